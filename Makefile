@@ -1,0 +1,46 @@
+# Kinetic Studio — the README's commands. Each target installs what is missing first.
+.PHONY: deps configure build run test test-asan bench install clean format goldens
+
+JOBS ?= $(shell nproc)
+# GUI tests need a display: use the caller's, else a virtual one.
+XVFB := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1920x1080x24")
+
+deps:
+	@./installer/install-deps.sh
+
+configure: deps
+	@cmake --preset default >/dev/null
+
+build: configure
+	@cmake --build --preset default -j $(JOBS)
+
+run: build
+	./build/default/app/kinetic-studio $(ARGS)
+
+test: build
+	$(XVFB) ctest --preset default
+	@$(MAKE) --no-print-directory test-asan
+
+# Engine tests under AddressSanitizer + UndefinedBehaviorSanitizer.
+test-asan: deps
+	@cmake --preset asan >/dev/null
+	@cmake --build --preset asan -j $(JOBS)
+	ctest --preset asan
+
+bench: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release -j $(JOBS)
+	@./tests/benchmarks/run_all.sh build/release/benchmarks build/bench
+
+# Rewrites the golden images from the current renderer (look at them before committing).
+goldens: build
+	KINETIC_UPDATE_GOLDENS=1 $(XVFB) ctest --preset default -L golden
+
+install: build
+	cmake --install build/default --prefix $(or $(PREFIX),/usr/local)
+
+format:
+	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+
+clean:
+	rm -rf build

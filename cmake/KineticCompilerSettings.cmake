@@ -1,0 +1,22 @@
+# Warnings, sanitizers and ccache for every kinetic target.
+find_program(CCACHE_PROGRAM ccache)
+if(CCACHE_PROGRAM)
+  set(CMAKE_CXX_COMPILER_LAUNCHER ${CCACHE_PROGRAM})
+endif()
+
+add_library(kinetic_warnings INTERFACE)
+target_compile_options(kinetic_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor
+  -Wcast-align -Woverloaded-virtual -Wnull-dereference -Wimplicit-fallthrough)
+if(KINETIC_WERROR)
+  target_compile_options(kinetic_warnings INTERFACE -Werror)
+endif()
+
+if(KINETIC_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
+# kinetic_target(<target>): apply the project's warning set to a target we own.
+function(kinetic_target target)
+  target_link_libraries(${target} PRIVATE $<BUILD_INTERFACE:kinetic_warnings>)
+endfunction()

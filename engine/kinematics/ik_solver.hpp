@@ -1,0 +1,49 @@
+#pragma once
+// Common interface of every IK solver (analytic and numeric).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/types.hpp"
+
+namespace kinetic {
+
+enum class NullSpaceObjective { None, JointCentering, Manipulability, MinimalDisplacement };
+
+struct IkOptions {
+  double position_tolerance = 1e-4;     // m (default 0.1 mm)
+  double orientation_tolerance = 1e-3;  // rad (default 1 mrad)
+  double timeout_ms = 5.0;              // numeric solvers: total budget incl. restarts
+  int max_iterations = 200;             // numeric solvers: per attempt
+  bool position_only = false;
+  bool respect_limits = true;
+  NullSpaceObjective objective = NullSpaceObjective::None;
+  std::uint64_t random_seed = 0;        // restarts draw from this seed: reproducible results
+};
+
+struct IkResult {
+  bool converged = false;
+  JointVector q;                      // chain order (size of the solver's chain dof)
+  double position_error = 0.0;        // m
+  double orientation_error = 0.0;     // rad
+  int iterations = 0;
+  double condition_number = 0.0;      // of the Jacobian at q
+  std::vector<JointVector> solutions; // analytic / sweep solvers: all valid solutions
+  std::string message;                // why it failed, when it failed
+};
+
+class IkSolver {
+ public:
+  virtual ~IkSolver() = default;
+  virtual std::string name() const = 0;
+  virtual int dof() const = 0;
+  // target: pose of the chain tip (TCP) in the chain base frame; seed: chain order, size dof().
+  virtual IkResult solve(const Pose& target, const JointVector& seed,
+                         const IkOptions& options = {}) const = 0;
+};
+
+using IkSolverPtr = std::shared_ptr<const IkSolver>;
+
+}  // namespace kinetic
