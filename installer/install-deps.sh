@@ -7,7 +7,7 @@ packages=(
   # toolchain
   build-essential cmake ninja-build ccache pkg-config git clang-format
   # GUI
-  qt6-base-dev qt6-base-dev-tools qt6-charts-dev libgl-dev libxkbcommon-dev
+  qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev libgl-dev libxkbcommon-dev
   # Vulkan: loader, headers, shader compiler, lavapipe software device, validation layers, tools
   libvulkan-dev glslc mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   # headless display for GUI tests

@@ -1,0 +1,59 @@
+// kinetic-studio: the studio window, or --help / --version without a display.
+#include <QApplication>
+#include <QCoreApplication>
+#include <QScreen>
+#include <QTimer>
+#include <cstdio>
+#include <memory>
+
+#include "app/command_line.hpp"
+#include "app/studio_window_factory.hpp"
+#include "engine/core/version.hpp"
+
+namespace {
+
+void set_application_identity() {
+  QCoreApplication::setOrganizationName(QStringLiteral("Kinetic"));
+  QCoreApplication::setApplicationName(QStringLiteral("kinetic-studio"));
+  QCoreApplication::setApplicationVersion(QString::fromLatin1(kinetic::version()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (kinetic::app::needs_no_display(argc, argv)) {
+    QCoreApplication app(argc, argv);
+    set_application_identity();
+    // Prints help or version and exits; only a usage error returns here.
+    kinetic::app::parse_command_line(QCoreApplication::arguments());
+    return 2;
+  }
+
+  QApplication app(argc, argv);
+  set_application_identity();
+  const auto line = kinetic::app::parse_command_line(QCoreApplication::arguments());
+  if (!line) return 2;
+
+  auto studio = kinetic::app::create_studio(*line);
+  if (!studio) return 1;
+  studio->window->show();
+
+  if (!line->screenshot.isEmpty()) {
+    // Grab from the screen, not the widget: the 3D view is a native Vulkan window that
+    // QWidget::grab() cannot see.
+    // A short pause after the first 3D frame lets the widgets around it paint too.
+    studio->on_first_frame([&studio, path = line->screenshot] {
+      QTimer::singleShot(400, [&studio, path] {
+        QWidget* window = studio->window.get();
+        const QPixmap shot = window->screen()->grabWindow(window->winId());
+        const bool saved = shot.save(path, "PNG");
+        std::fprintf(saved ? stdout : stderr, "%s %s\n", saved ? "screenshot:" : "could not write",
+                     qPrintable(path));
+        QCoreApplication::exit(saved ? 0 : 1);
+      });
+    });
+  }
+  if (line->quit_after_ms >= 0)
+    QTimer::singleShot(line->quit_after_ms, &app, &QCoreApplication::quit);
+  return app.exec();
+}

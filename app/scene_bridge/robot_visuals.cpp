@@ -1,0 +1,95 @@
+#include "app/scene_bridge/robot_visuals.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <stdexcept>
+
+namespace kinetic::app {
+
+namespace {
+
+viewer::Color to_color(const Eigen::Vector4d& rgba) {
+  return {static_cast<float>(rgba[0]), static_cast<float>(rgba[1]), static_cast<float>(rgba[2]),
+          static_cast<float>(rgba[3])};
+}
+
+constexpr float kPlaceholderSize = 0.05f;  // m, the box shown for a mesh that could not be read
+
+}  // namespace
+
+RobotVisuals::RobotVisuals(viewer::MeshLibrary& meshes, RobotModelPtr robot) : robot_(std::move(robot)) {
+  for (const Link& link : robot_->links()) {
+    for (const VisualShape& visual : link.visuals) {
+      Part part;
+      part.link = link.index;
+      part.local = visual.origin.cast<float>();
+      if (visual.material) part.color = to_color(visual.material->rgba);
+      const Geometry& g = visual.geometry;
+      switch (g.type) {
+        case Geometry::Type::Box:
+          part.mesh = meshes.box(g.box_size.cast<float>());
+          part.radius = static_cast<float>(g.box_size.norm() / 2);
+          break;
+        case Geometry::Type::Cylinder:
+          part.mesh = meshes.cylinder(static_cast<float>(g.radius), static_cast<float>(g.length));
+          part.radius = static_cast<float>(std::hypot(g.radius, g.length / 2));
+          break;
+        case Geometry::Type::Sphere:
+          part.mesh = meshes.sphere(static_cast<float>(g.radius));
+          part.radius = static_cast<float>(g.radius);
+          break;
+        case Geometry::Type::Mesh:
+          try {
+            if (g.mesh_path.empty()) throw std::runtime_error("not found on the package search path");
+            part.mesh = meshes.load(g.mesh_path);
+            part.local = part.local * Eigen::Scaling(g.mesh_scale.cast<float>());
+            part.mesh_colors = !visual.material;  // the file's own colours unless the URDF sets one
+            const auto& gpu = meshes.get(part.mesh);
+            part.radius = (gpu.bounds_max - gpu.bounds_min).cwiseProduct(g.mesh_scale.cast<float>()).norm() / 2;
+          } catch (const std::exception& error) {
+            warnings_.push_back(link.name + ": mesh '" + g.mesh_uri + "' could not be loaded (" +
+                                error.what() + "); shown as a placeholder box");
+            part.mesh = meshes.box(viewer::Vec3::Constant(kPlaceholderSize));
+            part.color = viewer::colors::kCollision.with_alpha(1.0f);
+          }
+          break;
+      }
+      parts_.push_back(part);
+    }
+  }
+}
+
+void RobotVisuals::append(viewer::RenderScene& scene, const std::vector<Pose>& link_poses,
+                          const RobotStyle& style) const {
+  for (const Part& part : parts_) {
+    viewer::Instance instance;
+    instance.mesh = part.mesh;
+    instance.transform = Eigen::Affine3f(link_poses[part.link].cast<float>()) * part.local;
+    instance.color = style.tint.value_or(part.color);
+    instance.flags = style.flags;
+    if (part.mesh_colors && !style.tint) instance.flags |= viewer::kMeshColors;
+    if (std::find(style.highlighted_links.begin(), style.highlighted_links.end(), part.link) !=
+        style.highlighted_links.end())
+      instance.flags |= viewer::kHighlighted;
+    if (style.pick_id_base) instance.pick_id = style.pick_id_base + static_cast<uint32_t>(part.link) + 1;
+    scene.instances.push_back(instance);
+  }
+}
+
+void RobotVisuals::bounds(const std::vector<Pose>& link_poses, viewer::Vec3& min, viewer::Vec3& max) const {
+  min = viewer::Vec3::Constant(std::numeric_limits<float>::max());
+  max = -min;
+  for (const Part& part : parts_) {
+    const viewer::Vec3 centre = (Eigen::Affine3f(link_poses[part.link].cast<float>()) * part.local).translation();
+    min = min.cwiseMin(centre - viewer::Vec3::Constant(part.radius));
+    max = max.cwiseMax(centre + viewer::Vec3::Constant(part.radius));
+  }
+  if (parts_.empty()) {
+    min = viewer::Vec3::Constant(-0.5f);
+    max = viewer::Vec3::Constant(0.5f);
+  }
+}
+
+}  // namespace kinetic::app

@@ -1,0 +1,53 @@
+#pragma once
+// RobotVisuals: turns a robot model's visual geometry into viewer instances. Meshes are uploaded
+// once per robot load (one GPU copy per mesh file); every frame only the link poses change.
+// This is the one place where engine types meet viewer types (the viewer is engine-free).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/model/robot_model.hpp"
+#include "viewer/mesh_library.hpp"
+#include "viewer/render_scene.hpp"
+
+namespace kinetic::app {
+
+// How one copy of the robot is drawn (the robot itself, a ghost, a playback frame).
+struct RobotStyle {
+  std::optional<viewer::Color> tint;  // replaces material colours (ghosts)
+  uint32_t flags = viewer::kNone;
+  std::vector<int> highlighted_links;  // drawn as colliding
+  uint32_t pick_id_base = 0;           // pick id = base + link index + 1; 0 = not pickable
+};
+
+class RobotVisuals {
+ public:
+  // Loads every visual mesh; a mesh that cannot be read becomes a small placeholder box and is
+  // listed in warnings().
+  RobotVisuals(viewer::MeshLibrary& meshes, RobotModelPtr robot);
+
+  const RobotModelPtr& robot() const { return robot_; }
+  const std::vector<std::string>& warnings() const { return warnings_; }
+
+  // Appends one instance per visual, placed by the link poses (index = link index).
+  void append(viewer::RenderScene& scene, const std::vector<Pose>& link_poses,
+              const RobotStyle& style = RobotStyle{}) const;
+  // Axis-aligned bounds of the visuals' origins at the given link poses, padded (for camera fit).
+  void bounds(const std::vector<Pose>& link_poses, viewer::Vec3& min, viewer::Vec3& max) const;
+
+ private:
+  struct Part {
+    int link = -1;
+    viewer::MeshId mesh = 0;
+    Eigen::Affine3f local = Eigen::Affine3f::Identity();  // link frame -> mesh, incl. scale
+    viewer::Color color = viewer::colors::kRobot;
+    bool mesh_colors = false;
+    float radius = 0.05f;  // rough size, for bounds
+  };
+
+  RobotModelPtr robot_;
+  std::vector<Part> parts_;
+  std::vector<std::string> warnings_;
+};
+
+}  // namespace kinetic::app

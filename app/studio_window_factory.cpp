@@ -1,0 +1,60 @@
+#include "app/studio_window_factory.hpp"
+
+#include <QLabel>
+#include <QTimer>
+#include <cstdio>
+
+#include "app/viewport_window.hpp"
+
+namespace kinetic::app {
+
+void Studio::on_first_frame(std::function<void()> callback) {
+  if (viewport) {
+    viewport->on_first_frame(std::move(callback));
+  } else {
+    QTimer::singleShot(200, std::move(callback));
+  }
+}
+
+std::unique_ptr<Studio> create_studio(const CommandLine& line) {
+  auto studio = std::make_unique<Studio>();
+  studio->document = std::make_unique<StudioDocument>();
+  QString load_error = studio->document->load_robot(line.robot, line.srdf, line.config, line.package_paths);
+  if (!load_error.isEmpty()) {
+    std::fprintf(stderr, "kinetic-studio: %s\n", qPrintable(load_error));
+    // Keep working with the default robot rather than refusing to start.
+    if (line.robot != QStringLiteral("ur5e") && studio->document->load_robot(QStringLiteral("ur5e")).isEmpty()) {
+      load_error = QStringLiteral("%1\nOpened the UR5e instead.").arg(load_error);
+    } else {
+      return nullptr;
+    }
+  }
+
+  QWidget* central = nullptr;
+  try {
+    studio->viewport = new ViewportWindow(*studio->document);
+    central = QWidget::createWindowContainer(studio->viewport);
+    central->setMinimumSize(320, 240);
+    central->setFocusPolicy(Qt::StrongFocus);
+  } catch (const std::exception& error) {
+    // No Vulkan device: everything but the 3D view still works.
+    delete studio->viewport;
+    studio->viewport = nullptr;
+    auto* label = new QLabel(QStringLiteral("The 3D view is unavailable: %1\nInstall a Vulkan driver "
+                                            "(mesa-vulkan-drivers provides a software one).")
+                                 .arg(QString::fromUtf8(error.what())));
+    label->setAlignment(Qt::AlignCenter);
+    label->setWordWrap(true);
+    central = label;
+    std::fprintf(stderr, "kinetic-studio: 3D view unavailable: %s\n", error.what());
+  }
+  studio->window = std::make_unique<MainWindow>(*studio->document, central);
+  if (!load_error.isEmpty()) {
+    QTimer::singleShot(0, studio->window.get(), [window = studio->window.get(), load_error] {
+      window->report_error(QStringLiteral("Could not load robot"), load_error);
+    });
+  }
+  return studio;
+}
+
+}  // namespace kinetic::app
