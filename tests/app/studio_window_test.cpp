@@ -1,0 +1,74 @@
+// Qt Test on the real studio window under X (Xvfb in CI) with Vulkan on lavapipe: the window opens
+// with the UR5e, the 3D view draws, moving a joint slider redraws the robot somewhere else.
+#include <QScreen>
+#include <QSlider>
+#include <QtTest>
+
+#include "app/studio_window_factory.hpp"
+#include "app/viewport_window.hpp"
+#include "panels/joints_panel.hpp"
+
+namespace {
+
+QImage grab_viewport(kinetic::app::ViewportWindow& viewport) {
+  return viewport.screen()->grabWindow(viewport.winId()).toImage().convertToFormat(QImage::Format_RGB32);
+}
+
+// Pixels whose colour is far from the background gradient: the robot, the grid lines are dimmer.
+int bright_pixels(const QImage& image) {
+  int count = 0;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x)
+      if (qGray(image.pixel(x, y)) > 150) ++count;
+  return count;
+}
+
+int differing_pixels(const QImage& a, const QImage& b) {
+  int count = 0;
+  for (int y = 0; y < std::min(a.height(), b.height()); ++y)
+    for (int x = 0; x < std::min(a.width(), b.width()); ++x)
+      if (a.pixel(x, y) != b.pixel(x, y)) ++count;
+  return count;
+}
+
+}  // namespace
+
+class StudioWindowTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void opens_with_ur5e_and_draws() {
+    auto studio = kinetic::app::create_studio(kinetic::app::CommandLine{});
+    QVERIFY(studio);
+    QCOMPARE(studio->document->robot()->name(), std::string("ur5e"));
+    QVERIFY2(studio->viewport, "the Vulkan viewport could not be created");
+    studio->window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
+    QTRY_VERIFY_WITH_TIMEOUT(studio->viewport->frames_drawn() > 0, 20000);
+    QTest::qWait(200);
+    const QImage before = grab_viewport(*studio->viewport);
+    QVERIFY2(bright_pixels(before) > 2000, "the robot is not visible in the viewport");
+
+    // Move the shoulder lift joint with its slider: the document follows and the view redraws.
+    const int frames = studio->viewport->frames_drawn();
+    QSlider* slider = studio->window->joints_panel()->slider(1);
+    slider->setValue(slider->maximum() / 4);
+    QTRY_VERIFY_WITH_TIMEOUT(studio->viewport->frames_drawn() > frames, 10000);
+    QTest::qWait(200);
+    QVERIFY(std::abs(studio->document->joints()[1] - studio->document->robot()->lower_limits()[1] -
+                     0.25 * (studio->document->robot()->upper_limits()[1] -
+                             studio->document->robot()->lower_limits()[1])) < 1e-3);
+    const QImage after = grab_viewport(*studio->viewport);
+    QVERIFY2(differing_pixels(before, after) > 1000, "moving a joint did not change the picture");
+  }
+
+  void bad_robot_keeps_running_with_default() {
+    kinetic::app::CommandLine line;
+    line.robot = QStringLiteral("no_such_robot");
+    auto studio = kinetic::app::create_studio(line);
+    QVERIFY(studio);
+    QCOMPARE(studio->document->robot()->name(), std::string("ur5e"));
+  }
+};
+
+QTEST_MAIN(StudioWindowTest)
+#include "studio_window_test.moc"
