@@ -2,6 +2,9 @@
 .PHONY: deps configure build run test test-asan bench install clean format goldens
 
 JOBS ?= $(shell nproc)
+# ccache hits across clones of the repository (CI builds a fresh clone each time).
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
 # GUI tests need a display: use the caller's, else a virtual one.
 XVFB := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1920x1080x24")
 
