@@ -1,5 +1,5 @@
 #pragma once
-// kinetic.toml: per-robot configuration (format documented in README.md, "kinetic.toml").
+// kinetic.toml: per-robot configuration (format: docs/kinetic-toml.md, also in README.md).
 #include <array>
 #include <map>
 #include <optional>
@@ -12,15 +12,15 @@ namespace kinetic {
 
 struct PlanningGroupConfig {
   std::string name;
-  std::string base_link;            // chain = [base_link, tip_link]
+  std::string base_link;  // chain = [base_link, tip_link]
   std::string tip_link;
   std::vector<std::string> joints;  // alternative to a chain; active joints only
 };
 
 struct EndEffectorConfig {
   std::string name;
-  std::string group;        // planning group the TCP belongs to
-  std::string parent_link;  // link the TCP is fixed to
+  std::string group;            // planning group the TCP belongs to
+  std::string parent_link;      // link the TCP is fixed to
   Pose tcp = Pose::Identity();  // parent_link -> tool centre point
 };
 
@@ -29,7 +29,7 @@ struct EndEffectorConfig {
 // spherical wrist"), in metres and radians.
 struct OpwParameters {
   double a1 = 0, a2 = 0, b = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
-  std::array<double, 6> offsets{};           // added to the OPW joint angles
+  std::array<double, 6> offsets{};  // added to the OPW joint angles
   std::array<int, 6> sign_corrections{1, 1, 1, 1, 1, 1};
 };
 
@@ -39,13 +39,13 @@ struct UrParameters {
 };
 
 struct IkConfig {
-  std::string solver = "auto";  // auto | opw | ur | numeric | sweep
-  std::string group;            // planning group ("" = the first group)
+  std::string solver = "auto";          // auto | opw | ur | numeric | sweep
+  std::string group;                    // planning group ("" = the first group)
   double position_tolerance = 1e-4;     // m
   double orientation_tolerance = 1e-3;  // rad
   double timeout_ms = 5.0;
-  int max_iterations = 200;             // per attempt (numeric)
-  std::string redundant_joint;          // 7-DOF sweep: the joint swept ("" = chosen automatically)
+  int max_iterations = 200;     // per attempt (numeric)
+  std::string redundant_joint;  // 7-DOF sweep: the joint swept ("" = chosen automatically)
   int sweep_samples = 16;
   std::optional<OpwParameters> opw;
   std::optional<UrParameters> ur;
@@ -66,9 +66,9 @@ struct ValidationConfig {
 struct RobotConfig {
   std::string name;
   std::string manufacturer;
-  std::string model;          // e.g. "UR5e"
+  std::string model;  // e.g. "UR5e"
   std::string urdf = "robot.urdf";
-  std::string srdf;           // optional
+  std::string srdf;  // optional
   std::vector<PlanningGroupConfig> planning_groups;
   std::vector<EndEffectorConfig> end_effectors;
   IkConfig ik;

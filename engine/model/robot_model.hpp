@@ -15,6 +15,9 @@
 
 namespace kinetic {
 
+// Floating and Planar exist for completeness; the URDF loader rejects them with
+// Error(Unsupported) naming the joint (Kinetic plans for fixed-base arms: describe a mobile base
+// with an SRDF virtual_joint instead, which is kept as semantic information only).
 enum class JointType { Revolute, Continuous, Prismatic, Fixed, Floating, Planar };
 
 struct JointLimits {
@@ -22,18 +25,23 @@ struct JointLimits {
   double lower = 0.0, upper = 0.0;  // rad or m
   double velocity = 0.0;            // rad/s or m/s
   double effort = 0.0;
-  double acceleration = 0.0;        // from kinetic.toml, else kDefaultAccelerationFactor * velocity
-  double jerk = 0.0;                // from kinetic.toml, else kDefaultJerkFactor * acceleration
+  double acceleration = 0.0;  // from kinetic.toml, else kDefaultAccelerationFactor * velocity
+  double jerk = 0.0;          // from kinetic.toml, else kDefaultJerkFactor * acceleration
 };
 
 // Documented defaults where a robot file gives no acceleration / jerk limit.
 inline constexpr double kDefaultAccelerationFactor = 2.0;  // a_max = 2 * v_max (per second)
 inline constexpr double kDefaultJerkFactor = 10.0;         // j_max = 10 * a_max (per second)
 
+// value = multiplier * value(joint) + offset, as written in the URDF. Chains of mimics (a joint
+// mimicking a mimic joint) are resolved at load time: value = effective_multiplier *
+// q[Joint::mimic_source_variable] + effective_offset, always relative to an active variable.
 struct MimicSpec {
   std::string joint;  // the joint this one follows
   double multiplier = 1.0;
   double offset = 0.0;
+  double effective_multiplier = 1.0;  // composed through the chain down to the active variable
+  double effective_offset = 0.0;
 };
 
 struct Link {
@@ -51,8 +59,8 @@ struct Joint {
   JointType type = JointType::Fixed;
   int parent_link = -1;
   int child_link = -1;
-  Pose origin = Pose::Identity();  // parent link frame -> joint frame at zero position
-  Vector3 axis = Vector3::UnitZ(); // unit axis in the joint frame
+  Pose origin = Pose::Identity();   // parent link frame -> joint frame at zero position
+  Vector3 axis = Vector3::UnitZ();  // unit axis in the joint frame
   JointLimits limits;
   std::optional<MimicSpec> mimic;
   // Index into a JointVector for active joints (revolute, continuous, prismatic, not mimic);
@@ -74,6 +82,10 @@ class RobotModel {
   const std::vector<Joint>& joints() const { return joints_; }
   int root_link() const { return root_link_; }
 
+  // Ordering: links and joints are stored depth-first from the root (children in URDF document
+  // order), so links()[0] is the root, every joint comes after the joint of its parent link, and
+  // joints()[k].child_link == k + 1. Iterating joints() in order is a valid FK order.
+  //
   // Active joint variables, in tree (depth-first, URDF child order) order.
   int dof() const { return static_cast<int>(variable_joints_.size()); }
   const std::vector<int>& variable_joints() const { return variable_joints_; }  // joint indices
@@ -81,7 +93,8 @@ class RobotModel {
   const Joint& variable_joint(int variable) const { return joints_[variable_joints_[variable]]; }
 
   // Lookups: find_* return -1 when absent; *_index throw Error(MissingLink/MissingJoint) naming
-  // the missing item and listing close names.
+  // the missing item and listing close names. variable_index() returns -1 for a joint that is not
+  // a variable (fixed or mimic).
   int find_link(const std::string& name) const;
   int find_joint(const std::string& name) const;
   int link_index(const std::string& name) const;
@@ -98,16 +111,37 @@ class RobotModel {
   JointVector mid_configuration() const;
   JointVector zero_configuration() const;  // zeros clamped into limits
 
+  // Joints (all types, in order from base to tip) on the path base_link -> tip_link; throws
+  // MissingLink for unknown names and InvalidModel when tip_link does not descend from base_link.
+  std::vector<int> chain_joints(const std::string& base_link, const std::string& tip_link) const;
+  // Variable indices of a planning group: a kinetic.toml [planning_group.NAME] (chain order from
+  // base to tip, or its joints list in the given order), else an SRDF group (its joints, chains,
+  // links' parent joints and subgroups, in model order). name "" = the first kinetic.toml group,
+  // else all variables. Mimic and fixed joints are skipped. Throws Error(InvalidValue) listing the
+  // groups when the name is unknown.
+  std::vector<int> group_variables(const std::string& group_name = "") const;
+  std::vector<std::string> group_names() const;  // kinetic.toml groups, then SRDF groups
+
   // Semantic description and configuration.
   const SemanticModel& semantic() const { return semantic_; }
   const RobotConfig& config() const { return config_; }
-  // Named pose from kinetic.toml or an SRDF group state; throws Error(InvalidValue) naming the
-  // known poses when absent.
+  // Named pose as a full joint vector (size dof()). kinetic.toml [named_poses] list values in the
+  // order of the first planning group's variables (or all dof() variables); variables outside the
+  // group take zero_configuration(). SRDF group states set the joints they name (mimic joints
+  // are ignored), others take zero_configuration(). kinetic.toml wins over an SRDF state of the
+  // same name. Throws Error(InvalidValue) naming the known poses when absent.
   JointVector named_pose(const std::string& name) const;
   std::vector<std::string> named_pose_names() const;
 
   // Where the model came from ("" for a string).
   const std::string& source_path() const { return source_path_; }
+  // Non-fatal problems found while loading (unresolved meshes when LoadOptions::require_meshes is
+  // false, unknown kinetic.toml keys, SRDF elements that are ignored, ...), one line each.
+  const std::vector<std::string>& load_warnings() const { return load_warnings_; }
+
+  // Convenience lookups by name; throw Error(MissingLink/MissingJoint) like *_index.
+  const Link& link(const std::string& name) const { return links_[link_index(name)]; }
+  const Joint& joint(const std::string& name) const { return joints_[joint_index(name)]; }
 
  private:
   friend class RobotModelBuilder;
@@ -121,6 +155,7 @@ class RobotModel {
   SemanticModel semantic_;
   RobotConfig config_;
   std::string source_path_;
+  std::vector<std::string> load_warnings_;
 };
 
 using RobotModelPtr = std::shared_ptr<const RobotModel>;

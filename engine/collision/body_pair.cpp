@@ -1,0 +1,323 @@
+#include "engine/collision/body_pair.hpp"
+
+#include <fcl/narrowphase/collision.h>
+#include <fcl/narrowphase/distance.h>
+
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace kinetic {
+namespace {
+
+constexpr int kStackSize = 256;
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// b's frame relative to a's frame, so each visited node needs one transform, not two.
+struct Relative {
+  Eigen::Matrix3d rotation;
+  Vector3 translation;
+  Relative(const Pose& a, const Pose& b)
+      : rotation(a.linear().transpose() * b.linear()),
+        translation(a.linear().transpose() * (b.translation() - a.translation())) {}
+  Vector3 operator()(const Vector3& p) const { return rotation * p + translation; }
+};
+
+PairVerdict classify_tree_tree(const SphereTree& ta, const Pose& pa, const SphereTree& tb,
+                               const Pose& pb, double padding, double threshold) {
+  const Relative rel(pa, pb);
+  const SphereNode* A = ta.nodes().data();
+  const SphereNode* B = tb.nodes().data();
+  std::array<std::pair<int, int>, kStackSize> stack;
+  int top = 0;
+  stack[top++] = {0, 0};
+  bool ambiguous = false;
+  while (top > 0) {
+    const auto [ia, ib] = stack[--top];
+    const SphereNode& na = A[ia];
+    const SphereNode& nb = B[ib];
+    const double d = (na.center - rel(nb.center)).norm();
+    if (d - na.radius - nb.radius > padding) continue;
+    if (d + na.anchor + nb.anchor <= threshold) return PairVerdict::Colliding;
+    if (na.leaf() && nb.leaf()) {
+      ambiguous = true;
+      continue;
+    }
+    if (top + 2 > kStackSize) {
+      ambiguous = true;
+      continue;
+    }
+    if (nb.leaf() || (!na.leaf() && na.radius >= nb.radius)) {
+      stack[top++] = {na.first_child, ib};
+      stack[top++] = {na.first_child + 1, ib};
+    } else {
+      stack[top++] = {ia, nb.first_child};
+      stack[top++] = {ia, nb.first_child + 1};
+    }
+  }
+  return ambiguous ? PairVerdict::Ambiguous : PairVerdict::Free;
+}
+
+// Tree of a against the single primitive of b, in the primitive's frame.
+PairVerdict classify_tree_primitive(const SphereTree& ta, const Pose& pa, const FclPart& part,
+                                    const Pose& pb, double padding, double threshold) {
+  const Relative rel(pb * part.pose, pa);
+  const SphereNode* A = ta.nodes().data();
+  std::array<int, kStackSize> stack;
+  int top = 0;
+  stack[top++] = 0;
+  bool ambiguous = false;
+  while (top > 0) {
+    const SphereNode& n = A[stack[--top]];
+    const double d = distance_to_primitive(part.shape, rel(n.center));
+    if (d - n.radius > padding) continue;
+    if (d + n.anchor <= threshold) return PairVerdict::Colliding;
+    if (n.leaf() || top + 2 > kStackSize) {
+      ambiguous = true;
+      continue;
+    }
+    stack[top++] = n.first_child;
+    stack[top++] = n.first_child + 1;
+  }
+  return ambiguous ? PairVerdict::Ambiguous : PairVerdict::Free;
+}
+
+// Lowest point of a posed part along a world direction: the support point for -normal.
+Vector3 lowest_point(const FclPart& part, const Pose& pose, const Vector3& normal) {
+  const Vector3 n = pose.linear().transpose() * normal;  // in the part frame
+  Vector3 local = Vector3::Zero();
+  switch (part.shape.type) {
+    case Shape::Type::Box:
+      for (int i = 0; i < 3; ++i) local[i] = (n[i] > 0 ? -0.5 : 0.5) * part.shape.box_size[i];
+      break;
+    case Shape::Type::Sphere: local = -part.shape.radius * n; break;
+    case Shape::Type::Cylinder: {
+      const Eigen::Vector2d radial = n.head<2>();
+      if (radial.norm() > 1e-12) local.head<2>() = -part.shape.radius * radial.normalized();
+      local.z() = (n.z() > 0 ? -0.5 : 0.5) * part.shape.length;
+      break;
+    }
+    case Shape::Type::Mesh: {
+      double best = kInf;
+      for (const auto& v : part.mesh->vertices)
+        if (const double h = n.dot(v); h < best) {
+          best = h;
+          local = v;
+        }
+      break;
+    }
+    case Shape::Type::HalfSpace: break;
+  }
+  return pose * local;
+}
+
+// Signed distance between a part and a half-space part (negative: penetration depth).
+PairDistance half_space_distance(const FclPart& part, const Pose& part_pose, const FclPart& plane,
+                                 const Pose& plane_pose) {
+  const Vector3 normal = plane_pose.linear() * plane.shape.normal;
+  const double offset = plane.shape.offset + normal.dot(plane_pose.translation());
+  const Vector3 p = lowest_point(part, part_pose, normal);
+  PairDistance out;
+  out.distance = normal.dot(p) - offset;
+  out.point_a = p;
+  out.point_b = p - out.distance * normal;
+  return out;
+}
+
+bool is_half_space(const FclPart& part) { return part.shape.type == Shape::Type::HalfSpace; }
+
+PairDistance part_distance(const FclPart& a, const Pose& pose_a, const FclPart& b,
+                           const Pose& pose_b) {
+  if (is_half_space(b)) return half_space_distance(a, pose_a, b, pose_b);
+  if (is_half_space(a)) {
+    PairDistance swapped = half_space_distance(b, pose_b, a, pose_a);
+    std::swap(swapped.point_a, swapped.point_b);
+    return swapped;
+  }
+  fcl::DistanceRequestd request;
+  request.enable_nearest_points = true;
+  request.enable_signed_distance = true;
+  fcl::DistanceResultd result;
+  fcl::distance(a.geometry.get(), pose_a, b.geometry.get(), pose_b, request, result);
+  PairDistance out;
+  out.distance = result.min_distance;
+  // FCL 0.7 reports nearest points in different frames depending on the geometry pair (world for
+  // shape-shape, the first object's frame for mesh traversals). Take the reading whose points are
+  // `distance` apart.
+  const Vector3& p0 = result.nearest_points[0];
+  const Vector3& p1 = result.nearest_points[1];
+  const std::array<std::pair<Vector3, Vector3>, 3> readings{
+      std::pair{p0, p1}, std::pair{Vector3(pose_a * p0), Vector3(pose_a * p1)},
+      std::pair{Vector3(pose_a * p0), Vector3(pose_b * p1)}};
+  double best = kInf;
+  for (const auto& [pa, pb] : readings) {
+    const double error = std::abs((pa - pb).norm() - std::abs(out.distance));
+    if (error < best - 1e-12) {
+      best = error;
+      out.point_a = pa;
+      out.point_b = pb;
+    }
+  }
+  return out;
+}
+
+bool parts_collide(const FclPart& a, const Pose& pose_a, const FclPart& b, const Pose& pose_b,
+                   double padding) {
+  if (is_half_space(a) || is_half_space(b)) {
+    const double d = part_distance(a, pose_a, b, pose_b).distance;
+    return padding > 0.0 ? d < padding : d <= 0.0;
+  }
+  if (padding > 0.0) return part_distance(a, pose_a, b, pose_b).distance < padding;
+  fcl::CollisionRequestd request;
+  fcl::CollisionResultd result;
+  fcl::collide(a.geometry.get(), pose_a, b.geometry.get(), pose_b, request, result);
+  return result.isCollision();
+}
+
+// Distance bounds of a tree against a tree, depth first with the nearer child pair first.
+void bounds_tree_tree(const SphereTree& ta, const Pose& pa, const SphereTree& tb, const Pose& pb,
+                      double cutoff, DistanceBounds& out) {
+  const Relative rel(pa, pb);
+  const SphereNode* A = ta.nodes().data();
+  const SphereNode* B = tb.nodes().data();
+  std::array<std::pair<int, int>, kStackSize> stack;
+  int top = 0;
+  stack[top++] = {0, 0};
+  while (top > 0) {
+    const auto [ia, ib] = stack[--top];
+    const SphereNode& na = A[ia];
+    const SphereNode& nb = B[ib];
+    const double d = (na.center - rel(nb.center)).norm();
+    const double gap = d - na.radius - nb.radius;
+    out.upper = std::min(out.upper, d + na.anchor + nb.anchor);
+    const double limit = std::min(cutoff, out.upper);
+    if (gap >= limit) {
+      out.lower = std::min(out.lower, gap);
+      continue;
+    }
+    if ((na.leaf() && nb.leaf()) || top + 2 > kStackSize) {
+      out.lower = std::min(out.lower, gap);
+      continue;
+    }
+    const bool split_a = nb.leaf() || (!na.leaf() && na.radius >= nb.radius);
+    const std::pair<int, int> first = split_a ? std::pair{na.first_child, ib} : std::pair{ia, nb.first_child};
+    const std::pair<int, int> second = split_a ? std::pair{na.first_child + 1, ib} : std::pair{ia, nb.first_child + 1};
+    stack[top++] = second;  // explored after `first`
+    stack[top++] = first;
+  }
+}
+
+void bounds_tree_primitive(const SphereTree& ta, const Pose& pa, const FclPart& part,
+                           const Pose& pb, double cutoff, DistanceBounds& out) {
+  const Relative rel(pb * part.pose, pa);
+  const SphereNode* A = ta.nodes().data();
+  std::array<int, kStackSize> stack;
+  int top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const SphereNode& n = A[stack[--top]];
+    const double d = distance_to_primitive(part.shape, rel(n.center));
+    const double gap = d - n.radius;
+    out.upper = std::min(out.upper, d + n.anchor);
+    if (gap >= std::min(cutoff, out.upper) || n.leaf() || top + 2 > kStackSize) {
+      out.lower = std::min(out.lower, gap);
+      continue;
+    }
+    stack[top++] = n.first_child;
+    stack[top++] = n.first_child + 1;
+  }
+}
+
+}  // namespace
+
+PairVerdict classify_pair(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                          const Pose& pose_b, double padding, double threshold) {
+  if (a.empty() || b.empty()) return PairVerdict::Free;
+  if (b.single_primitive && !a.tree.empty())
+    return classify_tree_primitive(a.tree, pose_a, b.parts.front(), pose_b, padding, threshold);
+  if (a.single_primitive && !b.tree.empty())
+    return classify_tree_primitive(b.tree, pose_b, a.parts.front(), pose_a, padding, threshold);
+  if (a.tree.empty() || b.tree.empty()) return PairVerdict::Ambiguous;
+  return classify_tree_tree(a.tree, pose_a, b.tree, pose_b, padding, threshold);
+}
+
+bool exact_pair_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                          const Pose& pose_b, double padding) {
+  for (const auto& part_a : a.parts)
+    for (const auto& part_b : b.parts)
+      if (parts_collide(part_a, pose_a * part_a.pose, part_b, pose_b * part_b.pose, padding))
+        return true;
+  return false;
+}
+
+bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                       const Pose& pose_b, double padding, double margin) {
+  switch (classify_pair(a, pose_a, b, pose_b, padding, padding + margin)) {
+    case PairVerdict::Free: return false;
+    case PairVerdict::Colliding: return true;
+    case PairVerdict::Ambiguous: break;
+  }
+  return exact_pair_collision(a, pose_a, b, pose_b, padding);
+}
+
+DistanceBounds pair_distance_bounds(const CollisionBody& a, const Pose& pose_a,
+                                    const CollisionBody& b, const Pose& pose_b, double cutoff) {
+  DistanceBounds out{kInf, kInf};
+  if (a.empty() || b.empty()) return out;
+  if (b.single_primitive && !a.tree.empty()) {
+    bounds_tree_primitive(a.tree, pose_a, b.parts.front(), pose_b, cutoff, out);
+  } else if (a.single_primitive && !b.tree.empty()) {
+    bounds_tree_primitive(b.tree, pose_b, a.parts.front(), pose_a, cutoff, out);
+  } else if (!a.tree.empty() && !b.tree.empty()) {
+    bounds_tree_tree(a.tree, pose_a, b.tree, pose_b, cutoff, out);
+  } else {
+    out.lower = -kInf;  // two half-spaces: no finite bound
+  }
+  out.lower = std::min(out.lower, out.upper);
+  return out;
+}
+
+PairDistance exact_pair_distance(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                                 const Pose& pose_b) {
+  PairDistance best;
+  best.distance = kInf;
+  for (const auto& part_a : a.parts)
+    for (const auto& part_b : b.parts) {
+      const PairDistance d = part_distance(part_a, pose_a * part_a.pose, part_b, pose_b * part_b.pose);
+      if (d.distance < best.distance) best = d;
+    }
+  return best;
+}
+
+std::optional<double> exact_pair_penetration(const CollisionBody& a, const Pose& pose_a,
+                                             const CollisionBody& b, const Pose& pose_b,
+                                             double padding) {
+  std::optional<double> depth;
+  double nearest = kInf;
+  for (const auto& part_a : a.parts)
+    for (const auto& part_b : b.parts) {
+      const Pose wa = pose_a * part_a.pose, wb = pose_b * part_b.pose;
+      if (is_half_space(part_a) || is_half_space(part_b)) {
+        const double d = part_distance(part_a, wa, part_b, wb).distance;
+        if (d <= 0.0) depth = std::max(depth.value_or(0.0), -d);
+        nearest = std::min(nearest, d);
+        continue;
+      }
+      fcl::CollisionRequestd request(32, true);
+      fcl::CollisionResultd result;
+      fcl::collide(part_a.geometry.get(), wa, part_b.geometry.get(), wb, request, result);
+      if (result.isCollision()) {
+        double deepest = 0.0;
+        for (std::size_t i = 0; i < result.numContacts(); ++i)
+          deepest = std::max(deepest, result.getContact(i).penetration_depth);
+        depth = std::max(depth.value_or(0.0), deepest);
+      } else if (padding > 0.0) {
+        nearest = std::min(nearest, part_distance(part_a, wa, part_b, wb).distance);
+      }
+    }
+  if (depth) return depth;
+  if (padding > 0.0 && nearest < padding) return padding - nearest;
+  return std::nullopt;
+}
+
+}  // namespace kinetic

@@ -1,0 +1,52 @@
+#pragma once
+// Queries between two posed collision bodies, in two tiers: the sphere trees answer clearly-free
+// and clearly-colliding pairs; FCL (or exact half-space support functions) answers the rest.
+// Free functions on immutable bodies: safe to call from any number of threads.
+#include <optional>
+
+#include "engine/collision/collision_body.hpp"
+
+namespace kinetic {
+
+enum class PairVerdict { Free, Colliding, Ambiguous };
+
+// Sphere tier. padding: the pair collides when its distance is < padding. threshold (>= padding):
+// report Colliding when two geometry points are proven to lie within `threshold` of each other
+// (threshold - padding is the refinement margin: false positives stay within it).
+PairVerdict classify_pair(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                          const Pose& pose_b, double padding, double threshold);
+
+// Exact tier: true when the exact distance is < padding (for padding 0: the bodies intersect).
+bool exact_pair_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                          const Pose& pose_b, double padding);
+
+// Both tiers together.
+bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                       const Pose& pose_b, double padding, double margin);
+
+struct PairDistance {
+  double distance = 0.0;  // <= 0 when intersecting (negative: penetration where FCL reports it)
+  Vector3 point_a = Vector3::Zero(), point_b = Vector3::Zero();  // world frame
+};
+
+struct DistanceBounds {
+  double lower = 0.0;  // the true distance is >= lower (sphere gaps)
+  double upper = 0.0;  // and <= upper (anchor points)
+};
+
+// Sphere-tier bounds; node pairs whose gap exceeds `cutoff` are not refined (then lower may be
+// anything >= cutoff).
+DistanceBounds pair_distance_bounds(const CollisionBody& a, const Pose& pose_a,
+                                    const CollisionBody& b, const Pose& pose_b, double cutoff);
+
+// Exact distance and closest points (FCL; half-spaces analytically).
+PairDistance exact_pair_distance(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                                 const Pose& pose_b);
+
+// Penetration depth when the exact distance is < padding: for intersecting bodies the deepest
+// contact FCL reports (>= 0), otherwise padding - distance.
+std::optional<double> exact_pair_penetration(const CollisionBody& a, const Pose& pose_a,
+                                             const CollisionBody& b, const Pose& pose_b,
+                                             double padding);
+
+}  // namespace kinetic

@@ -1,0 +1,65 @@
+#include "engine/collision/collision_body.hpp"
+
+#include <fcl/geometry/shape/box.h>
+#include <fcl/geometry/shape/cylinder.h>
+#include <fcl/geometry/shape/halfspace.h>
+#include <fcl/geometry/shape/sphere.h>
+
+#include <limits>
+
+#include "engine/core/error.hpp"
+
+namespace kinetic {
+
+std::shared_ptr<fcl::CollisionGeometryd> make_fcl_geometry(
+    const Shape& shape, std::shared_ptr<const CollisionMesh>* mesh_out) {
+  shape.validate();
+  switch (shape.type) {
+    case Shape::Type::Box: return std::make_shared<fcl::Boxd>(shape.box_size);
+    case Shape::Type::Cylinder: return std::make_shared<fcl::Cylinderd>(shape.radius, shape.length);
+    case Shape::Type::Sphere: return std::make_shared<fcl::Sphered>(shape.radius);
+    case Shape::Type::HalfSpace: return std::make_shared<fcl::Halfspaced>(shape.normal, shape.offset);
+    case Shape::Type::Mesh: {
+      auto mesh = load_collision_mesh(shape.mesh_path, shape.mesh_scale);
+      if (mesh_out) *mesh_out = mesh;
+      return mesh->bvh;  // shared: FCL only reads it during queries
+    }
+  }
+  return nullptr;
+}
+
+std::shared_ptr<const CollisionBody> make_collision_body(
+    const std::string& name, const std::vector<std::pair<Shape, Pose>>& shapes,
+    SphereResolution resolution) {
+  auto body = std::make_shared<CollisionBody>();
+  body->name = name;
+  for (const auto& entry : shapes)
+    if (entry.first.type == Shape::Type::HalfSpace && shapes.size() > 1)
+      throw Error(ErrorCode::InvalidValue,
+                  "collision body '" + name + "': a half-space must be the body's only shape");
+  std::vector<PlacedShape> placed;
+  bool has_half_space = false;
+  for (const auto& [shape, pose] : shapes) {
+    FclPart part;
+    part.shape = shape;
+    part.pose = pose;
+    part.geometry = make_fcl_geometry(shape, &part.mesh);
+    body->parts.push_back(part);
+    if (shape.type == Shape::Type::HalfSpace) {
+      has_half_space = true;
+      continue;
+    }
+    placed.push_back({shape, pose, part.mesh});
+  }
+  body->tree = SphereTree::build(placed, resolution);
+  body->single_primitive = shapes.size() == 1 && shapes.front().first.type != Shape::Type::Mesh;
+  if (has_half_space) {
+    body->extent = std::numeric_limits<double>::infinity();
+  } else if (!body->tree.empty()) {
+    const auto& root = body->tree.root();
+    body->extent = root.center.norm() + root.radius;
+  }
+  return body;
+}
+
+}  // namespace kinetic

@@ -1,0 +1,43 @@
+#pragma once
+// CollisionBody: everything the checker knows about one rigid body (a robot link, an attached
+// object, an obstacle): its sphere tree for the fast tier and its FCL geometry for the exact tier,
+// all in the body frame. Immutable after construction; share it between checkers and threads.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fcl/geometry/collision_geometry.h>
+
+#include "engine/collision/sphere_tree.hpp"
+
+namespace kinetic {
+
+struct FclPart {
+  Shape shape;
+  Pose pose = Pose::Identity();  // in the body frame
+  std::shared_ptr<fcl::CollisionGeometryd> geometry;
+  std::shared_ptr<const CollisionMesh> mesh;  // Mesh parts only
+};
+
+struct CollisionBody {
+  std::string name;
+  SphereTree tree;             // empty only for a lone half-space
+  std::vector<FclPart> parts;  // exact geometry
+  // A body made of one non-mesh primitive: the fast tier tests spheres against it analytically.
+  bool single_primitive = false;
+  // Radius around the body origin that holds all geometry (speed bounds); infinite for half-spaces.
+  double extent = 0.0;
+  bool empty() const { return parts.empty(); }
+};
+
+// Loads meshes (shared cache) and builds both tiers. Throws Error(MissingMesh) naming the file.
+std::shared_ptr<const CollisionBody> make_collision_body(
+    const std::string& name, const std::vector<std::pair<Shape, Pose>>& shapes,
+    SphereResolution resolution);
+
+// FCL geometry of a shape (meshes through the shared cache).
+std::shared_ptr<fcl::CollisionGeometryd> make_fcl_geometry(const Shape& shape,
+                                                           std::shared_ptr<const CollisionMesh>* mesh_out = nullptr);
+
+}  // namespace kinetic

@@ -1,0 +1,348 @@
+#include "engine/collision/collision_checker.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "engine/core/error.hpp"
+
+namespace kinetic {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+std::shared_ptr<const CollisionBody> link_body(const Link& link, SphereResolution resolution) {
+  std::vector<std::pair<Shape, Pose>> shapes;
+  for (const auto& collision : link.collisions)
+    shapes.emplace_back(shape_from_geometry(collision.geometry), collision.origin);
+  return make_collision_body(link.name, shapes, resolution);
+}
+
+// Root spheres far enough apart: the pair cannot be closer than `padding`.
+inline bool roots_separated(const Vector3& ca, double ra, const Vector3& cb, double rb,
+                            double padding) {
+  const double reach = ra + rb + padding;
+  return (ca - cb).squaredNorm() > reach * reach;
+}
+
+}  // namespace
+
+CollisionChecker::CollisionChecker(RobotModelPtr model, CollisionCheckerOptions options)
+    : model_(std::move(model)), options_(options) {
+  if (!model_) throw Error(ErrorCode::InvalidModel, "collision checker: no robot model");
+  if (!(options_.refinement_margin >= 0.0))
+    throw Error(ErrorCode::InvalidValue, "collision checker: refinement margin must be >= 0");
+  fk_ = std::make_shared<ForwardKinematics>(*model_);
+  robot_acm_ = default_allowed_collisions(*model_);
+  robot_padding_ = model_->config().collision.padding;
+  for (const auto& link : model_->links())
+    bodies_.push_back({link_body(link, options_.resolution), link.index, Pose::Identity()});
+  link_poses_.assign(model_->links().size(), Pose::Identity());
+  set_scene(PlanningScene{});
+  update(model_->zero_configuration());
+}
+
+void CollisionChecker::set_robot_acm(const AllowedCollisionMatrix& acm) {
+  for (const auto& link : model_->links())
+    if (acm.find(link.name) < 0)
+      throw Error(ErrorCode::MissingLink, "allowed collision matrix lacks link '" + link.name + "'");
+  robot_acm_ = acm;
+  set_scene(PlanningScene(scene_));
+}
+
+void CollisionChecker::set_scene(const PlanningScene& scene) {
+  scene_ = scene;
+  const int links = robot_body_count();
+  bodies_.resize(links);
+  attached_begin_ = links;
+  for (const auto& object : scene.attached_objects()) {
+    const int link = model_->link_index(object.link);  // throws MissingLink with close names
+    bodies_.push_back({make_collision_body(object.name, {{object.shape, Pose::Identity()}},
+                                           options_.resolution),
+                       link, object.pose});
+  }
+  obstacle_begin_ = static_cast<int>(bodies_.size());
+  for (const auto& obstacle : scene.obstacles())
+    bodies_.push_back({make_collision_body(obstacle.name, {{obstacle.shape, Pose::Identity()}},
+                                           options_.resolution),
+                       -1, obstacle.pose});
+
+  acm_ = AllowedCollisionMatrix();
+  for (const auto& slot : bodies_) acm_.add_entry(slot.body->name);
+  for (int a = 0; a < links; ++a)
+    for (int b = a + 1; b < links; ++b) acm_.set_allowed(a, b, robot_acm_.allowed(robot_acm_.find(model_->links()[a].name), robot_acm_.find(model_->links()[b].name)));
+  for (std::size_t i = 0; i < scene.attached_objects().size(); ++i) {
+    const auto& object = scene.attached_objects()[i];
+    const int index = attached_begin_ + static_cast<int>(i);
+    acm_.set_allowed(index, bodies_[index].link, true);
+    for (const auto& touch : object.touch_links) acm_.set_allowed(index, model_->link_index(touch), true);
+  }
+  for (const auto& [names, allow] : scene.overrides()) {
+    const int a = acm_.find(names.first), b = acm_.find(names.second);
+    if (a >= 0 && b >= 0) acm_.set_allowed(a, b, allow);  // objects not in the scene yet: ignored
+  }
+
+  body_poses_.assign(bodies_.size(), Pose::Identity());
+  bound_centers_.assign(bodies_.size(), Vector3::Zero());
+  for (int i = obstacle_begin_; i < body_count(); ++i) {
+    body_poses_[i] = bodies_[i].offset;
+    if (!bodies_[i].body->tree.empty()) bound_centers_[i] = body_poses_[i] * bodies_[i].body->tree.root().center;
+  }
+  rebuild_pairs();
+  update_body_poses();
+}
+
+void CollisionChecker::rebuild_pairs() {
+  moving_bodies_.clear();
+  for (int i = 0; i < obstacle_begin_; ++i)
+    if (!bodies_[i].body->empty()) moving_bodies_.push_back(i);
+  self_pairs_.clear();
+  for (std::size_t x = 0; x < moving_bodies_.size(); ++x)
+    for (std::size_t y = x + 1; y < moving_bodies_.size(); ++y)
+      if (!acm_.allowed(moving_bodies_[x], moving_bodies_[y]))
+        self_pairs_.emplace_back(moving_bodies_[x], moving_bodies_[y]);
+  scene_allowed_.assign(moving_bodies_.size(), {});
+  for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
+    for (int o = obstacle_begin_; o < body_count(); ++o)
+      scene_allowed_[m].push_back(acm_.allowed(moving_bodies_[m], o) ? 1 : 0);
+  candidates_.reserve(self_pairs_.size() + moving_bodies_.size() * (body_count() - obstacle_begin_));
+  compute_speed_terms();
+}
+
+void CollisionChecker::compute_speed_terms() {
+  const auto& joints = model_->joints();
+  const auto& links = model_->links();
+  speed_terms_.assign(bodies_.size(), {});
+  for (int b : moving_bodies_) {
+    const auto& slot = bodies_[b];
+    const auto& root = slot.body->tree.root();
+    // Reach: bound on the distance from the current frame origin to any point of the body.
+    double reach = (slot.offset * root.center).norm() + root.radius;
+    for (int joint = links[slot.link].parent_joint; joint >= 0;) {
+      const Joint& j = joints[joint];
+      const int variable = j.is_active() ? j.variable_index : j.mimic_source_variable;
+      const double multiplier = j.is_active() ? 1.0 : (j.mimic ? std::abs(j.mimic->multiplier) : 0.0);
+      double travel = 0.0;
+      if (variable >= 0) {
+        if (j.type == JointType::Prismatic) {
+          speed_terms_[b].push_back({joint, variable, multiplier});
+          travel = std::max(std::abs(j.limits.lower), std::abs(j.limits.upper)) * multiplier;
+        } else if (j.type == JointType::Revolute || j.type == JointType::Continuous) {
+          speed_terms_[b].push_back({joint, variable, multiplier * reach});
+        }
+      }
+      reach += j.origin.translation().norm() + travel;
+      joint = links[j.parent_link].parent_joint;
+    }
+  }
+}
+
+void CollisionChecker::update(const JointVector& q) {
+  fk_->compute(q, link_poses_);
+  update_body_poses();
+}
+
+void CollisionChecker::update_body_poses() {
+  Eigen::AlignedBox3d box;
+  for (int i : moving_bodies_) {
+    const auto& slot = bodies_[i];
+    body_poses_[i] = i < attached_begin_ ? link_poses_[slot.link] : link_poses_[slot.link] * slot.offset;
+    const auto& root = slot.body->tree.root();
+    bound_centers_[i] = body_poses_[i].linear() * root.center + body_poses_[i].translation();
+    box.extend(bound_centers_[i]);
+  }
+  robot_center_ = box.isEmpty() ? Vector3(Vector3::Zero()) : Vector3(box.center());
+  robot_radius_ = 0.0;
+  for (int i : moving_bodies_)
+    robot_radius_ = std::max(robot_radius_, (bound_centers_[i] - robot_center_).norm() +
+                                                bodies_[i].body->tree.root().radius);
+}
+
+double CollisionChecker::padding_for(bool self_pair, const CheckOptions& options) const {
+  const double per_body = robot_padding_ + options.padding;
+  return self_pair ? 2.0 * per_body : per_body;
+}
+
+bool CollisionChecker::pair_in_collision(int a, int b, double padding) const {
+  return kinetic::pair_in_collision(*bodies_[a].body, body_poses_[a], *bodies_[b].body,
+                                    body_poses_[b], padding, options_.refinement_margin);
+}
+
+bool CollisionChecker::self_in_collision(double padding) const {
+  for (const auto& [a, b] : self_pairs_) {
+    if (roots_separated(bound_centers_[a], bodies_[a].body->tree.root().radius, bound_centers_[b],
+                        bodies_[b].body->tree.root().radius, padding))
+      continue;
+    if (pair_in_collision(a, b, padding)) return true;
+  }
+  return false;
+}
+
+bool CollisionChecker::scene_in_collision(double padding) const {
+  for (int o = obstacle_begin_; o < body_count(); ++o) {
+    const CollisionBody& obstacle = *bodies_[o].body;
+    const bool bounded = !obstacle.tree.empty();
+    const double radius = bounded ? obstacle.tree.root().radius : 0.0;
+    if (bounded && roots_separated(bound_centers_[o], radius, robot_center_, robot_radius_, padding))
+      continue;
+    for (std::size_t m = 0; m < moving_bodies_.size(); ++m) {
+      if (scene_allowed_[m][o - obstacle_begin_]) continue;
+      const int b = moving_bodies_[m];
+      if (bounded && roots_separated(bound_centers_[o], radius, bound_centers_[b],
+                                     bodies_[b].body->tree.root().radius, padding))
+        continue;
+      if (pair_in_collision(b, o, padding)) return true;
+    }
+  }
+  return false;
+}
+
+bool CollisionChecker::in_collision(const JointVector& q, const CheckOptions& options) {
+  update(q);
+  if (options.self && self_in_collision(padding_for(true, options))) return true;
+  return options.scene && scene_in_collision(padding_for(false, options));
+}
+
+std::vector<Contact> CollisionChecker::contacts(const JointVector& q, const CheckOptions& options) {
+  update(q);
+  std::vector<Contact> out;
+  auto consider = [&](int a, int b, double padding) {
+    const auto verdict = classify_pair(*bodies_[a].body, body_poses_[a], *bodies_[b].body,
+                                       body_poses_[b], padding, padding);
+    if (verdict == PairVerdict::Free) return;
+    const auto depth = exact_pair_penetration(*bodies_[a].body, body_poses_[a], *bodies_[b].body,
+                                              body_poses_[b], padding);
+    if (depth || verdict == PairVerdict::Colliding)
+      out.push_back({body_name(a), body_name(b), depth.value_or(0.0)});
+  };
+  if (options.self)
+    for (const auto& [a, b] : self_pairs_) consider(a, b, padding_for(true, options));
+  if (options.scene)
+    for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
+      for (int o = obstacle_begin_; o < body_count(); ++o)
+        if (!scene_allowed_[m][o - obstacle_begin_])
+          consider(moving_bodies_[m], o, padding_for(false, options));
+  std::sort(out.begin(), out.end(), [](const Contact& x, const Contact& y) { return x.depth > y.depth; });
+  return out;
+}
+
+DistanceResult CollisionChecker::min_distance(const JointVector& q, const DistanceOptions& options) {
+  update(q);
+  candidates_.clear();
+  double best_upper = kInf;
+  auto consider = [&](int a, int b) {
+    const CollisionBody& body_a = *bodies_[a].body;
+    const CollisionBody& body_b = *bodies_[b].body;
+    if (!body_a.tree.empty() && !body_b.tree.empty()) {
+      const double gap = (bound_centers_[a] - bound_centers_[b]).norm() -
+                         body_a.tree.root().radius - body_b.tree.root().radius;
+      if (gap >= best_upper) return;
+    }
+    const DistanceBounds bounds = pair_distance_bounds(body_a, body_poses_[a], body_b, body_poses_[b], best_upper);
+    best_upper = std::min(best_upper, bounds.upper);
+    candidates_.push_back({bounds.lower, a, b});
+  };
+  if (options.self)
+    for (const auto& [a, b] : self_pairs_) consider(a, b);
+  if (options.scene)
+    for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
+      for (int o = obstacle_begin_; o < body_count(); ++o)
+        if (!scene_allowed_[m][o - obstacle_begin_]) consider(moving_bodies_[m], o);
+
+  DistanceResult result;
+  if (candidates_.empty()) return result;
+  std::sort(candidates_.begin(), candidates_.end(),
+            [](const Candidate& x, const Candidate& y) { return x.lower < y.lower; });
+  result.found = true;
+  if (!options.exact) {
+    const Candidate& c = candidates_.front();
+    result.distance = c.lower;
+    result.body_a = body_name(c.a);
+    result.body_b = body_name(c.b);
+    result.point_a = bound_centers_[c.a];
+    result.point_b = bound_centers_[c.b];
+    result.exact = false;
+    return result;
+  }
+  result.distance = kInf;
+  for (const Candidate& c : candidates_) {
+    if (c.lower >= result.distance || c.lower > best_upper) break;
+    const PairDistance d = exact_pair_distance(*bodies_[c.a].body, body_poses_[c.a],
+                                               *bodies_[c.b].body, body_poses_[c.b]);
+    if (d.distance < result.distance) {
+      result.distance = d.distance;
+      result.point_a = d.point_a;
+      result.point_b = d.point_b;
+      result.body_a = body_name(c.a);
+      result.body_b = body_name(c.b);
+    }
+  }
+  return result;
+}
+
+bool CollisionChecker::motion_valid_discrete(const JointVector& q0, const JointVector& q1,
+                                             double resolution, const CheckOptions& options) {
+  if (!(resolution > 0.0))
+    throw Error(ErrorCode::InvalidValue, "motion check: resolution must be > 0");
+  const JointVector dq = q1 - q0;
+  const int steps = std::max(1, static_cast<int>(std::ceil(dq.cwiseAbs().maxCoeff() / resolution)));
+  for (int i = 0; i <= steps; ++i)
+    if (in_collision(q0 + dq * (static_cast<double>(i) / steps), options)) return false;
+  return true;
+}
+
+double CollisionChecker::clearance_step(const JointVector& dq, const CheckOptions& options,
+                                        double tolerance, double& min_gap) {
+  double best = kInf;
+  min_gap = kInf;
+  // Closing speed bound of a pair per unit of the path parameter.
+  auto speed = [&](int body, int other) {
+    double v = 0.0;
+    for (const auto& term : speed_terms_[body]) {
+      bool shared = false;
+      if (other >= 0)
+        for (const auto& o : speed_terms_[other]) shared |= o.joint == term.joint;
+      if (!shared) v += term.factor * std::abs(dq[term.variable]);
+    }
+    return v;
+  };
+  auto consider = [&](int a, int b, double padding) {
+    const double v = bodies_[b].moving() ? speed(a, b) + speed(b, a) : speed(a, -1);
+    if (v <= 0.0) return;
+    // Pairs that cannot close their gap before the best step so far need no refinement.
+    const double cutoff = padding + best * v;
+    const CollisionBody& body_a = *bodies_[a].body;
+    const CollisionBody& body_b = *bodies_[b].body;
+    double clearance = pair_distance_bounds(body_a, body_poses_[a], body_b, body_poses_[b], cutoff).lower;
+    if (clearance - padding < tolerance)  // spheres too coarse here: measure exactly
+      clearance = exact_pair_distance(body_a, body_poses_[a], body_b, body_poses_[b]).distance;
+    min_gap = std::min(min_gap, clearance - padding);
+    best = std::min(best, (clearance - padding) / v);
+  };
+  if (options.self)
+    for (const auto& [a, b] : self_pairs_) consider(a, b, padding_for(true, options));
+  if (options.scene)
+    for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
+      for (int o = obstacle_begin_; o < body_count(); ++o)
+        if (!scene_allowed_[m][o - obstacle_begin_]) consider(moving_bodies_[m], o, padding_for(false, options));
+  return best;
+}
+
+bool CollisionChecker::motion_valid_continuous(const JointVector& q0, const JointVector& q1,
+                                               const CheckOptions& options, double tolerance) {
+  if (!(tolerance > 0.0))
+    throw Error(ErrorCode::InvalidValue, "continuous motion check: tolerance must be > 0");
+  const JointVector dq = q1 - q0;
+  double t = 0.0;
+  while (true) {
+    const JointVector q = q0 + t * dq;
+    if (in_collision(q, options)) return false;
+    if (t >= 1.0) return true;
+    double min_gap = kInf;
+    const double step = clearance_step(dq, options, tolerance, min_gap);
+    if (min_gap < tolerance) return false;  // touching within tolerance: treated as contact
+    t = std::min(1.0, t + step);
+  }
+}
+
+}  // namespace kinetic

@@ -1,0 +1,146 @@
+#pragma once
+// CollisionChecker: self and scene collision of a robot, in two tiers (sphere trees, then FCL for
+// the pairs the spheres cannot decide). Queries: in collision (early exit), all contacts with
+// penetration depth, minimum distance with closest points, motion validation.
+//
+// Thread safety: one checker per thread. A checker owns its pose buffers and mutates them in
+// every query (that keeps queries allocation-free); the bodies it shares with its copies are
+// immutable. Copy a checker to give another thread its own (cheap: geometry is shared).
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/collision/allowed_collision_matrix.hpp"
+#include "engine/collision/body_pair.hpp"
+#include "engine/kinematics/forward_kinematics.hpp"
+#include "engine/model/robot_model.hpp"
+#include "engine/scene/planning_scene.hpp"
+
+namespace kinetic {
+
+struct CollisionCheckerOptions {
+  SphereResolution resolution = SphereResolution::Default;
+  // Sphere pairs proving two bodies within padding + refinement_margin report a collision without
+  // FCL; false positives are therefore within this distance. 0 = exact answers only.
+  double refinement_margin = 0.005;
+};
+
+struct CheckOptions {
+  double padding = 0.0;  // m, added around every robot body on top of the robot's own padding
+  bool self = true;
+  bool scene = true;
+};
+
+struct Contact {
+  std::string body_a, body_b;
+  double depth = 0.0;  // penetration depth (m); within padding: padding - distance
+};
+
+struct DistanceResult {
+  double distance = 0.0;  // geometric distance (no padding); <= 0 when intersecting
+  std::string body_a, body_b;
+  Vector3 point_a = Vector3::Zero(), point_b = Vector3::Zero();  // world frame
+  bool exact = true;      // false: sphere lower bound only (DistanceOptions::exact = false)
+  bool found = false;     // false when there is no pair to measure
+};
+
+struct DistanceOptions {
+  bool self = true;
+  bool scene = true;
+  bool exact = true;
+};
+
+class CollisionChecker {
+ public:
+  explicit CollisionChecker(RobotModelPtr model, CollisionCheckerOptions options = {});
+
+  const RobotModel& model() const { return *model_; }
+  const CollisionCheckerOptions& options() const { return options_; }
+
+  // Takes the scene's obstacles, attached objects and pair overrides (throws Error(MissingLink)
+  // for an object attached to an unknown link, Error(MissingMesh) for unreadable meshes).
+  void set_scene(const PlanningScene& scene);
+  // The robot's matrix (adjacent, SRDF, kinetic.toml); edits apply to later queries.
+  const AllowedCollisionMatrix& robot_acm() const { return robot_acm_; }
+  void set_robot_acm(const AllowedCollisionMatrix& acm);
+
+  // Queries at a configuration (model variable order).
+  bool in_collision(const JointVector& q, const CheckOptions& options = {});
+  std::vector<Contact> contacts(const JointVector& q, const CheckOptions& options = {});
+  DistanceResult min_distance(const JointVector& q, const DistanceOptions& options = {});
+
+  // Motion from q0 to q1 (straight line in joint space). Discrete: every `resolution` (max joint
+  // step, rad or m) plus both ends. Continuous: advances by clearance / maximum body speed, so no
+  // obstacle thinner than the step can be skipped; clearance below `tolerance` counts as contact.
+  bool motion_valid_discrete(const JointVector& q0, const JointVector& q1, double resolution,
+                             const CheckOptions& options = {});
+  bool motion_valid_continuous(const JointVector& q0, const JointVector& q1,
+                               const CheckOptions& options = {}, double tolerance = 1e-3);
+
+  // Lower-level access (ACM generator, tests, benchmarks).
+  void update(const JointVector& q);  // FK into the pose buffer
+  int body_count() const { return static_cast<int>(bodies_.size()); }
+  int robot_body_count() const { return static_cast<int>(model_->links().size()); }
+  const CollisionBody& body(int index) const { return *bodies_[index].body; }
+  const std::string& body_name(int index) const { return bodies_[index].body->name; }
+  const Pose& body_pose(int index) const { return body_poses_[index]; }
+  const std::vector<Pose>& link_poses() const { return link_poses_; }
+  // Both tiers for one pair at the current poses (after update()).
+  bool pair_in_collision(int a, int b, double padding = 0.0) const;
+  // Robot-robot pairs checked for self collision (not allowed, both with geometry).
+  const std::vector<std::pair<int, int>>& self_pairs() const { return self_pairs_; }
+
+ private:
+  struct BodySlot {
+    std::shared_ptr<const CollisionBody> body;
+    int link = -1;                 // pose = link pose * offset; -1: fixed in the world
+    Pose offset = Pose::Identity();
+    bool moving() const { return link >= 0; }
+  };
+  // (body index, variable, speed factor): |d point| <= factor * |d q_variable|
+  struct SpeedTerm {
+    int joint;  // a joint moving both bodies of a pair moves them rigidly: no closing speed
+    int variable;
+    double factor;
+  };
+
+  void rebuild_pairs();
+  void update_body_poses();
+  double padding_for(bool self_pair, const CheckOptions& options) const;
+  bool self_in_collision(double padding) const;
+  bool scene_in_collision(double padding) const;
+  // Largest safe step (fraction of dq) from the current poses; min_gap: smallest clearance
+  // beyond padding found.
+  double clearance_step(const JointVector& dq, const CheckOptions& options, double tolerance,
+                        double& min_gap);
+  Vector3 robot_center_ = Vector3::Zero();
+  double robot_radius_ = 0.0;
+  void compute_speed_terms();
+
+  RobotModelPtr model_;
+  CollisionCheckerOptions options_;
+  std::shared_ptr<const ForwardKinematics> fk_;
+  AllowedCollisionMatrix robot_acm_;
+  std::vector<BodySlot> bodies_;  // robot links (link index), attached objects, obstacles
+  int attached_begin_ = 0, obstacle_begin_ = 0;
+  PlanningScene scene_;  // as last set (overrides are re-applied when the robot matrix changes)
+  AllowedCollisionMatrix acm_;  // all bodies
+  std::vector<std::pair<int, int>> self_pairs_;
+  std::vector<int> moving_bodies_;          // robot links with geometry and attached objects
+  std::vector<std::vector<unsigned char>> scene_allowed_;  // [moving slot][obstacle]
+  std::vector<std::vector<SpeedTerm>> speed_terms_;         // per body
+  double robot_padding_ = 0.0;
+
+  // Per-query buffers (allocation-free hot path).
+  std::vector<Pose> link_poses_;
+  std::vector<Pose> body_poses_;
+  std::vector<Vector3> bound_centers_;  // world centre of each body's root sphere
+  struct Candidate {
+    double lower;
+    int a, b;
+  };
+  std::vector<Candidate> candidates_;
+};
+
+}  // namespace kinetic

@@ -1,0 +1,125 @@
+#include "engine/collision/collision_mesh.hpp"
+
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <tuple>
+
+#include "engine/core/error.hpp"
+
+namespace kinetic {
+namespace {
+
+using CacheKey = std::tuple<std::string, double, double, double>;
+
+struct MeshCache {
+  std::mutex mutex;
+  std::map<CacheKey, std::weak_ptr<const CollisionMesh>> entries;
+};
+
+MeshCache& cache() {
+  static MeshCache instance;
+  return instance;
+}
+
+// Collects every mesh of every node, with the node transforms applied (DAE files place parts with
+// node transforms; STL has one identity node).
+void collect(const aiScene* scene, const aiNode* node, const aiMatrix4x4& parent,
+             const Vector3& scale, CollisionMesh& out) {
+  const aiMatrix4x4 transform = parent * node->mTransformation;
+  for (unsigned m = 0; m < node->mNumMeshes; ++m) {
+    const aiMesh* mesh = scene->mMeshes[node->mMeshes[m]];
+    const int base = static_cast<int>(out.vertices.size());
+    for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+      const aiVector3D p = transform * mesh->mVertices[v];
+      out.vertices.emplace_back(p.x * scale.x(), p.y * scale.y(), p.z * scale.z());
+    }
+    for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+      const aiFace& face = mesh->mFaces[f];
+      if (face.mNumIndices != 3) continue;  // points and lines carry no volume
+      out.triangles.push_back({base + static_cast<int>(face.mIndices[0]),
+                               base + static_cast<int>(face.mIndices[1]),
+                               base + static_cast<int>(face.mIndices[2])});
+    }
+  }
+  for (unsigned c = 0; c < node->mNumChildren; ++c)
+    collect(scene, node->mChildren[c], transform, scale, out);
+}
+
+std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3& scale) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    throw Error(ErrorCode::MissingMesh, "collision mesh file not found: " + path,
+                "check the mesh path in the robot file and the package search paths");
+  Assimp::Importer importer;
+  // Collision geometry needs positions only: keep the import cheap.
+  importer.SetPropertyInteger(AI_CONFIG_PP_RVC_FLAGS,
+                              aiComponent_NORMALS | aiComponent_COLORS | aiComponent_TEXCOORDS |
+                                  aiComponent_MATERIALS | aiComponent_TEXTURES |
+                                  aiComponent_LIGHTS | aiComponent_CAMERAS);
+  const aiScene* scene = importer.ReadFile(
+      path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_RemoveComponent |
+                aiProcess_SortByPType);
+  if (scene == nullptr || scene->mRootNode == nullptr)
+    throw Error(ErrorCode::MissingMesh,
+                "collision mesh file cannot be read: " + path + " (" + importer.GetErrorString() +
+                    ")",
+                "use an STL, DAE or OBJ file with triangles");
+  auto mesh = std::make_shared<CollisionMesh>();
+  mesh->path = path;
+  mesh->scale = scale;
+  collect(scene, scene->mRootNode, aiMatrix4x4(), scale, *mesh);
+  if (mesh->triangles.empty())
+    throw Error(ErrorCode::MissingMesh, "collision mesh file holds no triangles: " + path);
+
+  auto bvh = std::make_shared<MeshBvh>();
+  std::vector<fcl::Triangle> triangles;
+  triangles.reserve(mesh->triangles.size());
+  for (const auto& t : mesh->triangles) triangles.emplace_back(t[0], t[1], t[2]);
+  bvh->beginModel(static_cast<int>(triangles.size()), static_cast<int>(mesh->vertices.size()));
+  bvh->addSubModel(mesh->vertices, triangles);
+  bvh->endModel();
+  bvh->computeLocalAABB();
+  mesh->bvh = std::move(bvh);
+  return mesh;
+}
+
+}  // namespace
+
+std::shared_ptr<const CollisionMesh> load_collision_mesh(const std::string& path,
+                                                         const Vector3& scale) {
+  const std::string canonical = [&] {
+    std::error_code ec;
+    auto p = std::filesystem::weakly_canonical(path, ec);
+    return ec ? path : p.string();
+  }();
+  const CacheKey key{canonical, scale.x(), scale.y(), scale.z()};
+  auto& c = cache();
+  {
+    std::lock_guard<std::mutex> lock(c.mutex);
+    if (auto found = c.entries.find(key); found != c.entries.end())
+      if (auto mesh = found->second.lock()) return mesh;
+  }
+  // Read outside the lock: another thread may read the same file meanwhile; the first stored wins.
+  std::shared_ptr<const CollisionMesh> mesh = read_mesh(canonical, scale);
+  std::lock_guard<std::mutex> lock(c.mutex);
+  auto& slot = c.entries[key];
+  if (auto existing = slot.lock()) return existing;
+  slot = mesh;
+  return mesh;
+}
+
+std::size_t collision_mesh_cache_size() {
+  auto& c = cache();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  std::size_t alive = 0;
+  for (const auto& [key, weak] : c.entries) alive += weak.expired() ? 0 : 1;
+  return alive;
+}
+
+}  // namespace kinetic

@@ -1,0 +1,146 @@
+#include "engine/collision/shape.hpp"
+
+#include <cmath>
+
+#include "engine/core/error.hpp"
+
+namespace kinetic {
+namespace {
+
+void require_size(double value, const char* what) {
+  if (!std::isfinite(value) || value < 0.0)
+    throw Error(ErrorCode::InvalidValue,
+                std::string("collision shape: ") + what + " must be finite and >= 0, got " +
+                    std::to_string(value));
+}
+
+}  // namespace
+
+Shape Shape::box(const Vector3& size) {
+  Shape s;
+  s.type = Type::Box;
+  s.box_size = size;
+  s.validate();
+  return s;
+}
+
+Shape Shape::cylinder(double radius, double length) {
+  Shape s;
+  s.type = Type::Cylinder;
+  s.radius = radius;
+  s.length = length;
+  s.validate();
+  return s;
+}
+
+Shape Shape::sphere(double radius) {
+  Shape s;
+  s.type = Type::Sphere;
+  s.radius = radius;
+  s.validate();
+  return s;
+}
+
+Shape Shape::mesh(const std::string& path, const Vector3& scale) {
+  Shape s;
+  s.type = Type::Mesh;
+  s.mesh_path = path;
+  s.mesh_scale = scale;
+  s.validate();
+  return s;
+}
+
+Shape Shape::half_space(const Vector3& normal, double offset) {
+  Shape s;
+  s.type = Type::HalfSpace;
+  s.normal = normal;
+  s.offset = offset;
+  s.validate();
+  if (s.normal.norm() > 0.0) {
+    s.offset /= s.normal.norm();
+    s.normal.normalize();
+  }
+  return s;
+}
+
+void Shape::validate() const {
+  switch (type) {
+    case Type::Box:
+      for (int i = 0; i < 3; ++i) require_size(box_size[i], "box size");
+      break;
+    case Type::Cylinder:
+      require_size(radius, "cylinder radius");
+      require_size(length, "cylinder length");
+      break;
+    case Type::Sphere:
+      require_size(radius, "sphere radius");
+      break;
+    case Type::Mesh:
+      if (mesh_path.empty())
+        throw Error(ErrorCode::MissingMesh, "collision shape: mesh without a file path");
+      for (int i = 0; i < 3; ++i)
+        if (!std::isfinite(mesh_scale[i]) || mesh_scale[i] == 0.0)
+          throw Error(ErrorCode::InvalidValue,
+                      "collision shape: mesh scale must be finite and non-zero for " + mesh_path);
+      break;
+    case Type::HalfSpace:
+      if (!normal.allFinite() || normal.norm() < 1e-12 || !std::isfinite(offset))
+        throw Error(ErrorCode::InvalidValue,
+                    "collision shape: half-space needs a finite non-zero normal and offset");
+      break;
+  }
+}
+
+const char* to_string(Shape::Type type) {
+  switch (type) {
+    case Shape::Type::Box: return "box";
+    case Shape::Type::Cylinder: return "cylinder";
+    case Shape::Type::Sphere: return "sphere";
+    case Shape::Type::Mesh: return "mesh";
+    case Shape::Type::HalfSpace: return "half_space";
+  }
+  return "unknown";
+}
+
+Shape::Type shape_type_from_string(const std::string& name) {
+  for (auto type : {Shape::Type::Box, Shape::Type::Cylinder, Shape::Type::Sphere,
+                    Shape::Type::Mesh, Shape::Type::HalfSpace})
+    if (name == to_string(type)) return type;
+  throw Error(ErrorCode::InvalidValue, "unknown shape type '" + name + "'",
+              "use one of: box, cylinder, sphere, mesh, half_space");
+}
+
+Shape shape_from_geometry(const Geometry& geometry) {
+  switch (geometry.type) {
+    case Geometry::Type::Box: return Shape::box(geometry.box_size);
+    case Geometry::Type::Cylinder: return Shape::cylinder(geometry.radius, geometry.length);
+    case Geometry::Type::Sphere: return Shape::sphere(geometry.radius);
+    case Geometry::Type::Mesh:
+      if (geometry.mesh_path.empty())
+        throw Error(ErrorCode::MissingMesh,
+                    "collision mesh '" + geometry.mesh_uri + "' did not resolve to a file",
+                    "pass the folder holding its package in LoadOptions::package_paths");
+      return Shape::mesh(geometry.mesh_path, geometry.mesh_scale);
+  }
+  throw Error(ErrorCode::Unsupported, "unknown geometry type");
+}
+
+double distance_to_primitive(const Shape& shape, const Vector3& p) {
+  switch (shape.type) {
+    case Shape::Type::Box: {
+      const Vector3 outside = (p.cwiseAbs() - 0.5 * shape.box_size).cwiseMax(0.0);
+      return outside.norm();
+    }
+    case Shape::Type::Sphere: return std::max(p.norm() - shape.radius, 0.0);
+    case Shape::Type::Cylinder: {
+      const double radial = std::max(std::hypot(p.x(), p.y()) - shape.radius, 0.0);
+      const double axial = std::max(std::abs(p.z()) - 0.5 * shape.length, 0.0);
+      return std::hypot(radial, axial);
+    }
+    case Shape::Type::HalfSpace: return std::max(shape.normal.dot(p) - shape.offset, 0.0);
+    case Shape::Type::Mesh: break;
+  }
+  throw Error(ErrorCode::Unsupported, "distance_to_primitive: not defined for meshes");
+}
+
+}  // namespace kinetic

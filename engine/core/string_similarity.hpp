@@ -1,0 +1,28 @@
+#pragma once
+// Close-name suggestions for error hints ("did you mean ...?").
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace kinetic {
+
+// Levenshtein distance (insertions, deletions, substitutions cost 1), case-insensitive.
+std::size_t edit_distance(const std::string& a, const std::string& b);
+
+// The candidates closest to `query`, best first: those containing the query (or contained in it,
+// case-insensitive) and those within an edit distance of max(2, |query| / 3). At most
+// max_results names; empty when nothing is close.
+std::vector<std::string> closest_names(const std::string& query,
+                                       const std::vector<std::string>& candidates,
+                                       std::size_t max_results = 5);
+
+// "did you mean 'a', 'b' or 'c'?" from closest_names(); when nothing is close, lists up to
+// max_results of the candidates ("known names: ..."); "" when there are no candidates.
+std::string suggestion_hint(const std::string& query, const std::vector<std::string>& candidates,
+                            std::size_t max_results = 5);
+
+// Joins names as "'a', 'b' and 'c'".
+std::string quoted_list(const std::vector<std::string>& names,
+                        const std::string& last_separator = " or ");
+
+}  // namespace kinetic

@@ -1,0 +1,245 @@
+#include "engine/kinematics/ur_ik.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+#include <sstream>
+#include <utility>
+
+#include "engine/core/error.hpp"
+
+namespace kinetic {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+constexpr double kCosineSlack = 1e-12;
+
+// Standard DH step Rz(theta) Tz(d) Tx(a) Rx(alpha), with alpha in {0, ±pi/2}: sin/cos given.
+Pose dh(double theta, double d, double a, double sin_alpha, double cos_alpha) {
+  const double s = std::sin(theta), c = std::cos(theta);
+  Pose t = Pose::Identity();
+  t.linear() << c, -s * cos_alpha, s * sin_alpha,  //
+      s, c * cos_alpha, -c * sin_alpha,            //
+      0.0, sin_alpha, cos_alpha;
+  t.translation() << a * c, a * s, d;
+  return t;
+}
+
+}  // namespace
+
+Pose ur_forward(const UrParameters& p, const Vector6& q) {
+  return dh(q[0], p.d1, 0.0, 1.0, 0.0) * dh(q[1], 0.0, p.a2, 0.0, 1.0) *
+         dh(q[2], 0.0, p.a3, 0.0, 1.0) * dh(q[3], p.d4, 0.0, 1.0, 0.0) *
+         dh(q[4], p.d5, 0.0, -1.0, 0.0) * dh(q[5], p.d6, 0.0, 0.0, 1.0);
+}
+
+AnalyticSolutions ur_inverse(const UrParameters& p, const Pose& flange, const WristHint* hint) {
+  AnalyticSolutions out;
+  const Eigen::Matrix3d rotation = flange.linear();
+  const Vector3 x6 = rotation.col(0), y6 = rotation.col(1), z6 = rotation.col(2);
+  const Vector3 wrist = flange.translation() - p.d6 * z6;  // origin of DH frame 5
+
+  // Joint 1: frame 5 sits d4 off the arm plane along z1 = (sin q1, -cos q1, 0).
+  const double radius = std::hypot(wrist.x(), wrist.y());
+  if (!(radius >= std::abs(p.d4)) || radius == 0.0) return out;
+  const double heading = std::atan2(wrist.y(), wrist.x());
+  const double offset = std::asin(std::clamp(p.d4 / radius, -1.0, 1.0));
+  const double shoulder[2] = {heading + offset, heading + kPi - offset};
+
+  for (const double q1 : shoulder) {
+    const double s1 = std::sin(q1), c1 = std::cos(q1);
+    const Vector3 z1(s1, -c1, 0.0);
+    // Joint 5: the tool z axis leans away from z1 by q5.
+    // (atan2 of |z6 × z1| and z6·z1 stays accurate near 0 and pi, where acos does not.)
+    const double s5 = z6.cross(z1).norm();
+    const double q5_magnitude = std::atan2(s5, z6.dot(z1));
+    const bool singular = s5 <= kWristSingularity;
+    for (const double side : {1.0, -1.0}) {
+      if (singular && side < 0.0) break;  // J5 = 0 or pi: one solution family
+      const double q5 = side * q5_magnitude;
+      // Joint 6 from the tool axes' components along z1 (x6·z1 = c6 s5, y6·z1 = -s6 s5);
+      // undetermined at the singularity, where J6 keeps the hint and J2..J4 absorb the rest.
+      const double q6 = singular ? (hint ? hint->j6 : 0.0)
+                                 : std::atan2(-side * y6.dot(z1), side * x6.dot(z1));
+      // Joints 2..4: a planar 3R arm in frame 1, T14 = T01⁻¹ T06 (T45 T56)⁻¹.
+      const Pose t14 = dh(q1, p.d1, 0.0, 1.0, 0.0).inverse() * flange *
+                       (dh(q5, p.d5, 0.0, -1.0, 0.0) * dh(q6, p.d6, 0.0, 0.0, 1.0)).inverse();
+      const double px = t14.translation().x(), py = t14.translation().y();
+      double c3 = (px * px + py * py - p.a2 * p.a2 - p.a3 * p.a3) / (2.0 * p.a2 * p.a3);
+      if (!(std::abs(c3) <= 1.0 + kCosineSlack)) continue;
+      c3 = std::clamp(c3, -1.0, 1.0);
+      const double q3_magnitude = std::acos(c3);
+      // R14 = Rz(q2 + q3 + q4) Rx(pi/2).
+      const double q234 = std::atan2(t14.linear()(1, 0), t14.linear()(0, 0));
+      for (const double elbow : {1.0, -1.0}) {
+        if (elbow < 0.0 && q3_magnitude == 0.0) break;  // both elbows coincide
+        const double q3 = elbow * q3_magnitude;
+        const double q2 =
+            std::atan2(py, px) - std::atan2(p.a3 * std::sin(q3), p.a2 + p.a3 * std::cos(q3));
+        Vector6 q;
+        q << q1, q2, q3, q234 - q2 - q3, q5, q6;
+        out.add(q);
+      }
+    }
+  }
+  return out;
+}
+
+namespace {
+
+struct AxisLine {
+  Vector3 direction;
+  Vector3 point;
+};
+
+// Closest point of line a to line b (lines not parallel).
+Vector3 closest_point(const AxisLine& a, const AxisLine& b) {
+  const Vector3 w = a.point - b.point;
+  const double ab = a.direction.dot(b.direction);
+  const double denominator = 1.0 - ab * ab;
+  const double t = (ab * b.direction.dot(w) - a.direction.dot(w)) / denominator;
+  return a.point + t * a.direction;
+}
+
+double line_distance(const AxisLine& a, const AxisLine& b) {
+  return (closest_point(a, b) - closest_point(b, a)).norm();
+}
+
+// Displacement from line a to the parallel line b, perpendicular to both.
+Vector3 parallel_offset(const AxisLine& a, const AxisLine& b) {
+  const Vector3 w = b.point - a.point;
+  return w - a.direction * a.direction.dot(w);
+}
+
+}  // namespace
+
+std::optional<UrParameters> derive_ur_parameters(const KinematicChain& chain, std::string* why) {
+  constexpr double kTolerance = 1e-6;  // m and unit-vector components
+  auto fail = [&](const std::string& reason) -> std::optional<UrParameters> {
+    if (why) *why = reason;
+    return std::nullopt;
+  };
+  if (chain.dof() != 6) return fail("the chain has " + std::to_string(chain.dof()) + " joints, not 6");
+  for (const int variable : chain.variable_indices()) {
+    const JointType type = chain.model()->variable_joint(variable).type;
+    if (type != JointType::Revolute && type != JointType::Continuous)
+      return fail("joint '" + chain.model()->variable_joint(variable).name + "' is not revolute");
+  }
+  // Joint axes at zero from the geometric Jacobian: w = axis, v = axis × (tip - point).
+  const JointVector zero = JointVector::Zero(6);
+  const Jacobian jacobian = chain.jacobian(zero);
+  const Vector3 tip = chain.fk(zero).translation();
+  std::array<AxisLine, 6> axes;
+  for (int j = 0; j < 6; ++j) {
+    const Vector3 direction = jacobian.block<3, 1>(3, j).normalized();
+    const Vector3 velocity = jacobian.block<3, 1>(0, j);
+    axes[static_cast<std::size_t>(j)] = {direction, tip - velocity.cross(direction)};
+  }
+  auto axis = [&](int joint) -> const AxisLine& { return axes[static_cast<std::size_t>(joint - 1)]; };
+  auto same = [&](const Vector3& a, const Vector3& b) { return (a - b).norm() < kTolerance; };
+  auto perpendicular = [&](int i, int j) {
+    return std::abs(axis(i).direction.dot(axis(j).direction)) < kTolerance;
+  };
+  auto intersect = [&](int i, int j) { return line_distance(axis(i), axis(j)) < kTolerance; };
+
+  if (!perpendicular(1, 2) || !intersect(1, 2))
+    return fail("joint axes 1 and 2 are not perpendicular and intersecting");
+  if (!same(axis(2).direction, axis(3).direction) || !same(axis(3).direction, axis(4).direction))
+    return fail("joint axes 2, 3 and 4 are not parallel (same direction)");
+  if (!perpendicular(4, 5) || !intersect(4, 5) || !perpendicular(5, 6) || !intersect(5, 6))
+    return fail("the wrist axes 4-5 and 5-6 are not perpendicular and intersecting");
+  // At the DH zero, z4 = -z0 and z5 = z1: the URDF's zero pose must be the same pose.
+  if (!same(axis(5).direction, -axis(1).direction) || !same(axis(6).direction, axis(2).direction))
+    return fail("the zero pose differs from the UR convention (arm stretched out horizontally)");
+
+  const Vector3 x1 = axis(1).direction.cross(axis(2).direction).normalized();
+  const Vector3 shoulder = closest_point(axis(1), axis(2));
+  const Vector3 upper_arm = parallel_offset(axis(2), axis(3));
+  const Vector3 forearm = parallel_offset(axis(3), axis(4));
+  UrParameters params;
+  params.a2 = x1.dot(upper_arm);
+  params.a3 = x1.dot(forearm);
+  if (!same(upper_arm, params.a2 * x1) || !same(forearm, params.a3 * x1) ||
+      std::abs(params.a2) < kTolerance || std::abs(params.a3) < kTolerance)
+    return fail("the upper arm and forearm do not lie along the common normal of joints 1 and 2");
+  const Vector3 wrist_1 = closest_point(axis(4), axis(5));
+  const Vector3 wrist_2 = closest_point(axis(5), axis(6));
+  params.d1 = axis(1).direction.dot(shoulder);  // base origin to the shoulder, along joint 1
+  params.d4 = axis(2).direction.dot(wrist_1 - shoulder);
+  params.d5 = axis(5).direction.dot(wrist_2 - wrist_1);
+  params.d6 = axis(6).direction.dot(tip - wrist_2);
+  return params;
+}
+
+namespace {
+
+std::string unreachable_reason(const UrParameters& p, const Pose& flange) {
+  const Vector3 wrist = flange.translation() - p.d6 * flange.linear().col(2);
+  std::ostringstream reason;
+  reason << "the pose is out of reach: its wrist point (" << wrist.x() << ", " << wrist.y() << ", "
+         << wrist.z() << ") m lies beyond the arm's reach or within " << std::abs(p.d4)
+         << " m of the base axis";
+  return reason.str();
+}
+
+JointVector default_bound(JointVector bound, double value) {
+  if (bound.size() == 0) return JointVector::Constant(6, value);
+  if (bound.size() != 6)
+    throw Error(ErrorCode::DimensionMismatch,
+                "UR IK: joint limits need 6 values, got " + std::to_string(bound.size()));
+  return bound;
+}
+
+}  // namespace
+
+UrIkSolver::UrIkSolver(const UrParameters& params, JointVector lower, JointVector upper)
+    : params_(params) {
+  context_.lower = default_bound(std::move(lower), -2.0 * kPi);
+  context_.upper = default_bound(std::move(upper), 2.0 * kPi);
+  context_.verify_fk = [this](const JointVector& q) { return ur_forward(params_, q); };
+  context_.condition_number = [this](const JointVector& q) {
+    return numeric_condition_number([this](const JointVector& x) { return ur_forward(params_, x); }, q);
+  };
+  context_.solver_name = "UR";
+}
+
+UrIkSolver::UrIkSolver(const UrParameters& params, KinematicChain chain)
+    : params_(params), chain_(std::move(chain)) {
+  if (chain_->dof() != 6)
+    throw Error(ErrorCode::InvalidModel,
+                "UR IK needs a 6-joint chain; " + chain_->base_link() + " -> " +
+                    chain_->tip_link() + " has " + std::to_string(chain_->dof()),
+                "use the numeric or sweep solver for this chain");
+  adapter_ = fit_frame_adapter([this](const JointVector& q) { return chain_->fk(q); },
+                               [this](const JointVector& q) { return ur_forward(params_, q); },
+                               "UR IK on " + chain_->base_link() + " -> " + chain_->tip_link());
+  context_.lower = chain_->lower_limits();
+  context_.upper = chain_->upper_limits();
+  context_.verify_fk = [this](const JointVector& q) { return chain_->fk(q); };
+  context_.condition_number = [this](const JointVector& q) { return chain_->condition_number(q); };
+  context_.solver_name = "UR";
+}
+
+IkResult UrIkSolver::solve(const Pose& target, const JointVector& seed,
+                           const IkOptions& options) const {
+  return solve_ranked(target, seed, options, SeedDistance::Euclidean);
+}
+
+IkResult UrIkSolver::solve_continuing(const Pose& target, const JointVector& previous,
+                                      const IkOptions& options) const {
+  return solve_ranked(target, previous, options, SeedDistance::LargestJointChange);
+}
+
+IkResult UrIkSolver::solve_ranked(const Pose& target, const JointVector& seed,
+                                  const IkOptions& options, SeedDistance ranking) const {
+  check_analytic_request(target, seed, "UR");
+  const Pose flange = chain_ ? adapter_.to_analytic(target) : target;
+  const WristHint hint{seed[3], seed[5]};
+  const AnalyticSolutions raw = ur_inverse(params_, flange, &hint);
+  return finish_analytic_result(raw, target, seed, options, context_,
+                                raw.count == 0 ? unreachable_reason(params_, flange) : std::string(),
+                                ranking);
+}
+
+}  // namespace kinetic

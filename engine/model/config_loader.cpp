@@ -1,0 +1,570 @@
+#include "engine/model/config_loader.hpp"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "engine/core/error.hpp"
+#include "engine/core/string_similarity.hpp"
+#include "engine/model/robot_model.hpp"
+
+namespace kinetic {
+
+namespace {
+
+template <typename T>
+const T& must(const T* pointer) {
+  if (!pointer) throw Error(ErrorCode::ParseError, "internal error: missing TOML node");
+  return *pointer;
+}
+
+const char* type_name(toml::node_type type) {
+  switch (type) {
+    case toml::node_type::none:
+      return "nothing";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a floating-point number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::date:
+      return "a date";
+    case toml::node_type::time:
+      return "a time";
+    case toml::node_type::date_time:
+      return "a date-time";
+  }
+  return "a value";
+}
+
+// Reads one table, tracking which keys were used so the rest can be reported as unknown.
+class Reader {
+ public:
+  Reader(const std::string& source, std::vector<std::string>* warnings)
+      : source_(source), warnings_(warnings) {}
+
+  std::string at(const toml::node& node) const {
+    const auto line = node.source().begin.line;
+    return line > 0 ? source_ + ":" + std::to_string(line) : source_;
+  }
+
+  [[noreturn]] void type_error(const toml::node& node, const std::string& key,
+                               const std::string& expected) const {
+    throw Error(
+        ErrorCode::ParseError,
+        at(node) + ": key '" + key + "' must be " + expected + ", not " + type_name(node.type()),
+        "see docs/kinetic-toml.md for the format");
+  }
+  [[noreturn]] void value_error(const toml::node& node, const std::string& key,
+                                const std::string& why) const {
+    throw Error(ErrorCode::InvalidValue, at(node) + ": key '" + key + "' " + why,
+                "see docs/kinetic-toml.md for the format");
+  }
+
+  // Warns about keys of `table` not in `known`.
+  void check_keys(const toml::table& table, const std::string& prefix,
+                  std::initializer_list<const char*> known) const {
+    for (const auto& [key, node] : table) {
+      const std::string name(key.str());
+      bool ok = false;
+      for (const char* k : known) ok = ok || name == k;
+      if (!ok && warnings_) {
+        std::vector<std::string> candidates(known.begin(), known.end());
+        std::string message = at(node) + ": unknown key '" + prefix + name + "' is ignored";
+        const auto close = closest_names(name, candidates, 3);
+        if (!close.empty()) message += " (did you mean " + quoted_list(close) + "?)";
+        warnings_->push_back(message);
+      }
+    }
+  }
+
+  const toml::table* table(const toml::table& parent, const char* key,
+                           const std::string& full) const {
+    const toml::node* node = parent.get(key);
+    if (!node) return nullptr;
+    if (!node->is_table()) type_error(*node, full, "a table");
+    return node->as_table();
+  }
+
+  std::optional<std::string> string(const toml::table& t, const char* key,
+                                    const std::string& full) const {
+    const toml::node* node = t.get(key);
+    if (!node) return std::nullopt;
+    if (auto v = node->value_exact<std::string>()) return *v;
+    type_error(*node, full, "a string");
+  }
+
+  double number(const toml::node& node, const std::string& full) const {
+    if (auto v = node.value_exact<std::int64_t>()) return static_cast<double>(*v);
+    if (auto v = node.value_exact<double>()) return *v;
+    type_error(node, full, "a number");
+  }
+
+  std::optional<double> number(const toml::table& t, const char* key, const std::string& full,
+                               bool finite = true) const {
+    const toml::node* node = t.get(key);
+    if (!node) return std::nullopt;
+    const double value = number(*node, full);
+    if (finite && !std::isfinite(value)) value_error(*node, full, "must be a finite number");
+    return value;
+  }
+
+  std::optional<double> non_negative(const toml::table& t, const char* key,
+                                     const std::string& full) const {
+    auto value = number(t, key, full);
+    if (value && *value < 0.0) value_error(must(t.get(key)), full, "must not be negative");
+    return value;
+  }
+
+  std::optional<double> positive(const toml::table& t, const char* key,
+                                 const std::string& full) const {
+    auto value = number(t, key, full);
+    if (value && *value <= 0.0) value_error(must(t.get(key)), full, "must be positive");
+    return value;
+  }
+
+  std::optional<std::int64_t> integer(const toml::table& t, const char* key,
+                                      const std::string& full) const {
+    const toml::node* node = t.get(key);
+    if (!node) return std::nullopt;
+    if (auto v = node->value_exact<std::int64_t>()) return *v;
+    type_error(*node, full, "an integer");
+  }
+
+  const toml::array* array(const toml::table& t, const char* key, const std::string& full) const {
+    const toml::node* node = t.get(key);
+    if (!node) return nullptr;
+    if (!node->is_array()) type_error(*node, full, "an array");
+    return node->as_array();
+  }
+
+  std::vector<double> numbers(const toml::node& node, const std::string& full,
+                              std::size_t expected = 0, bool finite = true) const {
+    if (!node.is_array())
+      type_error(node, full,
+                 expected ? "an array of " + std::to_string(expected) + " numbers"
+                          : "an array of numbers");
+    const toml::array& arr = *node.as_array();
+    if (expected && arr.size() != expected)
+      throw Error(ErrorCode::ParseError,
+                  at(node) + ": key '" + full + "' must have " + std::to_string(expected) +
+                      " values, not " + std::to_string(arr.size()),
+                  "see docs/kinetic-toml.md for the format");
+    std::vector<double> out;
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+      const std::string item = full + "[" + std::to_string(i) + "]";
+      out.push_back(number(arr[i], item));
+      if (finite && !std::isfinite(out.back()))
+        value_error(arr[i], item, "must be a finite number");
+    }
+    return out;
+  }
+
+  std::vector<std::string> strings(const toml::node& node, const std::string& full,
+                                   std::size_t expected = 0) const {
+    if (!node.is_array()) type_error(node, full, "an array of strings");
+    const toml::array& arr = *node.as_array();
+    if (expected && arr.size() != expected)
+      throw Error(ErrorCode::ParseError,
+                  at(node) + ": key '" + full + "' must have " + std::to_string(expected) +
+                      " names, not " + std::to_string(arr.size()),
+                  "see docs/kinetic-toml.md for the format");
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+      const toml::node& element = arr[i];
+      auto value = element.value_exact<std::string>();
+      if (!value) type_error(element, full + "[" + std::to_string(i) + "]", "a string");
+      out.push_back(*value);
+    }
+    return out;
+  }
+
+  [[noreturn]] void missing(const toml::node& table_node, const std::string& key) const {
+    throw Error(ErrorCode::ParseError, at(table_node) + ": required key '" + key + "' is missing",
+                "see docs/kinetic-toml.md for the format");
+  }
+
+ private:
+  const std::string& source_;
+  std::vector<std::string>* warnings_;
+};
+
+Vector3 vec3(const std::vector<double>& v) {
+  return {v[0], v[1], v[2]};
+}
+
+}  // namespace
+
+RobotConfig parse_robot_config(const std::string& text, const std::string& source,
+                               std::vector<std::string>* warnings) {
+  toml::table root;
+  try {
+    root = toml::parse(text, source);
+  } catch (const toml::parse_error& e) {
+    throw Error(ErrorCode::ParseError,
+                source + ":" + std::to_string(e.source().begin.line) +
+                    ": malformed TOML: " + std::string(e.description()),
+                "fix the TOML syntax at that line");
+  }
+  const Reader r(source, warnings);
+  RobotConfig config;
+  r.check_keys(root, "",
+               {"robot", "planning_group", "end_effector", "ik", "named_poses", "limits",
+                "collision", "validation"});
+
+  if (const toml::table* robot = r.table(root, "robot", "robot")) {
+    r.check_keys(*robot, "robot.", {"name", "manufacturer", "model", "urdf", "srdf"});
+    if (auto v = r.string(*robot, "name", "robot.name")) config.name = *v;
+    if (auto v = r.string(*robot, "manufacturer", "robot.manufacturer")) config.manufacturer = *v;
+    if (auto v = r.string(*robot, "model", "robot.model")) config.model = *v;
+    if (auto v = r.string(*robot, "urdf", "robot.urdf")) config.urdf = *v;
+    if (auto v = r.string(*robot, "srdf", "robot.srdf")) config.srdf = *v;
+  }
+
+  if (const toml::table* groups = r.table(root, "planning_group", "planning_group")) {
+    for (const auto& [key, node] : *groups) {
+      const std::string name(key.str());
+      const std::string prefix = "planning_group." + name;
+      if (!node.is_table()) r.type_error(node, prefix, "a table");
+      const toml::table& t = *node.as_table();
+      r.check_keys(t, prefix + ".", {"chain", "joints"});
+      PlanningGroupConfig group;
+      group.name = name;
+      const toml::node* chain = t.get("chain");
+      const toml::node* joints = t.get("joints");
+      if (chain && joints)
+        throw Error(ErrorCode::ParseError,
+                    r.at(node) + ": '" + prefix + "' gives both 'chain' and 'joints'",
+                    "give one of them");
+      if (chain) {
+        const auto links = r.strings(*chain, prefix + ".chain", 2);
+        group.base_link = links[0];
+        group.tip_link = links[1];
+      } else if (joints) {
+        group.joints = r.strings(*joints, prefix + ".joints");
+        if (group.joints.empty())
+          r.value_error(*joints, prefix + ".joints", "must list at least one joint");
+      } else {
+        r.missing(node, prefix + ".chain' or '" + prefix + ".joints");
+      }
+      config.planning_groups.push_back(std::move(group));
+    }
+  }
+  // toml++ keeps tables sorted by key; keep the document order so "the first group" is the first
+  // one written.
+  std::sort(config.planning_groups.begin(), config.planning_groups.end(),
+            [&](const PlanningGroupConfig& a, const PlanningGroupConfig& b) {
+              const toml::table* groups = root["planning_group"].as_table();
+              if (!groups) return false;
+              const auto la = must(groups->get(a.name)).source().begin;
+              const auto lb = must(groups->get(b.name)).source().begin;
+              return la.line != lb.line ? la.line < lb.line : la.column < lb.column;
+            });
+
+  if (const toml::table* effectors = r.table(root, "end_effector", "end_effector")) {
+    for (const auto& [key, node] : *effectors) {
+      const std::string name(key.str());
+      const std::string prefix = "end_effector." + name;
+      if (!node.is_table()) r.type_error(node, prefix, "a table");
+      const toml::table& t = *node.as_table();
+      r.check_keys(t, prefix + ".", {"group", "parent_link", "tcp_xyz", "tcp_rpy"});
+      EndEffectorConfig ee;
+      ee.name = name;
+      if (auto v = r.string(t, "group", prefix + ".group")) ee.group = *v;
+      if (auto v = r.string(t, "parent_link", prefix + ".parent_link"))
+        ee.parent_link = *v;
+      else
+        r.missing(node, prefix + ".parent_link");
+      Vector3 xyz = Vector3::Zero(), rpy = Vector3::Zero();
+      if (const toml::node* n = t.get("tcp_xyz")) xyz = vec3(r.numbers(*n, prefix + ".tcp_xyz", 3));
+      if (const toml::node* n = t.get("tcp_rpy")) rpy = vec3(r.numbers(*n, prefix + ".tcp_rpy", 3));
+      ee.tcp = pose_from_xyz_rpy(xyz, rpy);
+      config.end_effectors.push_back(std::move(ee));
+    }
+    std::sort(config.end_effectors.begin(), config.end_effectors.end(),
+              [&](const EndEffectorConfig& a, const EndEffectorConfig& b) {
+                const auto la = must(effectors->get(a.name)).source().begin;
+                const auto lb = must(effectors->get(b.name)).source().begin;
+                return la.line != lb.line ? la.line < lb.line : la.column < lb.column;
+              });
+    // An end effector without a group belongs to the first planning group.
+    for (auto& ee : config.end_effectors)
+      if (ee.group.empty() && !config.planning_groups.empty())
+        ee.group = config.planning_groups.front().name;
+  }
+
+  if (const toml::table* ik = r.table(root, "ik", "ik")) {
+    r.check_keys(*ik, "ik.",
+                 {"solver", "group", "position_tolerance", "orientation_tolerance", "timeout_ms",
+                  "max_iterations", "redundant_joint", "sweep_samples", "opw", "ur"});
+    IkConfig& c = config.ik;
+    if (auto v = r.string(*ik, "solver", "ik.solver")) {
+      static const std::vector<std::string> solvers{"auto", "opw", "ur", "numeric", "sweep"};
+      if (std::find(solvers.begin(), solvers.end(), *v) == solvers.end())
+        r.value_error(must(ik->get("solver")), "ik.solver",
+                      "is '" + *v + "'; use one of 'auto', 'opw', 'ur', 'numeric' or 'sweep'");
+      c.solver = *v;
+    }
+    if (auto v = r.string(*ik, "group", "ik.group")) c.group = *v;
+    if (auto v = r.positive(*ik, "position_tolerance", "ik.position_tolerance"))
+      c.position_tolerance = *v;
+    if (auto v = r.positive(*ik, "orientation_tolerance", "ik.orientation_tolerance"))
+      c.orientation_tolerance = *v;
+    if (auto v = r.positive(*ik, "timeout_ms", "ik.timeout_ms")) c.timeout_ms = *v;
+    if (auto v = r.integer(*ik, "max_iterations", "ik.max_iterations")) {
+      if (*v <= 0)
+        r.value_error(must(ik->get("max_iterations")), "ik.max_iterations", "must be positive");
+      c.max_iterations = static_cast<int>(*v);
+    }
+    if (auto v = r.string(*ik, "redundant_joint", "ik.redundant_joint")) c.redundant_joint = *v;
+    if (auto v = r.integer(*ik, "sweep_samples", "ik.sweep_samples")) {
+      if (*v <= 0)
+        r.value_error(must(ik->get("sweep_samples")), "ik.sweep_samples", "must be positive");
+      c.sweep_samples = static_cast<int>(*v);
+    }
+    if (const toml::table* opw = r.table(*ik, "opw", "ik.opw")) {
+      r.check_keys(*opw, "ik.opw.",
+                   {"a1", "a2", "b", "c1", "c2", "c3", "c4", "offsets", "sign_corrections"});
+      OpwParameters p;
+      const toml::node& opw_node = must(ik->get("opw"));
+      auto need = [&](const char* key) {
+        auto v = r.number(*opw, key, std::string("ik.opw.") + key);
+        if (!v) r.missing(opw_node, std::string("ik.opw.") + key);
+        return *v;
+      };
+      p.a1 = need("a1");
+      p.a2 = need("a2");
+      p.b = need("b");
+      p.c1 = need("c1");
+      p.c2 = need("c2");
+      p.c3 = need("c3");
+      p.c4 = need("c4");
+      if (const toml::node* n = opw->get("offsets")) {
+        const auto values = r.numbers(*n, "ik.opw.offsets", 6);
+        std::copy(values.begin(), values.end(), p.offsets.begin());
+      }
+      if (const toml::node* n = opw->get("sign_corrections")) {
+        const auto values = r.numbers(*n, "ik.opw.sign_corrections", 6);
+        for (std::size_t i = 0; i < 6; ++i) {
+          if (values[i] != 1.0 && values[i] != -1.0)
+            r.value_error(must(must(n).as_array()).at(i),
+                          "ik.opw.sign_corrections[" + std::to_string(i) + "]", "must be 1 or -1");
+          p.sign_corrections[i] = static_cast<int>(values[i]);
+        }
+      }
+      c.opw = p;
+    }
+    if (const toml::table* ur = r.table(*ik, "ur", "ik.ur")) {
+      r.check_keys(*ur, "ik.ur.", {"d1", "a2", "a3", "d4", "d5", "d6"});
+      UrParameters p;
+      const toml::node& ur_node = must(ik->get("ur"));
+      auto need = [&](const char* key) {
+        auto v = r.number(*ur, key, std::string("ik.ur.") + key);
+        if (!v) r.missing(ur_node, std::string("ik.ur.") + key);
+        return *v;
+      };
+      p.d1 = need("d1");
+      p.a2 = need("a2");
+      p.a3 = need("a3");
+      p.d4 = need("d4");
+      p.d5 = need("d5");
+      p.d6 = need("d6");
+      c.ur = p;
+    }
+  }
+
+  if (const toml::table* poses = r.table(root, "named_poses", "named_poses")) {
+    for (const auto& [key, node] : *poses) {
+      const std::string name(key.str());
+      // NaN / inf are reported by validate_robot_config() naming the joint.
+      config.named_poses[name] = r.numbers(node, "named_poses." + name, 0, /*finite=*/false);
+    }
+  }
+
+  if (const toml::table* limits = r.table(root, "limits", "limits")) {
+    r.check_keys(*limits, "limits.", {"default_acceleration", "acceleration", "jerk"});
+    if (auto v = r.non_negative(*limits, "default_acceleration", "limits.default_acceleration"))
+      config.default_acceleration = *v;
+    auto per_joint = [&](const char* key, std::map<std::string, double>& out) {
+      const std::string prefix = std::string("limits.") + key;
+      const toml::table* t = r.table(*limits, key, prefix);
+      if (!t) return;
+      for (const auto& [joint, node] : *t) {
+        const std::string full = prefix + "." + std::string(joint.str());
+        const double value = r.number(node, full);
+        if (!std::isfinite(value) || value <= 0.0)
+          r.value_error(node, full, "must be a positive finite number");
+        out[std::string(joint.str())] = value;
+      }
+    };
+    per_joint("acceleration", config.acceleration_limits);
+    per_joint("jerk", config.jerk_limits);
+  }
+
+  if (const toml::table* collision = r.table(root, "collision", "collision")) {
+    r.check_keys(*collision, "collision.", {"padding", "skip_pairs"});
+    if (auto v = r.non_negative(*collision, "padding", "collision.padding"))
+      config.collision.padding = *v;
+    if (const toml::array* pairs = r.array(*collision, "skip_pairs", "collision.skip_pairs")) {
+      for (std::size_t i = 0; i < pairs->size(); ++i) {
+        const auto links =
+            r.strings((*pairs)[i], "collision.skip_pairs[" + std::to_string(i) + "]", 2);
+        config.collision.skip_pairs.emplace_back(links[0], links[1]);
+      }
+    }
+  }
+
+  if (const toml::table* validation = r.table(root, "validation", "validation")) {
+    r.check_keys(*validation, "validation.", {"home_tcp_xyz", "tolerance"});
+    if (const toml::node* n = validation->get("home_tcp_xyz"))
+      config.validation.home_tcp_position = vec3(r.numbers(*n, "validation.home_tcp_xyz", 3));
+    if (auto v = r.positive(*validation, "tolerance", "validation.tolerance"))
+      config.validation.tolerance = *v;
+  }
+  return config;
+}
+
+RobotConfig load_robot_config_file(const std::string& path, std::vector<std::string>* warnings) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file)
+    throw Error(ErrorCode::FileNotFound, "cannot read kinetic.toml file '" + path + "'",
+                "check the path (relative paths are taken from the current directory)");
+  std::ostringstream text;
+  text << file.rdbuf();
+  return parse_robot_config(text.str(), path, warnings);
+}
+
+namespace {
+
+std::vector<std::string> names_of_links(const RobotModel& model) {
+  std::vector<std::string> names;
+  for (const Link& link : model.links()) names.push_back(link.name);
+  return names;
+}
+std::vector<std::string> names_of_joints(const RobotModel& model) {
+  std::vector<std::string> names;
+  for (const Joint& joint : model.joints()) names.push_back(joint.name);
+  return names;
+}
+
+}  // namespace
+
+void validate_robot_config(const RobotConfig& config, const RobotModel& model,
+                           const std::string& source) {
+  auto need_link = [&](const std::string& name, const std::string& key) {
+    if (model.find_link(name) >= 0) return;
+    throw Error(ErrorCode::MissingLink,
+                source + ": key '" + key + "' names link '" + name + "', which robot '" +
+                    model.name() + "' does not have",
+                suggestion_hint(name, names_of_links(model)));
+  };
+  auto need_joint = [&](const std::string& name, const std::string& key) {
+    if (model.find_joint(name) >= 0) return;
+    throw Error(ErrorCode::MissingJoint,
+                source + ": key '" + key + "' names joint '" + name + "', which robot '" +
+                    model.name() + "' does not have",
+                suggestion_hint(name, names_of_joints(model)));
+  };
+  // Groups: kinetic.toml's own, and the SRDF's when the model already carries one.
+  std::vector<std::string> group_names;
+  for (const auto& g : config.planning_groups) group_names.push_back(g.name);
+  for (const auto& g : model.semantic().groups) group_names.push_back(g.name);
+  auto need_group = [&](const std::string& name, const std::string& key) {
+    if (std::find(group_names.begin(), group_names.end(), name) != group_names.end()) return;
+    throw Error(
+        ErrorCode::InvalidValue,
+        source + ": key '" + key + "' names planning group '" + name + "', which is not defined",
+        group_names.empty() ? "define it as [planning_group." + name + "]"
+                            : suggestion_hint(name, group_names));
+  };
+
+  for (const auto& g : config.planning_groups) {
+    const std::string prefix = "planning_group." + g.name;
+    if (!g.base_link.empty() || !g.tip_link.empty()) {
+      need_link(g.base_link, prefix + ".chain");
+      need_link(g.tip_link, prefix + ".chain");
+      try {
+        (void)model.chain_joints(g.base_link, g.tip_link);
+      } catch (const Error& e) {
+        throw Error(ErrorCode::InvalidModel,
+                    source + ": key '" + prefix + ".chain': " + e.message(), e.hint());
+      }
+    }
+    for (const std::string& j : g.joints) {
+      need_joint(j, prefix + ".joints");
+      const Joint& joint = model.joints()[model.find_joint(j)];
+      if (!joint.is_active())
+        throw Error(ErrorCode::InvalidValue,
+                    source + ": key '" + prefix + ".joints' lists joint '" + j + "', which is " +
+                        (joint.mimic ? "a mimic joint" : "fixed") + " and cannot be planned",
+                    "list only revolute, continuous or prismatic joints that mimic no other joint");
+    }
+  }
+  for (const auto& ee : config.end_effectors) {
+    const std::string prefix = "end_effector." + ee.name;
+    if (!ee.group.empty()) need_group(ee.group, prefix + ".group");
+    need_link(ee.parent_link, prefix + ".parent_link");
+  }
+  if (!config.ik.group.empty()) need_group(config.ik.group, "ik.group");
+  if (!config.ik.redundant_joint.empty())
+    need_joint(config.ik.redundant_joint, "ik.redundant_joint");
+  for (const auto& [joint, value] : config.acceleration_limits)
+    need_joint(joint, "limits.acceleration." + joint);
+  for (const auto& [joint, value] : config.jerk_limits) need_joint(joint, "limits.jerk." + joint);
+  for (std::size_t i = 0; i < config.collision.skip_pairs.size(); ++i) {
+    const std::string key = "collision.skip_pairs[" + std::to_string(i) + "]";
+    need_link(config.collision.skip_pairs[i].first, key);
+    need_link(config.collision.skip_pairs[i].second, key);
+  }
+
+  // Named poses: the first planning group's variables, or all variables.
+  std::vector<int> variables;
+  if (!config.planning_groups.empty()) {
+    // model.group_variables() reads model.config(), which may not be this config yet: resolve here.
+    const auto& g = config.planning_groups.front();
+    if (!g.joints.empty()) {
+      for (const auto& j : g.joints)
+        variables.push_back(model.joints()[model.find_joint(j)].variable_index);
+    } else {
+      for (int j : model.chain_joints(g.base_link, g.tip_link))
+        if (model.joints()[j].is_active()) variables.push_back(model.joints()[j].variable_index);
+    }
+  }
+  for (const auto& [name, values] : config.named_poses) {
+    const std::size_t n = values.size();
+    if (n != variables.size() && n != static_cast<std::size_t>(model.dof())) {
+      std::string expected = std::to_string(model.dof());
+      if (!config.planning_groups.empty() &&
+          variables.size() != static_cast<std::size_t>(model.dof()))
+        expected = std::to_string(variables.size()) + " (planning group '" +
+                   config.planning_groups.front().name + "') or " + expected + " (all joints)";
+      throw Error(ErrorCode::DimensionMismatch,
+                  source + ": named pose '" + name + "' has " + std::to_string(n) +
+                      " values, expected " + expected,
+                  "list one value per joint, in the order of the first planning group");
+    }
+    const bool group_order = n == variables.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (std::isfinite(values[i])) continue;
+      const int variable = group_order ? variables[i] : static_cast<int>(i);
+      throw Error(ErrorCode::InvalidValue,
+                  source + ": named pose '" + name + "' gives joint '" +
+                      model.variable_joint(variable).name + "' the value " +
+                      (std::isnan(values[i]) ? "NaN" : "infinity"),
+                  "use a finite value in radians (metres for prismatic joints)");
+    }
+  }
+}
+
+}  // namespace kinetic

@@ -1,0 +1,31 @@
+#pragma once
+// kinetic.toml -> RobotConfig (format: docs/kinetic-toml.md), read with toml++.
+#include <string>
+#include <vector>
+
+#include "engine/model/robot_config.hpp"
+
+namespace kinetic {
+
+class RobotModel;
+
+// Parses kinetic.toml text. `source` names the document in messages (a path, or
+// "<kinetic.toml string>"). Malformed TOML, a value of the wrong type or a missing required key ->
+// Error(ParseError) naming source:line and the key (e.g. "ik.timeout_ms"); a value outside its
+// meaning (negative tolerance, unknown solver) -> Error(InvalidValue) naming the key. Unknown keys
+// are reported in `warnings` and otherwise ignored.
+RobotConfig parse_robot_config(const std::string& text, const std::string& source,
+                               std::vector<std::string>* warnings = nullptr);
+
+// Reads and parses a kinetic.toml file (Error(FileNotFound) when unreadable).
+RobotConfig load_robot_config_file(const std::string& path,
+                                   std::vector<std::string>* warnings = nullptr);
+
+// Cross-checks a configuration against a robot model: unknown links -> Error(MissingLink),
+// unknown joints -> Error(MissingJoint), a chain whose tip does not descend from its base ->
+// Error(InvalidModel), a named pose of the wrong length -> Error(DimensionMismatch) naming the
+// pose, NaN/inf values or unknown group names -> Error(InvalidValue). `source` names the file.
+void validate_robot_config(const RobotConfig& config, const RobotModel& model,
+                           const std::string& source);
+
+}  // namespace kinetic

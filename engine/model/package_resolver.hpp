@@ -1,0 +1,63 @@
+#pragma once
+// Resolves the mesh and texture URIs written in robot files to absolute paths:
+//   package://NAME/rest  a package folder: a folder NAME holding a package.xml, or any folder whose
+//                        package.xml says <name>NAME</name>. Searched, in order, in
+//                        1. the robot file's folder and each of its ancestors (the folder itself
+//                           and its immediate children),
+//                        2. the extra search paths (LoadOptions::package_paths),
+//                        3. ROS_PACKAGE_PATH (':'-separated),
+//                        4. AMENT_PREFIX_PATH entries, as PREFIX/share/NAME.
+//                        Search paths of 2 and 3 are crawled up to kMaxSearchDepth levels deep,
+//                        without descending into a package.
+//   file:///abs/path     an absolute path (file://relative is taken relative to the robot file).
+//   /abs/path            as is.
+//   relative/path        relative to the robot file's folder (base_dir).
+// Lookups are cached: each package name is searched once per resolver, and package.xml names are
+// read once per process.
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kinetic {
+
+class PackageResolver {
+ public:
+  static constexpr int kMaxSearchDepth = 3;
+
+  // base_dir: folder of the robot file ("" = current directory); relative paths resolve there
+  // and its ancestors are searched for packages. Reads ROS_PACKAGE_PATH / AMENT_PREFIX_PATH now.
+  explicit PackageResolver(std::string base_dir = "", std::vector<std::string> search_paths = {});
+
+  struct Result {
+    std::string path;    // absolute, normalised; "" when unresolved
+    std::string reason;  // why it failed ("" on success)
+  };
+  // Resolves a URI; the resulting file must exist to count as resolved.
+  Result resolve(const std::string& uri) const;
+  // Convenience: the absolute path, or "" when unresolved.
+  std::string resolve_path(const std::string& uri) const { return resolve(uri).path; }
+
+  // Folder of package NAME, or nullopt.
+  std::optional<std::string> find_package(const std::string& name) const;
+
+  // Where packages are searched, in order (for messages).
+  std::vector<std::string> search_locations() const;
+
+  const std::string& base_dir() const { return base_dir_; }
+
+ private:
+  std::optional<std::string> search_uncached(const std::string& name) const;
+
+  std::string base_dir_;
+  std::vector<std::string> search_paths_;  // user paths, then ROS_PACKAGE_PATH
+  std::vector<std::string> ament_prefixes_;
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, std::optional<std::string>> cache_;
+};
+
+// The <name> of a package.xml (cached per path); "" when unreadable.
+std::string package_xml_name(const std::string& package_xml_path);
+
+}  // namespace kinetic

@@ -1,0 +1,107 @@
+#include "engine/model/robot_loader.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/core/error.hpp"
+#include "engine/model/config_loader.hpp"
+#include "engine/model/loader_internal.hpp"
+#include "engine/model/package_resolver.hpp"
+#include "engine/model/robot_model_builder.hpp"
+#include "engine/model/srdf_loader.hpp"
+
+namespace fs = std::filesystem;
+
+namespace kinetic {
+
+namespace detail {
+
+std::string read_text_file(const std::string& path, const std::string& what) {
+  std::error_code ec;
+  if (!fs::exists(path, ec))
+    throw Error(ErrorCode::FileNotFound, what + " '" + path + "' does not exist",
+                "check the path (relative paths are taken from the current directory " +
+                    fs::current_path(ec).string() + ")");
+  if (fs::is_directory(path, ec))
+    throw Error(ErrorCode::FileNotFound, what + " '" + path + "' is a folder, not a file");
+  std::ifstream file(path, std::ios::binary);
+  if (!file)
+    throw Error(ErrorCode::FileNotFound, "cannot read " + what + " '" + path + "'",
+                "check its permissions");
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+RobotModelPtr load_robot(const RobotSources& in, const LoadOptions& options) {
+  std::vector<std::string> warnings;
+  UrdfDocumentInfo info;
+  const auto urdf = parse_urdf_checked(in.urdf_xml, in.urdf_source, &info, &warnings);
+
+  std::vector<std::string> search_paths = options.package_paths;
+  const PackageResolver resolver(in.base_dir, search_paths);
+  RobotModelBuilder builder;
+  builder.build_from_urdf(*urdf, info, resolver, options.require_meshes);
+  builder.set_source_path(in.source_path);
+
+  if (!in.srdf_source.empty())
+    builder.set_semantic(parse_srdf(in.srdf_xml, in.srdf_source, &builder.model(), &warnings));
+  if (!in.toml_source.empty()) {
+    RobotConfig config = parse_robot_config(in.toml_text, in.toml_source, &warnings);
+    validate_robot_config(config, builder.model(), in.toml_source);
+    if (!config.name.empty()) builder.set_name(config.name);
+    builder.set_config(std::move(config));
+  } else {
+    builder.set_config(RobotConfig{});
+  }
+  builder.add_warnings(warnings);
+  return builder.finish();
+}
+
+std::string absolute_path(const std::string& path) {
+  std::error_code ec;
+  fs::path p = fs::absolute(path, ec);
+  if (ec) return path;
+  return p.lexically_normal().string();
+}
+
+}  // namespace detail
+
+RobotModelPtr load_robot_file(const std::string& urdf_path, const std::string& srdf_path,
+                              const std::string& toml_path, const LoadOptions& options) {
+  detail::RobotSources in;
+  in.source_path = detail::absolute_path(urdf_path);
+  in.urdf_xml = detail::read_text_file(urdf_path, "URDF file");
+  in.urdf_source = urdf_path;
+  in.base_dir = fs::path(in.source_path).parent_path().string();
+  if (!srdf_path.empty()) {
+    in.srdf_xml = detail::read_text_file(srdf_path, "SRDF file");
+    in.srdf_source = srdf_path;
+  }
+  if (!toml_path.empty()) {
+    in.toml_text = detail::read_text_file(toml_path, "kinetic.toml file");
+    in.toml_source = toml_path;
+  }
+  return detail::load_robot(in, options);
+}
+
+RobotModelPtr load_robot_string(const std::string& urdf_xml, const std::string& srdf_xml,
+                                const std::string& toml_text, const std::string& base_dir,
+                                const LoadOptions& options) {
+  detail::RobotSources in;
+  in.urdf_xml = urdf_xml;
+  in.urdf_source = "<urdf string>";
+  in.base_dir = base_dir;
+  if (!srdf_xml.empty()) {
+    in.srdf_xml = srdf_xml;
+    in.srdf_source = "<srdf string>";
+  }
+  if (!toml_text.empty()) {
+    in.toml_text = toml_text;
+    in.toml_source = "<kinetic.toml string>";
+  }
+  return detail::load_robot(in, options);
+}
+
+}  // namespace kinetic

@@ -1,0 +1,267 @@
+#include "engine/model/srdf_loader.hpp"
+
+#include <tinyxml2.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "engine/core/error.hpp"
+#include "engine/core/string_similarity.hpp"
+#include "engine/model/robot_model.hpp"
+#include "engine/model/xml_errors.hpp"
+
+namespace kinetic {
+
+namespace {
+
+using tinyxml2::XMLElement;
+
+std::string where(const std::string& source, const XMLElement* element) {
+  return source + ":" + std::to_string(element->GetLineNum());
+}
+
+std::string attribute(const XMLElement* element, const char* name) {
+  const char* value = element->Attribute(name);
+  return value ? std::string(value) : std::string{};
+}
+
+std::string required(const XMLElement* element, const char* name, const std::string& source) {
+  const char* value = element->Attribute(name);
+  if (!value || !*value)
+    throw Error(
+        ErrorCode::ParseError,
+        where(source, element) + ": <" + element->Name() + "> has no '" + name + "' attribute",
+        "every <" + std::string(element->Name()) + "> needs " + name + "=\"...\"");
+  return value;
+}
+
+std::vector<std::string> link_names(const RobotModel& model) {
+  std::vector<std::string> names;
+  for (const Link& link : model.links()) names.push_back(link.name);
+  return names;
+}
+
+std::vector<std::string> joint_names(const RobotModel& model) {
+  std::vector<std::string> names;
+  for (const Joint& joint : model.joints()) names.push_back(joint.name);
+  return names;
+}
+
+struct Checker {
+  const std::string& source;
+  const RobotModel* model;
+
+  void link(const std::string& name, const XMLElement* element) const {
+    if (!model || model->find_link(name) >= 0) return;
+    throw Error(
+        ErrorCode::MissingLink,
+        where(source, element) + ": link '" + name + "' is not in robot '" + model->name() + "'",
+        suggestion_hint(name, link_names(*model)));
+  }
+  void joint(const std::string& name, const XMLElement* element) const {
+    if (!model || model->find_joint(name) >= 0) return;
+    throw Error(
+        ErrorCode::MissingJoint,
+        where(source, element) + ": joint '" + name + "' is not in robot '" + model->name() + "'",
+        suggestion_hint(name, joint_names(*model)));
+  }
+  void chain(const std::string& base, const std::string& tip, const XMLElement* element) const {
+    if (!model) return;
+    link(base, element);
+    link(tip, element);
+    try {
+      (void)model->chain_joints(base, tip);
+    } catch (const Error& e) {
+      throw Error(ErrorCode::InvalidModel, where(source, element) + ": " + e.message(), e.hint());
+    }
+  }
+};
+
+double parse_value(const std::string& text, const std::string& joint, const std::string& source,
+                   const XMLElement* element) {
+  std::istringstream stream(text);
+  double value = 0.0;
+  if (!(stream >> value))
+    throw Error(ErrorCode::ParseError, where(source, element) + ": joint '" + joint +
+                                           "' has value '" + text + "', not a number");
+  if (!std::isfinite(value))
+    throw Error(ErrorCode::InvalidValue, where(source, element) + ": joint '" + joint +
+                                             "' has a non-finite value '" + text + "'");
+  return value;
+}
+
+}  // namespace
+
+SemanticModel parse_srdf(const std::string& xml, const std::string& source, const RobotModel* model,
+                         std::vector<std::string>* warnings) {
+  auto warn = [&](const std::string& message) {
+    if (warnings) warnings->push_back(message);
+  };
+  tinyxml2::XMLDocument doc;
+  if (doc.Parse(xml.c_str(), xml.size()) != tinyxml2::XML_SUCCESS) {
+    throw Error(ErrorCode::ParseError, detail::describe_xml_error(doc, source, "SRDF XML"),
+                "fix the XML syntax at that line");
+  }
+  const XMLElement* robot = doc.FirstChildElement("robot");
+  if (!robot)
+    throw Error(ErrorCode::ParseError, source + ": not an SRDF: the root element is not <robot>",
+                "an SRDF document starts with <robot name=\"...\">");
+
+  const Checker check{source, model};
+  SemanticModel semantic;
+  semantic.robot_name = attribute(robot, "name");
+  if (model && !semantic.robot_name.empty() && semantic.robot_name != model->name())
+    warn(source + ": SRDF robot name '" + semantic.robot_name + "' differs from the URDF's '" +
+         model->name() + "'");
+
+  // Groups first (subgroups may refer to groups defined later).
+  std::vector<const XMLElement*> group_elements;
+  for (const XMLElement* element = robot->FirstChildElement(); element;
+       element = element->NextSiblingElement()) {
+    const std::string tag = element->Name();
+    if (tag == "group") {
+      SrdfGroup group;
+      group.name = required(element, "name", source);
+      for (const auto& existing : semantic.groups)
+        if (existing.name == group.name)
+          throw Error(ErrorCode::ParseError,
+                      where(source, element) + ": group '" + group.name + "' is defined twice");
+      for (const XMLElement* member = element->FirstChildElement(); member;
+           member = member->NextSiblingElement()) {
+        const std::string kind = member->Name();
+        if (kind == "joint") {
+          const std::string name = required(member, "name", source);
+          check.joint(name, member);
+          if (std::find(group.joints.begin(), group.joints.end(), name) != group.joints.end()) {
+            warn(where(source, member) + ": joint '" + name + "' is listed twice in group '" +
+                 group.name + "'");
+            continue;
+          }
+          group.joints.push_back(name);
+        } else if (kind == "link") {
+          const std::string name = required(member, "name", source);
+          check.link(name, member);
+          if (std::find(group.links.begin(), group.links.end(), name) == group.links.end())
+            group.links.push_back(name);
+        } else if (kind == "chain") {
+          const std::string base = required(member, "base_link", source);
+          const std::string tip = required(member, "tip_link", source);
+          check.chain(base, tip, member);
+          group.chains.emplace_back(base, tip);
+        } else if (kind == "group") {
+          group.subgroups.push_back(required(member, "name", source));
+        } else {
+          warn(where(source, member) + ": <" + kind + "> in group '" + group.name + "' is ignored");
+        }
+      }
+      semantic.groups.push_back(std::move(group));
+      group_elements.push_back(element);
+    }
+  }
+  auto has_group = [&](const std::string& name) {
+    return std::any_of(semantic.groups.begin(), semantic.groups.end(),
+                       [&](const SrdfGroup& g) { return g.name == name; });
+  };
+  std::vector<std::string> group_names;
+  for (const auto& g : semantic.groups) group_names.push_back(g.name);
+  auto check_group = [&](const std::string& name, const XMLElement* element) {
+    if (has_group(name)) return;
+    throw Error(ErrorCode::InvalidModel,
+                where(source, element) + ": group '" + name + "' is not defined in the SRDF",
+                suggestion_hint(name, group_names));
+  };
+  for (std::size_t i = 0; i < semantic.groups.size(); ++i)
+    for (const std::string& sub : semantic.groups[i].subgroups) check_group(sub, group_elements[i]);
+  // Subgroup cycles.
+  {
+    std::map<std::string, const SrdfGroup*> by_name;
+    for (const auto& g : semantic.groups) by_name[g.name] = &g;
+    for (std::size_t i = 0; i < semantic.groups.size(); ++i) {
+      std::set<std::string> visiting;
+      std::vector<std::pair<const SrdfGroup*, int>> stack;
+      std::function<void(const SrdfGroup&)> visit = [&](const SrdfGroup& g) {
+        if (!visiting.insert(g.name).second)
+          throw Error(ErrorCode::InvalidModel, where(source, group_elements[i]) + ": group '" +
+                                                   semantic.groups[i].name +
+                                                   "' contains itself through its subgroups");
+        for (const std::string& sub : g.subgroups) visit(*by_name[sub]);
+        visiting.erase(g.name);
+      };
+      visit(semantic.groups[i]);
+    }
+  }
+
+  for (const XMLElement* element = robot->FirstChildElement(); element;
+       element = element->NextSiblingElement()) {
+    const std::string tag = element->Name();
+    if (tag == "group") continue;
+    if (tag == "group_state") {
+      SrdfGroupState state;
+      state.name = required(element, "name", source);
+      state.group = attribute(element, "group");
+      if (state.group.empty())
+        warn(where(source, element) + ": group_state '" + state.name + "' names no group");
+      else
+        check_group(state.group, element);
+      for (const XMLElement* joint = element->FirstChildElement("joint"); joint;
+           joint = joint->NextSiblingElement("joint")) {
+        const std::string name = required(joint, "name", source);
+        check.joint(name, joint);
+        const std::string value = required(joint, "value", source);
+        state.joint_values[name] = parse_value(value, name, source, joint);
+      }
+      semantic.group_states.push_back(std::move(state));
+    } else if (tag == "end_effector") {
+      SrdfEndEffector ee;
+      ee.name = required(element, "name", source);
+      ee.parent_link = required(element, "parent_link", source);
+      ee.group = required(element, "group", source);
+      ee.parent_group = attribute(element, "parent_group");
+      check.link(ee.parent_link, element);
+      check_group(ee.group, element);
+      if (!ee.parent_group.empty()) check_group(ee.parent_group, element);
+      semantic.end_effectors.push_back(std::move(ee));
+    } else if (tag == "virtual_joint") {
+      SrdfVirtualJoint vj;
+      vj.name = required(element, "name", source);
+      vj.type = required(element, "type", source);
+      vj.parent_frame = required(element, "parent_frame", source);
+      vj.child_link = required(element, "child_link", source);
+      if (vj.type != "fixed" && vj.type != "floating" && vj.type != "planar")
+        throw Error(
+            ErrorCode::ParseError,
+            where(source, element) + ": virtual_joint '" + vj.name + "' has type '" + vj.type + "'",
+            "use fixed, floating or planar");
+      check.link(vj.child_link, element);
+      semantic.virtual_joints.push_back(std::move(vj));
+    } else if (tag == "disable_collisions") {
+      SrdfDisabledPair pair;
+      pair.link1 = required(element, "link1", source);
+      pair.link2 = required(element, "link2", source);
+      pair.reason = attribute(element, "reason");
+      check.link(pair.link1, element);
+      check.link(pair.link2, element);
+      semantic.disabled_collisions.push_back(std::move(pair));
+    } else {
+      warn(where(source, element) + ": SRDF element <" + tag +
+           "> is not used by Kinetic and is ignored");
+    }
+  }
+  return semantic;
+}
+
+SemanticModel load_srdf_file(const std::string& path, const RobotModel* model,
+                             std::vector<std::string>* warnings) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file)
+    throw Error(ErrorCode::FileNotFound, "cannot read SRDF file '" + path + "'",
+                "check the path (relative paths are taken from the current directory)");
+  std::ostringstream text;
+  text << file.rdbuf();
+  return parse_srdf(text.str(), path, model, warnings);
+}
+
+}  // namespace kinetic

@@ -1,0 +1,105 @@
+#include "engine/planning/bidirectional_search.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace kinetic {
+
+double extension_range(const PlanningSpace& space, const PlannerOptions& options) {
+  return options.range > 0.0 ? options.range : 0.2 * space.extent();
+}
+
+JointVector steer(const Eigen::Ref<const Eigen::VectorXd>& from, const JointVector& to, double range) {
+  const JointVector delta = to - from;
+  const double d = delta.norm();
+  if (d <= range) return to;
+  return from + delta * (range / d);
+}
+
+namespace {
+
+enum class Step { Blocked, Advanced, Reached };
+
+// One step of `tree` from `node` towards `target`.
+Step extend(PlanningSpace& space, NodeTree& tree, int tree_id, int node, const JointVector& target,
+            double range, GrowthStrategy& strategy, std::mt19937_64& rng, int& added) {
+  const JointVector from = tree.state(node);
+  const JointVector next = steer(from, target, range);
+  if (!space.valid(next) || !strategy.accept(tree_id, from, next, rng) ||
+      !space.motion_valid(from, next))
+    return Step::Blocked;
+  added = tree.add(next, node);
+  strategy.added(tree, tree_id, added);
+  return next == target ? Step::Reached : Step::Advanced;
+}
+
+}  // namespace
+
+SearchOutcome grow_bidirectional(PlanningSpace& space, const JointVector& start,
+                                 const std::vector<JointVector>& goals,
+                                 const PlannerOptions& options, SearchClock& clock,
+                                 GrowthStrategy& strategy, std::mt19937_64& rng) {
+  SearchOutcome out;
+  const double range = extension_range(space, options);
+  NodeTree trees[2] = {NodeTree(space.dof()), NodeTree(space.dof())};
+  strategy.added(trees[0], 0, trees[0].add(start, -1));
+  for (const JointVector& goal : goals) strategy.added(trees[1], 1, trees[1].add(goal, -1));
+
+  auto finish = [&](int start_node, int goal_node) {
+    out.path = trees[0].path_from_root(start_node);
+    JointVector previous = out.path.back();
+    for (int i = goal_node; i >= 0; i = trees[1].parent(i)) {
+      if (i == goal_node && trees[1].state(i) == previous) continue;  // the meeting state
+      out.path.emplace_back(trees[1].state(i));
+    }
+  };
+  auto stats = [&] {
+    out.stats.tree_size = trees[0].size() + trees[1].size();
+    out.stats.time_ms = clock.elapsed_ms();
+  };
+
+  // The straight line often works (open space): one edge check before growing anything.
+  for (int g = 0; g < static_cast<int>(goals.size()); ++g)
+    if (space.motion_valid(start, goals[g])) {
+      out.path = {start, goals[g]};
+      stats();
+      return out;
+    }
+
+  int current = 0;
+  JointVector target;
+  for (int it = 0; it < options.max_iterations; ++it) {
+    out.stats.iterations = it + 1;
+    clock.poll("planning", it, trees[0].size() + trees[1].size());
+    if (clock.expired()) break;
+    NodeTree& grow = trees[current];
+    NodeTree& other = trees[1 - current];
+    const int other_id = 1 - current;
+    int node = -1, added = -1;
+    if (strategy.propose(grow, current, rng, node, target) &&
+        extend(space, grow, current, node, target, range, strategy, rng, added) != Step::Blocked) {
+      // Greedy connect: keep stepping the other tree towards the new state until blocked.
+      const JointVector reached = grow.state(added);
+      int other_node = other.nearest(reached);
+      for (;;) {
+        int next = -1;
+        const Step step = extend(space, other, other_id, other_node, reached, range, strategy, rng, next);
+        if (step == Step::Blocked) break;
+        other_node = next;
+        if (step == Step::Reached) {
+          if (current == 0)
+            finish(added, other_node);
+          else
+            finish(other_node, added);
+          stats();
+          return out;
+        }
+      }
+    }
+    current = 1 - current;
+  }
+  stats();
+  return out;
+}
+
+}  // namespace kinetic

@@ -1,0 +1,18 @@
+#pragma once
+// Constrained planning: RRT-Connect whose every new state is projected onto the path constraints
+// (ConstraintProjector), and whose edges are walked in resolution-sized steps, each projected and
+// collision-checked. The returned path is that dense walk, so every waypoint keeps the
+// constraints and consecutive waypoints are at most ~2 x resolution apart.
+#include <vector>
+
+#include "engine/planning/geometric_planners.hpp"
+#include "engine/planning/path_constraints.hpp"
+
+namespace kinetic {
+
+// Space and projector must describe the same variables in the same order (chain order).
+SearchOutcome plan_constrained(PlanningSpace& space, const ConstraintProjector& projector,
+                               const JointVector& start, const std::vector<JointVector>& goals,
+                               const PlannerOptions& options, SearchClock& clock);
+
+}  // namespace kinetic

@@ -1,0 +1,17 @@
+#pragma once
+// The two gates every path passes before a planner returns it (model order, full configurations):
+// every waypoint within the joint limits, and every segment collision-free by the checker's
+// continuous (conservative, clearance-based) motion check. They answer with the first violation
+// in words, or nothing when the path passes.
+#include <optional>
+#include <string>
+
+#include "engine/collision/collision_checker.hpp"
+#include "engine/trajectory/trajectory.hpp"
+
+namespace kinetic {
+
+std::optional<std::string> limits_gate(const RobotModel& model, const JointPath& path);
+std::optional<std::string> collision_gate(CollisionChecker& checker, const JointPath& path);
+
+}  // namespace kinetic

@@ -1,0 +1,94 @@
+#include "engine/planning/path_processing.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace kinetic {
+
+double path_length(const JointPath& path) {
+  double length = 0.0;
+  for (std::size_t i = 1; i < path.size(); ++i) length += (path[i] - path[i - 1]).norm();
+  return length;
+}
+
+void remove_redundant_waypoints(PlanningSpace& space, JointPath& path) {
+  if (path.size() < 3) return;
+  JointPath out{path.front()};
+  std::size_t anchor = 0;
+  for (std::size_t i = 2; i < path.size(); ++i) {
+    if (space.motion_valid(path[anchor], path[i])) continue;
+    out.push_back(path[i - 1]);
+    anchor = i - 1;
+  }
+  out.push_back(path.back());
+  path = std::move(out);
+}
+
+namespace {
+// Point at arc length s along the path, and the index of the segment it lies on.
+JointVector point_at(const JointPath& path, const std::vector<double>& cumulative, double s, std::size_t& segment) {
+  segment = std::upper_bound(cumulative.begin(), cumulative.end(), s) - cumulative.begin();
+  segment = std::clamp<std::size_t>(segment, 1, path.size() - 1);
+  const double length = cumulative[segment] - cumulative[segment - 1];
+  const double t = length > 0 ? (s - cumulative[segment - 1]) / length : 0.0;
+  return path[segment - 1] + (path[segment] - path[segment - 1]) * t;
+}
+}  // namespace
+
+void shortcut_path(PlanningSpace& space, JointPath& path, int passes, std::mt19937_64& rng,
+                   SearchClock& clock) {
+  std::vector<double> cumulative;
+  for (int pass = 0; pass < passes && path.size() >= 3; ++pass) {
+    clock.poll("shortcutting", pass, static_cast<int>(path.size()));
+    cumulative.assign(1, 0.0);
+    for (std::size_t i = 1; i < path.size(); ++i)
+      cumulative.push_back(cumulative.back() + (path[i] - path[i - 1]).norm());
+    const double total = cumulative.back();
+    if (total <= 0.0) return;
+    std::uniform_real_distribution<double> along(0.0, total);
+    double a = along(rng), b = along(rng);
+    if (a > b) std::swap(a, b);
+    std::size_t seg_a = 0, seg_b = 0;
+    // Snap points close to a waypoint onto it, so shortcuts between waypoints happen too.
+    JointVector qa = point_at(path, cumulative, a, seg_a);
+    JointVector qb = point_at(path, cumulative, b, seg_b);
+    if (seg_a == seg_b) continue;  // same segment: already straight
+    if ((qa - path[seg_a - 1]).norm() < 1e-3 * total) qa = path[seg_a - 1];
+    if ((qb - path[seg_b]).norm() < 1e-3 * total) qb = path[seg_b];
+    const double before = b - a, after = (qb - qa).norm();
+    if (after >= before - 1e-9) continue;
+    if (!space.valid(qa) || !space.valid(qb) || !space.motion_valid(qa, qb)) continue;
+    JointPath next(path.begin(), path.begin() + static_cast<long>(seg_a));
+    if (qa != next.back()) next.push_back(qa);
+    if (qb != path[seg_b]) next.push_back(qb);
+    next.insert(next.end(), path.begin() + static_cast<long>(seg_b), path.end());
+    path = std::move(next);
+  }
+}
+
+void smooth_path(PlanningSpace& space, JointPath& path, int rounds, SearchClock& clock) {
+  for (int round = 0; round < rounds && path.size() >= 3; ++round) {
+    clock.poll("smoothing", round, static_cast<int>(path.size()));
+    JointPath next{path.front()};
+    for (std::size_t i = 1; i + 1 < path.size(); ++i) {
+      const JointVector& corner = path[i];
+      // Cut points on the two edges at a corner: 3/4 of the way in, 1/4 of the way out
+      // (half of Chaikin's 1/4 when the edge is shared with another cut).
+      const JointVector in = corner + (path[i - 1] - corner) * 0.25;
+      const JointVector out = corner + (path[i + 1] - corner) * 0.25;
+      if (space.valid(in) && space.valid(out) && space.motion_valid(next.back(), in) &&
+          space.motion_valid(in, out)) {
+        next.push_back(in);
+        next.push_back(out);
+      } else {
+        next.push_back(corner);
+      }
+    }
+    // The last kept point must still reach the goal.
+    if (!space.motion_valid(next.back(), path.back())) return;  // keep the previous round
+    next.push_back(path.back());
+    path = std::move(next);
+  }
+}
+
+}  // namespace kinetic

@@ -1,0 +1,335 @@
+#include "engine/planning/planner.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+#include "engine/core/error.hpp"
+#include "engine/kinematics/ik_factory.hpp"
+#include "engine/planning/constrained_planner.hpp"
+#include "engine/planning/geometric_planners.hpp"
+#include "engine/planning/output_gates.hpp"
+#include "engine/planning/path_processing.hpp"
+#include "engine/planning/prm.hpp"
+#include "engine/planning/state_diagnostics.hpp"
+
+namespace kinetic {
+
+namespace {
+
+std::string resolve_group_name(const RobotModel& model, const std::string& group) {
+  if (!group.empty()) return group;
+  const auto names = model.group_names();
+  return names.empty() ? std::string() : names.front();
+}
+
+std::string format_position(const Pose& pose) {
+  char text[96];
+  std::snprintf(text, sizeof text, "(%.3f, %.3f, %.3f) m", pose.translation().x(),
+                pose.translation().y(), pose.translation().z());
+  return text;
+}
+
+// Margins tried, largest first, when the start or a goal sits inside the asked margin.
+std::vector<double> margin_ladder(double margin) {
+  return {margin, margin * 0.5, margin * 0.25, 0.0};
+}
+
+}  // namespace
+
+Planner::Planner(RobotModelPtr model, const PlanningScene& scene, const std::string& group)
+    : model_(std::move(model)),
+      group_(resolve_group_name(*model_, group)),
+      variables_(model_->group_variables(group_)),
+      chain_(KinematicChain::from_config(model_, group_)),
+      scene_(scene),
+      checker_(model_) {
+  checker_.set_scene(scene_);
+}
+
+Planner::~Planner() = default;
+
+void Planner::set_scene(const PlanningScene& scene) {
+  scene_ = scene;
+  checker_.set_scene(scene_);
+  roadmap_.reset();  // its states and edges were checked against the old scene
+}
+
+int Planner::roadmap_size() const { return roadmap_ ? roadmap_->size() : 0; }
+
+IkSolverPtr Planner::ik_solver() {
+  if (!ik_) ik_ = make_ik_solver(model_, group_);
+  return ik_;
+}
+
+Pose Planner::tcp_pose(const JointVector& q) const { return chain_.fk(chain_.to_chain(q)); }
+
+void Planner::check_start(const JointVector& start) {
+  if (auto problem = limits_problem(*model_, start, "start state")) throw *problem;
+  if (auto problem = collision_problem(checker_, start, "start state")) throw *problem;
+}
+
+std::vector<JointVector> Planner::ik_candidates(const JointVector& start, const Pose& target,
+                                                const PlannerOptions& options, std::string& failure) {
+  const IkSolverPtr solver = ik_solver();
+  const JointVector seed = chain_.to_chain(start);
+  std::vector<JointVector> chain_solutions;
+  auto add = [&](const JointVector& q) {
+    for (const auto& known : chain_solutions)
+      if ((known - q).cwiseAbs().maxCoeff() < 1e-6) return;
+    chain_solutions.push_back(q);
+  };
+  std::mt19937_64 rng(options.seed);
+  JointVector restart = seed;
+  for (int attempt = 0; attempt < options.ik_attempts; ++attempt) {
+    IkOptions ik;
+    ik.random_seed = options.seed + static_cast<std::uint64_t>(attempt);
+    const IkResult result = solver->solve(target, restart, ik);
+    if (!result.solutions.empty()) {
+      for (const auto& q : result.solutions) add(q);
+      break;  // analytic: every solution at once
+    }
+    if (result.converged) add(result.q);
+    else if (failure.empty()) failure = result.message;
+    // Numeric solvers find one solution per seed: restart from random seeds within the limits.
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    for (int j = 0; j < restart.size(); ++j)
+      restart[j] = chain_.lower_limits()[j] + unit(rng) * (chain_.upper_limits()[j] - chain_.lower_limits()[j]);
+  }
+  std::vector<JointVector> out;
+  for (const auto& q : chain_solutions) {
+    JointVector full = start;
+    chain_.to_model(q, full);
+    if (model_->within_limits(full)) out.push_back(full);
+  }
+  // Closest to the start first: the shortest motions are tried first.
+  std::sort(out.begin(), out.end(), [&](const JointVector& a, const JointVector& b) {
+    return (a - start).norm() < (b - start).norm();
+  });
+  return out;
+}
+
+std::vector<JointVector> Planner::resolve_goal(const JointVector& start, const PlanningGoal& goal,
+                                               const PlannerOptions& options) {
+  model_->validate(start);
+  auto single = [&](JointVector q, const std::string& what) {
+    if (auto problem = limits_problem(*model_, q, what)) throw *problem;
+    if (auto problem = collision_problem(checker_, q, what)) throw *problem;
+    return std::vector<JointVector>{std::move(q)};
+  };
+  if (const auto* joints = std::get_if<JointGoal>(&goal)) {
+    if (joints->q.size() == model_->dof()) return single(joints->q, "goal state");
+    if (joints->q.size() == static_cast<int>(variables_.size())) {
+      JointVector full = start;
+      for (std::size_t i = 0; i < variables_.size(); ++i) full[variables_[i]] = joints->q[static_cast<int>(i)];
+      return single(full, "goal state");
+    }
+    throw Error(ErrorCode::DimensionMismatch,
+                "joint goal has " + std::to_string(joints->q.size()) + " values; the robot has " +
+                    std::to_string(model_->dof()) + " and group '" + group_ + "' " +
+                    std::to_string(variables_.size()),
+                "give one value per robot joint (model order) or per group joint");
+  }
+  if (const auto* named = std::get_if<NamedGoal>(&goal))
+    return single(model_->named_pose(named->name), "goal '" + named->name + "'");
+
+  Pose target;
+  if (const auto* pose = std::get_if<PoseGoal>(&goal)) {
+    validate_pose(pose->pose, "pose goal");
+    target = pose->pose;
+  } else {
+    const auto& relative = std::get<RelativeGoal>(goal);
+    validate_pose(relative.offset, "relative goal offset");
+    const Pose tcp = tcp_pose(start);
+    if (relative.frame == RelativeGoal::Frame::Tool) {
+      target = tcp * relative.offset;
+    } else {
+      target = tcp;
+      target.translation() += relative.offset.translation();
+      target.linear() = relative.offset.linear() * tcp.linear();
+    }
+  }
+  std::string failure;
+  const std::vector<JointVector> candidates = ik_candidates(start, target, options, failure);
+  if (candidates.empty())
+    throw Error(ErrorCode::Unreachable,
+                "pose goal at " + format_position(target) + " in '" + chain_.base_link() +
+                    "' is unreachable: IK found no solution within the joint limits" +
+                    (failure.empty() ? std::string() : " (" + failure + ")"),
+                "move the target within the arm's reach and check its orientation; the TCP is '" +
+                    chain_.tip_link() + "'");
+  std::vector<JointVector> valid;
+  std::string first_contacts;
+  for (const auto& q : candidates) {
+    if (!checker_.in_collision(q)) {
+      valid.push_back(q);
+    } else if (first_contacts.empty()) {
+      first_contacts = describe_contacts(checker_.contacts(q));
+    }
+  }
+  if (valid.empty())
+    throw Error(ErrorCode::InCollision,
+                "pose goal at " + format_position(target) + ": all " + std::to_string(candidates.size()) +
+                    " IK solutions collide (the closest: " + first_contacts + ")",
+                "move the target away from the obstacles or change its orientation");
+  return valid;
+}
+
+CartesianResult Planner::plan_cartesian(const JointVector& start, const std::vector<CartesianSegment>& segments,
+                                        const CartesianOptions& options, const PlanControl& control) {
+  return kinetic::plan_cartesian(chain_, checker_, start, segments, options, control);
+}
+
+PlanResult Planner::plan(const JointVector& start, const PlanningGoal& goal,
+                         const PlannerOptions& options, const PlanControl& control) {
+  return plan_impl(start, goal, nullptr, options, control);
+}
+
+PlanResult Planner::plan_constrained(const JointVector& start, const PlanningGoal& goal,
+                                     const PathConstraints& constraints, const PlannerOptions& options,
+                                     const PlanControl& control) {
+  return plan_impl(start, goal, &constraints, options, control);
+}
+
+PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal,
+                              const PathConstraints* constraints, const PlannerOptions& options,
+                              const PlanControl& control) {
+  const auto begin = SearchClock::Clock::now();
+  options.validate();
+  check_start(start);
+  std::vector<JointVector> goals = resolve_goal(start, goal, options);
+
+  PlanResult result;
+  result.planner = constraints ? "constrained_rrt_connect" : to_string(options.planner);
+  std::optional<ConstraintProjector> projector;
+  if (constraints) {
+    if (chain_.variable_indices() != variables_)
+      throw Error(ErrorCode::Unsupported,
+                  "constrained planning needs the planning group '" + group_ + "' to be its TCP chain",
+                  "define the group as a chain (base_link, tip_link) in kinetic.toml");
+    projector.emplace(chain_, *constraints);
+    const JointVector start_chain = chain_.to_chain(start);
+    if (!projector->satisfied(start_chain, 1e-4))
+      throw Error(ErrorCode::InvalidValue, "start state violates the path constraints: " + projector->describe(start_chain),
+                  "start from a state that keeps the constraints, or widen them");
+    std::vector<JointVector> kept;
+    std::string why;
+    for (const auto& g : goals) {
+      const JointVector gc = chain_.to_chain(g);
+      if (projector->satisfied(gc, 1e-4)) kept.push_back(g);
+      else if (why.empty()) why = projector->describe(gc);
+    }
+    if (kept.empty())
+      throw Error(ErrorCode::InvalidValue, "goal violates the path constraints: " + why,
+                  "choose a goal that keeps the constraints, or widen them");
+    goals = std::move(kept);
+  }
+  result.goal_candidates = goals;
+
+  // Plan with the largest margin that start and (some) goals satisfy.
+  std::optional<PlanningSpace> space;
+  std::vector<JointVector> goals_in_margin;
+  for (double margin : margin_ladder(options.margin)) {
+    space.emplace(checker_, variables_, start, margin, options.resolution);
+    if (!space->valid(space->to_group(start))) continue;
+    goals_in_margin.clear();
+    for (const auto& g : goals)
+      if (space->valid(space->to_group(g))) goals_in_margin.push_back(space->to_group(g));
+    if (!goals_in_margin.empty()) break;
+  }
+  if (goals_in_margin.empty())  // resolve_goal checked them at zero margin: only limits can differ
+    throw Error(ErrorCode::OutOfLimits, "no goal configuration lies within the planning group's limits");
+  result.margin_used = space->margin();
+  if (result.margin_used < options.margin) {
+    char note[160];
+    std::snprintf(note, sizeof note, "margin reduced from %.3f m to %.3f m: start or goal is closer than that to an obstacle",
+                  options.margin, result.margin_used);
+    result.notes.emplace_back(note);
+  }
+  const JointVector start_g = space->to_group(start);
+
+  SearchClock clock(options.timeout_ms, control);
+  SearchOutcome found;
+  if (projector) found = kinetic::plan_constrained(*space, *projector, start_g, goals_in_margin, options, clock);
+  else switch (options.planner) {
+    case PlannerType::RrtConnect: found = plan_rrt_connect(*space, start_g, goals_in_margin, options, clock); break;
+    case PlannerType::RrtStar: found = plan_rrt_star(*space, start_g, goals_in_margin, options, clock); break;
+    case PlannerType::BiTrrt: found = plan_bitrrt(*space, start_g, goals_in_margin, options, clock); break;
+    case PlannerType::Est: found = plan_est(*space, start_g, goals_in_margin, options, clock); break;
+    case PlannerType::Kpiece: found = plan_kpiece(*space, start_g, goals_in_margin, options, clock); break;
+    case PlannerType::Prm: {
+      const bool stale = !roadmap_ || roadmap_margin_ != space->margin() ||
+                         roadmap_resolution_ != options.resolution ||
+                         roadmap_template_.size() != start.size() ||
+                         [&] {  // variables outside the group are part of every roadmap state
+                           for (int j = 0; j < start.size(); ++j)
+                             if (std::find(variables_.begin(), variables_.end(), j) == variables_.end() &&
+                                 roadmap_template_[j] != start[j])
+                               return true;
+                           return false;
+                         }();
+      if (stale) {
+        roadmap_ = std::make_unique<Roadmap>(space->dof());
+        roadmap_margin_ = space->margin();
+        roadmap_resolution_ = options.resolution;
+        roadmap_template_ = start;
+      }
+      found = roadmap_->query(*space, start_g, goals_in_margin, options, clock);
+      break;
+    }
+  }
+  result.search_time_ms = found.stats.time_ms;
+  result.iterations = found.stats.iterations;
+  result.tree_size = found.stats.tree_size;
+  if (found.path.empty()) {
+    char message[256];
+    std::snprintf(message, sizeof message,
+                  "%s found no path within %.0f ms / %d iterations (%d nodes explored)",
+                  result.planner.c_str(), options.timeout_ms, options.max_iterations, result.tree_size);
+    throw Error(ErrorCode::Timeout, message,
+                "raise timeout_ms and max_iterations (or use the offline preset); a goal in a narrow "
+                "passage may need more time, a goal in a disconnected region cannot be reached");
+  }
+
+  // Post-processing: its own clock (no deadline), same cancellation and progress.
+  SearchClock post_clock(1e9, control);
+  JointPath raw = found.path;
+  JointPath path = found.path;
+  result.length_before = path_length(raw);
+  std::mt19937_64 rng(options.seed ^ 0x9e3779b97f4a7c15ULL);
+  if (options.shortcut_passes > 0 && !projector) {
+    remove_redundant_waypoints(*space, path);
+    shortcut_path(*space, path, options.shortcut_passes, rng, post_clock);
+  }
+  if (options.smoothing && !projector) smooth_path(*space, path, options.smoothing_passes, post_clock);
+
+  auto to_full = [&](const JointPath& group_path) {
+    JointPath full;
+    full.reserve(group_path.size());
+    for (const auto& q : group_path) full.push_back(space->to_full(q));
+    return full;
+  };
+  post_clock.poll("validating", 0, static_cast<int>(path.size()));
+  JointPath output = to_full(path);
+  std::optional<std::string> problem = limits_gate(*model_, output);
+  if (!problem) problem = collision_gate(checker_, output);
+  if (problem) {
+    result.notes.push_back("post-processed path rejected by the output gates (" + *problem +
+                           "); the raw path is returned");
+    output = to_full(raw);
+    problem = limits_gate(*model_, output);
+    if (!problem) problem = collision_gate(checker_, output);
+    if (problem)
+      throw Error(ErrorCode::InCollision, "planned path failed the output gates: " + *problem,
+                  "raise the planning margin or lower the resolution so edges are checked more finely");
+    path = raw;
+  }
+  result.path = std::move(output);
+  result.length_after = path_length(path);
+  result.planning_time_ms =
+      std::chrono::duration<double, std::milli>(SearchClock::Clock::now() - begin).count();
+  return result;
+}
+
+}  // namespace kinetic

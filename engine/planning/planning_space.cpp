@@ -1,0 +1,97 @@
+#include "engine/planning/planning_space.hpp"
+
+#include <cmath>
+#include <utility>
+
+#include "engine/core/error.hpp"
+
+namespace kinetic {
+
+bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1,
+                         double resolution, const CheckOptions& options) {
+  const int n = static_cast<int>(std::ceil((q1 - q0).cwiseAbs().maxCoeff() / resolution));
+  if (n <= 1) return true;
+  thread_local std::vector<std::pair<int, int>> queue;
+  thread_local JointVector state;
+  queue.clear();
+  queue.emplace_back(0, n);
+  // Breadth-first halving: the middle first, then the quarters, ...
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const auto [a, b] = queue[head];
+    if (b - a < 2) continue;
+    const int mid = (a + b) / 2;
+    state = q0 + (q1 - q0) * (static_cast<double>(mid) / n);
+    if (checker.in_collision(state, options)) return false;
+    queue.emplace_back(a, mid);
+    queue.emplace_back(mid, b);
+  }
+  return true;
+}
+
+PlanningSpace::PlanningSpace(CollisionChecker& checker, std::vector<int> variables,
+                             JointVector full_template, double margin, double resolution)
+    : checker_(checker),
+      variables_(std::move(variables)),
+      template_(std::move(full_template)),
+      margin_(margin),
+      resolution_(resolution) {
+  const RobotModel& model = checker_.model();
+  if (variables_.empty())
+    throw Error(ErrorCode::InvalidValue, "planning group has no joints",
+                "name a planning group with at least one active joint");
+  model.validate(template_);
+  const JointVector lo = model.lower_limits(), hi = model.upper_limits();
+  lower_.resize(dof());
+  upper_.resize(dof());
+  identity_ = dof() == model.dof();
+  for (int i = 0; i < dof(); ++i) {
+    lower_[i] = lo[variables_[i]];
+    upper_[i] = hi[variables_[i]];
+    identity_ = identity_ && variables_[i] == i;
+  }
+  extent_ = (upper_ - lower_).norm();
+  buffer_a_ = template_;
+  buffer_b_ = template_;
+}
+
+const JointVector& PlanningSpace::full(const JointVector& group, JointVector& buffer) const {
+  if (identity_) return group;
+  for (int i = 0; i < dof(); ++i) buffer[variables_[i]] = group[i];
+  return buffer;
+}
+
+JointVector PlanningSpace::to_full(const JointVector& group) const {
+  JointVector out = template_;
+  for (int i = 0; i < dof(); ++i) out[variables_[i]] = group[i];
+  return out;
+}
+
+JointVector PlanningSpace::to_group(const JointVector& f) const {
+  JointVector out(dof());
+  for (int i = 0; i < dof(); ++i) out[i] = f[variables_[i]];
+  return out;
+}
+
+bool PlanningSpace::within_limits(const JointVector& q) const {
+  return (q.array() >= lower_.array() - 1e-9).all() && (q.array() <= upper_.array() + 1e-9).all();
+}
+
+bool PlanningSpace::valid(const JointVector& q) {
+  if (!within_limits(q)) return false;
+  ++state_checks_;
+  return !checker_.in_collision(full(q, buffer_a_), check_options());
+}
+
+bool PlanningSpace::motion_valid(const JointVector& a, const JointVector& b) {
+  ++motion_checks_;
+  return edge_collision_free(checker_, full(a, buffer_a_), full(b, buffer_b_), resolution_,
+                             check_options());
+}
+
+void PlanningSpace::sample(std::mt19937_64& rng, JointVector& out) const {
+  out.resize(dof());
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int i = 0; i < dof(); ++i) out[i] = lower_[i] + (upper_[i] - lower_[i]) * unit(rng);
+}
+
+}  // namespace kinetic

@@ -1,0 +1,65 @@
+#pragma once
+// PlanningSpace: the joint space a planner searches — the variables of one planning group, their
+// limits, and validity (collision at the planning margin) through the project's CollisionChecker.
+// Variables outside the group keep the values of a template configuration (the start state).
+// Vectors handed to planners are in group order; to_full() gives model order.
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "engine/collision/collision_checker.hpp"
+#include "engine/core/types.hpp"
+
+namespace kinetic {
+
+// States q0 + (q1 - q0) * i / n for i = 1 .. n-1 (n = ceil(max |dq_j| / resolution)), checked in
+// bisection order so a blocked edge is usually rejected after a few checks. The end states are
+// NOT checked: callers have validated them already. Model order.
+bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1,
+                         double resolution, const CheckOptions& options);
+
+class PlanningSpace {
+ public:
+  // variables: model variable indices of the group; full_template: model-order configuration the
+  // other variables take. Throws Error(InvalidValue) for an empty group.
+  PlanningSpace(CollisionChecker& checker, std::vector<int> variables, JointVector full_template,
+                double margin, double resolution);
+
+  int dof() const { return static_cast<int>(variables_.size()); }
+  const std::vector<int>& variables() const { return variables_; }
+  const JointVector& lower() const { return lower_; }
+  const JointVector& upper() const { return upper_; }
+  double extent() const { return extent_; }  // L2 diagonal of the joint box
+  double margin() const { return margin_; }
+  double resolution() const { return resolution_; }
+  CheckOptions check_options() const { return {margin_, true, true}; }
+
+  JointVector to_full(const JointVector& group) const;
+  JointVector to_group(const JointVector& full) const;
+
+  bool within_limits(const JointVector& q) const;
+  bool valid(const JointVector& q);                            // within limits, collision-free
+  bool motion_valid(const JointVector& a, const JointVector& b);  // interior of the edge
+  void sample(std::mt19937_64& rng, JointVector& out) const;  // uniform in the joint box
+  static double distance(const JointVector& a, const JointVector& b) { return (a - b).norm(); }
+
+  CollisionChecker& checker() { return checker_; }
+  std::uint64_t state_checks() const { return state_checks_; }
+  std::uint64_t motion_checks() const { return motion_checks_; }
+
+ private:
+  const JointVector& full(const JointVector& group, JointVector& buffer) const;
+
+  CollisionChecker& checker_;
+  std::vector<int> variables_;
+  JointVector template_;
+  JointVector lower_, upper_;
+  double extent_ = 0.0;
+  double margin_ = 0.0;
+  double resolution_ = 0.05;
+  bool identity_ = false;  // group == all variables in model order
+  JointVector buffer_a_, buffer_b_;
+  std::uint64_t state_checks_ = 0, motion_checks_ = 0;
+};
+
+}  // namespace kinetic

@@ -1,0 +1,48 @@
+#include "engine/planning/state_diagnostics.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace kinetic {
+
+std::optional<Error> limits_problem(const RobotModel& model, const JointVector& q, const std::string& what) {
+  model.validate(q);  // size and finiteness: DimensionMismatch / InvalidValue
+  const JointVector lower = model.lower_limits(), upper = model.upper_limits();
+  std::string joints;
+  int count = 0;
+  for (int j = 0; j < model.dof(); ++j) {
+    if (!model.variable_joint(j).limits.has_position_limits) continue;
+    if (q[j] >= lower[j] - 1e-9 && q[j] <= upper[j] + 1e-9) continue;
+    char line[256];
+    std::snprintf(line, sizeof line, "joint '%s' = %.4f is outside its limits [%.4f, %.4f]",
+                  model.variable_joint(j).name.c_str(), q[j], lower[j], upper[j]);
+    joints += (count++ ? "; " : "") + std::string(line);
+  }
+  if (count == 0) return std::nullopt;
+  return Error(ErrorCode::OutOfLimits, what + ": " + joints,
+               "move the joint" + std::string(count > 1 ? "s" : "") +
+                   " inside the limits (RobotModel::clamp_to_limits) before planning");
+}
+
+std::string describe_contacts(const std::vector<Contact>& contacts) {
+  std::string out;
+  const std::size_t shown = std::min<std::size_t>(contacts.size(), 3);
+  for (std::size_t i = 0; i < shown; ++i) {
+    char depth[64];
+    std::snprintf(depth, sizeof depth, " (%.1f mm deep)", contacts[i].depth * 1000.0);
+    out += (i ? ", '" : "'") + contacts[i].body_a + "' with '" + contacts[i].body_b + "'" + depth;
+  }
+  if (contacts.size() > shown) out += " and " + std::to_string(contacts.size() - shown) + " more";
+  return out;
+}
+
+std::optional<Error> collision_problem(CollisionChecker& checker, const JointVector& q, const std::string& what) {
+  if (!checker.in_collision(q)) return std::nullopt;
+  const std::vector<Contact> contacts = checker.contacts(q);
+  const std::string pairs = contacts.empty() ? std::string("(contact pairs unavailable)") : describe_contacts(contacts);
+  return Error(ErrorCode::InCollision, what + " is in collision: " + pairs,
+               "move the robot or the obstacle apart, or allow the pair in the planning scene "
+               "(PlanningScene::allow) if the contact is intended");
+}
+
+}  // namespace kinetic

@@ -1,0 +1,267 @@
+#include "engine/scene/scene_file.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "engine/core/error.hpp"
+
+namespace kinetic {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+json vec_json(const Vector3& v) { return json::array({v.x(), v.y(), v.z()}); }
+
+json pose_json(const Pose& pose) {
+  const Quaternion q(pose.linear());
+  return {{"position", vec_json(pose.translation())},
+          {"orientation", json::array({q.x(), q.y(), q.z(), q.w()})}};
+}
+
+json shape_json(const Shape& s) {
+  json out{{"type", to_string(s.type)}};
+  switch (s.type) {
+    case Shape::Type::Box: out["size"] = vec_json(s.box_size); break;
+    case Shape::Type::Cylinder:
+      out["radius"] = s.radius;
+      out["length"] = s.length;
+      break;
+    case Shape::Type::Sphere: out["radius"] = s.radius; break;
+    case Shape::Type::Mesh:
+      out["path"] = s.mesh_path;
+      out["scale"] = vec_json(s.mesh_scale);
+      break;
+    case Shape::Type::HalfSpace:
+      out["normal"] = vec_json(s.normal);
+      out["offset"] = s.offset;
+      break;
+  }
+  return out;
+}
+
+// Reads fields with error messages naming the source and the JSON path.
+class Reader {
+ public:
+  Reader(std::string source, std::string base_dir) : source_(std::move(source)), base_(std::move(base_dir)) {}
+
+  [[noreturn]] void fail(const std::string& where, const std::string& problem,
+                         ErrorCode code = ErrorCode::InvalidValue) const {
+    throw Error(code, "scene file " + source_ + ": " + where + ": " + problem);
+  }
+
+  const json& field(const json& object, const std::string& name, const std::string& where) const {
+    if (!object.is_object()) fail(where, "expected an object");
+    const auto it = object.find(name);
+    if (it == object.end()) fail(where, "missing \"" + name + "\"");
+    return *it;
+  }
+
+  double number(const json& value, const std::string& where) const {
+    if (!value.is_number()) fail(where, "expected a number, got " + std::string(value.type_name()));
+    const double v = value.get<double>();
+    if (!std::isfinite(v)) fail(where, "expected a finite number");
+    return v;
+  }
+
+  std::string string(const json& value, const std::string& where) const {
+    if (!value.is_string()) fail(where, "expected a string, got " + std::string(value.type_name()));
+    return value.get<std::string>();
+  }
+
+  template <int N>
+  Eigen::Matrix<double, N, 1> vector(const json& value, const std::string& where) const {
+    if (!value.is_array() || value.size() != N)
+      fail(where, "expected an array of " + std::to_string(N) + " numbers");
+    Eigen::Matrix<double, N, 1> v;
+    for (int i = 0; i < N; ++i) v[i] = number(value[i], where + "[" + std::to_string(i) + "]");
+    return v;
+  }
+
+  Pose pose(const json& value, const std::string& where) const {
+    Pose pose = Pose::Identity();
+    pose.translation() = vector<3>(field(value, "position", where), where + ".position");
+    const Eigen::Vector4d q = vector<4>(field(value, "orientation", where), where + ".orientation");
+    if (q.norm() < 1e-9) fail(where + ".orientation", "quaternion has zero length");
+    pose.linear() = Quaternion(q[3], q[0], q[1], q[2]).normalized().toRotationMatrix();
+    return pose;
+  }
+
+  Shape shape(const json& value, const std::string& where) const {
+    const std::string type = string(field(value, "type", where), where + ".type");
+    try {
+      switch (shape_type_from_string(type)) {
+        case Shape::Type::Box: return Shape::box(vector<3>(field(value, "size", where), where + ".size"));
+        case Shape::Type::Cylinder:
+          return Shape::cylinder(number(field(value, "radius", where), where + ".radius"),
+                                 number(field(value, "length", where), where + ".length"));
+        case Shape::Type::Sphere:
+          return Shape::sphere(number(field(value, "radius", where), where + ".radius"));
+        case Shape::Type::Mesh: {
+          fs::path path = string(field(value, "path", where), where + ".path");
+          if (path.is_relative() && !base_.empty()) path = fs::path(base_) / path;
+          Vector3 scale = Vector3::Ones();
+          if (value.contains("scale")) scale = vector<3>(value["scale"], where + ".scale");
+          return Shape::mesh(path.lexically_normal().string(), scale);
+        }
+        case Shape::Type::HalfSpace:
+          return Shape::half_space(vector<3>(field(value, "normal", where), where + ".normal"),
+                                   number(field(value, "offset", where), where + ".offset"));
+      }
+    } catch (const Error& e) {
+      if (e.message().rfind("scene file ", 0) == 0) throw;
+      fail(where, e.message());
+    }
+    fail(where, "unknown shape");
+  }
+
+  std::pair<std::string, std::string> name_pair(const json& value, const std::string& where) const {
+    if (!value.is_array() || value.size() != 2) fail(where, "expected a pair of names [\"a\", \"b\"]");
+    return {string(value[0], where + "[0]"), string(value[1], where + "[1]")};
+  }
+
+  const json& array(const json& root, const std::string& name) const {
+    static const json empty = json::array();
+    const auto it = root.find(name);
+    if (it == root.end()) return empty;
+    if (!it->is_array()) fail(name, "expected an array");
+    return *it;
+  }
+
+ private:
+  std::string source_, base_;
+};
+
+}  // namespace
+
+std::string scene_to_json(const PlanningScene& scene) {
+  json root{{"format", "kinetic-scene"}, {"version", kSceneFormatVersion}};
+  json obstacles = json::array();
+  for (const auto& o : scene.obstacles())
+    obstacles.push_back({{"name", o.name}, {"shape", shape_json(o.shape)}, {"pose", pose_json(o.pose)}});
+  json attached = json::array();
+  for (const auto& a : scene.attached_objects())
+    attached.push_back({{"name", a.name}, {"link", a.link}, {"shape", shape_json(a.shape)},
+                        {"pose", pose_json(a.pose)}, {"touch_links", a.touch_links}});
+  json allowed = json::array(), disallowed = json::array();
+  for (const auto& [names, allow] : scene.overrides())
+    (allow ? allowed : disallowed).push_back({names.first, names.second});
+  root["obstacles"] = obstacles;
+  root["attached"] = attached;
+  root["allowed"] = allowed;
+  root["disallowed"] = disallowed;
+  return root.dump(2) + "\n";
+}
+
+PlanningScene scene_from_json(const std::string& text, const std::string& source,
+                              const std::string& base_dir) {
+  json root;
+  try {
+    root = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw Error(ErrorCode::ParseError, "scene file " + source + ": malformed JSON: " + e.what(),
+                "fix the JSON syntax at the position given");
+  }
+  const Reader r(source, base_dir);
+  if (!root.is_object()) r.fail("top level", "expected a JSON object");
+  if (r.string(r.field(root, "format", "top level"), "format") != "kinetic-scene")
+    r.fail("format", "expected \"kinetic-scene\"");
+  const json& version = r.field(root, "version", "top level");
+  if (!version.is_number_integer()) r.fail("version", "expected an integer");
+  if (version.get<int>() > kSceneFormatVersion || version.get<int>() < 1)
+    r.fail("version", "version " + std::to_string(version.get<int>()) +
+                          " is not supported (this build reads version " +
+                          std::to_string(kSceneFormatVersion) + ")",
+           ErrorCode::Unsupported);
+
+  PlanningScene scene;
+  auto guarded = [&](const std::string& where, auto&& action) {
+    try {
+      action();
+    } catch (const Error& e) {
+      if (e.message().rfind("scene file ", 0) == 0) throw;
+      r.fail(where, e.message());
+    }
+  };
+  const json& obstacles = r.array(root, "obstacles");
+  for (std::size_t i = 0; i < obstacles.size(); ++i) {
+    const std::string where = "obstacles[" + std::to_string(i) + "]";
+    const json& o = obstacles[i];
+    const std::string name = r.string(r.field(o, "name", where), where + ".name");
+    const Shape shape = r.shape(r.field(o, "shape", where), where + ".shape");
+    const Pose pose = r.pose(r.field(o, "pose", where), where + ".pose");
+    guarded(where, [&] { scene.add_obstacle(name, shape, pose); });
+  }
+  const json& attached = r.array(root, "attached");
+  for (std::size_t i = 0; i < attached.size(); ++i) {
+    const std::string where = "attached[" + std::to_string(i) + "]";
+    const json& a = attached[i];
+    AttachedObject object;
+    object.name = r.string(r.field(a, "name", where), where + ".name");
+    object.link = r.string(r.field(a, "link", where), where + ".link");
+    object.shape = r.shape(r.field(a, "shape", where), where + ".shape");
+    object.pose = r.pose(r.field(a, "pose", where), where + ".pose");
+    if (a.contains("touch_links")) {
+      const json& touch = a["touch_links"];
+      if (!touch.is_array()) r.fail(where + ".touch_links", "expected an array of link names");
+      for (std::size_t t = 0; t < touch.size(); ++t)
+        object.touch_links.push_back(r.string(touch[t], where + ".touch_links[" + std::to_string(t) + "]"));
+    }
+    guarded(where, [&] { scene.add_attached(object); });
+  }
+  for (const char* key : {"allowed", "disallowed"}) {
+    const json& pairs = r.array(root, key);
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      const auto [a, b] = r.name_pair(pairs[i], std::string(key) + "[" + std::to_string(i) + "]");
+      if (std::string(key) == "allowed")
+        scene.allow(a, b);
+      else
+        scene.disallow(a, b);
+    }
+  }
+  return scene;
+}
+
+void save_scene(const PlanningScene& scene, const std::string& path) {
+  const std::string text = scene_to_json(scene);
+  const fs::path target(path);
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    throw Error(ErrorCode::IoError, "cannot save scene " + path + ": folder " + dir.string() + " does not exist");
+  std::random_device random;
+  const fs::path temp = dir / ("." + target.filename().string() + ".tmp" + std::to_string(random()));
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) {
+      out.close();
+      fs::remove(temp, ec);
+      throw Error(ErrorCode::IoError, "cannot save scene " + path + ": writing " + temp.string() + " failed",
+                  "check free disk space and write permission");
+    }
+  }
+  fs::rename(temp, target, ec);
+  if (ec) {
+    std::error_code ignore;
+    fs::remove(temp, ignore);
+    throw Error(ErrorCode::IoError, "cannot save scene " + path + ": " + ec.message());
+  }
+}
+
+PlanningScene load_scene(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ErrorCode::FileNotFound, "scene file not found or unreadable: " + path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const fs::path p(path);
+  return scene_from_json(buffer.str(), path, p.has_parent_path() ? p.parent_path().string() : ".");
+}
+
+}  // namespace kinetic

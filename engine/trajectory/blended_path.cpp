@@ -1,0 +1,93 @@
+#include "engine/trajectory/blended_path.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/core/error.hpp"
+
+namespace kinetic {
+
+BlendedPath::BlendedPath(const JointPath& w, double max_deviation) {
+  if (w.size() < 2) throw Error(ErrorCode::InvalidValue, "a blended path needs at least two waypoints");
+  if (!(max_deviation > 0.0) || !std::isfinite(max_deviation))
+    throw Error(ErrorCode::InvalidValue, "blend deviation must be positive and finite");
+  // Each waypoint's blend: distance from the waypoint to where the arc meets each neighbour.
+  const std::size_t m = w.size();
+  std::vector<double> blend_distance(m, 0.0);
+  for (std::size_t i = 1; i + 1 < m; ++i) {
+    const double len_in = (w[i] - w[i - 1]).norm(), len_out = (w[i + 1] - w[i]).norm();
+    if (len_in == 0.0 || len_out == 0.0)
+      throw Error(ErrorCode::InvalidValue, "waypoints " + std::to_string(i) + " and a neighbour coincide");
+    const double cos_angle =
+        std::clamp((w[i] - w[i - 1]).dot(w[i + 1] - w[i]) / (len_in * len_out), -1.0, 1.0);
+    const double angle = std::acos(cos_angle);
+    if (angle > kMaxTurnAngle)
+      throw Error(ErrorCode::InvalidValue, "the path reverses at waypoint " + std::to_string(i),
+                  "split the path there");
+    if (angle < 1e-9) continue;  // straight through: no blend needed
+    const double half = 0.5 * angle;
+    blend_distance[i] = std::min({0.5 * len_in, 0.5 * len_out,
+                                  max_deviation * std::sin(half) / (1.0 - std::cos(half))});
+  }
+  double s = 0.0;
+  JointVector from = w[0];
+  waypoint_s_.push_back(0.0);
+  for (std::size_t i = 1; i < m; ++i) {
+    const JointVector direction = (w[i] - w[i - 1]).normalized();
+    const JointVector line_end = w[i] - direction * blend_distance[i];
+    const double line_length = (line_end - from).norm();
+    if (line_length > 0.0) {
+      Piece line;
+      line.start = s;
+      line.length = line_length;
+      line.origin = from;
+      line.direction = direction;
+      pieces_.push_back(line);
+      s += line_length;
+    }
+    if (blend_distance[i] == 0.0) {
+      waypoint_s_.push_back(s);
+      from = w[i];
+      continue;
+    }
+    const JointVector next = (w[i + 1] - w[i]).normalized();
+    const double angle = std::acos(std::clamp(direction.dot(next), -1.0, 1.0));
+    Piece arc;
+    arc.arc = true;
+    arc.start = s;
+    arc.angle = angle;
+    arc.radius = blend_distance[i] / std::tan(0.5 * angle);
+    arc.length = arc.radius * angle;
+    arc.centre = w[i] + (next - direction).normalized() * (arc.radius / std::cos(0.5 * angle));
+    arc.x = (line_end - arc.centre).normalized();
+    arc.y = direction;
+    pieces_.push_back(arc);
+    waypoint_s_.push_back(s + 0.5 * arc.length);
+    s += arc.length;
+    from = w[i] + next * blend_distance[i];
+  }
+  length_ = s;
+}
+
+void BlendedPath::evaluate(const Piece& p, double local, JointVector* q, JointVector* dq, JointVector* ddq) {
+  if (!p.arc) {
+    if (q) *q = p.origin + p.direction * local;
+    if (dq) *dq = p.direction;
+    if (ddq) *ddq = JointVector::Zero(p.direction.size());
+    return;
+  }
+  const double theta = local / p.radius, c = std::cos(theta), s = std::sin(theta);
+  if (q) *q = p.centre + p.radius * (p.x * c + p.y * s);
+  if (dq) *dq = p.y * c - p.x * s;
+  if (ddq) *ddq = -(p.x * c + p.y * s) / p.radius;
+}
+
+void BlendedPath::evaluate(double s, JointVector* q, JointVector* dq, JointVector* ddq) const {
+  s = std::clamp(s, 0.0, length_);
+  auto it = std::upper_bound(pieces_.begin(), pieces_.end(), s,
+                             [](double value, const Piece& p) { return value < p.start; });
+  const Piece& piece = it == pieces_.begin() ? pieces_.front() : *(it - 1);
+  evaluate(piece, std::min(s - piece.start, piece.length), q, dq, ddq);
+}
+
+}  // namespace kinetic

@@ -1,0 +1,22 @@
+#pragma once
+// Blending consecutive motions without stopping: the paths are joined and re-timed as one by
+// time_optimal(), so the junction becomes a circular blend the robot passes at speed (unless the
+// motion turns straight back, where it has to stop).
+#include <vector>
+
+#include "engine/trajectory/time_optimal.hpp"
+
+namespace kinetic {
+
+// Each path must start where the previous one ends (within `tolerance`, max-norm per joint);
+// throws Error(InvalidValue) naming the junction otherwise.
+Trajectory blend_paths(const std::vector<JointPath>& paths, const TrajectoryLimits& limits,
+                       const TimeOptimalOptions& options = {}, double tolerance = 1e-6);
+
+// The same for timed trajectories: their waypoints (positions at waypoint_times(), which
+// trapezoidal, S-curve and spline trajectories pass exactly and time-optimal ones within
+// max_deviation) are joined and re-timed.
+Trajectory blend_trajectories(const std::vector<Trajectory>& trajectories, const TrajectoryLimits& limits,
+                              const TimeOptimalOptions& options = {}, double tolerance = 1e-6);
+
+}  // namespace kinetic

@@ -1,0 +1,43 @@
+#pragma once
+// Internal helper of the time parameterizations: appends samples in time order and writes an
+// acceleration step as two samples at the same time (see trajectory.hpp), dropping the second
+// one when nothing changes.
+#include <vector>
+
+#include "engine/trajectory/trajectory.hpp"
+
+namespace kinetic::detail {
+
+class SampleBuilder {
+ public:
+  static constexpr double kSameInstant = 1e-9;  // s
+
+  explicit SampleBuilder(std::size_t expected = 0) { samples_.reserve(expected); }
+
+  void push(double t, const JointVector& q, const JointVector& qd, const JointVector& qdd) {
+    if (!samples_.empty()) {
+      TrajectorySample& last = samples_.back();
+      // Instants closer than a nanosecond are one instant: a sliver of an interval would make the
+      // interpolating quintic (and its jerk) numerically meaningless.
+      if (t <= last.t + kSameInstant) {
+        t = last.t;  // same instant: keep a single time stamp
+        const double scale = 1.0 + last.acceleration.cwiseAbs().maxCoeff();
+        if ((qdd - last.acceleration).cwiseAbs().maxCoeff() <= 1e-12 * scale) return;
+        if (samples_.size() >= 2 && samples_[samples_.size() - 2].t == t) {
+          last.acceleration = qdd;  // already a step here: the newest value is the one after it
+          return;
+        }
+        samples_.push_back({t, last.position, last.velocity, qdd});
+        return;
+      }
+    }
+    samples_.push_back({t, q, qd, qdd});
+  }
+  double last_time() const { return samples_.empty() ? 0.0 : samples_.back().t; }
+  std::vector<TrajectorySample> take() { return std::move(samples_); }
+
+ private:
+  std::vector<TrajectorySample> samples_;
+};
+
+}  // namespace kinetic::detail

@@ -1,0 +1,280 @@
+#include "engine/trajectory/time_optimal.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "engine/core/error.hpp"
+#include "engine/trajectory/blended_path.hpp"
+#include "engine/trajectory/sample_builder.hpp"
+
+namespace kinetic {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// One step of the phase-plane grid: a whole line, or a short piece of a blend.
+struct Stage {
+  const BlendedPath::Piece* piece = nullptr;
+  double local0 = 0.0, ds = 0.0;  // start within the piece, length
+  double velocity_bound = kInf;   // x ≤ this at both ends
+  double x_cap = kInf;            // rows that bound x alone
+  double line_acceleration = 0.0; // lines: |s̈| ≤ this
+  std::size_t lines_begin = 0, lower_count = 0, upper_count = 0;  // blends: bounds on u, see below
+};
+
+// Bound u ≥ p + m x (lower) or u ≤ p + m x (upper).
+struct UBound {
+  double p, m;
+};
+
+class Solver {
+ public:
+  Solver(const BlendedPath& path, const TrajectoryLimits& limits, const TimeOptimalOptions& options)
+      : path_(path), v_(limits.scaled_velocity()), a_(limits.scaled_acceleration()) {
+    const double a_norm = a_.norm();
+    for (const auto& piece : path.pieces()) {
+      if (!piece.arc) {
+        Stage stage;
+        stage.piece = &piece;
+        stage.ds = piece.length;
+        stage.line_acceleration = kInf;
+        for (Eigen::Index j = 0; j < v_.size(); ++j) {
+          const double d = std::abs(piece.direction[j]);
+          if (d == 0.0) continue;
+          stage.velocity_bound = std::min(stage.velocity_bound, v_[j] * v_[j] / (d * d));
+          stage.line_acceleration = std::min(stage.line_acceleration, a_[j] / d);
+        }
+        stages_.push_back(stage);
+        continue;
+      }
+      // An even number of steps puts a grid node at the middle (the waypoint's closest approach).
+      const auto steps = 2 * std::max<long>(1, static_cast<long>(std::ceil(piece.angle / (2.0 * options.arc_angle_step))));
+      const double dtheta = piece.angle / static_cast<double>(steps);
+      const double bulge = dtheta * dtheta / 8.0;  // bounds how far a sinusoid leaves its chord
+      for (long k = 0; k < steps; ++k) add_arc_stage(piece, dtheta, k, bulge, a_norm);
+    }
+  }
+
+  void solve() {
+    const std::size_t n = stages_.size();
+    beta_.assign(n + 1, 0.0);
+    for (std::size_t k = n; k-- > 0;) beta_[k] = backward(stages_[k], beta_[k + 1]);
+    x_.assign(n + 1, 0.0);
+    u_.assign(n, 0.0);
+    for (std::size_t k = 0; k < n; ++k) {
+      const Stage& st = stages_[k];
+      const double bound = std::min(beta_[k + 1], st.velocity_bound);
+      if (st.piece->arc) {
+        double h = kInf;
+        for (std::size_t i = 0; i < st.upper_count; ++i) {
+          const UBound& b = bounds_[st.lines_begin + st.lower_count + i];
+          h = std::min(h, b.p + b.m * x_[k]);
+        }
+        u_[k] = std::min(h, (bound - x_[k]) / (2.0 * st.ds));
+        x_[k + 1] = std::max(0.0, x_[k] + 2.0 * st.ds * u_[k]);
+      } else {
+        x_[k + 1] = std::min(bound, x_[k] + 2.0 * st.ds * st.line_acceleration);
+      }
+    }
+  }
+
+  // Appends the samples of the solved motion, starting at time t0; fills node times.
+  double emit(detail::SampleBuilder& out, double t0, std::vector<double>* node_times) const {
+    double t = t0;
+    node_times->assign(1, t);
+    JointVector q, dq, ddq;
+    for (std::size_t k = 0; k < stages_.size(); ++k) {
+      const Stage& st = stages_[k];
+      if (st.piece->arc) {
+        const double sd0 = std::sqrt(x_[k]), sd1 = std::sqrt(x_[k + 1]);
+        if (sd0 + sd1 <= 0.0)
+          throw Error(ErrorCode::Unreachable, "time-optimal parameterization stalled on a blend",
+                      "use a larger max_deviation or smaller arc_angle_step");
+        BlendedPath::evaluate(*st.piece, st.local0, &q, &dq, &ddq);
+        out.push(t, q, dq * sd0, ddq * x_[k] + dq * u_[k]);
+        t += 2.0 * st.ds / (sd0 + sd1);
+        BlendedPath::evaluate(*st.piece, st.local0 + st.ds, &q, &dq, &ddq);
+        out.push(t, q, dq * sd1, ddq * x_[k + 1] + dq * u_[k]);
+      } else {
+        t = emit_line(out, st, x_[k], x_[k + 1], t);
+      }
+      node_times->push_back(t);
+    }
+    return t;
+  }
+
+  const std::vector<Stage>& stages() const { return stages_; }
+
+ private:
+  void add_arc_stage(const BlendedPath::Piece& piece, double dtheta, long k, double bulge, double a_norm) {
+    Stage st;
+    st.piece = &piece;
+    st.local0 = piece.radius * dtheta * static_cast<double>(k);
+    st.ds = piece.radius * dtheta;
+    st.lines_begin = bounds_.size();
+    JointVector dq0, ddq0, dq1, ddq1;
+    BlendedPath::evaluate(piece, st.local0, nullptr, &dq0, &ddq0);
+    BlendedPath::evaluate(piece, st.local0 + st.ds, nullptr, &dq1, &ddq1);
+    std::vector<UBound>& lows = scratch_lower_;
+    std::vector<UBound>& ups = scratch_upper_;
+    lows.clear();
+    ups.clear();
+    const Eigen::Index n = v_.size();
+    for (Eigen::Index j = 0; j < n; ++j) {
+      const double speed = std::max(std::abs(dq0[j]), std::abs(dq1[j])) + bulge;
+      st.velocity_bound = std::min(st.velocity_bound, v_[j] * v_[j] / (speed * speed));
+      // |q̈_j| within the step: between the ends' values plus (a_j + 4|a|) bulge (see header).
+      const double limit = a_[j] - 1.01 * (a_[j] + 4.0 * a_norm) * bulge;
+      if (!(limit > 0.0))
+        throw Error(ErrorCode::InvalidValue, "arc_angle_step is too coarse for these limits",
+                    "use a smaller arc_angle_step");
+      // Rows: q''_j x + q'_j u at the start, and at the end with x_end = x + 2 ds u.
+      const double alphas[2] = {dq0[j], dq1[j] + 2.0 * st.ds * ddq1[j]};
+      const double gammas[2] = {ddq0[j], ddq1[j]};
+      for (int r = 0; r < 2; ++r) {
+        const double alpha = alphas[r], gamma = gammas[r];
+        if (std::abs(alpha) < 1e-12) {
+          if (std::abs(gamma) > 0.0) st.x_cap = std::min(st.x_cap, limit / std::abs(gamma));
+          continue;
+        }
+        const UBound low{-limit / alpha, -gamma / alpha}, high{limit / alpha, -gamma / alpha};
+        lows.push_back(alpha > 0 ? low : high);
+        ups.push_back(alpha > 0 ? high : low);
+      }
+    }
+    st.lower_count = lows.size();
+    st.upper_count = ups.size();
+    bounds_.insert(bounds_.end(), lows.begin(), lows.end());
+    bounds_.insert(bounds_.end(), ups.begin(), ups.end());
+    stages_.push_back(st);
+  }
+
+  // Largest x at the start of the stage from which some admissible u ends at ≤ beta_next.
+  double backward(const Stage& st, double beta_next) const {
+    const double b = std::min(beta_next, st.velocity_bound);
+    if (!st.piece->arc) return std::min(st.velocity_bound, b + 2.0 * st.ds * st.line_acceleration);
+    double x = std::min(st.velocity_bound, st.x_cap);
+    const UBound* low = &bounds_[st.lines_begin];
+    const UBound* up = low + st.lower_count;
+    for (std::size_t i = 0; i < st.lower_count; ++i) {
+      const double c = 1.0 + 2.0 * st.ds * low[i].m;
+      if (c > 0.0) x = std::min(x, (b - 2.0 * st.ds * low[i].p) / c);
+      for (std::size_t k = 0; k < st.upper_count; ++k) {
+        const double d = low[i].m - up[k].m;
+        if (d > 0.0) x = std::min(x, (up[k].p - low[i].p) / d);
+      }
+    }
+    return std::max(0.0, x);
+  }
+
+  // A line: accelerate at the limit, cruise at the velocity bound, decelerate at the limit.
+  double emit_line(detail::SampleBuilder& out, const Stage& st, double xa, double xb, double t) const {
+    const auto& p = *st.piece;
+    const double acc = st.line_acceleration, vb = st.velocity_bound, len = st.ds;
+    double s1, s2;
+    const double meet = (xb - xa + 2.0 * acc * len) / (4.0 * acc);
+    if (xa + 2.0 * acc * meet <= vb) {
+      s1 = s2 = std::clamp(meet, 0.0, len);
+    } else {
+      s1 = std::clamp((vb - xa) / (2.0 * acc), 0.0, len);
+      s2 = std::clamp(len - (vb - xb) / (2.0 * acc), s1, len);
+    }
+    const double sd_a = std::sqrt(xa), sd_b = std::sqrt(xb);
+    const double sd1 = std::sqrt(std::max(0.0, std::min(vb, xa + 2.0 * acc * s1)));
+    const double sd2 = std::sqrt(std::max(0.0, std::min(vb, xb + 2.0 * acc * (len - s2))));
+    const auto push = [&](double time, double s, double sd, double sdd) {
+      out.push(time, p.origin + p.direction * s,
+               p.direction * sd, p.direction * sdd);
+    };
+    if (s1 > 0.0) {
+      push(t, 0.0, sd_a, acc);
+      t += std::max(0.0, sd1 - sd_a) / acc;
+      push(t, s1, sd1, acc);
+    }
+    if (s2 > s1) {
+      push(t, s1, sd1, 0.0);
+      t += (s2 - s1) / sd1;
+      push(t, s2, sd2, 0.0);
+    }
+    if (len > s2) {
+      push(t, s2, sd2, -acc);
+      t += std::max(0.0, sd2 - sd_b) / acc;
+      push(t, len, sd_b, -acc);
+    }
+    return t;
+  }
+
+  const BlendedPath& path_;
+  JointVector v_, a_;
+  std::vector<Stage> stages_;
+  std::vector<UBound> bounds_, scratch_lower_, scratch_upper_;
+  std::vector<double> beta_, x_, u_;
+};
+
+}  // namespace
+
+std::vector<JointPath> split_at_reversals(const JointPath& path, std::vector<std::size_t>* first_index) {
+  std::vector<JointPath> parts;
+  if (first_index) first_index->clear();
+  JointPath current{path.front()};
+  std::size_t start = 0;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    current.push_back(path[i]);
+    if (i + 1 == path.size()) break;
+    const JointVector in = path[i] - path[i - 1], out = path[i + 1] - path[i];
+    const double c = in.dot(out) / (in.norm() * out.norm());
+    if (std::acos(std::clamp(c, -1.0, 1.0)) > BlendedPath::kMaxTurnAngle) {
+      parts.push_back(current);
+      if (first_index) first_index->push_back(start);
+      current = {path[i]};
+      start = i;
+    }
+  }
+  parts.push_back(current);
+  if (first_index) first_index->push_back(start);
+  return parts;
+}
+
+Trajectory time_optimal(const JointPath& input, const TrajectoryLimits& limits,
+                        const TimeOptimalOptions& options) {
+  check_path(input, limits);
+  if (!(options.max_deviation > 0.0) || !std::isfinite(options.max_deviation) ||
+      !(options.arc_angle_step > 0.0) || !(options.arc_angle_step <= 0.5))
+    throw Error(ErrorCode::InvalidValue,
+                "time-optimal options: max_deviation must be positive and arc_angle_step in (0, 0.5]");
+  std::vector<std::size_t> kept_index;
+  const JointPath path = remove_duplicate_waypoints(input, &kept_index);
+  detail::SampleBuilder builder(path.size() * 16);
+  std::vector<double> kept_times;
+  if (path.size() == 1) {
+    const JointVector zero = JointVector::Zero(limits.dof());
+    builder.push(0.0, path[0], zero, zero);
+    kept_times.push_back(0.0);
+  } else {
+    std::vector<std::size_t> offsets;
+    double t = 0.0;
+    for (const JointPath& part : split_at_reversals(path, &offsets)) {
+      const BlendedPath blended(part, options.max_deviation);
+      Solver solver(blended, limits, options);
+      solver.solve();
+      std::vector<double> node_times;
+      const double t0 = t;
+      t = solver.emit(builder, t0, &node_times);
+      // Node s values, to find each waypoint's time.
+      std::vector<double> node_s{0.0};
+      for (const auto& st : solver.stages()) node_s.push_back(st.piece->start + st.local0 + st.ds);
+      const auto& ws = blended.waypoint_positions();
+      for (std::size_t w = kept_times.empty() ? 0 : 1; w < ws.size(); ++w) {
+        const auto it = std::lower_bound(node_s.begin(), node_s.end(), ws[w] - 1e-9 * (1.0 + ws[w]));
+        kept_times.push_back(node_times[std::min<std::size_t>(static_cast<std::size_t>(it - node_s.begin()), node_times.size() - 1)]);
+      }
+    }
+  }
+  std::vector<double> waypoint_times;
+  for (std::size_t k : kept_index) waypoint_times.push_back(kept_times[k]);
+  return Trajectory(limits.robot, limits.joint_names, limits.units, builder.take(),
+                    std::move(waypoint_times));
+}
+
+}  // namespace kinetic

@@ -1,0 +1,193 @@
+#include "engine/trajectory/validation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <sstream>
+
+#include "engine/core/error.hpp"
+
+namespace kinetic {
+
+const char* to_string(ViolationKind kind) {
+  switch (kind) {
+    case ViolationKind::Position: return "position";
+    case ViolationKind::Velocity: return "velocity";
+    case ViolationKind::Acceleration: return "acceleration";
+    case ViolationKind::Jerk: return "jerk";
+    case ViolationKind::PositionJump: return "position jump";
+    case ViolationKind::Collision: return "collision";
+  }
+  return "violation";
+}
+
+std::string TrajectoryValidationReport::summary() const {
+  if (violations.empty()) return "ok";
+  std::string text;
+  for (const auto& v : violations) text += v.message + "\n";
+  return text;
+}
+
+namespace {
+
+// Collects offending instants and reports each run of consecutive ones once, at its worst.
+class RunCollector {
+ public:
+  explicit RunCollector(std::vector<TrajectoryViolation>* out) : out_(out) {}
+
+  // `over` = |value| exceeds limit. Call in time order for every checked instant.
+  void observe(ViolationKind kind, int joint, const std::string& name, double t, double value,
+               double limit, bool over, const std::string& detail = {}) {
+    const auto key = std::make_pair(static_cast<int>(kind), joint);
+    auto it = open_.find(key);
+    if (!over) {
+      if (it != open_.end()) close(it);
+      return;
+    }
+    if (it == open_.end()) {
+      TrajectoryViolation v{kind, joint, name, t, value, limit, t, t, detail, {}};
+      open_.emplace(key, v);
+      return;
+    }
+    TrajectoryViolation& v = it->second;
+    v.end_time = t;
+    if (kind != ViolationKind::Collision && std::abs(value) > std::abs(v.value)) {
+      v.value = value;
+      v.time = t;
+    }
+  }
+  void finish() {
+    while (!open_.empty()) close(open_.begin());
+  }
+
+ private:
+  void close(std::map<std::pair<int, int>, TrajectoryViolation>::iterator it) {
+    TrajectoryViolation v = it->second;
+    open_.erase(it);
+    std::ostringstream m;
+    m.precision(6);
+    if (v.kind == ViolationKind::Collision) {
+      m << "collision at t = " << v.time << " s";
+      if (!v.detail.empty()) m << " (" << v.detail << ")";
+      if (v.end_time > v.start_time) m << ", until " << v.end_time << " s";
+    } else {
+      m << to_string(v.kind) << " of joint '" << v.joint_name << "' is " << v.value
+        << " at t = " << v.time << " s, limit " << v.limit;
+      if (v.end_time > v.start_time) m << " (over from " << v.start_time << " to " << v.end_time << " s)";
+    }
+    v.message = m.str();
+    out_->push_back(std::move(v));
+  }
+  std::vector<TrajectoryViolation>* out_;
+  std::map<std::pair<int, int>, TrajectoryViolation> open_;
+};
+
+}  // namespace
+
+TrajectoryValidationReport validate_trajectory(const Trajectory& trajectory, const TrajectoryLimits& limits,
+                                               const TrajectoryValidationOptions& options) {
+  limits.check();
+  if (trajectory.dof() != limits.dof())
+    throw Error(ErrorCode::DimensionMismatch,
+                "trajectory has " + std::to_string(trajectory.dof()) + " joints, the limits " +
+                    std::to_string(limits.dof()));
+  if (!(options.safety_factor > 0.0) || !(options.time_resolution > 0.0) ||
+      !(options.collision_resolution > 0.0))
+    throw Error(ErrorCode::InvalidValue,
+                "validation options: safety_factor, time_resolution and collision_resolution must be positive");
+  TrajectoryValidationReport report;
+  if (trajectory.empty()) return report;
+  const auto n = static_cast<Eigen::Index>(limits.dof());
+  const double f = options.safety_factor;
+  const double slack = 1.0 + 1e-9;  // rounding of the interpolation is not a violation
+  const JointVector v = limits.scaled_velocity() * f, a = limits.scaled_acceleration() * f,
+                    jmax = limits.scaled_jerk() * f;
+  const auto& samples = trajectory.samples();
+  const auto& names = limits.joint_names;
+  RunCollector limits_runs(&report.violations);
+
+  const auto check_state = [&](const TrajectoryState& s, const JointVector& jerk) {
+    ++report.states_checked;
+    for (Eigen::Index j = 0; j < n; ++j) {
+      const int joint = static_cast<int>(j);
+      const auto& name = names[static_cast<std::size_t>(j)];
+      if (options.check_position) {
+        const double q = s.position[j];
+        const double lo = limits.lower[j], hi = limits.upper[j];
+        const double tol = 1e-9 * (1.0 + std::abs(q));
+        const bool over = q < lo - tol || q > hi + tol;
+        limits_runs.observe(ViolationKind::Position, joint, name, s.t, q, q < lo ? lo : hi, over);
+      }
+      if (options.check_velocity)
+        limits_runs.observe(ViolationKind::Velocity, joint, name, s.t, s.velocity[j], v[j],
+                            std::abs(s.velocity[j]) > v[j] * slack);
+      if (options.check_acceleration)
+        limits_runs.observe(ViolationKind::Acceleration, joint, name, s.t, s.acceleration[j], a[j],
+                            std::abs(s.acceleration[j]) > a[j] * slack);
+      if (options.check_jerk)
+        limits_runs.observe(ViolationKind::Jerk, joint, name, s.t, jerk[j], jmax[j],
+                            std::abs(jerk[j]) > jmax[j] * slack);
+    }
+  };
+
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const TrajectorySample& s = samples[i];
+    const bool step = i + 1 < samples.size() && samples[i + 1].t == s.t;
+    JointVector jerk = trajectory.jerk(s.t);
+    if (step) {  // an acceleration step is an unbounded jerk where the step is not negligible
+      const JointVector jump = samples[i + 1].acceleration - s.acceleration;
+      for (Eigen::Index j = 0; j < n; ++j)
+        if (std::abs(jump[j]) > 1e-9 * (1.0 + std::abs(s.acceleration[j])))
+          jerk[j] = std::copysign(std::numeric_limits<double>::infinity(), jump[j]);
+    }
+    check_state({s.t, s.position, s.velocity, s.acceleration}, jerk);
+    if (i + 1 == samples.size() || step) continue;
+    const double h = samples[i + 1].t - s.t;
+    const auto steps = static_cast<long>(std::ceil(h / options.time_resolution));
+    for (long k = 1; k < steps; ++k) {
+      const double t = s.t + h * static_cast<double>(k) / static_cast<double>(steps);
+      check_state(trajectory.sample(t), trajectory.jerk(t));
+    }
+  }
+  limits_runs.finish();
+
+  if (options.max_position_jump >= 0.0) {
+    RunCollector jumps(&report.violations);
+    for (std::size_t i = 1; i < samples.size(); ++i)
+      for (Eigen::Index j = 0; j < n; ++j) {
+        const double d = samples[i].position[j] - samples[i - 1].position[j];
+        const double allowed = v[j] * (samples[i].t - samples[i - 1].t) + options.max_position_jump;
+        jumps.observe(ViolationKind::PositionJump, static_cast<int>(j), names[static_cast<std::size_t>(j)],
+                      samples[i].t, d, allowed, std::abs(d) > allowed);
+      }
+    jumps.finish();
+  }
+
+  if (options.in_collision) {
+    RunCollector collisions(&report.violations);
+    const auto check = [&](double t, const JointVector& q) {
+      const bool hit = options.in_collision(q);
+      collisions.observe(ViolationKind::Collision, -1, "", t, 1.0, 0.0, hit,
+                         hit && options.collision_names ? options.collision_names(q) : std::string());
+    };
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+      check(samples[i].t, samples[i].position);
+      if (i + 1 == samples.size()) break;
+      const double h = samples[i + 1].t - samples[i].t;
+      if (h <= 0.0) continue;
+      const double travel = (samples[i + 1].position - samples[i].position).cwiseAbs().maxCoeff();
+      const auto steps = static_cast<long>(std::ceil(travel / options.collision_resolution));
+      for (long k = 1; k < steps; ++k) {
+        const double t = samples[i].t + h * static_cast<double>(k) / static_cast<double>(steps);
+        check(t, trajectory.sample(t).position);
+      }
+    }
+    collisions.finish();
+  }
+  std::stable_sort(report.violations.begin(), report.violations.end(),
+                   [](const auto& x, const auto& y) { return x.time < y.time; });
+  return report;
+}
+
+}  // namespace kinetic

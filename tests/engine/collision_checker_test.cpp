@@ -1,0 +1,298 @@
+// The two-tier checker on the real Panda and UR5 (meshes) against plain FCL; attach/detach;
+// contacts; minimum distance; motion validation.
+#include <gtest/gtest.h>
+
+#include <fcl/narrowphase/collision.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <random>
+
+#include "engine/collision/collision_checker.hpp"
+#include "engine/core/error.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "support/test_paths.hpp"
+
+using namespace kinetic;
+
+namespace {
+
+RobotModelPtr load(const std::string& urdf, const std::string& srdf) {
+  const std::string root = kinetic::test::example_robot_data_dir() + "/robots/";
+  LoadOptions options;
+  options.package_paths = {kinetic::test::shared_robots_dir()};
+  options.require_meshes = true;
+  return load_robot_file(root + urdf, root + srdf, "", options);
+}
+RobotModelPtr panda() { return load("panda_description/urdf/panda.urdf", "panda_description/srdf/panda.srdf"); }
+RobotModelPtr ur5() { return load("ur_description/urdf/ur5_robot.urdf", "ur_description/srdf/ur5.srdf"); }
+
+bool sanitized() {
+#if defined(__SANITIZE_ADDRESS__)
+  return true;
+#else
+  return std::getenv("ASAN_OPTIONS") != nullptr;
+#endif
+}
+
+JointVector random_q(const RobotModel& model, std::mt19937_64& rng) {
+  const JointVector lo = model.lower_limits(), hi = model.upper_limits();
+  JointVector q(model.dof());
+  for (int i = 0; i < model.dof(); ++i) q[i] = std::uniform_real_distribution<double>(lo[i], hi[i])(rng);
+  return q;
+}
+
+PlanningScene cluttered_scene(std::uint64_t seed, int count) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  PlanningScene scene;
+  for (int i = 0; i < count; ++i) {
+    const double angle = 2 * M_PI * u(rng), radius = 0.3 + 0.6 * u(rng);
+    const Pose pose = pose_from_xyz_rpy({radius * std::cos(angle), radius * std::sin(angle), 0.1 + 0.8 * u(rng)},
+                                        {u(rng) * 3, u(rng) * 3, u(rng) * 3});
+    const std::string name = "obstacle_" + std::to_string(i);
+    switch (i % 3) {
+      case 0: scene.add_obstacle(name, Shape::box({0.04 + 0.1 * u(rng), 0.04 + 0.1 * u(rng), 0.04 + 0.1 * u(rng)}), pose); break;
+      case 1: scene.add_obstacle(name, Shape::cylinder(0.02 + 0.04 * u(rng), 0.05 + 0.2 * u(rng)), pose); break;
+      default: scene.add_obstacle(name, Shape::sphere(0.02 + 0.06 * u(rng)), pose); break;
+    }
+  }
+  return scene;
+}
+
+// Plain FCL: world AABBs of every part, then the exact narrow phase on the overlapping ones.
+struct FclReference {
+  explicit FclReference(const CollisionChecker& c) : checker(c) {}
+  bool in_collision() {
+    const int n = checker.body_count();
+    boxes.assign(n, {});
+    for (int i = 0; i < n; ++i)
+      for (const auto& part : checker.body(i).parts) {
+        if (part.shape.type == Shape::Type::HalfSpace) continue;
+        fcl::CollisionObjectd object(part.geometry, checker.body_pose(i) * part.pose);
+        object.computeAABB();
+        boxes[i].push_back(object.getAABB());
+      }
+    auto test = [&](int a, int b) {
+      for (std::size_t x = 0; x < boxes[a].size(); ++x)
+        for (std::size_t y = 0; y < boxes[b].size(); ++y) {
+          if (!boxes[a][x].overlap(boxes[b][y])) continue;
+          const auto& pa = checker.body(a).parts[x];
+          const auto& pb = checker.body(b).parts[y];
+          fcl::CollisionRequestd request;
+          fcl::CollisionResultd result;
+          fcl::collide(pa.geometry.get(), checker.body_pose(a) * pa.pose, pb.geometry.get(),
+                       checker.body_pose(b) * pb.pose, request, result);
+          if (result.isCollision()) return true;
+        }
+      return false;
+    };
+    for (const auto& [a, b] : checker.self_pairs())
+      if (test(a, b)) return true;
+    for (int a = 0; a < checker.robot_body_count(); ++a)
+      for (int o = checker.robot_body_count(); o < n; ++o)
+        if (!checker.body(a).empty() && test(a, o)) return true;
+    return false;
+  }
+  const CollisionChecker& checker;
+  std::vector<std::vector<fcl::AABBd>> boxes;
+};
+
+void never_misses_a_collision(const RobotModelPtr& model, const char* label) {
+  const int samples = sanitized() ? 5000 : 100000;
+  CollisionChecker checker(model);
+  checker.set_scene(cluttered_scene(7, 24));
+  FclReference reference(checker);
+  std::mt19937_64 rng(42);
+  int collisions = 0, false_positives = 0, misses = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < samples; ++i) {
+    const JointVector q = random_q(*model, rng);
+    const bool ours = checker.in_collision(q);
+    const bool exact = reference.in_collision();
+    collisions += exact;
+    if (!ours && exact) {
+      ++misses;
+      ADD_FAILURE() << label << ": reported free but FCL finds a collision at sample " << i;
+    }
+    if (ours && !exact) {
+      ++false_positives;
+      // A false positive must be within the refinement margin.
+      const auto d = checker.min_distance(q);
+      EXPECT_LE(d.distance, checker.options().refinement_margin + 1e-6) << label << " sample " << i;
+    }
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("[%s] %d configurations, %d in collision (FCL), %d missed, %d false positives "
+              "(%.3f%% of configurations, margin %.1f mm), %.1f s\n",
+              label, samples, collisions, misses, false_positives, 100.0 * false_positives / samples,
+              1000 * checker.options().refinement_margin, seconds);
+  ::testing::Test::RecordProperty(std::string(label) + "_false_positives", false_positives);
+  EXPECT_EQ(misses, 0);
+  EXPECT_GT(collisions, samples / 20);
+  EXPECT_LT(collisions, samples);
+}
+
+}  // namespace
+
+TEST(CollisionChecker, PandaNeverReportsFreeWhereFclCollides) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  never_misses_a_collision(panda(), "panda");
+}
+
+TEST(CollisionChecker, Ur5NeverReportsFreeWhereFclCollides) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  never_misses_a_collision(ur5(), "ur5");
+}
+
+TEST(CollisionChecker, DefaultPoseIsFreeAndContactsNameTheLinks) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  auto model = panda();
+  CollisionChecker checker(model);
+  const JointVector ready = model->named_pose("default");
+  EXPECT_FALSE(checker.in_collision(ready));
+  EXPECT_TRUE(checker.contacts(ready).empty());
+  // Fold the elbow into the base: link contacts with names and positive depth.
+  JointVector folded = ready;
+  folded[1] = 1.7;
+  folded[3] = -0.1;
+  folded[5] = 3.7;
+  if (checker.in_collision(folded)) {
+    const auto contacts = checker.contacts(folded);
+    ASSERT_FALSE(contacts.empty());
+    EXPECT_FALSE(contacts.front().body_a.empty());
+    EXPECT_GE(contacts.front().depth, 0.0);
+  }
+  // A box around the hand collides and is named.
+  PlanningScene scene;
+  checker.update(ready);
+  const Pose hand = checker.link_poses()[model->link_index("panda_hand")];
+  scene.add_obstacle("crate", Shape::box({0.05, 0.05, 0.05}), hand);
+  checker.set_scene(scene);
+  EXPECT_TRUE(checker.in_collision(ready));
+  const auto contacts = checker.contacts(ready);
+  ASSERT_FALSE(contacts.empty());
+  bool named = false;
+  for (const auto& c : contacts) named |= c.body_b == "crate" && c.body_a == "panda_hand";
+  EXPECT_TRUE(named);
+  EXPECT_FALSE(checker.in_collision(ready, {.padding = 0.0, .self = true, .scene = false}));
+}
+
+TEST(CollisionChecker, AttachedObjectMovesWithTheLinkAndDetachesInPlace) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  auto model = panda();
+  CollisionChecker checker(model);
+  const JointVector ready = model->named_pose("default");
+  checker.update(ready);
+  const int hand_link = model->link_index("panda_hand");
+  const Pose hand = checker.link_poses()[hand_link];
+  PlanningScene scene;
+  // A rod held between the fingers: touches the hand and fingers (allowed), nothing else.
+  scene.add_obstacle("rod", Shape::cylinder(0.01, 0.2), hand * pose_from_xyz_rpy({0, 0, 0.15}, {0, 0, 0}));
+  scene.attach_obstacle("rod", "panda_hand", hand, {"panda_leftfinger", "panda_rightfinger"});
+  EXPECT_TRUE(scene.has_attached("rod"));
+  EXPECT_FALSE(scene.has_obstacle("rod"));
+  checker.set_scene(scene);
+  EXPECT_FALSE(checker.in_collision(ready));
+  // A wall the hand can reach only with the rod: the attached object is checked against the scene.
+  const Vector3 tip = (hand * pose_from_xyz_rpy({0, 0, 0.24}, {0, 0, 0})).translation();
+  scene.add_obstacle("wall", Shape::box({0.02, 0.02, 0.02}), Pose(Eigen::Translation3d(tip)));
+  checker.set_scene(scene);
+  EXPECT_TRUE(checker.in_collision(ready));
+  const auto contacts = checker.contacts(ready);
+  ASSERT_FALSE(contacts.empty());
+  EXPECT_EQ(contacts.front().body_a, "rod");
+  EXPECT_EQ(contacts.front().body_b, "wall");
+  // Moving the arm away takes the rod with it.
+  JointVector moved = ready;
+  moved[0] += 1.0;
+  EXPECT_FALSE(checker.in_collision(moved));
+  // Detach where the hand is now: the rod stays there as an obstacle.
+  checker.update(moved);
+  scene.detach("rod", checker.link_poses()[hand_link]);
+  ASSERT_TRUE(scene.has_obstacle("rod"));
+  const Pose rod_pose = scene.obstacle("rod").pose;
+  EXPECT_TRUE(rod_pose.translation().isApprox(
+      (checker.link_poses()[hand_link] * pose_from_xyz_rpy({0, 0, 0.15}, {0, 0, 0})).translation(), 1e-9));
+  checker.set_scene(scene);
+  EXPECT_FALSE(checker.in_collision(ready));  // the rod no longer follows the hand
+  EXPECT_TRUE(checker.in_collision(moved));   // and the hand is now inside it
+  scene.allow("rod", "panda_hand");
+  scene.allow("rod", "panda_leftfinger");
+  scene.allow("rod", "panda_rightfinger");
+  checker.set_scene(scene);
+  EXPECT_FALSE(checker.in_collision(moved));
+  EXPECT_THROW(scene.attach_obstacle("nothing", "panda_hand", Pose::Identity()), Error);
+  scene.add_attached({"tool", "no_such_link", Shape::sphere(0.01), Pose::Identity(), {}});
+  EXPECT_THROW(checker.set_scene(scene), Error);
+}
+
+TEST(CollisionChecker, MinimumDistanceToASphereMatchesFcl) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  auto model = panda();
+  CollisionChecker checker(model);
+  const JointVector ready = model->named_pose("default");
+  PlanningScene scene;
+  scene.add_obstacle("ball", Shape::sphere(0.05), Pose(Eigen::Translation3d(0.6, 0.0, 0.5)));
+  checker.set_scene(scene);
+  const auto d = checker.min_distance(ready, {.self = false, .scene = true});
+  ASSERT_TRUE(d.found);
+  EXPECT_EQ(d.body_b, "ball");
+  EXPECT_GT(d.distance, 0.0);
+  // The closest point on the ball lies on its surface, and the points are `distance` apart.
+  EXPECT_NEAR((d.point_b - Vector3(0.6, 0, 0.5)).norm(), 0.05, 1e-4);
+  EXPECT_NEAR((d.point_a - d.point_b).norm(), d.distance, 1e-4);
+  // Brute force over all links with FCL agrees.
+  double brute = 1e9;
+  checker.update(ready);
+  const int ball = checker.body_count() - 1;
+  for (int i = 0; i < checker.robot_body_count(); ++i)
+    if (!checker.body(i).empty())
+      brute = std::min(brute, exact_pair_distance(checker.body(i), checker.body_pose(i),
+                                                  checker.body(ball), checker.body_pose(ball)).distance);
+  EXPECT_NEAR(d.distance, brute, 1e-6);
+  const auto approx = checker.min_distance(ready, {.self = false, .scene = true, .exact = false});
+  EXPECT_LE(approx.distance, d.distance + 1e-9);
+}
+
+TEST(CollisionChecker, ContinuousCheckCatchesAThinObstacleThatDiscreteMisses) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  auto model = panda();
+  CollisionChecker checker(model);
+  JointVector q0 = model->named_pose("default"), q1 = q0, mid = q0;
+  q0[0] = -1.6;
+  q1[0] = 1.6;  // discrete at 1.0 rad samples -1.6, -0.8, 0, 0.8, 1.6
+  mid[0] = -0.4;
+  // A thin plate (4 mm along the sweep) where the finger passes between two discrete samples.
+  checker.update(mid);
+  const Vector3 finger = checker.link_poses()[model->link_index("panda_leftfinger")].translation();
+  const Vector3 radial = Vector3(finger.x(), finger.y(), 0).normalized();
+  Pose plate = Pose::Identity();
+  plate.linear().col(0) = radial;
+  plate.linear().col(1) = Vector3::UnitZ().cross(radial);
+  plate.linear().col(2) = Vector3::UnitZ();
+  plate.translation() = finger;
+  PlanningScene scene;
+  scene.add_obstacle("plate", Shape::box({0.02, 0.004, 0.02}), plate);
+  checker.set_scene(scene);
+  EXPECT_TRUE(checker.in_collision(mid));
+  EXPECT_TRUE(checker.motion_valid_discrete(q0, q1, 1.0));
+  EXPECT_FALSE(checker.motion_valid_continuous(q0, q1));
+  // Without the plate both agree that the sweep is free.
+  checker.set_scene(PlanningScene{});
+  EXPECT_TRUE(checker.motion_valid_discrete(q0, q1, 0.05));
+  EXPECT_TRUE(checker.motion_valid_continuous(q0, q1));
+}
+
+TEST(CollisionChecker, RobotPaddingAndPerCheckPadding) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  auto model = panda();
+  CollisionChecker checker(model);
+  const JointVector ready = model->named_pose("default");
+  PlanningScene scene;
+  scene.add_obstacle("ball", Shape::sphere(0.05), Pose(Eigen::Translation3d(0.6, 0.0, 0.5)));
+  checker.set_scene(scene);
+  const double gap = checker.min_distance(ready, {.self = false}).distance;
+  EXPECT_FALSE(checker.in_collision(ready, {.padding = gap - 0.002, .self = false}));
+  EXPECT_TRUE(checker.in_collision(ready, {.padding = gap + 0.002, .self = false}));
+}

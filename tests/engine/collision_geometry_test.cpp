@@ -1,0 +1,155 @@
+// Sphere models cover their geometry; analytic distances; exact-tier agreement; mesh errors.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "engine/collision/body_pair.hpp"
+#include "engine/core/error.hpp"
+#include "support/test_paths.hpp"
+
+using namespace kinetic;
+
+namespace {
+
+Pose at(double x, double y, double z) {
+  Pose p = Pose::Identity();
+  p.translation() = Vector3(x, y, z);
+  return p;
+}
+
+bool covered(const SphereTree& tree, const Vector3& p) {
+  for (const auto& s : tree.leaves())
+    if ((p - s.center).norm() <= s.radius + 1e-12) return true;
+  return false;
+}
+
+std::shared_ptr<const CollisionBody> body(const Shape& shape, const Pose& pose = Pose::Identity(),
+                                          SphereResolution r = SphereResolution::Default) {
+  return make_collision_body("b", {{shape, pose}}, r);
+}
+
+}  // namespace
+
+TEST(SphereModel, PrimitiveVolumesAreCoveredAtEveryResolution) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const Pose pose = pose_from_xyz_rpy({0.1, -0.2, 0.3}, {0.3, 0.5, -0.7});
+  for (auto res : {SphereResolution::Coarse, SphereResolution::Default, SphereResolution::Fine}) {
+    const auto box = body(Shape::box({0.3, 0.1, 0.17}), pose, res);
+    const auto cyl = body(Shape::cylinder(0.07, 0.25), pose, res);
+    for (int i = 0; i < 3000; ++i) {
+      const Vector3 pb(0.15 * u(rng), 0.05 * u(rng), 0.085 * u(rng));
+      EXPECT_TRUE(covered(box->tree, pose * pb)) << to_string(res);
+      Vector3 pc(0.07 * u(rng), 0.07 * u(rng), 0.125 * u(rng));
+      if (pc.head<2>().norm() <= 0.07) {
+        EXPECT_TRUE(covered(cyl->tree, pose * pc)) << to_string(res);
+      }
+    }
+    // Finer models hug the geometry more tightly.
+    for (const auto& s : box->tree.leaves()) EXPECT_LE(s.radius, leaf_radius(res) + 1e-9);
+  }
+}
+
+TEST(SphereModel, MeshTrianglesAreCovered) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  const std::string path = kinetic::test::example_robot_data_dir() +
+                           "/robots/panda_description/meshes/collision/link4.stl";
+  const auto mesh = load_collision_mesh(path);
+  const auto b = body(Shape::mesh(path), Pose::Identity(), SphereResolution::Coarse);
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  for (const auto& t : mesh->triangles) {
+    double s = u(rng), r = u(rng);
+    if (s + r > 1) s = 1 - s, r = 1 - r;
+    const Vector3 p = mesh->vertices[t[0]] + s * (mesh->vertices[t[1]] - mesh->vertices[t[0]]) +
+                      r * (mesh->vertices[t[2]] - mesh->vertices[t[0]]);
+    ASSERT_TRUE(covered(b->tree, p));
+    ASSERT_TRUE(covered(b->tree, mesh->vertices[t[1]]));
+  }
+  // Same file and scale: one shared BVH.
+  EXPECT_EQ(load_collision_mesh(path)->bvh.get(), mesh->bvh.get());
+  EXPECT_NE(load_collision_mesh(path, Vector3::Constant(2.0))->bvh.get(), mesh->bvh.get());
+}
+
+TEST(CollisionMesh, MissingOrUnreadableFileNamesTheFile) {
+  try {
+    load_collision_mesh("/nonexistent/part.stl");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::MissingMesh);
+    EXPECT_NE(e.message().find("/nonexistent/part.stl"), std::string::npos);
+  }
+  const std::string bad = ::testing::TempDir() + "/garbage.stl";
+  FILE* f = std::fopen(bad.c_str(), "w");
+  std::fputs("this is not a mesh", f);
+  std::fclose(f);
+  try {
+    load_collision_mesh(bad);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::MissingMesh);
+    EXPECT_NE(e.message().find("garbage.stl"), std::string::npos);
+  }
+}
+
+TEST(Distance, SphereSphereMatchesAnalytic) {
+  const auto a = body(Shape::sphere(0.1)), b = body(Shape::sphere(0.2));
+  for (double x : {0.35, 0.5, 1.0}) {
+    const auto d = exact_pair_distance(*a, Pose::Identity(), *b, at(x, 0, 0));
+    EXPECT_NEAR(d.distance, x - 0.3, 1e-6);
+    EXPECT_NEAR(d.point_a.x(), 0.1, 1e-5);
+    EXPECT_NEAR(d.point_b.x(), x - 0.2, 1e-5);
+    const auto bounds = pair_distance_bounds(*a, Pose::Identity(), *b, at(x, 0, 0), 1e9);
+    EXPECT_LE(bounds.lower, x - 0.3 + 1e-9);
+    EXPECT_GE(bounds.upper, x - 0.3 - 1e-9);
+    EXPECT_FALSE(pair_in_collision(*a, Pose::Identity(), *b, at(x, 0, 0), 0.0, 0.0));
+    EXPECT_EQ(pair_in_collision(*a, Pose::Identity(), *b, at(x, 0, 0), x - 0.3 + 0.01, 0.0), true);
+  }
+  EXPECT_TRUE(pair_in_collision(*a, Pose::Identity(), *b, at(0.25, 0, 0), 0.0, 0.0));
+}
+
+TEST(Distance, BoxSphereMatchesAnalytic) {
+  const auto box = body(Shape::box({0.4, 0.2, 0.2}));  // half extents 0.2, 0.1, 0.1
+  const auto ball = body(Shape::sphere(0.05));
+  // Face: along x. Edge: diagonal in x-y. Corner: all three.
+  struct Case { Vector3 c; double expected; };
+  const Case cases[] = {{{0.5, 0, 0}, 0.25},
+                        {{0.3, 0.2, 0}, std::hypot(0.1, 0.1) - 0.05},
+                        {{0.3, 0.2, 0.3}, std::sqrt(0.01 + 0.01 + 0.04) - 0.05}};
+  for (const auto& c : cases) {
+    const auto d = exact_pair_distance(*box, Pose::Identity(), *ball, at(c.c.x(), c.c.y(), c.c.z()));
+    EXPECT_NEAR(d.distance, c.expected, 1e-5);
+    EXPECT_NEAR((d.point_a - d.point_b).norm(), c.expected, 1e-5);
+  }
+  // Rotating the box 90° about z swaps its x and y extents.
+  Pose turned = Pose::Identity();
+  turned.linear() = rotation_from_rpy(0, 0, M_PI / 2);
+  EXPECT_NEAR(exact_pair_distance(*box, turned, *ball, at(0.5, 0, 0)).distance, 0.35, 1e-5);
+}
+
+TEST(Distance, HalfSpaceIsExact) {
+  const auto floor = body(Shape::half_space(Vector3::UnitZ(), 0.0));
+  const auto cyl = body(Shape::cylinder(0.05, 0.2));
+  Pose tilted = pose_from_xyz_rpy({0, 0, 0.3}, {M_PI / 2, 0, 0});  // axis horizontal
+  const auto d = exact_pair_distance(*cyl, tilted, *floor, Pose::Identity());
+  EXPECT_NEAR(d.distance, 0.25, 1e-9);
+  EXPECT_FALSE(pair_in_collision(*cyl, tilted, *floor, Pose::Identity(), 0.0, 0.0));
+  EXPECT_TRUE(pair_in_collision(*cyl, at(0, 0, 0.09), *floor, Pose::Identity(), 0.0, 0.0));
+  EXPECT_TRUE(pair_in_collision(*cyl, tilted, *floor, Pose::Identity(), 0.26, 0.0));
+}
+
+TEST(TwoTier, AgreesWithExactOnRandomPrimitivePairs) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> u(-0.4, 0.4), ang(-M_PI, M_PI);
+  const auto a = body(Shape::box({0.3, 0.05, 0.1}), Pose::Identity(), SphereResolution::Coarse);
+  const auto b = body(Shape::cylinder(0.04, 0.3), Pose::Identity(), SphereResolution::Coarse);
+  int collisions = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const Pose pb = pose_from_xyz_rpy({u(rng), u(rng), u(rng)}, {ang(rng), ang(rng), ang(rng)});
+    const bool exact = exact_pair_collision(*a, Pose::Identity(), *b, pb, 0.0);
+    const bool fast = pair_in_collision(*a, Pose::Identity(), *b, pb, 0.0, 0.0);
+    EXPECT_EQ(exact, fast) << i;
+    collisions += exact;
+  }
+  EXPECT_GT(collisions, 100);
+}

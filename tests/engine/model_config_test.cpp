@@ -1,0 +1,462 @@
+// kinetic.toml, SRDF and the built-in robot library (on a small test library in
+// tests/data/robot_library, so these tests do not depend on robot_configs/).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+
+#include "engine/core/error.hpp"
+#include "engine/model/config_loader.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "engine/model/srdf_loader.hpp"
+#include "engine/model_test_helpers.hpp"
+
+namespace kinetic {
+namespace {
+
+namespace fs = std::filesystem;
+using test::data_dir;
+using test::expect_error;
+using test::ScopedEnv;
+using test::TempDir;
+using ::testing::HasSubstr;
+
+fs::path library_dir() {
+  return data_dir() / "robot_library";
+}
+
+class BuiltinLibrary : public ::testing::Test {
+ protected:
+  ScopedEnv env_{"KINETIC_ROBOT_CONFIGS", library_dir().string()};
+};
+
+// --- kinetic.toml ----------------------------------------------------------------------------
+
+TEST(KineticToml, ParsesEverySection) {
+  std::vector<std::string> warnings;
+  const RobotConfig c = parse_robot_config(R"(
+[robot]
+name = "ur5e"
+manufacturer = "Universal Robots"
+model = "UR5e"
+urdf = "ur5e.urdf"
+srdf = "ur5e.srdf"
+
+[planning_group.zz_arm]
+chain = ["base_link", "tool0"]
+[planning_group.aa_wrist]
+joints = ["j4", "j5", "j6"]
+
+[end_effector.tool]
+group = "zz_arm"
+parent_link = "tool0"
+tcp_xyz = [0.0, 0.0, 0.15]
+tcp_rpy = [0.0, 0.0, 1.5707963267948966]
+
+[ik]
+solver = "opw"
+group = "zz_arm"
+position_tolerance = 1e-6
+orientation_tolerance = 1e-5
+timeout_ms = 2
+max_iterations = 50
+redundant_joint = "j3"
+sweep_samples = 8
+[ik.opw]
+a1 = 0.1
+a2 = -0.135
+b = 0
+c1 = 0.615
+c2 = 0.705
+c3 = 0.755
+c4 = 0.085
+offsets = [0.0, -1.5707963267948966, 0.0, 0.0, 0.0, 3.141592653589793]
+sign_corrections = [1, 1, 1, -1, 1, 1]
+[ik.ur]
+d1 = 0.1625
+a2 = -0.425
+a3 = -0.3922
+d4 = 0.1333
+d5 = 0.0997
+d6 = 0.0996
+
+[named_poses]
+home = [0.0, -1.57, 1.57, -1.57, -1.57, 0.0]
+
+[limits]
+default_acceleration = 4.0
+acceleration = { j1 = 3.0 }
+jerk = { j2 = 30 }
+
+[collision]
+padding = 0.02
+skip_pairs = [["base_link", "shoulder_link"]]
+
+[validation]
+home_tcp_xyz = [0.1, 0.2, 0.3]
+tolerance = 1e-4
+)",
+                                           "test.toml", &warnings);
+  EXPECT_TRUE(warnings.empty());
+  EXPECT_EQ(c.name, "ur5e");
+  EXPECT_EQ(c.manufacturer, "Universal Robots");
+  EXPECT_EQ(c.model, "UR5e");
+  EXPECT_EQ(c.urdf, "ur5e.urdf");
+  EXPECT_EQ(c.srdf, "ur5e.srdf");
+  ASSERT_EQ(c.planning_groups.size(), 2u);
+  EXPECT_EQ(c.planning_groups[0].name, "zz_arm");  // document order, not alphabetical
+  EXPECT_EQ(c.planning_groups[0].base_link, "base_link");
+  EXPECT_EQ(c.planning_groups[0].tip_link, "tool0");
+  EXPECT_EQ(c.planning_groups[1].joints, (std::vector<std::string>{"j4", "j5", "j6"}));
+  ASSERT_EQ(c.end_effectors.size(), 1u);
+  EXPECT_EQ(c.end_effectors[0].name, "tool");
+  EXPECT_EQ(c.end_effectors[0].parent_link, "tool0");
+  EXPECT_TRUE(c.end_effectors[0].tcp.translation().isApprox(Vector3(0, 0, 0.15)));
+  EXPECT_TRUE(c.end_effectors[0].tcp.linear().isApprox(rotation_from_rpy(0, 0, M_PI / 2)));
+  EXPECT_EQ(c.ik.solver, "opw");
+  EXPECT_EQ(c.ik.group, "zz_arm");
+  EXPECT_DOUBLE_EQ(c.ik.position_tolerance, 1e-6);
+  EXPECT_DOUBLE_EQ(c.ik.orientation_tolerance, 1e-5);
+  EXPECT_DOUBLE_EQ(c.ik.timeout_ms, 2.0);
+  EXPECT_EQ(c.ik.max_iterations, 50);
+  EXPECT_EQ(c.ik.redundant_joint, "j3");
+  EXPECT_EQ(c.ik.sweep_samples, 8);
+  ASSERT_TRUE(c.ik.opw.has_value());
+  EXPECT_DOUBLE_EQ(c.ik.opw->c4, 0.085);
+  EXPECT_DOUBLE_EQ(c.ik.opw->offsets[5], M_PI);
+  EXPECT_EQ(c.ik.opw->sign_corrections[3], -1);
+  ASSERT_TRUE(c.ik.ur.has_value());
+  EXPECT_DOUBLE_EQ(c.ik.ur->d6, 0.0996);
+  ASSERT_EQ(c.named_poses.count("home"), 1u);
+  EXPECT_EQ(c.named_poses.at("home").size(), 6u);
+  EXPECT_DOUBLE_EQ(c.default_acceleration, 4.0);
+  EXPECT_DOUBLE_EQ(c.acceleration_limits.at("j1"), 3.0);
+  EXPECT_DOUBLE_EQ(c.jerk_limits.at("j2"), 30.0);
+  EXPECT_DOUBLE_EQ(c.collision.padding, 0.02);
+  ASSERT_EQ(c.collision.skip_pairs.size(), 1u);
+  EXPECT_EQ(c.collision.skip_pairs[0].second, "shoulder_link");
+  ASSERT_TRUE(c.validation.home_tcp_position.has_value());
+  EXPECT_TRUE(c.validation.home_tcp_position->isApprox(Vector3(0.1, 0.2, 0.3)));
+  EXPECT_DOUBLE_EQ(c.validation.tolerance, 1e-4);
+}
+
+TEST(KineticToml, DefaultsAndUnknownKeys) {
+  std::vector<std::string> warnings;
+  const RobotConfig c = parse_robot_config(
+      "[robot]\nname = \"x\"\ncolour = \"red\"\n[ik]\nsolvr = \"opw\"\n", "t.toml", &warnings);
+  EXPECT_EQ(c.urdf, "robot.urdf");
+  EXPECT_EQ(c.ik.solver, "auto");
+  EXPECT_DOUBLE_EQ(c.ik.position_tolerance, 1e-4);
+  EXPECT_DOUBLE_EQ(c.ik.orientation_tolerance, 1e-3);
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_THAT(warnings[0], HasSubstr("t.toml:3"));
+  EXPECT_THAT(warnings[0], HasSubstr("robot.colour"));
+  EXPECT_THAT(warnings[1], HasSubstr("ik.solvr"));
+  EXPECT_THAT(warnings[1], HasSubstr("'solver'"));  // suggestion
+}
+
+TEST(KineticToml, BadValuesNameTheKeyAndLine) {
+  Error e = expect_error([] { parse_robot_config("[ik]\n\ntimeout_ms = \"fast\"\n", "bad.toml"); },
+                         ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("bad.toml:3"));
+  EXPECT_THAT(e.message(), HasSubstr("'ik.timeout_ms'"));
+  EXPECT_THAT(e.message(), HasSubstr("a number"));
+
+  e = expect_error([] { parse_robot_config("[ik]\nsolver = \"magic\"\n", "bad.toml"); },
+                   ErrorCode::InvalidValue);
+  EXPECT_THAT(e.message(), HasSubstr("'ik.solver'"));
+  EXPECT_THAT(e.message(), HasSubstr("bad.toml:2"));
+
+  e = expect_error([] { parse_robot_config("[ik]\nposition_tolerance = -1.0\n", "bad.toml"); },
+                   ErrorCode::InvalidValue);
+  EXPECT_THAT(e.message(), HasSubstr("'ik.position_tolerance'"));
+
+  e = expect_error(
+      [] {
+        parse_robot_config("[end_effector.tool]\ntcp_xyz = [0.0, 1.0]\nparent_link = \"t\"\n",
+                           "bad.toml");
+      },
+      ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("'end_effector.tool.tcp_xyz'"));
+  EXPECT_THAT(e.message(), HasSubstr("3 values"));
+
+  e = expect_error([] { parse_robot_config("[end_effector.tool]\ngroup = \"arm\"\n", "bad.toml"); },
+                   ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("end_effector.tool.parent_link"));
+  EXPECT_THAT(e.message(), HasSubstr("missing"));
+
+  e = expect_error(
+      [] { parse_robot_config("[planning_group.arm]\nchain = [\"a\", 3]\n", "bad.toml"); },
+      ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("planning_group.arm.chain[1]"));
+
+  e = expect_error([] { parse_robot_config("[planning_group.arm]\n", "bad.toml"); },
+                   ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("planning_group.arm.chain"));
+
+  e = expect_error([] { parse_robot_config("[ik.opw]\na1 = 0.1\n", "bad.toml"); },
+                   ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("'ik.opw.a2'"));
+
+  e = expect_error(
+      [] { parse_robot_config("[limits]\nacceleration = { j1 = -2.0 }\n", "bad.toml"); },
+      ErrorCode::InvalidValue);
+  EXPECT_THAT(e.message(), HasSubstr("limits.acceleration.j1"));
+
+  e = expect_error([] { parse_robot_config("robot = 3\n", "bad.toml"); }, ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("'robot'"));
+
+  // TOML syntax.
+  e = expect_error([] { parse_robot_config("[robot]\nname = \"x\"\nmodel = \n", "bad.toml"); },
+                   ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("bad.toml:3"));
+
+  expect_error([] { load_robot_config_file("/nonexistent/kinetic.toml"); },
+               ErrorCode::FileNotFound);
+}
+
+TEST(KineticToml, CrossCheckedAgainstTheModel) {
+  const std::string urdf = (library_dir() / "tiny_arm" / "robot.urdf").string();
+  TempDir dir;
+  auto load_with = [&](const std::string& toml) {
+    const fs::path file = dir.write("kinetic.toml", toml);
+    return load_robot_file(urdf, "", file.string());
+  };
+  Error e =
+      expect_error([&] { load_with("[planning_group.arm]\nchain = [\"base_link\", \"tool1\"]\n"); },
+                   ErrorCode::MissingLink);
+  EXPECT_THAT(e.message(), HasSubstr("'tool1'"));
+  EXPECT_THAT(e.message(), HasSubstr("planning_group.arm.chain"));
+  EXPECT_THAT(e.message(), HasSubstr("kinetic.toml"));
+  EXPECT_THAT(e.hint(), HasSubstr("'tool0'"));
+
+  e = expect_error([&] { load_with("[planning_group.arm]\njoints = [\"joint1\", \"joint4\"]\n"); },
+                   ErrorCode::MissingJoint);
+  EXPECT_THAT(e.message(), HasSubstr("'joint4'"));
+
+  e = expect_error(
+      [&] { load_with("[planning_group.arm]\njoints = [\"joint1\", \"tool_joint\"]\n"); },
+      ErrorCode::InvalidValue);
+  EXPECT_THAT(e.message(), HasSubstr("'tool_joint'"));
+
+  e = expect_error([&] { load_with("[planning_group.arm]\nchain = [\"tool0\", \"base_link\"]\n"); },
+                   ErrorCode::InvalidModel);
+
+  e = expect_error([&] { load_with("[limits]\nacceleration = { joint9 = 1.0 }\n"); },
+                   ErrorCode::MissingJoint);
+  EXPECT_THAT(e.message(), HasSubstr("limits.acceleration.joint9"));
+
+  e = expect_error([&] { load_with("[collision]\nskip_pairs = [[\"base_link\", \"nowhere\"]]\n"); },
+                   ErrorCode::MissingLink);
+
+  e = expect_error(
+      [&] { load_with("[end_effector.t]\ngroup = \"arm\"\nparent_link = \"tool0\"\n"); },
+      ErrorCode::InvalidValue);
+  EXPECT_THAT(e.message(), HasSubstr("'arm'"));
+
+  e = expect_error(
+      [&] {
+        load_with(
+            "[planning_group.arm]\nchain = [\"base_link\", \"tool0\"]\n"
+            "[named_poses]\nhome = [0.0, 1.0]\n");
+      },
+      ErrorCode::DimensionMismatch);
+  EXPECT_THAT(e.message(), HasSubstr("'home'"));
+  EXPECT_THAT(e.message(), HasSubstr("2 values"));
+
+  e = expect_error([&] { load_with("[named_poses]\nhome = [0.0, nan, 1.0]\n"); },
+                   ErrorCode::InvalidValue);
+  EXPECT_THAT(e.message(), HasSubstr("'home'"));
+  EXPECT_THAT(e.message(), HasSubstr("'joint2'"));
+  EXPECT_THAT(e.message(), HasSubstr("NaN"));
+
+  e = expect_error([&] { load_with("[named_poses]\nhome = [0.0, 0.0, inf]\n"); },
+                   ErrorCode::InvalidValue);
+  EXPECT_THAT(e.message(), HasSubstr("'joint3'"));
+}
+
+// --- SRDF ------------------------------------------------------------------------------------
+
+TEST(Srdf, ReadsGroupsStatesEndEffectorsVirtualJointsAndPairs) {
+  const fs::path dir = library_dir() / "tiny_gripper";
+  const auto model = load_robot_file((dir / "robot.urdf").string(), (dir / "robot.srdf").string());
+  const SemanticModel& s = model->semantic();
+  EXPECT_EQ(s.robot_name, "tiny_gripper");
+  ASSERT_EQ(s.groups.size(), 3u);
+  EXPECT_EQ(s.groups[0].name, "arm");
+  ASSERT_EQ(s.groups[0].chains.size(), 1u);
+  EXPECT_EQ(s.groups[0].chains[0], (std::pair<std::string, std::string>("base", "hand")));
+  EXPECT_EQ(s.groups[1].joints,
+            (std::vector<std::string>{"finger_left_joint", "finger_right_joint"}));
+  EXPECT_EQ(s.groups[2].subgroups, (std::vector<std::string>{"arm", "gripper"}));
+  ASSERT_EQ(s.group_states.size(), 2u);
+  EXPECT_EQ(s.group_states[0].name, "open");
+  EXPECT_EQ(s.group_states[0].group, "gripper");
+  EXPECT_DOUBLE_EQ(s.group_states[0].joint_values.at("finger_left_joint"), 0.04);
+  ASSERT_EQ(s.end_effectors.size(), 1u);
+  EXPECT_EQ(s.end_effectors[0].parent_link, "hand");
+  EXPECT_EQ(s.end_effectors[0].group, "gripper");
+  EXPECT_EQ(s.end_effectors[0].parent_group, "arm");
+  ASSERT_EQ(s.virtual_joints.size(), 1u);
+  EXPECT_EQ(s.virtual_joints[0].type, "fixed");
+  EXPECT_EQ(s.virtual_joints[0].parent_frame, "world");
+  ASSERT_EQ(s.disabled_collisions.size(), 2u);
+  EXPECT_EQ(s.disabled_collisions[1].reason, "Adjacent");
+
+  // Groups resolve to variables (SRDF groups in model order; the mimic finger is not a variable).
+  EXPECT_EQ(model->group_variables("arm"), (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(model->group_variables("gripper"), (std::vector<int>{3}));
+  EXPECT_EQ(model->group_variables("everything"), (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(model->group_variables(""), (std::vector<int>{0, 1, 2, 3}));  // no kinetic.toml groups
+  const Error e = expect_error([&] { model->group_variables("grippr"); }, ErrorCode::InvalidValue);
+  EXPECT_THAT(e.hint(), HasSubstr("'gripper'"));
+
+  // Group states as named poses (other joints at zero).
+  EXPECT_TRUE(model->named_pose("open").isApprox(Eigen::Vector4d(0, 0, 0, 0.04)));
+  EXPECT_TRUE(model->named_pose("home").isApprox(Eigen::Vector4d(0.1, 0.2, 0.3, 0)));
+  EXPECT_EQ(model->named_pose_names(), (std::vector<std::string>{"open", "home"}));
+}
+
+TEST(Srdf, ErrorsNameTheFileLineAndItem) {
+  const fs::path urdf = library_dir() / "tiny_gripper" / "robot.urdf";
+  TempDir dir;
+  auto load_with = [&](const std::string& srdf) {
+    const fs::path file = dir.write("robot.srdf", srdf);
+    return load_robot_file(urdf.string(), file.string());
+  };
+  Error e = expect_error(
+      [&] {
+        load_with(
+            "<robot name=\"tiny_gripper\">\n<disable_collisions link1=\"hand\" "
+            "link2=\"fingr_left\"/>\n</robot>");
+      },
+      ErrorCode::MissingLink);
+  EXPECT_THAT(e.message(), HasSubstr("robot.srdf:2"));
+  EXPECT_THAT(e.message(), HasSubstr("'fingr_left'"));
+  EXPECT_THAT(e.hint(), HasSubstr("'finger_left'"));
+
+  e = expect_error(
+      [&] {
+        load_with(
+            "<robot name=\"x\">\n<group name=\"g\">\n<joint name=\"elbo\"/>\n</group>\n</robot>");
+      },
+      ErrorCode::MissingJoint);
+  EXPECT_THAT(e.message(), HasSubstr("robot.srdf:3"));
+  EXPECT_THAT(e.hint(), HasSubstr("'elbow'"));
+
+  e = expect_error(
+      [&] {
+        load_with(
+            "<robot name=\"x\">\n<group name=\"g\">\n<group name=\"nope\"/>\n</group>\n</robot>");
+      },
+      ErrorCode::InvalidModel);
+  EXPECT_THAT(e.message(), HasSubstr("'nope'"));
+
+  e = expect_error(
+      [&] {
+        load_with(
+            "<robot name=\"x\">\n<group name=\"g\"><chain base_link=\"hand\" "
+            "tip_link=\"base\"/></group>\n</robot>");
+      },
+      ErrorCode::InvalidModel);
+  EXPECT_THAT(e.message(), HasSubstr("robot.srdf:2"));
+
+  e = expect_error([&] { load_with("<robot name=\"x\">\n<group name=\"g\">\n</robot>"); },
+                   ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("robot.srdf:2"));  // the <group> that is not closed
+
+  // Unknown elements are warnings.
+  const auto model = load_with("<robot name=\"x\">\n<gripper name=\"g\"/>\n</robot>");
+  ASSERT_FALSE(model->load_warnings().empty());
+  bool found = false;
+  for (const auto& w : model->load_warnings())
+    found = found || w.find("<gripper>") != std::string::npos;
+  EXPECT_TRUE(found);
+}
+
+// --- Library ---------------------------------------------------------------------------------
+
+TEST_F(BuiltinLibrary, ListsTheRobotsInTheLibraryFolder) {
+  EXPECT_EQ(builtin_robot_directory(), library_dir().string());
+  const auto robots = builtin_robots();
+  ASSERT_EQ(robots.size(), 2u);
+  EXPECT_EQ(robots[0].name, "tiny_arm");
+  EXPECT_EQ(robots[0].manufacturer, "Kinetic Test Robots");
+  EXPECT_EQ(robots[0].model, "Tiny Arm");
+  EXPECT_EQ(robots[0].dof, 3);
+  EXPECT_EQ(robots[0].directory, (library_dir() / "tiny_arm").string());
+  EXPECT_EQ(robots[1].name, "tiny_gripper");
+  EXPECT_EQ(robots[1].dof, 4);
+}
+
+TEST_F(BuiltinLibrary, LoadsByNameWithConfigAndLimits) {
+  const auto model = load_builtin_robot("tiny_arm");
+  EXPECT_EQ(model->name(), "tiny_arm");
+  EXPECT_EQ(model->dof(), 3);
+  EXPECT_EQ(model->config().model, "Tiny Arm");
+  EXPECT_TRUE(model->semantic().empty());
+  EXPECT_TRUE(model->load_warnings().empty());
+  EXPECT_EQ(model->source_path(), (library_dir() / "tiny_arm" / "robot.urdf").string());
+  // Acceleration / jerk: kinetic.toml overrides, else the documented factors.
+  EXPECT_DOUBLE_EQ(model->joint("joint1").limits.acceleration, 3.0);
+  EXPECT_DOUBLE_EQ(model->joint("joint1").limits.jerk, 30.0);
+  EXPECT_DOUBLE_EQ(model->joint("joint2").limits.acceleration, 3.0);  // 2 x 1.5
+  EXPECT_DOUBLE_EQ(model->joint("joint2").limits.jerk, 40.0);
+  EXPECT_DOUBLE_EQ(model->joint("joint3").limits.acceleration, 6.0);
+  EXPECT_TRUE(model->named_pose("home").isApprox(Eigen::Vector3d(0.0, 0.5, -0.5)));
+  EXPECT_EQ(model->named_pose_names(), (std::vector<std::string>{"home", "zero"}));
+  EXPECT_EQ(model->group_variables(), (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(model->group_names(), (std::vector<std::string>{"arm"}));
+  const Error e = expect_error([&] { model->named_pose("hmoe"); }, ErrorCode::InvalidValue);
+  EXPECT_THAT(e.hint(), HasSubstr("'home'"));
+
+  // Case-insensitive names.
+  EXPECT_EQ(load_builtin_robot("Tiny_Arm")->name(), "tiny_arm");
+}
+
+TEST_F(BuiltinLibrary, NamedPosesFollowTheFirstGroupOrAllVariables) {
+  const auto model = load_builtin_robot("tiny_gripper");
+  EXPECT_EQ(model->dof(), 4);
+  EXPECT_FALSE(model->semantic().empty());
+  EXPECT_DOUBLE_EQ(model->joint("elbow").limits.acceleration, 5.0);  // default_acceleration
+  EXPECT_DOUBLE_EQ(model->joint("elbow").limits.jerk, 50.0);
+  // "ready" lists the 3 arm joints; the finger keeps its zero configuration.
+  EXPECT_TRUE(model->named_pose("ready").isApprox(Eigen::Vector4d(0.5, -0.5, 1.0, 0.0)));
+  // "all" lists every variable.
+  EXPECT_TRUE(model->named_pose("all").isApprox(Eigen::Vector4d(0.1, 0.2, 0.3, 0.02)));
+  // kinetic.toml groups come first; SRDF groups are still reachable by name.
+  EXPECT_EQ(model->group_variables(), (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(model->group_variables("gripper"), (std::vector<int>{3}));
+  // kinetic.toml and SRDF poses together.
+  EXPECT_EQ(model->named_pose_names(), (std::vector<std::string>{"all", "ready", "open", "home"}));
+}
+
+TEST_F(BuiltinLibrary, UnknownNameSuggestsCloseNames) {
+  Error e = expect_error([] { load_builtin_robot("tiny_amr"); }, ErrorCode::UnknownRobot);
+  EXPECT_THAT(e.message(), HasSubstr("'tiny_amr'"));
+  EXPECT_THAT(e.hint(), HasSubstr("'tiny_arm'"));
+  e = expect_error([] { load_builtin_robot("gripper"); }, ErrorCode::UnknownRobot);
+  EXPECT_THAT(e.hint(), HasSubstr("'tiny_gripper'"));
+  // Manufacturer and model names lead to the library name too.
+  e = expect_error([] { load_builtin_robot("kinetic test"); }, ErrorCode::UnknownRobot);
+  EXPECT_THAT(e.hint(), HasSubstr("'tiny_arm' or 'tiny_gripper'"));
+  e = expect_error([] { load_builtin_robot("xxxxxxxxxxxx"); }, ErrorCode::UnknownRobot);
+  EXPECT_THAT(e.hint(), HasSubstr("known names"));
+}
+
+TEST(BuiltinLibraryLocation, EnvironmentThenSourceTree) {
+  {
+    ScopedEnv env("KINETIC_ROBOT_CONFIGS", "/somewhere/else");
+    EXPECT_EQ(builtin_robot_directory(), "/somewhere/else");
+    EXPECT_TRUE(builtin_robots().empty());
+    const Error e = expect_error([] { load_builtin_robot("ur5e"); }, ErrorCode::UnknownRobot);
+    EXPECT_THAT(e.hint(), HasSubstr("KINETIC_ROBOT_CONFIGS"));
+  }
+  ScopedEnv env("KINETIC_ROBOT_CONFIGS", "");
+  EXPECT_FALSE(builtin_robot_directory().empty());
+}
+
+}  // namespace
+}  // namespace kinetic

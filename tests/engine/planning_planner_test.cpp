@@ -1,0 +1,342 @@
+// Planner facade and the sampling-based planners on the benchmark scenes (UR5e and Panda):
+// every output passes both gates; start/goal problems are reported with their causes; presets,
+// seeds, cancellation, progress and PRM roadmap reuse behave as documented.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <map>
+#include <random>
+#include <tuple>
+
+#include "engine/core/error.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "engine/planning/benchmark_scenes.hpp"
+#include "engine/planning/output_gates.hpp"
+#include "engine/planning/planner.hpp"
+#include "engine/planning/planning_space.hpp"
+
+using namespace kinetic;
+
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kProblemsPerScene = 1;
+#else
+constexpr int kProblemsPerScene = 3;
+#endif
+
+RobotModelPtr robot(const std::string& name) {
+  static std::map<std::string, RobotModelPtr> cache;
+  auto& model = cache[name];
+  if (!model) model = load_builtin_robot(name);
+  return model;
+}
+
+// Collision-free configurations (with clearance) drawn from a fixed seed.
+std::vector<std::pair<JointVector, JointVector>> problems(Planner& planner, int count, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const RobotModel& model = planner.model();
+  const JointVector lo = model.lower_limits(), hi = model.upper_limits();
+  auto sample = [&] {
+    for (;;) {
+      JointVector q(model.dof());
+      for (int j = 0; j < model.dof(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+      if (!planner.checker().in_collision(q, {0.03, true, true})) return q;
+    }
+  };
+  std::vector<std::pair<JointVector, JointVector>> out;
+  for (int i = 0; i < count; ++i) {
+    JointVector a = sample();
+    out.emplace_back(a, sample());
+  }
+  return out;
+}
+
+void expect_valid_plan(Planner& planner, const PlanResult& result, const JointVector& start,
+                       const JointVector& goal) {
+  ASSERT_GE(result.path.size(), 2u);
+  EXPECT_LT((result.path.front() - start).norm(), 1e-9);
+  EXPECT_LT((result.path.back() - goal).norm(), 1e-9);
+  EXPECT_FALSE(limits_gate(planner.model(), result.path).has_value());
+  const auto collision = collision_gate(planner.checker(), result.path);
+  EXPECT_FALSE(collision.has_value()) << *collision;
+  EXPECT_LE(result.length_after, result.length_before + 1e-9);
+  EXPECT_GT(result.length_after, 0.0);
+  EXPECT_GT(result.tree_size, 0);
+}
+
+class EveryPlanner : public ::testing::TestWithParam<std::tuple<std::string, PlannerType>> {};
+
+TEST_P(EveryPlanner, SolvesTheBenchmarkScenesAndPassesTheGates) {
+  const auto& [robot_name, type] = GetParam();
+  const RobotModelPtr model = robot(robot_name);
+  PlannerOptions options = default_preset();
+  options.planner = type;
+  options.timeout_ms = 2000.0;  // correctness here; speed is the benchmark's business
+  options.max_iterations = 200000;
+  options.seed = 7;
+  for (const auto& scene_name : benchmark_scene_names()) {
+    SCOPED_TRACE(robot_name + " / " + scene_name + " / " + to_string(type));
+    Planner planner(model, benchmark_scene(scene_name, model));
+    for (const auto& [start, goal] : problems(planner, kProblemsPerScene, 11)) {
+      const PlanResult result = planner.plan(start, JointGoal{goal}, options);
+      expect_valid_plan(planner, result, start, goal);
+      EXPECT_EQ(result.planner, to_string(type));
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Planning, EveryPlanner,
+    ::testing::Combine(::testing::Values("ur5e", "panda"),
+                       ::testing::Values(PlannerType::RrtConnect, PlannerType::RrtStar, PlannerType::BiTrrt,
+                                         PlannerType::Prm, PlannerType::Est, PlannerType::Kpiece)),
+    [](const auto& param_info) {
+      return std::get<0>(param_info.param) + "_" + to_string(std::get<1>(param_info.param));
+    });
+
+// A box around the UR5e's wrist at its ready pose.
+PlanningScene scene_blocking_wrist(Planner& planner, const JointVector& q) {
+  PlanningScene scene;
+  Pose pose = Pose::Identity();
+  pose.translation() = planner.tcp_pose(q).translation();
+  scene.add_obstacle("blocker", Shape::box({0.1, 0.1, 0.1}), pose);
+  return scene;
+}
+
+TEST(PlannerFacade, StartInCollisionNamesTheLinks) {
+  const RobotModelPtr model = robot("ur5e");
+  Planner planner(model);
+  const JointVector start = model->named_pose("ready");
+  planner.set_scene(scene_blocking_wrist(planner, start));
+  const auto contacts = planner.checker().contacts(start);
+  ASSERT_FALSE(contacts.empty());
+  try {
+    planner.plan(start, NamedGoal{"home"});
+    FAIL() << "planning from a colliding start must throw";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InCollision);
+    EXPECT_NE(e.message().find("start state"), std::string::npos) << e.message();
+    EXPECT_NE(e.message().find("blocker"), std::string::npos) << e.message();
+    const std::string link = contacts.front().body_a == "blocker" ? contacts.front().body_b : contacts.front().body_a;
+    EXPECT_NE(e.message().find(link), std::string::npos) << e.message();
+    EXPECT_FALSE(e.hint().empty());
+  }
+}
+
+TEST(PlannerFacade, GoalInCollisionNamesTheLinks) {
+  const RobotModelPtr model = robot("ur5e");
+  Planner planner(model);
+  const JointVector goal = model->named_pose("ready");
+  planner.set_scene(scene_blocking_wrist(planner, goal));
+  try {
+    planner.plan(model->named_pose("home"), JointGoal{goal});
+    FAIL() << "a colliding goal must throw";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InCollision);
+    EXPECT_NE(e.message().find("goal state"), std::string::npos) << e.message();
+    EXPECT_NE(e.message().find("blocker"), std::string::npos) << e.message();
+  }
+}
+
+TEST(PlannerFacade, StartOutOfLimitsNamesTheJoint) {
+  const RobotModelPtr model = robot("panda");
+  Planner planner(model);
+  JointVector start = model->named_pose("ready");
+  start[3] = model->upper_limits()[3] + 0.3;
+  try {
+    planner.plan(start, NamedGoal{"home"});
+    FAIL() << "planning from outside the limits must throw";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::OutOfLimits);
+    EXPECT_NE(e.message().find(model->variable_joint(3).name), std::string::npos) << e.message();
+  }
+}
+
+TEST(PlannerFacade, UnreachablePoseGoalSaysSo) {
+  const RobotModelPtr model = robot("ur5e");
+  Planner planner(model);
+  Pose far = Pose::Identity();
+  far.translation() = Vector3(2.5, 0.0, 0.5);
+  try {
+    planner.plan(model->named_pose("ready"), PoseGoal{far});
+    FAIL() << "a pose 2.5 m away is out of the UR5e's reach";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::Unreachable);
+    EXPECT_NE(e.message().find("unreachable"), std::string::npos) << e.message();
+  }
+}
+
+TEST(PlannerFacade, PoseGoalTriesSeveralIkSolutionsAndReachesThePose) {
+  for (const std::string name : {"ur5e", "panda"}) {
+    SCOPED_TRACE(name);
+    const RobotModelPtr model = robot(name);
+    Planner planner(model, benchmark_scene("table", model));
+    const JointVector start = model->named_pose("ready");
+    JointVector target_q = start;
+    target_q[0] += 1.0;
+    const Pose target = planner.tcp_pose(target_q);
+    const std::vector<JointVector> candidates = planner.resolve_goal(start, PoseGoal{target});
+    EXPECT_GE(candidates.size(), 1u);
+    for (const auto& q : candidates) EXPECT_FALSE(planner.checker().in_collision(q));
+    const PlanResult result = planner.plan(start, PoseGoal{target});
+    const Pose reached = planner.tcp_pose(result.path.back());
+    EXPECT_LT((reached.translation() - target.translation()).norm(), 1e-3);
+    EXPECT_LT(Quaternion(reached.linear()).angularDistance(Quaternion(target.linear())), 2e-3);
+    expect_valid_plan(planner, result, start, result.path.back());
+  }
+}
+
+TEST(PlannerFacade, UrPoseGoalOffersEveryAnalyticSolution) {
+  const RobotModelPtr model = robot("ur5e");
+  Planner planner(model);
+  const JointVector start = model->named_pose("ready");
+  const auto candidates = planner.resolve_goal(start, PoseGoal{planner.tcp_pose(start)});
+  EXPECT_GE(candidates.size(), 2u);  // elbow up/down, wrist flips, shoulder left/right
+}
+
+TEST(PlannerFacade, RelativeAndNamedGoals) {
+  const RobotModelPtr model = robot("ur5e");
+  Planner planner(model);
+  const JointVector start = model->named_pose("ready");
+  RelativeGoal lift;
+  lift.frame = RelativeGoal::Frame::Base;
+  lift.offset.translation() = Vector3(0.0, 0.0, 0.1);
+  const PlanResult up = planner.plan(start, lift);
+  const Vector3 moved = planner.tcp_pose(up.path.back()).translation() - planner.tcp_pose(start).translation();
+  EXPECT_LT((moved - Vector3(0, 0, 0.1)).norm(), 1e-3);
+
+  const PlanResult named = planner.plan(start, NamedGoal{"home"});
+  EXPECT_LT((named.path.back() - model->named_pose("home")).norm(), 1e-9);
+  EXPECT_THROW(planner.plan(start, NamedGoal{"no_such_pose"}), Error);
+}
+
+TEST(PlannerFacade, SameSeedSamePlan) {
+  const RobotModelPtr model = robot("panda");
+  Planner planner(model, benchmark_scene("shelf", model));
+  const auto pairs = problems(planner, 2, 99);
+  PlannerOptions options = default_preset();
+  options.timeout_ms = 5000.0;
+  options.seed = 1234;
+  for (const auto& [start, goal] : pairs) {
+    const PlanResult a = planner.plan(start, JointGoal{goal}, options);
+    const PlanResult b = planner.plan(start, JointGoal{goal}, options);
+    ASSERT_EQ(a.path.size(), b.path.size());
+    for (std::size_t i = 0; i < a.path.size(); ++i) EXPECT_EQ(a.path[i], b.path[i]);
+    EXPECT_EQ(a.iterations, b.iterations);
+  }
+}
+
+TEST(PlannerFacade, CancelAndProgress) {
+  const RobotModelPtr model = robot("ur5e");
+  Planner planner(model, benchmark_scene("boxes20", model));
+  PlannerOptions options = default_preset();
+  options.timeout_ms = 5000.0;
+  options.seed = 3;
+  // A problem that takes the search a few iterations (same seed: same iterations again).
+  JointVector start, goal;
+  bool found = false;
+  for (const auto& [s, g] : problems(planner, 40, 5)) {
+    if (planner.plan(s, JointGoal{g}, options).iterations >= 3) {
+      start = s;
+      goal = g;
+      found = true;
+      break;
+    }
+  }
+  ASSERT_TRUE(found);
+  std::atomic<bool> cancel{false};
+  int reports = 0;
+  PlanControl control;
+  control.cancel = &cancel;
+  control.progress = [&](const PlanProgress& p) {
+    ++reports;
+    EXPECT_GE(p.elapsed_ms, 0.0);
+    cancel = true;
+  };
+  try {
+    planner.plan(start, JointGoal{goal}, options, control);
+    FAIL() << "a cancelled plan must throw";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::Cancelled);
+  }
+  EXPECT_GE(reports, 1);
+
+  cancel = true;  // already cancelled: stops at once
+  EXPECT_THROW(planner.plan(start, JointGoal{goal}, options, control), Error);
+}
+
+TEST(PlannerFacade, ResultsCarryStatistics) {
+  const RobotModelPtr model = robot("panda");
+  Planner planner(model, benchmark_scene("cage", model));
+  const auto [start, goal] = problems(planner, 1, 21).front();
+  const PlanResult r = planner.plan(start, JointGoal{goal});
+  EXPECT_GT(r.planning_time_ms, 0.0);
+  EXPECT_GE(r.planning_time_ms, r.search_time_ms);
+  EXPECT_GE(r.length_before, r.length_after);
+  EXPECT_GT(r.tree_size, 0);
+  EXPECT_EQ(r.margin_used, 0.02);
+}
+
+TEST(PlannerPresets, ValuesAsDocumented) {
+  const PlannerOptions d = preset("default"), rt = preset("realtime"), off = preset("offline");
+  EXPECT_EQ(d.timeout_ms, 50.0);
+  EXPECT_EQ(d.max_iterations, 10000);
+  EXPECT_EQ(d.margin, 0.02);
+  EXPECT_EQ(d.shortcut_passes, 100);
+  EXPECT_TRUE(d.smoothing);
+  EXPECT_EQ(rt.timeout_ms, 10.0);
+  EXPECT_EQ(rt.max_iterations, 2000);
+  EXPECT_EQ(rt.margin, 0.01);
+  EXPECT_EQ(rt.shortcut_passes, 20);
+  EXPECT_FALSE(rt.smoothing);
+  EXPECT_EQ(off.timeout_ms, 500.0);
+  EXPECT_EQ(off.max_iterations, 100000);
+  EXPECT_EQ(off.margin, 0.02);
+  EXPECT_EQ(off.shortcut_passes, 500);
+  EXPECT_TRUE(off.smoothing);
+  EXPECT_THROW(preset("fast"), Error);
+  PlannerOptions bad = d;
+  bad.timeout_ms = -1;
+  EXPECT_THROW(bad.validate(), Error);
+  EXPECT_EQ(planner_type_from_string("kpiece"), PlannerType::Kpiece);
+  EXPECT_THROW(planner_type_from_string("rrt_sharp"), Error);
+}
+
+TEST(PlannerPresets, RealtimeSkipsSmoothingAndKeepsItsMargin) {
+  const RobotModelPtr model = robot("ur5e");
+  Planner planner(model, benchmark_scene("table", model));
+  const auto [start, goal] = problems(planner, 1, 31).front();
+  PlannerOptions options = realtime_preset();
+  options.timeout_ms = 1000.0;
+  const PlanResult r = planner.plan(start, JointGoal{goal}, options);
+  EXPECT_EQ(r.margin_used, 0.01);
+  expect_valid_plan(planner, r, start, goal);
+}
+
+TEST(PrmRoadmap, KeptAcrossQueriesAndDroppedWithTheScene) {
+  const RobotModelPtr model = robot("panda");
+  Planner planner(model, benchmark_scene("shelf", model));
+  PlannerOptions options = default_preset();
+  options.planner = PlannerType::Prm;
+  options.timeout_ms = 5000.0;
+  options.max_iterations = 100000;
+  const auto pairs = problems(planner, 4, 41);
+  const PlanResult first = planner.plan(pairs[0].first, JointGoal{pairs[0].second}, options);
+  const int size_after_first = planner.roadmap_size();
+  EXPECT_GT(size_after_first, 2);
+  expect_valid_plan(planner, first, pairs[0].first, pairs[0].second);
+  // The same query again: the kept roadmap answers it without a single new sample.
+  const PlanResult again = planner.plan(pairs[0].first, JointGoal{pairs[0].second}, options);
+  EXPECT_EQ(again.iterations, 0);
+  EXPECT_GE(again.tree_size, size_after_first);
+  for (std::size_t i = 1; i < pairs.size(); ++i) {
+    const PlanResult r = planner.plan(pairs[i].first, JointGoal{pairs[i].second}, options);
+    expect_valid_plan(planner, r, pairs[i].first, pairs[i].second);
+  }
+  EXPECT_GE(planner.roadmap_size(), size_after_first);
+  planner.set_scene(benchmark_scene("table", model));
+  EXPECT_EQ(planner.roadmap_size(), 0);
+}
+
+}  // namespace

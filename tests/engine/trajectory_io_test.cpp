@@ -1,0 +1,207 @@
+// JSON and CSV export/import: exact round trips, clear errors on bad files, atomic writes.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <functional>
+#include <random>
+#include <sstream>
+
+#include "engine/core/error.hpp"
+#include "engine/trajectory/atomic_file.hpp"
+#include "engine/trajectory/time_optimal.hpp"
+#include "engine/trajectory/trajectory_io.hpp"
+
+namespace kinetic {
+namespace {
+
+namespace fs = std::filesystem;
+
+Trajectory awkward_trajectory() {
+  // Values whose decimal forms are long or special: 0.1 + 0.2, denormals, -0.0, huge and tiny.
+  std::mt19937_64 rng(42);
+  std::uniform_real_distribution<double> any(-10.0, 10.0);
+  std::vector<TrajectorySample> samples;
+  double t = 0.0;
+  for (int i = 0; i < 50; ++i) {
+    JointVector q(3), qd(3), qdd(3);
+    q << any(rng), 0.1 + 0.2, -0.0;
+    qd << std::numeric_limits<double>::denorm_min(), any(rng) * 1e-300, 1e300;
+    qdd << std::nextafter(1.0, 2.0), -any(rng), 1.0 / 3.0;
+    samples.push_back({t, q, qd, qdd});
+    t += 0.001 + any(rng) * 1e-5;
+  }
+  return Trajectory("ur5e", {"shoulder_pan_joint", "slider", "wrist 3"},
+                    {PositionUnit::Radian, PositionUnit::Metre, PositionUnit::Radian}, samples,
+                    {0.0, 0.01 + 0.02, t - 0.001});
+}
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("kinetic_traj_io_" + std::to_string(std::random_device{}()));
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(TrajectoryIo, JsonRoundTripIsBitExact) {
+  const Trajectory original = awkward_trajectory();
+  const std::string text = trajectory_to_json(original);
+  const Trajectory back = trajectory_from_json(text);
+  EXPECT_TRUE(back == original);
+  EXPECT_TRUE(std::signbit(back.samples()[0].position[2]));
+  EXPECT_EQ(trajectory_to_json(back), text);  // byte-stable
+  EXPECT_NE(text.find("\"format_version\": 1"), std::string::npos);
+}
+
+TEST(TrajectoryIo, CsvRoundTripIsBitExact) {
+  const Trajectory original = awkward_trajectory();
+  const std::string text = trajectory_to_csv(original);
+  const Trajectory back = trajectory_from_csv(text);
+  EXPECT_TRUE(back == original);
+  EXPECT_EQ(trajectory_to_csv(back), text);
+  EXPECT_NE(text.find("t,q:shoulder_pan_joint,q:slider,q:wrist 3,qd:shoulder_pan_joint"), std::string::npos);
+}
+
+TEST(TrajectoryIo, GeneratedTrajectoryRoundTripsThroughFiles) {
+  TempDir dir;
+  JointPath path{JointVector::Zero(6), JointVector::Constant(6, 0.4), JointVector::LinSpaced(6, -0.3, 0.5)};
+  const Trajectory t = time_optimal(path, TrajectoryLimits::uniform(6, 1.0, 2.0, 10.0));
+  for (const char* name : {"motion.json", "motion.csv"}) {
+    save_trajectory(t, dir.path / name);
+    EXPECT_TRUE(load_trajectory(dir.path / name) == t) << name;
+  }
+  // Steps in acceleration (two samples at one time) survive too.
+  EXPECT_GT(t.samples().size(), 2u);
+}
+
+TEST(TrajectoryIo, MalformedJsonGivesClearErrors) {
+  const std::string good = trajectory_to_json(awkward_trajectory());
+  const auto replace = [&](const std::string& from, const std::string& to) {
+    std::string s = good;
+    const auto at = s.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return s.replace(at, from.size(), to);
+  };
+  EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"format_version\": 1", "\"format_version\": 7"), "a.json"); })
+                .find("format_version 7 is not supported"), std::string::npos);
+  EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"robot\"", "\"robbot\""), "a.json"); })
+                .find("a.json: missing field 'robot'"), std::string::npos);
+  const std::string e = error_of([&] { trajectory_from_json(replace("\"qd\": [", "\"qd\": [null,"), "a.json"); });
+  EXPECT_NE(e.find("sample 0"), std::string::npos) << e;
+  EXPECT_NE(e.find("'qd'"), std::string::npos) << e;
+  const std::string nan = error_of([&] {
+    std::string s = replace("\"qdd\": [", "\"qdd\": [");
+    const auto at = s.find("\"qdd\": [", s.find("\"samples\"")) + 8;
+    const auto end = s.find(',', at);
+    trajectory_from_json(s.replace(at, end - at, "NaN"), "a.json");
+  });
+  EXPECT_NE(nan.find("a.json: line"), std::string::npos) << nan;
+  EXPECT_NE(error_of([&] { trajectory_from_json("{\"format\": \"kinetic-trajectory\"", "b.json"); }).find("b.json: line 1"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"rad\"", "\"deg\""), "a.json"); }).find("must be \"rad\" or \"m\""),
+            std::string::npos);
+}
+
+TEST(TrajectoryIo, MalformedCsvGivesClearErrors) {
+  const std::string good = trajectory_to_csv(awkward_trajectory());
+  const auto lines = [&] {
+    std::vector<std::string> out;
+    std::string line;
+    std::istringstream in(good);
+    while (std::getline(in, line)) out.push_back(line);
+    return out;
+  }();
+  const auto join = [](const std::vector<std::string>& ls) {
+    std::string s;
+    for (const auto& l : ls) s += l + "\n";
+    return s;
+  };
+  {  // ragged row: line 9 (the third sample) loses a field
+    auto ls = lines;
+    ls[8] = ls[8].substr(0, ls[8].rfind(','));
+    const std::string e = error_of([&] { trajectory_from_csv(join(ls), "m.csv"); });
+    EXPECT_NE(e.find("m.csv:9: row has 9 fields, expected 10 (sample 2)"), std::string::npos) << e;
+  }
+  {  // NaN
+    auto ls = lines;
+    ls[7] = ls[7].substr(0, ls[7].rfind(',')) + ",nan";
+    const std::string e = error_of([&] { trajectory_from_csv(join(ls), "m.csv"); });
+    EXPECT_NE(e.find("m.csv:8: sample 1 qdd of joint 'wrist 3' is not finite"), std::string::npos) << e;
+  }
+  {  // wrong version
+    auto ls = lines;
+    ls[1] = "# format_version: 2";
+    const std::string e = error_of([&] { trajectory_from_csv(join(ls), "m.csv"); });
+    EXPECT_NE(e.find("m.csv:2: format_version 2 is not supported"), std::string::npos) << e;
+  }
+  {  // missing header line
+    auto ls = lines;
+    ls.erase(ls.begin() + 2);  // robot
+    const std::string e = error_of([&] { trajectory_from_csv(join(ls), "m.csv"); });
+    EXPECT_NE(e.find("missing header line '# robot: NAME'"), std::string::npos) << e;
+  }
+  {  // text in a number
+    auto ls = lines;
+    ls[6] = "abc" + ls[6].substr(ls[6].find(','));
+    const std::string e = error_of([&] { trajectory_from_csv(join(ls), "m.csv"); });
+    EXPECT_NE(e.find("m.csv:7: sample 0 t: 'abc' is not a number"), std::string::npos) << e;
+  }
+  {  // time going backwards
+    auto ls = lines;
+    std::swap(ls[6], ls[7]);
+    const std::string e = error_of([&] { trajectory_from_csv(join(ls), "m.csv"); });
+    EXPECT_NE(e.find("sample 1: time"), std::string::npos) << e;
+  }
+}
+
+TEST(TrajectoryIo, FailedWriteLeavesTheOldFileAndNoTemporary) {
+  TempDir dir;
+  const Trajectory t = awkward_trajectory();
+  const fs::path target = dir.path / "motion.json";
+  save_trajectory(t, target);
+  const std::string before = read_text_file(target);
+  // A folder that does not exist: nothing is written anywhere.
+  EXPECT_NE(error_of([&] { save_trajectory(t, dir.path / "missing" / "motion.json"); }).find("cannot write"),
+            std::string::npos);
+  // A target the rename cannot replace (a non-empty folder of that name): the write fails at the
+  // last step, the folder and its contents stay, and the temporary is removed.
+  const fs::path blocked = dir.path / "blocked.json";
+  fs::create_directories(blocked);
+  std::ofstream(blocked / "keep.txt") << "keep";
+  try {
+    save_trajectory(t, blocked);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::IoError);
+    EXPECT_NE(std::string(e.what()).find("blocked.json"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(read_text_file(blocked / "keep.txt"), "keep");
+  EXPECT_EQ(read_text_file(target), before);
+  int entries = 0;
+  for (const auto& entry : fs::directory_iterator(dir.path)) {
+    ++entries;
+    EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << entry.path();
+  }
+  EXPECT_EQ(entries, 2);
+  EXPECT_THROW(load_trajectory(dir.path / "absent.json"), Error);
+  EXPECT_THROW(save_trajectory(t, dir.path / "motion.txt"), Error);
+}
+
+}  // namespace
+}  // namespace kinetic

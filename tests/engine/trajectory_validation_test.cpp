@@ -1,0 +1,138 @@
+// Validation finds injected violations and names the joint, time, value and limit.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/core/error.hpp"
+#include "engine/trajectory/scurve.hpp"
+#include "engine/trajectory/trapezoidal.hpp"
+#include "engine/trajectory/validation.hpp"
+
+namespace kinetic {
+namespace {
+
+TrajectoryLimits limits2() {
+  TrajectoryLimits limits = TrajectoryLimits::uniform(2, 1.0, 2.0, 10.0);
+  limits.joint_names = {"shoulder", "elbow"};
+  limits.lower << -1.0, -2.0;
+  limits.upper << 1.0, 2.0;
+  return limits;
+}
+
+JointVector v2(double a, double b) {
+  JointVector v(2);
+  v << a, b;
+  return v;
+}
+
+const TrajectoryViolation* find(const TrajectoryValidationReport& r, ViolationKind kind, int joint) {
+  for (const auto& v : r.violations)
+    if (v.kind == kind && v.joint == joint) return &v;
+  return nullptr;
+}
+
+TEST(Validation, CleanTrajectoryPasses) {
+  const TrajectoryLimits limits = limits2();
+  const Trajectory t = scurve({v2(0, 0), v2(0.8, -1.5), v2(-0.5, 1.0)}, limits);
+  const auto report = validate_trajectory(t, limits);
+  EXPECT_TRUE(report.ok()) << report.summary();
+  EXPECT_GT(report.states_checked, 100u);
+  EXPECT_EQ(report.summary(), "ok");
+}
+
+TEST(Validation, FindsInjectedVelocityAndPositionViolations) {
+  const TrajectoryLimits limits = limits2();
+  const JointVector z = v2(0, 0);
+  // Elbow moves too fast around t = 1 s; shoulder leaves its range at t = 2 s.
+  std::vector<TrajectorySample> samples{{0.0, z, z, z},
+                                        {1.0, v2(0.0, 0.5), v2(0.0, 1.6), z},
+                                        {2.0, v2(1.3, 1.0), z, z},
+                                        {3.0, v2(0.5, 1.0), z, z}};
+  const Trajectory t("test", limits.joint_names, {}, samples);
+  TrajectoryValidationOptions options;
+  options.check_acceleration = options.check_jerk = false;
+  const auto report = validate_trajectory(t, limits, options);
+  const auto* velocity = find(report, ViolationKind::Velocity, 1);
+  ASSERT_NE(velocity, nullptr) << report.summary();
+  EXPECT_EQ(velocity->joint_name, "elbow");
+  EXPECT_NEAR(velocity->time, 1.0, 1e-9);
+  EXPECT_NEAR(velocity->value, 1.6, 1e-9);
+  EXPECT_DOUBLE_EQ(velocity->limit, 1.0);
+  EXPECT_LE(velocity->start_time, 1.0);
+  EXPECT_GE(velocity->end_time, 1.0);
+  EXPECT_NE(velocity->message.find("elbow"), std::string::npos);
+  const auto* position = find(report, ViolationKind::Position, 0);
+  ASSERT_NE(position, nullptr) << report.summary();
+  EXPECT_EQ(position->joint_name, "shoulder");
+  EXPECT_NEAR(position->time, 2.0, 0.05);
+  EXPECT_GT(position->value, 1.0);
+  EXPECT_DOUBLE_EQ(position->limit, 1.0);
+  EXPECT_EQ(find(report, ViolationKind::Position, 1), nullptr);
+  // Safety factor: 0.5 makes a 0.6 rad/s motion a violation.
+  options.safety_factor = 0.5;
+  const Trajectory calm("test", limits.joint_names, {},
+                        {{0.0, z, v2(0.6, 0.0), z}, {1.0, v2(0.6, 0.0), v2(0.6, 0.0), z}});
+  const auto strict = validate_trajectory(calm, limits, options);
+  ASSERT_NE(find(strict, ViolationKind::Velocity, 0), nullptr);
+  EXPECT_DOUBLE_EQ(find(strict, ViolationKind::Velocity, 0)->limit, 0.5);
+}
+
+TEST(Validation, FindsAccelerationJerkAndJumps) {
+  const TrajectoryLimits limits = limits2();
+  const Trajectory trapezoid = trapezoidal({v2(0, 0), v2(0.5, 0.5)}, limits);
+  const auto report = validate_trajectory(trapezoid, limits);
+  // Trapezoidal acceleration steps are unbounded jerk; nothing else is wrong.
+  const auto* jerk = find(report, ViolationKind::Jerk, 0);
+  ASSERT_NE(jerk, nullptr);
+  EXPECT_TRUE(std::isinf(jerk->value));
+  EXPECT_EQ(find(report, ViolationKind::Acceleration, 0), nullptr);
+  EXPECT_EQ(find(report, ViolationKind::Velocity, 0), nullptr);
+
+  const JointVector z = v2(0, 0);
+  const Trajectory jumpy("test", limits.joint_names, {},
+                         {{0.0, z, z, z}, {0.05, v2(0.0, 0.3), z, v2(0.0, 5.0)}, {1.0, v2(0.0, 0.3), z, z}});
+  TrajectoryValidationOptions options;
+  options.check_velocity = options.check_jerk = false;
+  const auto found = validate_trajectory(jumpy, limits, options);
+  const auto* jump = find(found, ViolationKind::PositionJump, 1);
+  ASSERT_NE(jump, nullptr) << found.summary();
+  EXPECT_DOUBLE_EQ(jump->time, 0.05);
+  EXPECT_DOUBLE_EQ(jump->value, 0.3);
+  EXPECT_NEAR(jump->limit, 1.0 * 0.05 + 1e-3, 1e-12);  // what the velocity limit allows, plus tolerance
+  const auto* acceleration = find(found, ViolationKind::Acceleration, 1);
+  ASSERT_NE(acceleration, nullptr);
+  EXPECT_GE(acceleration->time, 0.0);
+  EXPECT_LE(acceleration->time, 1.0);
+  EXPECT_GE(std::abs(acceleration->value), 5.0);  // the worst value in the run
+  EXPECT_DOUBLE_EQ(acceleration->limit, 2.0);
+  EXPECT_EQ(acceleration->joint_name, "elbow");
+  EXPECT_EQ(find(found, ViolationKind::PositionJump, 0), nullptr);
+}
+
+TEST(Validation, FindsCollisionsAlongTheMotionWithNames) {
+  const TrajectoryLimits limits = limits2();
+  const Trajectory t = trapezoidal({v2(-0.9, 0), v2(0.9, 0)}, limits);
+  TrajectoryValidationOptions options;
+  options.check_jerk = false;
+  // An obstacle between shoulder = 0.1 and 0.2: only reachable between samples.
+  options.in_collision = [](const JointVector& q) { return q[0] > 0.1 && q[0] < 0.2; };
+  options.collision_names = [](const JointVector&) { return std::string("forearm - table"); };
+  const auto report = validate_trajectory(t, limits, options);
+  ASSERT_EQ(report.violations.size(), 1u) << report.summary();
+  const auto& hit = report.violations[0];
+  EXPECT_EQ(hit.kind, ViolationKind::Collision);
+  EXPECT_EQ(hit.detail, "forearm - table");
+  const double q_at_hit = t.sample(hit.time).position[0];
+  EXPECT_GT(q_at_hit, 0.1);
+  EXPECT_LT(q_at_hit, 0.2);
+  EXPECT_LT(t.sample(hit.time - 0.02).position[0], 0.1 + 0.01);
+  EXPECT_NE(hit.message.find("forearm - table"), std::string::npos);
+}
+
+TEST(Validation, RejectsMismatchedJoints) {
+  const Trajectory t = trapezoidal({JointVector::Zero(3), JointVector::Ones(3)}, TrajectoryLimits::uniform(3, 1, 1, 1));
+  EXPECT_THROW(validate_trajectory(t, limits2()), Error);
+}
+
+}  // namespace
+}  // namespace kinetic

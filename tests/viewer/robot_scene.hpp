@@ -1,0 +1,27 @@
+#pragma once
+// Test helper: turns an engine RobotModel + joint values into viewer instances (what the app does
+// for its 3D view). Tests may link the engine; the viewer library itself stays engine-free.
+#include <vector>
+
+#include "engine/model/robot_model.hpp"
+#include "viewer/mesh_library.hpp"
+#include "viewer/render_scene.hpp"
+
+namespace kinetic::test {
+
+// Link poses (viewer floats) for q.
+std::vector<viewer::Transform> link_poses(const RobotModel& model, const JointVector& q);
+
+// One instance per visual shape (collision shapes with collision = true). flags are added to every instance (kGhost, kWireframe, ...);
+// `tint` replaces material colours when ghosting. pick ids are link index + 1.
+void add_robot(viewer::RenderScene& scene, viewer::MeshLibrary& meshes, const RobotModel& model, const JointVector& q,
+               uint32_t flags = viewer::kMeshColors, const viewer::Color* tint = nullptr, bool collision = false);
+
+// World-space bounds of the robot's visuals at q (for framing the camera).
+void robot_bounds(const viewer::RenderScene& scene, const viewer::MeshLibrary& meshes, viewer::Vec3& min, viewer::Vec3& max);
+
+// The Panda from ../shared/robots (example-robot-data) and its joint vector from 7 arm values.
+RobotModelPtr load_shared_panda();
+JointVector panda_q(const RobotModel& model, const std::vector<double>& arm);
+
+}  // namespace kinetic::test

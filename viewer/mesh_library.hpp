@@ -1,0 +1,54 @@
+#pragma once
+// MeshLibrary: one GPU copy of every mesh, shared by all instances that draw it. Files are cached
+// by path and primitives by their parameters, so asking twice returns the same MeshId. A CPU copy
+// of positions is kept for picking. Share one library between renderers with std::shared_ptr.
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "viewer/gpu_resources.hpp"
+#include "viewer/mesh_data.hpp"
+
+namespace kinetic::viewer {
+
+class VulkanContext;
+
+using MeshId = uint32_t;
+
+struct GpuMesh {
+  GpuBuffer vertices;
+  GpuBuffer indices;
+  uint32_t index_count = 0;
+  bool has_colors = false;
+  Vec3 bounds_min = Vec3::Zero();
+  Vec3 bounds_max = Vec3::Zero();
+  std::vector<Vec3> positions;     // for picking
+  std::vector<uint32_t> triangles;  // for picking
+};
+
+class MeshLibrary {
+ public:
+  explicit MeshLibrary(const VulkanContext& context) : context_(context) {}
+
+  // Loads (once) and uploads a mesh file; throws viewer::Error when it cannot be read.
+  MeshId load(const std::filesystem::path& path);
+  // Uploads a mesh under a key; the same key returns the first upload.
+  MeshId add(const std::string& key, const MeshData& mesh);
+  MeshId box(const Vec3& size);
+  MeshId sphere(float radius);
+  MeshId cylinder(float radius, float length);
+  MeshId capsule(float radius, float length);
+
+  const GpuMesh& get(MeshId id) const;
+  bool contains(MeshId id) const { return id < meshes_.size(); }
+  size_t size() const { return meshes_.size(); }
+
+ private:
+  const VulkanContext& context_;
+  std::vector<GpuMesh> meshes_;
+  std::map<std::string, MeshId> by_key_;
+};
+
+}  // namespace kinetic::viewer

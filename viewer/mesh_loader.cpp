@@ -1,0 +1,78 @@
+#include <assimp/Importer.hpp>
+#include <assimp/config.h>
+#include <assimp/material.h>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "viewer/error.hpp"
+#include "viewer/mesh_data.hpp"
+
+namespace kinetic::viewer {
+
+namespace {
+
+uint8_t to_byte(float v) { return static_cast<uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); }
+
+aiColor4D material_diffuse(const aiMaterial* material, bool& found) {
+  aiColor4D diffuse(1, 1, 1, 1);
+  found = material && material->Get(AI_MATKEY_COLOR_DIFFUSE, diffuse) == AI_SUCCESS;
+  return diffuse;
+}
+
+}  // namespace
+
+MeshData load_mesh_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    throw Error("mesh file " + path.string() + " does not exist or is not a file");
+  Assimp::Importer importer;
+  // Assimp turns Collada's Z_UP files to Y-up; robot meshes live in their link frames as written.
+  importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, true);
+  // Node transforms (and Collada's up-axis/unit) are baked into vertices: one mesh per file.
+  const aiScene* scene = importer.ReadFile(path.string(), aiProcess_Triangulate | aiProcess_GenSmoothNormals |
+                                                              aiProcess_JoinIdenticalVertices |
+                                                              aiProcess_PreTransformVertices | aiProcess_SortByPType);
+  if (!scene || !scene->mRootNode || (scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE))
+    throw Error("could not read mesh " + path.string() + ": " + importer.GetErrorString());
+
+  MeshData mesh;
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+    const aiMesh* part = scene->mMeshes[m];
+    if (!(part->mPrimitiveTypes & aiPrimitiveType_TRIANGLE)) continue;
+    bool has_material = false;
+    const aiColor4D diffuse =
+        material_diffuse(part->mMaterialIndex < scene->mNumMaterials ? scene->mMaterials[part->mMaterialIndex] : nullptr,
+                         has_material);
+    const bool has_vertex_colors = part->HasVertexColors(0);
+    mesh.has_colors = mesh.has_colors || has_vertex_colors ||
+                      (has_material && !(diffuse.r == diffuse.g && diffuse.g == diffuse.b && diffuse.r > 0.6f));
+    const uint32_t base = static_cast<uint32_t>(mesh.vertices.size());
+    for (unsigned v = 0; v < part->mNumVertices; ++v) {
+      MeshVertex vertex{};
+      const aiVector3D p = part->mVertices[v];
+      const aiVector3D n = part->HasNormals() ? part->mNormals[v] : aiVector3D(0, 0, 1);
+      aiColor4D c = diffuse;
+      if (has_vertex_colors) {
+        const aiColor4D vc = part->mColors[0][v];
+        c = aiColor4D(c.r * vc.r, c.g * vc.g, c.b * vc.b, c.a * vc.a);
+      }
+      vertex.position[0] = p.x, vertex.position[1] = p.y, vertex.position[2] = p.z;
+      vertex.normal[0] = n.x, vertex.normal[1] = n.y, vertex.normal[2] = n.z;
+      vertex.color[0] = to_byte(c.r), vertex.color[1] = to_byte(c.g), vertex.color[2] = to_byte(c.b);
+      vertex.color[3] = to_byte(c.a);
+      mesh.vertices.push_back(vertex);
+    }
+    for (unsigned f = 0; f < part->mNumFaces; ++f) {
+      const aiFace& face = part->mFaces[f];
+      if (face.mNumIndices != 3) continue;
+      mesh.indices.insert(mesh.indices.end(), {base + face.mIndices[0], base + face.mIndices[1], base + face.mIndices[2]});
+    }
+  }
+  if (mesh.indices.empty()) throw Error("mesh " + path.string() + " contains no triangles");
+  return mesh;
+}
+
+}  // namespace kinetic::viewer

@@ -1,0 +1,33 @@
+#pragma once
+// Builds the viewer's graphics pipelines from a short description (all share one layout).
+#include <vulkan/vulkan.h>
+
+#include <string>
+
+namespace kinetic::viewer {
+
+class VulkanContext;
+
+enum class VertexInput { None, Mesh, Line };
+enum class StencilMode { None, Write, OutsideMarked };
+
+struct PipelineDesc {
+  std::string vertex_shader;
+  std::string fragment_shader;
+  VertexInput input = VertexInput::Mesh;
+  VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+  VkPolygonMode polygon = VK_POLYGON_MODE_FILL;
+  bool depth_test = true;
+  bool depth_write = true;
+  VkCompareOp depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
+  bool blend = false;
+  bool color_write = true;
+  StencilMode stencil = StencilMode::None;
+  bool dynamic_line_width = false;
+  float depth_bias = 0;  // constant factor, pulls wireframes in front of their surfaces
+};
+
+VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass, VkSampleCountFlagBits samples,
+                          VkPipelineLayout layout, const PipelineDesc& desc);
+
+}  // namespace kinetic::viewer

@@ -1,0 +1,91 @@
+#pragma once
+// SwapchainTarget: the window target. The host supplies a VkSurfaceKHR made from the context's
+// instance (Qt: QVulkanInstance::setVkInstance(context.instance()) then surfaceForWindow(window));
+// the surface stays owned by the host and must outlive this object. Handles resize and
+// out-of-date/suboptimal swapchains by recreating them; a zero-sized (minimised) window draws nothing.
+//
+// WindowRenderer (below) bundles it with a Renderer:
+//   WindowRenderer view(context, surface, width, height);   // context made with surface extensions
+//   view.meshes().load(...);
+//   on expose/timer: view.render(scene, camera);             // false: skipped (minimised/out of date)
+//   on resize:       view.resize(new_width, new_height);
+#include <vulkan/vulkan.h>
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "viewer/gpu_resources.hpp"
+#include "viewer/render_pass.hpp"
+#include "viewer/renderer.hpp"
+
+namespace kinetic::viewer {
+
+class VulkanContext;
+
+class SwapchainTarget {
+ public:
+  SwapchainTarget(const VulkanContext& context, VkSurfaceKHR surface, uint32_t width, uint32_t height,
+                  VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT, uint32_t frames_in_flight = 2);
+  ~SwapchainTarget();
+  SwapchainTarget(const SwapchainTarget&) = delete;
+  SwapchainTarget& operator=(const SwapchainTarget&) = delete;
+
+  const RenderTargetFormat& format() const { return format_; }
+  VkRenderPass render_pass() const { return render_pass_; }
+  uint32_t frames_in_flight() const { return static_cast<uint32_t>(frames_.size()); }
+  VkExtent2D extent() const { return extent_; }
+
+  // Call when the window size changes; the swapchain is rebuilt before the next frame.
+  void resize(uint32_t width, uint32_t height);
+
+  // One frame: waits for the slot, `prepare(slot, extent)` writes per-frame data, `draw(cmd, slot)`
+  // records inside the pass; then submit and present. Returns false when nothing was presented.
+  bool draw_frame(const std::array<float, 4>& clear, const std::function<void(uint32_t, VkExtent2D)>& prepare,
+                  const std::function<void(VkCommandBuffer, uint32_t)>& draw);
+
+ private:
+  struct Frame {
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    VkSemaphore image_available = VK_NULL_HANDLE;
+    VkFence in_flight = VK_NULL_HANDLE;
+  };
+  void create_swapchain();
+  void destroy_swapchain();
+
+  const VulkanContext& context_;
+  VkSurfaceKHR surface_;
+  uint32_t requested_width_, requested_height_;
+  RenderTargetFormat format_;
+  VkColorSpaceKHR color_space_ = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR;
+  VkRenderPass render_pass_ = VK_NULL_HANDLE;
+  VkSwapchainKHR swapchain_ = VK_NULL_HANDLE;
+  VkExtent2D extent_{0, 0};
+  std::vector<VkImage> images_;
+  std::vector<VkImageView> views_;
+  std::vector<VkFramebuffer> framebuffers_;
+  std::vector<VkSemaphore> render_finished_;  // per swapchain image
+  GpuImage color_;
+  GpuImage depth_;
+  VkCommandPool pool_ = VK_NULL_HANDLE;
+  std::vector<Frame> frames_;
+  uint32_t frame_ = 0;
+  bool needs_rebuild_ = false;
+};
+
+class WindowRenderer {
+ public:
+  WindowRenderer(const VulkanContext& context, VkSurfaceKHR surface, uint32_t width, uint32_t height,
+                 std::shared_ptr<MeshLibrary> meshes = nullptr, VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT);
+  MeshLibrary& meshes() { return renderer_->meshes(); }
+  void resize(uint32_t width, uint32_t height) { target_->resize(width, height); }
+  bool render(const RenderScene& scene, const Camera& camera);
+  const FrameStats& last_stats() const { return renderer_->last_stats(); }
+
+ private:
+  std::unique_ptr<SwapchainTarget> target_;
+  std::unique_ptr<Renderer> renderer_;
+};
+
+}  // namespace kinetic::viewer
