@@ -1,5 +1,5 @@
 #pragma once
-// kinetic.toml: per-robot configuration (format: docs/kinetic-toml.md, also in README.md).
+// kinetic.toml: per-robot configuration (format: the kinetic.toml section of README.md).
 #include <array>
 #include <map>
 #include <optional>
