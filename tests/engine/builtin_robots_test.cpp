@@ -14,12 +14,11 @@
 #include <vector>
 
 #include "engine/core/error.hpp"
+#include "engine/kinematics/ik_factory.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
 #include "engine/kinematics/opw_ik.hpp"
 #include "engine/kinematics/ur_ik.hpp"
 #include "engine/model/robot_loader.hpp"
-
-#include "engine/kinematics/ik_factory.hpp"
 
 namespace kinetic {
 namespace {
@@ -115,8 +114,11 @@ TEST_P(BuiltinRobot, IkRoundTripsTheReadyPose) {
   const IkSolverPtr solver = make_ik_solver(model_);
   ASSERT_EQ(solver->dof(), chain.dof());
   const IkConfig& ik = model_->config().ik;
-  if (ik.opw) EXPECT_EQ(solver->name(), "opw");
-  if (ik.ur) EXPECT_EQ(solver->name(), "ur");
+  if (ik.opw) {
+    EXPECT_EQ(solver->name(), "opw");
+  } else if (ik.ur) {
+    EXPECT_EQ(solver->name(), "ur");
+  }
   IkOptions options;
   options.timeout_ms = 200.0;  // generous: sanitizer builds run several times slower
   const IkResult result = solver->solve(target, chain.to_chain(model_->named_pose("home")), options);
