@@ -41,7 +41,7 @@ void add_wrist_solutions(const OpwParameters& p, double t1, double t2, double t3
     const double t5 = std::atan2(s5, rce(2, 2));
     const double norm = std::hypot(s5, rce(2, 2));
     const double c5 = rce(2, 2) / norm, sn5 = s5 / norm;
-    const double c4 = std::cos(t4), s4 = std::sin(t4);
+    const double c4 = rce(0, 2) / s5, s4 = rce(1, 2) / s5;  // cos/sin of t4 without trigonometry
     // theta6 from what J4 and J5 leave over, Rz(theta6) = Ry(theta5)ᵀ Rz(theta4)ᵀ R_ce: exact
     // even when J5 is small, where a direct atan2 of R_ce's last row loses precision.
     const double t6 = std::atan2(-s4 * rce(0, 0) + c4 * rce(1, 0),
@@ -123,12 +123,14 @@ AnalyticSolutions opw_inverse(const OpwParameters& p, const Pose& flange, const 
     if (!(std::abs(cos_u) <= 1.0 + kCosineSlack)) continue;
     cos_u = std::clamp(cos_u, -1.0, 1.0);
     const double elbow = std::acos(cos_u);
+    const double sin_elbow = std::sqrt(1.0 - cos_u * cos_u);
+    const double towards_centre = std::atan2(x, reach_z);
     const double s1 = std::sin(shoulder[s]), c1 = std::cos(shoulder[s]);
     for (const double side : {1.0, -1.0}) {
       if (side < 0.0 && elbow == 0.0) break;  // both elbows coincide
       const double u = side * elbow;
       const double t3 = u - psi3;
-      const double t2 = std::atan2(x, reach_z) - std::atan2(k * std::sin(u), p.c2 + k * std::cos(u));
+      const double t2 = towards_centre - std::atan2(k * side * sin_elbow, p.c2 + k * cos_u);
       const double s23 = std::sin(t2 + t3), c23 = std::cos(t2 + t3);
       Eigen::Matrix3d r0c;
       r0c << c1 * c23, -s1, c1 * s23, s1 * c23, c1, s1 * s23, -s23, 0.0, c23;

@@ -15,15 +15,18 @@ namespace {
 constexpr double kPi = std::numbers::pi;
 constexpr double kCosineSlack = 1e-12;
 
-// Standard DH step Rz(theta) Tz(d) Tx(a) Rx(alpha), with alpha in {0, ±pi/2}: sin/cos given.
-Pose dh(double theta, double d, double a, double sin_alpha, double cos_alpha) {
-  const double s = std::sin(theta), c = std::cos(theta);
+// Standard DH step Rz(theta) Tz(d) Tx(a) Rx(alpha) from sin/cos of theta and alpha.
+Pose dh_sc(double s, double c, double d, double a, double sin_alpha, double cos_alpha) {
   Pose t = Pose::Identity();
   t.linear() << c, -s * cos_alpha, s * sin_alpha,  //
       s, c * cos_alpha, -c * sin_alpha,            //
       0.0, sin_alpha, cos_alpha;
   t.translation() << a * c, a * s, d;
   return t;
+}
+
+Pose dh(double theta, double d, double a, double sin_alpha, double cos_alpha) {
+  return dh_sc(std::sin(theta), std::cos(theta), d, a, sin_alpha, cos_alpha);
 }
 
 }  // namespace
@@ -54,29 +57,45 @@ AnalyticSolutions ur_inverse(const UrParameters& p, const Pose& flange, const Wr
     // (atan2 of |z6 × z1| and z6·z1 stays accurate near 0 and pi, where acos does not.)
     const double s5 = z6.cross(z1).norm();
     const double q5_magnitude = std::atan2(s5, z6.dot(z1));
+    const double lean = std::hypot(s5, z6.dot(z1));
+    const double sin5 = s5 / lean, cos5 = z6.dot(z1) / lean;
     const bool singular = s5 <= kWristSingularity;
+    const Pose t01_inverse = dh_sc(s1, c1, p.d1, 0.0, 1.0, 0.0).inverse();
     for (const double side : {1.0, -1.0}) {
       if (singular && side < 0.0) break;  // J5 = 0 or pi: one solution family
       const double q5 = side * q5_magnitude;
       // Joint 6 from the tool axes' components along z1 (x6·z1 = c6 s5, y6·z1 = -s6 s5);
       // undetermined at the singularity, where J6 keeps the hint and J2..J4 absorb the rest.
-      const double q6 = singular ? (hint ? hint->j6 : 0.0)
-                                 : std::atan2(-side * y6.dot(z1), side * x6.dot(z1));
+      double q6 = 0.0, s6 = 0.0, c6 = 1.0;
+      if (singular) {
+        q6 = hint ? hint->j6 : 0.0;
+        s6 = std::sin(q6);
+        c6 = std::cos(q6);
+      } else {
+        const double sy = -side * y6.dot(z1), cx = side * x6.dot(z1);
+        q6 = std::atan2(sy, cx);
+        const double n6 = std::hypot(sy, cx);
+        s6 = sy / n6;
+        c6 = cx / n6;
+      }
       // Joints 2..4: a planar 3R arm in frame 1, T14 = T01⁻¹ T06 (T45 T56)⁻¹.
-      const Pose t14 = dh(q1, p.d1, 0.0, 1.0, 0.0).inverse() * flange *
-                       (dh(q5, p.d5, 0.0, -1.0, 0.0) * dh(q6, p.d6, 0.0, 0.0, 1.0)).inverse();
+      const Pose t14 = t01_inverse * flange *
+                       (dh_sc(side * sin5, cos5, p.d5, 0.0, -1.0, 0.0) *
+                        dh_sc(s6, c6, p.d6, 0.0, 0.0, 1.0))
+                           .inverse();
       const double px = t14.translation().x(), py = t14.translation().y();
       double c3 = (px * px + py * py - p.a2 * p.a2 - p.a3 * p.a3) / (2.0 * p.a2 * p.a3);
       if (!(std::abs(c3) <= 1.0 + kCosineSlack)) continue;
       c3 = std::clamp(c3, -1.0, 1.0);
       const double q3_magnitude = std::acos(c3);
+      const double sin3 = std::sqrt(1.0 - c3 * c3);
+      const double towards_wrist = std::atan2(py, px);
       // R14 = Rz(q2 + q3 + q4) Rx(pi/2).
       const double q234 = std::atan2(t14.linear()(1, 0), t14.linear()(0, 0));
       for (const double elbow : {1.0, -1.0}) {
         if (elbow < 0.0 && q3_magnitude == 0.0) break;  // both elbows coincide
         const double q3 = elbow * q3_magnitude;
-        const double q2 =
-            std::atan2(py, px) - std::atan2(p.a3 * std::sin(q3), p.a2 + p.a3 * std::cos(q3));
+        const double q2 = towards_wrist - std::atan2(p.a3 * elbow * sin3, p.a2 + p.a3 * c3);
         Vector6 q;
         q << q1, q2, q3, q234 - q2 - q3, q5, q6;
         out.add(q);

@@ -16,7 +16,10 @@ namespace kinetic {
 
 void write_file_atomically(const std::filesystem::path& path, const std::string& contents) {
   const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-  std::string temp = (folder / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+  // Built with append: GCC 12 at -O3 warns falsely (-Wrestrict) on "." + name + "...".
+  std::string temp_name(1, '.');
+  temp_name.append(path.filename().string()).append(".tmp-XXXXXX");
+  std::string temp = (folder / temp_name).string();
   const int fd = ::mkstemp(temp.data());
   if (fd < 0)
     throw Error(ErrorCode::IoError,

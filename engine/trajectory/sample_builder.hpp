@@ -2,6 +2,7 @@
 // Internal helper of the time parameterizations: appends samples in time order and writes an
 // acceleration step as two samples at the same time (see trajectory.hpp), dropping the second
 // one when nothing changes.
+#include <utility>
 #include <vector>
 
 #include "engine/trajectory/trajectory.hpp"
@@ -14,7 +15,7 @@ class SampleBuilder {
 
   explicit SampleBuilder(std::size_t expected = 0) { samples_.reserve(expected); }
 
-  void push(double t, const JointVector& q, const JointVector& qd, const JointVector& qdd) {
+  void push(double t, JointVector q, JointVector qd, JointVector qdd) {  // by value: moved in
     if (!samples_.empty()) {
       TrajectorySample& last = samples_.back();
       // Instants closer than a nanosecond are one instant: a sliver of an interval would make the
@@ -24,14 +25,15 @@ class SampleBuilder {
         const double scale = 1.0 + last.acceleration.cwiseAbs().maxCoeff();
         if ((qdd - last.acceleration).cwiseAbs().maxCoeff() <= 1e-12 * scale) return;
         if (samples_.size() >= 2 && samples_[samples_.size() - 2].t == t) {
-          last.acceleration = qdd;  // already a step here: the newest value is the one after it
+          last.acceleration = std::move(qdd);  // already a step here: the newest value is the one after it
           return;
         }
-        samples_.push_back({t, last.position, last.velocity, qdd});
+        TrajectorySample step{t, last.position, last.velocity, std::move(qdd)};
+        samples_.push_back(std::move(step));
         return;
       }
     }
-    samples_.push_back({t, q, qd, qdd});
+    samples_.push_back({t, std::move(q), std::move(qd), std::move(qdd)});
   }
   double last_time() const { return samples_.empty() ? 0.0 : samples_.back().t; }
   std::vector<TrajectorySample> take() { return std::move(samples_); }

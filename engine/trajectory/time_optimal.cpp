@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 #include "engine/core/error.hpp"
 #include "engine/trajectory/blended_path.hpp"
@@ -33,6 +34,11 @@ class Solver {
   Solver(const BlendedPath& path, const TrajectoryLimits& limits, const TimeOptimalOptions& options)
       : path_(path), v_(limits.scaled_velocity()), a_(limits.scaled_acceleration()) {
     const double a_norm = a_.norm();
+    std::size_t arc_stages = 0;
+    for (const auto& piece : path.pieces())
+      arc_stages += piece.arc ? arc_steps(piece, options) : 0;
+    stages_.reserve(path.pieces().size() + arc_stages);
+    bounds_.reserve(arc_stages * 4 * static_cast<std::size_t>(v_.size()));
     for (const auto& piece : path.pieces()) {
       if (!piece.arc) {
         Stage stage;
@@ -49,7 +55,7 @@ class Solver {
         continue;
       }
       // An even number of steps puts a grid node at the middle (the waypoint's closest approach).
-      const auto steps = 2 * std::max<long>(1, static_cast<long>(std::ceil(piece.angle / (2.0 * options.arc_angle_step))));
+      const auto steps = static_cast<long>(arc_steps(piece, options));
       const double dtheta = piece.angle / static_cast<double>(steps);
       const double bulge = dtheta * dtheta / 8.0;  // bounds how far a sinusoid leaves its chord
       for (long k = 0; k < steps; ++k) add_arc_stage(piece, dtheta, k, bulge, a_norm);
@@ -105,6 +111,12 @@ class Solver {
   }
 
   const std::vector<Stage>& stages() const { return stages_; }
+  // Samples emit() appends at most.
+  std::size_t sample_bound() const { return 6 * stages_.size() + 2; }
+
+  static std::size_t arc_steps(const BlendedPath::Piece& piece, const TimeOptimalOptions& options) {
+    return 2 * static_cast<std::size_t>(std::max(1.0, std::ceil(piece.angle / (2.0 * options.arc_angle_step))));
+  }
 
  private:
   void add_arc_stage(const BlendedPath::Piece& piece, double dtheta, long k, double bulge, double a_norm) {
@@ -113,7 +125,10 @@ class Solver {
     st.local0 = piece.radius * dtheta * static_cast<double>(k);
     st.ds = piece.radius * dtheta;
     st.lines_begin = bounds_.size();
-    JointVector dq0, ddq0, dq1, ddq1;
+    JointVector& dq0 = scratch_[0];
+    JointVector& ddq0 = scratch_[1];
+    JointVector& dq1 = scratch_[2];
+    JointVector& ddq1 = scratch_[3];
     BlendedPath::evaluate(piece, st.local0, nullptr, &dq0, &ddq0);
     BlendedPath::evaluate(piece, st.local0 + st.ds, nullptr, &dq1, &ddq1);
     std::vector<UBound>& lows = scratch_lower_;
@@ -154,15 +169,31 @@ class Solver {
   double backward(const Stage& st, double beta_next) const {
     const double b = std::min(beta_next, st.velocity_bound);
     if (!st.piece->arc) return std::min(st.velocity_bound, b + 2.0 * st.ds * st.line_acceleration);
+    // The admissible x form an interval [0, x*]: L(x) = max of the lower bounds is convex, H(x)
+    // the min of the upper ones concave, and x = 0 is admissible. Starting from an upper bound,
+    // jump to where the active (violated) pair of lines says the boundary is; each jump stays
+    // ≥ x* (a line bounds its max/min from the violated side) and the lines are finite, so this
+    // ends at x* after a few jumps — instead of intersecting every pair.
     double x = std::min(st.velocity_bound, st.x_cap);
     const UBound* low = &bounds_[st.lines_begin];
     const UBound* up = low + st.lower_count;
-    for (std::size_t i = 0; i < st.lower_count; ++i) {
-      const double c = 1.0 + 2.0 * st.ds * low[i].m;
-      if (c > 0.0) x = std::min(x, (b - 2.0 * st.ds * low[i].p) / c);
-      for (std::size_t k = 0; k < st.upper_count; ++k) {
-        const double d = low[i].m - up[k].m;
-        if (d > 0.0) x = std::min(x, (up[k].p - low[i].p) / d);
+    const double two_ds = 2.0 * st.ds;
+    for (int jumps = 0; jumps < 64 && x > 0.0; ++jumps) {
+      std::size_t lk = 0, uk = 0;
+      double l = -kInf, h = kInf;
+      for (std::size_t i = 0; i < st.lower_count; ++i)
+        if (const double value = low[i].p + low[i].m * x; value > l) l = value, lk = i;
+      for (std::size_t i = 0; i < st.upper_count; ++i)
+        if (const double value = up[i].p + up[i].m * x; value < h) h = value, uk = i;
+      const double tolerance = 1e-12 * (1.0 + std::abs(b) + std::abs(x));
+      if (x + two_ds * l > b + tolerance) {
+        const double c = 1.0 + two_ds * low[lk].m;  // > 0: the line decreases toward x = 0
+        x = c > 0.0 ? std::min(x, (b - two_ds * low[lk].p) / c) : 0.0;
+      } else if (l > h + tolerance * (1.0 + std::abs(l))) {
+        const double d = low[lk].m - up[uk].m;
+        x = d > 0.0 ? std::min(x, (up[uk].p - low[lk].p) / d) : 0.0;
+      } else {
+        break;
       }
     }
     return std::max(0.0, x);
@@ -209,6 +240,7 @@ class Solver {
   JointVector v_, a_;
   std::vector<Stage> stages_;
   std::vector<UBound> bounds_, scratch_lower_, scratch_upper_;
+  JointVector scratch_[4];
   std::vector<double> beta_, x_, u_;
 };
 
@@ -245,19 +277,30 @@ Trajectory time_optimal(const JointPath& input, const TrajectoryLimits& limits,
                 "time-optimal options: max_deviation must be positive and arc_angle_step in (0, 0.5]");
   std::vector<std::size_t> kept_index;
   const JointPath path = remove_duplicate_waypoints(input, &kept_index);
-  detail::SampleBuilder builder(path.size() * 16);
   std::vector<double> kept_times;
+  // Solve every part first, so the samples are allocated once.
+  std::vector<std::size_t> offsets;
+  const std::vector<JointPath> parts =
+      path.size() == 1 ? std::vector<JointPath>{} : split_at_reversals(path, &offsets);
+  std::vector<std::unique_ptr<BlendedPath>> blended_parts;
+  std::vector<std::unique_ptr<Solver>> solvers;
+  std::size_t sample_bound = 1;
+  for (const JointPath& part : parts) {
+    blended_parts.push_back(std::make_unique<BlendedPath>(part, options.max_deviation));
+    solvers.push_back(std::make_unique<Solver>(*blended_parts.back(), limits, options));
+    solvers.back()->solve();
+    sample_bound += solvers.back()->sample_bound();
+  }
+  detail::SampleBuilder builder(sample_bound);
   if (path.size() == 1) {
     const JointVector zero = JointVector::Zero(limits.dof());
     builder.push(0.0, path[0], zero, zero);
     kept_times.push_back(0.0);
   } else {
-    std::vector<std::size_t> offsets;
     double t = 0.0;
-    for (const JointPath& part : split_at_reversals(path, &offsets)) {
-      const BlendedPath blended(part, options.max_deviation);
-      Solver solver(blended, limits, options);
-      solver.solve();
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+      const BlendedPath& blended = *blended_parts[p];
+      const Solver& solver = *solvers[p];
       std::vector<double> node_times;
       const double t0 = t;
       t = solver.emit(builder, t0, &node_times);

@@ -144,9 +144,12 @@ TEST_F(ViewerGpu, GizmoHandlesArePickedAtConstantScreenSize) {
     const Vec3 z_arrow = gizmo.pose.translation() + Vec3::UnitZ() * 0.5f * s;
     Vec3 px = project(camera, z_arrow, 160, 120);
     EXPECT_EQ(pick_gizmo(gizmo, camera, camera.ray_through_pixel(px.x(), px.y(), 160, 120), 120), GizmoHandle::TranslateZ);
+    // From above the z ring is a circle and the x/y rings are lines through the centre.
+    camera.set_view(StandardView::Top);
     const Vec3 on_ring = gizmo.pose.translation() + Vec3(1, -1, 0).normalized() * 0.72f * s;
     px = project(camera, on_ring, 160, 120);
     EXPECT_EQ(pick_gizmo(gizmo, camera, camera.ray_through_pixel(px.x(), px.y(), 160, 120), 120), GizmoHandle::RotateZ);
+    camera.set_view(StandardView::Iso);
   }
   EXPECT_EQ(pick_gizmo(gizmo, camera, camera.ray_through_pixel(1, 1, 160, 120), 120), GizmoHandle::None);
 }

@@ -2,7 +2,7 @@
 //   Ours/panda_frame_1280x720           one frame rendered into the offscreen target (target >= 30 fps)
 //   Ours/panda_frame_readback_1280x720  the same plus readback to RGBA8
 //   Ours/cold_screenshot_1280x720       device + meshes + one frame + PNG, as a headless run does
-//   Ours/frames_no_growth               10,000 frames (100 with KINETIC_BENCH_QUICK): device memory
+//   Ours/frames_no_growth               10,000 frames (20 with KINETIC_BENCH_QUICK): device memory
 //                                       allocations and resident memory must not grow
 // Built from tests/viewer (the benchmarks folder links only the engine) into build/.../benchmarks.
 #include <benchmark/benchmark.h>
@@ -36,6 +36,9 @@ long resident_kib() {
 }
 
 bool quick() { return std::getenv("KINETIC_BENCH_QUICK") != nullptr; }
+// The quick pass (test suite) only proves the benchmarks run: a small image keeps it to seconds.
+uint32_t bench_width() { return quick() ? 320 : 1280; }
+uint32_t bench_height() { return quick() ? 180 : 720; }
 
 struct PandaScene {
   RenderScene scene;
@@ -61,9 +64,9 @@ bool skip_without_robots(benchmark::State& state) {
   return true;
 }
 
-void BM_PandaFrame(benchmark::State& state, bool readback) {
+void BM_PandaFrame(benchmark::State& state, bool readback, VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT) {
   if (skip_without_robots(state)) return;
-  HeadlessRenderer headless(1280, 720);
+  HeadlessRenderer headless(bench_width(), bench_height(), samples);
   const PandaScene panda = panda_scene(headless);
   headless.draw(panda.scene, panda.camera);  // warm-up: pipelines, first upload
   for (auto _ : state) {
@@ -76,28 +79,29 @@ void BM_PandaFrame(benchmark::State& state, bool readback) {
   state.SetLabel(headless.context().device_name());
 }
 BENCHMARK_CAPTURE(BM_PandaFrame, panda_frame_1280x720, false)->Name("Ours/panda_frame_1280x720")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_PandaFrame, panda_frame_1280x720_no_msaa, false, VK_SAMPLE_COUNT_1_BIT)->Name("Ours/panda_frame_1280x720_no_msaa")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_PandaFrame, panda_frame_readback_1280x720, true)->Name("Ours/panda_frame_readback_1280x720")->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_ColdScreenshot(benchmark::State& state) {
   if (skip_without_robots(state)) return;
   const auto path = std::filesystem::temp_directory_path() / "kinetic_bench_screenshot.png";
   for (auto _ : state) {
-    HeadlessRenderer headless(1280, 720);
+    HeadlessRenderer headless(bench_width(), bench_height());
     const PandaScene panda = panda_scene(headless);
     headless.render_png(panda.scene, panda.camera, path);
   }
   std::filesystem::remove(path);
 }
-BENCHMARK(BM_ColdScreenshot)->Name("Ours/cold_screenshot_1280x720")->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+BENCHMARK(BM_ColdScreenshot)->Name("Ours/cold_screenshot_1280x720")->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(quick() ? 1 : 3);
 
 void BM_FramesNoGrowth(benchmark::State& state) {
   if (skip_without_robots(state)) return;
-  HeadlessRenderer headless(1280, 720);
+  HeadlessRenderer headless(bench_width(), bench_height());
   PandaScene panda = panda_scene(headless);
   panda.scene.overlay.show_stats = true;
-  const int frames = quick() ? 100 : 10000;
+  const int frames = quick() ? 20 : 10000;
   for (auto _ : state) {
-    for (int i = 0; i < 50; ++i) headless.draw(panda.scene, panda.camera);  // settle caches
+    for (int i = 0; i < (quick() ? 3 : 50); ++i) headless.draw(panda.scene, panda.camera);  // settle caches
     const long rss_before = resident_kib();
     const int64_t allocations_before = headless.context().live_allocations();
     for (int i = 0; i < frames; ++i) {
