@@ -7,6 +7,7 @@
 #include "engine/core/error.hpp"
 #include "engine/kinematics/numeric_ik.hpp"
 #include "engine/planning/output_gates.hpp"
+#include "engine/planning/planning_space.hpp"
 #include "engine/planning/state_diagnostics.hpp"
 
 namespace kinetic {
@@ -130,7 +131,7 @@ CartesianResult plan_cartesian(const KinematicChain& chain, CollisionChecker& ch
     }
     JointVector next = full;
     chain.to_model(solved.q, next);
-    if (options.avoid_collisions && checker.in_collision(next, check)) {
+    if (options.avoid_collisions && !state_collision_free(checker, next, options.margin)) {
       const auto contacts = checker.contacts(next, check);
       result.stop_reason = "collision at step " + std::to_string(i + 1) + " of " +
                            std::to_string(poses.size()) + ": " + describe_contacts(contacts);

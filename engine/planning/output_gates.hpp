@@ -1,7 +1,8 @@
 #pragma once
 // The two gates every path passes before a planner returns it (model order, full configurations):
-// every waypoint within the joint limits, and every segment collision-free by the checker's
-// continuous (conservative, clearance-based) motion check. They answer with the first violation
+// every waypoint within the joint limits, and every segment collision-free: against the scene by
+// the checker's continuous (conservative, clearance-based) motion check, against itself by a
+// discrete check every 0.01 rad. They answer with the first violation
 // in words, or nothing when the path passes.
 #include <optional>
 #include <string>

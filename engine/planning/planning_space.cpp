@@ -7,8 +7,13 @@
 
 namespace kinetic {
 
+bool state_collision_free(CollisionChecker& checker, const JointVector& q, double margin) {
+  // Obstacles first: in a cluttered scene they reject most states, and FK is cheap next to it.
+  return !checker.in_collision(q, {margin, false, true}) && !checker.in_collision(q, {0.0, true, false});
+}
+
 bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1,
-                         double resolution, const CheckOptions& options) {
+                         double resolution, double margin) {
   const int n = static_cast<int>(std::ceil((q1 - q0).cwiseAbs().maxCoeff() / resolution));
   if (n <= 1) return true;
   thread_local std::vector<std::pair<int, int>> queue;
@@ -21,7 +26,7 @@ bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const
     if (b - a < 2) continue;
     const int mid = (a + b) / 2;
     state = q0 + (q1 - q0) * (static_cast<double>(mid) / n);
-    if (checker.in_collision(state, options)) return false;
+    if (!state_collision_free(checker, state, margin)) return false;
     queue.emplace_back(a, mid);
     queue.emplace_back(mid, b);
   }
@@ -79,13 +84,13 @@ bool PlanningSpace::within_limits(const JointVector& q) const {
 bool PlanningSpace::valid(const JointVector& q) {
   if (!within_limits(q)) return false;
   ++state_checks_;
-  return !checker_.in_collision(full(q, buffer_a_), check_options());
+  return state_collision_free(checker_, full(q, buffer_a_), margin_);
 }
 
 bool PlanningSpace::motion_valid(const JointVector& a, const JointVector& b) {
   ++motion_checks_;
   return edge_collision_free(checker_, full(a, buffer_a_), full(b, buffer_b_), resolution_,
-                             check_options());
+                             margin_);
 }
 
 void PlanningSpace::sample(std::mt19937_64& rng, JointVector& out) const {

@@ -12,11 +12,16 @@
 
 namespace kinetic {
 
+// The planners' notion of a valid state: no self collision, and every robot body at least
+// `margin` from the scene. The margin is about obstacles only: links of one arm sit closer to
+// each other than any useful margin (the checker would double it for self pairs).
+bool state_collision_free(CollisionChecker& checker, const JointVector& q, double margin);
+
 // States q0 + (q1 - q0) * i / n for i = 1 .. n-1 (n = ceil(max |dq_j| / resolution)), checked in
-// bisection order so a blocked edge is usually rejected after a few checks. The end states are
-// NOT checked: callers have validated them already. Model order.
+// bisection order so a blocked edge is usually rejected after a few checks, each with
+// state_collision_free. The end states are NOT checked: callers have validated them. Model order.
 bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1,
-                         double resolution, const CheckOptions& options);
+                         double resolution, double margin);
 
 class PlanningSpace {
  public:
@@ -32,7 +37,6 @@ class PlanningSpace {
   double extent() const { return extent_; }  // L2 diagonal of the joint box
   double margin() const { return margin_; }
   double resolution() const { return resolution_; }
-  CheckOptions check_options() const { return {margin_, true, true}; }
 
   JointVector to_full(const JointVector& group) const;
   JointVector to_group(const JointVector& full) const;

@@ -8,6 +8,7 @@
 #include <random>
 #include <sstream>
 
+#include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
 
 namespace kinetic {
@@ -228,31 +229,7 @@ PlanningScene scene_from_json(const std::string& text, const std::string& source
 }
 
 void save_scene(const PlanningScene& scene, const std::string& path) {
-  const std::string text = scene_to_json(scene);
-  const fs::path target(path);
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec))
-    throw Error(ErrorCode::IoError, "cannot save scene " + path + ": folder " + dir.string() + " does not exist");
-  std::random_device random;
-  const fs::path temp = dir / ("." + target.filename().string() + ".tmp" + std::to_string(random()));
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) {
-      out.close();
-      fs::remove(temp, ec);
-      throw Error(ErrorCode::IoError, "cannot save scene " + path + ": writing " + temp.string() + " failed",
-                  "check free disk space and write permission");
-    }
-  }
-  fs::rename(temp, target, ec);
-  if (ec) {
-    std::error_code ignore;
-    fs::remove(temp, ignore);
-    throw Error(ErrorCode::IoError, "cannot save scene " + path + ": " + ec.message());
-  }
+  write_file_atomically(path, scene_to_json(scene));
 }
 
 PlanningScene load_scene(const std::string& path) {

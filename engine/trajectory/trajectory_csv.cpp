@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "engine/core/error.hpp"
-#include "engine/trajectory/atomic_file.hpp"
+#include "engine/core/atomic_file.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 
 namespace kinetic {

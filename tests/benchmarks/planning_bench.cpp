@@ -69,7 +69,7 @@ const std::vector<Problem>& problems(const std::string& robot_name, const std::s
     for (;;) {
       JointVector q(model->dof());
       for (int j = 0; j < model->dof(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
-      if (!checker.in_collision(q, {kMargin, true, true})) return q;
+      if (state_collision_free(checker, q, kMargin)) return q;
     }
   };
   for (int i = 0; i < pair_count(); ++i) {
@@ -137,7 +137,7 @@ class OurEdgeCheck : public ob::MotionValidator {
       ++invalid_;
       return false;
     }
-    const bool ok = edge_collision_free(checker_, vec(s1), vec(s2), kResolution, {kMargin, true, true});
+    const bool ok = edge_collision_free(checker_, vec(s1), vec(s2), kResolution, kMargin);
     ok ? ++valid_ : ++invalid_;
     return ok;
   }
@@ -147,7 +147,7 @@ class OurEdgeCheck : public ob::MotionValidator {
     const int n = std::max(1, static_cast<int>(std::ceil((b - a).cwiseAbs().maxCoeff() / kResolution)));
     for (int i = 1; i <= n; ++i) {
       const JointVector q = a + (b - a) * (static_cast<double>(i) / n);
-      if (checker_.in_collision(q, {kMargin, true, true})) {
+      if (!state_collision_free(checker_, q, kMargin)) {
         last.second = static_cast<double>(i - 1) / n;
         if (last.first) si_->getStateSpace()->interpolate(s1, s2, last.second, last.first);
         ++invalid_;
@@ -186,7 +186,7 @@ void peer_ompl(benchmark::State& state, const std::string& robot_name, const std
   setup.setStateValidityChecker([&](const ob::State* s) {
     const auto* r = s->as<ob::RealVectorStateSpace::StateType>();
     for (int j = 0; j < dof; ++j) q[j] = r->values[j];
-    return !checker.in_collision(q, {kMargin, true, true});
+    return state_collision_free(checker, q, kMargin);
   });
   const ob::SpaceInformationPtr si = setup.getSpaceInformation();
   si->setMotionValidator(std::make_shared<OurEdgeCheck>(si, checker, dof));

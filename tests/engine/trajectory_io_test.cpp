@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "engine/core/error.hpp"
-#include "engine/trajectory/atomic_file.hpp"
+#include "engine/core/atomic_file.hpp"
 #include "engine/trajectory/time_optimal.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 

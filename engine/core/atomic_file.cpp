@@ -1,4 +1,4 @@
-#include "engine/trajectory/atomic_file.hpp"
+#include "engine/core/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
