@@ -79,6 +79,9 @@ PlanningScene benchmark_scene(const std::string& name, const RobotModelPtr& mode
   else
     throw Error(ErrorCode::InvalidValue, "unknown benchmark scene '" + name + "'",
                 "use one of: empty, table, shelf, cage, boxes20");
+  // A floor under every cluttered scene (a half-space just below z = 0); the base stands on it.
+  scene.add_obstacle("floor", Shape::half_space(Vector3::UnitZ(), -0.001), Pose::Identity());
+  scene.allow("floor", model->links()[static_cast<std::size_t>(model->root_link())].name);
   return scene;
 }
 

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -64,7 +65,9 @@ const std::vector<Problem>& problems(const std::string& robot_name, const std::s
   CollisionChecker checker(model);
   checker.set_scene(benchmark_scene(scene_name, model));
   std::mt19937_64 rng(std::hash<std::string>{}(robot_name + scene_name) % 100000);
-  const JointVector lo = model->lower_limits(), hi = model->upper_limits();
+  // Joints within ±pi: with UR-style ±2pi ranges, two representations of one pose can lie in
+  // joint-space regions that no collision-free motion connects.
+  const JointVector lo = model->lower_limits().cwiseMax(-M_PI), hi = model->upper_limits().cwiseMin(M_PI);
   auto sample = [&] {
     for (;;) {
       JointVector q(model->dof());
