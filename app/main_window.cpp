@@ -40,7 +40,7 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   connect(&document_, &StudioDocument::jointsChanged, this,
           [this] { joints_panel_->set_values(document_.joints()); });
   connect(joints_panel_, &panels::JointsPanel::valuesEdited, this,
-          [this](const JointVector& q) { document_.set_joints(q); });
+          [this](const JointVector& q) { document_.edit_joints(q); });
 
   build_menus();
   if (document_.robot()) {

@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <algorithm>
 
+#include "app/document_commands.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
 
@@ -39,11 +40,21 @@ QString StudioDocument::load_robot(const QString& reference, const QString& srdf
         }
       }
     }
+    const bool same_joints = robot_ && robot_->dof() == robot->dof();
     robot_ = std::move(robot);
     joints_ = q;
     robot_reference_ = reference;
+    robot_srdf_ = srdf;
+    robot_config_ = config;
+    package_paths_ = package_paths;
+    // Undo steps and goals refer to the old robot's joints; keep the goal only when it still fits.
+    undo_stack_.clear();
+    if (!same_joints || (goal_.joints && goal_.joints->size() != robot_->dof())) goal_ = {};
+    playback_joints_.reset();
     emit robotChanged();
     emit jointsChanged();
+    emit goalChanged();
+    emit playbackChanged();
     return {};
   } catch (const Error& error) {
     return QString::fromStdString(error.what());
@@ -52,10 +63,86 @@ QString StudioDocument::load_robot(const QString& reference, const QString& srdf
   }
 }
 
+QString StudioDocument::reload_robot() {
+  if (robot_reference_.isEmpty()) return tr("No robot to reload.");
+  return load_robot(robot_reference_, robot_srdf_, robot_config_, package_paths_);
+}
+
 void StudioDocument::set_joints(const JointVector& q) {
   if (!robot_ || q.size() != robot_->dof()) return;
   joints_ = q;
   emit jointsChanged();
+}
+
+void StudioDocument::edit_joints(const JointVector& q, const QString& what) {
+  if (!robot_ || q.size() != robot_->dof()) return;
+  undo_stack_.push(new ValueEditCommand<JointVector>(EditKind::Joints, what, joints_, q,
+                                                     [this](const JointVector& v) { set_joints(v); }));
+}
+
+void StudioDocument::set_scene(const PlanningScene& scene) {
+  scene_ = scene;
+  const std::string selected = selected_object_.toStdString();
+  if (!selected.empty() && !scene_.has_obstacle(selected) && !scene_.has_attached(selected))
+    set_selected_object({});
+  emit sceneChanged();
+}
+
+void StudioDocument::edit_scene(const PlanningScene& scene, const QString& what) {
+  undo_stack_.push(new ValueEditCommand<PlanningScene>(
+      EditKind::Scene, what, scene_, scene, [this](const PlanningScene& s) { set_scene(s); }));
+}
+
+void StudioDocument::set_selected_object(const QString& name) {
+  if (name == selected_object_) return;
+  selected_object_ = name;
+  emit selectionChanged();
+}
+
+void StudioDocument::set_goal(const GoalState& goal) {
+  goal_ = goal;
+  emit goalChanged();
+}
+
+void StudioDocument::edit_goal(const GoalState& goal, const QString& what) {
+  undo_stack_.push(new ValueEditCommand<GoalState>(EditKind::Goal, what, goal_, goal,
+                                                   [this](const GoalState& g) { set_goal(g); }));
+}
+
+void StudioDocument::set_trajectories(const std::vector<NamedTrajectory>& trajectories) {
+  trajectories_ = trajectories;
+  emit trajectoriesChanged();
+}
+
+void StudioDocument::edit_trajectories(const std::vector<NamedTrajectory>& trajectories,
+                                       const QString& what) {
+  undo_stack_.push(new ValueEditCommand<std::vector<NamedTrajectory>>(
+      EditKind::Trajectories, what, trajectories_, trajectories,
+      [this](const std::vector<NamedTrajectory>& t) { set_trajectories(t); }));
+}
+
+QString StudioDocument::unique_trajectory_name(const QString& wanted) const {
+  const auto taken = [this](const QString& name) {
+    return std::any_of(trajectories_.begin(), trajectories_.end(),
+                       [&](const NamedTrajectory& t) { return t.name == name; });
+  };
+  if (!taken(wanted)) return wanted;
+  for (int n = 2;; ++n) {
+    const QString candidate = QStringLiteral("%1 (%2)").arg(wanted).arg(n);
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+int StudioDocument::add_trajectory(const QString& name, const Trajectory& trajectory) {
+  std::vector<NamedTrajectory> next = trajectories_;
+  next.push_back({unique_trajectory_name(name), trajectory});
+  edit_trajectories(next, tr("Add trajectory"));
+  return static_cast<int>(trajectories_.size()) - 1;
+}
+
+void StudioDocument::set_playback_joints(const std::optional<JointVector>& q) {
+  playback_joints_ = q;
+  emit playbackChanged();
 }
 
 }  // namespace kinetic::app

@@ -1,14 +1,36 @@
 #pragma once
-// StudioDocument: the session a user works on — robot, current joint state (and, as the studio
-// grows, scene, goals, trajectories). Panels edit it through the main window; views listen to
+// StudioDocument: the session a user works on — robot, current joint state, planning scene, goal,
+// the selected scene object, and the list of named trajectories. Panels edit it; views listen to
 // its change signals.
+//
+// Two kinds of setters: set_* change the value and emit the signal (used by loading, undo/redo and
+// programmatic updates); edit_* do the same through the undo stack, so a user's edit can be undone
+// (consecutive edits of the same kind within a short gesture merge into one undo step).
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QUndoStack>
+#include <optional>
+#include <vector>
 
 #include "engine/model/robot_model.hpp"
+#include "engine/scene/planning_scene.hpp"
+#include "engine/trajectory/trajectory.hpp"
 
 namespace kinetic::app {
+
+struct NamedTrajectory {
+  QString name;
+  Trajectory trajectory;
+};
+
+// The goal the planner aims at: joint values, and (when set from the gizmo or typed) the TCP pose
+// those joints were solved for.
+struct GoalState {
+  std::optional<JointVector> joints;
+  std::optional<Pose> tcp_pose;
+  bool empty() const { return !joints && !tcp_pose; }
+};
 
 class StudioDocument : public QObject {
   Q_OBJECT
@@ -17,23 +39,72 @@ class StudioDocument : public QObject {
 
   RobotModelPtr robot() const { return robot_; }
   const JointVector& joints() const { return joints_; }
-  // What the robot was loaded from, to reload it: a built-in name or a URDF path.
+  // What the robot was loaded from, to reload it: a built-in name or a URDF path, with the
+  // SRDF, kinetic.toml and package paths it was loaded with.
   const QString& robot_reference() const { return robot_reference_; }
+  const QString& robot_srdf() const { return robot_srdf_; }
+  const QString& robot_config() const { return robot_config_; }
+  const QStringList& package_paths() const { return package_paths_; }
 
   // Loads a built-in robot by name or a URDF file (with optional SRDF / kinetic.toml). On failure
-  // the current robot stays and the error message is returned (empty on success).
+  // the current robot stays and the error message is returned (empty on success). Joint values of
+  // joints that still exist are kept (reload keeps the pose). Clears the undo history.
   QString load_robot(const QString& reference, const QString& srdf = {}, const QString& config = {},
                      const QStringList& package_paths = {});
+  // Reloads from robot_reference() with the same files and paths.
+  QString reload_robot();
+
+  // Joint state. set_joints ignores vectors of the wrong size.
   void set_joints(const JointVector& q);
+  void edit_joints(const JointVector& q, const QString& what = tr("Move joints"));
+
+  // Planning scene (obstacles, attached objects, allowed pairs).
+  const PlanningScene& scene() const { return scene_; }
+  void set_scene(const PlanningScene& scene);
+  void edit_scene(const PlanningScene& scene, const QString& what);
+
+  // Selected scene object name (an obstacle or attached object); empty for none.
+  const QString& selected_object() const { return selected_object_; }
+  void set_selected_object(const QString& name);
+
+  const GoalState& goal() const { return goal_; }
+  void set_goal(const GoalState& goal);
+  void edit_goal(const GoalState& goal, const QString& what = tr("Move goal"));
+
+  // Named trajectories (planned, recorded, imported). Indices are positions in the list.
+  const std::vector<NamedTrajectory>& trajectories() const { return trajectories_; }
+  void set_trajectories(const std::vector<NamedTrajectory>& trajectories);
+  void edit_trajectories(const std::vector<NamedTrajectory>& trajectories, const QString& what);
+  // Undoable conveniences; a name already in use gets a " (2)" suffix. Returns the index.
+  int add_trajectory(const QString& name, const Trajectory& trajectory);
+  QString unique_trajectory_name(const QString& wanted) const;
+
+  // Joints shown by trajectory playback (a ghost over the current state); empty when not playing.
+  const std::optional<JointVector>& playback_joints() const { return playback_joints_; }
+  void set_playback_joints(const std::optional<JointVector>& q);
+
+  QUndoStack& undo_stack() { return undo_stack_; }
 
  signals:
   void robotChanged();
   void jointsChanged();
+  void sceneChanged();
+  void selectionChanged();
+  void goalChanged();
+  void trajectoriesChanged();
+  void playbackChanged();
 
  private:
   RobotModelPtr robot_;
   JointVector joints_;
-  QString robot_reference_;
+  QString robot_reference_, robot_srdf_, robot_config_;
+  QStringList package_paths_;
+  PlanningScene scene_;
+  QString selected_object_;
+  GoalState goal_;
+  std::vector<NamedTrajectory> trajectories_;
+  std::optional<JointVector> playback_joints_;
+  QUndoStack undo_stack_;
 };
 
 }  // namespace kinetic::app
