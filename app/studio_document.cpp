@@ -112,6 +112,7 @@ void StudioDocument::edit_goal(const GoalState& goal, const QString& what) {
 void StudioDocument::set_trajectories(const std::vector<NamedTrajectory>& trajectories) {
   trajectories_ = trajectories;
   emit trajectoriesChanged();
+  if (shown_trajectory_ >= static_cast<int>(trajectories_.size())) set_shown_trajectory(-1, stroboscope_);
 }
 
 void StudioDocument::edit_trajectories(const std::vector<NamedTrajectory>& trajectories,
@@ -143,6 +144,14 @@ int StudioDocument::add_trajectory(const QString& name, const Trajectory& trajec
 void StudioDocument::set_playback_joints(const std::optional<JointVector>& q) {
   playback_joints_ = q;
   emit playbackChanged();
+}
+
+void StudioDocument::set_shown_trajectory(int index, bool stroboscope) {
+  if (index < -1 || index >= static_cast<int>(trajectories_.size())) index = -1;
+  if (index == shown_trajectory_ && stroboscope == stroboscope_) return;
+  shown_trajectory_ = index;
+  stroboscope_ = stroboscope;
+  emit shownTrajectoryChanged();
 }
 
 }  // namespace kinetic::app

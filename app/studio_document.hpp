@@ -83,6 +83,12 @@ class StudioDocument : public QObject {
   const std::optional<JointVector>& playback_joints() const { return playback_joints_; }
   void set_playback_joints(const std::optional<JointVector>& q);
 
+  // The trajectory the viewport shows (its TCP trail; ghosts along it when stroboscope is on);
+  // -1 for none. Kept valid when trajectories are removed.
+  int shown_trajectory() const { return shown_trajectory_; }
+  bool stroboscope() const { return stroboscope_; }
+  void set_shown_trajectory(int index, bool stroboscope = false);
+
   QUndoStack& undo_stack() { return undo_stack_; }
 
  signals:
@@ -93,6 +99,7 @@ class StudioDocument : public QObject {
   void goalChanged();
   void trajectoriesChanged();
   void playbackChanged();
+  void shownTrajectoryChanged();
 
  private:
   RobotModelPtr robot_;
@@ -104,6 +111,8 @@ class StudioDocument : public QObject {
   GoalState goal_;
   std::vector<NamedTrajectory> trajectories_;
   std::optional<JointVector> playback_joints_;
+  int shown_trajectory_ = -1;
+  bool stroboscope_ = false;
   QUndoStack undo_stack_;
 };
 
