@@ -11,7 +11,7 @@ bool needs_no_display(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const char* a = argv[i];
     if (!std::strcmp(a, "--help") || !std::strcmp(a, "-h") || !std::strcmp(a, "--version") ||
-        !std::strcmp(a, "-v"))
+        !std::strcmp(a, "-v") || !std::strcmp(a, "--headless"))
       return true;
   }
   return false;
@@ -45,6 +45,34 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
                                       QStringLiteral("ms"));
   parser.addOptions({robot, srdf, config, package_path, screenshot, quit_after});
 
+  // Headless runs (README.md, "Headless jobs"): a job file, or these flags for one simple plan.
+  const auto text_option = [&parser](const char* name, const char* help, const char* value) {
+    QCommandLineOption option(QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value));
+    parser.addOption(option);
+    return option;
+  };
+  const QCommandLineOption headless(
+      QStringLiteral("headless"),
+      QStringLiteral("Run without a display: plan, time, validate, export and render, then exit. "
+                     "Give a job file (JOB.json) or the flags below. Exit codes: 0 ok, 2 bad job or "
+                     "arguments, 3 planning/validation failed, 4 write failed, 5 rendering failed."));
+  parser.addOption(headless);
+  const auto scene = text_option("scene", "Headless: scene file (kinetic-scene JSON).", "file");
+  const auto start = text_option("start", "Headless: start state, a named pose or joint values.", "name|\"q1 q2 ...\"");
+  const auto goal_joints = text_option("goal-joints", "Headless: goal joint values (rad / m).", "\"q1 q2 ...\"");
+  const auto goal_named = text_option("goal-named", "Headless: goal named pose.", "name");
+  const auto goal_pose = text_option("goal-pose", "Headless: goal TCP pose in the base frame.", "\"x y z roll pitch yaw\"");
+  const auto planner = text_option("planner", "Headless: planner (rrt_connect, rrt_star, bitrrt, prm, est, kpiece).", "name");
+  const auto preset = text_option("preset", "Headless: planner preset (default, realtime, offline).", "name");
+  const auto timing = text_option("timing", "Headless: time_optimal, trapezoidal, scurve or cubic_spline.", "name");
+  const auto seed = text_option("seed", "Headless: planner seed (same seed, same plan).", "n");
+  const auto export_file = text_option("export", "Headless: write the trajectory (.json or .csv; repeatable).", "file");
+  const auto output_dir = text_option("output-dir", "Headless: folder for the outputs (overrides the job's).", "dir");
+  const auto size = text_option("size", "Headless: --screenshot size.", "WIDTHxHEIGHT");
+  const auto view = text_option("view", "Headless: --screenshot view (front, back, left, right, top, bottom, iso).", "name");
+  parser.addPositionalArgument(QStringLiteral("JOB.json"), QStringLiteral("With --headless: the job file to run."),
+                               QStringLiteral("[JOB.json]"));
+
   if (!parser.parse(arguments)) {
     std::fprintf(stderr, "kinetic-studio: %s\n\n%s", qPrintable(parser.errorText()),
                  qPrintable(parser.helpText()));
@@ -52,13 +80,36 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   }
   if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
   if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
-  if (!parser.positionalArguments().isEmpty()) {
+  const bool is_headless = parser.isSet(headless);
+  if (!parser.positionalArguments().isEmpty() && !(is_headless && parser.positionalArguments().size() == 1)) {
     std::fprintf(stderr, "kinetic-studio: unexpected argument '%s'\n\n%s",
                  qPrintable(parser.positionalArguments().first()), qPrintable(parser.helpText()));
     return std::nullopt;
   }
 
   CommandLine line;
+  line.headless = is_headless;
+  if (is_headless && !parser.positionalArguments().isEmpty()) line.job = parser.positionalArguments().first();
+  for (const QCommandLineOption* option : {&scene, &start, &goal_joints, &goal_named, &goal_pose, &planner, &preset,
+                                           &timing, &seed, &export_file, &output_dir, &size, &view}) {
+    if (parser.isSet(*option) && !is_headless) {
+      std::fprintf(stderr, "kinetic-studio: --%s needs --headless\n", qPrintable(option->names().first()));
+      return std::nullopt;
+    }
+  }
+  line.scene = parser.value(scene);
+  line.start = parser.value(start);
+  line.goal_joints = parser.value(goal_joints);
+  line.goal_named = parser.value(goal_named);
+  line.goal_pose = parser.value(goal_pose);
+  line.planner = parser.value(planner);
+  line.preset = parser.value(preset);
+  line.timing = parser.value(timing);
+  line.seed = parser.value(seed);
+  line.exports = parser.values(export_file);
+  line.output_dir = parser.value(output_dir);
+  line.size = parser.value(size);
+  line.view = parser.value(view);
   line.robot = parser.value(robot);
   line.srdf = parser.value(srdf);
   line.config = parser.value(config);

@@ -13,9 +13,26 @@ struct CommandLine {
   QString screenshot;                      // grab the window into this PNG once shown, then quit
   int quit_after_ms = -1;                  // quit after this long (tests, demos)
   QStringList package_paths;               // extra package:// search folders
+
+  // --headless: run a job (file or the flags below) without a display and exit.
+  bool headless = false;
+  QString job;          // JOB.json (positional)
+  QString scene;        // scene file
+  QString start;        // named pose or joint values
+  QString goal_joints;  // "q1 q2 ..." (model or group order)
+  QString goal_named;
+  QString goal_pose;    // "x y z roll pitch yaw" (base frame, m and rad)
+  QString planner;
+  QString preset;
+  QString timing;
+  QString seed;         // kept as text: validated with the job
+  QStringList exports;  // trajectory files (.json / .csv)
+  QString output_dir;   // outputs go here (overrides the job's outputs.directory)
+  QString size;         // WIDTHxHEIGHT of --screenshot in headless mode
+  QString view;         // standard view of --screenshot in headless mode
 };
 
-// True when the arguments ask for something that needs no display (--help, --version):
+// True when the arguments ask for something that needs no display (--help, --version, --headless):
 // main() then creates a QCoreApplication instead of a QApplication.
 bool needs_no_display(int argc, char** argv);
 

@@ -1,12 +1,14 @@
-// kinetic-studio: the studio window, or --help / --version without a display.
+// kinetic-studio: the studio window, or --help / --version / --headless without a display.
 #include <QApplication>
 #include <QCoreApplication>
 #include <QScreen>
 #include <QTimer>
 #include <cstdio>
+#include <iostream>
 #include <memory>
 
 #include "app/command_line.hpp"
+#include "app/headless/headless_runner.hpp"
 #include "app/studio_window_factory.hpp"
 #include "engine/core/version.hpp"
 
@@ -24,8 +26,9 @@ int main(int argc, char** argv) {
   if (kinetic::app::needs_no_display(argc, argv)) {
     QCoreApplication app(argc, argv);
     set_application_identity();
-    // Prints help or version and exits; only a usage error returns here.
-    kinetic::app::parse_command_line(QCoreApplication::arguments());
+    // Help and version print and exit; --headless runs its job with no window and no display.
+    const auto line = kinetic::app::parse_command_line(QCoreApplication::arguments());
+    if (line && line->headless) return kinetic::app::headless::run_headless(*line, std::cout, std::cerr);
     return 2;
   }
 

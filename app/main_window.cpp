@@ -3,15 +3,25 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QKeySequence>
 #include <QLabel>
+#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 
+#include "app/data_features.hpp"
+#include "app/interaction/collision_monitor.hpp"
+#include "app/interaction/goal_controller.hpp"
+#include "app/interaction/tcp_kinematics.hpp"
+#include "app/planning_features.hpp"
 #include "app/studio_document.hpp"
+#include "app/viewport_window.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "panels/goal_panel.hpp"
 #include "panels/joints_panel.hpp"
 
 namespace kinetic::app {
@@ -19,40 +29,122 @@ namespace kinetic::app {
 MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* parent)
     : QMainWindow(parent), document_(document) {
   setWindowTitle(QStringLiteral("Kinetic Studio"));
-  resize(1280, 800);
+  resize(1600, 1000);
   setCentralWidget(viewport);
+  goal_controller_ = new GoalController(document_, this);
+  collision_monitor_ = new CollisionMonitor(document_, this);
 
-  joints_panel_ = new panels::JointsPanel(this);
-  auto* joints_dock = new QDockWidget(tr("Joints"), this);
-  joints_dock->setObjectName(QStringLiteral("JointsDock"));
-  joints_dock->setWidget(joints_panel_);
-  joints_panel_->setMinimumWidth(300);
-  addDockWidget(Qt::LeftDockWidgetArea, joints_dock);
-
-  status_robot_ = new QLabel(this);
-  statusBar()->addPermanentWidget(status_robot_);
-
-  connect(&document_, &StudioDocument::robotChanged, this, [this] {
-    joints_panel_->set_robot(document_.robot());
-    joints_panel_->set_values(document_.joints());
-    update_status();
-  });
-  connect(&document_, &StudioDocument::jointsChanged, this,
-          [this] { joints_panel_->set_values(document_.joints()); });
-  connect(joints_panel_, &panels::JointsPanel::valuesEdited, this,
-          [this](const JointVector& q) { document_.edit_joints(q); });
-
+  build_joints_dock();
+  build_goal_dock();
+  build_collisions_dock();
+  // Before the menus, so the View menu lists their docks.
+  planning_features_ = install_planning_features(*this, document_);
+  build_status_bar();
   build_menus();
-  if (document_.robot()) {
-    joints_panel_->set_robot(document_.robot());
-    joints_panel_->set_values(document_.joints());
-  }
+  connect(play_pause_action_, &QAction::triggered, planning_features_, &PlanningFeatures::toggle_play);
+  // After the menus: it adds its entries to the File menu and its docks to the View menu.
+  DataFeatureOptions data_options;
+  // Tests and scripted runs must never block on the modal recovery question.
+  data_options.offer_recovery = !qEnvironmentVariableIsSet("KINETIC_NO_RECOVERY");
+  data_options.report_error = [this](const QString& title, const QString& message) { report_error(title, message); };
+  install_data_features(*this, document_, data_options);
+  arrange_docks();
+  restore_layout();
+  connect(&document_, &StudioDocument::robotChanged, this, &MainWindow::update_status);
   update_status();
 }
 
+void MainWindow::build_joints_dock() {
+  joints_panel_ = new panels::JointsPanel(this);
+  auto* dock = new QDockWidget(tr("Joints"), this);
+  dock->setObjectName(QStringLiteral("JointsDock"));
+  dock->setWidget(joints_panel_);
+  joints_panel_->setMinimumWidth(300);
+  addDockWidget(Qt::LeftDockWidgetArea, dock);
+  const auto show_robot = [this] {
+    joints_panel_->set_robot(document_.robot());
+    joints_panel_->set_values(document_.joints());
+  };
+  connect(&document_, &StudioDocument::robotChanged, this, show_robot);
+  connect(&document_, &StudioDocument::jointsChanged, this, [this] { joints_panel_->set_values(document_.joints()); });
+  connect(joints_panel_, &panels::JointsPanel::valuesEdited, this,
+          [this](const JointVector& q) { document_.edit_joints(q); });
+  if (document_.robot()) show_robot();
+}
+
+void MainWindow::build_goal_dock() {
+  goal_panel_ = new panels::GoalPanel(this);
+  auto* dock = new QDockWidget(tr("Goal"), this);
+  dock->setObjectName(QStringLiteral("GoalDock"));
+  dock->setWidget(goal_panel_);
+  addDockWidget(Qt::RightDockWidgetArea, dock);
+  GoalController* goal = goal_controller_;
+  connect(goal_panel_, &panels::GoalPanel::poseEdited, goal, &GoalController::move_goal);
+  connect(goal_panel_, &panels::GoalPanel::collisionAwareChanged, goal, &GoalController::set_collision_aware);
+  connect(goal_panel_, &panels::GoalPanel::nextSolutionRequested, goal, &GoalController::next_solution);
+  connect(goal_panel_, &panels::GoalPanel::previousSolutionRequested, goal, &GoalController::previous_solution);
+  connect(goal_panel_, &panels::GoalPanel::goalFromCurrentRequested, goal, &GoalController::goal_from_current);
+  connect(goal_panel_, &panels::GoalPanel::currentFromGoalRequested, goal, &GoalController::current_from_goal);
+  connect(goal, &GoalController::shownPoseChanged, this, &MainWindow::update_goal_panel);
+  connect(goal, &GoalController::ikStatusChanged, this, &MainWindow::update_goal_panel);
+  update_goal_panel();
+}
+
+void MainWindow::update_goal_panel() {
+  GoalController* goal = goal_controller_;
+  if (const auto pose = goal->shown_pose()) goal_panel_->set_pose(*pose);
+  goal_panel_->set_frame_name(goal->kinematics() ? QString::fromStdString(goal->kinematics()->chain().base_link())
+                                                 : QString());
+  goal_panel_->set_solution(goal->solution_index(), goal->solution_count());
+  goal_panel_->set_ik_status(goal->ik_status(), goal->ik_failed());
+}
+
+void MainWindow::build_collisions_dock() {
+  collision_list_ = new QListWidget(this);
+  auto* dock = new QDockWidget(tr("Collisions"), this);
+  dock->setObjectName(QStringLiteral("CollisionsDock"));
+  dock->setWidget(collision_list_);
+  addDockWidget(Qt::RightDockWidgetArea, dock);
+  connect(collision_monitor_, &CollisionMonitor::reportChanged, this, &MainWindow::update_collisions);
+}
+
+void MainWindow::update_collisions() {
+  collision_list_->clear();
+  const QStringList pairs = collision_monitor_->pair_lines();
+  if (pairs.isEmpty()) collision_list_->addItem(collision_monitor_->summary());
+  else collision_list_->addItems(pairs);
+  status_collision_->setText(collision_monitor_->summary());
+  status_collision_->setStyleSheet(collision_monitor_->report().current.contacts.empty()
+                                       ? QString()
+                                       : QStringLiteral("color: #d9433b; font-weight: bold;"));
+}
+
+void MainWindow::build_status_bar() {
+  status_robot_ = new QLabel(this);
+  status_collision_ = new QLabel(tr("collision: checking…"), this);
+  status_frame_ = new QLabel(this);
+  statusBar()->addPermanentWidget(status_robot_);
+  statusBar()->addPermanentWidget(status_collision_);
+  statusBar()->addPermanentWidget(status_frame_);
+}
+
 void MainWindow::build_menus() {
+  build_file_menu();
+  build_edit_menu();
+  build_view_menu();
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(view_action(ViewOption::Help));
+  help->addAction(tr("&About Kinetic Studio"), this, [this] {
+    QMessageBox::about(this, tr("About Kinetic Studio"),
+                       tr("Kinetic Studio %1\nRobot-arm motion planning.")
+                           .arg(QCoreApplication::applicationVersion()));
+  });
+}
+
+void MainWindow::build_file_menu() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
-  file->addAction(tr("&Open URDF…"), QKeySequence::Open, this, &MainWindow::open_urdf);
+  // Open URDF (with SRDF / kinetic.toml), recent files, sessions and scenes come from
+  // install_data_features(); the built-in robots stay one click away here.
   QMenu* library = file->addMenu(tr("&Built-in robots"));
   for (const BuiltinRobotInfo& info : builtin_robots()) {
     const QString name = QString::fromStdString(info.name);
@@ -67,22 +159,141 @@ void MainWindow::build_menus() {
   }
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
-  QMenu* view = menuBar()->addMenu(tr("&View"));
-  for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("&About Kinetic Studio"), this, [this] {
-    QMessageBox::about(this, tr("About Kinetic Studio"),
-                       tr("Kinetic Studio %1\nRobot-arm motion planning.")
-                           .arg(QCoreApplication::applicationVersion()));
+}
+
+void MainWindow::build_edit_menu() {
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = document_.undo_stack().createUndoAction(this, tr("&Undo"));
+  undo->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Z)});
+  QAction* redo = document_.undo_stack().createRedoAction(this, tr("&Redo"));
+  redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+  edit->addAction(undo);
+  edit->addAction(redo);
+}
+
+void MainWindow::build_view_menu() {
+  view_menu_ = menuBar()->addMenu(tr("&View"));
+  struct Toggle {
+    ViewOption option;
+    QString text;
+    QKeySequence key;
+    bool on;
+  };
+  const Toggle toggles[] = {
+      {ViewOption::Grid, tr("&Grid"), QKeySequence(Qt::Key_G), true},
+      {ViewOption::Axes, tr("World &axes"), QKeySequence(Qt::Key_A), true},
+      {ViewOption::Trail, tr("TCP &trail"), QKeySequence(Qt::Key_T), true},
+      {ViewOption::CollisionSpheres, tr("&Collision spheres"), QKeySequence(Qt::Key_C), false},
+      {ViewOption::CollisionGeometry, tr("Collision &geometry"), QKeySequence(), false},
+      {ViewOption::Wireframe, tr("&Wireframe"), QKeySequence(Qt::Key_W), false},
+      {ViewOption::LocalFrame, tr("Gizmo in &local frame"), QKeySequence(Qt::Key_L), false},
+      {ViewOption::Help, tr("&Keyboard help"), QKeySequence(Qt::Key_F1), false},
+      {ViewOption::Stats, tr("&Statistics"), QKeySequence(Qt::Key_F3), false},
+  };
+  for (const Toggle& toggle : toggles) {
+    auto* action = new QAction(toggle.text, this);
+    action->setCheckable(true);
+    action->setChecked(toggle.on);
+    if (!toggle.key.isEmpty()) action->setShortcut(toggle.key);
+    view_actions_[static_cast<int>(toggle.option)] = action;
+    view_menu_->addAction(action);
+    const ViewOption option = toggle.option;
+    connect(action, &QAction::toggled, this, [this, option](bool on) {
+      if (viewport_) viewport_->set_option(option, on);
+      if (option == ViewOption::LocalFrame) goal_panel_->set_local_frame(on);
+    });
+  }
+  connect(goal_panel_, &panels::GoalPanel::localFrameChanged, view_action(ViewOption::LocalFrame), &QAction::setChecked);
+  view_menu_->addSeparator();
+  view_menu_->addAction(tr("&Reset camera"), QKeySequence(Qt::Key_R), this, [this] {
+    if (viewport_) viewport_->fit_camera();
+  });
+  view_menu_->addAction(tr("&Focus goal"), QKeySequence(Qt::Key_F), this, [this] {
+    if (viewport_) viewport_->focus_goal();
+  });
+  play_pause_action_ = view_menu_->addAction(tr("&Play / pause"));
+  play_pause_action_->setShortcut(QKeySequence(Qt::Key_Space));
+  view_menu_->addSeparator();
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) view_menu_->addAction(dock->toggleViewAction());
+}
+
+QAction* MainWindow::view_action(ViewOption option) const { return view_actions_[static_cast<int>(option)]; }
+
+void MainWindow::attach_viewport(ViewportWindow* viewport) {
+  viewport_ = viewport;
+  if (!viewport) return;
+  for (QAction* action : view_actions_)
+    if (action) action->toggled(action->isChecked());
+  viewport->set_goal_controller(goal_controller_);
+  viewport->set_collision_monitor(collision_monitor_);
+  viewport->set_key_forwarding(this);
+  connect(viewport, &ViewportWindow::frameDrawn, this, [this] {
+    status_frame_->setText(tr("frame %1 ms").arg(viewport_->frame_time_ms(), 0, 'f', 1));
   });
 }
 
-void MainWindow::open_urdf() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open robot"), QString(),
-                                                    tr("Robot descriptions (*.urdf);;All files (*)"));
-  if (path.isEmpty()) return;
-  const QString error = document_.load_robot(path);
-  if (!error.isEmpty()) report_error(tr("Could not open %1").arg(path), error);
+void MainWindow::arrange_docks() {
+  // Default layout for a 1600×1000 screen: posing on the left (joints, robot library), the goal,
+  // planner, scene and collision list as tabs on the right, and the
+  // trajectories (timeline and plots want width) along the bottom.
+  const auto dock = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
+  QDockWidget* joints = dock("JointsDock");
+  QDockWidget* library = dock("RobotLibraryDock");
+  QDockWidget* goal = dock("GoalDock");
+  QDockWidget* planner = dock("PlannerDock");
+  QDockWidget* scene = dock("SceneDock");
+  QDockWidget* collisions = dock("CollisionsDock");
+  QDockWidget* trajectories = dock("TrajectoriesDock");
+  if (joints && library) {
+    addDockWidget(Qt::LeftDockWidgetArea, library);
+    tabifyDockWidget(joints, library);
+    joints->raise();
+  }
+  if (goal) {
+    addDockWidget(Qt::RightDockWidgetArea, goal);
+    for (QDockWidget* tab : {planner, scene})
+      if (tab) {
+        addDockWidget(Qt::RightDockWidgetArea, tab);
+        tabifyDockWidget(goal, tab);
+      }
+    goal->raise();
+    if (collisions) {
+      addDockWidget(Qt::RightDockWidgetArea, collisions);
+      tabifyDockWidget(goal, collisions);
+    }
+  }
+  if (trajectories) addDockWidget(Qt::BottomDockWidgetArea, trajectories);
+  // Long forms scroll inside their dock instead of forcing the window taller than the screen.
+  for (QDockWidget* tall : {joints, library, goal, planner, scene}) {
+    if (!tall || !tall->widget() || qobject_cast<QScrollArea*>(tall->widget())) continue;
+    auto* scroll = new QScrollArea(tall);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(tall->widget());
+    tall->setWidget(scroll);
+  }
+  if (goal) resizeDocks({goal}, {420}, Qt::Horizontal);
+  if (joints) resizeDocks({joints}, {320}, Qt::Horizontal);
+  if (trajectories) resizeDocks({trajectories}, {300}, Qt::Vertical);
+}
+
+void MainWindow::restore_layout() {
+  QSettings settings;
+  // Adding the docks grew the window to their unscrolled sizes; start from the default size.
+  if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
+    resize(1600, 1000);
+    // The first layout pass adds the bottom dock's height on top; settle on the default size
+    // once the window is shown.
+    QTimer::singleShot(0, this, [this] { resize(1600, 1000); });
+  }
+  restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  QSettings settings;
+  settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+  settings.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
+  QMainWindow::closeEvent(event);
 }
 
 void MainWindow::report_error(const QString& title, const QString& message) {

@@ -1,16 +1,26 @@
 #pragma once
-// The studio's main window: the 3D viewport in the centre, dockable panels, menus, status bar.
+// The studio's main window: the 3D viewport in the centre, dockable panels, menus, status bar
+// (robot, DOF, collision state, frame time). Each menu / dock group is built by its own method.
 #include <QMainWindow>
 
+class QAction;
 class QLabel;
+class QListWidget;
+class QMenu;
 
 namespace kinetic::panels {
 class JointsPanel;
-}
+class GoalPanel;
+}  // namespace kinetic::panels
 
 namespace kinetic::app {
 
 class StudioDocument;
+class GoalController;
+class CollisionMonitor;
+class ViewportWindow;
+class PlanningFeatures;
+enum class ViewOption;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -18,18 +28,58 @@ class MainWindow : public QMainWindow {
   // viewport: the widget shown in the centre (the Vulkan viewport's container).
   MainWindow(StudioDocument& document, QWidget* viewport, QWidget* parent = nullptr);
 
+  // Connects the 3D view (absent without Vulkan): view toggles, goal gizmo, collision highlights,
+  // keys pressed while it has focus, frame time in the status bar.
+  void attach_viewport(ViewportWindow* viewport);
+
   panels::JointsPanel* joints_panel() const { return joints_panel_; }
+  panels::GoalPanel* goal_panel() const { return goal_panel_; }
+  GoalController* goal_controller() const { return goal_controller_; }
+  CollisionMonitor* collision_monitor() const { return collision_monitor_; }
+  PlanningFeatures* planning_features() const { return planning_features_; }
+  QListWidget* collision_list() const { return collision_list_; }
+  // Space: the playback panel connects to its triggered() signal.
+  QAction* play_pause_action() const { return play_pause_action_; }
+  QAction* view_action(ViewOption option) const;
+  QMenu* view_menu() const { return view_menu_; }
   // Shows a load error without losing the current robot.
   void report_error(const QString& title, const QString& message);
 
+ protected:
+  // Saves the window geometry and dock layout (QSettings) for the next start.
+  void closeEvent(QCloseEvent* event) override;
+
  private:
+  // Bump when the set of docks changes, so an old saved layout is ignored.
+  static constexpr int kLayoutVersion = 1;
+  void arrange_docks();
+  void restore_layout();
+  void build_joints_dock();
+  void build_goal_dock();
+  void build_collisions_dock();
+  void build_status_bar();
   void build_menus();
-  void open_urdf();
+  void build_file_menu();
+  void build_edit_menu();
+  void build_view_menu();
   void update_status();
+  void update_goal_panel();
+  void update_collisions();
 
   StudioDocument& document_;
+  ViewportWindow* viewport_ = nullptr;
+  GoalController* goal_controller_ = nullptr;
+  CollisionMonitor* collision_monitor_ = nullptr;
+  PlanningFeatures* planning_features_ = nullptr;
   panels::JointsPanel* joints_panel_ = nullptr;
+  panels::GoalPanel* goal_panel_ = nullptr;
+  QListWidget* collision_list_ = nullptr;
+  QMenu* view_menu_ = nullptr;
+  QAction* play_pause_action_ = nullptr;
+  QAction* view_actions_[9] = {};
   QLabel* status_robot_ = nullptr;
+  QLabel* status_collision_ = nullptr;
+  QLabel* status_frame_ = nullptr;
 };
 
 }  // namespace kinetic::app

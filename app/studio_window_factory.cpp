@@ -49,6 +49,7 @@ std::unique_ptr<Studio> create_studio(const CommandLine& line) {
     std::fprintf(stderr, "kinetic-studio: 3D view unavailable: %s\n", error.what());
   }
   studio->window = std::make_unique<MainWindow>(*studio->document, central);
+  studio->window->attach_viewport(studio->viewport);
   if (!load_error.isEmpty()) {
     QTimer::singleShot(0, studio->window.get(), [window = studio->window.get(), load_error] {
       window->report_error(QStringLiteral("Could not load robot"), load_error);

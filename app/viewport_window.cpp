@@ -1,13 +1,20 @@
 #include "app/viewport_window.hpp"
 
+#include <QAction>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPlatformSurfaceEvent>
 #include <QWheelEvent>
 #include <cmath>
+#include <cstdio>
 
+#include "app/interaction/collision_monitor.hpp"
+#include "app/interaction/goal_controller.hpp"
 #include "app/scene_bridge/robot_visuals.hpp"
+#include "app/scene_bridge/scene_visuals.hpp"
 #include "app/studio_document.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
+#include "viewer/picking.hpp"
 #include "viewer/swapchain_target.hpp"
 #include "viewer/vulkan_context.hpp"
 
@@ -20,6 +27,22 @@ viewer::VulkanContextOptions window_options() {
   return options;
 }
 constexpr float kOrbitRadiansPerPixel = 0.008f;
+constexpr double kJointRadiansPerPixel = 0.01;   // right-drag on a link
+constexpr double kJointMetresPerPixel = 0.002;
+constexpr double kClickSlopPixels = 4.0;          // a press that moves less is a click
+constexpr int kStroboscopeGhosts = 12;
+constexpr int kTrailSamples = 120;
+constexpr viewer::Color kFailedGoalGhost{0.95f, 0.2f, 0.15f, 0.38f};
+constexpr viewer::Color kSphereColor{0.95f, 0.25f, 0.2f, 0.6f};
+constexpr viewer::Color kCollisionGeometryColor{1.0f, 0.55f, 0.1f, 1.0f};
+
+const char* const kHelpLines[] = {
+    "Mouse: left-drag orbit / gizmo handle, left-click select obstacle,",
+    "       right-drag on a link turns its joint, right/middle-drag pan, wheel zoom",
+    "G grid   A axes   T trail   C collision spheres   W wireframe",
+    "R reset camera   F focus goal   Space play/pause",
+    "Ctrl+Z undo   Ctrl+Shift+Z redo   F1 this help   F3 stats",
+};
 }  // namespace
 
 ViewportWindow::ViewportWindow(StudioDocument& document)
@@ -32,17 +55,52 @@ ViewportWindow::ViewportWindow(StudioDocument& document)
   setVulkanInstance(&qt_instance_);
   connect(&document_, &StudioDocument::robotChanged, this, [this] {
     robot_dirty_ = true;
+    trail_dirty_ = true;
     requestUpdate();
   });
-  connect(&document_, &StudioDocument::jointsChanged, this, [this] { requestUpdate(); });
+  for (auto signal : {&StudioDocument::jointsChanged, &StudioDocument::sceneChanged, &StudioDocument::selectionChanged,
+                      &StudioDocument::goalChanged, &StudioDocument::playbackChanged})
+    connect(&document_, signal, this, [this] { requestUpdate(); });
+  for (auto signal : {&StudioDocument::trajectoriesChanged, &StudioDocument::shownTrajectoryChanged})
+    connect(&document_, signal, this, [this] {
+      trail_dirty_ = true;
+      requestUpdate();
+    });
 }
 
 ViewportWindow::~ViewportWindow() {
   // GPU objects go before the surface (owned by Qt) and the instance.
   robot_visuals_.reset();
+  collision_visuals_.reset();
   renderer_.reset();
   destroy();
 }
+
+void ViewportWindow::set_goal_controller(GoalController* goal) {
+  goal_ = goal;
+  if (goal) {
+    connect(goal, &GoalController::shownPoseChanged, this, [this] { requestUpdate(); });
+    connect(goal, &GoalController::ikStatusChanged, this, [this] { requestUpdate(); });
+  }
+  requestUpdate();
+}
+
+void ViewportWindow::set_collision_monitor(CollisionMonitor* monitor) {
+  collisions_ = monitor;
+  if (monitor) {
+    connect(monitor, &CollisionMonitor::reportChanged, this, [this] { requestUpdate(); });
+    monitor->set_spheres_wanted(option(ViewOption::CollisionSpheres));
+  }
+  requestUpdate();
+}
+
+void ViewportWindow::set_option(ViewOption which, bool on) {
+  options_[static_cast<int>(which)] = on;
+  if (which == ViewOption::CollisionSpheres && collisions_) collisions_->set_spheres_wanted(on);
+  requestUpdate();
+}
+
+bool ViewportWindow::option(ViewOption which) const { return options_[static_cast<int>(which)]; }
 
 const std::vector<std::string>& ViewportWindow::robot_warnings() const {
   static const std::vector<std::string> none;
@@ -71,6 +129,7 @@ bool ViewportWindow::event(QEvent* event) {
           QPlatformSurfaceEvent::SurfaceAboutToBeDestroyed) {
     // The swapchain must go before Qt destroys the VkSurfaceKHR it was made from.
     robot_visuals_.reset();
+    collision_visuals_.reset();
     renderer_.reset();
     robot_dirty_ = true;
   }
@@ -81,9 +140,11 @@ void ViewportWindow::rebuild_robot() {
   robot_dirty_ = false;
   const RobotModelPtr robot = document_.robot();
   robot_visuals_.reset();
+  collision_visuals_.reset();
   kinematics_.reset();
   if (!robot) return;
   robot_visuals_ = std::make_unique<RobotVisuals>(renderer_->meshes(), robot);
+  collision_visuals_ = std::make_unique<RobotVisuals>(renderer_->meshes(), robot, RobotVisuals::Geometry::Collision);
   kinematics_ = std::make_unique<ForwardKinematics>(*robot);
   fit_camera();
 }
@@ -94,10 +155,164 @@ void ViewportWindow::fit_camera() {
   viewer::Vec3 min, max;
   robot_visuals_->bounds(link_poses_, min, max);
   camera_.fit(min, max, static_cast<float>(std::max(1, width())) / static_cast<float>(std::max(1, height())));
+  requestUpdate();
+}
+
+void ViewportWindow::focus_goal() {
+  if (const auto target = gizmo_target()) {
+    camera_.focus(target->translation().cast<float>());
+    requestUpdate();
+  }
+}
+
+std::optional<Pose> ViewportWindow::gizmo_target() const {
+  const std::string selected = document_.selected_object().toStdString();
+  if (!selected.empty() && document_.scene().has_obstacle(selected)) return document_.scene().obstacle(selected).pose;
+  if (goal_) return goal_->shown_pose_world();
+  return std::nullopt;
+}
+
+viewer::Gizmo ViewportWindow::make_gizmo(const Pose& target) const {
+  viewer::Gizmo gizmo;
+  gizmo.pose = viewer::Transform::Identity();
+  gizmo.pose.translation() = target.translation().cast<float>();
+  if (option(ViewOption::LocalFrame)) gizmo.pose.linear() = target.linear().cast<float>();
+  gizmo.hovered = gizmo_drag_.active() ? gizmo_drag_.handle() : hovered_;
+  return gizmo;
+}
+
+std::optional<viewer::Gizmo> ViewportWindow::gizmo() const { return last_gizmo_; }
+
+viewer::Ray ViewportWindow::ray_at(const QPointF& position) const {
+  return camera_.ray_through_pixel(static_cast<float>(position.x()), static_cast<float>(position.y()),
+                                   static_cast<float>(std::max(1, width())), static_cast<float>(std::max(1, height())));
+}
+
+std::optional<QPointF> ViewportWindow::project(const Vector3& world) const {
+  const viewer::Vec3 v = world.cast<float>() - camera_.eye();
+  const float w = static_cast<float>(std::max(1, width())), h = static_cast<float>(std::max(1, height()));
+  const float half_h = std::tan(camera_.fov_y / 2), aspect = w / h;
+  float depth = camera_.orthographic ? camera_.distance : v.dot(camera_.forward());
+  if (depth <= camera_.near_plane) return std::nullopt;
+  const float ndc_x = v.dot(camera_.right()) / (depth * half_h * aspect);
+  const float ndc_y = v.dot(camera_.up()) / (depth * half_h);
+  return QPointF((ndc_x + 1) / 2 * w, (1 - ndc_y) / 2 * h);
+}
+
+void ViewportWindow::add_ghost(viewer::RenderScene& scene, const JointVector& q, viewer::Color tint,
+                               const std::vector<int>& highlighted) {
+  if (!robot_visuals_ || q.size() != document_.robot()->dof()) return;
+  kinematics_->compute(q, ghost_poses_);
+  RobotStyle style;
+  style.tint = tint;
+  style.flags = viewer::kGhost;
+  style.highlighted_links = highlighted;
+  robot_visuals_->append(scene, ghost_poses_, style);
+}
+
+void ViewportWindow::add_collision_overlays(viewer::RenderScene& scene) {
+  if (option(ViewOption::CollisionGeometry) && collision_visuals_) {
+    RobotStyle style;
+    style.tint = kCollisionGeometryColor;
+    style.flags = viewer::kWireframe | viewer::kUnlit;
+    collision_visuals_->append(scene, link_poses_, style);
+  }
+  if (option(ViewOption::CollisionSpheres) && collisions_) {
+    const viewer::MeshId unit = renderer_->meshes().sphere(1.0f);
+    for (const CollisionSphere& sphere : collisions_->report().spheres) {
+      viewer::Instance instance;
+      instance.mesh = unit;
+      instance.transform = Eigen::Affine3f::Identity();
+      instance.transform.translate(sphere.center.cast<float>());
+      instance.transform.scale(static_cast<float>(sphere.radius));
+      instance.color = kSphereColor;
+      instance.flags = viewer::kWireframe | viewer::kUnlit;
+      scene.instances.push_back(instance);
+    }
+  }
+}
+
+void ViewportWindow::add_trail(viewer::RenderScene& scene) {
+  const int shown = document_.shown_trajectory();
+  if (shown < 0 || shown >= static_cast<int>(document_.trajectories().size())) return;
+  const Trajectory& trajectory = document_.trajectories()[static_cast<size_t>(shown)].trajectory;
+  if (trail_dirty_) {
+    trail_dirty_ = false;
+    trail_.clear();
+    trail_error_.clear();
+    try {
+      if (!trajectory.empty()) trail_ = tcp_trail(*document_.robot(), trajectory, "", kTrailSamples);
+    } catch (const std::exception& error) {
+      trail_error_ = std::string("trail: ") + error.what();
+    }
+  }
+  if (option(ViewOption::Trail) && trail_.size() >= 2) add_tcp_trail(scene, trail_, viewer::colors::kTrail);
+  if (document_.stroboscope() && !trajectory.empty() && trajectory.dof() == document_.robot()->dof()) {
+    for (int i = 0; i < kStroboscopeGhosts; ++i) {
+      const double t = trajectory.start_time() + trajectory.duration() * i / (kStroboscopeGhosts - 1);
+      add_ghost(scene, trajectory.sample(t).position, viewer::colors::kPlaybackGhost);
+    }
+  }
+}
+
+void ViewportWindow::add_overlay_text(viewer::RenderScene& scene) {
+  if (robot_visuals_)
+    for (const std::string& warning : robot_visuals_->warnings()) scene.overlay.warnings.push_back(warning);
+  if (goal_ && goal_->ik_failed() && !goal_->ik_status().isEmpty())
+    scene.overlay.warnings.push_back("IK: " + goal_->ik_status().toStdString());
+  if (!trail_error_.empty()) scene.overlay.warnings.push_back(trail_error_);
+  scene.overlay.show_help = option(ViewOption::Help);
+  for (const char* line : kHelpLines) scene.overlay.help_lines.emplace_back(line);
+  scene.overlay.show_stats = option(ViewOption::Stats);
+  scene.overlay.frame_time_ms = static_cast<float>(frame_time_ms_);
+  if (renderer_) {
+    const viewer::FrameStats& stats = renderer_->last_stats();
+    char line[128];
+    std::snprintf(line, sizeof line, "triangles %llu  draw calls %u  instances %u",
+                  static_cast<unsigned long long>(stats.triangles), stats.draw_calls, stats.instances);
+    scene.overlay.stats_lines.emplace_back(line);
+  }
+}
+
+void ViewportWindow::build_scene(viewer::RenderScene& scene) {
+  scene.grid.visible = option(ViewOption::Grid);
+  scene.world_axes = option(ViewOption::Axes);
+  const RobotModelPtr robot = document_.robot();
+  if (robot_visuals_ && robot) {
+    kinematics_->compute(document_.joints(), link_poses_);
+    RobotStyle style;
+    style.pick_id_base = kRobotPickBase;
+    if (option(ViewOption::Wireframe)) style.flags = viewer::kWireframe;
+    if (collisions_ && collisions_->report().valid) style.highlighted_links = collisions_->report().current.colliding_links;
+    robot_visuals_->append(scene, link_poses_, style);
+    add_collision_overlays(scene);
+
+    std::vector<std::string> scene_warnings;
+    add_scene_objects(scene, renderer_->meshes(), document_.scene(), *robot, link_poses_,
+                      document_.selected_object().toStdString(), kScenePickBase, &scene_warnings);
+    for (std::string& warning : scene_warnings) scene.overlay.warnings.push_back(std::move(warning));
+
+    const GoalState& goal = document_.goal();
+    if (goal.joints) {
+      const bool failed = goal_ && goal_->ik_failed();
+      std::vector<int> highlighted;
+      if (collisions_ && collisions_->report().has_goal) highlighted = collisions_->report().goal.colliding_links;
+      add_ghost(scene, *goal.joints, failed ? kFailedGoalGhost : viewer::colors::kGoalGhost, highlighted);
+    }
+    if (document_.playback_joints()) add_ghost(scene, *document_.playback_joints(), viewer::colors::kPlaybackGhost);
+    add_trail(scene);
+  }
+  last_gizmo_.reset();
+  if (const auto target = gizmo_target()) {
+    last_gizmo_ = make_gizmo(*target);
+    viewer::add_gizmo(scene, renderer_->meshes(), *last_gizmo_, camera_, static_cast<float>(height()));
+  }
+  add_overlay_text(scene);
 }
 
 void ViewportWindow::render() {
   if (!isExposed() || width() <= 0 || height() <= 0) return;
+  frame_clock_.start();
   const qreal scale = devicePixelRatio();
   const auto w = static_cast<uint32_t>(width() * scale), h = static_cast<uint32_t>(height() * scale);
   if (!renderer_) {
@@ -108,22 +323,96 @@ void ViewportWindow::render() {
   if (robot_dirty_) rebuild_robot();
 
   viewer::RenderScene scene;
-  if (robot_visuals_) {
-    kinematics_->compute(document_.joints(), link_poses_);
-    robot_visuals_->append(scene, link_poses_);
-    for (const std::string& warning : robot_visuals_->warnings()) scene.overlay.warnings.push_back(warning);
-  }
+  build_scene(scene);
   if (renderer_->render(scene, camera_)) {
     ++frames_drawn_;
+    frame_time_ms_ = static_cast<double>(frame_clock_.nsecsElapsed()) / 1e6;
+    last_scene_ = std::move(scene);
+    emit frameDrawn();
     if (frames_drawn_ == 1 && first_frame_) first_frame_();
   }
 }
 
-void ViewportWindow::mousePressEvent(QMouseEvent* event) { last_mouse_ = event->position(); }
+void ViewportWindow::mousePressEvent(QMouseEvent* event) {
+  last_mouse_ = press_position_ = event->position();
+  press_moved_ = false;
+  if (event->button() == Qt::LeftButton && last_gizmo_) {
+    const viewer::Ray ray = ray_at(event->position());
+    const viewer::GizmoHandle handle = viewer::pick_gizmo(*last_gizmo_, camera_, ray, static_cast<float>(height()));
+    if (handle != viewer::GizmoHandle::None) {
+      if (const auto target = gizmo_target(); target && gizmo_drag_.begin(*last_gizmo_, handle, *target, ray)) {
+        const std::string selected = document_.selected_object().toStdString();
+        dragging_obstacle_ = !selected.empty() && document_.scene().has_obstacle(selected);
+        requestUpdate();
+        return;
+      }
+    }
+  }
+  if (event->button() == Qt::RightButton) begin_joint_drag(event->position());
+}
+
+bool ViewportWindow::begin_joint_drag(const QPointF& position) {
+  dragged_variable_ = -1;
+  const RobotModelPtr robot = document_.robot();
+  if (!robot || !renderer_) return false;
+  const auto hit = viewer::pick(last_scene_, renderer_->meshes(), ray_at(position));
+  if (!hit || hit->pick_id <= kRobotPickBase || hit->pick_id >= kScenePickBase) return false;
+  int link = static_cast<int>(hit->pick_id - kRobotPickBase - 1);
+  // The nearest moving joint above the link (fixed joints pass the drag to their parent).
+  while (link >= 0 && link < static_cast<int>(robot->links().size())) {
+    const int joint = robot->links()[static_cast<size_t>(link)].parent_joint;
+    if (joint < 0) return false;
+    const Joint& j = robot->joints()[static_cast<size_t>(joint)];
+    const int variable = j.variable_index >= 0 ? j.variable_index : j.mimic_source_variable;
+    if (variable >= 0) {
+      dragged_variable_ = variable;
+      return true;
+    }
+    link = j.parent_link;
+  }
+  return false;
+}
+
+void ViewportWindow::drag_gizmo_to(const Pose& pose) {
+  if (dragging_obstacle_) {
+    const std::string name = document_.selected_object().toStdString();
+    if (!document_.scene().has_obstacle(name)) return;
+    PlanningScene scene = document_.scene();
+    scene.move_obstacle(name, pose);
+    document_.edit_scene(scene, tr("Move obstacle"));
+  } else if (goal_) {
+    goal_->move_goal_world(pose);  // the gizmo follows at once; IK answers later
+  }
+}
 
 void ViewportWindow::mouseMoveEvent(QMouseEvent* event) {
   const QPointF delta = event->position() - last_mouse_;
   last_mouse_ = event->position();
+  if ((event->position() - press_position_).manhattanLength() > kClickSlopPixels) press_moved_ = true;
+  if (gizmo_drag_.active() && (event->buttons() & Qt::LeftButton)) {
+    drag_gizmo_to(gizmo_drag_.update(ray_at(event->position())));
+    requestUpdate();
+    return;
+  }
+  if (event->buttons() == Qt::NoButton) {
+    // Hover highlight of the handle under the cursor.
+    const viewer::GizmoHandle handle =
+        last_gizmo_ ? viewer::pick_gizmo(*last_gizmo_, camera_, ray_at(event->position()), static_cast<float>(height()))
+                    : viewer::GizmoHandle::None;
+    if (handle != hovered_) {
+      hovered_ = handle;
+      requestUpdate();
+    }
+    return;
+  }
+  if ((event->buttons() & Qt::RightButton) && dragged_variable_ >= 0) {
+    const RobotModelPtr robot = document_.robot();
+    JointVector q = document_.joints();
+    const bool prismatic = robot->variable_joint(dragged_variable_).type == JointType::Prismatic;
+    q[dragged_variable_] -= delta.y() * (prismatic ? kJointMetresPerPixel : kJointRadiansPerPixel);
+    document_.edit_joints(robot->clamp_to_limits(q), tr("Drag joint"));
+    return;
+  }
   if (event->buttons() & Qt::LeftButton) {
     camera_.orbit(static_cast<float>(-delta.x()) * kOrbitRadiansPerPixel,
                   static_cast<float>(delta.y()) * kOrbitRadiansPerPixel);
@@ -135,10 +424,51 @@ void ViewportWindow::mouseMoveEvent(QMouseEvent* event) {
   requestUpdate();
 }
 
+void ViewportWindow::mouseReleaseEvent(QMouseEvent* event) {
+  if (event->button() == Qt::LeftButton) {
+    if (gizmo_drag_.active()) {
+      gizmo_drag_.end();
+      dragging_obstacle_ = false;
+      requestUpdate();
+      return;
+    }
+    if (!press_moved_) click_select(event->position());
+  }
+  if (event->button() == Qt::RightButton) dragged_variable_ = -1;
+}
+
+void ViewportWindow::click_select(const QPointF& position) {
+  if (!renderer_) return;
+  const auto hit = viewer::pick(last_scene_, renderer_->meshes(), ray_at(position));
+  std::string name;
+  if (hit && hit->pick_id > kScenePickBase) name = scene_object_for_pick_id(document_.scene(), hit->pick_id, kScenePickBase);
+  // A click on a link keeps the selection; empty space or an object replaces it.
+  if (hit && name.empty()) return;
+  document_.set_selected_object(QString::fromStdString(name));
+}
+
 void ViewportWindow::wheelEvent(QWheelEvent* event) {
   const float steps = static_cast<float>(event->angleDelta().y()) / 120.0f;
   camera_.zoom(std::pow(0.85f, steps));
   requestUpdate();
+}
+
+void ViewportWindow::keyPressEvent(QKeyEvent* event) {
+  // A native child window gets key events before the widgets' shortcut map sees them: hand them
+  // to the main window's actions so the View / Edit keys work while the 3D view has focus.
+  if (key_target_) {
+    const QKeySequence pressed(event->keyCombination());
+    for (QAction* action : key_target_->findChildren<QAction*>()) {
+      if (!action->isEnabled()) continue;
+      for (const QKeySequence& shortcut : action->shortcuts())
+        if (shortcut.matches(pressed) == QKeySequence::ExactMatch) {
+          action->trigger();
+          event->accept();
+          return;
+        }
+    }
+  }
+  QWindow::keyPressEvent(event);
 }
 
 }  // namespace kinetic::app

@@ -1,15 +1,25 @@
 #pragma once
 // ViewportWindow: the 3D view. A QWindow with a Vulkan surface made from the viewer's own
 // VkInstance (QVulkanInstance wraps it), drawn by the viewer's WindowRenderer. Redraws when the
-// document changes; the mouse moves the camera (left orbit, right/middle pan, wheel zoom).
+// document changes. It draws the robot (colliding links highlighted), the goal ghost and the goal
+// gizmo, playback and stroboscope ghosts, the scene's obstacles and the shown trajectory's trail.
+// Mouse: left-drag a gizmo handle moves the goal (or the selected obstacle), left-click selects an
+// obstacle (empty space deselects), left-drag elsewhere orbits, right-drag on a link turns its
+// joint, right/middle-drag elsewhere pans, wheel zooms.
+#include <QElapsedTimer>
+#include <QPointer>
 #include <QVulkanInstance>
 #include <QWindow>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
+#include "app/interaction/gizmo_drag.hpp"
 #include "engine/core/types.hpp"
 #include "viewer/camera.hpp"
+#include "viewer/gizmo.hpp"
+#include "viewer/render_scene.hpp"
 
 namespace kinetic::viewer {
 class VulkanContext;
@@ -25,20 +35,49 @@ namespace kinetic::app {
 
 class StudioDocument;
 class RobotVisuals;
+class GoalController;
+class CollisionMonitor;
+
+// What the view shows; toggled from the View menu and its keys.
+enum class ViewOption { Grid, Axes, Trail, CollisionSpheres, CollisionGeometry, Wireframe, Help, Stats, LocalFrame };
 
 class ViewportWindow : public QWindow {
   Q_OBJECT
  public:
+  // Pick ids: robot links from kRobotPickBase + 1, scene objects from kScenePickBase + 1.
+  static constexpr uint32_t kRobotPickBase = 1000;
+  static constexpr uint32_t kScenePickBase = 100000;
+
   // Throws viewer::Error when no Vulkan device exists (the caller shows the message instead).
   explicit ViewportWindow(StudioDocument& document);
   ~ViewportWindow() override;
+
+  // Optional collaborators (owned by the main window): the goal gizmo's pose and IK, and live
+  // collision results.
+  void set_goal_controller(GoalController* goal);
+  void set_collision_monitor(CollisionMonitor* monitor);
+  // Key presses the view does not use go to this object (the main window, for its shortcuts).
+  void set_key_forwarding(QObject* target) { key_target_ = target; }
 
   viewer::Camera& camera() { return camera_; }
   // Called once, after the first frame has been presented.
   void on_first_frame(std::function<void()> callback) { first_frame_ = std::move(callback); }
   int frames_drawn() const { return frames_drawn_; }
+  double frame_time_ms() const { return frame_time_ms_; }
   const std::vector<std::string>& robot_warnings() const;
   void fit_camera();
+  void focus_goal();
+
+  void set_option(ViewOption option, bool on);
+  bool option(ViewOption option) const;
+
+  // The gizmo as last drawn (for tests and tools); nullopt when none is shown.
+  std::optional<viewer::Gizmo> gizmo() const;
+  // Pixel (logical coordinates) where a world point projects; nullopt behind the camera.
+  std::optional<QPointF> project(const Vector3& world) const;
+
+ signals:
+  void frameDrawn();
 
  protected:
   void exposeEvent(QExposeEvent* event) override;
@@ -46,23 +85,63 @@ class ViewportWindow : public QWindow {
   bool event(QEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
 
  private:
   void rebuild_robot();
   void render();
+  void build_scene(viewer::RenderScene& scene);
+  void add_ghost(viewer::RenderScene& scene, const JointVector& q, viewer::Color tint,
+                 const std::vector<int>& highlighted = {});
+  void add_collision_overlays(viewer::RenderScene& scene);
+  void add_trail(viewer::RenderScene& scene);
+  void add_overlay_text(viewer::RenderScene& scene);
+  // The pose the gizmo moves: the selected obstacle's, else the goal TCP's (world frame).
+  std::optional<Pose> gizmo_target() const;
+  viewer::Gizmo make_gizmo(const Pose& target) const;
+  viewer::Ray ray_at(const QPointF& position) const;
+  void drag_gizmo_to(const Pose& pose);
+  void click_select(const QPointF& position);
+  bool begin_joint_drag(const QPointF& position);
 
   StudioDocument& document_;
   std::unique_ptr<viewer::VulkanContext> context_;
   QVulkanInstance qt_instance_;
   std::unique_ptr<viewer::WindowRenderer> renderer_;
   std::unique_ptr<RobotVisuals> robot_visuals_;
+  std::unique_ptr<RobotVisuals> collision_visuals_;
   std::unique_ptr<ForwardKinematics> kinematics_;
   std::vector<Pose> link_poses_;
+  std::vector<Pose> ghost_poses_;
   viewer::Camera camera_;
-  QPointF last_mouse_;
+  QPointer<GoalController> goal_;
+  QPointer<CollisionMonitor> collisions_;
+  QPointer<QObject> key_target_;
+
+  // Mouse gestures.
+  QPointF last_mouse_, press_position_;
+  bool press_moved_ = false;
+  GizmoDrag gizmo_drag_;
+  bool dragging_obstacle_ = false;
+  viewer::GizmoHandle hovered_ = viewer::GizmoHandle::None;
+  int dragged_variable_ = -1;  // joint turned by a right-drag on its link
+
+  // Last frame, for picking what the user sees.
+  viewer::RenderScene last_scene_;
+  std::optional<viewer::Gizmo> last_gizmo_;
+
+  // Trail of the shown trajectory, rebuilt when it changes.
+  std::vector<Vector3> trail_;
+  bool trail_dirty_ = true;
+  std::string trail_error_;
+
+  bool options_[9] = {true, true, true, false, false, false, false, false, false};
   std::function<void()> first_frame_;
   int frames_drawn_ = 0;
+  double frame_time_ms_ = 0;
+  QElapsedTimer frame_clock_;
   bool robot_dirty_ = true;
 };
 

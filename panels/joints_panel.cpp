@@ -1,9 +1,17 @@
 #include "panels/joints_panel.hpp"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -15,7 +23,12 @@ namespace kinetic::panels {
 
 namespace {
 constexpr int kSliderSteps = 10000;  // slider resolution over the joint range
-}
+constexpr double kDegree = std::numbers::pi / 180.0;
+constexpr double kMillimetre = 0.001;
+const char* const kVariableProperty = "joint_variable";
+
+double wrap_angle(double angle) { return std::remainder(angle, 2.0 * std::numbers::pi); }
+}  // namespace
 
 JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
@@ -23,6 +36,37 @@ JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent) {
   degrees_->setChecked(true);
   connect(degrees_, &QCheckBox::toggled, this, [this] { rebuild_rows(); });
   layout->addWidget(degrees_);
+
+  auto* poses = new QHBoxLayout;
+  named_poses_ = new QComboBox(this);
+  named_poses_->setToolTip(tr("Named poses of the robot (kinetic.toml, SRDF)"));
+  poses->addWidget(named_poses_, 1);
+  apply_pose_ = new QPushButton(tr("Apply"), this);
+  connect(apply_pose_, &QPushButton::clicked, this, [this] { apply_named_pose(named_poses_->currentText()); });
+  poses->addWidget(apply_pose_);
+  layout->addLayout(poses);
+
+  auto* presets = new QHBoxLayout;
+  const auto add_button = [&](const QString& text, const QString& tip, auto slot) {
+    auto* button = new QPushButton(text, this);
+    button->setToolTip(tip);
+    connect(button, &QPushButton::clicked, this, slot);
+    presets->addWidget(button);
+  };
+  add_button(tr("Zero"), tr("All joints to zero (clamped into the limits)"), [this] { apply_zero(); });
+  add_button(tr("Mid"), tr("All joints to the middle of their limits"), [this] { apply_mid(); });
+  add_button(tr("Random"), tr("A random collision-free configuration within the limits"),
+             [this] { apply_random_free(); });
+  add_button(tr("Copy"), tr("Copy the configuration as text, in radians"), [this] { copy_to_clipboard(); });
+  add_button(tr("Paste"), tr("Set the configuration from text such as [0.1, -1.2, ...] in radians"),
+             [this] { paste_from_clipboard(); });
+  layout->addLayout(presets);
+
+  message_ = new QLabel(this);
+  message_->setWordWrap(true);
+  message_->hide();
+  layout->addWidget(message_);
+
   auto* scroll = new QScrollArea(this);
   scroll->setWidgetResizable(true);
   rows_widget_ = new QWidget(scroll);
@@ -38,13 +82,19 @@ void JointsPanel::set_uses_degrees(bool degrees) { degrees_->setChecked(degrees)
 void JointsPanel::set_robot(RobotModelPtr robot) {
   robot_ = std::move(robot);
   values_ = robot_ ? robot_->zero_configuration() : JointVector();
+  named_poses_->clear();
+  if (robot_)
+    for (const std::string& name : robot_->named_pose_names()) named_poses_->addItem(QString::fromStdString(name));
+  named_poses_->setEnabled(named_poses_->count() > 0);
+  apply_pose_->setEnabled(named_poses_->count() > 0);
+  message_->hide();
   rebuild_rows();
 }
 
 void JointsPanel::set_values(const JointVector& q) {
   if (!robot_ || q.size() != robot_->dof()) return;
   values_ = q;
-  for (int i = 0; i < static_cast<int>(rows_.size()); ++i) refresh_row(i);
+  refresh_all();
 }
 
 double JointsPanel::to_shown(const Row& row, double value) const {
@@ -68,6 +118,7 @@ void JointsPanel::rebuild_rows() {
     row.lower = lower[v];
     row.upper = upper[v];
     row.angular = joint.type != JointType::Prismatic;
+    row.continuous = joint.type == JointType::Continuous;
     auto* box = new QWidget(rows_widget_);
     auto* grid = new QGridLayout(box);
     grid->setContentsMargins(0, 2, 0, 2);
@@ -78,7 +129,7 @@ void JointsPanel::rebuild_rows() {
     row.spin->setSingleStep(row.angular && uses_degrees() ? 1.0 : 0.01);
     row.spin->setSuffix(row.angular ? (uses_degrees() ? QStringLiteral("°") : QStringLiteral(" rad"))
                                     : QStringLiteral(" m"));
-    row.spin->setWrapping(joint.type == JointType::Continuous);
+    row.spin->setWrapping(row.continuous);
     grid->addWidget(row.spin, 0, 1);
     row.slider = new QSlider(Qt::Horizontal, box);
     row.slider->setRange(0, kSliderSteps);
@@ -92,6 +143,11 @@ void JointsPanel::rebuild_rows() {
     rows_layout_->insertWidget(rows_layout_->count() - 1, box);
     connect(row.slider, &QSlider::valueChanged, this, [this, v](int p) { on_slider(v, p); });
     connect(row.spin, &QDoubleSpinBox::valueChanged, this, [this, v](double s) { on_spin(v, s); });
+    // The panel's own keyboard steps (1° / 10°) replace the editors' unit-dependent ones.
+    for (QWidget* editor : {static_cast<QWidget*>(row.spin), static_cast<QWidget*>(row.slider)}) {
+      editor->setProperty(kVariableProperty, v);
+      editor->installEventFilter(this);
+    }
     rows_.push_back(row);
     refresh_row(v);
   }
@@ -107,6 +163,10 @@ void JointsPanel::refresh_row(int variable) {
   row.spin->setValue(to_shown(row, value));
 }
 
+void JointsPanel::refresh_all() {
+  for (int i = 0; i < static_cast<int>(rows_.size()); ++i) refresh_row(i);
+}
+
 void JointsPanel::on_slider(int variable, int position) {
   const Row& row = rows_[variable];
   values_[variable] = row.lower + (row.upper - row.lower) * position / kSliderSteps;
@@ -118,6 +178,148 @@ void JointsPanel::on_spin(int variable, double shown_value) {
   values_[variable] = from_shown(rows_[variable], shown_value);
   refresh_row(variable);
   emit valuesEdited(values_);
+}
+
+void JointsPanel::show_message(const QString& message, bool error) {
+  last_message_ = message;
+  message_->setText(message);
+  message_->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
+  message_->setVisible(!message.isEmpty());
+}
+
+void JointsPanel::edit_all(const JointVector& q) {
+  values_ = q;
+  refresh_all();
+  emit valuesEdited(values_);
+}
+
+bool JointsPanel::apply_named_pose(const QString& name) {
+  if (!robot_) return false;
+  try {
+    edit_all(robot_->clamp_to_limits(robot_->named_pose(name.toStdString())));
+  } catch (const std::exception& error) {
+    show_message(QString::fromUtf8(error.what()), true);
+    return false;
+  }
+  show_message({}, false);
+  return true;
+}
+
+void JointsPanel::apply_zero() {
+  if (robot_) edit_all(robot_->zero_configuration());
+}
+
+void JointsPanel::apply_mid() {
+  if (robot_) edit_all(robot_->mid_configuration());
+}
+
+bool JointsPanel::apply_random_free() {
+  if (!robot_) return false;
+  const JointVector lower = robot_->lower_limits();
+  const JointVector upper = robot_->upper_limits();
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int attempt = 0; attempt < kRandomFreeAttempts; ++attempt) {
+    JointVector q(robot_->dof());
+    for (int v = 0; v < robot_->dof(); ++v) q[v] = lower[v] + (upper[v] - lower[v]) * unit(random_);
+    if (state_check_ && !state_check_(q)) continue;
+    show_message({}, false);
+    edit_all(q);
+    return true;
+  }
+  show_message(tr("No collision-free configuration found in %1 random samples; the scene may leave "
+                  "little free space. The joints were not changed.")
+                   .arg(kRandomFreeAttempts),
+               true);
+  return false;
+}
+
+QString JointsPanel::format_configuration(const JointVector& q) {
+  QStringList numbers;
+  for (Eigen::Index i = 0; i < q.size(); ++i) numbers << QString::number(q[i], 'g', QLocale::FloatingPointShortest);
+  return QStringLiteral("[%1]").arg(numbers.join(QStringLiteral(", ")));
+}
+
+std::optional<JointVector> JointsPanel::parse_configuration(const QString& text, int dof, QString* error) {
+  QString body = text.trimmed();
+  if (body.startsWith(QLatin1Char('['))) body.remove(0, 1);
+  if (body.endsWith(QLatin1Char(']'))) body.chop(1);
+  const QStringList parts = body.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+  if (parts.size() != dof) {
+    if (error)
+      *error = tr("The text has %1 values but the robot has %2 joints; expected e.g. [0.1, -1.2, ...] in radians.")
+                   .arg(parts.size())
+                   .arg(dof);
+    return std::nullopt;
+  }
+  JointVector q(dof);
+  for (int i = 0; i < dof; ++i) {
+    bool ok = false;
+    q[i] = parts[i].toDouble(&ok);
+    if (!ok || !std::isfinite(q[i])) {
+      if (error) *error = tr("Value %1 ('%2') is not a finite number.").arg(i + 1).arg(parts[i]);
+      return std::nullopt;
+    }
+  }
+  return q;
+}
+
+void JointsPanel::copy_to_clipboard() const {
+  if (robot_) QApplication::clipboard()->setText(format_configuration(values_));
+}
+
+bool JointsPanel::paste_from_clipboard() { return paste_text(QApplication::clipboard()->text()); }
+
+bool JointsPanel::paste_text(const QString& text) {
+  if (!robot_) return false;
+  QString error;
+  std::optional<JointVector> q = parse_configuration(text, robot_->dof(), &error);
+  if (!q) {
+    show_message(tr("Cannot paste: %1").arg(error), true);
+    return false;
+  }
+  for (int v = 0; v < robot_->dof(); ++v) {
+    if (rows_[v].continuous) {
+      (*q)[v] = wrap_angle((*q)[v]);
+    } else if ((*q)[v] < rows_[v].lower - 1e-9 || (*q)[v] > rows_[v].upper + 1e-9) {
+      show_message(tr("Cannot paste: %1 = %2 is outside its limits [%3, %4].")
+                       .arg(QString::fromStdString(robot_->variable_joint(v).name))
+                       .arg((*q)[v])
+                       .arg(rows_[v].lower)
+                       .arg(rows_[v].upper),
+                   true);
+      return false;
+    }
+  }
+  show_message({}, false);
+  edit_all(robot_->clamp_to_limits(*q));
+  return true;
+}
+
+void JointsPanel::step_variable(int variable, double step) {
+  if (!robot_ || variable < 0 || variable >= robot_->dof()) return;
+  const Row& row = rows_[variable];
+  const double next = values_[variable] + step;
+  values_[variable] = row.continuous ? wrap_angle(next) : std::clamp(next, row.lower, row.upper);
+  refresh_row(variable);
+  emit valuesEdited(values_);
+}
+
+bool JointsPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::KeyPress) {
+    const QVariant variable = watched->property(kVariableProperty);
+    if (variable.isValid()) {
+      const int v = variable.toInt();
+      const double unit = rows_.at(v).angular ? kDegree : kMillimetre;
+      switch (static_cast<QKeyEvent*>(event)->key()) {
+        case Qt::Key_Up: step_variable(v, unit); return true;
+        case Qt::Key_Down: step_variable(v, -unit); return true;
+        case Qt::Key_PageUp: step_variable(v, 10.0 * unit); return true;
+        case Qt::Key_PageDown: step_variable(v, -10.0 * unit); return true;
+        default: break;
+      }
+    }
+  }
+  return QWidget::eventFilter(watched, event);
 }
 
 }  // namespace kinetic::panels

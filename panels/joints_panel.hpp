@@ -1,7 +1,12 @@
 #pragma once
-// Joints panel: one slider + spin box per active joint, limits shown, degrees or radians.
+// Joints panel: one slider + spin box per active joint, limits shown, degrees or radians, plus
+// named poses, zero / mid / random collision-free, copy and paste of a configuration as text, and
+// keyboard stepping (Up/Down 1°, PgUp/PgDn 10°; 1 mm / 10 mm for prismatic joints).
 // It does not own the robot state: it shows what it is given and reports the user's edits.
 #include <QWidget>
+#include <functional>
+#include <optional>
+#include <random>
 #include <vector>
 
 #include "engine/model/robot_model.hpp"
@@ -10,6 +15,8 @@ class QDoubleSpinBox;
 class QSlider;
 class QLabel;
 class QCheckBox;
+class QComboBox;
+class QPushButton;
 class QVBoxLayout;
 
 namespace kinetic::panels {
@@ -17,6 +24,10 @@ namespace kinetic::panels {
 class JointsPanel : public QWidget {
   Q_OBJECT
  public:
+  // true when the configuration is free of collisions (self and scene).
+  using StateCheck = std::function<bool(const JointVector&)>;
+  static constexpr int kRandomFreeAttempts = 200;
+
   explicit JointsPanel(QWidget* parent = nullptr);
 
   void set_robot(RobotModelPtr robot);
@@ -25,12 +36,39 @@ class JointsPanel : public QWidget {
   bool uses_degrees() const;
   void set_uses_degrees(bool degrees);
 
+  // Used by "Random (collision-free)"; without one, random samples are only within limits.
+  void set_state_check(StateCheck check) { state_check_ = std::move(check); }
+  void set_random_seed(unsigned seed) { random_.seed(seed); }
+
+  // Actions behind the buttons; each emits valuesEdited when it changes the values. Those that
+  // can fail return false and show why (last_message()).
+  bool apply_named_pose(const QString& name);
+  void apply_zero();
+  void apply_mid();
+  bool apply_random_free();
+  void copy_to_clipboard() const;
+  bool paste_from_clipboard();
+  bool paste_text(const QString& text);
+  // Moves one variable by `step` (rad or m), wrapping continuous joints, clamping the others.
+  void step_variable(int variable, double step);
+  QString last_message() const { return last_message_; }
+
+  // "[0.1, -1.2, ...]" in radians / metres, shortest round-trip numbers.
+  static QString format_configuration(const JointVector& q);
+  // Parses that format (brackets optional; commas or spaces). Returns nullopt and sets *error on
+  // a wrong count or a value that is not a finite number.
+  static std::optional<JointVector> parse_configuration(const QString& text, int dof, QString* error);
+
   // Test access: the editors of one variable.
   QSlider* slider(int variable) const { return rows_.at(variable).slider; }
   QDoubleSpinBox* spin_box(int variable) const { return rows_.at(variable).spin; }
+  QComboBox* named_poses() const { return named_poses_; }
 
  signals:
   void valuesEdited(const kinetic::JointVector& q);
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   struct Row {
@@ -39,13 +77,17 @@ class JointsPanel : public QWidget {
     QLabel* limits = nullptr;
     double lower = 0.0, upper = 0.0;
     bool angular = true;
+    bool continuous = false;
   };
   void rebuild_rows();
   void refresh_row(int variable);
+  void refresh_all();
   void on_slider(int variable, int position);
   void on_spin(int variable, double shown_value);
   double to_shown(const Row& row, double value) const;
   double from_shown(const Row& row, double shown) const;
+  void show_message(const QString& message, bool error);
+  void edit_all(const JointVector& q);
 
   RobotModelPtr robot_;
   JointVector values_;
@@ -53,6 +95,12 @@ class JointsPanel : public QWidget {
   QVBoxLayout* rows_layout_ = nullptr;
   QWidget* rows_widget_ = nullptr;
   QCheckBox* degrees_ = nullptr;
+  QComboBox* named_poses_ = nullptr;
+  QPushButton* apply_pose_ = nullptr;
+  QLabel* message_ = nullptr;
+  QString last_message_;
+  StateCheck state_check_;
+  std::mt19937 random_{std::random_device{}()};
   bool updating_ = false;
 };
 

@@ -19,46 +19,53 @@ constexpr float kPlaceholderSize = 0.05f;  // m, the box shown for a mesh that c
 
 }  // namespace
 
-RobotVisuals::RobotVisuals(viewer::MeshLibrary& meshes, RobotModelPtr robot) : robot_(std::move(robot)) {
+RobotVisuals::RobotVisuals(viewer::MeshLibrary& meshes, RobotModelPtr robot, Geometry geometry)
+    : robot_(std::move(robot)) {
   for (const Link& link : robot_->links()) {
-    for (const VisualShape& visual : link.visuals) {
-      Part part;
-      part.link = link.index;
-      part.local = visual.origin.cast<float>();
-      if (visual.material) part.color = to_color(visual.material->rgba);
-      const Geometry& g = visual.geometry;
-      switch (g.type) {
-        case Geometry::Type::Box:
-          part.mesh = meshes.box(g.box_size.cast<float>());
-          part.radius = static_cast<float>(g.box_size.norm() / 2);
-          break;
-        case Geometry::Type::Cylinder:
-          part.mesh = meshes.cylinder(static_cast<float>(g.radius), static_cast<float>(g.length));
-          part.radius = static_cast<float>(std::hypot(g.radius, g.length / 2));
-          break;
-        case Geometry::Type::Sphere:
-          part.mesh = meshes.sphere(static_cast<float>(g.radius));
-          part.radius = static_cast<float>(g.radius);
-          break;
-        case Geometry::Type::Mesh:
-          try {
-            if (g.mesh_path.empty()) throw std::runtime_error("not found on the package search path");
-            part.mesh = meshes.load(g.mesh_path);
-            part.local = part.local * Eigen::Scaling(g.mesh_scale.cast<float>());
-            part.mesh_colors = !visual.material;  // the file's own colours unless the URDF sets one
-            const auto& gpu = meshes.get(part.mesh);
-            part.radius = (gpu.bounds_max - gpu.bounds_min).cwiseProduct(g.mesh_scale.cast<float>()).norm() / 2;
-          } catch (const std::exception& error) {
-            warnings_.push_back(link.name + ": mesh '" + g.mesh_uri + "' could not be loaded (" +
-                                error.what() + "); shown as a placeholder box");
-            part.mesh = meshes.box(viewer::Vec3::Constant(kPlaceholderSize));
-            part.color = viewer::colors::kCollision.with_alpha(1.0f);
-          }
-          break;
-      }
-      parts_.push_back(part);
+    if (geometry == Geometry::Visual) {
+      for (const VisualShape& visual : link.visuals) add_part(meshes, link, visual.origin, visual.geometry, visual.material);
+    } else {
+      for (const CollisionShape& shape : link.collisions) add_part(meshes, link, shape.origin, shape.geometry, std::nullopt);
     }
   }
+}
+
+void RobotVisuals::add_part(viewer::MeshLibrary& meshes, const Link& link, const Pose& origin,
+                            const kinetic::Geometry& g, const std::optional<Material>& material) {
+  Part part;
+  part.link = link.index;
+  part.local = origin.cast<float>();
+  if (material) part.color = to_color(material->rgba);
+  switch (g.type) {
+    case kinetic::Geometry::Type::Box:
+      part.mesh = meshes.box(g.box_size.cast<float>());
+      part.radius = static_cast<float>(g.box_size.norm() / 2);
+      break;
+    case kinetic::Geometry::Type::Cylinder:
+      part.mesh = meshes.cylinder(static_cast<float>(g.radius), static_cast<float>(g.length));
+      part.radius = static_cast<float>(std::hypot(g.radius, g.length / 2));
+      break;
+    case kinetic::Geometry::Type::Sphere:
+      part.mesh = meshes.sphere(static_cast<float>(g.radius));
+      part.radius = static_cast<float>(g.radius);
+      break;
+    case kinetic::Geometry::Type::Mesh:
+      try {
+        if (g.mesh_path.empty()) throw std::runtime_error("not found on the package search path");
+        part.mesh = meshes.load(g.mesh_path);
+        part.local = part.local * Eigen::Scaling(g.mesh_scale.cast<float>());
+        part.mesh_colors = !material;  // the file's own colours unless the URDF sets one
+        const auto& gpu = meshes.get(part.mesh);
+        part.radius = (gpu.bounds_max - gpu.bounds_min).cwiseProduct(g.mesh_scale.cast<float>()).norm() / 2;
+      } catch (const std::exception& error) {
+        warnings_.push_back(link.name + ": mesh '" + g.mesh_uri + "' could not be loaded (" + error.what() +
+                            "); shown as a placeholder box");
+        part.mesh = meshes.box(viewer::Vec3::Constant(kPlaceholderSize));
+        part.color = viewer::colors::kCollision.with_alpha(1.0f);
+      }
+      break;
+  }
+  parts_.push_back(part);
 }
 
 void RobotVisuals::append(viewer::RenderScene& scene, const std::vector<Pose>& link_poses,

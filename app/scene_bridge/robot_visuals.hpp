@@ -22,9 +22,10 @@ struct RobotStyle {
 
 class RobotVisuals {
  public:
-  // Loads every visual mesh; a mesh that cannot be read becomes a small placeholder box and is
-  // listed in warnings().
-  RobotVisuals(viewer::MeshLibrary& meshes, RobotModelPtr robot);
+  enum class Geometry { Visual, Collision };
+  // Loads every visual (or collision) mesh; a mesh that cannot be read becomes a small placeholder
+  // box and is listed in warnings().
+  RobotVisuals(viewer::MeshLibrary& meshes, RobotModelPtr robot, Geometry geometry = Geometry::Visual);
 
   const RobotModelPtr& robot() const { return robot_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
@@ -44,6 +45,9 @@ class RobotVisuals {
     bool mesh_colors = false;
     float radius = 0.05f;  // rough size, for bounds
   };
+
+  void add_part(viewer::MeshLibrary& meshes, const Link& link, const Pose& origin, const kinetic::Geometry& g,
+                const std::optional<Material>& material);
 
   RobotModelPtr robot_;
   std::vector<Part> parts_;

@@ -38,7 +38,11 @@ JointVector point_at(const JointPath& path, const std::vector<double>& cumulativ
 void shortcut_path(PlanningSpace& space, JointPath& path, int passes, std::mt19937_64& rng,
                    SearchClock& clock) {
   std::vector<double> cumulative;
-  for (int pass = 0; pass < passes && path.size() >= 3; ++pass) {
+  // Once this many attempts in a row changed nothing the path is (nearly) locally shortest and
+  // further attempts are mostly wasted edge checks (OMPL's shortcutPath stops the same way).
+  const int give_up_after = std::max(16, passes / 4);
+  int unchanged = 0;
+  for (int pass = 0; pass < passes && path.size() >= 3 && unchanged < give_up_after; ++pass, ++unchanged) {
     clock.poll("shortcutting", pass, static_cast<int>(path.size()));
     cumulative.assign(1, 0.0);
     for (std::size_t i = 1; i < path.size(); ++i)
@@ -63,6 +67,7 @@ void shortcut_path(PlanningSpace& space, JointPath& path, int passes, std::mt199
     if (qb != path[seg_b]) next.push_back(qb);
     next.insert(next.end(), path.begin() + static_cast<long>(seg_b), path.end());
     path = std::move(next);
+    unchanged = -1;  // the loop's increment makes it 0
   }
 }
 

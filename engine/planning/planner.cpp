@@ -294,6 +294,10 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
 
   // Post-processing: its own clock (no deadline), same cancellation and progress.
   SearchClock post_clock(1e9, control);
+  const auto post_begin = SearchClock::Clock::now();
+  const auto ms_since = [](SearchClock::Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(SearchClock::Clock::now() - t0).count();
+  };
   JointPath raw = found.path;
   JointPath path = found.path;
   result.length_before = path_length(raw);
@@ -310,7 +314,9 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
     for (const auto& q : group_path) full.push_back(space->to_full(q));
     return full;
   };
+  result.postprocess_time_ms = ms_since(post_begin);
   post_clock.poll("validating", 0, static_cast<int>(path.size()));
+  const auto gates_begin = SearchClock::Clock::now();
   JointPath output = to_full(path);
   std::optional<std::string> problem = limits_gate(*model_, output);
   if (!problem) problem = collision_gate(checker_, output);
@@ -325,6 +331,7 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
                   "raise the planning margin or lower the resolution so edges are checked more finely");
     path = raw;
   }
+  result.validation_time_ms = ms_since(gates_begin);
   result.path = std::move(output);
   result.length_after = path_length(path);
   result.planning_time_ms =

@@ -32,6 +32,8 @@ struct PlanResult {
   std::string planner;            // e.g. "rrt_connect"
   double planning_time_ms = 0.0;  // whole call: checks, IK, search, post-processing, gates
   double search_time_ms = 0.0;    // the planner's search alone
+  double postprocess_time_ms = 0.0;  // shortcutting and smoothing
+  double validation_time_ms = 0.0;   // the two output gates
   int iterations = 0;
   int tree_size = 0;              // nodes in the trees / roadmap
   double length_before = 0.0;     // joint-space length of the raw path

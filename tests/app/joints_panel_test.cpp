@@ -1,4 +1,7 @@
 // Qt Test: the joints panel on a real built-in robot (offscreen platform).
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QDoubleSpinBox>
@@ -57,6 +60,97 @@ class JointsPanelTest : public QObject {
     panel.set_values(robot->mid_configuration());
     QCOMPARE(spy.count(), 0);
     QCOMPARE(panel.values(), robot->mid_configuration());
+  }
+  void named_poses_zero_and_mid() {
+    kinetic::panels::JointsPanel panel;
+    const auto robot = kinetic::load_builtin_robot("ur5e");
+    panel.set_robot(robot);
+    QVERIFY(panel.named_poses()->findText(QStringLiteral("home")) >= 0);
+    QSignalSpy spy(&panel, &kinetic::panels::JointsPanel::valuesEdited);
+    QVERIFY(panel.apply_named_pose(QStringLiteral("home")));
+    QCOMPARE(panel.values(), robot->named_pose("home"));
+    QVERIFY(!panel.apply_named_pose(QStringLiteral("nowhere")));
+    QVERIFY(panel.last_message().contains(QStringLiteral("home")));  // lists the known poses
+    panel.apply_mid();
+    QCOMPARE(panel.values(), robot->mid_configuration());
+    panel.apply_zero();
+    QCOMPARE(panel.values(), robot->zero_configuration());
+    QCOMPARE(spy.count(), 3);
+  }
+
+  void random_pose_is_collision_free_by_the_callback() {
+    kinetic::panels::JointsPanel panel;
+    const auto robot = kinetic::load_builtin_robot("ur5e");
+    panel.set_robot(robot);
+    panel.set_random_seed(7);
+    // Accept only configurations with a positive first joint: the panel must keep sampling.
+    int calls = 0;
+    panel.set_state_check([&](const kinetic::JointVector& q) {
+      ++calls;
+      return q[0] > 0.0;
+    });
+    QVERIFY(panel.apply_random_free());
+    QVERIFY(panel.values()[0] > 0.0);
+    QVERIFY(robot->within_limits(panel.values()));
+    // Nothing is ever free: a message after the attempts, values unchanged.
+    const kinetic::JointVector before = panel.values();
+    calls = 0;
+    panel.set_state_check([&](const kinetic::JointVector&) { return ++calls, false; });
+    QVERIFY(!panel.apply_random_free());
+    QCOMPARE(calls, kinetic::panels::JointsPanel::kRandomFreeAttempts);
+    QCOMPARE(panel.values(), before);
+    QVERIFY(panel.last_message().contains(QStringLiteral("200")));
+  }
+
+  void copy_and_paste_as_text() {
+    kinetic::panels::JointsPanel panel;
+    const auto robot = kinetic::load_builtin_robot("ur5e");
+    panel.set_robot(robot);
+    kinetic::JointVector q = robot->mid_configuration();
+    q[0] = 0.1;
+    q[1] = -1.2;
+    panel.set_values(q);
+    panel.copy_to_clipboard();
+    const QString text = QApplication::clipboard()->text();
+    QVERIFY2(text.startsWith(QStringLiteral("[0.1, -1.2, ")), qPrintable(text));
+    panel.apply_zero();
+    QVERIFY(panel.paste_from_clipboard());
+    QCOMPARE(panel.values(), q);  // shortest round-trip numbers: exact
+    // Clear messages for bad text; nothing changes.
+    QVERIFY(!panel.paste_text(QStringLiteral("[1, 2, 3]")));
+    QVERIFY(panel.last_message().contains(QStringLiteral("3 values")));
+    QVERIFY(panel.last_message().contains(QStringLiteral("6 joints")));
+    QVERIFY(!panel.paste_text(QStringLiteral("[0, 0, nan, 0, 0, 0]")));
+    QVERIFY(panel.last_message().contains(QStringLiteral("not a finite number")));
+    QVERIFY(!panel.paste_text(QStringLiteral("0 0 0 0 0 abc")));
+    QVERIFY(!panel.paste_text(QStringLiteral("[0, 9, 0, 0, 0, 0]")));
+    QVERIFY(panel.last_message().contains(QStringLiteral("outside its limits")));
+    QCOMPARE(panel.values(), q);
+    // Spaces without brackets work too.
+    QVERIFY(panel.paste_text(QStringLiteral("0 0.5 0 0 0 0")));
+    QCOMPARE(panel.values()[1], 0.5);
+  }
+
+  void keyboard_steps_one_and_ten_degrees() {
+    kinetic::panels::JointsPanel panel;
+    const auto robot = kinetic::load_builtin_robot("ur5e");
+    panel.set_robot(robot);
+    panel.set_uses_degrees(false);  // steps are degrees whatever the display unit
+    panel.set_values(robot->zero_configuration());
+    const double degree = std::numbers::pi / 180.0;
+    QTest::keyClick(panel.spin_box(2), Qt::Key_Up);
+    QVERIFY(std::abs(panel.values()[2] - degree) < 1e-12);
+    QTest::keyClick(panel.slider(2), Qt::Key_PageUp);
+    QVERIFY(std::abs(panel.values()[2] - 11 * degree) < 1e-12);
+    QTest::keyClick(panel.spin_box(2), Qt::Key_PageDown);
+    QTest::keyClick(panel.spin_box(2), Qt::Key_Down);
+    QVERIFY(std::abs(panel.values()[2]) < 1e-12);
+    // Steps stop at the limit.
+    kinetic::JointVector q = robot->zero_configuration();
+    q[1] = robot->upper_limits()[1] - degree / 2;
+    panel.set_values(q);
+    QTest::keyClick(panel.spin_box(1), Qt::Key_PageUp);
+    QCOMPARE(panel.values()[1], robot->upper_limits()[1]);
   }
 };
 

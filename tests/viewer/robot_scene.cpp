@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <limits>
 
+#include "app/scene_bridge/robot_visuals.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "support/test_paths.hpp"
@@ -22,17 +23,28 @@ std::vector<Transform> link_poses(const RobotModel& model, const JointVector& q)
 
 void add_robot(RenderScene& scene, MeshLibrary& meshes, const RobotModel& model, const JointVector& q, uint32_t flags,
                const Color* tint, bool collision) {
-  const auto poses = link_poses(model, q);
+  std::vector<Pose> poses;
+  ForwardKinematics(model).compute(q, poses);
+  if (!collision) {
+    // The app's own mapping (app/scene_bridge); it decides kMeshColors per part.
+    const app::RobotVisuals visuals(meshes, std::shared_ptr<const RobotModel>(&model, [](const RobotModel*) {}));
+    app::RobotStyle style;
+    if (tint) style.tint = *tint;
+    style.flags = flags & ~kMeshColors;
+    // RobotVisuals numbers picks from base + 1 with base 0 meaning "not pickable"; the tests use
+    // link index + 1, so draw with base 1 and shift back.
+    style.pick_id_base = 1;
+    const size_t first = scene.instances.size();
+    visuals.append(scene, poses, style);
+    for (size_t i = first; i < scene.instances.size(); ++i) scene.instances[i].pick_id -= 1;
+    return;
+  }
+  // Collision geometry: the app never draws it as the robot, so it is mapped here.
   for (const auto& link : model.links()) {
-    std::vector<VisualShape> shapes = link.visuals;
-    if (collision) {
-      shapes.clear();
-      for (const auto& c : link.collisions) shapes.push_back({c.name, c.origin, c.geometry, std::nullopt});
-    }
-    for (const auto& visual : shapes) {
-      const auto& g = visual.geometry;
+    for (const auto& shape : link.collisions) {
+      const auto& g = shape.geometry;
       Instance in;
-      in.transform = Eigen::Affine3f(poses[link.index] * Transform(visual.origin.cast<float>()));
+      in.transform = Eigen::Affine3f((poses[link.index] * shape.origin).cast<float>());
       switch (g.type) {
         case Geometry::Type::Box: in.mesh = meshes.box(g.box_size.cast<float>()); break;
         case Geometry::Type::Cylinder: in.mesh = meshes.cylinder(float(g.radius), float(g.length)); break;
@@ -42,10 +54,6 @@ void add_robot(RenderScene& scene, MeshLibrary& meshes, const RobotModel& model,
           in.mesh = meshes.load(g.mesh_path);
           in.transform.scale(g.mesh_scale.cast<float>());
           break;
-      }
-      if (visual.material) {
-        const auto& c = visual.material->rgba;
-        in.color = {float(c[0]), float(c[1]), float(c[2]), float(c[3])};
       }
       in.flags = flags;
       if (tint) {

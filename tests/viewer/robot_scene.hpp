@@ -1,6 +1,7 @@
 #pragma once
-// Test helper: turns an engine RobotModel + joint values into viewer instances (what the app does
-// for its 3D view). Tests may link the engine; the viewer library itself stays engine-free.
+// Test helper: turns an engine RobotModel + joint values into viewer instances through the app's
+// own mapping (app/scene_bridge/robot_visuals), so the goldens show what the studio draws. Tests
+// may link the engine and the scene bridge; the viewer library itself stays engine-free.
 #include <vector>
 
 #include "engine/model/robot_model.hpp"

@@ -1,0 +1,368 @@
+#include "app/data_features.hpp"
+
+#include <QAction>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTimer>
+#include <memory>
+#include <optional>
+
+#include "app/model_file_watcher.hpp"
+#include "app/session/package_paths_dialog.hpp"
+#include "app/session/recent_files.hpp"
+#include "app/session/session_file.hpp"
+#include "app/studio_document.hpp"
+#include "engine/collision/collision_checker.hpp"
+#include "panels/joints_panel.hpp"
+#include "panels/robot_library_panel.hpp"
+#include "panels/scene_panel.hpp"
+
+namespace kinetic::app {
+
+namespace {
+
+using Report = std::function<void(const QString&, const QString&)>;
+
+QString plain(QString title) { return title.remove(QLatin1Char('&')); }
+
+// The window's menu with this title (ignoring '&'), created at the end of the bar when missing.
+QMenu* find_or_add_menu(QMainWindow& window, const QString& title) {
+  for (QAction* action : window.menuBar()->actions())
+    if (action->menu() && plain(action->text()) == plain(title)) return action->menu();
+  // Help stays the last menu.
+  for (QAction* action : window.menuBar()->actions())
+    if (action->menu() && plain(action->text()) == QStringLiteral("Help")) {
+      auto* menu = new QMenu(title, window.menuBar());
+      window.menuBar()->insertMenu(action, menu);
+      return menu;
+    }
+  return window.menuBar()->addMenu(title);
+}
+
+// Inserts before the File menu's Quit entry so Quit stays last.
+QAction* quit_action(QMenu* file) {
+  for (QAction* action : file->actions())
+    if (action->shortcut() == QKeySequence(QKeySequence::Quit) || plain(action->text()) == QStringLiteral("Quit"))
+      return action;
+  return nullptr;
+}
+
+// URDF with optional SRDF and kinetic.toml; the optional ones are guessed from the URDF's folder.
+struct RobotFiles {
+  QString urdf, srdf, config;
+};
+
+std::optional<RobotFiles> ask_robot_files(QWidget* parent) {
+  QDialog dialog(parent);
+  dialog.setWindowTitle(QObject::tr("Open robot"));
+  auto* form = new QFormLayout(&dialog);
+  const auto file_row = [&](const QString& label, const QString& filter) {
+    auto* edit = new QLineEdit(&dialog);
+    auto* browse = new QPushButton(QObject::tr("Browse…"), &dialog);
+    QObject::connect(browse, &QPushButton::clicked, &dialog, [&dialog, edit, label, filter] {
+      const QString path = QFileDialog::getOpenFileName(&dialog, label, QFileInfo(edit->text()).absolutePath(), filter);
+      if (!path.isEmpty()) edit->setText(path);
+    });
+    auto* row = new QHBoxLayout;
+    row->addWidget(edit, 1);
+    row->addWidget(browse);
+    form->addRow(label, row);
+    return edit;
+  };
+  QLineEdit* urdf = file_row(QObject::tr("URDF"), QObject::tr("Robot descriptions (*.urdf);;All files (*)"));
+  QLineEdit* srdf = file_row(QObject::tr("SRDF (optional)"), QObject::tr("Semantic descriptions (*.srdf);;All files (*)"));
+  QLineEdit* config = file_row(QObject::tr("kinetic.toml (optional)"), QObject::tr("Kinetic configuration (*.toml);;All files (*)"));
+  QObject::connect(urdf, &QLineEdit::textChanged, &dialog, [urdf, srdf, config] {
+    const QFileInfo info(urdf->text());
+    if (!info.isFile()) return;
+    const QString guessed_srdf = info.dir().filePath(info.completeBaseName() + QStringLiteral(".srdf"));
+    const QString guessed_config = info.dir().filePath(QStringLiteral("kinetic.toml"));
+    if (srdf->text().isEmpty() && QFileInfo(guessed_srdf).isFile()) srdf->setText(guessed_srdf);
+    if (config->text().isEmpty() && QFileInfo(guessed_config).isFile()) config->setText(guessed_config);
+  });
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, &dialog);
+  QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  form->addRow(buttons);
+  const QString first = QFileDialog::getOpenFileName(parent, QObject::tr("Open robot"), QString(),
+                                                     QObject::tr("Robot descriptions (*.urdf);;All files (*)"));
+  if (first.isEmpty()) return std::nullopt;
+  urdf->setText(first);
+  if (dialog.exec() != QDialog::Accepted || urdf->text().isEmpty()) return std::nullopt;
+  return RobotFiles{urdf->text(), srdf->text(), config->text()};
+}
+
+// Everything the menu actions share; owned by the window.
+class DataActions : public QObject {
+ public:
+  DataActions(QMainWindow& window, StudioDocument& document, QSettings& settings, Report report,
+              panels::ScenePanel& scene_panel)
+      : QObject(&window), window_(window), document_(document), settings_(settings), recent_(settings),
+        report_(std::move(report)), scene_panel_(scene_panel) {}
+
+  QString load_robot(const QString& reference, const QString& srdf = {}, const QString& config = {}) {
+    const QString error = document_.load_robot(reference, srdf, config, stored_package_paths(settings_));
+    if (!error.isEmpty()) {
+      report_(tr("Could not load %1").arg(reference), error);
+      return error;
+    }
+    if (QFileInfo(reference).isFile())
+      recent_.add({RecentEntry::Kind::Robot, QFileInfo(reference).absoluteFilePath(), srdf, config});
+    status(tr("Loaded %1").arg(reference));
+    return {};
+  }
+
+  void open_robot_files() {
+    if (const auto files = ask_robot_files(&window_)) load_robot(files->urdf, files->srdf, files->config);
+  }
+
+  void open_session(const QString& path) {
+    const SessionLoadResult result = load_session(document_, path);
+    if (!result.ok()) {
+      report_(tr("Could not open the session"), result.error);
+      return;
+    }
+    recent_.add({RecentEntry::Kind::Session, QFileInfo(path).absoluteFilePath(), {}, {}});
+    if (!result.warnings.isEmpty())
+      report_(tr("Session opened with warnings"), result.warnings.join(QLatin1Char('\n')));
+    status(tr("Opened session %1").arg(path));
+  }
+
+  void choose_and_open_session() {
+    const QString path = QFileDialog::getOpenFileName(&window_, tr("Open session"), QString(),
+                                                      tr("Kinetic sessions (*.kinetic-session);;All files (*)"));
+    if (!path.isEmpty()) open_session(path);
+  }
+
+  void choose_and_save_session() {
+    QString path = QFileDialog::getSaveFileName(&window_, tr("Save session"), QString(),
+                                                tr("Kinetic sessions (*.kinetic-session)"));
+    if (path.isEmpty()) return;
+    if (!path.endsWith(QStringLiteral(".kinetic-session"))) path += QStringLiteral(".kinetic-session");
+    const QString error = save_session(document_, path);
+    if (!error.isEmpty()) {
+      report_(tr("Could not save the session"), error);
+      return;
+    }
+    recent_.add({RecentEntry::Kind::Session, QFileInfo(path).absoluteFilePath(), {}, {}});
+    status(tr("Saved session %1").arg(path));
+  }
+
+  void choose_and_load_scene() {
+    const QString path = QFileDialog::getOpenFileName(&window_, tr("Load scene"), QString(),
+                                                      tr("Kinetic scenes (*.json);;All files (*)"));
+    if (path.isEmpty()) return;
+    const QString error = scene_panel_.load_scene_file(path);
+    if (!error.isEmpty()) report_(tr("Could not load the scene"), error);
+  }
+
+  void choose_and_save_scene() {
+    QString path = QFileDialog::getSaveFileName(&window_, tr("Save scene"), QString(), tr("Kinetic scenes (*.json)"));
+    if (path.isEmpty()) return;
+    if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) path += QStringLiteral(".json");
+    const QString error = scene_panel_.save_scene_file(path);
+    if (!error.isEmpty()) report_(tr("Could not save the scene"), error);
+  }
+
+  void reload_robot() {
+    const QString error = document_.reload_robot();
+    if (!error.isEmpty()) report_(tr("Reload failed; the loaded robot was kept"), error);
+    else status(tr("Reloaded %1").arg(document_.robot_reference()));
+  }
+
+  void edit_package_paths() {
+    PackagePathsDialog dialog(stored_package_paths(settings_), &window_);
+    if (dialog.exec() == QDialog::Accepted) store_package_paths(settings_, dialog.paths());
+  }
+
+  void fill_recent_menu(QMenu* menu) {
+    menu->clear();
+    const QList<RecentEntry> entries = recent_.entries();
+    for (const RecentEntry& entry : entries) {
+      const QString kind = entry.kind == RecentEntry::Kind::Session ? tr("session") : tr("robot");
+      menu->addAction(QStringLiteral("%1  (%2)").arg(QFileInfo(entry.path).fileName(), kind), this,
+                      [this, entry] { open_recent(entry); })
+          ->setToolTip(entry.path);
+    }
+    if (entries.isEmpty()) menu->addAction(tr("(none)"))->setEnabled(false);
+  }
+
+  void open_recent(const RecentEntry& entry) {
+    if (!QFileInfo(entry.path).isFile()) {
+      recent_.remove(entry.path);
+      report_(tr("File not found"), tr("%1 no longer exists; it was removed from the recent files.").arg(entry.path));
+      return;
+    }
+    if (entry.kind == RecentEntry::Kind::Session) open_session(entry.path);
+    else load_robot(entry.path, entry.srdf, entry.config);
+  }
+
+  void status(const QString& message) { window_.statusBar()->showMessage(message, 5000); }
+
+ private:
+  QMainWindow& window_;
+  StudioDocument& document_;
+  QSettings& settings_;
+  RecentFiles recent_;
+  Report report_;
+  panels::ScenePanel& scene_panel_;
+};
+
+void build_menus(QMainWindow& window, DataActions& actions) {
+  QMenu* file = find_or_add_menu(window, QObject::tr("&File"));
+  QAction* before = quit_action(file);
+  const auto add = [&](const QString& text, auto slot, const QKeySequence& key = {}) {
+    auto* action = new QAction(text, file);
+    action->setShortcut(key);
+    QObject::connect(action, &QAction::triggered, &actions, slot);
+    file->insertAction(before, action);
+    return action;
+  };
+  auto* separator = new QAction(file);
+  separator->setSeparator(true);
+  file->insertAction(before, separator);
+  add(QObject::tr("Open URDF with SRDF / kinetic.toml…"), [&actions] { actions.open_robot_files(); },
+      QKeySequence(QStringLiteral("Ctrl+Shift+O")));
+  add(QObject::tr("Reload robot"), [&actions] { actions.reload_robot(); }, QKeySequence(Qt::Key_F5));
+  auto* recent = new QMenu(QObject::tr("Recent files"), file);
+  QObject::connect(recent, &QMenu::aboutToShow, &actions, [&actions, recent] { actions.fill_recent_menu(recent); });
+  file->insertMenu(before, recent);
+  add(QObject::tr("Open session…"), [&actions] { actions.choose_and_open_session(); });
+  add(QObject::tr("Save session…"), [&actions] { actions.choose_and_save_session(); });
+  add(QObject::tr("Load scene…"), [&actions] { actions.choose_and_load_scene(); });
+  add(QObject::tr("Save scene…"), [&actions] { actions.choose_and_save_scene(); });
+  auto* end = new QAction(file);
+  end->setSeparator(true);
+  file->insertAction(before, end);
+
+  QMenu* settings = find_or_add_menu(window, QObject::tr("&Settings"));
+  settings->addAction(QObject::tr("Package search paths…"), &actions, [&actions] { actions.edit_package_paths(); });
+}
+
+}  // namespace
+
+void bind_scene_panel(panels::ScenePanel& panel, StudioDocument& document) {
+  const auto sync_robot = [&panel, &document] {
+    panel.set_robot(document.robot());
+    panel.set_joints(document.joints());
+  };
+  sync_robot();
+  panel.set_scene(document.scene());
+  panel.set_selected(document.selected_object());
+  QObject::connect(&document, &StudioDocument::robotChanged, &panel, sync_robot);
+  QObject::connect(&document, &StudioDocument::jointsChanged, &panel, [&panel, &document] { panel.set_joints(document.joints()); });
+  QObject::connect(&document, &StudioDocument::sceneChanged, &panel, [&panel, &document] { panel.set_scene(document.scene()); });
+  QObject::connect(&document, &StudioDocument::selectionChanged, &panel,
+                   [&panel, &document] { panel.set_selected(document.selected_object()); });
+  QObject::connect(&panel, &panels::ScenePanel::sceneEdited, &document,
+                   [&document](const PlanningScene& scene, const QString& what) { document.edit_scene(scene, what); });
+  QObject::connect(&panel, &panels::ScenePanel::selectionEdited, &document,
+                   [&document](const QString& name) { document.set_selected_object(name); });
+}
+
+void bind_joints_panel_extras(panels::JointsPanel& panel, StudioDocument& document) {
+  // One checker per robot (building its sphere model is the expensive part); the scene is
+  // handed over again only after it changed.
+  struct Cache {
+    RobotModelPtr robot;
+    std::unique_ptr<CollisionChecker> checker;
+    bool scene_stale = true;
+  };
+  auto cache = std::make_shared<Cache>();
+  QObject::connect(&document, &StudioDocument::sceneChanged, &panel, [cache] { cache->scene_stale = true; });
+  panel.set_state_check([cache, &document](const JointVector& q) {
+    if (!document.robot()) return true;
+    if (cache->robot != document.robot()) {
+      cache->robot = document.robot();
+      cache->checker = std::make_unique<CollisionChecker>(cache->robot);
+      cache->scene_stale = true;
+    }
+    if (cache->scene_stale) {
+      try {
+        cache->checker->set_scene(document.scene());
+      } catch (const std::exception&) {
+        cache->checker->set_scene(PlanningScene());  // an unusable scene object: check the robot alone
+      }
+      cache->scene_stale = false;
+    }
+    return !cache->checker->in_collision(q);
+  });
+}
+
+DataFeatures install_data_features(QMainWindow& window, StudioDocument& document, const DataFeatureOptions& options) {
+  DataFeatures features;
+  features.settings = options.settings_file.isEmpty() ? new QSettings(&window)
+                                                      : new QSettings(options.settings_file, QSettings::IniFormat, &window);
+  Report report = options.report_error;
+  if (!report)
+    report = [&window](const QString& title, const QString& message) {
+      window.statusBar()->showMessage(message, 10000);
+      QMessageBox::warning(&window, title, message);
+    };
+
+  features.scene_panel = new panels::ScenePanel(&window);
+  bind_scene_panel(*features.scene_panel, document);
+  QObject::connect(features.scene_panel, &panels::ScenePanel::errorOccurred, &window,
+                   [&window](const QString& message) { window.statusBar()->showMessage(message, 10000); });
+  auto* scene_dock = new QDockWidget(QObject::tr("Scene"), &window);
+  scene_dock->setObjectName(QStringLiteral("SceneDock"));
+  scene_dock->setWidget(features.scene_panel);
+  window.addDockWidget(Qt::RightDockWidgetArea, scene_dock);
+
+  features.robot_library = new panels::RobotLibraryPanel(&window);
+  auto* library_dock = new QDockWidget(QObject::tr("Robot library"), &window);
+  library_dock->setObjectName(QStringLiteral("RobotLibraryDock"));
+  library_dock->setWidget(features.robot_library);
+  window.addDockWidget(Qt::RightDockWidgetArea, library_dock);
+  window.tabifyDockWidget(scene_dock, library_dock);
+  scene_dock->raise();
+
+  auto* actions = new DataActions(window, document, *features.settings, report, *features.scene_panel);
+  QObject::connect(features.robot_library, &panels::RobotLibraryPanel::loadRequested, actions,
+                   [actions](const QString& name) { actions->load_robot(name); });
+  build_menus(window, *actions);
+  QMenu* view = find_or_add_menu(window, QObject::tr("&View"));
+  view->addAction(scene_dock->toggleViewAction());
+  view->addAction(library_dock->toggleViewAction());
+
+  if (auto* joints = window.findChild<panels::JointsPanel*>()) bind_joints_panel_extras(*joints, document);
+
+  features.file_watcher = new ModelFileWatcher(document, &window);
+  QObject::connect(features.file_watcher, &ModelFileWatcher::reloaded, actions,
+                   [actions](const QString& file) { actions->status(QObject::tr("Reloaded after %1 changed").arg(file)); });
+  QObject::connect(features.file_watcher, &ModelFileWatcher::reloadFailed, actions,
+                   [report](const QString& message) { report(QObject::tr("Automatic reload failed"), message); });
+
+  features.autosave = new Autosave(document, options.autosave_path, &window);
+  features.autosave->set_interval_seconds(options.autosave_interval_seconds);
+  QObject::connect(features.autosave, &Autosave::failed, &window,
+                   [&window](const QString& message) { window.statusBar()->showMessage(message, 10000); });
+  if (options.offer_recovery) {
+    // After the window is up, so the question has a parent on screen.
+    const QString path = features.autosave->path();
+    const RecoveryQuestion question = options.recovery_question;
+    QTimer::singleShot(0, &window, [&document, path, question, report] {
+      const RecoveryResult result = offer_recovery(document, path, question);
+      if (!result.error.isEmpty()) report(QObject::tr("Could not restore the autosaved session"), result.error);
+      else if (!result.warnings.isEmpty())
+        report(QObject::tr("Session restored with warnings"), result.warnings.join(QLatin1Char('\n')));
+    });
+  }
+  return features;
+}
+
+}  // namespace kinetic::app

@@ -1,0 +1,52 @@
+#pragma once
+// The studio's features around the user's data, installed into a main window in one call: the
+// Scene and Robot library docks, File menu entries (open URDF with SRDF / kinetic.toml, recent
+// files, sessions, scenes, reload robot), Settings → package search paths, autosave with crash
+// recovery, reload of the robot when its files change on disk, and the joints panel's
+// collision-free random pose. Everything is parented to the window.
+#include <QString>
+#include <functional>
+
+#include "app/session/autosave.hpp"
+
+class QMainWindow;
+class QSettings;
+
+namespace kinetic::panels {
+class JointsPanel;
+class RobotLibraryPanel;
+class ScenePanel;
+}  // namespace kinetic::panels
+
+namespace kinetic::app {
+
+class StudioDocument;
+class ModelFileWatcher;
+
+struct DataFeatureOptions {
+  QString autosave_path;  // "" = Autosave::default_path()
+  int autosave_interval_seconds = Autosave::kDefaultIntervalSeconds;
+  bool offer_recovery = true;  // at start-up (on the next event-loop turn)
+  RecoveryQuestion recovery_question = ask_recovery_with_message_box;
+  QString settings_file;  // "" = the application's QSettings; else an INI file (tests)
+  // Shows an error the user caused; default: status bar + warning box.
+  std::function<void(const QString& title, const QString& message)> report_error;
+};
+
+struct DataFeatures {
+  panels::ScenePanel* scene_panel = nullptr;
+  panels::RobotLibraryPanel* robot_library = nullptr;
+  Autosave* autosave = nullptr;
+  ModelFileWatcher* file_watcher = nullptr;
+  QSettings* settings = nullptr;
+};
+
+DataFeatures install_data_features(QMainWindow& window, StudioDocument& document,
+                                   const DataFeatureOptions& options = {});
+
+// The pieces, for tests and for windows that host the panels elsewhere.
+void bind_scene_panel(panels::ScenePanel& panel, StudioDocument& document);
+// Gives the joints panel a collision check (robot + scene of the document) for its random pose.
+void bind_joints_panel_extras(panels::JointsPanel& panel, StudioDocument& document);
+
+}  // namespace kinetic::app

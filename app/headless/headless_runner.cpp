@@ -1,0 +1,211 @@
+#include "app/headless/headless_runner.hpp"
+
+#include <unistd.h>
+
+#include <QRegularExpression>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iomanip>
+
+#include "app/headless/job_execution.hpp"
+#include "app/headless/job_rendering.hpp"
+#include "engine/core/error.hpp"
+#include "engine/trajectory/trajectory_io.hpp"
+
+namespace kinetic::app::headless {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string str(const QString& s) { return s.toStdString(); }
+
+// Creates the output folder up front, so an unwritable one fails before any planning.
+void prepare_output_directory(const Job& job) {
+  const fs::path dir = job.output_directory.empty() ? fs::current_path() : job.output_directory;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir))
+    throw JobFailure(kExitWriteFailed, "outputs.directory: cannot create " + dir.string() + ": " +
+                                           (ec ? ec.message() : "a file is in the way"));
+  if (::access(dir.c_str(), W_OK) != 0)
+    throw JobFailure(kExitWriteFailed, "outputs.directory: " + dir.string() + " is not writable");
+}
+
+void export_trajectory(const Job& job, JobResult& result, const ExportSpec& spec, std::ostream& out) {
+  const Trajectory& trajectory = trajectory_for(job, result, spec.trajectory);
+  const fs::path path = job.output_directory / spec.file;
+  std::error_code ec;
+  if (!path.parent_path().empty()) fs::create_directories(path.parent_path(), ec);
+  if (ec) throw JobFailure(kExitWriteFailed, "cannot create the folder " + path.parent_path().string() + ": " + ec.message());
+  try {
+    save_trajectory(trajectory, path);
+  } catch (const Error& error) {
+    throw JobFailure(kExitWriteFailed, error.message());
+  }
+  out << "wrote " << path.string() << "\n";
+}
+
+std::string trajectory_name(const Job& job, int reference) {
+  return reference == kWholeMotion ? std::string("all") : job.steps[static_cast<size_t>(reference)].name;
+}
+
+}  // namespace
+
+Job job_from_flags(const CommandLine& line) {
+  Job job;
+  if (line.robot.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive)) {
+    job.robot.urdf = fs::absolute(str(line.robot));
+    if (!line.srdf.isEmpty()) job.robot.srdf = fs::absolute(str(line.srdf));
+    if (!line.config.isEmpty()) job.robot.config = fs::absolute(str(line.config));
+  } else {
+    job.robot.builtin = str(line.robot);
+  }
+  for (const QString& p : line.package_paths) job.robot.package_paths.push_back(fs::absolute(str(p)).string());
+  if (!line.scene.isEmpty()) job.scene.file = fs::absolute(str(line.scene));
+
+  const QString start = line.start.isEmpty() ? QStringLiteral("home") : line.start;
+  if (start.contains(QRegularExpression(QStringLiteral("^[-+0-9.,\\s eE]+$"))))
+    job.start.joints = parse_number_list(str(start), "--start");
+  else
+    job.start.named = str(start);
+
+  StepSpec step;
+  step.name = "goal";
+  step.field = "the goal";
+  const int goals = !line.goal_joints.isEmpty() + !line.goal_named.isEmpty() + !line.goal_pose.isEmpty();
+  if (goals != 1) throw JobError("--goal-joints / --goal-named / --goal-pose", "give exactly one goal");
+  if (!line.goal_joints.isEmpty()) {
+    step.goal_kind = StepSpec::GoalKind::Joints;
+    step.goal_state.joints = parse_number_list(str(line.goal_joints), "--goal-joints");
+  } else if (!line.goal_named.isEmpty()) {
+    step.goal_kind = StepSpec::GoalKind::Named;
+    step.goal_state.named = str(line.goal_named);
+  } else {
+    const auto v = parse_number_list(str(line.goal_pose), "--goal-pose");
+    if (v.size() != 6) throw JobError("--goal-pose", "expected 6 numbers: x y z roll pitch yaw");
+    step.goal_kind = StepSpec::GoalKind::Pose;
+    step.goal_pose = pose_from_xyz_rpy(Vector3(v[0], v[1], v[2]), Vector3(v[3], v[4], v[5]));
+  }
+  try {
+    if (!line.preset.isEmpty()) {
+      step.preset = str(line.preset);
+      step.options = preset(step.preset);
+    }
+  } catch (const Error& error) {
+    throw JobError("--preset", error.message());
+  }
+  try {
+    if (!line.planner.isEmpty()) step.options.planner = planner_type_from_string(str(line.planner));
+  } catch (const Error& error) {
+    throw JobError("--planner", error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")"));
+  }
+  if (!line.seed.isEmpty()) {
+    bool ok = false;
+    step.options.seed = line.seed.toULongLong(&ok);
+    if (!ok) throw JobError("--seed", "expected a non-negative whole number, got \"" + str(line.seed) + "\"");
+  }
+  if (!line.timing.isEmpty()) step.timing = timing_from_string(str(line.timing), "--timing");
+  job.steps.push_back(step);
+
+  job.output_directory = line.output_dir.isEmpty() ? fs::path() : fs::path(str(line.output_dir));
+  for (const QString& file : line.exports) {
+    const std::string ext = fs::path(str(file)).extension().string();
+    if (ext != ".json" && ext != ".csv") throw JobError("--export", "\"" + str(file) + "\" needs the extension .json or .csv");
+    job.exports.push_back({str(file), kWholeMotion});
+  }
+  if (!line.screenshot.isEmpty()) {
+    ScreenshotSpec shot;
+    shot.file = str(line.screenshot);
+    if (!line.size.isEmpty()) {
+      const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("^(\\d+)x(\\d+)$")).match(line.size);
+      if (!m.hasMatch() || m.captured(1).toUInt() < 16 || m.captured(2).toUInt() < 16 || m.captured(1).toUInt() > 8192 ||
+          m.captured(2).toUInt() > 8192)
+        throw JobError("--size", "expected WIDTHxHEIGHT between 16 and 8192, e.g. 1280x720");
+      shot.image.width = m.captured(1).toUInt();
+      shot.image.height = m.captured(2).toUInt();
+    }
+    if (!line.view.isEmpty()) {
+      shot.image.camera.view = standard_view_from_string(str(line.view), "--view");
+      shot.image.camera.has_view = true;
+    }
+    shot.image.ghost_start = true;
+    job.screenshots.push_back(shot);
+  }
+  return job;
+}
+
+int run_job(const Job& job, std::ostream& out, std::ostream& err) {
+  const auto started = std::chrono::steady_clock::now();
+  try {
+    prepare_output_directory(job);
+    JobResult result;
+    load_robot_and_scene(job, result);
+    plan_steps(job, result);
+    out << std::fixed;
+    for (size_t i = 0; i < result.steps.size(); ++i) {
+      const StepResult& step = result.steps[i];
+      out << "step " << i + 1 << "/" << result.steps.size() << " \"" << step.name << "\": " << step.plan.planner << ", "
+          << std::setprecision(1) << step.plan.planning_time_ms << " ms, " << step.plan.path.size() << " waypoints, "
+          << std::setprecision(2) << step.trajectory.duration() << " s (" << to_string(job.steps[i].timing)
+          << "), path length " << std::setprecision(3) << step.path_length << "\n";
+    }
+    if (!job.steps.empty() && (job.steps.size() > 1)) {
+      bool whole_used = false;
+      for (const auto& e : job.exports) whole_used |= e.trajectory == kWholeMotion;
+      for (const auto& s : job.screenshots) whole_used |= s.trajectory == kWholeMotion;
+      for (const auto& f : job.frames) whole_used |= f.trajectory == kWholeMotion;
+      if (whole_used)
+        out << "all steps blended: " << std::setprecision(2) << trajectory_for(job, result, kWholeMotion).duration()
+            << " s\n";
+    }
+    for (const ExportSpec& spec : job.exports) export_trajectory(job, result, spec, out);
+    if (!job.screenshots.empty() || !job.frames.empty()) {
+      JobRenderer renderer;
+      for (const ScreenshotSpec& spec : job.screenshots)
+        out << "wrote " << renderer.screenshot(job, result, spec).string() << "\n";
+      for (const FramesSpec& spec : job.frames) {
+        const auto files = renderer.frames(job, result, spec);
+        out << "wrote " << files.size() << " frames of \"" << trajectory_name(job, spec.trajectory) << "\": "
+            << files.front().string() << (files.size() > 1 ? " ... " + files.back().filename().string() : "") << "\n";
+      }
+    }
+  } catch (const JobFailure& failure) {
+    err << "kinetic-studio --headless: " << failure.what() << "\n";
+    return failure.code();
+  } catch (const JobError& error) {
+    err << "kinetic-studio --headless: " << error.what() << "\n";
+    return kExitBadJob;
+  } catch (const Error& error) {  // an engine error no step above anticipated
+    err << "kinetic-studio --headless: " << error.message() << (error.hint().empty() ? "" : " (" + error.hint() + ")")
+        << "\n";
+    return kExitPlanningFailed;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  out << "done in " << std::setprecision(2) << seconds << " s\n";
+  return kExitOk;
+}
+
+int run_headless(const CommandLine& line, std::ostream& out, std::ostream& err) {
+  Job job;
+  try {
+    if (!line.job.isEmpty()) {
+      const bool flags_too = !line.start.isEmpty() || !line.goal_joints.isEmpty() || !line.goal_named.isEmpty() ||
+                             !line.goal_pose.isEmpty() || !line.exports.isEmpty() || !line.screenshot.isEmpty() ||
+                             !line.scene.isEmpty();
+      if (flags_too) throw JobError("", "give a job file or --start/--goal-*/--export/--screenshot flags, not both");
+      job = load_job(str(line.job));
+      if (!line.output_dir.isEmpty()) job.output_directory = fs::absolute(str(line.output_dir));
+    } else {
+      job = job_from_flags(line);
+    }
+  } catch (const JobError& error) {
+    err << "kinetic-studio --headless: " << error.what() << "\n";
+    return kExitBadJob;
+  }
+  return run_job(job, out, err);
+}
+
+}  // namespace kinetic::app::headless

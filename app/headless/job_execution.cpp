@@ -1,0 +1,206 @@
+#include "app/headless/job_execution.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "engine/core/error.hpp"
+#include "engine/core/string_similarity.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "engine/scene/scene_file.hpp"
+#include "engine/trajectory/blending.hpp"
+#include "engine/trajectory/cubic_spline.hpp"
+#include "engine/trajectory/scurve.hpp"
+#include "engine/trajectory/time_optimal.hpp"
+#include "engine/trajectory/trapezoidal.hpp"
+#include "engine/trajectory/validation.hpp"
+
+namespace kinetic::app::headless {
+
+namespace {
+
+std::string describe(const Error& error) {
+  return error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")");
+}
+
+std::string joint_list(const RobotModel& robot, const std::vector<int>& variables) {
+  std::vector<std::string> names;
+  for (int v : variables) names.push_back(robot.variable_joint(v).name);
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+  return out;
+}
+
+Trajectory time_path(const JointPath& path, const TrajectoryLimits& limits, Timing timing) {
+  switch (timing) {
+    case Timing::TimeOptimal: return time_optimal(path, limits);
+    case Timing::Trapezoidal: return trapezoidal(path, limits);
+    case Timing::SCurve: return scurve(path, limits);
+    case Timing::CubicSpline: return cubic_spline(path, limits);
+  }
+  return time_optimal(path, limits);
+}
+
+// Limits and collisions along the timed motion; throws JobFailure listing every violation.
+// Jerk is checked only for the jerk-limited profiles: time-optimal and trapezoidal motions switch
+// acceleration in steps by design (their jerk is unbounded there).
+void validate(const Trajectory& trajectory, const TrajectoryLimits& limits, CollisionChecker& checker,
+              const std::string& what, bool check_jerk) {
+  TrajectoryValidationOptions options;
+  options.check_jerk = check_jerk;
+  options.in_collision = [&checker](const JointVector& q) { return checker.in_collision(q); };
+  options.collision_names = [&checker](const JointVector& q) {
+    std::string names;
+    for (const Contact& contact : checker.contacts(q))
+      names += (names.empty() ? "" : ", ") + contact.body_a + " - " + contact.body_b;
+    return names;
+  };
+  const TrajectoryValidationReport report = validate_trajectory(trajectory, limits, options);
+  if (!report.ok())
+    throw JobFailure(kExitPlanningFailed, what + ": the timed trajectory fails validation:\n" + report.summary());
+}
+
+}  // namespace
+
+JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group_variables, const StateSpec& state,
+                          const std::string& field) {
+  if (!state.named.empty()) {
+    try {
+      return robot.named_pose(state.named);
+    } catch (const Error& error) {
+      throw JobError(field, describe(error));
+    }
+  }
+  const auto n = static_cast<int>(state.joints.size());
+  JointVector q = robot.zero_configuration();
+  if (n == robot.dof()) {
+    q = Eigen::Map<const JointVector>(state.joints.data(), n);
+  } else if (n == static_cast<int>(group_variables.size())) {
+    for (int i = 0; i < n; ++i) q[group_variables[static_cast<size_t>(i)]] = state.joints[static_cast<size_t>(i)];
+  } else {
+    throw JobError(field, "expected " + std::to_string(group_variables.size()) + " joint values (" +
+                              joint_list(robot, group_variables) + "), got " + std::to_string(n));
+  }
+  try {
+    robot.validate(q, true);
+  } catch (const Error& error) {
+    throw JobError(field, describe(error));
+  }
+  return q;
+}
+
+void load_robot_and_scene(const Job& job, JobResult& result) {
+  LoadOptions options;
+  options.package_paths = job.robot.package_paths;
+  try {
+    result.robot = job.robot.builtin.empty()
+                       ? load_robot_file(job.robot.urdf.string(), job.robot.srdf.string(), job.robot.config.string(), options)
+                       : load_builtin_robot(job.robot.builtin, options);
+  } catch (const Error& error) {
+    throw JobFailure(kExitBadJob, "robot: " + describe(error));
+  }
+  try {
+    if (!job.scene.file.empty()) result.scene = load_scene(job.scene.file.string());
+    else if (!job.scene.inline_json.empty())
+      result.scene = scene_from_json(job.scene.inline_json, job.source.string() + ": scene",
+                                     job.source.empty() ? "" : job.source.parent_path().string());
+  } catch (const Error& error) {
+    throw JobFailure(kExitBadJob, "scene: " + describe(error));
+  }
+  result.limits = TrajectoryLimits::from_model(*result.robot);
+}
+
+void plan_steps(const Job& job, JobResult& result) {
+  const RobotModel& robot = *result.robot;
+  std::unique_ptr<Planner> planner;
+  try {
+    planner = std::make_unique<Planner>(result.robot, result.scene, job.robot.group);
+  } catch (const Error& error) {
+    throw JobFailure(kExitBadJob, (job.robot.group.empty() ? "robot" : "robot.group") + std::string(": ") + describe(error));
+  }
+  result.group = planner->group();
+  const std::vector<int>& group = planner->group_variables();
+  try {
+    result.start = resolve_state(robot, group, job.start, "start");
+  } catch (const JobError& error) {
+    throw JobFailure(kExitBadJob, error.what());
+  }
+  try {
+    planner->check_start(result.start);
+  } catch (const Error& error) {
+    throw JobFailure(kExitPlanningFailed, "start: " + describe(error));
+  }
+
+  JointVector current = result.start;
+  for (size_t i = 0; i < job.steps.size(); ++i) {
+    const StepSpec& step = job.steps[i];
+    const std::string what = step.field + " (\"" + step.name + "\")";
+    PlanningGoal goal;
+    try {
+      switch (step.goal_kind) {
+        case StepSpec::GoalKind::Joints:
+          goal = JointGoal{resolve_state(robot, group, step.goal_state, step.field + ".goal.joints")};
+          break;
+        case StepSpec::GoalKind::Named:
+          resolve_state(robot, group, step.goal_state, step.field + ".goal.named");  // names the known poses
+          goal = NamedGoal{step.goal_state.named};
+          break;
+        case StepSpec::GoalKind::Pose: goal = PoseGoal{step.goal_pose}; break;
+        case StepSpec::GoalKind::Relative: goal = RelativeGoal{step.goal_pose, step.relative_frame}; break;
+      }
+    } catch (const JobError& error) {
+      throw JobFailure(kExitBadJob, error.what());
+    }
+
+    StepResult out;
+    out.name = step.name;
+    try {
+      out.plan = planner->plan(current, goal, step.options);
+    } catch (const Error& error) {
+      throw JobFailure(kExitPlanningFailed, what + ": planning failed: " + describe(error));
+    }
+    TrajectoryLimits limits = result.limits;
+    limits.velocity_scaling = step.velocity_scaling;
+    limits.acceleration_scaling = step.acceleration_scaling;
+    try {
+      out.trajectory = time_path(out.plan.path, limits, step.timing);
+    } catch (const Error& error) {
+      throw JobFailure(kExitPlanningFailed, what + ": " + to_string(step.timing) + " timing failed: " + describe(error));
+    }
+    validate(out.trajectory, limits, planner->checker(), what,
+             step.timing == Timing::SCurve || step.timing == Timing::CubicSpline);
+    out.path_length = out.plan.length_after;
+    out.end = out.plan.path.back();
+    current = out.end;
+    result.steps.push_back(std::move(out));
+  }
+}
+
+const Trajectory& trajectory_for(const Job& job, JobResult& result, int reference) {
+  if (reference != kWholeMotion) return result.steps.at(static_cast<size_t>(reference)).trajectory;
+  if (result.whole) return *result.whole;
+  if (result.steps.size() == 1) {
+    result.whole = result.steps.front().trajectory;
+    return *result.whole;
+  }
+  // Blended at the slowest scaling any step asked for, so no step moves faster than it allowed.
+  TrajectoryLimits limits = result.limits;
+  for (const StepSpec& step : job.steps) {
+    limits.velocity_scaling = std::min(limits.velocity_scaling, step.velocity_scaling);
+    limits.acceleration_scaling = std::min(limits.acceleration_scaling, step.acceleration_scaling);
+  }
+  std::vector<Trajectory> parts;
+  for (const StepResult& step : result.steps) parts.push_back(step.trajectory);
+  Trajectory whole;
+  try {
+    whole = blend_trajectories(parts, limits);
+  } catch (const Error& error) {
+    throw JobFailure(kExitPlanningFailed, "blending the steps into one motion failed: " + describe(error));
+  }
+  CollisionChecker checker(result.robot);
+  checker.set_scene(result.scene);
+  validate(whole, limits, checker, "the blended whole motion", false);
+  result.whole = std::move(whole);
+  return *result.whole;
+}
+
+}  // namespace kinetic::app::headless

@@ -1,0 +1,66 @@
+#pragma once
+// Running a job's planning part: load the robot and scene, then for every step plan from the
+// previous step's end (engine Planner, seeded), time-parameterize, and validate the timed motion
+// (limits and collisions). Failures throw JobFailure with the exit code they map to.
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "app/headless/job_file.hpp"
+#include "engine/model/robot_model.hpp"
+#include "engine/planning/planner.hpp"
+#include "engine/scene/planning_scene.hpp"
+#include "engine/trajectory/trajectory.hpp"
+#include "engine/trajectory/trajectory_limits.hpp"
+
+namespace kinetic::app::headless {
+
+// Exit codes of `kinetic-studio --headless` (documented in README.md, "Headless jobs").
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitBadJob = 2,          // bad command line, job file, robot, scene or start/goal values
+  kExitPlanningFailed = 3,  // start in collision, unreachable goal, no path, validation violations
+  kExitWriteFailed = 4,     // an output could not be written (nothing partial is left)
+  kExitRenderFailed = 5,    // no Vulkan device or a rendering error
+};
+
+class JobFailure : public std::runtime_error {
+ public:
+  JobFailure(ExitCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  ExitCode code() const { return code_; }
+
+ private:
+  ExitCode code_;
+};
+
+struct StepResult {
+  std::string name;
+  PlanResult plan;
+  Trajectory trajectory;  // all model variables, model order
+  double path_length = 0.0;  // joint-space length of the planned path (rad / m)
+  JointVector end;           // where the next step starts
+};
+
+struct JobResult {
+  RobotModelPtr robot;
+  PlanningScene scene;
+  std::string group;
+  JointVector start;
+  std::vector<StepResult> steps;
+  TrajectoryLimits limits;  // the robot's, unscaled
+  std::optional<Trajectory> whole;  // the steps blended into one (computed on demand)
+};
+
+// Loads robot and scene (JobFailure(kExitBadJob) naming the job field).
+void load_robot_and_scene(const Job& job, JobResult& result);
+// Plans, times and validates every step; JobFailure(kExitPlanningFailed / kExitBadJob).
+void plan_steps(const Job& job, JobResult& result);
+// The trajectory an output refers to (kWholeMotion: the steps blended into one, validated).
+const Trajectory& trajectory_for(const Job& job, JobResult& result, int reference);
+
+// The job's start state (size dof()) from a named pose or joint values; JobError naming `field`.
+JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group_variables, const StateSpec& state,
+                          const std::string& field);
+
+}  // namespace kinetic::app::headless

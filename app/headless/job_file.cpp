@@ -1,0 +1,531 @@
+#include "app/headless/job_file.hpp"
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QRegularExpression>
+#include <QString>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+#include "engine/core/atomic_file.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/string_similarity.hpp"
+
+namespace kinetic::app::headless {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string str(const QString& s) { return s.toStdString(); }
+
+const char* type_name(const QJsonValue& v) {
+  switch (v.type()) {
+    case QJsonValue::Null: return "null";
+    case QJsonValue::Bool: return "a boolean";
+    case QJsonValue::Double: return "a number";
+    case QJsonValue::String: return "a string";
+    case QJsonValue::Array: return "an array";
+    case QJsonValue::Object: return "an object";
+    default: return "nothing";
+  }
+}
+
+// One JSON object with its field path; rejects keys it does not know (typos fail loudly).
+class Fields {
+ public:
+  Fields(const QJsonValue& value, std::string path, std::vector<std::string> known)
+      : path_(std::move(path)) {
+    if (!value.isObject()) throw JobError(path_, std::string("expected an object, got ") + type_name(value));
+    object_ = value.toObject();
+    for (auto it = object_.begin(); it != object_.end(); ++it) {
+      const std::string key = str(it.key());
+      if (std::find(known.begin(), known.end(), key) == known.end()) {
+        const std::string hint = suggestion_hint(key, known);
+        throw JobError(at(key), "unknown field" + (hint.empty() ? std::string() : " (" + hint + ")"));
+      }
+    }
+  }
+
+  std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+  const std::string& path() const { return path_; }
+  bool has(const std::string& key) const { return object_.contains(QString::fromStdString(key)); }
+  QJsonValue value(const std::string& key) const { return object_.value(QString::fromStdString(key)); }
+
+  std::string text(const std::string& key, const std::string& fallback = {}) const {
+    if (!has(key)) return fallback;
+    const QJsonValue v = value(key);
+    if (!v.isString()) throw JobError(at(key), std::string("expected a string, got ") + type_name(v));
+    if (v.toString().isEmpty()) throw JobError(at(key), "must not be empty");
+    return str(v.toString());
+  }
+  std::string required_text(const std::string& key) const {
+    if (!has(key)) throw JobError(at(key), "missing (required)");
+    return text(key);
+  }
+  double number(const std::string& key, double fallback, double min, double max) const {
+    if (!has(key)) return fallback;
+    const QJsonValue v = value(key);
+    if (!v.isDouble()) throw JobError(at(key), std::string("expected a number, got ") + type_name(v));
+    const double x = v.toDouble();
+    if (!std::isfinite(x) || x < min || x > max) {
+      std::ostringstream range;
+      range << "must be in [" << min << ", " << max << "], got " << x;
+      throw JobError(at(key), range.str());
+    }
+    return x;
+  }
+  int integer(const std::string& key, int fallback, int min, int max) const {
+    const double x = number(key, fallback, min, max);
+    if (x != std::floor(x)) throw JobError(at(key), "expected a whole number");
+    return static_cast<int>(x);
+  }
+  bool flag(const std::string& key, bool fallback) const {
+    if (!has(key)) return fallback;
+    const QJsonValue v = value(key);
+    if (!v.isBool()) throw JobError(at(key), std::string("expected true or false, got ") + type_name(v));
+    return v.toBool();
+  }
+  std::vector<double> numbers(const std::string& key, int count, const std::string& what) const {
+    return number_array(value(key), at(key), count, what);
+  }
+
+  static std::vector<double> number_array(const QJsonValue& v, const std::string& path, int count,
+                                          const std::string& what) {
+    const std::string expected =
+        count > 0 ? "expected " + std::to_string(count) + " numbers" + (what.empty() ? "" : " in " + what)
+                  : "expected an array of numbers" + (what.empty() ? std::string() : " (" + what + ")");
+    if (!v.isArray()) throw JobError(path, expected + ", got " + type_name(v));
+    const QJsonArray array = v.toArray();
+    if ((count > 0 && array.size() != count) || (count <= 0 && array.isEmpty()))
+      throw JobError(path, expected + ", got " + std::to_string(array.size()));
+    std::vector<double> out;
+    for (int i = 0; i < array.size(); ++i) {
+      if (!array[i].isDouble() || !std::isfinite(array[i].toDouble()))
+        throw JobError(path + "[" + std::to_string(i) + "]", std::string("expected a number, got ") + type_name(array[i]));
+      out.push_back(array[i].toDouble());
+    }
+    return out;
+  }
+
+ private:
+  QJsonObject object_;
+  std::string path_;
+};
+
+Vector3 vec3(const std::vector<double>& v) { return {v[0], v[1], v[2]}; }
+
+fs::path resolve(const fs::path& base, const std::string& path) {
+  const fs::path p(path);
+  return p.is_absolute() || base.empty() ? p : (base / p).lexically_normal();
+}
+
+RobotSpec parse_robot(const QJsonValue& value, const fs::path& base) {
+  RobotSpec robot;
+  if (value.isString()) {
+    robot.builtin = str(value.toString());
+    if (robot.builtin.empty()) throw JobError("robot", "must not be empty");
+    return robot;
+  }
+  const Fields f(value, "robot", {"name", "urdf", "srdf", "config", "package_paths", "group"});
+  robot.builtin = f.text("name");
+  robot.group = f.text("group");
+  if (f.has("urdf")) robot.urdf = resolve(base, f.text("urdf"));
+  if (f.has("srdf")) robot.srdf = resolve(base, f.text("srdf"));
+  if (f.has("config")) robot.config = resolve(base, f.text("config"));
+  if (robot.builtin.empty() == robot.urdf.empty())
+    throw JobError("robot", "give either \"name\" (a built-in robot) or \"urdf\" (a robot file), not both");
+  if (!robot.builtin.empty() && (!robot.srdf.empty() || !robot.config.empty()))
+    throw JobError("robot", "\"srdf\" and \"config\" go with \"urdf\", not with a built-in \"name\"");
+  if (f.has("package_paths")) {
+    const QJsonValue v = f.value("package_paths");
+    if (!v.isArray()) throw JobError(f.at("package_paths"), "expected an array of folders");
+    const QJsonArray array = v.toArray();
+    for (int i = 0; i < array.size(); ++i) {
+      if (!array[i].isString()) throw JobError(f.at("package_paths") + "[" + std::to_string(i) + "]", "expected a folder name");
+      robot.package_paths.push_back(resolve(base, str(array[i].toString())).string());
+    }
+  }
+  return robot;
+}
+
+StateSpec parse_state(const QJsonValue& value, const std::string& path) {
+  StateSpec state;
+  if (value.isString()) {
+    state.named = str(value.toString());
+    if (state.named.empty()) throw JobError(path, "must not be empty");
+  } else if (value.isArray()) {
+    state.joints = Fields::number_array(value, path, 0, "joint values");
+  } else {
+    const Fields f(value, path, {"named", "joints"});
+    if (f.has("named") == f.has("joints")) throw JobError(path, "give either \"named\" or \"joints\"");
+    state.named = f.text("named");
+    if (f.has("joints")) state.joints = Fields::number_array(f.value("joints"), f.at("joints"), 0, "joint values");
+  }
+  return state;
+}
+
+Pose parse_pose(const Fields& f) {
+  const Vector3 xyz = f.has("xyz") ? vec3(f.numbers("xyz", 3, "xyz")) : Vector3::Zero();
+  if (f.has("rpy") && f.has("quaternion")) throw JobError(f.path(), "give \"rpy\" or \"quaternion\", not both");
+  Pose pose = Pose::Identity();
+  pose.translation() = xyz;
+  if (f.has("rpy")) {
+    const Vector3 rpy = vec3(f.numbers("rpy", 3, "rpy (radians)"));
+    pose.linear() = rotation_from_rpy(rpy.x(), rpy.y(), rpy.z());
+  } else if (f.has("quaternion")) {
+    const auto q = f.numbers("quaternion", 4, "quaternion [x, y, z, w]");
+    const Quaternion quaternion(q[3], q[0], q[1], q[2]);
+    if (quaternion.norm() < 1e-9) throw JobError(f.at("quaternion"), "a zero quaternion is not a rotation");
+    pose.linear() = quaternion.normalized().toRotationMatrix();
+  }
+  return pose;
+}
+
+void parse_goal(const QJsonValue& value, const std::string& path, StepSpec& step) {
+  const Fields f(value, path, {"joints", "named", "pose", "relative"});
+  const int given = f.has("joints") + f.has("named") + f.has("pose") + f.has("relative");
+  if (given != 1) throw JobError(path, "give exactly one of \"joints\", \"named\", \"pose\" or \"relative\"");
+  if (f.has("joints")) {
+    step.goal_kind = StepSpec::GoalKind::Joints;
+    step.goal_state.joints = Fields::number_array(f.value("joints"), f.at("joints"), 0, "joint values");
+  } else if (f.has("named")) {
+    step.goal_kind = StepSpec::GoalKind::Named;
+    step.goal_state.named = f.text("named");
+  } else if (f.has("pose")) {
+    step.goal_kind = StepSpec::GoalKind::Pose;
+    const Fields pose(f.value("pose"), f.at("pose"), {"xyz", "rpy", "quaternion"});
+    if (!pose.has("xyz")) throw JobError(pose.at("xyz"), "missing (the TCP position in the base frame, metres)");
+    step.goal_pose = parse_pose(pose);
+  } else {
+    step.goal_kind = StepSpec::GoalKind::Relative;
+    const Fields offset(f.value("relative"), f.at("relative"), {"xyz", "rpy", "quaternion", "frame"});
+    step.goal_pose = parse_pose(offset);
+    const std::string frame = offset.text("frame", "tool");
+    if (frame == "tool") step.relative_frame = RelativeGoal::Frame::Tool;
+    else if (frame == "base") step.relative_frame = RelativeGoal::Frame::Base;
+    else throw JobError(offset.at("frame"), "expected \"tool\" or \"base\", got \"" + frame + "\"");
+  }
+}
+
+// Settings a step may set and the job's "defaults" may provide for every step.
+const std::vector<std::string> kStepSettings = {"planner", "preset", "options", "timing", "velocity_scaling",
+                                                "acceleration_scaling"};
+
+// Applies the settings present in `f` on top of `step` (defaults first, then the step's own).
+void apply_settings(const Fields& f, StepSpec& step) {
+  try {
+    if (f.has("preset")) {
+      step.preset = f.text("preset");
+      const PlannerType planner = step.options.planner;
+      const std::uint64_t seed = step.options.seed;
+      step.options = preset(step.preset);
+      step.options.planner = planner;
+      step.options.seed = seed;
+    }
+  } catch (const Error& error) {
+    throw JobError(f.at("preset"), error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")"));
+  }
+  try {
+    if (f.has("planner")) step.options.planner = planner_type_from_string(f.text("planner"));
+  } catch (const Error& error) {
+    throw JobError(f.at("planner"), error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")"));
+  }
+  if (f.has("options")) {
+    const Fields o(f.value("options"), f.at("options"),
+                   {"timeout_ms", "max_iterations", "margin", "shortcut_passes", "smoothing", "smoothing_passes",
+                    "resolution", "range", "seed", "ik_attempts", "prm_neighbors", "rrt_star_refine_factor"});
+    PlannerOptions& p = step.options;
+    p.timeout_ms = o.number("timeout_ms", p.timeout_ms, 0.001, 3.6e6);
+    p.max_iterations = o.integer("max_iterations", p.max_iterations, 1, 100000000);
+    p.margin = o.number("margin", p.margin, 0.0, 1.0);
+    p.shortcut_passes = o.integer("shortcut_passes", p.shortcut_passes, 0, 1000000);
+    p.smoothing = o.flag("smoothing", p.smoothing);
+    p.smoothing_passes = o.integer("smoothing_passes", p.smoothing_passes, 0, 100);
+    p.resolution = o.number("resolution", p.resolution, 1e-6, 10.0);
+    p.range = o.number("range", p.range, 0.0, 100.0);
+    p.seed = static_cast<std::uint64_t>(o.number("seed", static_cast<double>(p.seed), 0, 9007199254740991.0));
+    p.ik_attempts = o.integer("ik_attempts", p.ik_attempts, 1, 10000);
+    p.prm_neighbors = o.integer("prm_neighbors", p.prm_neighbors, 1, 1000);
+    p.rrt_star_refine_factor = o.number("rrt_star_refine_factor", p.rrt_star_refine_factor, 0.0, 1000.0);
+    try {
+      p.validate();
+    } catch (const Error& error) {
+      throw JobError(o.path(), error.message());
+    }
+  }
+  if (f.has("timing")) step.timing = timing_from_string(f.text("timing"), f.at("timing"));
+  step.velocity_scaling = f.number("velocity_scaling", step.velocity_scaling, 1e-6, 1.0);
+  step.acceleration_scaling = f.number("acceleration_scaling", step.acceleration_scaling, 1e-6, 1.0);
+}
+
+std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+// A trajectory reference: "all" (every step blended), a step index or a step name.
+int parse_trajectory_ref(const Fields& f, const std::string& key, const std::vector<StepSpec>& steps) {
+  if (!f.has(key)) return kWholeMotion;
+  const QJsonValue v = f.value(key);
+  if (v.isDouble()) {
+    const int index = f.integer(key, 0, 0, static_cast<int>(steps.size()) - 1);
+    return index;
+  }
+  const std::string name = f.text(key);
+  if (name == "all") return kWholeMotion;
+  std::vector<std::string> names{"all"};
+  for (size_t i = 0; i < steps.size(); ++i) {
+    if (steps[i].name == name) return static_cast<int>(i);
+    names.push_back(steps[i].name);
+  }
+  throw JobError(f.at(key), "no step named \"" + name + "\" (" + suggestion_hint(name, names) +
+                                "); use \"all\", a step name or a step index");
+}
+
+CameraSpec parse_camera(const QJsonValue& value, const std::string& path) {
+  CameraSpec camera;
+  if (value.isString()) {
+    camera.view = standard_view_from_string(str(value.toString()), path);
+    camera.has_view = true;
+    return camera;
+  }
+  const Fields f(value, path, {"view", "eye", "target", "up", "orthographic", "zoom"});
+  if (f.has("view")) {
+    camera.view = standard_view_from_string(f.text("view"), f.at("view"));
+    camera.has_view = true;
+  }
+  if (f.has("eye")) camera.eye = vec3(f.numbers("eye", 3, "eye")).cast<float>();
+  if (f.has("target")) camera.target = vec3(f.numbers("target", 3, "target")).cast<float>();
+  if (camera.eye && camera.has_view) throw JobError(path, "give \"view\" or \"eye\", not both");
+  if (camera.eye && !camera.target) throw JobError(f.at("target"), "missing (needed with \"eye\")");
+  if (camera.eye && (*camera.eye - *camera.target).norm() < 1e-4f) throw JobError(f.at("eye"), "must differ from target");
+  if (f.has("up")) {
+    const Vector3 up = vec3(f.numbers("up", 3, "up"));
+    if (up.norm() < 1e-9 || up.normalized().dot(Vector3::UnitZ()) < 0.999)
+      throw JobError(f.at("up"), "the studio camera keeps z up: use [0, 0, 1] (or leave it out)");
+  }
+  camera.orthographic = f.flag("orthographic", false);
+  camera.zoom = static_cast<float>(f.number("zoom", 1.0, 0.05, 50.0));
+  return camera;
+}
+
+ImageSpec parse_image(const Fields& f) {
+  ImageSpec image;
+  image.width = static_cast<uint32_t>(f.integer("width", 1280, 16, 8192));
+  image.height = static_cast<uint32_t>(f.integer("height", 720, 16, 8192));
+  if (f.has("camera")) image.camera = parse_camera(f.value("camera"), f.at("camera"));
+  image.trail = f.flag("trail", true);
+  if (f.has("ghosts")) {
+    const QJsonValue v = f.value("ghosts");
+    if (!v.isArray()) throw JobError(f.at("ghosts"), "expected an array of \"start\" and/or \"goals\"");
+    const QJsonArray array = v.toArray();
+    for (int i = 0; i < array.size(); ++i) {
+      const std::string which = str(array[i].toString());
+      if (which == "start") image.ghost_start = true;
+      else if (which == "goals") image.ghost_goals = true;
+      else throw JobError(f.at("ghosts") + "[" + std::to_string(i) + "]", "expected \"start\" or \"goals\"");
+    }
+  }
+  return image;
+}
+
+const std::vector<std::string> kImageFields = {"width", "height", "camera", "trail", "ghosts", "trajectory"};
+
+void check_output_name(const std::string& file, const std::string& field, const std::vector<std::string>& extensions) {
+  const std::string ext = fs::path(file).extension().string();
+  if (std::find(extensions.begin(), extensions.end(), ext) == extensions.end())
+    throw JobError(field, "\"" + file + "\" needs the extension " + quoted_list(extensions));
+}
+
+void parse_outputs(const QJsonValue& value, Job& job, const fs::path& base) {
+  const Fields f(value, "outputs", {"directory", "trajectories", "screenshots", "frames"});
+  job.output_directory = f.has("directory") ? resolve(base, f.text("directory")) : base;
+  const auto list = [&](const std::string& key) {
+    if (!f.has(key)) return QJsonArray();
+    if (!f.value(key).isArray()) throw JobError(f.at(key), std::string("expected an array, got ") + type_name(f.value(key)));
+    return f.value(key).toArray();
+  };
+  std::set<std::string> files;  // two outputs writing one file is a mistake
+  const auto unique = [&](const std::string& file, const std::string& field) {
+    if (!files.insert(fs::path(file).lexically_normal().string()).second)
+      throw JobError(field, "\"" + file + "\" is written by another output too");
+  };
+  const QJsonArray exports = list("trajectories");
+  for (int i = 0; i < exports.size(); ++i) {
+    const Fields e(exports[i], f.at("trajectories") + "[" + std::to_string(i) + "]", {"file", "trajectory"});
+    ExportSpec spec;
+    spec.file = e.required_text("file");
+    check_output_name(spec.file, e.at("file"), {".json", ".csv"});
+    unique(spec.file, e.at("file"));
+    spec.trajectory = parse_trajectory_ref(e, "trajectory", job.steps);
+    job.exports.push_back(spec);
+  }
+  const QJsonArray shots = list("screenshots");
+  for (int i = 0; i < shots.size(); ++i) {
+    const Fields s(shots[i], f.at("screenshots") + "[" + std::to_string(i) + "]", with(kImageFields, {"file", "at"}));
+    ScreenshotSpec spec;
+    spec.file = s.required_text("file");
+    check_output_name(spec.file, s.at("file"), {".png"});
+    unique(spec.file, s.at("file"));
+    spec.image = parse_image(s);
+    spec.trajectory = parse_trajectory_ref(s, "trajectory", job.steps);
+    if (s.has("at")) {
+      const QJsonValue at = s.value("at");
+      if (at.isString() && at.toString() == QStringLiteral("start")) spec.at = 0.0;
+      else if (at.isString() && at.toString() == QStringLiteral("end")) spec.at = -1.0;
+      else if (at.isDouble()) spec.at = s.number("at", 0, 0, 1e6);
+      else throw JobError(s.at("at"), "expected \"start\", \"end\" or seconds into the motion");
+    }
+    job.screenshots.push_back(spec);
+  }
+  const QJsonArray frames = list("frames");
+  for (int i = 0; i < frames.size(); ++i) {
+    const Fields s(frames[i], f.at("frames") + "[" + std::to_string(i) + "]", with(kImageFields, {"pattern", "count", "fps"}));
+    FramesSpec spec;
+    spec.pattern = s.required_text("pattern");
+    check_output_name(spec.pattern, s.at("pattern"), {".png"});
+    if (fs::path(spec.pattern).filename().string().find('#') == std::string::npos)
+      throw JobError(s.at("pattern"), "needs a run of '#' in the file name for the frame number, e.g. \"frames/frame_###.png\"");
+    unique(spec.pattern, s.at("pattern"));
+    spec.image = parse_image(s);
+    spec.trajectory = parse_trajectory_ref(s, "trajectory", job.steps);
+    if (s.has("count") == s.has("fps")) throw JobError(s.path(), "give either \"count\" or \"fps\"");
+    spec.count = s.integer("count", 0, 1, 100000);
+    spec.fps = s.number("fps", 0, 0.01, 1000);
+    job.frames.push_back(spec);
+  }
+}
+
+}  // namespace
+
+const char* to_string(Timing timing) {
+  switch (timing) {
+    case Timing::TimeOptimal: return "time_optimal";
+    case Timing::Trapezoidal: return "trapezoidal";
+    case Timing::SCurve: return "scurve";
+    case Timing::CubicSpline: return "cubic_spline";
+  }
+  return "?";
+}
+
+Timing timing_from_string(const std::string& name, const std::string& field) {
+  for (Timing t : {Timing::TimeOptimal, Timing::Trapezoidal, Timing::SCurve, Timing::CubicSpline})
+    if (name == to_string(t)) return t;
+  throw JobError(field, "unknown time parameterization \"" + name +
+                            "\"; expected time_optimal, trapezoidal, scurve or cubic_spline");
+}
+
+viewer::StandardView standard_view_from_string(const std::string& name, const std::string& field) {
+  using V = viewer::StandardView;
+  const std::vector<std::pair<std::string, V>> views = {{"front", V::Front}, {"back", V::Back}, {"left", V::Left},
+                                                        {"right", V::Right}, {"top", V::Top},   {"bottom", V::Bottom},
+                                                        {"iso", V::Iso}};
+  for (const auto& [n, v] : views)
+    if (n == name) return v;
+  throw JobError(field, "unknown view \"" + name + "\"; expected front, back, left, right, top, bottom or iso");
+}
+
+std::vector<double> parse_number_list(const std::string& text, const std::string& field) {
+  std::vector<double> out;
+  const QStringList parts =
+      QString::fromStdString(text).split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+  for (const QString& part : parts) {
+    bool ok = false;
+    const double x = part.toDouble(&ok);
+    if (!ok || !std::isfinite(x)) throw JobError(field, "\"" + str(part) + "\" is not a number");
+    out.push_back(x);
+  }
+  if (out.empty()) throw JobError(field, "expected numbers separated by spaces or commas");
+  return out;
+}
+
+std::string line_column(const std::string& text, int offset) {
+  int line = 1, column = 1;
+  for (int i = 0; i < offset && i < static_cast<int>(text.size()); ++i) {
+    if (text[static_cast<size_t>(i)] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return std::to_string(line) + ":" + std::to_string(column);
+}
+
+Job parse_job(const std::string& text, const std::string& source_name, const fs::path& base_dir) {
+  QJsonParseError parse_error;
+  const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromStdString(text), &parse_error);
+  if (parse_error.error != QJsonParseError::NoError)
+    throw JobError("", source_name + ":" + line_column(text, parse_error.offset) +
+                           ": malformed JSON: " + str(parse_error.errorString()));
+  if (!document.isObject()) throw JobError("", source_name + ": the job must be a JSON object");
+
+  const QJsonValue root(document.object());
+  const Fields f(root, "", {"format", "version", "robot", "scene", "start", "defaults", "steps", "outputs", "comment"});
+  if (f.text("format") != "kinetic-job")
+    throw JobError("format", "expected \"kinetic-job\" (is this a job file?)");
+  const int version = f.integer("version", -1, -1, 1000000);
+  if (version < 0) throw JobError("version", "missing (this reader supports version " + std::to_string(kJobFormatVersion) + ")");
+  if (version > kJobFormatVersion)
+    throw JobError("version", "version " + std::to_string(version) + " is newer than this studio reads (" +
+                                  std::to_string(kJobFormatVersion) + "); update Kinetic Studio");
+
+  Job job;
+  job.source = source_name;
+  if (!f.has("robot")) throw JobError("robot", "missing (a built-in name like \"ur5e\" or {\"urdf\": ...})");
+  job.robot = parse_robot(f.value("robot"), base_dir);
+  if (f.has("scene")) {
+    const QJsonValue scene = f.value("scene");
+    if (scene.isString()) job.scene.file = resolve(base_dir, f.text("scene"));
+    else if (scene.isObject()) job.scene.inline_json = QJsonDocument(scene.toObject()).toJson().toStdString();
+    else throw JobError("scene", std::string("expected a scene file name or an inline scene object, got ") + type_name(scene));
+  }
+  if (!f.has("start")) throw JobError("start", "missing (a named pose like \"home\", or joint values)");
+  job.start = parse_state(f.value("start"), "start");
+
+  StepSpec defaults;
+  if (f.has("defaults")) apply_settings(Fields(f.value("defaults"), "defaults", kStepSettings), defaults);
+
+  if (!f.has("steps")) throw JobError("steps", "missing (a list of planning steps)");
+  if (!f.value("steps").isArray() || f.value("steps").toArray().isEmpty())
+    throw JobError("steps", "expected a non-empty array of steps");
+  const QJsonArray steps = f.value("steps").toArray();
+  std::set<std::string> names;
+  for (int i = 0; i < steps.size(); ++i) {
+    const std::string path = "steps[" + std::to_string(i) + "]";
+    const Fields s(steps[i], path, with(kStepSettings, {"name", "goal"}));
+    StepSpec step = defaults;
+    step.field = path;
+    step.name = s.text("name", "step" + std::to_string(i + 1));
+    if (step.name == "all") throw JobError(s.at("name"), "\"all\" is reserved for the whole motion");
+    if (!names.insert(step.name).second) throw JobError(s.at("name"), "\"" + step.name + "\" names an earlier step too");
+    if (!s.has("goal")) throw JobError(s.at("goal"), "missing (joints, named, pose or relative)");
+    parse_goal(s.value("goal"), s.at("goal"), step);
+    apply_settings(s, step);
+    job.steps.push_back(step);
+  }
+  job.output_directory = base_dir;
+  if (f.has("outputs")) parse_outputs(f.value("outputs"), job, base_dir);
+  return job;
+}
+
+Job load_job(const fs::path& path) {
+  std::string text;
+  try {
+    text = read_text_file(path);
+  } catch (const Error& error) {
+    throw JobError("", error.message());
+  }
+  const fs::path absolute = fs::absolute(path);
+  return parse_job(text, path.string(), absolute.parent_path());
+}
+
+}  // namespace kinetic::app::headless

@@ -1,0 +1,134 @@
+#pragma once
+// Headless job files (JSON, "format": "kinetic-job", version 1; documented in README.md, section
+// "Headless jobs"): which robot and scene, the start state, a list of planning steps and what to
+// write (trajectories, screenshots, frame sequences). parse_job() validates everything that can be
+// checked without loading the robot, and every error names the JSON field at fault.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/core/types.hpp"
+#include "engine/planning/planner_options.hpp"
+#include "engine/planning/planning_goal.hpp"
+#include "viewer/camera.hpp"
+
+namespace kinetic::app::headless {
+
+inline constexpr int kJobFormatVersion = 1;
+
+// A job file that cannot be used; what() is "FIELD: problem" (or "file:line:column: problem").
+class JobError : public std::runtime_error {
+ public:
+  JobError(const std::string& field, const std::string& problem)
+      : std::runtime_error(field.empty() ? problem : field + ": " + problem), field_(field) {}
+  const std::string& field() const { return field_; }
+
+ private:
+  std::string field_;
+};
+
+struct RobotSpec {
+  std::string builtin;  // built-in library name; or a URDF file with optional SRDF / kinetic.toml:
+  std::filesystem::path urdf, srdf, config;
+  std::vector<std::string> package_paths;
+  std::string group;  // planning group ("" = the robot's first)
+};
+
+struct SceneSpec {
+  std::filesystem::path file;  // a kinetic-scene file, or
+  std::string inline_json;     // the same JSON given inline in the job
+  bool empty() const { return file.empty() && inline_json.empty(); }
+};
+
+// A joint state: a named pose of the robot, or joint values (model or planning-group order).
+struct StateSpec {
+  std::string named;
+  std::vector<double> joints;
+};
+
+enum class Timing { TimeOptimal, Trapezoidal, SCurve, CubicSpline };
+const char* to_string(Timing timing);
+
+struct StepSpec {
+  std::string name;
+  std::string field;  // "steps[i]", for messages
+  // Joint and named goals are kept as specs (the robot resolves them); pose goals are final.
+  enum class GoalKind { Joints, Named, Pose, Relative } goal_kind = GoalKind::Joints;
+  StateSpec goal_state;  // Joints / Named
+  Pose goal_pose = Pose::Identity();  // Pose: TCP in the group's base link; Relative: the offset
+  RelativeGoal::Frame relative_frame = RelativeGoal::Frame::Tool;
+  PlannerOptions options;  // preset + overrides, validated
+  std::string preset = "default";
+  Timing timing = Timing::TimeOptimal;
+  double velocity_scaling = 1.0;
+  double acceleration_scaling = 1.0;
+};
+
+inline constexpr int kWholeMotion = -1;  // a trajectory reference meaning "all steps blended"
+
+struct CameraSpec {
+  viewer::StandardView view = viewer::StandardView::Iso;
+  bool has_view = false;  // otherwise the studio's default 3/4 view
+  std::optional<viewer::Vec3> eye, target;  // explicit placement (z up)
+  bool orthographic = false;
+  float zoom = 1.0f;  // > 1 moves closer than the automatic framing
+};
+
+struct ImageSpec {
+  uint32_t width = 1280, height = 720;
+  CameraSpec camera;
+  bool trail = true;         // the TCP path of the motion
+  bool ghost_start = false;  // the job's start state, translucent
+  bool ghost_goals = false;  // every step's end state, translucent
+};
+
+struct ScreenshotSpec {
+  std::string file;  // relative to the output directory
+  ImageSpec image;
+  int trajectory = kWholeMotion;  // whose motion the trail shows / `at` refers to
+  double at = -1.0;  // s into that trajectory; < 0 = its end
+};
+
+struct FramesSpec {
+  std::string pattern;  // "frames/frame_####.png": the run of '#' becomes the zero-padded index
+  ImageSpec image;
+  int trajectory = kWholeMotion;
+  int count = 0;     // frames evenly spread over the motion, both ends included, or
+  double fps = 0.0;  // frames every 1/fps seconds (plus the last instant)
+};
+
+struct ExportSpec {
+  std::string file;  // .json or .csv, relative to the output directory
+  int trajectory = kWholeMotion;
+};
+
+struct Job {
+  std::filesystem::path source;  // the job file ("" for a job built from command-line flags)
+  RobotSpec robot;
+  SceneSpec scene;
+  StateSpec start;
+  std::vector<StepSpec> steps;
+  std::filesystem::path output_directory;  // absolute or relative to the working directory
+  std::vector<ExportSpec> exports;
+  std::vector<ScreenshotSpec> screenshots;
+  std::vector<FramesSpec> frames;
+};
+
+// Parses and validates a job. Relative input paths are resolved against base_dir (the job file's
+// folder); so is outputs.directory (default: base_dir). Throws JobError.
+Job parse_job(const std::string& text, const std::string& source_name, const std::filesystem::path& base_dir);
+// Reads the file (JobError naming it when unreadable), then parse_job.
+Job load_job(const std::filesystem::path& path);
+
+// "file.json:3:14" for a byte offset into text (1-based line and column).
+std::string line_column(const std::string& text, int offset);
+
+// Parsers shared with the command-line flags; `field` names the value in errors.
+std::vector<double> parse_number_list(const std::string& text, const std::string& field);
+viewer::StandardView standard_view_from_string(const std::string& name, const std::string& field);
+Timing timing_from_string(const std::string& name, const std::string& field);
+
+}  // namespace kinetic::app::headless

@@ -1,0 +1,231 @@
+#include "app/headless/job_rendering.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "app/scene_bridge/robot_visuals.hpp"
+#include "app/scene_bridge/scene_visuals.hpp"
+#include "engine/core/error.hpp"
+#include "engine/kinematics/forward_kinematics.hpp"
+#include "viewer/error.hpp"
+#include "viewer/headless.hpp"
+#include "viewer/image.hpp"
+#include "viewer/vulkan_context.hpp"
+
+namespace kinetic::app::headless {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kTrailSamples = 200;   // points on the TCP trail
+constexpr int kBoundsSamples = 24;   // robot states used to frame the whole motion
+
+// Half extents of an obstacle's local bounding box, for framing (zero: not framed: half-spaces
+// are unbounded, meshes are framed by their origin only).
+Vector3 shape_half_extents(const Shape& shape) {
+  switch (shape.type) {
+    case Shape::Type::Box: return shape.box_size / 2;
+    case Shape::Type::Cylinder: return {shape.radius, shape.radius, shape.length / 2};
+    case Shape::Type::Sphere: return Vector3::Constant(shape.radius);
+    case Shape::Type::Mesh:
+    case Shape::Type::HalfSpace: return Vector3::Zero();
+  }
+  return Vector3::Zero();
+}
+
+}  // namespace
+
+struct JobRenderer::Target {
+  std::unique_ptr<viewer::HeadlessRenderer> renderer;
+  std::unique_ptr<RobotVisuals> robot;
+};
+
+JobRenderer::JobRenderer() {
+  try {
+    viewer::VulkanContextOptions options;
+    options.application_name = "kinetic-studio --headless";
+    options.enable_validation = false;  // deterministic, quiet output; the viewer tests run the layers
+    context_ = std::make_shared<viewer::VulkanContext>(options);
+  } catch (const std::exception& error) {
+    throw JobFailure(kExitRenderFailed, std::string("rendering needs a Vulkan device (Mesa's lavapipe works without a GPU): ") +
+                                            error.what());
+  }
+}
+
+JobRenderer::~JobRenderer() = default;
+
+JobRenderer::Target& JobRenderer::target(uint32_t width, uint32_t height, const JobResult& result) {
+  for (auto& t : targets_)
+    if (t->renderer->width() == width && t->renderer->height() == height) return *t;
+  auto t = std::make_unique<Target>();
+  t->renderer = std::make_unique<viewer::HeadlessRenderer>(context_, width, height);
+  t->robot = std::make_unique<RobotVisuals>(t->renderer->meshes(), result.robot);
+  targets_.push_back(std::move(t));
+  return *targets_.back();
+}
+
+viewer::Camera make_camera(const CameraSpec& spec, const viewer::Vec3& min, const viewer::Vec3& max, float aspect) {
+  viewer::Camera camera;
+  camera.orthographic = spec.orthographic;
+  if (spec.eye) {
+    const viewer::Vec3 offset = *spec.eye - *spec.target;
+    camera.target = *spec.target;
+    camera.distance = offset.norm();
+    camera.pitch = std::asin(std::clamp(offset.z() / camera.distance, -1.0f, 1.0f));
+    camera.yaw = std::atan2(offset.y(), offset.x());
+  } else {
+    if (spec.has_view) camera.set_view(spec.view);
+    camera.fit(min, max, aspect);
+  }
+  camera.distance /= spec.zoom;
+  return camera;
+}
+
+std::vector<double> frame_times(const FramesSpec& spec, double duration) {
+  std::vector<double> times;
+  if (spec.count > 0) {
+    for (int i = 0; i < spec.count; ++i)
+      times.push_back(spec.count == 1 ? duration : duration * i / (spec.count - 1));
+  } else {
+    for (int i = 0; i / spec.fps < duration - 1e-9; ++i) times.push_back(i / spec.fps);
+    times.push_back(duration);
+  }
+  return times;
+}
+
+std::string frame_file(const std::string& pattern, size_t index, size_t count) {
+  const fs::path path(pattern);
+  std::string name = path.filename().string();
+  const size_t first = name.find('#');
+  size_t last = first;
+  while (last < name.size() && name[last] == '#') ++last;
+  const size_t width = std::max(last - first, std::to_string(count > 0 ? count - 1 : 0).size());
+  std::string number = std::to_string(index);
+  number.insert(0, width > number.size() ? width - number.size() : 0, '0');
+  name.replace(first, last - first, number);
+  return (path.parent_path() / name).string();
+}
+
+namespace {
+
+// Everything an image of the job shows, at time t of `motion`.
+struct Frame {
+  viewer::RenderScene scene;
+  viewer::Vec3 min, max;  // what the camera frames
+};
+
+void write_image(const viewer::RgbaImage& image, const fs::path& path) {
+  std::error_code ec;
+  if (!path.parent_path().empty()) fs::create_directories(path.parent_path(), ec);
+  if (ec) throw JobFailure(kExitWriteFailed, "cannot create the folder " + path.parent_path().string() + ": " + ec.message());
+  try {
+    viewer::write_png(image, path);
+  } catch (const std::exception& error) {
+    throw JobFailure(kExitWriteFailed, error.what());
+  }
+}
+
+// The scene parts that stay the same for every frame of one output (ghosts, trail, bounds).
+struct StaticParts {
+  viewer::RenderScene scene;
+  viewer::Vec3 min = viewer::Vec3::Constant(std::numeric_limits<float>::max());
+  viewer::Vec3 max = viewer::Vec3::Constant(-std::numeric_limits<float>::max());
+};
+
+// shown: the state drawn solid in a still image; a goal ghost on top of it would only tint it.
+StaticParts static_parts(const ImageSpec& spec, const JobResult& result, const Trajectory& motion,
+                         const RobotVisuals& robot, const JointVector* shown = nullptr) {
+  StaticParts parts;
+  const ForwardKinematics fk(*result.robot);
+  std::vector<Pose> poses;
+  const auto grow = [&](const std::vector<Pose>& link_poses) {
+    viewer::Vec3 lo, hi;
+    robot.bounds(link_poses, lo, hi);
+    parts.min = parts.min.cwiseMin(lo);
+    parts.max = parts.max.cwiseMax(hi);
+  };
+  for (int i = 0; i < kBoundsSamples; ++i) {
+    fk.compute(motion.sample(motion.start_time() + motion.duration() * i / (kBoundsSamples - 1)).position, poses);
+    grow(poses);
+  }
+  for (const Obstacle& obstacle : result.scene.obstacles()) {
+    if (obstacle.shape.type == Shape::Type::HalfSpace) continue;
+    const Vector3 half = shape_half_extents(obstacle.shape);
+    for (int corner = 0; corner < 8; ++corner) {
+      const Vector3 local((corner & 1) ? half.x() : -half.x(), (corner & 2) ? half.y() : -half.y(),
+                          (corner & 4) ? half.z() : -half.z());
+      const viewer::Vec3 p = (obstacle.pose * local).cast<float>();
+      parts.min = parts.min.cwiseMin(p);
+      parts.max = parts.max.cwiseMax(p);
+    }
+  }
+  if (spec.ghost_start) {
+    fk.compute(result.start, poses);
+    robot.append(parts.scene, poses, RobotStyle{viewer::colors::kStartGhost, viewer::kGhost, {}, 0});
+  }
+  if (spec.ghost_goals) {
+    for (const StepResult& step : result.steps) {
+      if (shown && shown->size() == step.end.size() && shown->isApprox(step.end, 1e-9)) continue;
+      fk.compute(step.end, poses);
+      robot.append(parts.scene, poses, RobotStyle{viewer::colors::kGoalGhost, viewer::kGhost, {}, 0});
+    }
+  }
+  if (spec.trail) add_tcp_trail(parts.scene, tcp_trail(*result.robot, motion, result.group, kTrailSamples), viewer::colors::kTrail);
+  return parts;
+}
+
+viewer::RenderScene compose(const StaticParts& parts, const JobResult& result, const RobotVisuals& robot,
+                            viewer::MeshLibrary& meshes, const JointVector& q) {
+  viewer::RenderScene scene;
+  const std::vector<Pose> poses = compute_link_poses(*result.robot, q);
+  robot.append(scene, poses, RobotStyle{std::nullopt, viewer::kNone, {}, 0});
+  add_scene_objects(scene, meshes, result.scene, *result.robot, poses);
+  // Ghosts after the solid geometry so they blend over it.
+  scene.instances.insert(scene.instances.end(), parts.scene.instances.begin(), parts.scene.instances.end());
+  scene.lines = parts.scene.lines;
+  return scene;
+}
+
+}  // namespace
+
+fs::path JobRenderer::screenshot(const Job& job, JobResult& result, const ScreenshotSpec& spec) {
+  const Trajectory& motion = trajectory_for(job, result, spec.trajectory);
+  try {
+    Target& t = target(spec.image.width, spec.image.height, result);
+    const double at = spec.at < 0 ? motion.end_time() : motion.start_time() + spec.at;
+    const JointVector shown = motion.sample(at).position;
+    const StaticParts parts = static_parts(spec.image, result, motion, *t.robot, &shown);
+    const viewer::RenderScene scene = compose(parts, result, *t.robot, t.renderer->meshes(), shown);
+    const viewer::Camera camera = make_camera(spec.image.camera, parts.min, parts.max, t.renderer->aspect());
+    const fs::path path = job.output_directory / spec.file;
+    write_image(t.renderer->render(scene, camera), path);
+    return path;
+  } catch (const viewer::Error& error) {
+    throw JobFailure(kExitRenderFailed, spec.file + ": rendering failed: " + error.what());
+  }
+}
+
+std::vector<fs::path> JobRenderer::frames(const Job& job, JobResult& result, const FramesSpec& spec) {
+  const Trajectory& motion = trajectory_for(job, result, spec.trajectory);
+  std::vector<fs::path> written;
+  try {
+    Target& t = target(spec.image.width, spec.image.height, result);
+    const StaticParts parts = static_parts(spec.image, result, motion, *t.robot);
+    const viewer::Camera camera = make_camera(spec.image.camera, parts.min, parts.max, t.renderer->aspect());
+    const std::vector<double> times = frame_times(spec, motion.duration());
+    for (size_t i = 0; i < times.size(); ++i) {
+      const viewer::RenderScene scene = compose(parts, result, *t.robot, t.renderer->meshes(),
+                                                motion.sample(motion.start_time() + times[i]).position);
+      const fs::path path = job.output_directory / frame_file(spec.pattern, i, times.size());
+      write_image(t.renderer->render(scene, camera), path);
+      written.push_back(path);
+    }
+  } catch (const viewer::Error& error) {
+    throw JobFailure(kExitRenderFailed, spec.pattern + ": rendering failed: " + error.what());
+  }
+  return written;
+}
+
+}  // namespace kinetic::app::headless

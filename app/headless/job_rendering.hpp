@@ -1,0 +1,49 @@
+#pragma once
+// Rendering a job's screenshots and frame sequences offscreen (viewer::HeadlessRenderer, no window,
+// no display): the robot via RobotVisuals, obstacles via scene_visuals, optional start / goal
+// ghosts and the TCP trail, with a camera framed once per output so frames do not jump.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/headless/job_execution.hpp"
+#include "app/headless/job_file.hpp"
+#include "viewer/camera.hpp"
+#include "viewer/render_scene.hpp"
+
+namespace kinetic::viewer {
+class VulkanContext;
+}
+
+namespace kinetic::app::headless {
+
+class JobRenderer {
+ public:
+  // Creates the Vulkan context; JobFailure(kExitRenderFailed) when there is no usable device.
+  JobRenderer();
+  ~JobRenderer();
+  JobRenderer(const JobRenderer&) = delete;
+  JobRenderer& operator=(const JobRenderer&) = delete;
+
+  // Renders and writes (atomically) one PNG; returns its path.
+  std::filesystem::path screenshot(const Job& job, JobResult& result, const ScreenshotSpec& spec);
+  // Renders and writes every frame; returns their paths in order.
+  std::vector<std::filesystem::path> frames(const Job& job, JobResult& result, const FramesSpec& spec);
+
+ private:
+  struct Target;
+  Target& target(uint32_t width, uint32_t height, const JobResult& result);
+
+  std::shared_ptr<viewer::VulkanContext> context_;
+  std::vector<std::unique_ptr<Target>> targets_;  // one per image size
+};
+
+// The instants (s, from the trajectory's start) a FramesSpec asks for.
+std::vector<double> frame_times(const FramesSpec& spec, double duration);
+// The pattern's run of '#' replaced by the zero-padded index.
+std::string frame_file(const std::string& pattern, size_t index, size_t count);
+// A camera placed as the spec says, framing [min, max] when it gives no eye.
+viewer::Camera make_camera(const CameraSpec& spec, const viewer::Vec3& min, const viewer::Vec3& max, float aspect);
+
+}  // namespace kinetic::app::headless

@@ -1,0 +1,149 @@
+#include "app/interaction/goal_controller.hpp"
+
+#include "app/interaction/tcp_kinematics.hpp"
+#include "app/studio_document.hpp"
+
+namespace kinetic::app {
+
+GoalController::GoalController(StudioDocument& document, QObject* parent) : QObject(parent), document_(document) {
+  connect(&worker_, &IkWorker::solved, this, &GoalController::on_solved);
+  connect(&worker_, &IkWorker::failed, this, &GoalController::on_failed);
+  connect(&document_, &StudioDocument::robotChanged, this, &GoalController::on_robot_changed);
+  connect(&document_, &StudioDocument::sceneChanged, this, [this] { worker_.set_scene(document_.scene()); });
+  connect(&document_, &StudioDocument::goalChanged, this, &GoalController::on_goal_changed);
+  // The world pose of the base (and the current TCP when there is no goal) follows the joints.
+  connect(&document_, &StudioDocument::jointsChanged, this, &GoalController::shownPoseChanged);
+  worker_.set_scene(document_.scene());
+  on_robot_changed();
+}
+
+GoalController::~GoalController() = default;
+
+void GoalController::on_robot_changed() {
+  kinematics_.reset();
+  requested_pose_.reset();
+  awaiting_ = 0;
+  worker_.set_robot(document_.robot());
+  if (document_.robot()) {
+    try {
+      kinematics_ = std::make_unique<TcpKinematics>(document_.robot());
+      set_status(false, QString());
+    } catch (const std::exception& error) {
+      set_status(true, tr("No goal gizmo for this robot: %1").arg(QString::fromUtf8(error.what())));
+    }
+  }
+  solution_index_ = solution_count_ = 0;
+  emit shownPoseChanged();
+}
+
+void GoalController::on_goal_changed() {
+  if (!applying_) {
+    // Undo, a loaded session or a panel set the goal: show it rather than our last request.
+    requested_pose_.reset();
+    awaiting_ = 0;
+    if (ik_failed_) set_status(false, QString());
+  }
+  emit shownPoseChanged();
+}
+
+std::optional<Pose> GoalController::shown_pose() const {
+  if (!kinematics_) return std::nullopt;
+  if (requested_pose_) return requested_pose_;
+  const GoalState& goal = document_.goal();
+  if (goal.tcp_pose) return goal.tcp_pose;
+  const RobotModelPtr robot = document_.robot();
+  if (goal.joints && goal.joints->size() == robot->dof()) return kinematics_->tcp_in_base(*goal.joints);
+  return kinematics_->tcp_in_base(document_.joints());
+}
+
+Pose GoalController::base_to_world() const {
+  return kinematics_ ? kinematics_->base_in_world(document_.joints()) : Pose::Identity();
+}
+
+std::optional<Pose> GoalController::shown_pose_world() const {
+  const auto pose = shown_pose();
+  if (!pose) return std::nullopt;
+  return base_to_world() * *pose;
+}
+
+void GoalController::move_goal_world(const Pose& pose_in_world) { move_goal(base_to_world().inverse() * pose_in_world); }
+
+void GoalController::move_goal(const Pose& pose_in_base) {
+  if (!kinematics_) return;
+  // Seed from the goal's joints so a drag stays on the same arm configuration.
+  const GoalState& goal = document_.goal();
+  const bool goal_usable = goal.joints && goal.joints->size() == document_.robot()->dof();
+  cycle_seed_ = goal_usable ? *goal.joints : document_.joints();
+  requested_pose_ = pose_in_base;
+  request(pose_in_base, cycle_seed_, 0);
+  emit shownPoseChanged();
+}
+
+void GoalController::cycle(int step) {
+  const auto pose = shown_pose();
+  if (!pose) return;
+  if (cycle_seed_.size() != document_.robot()->dof()) cycle_seed_ = document_.joints();
+  requested_pose_ = pose;
+  request(*pose, cycle_seed_, solution_index_ + step);
+}
+
+void GoalController::request(const Pose& target, const JointVector& seed, int solution_index) {
+  IkRequest request;
+  request.target = target;
+  request.seed = seed;
+  request.collision_aware = collision_aware_;
+  request.solution_index = solution_index;
+  awaiting_ = worker_.request(request);
+}
+
+void GoalController::set_collision_aware(bool on) {
+  if (collision_aware_ == on) return;
+  collision_aware_ = on;
+  // Re-solve the shown pose with the new rule so the ghost reflects it.
+  if (const auto pose = shown_pose(); pose && document_.goal().joints) {
+    requested_pose_ = pose;
+    request(*pose, cycle_seed_.size() == document_.robot()->dof() ? cycle_seed_ : document_.joints(), 0);
+  }
+}
+
+void GoalController::goal_from_current() {
+  if (!kinematics_) return;
+  GoalState goal;
+  goal.joints = document_.joints();
+  goal.tcp_pose = kinematics_->tcp_in_base(document_.joints());
+  document_.edit_goal(goal, tr("Goal from current state"));
+}
+
+void GoalController::current_from_goal() {
+  const GoalState& goal = document_.goal();
+  if (goal.joints && goal.joints->size() == document_.robot()->dof())
+    document_.edit_joints(*goal.joints, tr("Current state from goal"));
+}
+
+void GoalController::on_solved(quint64 sequence, const IkAnswer& answer) {
+  if (sequence != awaiting_) return;
+  awaiting_ = 0;
+  solution_index_ = answer.solution_index;
+  solution_count_ = answer.solution_count;
+  GoalState goal;
+  goal.joints = answer.joints;
+  goal.tcp_pose = answer.target;
+  applying_ = true;
+  document_.edit_goal(goal);
+  applying_ = false;
+  set_status(false, tr("IK ok · solution %1 of %2").arg(answer.solution_index + 1).arg(answer.solution_count));
+}
+
+void GoalController::on_failed(quint64 sequence, const QString& reason) {
+  if (sequence != awaiting_) return;
+  awaiting_ = 0;
+  set_status(true, reason);
+}
+
+void GoalController::set_status(bool failed, const QString& text) {
+  ik_failed_ = failed;
+  ik_status_ = text;
+  emit ikStatusChanged();
+}
+
+}  // namespace kinetic::app

@@ -1,0 +1,78 @@
+#pragma once
+// GoalController: the goal TCP pose as the user moves it (gizmo drag, typed pose, solution
+// cycling) and the IK that turns it into goal joints. The pose it shows follows the user at once,
+// before IK answers and after IK fails (never snapping back); each answer becomes an undoable
+// goal edit (a drag's answers merge into one step), a failure keeps the last goal joints and
+// reports the engine's reason.
+#include <QObject>
+#include <QString>
+#include <memory>
+#include <optional>
+
+#include "app/interaction/ik_worker.hpp"
+#include "engine/core/types.hpp"
+
+namespace kinetic::app {
+
+class StudioDocument;
+class TcpKinematics;
+
+class GoalController : public QObject {
+  Q_OBJECT
+ public:
+  explicit GoalController(StudioDocument& document, QObject* parent = nullptr);
+  ~GoalController() override;
+
+  // The TCP pose to show: the pose last asked for, else the goal's, else the current TCP.
+  // Base = the planning group's base link (GoalState::tcp_pose's frame); world = root link.
+  // nullopt when the robot has no planning group.
+  std::optional<Pose> shown_pose() const;
+  std::optional<Pose> shown_pose_world() const;
+  Pose base_to_world() const;
+
+  // Asks IK for a new TCP pose; returns at once.
+  void move_goal(const Pose& pose_in_base);
+  void move_goal_world(const Pose& pose_in_world);
+
+  void set_collision_aware(bool on);
+  bool collision_aware() const { return collision_aware_; }
+  void next_solution() { cycle(+1); }
+  void previous_solution() { cycle(-1); }
+  void goal_from_current();
+  void current_from_goal();
+
+  bool ik_failed() const { return ik_failed_; }
+  const QString& ik_status() const { return ik_status_; }
+  int solution_index() const { return solution_index_; }
+  int solution_count() const { return solution_count_; }
+  bool ik_busy() const { return awaiting_ != 0; }
+  const TcpKinematics* kinematics() const { return kinematics_.get(); }
+  IkWorker& worker() { return worker_; }
+
+ signals:
+  void shownPoseChanged();
+  void ikStatusChanged();
+
+ private:
+  void on_robot_changed();
+  void on_goal_changed();
+  void request(const Pose& target, const JointVector& seed, int solution_index);
+  void cycle(int step);
+  void on_solved(quint64 sequence, const IkAnswer& answer);
+  void on_failed(quint64 sequence, const QString& reason);
+  void set_status(bool failed, const QString& text);
+
+  StudioDocument& document_;
+  IkWorker worker_;
+  std::unique_ptr<TcpKinematics> kinematics_;
+  std::optional<Pose> requested_pose_;  // in base; cleared when the goal changes from elsewhere
+  JointVector cycle_seed_;              // the seed the solution order refers to
+  bool collision_aware_ = false;
+  bool applying_ = false;               // our own goal edit is being applied
+  quint64 awaiting_ = 0;                // sequence of the request in flight (0: none)
+  bool ik_failed_ = false;
+  QString ik_status_;
+  int solution_index_ = 0, solution_count_ = 0;
+};
+
+}  // namespace kinetic::app

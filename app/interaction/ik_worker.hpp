@@ -1,0 +1,70 @@
+#pragma once
+// IkWorker: inverse kinematics for the goal gizmo and the goal panel, off the GUI thread. The
+// newest request wins: a request arriving while one runs replaces any waiting one, and an answer
+// to anything but the latest request is dropped (matched by sequence number), so a fast drag
+// never applies an old pose after a newer one.
+//
+// Analytic solvers give every solution; they are ordered by distance from the seed and
+// solution_index picks one (cycling through the arm's configurations). Collision-aware requests
+// skip solutions that collide with the robot itself or the planning scene. Failures carry the
+// engine's reason (unreachable, outside the joint limits, in collision naming the links).
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+#include <atomic>
+#include <memory>
+
+#include "engine/core/types.hpp"
+#include "engine/model/robot_model.hpp"
+#include "engine/scene/planning_scene.hpp"
+
+namespace kinetic::app {
+
+class LatestJobRunner;
+
+struct IkRequest {
+  Pose target = Pose::Identity();  // TCP pose in the planning group's base link
+  JointVector seed;                // model order; also fills the joints outside the group
+  bool collision_aware = false;
+  int solution_index = 0;          // 0 = closest to the seed; wraps around the solution count
+};
+
+struct IkAnswer {
+  JointVector joints;       // model order
+  Pose target = Pose::Identity();
+  int solution_index = 0;   // which of the solutions (after wrapping)
+  int solution_count = 0;   // how many valid solutions the pose has (1 for numeric solvers)
+};
+
+class IkWorker : public QObject {
+  Q_OBJECT
+ public:
+  explicit IkWorker(QObject* parent = nullptr);
+  ~IkWorker() override;
+
+  // Both apply to the requests made after the call.
+  void set_robot(RobotModelPtr robot);
+  void set_scene(const PlanningScene& scene);
+
+  // Returns the request's sequence number (increasing).
+  quint64 request(const IkRequest& request);
+  quint64 latest_request() const { return latest_; }
+
+ signals:
+  void solved(quint64 sequence, const kinetic::app::IkAnswer& answer);
+  void failed(quint64 sequence, const QString& reason);
+
+ private:
+  struct Engine;  // solver, chain and checker; used only on the worker thread
+
+  RobotModelPtr robot_;
+  std::shared_ptr<const PlanningScene> scene_;
+  quint64 scene_version_ = 0;
+  quint64 latest_ = 0;
+  std::shared_ptr<Engine> engine_;
+  std::unique_ptr<LatestJobRunner> runner_;  // last: its thread stops before the rest goes
+};
+
+}  // namespace kinetic::app
+
+Q_DECLARE_METATYPE(kinetic::app::IkAnswer)

@@ -1,0 +1,8 @@
+#include "app/interaction/tcp_kinematics.hpp"
+
+namespace kinetic::app {
+
+TcpKinematics::TcpKinematics(RobotModelPtr robot)
+    : chain_(KinematicChain::from_config(robot)), fk_(*robot), base_link_(robot->link_index(chain_.base_link())) {}
+
+}  // namespace kinetic::app

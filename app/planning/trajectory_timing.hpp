@@ -1,0 +1,45 @@
+#pragma once
+// Time parameterization choices shared by planning, recording and re-timing: which engine
+// generator turns a geometric path into a trajectory, with the user's velocity / acceleration
+// scaling. Keys ("time_optimal", ...) are what the panels store in their combo boxes.
+#include <QString>
+#include <QStringList>
+
+#include "engine/model/robot_model.hpp"
+#include "engine/trajectory/trajectory.hpp"
+#include "engine/trajectory/trajectory_limits.hpp"
+
+namespace kinetic::app {
+
+enum class TimingMethod { TimeOptimal, Trapezoidal, SCurve, CubicSpline };
+
+QString timing_key(TimingMethod method);
+// Unknown keys give TimeOptimal (the default).
+TimingMethod timing_method_from_key(const QString& key);
+
+struct TimingSettings {
+  TimingMethod method = TimingMethod::TimeOptimal;
+  double velocity_scaling = 1.0;      // (0, 1]
+  double acceleration_scaling = 1.0;  // (0, 1]
+};
+
+// Limits of the model's variables named by `joint_names` (in that order); all active variables
+// in model order when empty. Throws Error(MissingJoint) for a joint the model does not have.
+TrajectoryLimits limits_for(const RobotModel& model, const std::vector<std::string>& joint_names = {});
+
+// Times a path (positions in the order of limits.joint_names). Throws kinetic::Error.
+Trajectory time_path(const JointPath& path, TrajectoryLimits limits, const TimingSettings& settings);
+
+// The geometric path a timed trajectory was made from: its positions at waypoint_times(), or at
+// every sample when it has none; consecutive duplicates removed.
+JointPath trajectory_waypoints(const Trajectory& trajectory);
+
+// Whether the trajectory has acceleration steps (two samples at the same instant): time-optimal
+// and trapezoidal profiles do by design, so their jerk is unbounded there and not checked.
+bool has_acceleration_steps(const Trajectory& trajectory);
+
+// Validation safety factor: time-optimal profiles ride exactly on their limits, so a value equal
+// to the limit up to rounding must not count as a violation.
+inline constexpr double kRoundingTolerance = 1.0 + 1e-6;
+
+}  // namespace kinetic::app

@@ -1,0 +1,460 @@
+#include "app/planning_features.hpp"
+
+#include <QCheckBox>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QMainWindow>
+
+#include "app/planning/plan_worker.hpp"
+#include "app/planning/playback_controller.hpp"
+#include "app/planning/trajectory_recorder.hpp"
+#include "app/studio_document.hpp"
+#include "engine/collision/collision_checker.hpp"
+#include "engine/planning/state_diagnostics.hpp"
+#include "engine/trajectory/blending.hpp"
+#include "engine/trajectory/trajectory_io.hpp"
+#include "panels/planner_panel.hpp"
+#include "panels/trajectory_panel.hpp"
+
+namespace kinetic::app {
+
+namespace {
+
+QString error_text(const std::exception& error) { return QString::fromUtf8(error.what()); }
+
+// A trajectory's positions as full model configurations (joints it does not name keep `base`).
+JointVector to_model(const JointVector& q, const std::vector<int>& map, JointVector base) {
+  for (std::size_t i = 0; i < map.size(); ++i)
+    if (map[i] >= 0) base[map[i]] = q[static_cast<int>(i)];
+  return base;
+}
+
+}  // namespace
+
+PlanningFeatures* install_planning_features(QMainWindow& window, StudioDocument& document) {
+  return new PlanningFeatures(window, document);
+}
+
+PlanningFeatures::PlanningFeatures(QMainWindow& window, StudioDocument& document)
+    : QObject(&window), document_(document) {
+  setObjectName(QStringLiteral("PlanningFeatures"));
+  planner_panel_ = new panels::PlannerPanel;
+  trajectory_panel_ = new panels::TrajectoryPanel;
+  planner_dock_ = new QDockWidget(tr("Planner"), &window);
+  planner_dock_->setObjectName(QStringLiteral("PlannerDock"));
+  planner_dock_->setWidget(planner_panel_);
+  trajectories_dock_ = new QDockWidget(tr("Trajectories"), &window);
+  trajectories_dock_->setObjectName(QStringLiteral("TrajectoriesDock"));
+  trajectories_dock_->setWidget(trajectory_panel_);
+  window.addDockWidget(Qt::RightDockWidgetArea, planner_dock_);
+  window.addDockWidget(Qt::RightDockWidgetArea, trajectories_dock_);
+  planner_panel_->setMinimumWidth(320);
+  trajectory_panel_->setMinimumWidth(360);
+
+  plan_worker_ = new PlanWorker(this);
+  playback_ = new PlaybackController(document_, this);
+  recorder_ = new TrajectoryRecorder(document_, this);
+
+  connect_document();
+  connect_planner_panel();
+  connect_trajectory_panel();
+  refresh_robot();
+  refresh_trajectories();
+  planner_panel_->set_goal_available(document_.goal().joints.has_value(), document_.goal().tcp_pose.has_value());
+}
+
+PlanningFeatures::~PlanningFeatures() { plan_worker_->cancel(); }
+
+void PlanningFeatures::connect_document() {
+  connect(&document_, &StudioDocument::robotChanged, this, [this] {
+    ++scene_revision_;
+    previous_goal_.reset();
+    refresh_robot();
+  });
+  connect(&document_, &StudioDocument::sceneChanged, this, [this] { ++scene_revision_; });
+  connect(&document_, &StudioDocument::goalChanged, this, [this] {
+    planner_panel_->set_goal_available(document_.goal().joints.has_value(), document_.goal().tcp_pose.has_value());
+  });
+  connect(&document_, &StudioDocument::trajectoriesChanged, this, &PlanningFeatures::refresh_trajectories);
+}
+
+void PlanningFeatures::refresh_robot() {
+  const RobotModelPtr robot = document_.robot();
+  QStringList names;
+  if (robot)
+    for (const std::string& name : robot->named_pose_names()) names << QString::fromStdString(name);
+  planner_panel_->set_named_poses(names);
+  if (robot) trajectory_panel_->set_limits(limits_for(*robot));
+}
+
+void PlanningFeatures::refresh_trajectories() {
+  std::vector<panels::TrajectoryEntry> entries;
+  for (const NamedTrajectory& t : document_.trajectories()) entries.push_back({t.name, t.trajectory});
+  const int before = trajectory_panel_->current();
+  trajectory_panel_->set_trajectories(entries);
+  // The list changed under the same row (replaced by re-timing, undo): show the new contents.
+  if (trajectory_panel_->current() == before) show_current(before);
+}
+
+void PlanningFeatures::show_current(int index) {
+  const auto& list = document_.trajectories();
+  const bool valid = index >= 0 && index < static_cast<int>(list.size());
+  const Trajectory shown = valid ? list[index].trajectory : Trajectory();
+  if (!(shown == playback_->trajectory())) playback_->set_trajectory(shown);
+  update_shown();
+}
+
+void PlanningFeatures::update_shown() {
+  const bool trail = trajectory_panel_->trail_box()->isChecked();
+  const bool strobe = trajectory_panel_->strobe_box()->isChecked();
+  document_.set_shown_trajectory(trail || strobe ? trajectory_panel_->current() : -1, strobe);
+}
+
+TimingSettings PlanningFeatures::panel_timing() const {
+  TimingSettings timing;
+  timing.method = timing_method_from_key(trajectory_panel_->timing_key());
+  timing.velocity_scaling = trajectory_panel_->velocity_scaling();
+  timing.acceleration_scaling = trajectory_panel_->acceleration_scaling();
+  return timing;
+}
+
+void PlanningFeatures::connect_planner_panel() {
+  connect(planner_panel_, &panels::PlannerPanel::planRequested, this, &PlanningFeatures::plan);
+  connect(planner_panel_, &panels::PlannerPanel::cancelRequested, this, &PlanningFeatures::cancel_plan);
+  connect(plan_worker_, &PlanWorker::busyChanged, planner_panel_, &panels::PlannerPanel::set_running);
+  connect(plan_worker_, &PlanWorker::progress, this,
+          [this](quint64, const QString& phase, double elapsed_ms, int iterations, int tree_size) {
+            planner_panel_->set_progress(phase, elapsed_ms, iterations, tree_size);
+          });
+  connect(plan_worker_, &PlanWorker::finished, this, &PlanningFeatures::on_plan_finished);
+}
+
+void PlanningFeatures::plan() {
+  const RobotModelPtr robot = document_.robot();
+  if (!robot) {
+    planner_panel_->show_failure(tr("No robot is loaded."), tr("Load a robot from the File menu."));
+    return;
+  }
+  PlanRequest request;
+  request.robot = robot;
+  request.scene = document_.scene();
+  request.scene_revision = scene_revision_;
+  try {
+    switch (planner_panel_->start_type()) {
+      case panels::PlanStartType::Current: request.start = document_.joints(); break;
+      case panels::PlanStartType::Named: request.start = robot->named_pose(planner_panel_->start_name().toStdString()); break;
+      case panels::PlanStartType::RandomValid: request.random_start = true; break;
+      case panels::PlanStartType::PreviousGoal:
+        if (!previous_goal_)
+          throw Error(ErrorCode::InvalidValue, "there is no previous goal yet", "plan once, or start from the current state");
+        request.start = *previous_goal_;
+        break;
+    }
+    const GoalState& goal = document_.goal();
+    switch (planner_panel_->goal_type()) {
+      case panels::PlanGoalType::Joints:
+        if (!goal.joints) throw Error(ErrorCode::InvalidValue, "no goal joints are set", "set a goal in the goal panel or with the gizmo");
+        request.goal = JointGoal{*goal.joints};
+        break;
+      case panels::PlanGoalType::TcpPose:
+        if (!goal.tcp_pose) throw Error(ErrorCode::InvalidValue, "no TCP pose goal is set", "drag the goal gizmo to set one");
+        request.goal = PoseGoal{*goal.tcp_pose};
+        break;
+      case panels::PlanGoalType::Named: request.goal = NamedGoal{planner_panel_->goal_name().toStdString()}; break;
+    }
+    request.options = planner_panel_->options();
+    request.options.validate();
+  } catch (const Error& error) {
+    planner_panel_->show_failure(QString::fromStdString(error.message()), QString::fromStdString(error.hint()));
+    return;
+  }
+  request.random_seed = planner_panel_->random_seed();
+  request.cartesian = planner_panel_->cartesian();
+  request.timing.method = timing_method_from_key(planner_panel_->timing_key());
+  request.timing.velocity_scaling = planner_panel_->velocity_scaling();
+  request.timing.acceleration_scaling = planner_panel_->acceleration_scaling();
+  request.name = tr("plan %1 · %2").arg(++plan_count_).arg(planner_panel_->planner_label());
+  planner_panel_->show_message(tr("Planning…"));
+  plan_clock_.start();
+  plan_worker_->submit(std::move(request));
+}
+
+void PlanningFeatures::cancel_plan() { plan_worker_->cancel(); }
+
+void PlanningFeatures::on_plan_finished(const PlanOutcome& outcome) {
+  if (!outcome.ok) {
+    if (outcome.error_code == ErrorCode::Cancelled) planner_panel_->show_message(tr("Planning cancelled."));
+    else planner_panel_->show_failure(outcome.error, likely_fix(outcome));
+    emit planFinished(outcome);
+    return;
+  }
+  panels::PlanSummary summary;
+  summary.planner = outcome.name;
+  summary.time_ms = outcome.stats.planning_time_ms;
+  summary.iterations = outcome.stats.iterations;
+  summary.tree_size = outcome.stats.tree_size;
+  summary.waypoints = static_cast<int>(outcome.cartesian ? outcome.cartesian->path.size() : outcome.stats.path.size());
+  summary.length_before = outcome.stats.length_before;
+  summary.length_after = outcome.stats.length_after;
+  summary.duration = outcome.trajectory.duration();
+  summary.seed = outcome.seed;
+  if (outcome.cartesian) {
+    summary.cartesian_fraction = outcome.cartesian->fraction;
+    summary.cartesian_stop = QString::fromStdString(outcome.cartesian->stop_reason);
+  }
+  for (const std::string& note : outcome.stats.notes) summary.notes << QString::fromStdString(note);
+  summary.validation = QString::fromStdString(outcome.validation.summary());
+  planner_panel_->show_result(summary);
+  if (!outcome.trajectory.empty() && !outcome.trajectory.samples().empty())
+    previous_goal_ = outcome.trajectory.samples().back().position;
+
+  // Only when the document still has the robot it was planned for.
+  if (outcome.trajectory.robot() == (document_.robot() ? document_.robot()->name() : std::string())) {
+    const int index = document_.add_trajectory(outcome.name, outcome.trajectory);
+    trajectory_panel_->set_current(index);
+    trajectory_panel_->select({index});
+    show_current(index);
+    trajectory_panel_->set_validation(outcome.validation);
+    playback_->seek(playback_->trajectory().start_time());
+    playback_->play();
+    last_latency_ms_ = plan_clock_.isValid() ? plan_clock_.nsecsElapsed() / 1e6 : -1.0;
+    emit planPlaying(last_latency_ms_);
+  }
+  emit planFinished(outcome);
+}
+
+void PlanningFeatures::toggle_play() {
+  if (playback_->trajectory().empty()) show_current(trajectory_panel_->current());
+  playback_->toggle_play();
+}
+
+void PlanningFeatures::connect_trajectory_panel() {
+  auto* panel = trajectory_panel_;
+  connect(panel, &panels::TrajectoryPanel::currentChanged, this, &PlanningFeatures::show_current);
+  connect(panel, &panels::TrajectoryPanel::renameRequested, this, [this](int index, const QString& name) {
+    auto list = document_.trajectories();
+    if (index < 0 || index >= static_cast<int>(list.size())) return;
+    list[index].name = document_.unique_trajectory_name(name);
+    document_.edit_trajectories(list, tr("Rename trajectory"));
+  });
+  connect(panel, &panels::TrajectoryPanel::removeRequested, this, [this](const QList<int>& indices) {
+    std::vector<NamedTrajectory> kept;
+    const auto& list = document_.trajectories();
+    for (int i = 0; i < static_cast<int>(list.size()); ++i)
+      if (!indices.contains(i)) kept.push_back(list[i]);
+    document_.edit_trajectories(kept, indices.size() > 1 ? tr("Delete trajectories") : tr("Delete trajectory"));
+  });
+  connect(panel, &panels::TrajectoryPanel::duplicateRequested, this, [this](int index) {
+    const auto& list = document_.trajectories();
+    if (index < 0 || index >= static_cast<int>(list.size())) return;
+    const NamedTrajectory copy = list[index];
+    trajectory_panel_->set_current(document_.add_trajectory(copy.name + tr(" copy"), copy.trajectory));
+  });
+  connect(panel, &panels::TrajectoryPanel::playToggled, this, &PlanningFeatures::toggle_play);
+  connect(panel, &panels::TrajectoryPanel::seekRequested, playback_, &PlaybackController::seek);
+  connect(panel, &panels::TrajectoryPanel::stepRequested, playback_, &PlaybackController::step);
+  connect(panel, &panels::TrajectoryPanel::speedChanged, playback_, &PlaybackController::set_speed);
+  connect(panel, &panels::TrajectoryPanel::loopChanged, playback_, &PlaybackController::set_loop);
+  connect(panel, &panels::TrajectoryPanel::showOptionsChanged, this, &PlanningFeatures::update_shown);
+  connect(playback_, &PlaybackController::timeChanged, panel, &panels::TrajectoryPanel::set_time);
+  connect(playback_, &PlaybackController::playingChanged, panel, &panels::TrajectoryPanel::set_playing);
+  connect(panel, &panels::TrajectoryPanel::retimeRequested, this, &PlanningFeatures::retime);
+  connect(panel, &panels::TrajectoryPanel::blendRequested, this, &PlanningFeatures::blend);
+  connect(panel, &panels::TrajectoryPanel::validateRequested, this, &PlanningFeatures::validate);
+  connect(panel, &panels::TrajectoryPanel::exportRequested, this,
+          [this](int index, const QString& path) { export_trajectory(index, path); });
+  connect(panel, &panels::TrajectoryPanel::importRequested, this, [this](const QString& path) { import_trajectory(path); });
+  connect(panel, &panels::TrajectoryPanel::recordToggled, this, [this](bool on) {
+    recorder_->set_rate(trajectory_panel_->record_rate());
+    recorder_->set_timing(panel_timing());
+    on ? recorder_->start() : recorder_->stop();
+  });
+  connect(panel, &panels::TrajectoryPanel::recordRateChanged, recorder_, &TrajectoryRecorder::set_rate);
+  connect(recorder_, &TrajectoryRecorder::recordingChanged, panel, &panels::TrajectoryPanel::set_recording);
+  connect(recorder_, &TrajectoryRecorder::finished, this, [this](int index, const QString& error) {
+    if (index < 0) {
+      trajectory_panel_->show_message(error, true);
+      return;
+    }
+    trajectory_panel_->set_current(index);
+    trajectory_panel_->show_message(tr("Recorded %1 samples into '%2'.")
+                                        .arg(recorder_->samples().size())
+                                        .arg(document_.trajectories()[index].name));
+  });
+}
+
+void PlanningFeatures::retime(int index) {
+  const auto& list = document_.trajectories();
+  const RobotModelPtr robot = document_.robot();
+  if (!robot || index < 0 || index >= static_cast<int>(list.size())) return;
+  const NamedTrajectory source = list[index];
+  const TimingSettings timing = panel_timing();
+  const bool replace = trajectory_panel_->replace_when_retiming();
+  trajectory_panel_->show_message(tr("Re-timing '%1'…").arg(source.name));
+  struct Result {
+    Trajectory trajectory;
+    QString error;
+  };
+  tasks_.run(QStringLiteral("retime"),
+             [source, robot, timing] {
+               Result result;
+               try {
+                 result.trajectory = time_path(trajectory_waypoints(source.trajectory),
+                                               limits_for(*robot, source.trajectory.joint_names()), timing);
+               } catch (const std::exception& error) {
+                 result.error = error_text(error);
+               }
+               return result;
+             },
+             [this, source, index, timing, replace](Result result) {
+               if (!result.error.isEmpty()) {
+                 trajectory_panel_->show_message(tr("Could not re-time '%1': %2").arg(source.name, result.error), true);
+                 emit taskFinished(QStringLiteral("retime"), result.error);
+                 return;
+               }
+               auto updated = document_.trajectories();
+               const QString label = source.name + QStringLiteral(" · ") + timing_key(timing.method);
+               if (replace && index < static_cast<int>(updated.size()) && updated[index].name == source.name) {
+                 updated[index].trajectory = result.trajectory;
+                 document_.edit_trajectories(updated, tr("Re-time trajectory"));
+               } else {
+                 trajectory_panel_->set_current(document_.add_trajectory(label, result.trajectory));
+               }
+               trajectory_panel_->show_message(tr("Re-timed '%1': %2 s (was %3 s).")
+                                                   .arg(source.name)
+                                                   .arg(result.trajectory.duration(), 0, 'f', 3)
+                                                   .arg(source.trajectory.duration(), 0, 'f', 3));
+               emit taskFinished(QStringLiteral("retime"), {});
+             });
+}
+
+void PlanningFeatures::blend(const QList<int>& indices) {
+  const auto& list = document_.trajectories();
+  const RobotModelPtr robot = document_.robot();
+  if (!robot || indices.size() < 2) return;
+  std::vector<Trajectory> parts;
+  QStringList names;
+  for (int i : indices) {
+    if (i < 0 || i >= static_cast<int>(list.size())) return;
+    parts.push_back(list[i].trajectory);
+    names << list[i].name;
+  }
+  const TimingSettings timing = panel_timing();
+  struct Result {
+    Trajectory trajectory;
+    QString error;
+  };
+  tasks_.run(QStringLiteral("blend"),
+             [parts, robot, timing] {
+               Result result;
+               try {
+                 TrajectoryLimits limits = limits_for(*robot, parts.front().joint_names());
+                 limits.velocity_scaling = timing.velocity_scaling;
+                 limits.acceleration_scaling = timing.acceleration_scaling;
+                 result.trajectory = blend_trajectories(parts, limits, {}, 1e-3);
+               } catch (const std::exception& error) {
+                 result.error = error_text(error);
+               }
+               return result;
+             },
+             [this, names](Result result) {
+               if (!result.error.isEmpty()) {
+                 trajectory_panel_->show_message(tr("Could not blend: %1").arg(result.error), true);
+                 emit taskFinished(QStringLiteral("blend"), result.error);
+                 return;
+               }
+               const int index = document_.add_trajectory(tr("blend of %1").arg(names.join(QStringLiteral(" + "))),
+                                                          result.trajectory);
+               trajectory_panel_->set_current(index);
+               trajectory_panel_->show_message(tr("Blended %1 trajectories: %2 s.")
+                                                   .arg(names.size())
+                                                   .arg(result.trajectory.duration(), 0, 'f', 3));
+               emit taskFinished(QStringLiteral("blend"), {});
+             });
+}
+
+void PlanningFeatures::validate(int index) {
+  const auto& list = document_.trajectories();
+  const RobotModelPtr robot = document_.robot();
+  if (!robot || index < 0 || index >= static_cast<int>(list.size())) return;
+  const Trajectory trajectory = list[index].trajectory;
+  const PlanningScene scene = document_.scene();
+  const JointVector base = document_.joints();
+  struct Result {
+    TrajectoryValidationReport report;
+    QString error;
+  };
+  trajectory_panel_->show_message(tr("Validating '%1'…").arg(list[index].name));
+  tasks_.run(QStringLiteral("validate"),
+             [trajectory, robot, scene, base] {
+               Result result;
+               try {
+                 std::vector<int> map;
+                 for (const std::string& name : trajectory.joint_names()) map.push_back(robot->variable_index(name));
+                 auto checker = std::make_shared<CollisionChecker>(robot);
+                 checker->set_scene(scene);
+                 TrajectoryValidationOptions options;
+                 options.check_jerk = !has_acceleration_steps(trajectory);
+                 options.safety_factor = kRoundingTolerance;
+                 options.in_collision = [checker, map, base](const JointVector& q) {
+                   return checker->in_collision(to_model(q, map, base));
+                 };
+                 options.collision_names = [checker, map, base](const JointVector& q) {
+                   return describe_contacts(checker->contacts(to_model(q, map, base)));
+                 };
+                 result.report = validate_trajectory(trajectory, limits_for(*robot, trajectory.joint_names()), options);
+               } catch (const std::exception& error) {
+                 result.error = error_text(error);
+               }
+               return result;
+             },
+             [this](Result result) {
+               if (!result.error.isEmpty()) {
+                 trajectory_panel_->show_message(tr("Could not validate: %1").arg(result.error), true);
+               } else {
+                 trajectory_panel_->set_validation(result.report);
+                 trajectory_panel_->show_message(result.report.ok() ? tr("Valid.")
+                                                                    : tr("%1 violation(s).").arg(result.report.violations.size()),
+                                                 !result.report.ok());
+               }
+               emit taskFinished(QStringLiteral("validate"), result.error);
+             });
+}
+
+QString PlanningFeatures::export_trajectory(int index, const QString& path) {
+  const auto& list = document_.trajectories();
+  QString error;
+  if (index < 0 || index >= static_cast<int>(list.size())) {
+    error = tr("Nothing to export: select a trajectory first.");
+  } else {
+    try {
+      save_trajectory(list[index].trajectory, std::filesystem::path(path.toStdString()));
+    } catch (const std::exception& e) {
+      error = error_text(e);
+    }
+  }
+  trajectory_panel_->show_message(error.isEmpty() ? tr("Exported '%1' to %2.").arg(list[index].name, path)
+                                                  : tr("Export failed: %1").arg(error),
+                                  !error.isEmpty());
+  return error;
+}
+
+QString PlanningFeatures::import_trajectory(const QString& path) {
+  QString error;
+  try {
+    const Trajectory trajectory = load_trajectory(std::filesystem::path(path.toStdString()));
+    const RobotModelPtr robot = document_.robot();
+    if (!robot) throw Error(ErrorCode::InvalidValue, "no robot is loaded", "load the robot the trajectory is for");
+    limits_for(*robot, trajectory.joint_names());  // throws naming a joint this robot lacks
+    const int index = document_.add_trajectory(QFileInfo(path).completeBaseName(), trajectory);
+    trajectory_panel_->set_current(index);
+    trajectory_panel_->show_message(tr("Imported %1 (%2 s).").arg(path).arg(trajectory.duration(), 0, 'f', 3));
+  } catch (const std::exception& e) {
+    error = error_text(e);
+    trajectory_panel_->show_message(tr("Import of %1 failed: %2").arg(path, error), true);
+  }
+  emit taskFinished(QStringLiteral("import"), error);
+  return error;
+}
+
+}  // namespace kinetic::app

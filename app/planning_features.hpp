@@ -1,0 +1,94 @@
+#pragma once
+// The planning and trajectory features of the studio: the Planner and Trajectories docks and the
+// glue between them, the document and the workers (plan worker, playback, recorder, background
+// timing / blending / validation). install_planning_features() adds them to a main window.
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <optional>
+
+#include "app/planning/background_task.hpp"
+#include "app/planning/plan_request.hpp"
+
+class QDockWidget;
+class QMainWindow;
+
+namespace kinetic::panels {
+class PlannerPanel;
+class TrajectoryPanel;
+}  // namespace kinetic::panels
+
+namespace kinetic::app {
+
+class PlanWorker;
+class PlaybackController;
+class StudioDocument;
+class TrajectoryRecorder;
+
+class PlanningFeatures : public QObject {
+  Q_OBJECT
+ public:
+  PlanningFeatures(QMainWindow& window, StudioDocument& document);
+  ~PlanningFeatures() override;
+
+  panels::PlannerPanel* planner_panel() const { return planner_panel_; }
+  panels::TrajectoryPanel* trajectory_panel() const { return trajectory_panel_; }
+  QDockWidget* planner_dock() const { return planner_dock_; }
+  QDockWidget* trajectories_dock() const { return trajectories_dock_; }
+  PlanWorker& plan_worker() const { return *plan_worker_; }
+  PlaybackController& playback() const { return *playback_; }
+  TrajectoryRecorder& recorder() const { return *recorder_; }
+  // Plan click to the new trajectory playing, of the last successful plan (ms; < 0 before any).
+  double last_plan_to_playback_ms() const { return last_latency_ms_; }
+
+  // Each returns an empty string on success, else the message also shown in the panel.
+  QString export_trajectory(int index, const QString& path);
+  QString import_trajectory(const QString& path);
+
+ public slots:
+  void toggle_play();  // Space
+  void play_pause() { toggle_play(); }
+  void plan();         // with the planner panel's settings
+  void cancel_plan();
+  void retime(int index);
+  void blend(const QList<int>& indices);
+  void validate(int index);
+
+ signals:
+  void planFinished(const kinetic::app::PlanOutcome& outcome);
+  // A planned trajectory started playing, `latency_ms` after its Plan click.
+  void planPlaying(double latency_ms);
+  // Re-time, blend, validation, import finished (error empty on success).
+  void taskFinished(const QString& what, const QString& error);
+
+ private:
+  void connect_document();
+  void connect_planner_panel();
+  void connect_trajectory_panel();
+  void on_plan_finished(const PlanOutcome& outcome);
+  void refresh_trajectories();
+  void refresh_robot();
+  void show_current(int index);
+  void update_shown();
+  TimingSettings panel_timing() const;
+
+  StudioDocument& document_;
+  panels::PlannerPanel* planner_panel_ = nullptr;
+  panels::TrajectoryPanel* trajectory_panel_ = nullptr;
+  QDockWidget *planner_dock_ = nullptr, *trajectories_dock_ = nullptr;
+  PlanWorker* plan_worker_ = nullptr;
+  PlaybackController* playback_ = nullptr;
+  TrajectoryRecorder* recorder_ = nullptr;
+  BackgroundTasks tasks_;
+  quint64 scene_revision_ = 1;
+  int plan_count_ = 0;
+  std::optional<JointVector> previous_goal_;
+  QElapsedTimer plan_clock_;
+  double last_latency_ms_ = -1.0;
+};
+
+// Creates the docks and the glue, parented to the window; returns the controller (its
+// toggle_play() slot is what a Space shortcut should call).
+PlanningFeatures* install_planning_features(QMainWindow& window, StudioDocument& document);
+
+}  // namespace kinetic::app

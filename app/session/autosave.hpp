@@ -1,0 +1,66 @@
+#pragma once
+// Autosave and crash recovery. While the studio runs, the session is written every few seconds
+// (only when the document changed since the last write) to an autosave file; a clean shutdown
+// removes it. An autosave found at start-up therefore means the last run did not end cleanly,
+// and the user is offered to restore it.
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <functional>
+
+namespace kinetic::app {
+
+class StudioDocument;
+
+class Autosave : public QObject {
+  Q_OBJECT
+ public:
+  static constexpr int kDefaultIntervalSeconds = 30;
+
+  // path "" = default_path().
+  explicit Autosave(StudioDocument& document, QString path = {}, QObject* parent = nullptr);
+  // Destruction is the clean shutdown: the autosave file is removed.
+  ~Autosave() override;
+
+  // QStandardPaths::AppLocalDataLocation/autosave.kinetic-session
+  static QString default_path();
+  const QString& path() const { return path_; }
+
+  void set_interval_seconds(int seconds);
+  int interval_seconds() const { return timer_.interval() / 1000; }
+  bool has_unsaved_changes() const { return dirty_; }
+
+  // Writes the session now if it changed since the last write. Returns "" or the reason.
+  QString save_if_changed();
+  // Removes the autosave file (clean exit, or the user discarded the recovery).
+  void remove_file();
+
+ signals:
+  void saved(const QString& path);
+  void failed(const QString& message);
+
+ private:
+  StudioDocument& document_;
+  QString path_;
+  QTimer timer_;
+  bool dirty_ = false;
+};
+
+enum class RecoveryChoice { Restore, Discard };
+// Asked when an autosave exists; the default shows a QMessageBox with Restore / Discard.
+using RecoveryQuestion = std::function<RecoveryChoice(const QString& autosave_path)>;
+RecoveryChoice ask_recovery_with_message_box(const QString& autosave_path);
+
+struct RecoveryResult {
+  bool offered = false;   // an autosave existed
+  bool restored = false;  // and was loaded into the document
+  QString error;          // restoring failed: the reason (the file is kept as <path>.failed)
+  QStringList warnings;
+};
+
+// If `autosave_path` exists, asks `question`; Restore loads it into the document (then it stays
+// for the running session's autosave to replace), Discard removes it.
+RecoveryResult offer_recovery(StudioDocument& document, const QString& autosave_path,
+                              const RecoveryQuestion& question = ask_recovery_with_message_box);
+
+}  // namespace kinetic::app

@@ -1,0 +1,326 @@
+#include "app/session/session_file.hpp"
+
+#include <QDir>
+#include <QFileInfo>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "app/studio_document.hpp"
+#include "engine/core/atomic_file.hpp"
+#include "engine/core/error.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "engine/scene/scene_file.hpp"
+#include "engine/trajectory/trajectory_io.hpp"
+
+namespace kinetic::app {
+
+namespace {
+
+using nlohmann::json;
+
+json vector_json(const Eigen::VectorXd& v) {
+  json out = json::array();
+  for (Eigen::Index i = 0; i < v.size(); ++i) out.push_back(v[i]);
+  return out;
+}
+
+json named_values_json(const RobotModel& robot, const JointVector& q) {
+  return {{"names", robot.variable_names()}, {"values", vector_json(q)}};
+}
+
+json pose_json(const Pose& pose) {
+  const Quaternion q(pose.linear());
+  return {{"position", vector_json(pose.translation())}, {"orientation", {q.x(), q.y(), q.z(), q.w()}}};
+}
+
+// A validation failure: the message names the file and the JSON field.
+struct SessionError {
+  QString message;
+};
+
+class Reader {
+ public:
+  explicit Reader(QString source) : source_(std::move(source)) {}
+
+  [[noreturn]] void fail(const std::string& where, const QString& problem) const {
+    throw SessionError{QStringLiteral("session file %1: %2: %3").arg(source_, QString::fromStdString(where), problem)};
+  }
+  const json* optional_field(const json& object, const char* name, const std::string& where) const {
+    if (!object.is_object()) fail(where, QStringLiteral("expected an object"));
+    const auto it = object.find(name);
+    return it == object.end() || it->is_null() ? nullptr : &*it;
+  }
+  const json& field(const json& object, const char* name, const std::string& where) const {
+    const json* value = optional_field(object, name, where);
+    if (!value) fail(where.empty() ? name : where + "." + name, QStringLiteral("missing"));
+    return *value;
+  }
+  static std::string path(const std::string& where, const char* name) {
+    return where.empty() ? std::string(name) : where + "." + name;
+  }
+  QString string(const json& value, const std::string& where) const {
+    if (!value.is_string()) fail(where, QStringLiteral("expected a string"));
+    return QString::fromStdString(value.get<std::string>());
+  }
+  double number(const json& value, const std::string& where) const {
+    if (!value.is_number()) fail(where, QStringLiteral("expected a number"));
+    const double x = value.get<double>();
+    if (!std::isfinite(x)) fail(where, QStringLiteral("not a finite number"));
+    return x;
+  }
+  Eigen::VectorXd numbers(const json& value, const std::string& where, int expected = -1) const {
+    if (!value.is_array()) fail(where, QStringLiteral("expected an array of numbers"));
+    if (expected >= 0 && static_cast<int>(value.size()) != expected)
+      fail(where, QStringLiteral("expected %1 numbers, found %2").arg(expected).arg(value.size()));
+    Eigen::VectorXd out(static_cast<Eigen::Index>(value.size()));
+    for (std::size_t i = 0; i < value.size(); ++i)
+      out[static_cast<Eigen::Index>(i)] = number(value[i], where + "[" + std::to_string(i) + "]");
+    return out;
+  }
+  QStringList strings(const json& value, const std::string& where) const {
+    if (!value.is_array()) fail(where, QStringLiteral("expected an array of strings"));
+    QStringList out;
+    for (std::size_t i = 0; i < value.size(); ++i) out << string(value[i], where + "[" + std::to_string(i) + "]");
+    return out;
+  }
+  Pose pose(const json& value, const std::string& where) const {
+    const Eigen::VectorXd p = numbers(field(value, "position", where), path(where, "position"), 3);
+    const Eigen::VectorXd o = numbers(field(value, "orientation", where), path(where, "orientation"), 4);
+    const Quaternion q(o[3], o[0], o[1], o[2]);
+    if (q.norm() < 1e-9) fail(path(where, "orientation"), QStringLiteral("a zero quaternion is not a rotation"));
+    Pose out = Pose::Identity();
+    out.linear() = q.normalized().toRotationMatrix();
+    out.translation() = p;
+    return out;
+  }
+
+ private:
+  QString source_;
+};
+
+// Joint values stored by name, matched against `robot`; names the robot lacks become warnings,
+// joints the file lacks keep `fallback`.
+JointVector match_joints(const Reader& reader, const json& object, const std::string& where,
+                         const RobotModel& robot, const JointVector& fallback, QStringList& warnings) {
+  const QStringList names = reader.strings(reader.field(object, "names", where), Reader::path(where, "names"));
+  const Eigen::VectorXd values =
+      reader.numbers(reader.field(object, "values", where), Reader::path(where, "values"), static_cast<int>(names.size()));
+  JointVector q = fallback;
+  std::vector<bool> seen(static_cast<std::size_t>(robot.dof()), false);
+  for (int i = 0; i < names.size(); ++i) {
+    const int variable = robot.find_joint(names[i].toStdString()) >= 0 ? robot.variable_index(names[i].toStdString()) : -1;
+    if (variable < 0) {
+      warnings << QStringLiteral("%1: joint '%2' is not a joint of robot '%3'; its value was ignored.")
+                      .arg(QString::fromStdString(where), names[i], QString::fromStdString(robot.name()));
+      continue;
+    }
+    q[variable] = values[i];
+    seen[static_cast<std::size_t>(variable)] = true;
+  }
+  for (int v = 0; v < robot.dof(); ++v)
+    if (!seen[static_cast<std::size_t>(v)])
+      warnings << QStringLiteral("%1: no value for joint '%2'; it keeps %3.")
+                      .arg(QString::fromStdString(where), QString::fromStdString(robot.variable_joint(v).name))
+                      .arg(q[v]);
+  return q;
+}
+
+QString resolved(const QString& path, const QString& base_dir) {
+  if (path.isEmpty() || QFileInfo(path).isAbsolute() || base_dir.isEmpty()) return path;
+  return QDir(base_dir).absoluteFilePath(path);
+}
+
+// The same test StudioDocument::load_robot uses to tell a file from a built-in name.
+bool is_robot_file(const QString& reference) {
+  return reference.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive) || QFileInfo(reference).isFile();
+}
+
+}  // namespace
+
+std::string session_to_json(const StudioDocument& document, const std::optional<SessionCamera>& camera) {
+  json doc;
+  doc["format"] = "kinetic-session";
+  doc["version"] = kSessionFormatVersion;
+  const auto absolute = [](const QString& path) {
+    return path.isEmpty() ? std::string() : QFileInfo(path).absoluteFilePath().toStdString();
+  };
+  const QString reference = document.robot_reference();
+  json robot{{"reference", is_robot_file(reference) ? absolute(reference) : reference.toStdString()},
+             {"srdf", absolute(document.robot_srdf())},
+             {"config", absolute(document.robot_config())},
+             {"package_paths", json::array()}};
+  for (const QString& path : document.package_paths()) robot["package_paths"].push_back(absolute(path));
+  doc["robot"] = robot;
+  if (document.robot()) doc["joints"] = named_values_json(*document.robot(), document.joints());
+  doc["scene"] = json::parse(scene_to_json(document.scene()));
+  json goal = json::object();
+  if (document.goal().joints && document.robot() && document.goal().joints->size() == document.robot()->dof())
+    goal["joints"] = named_values_json(*document.robot(), *document.goal().joints);
+  if (document.goal().tcp_pose) goal["tcp_pose"] = pose_json(*document.goal().tcp_pose);
+  doc["goal"] = goal;
+  json trajectories = json::array();
+  for (const NamedTrajectory& named : document.trajectories())
+    trajectories.push_back({{"name", named.name.toStdString()},
+                            {"trajectory", json::parse(trajectory_to_json(named.trajectory))}});
+  doc["trajectories"] = trajectories;
+  if (camera)
+    doc["camera"] = {{"target", vector_json(camera->target)},
+                     {"distance", camera->distance},
+                     {"azimuth", camera->azimuth},
+                     {"elevation", camera->elevation}};
+  return doc.dump(1) + "\n";
+}
+
+QString save_session(const StudioDocument& document, const QString& path, const std::optional<SessionCamera>& camera) {
+  try {
+    write_file_atomically(path.toStdString(), session_to_json(document, camera));
+    return {};
+  } catch (const std::exception& error) {
+    return QStringLiteral("Could not save the session to %1: %2").arg(path, QString::fromUtf8(error.what()));
+  }
+}
+
+SessionLoadResult apply_session_json(StudioDocument& document, const std::string& text, const QString& source,
+                                     const QString& base_dir) {
+  SessionLoadResult result;
+  const Reader reader(source);
+  const std::string source_name = source.toStdString();
+  try {
+    // 1. Validate everything; nothing below touches the document.
+    json doc;
+    try {
+      doc = json::parse(text);
+    } catch (const json::parse_error& error) {
+      throw SessionError{QStringLiteral("session file %1 is not valid JSON (%2). It may be truncated; "
+                                        "nothing was loaded.")
+                             .arg(source, QString::fromUtf8(error.what()))};
+    }
+    if (!doc.is_object()) reader.fail("(top level)", QStringLiteral("expected a JSON object"));
+    if (reader.string(reader.field(doc, "format", ""), "format") != QStringLiteral("kinetic-session"))
+      reader.fail("format", QStringLiteral("expected \"kinetic-session\" (is this a session file?)"));
+    const double version = reader.number(reader.field(doc, "version", ""), "version");
+    if (version != kSessionFormatVersion)
+      reader.fail("version", QStringLiteral("version %1 is not supported (this build reads version %2)")
+                                 .arg(version)
+                                 .arg(kSessionFormatVersion));
+
+    const json& robot_json = reader.field(doc, "robot", "");
+    QString reference = reader.string(reader.field(robot_json, "reference", "robot"), "robot.reference");
+    // A built-in name stays a name; a relative file path is relative to the session file.
+    if (reference.contains(QLatin1Char('/')) || is_robot_file(reference)) reference = resolved(reference, base_dir);
+    if (reference.isEmpty()) reader.fail("robot.reference", QStringLiteral("empty: name a built-in robot or a URDF file"));
+    const json* srdf_json = reader.optional_field(robot_json, "srdf", "robot");
+    const json* config_json = reader.optional_field(robot_json, "config", "robot");
+    const json* paths_json = reader.optional_field(robot_json, "package_paths", "robot");
+    const QString srdf = srdf_json ? resolved(reader.string(*srdf_json, "robot.srdf"), base_dir) : QString();
+    const QString config = config_json ? resolved(reader.string(*config_json, "robot.config"), base_dir) : QString();
+    QStringList package_paths;
+    if (paths_json)
+      for (const QString& path : reader.strings(*paths_json, "robot.package_paths")) package_paths << resolved(path, base_dir);
+    const bool is_file = is_robot_file(reference);
+    if (is_file && !QFileInfo(reference).isFile())
+      reader.fail("robot.reference", QStringLiteral("the robot file %1 does not exist").arg(reference));
+    for (const auto& [name, path] : {std::pair{"robot.srdf", srdf}, std::pair{"robot.config", config}})
+      if (!path.isEmpty() && !QFileInfo(path).isFile())
+        reader.fail(name, QStringLiteral("the file %1 does not exist").arg(path));
+    RobotModelPtr robot;
+    LoadOptions options;
+    for (const QString& path : package_paths) options.package_paths.push_back(path.toStdString());
+    try {
+      robot = is_file ? load_robot_file(reference.toStdString(), srdf.toStdString(), config.toStdString(), options)
+                      : load_builtin_robot(reference.toStdString(), options);
+    } catch (const Error& error) {
+      reader.fail("robot.reference", QString::fromStdString(error.what()));
+    }
+
+    JointVector joints = robot->zero_configuration();
+    if (const json* joints_json = reader.optional_field(doc, "joints", ""))
+      joints = match_joints(reader, *joints_json, "joints", *robot, joints, result.warnings);
+    if (!robot->within_limits(joints, 1e-6)) {
+      result.warnings << QStringLiteral("joints: values outside the robot's limits were clamped into them.");
+      joints = robot->clamp_to_limits(joints);
+    }
+
+    PlanningScene scene;
+    if (const json* scene_json = reader.optional_field(doc, "scene", "")) {
+      try {
+        scene = scene_from_json(scene_json->dump(), source_name + " (scene)", base_dir.toStdString());
+      } catch (const Error& error) {
+        reader.fail("scene", QString::fromStdString(error.what()));
+      }
+      for (std::size_t i = 0; i < scene.attached_objects().size(); ++i) {
+        const AttachedObject& object = scene.attached_objects()[i];
+        if (robot->find_link(object.link) < 0)
+          reader.fail("scene.attached[" + std::to_string(i) + "].link",
+                      QStringLiteral("robot '%1' has no link '%2'")
+                          .arg(QString::fromStdString(robot->name()), QString::fromStdString(object.link)));
+      }
+    }
+
+    GoalState goal;
+    if (const json* goal_json = reader.optional_field(doc, "goal", "")) {
+      if (const json* goal_joints = reader.optional_field(*goal_json, "joints", "goal")) {
+        QStringList goal_warnings;
+        goal.joints = match_joints(reader, *goal_joints, "goal.joints", *robot, joints, goal_warnings);
+        result.warnings << goal_warnings;
+      }
+      if (const json* tcp = reader.optional_field(*goal_json, "tcp_pose", "goal"))
+        goal.tcp_pose = reader.pose(*tcp, "goal.tcp_pose");
+    }
+
+    std::vector<NamedTrajectory> trajectories;
+    if (const json* list = reader.optional_field(doc, "trajectories", "")) {
+      if (!list->is_array()) reader.fail("trajectories", QStringLiteral("expected an array"));
+      for (std::size_t i = 0; i < list->size(); ++i) {
+        const std::string where = "trajectories[" + std::to_string(i) + "]";
+        const QString name = reader.string(reader.field((*list)[i], "name", where), where + ".name");
+        try {
+          trajectories.push_back(
+              {name, trajectory_from_json(reader.field((*list)[i], "trajectory", where).dump(), source_name + " " + where)});
+        } catch (const Error& error) {
+          reader.fail(where + ".trajectory", QString::fromStdString(error.what()));
+        }
+      }
+    }
+
+    if (const json* camera = reader.optional_field(doc, "camera", "")) {
+      SessionCamera c;
+      c.target = reader.numbers(reader.field(*camera, "target", "camera"), "camera.target", 3);
+      c.distance = reader.number(reader.field(*camera, "distance", "camera"), "camera.distance");
+      c.azimuth = reader.number(reader.field(*camera, "azimuth", "camera"), "camera.azimuth");
+      c.elevation = reader.number(reader.field(*camera, "elevation", "camera"), "camera.elevation");
+      result.camera = c;
+    }
+
+    // 2. Apply. load_robot re-reads the files validated above and clears the undo history.
+    const QString load_error = document.load_robot(reference, srdf, config, package_paths);
+    if (!load_error.isEmpty())
+      throw SessionError{QStringLiteral("session file %1: robot: %2").arg(source, load_error)};
+    document.set_joints(joints);
+    document.set_scene(scene);
+    document.set_selected_object({});
+    document.set_goal(goal);
+    document.set_shown_trajectory(-1);
+    document.set_trajectories(trajectories);
+    document.undo_stack().clear();
+  } catch (const SessionError& error) {
+    result.error = error.message;
+    result.warnings.clear();
+    result.camera.reset();
+  }
+  return result;
+}
+
+SessionLoadResult load_session(StudioDocument& document, const QString& path) {
+  std::string text;
+  try {
+    text = read_text_file(path.toStdString());
+  } catch (const Error& error) {
+    SessionLoadResult result;
+    result.error = QStringLiteral("Could not open the session file %1: %2").arg(path, QString::fromStdString(error.what()));
+    return result;
+  }
+  return apply_session_json(document, text, path, QFileInfo(path).absolutePath());
+}
+
+}  // namespace kinetic::app

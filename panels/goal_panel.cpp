@@ -1,0 +1,210 @@
+#include "panels/goal_panel.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+#include <cmath>
+#include <numbers>
+
+namespace kinetic::panels {
+
+namespace {
+
+constexpr double kDegrees = 180.0 / std::numbers::pi;
+
+QDoubleSpinBox* make_field(double range, int decimals, double step, const QString& suffix) {
+  auto* field = new QDoubleSpinBox;
+  field->setRange(-range, range);
+  field->setDecimals(decimals);
+  field->setSingleStep(step);
+  field->setSuffix(suffix);
+  // Report a typed value once, on Return or focus loss, not per keystroke (each one is an IK request).
+  field->setKeyboardTracking(false);
+  return field;
+}
+
+// Extrinsic roll (x), pitch (y), yaw (z): R = Rz(yaw) Ry(pitch) Rx(roll), as URDF writes rpy.
+Eigen::Matrix3d from_rpy(double roll, double pitch, double yaw) {
+  return (Eigen::AngleAxisd(yaw, Eigen::Vector3d::UnitZ()) * Eigen::AngleAxisd(pitch, Eigen::Vector3d::UnitY()) *
+          Eigen::AngleAxisd(roll, Eigen::Vector3d::UnitX()))
+      .toRotationMatrix();
+}
+
+Eigen::Vector3d to_rpy(const Eigen::Matrix3d& r) {
+  const double pitch = std::asin(std::clamp(-r(2, 0), -1.0, 1.0));
+  if (std::abs(r(2, 0)) > 1 - 1e-9) return {0.0, pitch, std::atan2(-r(0, 1), r(1, 1))};  // gimbal lock
+  return {std::atan2(r(2, 1), r(2, 2)), pitch, std::atan2(r(1, 0), r(0, 0))};
+}
+
+}  // namespace
+
+GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  frame_label_ = new QLabel(tr("TCP goal"));
+  layout->addWidget(frame_label_);
+
+  auto* position = new QFormLayout;
+  const char* axes[3] = {"x", "y", "z"};
+  for (int i = 0; i < 3; ++i) {
+    position_[i] = make_field(10.0, 4, 0.005, tr(" m"));
+    position->addRow(QString::fromLatin1(axes[i]), position_[i]);
+    connect(position_[i], &QDoubleSpinBox::valueChanged, this, &GoalPanel::fields_edited);
+  }
+  layout->addLayout(position);
+
+  orientation_mode_ = new QComboBox;
+  orientation_mode_->addItem(tr("Roll / pitch / yaw (°)"));
+  orientation_mode_->addItem(tr("Quaternion (x, y, z, w)"));
+  layout->addWidget(orientation_mode_);
+  orientation_stack_ = new QStackedWidget;
+  auto* rpy_page = new QWidget;
+  auto* rpy_form = new QFormLayout(rpy_page);
+  const char* angles[3] = {"roll", "pitch", "yaw"};
+  for (int i = 0; i < 3; ++i) {
+    rpy_[i] = make_field(360.0, 2, 1.0, QStringLiteral("°"));
+    rpy_form->addRow(tr(angles[i]), rpy_[i]);
+    connect(rpy_[i], &QDoubleSpinBox::valueChanged, this, &GoalPanel::fields_edited);
+  }
+  auto* quaternion_page = new QWidget;
+  auto* quaternion_form = new QFormLayout(quaternion_page);
+  const char* parts[4] = {"qx", "qy", "qz", "qw"};
+  for (int i = 0; i < 4; ++i) {
+    quaternion_[i] = make_field(1.0, 5, 0.01, QString());
+    quaternion_form->addRow(QString::fromLatin1(parts[i]), quaternion_[i]);
+    connect(quaternion_[i], &QDoubleSpinBox::valueChanged, this, &GoalPanel::fields_edited);
+  }
+  orientation_stack_->addWidget(rpy_page);
+  orientation_stack_->addWidget(quaternion_page);
+  layout->addWidget(orientation_stack_);
+  connect(orientation_mode_, &QComboBox::currentIndexChanged, orientation_stack_, &QStackedWidget::setCurrentIndex);
+
+  local_frame_ = new QCheckBox(tr("Gizmo in the TCP's local frame"));
+  local_frame_->setToolTip(tr("Off: the gizmo's arrows follow the world axes"));
+  connect(local_frame_, &QCheckBox::toggled, this, &GoalPanel::localFrameChanged);
+  layout->addWidget(local_frame_);
+  collision_aware_ = new QCheckBox(tr("Collision-aware IK"));
+  collision_aware_->setToolTip(tr("Skip IK solutions that collide with the robot itself or the scene"));
+  connect(collision_aware_, &QCheckBox::toggled, this, &GoalPanel::collisionAwareChanged);
+  layout->addWidget(collision_aware_);
+
+  auto* cycling = new QHBoxLayout;
+  previous_ = new QPushButton(tr("◀ Previous"));
+  next_ = new QPushButton(tr("Next ▶"));
+  previous_->setToolTip(tr("Previous IK solution of this pose"));
+  next_->setToolTip(tr("Next IK solution of this pose"));
+  solution_ = new QLabel;
+  solution_->setAlignment(Qt::AlignCenter);
+  cycling->addWidget(previous_);
+  cycling->addWidget(solution_, 1);
+  cycling->addWidget(next_);
+  connect(previous_, &QPushButton::clicked, this, &GoalPanel::previousSolutionRequested);
+  connect(next_, &QPushButton::clicked, this, &GoalPanel::nextSolutionRequested);
+  layout->addLayout(cycling);
+
+  status_ = new QLabel;
+  status_->setWordWrap(true);
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(status_);
+
+  auto* transfer = new QHBoxLayout;
+  goal_from_current_ = new QPushButton(tr("Goal ← current"));
+  current_from_goal_ = new QPushButton(tr("Current ← goal"));
+  connect(goal_from_current_, &QPushButton::clicked, this, &GoalPanel::goalFromCurrentRequested);
+  connect(current_from_goal_, &QPushButton::clicked, this, &GoalPanel::currentFromGoalRequested);
+  transfer->addWidget(goal_from_current_);
+  transfer->addWidget(current_from_goal_);
+  layout->addLayout(transfer);
+  layout->addStretch(1);
+
+  set_pose(Pose::Identity());
+  set_solution(0, 0);
+}
+
+void GoalPanel::set_pose(const Pose& pose) {
+  updating_ = true;
+  for (int i = 0; i < 3; ++i) position_[i]->setValue(pose.translation()[i]);
+  show_orientation(Eigen::Quaterniond(pose.linear()));
+  updating_ = false;
+}
+
+void GoalPanel::show_orientation(const Eigen::Quaterniond& rotation) {
+  const Eigen::Vector3d rpy = to_rpy(rotation.toRotationMatrix());
+  for (int i = 0; i < 3; ++i) rpy_[i]->setValue(rpy[i] * kDegrees);
+  const double q[4] = {rotation.x(), rotation.y(), rotation.z(), rotation.w()};
+  for (int i = 0; i < 4; ++i) quaternion_[i]->setValue(q[i]);
+}
+
+Pose GoalPanel::pose() const {
+  Pose pose = Pose::Identity();
+  pose.translation() = Eigen::Vector3d(position_[0]->value(), position_[1]->value(), position_[2]->value());
+  if (orientation_mode() == Orientation::Quaternion) {
+    Eigen::Quaterniond q(quaternion_[3]->value(), quaternion_[0]->value(), quaternion_[1]->value(),
+                         quaternion_[2]->value());
+    if (q.norm() < 1e-9) q = Eigen::Quaterniond::Identity();  // all zeros: no rotation rather than NaN
+    pose.linear() = q.normalized().toRotationMatrix();
+  } else {
+    pose.linear() = from_rpy(rpy_[0]->value() / kDegrees, rpy_[1]->value() / kDegrees, rpy_[2]->value() / kDegrees);
+  }
+  return pose;
+}
+
+void GoalPanel::fields_edited() {
+  if (updating_) return;
+  const Pose edited = pose();
+  // Keep the other orientation form in step with the one typed into (not the one being typed:
+  // a half-typed quaternion must not be normalised under the user's fingers).
+  updating_ = true;
+  const Eigen::Quaterniond rotation(edited.linear());
+  if (orientation_mode() == Orientation::Quaternion) {
+    const Eigen::Vector3d rpy = to_rpy(edited.linear());
+    for (int i = 0; i < 3; ++i) rpy_[i]->setValue(rpy[i] * kDegrees);
+  } else {
+    const double q[4] = {rotation.x(), rotation.y(), rotation.z(), rotation.w()};
+    for (int i = 0; i < 4; ++i) quaternion_[i]->setValue(q[i]);
+  }
+  updating_ = false;
+  emit poseEdited(edited);
+}
+
+void GoalPanel::set_frame_name(const QString& base_link) {
+  frame_label_->setText(base_link.isEmpty() ? tr("TCP goal") : tr("TCP goal in '%1'").arg(base_link));
+}
+
+void GoalPanel::set_orientation_mode(Orientation mode) { orientation_mode_->setCurrentIndex(static_cast<int>(mode)); }
+GoalPanel::Orientation GoalPanel::orientation_mode() const {
+  return static_cast<Orientation>(orientation_mode_->currentIndex());
+}
+
+void GoalPanel::set_local_frame(bool local) {
+  const QSignalBlocker block(local_frame_);
+  local_frame_->setChecked(local);
+}
+bool GoalPanel::local_frame() const { return local_frame_->isChecked(); }
+
+void GoalPanel::set_collision_aware(bool on) {
+  const QSignalBlocker block(collision_aware_);
+  collision_aware_->setChecked(on);
+}
+bool GoalPanel::collision_aware() const { return collision_aware_->isChecked(); }
+
+void GoalPanel::set_solution(int index, int count) {
+  solution_->setText(count > 0 ? tr("solution %1 of %2").arg(index + 1).arg(count) : tr("no solution"));
+  previous_->setEnabled(count > 1);
+  next_->setEnabled(count > 1);
+}
+QString GoalPanel::solution_text() const { return solution_->text(); }
+
+void GoalPanel::set_ik_status(const QString& text, bool failed) {
+  status_->setText(text);
+  status_->setStyleSheet(failed ? QStringLiteral("color: #d9433b;") : QString());
+}
+QString GoalPanel::ik_status() const { return status_->text(); }
+
+}  // namespace kinetic::panels

@@ -1,0 +1,83 @@
+#pragma once
+// Goal panel: the goal TCP pose typed as position (m) and orientation as roll/pitch/yaw (degrees)
+// or a quaternion, the gizmo's frame (world or local), collision-aware IK, cycling through the IK
+// solutions ("solution k of n"), the IK status line, and goal <-> current state buttons.
+// It shows what it is given and reports the user's edits; it never solves anything itself.
+#include <QWidget>
+
+#include "engine/core/types.hpp"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QStackedWidget;
+
+namespace kinetic::panels {
+
+class GoalPanel : public QWidget {
+  Q_OBJECT
+ public:
+  enum class Orientation { RollPitchYaw = 0, Quaternion = 1 };
+
+  explicit GoalPanel(QWidget* parent = nullptr);
+
+  // None of the setters emit the edit signals.
+  void set_pose(const Pose& pose);
+  Pose pose() const;  // from the fields (quaternion normalised)
+  void set_frame_name(const QString& base_link);  // shown as "in <base link>"
+  void set_orientation_mode(Orientation mode);
+  Orientation orientation_mode() const;
+  void set_local_frame(bool local);
+  bool local_frame() const;
+  void set_collision_aware(bool on);
+  bool collision_aware() const;
+  // count 0: no solution to cycle through (buttons disabled).
+  void set_solution(int index, int count);
+  void set_ik_status(const QString& text, bool failed);
+  QString ik_status() const;
+  QString solution_text() const;
+
+  // Widgets, for tests and keyboard users.
+  QDoubleSpinBox* position_field(int axis) const { return position_[axis]; }
+  QDoubleSpinBox* rpy_field(int axis) const { return rpy_[axis]; }
+  QDoubleSpinBox* quaternion_field(int index) const { return quaternion_[index]; }  // x, y, z, w
+  QPushButton* next_button() const { return next_; }
+  QPushButton* previous_button() const { return previous_; }
+  QPushButton* goal_from_current_button() const { return goal_from_current_; }
+  QPushButton* current_from_goal_button() const { return current_from_goal_; }
+  QCheckBox* collision_aware_box() const { return collision_aware_; }
+  QCheckBox* local_frame_box() const { return local_frame_; }
+
+ signals:
+  void poseEdited(const kinetic::Pose& pose);
+  void localFrameChanged(bool local);
+  void collisionAwareChanged(bool on);
+  void nextSolutionRequested();
+  void previousSolutionRequested();
+  void goalFromCurrentRequested();
+  void currentFromGoalRequested();
+
+ private:
+  void fields_edited();
+  void show_orientation(const Eigen::Quaterniond& rotation);
+
+  QLabel* frame_label_ = nullptr;
+  QDoubleSpinBox* position_[3] = {};
+  QComboBox* orientation_mode_ = nullptr;
+  QStackedWidget* orientation_stack_ = nullptr;
+  QDoubleSpinBox* rpy_[3] = {};
+  QDoubleSpinBox* quaternion_[4] = {};
+  QCheckBox* local_frame_ = nullptr;
+  QCheckBox* collision_aware_ = nullptr;
+  QPushButton* previous_ = nullptr;
+  QPushButton* next_ = nullptr;
+  QLabel* solution_ = nullptr;
+  QLabel* status_ = nullptr;
+  QPushButton* goal_from_current_ = nullptr;
+  QPushButton* current_from_goal_ = nullptr;
+  bool updating_ = false;
+};
+
+}  // namespace kinetic::panels

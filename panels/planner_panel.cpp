@@ -1,0 +1,347 @@
+#include "panels/planner_panel.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRegularExpressionValidator>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <limits>
+
+namespace kinetic::panels {
+
+namespace {
+
+const char* planner_label_for(PlannerType type) {
+  switch (type) {
+    case PlannerType::RrtConnect: return "RRT-Connect";
+    case PlannerType::RrtStar: return "RRT*";
+    case PlannerType::BiTrrt: return "BiTRRT";
+    case PlannerType::Prm: return "PRM";
+    case PlannerType::Est: return "EST";
+    case PlannerType::Kpiece: return "KPIECE";
+  }
+  return "?";
+}
+
+QDoubleSpinBox* double_box(double min, double max, int decimals, double step, const QString& suffix = {}) {
+  auto* box = new QDoubleSpinBox;
+  box->setRange(min, max);
+  box->setDecimals(decimals);
+  box->setSingleStep(step);
+  box->setSuffix(suffix);
+  return box;
+}
+
+QSpinBox* int_box(int min, int max) {
+  auto* box = new QSpinBox;
+  box->setRange(min, max);
+  return box;
+}
+
+const QString kCartesian = QStringLiteral("cartesian");
+
+}  // namespace
+
+PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  auto* scroll = new QScrollArea;
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  auto* content = new QWidget;
+  auto* layout = new QVBoxLayout(content);
+  scroll->setWidget(content);
+  outer->addWidget(scroll);
+
+  // Planner and options.
+  auto* planner_group = new QGroupBox(tr("Planner"));
+  auto* form = new QFormLayout(planner_group);
+  planner_ = new QComboBox;
+  for (PlannerType type : all_planner_types())
+    planner_->addItem(QString::fromUtf8(planner_label_for(type)), QString::fromUtf8(to_string(type)));
+  planner_->addItem(tr("Cartesian (straight TCP line)"), kCartesian);
+  form->addRow(tr("Planner"), planner_);
+  preset_ = new QComboBox;
+  preset_->addItem(tr("default (50 ms)"), QStringLiteral("default"));
+  preset_->addItem(tr("realtime (10 ms)"), QStringLiteral("realtime"));
+  preset_->addItem(tr("offline (500 ms)"), QStringLiteral("offline"));
+  form->addRow(tr("Preset"), preset_);
+  timeout_ = double_box(0.1, 3.6e6, 1, 10.0, tr(" ms"));
+  form->addRow(tr("Timeout"), timeout_);
+  iterations_ = int_box(1, std::numeric_limits<int>::max());
+  form->addRow(tr("Iterations"), iterations_);
+  margin_ = double_box(0.0, 1.0, 3, 0.005, tr(" m"));
+  form->addRow(tr("Margin"), margin_);
+  shortcut_ = int_box(0, 1000000);
+  form->addRow(tr("Shortcut passes"), shortcut_);
+  smoothing_ = new QCheckBox(tr("Smooth corners"));
+  smoothing_passes_ = int_box(0, 6);
+  auto* smoothing_row = new QHBoxLayout;
+  smoothing_row->addWidget(smoothing_);
+  smoothing_row->addWidget(smoothing_passes_);
+  form->addRow(tr("Smoothing"), smoothing_row);
+  resolution_ = double_box(0.001, 1.0, 3, 0.01, tr(" rad"));
+  form->addRow(tr("Edge resolution"), resolution_);
+  range_ = double_box(0.0, 100.0, 3, 0.1);
+  range_->setSpecialValueText(tr("automatic"));
+  form->addRow(tr("Extension range"), range_);
+  refine_ = double_box(0.0, 100.0, 2, 0.5, tr(" ×"));
+  form->addRow(tr("RRT* refinement"), refine_);
+  neighbors_ = int_box(1, 1000);
+  form->addRow(tr("PRM neighbours"), neighbors_);
+  ik_attempts_ = int_box(1, 1000);
+  form->addRow(tr("IK attempts"), ik_attempts_);
+  seed_ = new QLineEdit;
+  seed_->setPlaceholderText(tr("random"));
+  seed_->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{0,19}")), seed_));
+  seed_->setToolTip(tr("Same seed, same problem: same plan. Empty: a new seed every time."));
+  form->addRow(tr("Seed"), seed_);
+  layout->addWidget(planner_group);
+
+  // Start and goal.
+  auto* states = new QGroupBox(tr("Start and goal"));
+  auto* states_form = new QFormLayout(states);
+  start_type_ = new QComboBox;
+  start_type_->addItem(tr("Current state"), int(PlanStartType::Current));
+  start_type_->addItem(tr("Named pose"), int(PlanStartType::Named));
+  start_type_->addItem(tr("Random valid state"), int(PlanStartType::RandomValid));
+  start_type_->addItem(tr("Previous goal"), int(PlanStartType::PreviousGoal));
+  start_name_ = new QComboBox;
+  states_form->addRow(tr("Start"), start_type_);
+  states_form->addRow(QString(), start_name_);
+  goal_type_ = new QComboBox;
+  goal_type_->addItem(tr("Goal joints"), int(PlanGoalType::Joints));
+  goal_type_->addItem(tr("Goal TCP pose (gizmo)"), int(PlanGoalType::TcpPose));
+  goal_type_->addItem(tr("Named pose"), int(PlanGoalType::Named));
+  goal_name_ = new QComboBox;
+  states_form->addRow(tr("Goal"), goal_type_);
+  states_form->addRow(QString(), goal_name_);
+  layout->addWidget(states);
+
+  // Timing of the result.
+  auto* timing_group = new QGroupBox(tr("Timing"));
+  auto* timing_form = new QFormLayout(timing_group);
+  timing_ = new QComboBox;
+  timing_->addItem(tr("Time-optimal"), QStringLiteral("time_optimal"));
+  timing_->addItem(tr("Trapezoidal"), QStringLiteral("trapezoidal"));
+  timing_->addItem(tr("S-curve"), QStringLiteral("scurve"));
+  timing_->addItem(tr("Cubic spline"), QStringLiteral("cubic_spline"));
+  timing_form->addRow(tr("Parameterization"), timing_);
+  velocity_ = double_box(0.01, 1.0, 2, 0.05);
+  velocity_->setValue(1.0);
+  acceleration_ = double_box(0.01, 1.0, 2, 0.05);
+  acceleration_->setValue(1.0);
+  timing_form->addRow(tr("Velocity scaling"), velocity_);
+  timing_form->addRow(tr("Acceleration scaling"), acceleration_);
+  layout->addWidget(timing_group);
+
+  // Run.
+  auto* buttons = new QHBoxLayout;
+  plan_ = new QPushButton(tr("Plan"));
+  plan_->setDefault(true);
+  cancel_ = new QPushButton(tr("Cancel"));
+  buttons->addWidget(plan_);
+  buttons->addWidget(cancel_);
+  layout->addLayout(buttons);
+  progress_ = new QProgressBar;
+  progress_->setTextVisible(true);
+  progress_->setFormat(tr("idle"));
+  progress_->setValue(0);
+  layout->addWidget(progress_);
+  result_ = new QLabel;
+  result_->setWordWrap(true);
+  result_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(result_);
+  layout->addStretch(1);
+
+  connect(preset_, &QComboBox::currentIndexChanged, this,
+          [this] { apply_preset(preset_->currentData().toString()); });
+  connect(planner_, &QComboBox::currentIndexChanged, this, &PlannerPanel::update_enabled);
+  connect(goal_type_, &QComboBox::currentIndexChanged, this, &PlannerPanel::update_enabled);
+  connect(start_type_, &QComboBox::currentIndexChanged, this, &PlannerPanel::update_enabled);
+  connect(smoothing_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
+  connect(plan_, &QPushButton::clicked, this, &PlannerPanel::planRequested);
+  connect(cancel_, &QPushButton::clicked, this, &PlannerPanel::cancelRequested);
+  set_options(default_preset());
+  seed_->clear();
+  update_enabled();
+}
+
+PlannerOptions PlannerPanel::options() const {
+  PlannerOptions o;
+  if (!cartesian()) o.planner = planner_type_from_string(planner_->currentData().toString().toStdString());
+  o.timeout_ms = timeout_->value();
+  o.max_iterations = iterations_->value();
+  o.margin = margin_->value();
+  o.shortcut_passes = shortcut_->value();
+  o.smoothing = smoothing_->isChecked();
+  o.smoothing_passes = smoothing_passes_->value();
+  o.resolution = resolution_->value();
+  o.range = range_->value();
+  o.rrt_star_refine_factor = refine_->value();
+  o.prm_neighbors = neighbors_->value();
+  o.ik_attempts = ik_attempts_->value();
+  o.seed = seed_->text().toULongLong();
+  return o;
+}
+
+void PlannerPanel::set_options(const PlannerOptions& o) {
+  if (!cartesian()) planner_->setCurrentIndex(planner_->findData(QString::fromUtf8(to_string(o.planner))));
+  timeout_->setValue(o.timeout_ms);
+  iterations_->setValue(o.max_iterations);
+  margin_->setValue(o.margin);
+  shortcut_->setValue(o.shortcut_passes);
+  smoothing_->setChecked(o.smoothing);
+  smoothing_passes_->setValue(o.smoothing_passes);
+  resolution_->setValue(o.resolution);
+  range_->setValue(o.range);
+  refine_->setValue(o.rrt_star_refine_factor);
+  neighbors_->setValue(o.prm_neighbors);
+  ik_attempts_->setValue(o.ik_attempts);
+  seed_->setText(QString::number(o.seed));
+}
+
+void PlannerPanel::apply_preset(const QString& name) {
+  const int index = preset_->findData(name);
+  if (index < 0) return;
+  if (preset_->currentIndex() != index) {
+    preset_->setCurrentIndex(index);  // re-enters through the signal
+    return;
+  }
+  // A preset fills the options but keeps the chosen planner and the seed (random stays random).
+  PlannerOptions o = preset(name.toStdString());
+  if (!cartesian()) o.planner = options().planner;
+  const QString seed = seed_->text();
+  set_options(o);
+  seed_->setText(seed);
+}
+
+bool PlannerPanel::cartesian() const { return planner_->currentData().toString() == kCartesian; }
+
+QString PlannerPanel::planner_label() const {
+  return cartesian() ? tr("Cartesian") : planner_->currentText();
+}
+
+bool PlannerPanel::random_seed() const { return seed_->text().trimmed().isEmpty(); }
+
+void PlannerPanel::set_named_poses(const QStringList& names) {
+  for (QComboBox* box : {goal_name_, start_name_}) {
+    const QString current = box->currentText();
+    box->clear();
+    box->addItems(names);
+    if (names.contains(current)) box->setCurrentText(current);
+  }
+  update_enabled();
+}
+
+PlanGoalType PlannerPanel::goal_type() const { return PlanGoalType(goal_type_->currentData().toInt()); }
+QString PlannerPanel::goal_name() const { return goal_name_->currentText(); }
+PlanStartType PlannerPanel::start_type() const { return PlanStartType(start_type_->currentData().toInt()); }
+QString PlannerPanel::start_name() const { return start_name_->currentText(); }
+
+void PlannerPanel::set_goal_available(bool joints, bool tcp_pose) {
+  goal_joints_ = joints;
+  goal_pose_ = tcp_pose;
+  // Follow what the user set last: a gizmo goal has a pose, a typed joint goal has joints only.
+  if (tcp_pose && cartesian()) goal_type_->setCurrentIndex(goal_type_->findData(int(PlanGoalType::TcpPose)));
+  update_enabled();
+}
+
+QString PlannerPanel::timing_key() const { return timing_->currentData().toString(); }
+double PlannerPanel::velocity_scaling() const { return velocity_->value(); }
+double PlannerPanel::acceleration_scaling() const { return acceleration_->value(); }
+
+void PlannerPanel::set_running(bool running) {
+  running_ = running;
+  if (running) {
+    progress_->setRange(0, 0);  // busy until the first progress report
+    progress_->setFormat(tr("starting…"));
+  } else {
+    progress_->setRange(0, 100);
+    progress_->setValue(0);
+    progress_->setFormat(tr("idle"));
+  }
+  update_enabled();
+}
+
+void PlannerPanel::set_progress(const QString& phase, double elapsed_ms, int iterations, int tree_size) {
+  if (!running_) return;
+  const int timeout = static_cast<int>(timeout_->value());
+  if (phase == QStringLiteral("planning")) {
+    progress_->setRange(0, std::max(1, timeout));
+    progress_->setValue(std::min(timeout, static_cast<int>(elapsed_ms)));
+  } else {
+    progress_->setRange(0, 0);
+  }
+  progress_->setFormat(tr("%1 · %2 ms · %3 iterations · %4 nodes")
+                           .arg(phase)
+                           .arg(elapsed_ms, 0, 'f', 0)
+                           .arg(iterations)
+                           .arg(tree_size));
+}
+
+void PlannerPanel::show_result(const PlanSummary& s) {
+  QString text = tr("<b>%1</b>: planned in %2 ms, %3 iterations, %4 nodes<br>"
+                    "%5 waypoints, length %6 → %7 rad, duration %8 s, seed %9")
+                     .arg(s.planner.toHtmlEscaped())
+                     .arg(s.time_ms, 0, 'f', 1)
+                     .arg(s.iterations)
+                     .arg(s.tree_size)
+                     .arg(s.waypoints)
+                     .arg(s.length_before, 0, 'f', 3)
+                     .arg(s.length_after, 0, 'f', 3)
+                     .arg(s.duration, 0, 'f', 3)
+                     .arg(s.seed);
+  if (s.cartesian_fraction) {
+    text += tr("<br>Cartesian: %1% of the line achieved").arg(*s.cartesian_fraction * 100.0, 0, 'f', 1);
+    if (!s.cartesian_stop.isEmpty()) text += tr(" — stopped: %1").arg(s.cartesian_stop.toHtmlEscaped());
+  }
+  for (const QString& note : s.notes) text += QStringLiteral("<br><i>%1</i>").arg(note.toHtmlEscaped());
+  text += tr("<br>Validation: %1").arg(s.validation.toHtmlEscaped());
+  result_->setText(text);
+  result_->setStyleSheet({});
+}
+
+void PlannerPanel::show_failure(const QString& why, const QString& fix) {
+  QString text = tr("<b>Planning failed:</b> %1").arg(why.toHtmlEscaped());
+  if (!fix.isEmpty()) text += tr("<br><b>Try:</b> %1").arg(fix.toHtmlEscaped());
+  result_->setText(text);
+  result_->setStyleSheet(QStringLiteral("color: #b00020;"));
+}
+
+void PlannerPanel::show_message(const QString& text) {
+  result_->setText(text.toHtmlEscaped());
+  result_->setStyleSheet({});
+}
+
+void PlannerPanel::update_enabled() {
+  const bool cart = cartesian();
+  const bool searching = !cart;
+  for (QWidget* w : std::initializer_list<QWidget*>{iterations_, shortcut_, smoothing_, resolution_, range_,
+                                                    refine_, neighbors_, ik_attempts_, seed_, preset_, timeout_})
+    w->setEnabled(searching);
+  smoothing_passes_->setEnabled(searching && smoothing_->isChecked());
+  refine_->setEnabled(searching && planner_->currentData().toString() == QStringLiteral("rrt_star"));
+  neighbors_->setEnabled(searching && planner_->currentData().toString() == QStringLiteral("prm"));
+  goal_name_->setVisible(goal_type() == PlanGoalType::Named);
+  start_name_->setVisible(start_type() == PlanStartType::Named);
+  const bool goal_ok = goal_type() == PlanGoalType::Named ? goal_name_->count() > 0
+                       : goal_type() == PlanGoalType::Joints ? goal_joints_ && !cart
+                                                              : goal_pose_;
+  plan_->setEnabled(!running_ && goal_ok);
+  plan_->setToolTip(goal_ok ? QString()
+                    : cart  ? tr("Cartesian moves need a TCP pose goal: drag the goal gizmo")
+                            : tr("Set a goal first (goal panel or gizmo), or choose a named pose"));
+  cancel_->setEnabled(running_);
+}
+
+}  // namespace kinetic::panels

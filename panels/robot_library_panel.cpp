@@ -1,0 +1,119 @@
+#include "panels/robot_library_panel.hpp"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace kinetic::panels {
+
+namespace {
+enum Column { Name, Maker, Model, Dof };
+}
+
+RobotLibraryPanel::RobotLibraryPanel(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  search_ = new QLineEdit(this);
+  search_->setPlaceholderText(tr("Search name, maker or DOF (e.g. kuka, 7)"));
+  search_->setClearButtonEnabled(true);
+  connect(search_, &QLineEdit::textChanged, this, [this] { apply_filter(); });
+  layout->addWidget(search_);
+
+  list_ = new QTreeWidget(this);
+  list_->setHeaderLabels({tr("Name"), tr("Maker"), tr("Model"), tr("DOF")});
+  list_->setRootIsDecorated(false);
+  list_->setSortingEnabled(true);
+  list_->sortByColumn(Maker, Qt::AscendingOrder);
+  list_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  connect(list_, &QTreeWidget::itemActivated, this, [this] { load_current(); });
+  connect(list_, &QTreeWidget::currentItemChanged, this,
+          [this](QTreeWidgetItem* item) { load_->setEnabled(item && !item->isHidden()); });
+  layout->addWidget(list_, 1);
+
+  auto* buttons = new QHBoxLayout;
+  buttons->addStretch();
+  load_ = new QPushButton(tr("Load"), this);
+  load_->setEnabled(false);
+  connect(load_, &QPushButton::clicked, this, &RobotLibraryPanel::load_current);
+  buttons->addWidget(load_);
+  layout->addLayout(buttons);
+
+  set_robots(builtin_robots());
+}
+
+void RobotLibraryPanel::set_robots(const std::vector<BuiltinRobotInfo>& robots) {
+  list_->clear();
+  for (const BuiltinRobotInfo& robot : robots) {
+    auto* item = new QTreeWidgetItem(list_);
+    item->setText(Name, QString::fromStdString(robot.name));
+    item->setText(Maker, QString::fromStdString(robot.manufacturer));
+    item->setText(Model, QString::fromStdString(robot.model));
+    item->setData(Dof, Qt::DisplayRole, robot.dof);
+    item->setToolTip(Name, QString::fromStdString(robot.directory));
+  }
+  apply_filter();
+}
+
+bool RobotLibraryPanel::matches(const BuiltinRobotInfo& robot, const QString& filter) {
+  const QString text = QStringLiteral("%1 %2 %3")
+                           .arg(QString::fromStdString(robot.name), QString::fromStdString(robot.manufacturer),
+                                QString::fromStdString(robot.model));
+  const QStringList words = filter.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+  for (QString word : words) {
+    bool is_number = false;
+    // "7dof" and "7-dof" mean the DOF, like "7".
+    word.remove(QRegularExpression(QStringLiteral("-?dof$"), QRegularExpression::CaseInsensitiveOption));
+    const int number = word.toInt(&is_number);
+    if (is_number && number == robot.dof) continue;
+    if (is_number) return false;
+    if (!text.contains(word, Qt::CaseInsensitive)) return false;
+  }
+  return true;
+}
+
+void RobotLibraryPanel::set_filter(const QString& text) { search_->setText(text); }
+
+void RobotLibraryPanel::apply_filter() {
+  const QString filter = search_->text();
+  QTreeWidgetItem* first_visible = nullptr;
+  for (int i = 0; i < list_->topLevelItemCount(); ++i) {
+    QTreeWidgetItem* item = list_->topLevelItem(i);
+    BuiltinRobotInfo info;
+    info.name = item->text(Name).toStdString();
+    info.manufacturer = item->text(Maker).toStdString();
+    info.model = item->text(Model).toStdString();
+    info.dof = item->data(Dof, Qt::DisplayRole).toInt();
+    const bool shown = matches(info, filter);
+    item->setHidden(!shown);
+    if (shown && !first_visible) first_visible = item;
+  }
+  if (!list_->currentItem() || list_->currentItem()->isHidden()) list_->setCurrentItem(first_visible);
+  load_->setEnabled(list_->currentItem() && !list_->currentItem()->isHidden());
+}
+
+QStringList RobotLibraryPanel::visible_names() const {
+  QStringList names;
+  for (int i = 0; i < list_->topLevelItemCount(); ++i)
+    if (!list_->topLevelItem(i)->isHidden()) names << list_->topLevelItem(i)->text(Name);
+  return names;
+}
+
+QString RobotLibraryPanel::current_name() const {
+  const QTreeWidgetItem* item = list_->currentItem();
+  return item && !item->isHidden() ? item->text(Name) : QString();
+}
+
+void RobotLibraryPanel::set_current_name(const QString& name) {
+  const auto found = list_->findItems(name, Qt::MatchExactly, Name);
+  if (!found.isEmpty()) list_->setCurrentItem(found.first());
+}
+
+void RobotLibraryPanel::load_current() {
+  const QString name = current_name();
+  if (!name.isEmpty()) emit loadRequested(name);
+}
+
+}  // namespace kinetic::panels

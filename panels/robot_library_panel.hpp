@@ -1,0 +1,47 @@
+#pragma once
+// Robot library: the built-in robots (name, maker, model, DOF) with a search box. Every word of
+// the search must match: a number matches the DOF exactly ("7" finds the 7-DOF arms) or appears
+// in the text; other words match the name, maker or model, ignoring case ("kuka" finds the iiwas
+// and the KR 6). Double-click or Load asks for the robot (loadRequested); loading is the owner's.
+#include <QWidget>
+#include <vector>
+
+#include "engine/model/robot_loader.hpp"
+
+class QLineEdit;
+class QPushButton;
+class QTreeWidget;
+
+namespace kinetic::panels {
+
+class RobotLibraryPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit RobotLibraryPanel(QWidget* parent = nullptr);
+
+  void set_robots(const std::vector<BuiltinRobotInfo>& robots);  // the constructor lists builtin_robots()
+  void set_filter(const QString& text);
+  // Names of the robots the filter shows, in list order.
+  QStringList visible_names() const;
+  QString current_name() const;
+  void set_current_name(const QString& name);
+  // Emits loadRequested for the current robot (if any).
+  void load_current();
+
+  static bool matches(const BuiltinRobotInfo& robot, const QString& filter);
+
+  QLineEdit* search_box() const { return search_; }
+  QTreeWidget* list() const { return list_; }
+
+ signals:
+  void loadRequested(const QString& name);
+
+ private:
+  void apply_filter();
+
+  QLineEdit* search_ = nullptr;
+  QTreeWidget* list_ = nullptr;
+  QPushButton* load_ = nullptr;
+};
+
+}  // namespace kinetic::panels

@@ -1,0 +1,408 @@
+#include "panels/trajectory_panel.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSlider>
+#include <QStyle>
+#include <QSplitter>
+#include <QUrl>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "panels/trajectory_plot.hpp"
+
+namespace kinetic::panels {
+
+double trajectory_length(const Trajectory& trajectory) {
+  double length = 0.0;
+  const auto& s = trajectory.samples();
+  for (std::size_t i = 1; i < s.size(); ++i) length += (s[i].position - s[i - 1].position).norm();
+  return length;
+}
+
+QStringList importable_paths(const QList<QUrl>& urls) {
+  QStringList paths;
+  for (const QUrl& url : urls) {
+    if (!url.isLocalFile()) continue;
+    const QString suffix = QFileInfo(url.toLocalFile()).suffix().toLower();
+    if (suffix == QStringLiteral("json") || suffix == QStringLiteral("csv")) paths << url.toLocalFile();
+  }
+  return paths;
+}
+
+namespace {
+
+QPushButton* button(const QString& text, const QString& tip = {}) {
+  auto* b = new QPushButton(text);
+  b->setToolTip(tip);
+  return b;
+}
+
+QDoubleSpinBox* scaling_box() {
+  auto* box = new QDoubleSpinBox;
+  box->setRange(0.01, 1.0);
+  box->setDecimals(2);
+  box->setSingleStep(0.05);
+  box->setValue(1.0);
+  return box;
+}
+
+}  // namespace
+
+TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
+  setAcceptDrops(true);
+  // Three columns, so the panel fits a bottom dock of modest height: the list (with validation
+  // and recording), playback and timing, and the plot taking the remaining width.
+  auto* columns = new QHBoxLayout(this);
+  auto* layout = new QVBoxLayout;        // list column
+  auto* controls = new QVBoxLayout;      // playback + timing column
+  auto* plots = new QVBoxLayout;         // plot column
+  columns->addLayout(layout, 2);
+  columns->addLayout(controls, 2);
+  columns->addLayout(plots, 4);
+
+  // The list and what to do with it.
+  list_ = new QListWidget;
+  list_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+  list_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+  list_->setToolTip(tr("Double-click to rename; select two to compare, several to blend. "
+                       "Drop .json / .csv files here to import."));
+  layout->addWidget(list_);
+  auto* list_buttons = new QHBoxLayout;
+  duplicate_ = button(tr("Duplicate"));
+  remove_ = button(tr("Delete"));
+  blend_ = button(tr("Blend"), tr("Join the selected trajectories (in list order) into one without stopping"));
+  export_ = button(tr("Export…"), tr("Save the current trajectory as JSON or CSV"));
+  import_ = button(tr("Import…"), tr("Load trajectories from JSON or CSV files"));
+  for (QPushButton* b : {duplicate_, remove_, blend_, export_, import_}) list_buttons->addWidget(b);
+  layout->addLayout(list_buttons);
+  compare_ = new QLabel;
+  compare_->setWordWrap(true);
+  layout->addWidget(compare_);
+
+  // Playback.
+  auto* playback = new QGroupBox(tr("Playback"));
+  auto* playback_layout = new QVBoxLayout(playback);
+  timeline_ = new QSlider(Qt::Horizontal);
+  timeline_->setRange(0, kTimelineSteps);
+  playback_layout->addWidget(timeline_);
+  auto* transport = new QHBoxLayout;
+  // Style icons rather than symbol glyphs: not every font has the media-control characters.
+  prev_ = button(QString(), tr("Previous waypoint"));
+  prev_->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
+  play_ = button(tr("Play"), tr("Play / pause (Space)"));
+  next_ = button(QString(), tr("Next waypoint"));
+  next_->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
+  time_label_ = new QLabel(tr("0.000 / 0.000 s"));
+  speed_ = new QDoubleSpinBox;
+  speed_->setRange(0.1, 4.0);
+  speed_->setSingleStep(0.1);
+  speed_->setValue(1.0);
+  speed_->setSuffix(QStringLiteral("×"));
+  loop_ = new QCheckBox(tr("Loop"));
+  for (QWidget* w : std::initializer_list<QWidget*>{prev_, play_, next_, time_label_, speed_, loop_}) transport->addWidget(w);
+  playback_layout->addLayout(transport);
+  auto* show = new QHBoxLayout;
+  trail_ = new QCheckBox(tr("TCP trail"));
+  strobe_ = new QCheckBox(tr("Stroboscope"));
+  show->addWidget(trail_);
+  show->addWidget(strobe_);
+  show->addStretch(1);
+  playback_layout->addLayout(show);
+  controls->addWidget(playback);
+
+  // Plots.
+  quantity_ = new QComboBox;
+  quantity_->addItem(tr("Position q"), int(PlotQuantity::Position));
+  quantity_->addItem(tr("Velocity q̇"), int(PlotQuantity::Velocity));
+  quantity_->addItem(tr("Acceleration q̈"), int(PlotQuantity::Acceleration));
+  quantity_->addItem(tr("Jerk"), int(PlotQuantity::Jerk));
+  plots->addWidget(quantity_);
+  plot_ = new TrajectoryPlot;
+  plots->addWidget(plot_, 1);
+
+  // Timing, validation, recording.
+  auto* timing = new QGroupBox(tr("Timing"));
+  auto* timing_form = new QFormLayout(timing);
+  timing_ = new QComboBox;
+  timing_->addItem(tr("Time-optimal"), QStringLiteral("time_optimal"));
+  timing_->addItem(tr("Trapezoidal"), QStringLiteral("trapezoidal"));
+  timing_->addItem(tr("S-curve"), QStringLiteral("scurve"));
+  timing_->addItem(tr("Cubic spline"), QStringLiteral("cubic_spline"));
+  timing_form->addRow(tr("Parameterization"), timing_);
+  velocity_ = scaling_box();
+  acceleration_ = scaling_box();
+  timing_form->addRow(tr("Velocity scaling"), velocity_);
+  timing_form->addRow(tr("Acceleration scaling"), acceleration_);
+  replace_ = new QCheckBox(tr("Replace the selected trajectory"));
+  retime_ = button(tr("Re-time"));
+  timing_form->addRow(replace_, retime_);
+  controls->addWidget(timing);
+  controls->addStretch(1);
+
+  auto* checks = new QHBoxLayout;
+  validate_ = button(tr("Validate"), tr("Check limits and collisions along the current trajectory"));
+  record_ = button(tr("Record"), tr("Record the robot's state while you move it; press again to stop"));
+  record_->setCheckable(true);
+  rate_ = new QDoubleSpinBox;
+  rate_->setRange(1.0, 1000.0);
+  rate_->setValue(50.0);
+  rate_->setSuffix(tr(" Hz"));
+  for (QWidget* w : std::initializer_list<QWidget*>{validate_, record_, rate_}) checks->addWidget(w);
+  layout->addLayout(checks);
+  validation_ = new QListWidget;
+  validation_->setMaximumHeight(100);
+  validation_->setToolTip(tr("Click a violation to go to its time"));
+  layout->addWidget(validation_);
+  message_ = new QLabel;
+  message_->setWordWrap(true);
+  message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(message_);
+
+  connect(list_, &QListWidget::itemSelectionChanged, this, &TrajectoryPanel::on_selection_changed);
+  connect(list_, &QListWidget::currentRowChanged, this, [this](int row) {
+    if (updating_ || row == current_) return;
+    current_ = row;
+    update_plot();
+    emit currentChanged(row);
+  });
+  connect(list_, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
+    if (updating_) return;
+    const int row = list_->row(item);
+    const QString name = item->text().trimmed();
+    if (row < 0 || row >= static_cast<int>(entries_.size()) || name == entries_[row].name) return;
+    if (name.isEmpty()) {  // an empty name is not a name: put the old one back
+      updating_ = true;
+      item->setText(entries_[row].name);
+      updating_ = false;
+      return;
+    }
+    emit renameRequested(row, name);
+  });
+  connect(duplicate_, &QPushButton::clicked, this, [this] { if (current_ >= 0) emit duplicateRequested(current_); });
+  connect(remove_, &QPushButton::clicked, this, [this] {
+    const QList<int> rows = selected();
+    if (!rows.isEmpty()) emit removeRequested(rows);
+  });
+  connect(blend_, &QPushButton::clicked, this, [this] {
+    if (selected().size() >= 2) emit blendRequested(selected());
+  });
+  connect(export_, &QPushButton::clicked, this, &TrajectoryPanel::choose_export_file);
+  connect(import_, &QPushButton::clicked, this, &TrajectoryPanel::choose_import_files);
+  connect(timeline_, &QSlider::valueChanged, this, [this](int value) {
+    if (updating_ || current_ < 0) return;
+    emit seekRequested(current_start() + current_duration() * value / kTimelineSteps);
+  });
+  connect(play_, &QPushButton::clicked, this, &TrajectoryPanel::playToggled);
+  connect(prev_, &QPushButton::clicked, this, [this] { emit stepRequested(-1); });
+  connect(next_, &QPushButton::clicked, this, [this] { emit stepRequested(+1); });
+  connect(speed_, &QDoubleSpinBox::valueChanged, this, &TrajectoryPanel::speedChanged);
+  connect(loop_, &QCheckBox::toggled, this, &TrajectoryPanel::loopChanged);
+  auto show_changed = [this] { emit showOptionsChanged(trail_->isChecked(), strobe_->isChecked()); };
+  connect(trail_, &QCheckBox::toggled, this, show_changed);
+  connect(strobe_, &QCheckBox::toggled, this, show_changed);
+  connect(quantity_, &QComboBox::currentIndexChanged, this,
+          [this] { plot_->set_quantity(PlotQuantity(quantity_->currentData().toInt())); });
+  connect(plot_, &TrajectoryPlot::seekRequested, this, &TrajectoryPanel::seekRequested);
+  connect(retime_, &QPushButton::clicked, this, [this] { if (current_ >= 0) emit retimeRequested(current_); });
+  connect(validate_, &QPushButton::clicked, this, [this] { if (current_ >= 0) emit validateRequested(current_); });
+  connect(record_, &QPushButton::toggled, this, [this](bool on) {
+    if (!updating_) emit recordToggled(on);
+  });
+  connect(rate_, &QDoubleSpinBox::valueChanged, this, &TrajectoryPanel::recordRateChanged);
+  connect(validation_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+    const QVariant t = item->data(Qt::UserRole);
+    if (t.isValid()) emit seekRequested(t.toDouble());
+  });
+  on_selection_changed();
+}
+
+void TrajectoryPanel::set_trajectories(const std::vector<TrajectoryEntry>& entries) {
+  const QList<int> was_selected = selected();
+  entries_ = entries;
+  updating_ = true;
+  list_->clear();
+  for (const TrajectoryEntry& entry : entries_) {
+    auto* item = new QListWidgetItem(entry.name);
+    item->setFlags(item->flags() | Qt::ItemIsEditable);
+    item->setToolTip(tr("%1 s, %2 samples").arg(entry.trajectory.duration(), 0, 'f', 3).arg(entry.trajectory.samples().size()));
+    list_->addItem(item);
+  }
+  const int count = static_cast<int>(entries_.size());
+  const int keep = std::min(current_, count - 1);
+  current_ = -1;
+  updating_ = false;
+  if (keep >= 0) {
+    updating_ = true;
+    list_->setCurrentRow(keep);
+    for (int row : was_selected)
+      if (row < count) list_->item(row)->setSelected(true);
+    updating_ = false;
+  }
+  const bool changed = keep != current_;
+  current_ = keep;
+  update_plot();
+  on_selection_changed();
+  if (changed) emit currentChanged(current_);
+}
+
+void TrajectoryPanel::set_limits(const TrajectoryLimits& limits) {
+  limits_ = limits;
+  update_plot();
+}
+
+int TrajectoryPanel::current() const { return current_; }
+
+void TrajectoryPanel::set_current(int index) {
+  if (index < -1 || index >= static_cast<int>(entries_.size())) return;
+  list_->setCurrentRow(index);  // emits currentChanged through currentRowChanged
+}
+
+QList<int> TrajectoryPanel::selected() const {
+  QList<int> rows;
+  for (QListWidgetItem* item : list_->selectedItems()) rows << list_->row(item);
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
+void TrajectoryPanel::select(const QList<int>& rows) {
+  list_->clearSelection();
+  for (int row : rows)
+    if (QListWidgetItem* item = list_->item(row)) item->setSelected(true);
+}
+
+double TrajectoryPanel::current_duration() const {
+  return current_ >= 0 ? entries_[current_].trajectory.duration() : 0.0;
+}
+
+double TrajectoryPanel::current_start() const {
+  return current_ >= 0 ? entries_[current_].trajectory.start_time() : 0.0;
+}
+
+void TrajectoryPanel::set_time(double t) {
+  const double duration = current_duration();
+  updating_ = true;
+  timeline_->setValue(duration > 0 ? static_cast<int>(std::lround((t - current_start()) / duration * kTimelineSteps)) : 0);
+  updating_ = false;
+  time_label_->setText(tr("%1 / %2 s").arg(t - current_start(), 0, 'f', 3).arg(duration, 0, 'f', 3));
+  plot_->set_cursor(t);
+}
+
+void TrajectoryPanel::set_playing(bool playing) { play_->setText(playing ? tr("Pause") : tr("Play")); }
+
+void TrajectoryPanel::set_recording(bool recording) {
+  updating_ = true;
+  record_->setChecked(recording);
+  record_->setText(recording ? tr("Stop recording") : tr("Record"));
+  updating_ = false;
+}
+
+void TrajectoryPanel::set_validation(const TrajectoryValidationReport& report) {
+  validation_->clear();
+  if (report.ok()) {
+    validation_->addItem(tr("✓ No violations (%1 states checked)").arg(report.states_checked));
+    return;
+  }
+  for (const TrajectoryViolation& v : report.violations) {
+    auto* item = new QListWidgetItem(QStringLiteral("t = %1 s: %2").arg(v.time, 0, 'f', 3).arg(QString::fromStdString(v.message)));
+    item->setData(Qt::UserRole, v.time);
+    item->setForeground(QColor(0xb00020));
+    validation_->addItem(item);
+  }
+}
+
+void TrajectoryPanel::show_message(const QString& text, bool error) {
+  message_->setText(text);
+  message_->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+}
+
+double TrajectoryPanel::speed() const { return speed_->value(); }
+bool TrajectoryPanel::loop() const { return loop_->isChecked(); }
+QString TrajectoryPanel::timing_key() const { return timing_->currentData().toString(); }
+double TrajectoryPanel::velocity_scaling() const { return velocity_->value(); }
+double TrajectoryPanel::acceleration_scaling() const { return acceleration_->value(); }
+bool TrajectoryPanel::replace_when_retiming() const { return replace_->isChecked(); }
+double TrajectoryPanel::record_rate() const { return rate_->value(); }
+
+void TrajectoryPanel::on_selection_changed() {
+  const bool has = current_ >= 0;
+  for (QPushButton* b : {duplicate_, export_, retime_, validate_, play_, prev_, next_}) b->setEnabled(has);
+  remove_->setEnabled(!selected().isEmpty());
+  blend_->setEnabled(selected().size() >= 2);
+  timeline_->setEnabled(has);
+  update_compare();
+}
+
+void TrajectoryPanel::update_compare() {
+  const QList<int> rows = selected();
+  if (rows.size() != 2) {
+    compare_->setText(rows.size() > 2 ? tr("Select two trajectories to compare them.") : QString());
+    return;
+  }
+  auto stats = [this](int row) {
+    const Trajectory& t = entries_[row].trajectory;
+    return std::tuple(entries_[row].name, t.duration(), trajectory_length(t), t.samples().size(),
+                      t.waypoint_times().size());
+  };
+  const auto [name_a, duration_a, length_a, samples_a, waypoints_a] = stats(rows[0]);
+  const auto [name_b, duration_b, length_b, samples_b, waypoints_b] = stats(rows[1]);
+  compare_->setText(tr("<table cellspacing=4><tr><th></th><th>%1</th><th>%2</th></tr>"
+                       "<tr><td>duration</td><td>%3 s</td><td>%4 s</td></tr>"
+                       "<tr><td>length</td><td>%5 rad</td><td>%6 rad</td></tr>"
+                       "<tr><td>waypoints</td><td>%7</td><td>%8</td></tr>"
+                       "<tr><td>samples</td><td>%9</td><td>%10</td></tr></table>")
+                        .arg(name_a.toHtmlEscaped(), name_b.toHtmlEscaped())
+                        .arg(duration_a, 0, 'f', 3)
+                        .arg(duration_b, 0, 'f', 3)
+                        .arg(length_a, 0, 'f', 3)
+                        .arg(length_b, 0, 'f', 3)
+                        .arg(waypoints_a)
+                        .arg(waypoints_b)
+                        .arg(samples_a)
+                        .arg(samples_b));
+}
+
+void TrajectoryPanel::update_plot() {
+  plot_->set_trajectory(current_ >= 0 ? entries_[current_].trajectory : Trajectory(), limits_);
+  set_time(current_start());
+}
+
+void TrajectoryPanel::choose_export_file() {
+  if (current_ < 0) return;
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export trajectory"), entries_[current_].name + QStringLiteral(".json"),
+                                                    tr("Trajectory JSON (*.json);;Trajectory CSV (*.csv)"));
+  if (!path.isEmpty()) emit exportRequested(current_, path);
+}
+
+void TrajectoryPanel::choose_import_files() {
+  const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import trajectories"), QString(),
+                                                          tr("Trajectories (*.json *.csv)"));
+  for (const QString& path : paths) emit importRequested(path);
+}
+
+void TrajectoryPanel::dragEnterEvent(QDragEnterEvent* event) {
+  if (event->mimeData()->hasUrls() && !importable_paths(event->mimeData()->urls()).isEmpty())
+    event->acceptProposedAction();
+}
+
+void TrajectoryPanel::dropEvent(QDropEvent* event) {
+  const QStringList paths = importable_paths(event->mimeData()->urls());
+  if (paths.isEmpty()) return;
+  event->acceptProposedAction();
+  for (const QString& path : paths) emit importRequested(path);
+}
+
+}  // namespace kinetic::panels

@@ -1,0 +1,132 @@
+#pragma once
+// Trajectory panel: the named trajectories (rename inline, delete, duplicate, compare two side by
+// side), playback controls (timeline scrubbing, play/pause, previous/next waypoint, speed, loop),
+// what the viewport shows (TCP trail, stroboscope), plots, re-timing, blending, the validation
+// report (click a violation to go to its time), recording, and JSON / CSV export and import (file
+// dialogs and drag-and-drop). It shows what it is given and reports the user's requests.
+#include <QList>
+#include <QString>
+#include <QWidget>
+#include <vector>
+
+#include "engine/trajectory/trajectory.hpp"
+#include "engine/trajectory/trajectory_limits.hpp"
+#include "engine/trajectory/validation.hpp"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QSlider;
+
+namespace kinetic::panels {
+
+class TrajectoryPlot;
+
+struct TrajectoryEntry {
+  QString name;
+  Trajectory trajectory;
+};
+
+// Joint-space length of the motion (sum of the position steps between samples).
+double trajectory_length(const Trajectory& trajectory);
+
+class TrajectoryPanel : public QWidget {
+  Q_OBJECT
+ public:
+  static constexpr int kTimelineSteps = 10000;
+
+  explicit TrajectoryPanel(QWidget* parent = nullptr);
+
+  void set_trajectories(const std::vector<TrajectoryEntry>& entries);
+  void set_limits(const TrajectoryLimits& limits);  // for the plots
+  int current() const;
+  void set_current(int index);  // emits currentChanged when it changes
+  QList<int> selected() const;  // sorted rows
+  void select(const QList<int>& rows);
+
+  void set_time(double t);          // playback time: timeline, label, plot cursor
+  void set_playing(bool playing);
+  void set_recording(bool recording);
+  void set_validation(const TrajectoryValidationReport& report);
+  void show_message(const QString& text, bool error = false);
+
+  double speed() const;
+  bool loop() const;
+  QString timing_key() const;
+  double velocity_scaling() const;
+  double acceleration_scaling() const;
+  bool replace_when_retiming() const;
+  double record_rate() const;
+
+  // Test access.
+  QListWidget* list() const { return list_; }
+  QSlider* timeline() const { return timeline_; }
+  QPushButton* play_button() const { return play_; }
+  QPushButton* retime_button() const { return retime_; }
+  QPushButton* blend_button() const { return blend_; }
+  QPushButton* record_button() const { return record_; }
+  QCheckBox* trail_box() const { return trail_; }
+  QCheckBox* strobe_box() const { return strobe_; }
+  QComboBox* timing_combo() const { return timing_; }
+  QComboBox* quantity_combo() const { return quantity_; }
+  QListWidget* validation_list() const { return validation_; }
+  QLabel* compare_label() const { return compare_; }
+  QLabel* message_label() const { return message_; }
+  TrajectoryPlot* plot() const { return plot_; }
+
+ signals:
+  void currentChanged(int index);
+  void renameRequested(int index, const QString& name);
+  void removeRequested(const QList<int>& indices);
+  void duplicateRequested(int index);
+  void playToggled();
+  void seekRequested(double t);
+  void stepRequested(int direction);
+  void speedChanged(double speed);
+  void loopChanged(bool loop);
+  void showOptionsChanged(bool trail, bool stroboscope);
+  void retimeRequested(int index);
+  void blendRequested(const QList<int>& indices);
+  void validateRequested(int index);
+  void recordToggled(bool record);
+  void recordRateChanged(double hz);
+  void exportRequested(int index, const QString& path);
+  void importRequested(const QString& path);
+
+ protected:
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void on_selection_changed();
+  void update_compare();
+  void update_plot();
+  void choose_export_file();
+  void choose_import_files();
+  double current_duration() const;
+  double current_start() const;
+
+  std::vector<TrajectoryEntry> entries_;
+  TrajectoryLimits limits_;
+  int current_ = -1;
+  bool updating_ = false;
+
+  QListWidget* list_;
+  QLabel *compare_, *time_label_, *message_;
+  QSlider* timeline_;
+  QPushButton *play_, *prev_, *next_, *duplicate_, *remove_, *retime_, *blend_, *validate_, *record_,
+      *export_, *import_;
+  QDoubleSpinBox *speed_, *velocity_, *acceleration_, *rate_;
+  QCheckBox *loop_, *trail_, *strobe_, *replace_;
+  QComboBox *timing_, *quantity_;
+  QListWidget* validation_;
+  TrajectoryPlot* plot_;
+};
+
+// Paths of dropped files the panel imports (.json / .csv), in order.
+QStringList importable_paths(const QList<QUrl>& urls);
+
+}  // namespace kinetic::panels

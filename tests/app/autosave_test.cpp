@@ -1,0 +1,126 @@
+// Qt Test: autosave after a change, removal on clean shutdown, recovery restoring scene + joints.
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "app/session/autosave.hpp"
+#include "app/session/session_file.hpp"
+#include "app/studio_document.hpp"
+
+using kinetic::Shape;
+using kinetic::app::Autosave;
+using kinetic::app::RecoveryChoice;
+using kinetic::app::StudioDocument;
+
+class AutosaveTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void default_location_is_app_local_data() {
+    QVERIFY(Autosave::default_path().startsWith(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)));
+    QVERIFY(Autosave::default_path().endsWith(QStringLiteral("autosave.kinetic-session")));
+  }
+
+  void written_after_a_change_and_removed_on_clean_shutdown() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("sub/autosave.kinetic-session"));
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    {
+      Autosave autosave(document, path);
+      autosave.set_interval_seconds(1);
+      QCOMPARE(autosave.interval_seconds(), 1);
+      QVERIFY(!autosave.has_unsaved_changes());
+      QVERIFY(autosave.save_if_changed().isEmpty());
+      QVERIFY(!QFileInfo::exists(path));  // nothing changed: nothing written
+      document.edit_joints(document.robot()->mid_configuration());
+      QVERIFY(autosave.has_unsaved_changes());
+      QSignalSpy saved(&autosave, &Autosave::saved);
+      QVERIFY(saved.wait(3000));  // the timer writes it
+      QVERIFY(QFileInfo::exists(path));
+      QVERIFY(!autosave.has_unsaved_changes());
+    }
+    QVERIFY(!QFileInfo::exists(path));  // clean shutdown
+  }
+
+  void recovery_restores_scene_and_joints() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
+    kinetic::JointVector q;
+    {
+      StudioDocument crashed;
+      QVERIFY(crashed.load_robot(QStringLiteral("panda")).isEmpty());
+      Autosave autosave(crashed, path);
+      q = crashed.robot()->mid_configuration();
+      q[2] = 0.25;
+      crashed.edit_joints(q);
+      kinetic::PlanningScene scene;
+      scene.add_obstacle("pillar", Shape::cylinder(0.1, 1.0), kinetic::Pose::Identity());
+      crashed.edit_scene(scene, QStringLiteral("Add pillar"));
+      // What the autosave wrote before the crash (a crash never runs the destructor).
+      QVERIFY(autosave.save_if_changed().isEmpty());
+      QVERIFY(QFileInfo::exists(path));
+      QVERIFY(QFile::copy(path, path + QStringLiteral(".crash")));
+    }
+    QVERIFY(QFile::rename(path + QStringLiteral(".crash"), path));
+    StudioDocument fresh;
+    QVERIFY(fresh.load_robot(QStringLiteral("ur5e")).isEmpty());
+    QString asked;
+    const auto result = kinetic::app::offer_recovery(fresh, path, [&](const QString& p) {
+      asked = p;
+      return RecoveryChoice::Restore;
+    });
+    QCOMPARE(asked, path);
+    QVERIFY(result.offered);
+    QVERIFY2(result.restored, qPrintable(result.error));
+    QCOMPARE(fresh.robot_reference(), QStringLiteral("panda"));
+    QCOMPARE(fresh.joints(), q);
+    QVERIFY(fresh.scene().has_obstacle("pillar"));
+  }
+
+  void discard_removes_the_autosave_and_keeps_the_document() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
+    {
+      StudioDocument other;
+      QVERIFY(other.load_robot(QStringLiteral("panda")).isEmpty());
+      QVERIFY(kinetic::app::save_session(other, path).isEmpty());
+    }
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    const auto result = kinetic::app::offer_recovery(document, path, [](const QString&) { return RecoveryChoice::Discard; });
+    QVERIFY(result.offered);
+    QVERIFY(!result.restored);
+    QVERIFY(!QFileInfo::exists(path));
+    QCOMPARE(document.robot_reference(), QStringLiteral("ur5e"));
+    // No autosave: nothing is asked.
+    bool asked = false;
+    QVERIFY(!kinetic::app::offer_recovery(document, path, [&](const QString&) {
+               asked = true;
+               return RecoveryChoice::Restore;
+             }).offered);
+    QVERIFY(!asked);
+  }
+
+  void a_broken_autosave_is_reported_and_kept_aside() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"format\": \"kinetic-session\", \"vers");
+    file.close();
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    const auto result = kinetic::app::offer_recovery(document, path, [](const QString&) { return RecoveryChoice::Restore; });
+    QVERIFY(!result.restored);
+    QVERIFY(result.error.contains(QStringLiteral("not valid JSON")));
+    QVERIFY(QFileInfo::exists(path + QStringLiteral(".failed")));
+    QVERIFY(!QFileInfo::exists(path));
+    QCOMPARE(document.robot_reference(), QStringLiteral("ur5e"));
+  }
+};
+
+QTEST_MAIN(AutosaveTest)
+#include "autosave_test.moc"

@@ -1,0 +1,81 @@
+// Qt Test (offscreen): live collision feedback on the real UR5e: a box around the tool makes the
+// state collide (pairs named, links flagged), moving it away frees the state with a minimum
+// distance; the goal state is checked too, and the sphere model comes when asked.
+#include <QSignalSpy>
+#include <QtTest>
+
+#include "app/interaction/collision_monitor.hpp"
+#include "app/interaction/tcp_kinematics.hpp"
+#include "app/studio_document.hpp"
+
+using kinetic::app::CollisionMonitor;
+using kinetic::app::StudioDocument;
+
+namespace {
+
+kinetic::PlanningScene box_at(const kinetic::Vector3& centre) {
+  kinetic::PlanningScene scene;
+  kinetic::Pose pose = kinetic::Pose::Identity();
+  pose.translation() = centre;
+  scene.add_obstacle("box1", kinetic::Shape::box(kinetic::Vector3(0.2, 0.2, 0.2)), pose);
+  return scene;
+}
+
+}  // namespace
+
+class CollisionMonitorTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void reports_contacts_and_minimum_distance() {
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    kinetic::JointVector q(6);
+    q << 0.3, -1.2, 1.4, -0.5, 1.1, 0.2;
+    document.set_joints(q);
+    CollisionMonitor monitor(document);
+    QSignalSpy changed(&monitor, &CollisionMonitor::reportChanged);
+    const kinetic::app::TcpKinematics tcp(document.robot());
+    const kinetic::Vector3 tool = tcp.tcp_in_world(q).translation();
+
+    document.set_scene(box_at(tool));
+    QTRY_VERIFY_WITH_TIMEOUT(monitor.report().valid && !monitor.report().current.contacts.empty(), 5000);
+    QVERIFY2(monitor.summary().startsWith(QStringLiteral("COLLISION: ")), qPrintable(monitor.summary()));
+    QVERIFY2(monitor.summary().contains(QStringLiteral("box1")), qPrintable(monitor.summary()));
+    QVERIFY(!monitor.report().current.colliding_links.empty());
+    const int link = monitor.report().current.colliding_links.front();
+    QVERIFY(link >= 0 && link < static_cast<int>(document.robot()->links().size()));
+    QVERIFY(monitor.pair_lines().first().contains(QStringLiteral("mm deep")));
+
+    // 0.5 m above the tool the box is clear: free, with the distance to the nearest pair.
+    document.set_scene(box_at(tool + kinetic::Vector3(0, 0, 0.5)));
+    QTRY_VERIFY_WITH_TIMEOUT(monitor.report().current.contacts.empty(), 5000);
+    QVERIFY2(monitor.summary().startsWith(QStringLiteral("collision: free (min ")), qPrintable(monitor.summary()));
+    QVERIFY(monitor.report().current.closest.found);
+    QVERIFY2(monitor.report().current.closest.distance > 0.0 && monitor.report().current.closest.distance < 0.5, qPrintable(monitor.summary()));
+    QVERIFY(monitor.report().current.colliding_links.empty());
+    QVERIFY(changed.count() >= 2);
+  }
+
+  void checks_goal_and_gives_spheres() {
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    CollisionMonitor monitor(document);
+    kinetic::JointVector q(6);
+    q << 0.3, -1.2, 1.4, -0.5, 1.1, 0.2;
+    const kinetic::app::TcpKinematics tcp(document.robot());
+    document.set_scene(box_at(tcp.tcp_in_world(q).translation()));
+    kinetic::app::GoalState goal;
+    goal.joints = q;
+    document.set_goal(goal);
+    QTRY_VERIFY_WITH_TIMEOUT(monitor.report().valid && monitor.report().has_goal, 5000);
+    QVERIFY(!monitor.report().goal.contacts.empty());
+    QVERIFY(monitor.pair_lines().join(QLatin1Char('\n')).contains(QStringLiteral("goal: ")));
+    QVERIFY(monitor.report().spheres.empty());
+    monitor.set_spheres_wanted(true);
+    QTRY_VERIFY_WITH_TIMEOUT(monitor.report().spheres.size() > 6, 5000);
+    for (const auto& sphere : monitor.report().spheres) QVERIFY(sphere.radius > 0 && sphere.radius < 1.0);
+  }
+};
+
+QTEST_MAIN(CollisionMonitorTest)
+#include "collision_monitor_test.moc"

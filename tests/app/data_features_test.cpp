@@ -1,0 +1,171 @@
+// Qt Test: install_data_features on a plain QMainWindow with a real document (offscreen): docks,
+// menu entries, robot library loading, autosave path, recovery offer, and reload on file change.
+#include <QAction>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "app/data_features.hpp"
+#include "app/model_file_watcher.hpp"
+#include "app/session/session_file.hpp"
+#include "app/studio_document.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "panels/joints_panel.hpp"
+#include "panels/robot_library_panel.hpp"
+#include "panels/scene_panel.hpp"
+
+using kinetic::app::DataFeatureOptions;
+using kinetic::app::RecoveryChoice;
+using kinetic::app::StudioDocument;
+
+namespace {
+
+QStringList action_texts(QMenu* menu) {
+  QStringList out;
+  for (QAction* action : menu->actions()) out << action->text();
+  return out;
+}
+
+QMenu* menu_named(QMainWindow& window, const QString& title) {
+  for (QAction* action : window.menuBar()->actions())
+    if (action->menu() && action->text().remove('&') == title) return action->menu();
+  return nullptr;
+}
+
+void replace_file(const QString& path, const QByteArray& bytes) {
+  // Like many editors: write a new file and rename it over the old one.
+  const QString temporary = path + QStringLiteral(".new");
+  QFile file(temporary);
+  QVERIFY(file.open(QIODevice::WriteOnly));
+  file.write(bytes);
+  file.close();
+  QVERIFY(QFile::remove(path));
+  QVERIFY(QFile::rename(temporary, path));
+}
+
+}  // namespace
+
+class DataFeaturesTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void installs_docks_and_menus_into_an_existing_file_menu() {
+    QTemporaryDir dir;
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    QMainWindow window;
+    QMenu* file = window.menuBar()->addMenu(QStringLiteral("&File"));
+    QAction* quit = file->addAction(QStringLiteral("&Quit"));
+    quit->setShortcut(QKeySequence::Quit);
+    auto* joints = new kinetic::panels::JointsPanel(&window);
+    joints->set_robot(document.robot());
+    DataFeatureOptions options;
+    options.autosave_path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
+    options.settings_file = dir.filePath(QStringLiteral("settings.ini"));
+    QStringList errors;
+    options.report_error = [&](const QString& title, const QString& message) { errors << title + ": " + message; };
+    const auto features = kinetic::app::install_data_features(window, document, options);
+
+    QVERIFY(features.scene_panel && features.robot_library && features.autosave && features.file_watcher);
+    QCOMPARE(window.findChildren<QDockWidget*>().size(), 2);
+    QCOMPARE(menu_named(window, QStringLiteral("File")), file);  // reused, not duplicated
+    const QStringList entries = action_texts(file);
+    for (const char* wanted : {"Open session…", "Save session…", "Load scene…", "Save scene…", "Reload robot",
+                               "Recent files", "Open URDF with SRDF / kinetic.toml…"})
+      QVERIFY2(entries.contains(QString::fromUtf8(wanted)), wanted);
+    QCOMPARE(file->actions().last(), quit);  // Quit stays last
+    QVERIFY(menu_named(window, QStringLiteral("Settings")) != nullptr);
+    QCOMPARE(features.autosave->path(), options.autosave_path);
+
+    // The robot library loads through the document; a scene edit lands on the undo stack.
+    emit features.robot_library->loadRequested(QStringLiteral("panda"));
+    QCOMPARE(document.robot_reference(), QStringLiteral("panda"));
+    QVERIFY(errors.isEmpty());
+    QVERIFY(features.scene_panel->add_primitive(kinetic::Shape::Type::Box).isEmpty());
+    QVERIFY(document.scene().has_obstacle("box1"));
+    QCOMPARE(document.undo_stack().count(), 1);
+
+    // The joints panel got a real collision check: a random pose is collision-free.
+    joints->set_robot(document.robot());
+    joints->set_random_seed(3);
+    QVERIFY(joints->apply_random_free());
+  }
+
+  void creates_a_file_menu_and_offers_recovery() {
+    QTemporaryDir dir;
+    const QString autosave = dir.filePath(QStringLiteral("autosave.kinetic-session"));
+    {
+      StudioDocument earlier;
+      QVERIFY(earlier.load_robot(QStringLiteral("iiwa7")).isEmpty());
+      QVERIFY(kinetic::app::save_session(earlier, autosave).isEmpty());
+    }
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    QMainWindow window;
+    DataFeatureOptions options;
+    options.autosave_path = autosave;
+    options.settings_file = dir.filePath(QStringLiteral("settings.ini"));
+    int asked = 0;
+    options.recovery_question = [&](const QString&) {
+      ++asked;
+      return RecoveryChoice::Restore;
+    };
+    kinetic::app::install_data_features(window, document, options);
+    QVERIFY(menu_named(window, QStringLiteral("File")) != nullptr);
+    QTRY_COMPARE(asked, 1);  // on the next event-loop turn
+    QCOMPARE(document.robot_reference(), QStringLiteral("iiwa7"));
+  }
+
+  void reloads_when_the_urdf_changes_on_disk() {
+    QTemporaryDir dir;
+    const QString urdf = dir.filePath(QStringLiteral("arm.urdf"));
+    const QString source = QDir(QString::fromStdString(kinetic::builtin_robot_directory())).filePath(QStringLiteral("ur5e/robot.urdf"));
+    QVERIFY(QFile::copy(source, urdf));
+    QFile::setPermissions(urdf, QFile::ReadOwner | QFile::WriteOwner);
+    StudioDocument document;
+    QVERIFY(document.load_robot(urdf).isEmpty());
+    kinetic::JointVector q = document.robot()->mid_configuration();
+    q[0] = 0.3;
+    document.set_joints(q);
+
+    kinetic::app::ModelFileWatcher watcher(document);
+    watcher.set_debounce_ms(50);
+    QCOMPARE(watcher.watched_files(), QStringList{QFileInfo(urdf).absoluteFilePath()});
+    QSignalSpy reloaded(&watcher, &kinetic::app::ModelFileWatcher::reloaded);
+    QSignalSpy failed(&watcher, &kinetic::app::ModelFileWatcher::reloadFailed);
+
+    // Rename the robot in the file: the reloaded model carries the new name, joints are kept.
+    QFile in(urdf);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray text = in.readAll();
+    in.close();
+    const QByteArray old_name = "name=\"" + QByteArray::fromStdString(document.robot()->name()) + "\"";
+    QVERIFY(text.contains(old_name));
+    text.replace(old_name, "name=\"edited_arm\"");
+    replace_file(urdf, text);
+    QVERIFY(reloaded.wait(5000));
+    QCOMPARE(QString::fromStdString(document.robot()->name()), QStringLiteral("edited_arm"));
+    QCOMPARE(document.joints()[0], 0.3);
+
+    // A second edit after the replace is still seen (the path was watched again); a broken file
+    // keeps the robot and reports the reason.
+    replace_file(urdf, "<robot name=\"broken\"><link name=\"a\"></robot>");
+    QVERIFY(failed.wait(5000));
+    QVERIFY(failed.first().first().toString().contains(QStringLiteral("arm.urdf")));
+    QCOMPARE(QString::fromStdString(document.robot()->name()), QStringLiteral("edited_arm"));
+    replace_file(urdf, text);
+    QVERIFY(reloaded.wait(5000));
+    QCOMPARE(reloaded.count(), 2);
+  }
+};
+
+QTEST_MAIN(DataFeaturesTest)
+#include "data_features_test.moc"

@@ -1,0 +1,157 @@
+// Qt Test: the headless runner in-process on the real UR5e — a flag-driven plan that exports a
+// trajectory that re-imports, and every failure a user can cause exits non-zero with its message.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <sstream>
+
+#include "app/headless/headless_runner.hpp"
+#include "app/headless/job_execution.hpp"
+#include "engine/core/atomic_file.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "engine/trajectory/trajectory_io.hpp"
+
+using namespace kinetic::app::headless;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int code = -1;
+  std::string out, err;
+};
+
+Run run_text(const std::string& text, const fs::path& dir) {
+  Run run;
+  std::ostringstream out, err;
+  try {
+    run.code = run_job(parse_job(text, "job.json", dir), out, err);
+  } catch (const JobError& error) {
+    run.code = kExitBadJob;
+    err << error.what();
+  }
+  run.out = out.str();
+  run.err = err.str();
+  return run;
+}
+
+std::string job(const std::string& robot, const std::string& scene, const std::string& goal,
+                const std::string& outputs = "{}") {
+  return R"({"format": "kinetic-job", "version": 1, "robot": ")" + robot + R"(", "scene": )" + scene +
+         R"(, "start": "home", "steps": [{"goal": )" + goal + R"(, "options": {"timeout_ms": 300}}], "outputs": )" +
+         outputs + "}";
+}
+
+const std::string kNoScene = R"({"format": "kinetic-scene", "version": 1})";
+
+}  // namespace
+
+class HeadlessRunnerTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void flags_plan_and_export_reimports() {
+    QTemporaryDir dir;
+    kinetic::app::CommandLine line;
+    line.headless = true;
+    line.goal_named = QStringLiteral("ready");
+    line.seed = QStringLiteral("3");
+    line.timing = QStringLiteral("trapezoidal");
+    line.output_dir = dir.path();
+    line.exports = {QStringLiteral("plan.json"), QStringLiteral("plan.csv")};
+    std::ostringstream out, err;
+    QCOMPARE(run_headless(line, out, err), int(kExitOk));
+    QVERIFY2(out.str().find("step 1/1 \"goal\": rrt_connect") != std::string::npos, out.str().c_str());
+    QVERIFY(out.str().find("done in") != std::string::npos);
+    const auto json = kinetic::load_trajectory(fs::path(dir.path().toStdString()) / "plan.json");
+    const auto csv = kinetic::load_trajectory(fs::path(dir.path().toStdString()) / "plan.csv");
+    QVERIFY(json == csv);
+    const auto robot = kinetic::load_builtin_robot("ur5e");
+    QVERIFY(json.samples().front().position.isApprox(robot->named_pose("home")));
+    QVERIFY(json.samples().back().position.isApprox(robot->named_pose("ready"), 1e-9));
+  }
+
+  void same_seed_same_trajectory() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    const std::string outputs = R"({"trajectories": [{"file": "t.json"}]})";
+    const std::string goal = R"({"pose": {"xyz": [0.4, 0.3, 0.3], "rpy": [3.14159, 0, 0]}})";
+    QCOMPARE(run_text(job("ur5e", kNoScene, goal, outputs), d).code, int(kExitOk));
+    const std::string first = kinetic::read_text_file(d / "t.json");
+    QCOMPARE(run_text(job("ur5e", kNoScene, goal, outputs), d).code, int(kExitOk));
+    QCOMPARE(kinetic::read_text_file(d / "t.json"), first);
+  }
+
+  void unknown_robot_lists_close_names() {
+    QTemporaryDir dir;
+    const Run run = run_text(job("ur5x", kNoScene, R"({"named": "ready"})"), dir.path().toStdString());
+    QCOMPARE(run.code, int(kExitBadJob));
+    QVERIFY2(run.err.find("robot: ") != std::string::npos && run.err.find("ur5e") != std::string::npos, run.err.c_str());
+  }
+
+  void wrong_joint_count_names_the_field() {
+    QTemporaryDir dir;
+    const Run run = run_text(job("ur5e", kNoScene, R"({"joints": [0, 1, 2]})"), dir.path().toStdString());
+    QCOMPARE(run.code, int(kExitBadJob));
+    QVERIFY2(run.err.find("steps[0].goal.joints: expected 6 joint values") != std::string::npos, run.err.c_str());
+  }
+
+  void unreachable_goal_fails_planning() {
+    QTemporaryDir dir;
+    const Run run = run_text(job("ur5e", kNoScene, R"({"pose": {"xyz": [3, 0, 0.5]}})"), dir.path().toStdString());
+    QCOMPARE(run.code, int(kExitPlanningFailed));
+    QVERIFY2(run.err.find("steps[0] (\"step1\"): planning failed") != std::string::npos, run.err.c_str());
+  }
+
+  void start_in_collision_names_the_links() {
+    QTemporaryDir dir;
+    const std::string scene = R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "pillar",
+      "shape": {"type": "box", "size": [0.3, 0.3, 0.3]}, "pose": {"position": [0, 0, 0.6], "orientation": [0, 0, 0, 1]}}]})";
+    const Run run = run_text(job("ur5e", scene, R"({"named": "ready"})"), dir.path().toStdString());
+    QCOMPARE(run.code, int(kExitPlanningFailed));
+    QVERIFY2(run.err.find("start: ") != std::string::npos && run.err.find("pillar") != std::string::npos &&
+                 run.err.find("link") != std::string::npos,
+             run.err.c_str());
+  }
+
+  void unwritable_output_directory_fails_before_planning() {
+    const Run run = run_text(job("ur5e", kNoScene, R"({"named": "ready"})", R"({"directory": "/proc/kinetic-out"})"), "/tmp");
+    QCOMPARE(run.code, int(kExitWriteFailed));
+    QVERIFY2(run.err.find("outputs.directory: cannot create /proc/kinetic-out") != std::string::npos, run.err.c_str());
+    QVERIFY(run.out.find("step 1") == std::string::npos);
+  }
+
+  void unwritable_output_file_leaves_nothing() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    fs::create_directories(d / "taken.json");  // a folder where the file should go
+    const Run run = run_text(job("ur5e", kNoScene, R"({"named": "ready"})", R"({"trajectories": [{"file": "taken.json"}]})"), d);
+    QCOMPARE(run.code, int(kExitWriteFailed));
+    QVERIFY2(run.err.find("taken.json") != std::string::npos, run.err.c_str());
+    QVERIFY(fs::is_directory(d / "taken.json"));
+  }
+
+  void malformed_job_file_gives_line_and_column() {
+    QTemporaryDir dir;
+    const fs::path path = fs::path(dir.path().toStdString()) / "bad.json";
+    kinetic::write_file_atomically(path, "{\n  \"format\": \"kinetic-job\"\n  \"version\": 1\n}\n");
+    kinetic::app::CommandLine line;
+    line.headless = true;
+    line.job = QString::fromStdString(path.string());
+    std::ostringstream out, err;
+    QCOMPARE(run_headless(line, out, err), int(kExitBadJob));
+    QVERIFY2(err.str().find(path.string() + ":3:") != std::string::npos, err.str().c_str());
+  }
+
+  void missing_job_file_is_named() {
+    kinetic::app::CommandLine line;
+    line.headless = true;
+    line.job = QStringLiteral("/nonexistent/job.json");
+    std::ostringstream out, err;
+    QCOMPARE(run_headless(line, out, err), int(kExitBadJob));
+    QVERIFY2(err.str().find("/nonexistent/job.json") != std::string::npos, err.str().c_str());
+  }
+};
+
+QTEST_GUILESS_MAIN(HeadlessRunnerTest)
+#include "headless_runner_test.moc"

@@ -1,0 +1,180 @@
+// Qt Test: IK off the GUI thread on the real UR5e (analytic solver) and Panda (sweep solver):
+// answers reproduce the target pose, unreachable and colliding targets fail with the engine's
+// reason, solutions can be cycled, and a burst of requests delivers only the newest answer.
+#include <QSignalSpy>
+#include <QtTest>
+
+#include "app/interaction/ik_worker.hpp"
+#include "app/interaction/tcp_kinematics.hpp"
+#include "engine/model/robot_loader.hpp"
+
+using kinetic::JointVector;
+using kinetic::Pose;
+using kinetic::app::IkAnswer;
+using kinetic::app::IkRequest;
+using kinetic::app::IkWorker;
+using kinetic::app::TcpKinematics;
+
+namespace {
+
+JointVector ur5e_config() {
+  JointVector q(6);
+  q << 0.3, -1.2, 1.4, -0.5, 1.1, 0.2;
+  return q;
+}
+
+double pose_error(const Pose& a, const Pose& b) {
+  return (a.translation() - b.translation()).norm() +
+         Eigen::AngleAxisd(a.linear().transpose() * b.linear()).angle();
+}
+
+}  // namespace
+
+class IkWorkerTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void solves_fk_pose_of_known_configuration() {
+    const auto robot = kinetic::load_builtin_robot("ur5e");
+    const TcpKinematics frame(robot);
+    IkWorker worker;
+    worker.set_robot(robot);
+    QSignalSpy solved(&worker, &IkWorker::solved);
+    QSignalSpy failed(&worker, &IkWorker::failed);
+    IkRequest request;
+    request.target = frame.tcp_in_base(ur5e_config());
+    request.seed = ur5e_config() + JointVector::Constant(6, 0.05);
+    const quint64 sequence = worker.request(request);
+    QTRY_COMPARE_WITH_TIMEOUT(solved.count(), 1, 5000);
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(solved.first().at(0).value<quint64>(), sequence);
+    const auto answer = solved.first().at(1).value<IkAnswer>();
+    QVERIFY(pose_error(frame.tcp_in_base(answer.joints), request.target) < 1e-3);
+    // The closest solution to a nearby seed is the configuration the pose came from.
+    QVERIFY((answer.joints - ur5e_config()).norm() < 1e-3);
+    QVERIFY2(answer.solution_count >= 4, "UR IK gives several analytic solutions");
+    QCOMPARE(answer.solution_index, 0);
+  }
+
+  void cycles_through_analytic_solutions() {
+    const auto robot = kinetic::load_builtin_robot("ur5e");
+    const TcpKinematics frame(robot);
+    IkWorker worker;
+    worker.set_robot(robot);
+    QSignalSpy solved(&worker, &IkWorker::solved);
+    IkRequest request;
+    request.target = frame.tcp_in_base(ur5e_config());
+    request.seed = ur5e_config();
+    std::vector<IkAnswer> answers;
+    for (int index = 0; index < 3; ++index) {
+      request.solution_index = index;
+      worker.request(request);
+      QTRY_COMPARE_WITH_TIMEOUT(solved.count(), index + 1, 5000);
+      answers.push_back(solved.last().at(1).value<IkAnswer>());
+      QCOMPARE(answers.back().solution_index, index);
+      QVERIFY(pose_error(frame.tcp_in_base(answers.back().joints), request.target) < 1e-3);
+    }
+    QVERIFY((answers[0].joints - answers[1].joints).norm() > 0.1);
+    QVERIFY((answers[1].joints - answers[2].joints).norm() > 0.1);
+    // Past the last solution the index wraps around to the first.
+    request.solution_index = answers[0].solution_count;
+    worker.request(request);
+    QTRY_COMPARE_WITH_TIMEOUT(solved.count(), 4, 5000);
+    QCOMPARE(solved.last().at(1).value<IkAnswer>().solution_index, 0);
+    QVERIFY((solved.last().at(1).value<IkAnswer>().joints - answers[0].joints).norm() < 1e-9);
+  }
+
+  void pose_five_metres_away_fails_with_reason() {
+    const auto robot = kinetic::load_builtin_robot("ur5e");
+    const TcpKinematics frame(robot);
+    IkWorker worker;
+    worker.set_robot(robot);
+    QSignalSpy solved(&worker, &IkWorker::solved);
+    QSignalSpy failed(&worker, &IkWorker::failed);
+    IkRequest request;
+    request.target = frame.tcp_in_base(ur5e_config());
+    request.target.translation().x() += 5.0;
+    request.seed = ur5e_config();
+    worker.request(request);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 5000);
+    QCOMPARE(solved.count(), 0);
+    const QString reason = failed.first().at(1).toString();
+    QVERIFY2(reason.contains(QStringLiteral("unreachable")), qPrintable(reason));
+  }
+
+  void collision_aware_rejects_solutions_in_an_obstacle() {
+    const auto robot = kinetic::load_builtin_robot("ur5e");
+    const TcpKinematics frame(robot);
+    IkWorker worker;
+    worker.set_robot(robot);
+    IkRequest request;
+    request.target = frame.tcp_in_base(ur5e_config());
+    request.seed = ur5e_config();
+    // A box around the target: every solution puts the tool inside it.
+    kinetic::PlanningScene scene;
+    Pose box_pose = Pose::Identity();
+    box_pose.translation() = frame.base_in_world(ur5e_config()) * request.target.translation();
+    scene.add_obstacle("crate", kinetic::Shape::box(kinetic::Vector3(0.25, 0.25, 0.25)), box_pose);
+    worker.set_scene(scene);
+
+    QSignalSpy solved(&worker, &IkWorker::solved);
+    QSignalSpy failed(&worker, &IkWorker::failed);
+    worker.request(request);  // collision-blind: solved
+    QTRY_COMPARE_WITH_TIMEOUT(solved.count(), 1, 5000);
+    request.collision_aware = true;
+    worker.request(request);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 5000);
+    const QString reason = failed.first().at(1).toString();
+    QVERIFY2(reason.contains(QStringLiteral("collision")) && reason.contains(QStringLiteral("crate")),
+             qPrintable(reason));
+  }
+
+  void burst_of_requests_delivers_only_the_newest() {
+    const auto robot = kinetic::load_builtin_robot("ur5e");
+    const TcpKinematics frame(robot);
+    IkWorker worker;
+    worker.set_robot(robot);
+    QSignalSpy solved(&worker, &IkWorker::solved);
+    QSignalSpy failed(&worker, &IkWorker::failed);
+    IkRequest request;
+    request.seed = ur5e_config();
+    const Pose start = frame.tcp_in_base(ur5e_config());
+    Pose last_target;
+    quint64 last = 0;
+    for (int i = 1; i <= 50; ++i) {
+      request.target = start;
+      request.target.translation().y() += 0.002 * i;
+      last_target = request.target;
+      last = worker.request(request);
+    }
+    QCOMPARE(last, worker.latest_request());
+    QTRY_COMPARE_WITH_TIMEOUT(solved.count(), 1, 5000);
+    QTest::qWait(300);  // nothing older arrives afterwards
+    QCOMPARE(solved.count(), 1);
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(solved.first().at(0).value<quint64>(), last);
+    const auto answer = solved.first().at(1).value<IkAnswer>();
+    QVERIFY(pose_error(frame.tcp_in_base(answer.joints), last_target) < 1e-3);
+  }
+
+  void numeric_solver_robot_solves_too() {
+    const auto robot = kinetic::load_builtin_robot("panda");
+    const TcpKinematics frame(robot);
+    IkWorker worker;
+    worker.set_robot(robot);
+    QSignalSpy solved(&worker, &IkWorker::solved);
+    QSignalSpy failed(&worker, &IkWorker::failed);
+    const JointVector q = robot->mid_configuration();
+    IkRequest request;
+    request.target = frame.tcp_in_base(q);
+    request.target.translation().z() -= 0.05;
+    request.seed = q;
+    worker.request(request);
+    QTRY_VERIFY_WITH_TIMEOUT(solved.count() + failed.count() == 1, 10000);
+    QVERIFY2(solved.count() == 1, failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
+    const auto answer = solved.first().at(1).value<IkAnswer>();
+    QVERIFY(pose_error(frame.tcp_in_base(answer.joints), request.target) < 1e-3);
+  }
+};
+
+QTEST_MAIN(IkWorkerTest)
+#include "ik_worker_test.moc"

@@ -1,0 +1,181 @@
+// Qt Test: headless job files — the example parses, and every kind of mistake is reported with the
+// JSON field (or line and column) that causes it.
+#include <QtTest>
+
+#include <filesystem>
+
+#include "app/headless/job_file.hpp"
+#include "app/headless/job_rendering.hpp"
+#include "support/test_paths.hpp"
+
+using namespace kinetic::app::headless;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* kMinimal = R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": "home",
+  "steps": [{"goal": {"named": "ready"}}]})";
+
+// The message parse_job throws for `text` ("" when it parses).
+QString error_for(const std::string& text) {
+  try {
+    parse_job(text, "job.json", "/jobs");
+  } catch (const JobError& error) {
+    return QString::fromStdString(error.what());
+  }
+  return {};
+}
+
+// kMinimal with one step replaced.
+std::string with_step(const std::string& step) {
+  return R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": "home", "steps": [{"goal": {"named": "ready"}}, )" +
+         step + "]}";
+}
+
+}  // namespace
+
+class JobFileTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void example_job_parses() {
+    const fs::path path = fs::path(kinetic::test::test_source_dir()) / "../examples/jobs/ur5e_pick_around_box.json";
+    const Job job = load_job(path);
+    QCOMPARE(job.robot.builtin, std::string("ur5e"));
+    QVERIFY(fs::exists(job.scene.file));
+    QCOMPARE(job.start.named, std::string("home"));
+    QCOMPARE(job.steps.size(), size_t(2));
+    QCOMPARE(job.steps[0].name, std::string("over_box"));
+    QCOMPARE(int(job.steps[0].goal_kind), int(StepSpec::GoalKind::Pose));
+    QCOMPARE(job.steps[0].options.seed, std::uint64_t(7));  // from "defaults"
+    QCOMPARE(job.steps[0].velocity_scaling, 0.5);
+    QCOMPARE(int(job.steps[1].timing), int(Timing::SCurve));  // the step's own setting wins
+    QCOMPARE(job.exports.size(), size_t(4));
+    QCOMPARE(job.exports[0].trajectory, kWholeMotion);
+    QCOMPARE(job.exports[2].trajectory, 0);
+    QCOMPARE(job.screenshots.size(), size_t(1));
+    QVERIFY(job.screenshots[0].image.ghost_start && job.screenshots[0].image.ghost_goals);
+    QCOMPARE(job.frames.size(), size_t(1));
+    QCOMPARE(job.frames[0].count, 12);
+    QCOMPARE(job.frames[0].image.width, 640u);
+    QCOMPARE(job.output_directory, (fs::absolute(path).parent_path() / "output").lexically_normal());
+  }
+
+  void relative_paths_are_relative_to_the_job() {
+    const Job job = parse_job(R"({"format": "kinetic-job", "version": 1,
+      "robot": {"urdf": "r/robot.urdf", "config": "/abs/kinetic.toml", "package_paths": ["pkgs"]},
+      "scene": "s.json", "start": [0, 0], "steps": [{"goal": {"joints": [1, 2]}}]})", "job.json", "/jobs");
+    QCOMPARE(job.robot.urdf, fs::path("/jobs/r/robot.urdf"));
+    QCOMPARE(job.robot.config, fs::path("/abs/kinetic.toml"));
+    QCOMPARE(job.robot.package_paths.front(), std::string("/jobs/pkgs"));
+    QCOMPARE(job.scene.file, fs::path("/jobs/s.json"));
+    QCOMPARE(job.start.joints.size(), size_t(2));
+  }
+
+  void goals_of_every_kind() {
+    const Job job = parse_job(R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": "home", "steps": [
+      {"goal": {"joints": [0, 1, 2, 3, 4, 5]}},
+      {"goal": {"pose": {"xyz": [0.4, 0.1, 0.3], "quaternion": [1, 0, 0, 0]}}},
+      {"goal": {"relative": {"xyz": [0, 0, 0.1], "frame": "base"}}, "planner": "prm", "options": {"timeout_ms": 500}}]})",
+                              "job.json", "/jobs");
+    QCOMPARE(job.steps[0].goal_state.joints.size(), size_t(6));
+    QVERIFY(job.steps[1].goal_pose.translation().isApprox(kinetic::Vector3(0.4, 0.1, 0.3)));
+    QVERIFY(job.steps[1].goal_pose.linear().isApprox(kinetic::rotation_from_rpy(M_PI, 0, 0)));
+    QCOMPARE(int(job.steps[2].relative_frame), int(kinetic::RelativeGoal::Frame::Base));
+    QCOMPARE(job.steps[2].options.planner, kinetic::PlannerType::Prm);
+    QCOMPARE(job.steps[2].options.timeout_ms, 500.0);
+    QCOMPARE(job.steps[2].name, std::string("step3"));
+  }
+
+  void errors_name_the_field_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("xyz size") << QString::fromStdString(with_step(R"({"goal": {"pose": {"xyz": [1, 2]}}})"))
+                              << "steps[1].goal.pose.xyz: expected 3 numbers in xyz, got 2";
+    QTest::newRow("xyz type") << QString::fromStdString(with_step(R"({"goal": {"pose": {"xyz": [1, "a", 2]}}})"))
+                              << "steps[1].goal.pose.xyz[1]: expected a number, got a string";
+    QTest::newRow("two goals") << QString::fromStdString(with_step(R"({"goal": {"named": "a", "joints": [1]}})"))
+                               << "steps[1].goal: give exactly one of";
+    QTest::newRow("typo") << QString::fromStdString(with_step(R"({"goal": {"named": "a"}, "plannner": "prm"})"))
+                          << "steps[1].plannner: unknown field (did you mean 'planner'";
+    QTest::newRow("planner") << QString::fromStdString(with_step(R"({"goal": {"named": "a"}, "planner": "rrt"})"))
+                             << "steps[1].planner: ";
+    QTest::newRow("scaling") << QString::fromStdString(with_step(R"({"goal": {"named": "a"}, "velocity_scaling": 2})"))
+                             << "steps[1].velocity_scaling: must be in [";
+    QTest::newRow("timing") << QString::fromStdString(with_step(R"({"goal": {"named": "a"}, "timing": "fast"})"))
+                            << "steps[1].timing: unknown time parameterization \"fast\"";
+    QTest::newRow("seed") << QString::fromStdString(with_step(R"({"goal": {"named": "a"}, "options": {"seed": -1}})"))
+                          << "steps[1].options.seed: must be in [0";
+    QTest::newRow("duplicate name")
+        << QString::fromStdString(with_step(R"({"name": "step1", "goal": {"named": "a"}})"))
+        << "steps[1].name: \"step1\" names an earlier step too";
+    QTest::newRow("format") << R"({"format": "kinetic-scene", "version": 1})" << "format: expected \"kinetic-job\"";
+    QTest::newRow("newer") << R"({"format": "kinetic-job", "version": 2})" << "version: version 2 is newer";
+    QTest::newRow("no steps") << R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": "home", "steps": []})"
+                              << "steps: expected a non-empty array";
+    QTest::newRow("robot both") << R"({"format": "kinetic-job", "version": 1, "robot": {"name": "ur5e", "urdf": "a.urdf"}})"
+                                << "robot: give either";
+    const std::string head = R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": "home",
+      "steps": [{"name": "a", "goal": {"named": "ready"}}], "outputs": )";
+    QTest::newRow("export ext") << QString::fromStdString(head + R"({"trajectories": [{"file": "t.txt"}]}})")
+                                << "outputs.trajectories[0].file: \"t.txt\" needs the extension '.json' or '.csv'";
+    QTest::newRow("export step") << QString::fromStdString(head + R"({"trajectories": [{"file": "t.csv", "trajectory": "b"}]}})")
+                                 << "outputs.trajectories[0].trajectory: no step named \"b\"";
+    QTest::newRow("same file") << QString::fromStdString(head + R"({"trajectories": [{"file": "t.csv"}, {"file": "./t.csv"}]}})")
+                               << "outputs.trajectories[1].file: \"./t.csv\" is written by another output too";
+    QTest::newRow("view") << QString::fromStdString(head + R"({"screenshots": [{"file": "a.png", "camera": {"view": "side"}}]}})")
+                          << "outputs.screenshots[0].camera.view: unknown view \"side\"";
+    QTest::newRow("eye alone") << QString::fromStdString(head + R"({"screenshots": [{"file": "a.png", "camera": {"eye": [1, 1, 1]}}]}})")
+                               << "outputs.screenshots[0].camera.target: missing";
+    QTest::newRow("width") << QString::fromStdString(head + R"({"screenshots": [{"file": "a.png", "width": 4}]}})")
+                           << "outputs.screenshots[0].width: must be in [16, 8192], got 4";
+    QTest::newRow("pattern") << QString::fromStdString(head + R"({"frames": [{"pattern": "f.png", "count": 3}]}})")
+                             << "outputs.frames[0].pattern: needs a run of '#'";
+    QTest::newRow("count and fps") << QString::fromStdString(head + "{\"frames\": [{\"pattern\": \"f\x23.png\", \"count\": 3, \"fps\": 2}]}}")
+                                   << "outputs.frames[0]: give either \"count\" or \"fps\"";
+  }
+  void errors_name_the_field() {
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    const QString message = error_for(text.toStdString());
+    QVERIFY2(message.startsWith(expected), qPrintable("got: " + message));
+  }
+
+  void malformed_json_gives_line_and_column() {
+    const QString message = error_for("{\n  \"format\": \"kinetic-job\",\n  \"version\": 1,,\n}");
+    QVERIFY2(message.startsWith("job.json:3:"), qPrintable(message));
+    QVERIFY(message.contains("malformed JSON"));
+  }
+
+  void minimal_job_defaults() {
+    const Job job = parse_job(kMinimal, "job.json", "/jobs");
+    QCOMPARE(job.steps[0].name, std::string("step1"));
+    QCOMPARE(int(job.steps[0].timing), int(Timing::TimeOptimal));
+    QCOMPARE(job.steps[0].options.timeout_ms, kinetic::default_preset().timeout_ms);
+    QCOMPARE(job.output_directory, fs::path("/jobs"));
+    QVERIFY(job.exports.empty() && job.screenshots.empty() && job.frames.empty());
+  }
+
+  void frame_names_and_times() {
+    QCOMPARE(frame_file("frames/f_###.png", 7, 12), std::string("frames/f_007.png"));
+    QCOMPARE(frame_file("f#.png", 7, 12), std::string("f07.png"));  // widened so names sort
+    FramesSpec spec;
+    spec.count = 5;
+    const auto even = frame_times(spec, 2.0);
+    QCOMPARE(even.size(), size_t(5));
+    QCOMPARE(even.front(), 0.0);
+    QCOMPARE(even.back(), 2.0);
+    spec.count = 0;
+    spec.fps = 2;
+    const auto rate = frame_times(spec, 1.2);
+    QCOMPARE(rate.size(), size_t(4));  // 0, 0.5, 1.0 and the last instant 1.2
+    QCOMPARE(rate.back(), 1.2);
+  }
+
+  void number_lists() {
+    QCOMPARE(parse_number_list("0, -1.57 0 1e-1", "--goal-joints").size(), size_t(4));
+    QVERIFY_THROWS_EXCEPTION(JobError, parse_number_list("0 x", "--goal-joints"));
+  }
+};
+
+QTEST_GUILESS_MAIN(JobFileTest)
+#include "job_file_test.moc"

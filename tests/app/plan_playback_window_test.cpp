@@ -1,0 +1,150 @@
+// Qt Test on the real studio window (X / Xvfb, Vulkan on lavapipe): plan on the UR5e around a
+// box with the Plan button, play, scrub, export to JSON and re-import equal; cancel a hopeless
+// long plan while the UI keeps running. Prints the plan-to-playback latency.
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+#include "app/planning/playback_controller.hpp"
+#include "app/planning_features.hpp"
+#include "app/studio_window_factory.hpp"
+#include "panels/planner_panel.hpp"
+#include "panels/trajectory_panel.hpp"
+
+using namespace kinetic;
+using namespace kinetic::app;
+
+namespace {
+
+JointVector arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished(); }
+
+PlanningFeatures* features_of(Studio& studio) {
+  // The lead wires install_planning_features() into MainWindow; install it here until then.
+  if (auto* existing = studio.window->findChild<PlanningFeatures*>()) return existing;
+  return install_planning_features(*studio.window, *studio.document);
+}
+
+}  // namespace
+
+class PlanPlaybackWindowTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void plan_play_scrub_export_import() {
+    auto studio = create_studio(CommandLine{});
+    QVERIFY(studio);
+    PlanningFeatures* features = features_of(*studio);
+    StudioDocument& document = *studio->document;
+    studio->window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
+
+    Planner probe(document.robot());
+    PlanningScene scene;
+    scene.add_obstacle("box1", Shape::box(Vector3(0.2, 0.2, 0.2)), Pose(Eigen::Translation3d(probe.tcp_pose(arm(0.0)).translation())));
+    document.edit_scene(scene, QStringLiteral("Add box"));
+    document.set_joints(arm(-1.2));
+    GoalState goal;
+    goal.joints = arm(1.2);
+    document.edit_goal(goal);
+
+    QSignalSpy playing(features, &PlanningFeatures::planPlaying);
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(features->planner_panel()->plan_button()->isEnabled());
+    QTest::mouseClick(features->planner_panel()->plan_button(), Qt::LeftButton);
+    QVERIFY(playing.wait(30000));
+    const double latency = playing.first().at(0).toDouble();
+    qDebug("plan-to-playback latency: %.1f ms (Plan click to the trajectory playing; wall %lld ms)", latency,
+           static_cast<long long>(clock.elapsed()));
+    QCOMPARE(document.trajectories().size(), std::size_t(1));
+    QVERIFY(features->playback().playing());
+    QTest::qWait(300);
+    QVERIFY(features->playback().time() > 0.1);
+
+    // Scrub: the timeline seeks, the ghost shows the trajectory there.
+    features->toggle_play();
+    const Trajectory& planned = document.trajectories()[0].trajectory;
+    QSlider* timeline = features->trajectory_panel()->timeline();
+    timeline->setValue(panels::TrajectoryPanel::kTimelineSteps / 2);
+    QVERIFY(std::abs(features->playback().time() - planned.duration() / 2) < 1e-3 * planned.duration() + 1e-9);
+    QVERIFY((*document.playback_joints() - planned.sample(features->playback().time()).position).norm() < 1e-12);
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("around_box.json"));
+    QVERIFY(features->export_trajectory(0, path).isEmpty());
+    QVERIFY(features->import_trajectory(path).isEmpty());
+    QCOMPARE(document.trajectories().size(), std::size_t(2));
+    QVERIFY(document.trajectories()[1].trajectory == document.trajectories()[0].trajectory);
+  }
+
+  void cancel_keeps_the_ui_responsive() {
+    auto studio = create_studio(CommandLine{});
+    QVERIFY(studio);
+    PlanningFeatures* features = features_of(*studio);
+    StudioDocument& document = *studio->document;
+    studio->window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
+
+    // A post the upper arm's joint cylinder sweeps through: pan ranges between are disconnected.
+    PlanningScene scene;
+    scene.add_obstacle("post", Shape::box(Vector3(0.016, 0.016, 0.04)), Pose(Eigen::Translation3d(0.074, 0.0, 0.1625)));
+    document.set_scene(scene);
+    CollisionChecker checker(document.robot());
+    checker.set_scene(scene);
+    JointVector q = document.robot()->named_pose("home");
+    std::vector<double> free_middles;
+    bool blocked_before = false, in_free = false;
+    double free_start = 0.0;
+    for (double pan = -M_PI; pan <= M_PI; pan += 0.01) {
+      q[0] = pan;
+      const bool blocked = checker.in_collision(q);
+      if (!blocked && !in_free) { in_free = true; free_start = pan; }
+      if (blocked && in_free) {
+        if (blocked_before) free_middles.push_back(0.5 * (free_start + pan));
+        in_free = false;
+      }
+      if (blocked) blocked_before = true;
+    }
+    QVERIFY(free_middles.size() >= 2);
+    JointVector start = document.robot()->named_pose("home"), target = start;
+    start[0] = free_middles[0];
+    target[0] = free_middles[1];
+    document.set_joints(start);
+    GoalState goal;
+    goal.joints = target;
+    document.set_goal(goal);
+
+    panels::PlannerPanel* panel = features->planner_panel();
+    panel->apply_preset(QStringLiteral("offline"));
+    panel->timeout_box()->setValue(60000);
+    panel->iterations_box()->setValue(100000000);
+    int ticks = 0;
+    QTimer ticker;
+    connect(&ticker, &QTimer::timeout, [&ticks] { ++ticks; });
+    ticker.start(10);
+    QSignalSpy finished(features, &PlanningFeatures::planFinished);
+    QTest::mouseClick(panel->plan_button(), Qt::LeftButton);
+    QTest::qWait(1500);
+    QVERIFY2(finished.isEmpty(), "the hopeless plan must still be running");
+    QVERIFY2(ticks > 50, qPrintable(QStringLiteral("only %1 ticks: the UI was blocked").arg(ticks)));
+    QVERIFY(panel->cancel_button()->isEnabled());
+    QElapsedTimer clock;
+    clock.start();
+    QTest::mouseClick(panel->cancel_button(), Qt::LeftButton);
+    QVERIFY(finished.wait(1000));
+    qDebug("cancel answered after %lld ms; %d UI timer ticks during 1.5 s of planning",
+           static_cast<long long>(clock.elapsed()), ticks);
+    QVERIFY(clock.elapsed() < 1000);
+    QVERIFY(panel->plan_button()->isEnabled());
+  }
+};
+
+QTEST_MAIN(PlanPlaybackWindowTest)
+#include "plan_playback_window_test.moc"

@@ -1,0 +1,137 @@
+// Qt Test: the planner panel — presets fill every field, fields edit the engine options, the seed
+// field, goal availability gates Plan, progress and the result / failure areas.
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QtTest>
+
+#include "panels/planner_panel.hpp"
+
+using namespace kinetic;
+using kinetic::panels::PlannerPanel;
+
+class PlannerPanelTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void defaults_to_rrt_connect_and_the_default_preset() {
+    PlannerPanel panel;
+    QCOMPARE(panel.planner_combo()->currentText(), QStringLiteral("RRT-Connect"));
+    QCOMPARE(panel.planner_combo()->count(), 7);  // six engine planners + Cartesian
+    const PlannerOptions o = panel.options(), d = default_preset();
+    QCOMPARE(o.planner, PlannerType::RrtConnect);
+    QCOMPARE(o.timeout_ms, d.timeout_ms);
+    QCOMPARE(o.max_iterations, d.max_iterations);
+    QCOMPARE(o.margin, d.margin);
+    QCOMPARE(o.shortcut_passes, d.shortcut_passes);
+    QCOMPARE(o.smoothing, d.smoothing);
+    QVERIFY(panel.random_seed());
+    QCOMPARE(panel.timing_key(), QStringLiteral("time_optimal"));
+  }
+
+  void presets_fill_every_field_and_keep_the_planner() {
+    PlannerPanel panel;
+    panel.planner_combo()->setCurrentIndex(panel.planner_combo()->findText(QStringLiteral("PRM")));
+    panel.preset_combo()->setCurrentIndex(2);  // offline
+    const PlannerOptions o = panel.options(), off = offline_preset();
+    QCOMPARE(o.planner, PlannerType::Prm);
+    QCOMPARE(o.timeout_ms, off.timeout_ms);
+    QCOMPARE(o.max_iterations, off.max_iterations);
+    QCOMPARE(o.shortcut_passes, off.shortcut_passes);
+    QCOMPARE(o.resolution, off.resolution);
+    QCOMPARE(o.prm_neighbors, off.prm_neighbors);
+    panel.apply_preset(QStringLiteral("realtime"));
+    QCOMPARE(panel.options().timeout_ms, 10.0);
+    QCOMPARE(panel.options().smoothing, false);
+    QCOMPARE(panel.options().margin, 0.01);
+    QVERIFY(panel.random_seed());  // a preset does not invent a seed
+  }
+
+  void fields_edit_the_options() {
+    PlannerPanel panel;
+    panel.timeout_box()->setValue(1234.0);
+    panel.iterations_box()->setValue(777);
+    panel.margin_box()->setValue(0.05);
+    panel.shortcut_box()->setValue(3);
+    panel.smoothing_box()->setChecked(false);
+    panel.seed_edit()->setText(QStringLiteral("42"));
+    const PlannerOptions o = panel.options();
+    QCOMPARE(o.timeout_ms, 1234.0);
+    QCOMPARE(o.max_iterations, 777);
+    QCOMPARE(o.margin, 0.05);
+    QCOMPARE(o.shortcut_passes, 3);
+    QCOMPARE(o.smoothing, false);
+    QCOMPARE(o.seed, std::uint64_t(42));
+    QVERIFY(!panel.random_seed());
+    o.validate();  // whatever the fields allow is a valid engine setting
+  }
+
+  void plan_needs_a_goal_and_cartesian_needs_a_pose() {
+    PlannerPanel panel;
+    QVERIFY(!panel.plan_button()->isEnabled());
+    panel.set_goal_available(true, false);
+    QVERIFY(panel.plan_button()->isEnabled());
+    QSignalSpy plan(&panel, &PlannerPanel::planRequested);
+    panel.plan_button()->click();
+    QCOMPARE(plan.count(), 1);
+    panel.planner_combo()->setCurrentIndex(panel.planner_combo()->count() - 1);  // Cartesian
+    QVERIFY(panel.cartesian());
+    QVERIFY(!panel.plan_button()->isEnabled());  // joints goal only
+    panel.set_goal_available(true, true);
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::TcpPose);
+    QVERIFY(panel.plan_button()->isEnabled());
+    panel.set_named_poses({QStringLiteral("home"), QStringLiteral("zero")});
+    panel.goal_combo()->setCurrentIndex(2);
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::Named);
+    QCOMPARE(panel.goal_name(), QStringLiteral("home"));
+    panel.start_combo()->setCurrentIndex(2);
+    QCOMPARE(panel.start_type(), panels::PlanStartType::RandomValid);
+  }
+
+  void running_shows_progress_and_cancel() {
+    PlannerPanel panel;
+    panel.set_goal_available(true, false);
+    panel.set_running(true);
+    QVERIFY(!panel.plan_button()->isEnabled());
+    QVERIFY(panel.cancel_button()->isEnabled());
+    QSignalSpy cancel(&panel, &PlannerPanel::cancelRequested);
+    panel.cancel_button()->click();
+    QCOMPARE(cancel.count(), 1);
+    panel.set_progress(QStringLiteral("planning"), 25.0, 120, 240);
+    QCOMPARE(panel.progress_bar()->value(), 25);
+    QCOMPARE(panel.progress_bar()->maximum(), 50);
+    QVERIFY(panel.progress_bar()->format().contains(QStringLiteral("120 iterations")));
+    panel.set_running(false);
+    QVERIFY(panel.plan_button()->isEnabled());
+  }
+
+  void result_and_failure_texts() {
+    PlannerPanel panel;
+    panels::PlanSummary s;
+    s.planner = QStringLiteral("plan 1 · RRT-Connect");
+    s.time_ms = 12.5;
+    s.iterations = 321;
+    s.waypoints = 7;
+    s.length_before = 4.5;
+    s.length_after = 3.25;
+    s.cartesian_fraction = 0.73;
+    s.validation = QStringLiteral("ok");
+    panel.show_result(s);
+    const QString text = panel.result_label()->text();
+    for (const char* part : {"321 iterations", "7 waypoints", "4.500", "3.250", "73.0%", "12.5 ms"})
+      QVERIFY2(text.contains(QString::fromUtf8(part)), qPrintable(text));
+    panel.show_failure(QStringLiteral("start state is in collision: 'link2' with 'box1'"),
+                       QStringLiteral("Move the start or the obstacle."));
+    QVERIFY(panel.result_label()->text().contains(QStringLiteral("&#x27;link2&#x27;")) ||
+            panel.result_label()->text().contains(QStringLiteral("'link2'")));
+    QVERIFY(panel.result_label()->text().contains(QStringLiteral("Move the start or the obstacle.")));
+  }
+};
+
+QTEST_MAIN(PlannerPanelTest)
+#include "planner_panel_test.moc"

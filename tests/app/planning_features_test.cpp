@@ -1,0 +1,169 @@
+// Qt Test: the planning features installed in a plain main window with a real document —
+// Plan button to a playing trajectory, failures with their reasons, export / import round trip,
+// rename / delete / duplicate (undoable), re-time, blend, validation, and Space's toggle_play.
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QLabel>
+#include <QListWidget>
+#include <QMainWindow>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "app/planning/plan_worker.hpp"
+#include "app/planning/playback_controller.hpp"
+#include "app/planning_features.hpp"
+#include "app/studio_document.hpp"
+#include "engine/trajectory/trajectory_io.hpp"
+#include "panels/planner_panel.hpp"
+#include "panels/trajectory_panel.hpp"
+
+using namespace kinetic;
+using namespace kinetic::app;
+
+namespace {
+
+JointVector arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished(); }
+
+struct Fixture {
+  QMainWindow window;
+  StudioDocument document;
+  PlanningFeatures* features = nullptr;
+  Fixture() {
+    if (!document.load_robot(QStringLiteral("ur5e")).isEmpty()) qFatal("ur5e did not load");
+    features = install_planning_features(window, document);
+    Planner probe(document.robot());
+    PlanningScene scene;
+    scene.add_obstacle("box1", Shape::box(Vector3(0.2, 0.2, 0.2)), Pose(Eigen::Translation3d(probe.tcp_pose(arm(0.0)).translation())));
+    document.set_scene(scene);
+    document.set_joints(arm(-1.2));
+  }
+  PlanOutcome plan_to(const JointVector& goal) {
+    GoalState g;
+    g.joints = goal;
+    document.set_goal(g);
+    QSignalSpy done(features, &PlanningFeatures::planFinished);
+    features->planner_panel()->seed_edit()->setText(QStringLiteral("5"));
+    features->planner_panel()->plan_button()->click();
+    if (!done.wait(30000)) return {};
+    return qvariant_cast<PlanOutcome>(done.first().at(0));
+  }
+};
+
+}  // namespace
+
+class PlanningFeaturesTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void installs_docks_parented_to_the_window() {
+    Fixture f;
+    QCOMPARE(f.features->parent(), &f.window);
+    QVERIFY(f.window.findChild<QDockWidget*>(QStringLiteral("PlannerDock")));
+    QVERIFY(f.window.findChild<QDockWidget*>(QStringLiteral("TrajectoriesDock")));
+    QCOMPARE(f.window.findChild<PlanningFeatures*>(), f.features);
+  }
+
+  void plan_button_adds_and_plays_the_trajectory() {
+    Fixture f;
+    const PlanOutcome outcome = f.plan_to(arm(1.2));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QCOMPARE(f.document.trajectories().size(), std::size_t(1));
+    QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("plan 1 · RRT-Connect"));
+    QVERIFY(f.features->playback().playing());
+    QVERIFY(f.document.playback_joints().has_value());
+    QVERIFY(f.features->last_plan_to_playback_ms() > 0.0);
+    QVERIFY(f.features->planner_panel()->result_label()->text().contains(QStringLiteral("waypoints")));
+    QCOMPARE(f.features->trajectory_panel()->current(), 0);
+    // Space: pause and resume.
+    f.features->toggle_play();
+    QVERIFY(!f.features->playback().playing());
+    f.features->play_pause();
+    QVERIFY(f.features->playback().playing());
+    // Start from the previous goal next time.
+    f.features->planner_panel()->start_combo()->setCurrentIndex(3);
+    const PlanOutcome back = f.plan_to(arm(-1.2));
+    QVERIFY2(back.ok, qPrintable(back.error));
+    QVERIFY((back.start - arm(1.2)).norm() < 1e-9);
+  }
+
+  void failure_names_links_and_offers_a_fix() {
+    Fixture f;
+    const PlanOutcome outcome = f.plan_to(arm(0.0));
+    QVERIFY(!outcome.ok);
+    const QString text = f.features->planner_panel()->result_label()->text();
+    QVERIFY2(text.contains(QStringLiteral("box1")) && text.contains(QStringLiteral("Try:")), qPrintable(text));
+    QVERIFY(f.document.trajectories().empty());
+  }
+
+  void export_import_round_trip_and_errors() {
+    Fixture f;
+    QVERIFY(f.plan_to(arm(1.2)).ok);
+    QTemporaryDir dir;
+    for (const char* name : {"plan.json", "plan.csv"}) {
+      const QString path = dir.filePath(QString::fromUtf8(name));
+      const QString exported = f.features->export_trajectory(0, path);
+      QVERIFY2(exported.isEmpty(), qPrintable(exported));
+      QVERIFY(f.features->import_trajectory(path).isEmpty());
+      QCOMPARE(f.document.trajectories().back().name, QStringLiteral("plan"));
+      QVERIFY(f.document.trajectories().back().trajectory == f.document.trajectories()[0].trajectory);
+      f.document.set_trajectories({f.document.trajectories()[0]});
+    }
+    QFile bad(dir.filePath(QStringLiteral("bad.json")));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("{ not json");
+    bad.close();
+    const QString error = f.features->import_trajectory(bad.fileName());
+    QVERIFY(!error.isEmpty());
+    QVERIFY(f.features->trajectory_panel()->message_label()->text().contains(QStringLiteral("bad.json")));
+    QVERIFY(!f.features->export_trajectory(0, dir.filePath(QStringLiteral("plan.txt"))).isEmpty());
+  }
+
+  void rename_duplicate_delete_are_undoable() {
+    Fixture f;
+    QVERIFY(f.plan_to(arm(1.2)).ok);
+    panels::TrajectoryPanel* panel = f.features->trajectory_panel();
+    panel->list()->item(0)->setText(QStringLiteral("around the box"));
+    QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("around the box"));
+    emit panel->duplicateRequested(0);
+    QCOMPARE(f.document.trajectories().size(), std::size_t(2));
+    QCOMPARE(f.document.trajectories()[1].name, QStringLiteral("around the box copy"));
+    emit panel->removeRequested({0, 1});
+    QVERIFY(f.document.trajectories().empty());
+    f.document.undo_stack().undo();
+    QCOMPARE(f.document.trajectories().size(), std::size_t(2));
+  }
+
+  void retime_blend_and_validate() {
+    Fixture f;
+    QVERIFY(f.plan_to(arm(1.2)).ok);
+    f.features->planner_panel()->start_combo()->setCurrentIndex(3);  // previous goal
+    QVERIFY(f.plan_to(arm(-1.2)).ok);
+    QSignalSpy tasks(f.features, &PlanningFeatures::taskFinished);
+    panels::TrajectoryPanel* panel = f.features->trajectory_panel();
+    panel->timing_combo()->setCurrentIndex(1);  // trapezoidal
+    f.features->retime(0);
+    QVERIFY(tasks.wait(20000));
+    QCOMPARE(tasks.last().at(1).toString(), QString());
+    QCOMPARE(f.document.trajectories().size(), std::size_t(3));
+    QVERIFY(f.document.trajectories()[2].name.endsWith(QStringLiteral("trapezoidal")));
+    // Trapezoidal stops at every waypoint: not faster than time-optimal.
+    QVERIFY(f.document.trajectories()[2].trajectory.duration() >= f.document.trajectories()[0].trajectory.duration() - 1e-6);
+
+    f.features->blend({0, 1});
+    QVERIFY(tasks.wait(20000));
+    QVERIFY2(tasks.last().at(1).toString().isEmpty(), qPrintable(tasks.last().at(1).toString()));
+    QCOMPARE(f.document.trajectories().size(), std::size_t(4));
+    const Trajectory& blended = f.document.trajectories()[3].trajectory;
+    QVERIFY((blended.samples().back().position - arm(-1.2)).norm() < 1e-6);
+
+    f.features->validate(3);
+    QVERIFY(tasks.wait(20000));
+    QCOMPARE(tasks.last().at(0).toString(), QStringLiteral("validate"));
+    QVERIFY(panel->validation_list()->count() >= 1);
+  }
+};
+
+QTEST_MAIN(PlanningFeaturesTest)
+#include "planning_features_test.moc"

@@ -1,0 +1,108 @@
+// Qt Test: playback of a real timed trajectory into the document's playback joints — real-time
+// advance, seeking, waypoint stepping, looping and speed.
+#include <QSignalSpy>
+#include <QtTest>
+
+#include "app/planning/playback_controller.hpp"
+#include "app/planning/trajectory_timing.hpp"
+#include "app/studio_document.hpp"
+
+using namespace kinetic;
+using kinetic::app::PlaybackController;
+using kinetic::app::StudioDocument;
+
+namespace {
+
+// A four-waypoint trapezoidal motion (it stops at every waypoint) of a few seconds.
+Trajectory make_trajectory(const RobotModel& robot) {
+  JointPath path;
+  for (double a : {0.0, 0.8, -0.4, 1.2}) path.push_back((JointVector(6) << a, -1.2, 1.2 + 0.2 * a, -1.57, -1.57, a).finished());
+  app::TimingSettings timing;
+  timing.method = app::TimingMethod::Trapezoidal;
+  timing.velocity_scaling = 0.3;
+  return app::time_path(path, app::limits_for(robot), timing);
+}
+
+}  // namespace
+
+class PlaybackTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void init() {
+    document_ = std::make_unique<StudioDocument>();
+    QVERIFY(document_->load_robot(QStringLiteral("ur5e")).isEmpty());
+    trajectory_ = make_trajectory(*document_->robot());
+    QVERIFY(trajectory_.duration() > 1.0);
+  }
+
+  void plays_in_real_time() {
+    PlaybackController playback(*document_);
+    playback.set_trajectory(trajectory_);
+    QVERIFY(document_->playback_joints().has_value());
+    QSignalSpy playing(&playback, &PlaybackController::playingChanged);
+    playback.play();
+    QVERIFY(playback.playing());
+    QTest::qWait(200);
+    playback.pause();
+    QCOMPARE(playing.count(), 2);
+    QVERIFY2(std::abs(playback.time() - 0.2) < 0.08, qPrintable(QString::number(playback.time())));
+    // The ghost shows the trajectory at that time.
+    QVERIFY((*document_->playback_joints() - trajectory_.sample(playback.time()).position).norm() < 1e-12);
+  }
+
+  void seek_sets_exact_joints() {
+    PlaybackController playback(*document_);
+    playback.set_trajectory(trajectory_);
+    const double t = 0.37 * trajectory_.duration();
+    playback.seek(t);
+    QCOMPARE(playback.time(), t);
+    QCOMPARE(*document_->playback_joints(), trajectory_.sample(t).position);
+    playback.seek(1e9);  // clamped to the end
+    QCOMPARE(playback.time(), trajectory_.end_time());
+    playback.stop();
+    QVERIFY(!document_->playback_joints().has_value());
+  }
+
+  void steps_visit_waypoints_in_order() {
+    PlaybackController playback(*document_);
+    playback.set_trajectory(trajectory_);
+    const std::vector<double>& waypoints = trajectory_.waypoint_times();
+    QCOMPARE(waypoints.size(), std::size_t(4));
+    for (std::size_t i = 1; i < waypoints.size(); ++i) {
+      playback.step(+1);
+      QCOMPARE(playback.time(), waypoints[i]);
+    }
+    for (int i = static_cast<int>(waypoints.size()) - 2; i >= 0; --i) {
+      playback.step(-1);
+      QCOMPARE(playback.time(), waypoints[i]);
+    }
+    QCOMPARE(*document_->playback_joints(), trajectory_.sample(waypoints[0]).position);
+  }
+
+  void stops_at_the_end_or_loops() {
+    PlaybackController playback(*document_);
+    playback.set_trajectory(trajectory_);
+    playback.set_speed(100.0);  // clamped to 4×
+    QCOMPARE(playback.speed(), 4.0);
+    playback.seek(trajectory_.end_time() - 0.1);
+    playback.play();
+    QTRY_VERIFY_WITH_TIMEOUT(!playback.playing(), 2000);
+    QCOMPARE(playback.time(), trajectory_.end_time());
+
+    playback.set_loop(true);
+    playback.seek(trajectory_.end_time() - 0.1);
+    QSignalSpy times(&playback, &PlaybackController::timeChanged);
+    playback.play();
+    QTRY_VERIFY_WITH_TIMEOUT(!times.isEmpty() && times.last().at(0).toDouble() < 1.0, 2000);
+    QVERIFY(playback.playing());
+    playback.toggle_play();
+    QVERIFY(!playback.playing());
+  }
+
+ private:
+  std::unique_ptr<StudioDocument> document_;
+  Trajectory trajectory_;
+};
+
+QTEST_MAIN(PlaybackTest)
+#include "playback_test.moc"

@@ -1,0 +1,221 @@
+// Qt Test: the scene panel bound to a real document with a real robot (UR5e), offscreen.
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "app/data_features.hpp"
+#include "app/studio_document.hpp"
+#include "engine/kinematics/forward_kinematics.hpp"
+#include "engine/scene/scene_file.hpp"
+#include "panels/scene_panel.hpp"
+
+using kinetic::Pose;
+using kinetic::Shape;
+using kinetic::Vector3;
+using kinetic::app::StudioDocument;
+using kinetic::panels::ScenePanel;
+
+namespace {
+
+Vector3 world_position(const StudioDocument& document, const std::string& name) {
+  const auto& scene = document.scene();
+  if (scene.has_obstacle(name)) return scene.obstacle(name).pose.translation();
+  const auto& object = scene.attached(name);
+  return (kinetic::compute_link_pose(*document.robot(), document.joints(), object.link) * object.pose).translation();
+}
+
+// Scenes equal up to rounding (a pose's rotation goes through a quaternion in the file).
+bool same_scene(const kinetic::PlanningScene& a, const kinetic::PlanningScene& b) {
+  if (a.obstacles().size() != b.obstacles().size() || a.attached_objects().size() != b.attached_objects().size() ||
+      a.overrides() != b.overrides())
+    return false;
+  for (std::size_t i = 0; i < a.obstacles().size(); ++i) {
+    const auto &x = a.obstacles()[i], &y = b.obstacles()[i];
+    if (x.name != y.name || x.shape.type != y.shape.type || x.shape.box_size != y.shape.box_size ||
+        x.shape.radius != y.shape.radius || x.shape.length != y.shape.length || !x.pose.isApprox(y.pose, 1e-12))
+      return false;
+  }
+  for (std::size_t i = 0; i < a.attached_objects().size(); ++i) {
+    const auto &x = a.attached_objects()[i], &y = b.attached_objects()[i];
+    if (x.name != y.name || x.link != y.link || x.shape.type != y.shape.type || x.shape.radius != y.shape.radius ||
+        x.shape.box_size != y.shape.box_size || !x.pose.isApprox(y.pose, 1e-12))
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+class ScenePanelTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void init() {
+    document_ = std::make_unique<StudioDocument>();
+    QVERIFY2(document_->load_robot(QStringLiteral("ur5e")).isEmpty(), "ur5e loads");
+    panel_ = std::make_unique<ScenePanel>();
+    kinetic::app::bind_scene_panel(*panel_, *document_);
+  }
+  void cleanup() {
+    panel_.reset();
+    document_.reset();
+  }
+
+  void add_primitives_with_unique_names_in_front_of_the_robot() {
+    QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());
+    QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());
+    QVERIFY(panel_->add_primitive(Shape::Type::Cylinder).isEmpty());
+    QVERIFY(panel_->add_primitive(Shape::Type::Sphere).isEmpty());
+    const auto& scene = document_->scene();
+    QCOMPARE(scene.obstacles().size(), std::size_t{4});
+    QVERIFY(scene.has_obstacle("box1"));
+    QVERIFY(scene.has_obstacle("box2"));
+    QVERIFY(scene.has_obstacle("cylinder1"));
+    QVERIFY(scene.has_obstacle("sphere1"));
+    QVERIFY(scene.obstacle("box1").pose.translation().x() > 0.2);  // in front (+x)
+    QCOMPARE(scene.obstacle("box1").pose.translation().z(), 0.1);  // standing on the floor
+    // The newest is selected in both the panel and the document.
+    QCOMPARE(document_->selected_object(), QStringLiteral("sphere1"));
+    QCOMPARE(panel_->object_list()->count(), 4);
+    // Four undo steps, undone one by one.
+    QCOMPARE(document_->undo_stack().count(), 4);
+    document_->undo_stack().undo();
+    QVERIFY(!document_->scene().has_obstacle("sphere1"));
+    QCOMPARE(panel_->object_list()->count(), 3);
+  }
+
+  void resize_move_and_rename_through_the_editors() {
+    QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());
+    panel_->size_editor(0)->setValue(0.5);
+    QCOMPARE(document_->scene().obstacle("box1").shape.box_size.x(), 0.5);
+    panel_->position_editor(1)->setValue(-0.3);
+    panel_->rpy_editor(2)->setValue(90.0);
+    const Pose pose = document_->scene().obstacle("box1").pose;
+    QCOMPARE(pose.translation().y(), -0.3);
+    QVERIFY((pose.linear() * Vector3::UnitX() - Vector3::UnitY()).norm() < 1e-9);  // yaw 90°
+    panel_->name_editor()->setText(QStringLiteral("crate"));
+    emit panel_->name_editor()->editingFinished();
+    QVERIFY(document_->scene().has_obstacle("crate"));
+    QVERIFY(!document_->scene().has_obstacle("box1"));
+    QCOMPARE(document_->selected_object(), QStringLiteral("crate"));
+    QCOMPARE(document_->scene().obstacle("crate").shape.box_size.x(), 0.5);
+    // A taken name is refused and changes nothing.
+    QVERIFY(panel_->add_primitive(Shape::Type::Sphere).isEmpty());
+    QVERIFY(!panel_->rename_selected(QStringLiteral("crate")).isEmpty());
+    QVERIFY(document_->scene().has_obstacle("sphere1"));
+
+    // Undo walks back through the rename to the original name, redo forward again.
+    QUndoStack& undo = document_->undo_stack();
+    while (undo.canUndo() && !document_->scene().has_obstacle("box1")) undo.undo();
+    QVERIFY(document_->scene().has_obstacle("box1"));
+    while (undo.canRedo()) undo.redo();
+    QVERIFY(document_->scene().has_obstacle("crate"));
+    QVERIFY(document_->scene().has_obstacle("sphere1"));
+  }
+
+  void selection_follows_the_document_both_ways() {
+    QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());
+    QVERIFY(panel_->add_primitive(Shape::Type::Sphere).isEmpty());
+    document_->set_selected_object(QStringLiteral("box1"));
+    QCOMPARE(panel_->selected(), QStringLiteral("box1"));
+    QCOMPARE(panel_->object_list()->currentItem()->data(Qt::UserRole).toString(), QStringLiteral("box1"));
+    panel_->object_list()->setCurrentRow(1);
+    QCOMPARE(document_->selected_object(), QStringLiteral("sphere1"));
+  }
+
+  void attach_to_the_tool_and_detach_keeps_the_world_pose() {
+    QVERIFY(panel_->add_primitive(Shape::Type::Cylinder).isEmpty());
+    const Vector3 before = world_position(*document_, "cylinder1");
+    QCOMPARE(panel_->link_chooser()->currentText(), QStringLiteral("tool0"));  // the end effector's link
+    QVERIFY(panel_->attach_selected(QStringLiteral("tool0")).isEmpty());
+    QVERIFY(document_->scene().has_attached("cylinder1"));
+    QCOMPARE(QString::fromStdString(document_->scene().attached("cylinder1").link), QStringLiteral("tool0"));
+    QVERIFY((world_position(*document_, "cylinder1") - before).norm() < 1e-9);
+    // It moves with the arm: turn the base by 0.5 rad, then detach where it is.
+    kinetic::JointVector q = document_->joints();
+    q[0] += 0.5;
+    document_->set_joints(q);
+    const Vector3 carried = world_position(*document_, "cylinder1");
+    QVERIFY((carried - before).norm() > 0.05);
+    QVERIFY(panel_->detach_selected().isEmpty());
+    QVERIFY(document_->scene().has_obstacle("cylinder1"));
+    QVERIFY((world_position(*document_, "cylinder1") - carried).norm() < 1e-9);
+    // Undo the detach: attached again.
+    document_->undo_stack().undo();
+    QVERIFY(document_->scene().has_attached("cylinder1"));
+  }
+
+  void delete_and_undo() {
+    QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());
+    QVERIFY(panel_->delete_selected().isEmpty());
+    QVERIFY(document_->scene().obstacles().empty());
+    QVERIFY(document_->selected_object().isEmpty());
+    document_->undo_stack().undo();
+    QVERIFY(document_->scene().has_obstacle("box1"));
+    document_->undo_stack().redo();
+    QVERIFY(!document_->scene().has_obstacle("box1"));
+    QVERIFY(!panel_->delete_selected().isEmpty());  // nothing selected: a message, no change
+  }
+
+  void save_and_load_round_trip() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());
+    QVERIFY(panel_->add_primitive(Shape::Type::Sphere).isEmpty());
+    QVERIFY(panel_->attach_selected(QStringLiteral("tool0")).isEmpty());
+    const kinetic::PlanningScene saved = document_->scene();
+    const QString path = dir.filePath(QStringLiteral("scene.json"));
+    QVERIFY(panel_->save_scene_file(path).isEmpty());
+    QVERIFY(panel_->delete_selected().isEmpty());
+    QVERIFY(panel_->load_scene_file(path).isEmpty());
+    QVERIFY(same_scene(document_->scene(), saved));
+    // Loading is one undo step.
+    document_->undo_stack().undo();
+    QVERIFY(!document_->scene().has_attached("sphere1"));
+  }
+
+  void malformed_scene_file_reports_and_keeps_the_scene() {
+    QTemporaryDir dir;
+    QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());
+    const std::string before = kinetic::scene_to_json(document_->scene());
+    const int steps = document_->undo_stack().count();
+    const QString path = dir.filePath(QStringLiteral("broken.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "x", "shape": {"type": "sphere", "radius": -1}, )");
+    file.close();
+    QSignalSpy errors(panel_.get(), &ScenePanel::errorOccurred);
+    const QString error = panel_->load_scene_file(path);
+    QVERIFY(!error.isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("broken.json")), qPrintable(error));
+    QCOMPARE(errors.count(), 1);
+    QCOMPARE(kinetic::scene_to_json(document_->scene()), before);
+    QCOMPARE(document_->undo_stack().count(), steps);
+    // A missing file, likewise.
+    QVERIFY(panel_->load_scene_file(dir.filePath(QStringLiteral("nope.json"))).contains(QStringLiteral("nope.json")));
+    QCOMPARE(kinetic::scene_to_json(document_->scene()), before);
+  }
+
+  void mesh_file_errors_are_shown() {
+    QTemporaryDir dir;
+    const QString bogus = dir.filePath(QStringLiteral("bogus.stl"));
+    QFile file(bogus);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("not a mesh");
+    file.close();
+    const QString error = panel_->add_mesh(bogus);
+    QVERIFY2(error.contains(QStringLiteral("bogus.stl")), qPrintable(error));
+    QVERIFY(document_->scene().obstacles().empty());
+    QCOMPARE(panel_->last_error(), error);
+  }
+
+ private:
+  std::unique_ptr<StudioDocument> document_;
+  std::unique_ptr<ScenePanel> panel_;
+};
+
+QTEST_MAIN(ScenePanelTest)
+#include "scene_panel_test.moc"

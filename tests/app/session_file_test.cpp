@@ -1,0 +1,207 @@
+// Qt Test: session files — round trip, bad files leave the document unchanged, missing robot files.
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "app/session/session_file.hpp"
+#include "app/studio_document.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "engine/scene/scene_file.hpp"
+
+using kinetic::JointVector;
+using kinetic::Pose;
+using kinetic::Shape;
+using kinetic::app::StudioDocument;
+
+namespace {
+
+kinetic::Trajectory two_sample_trajectory(const kinetic::RobotModel& robot) {
+  std::vector<kinetic::TrajectorySample> samples(2);
+  for (int i = 0; i < 2; ++i) {
+    samples[i].t = 0.5 * i;
+    samples[i].position = robot.mid_configuration() * (0.3 + 0.1 * i);
+    samples[i].velocity = JointVector::Constant(robot.dof(), 0.1 * i);
+    samples[i].acceleration = JointVector::Zero(robot.dof());
+  }
+  std::vector<kinetic::PositionUnit> units(static_cast<std::size_t>(robot.dof()), kinetic::PositionUnit::Radian);
+  return kinetic::Trajectory(robot.name(), robot.variable_names(), units, samples);
+}
+
+// A document with something in every part of the session.
+void fill(StudioDocument& document) {
+  QVERIFY(document.load_robot(QStringLiteral("panda")).isEmpty());
+  JointVector q = document.robot()->mid_configuration();
+  q[1] = 0.123456789012345;
+  document.set_joints(q);
+  kinetic::PlanningScene scene;
+  scene.add_obstacle("table", Shape::box({1.0, 0.8, 0.05}), kinetic::pose_from_xyz_rpy({0.5, 0, -0.03}, {0, 0, 0.1}));
+  scene.add_obstacle("ball", Shape::sphere(0.07), kinetic::pose_from_xyz_rpy({0.4, 0.2, 0.3}, {0, 0, 0}));
+  scene.attach_obstacle("ball", "tool0", Pose::Identity());
+  scene.allow("table", "link0");
+  document.set_scene(scene);
+  kinetic::app::GoalState goal;
+  goal.joints = document.robot()->zero_configuration();
+  goal.tcp_pose = kinetic::pose_from_xyz_rpy({0.3, -0.2, 0.5}, {3.1, 0.2, -0.4});
+  document.set_goal(goal);
+  document.set_trajectories({{QStringLiteral("pick"), two_sample_trajectory(*document.robot())}});
+}
+
+// Scenes equal up to rounding (a pose's rotation goes through a quaternion in the file).
+bool same_scene(const kinetic::PlanningScene& a, const kinetic::PlanningScene& b) {
+  if (a.obstacles().size() != b.obstacles().size() || a.attached_objects().size() != b.attached_objects().size() ||
+      a.overrides() != b.overrides())
+    return false;
+  for (std::size_t i = 0; i < a.obstacles().size(); ++i) {
+    const auto &x = a.obstacles()[i], &y = b.obstacles()[i];
+    if (x.name != y.name || x.shape.type != y.shape.type || x.shape.box_size != y.shape.box_size ||
+        x.shape.radius != y.shape.radius || x.shape.length != y.shape.length || !x.pose.isApprox(y.pose, 1e-12))
+      return false;
+  }
+  for (std::size_t i = 0; i < a.attached_objects().size(); ++i) {
+    const auto &x = a.attached_objects()[i], &y = b.attached_objects()[i];
+    if (x.name != y.name || x.link != y.link || x.shape.type != y.shape.type || x.shape.radius != y.shape.radius ||
+        x.shape.box_size != y.shape.box_size || !x.pose.isApprox(y.pose, 1e-12))
+      return false;
+  }
+  return true;
+}
+
+std::string snapshot(const StudioDocument& document) { return kinetic::app::session_to_json(document); }
+
+void write(const QString& path, const QByteArray& bytes) {
+  QFile file(path);
+  QVERIFY(file.open(QIODevice::WriteOnly));
+  file.write(bytes);
+}
+
+}  // namespace
+
+class SessionFileTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void round_trip_restores_everything() {
+    QTemporaryDir dir;
+    StudioDocument original;
+    fill(original);
+    const QString path = dir.filePath(QStringLiteral("work.kinetic-session"));
+    QVERIFY(kinetic::app::save_session(original, path).isEmpty());
+
+    StudioDocument restored;
+    QVERIFY(restored.load_robot(QStringLiteral("ur5e")).isEmpty());
+    const auto result = kinetic::app::load_session(restored, path);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QVERIFY2(result.warnings.isEmpty(), qPrintable(result.warnings.join('\n')));
+    QCOMPARE(restored.robot_reference(), QStringLiteral("panda"));
+    QCOMPARE(restored.joints(), original.joints());  // bit-exact (shortest round-trip doubles)
+    QVERIFY(same_scene(restored.scene(), original.scene()));
+    QVERIFY(restored.goal().tcp_pose->isApprox(*original.goal().tcp_pose, 1e-12));
+    QCOMPARE(*restored.goal().joints, *original.goal().joints);
+    QCOMPARE(restored.trajectories().size(), std::size_t{1});
+    QCOMPARE(restored.trajectories()[0].name, QStringLiteral("pick"));
+    QVERIFY(restored.trajectories()[0].trajectory == original.trajectories()[0].trajectory);
+    QCOMPARE(restored.undo_stack().count(), 0);
+  }
+
+  void robot_file_reference_and_camera() {
+    QTemporaryDir dir;
+    const QString urdf = QDir(QString::fromStdString(kinetic::builtin_robot_directory())).filePath(QStringLiteral("ur5e/robot.urdf"));
+    StudioDocument document;
+    QVERIFY(document.load_robot(urdf).isEmpty());
+    kinetic::app::SessionCamera camera;
+    camera.target = {0.1, 0.2, 0.3};
+    camera.distance = 2.5;
+    const QString path = dir.filePath(QStringLiteral("file.kinetic-session"));
+    QVERIFY(kinetic::app::save_session(document, path, camera).isEmpty());
+    StudioDocument restored;
+    const auto result = kinetic::app::load_session(restored, path);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(restored.robot_reference(), QFileInfo(urdf).absoluteFilePath());
+    QVERIFY(result.camera.has_value());
+    QCOMPARE(result.camera->distance, 2.5);
+    QCOMPARE(result.camera->target.y(), 0.2);
+  }
+
+  void malformed_and_truncated_files_change_nothing() {
+    QTemporaryDir dir;
+    StudioDocument source;
+    fill(source);
+    const QByteArray good = QByteArray::fromStdString(kinetic::app::session_to_json(source));
+
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    document.edit_joints(document.robot()->mid_configuration());
+    const std::string before = snapshot(document);
+
+    struct Case {
+      const char* name;
+      QByteArray bytes;
+      const char* expected;  // in the message
+    };
+    QByteArray bad_joint = good;
+    bad_joint.replace("\"values\": [", "\"values\": [\"x\", ");
+    QByteArray bad_version = good;
+    bad_version.replace("\"version\": 1", "\"version\": 7");
+    QByteArray bad_scene = good;
+    bad_scene.replace("\"radius\": 0.07", "\"radius\": -0.07");
+    QByteArray bad_link = good;
+    bad_link.replace("\"link\": \"tool0\"", "\"link\": \"no_such_link\"");
+    const std::vector<Case> cases{
+        {"truncated.kinetic-session", good.left(good.size() / 2), "not valid JSON"},
+        {"empty.kinetic-session", QByteArray(), "not valid JSON"},
+        {"not-a-session.kinetic-session", R"({"format": "kinetic-scene", "version": 1})", "format"},
+        {"version.kinetic-session", bad_version, "version 7"},
+        {"joint.kinetic-session", bad_joint, "joints.values"},
+        {"scene.kinetic-session", bad_scene, "scene"},
+        {"link.kinetic-session", bad_link, "no_such_link"},
+    };
+    for (const Case& c : cases) {
+      const QString path = dir.filePath(QString::fromLatin1(c.name));
+      write(path, c.bytes);
+      const auto result = kinetic::app::load_session(document, path);
+      QVERIFY2(!result.ok(), c.name);
+      QVERIFY2(result.error.contains(QString::fromLatin1(c.name)), qPrintable(result.error));
+      QVERIFY2(result.error.contains(QString::fromLatin1(c.expected)), qPrintable(result.error));
+      QCOMPARE(snapshot(document), before);
+      QCOMPARE(document.undo_stack().count(), 1);  // history kept too
+    }
+  }
+
+  void missing_robot_file_is_a_clear_error() {
+    QTemporaryDir dir;
+    const QString session = dir.filePath(QStringLiteral("gone.kinetic-session"));
+    write(session, R"({"format": "kinetic-session", "version": 1,
+                       "robot": {"reference": "/nonexistent/folder/arm.urdf"}})");
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    const auto result = kinetic::app::load_session(document, session);
+    QVERIFY(!result.ok());
+    QVERIFY2(result.error.contains(QStringLiteral("robot.reference")), qPrintable(result.error));
+    QVERIFY2(result.error.contains(QStringLiteral("/nonexistent/folder/arm.urdf")), qPrintable(result.error));
+    QCOMPARE(document.robot_reference(), QStringLiteral("ur5e"));
+    // Unknown built-in names too, and a missing session file.
+    write(session, R"({"format": "kinetic-session", "version": 1, "robot": {"reference": "ur5f"}})");
+    QVERIFY(kinetic::app::load_session(document, session).error.contains(QStringLiteral("ur5f")));
+    QVERIFY(kinetic::app::load_session(document, dir.filePath(QStringLiteral("none"))).error.contains(QStringLiteral("none")));
+    QCOMPARE(document.robot_reference(), QStringLiteral("ur5e"));
+  }
+
+  void joints_match_by_name_and_unknown_ones_warn() {
+    QTemporaryDir dir;
+    const QString session = dir.filePath(QStringLiteral("names.kinetic-session"));
+    write(session, R"({"format": "kinetic-session", "version": 1, "robot": {"reference": "ur5e"},
+                       "joints": {"names": ["joint3", "gripper_joint", "joint1"],
+                                  "values": [0.5, 0.01, -0.25]}})");
+    StudioDocument document;
+    const auto result = kinetic::app::load_session(document, session);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    const int elbow = document.robot()->variable_index("joint3");
+    const int pan = document.robot()->variable_index("joint1");
+    QCOMPARE(document.joints()[elbow], 0.5);
+    QCOMPARE(document.joints()[pan], -0.25);
+    QVERIFY(result.warnings.join('\n').contains(QStringLiteral("gripper_joint")));
+  }
+};
+
+QTEST_MAIN(SessionFileTest)
+#include "session_file_test.moc"

@@ -1,0 +1,173 @@
+// app/scene_bridge/scene_visuals: planning-scene objects and TCP trails as viewer instances, drawn
+// headless on lavapipe and checked by pixels, picks and counts.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "app/scene_bridge/scene_visuals.hpp"
+#include "engine/core/error.hpp"
+#include "engine/kinematics/forward_kinematics.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "engine/trajectory/trajectory_limits.hpp"
+#include "engine/trajectory/trapezoidal.hpp"
+#include "viewer/headless.hpp"
+#include "viewer/picking.hpp"
+
+namespace kinetic::test {
+namespace {
+
+using namespace kinetic::viewer;
+using namespace kinetic::app;
+
+constexpr uint32_t kWidth = 320, kHeight = 240;
+
+class SceneVisuals : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    headless_ = std::make_unique<HeadlessRenderer>(kWidth, kHeight);
+    robot_ = load_builtin_robot("ur5e");
+  }
+  static void TearDownTestSuite() { headless_.reset(); }
+
+  void SetUp() override {
+    planning_.add_obstacle("crate", Shape::box(Vector3(0.3, 0.3, 0.3)), Pose(Eigen::Translation3d(0.6, -0.4, 0.15)));
+    planning_.add_obstacle("ball", Shape::sphere(0.15), Pose(Eigen::Translation3d(0.6, 0.4, 0.15)));
+    poses_ = compute_link_poses(*robot_, robot_->named_pose("home"));
+    planning_.attach_obstacle("ball", "tool0", poses_[robot_->link_index("tool0")]);  // now moves with the tool
+    planning_.add_obstacle("crate2", Shape::box(Vector3(0.2, 0.2, 0.2)), Pose(Eigen::Translation3d(0.6, 0.0, 0.1)));
+  }
+
+  // Pixel (x, y) where a world point lands.
+  Eigen::Vector2f project(const Camera& camera, const Vector3& world) const {
+    const Vec4 clip = camera.projection_matrix(headless_->aspect()) * camera.view_matrix() *
+                      Vec4(static_cast<float>(world.x()), static_cast<float>(world.y()), static_cast<float>(world.z()), 1);
+    return {(clip.x() / clip.w() * 0.5f + 0.5f) * kWidth, (clip.y() / clip.w() * 0.5f + 0.5f) * kHeight};
+  }
+
+  Camera camera() const {
+    Camera c;
+    c.target = Vec3(0.6f, 0, 0.15f);
+    c.distance = 2.2f;
+    c.yaw = 0.0f;  // from +x, looking back at the objects
+    c.pitch = 0.3f;
+    return c;
+  }
+
+  static std::unique_ptr<HeadlessRenderer> headless_;
+  static RobotModelPtr robot_;
+  PlanningScene planning_;
+  std::vector<Pose> poses_;
+};
+
+std::unique_ptr<HeadlessRenderer> SceneVisuals::headless_;
+RobotModelPtr SceneVisuals::robot_;
+
+bool greenish(Rgba8 p) { return p.g > p.r + 15 && p.g > p.b + 15; }
+
+TEST_F(SceneVisuals, ObstaclesAreDrawnWherePlacedWithPickIds) {
+  RenderScene scene;
+  scene.grid.visible = false;
+  scene.world_axes = false;
+  add_scene_objects(scene, headless_->meshes(), planning_, *robot_, poses_, "crate2", 100);
+  ASSERT_EQ(scene.instances.size(), 3u);  // two obstacles + the attached ball
+  EXPECT_EQ(scene.instances[0].pick_id, 101u);
+  EXPECT_EQ(scene.instances[1].pick_id, 102u);
+  EXPECT_EQ(scene.instances[2].pick_id, 103u);
+  EXPECT_EQ(scene.instances[0].flags & kSelected, 0u);
+  EXPECT_NE(scene.instances[1].flags & kSelected, 0u);
+  EXPECT_EQ(scene_object_for_pick_id(planning_, 101, 100), "crate");
+  EXPECT_EQ(scene_object_for_pick_id(planning_, 102, 100), "crate2");
+  EXPECT_EQ(scene_object_for_pick_id(planning_, 103, 100), "ball");
+  EXPECT_EQ(scene_object_for_pick_id(planning_, 104, 100), "");
+  EXPECT_EQ(scene_object_for_pick_id(planning_, 100, 100), "");
+
+  // The attached ball keeps the world pose it had when attached (link pose x object pose).
+  EXPECT_TRUE(scene.instances[2].transform.translation().isApprox(Vec3(0.6f, 0.4f, 0.15f), 1e-5f));
+
+  const Camera view = camera();
+  const RgbaImage image = headless_->render(scene, view);
+  for (const Vector3& centre : {Vector3(0.6, -0.4, 0.15), Vector3(0.6, 0.0, 0.1), Vector3(0.6, 0.4, 0.15)}) {
+    const Eigen::Vector2f px = project(view, centre);
+    ASSERT_TRUE(px.x() > 0 && px.x() < kWidth && px.y() > 0 && px.y() < kHeight);
+    const Rgba8 p = image.at(static_cast<uint32_t>(px.x()), static_cast<uint32_t>(px.y()));
+    EXPECT_TRUE(greenish(p)) << "obstacle colour expected at " << px.transpose() << ", got " << int(p.r) << ","
+                             << int(p.g) << "," << int(p.b);
+  }
+  // An empty corner shows the background, not an obstacle.
+  EXPECT_FALSE(greenish(image.at(2, 2)));
+
+  // A click on the box maps back to its name.
+  const Eigen::Vector2f px = project(view, Vector3(0.6, -0.4, 0.15));
+  const auto hit = pick(scene, headless_->meshes(), view.ray_through_pixel(px.x(), px.y(), kWidth, kHeight));
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_EQ(scene_object_for_pick_id(planning_, hit->pick_id, 100), "crate");
+}
+
+TEST_F(SceneVisuals, MeshesAreSharedAndHalfSpaceIsAThinSlab) {
+  planning_.add_obstacle("floor", Shape::half_space(Vector3::UnitZ(), -0.01), Pose::Identity());
+  planning_.add_obstacle("crate3", Shape::box(Vector3(0.3, 0.3, 0.3)), Pose(Eigen::Translation3d(-0.6, 0, 0.15)));
+  RenderScene scene;
+  add_scene_objects(scene, headless_->meshes(), planning_, *robot_, poses_);
+  ASSERT_EQ(scene.instances.size(), 5u);
+  EXPECT_EQ(scene.instances[0].mesh, scene.instances[3].mesh) << "same box size, same GPU mesh";
+  const GpuMesh& slab = headless_->meshes().get(scene.instances[2].mesh);
+  const Vec3 size = slab.bounds_max - slab.bounds_min;
+  EXPECT_NEAR(size.z(), kHalfSpaceThickness, 1e-6);
+  EXPECT_GE(size.x(), 1.0f);
+  const Vec3 top = scene.instances[2].transform * Vec3(0, 0, slab.bounds_max.z());
+  EXPECT_NEAR(top.z(), -0.01f, 1e-6f) << "the slab's top face is the boundary plane";
+}
+
+TEST_F(SceneVisuals, UnreadableMeshBecomesPlaceholderWithWarning) {
+  planning_.add_obstacle("part", Shape::mesh("/nonexistent/part.stl"), Pose::Identity());
+  RenderScene scene;
+  std::vector<std::string> warnings;
+  add_scene_objects(scene, headless_->meshes(), planning_, *robot_, poses_, {}, 0, &warnings);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("part"), std::string::npos);
+  EXPECT_EQ(scene.instances.size(), 4u);
+}
+
+TEST_F(SceneVisuals, TcpTrailFollowsTheTrajectoryThroughFk) {
+  const JointVector a = robot_->named_pose("home"), b = robot_->named_pose("ready");
+  const Trajectory trajectory = trapezoidal({a, b}, TrajectoryLimits::from_model(*robot_));
+  const auto trail = tcp_trail(*robot_, trajectory, "", 25);
+  ASSERT_EQ(trail.size(), 25u);
+  EXPECT_TRUE(trail.front().isApprox(compute_link_pose(*robot_, a, "tool0").translation(), 1e-9));
+  EXPECT_TRUE(trail.back().isApprox(compute_link_pose(*robot_, b, "tool0").translation(), 1e-9));
+  // By group name and by link name the UR5e's TCP is tool0.
+  EXPECT_EQ(tcp_trail(*robot_, trajectory, "arm", 5).back(), trail.back());
+  EXPECT_EQ(tcp_trail(*robot_, trajectory, "tool0", 5).back(), trail.back());
+  EXPECT_FALSE(tcp_trail(*robot_, trajectory, "link4", 5).back().isApprox(trail.back(), 1e-3));
+  try {
+    tcp_trail(*robot_, trajectory, "tool1", 5);
+    FAIL() << "unknown link accepted";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ErrorCode::MissingLink);
+    EXPECT_NE(error.hint().find("tool0"), std::string::npos) << error.hint();
+  }
+  EXPECT_THROW(tcp_trail(*robot_, trajectory, "", 1), Error);
+
+  RenderScene scene;
+  scene.grid.visible = false;
+  add_tcp_trail(scene, trail, colors::kTrail);
+  ASSERT_EQ(scene.lines.size(), 1u);
+  EXPECT_EQ(scene.lines[0].points.size(), 25u);
+  EXPECT_TRUE(scene.lines[0].on_top);
+  // The trail's midpoint is drawn in the trail colour.
+  Camera view;
+  view.fit(Vec3(-0.6f, -0.6f, 0.2f), Vec3(0.6f, 0.6f, 1.2f), headless_->aspect());
+  scene.line_width_px = 4.0f;
+  const RgbaImage image = headless_->render(scene, view);
+  const Eigen::Vector2f px = project(view, trail[12]);
+  bool found = false;
+  for (int dy = -2; dy <= 2; ++dy)
+    for (int dx = -2; dx <= 2; ++dx) {
+      const Rgba8 p = image.at(static_cast<uint32_t>(px.x() + dx), static_cast<uint32_t>(px.y() + dy));
+      found = found || (p.b > 150 && p.g > 150 && p.r < 120);
+    }
+  EXPECT_TRUE(found) << "no trail colour near pixel " << px.transpose();
+}
+
+}  // namespace
+}  // namespace kinetic::test
