@@ -3,18 +3,38 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <cstdio>
-#include <cstring>
 
 namespace kinetic::app {
 
-bool needs_no_display(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    const char* a = argv[i];
-    if (!std::strcmp(a, "--help") || !std::strcmp(a, "-h") || !std::strcmp(a, "--version") ||
-        !std::strcmp(a, "-v") || !std::strcmp(a, "--headless"))
-      return true;
+QStringList without_qt_gui_options(const QStringList& arguments) {
+  // From the QGuiApplication and QApplication constructor documentation (Qt 6), plus the X11
+  // ones the xcb plugin reads; Qt accepts them with one or two dashes.
+  static const QStringList with_value = {
+      QStringLiteral("platform"), QStringLiteral("platformpluginpath"), QStringLiteral("platformtheme"),
+      QStringLiteral("plugin"), QStringLiteral("qwindowgeometry"), QStringLiteral("geometry"),
+      QStringLiteral("qwindowtitle"), QStringLiteral("title"), QStringLiteral("qwindowicon"),
+      QStringLiteral("icon"), QStringLiteral("session"), QStringLiteral("display"), QStringLiteral("name"),
+      QStringLiteral("style"), QStringLiteral("stylesheet")};
+  static const QStringList flags = {QStringLiteral("reverse"), QStringLiteral("widgetcount"),
+                                    QStringLiteral("nograb"), QStringLiteral("dograb"), QStringLiteral("sync")};
+  QStringList kept;
+  for (qsizetype i = 0; i < arguments.size(); ++i) {
+    const QString& argument = arguments[i];
+    if (i == 0 || !argument.startsWith(QLatin1Char('-'))) {
+      kept << argument;
+      continue;
+    }
+    QString name = argument.mid(argument.startsWith(QStringLiteral("--")) ? 2 : 1);
+    const bool inline_value = name.contains(QLatin1Char('='));
+    name = name.section(QLatin1Char('='), 0, 0);
+    if (flags.contains(name)) continue;
+    if (with_value.contains(name)) {
+      if (!inline_value) ++i;  // skip its value too
+      continue;
+    }
+    kept << argument;
   }
-  return false;
+  return kept;
 }
 
 std::optional<CommandLine> parse_command_line(const QStringList& arguments) {

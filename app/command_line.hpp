@@ -32,9 +32,9 @@ struct CommandLine {
   QString view;         // standard view of --screenshot in headless mode
 };
 
-// True when the arguments ask for something that needs no display (--help, --version, --headless):
-// main() then creates a QCoreApplication instead of a QApplication.
-bool needs_no_display(int argc, char** argv);
+// The arguments without those QGuiApplication / QApplication take for themselves (-platform xcb,
+// -display :1, -style fusion, -reverse, ...), so they can be parsed before a QApplication exists.
+QStringList without_qt_gui_options(const QStringList& arguments);
 
 // Parses the application's arguments; prints help/version and exits the process for those.
 // On a usage error prints it with the help text and returns std::nullopt.

@@ -18,6 +18,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
+#include <QWindow>
 #include <memory>
 #include <optional>
 
@@ -26,6 +27,7 @@
 #include "app/session/recent_files.hpp"
 #include "app/session/session_file.hpp"
 #include "app/studio_document.hpp"
+#include "app/viewport_window.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "panels/joints_panel.hpp"
 #include "panels/robot_library_panel.hpp"
@@ -59,6 +61,30 @@ QAction* quit_action(QMenu* file) {
     if (action->shortcut() == QKeySequence(QKeySequence::Quit) || plain(action->text()) == QStringLiteral("Quit"))
       return action;
   return nullptr;
+}
+
+// The 3D view embedded in the window (QWidget::createWindowContainer makes it a child of the
+// window's native QWindow, not of the QMainWindow); null when there is none or it is not shown yet.
+ViewportWindow* find_viewport(QMainWindow& window) {
+  QWindow* handle = window.windowHandle();
+  return handle ? handle->findChild<ViewportWindow*>() : nullptr;
+}
+
+SessionCamera to_session_camera(const viewer::Camera& camera) {
+  SessionCamera session;
+  session.target = camera.target.cast<double>();
+  session.distance = camera.distance;
+  session.azimuth = camera.yaw;
+  session.elevation = camera.pitch;
+  return session;
+}
+
+viewer::Camera to_view_camera(viewer::Camera camera, const SessionCamera& session) {
+  camera.target = session.target.cast<float>();
+  camera.distance = static_cast<float>(session.distance);
+  camera.yaw = static_cast<float>(session.azimuth);
+  camera.pitch = static_cast<float>(session.elevation);
+  return camera;
 }
 
 // URDF with optional SRDF and kinetic.toml; the optional ones are guessed from the URDF's folder.
@@ -131,7 +157,7 @@ class DataActions : public QObject {
   }
 
   void open_session(const QString& path) {
-    const SessionLoadResult result = load_session(document_, path);
+    const SessionLoadResult result = load_session_with_view(window_, document_, path);
     if (!result.ok()) {
       report_(tr("Could not open the session"), result.error);
       return;
@@ -153,7 +179,7 @@ class DataActions : public QObject {
                                                 tr("Kinetic sessions (*.kinetic-session)"));
     if (path.isEmpty()) return;
     if (!path.endsWith(QStringLiteral(".kinetic-session"))) path += QStringLiteral(".kinetic-session");
-    const QString error = save_session(document_, path);
+    const QString error = save_session_with_view(window_, document_, path);
     if (!error.isEmpty()) {
       report_(tr("Could not save the session"), error);
       return;
@@ -254,6 +280,20 @@ void build_menus(QMainWindow& window, DataActions& actions) {
 }
 
 }  // namespace
+
+QString save_session_with_view(QMainWindow& window, const StudioDocument& document, const QString& path) {
+  std::optional<SessionCamera> camera;
+  if (ViewportWindow* viewport = find_viewport(window)) camera = to_session_camera(viewport->camera());
+  return save_session(document, path, camera);
+}
+
+SessionLoadResult load_session_with_view(QMainWindow& window, StudioDocument& document, const QString& path) {
+  SessionLoadResult result = load_session(document, path);
+  if (result.ok() && result.camera)
+    if (ViewportWindow* viewport = find_viewport(window))
+      viewport->set_camera(to_view_camera(viewport->camera(), *result.camera));
+  return result;
+}
 
 void bind_scene_panel(panels::ScenePanel& panel, StudioDocument& document) {
   const auto sync_robot = [&panel, &document] {

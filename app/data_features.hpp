@@ -8,6 +8,7 @@
 #include <functional>
 
 #include "app/session/autosave.hpp"
+#include "app/session/session_file.hpp"
 
 class QMainWindow;
 class QSettings;
@@ -46,6 +47,10 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
 
 // The pieces, for tests and for windows that host the panels elsewhere.
 void bind_scene_panel(panels::ScenePanel& panel, StudioDocument& document);
+// Sessions with the 3D view's camera: saved when the window shows a viewport, applied on load
+// when the file has one. Without a viewport they are plain save_session / load_session.
+QString save_session_with_view(QMainWindow& window, const StudioDocument& document, const QString& path);
+SessionLoadResult load_session_with_view(QMainWindow& window, StudioDocument& document, const QString& path);
 // Gives the joints panel a collision check (robot + scene of the document) for its random pose.
 void bind_joints_panel_extras(panels::JointsPanel& panel, StudioDocument& document);
 

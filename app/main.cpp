@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "app/command_line.hpp"
 #include "app/headless/headless_runner.hpp"
@@ -23,20 +24,18 @@ void set_application_identity() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (kinetic::app::needs_no_display(argc, argv)) {
-    QCoreApplication app(argc, argv);
-    set_application_identity();
-    // Help and version print and exit; --headless runs its job with no window and no display.
-    const auto line = kinetic::app::parse_command_line(QCoreApplication::arguments());
-    if (line && line->headless) return kinetic::app::headless::run_headless(*line, std::cout, std::cerr);
-    return 2;
+  set_application_identity();
+  std::optional<kinetic::app::CommandLine> line;
+  {
+    // The whole command line is parsed before a QApplication exists, so --help, --version,
+    // --headless and usage errors never need a display (QApplication aborts without one).
+    const QCoreApplication parsing(argc, argv);
+    line = kinetic::app::parse_command_line(kinetic::app::without_qt_gui_options(QCoreApplication::arguments()));
+    if (!line) return 2;
+    if (line->headless) return kinetic::app::headless::run_headless(*line, std::cout, std::cerr);
   }
 
   QApplication app(argc, argv);
-  set_application_identity();
-  const auto line = kinetic::app::parse_command_line(QCoreApplication::arguments());
-  if (!line) return 2;
-
   auto studio = kinetic::app::create_studio(*line);
   if (!studio) return 1;
   studio->window->show();

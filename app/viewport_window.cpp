@@ -55,6 +55,7 @@ ViewportWindow::ViewportWindow(StudioDocument& document)
   setVulkanInstance(&qt_instance_);
   connect(&document_, &StudioDocument::robotChanged, this, [this] {
     robot_dirty_ = true;
+    camera_fit_pending_ = true;
     trail_dirty_ = true;
     requestUpdate();
   });
@@ -146,14 +147,25 @@ void ViewportWindow::rebuild_robot() {
   robot_visuals_ = std::make_unique<RobotVisuals>(renderer_->meshes(), robot);
   collision_visuals_ = std::make_unique<RobotVisuals>(renderer_->meshes(), robot, RobotVisuals::Geometry::Collision);
   kinematics_ = std::make_unique<ForwardKinematics>(*robot);
-  fit_camera();
+  // A surface rebuilt for the same robot keeps the user's view.
+  if (camera_fit_pending_) fit_camera();
+}
+
+void ViewportWindow::set_camera(const viewer::Camera& camera) {
+  camera_ = camera;
+  camera_fit_pending_ = false;
+  requestUpdate();
 }
 
 void ViewportWindow::fit_camera() {
   if (!robot_visuals_ || !kinematics_) return;
+  camera_fit_pending_ = false;
   kinematics_->compute(document_.joints(), link_poses_);
   viewer::Vec3 min, max;
   robot_visuals_->bounds(link_poses_, min, max);
+  const viewer::Camera defaults;
+  camera_.yaw = defaults.yaw;
+  camera_.pitch = defaults.pitch;
   camera_.fit(min, max, static_cast<float>(std::max(1, width())) / static_cast<float>(std::max(1, height())));
   requestUpdate();
 }

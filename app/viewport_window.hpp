@@ -60,11 +60,14 @@ class ViewportWindow : public QWindow {
   void set_key_forwarding(QObject* target) { key_target_ = target; }
 
   viewer::Camera& camera() { return camera_; }
+  // Replaces the camera (a restored session's); the next robot rebuild keeps it instead of fitting.
+  void set_camera(const viewer::Camera& camera);
   // Called once, after the first frame has been presented.
   void on_first_frame(std::function<void()> callback) { first_frame_ = std::move(callback); }
   int frames_drawn() const { return frames_drawn_; }
   double frame_time_ms() const { return frame_time_ms_; }
   const std::vector<std::string>& robot_warnings() const;
+  // Resets the view: the default direction, framing the robot at its current joints.
   void fit_camera();
   void focus_goal();
 
@@ -143,6 +146,7 @@ class ViewportWindow : public QWindow {
   double frame_time_ms_ = 0;
   QElapsedTimer frame_clock_;
   bool robot_dirty_ = true;
+  bool camera_fit_pending_ = true;  // a new robot is framed once it is built
 };
 
 }  // namespace kinetic::app

@@ -105,6 +105,21 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   seed_->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{0,19}")), seed_));
   seed_->setToolTip(tr("Same seed, same problem: same plan. Empty: a new seed every time."));
   form->addRow(tr("Seed"), seed_);
+  // Workspace bounds: a box in the robot's root frame every link origin must stay inside.
+  workspace_ = new QCheckBox(tr("Keep every link inside"));
+  workspace_->setToolTip(tr("Workspace bounds (m, robot root frame): the plan keeps every link origin "
+                            "inside this box, e.g. to stay within a cell"));
+  form->addRow(tr("Workspace"), workspace_);
+  for (int bound = 0; bound < 2; ++bound) {
+    auto* row = new QHBoxLayout;
+    for (int axis = 0; axis < 3; ++axis) {
+      QDoubleSpinBox*& box = bound == 0 ? workspace_min_[axis] : workspace_max_[axis];
+      box = double_box(-100.0, 100.0, 3, 0.05, tr(" m"));
+      box->setValue(bound == 0 ? -1.0 : 1.0);
+      row->addWidget(box);
+    }
+    form->addRow(bound == 0 ? tr("  min x y z") : tr("  max x y z"), row);
+  }
   layout->addWidget(planner_group);
 
   // Start and goal.
@@ -169,6 +184,7 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   connect(goal_type_, &QComboBox::currentIndexChanged, this, &PlannerPanel::update_enabled);
   connect(start_type_, &QComboBox::currentIndexChanged, this, &PlannerPanel::update_enabled);
   connect(smoothing_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
+  connect(workspace_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
   connect(plan_, &QPushButton::clicked, this, &PlannerPanel::planRequested);
   connect(cancel_, &QPushButton::clicked, this, &PlannerPanel::cancelRequested);
   set_options(default_preset());
@@ -191,6 +207,14 @@ PlannerOptions PlannerPanel::options() const {
   o.prm_neighbors = neighbors_->value();
   o.ik_attempts = ik_attempts_->value();
   o.seed = seed_->text().toULongLong();
+  if (workspace_->isChecked()) {
+    WorkspaceBounds bounds;
+    for (int axis = 0; axis < 3; ++axis) {
+      bounds.min[axis] = workspace_min_[axis]->value();
+      bounds.max[axis] = workspace_max_[axis]->value();
+    }
+    o.workspace = bounds;
+  }
   return o;
 }
 
@@ -208,6 +232,12 @@ void PlannerPanel::set_options(const PlannerOptions& o) {
   neighbors_->setValue(o.prm_neighbors);
   ik_attempts_->setValue(o.ik_attempts);
   seed_->setText(QString::number(o.seed));
+  workspace_->setChecked(o.workspace.has_value());
+  if (o.workspace)
+    for (int axis = 0; axis < 3; ++axis) {
+      workspace_min_[axis]->setValue(o.workspace->min[axis]);
+      workspace_max_[axis]->setValue(o.workspace->max[axis]);
+    }
 }
 
 void PlannerPanel::apply_preset(const QString& name) {
@@ -332,6 +362,11 @@ void PlannerPanel::update_enabled() {
   smoothing_passes_->setEnabled(searching && smoothing_->isChecked());
   refine_->setEnabled(searching && planner_->currentData().toString() == QStringLiteral("rrt_star"));
   neighbors_->setEnabled(searching && planner_->currentData().toString() == QStringLiteral("prm"));
+  workspace_->setEnabled(searching);
+  for (int axis = 0; axis < 3; ++axis) {
+    workspace_min_[axis]->setEnabled(searching && workspace_->isChecked());
+    workspace_max_[axis]->setEnabled(searching && workspace_->isChecked());
+  }
   goal_name_->setVisible(goal_type() == PlanGoalType::Named);
   start_name_->setVisible(start_type() == PlanStartType::Named);
   const bool goal_ok = goal_type() == PlanGoalType::Named ? goal_name_->count() > 0

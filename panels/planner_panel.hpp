@@ -99,6 +99,9 @@ class PlannerPanel : public QWidget {
   QDoubleSpinBox *timeout_, *margin_, *resolution_, *range_, *refine_, *velocity_, *acceleration_;
   QSpinBox *iterations_, *shortcut_, *smoothing_passes_, *neighbors_, *ik_attempts_;
   QCheckBox* smoothing_;
+  QCheckBox* workspace_;
+  QDoubleSpinBox* workspace_min_[3] = {};
+  QDoubleSpinBox* workspace_max_[3] = {};
   QLineEdit* seed_;
   QPushButton *plan_, *cancel_;
   QProgressBar* progress_;

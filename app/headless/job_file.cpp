@@ -241,7 +241,8 @@ void apply_settings(const Fields& f, StepSpec& step) {
   if (f.has("options")) {
     const Fields o(f.value("options"), f.at("options"),
                    {"timeout_ms", "max_iterations", "margin", "shortcut_passes", "smoothing", "smoothing_passes",
-                    "resolution", "range", "seed", "ik_attempts", "prm_neighbors", "rrt_star_refine_factor"});
+                    "resolution", "range", "seed", "ik_attempts", "prm_neighbors", "rrt_star_refine_factor",
+                    "workspace"});
     PlannerOptions& p = step.options;
     p.timeout_ms = o.number("timeout_ms", p.timeout_ms, 0.001, 3.6e6);
     p.max_iterations = o.integer("max_iterations", p.max_iterations, 1, 100000000);
@@ -255,6 +256,18 @@ void apply_settings(const Fields& f, StepSpec& step) {
     p.ik_attempts = o.integer("ik_attempts", p.ik_attempts, 1, 10000);
     p.prm_neighbors = o.integer("prm_neighbors", p.prm_neighbors, 1, 1000);
     p.rrt_star_refine_factor = o.number("rrt_star_refine_factor", p.rrt_star_refine_factor, 0.0, 1000.0);
+    if (o.has("workspace")) {
+      const Fields w(o.value("workspace"), o.at("workspace"), {"min", "max"});
+      if (!w.has("min") || !w.has("max"))
+        throw JobError(w.path(), "needs \"min\" and \"max\": [x, y, z] in metres, robot root frame");
+      const std::vector<double> lo = w.numbers("min", 3, "min"), hi = w.numbers("max", 3, "max");
+      WorkspaceBounds bounds;
+      for (int axis = 0; axis < 3; ++axis) {
+        bounds.min[axis] = lo[axis];
+        bounds.max[axis] = hi[axis];
+      }
+      p.workspace = bounds;
+    }
     try {
       p.validate();
     } catch (const Error& error) {

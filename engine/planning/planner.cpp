@@ -192,6 +192,34 @@ PlanResult Planner::plan_constrained(const JointVector& start, const PlanningGoa
   return plan_impl(start, goal, &constraints, options, control);
 }
 
+std::vector<JointVector> Planner::keep_inside_workspace(const JointVector& start, std::vector<JointVector> goals,
+                                                       const WorkspaceBounds& workspace) {
+  const auto describe = [&](const char* what, int link) {
+    const Vector3 p = checker_.link_poses()[link].translation();
+    char text[256];
+    std::snprintf(text, sizeof text, "%s: link '%s' at (%.3f, %.3f, %.3f) m is outside the workspace bounds "
+                  "[%.3f, %.3f] x [%.3f, %.3f] x [%.3f, %.3f]", what, model_->links()[link].name.c_str(),
+                  p.x(), p.y(), p.z(), workspace.min[0], workspace.max[0], workspace.min[1], workspace.max[1],
+                  workspace.min[2], workspace.max[2]);
+    return std::string(text);
+  };
+  checker_.update(start);
+  if (const int link = link_outside_workspace(checker_, workspace); link >= 0)
+    throw Error(ErrorCode::InvalidValue, describe("start", link),
+                "widen the workspace bounds, or start from a state inside them");
+  std::vector<JointVector> kept;
+  std::string why;
+  for (auto& g : goals) {
+    checker_.update(g);
+    const int link = link_outside_workspace(checker_, workspace);
+    if (link < 0) kept.push_back(std::move(g));
+    else if (why.empty()) why = describe("goal", link);
+  }
+  if (kept.empty())
+    throw Error(ErrorCode::InvalidValue, why, "widen the workspace bounds, or choose a goal inside them");
+  return kept;
+}
+
 PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal,
                               const PathConstraints* constraints, const PlannerOptions& options,
                               const PlanControl& control) {
@@ -227,11 +255,14 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
   }
   result.goal_candidates = goals;
 
+  if (options.workspace) goals = keep_inside_workspace(start, std::move(goals), *options.workspace);
+
   // Plan with the largest margin that start and (some) goals satisfy.
   std::optional<PlanningSpace> space;
   std::vector<JointVector> goals_in_margin;
   for (double margin : margin_ladder(options.margin)) {
     space.emplace(checker_, variables_, start, margin, options.resolution);
+    space->set_workspace(options.workspace);
     if (!space->valid(space->to_group(start))) continue;
     goals_in_margin.clear();
     for (const auto& g : goals)

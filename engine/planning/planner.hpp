@@ -90,6 +90,10 @@ class Planner {
   std::vector<JointVector> ik_candidates(const JointVector& start, const Pose& target,
                                          const PlannerOptions& options, std::string& failure);
   IkSolverPtr ik_solver();
+  // Throws when the start leaves the bounds (naming the link); drops goals that do, throwing
+  // when none is left.
+  std::vector<JointVector> keep_inside_workspace(const JointVector& start, std::vector<JointVector> goals,
+                                                 const WorkspaceBounds& workspace);
   PlanResult plan_impl(const JointVector& start, const PlanningGoal& goal, const PathConstraints* constraints,
                        const PlannerOptions& options, const PlanControl& control);
 

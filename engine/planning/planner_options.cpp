@@ -62,6 +62,11 @@ void PlannerOptions::validate() const {
           "rrt_star_refine_factor", "must be >= 0");
   require(prm_neighbors >= 1, "prm_neighbors", "must be >= 1");
   require(ik_attempts >= 1, "ik_attempts", "must be >= 1");
+  if (workspace)
+    for (int axis = 0; axis < 3; ++axis)
+      require(std::isfinite(workspace->min[axis]) && std::isfinite(workspace->max[axis]) &&
+                  workspace->min[axis] < workspace->max[axis],
+              "workspace", "needs finite bounds with min < max on every axis (metres)");
 }
 
 PlannerOptions default_preset() { return PlannerOptions{}; }

@@ -1,7 +1,9 @@
 #pragma once
 // Planner settings and the three presets (default / realtime / offline). Every field is a plain
 // member, so a preset is a starting point the caller edits.
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,13 @@ const char* to_string(PlannerType type);  // "rrt_connect", "rrt_star", "bitrrt"
 // Throws Error(InvalidValue) listing the names for an unknown one.
 PlannerType planner_type_from_string(const std::string& name);
 const std::vector<PlannerType>& all_planner_types();
+
+// A box (m, in the robot's root frame) every link origin must stay inside during the motion, as
+// MoveIt's workspace bounds: keeps an arm inside its cell even where no obstacle is modelled.
+struct WorkspaceBounds {
+  std::array<double, 3> min{-1.0, -1.0, -1.0};
+  std::array<double, 3> max{1.0, 1.0, 1.0};
+};
 
 struct PlannerOptions {
   PlannerType planner = PlannerType::RrtConnect;
@@ -29,6 +38,7 @@ struct PlannerOptions {
   double rrt_star_refine_factor = 1.0;
   int prm_neighbors = 10;         // roadmap connections per new sample
   int ik_attempts = 8;            // numeric IK restarts for pose goals (analytic: all solutions)
+  std::optional<WorkspaceBounds> workspace;  // none: only joint limits and collisions bound the search
 
   // Throws Error(InvalidValue) naming the field for a value that makes no sense.
   void validate() const;

@@ -12,8 +12,18 @@ bool state_collision_free(CollisionChecker& checker, const JointVector& q, doubl
   return !checker.in_collision(q, {margin, false, true}) && !checker.in_collision(q, {0.0, true, false});
 }
 
+int link_outside_workspace(const CollisionChecker& checker, const WorkspaceBounds& workspace) {
+  const std::vector<Pose>& poses = checker.link_poses();
+  for (std::size_t link = 0; link < poses.size(); ++link) {
+    const Vector3 p = poses[link].translation();
+    for (int axis = 0; axis < 3; ++axis)
+      if (p[axis] < workspace.min[axis] || p[axis] > workspace.max[axis]) return static_cast<int>(link);
+  }
+  return -1;
+}
+
 bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1,
-                         double resolution, double margin) {
+                         double resolution, double margin, const WorkspaceBounds* workspace) {
   const int n = static_cast<int>(std::ceil((q1 - q0).cwiseAbs().maxCoeff() / resolution));
   if (n <= 1) return true;
   thread_local std::vector<std::pair<int, int>> queue;
@@ -27,6 +37,7 @@ bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const
     const int mid = (a + b) / 2;
     state = q0 + (q1 - q0) * (static_cast<double>(mid) / n);
     if (!state_collision_free(checker, state, margin)) return false;
+    if (workspace && link_outside_workspace(checker, *workspace) >= 0) return false;
     queue.emplace_back(a, mid);
     queue.emplace_back(mid, b);
   }
@@ -84,13 +95,14 @@ bool PlanningSpace::within_limits(const JointVector& q) const {
 bool PlanningSpace::valid(const JointVector& q) {
   if (!within_limits(q)) return false;
   ++state_checks_;
-  return state_collision_free(checker_, full(q, buffer_a_), margin_);
+  if (!state_collision_free(checker_, full(q, buffer_a_), margin_)) return false;
+  return !workspace_ || link_outside_workspace(checker_, *workspace_) < 0;
 }
 
 bool PlanningSpace::motion_valid(const JointVector& a, const JointVector& b) {
   ++motion_checks_;
   return edge_collision_free(checker_, full(a, buffer_a_), full(b, buffer_b_), resolution_,
-                             margin_);
+                             margin_, workspace_ ? &*workspace_ : nullptr);
 }
 
 void PlanningSpace::sample(std::mt19937_64& rng, JointVector& out) const {

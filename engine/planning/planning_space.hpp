@@ -9,6 +9,7 @@
 
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/types.hpp"
+#include "engine/planning/planner_options.hpp"
 
 namespace kinetic {
 
@@ -20,8 +21,13 @@ bool state_collision_free(CollisionChecker& checker, const JointVector& q, doubl
 // States q0 + (q1 - q0) * i / n for i = 1 .. n-1 (n = ceil(max |dq_j| / resolution)), checked in
 // bisection order so a blocked edge is usually rejected after a few checks, each with
 // state_collision_free. The end states are NOT checked: callers have validated them. Model order.
+// With workspace bounds, every interior state must also keep every link origin inside them.
 bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1,
-                         double resolution, double margin);
+                         double resolution, double margin, const WorkspaceBounds* workspace = nullptr);
+
+// The first link whose origin lies outside the bounds at the checker's current poses (after an
+// update or a query), or -1.
+int link_outside_workspace(const CollisionChecker& checker, const WorkspaceBounds& workspace);
 
 class PlanningSpace {
  public:
@@ -40,6 +46,10 @@ class PlanningSpace {
 
   JointVector to_full(const JointVector& group) const;
   JointVector to_group(const JointVector& full) const;
+
+  // States must also keep every link origin inside these bounds (none: no such condition).
+  void set_workspace(const std::optional<WorkspaceBounds>& workspace) { workspace_ = workspace; }
+  const std::optional<WorkspaceBounds>& workspace() const { return workspace_; }
 
   bool within_limits(const JointVector& q) const;
   bool valid(const JointVector& q);                            // within limits, collision-free
@@ -62,6 +72,7 @@ class PlanningSpace {
   double margin_ = 0.0;
   double resolution_ = 0.05;
   bool identity_ = false;  // group == all variables in model order
+  std::optional<WorkspaceBounds> workspace_;
   JointVector buffer_a_, buffer_b_;
   std::uint64_t state_checks_ = 0, motion_checks_ = 0;
 };

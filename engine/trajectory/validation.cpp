@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <map>
 #include <sstream>
 
@@ -30,6 +29,35 @@ std::string TrajectoryValidationReport::summary() const {
 }
 
 namespace {
+
+// Rounding of the generators and of the interpolation is not a violation: a profile exactly on its
+// limit must pass, anything measurably beyond it must not.
+constexpr double kRelativeTolerance = 1e-9;
+constexpr double kAbsoluteTolerance = 1e-12;
+
+bool exceeds(double value, double limit) {
+  return std::abs(value) > limit + kRelativeTolerance * std::abs(limit) + kAbsoluteTolerance;
+}
+
+// `value` with enough digits to differ from `other` in the message when they differ at all.
+std::string distinct(double value, double other) {
+  std::ostringstream a, b;
+  a.precision(6);
+  b.precision(6);
+  a << value;
+  b << std::abs(other);
+  if (a.str() != b.str() || std::abs(value) == std::abs(other)) return a.str();
+  a.str({});
+  a.precision(17);
+  a << value;
+  return a.str();
+}
+
+bool has_acceleration_steps(const std::vector<TrajectorySample>& samples) {
+  for (std::size_t i = 1; i < samples.size(); ++i)
+    if (samples[i].t == samples[i - 1].t) return true;
+  return false;
+}
 
 // Collects offending instants and reports each run of consecutive ones once, at its worst.
 class RunCollector {
@@ -72,8 +100,8 @@ class RunCollector {
       if (!v.detail.empty()) m << " (" << v.detail << ")";
       if (v.end_time > v.start_time) m << ", until " << v.end_time << " s";
     } else {
-      m << to_string(v.kind) << " of joint '" << v.joint_name << "' is " << v.value
-        << " at t = " << v.time << " s, limit " << v.limit;
+      m << to_string(v.kind) << " of joint '" << v.joint_name << "' is " << distinct(v.value, v.limit)
+        << " at t = " << v.time << " s, limit " << distinct(v.limit, v.value);
       if (v.end_time > v.start_time) m << " (over from " << v.start_time << " to " << v.end_time << " s)";
     }
     v.message = m.str();
@@ -100,12 +128,17 @@ TrajectoryValidationReport validate_trajectory(const Trajectory& trajectory, con
   if (trajectory.empty()) return report;
   const auto n = static_cast<Eigen::Index>(limits.dof());
   const double f = options.safety_factor;
-  const double slack = 1.0 + 1e-9;  // rounding of the interpolation is not a violation
   const JointVector v = limits.scaled_velocity() * f, a = limits.scaled_acceleration() * f,
                     jmax = limits.scaled_jerk() * f;
   const auto& samples = trajectory.samples();
   const auto& names = limits.joint_names;
   RunCollector limits_runs(&report.violations);
+  // An acceleration step is intentional (acceleration-limited profile): never differentiated.
+  report.jerk_checked = options.check_jerk && !has_acceleration_steps(samples);
+  if (options.check_jerk && !report.jerk_checked)
+    report.notes.push_back(
+        "jerk not checked: the trajectory has acceleration steps (an acceleration-limited profile such "
+        "as time-optimal or trapezoidal); jerk limits apply to jerk-limited profiles (S-curve, cubic spline)");
 
   const auto check_state = [&](const TrajectoryState& s, const JointVector& jerk) {
     ++report.states_checked;
@@ -121,33 +154,27 @@ TrajectoryValidationReport validate_trajectory(const Trajectory& trajectory, con
       }
       if (options.check_velocity)
         limits_runs.observe(ViolationKind::Velocity, joint, name, s.t, s.velocity[j], v[j],
-                            std::abs(s.velocity[j]) > v[j] * slack);
+                            exceeds(s.velocity[j], v[j]));
       if (options.check_acceleration)
         limits_runs.observe(ViolationKind::Acceleration, joint, name, s.t, s.acceleration[j], a[j],
-                            std::abs(s.acceleration[j]) > a[j] * slack);
-      if (options.check_jerk)
+                            exceeds(s.acceleration[j], a[j]));
+      if (report.jerk_checked)
         limits_runs.observe(ViolationKind::Jerk, joint, name, s.t, jerk[j], jmax[j],
-                            std::abs(jerk[j]) > jmax[j] * slack);
+                            exceeds(jerk[j], jmax[j]));
     }
   };
 
+  const JointVector no_jerk = JointVector::Zero(n);
   for (std::size_t i = 0; i < samples.size(); ++i) {
     const TrajectorySample& s = samples[i];
     const bool step = i + 1 < samples.size() && samples[i + 1].t == s.t;
-    JointVector jerk = trajectory.jerk(s.t);
-    if (step) {  // an acceleration step is an unbounded jerk where the step is not negligible
-      const JointVector jump = samples[i + 1].acceleration - s.acceleration;
-      for (Eigen::Index j = 0; j < n; ++j)
-        if (std::abs(jump[j]) > 1e-9 * (1.0 + std::abs(s.acceleration[j])))
-          jerk[j] = std::copysign(std::numeric_limits<double>::infinity(), jump[j]);
-    }
-    check_state({s.t, s.position, s.velocity, s.acceleration}, jerk);
+    check_state({s.t, s.position, s.velocity, s.acceleration}, report.jerk_checked ? trajectory.jerk(s.t) : no_jerk);
     if (i + 1 == samples.size() || step) continue;
     const double h = samples[i + 1].t - s.t;
     const auto steps = static_cast<long>(std::ceil(h / options.time_resolution));
     for (long k = 1; k < steps; ++k) {
       const double t = s.t + h * static_cast<double>(k) / static_cast<double>(steps);
-      check_state(trajectory.sample(t), trajectory.jerk(t));
+      check_state(trajectory.sample(t), report.jerk_checked ? trajectory.jerk(t) : no_jerk);
     }
   }
   limits_runs.finish();

@@ -3,6 +3,12 @@
 // position jumps between samples, and collisions along the motion. Each violation names the joint,
 // the time of its worst value, the value and the limit; a run of consecutive offending instants is
 // reported once (its worst point), with the time span it covers, so a GUI can jump to it.
+//
+// A value counts as over its limit only beyond rounding: |value| > limit (1 + 1e-9) + 1e-12, so a
+// profile riding exactly on its limit (time-optimal, trapezoidal) passes. Jerk limits apply to
+// jerk-limited profiles (S-curve, cubic spline): a trajectory with acceleration steps (two samples
+// at one instant: time-optimal, trapezoidal) is acceleration-limited by design, its jerk is not
+// checked (jerk_checked = false, with a note) instead of reporting the steps as infinite jerk.
 #include <functional>
 #include <string>
 #include <vector>
@@ -30,13 +36,18 @@ struct TrajectoryViolation {
 struct TrajectoryValidationReport {
   std::vector<TrajectoryViolation> violations;
   std::size_t states_checked = 0;
+  // False when check_jerk was off or the trajectory has acceleration steps (see notes).
+  bool jerk_checked = false;
+  std::vector<std::string> notes;  // what was not checked and why (not violations)
   bool ok() const { return violations.empty(); }
-  std::string summary() const;  // "ok" or one line per violation
+  std::string summary() const;  // "ok" or one line per violation (notes not included)
 };
 
 struct TrajectoryValidationOptions {
   // Limits are multiplied by this before comparing: < 1 demands headroom, > 1 tolerates overshoot.
+  // Rounding is tolerated anyway (see above): 1 accepts a profile exactly on its limits.
   double safety_factor = 1.0;
+  // Jerk is checked only on trajectories without acceleration steps (see above).
   bool check_position = true, check_velocity = true, check_acceleration = true, check_jerk = true;
   // A position jump: a joint moves between consecutive samples by more than its velocity limit
   // allows in that time plus this tolerance (rad or m); < 0 disables the check.

@@ -105,6 +105,12 @@ class JobFileTest : public QObject {
                             << "steps[1].timing: unknown time parameterization \"fast\"";
     QTest::newRow("seed") << QString::fromStdString(with_step(R"({"goal": {"named": "a"}, "options": {"seed": -1}})"))
                           << "steps[1].options.seed: must be in [0";
+    QTest::newRow("workspace size")
+        << QString::fromStdString(with_step(R"({"goal": {"named": "a"}, "options": {"workspace": {"min": [0, 0], "max": [1, 1, 1]}}})"))
+        << "steps[1].options.workspace.min: expected 3 numbers in min, got 2";
+    QTest::newRow("workspace inverted")
+        << QString::fromStdString(with_step(R"({"goal": {"named": "a"}, "options": {"workspace": {"min": [0, 0, 0], "max": [1, -1, 1]}}})"))
+        << "steps[1].options: planner option 'workspace' needs finite bounds with min < max";
     QTest::newRow("duplicate name")
         << QString::fromStdString(with_step(R"({"name": "step1", "goal": {"named": "a"}})"))
         << "steps[1].name: \"step1\" names an earlier step too";

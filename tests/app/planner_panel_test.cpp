@@ -52,6 +52,22 @@ class PlannerPanelTest : public QObject {
     QVERIFY(panel.random_seed());  // a preset does not invent a seed
   }
 
+  void workspace_bounds_round_trip_through_the_options() {
+    PlannerPanel panel;
+    QVERIFY(!panel.options().workspace.has_value());  // off by default
+    PlannerOptions o = default_preset();
+    o.workspace = WorkspaceBounds{{-0.5, -0.6, 0.0}, {0.7, 0.8, 1.2}};
+    panel.set_options(o);
+    const PlannerOptions back = panel.options();
+    QVERIFY(back.workspace.has_value());
+    for (int axis = 0; axis < 3; ++axis) {
+      QCOMPARE(back.workspace->min[axis], o.workspace->min[axis]);
+      QCOMPARE(back.workspace->max[axis], o.workspace->max[axis]);
+    }
+    panel.set_options(default_preset());
+    QVERIFY(!panel.options().workspace.has_value());
+  }
+
   void fields_edit_the_options() {
     PlannerPanel panel;
     panel.timeout_box()->setValue(1234.0);

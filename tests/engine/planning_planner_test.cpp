@@ -347,3 +347,63 @@ TEST(PrmRoadmap, KeptAcrossQueriesAndDroppedWithTheScene) {
 }
 
 }  // namespace
+
+namespace {
+
+// Bounds that hold both configurations' link origins, padded.
+WorkspaceBounds bounds_around(CollisionChecker& checker, const std::vector<JointVector>& states, double pad) {
+  WorkspaceBounds box{{1e9, 1e9, 1e9}, {-1e9, -1e9, -1e9}};
+  for (const auto& q : states) {
+    checker.update(q);
+    for (const Pose& pose : checker.link_poses())
+      for (int a = 0; a < 3; ++a) {
+        box.min[a] = std::min(box.min[a], pose.translation()[a] - pad);
+        box.max[a] = std::max(box.max[a], pose.translation()[a] + pad);
+      }
+  }
+  return box;
+}
+
+}  // namespace
+
+TEST(PlannerFacade, WorkspaceBoundsKeepEveryLinkInside) {
+  const RobotModelPtr model = robot("ur5e");
+  Planner planner(model);
+  const JointVector start = model->named_pose("home"), goal = model->named_pose("ready");
+  PlannerOptions options = default_preset();
+  options.seed = 3;
+  options.workspace = bounds_around(planner.checker(), {start, goal}, 0.15);
+  const PlanResult result = planner.plan(start, JointGoal{goal}, options);
+  ASSERT_GE(result.path.size(), 2u);
+  // Every waypoint, and states along every segment, keep all link origins inside the box.
+  for (std::size_t i = 1; i < result.path.size(); ++i)
+    for (int k = 0; k <= 20; ++k) {
+      planner.checker().update(result.path[i - 1] + (result.path[i] - result.path[i - 1]) * (k / 20.0));
+      EXPECT_EQ(link_outside_workspace(planner.checker(), *options.workspace), -1) << "segment " << i << " step " << k;
+    }
+}
+
+TEST(PlannerFacade, GoalOutsideTheWorkspaceNamesTheLink) {
+  const RobotModelPtr model = robot("ur5e");
+  Planner planner(model);
+  const JointVector start = model->named_pose("home"), goal = model->named_pose("ready");
+  PlannerOptions options = default_preset();
+  options.workspace = bounds_around(planner.checker(), {start}, 0.02);
+  planner.checker().update(goal);
+  ASSERT_GE(link_outside_workspace(planner.checker(), *options.workspace), 0) << "the goal must leave the box";
+  try {
+    planner.plan(start, JointGoal{goal}, options);
+    FAIL() << "a goal outside the workspace must be refused";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidValue);
+    EXPECT_NE(e.message().find("outside the workspace bounds"), std::string::npos) << e.message();
+    EXPECT_NE(e.message().find("link '"), std::string::npos) << e.message();
+    EXPECT_FALSE(e.hint().empty());
+  }
+}
+
+TEST(PlannerFacade, InvertedWorkspaceBoundsAreRejected) {
+  PlannerOptions options = default_preset();
+  options.workspace = WorkspaceBounds{{0.0, 0.0, 0.0}, {1.0, -1.0, 1.0}};
+  EXPECT_THROW(options.validate(), Error);
+}

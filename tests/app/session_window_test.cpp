@@ -1,0 +1,131 @@
+// Qt Test on the real studio window under X (Xvfb) with Vulkan on lavapipe: a saved session
+// carries the 3D view's camera and loading it puts the camera back (and a later frame keeps it);
+// an autosave left by a crashed run produces the recovery question, and Restore brings back its
+// scene and joints.
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+#include "app/data_features.hpp"
+#include "app/session/autosave.hpp"
+#include "app/session/session_file.hpp"
+#include "app/studio_window_factory.hpp"
+#include "app/viewport_window.hpp"
+
+using namespace kinetic;
+using kinetic::app::ViewportWindow;
+
+namespace {
+
+JointVector arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished(); }
+
+bool same_camera(const viewer::Camera& a, const viewer::Camera& b) {
+  return (a.target - b.target).norm() < 1e-5f && std::abs(a.distance - b.distance) < 1e-5f &&
+         std::abs(a.yaw - b.yaw) < 1e-5f && std::abs(a.pitch - b.pitch) < 1e-5f;
+}
+
+}  // namespace
+
+class SessionWindowTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void session_restores_the_camera() {
+    auto studio = app::create_studio(app::CommandLine{});
+    QVERIFY(studio && studio->viewport);
+    studio->window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
+    ViewportWindow& view = *studio->viewport;
+    QTRY_VERIFY_WITH_TIMEOUT(view.frames_drawn() > 0, 20000);
+
+    view.camera().orbit(0.7f, 0.2f);
+    view.camera().zoom(0.6f);
+    view.camera().pan(30.0f, -20.0f, static_cast<float>(view.height()));
+    const viewer::Camera saved = view.camera();
+    studio->document->set_joints(arm(0.4));
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("view.kinetic-session"));
+    QCOMPARE(app::save_session_with_view(*studio->window, *studio->document, path), QString());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("\"camera\""));
+    file.close();
+
+    // Look somewhere else, then load: the camera comes back, and stays after the reloaded robot
+    // is drawn (a new robot is otherwise framed).
+    view.fit_camera();
+    view.camera().orbit(-1.1f, -0.1f);
+    QVERIFY(!same_camera(view.camera(), saved));
+    const int frames = view.frames_drawn();
+    const app::SessionLoadResult loaded = app::load_session_with_view(*studio->window, *studio->document, path);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.error));
+    QVERIFY(loaded.camera.has_value());
+    QVERIFY(same_camera(view.camera(), saved));
+    QTRY_VERIFY_WITH_TIMEOUT(view.frames_drawn() > frames + 1, 5000);
+    QVERIFY(same_camera(view.camera(), saved));
+    QVERIFY(studio->document->joints().isApprox(arm(0.4), 1e-9));
+
+    // Without a camera in the file, the view is framed as for any newly loaded robot.
+    const QString plain = dir.filePath(QStringLiteral("plain.kinetic-session"));
+    QCOMPARE(app::save_session(*studio->document, plain), QString());
+    QVERIFY(app::load_session_with_view(*studio->window, *studio->document, plain).ok());
+    const int later = view.frames_drawn();
+    QTRY_VERIFY_WITH_TIMEOUT(view.frames_drawn() > later, 5000);
+    QVERIFY(!same_camera(view.camera(), saved));
+  }
+
+  void leftover_autosave_is_offered_and_restored() {
+    // What a crashed run left behind: a session with a box and a moved arm at the autosave path.
+    const QString autosave = app::Autosave::default_path();
+    QVERIFY(QDir().mkpath(QFileInfo(autosave).absolutePath()));
+    {
+      app::StudioDocument crashed;
+      QCOMPARE(crashed.load_robot(QStringLiteral("ur5e")), QString());
+      PlanningScene scene;
+      scene.add_obstacle("crate", Shape::box(Vector3(0.2, 0.3, 0.4)), Pose(Eigen::Translation3d(0.6, -0.2, 0.2)));
+      crashed.set_scene(scene);
+      crashed.set_joints(arm(-0.9));
+      QCOMPARE(app::save_session(crashed, autosave), QString());
+    }
+
+    // The real question (a message box) is asked once the window is up; answer Restore.
+    qunsetenv("KINETIC_NO_RECOVERY");
+    QString question;
+    QTimer answer;
+    connect(&answer, &QTimer::timeout, this, [&] {
+      auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+      if (!box) return;
+      question = box->text();
+      for (QAbstractButton* button : box->buttons())
+        if (button->text() == QStringLiteral("Restore")) button->click();
+    });
+    answer.start(50);
+    auto studio = app::create_studio(app::CommandLine{});
+    qputenv("KINETIC_NO_RECOVERY", "1");
+    QVERIFY(studio);
+    studio->window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
+    QTRY_VERIFY_WITH_TIMEOUT(!question.isEmpty(), 10000);
+    answer.stop();
+    QVERIFY2(question.contains(QStringLiteral("did not shut down cleanly")), qPrintable(question));
+
+    const app::StudioDocument& document = *studio->document;
+    QTRY_VERIFY_WITH_TIMEOUT(document.scene().has_obstacle("crate"), 5000);
+    QVERIFY(document.joints().isApprox(arm(-0.9), 1e-9));
+    QVERIFY(document.scene().obstacle("crate").pose.translation().isApprox(Vector3(0.6, -0.2, 0.2), 1e-9));
+    QCOMPARE(document.robot()->name(), std::string("ur5e"));
+
+    // A clean shutdown removes the autosave: the next start offers nothing.
+    studio.reset();
+    QVERIFY(!QFileInfo::exists(autosave));
+  }
+};
+
+QTEST_MAIN(SessionWindowTest)
+#include "session_window_test.moc"
