@@ -291,21 +291,22 @@ bool CollisionChecker::motion_valid_discrete(const JointVector& q0, const JointV
   return true;
 }
 
+double CollisionChecker::closing_speed(int body, int other, const JointVector& dq) const {
+  double v = 0.0;
+  for (const auto& term : speed_terms_[body]) {
+    bool shared = false;
+    if (other >= 0)
+      for (const auto& o : speed_terms_[other]) shared |= o.joint == term.joint;
+    if (!shared) v += term.factor * std::abs(dq[term.variable]);
+  }
+  return v;
+}
+
 double CollisionChecker::clearance_step(const JointVector& dq, const CheckOptions& options,
                                         double tolerance, double& min_gap) {
   double best = kInf;
   min_gap = kInf;
-  // Closing speed bound of a pair per unit of the path parameter.
-  auto speed = [&](int body, int other) {
-    double v = 0.0;
-    for (const auto& term : speed_terms_[body]) {
-      bool shared = false;
-      if (other >= 0)
-        for (const auto& o : speed_terms_[other]) shared |= o.joint == term.joint;
-      if (!shared) v += term.factor * std::abs(dq[term.variable]);
-    }
-    return v;
-  };
+  const auto speed = [&](int body, int other) { return closing_speed(body, other, dq); };
   auto consider = [&](int a, int b, double padding) {
     const double v = bodies_[b].moving() ? speed(a, b) + speed(b, a) : speed(a, -1);
     if (v <= 0.0) return;

@@ -114,6 +114,9 @@ class CollisionChecker {
   // beyond padding found.
   double clearance_step(const JointVector& dq, const CheckOptions& options, double tolerance,
                         double& min_gap);
+  // Bound on how fast body a closes in on body b (b < 0: a fixed obstacle) per unit of the path
+  // parameter along dq; joints that move both bodies rigidly do not count.
+  double closing_speed(int a, int b, const JointVector& dq) const;
   Vector3 robot_center_ = Vector3::Zero();
   double robot_radius_ = 0.0;
   void compute_speed_terms();
