@@ -23,6 +23,7 @@
 #include <optional>
 
 #include "app/model_file_watcher.hpp"
+#include "app/main_window.hpp"
 #include "app/session/package_paths_dialog.hpp"
 #include "app/session/recent_files.hpp"
 #include "app/session/session_file.hpp"
@@ -63,9 +64,10 @@ QAction* quit_action(QMenu* file) {
   return nullptr;
 }
 
-// The 3D view embedded in the window (QWidget::createWindowContainer makes it a child of the
-// window's native QWindow, not of the QMainWindow); null when there is none or it is not shown yet.
+// The 3D view of the window; null when there is none. The studio's MainWindow knows it; for other
+// hosts look under the native window (createWindowContainer parents it there, once shown).
 ViewportWindow* find_viewport(QMainWindow& window) {
+  if (auto* main = qobject_cast<MainWindow*>(&window)) return main->viewport();
   QWindow* handle = window.windowHandle();
   return handle ? handle->findChild<ViewportWindow*>() : nullptr;
 }

@@ -37,6 +37,7 @@ class MainWindow : public QMainWindow {
   GoalController* goal_controller() const { return goal_controller_; }
   CollisionMonitor* collision_monitor() const { return collision_monitor_; }
   PlanningFeatures* planning_features() const { return planning_features_; }
+  ViewportWindow* viewport() const { return viewport_; }  // null without Vulkan
   QListWidget* collision_list() const { return collision_list_; }
   // Space: the playback panel connects to its triggered() signal.
   QAction* play_pause_action() const { return play_pause_action_; }

@@ -394,8 +394,6 @@ void PlanningFeatures::validate(int index) {
                  auto checker = std::make_shared<CollisionChecker>(robot);
                  checker->set_scene(scene);
                  TrajectoryValidationOptions options;
-                 options.check_jerk = !has_acceleration_steps(trajectory);
-                 options.safety_factor = kRoundingTolerance;
                  options.in_collision = [checker, map, base](const JointVector& q) {
                    return checker->in_collision(to_model(q, map, base));
                  };

@@ -40,13 +40,11 @@ Trajectory time_path(const JointPath& path, const TrajectoryLimits& limits, Timi
   return time_optimal(path, limits);
 }
 
-// Limits and collisions along the timed motion; throws JobFailure listing every violation.
-// Jerk is checked only for the jerk-limited profiles: time-optimal and trapezoidal motions switch
-// acceleration in steps by design (their jerk is unbounded there).
+// Limits and collisions along the timed motion; throws JobFailure listing every violation. (The
+// engine checks jerk only on profiles without acceleration steps: S-curve and cubic spline.)
 void validate(const Trajectory& trajectory, const TrajectoryLimits& limits, CollisionChecker& checker,
-              const std::string& what, bool check_jerk) {
+              const std::string& what) {
   TrajectoryValidationOptions options;
-  options.check_jerk = check_jerk;
   options.in_collision = [&checker](const JointVector& q) { return checker.in_collision(q); };
   options.collision_names = [&checker](const JointVector& q) {
     std::string names;
@@ -166,8 +164,7 @@ void plan_steps(const Job& job, JobResult& result) {
     } catch (const Error& error) {
       throw JobFailure(kExitPlanningFailed, what + ": " + to_string(step.timing) + " timing failed: " + describe(error));
     }
-    validate(out.trajectory, limits, planner->checker(), what,
-             step.timing == Timing::SCurve || step.timing == Timing::CubicSpline);
+    validate(out.trajectory, limits, planner->checker(), what);
     out.path_length = out.plan.length_after;
     out.end = out.plan.path.back();
     current = out.end;
@@ -198,7 +195,7 @@ const Trajectory& trajectory_for(const Job& job, JobResult& result, int referenc
   }
   CollisionChecker checker(result.robot);
   checker.set_scene(result.scene);
-  validate(whole, limits, checker, "the blended whole motion", false);
+  validate(whole, limits, checker, "the blended whole motion");
   result.whole = std::move(whole);
   return *result.whole;
 }

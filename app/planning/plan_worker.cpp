@@ -115,8 +115,6 @@ PlanOutcome PlanEngine::run(const PlanRequest& request, quint64 id, const std::a
     outcome.timing_ms = elapsed_ms(timing_begin);
     if (cancel && cancel->load()) throw Error(ErrorCode::Cancelled, "planning cancelled");
     TrajectoryValidationOptions validation;
-    validation.check_jerk = !has_acceleration_steps(outcome.trajectory);
-    validation.safety_factor = kRoundingTolerance;
     CollisionChecker& checker = planner.checker();
     validation.in_collision = [&checker](const JointVector& q) { return checker.in_collision(q); };
     validation.collision_names = [&checker](const JointVector& q) {

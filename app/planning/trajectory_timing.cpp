@@ -60,11 +60,4 @@ JointPath trajectory_waypoints(const Trajectory& trajectory) {
   return remove_duplicate_waypoints(path, nullptr, 1e-9);
 }
 
-bool has_acceleration_steps(const Trajectory& trajectory) {
-  const auto& s = trajectory.samples();
-  for (std::size_t i = 1; i < s.size(); ++i)
-    if (s[i].t == s[i - 1].t) return true;
-  return false;
-}
-
 }  // namespace kinetic::app

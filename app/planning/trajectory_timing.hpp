@@ -34,12 +34,4 @@ Trajectory time_path(const JointPath& path, TrajectoryLimits limits, const Timin
 // every sample when it has none; consecutive duplicates removed.
 JointPath trajectory_waypoints(const Trajectory& trajectory);
 
-// Whether the trajectory has acceleration steps (two samples at the same instant): time-optimal
-// and trapezoidal profiles do by design, so their jerk is unbounded there and not checked.
-bool has_acceleration_steps(const Trajectory& trajectory);
-
-// Validation safety factor: time-optimal profiles ride exactly on their limits, so a value equal
-// to the limit up to rounding must not count as a violation.
-inline constexpr double kRoundingTolerance = 1.0 + 1e-6;
-
 }  // namespace kinetic::app

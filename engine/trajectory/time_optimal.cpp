@@ -21,31 +21,38 @@ struct Stage {
   double velocity_bound = kInf;   // x ≤ this at both ends
   double x_cap = kInf;            // rows that bound x alone
   double line_acceleration = 0.0; // lines: |s̈| ≤ this
-  std::size_t lines_begin = 0, lower_count = 0, upper_count = 0;  // blends: bounds on u, see below
+  std::size_t rows_begin = 0, row_count = 0;  // blends: bounds on u, see below
+  std::size_t node = 0;           // blends: grid node at the start (the end is node + 1)
 };
 
-// Bound u ≥ p + m x (lower) or u ≤ p + m x (upper).
-struct UBound {
-  double p, m;
+// One joint's acceleration row at one end of a blend step, as bounds on u:
+// -w + m x ≤ u ≤ w + m x.
+struct Row {
+  double w, m;
 };
 
 class Solver {
  public:
   Solver(const BlendedPath& path, const TrajectoryLimits& limits, const TimeOptimalOptions& options)
-      : path_(path), v_(limits.scaled_velocity()), a_(limits.scaled_acceleration()) {
+      : v_(limits.scaled_velocity()), a_(limits.scaled_acceleration()), n_(v_.size()) {
     const double a_norm = a_.norm();
-    std::size_t arc_stages = 0;
+    std::size_t arc_stages = 0, arcs = 0;
     for (const auto& piece : path.pieces())
-      arc_stages += piece.arc ? arc_steps(piece, options) : 0;
+      if (piece.arc) arc_stages += arc_steps(piece, options), ++arcs;
     stages_.reserve(path.pieces().size() + arc_stages);
-    bounds_.reserve(arc_stages * 4 * static_cast<std::size_t>(v_.size()));
+    rows_.reserve(arc_stages * 2 * static_cast<std::size_t>(n_));
+    // q, q', q'' at every blend grid node, computed once and shared by the stages on both sides.
+    const auto node_values = (arc_stages + arcs) * static_cast<std::size_t>(n_);
+    node_q_.reserve(node_values);
+    node_dq_.reserve(node_values);
+    node_ddq_.reserve(node_values);
     for (const auto& piece : path.pieces()) {
       if (!piece.arc) {
         Stage stage;
         stage.piece = &piece;
         stage.ds = piece.length;
         stage.line_acceleration = kInf;
-        for (Eigen::Index j = 0; j < v_.size(); ++j) {
+        for (Eigen::Index j = 0; j < n_; ++j) {
           const double d = std::abs(piece.direction[j]);
           if (d == 0.0) continue;
           stage.velocity_bound = std::min(stage.velocity_bound, v_[j] * v_[j] / (d * d));
@@ -58,7 +65,10 @@ class Solver {
       const auto steps = static_cast<long>(arc_steps(piece, options));
       const double dtheta = piece.angle / static_cast<double>(steps);
       const double bulge = dtheta * dtheta / 8.0;  // bounds how far a sinusoid leaves its chord
-      for (long k = 0; k < steps; ++k) add_arc_stage(piece, dtheta, k, bulge, a_norm);
+      const std::size_t first_node = node_count();
+      for (long k = 0; k <= steps; ++k) add_arc_node(piece, piece.radius * dtheta * static_cast<double>(k));
+      for (long k = 0; k < steps; ++k)
+        add_arc_stage(piece, dtheta, k, first_node + static_cast<std::size_t>(k), bulge, a_norm);
     }
   }
 
@@ -73,9 +83,9 @@ class Solver {
       const double bound = std::min(beta_[k + 1], st.velocity_bound);
       if (st.piece->arc) {
         double h = kInf;
-        for (std::size_t i = 0; i < st.upper_count; ++i) {
-          const UBound& b = bounds_[st.lines_begin + st.lower_count + i];
-          h = std::min(h, b.p + b.m * x_[k]);
+        for (std::size_t i = 0; i < st.row_count; ++i) {
+          const Row& r = rows_[st.rows_begin + i];
+          h = std::min(h, r.w + r.m * x_[k]);
         }
         u_[k] = std::min(h, (bound - x_[k]) / (2.0 * st.ds));
         x_[k + 1] = std::max(0.0, x_[k] + 2.0 * st.ds * u_[k]);
@@ -88,8 +98,8 @@ class Solver {
   // Appends the samples of the solved motion, starting at time t0; fills node times.
   double emit(detail::SampleBuilder& out, double t0, std::vector<double>* node_times) const {
     double t = t0;
+    node_times->reserve(stages_.size() + 1);
     node_times->assign(1, t);
-    JointVector q, dq, ddq;
     for (std::size_t k = 0; k < stages_.size(); ++k) {
       const Stage& st = stages_[k];
       if (st.piece->arc) {
@@ -97,11 +107,12 @@ class Solver {
         if (sd0 + sd1 <= 0.0)
           throw Error(ErrorCode::Unreachable, "time-optimal parameterization stalled on a blend",
                       "use a larger max_deviation or smaller arc_angle_step");
-        BlendedPath::evaluate(*st.piece, st.local0, &q, &dq, &ddq);
-        out.push(t, q, dq * sd0, ddq * x_[k] + dq * u_[k]);
+        const auto q0 = node(node_q_, st.node), dq0 = node(node_dq_, st.node), ddq0 = node(node_ddq_, st.node);
+        out.push(t, q0, dq0 * sd0, ddq0 * x_[k] + dq0 * u_[k]);
         t += 2.0 * st.ds / (sd0 + sd1);
-        BlendedPath::evaluate(*st.piece, st.local0 + st.ds, &q, &dq, &ddq);
-        out.push(t, q, dq * sd1, ddq * x_[k + 1] + dq * u_[k]);
+        const auto q1 = node(node_q_, st.node + 1), dq1 = node(node_dq_, st.node + 1),
+                   ddq1 = node(node_ddq_, st.node + 1);
+        out.push(t, q1, dq1 * sd1, ddq1 * x_[k + 1] + dq1 * u_[k]);
       } else {
         t = emit_line(out, st, x_[k], x_[k + 1], t);
       }
@@ -111,32 +122,48 @@ class Solver {
   }
 
   const std::vector<Stage>& stages() const { return stages_; }
-  // Samples emit() appends at most.
-  std::size_t sample_bound() const { return 6 * stages_.size() + 2; }
+  // Samples emit() appends at most: two per blend step (its end and the step of q̈ there), six
+  // per line (three phases).
+  std::size_t sample_bound() const {
+    std::size_t bound = 2;
+    for (const Stage& st : stages_) bound += st.piece->arc ? 2 : 6;
+    return bound;
+  }
 
   static std::size_t arc_steps(const BlendedPath::Piece& piece, const TimeOptimalOptions& options) {
     return 2 * static_cast<std::size_t>(std::max(1.0, std::ceil(piece.angle / (2.0 * options.arc_angle_step))));
   }
 
  private:
-  void add_arc_stage(const BlendedPath::Piece& piece, double dtheta, long k, double bulge, double a_norm) {
+  std::size_t node_count() const { return node_q_.size() / static_cast<std::size_t>(n_); }
+  Eigen::Map<const JointVector> node(const std::vector<double>& values, std::size_t index) const {
+    return Eigen::Map<const JointVector>(values.data() + index * static_cast<std::size_t>(n_), n_);
+  }
+
+  // BlendedPath::evaluate on an arc, written straight into the node buffers (same arithmetic).
+  void add_arc_node(const BlendedPath::Piece& p, double local) {
+    const double theta = local / p.radius, c = std::cos(theta), s = std::sin(theta);
+    for (Eigen::Index j = 0; j < n_; ++j) {
+      const double xc_ys = p.x[j] * c + p.y[j] * s;
+      node_q_.push_back(p.centre[j] + p.radius * xc_ys);
+      node_dq_.push_back(p.y[j] * c - p.x[j] * s);
+      node_ddq_.push_back(-xc_ys / p.radius);
+    }
+  }
+
+  void add_arc_stage(const BlendedPath::Piece& piece, double dtheta, long k, std::size_t start_node,
+                     double bulge, double a_norm) {
     Stage st;
     st.piece = &piece;
     st.local0 = piece.radius * dtheta * static_cast<double>(k);
     st.ds = piece.radius * dtheta;
-    st.lines_begin = bounds_.size();
-    JointVector& dq0 = scratch_[0];
-    JointVector& ddq0 = scratch_[1];
-    JointVector& dq1 = scratch_[2];
-    JointVector& ddq1 = scratch_[3];
-    BlendedPath::evaluate(piece, st.local0, nullptr, &dq0, &ddq0);
-    BlendedPath::evaluate(piece, st.local0 + st.ds, nullptr, &dq1, &ddq1);
-    std::vector<UBound>& lows = scratch_lower_;
-    std::vector<UBound>& ups = scratch_upper_;
-    lows.clear();
-    ups.clear();
-    const Eigen::Index n = v_.size();
-    for (Eigen::Index j = 0; j < n; ++j) {
+    st.node = start_node;
+    st.rows_begin = rows_.size();
+    const double* dq0 = node_dq_.data() + start_node * static_cast<std::size_t>(n_);
+    const double* ddq0 = node_ddq_.data() + start_node * static_cast<std::size_t>(n_);
+    const double* dq1 = dq0 + n_;
+    const double* ddq1 = ddq0 + n_;
+    for (Eigen::Index j = 0; j < n_; ++j) {
       const double speed = std::max(std::abs(dq0[j]), std::abs(dq1[j])) + bulge;
       st.velocity_bound = std::min(st.velocity_bound, v_[j] * v_[j] / (speed * speed));
       // |q̈_j| within the step: between the ends' values plus (a_j + 4|a|) bulge (see header).
@@ -153,15 +180,10 @@ class Solver {
           if (std::abs(gamma) > 0.0) st.x_cap = std::min(st.x_cap, limit / std::abs(gamma));
           continue;
         }
-        const UBound low{-limit / alpha, -gamma / alpha}, high{limit / alpha, -gamma / alpha};
-        lows.push_back(alpha > 0 ? low : high);
-        ups.push_back(alpha > 0 ? high : low);
+        rows_.push_back({limit / std::abs(alpha), -gamma / alpha});
       }
     }
-    st.lower_count = lows.size();
-    st.upper_count = ups.size();
-    bounds_.insert(bounds_.end(), lows.begin(), lows.end());
-    bounds_.insert(bounds_.end(), ups.begin(), ups.end());
+    st.row_count = rows_.size() - st.rows_begin;
     stages_.push_back(st);
   }
 
@@ -175,23 +197,22 @@ class Solver {
     // ≥ x* (a line bounds its max/min from the violated side) and the lines are finite, so this
     // ends at x* after a few jumps — instead of intersecting every pair.
     double x = std::min(st.velocity_bound, st.x_cap);
-    const UBound* low = &bounds_[st.lines_begin];
-    const UBound* up = low + st.lower_count;
+    const Row* rows = rows_.data() + st.rows_begin;
     const double two_ds = 2.0 * st.ds;
     for (int jumps = 0; jumps < 64 && x > 0.0; ++jumps) {
       std::size_t lk = 0, uk = 0;
       double l = -kInf, h = kInf;
-      for (std::size_t i = 0; i < st.lower_count; ++i)
-        if (const double value = low[i].p + low[i].m * x; value > l) l = value, lk = i;
-      for (std::size_t i = 0; i < st.upper_count; ++i)
-        if (const double value = up[i].p + up[i].m * x; value < h) h = value, uk = i;
+      for (std::size_t i = 0; i < st.row_count; ++i) {
+        if (const double value = -rows[i].w + rows[i].m * x; value > l) l = value, lk = i;
+        if (const double value = rows[i].w + rows[i].m * x; value < h) h = value, uk = i;
+      }
       const double tolerance = 1e-12 * (1.0 + std::abs(b) + std::abs(x));
       if (x + two_ds * l > b + tolerance) {
-        const double c = 1.0 + two_ds * low[lk].m;  // > 0: the line decreases toward x = 0
-        x = c > 0.0 ? std::min(x, (b - two_ds * low[lk].p) / c) : 0.0;
+        const double c = 1.0 + two_ds * rows[lk].m;  // > 0: the line decreases toward x = 0
+        x = c > 0.0 ? std::min(x, (b + two_ds * rows[lk].w) / c) : 0.0;
       } else if (l > h + tolerance * (1.0 + std::abs(l))) {
-        const double d = low[lk].m - up[uk].m;
-        x = d > 0.0 ? std::min(x, (up[uk].p - low[lk].p) / d) : 0.0;
+        const double d = rows[lk].m - rows[uk].m;
+        x = d > 0.0 ? std::min(x, (rows[uk].w + rows[lk].w) / d) : 0.0;
       } else {
         break;
       }
@@ -215,8 +236,7 @@ class Solver {
     const double sd1 = std::sqrt(std::max(0.0, std::min(vb, xa + 2.0 * acc * s1)));
     const double sd2 = std::sqrt(std::max(0.0, std::min(vb, xb + 2.0 * acc * (len - s2))));
     const auto push = [&](double time, double s, double sd, double sdd) {
-      out.push(time, p.origin + p.direction * s,
-               p.direction * sd, p.direction * sdd);
+      out.push(time, p.origin + p.direction * s, p.direction * sd, p.direction * sdd);
     };
     if (s1 > 0.0) {
       push(t, 0.0, sd_a, acc);
@@ -236,11 +256,11 @@ class Solver {
     return t;
   }
 
-  const BlendedPath& path_;
   JointVector v_, a_;
+  Eigen::Index n_;
   std::vector<Stage> stages_;
-  std::vector<UBound> bounds_, scratch_lower_, scratch_upper_;
-  JointVector scratch_[4];
+  std::vector<Row> rows_;
+  std::vector<double> node_q_, node_dq_, node_ddq_;  // structure of arrays: n values per node
   std::vector<double> beta_, x_, u_;
 };
 

@@ -66,7 +66,11 @@ std::string trajectory_to_csv(const Trajectory& t) {
   for (const auto& n : t.joint_names()) check_name(n);
   std::string out = "# kinetic-trajectory\n# format_version: " + std::to_string(kTrajectoryFormatVersion) +
                     "\n# robot: " + t.robot() + "\n# units: time=s; position=";
-  for (std::size_t j = 0; j < t.units().size(); ++j) out += (j ? "," : "") + std::string(to_string(t.units()[j]));
+  // Appended piece by piece: GCC 12 at -O3 flags `"," + std::string(...)` with a false -Wrestrict.
+  for (std::size_t j = 0; j < t.units().size(); ++j) {
+    if (j) out += ',';
+    out += to_string(t.units()[j]);
+  }
   out += "\n# waypoint_times:";
   for (std::size_t i = 0; i < t.waypoint_times().size(); ++i) {
     out += i ? "," : " ";
@@ -74,7 +78,11 @@ std::string trajectory_to_csv(const Trajectory& t) {
   }
   out += "\nt";
   for (const char* prefix : {"q:", "qd:", "qdd:"})
-    for (const auto& n : t.joint_names()) out += "," + std::string(prefix) + n;
+    for (const auto& n : t.joint_names()) {
+      out += ',';
+      out += prefix;
+      out += n;
+    }
   out += "\n";
   for (const auto& s : t.samples()) {
     append_number(out, s.t);

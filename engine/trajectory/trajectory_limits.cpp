@@ -114,9 +114,20 @@ void check_path(const JointPath& path, const TrajectoryLimits& limits) {
 JointPath remove_duplicate_waypoints(const JointPath& path, std::vector<std::size_t>* map_to_kept,
                                      double tolerance) {
   JointPath kept;
-  if (map_to_kept) map_to_kept->clear();
-  for (const auto& q : path) {
-    if (kept.empty() || (q - kept.back()).cwiseAbs().maxCoeff() > tolerance) kept.push_back(q);
+  for (std::size_t i : distinct_waypoints(path, map_to_kept, tolerance)) kept.push_back(path[i]);
+  return kept;
+}
+
+std::vector<std::size_t> distinct_waypoints(const JointPath& path, std::vector<std::size_t>* map_to_kept,
+                                            double tolerance) {
+  std::vector<std::size_t> kept;
+  kept.reserve(path.size());
+  if (map_to_kept) {
+    map_to_kept->clear();
+    map_to_kept->reserve(path.size());
+  }
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (kept.empty() || (path[i] - path[kept.back()]).cwiseAbs().maxCoeff() > tolerance) kept.push_back(i);
     if (map_to_kept) map_to_kept->push_back(kept.size() - 1);
   }
   return kept;

@@ -41,5 +41,8 @@ void check_path(const JointPath& path, const TrajectoryLimits& limits);
 // waypoint the index of the kept waypoint it maps to.
 JointPath remove_duplicate_waypoints(const JointPath& path, std::vector<std::size_t>* map_to_kept,
                                      double tolerance = 1e-12);
+// The same selection without copying: the indices (into `path`) of the kept waypoints.
+std::vector<std::size_t> distinct_waypoints(const JointPath& path, std::vector<std::size_t>* map_to_kept,
+                                            double tolerance = 1e-12);
 
 }  // namespace kinetic

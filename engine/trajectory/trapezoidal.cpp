@@ -55,38 +55,47 @@ double trapezoidal_segment_time(const JointVector& a, const JointVector& b,
   return fastest_profile(normalised(delta, velocity, acceleration)).duration();
 }
 
-Trajectory trapezoidal(const JointPath& input, const TrajectoryLimits& limits) {
-  check_path(input, limits);
+Trajectory trapezoidal(const JointPath& path, const TrajectoryLimits& limits) {
+  check_path(path, limits);
   std::vector<std::size_t> kept_index;
-  const JointPath path = remove_duplicate_waypoints(input, &kept_index);
+  const std::vector<std::size_t> kept = distinct_waypoints(path, &kept_index);  // no copies
   const JointVector v = limits.scaled_velocity();
   const JointVector a = limits.scaled_acceleration();
   const auto n = static_cast<Eigen::Index>(limits.dof());
   const JointVector zero = JointVector::Zero(n);
 
-  detail::SampleBuilder builder(path.size() * 5);
-  std::vector<double> kept_times{0.0};
+  // Samples are built from expressions: only what ends up in the trajectory is allocated.
+  detail::SampleBuilder builder(kept.size() * 5);
+  std::vector<double> kept_times;
+  kept_times.reserve(kept.size());
+  kept_times.push_back(0.0);
   double t = 0.0;
-  if (path.size() == 1) builder.push(0.0, path[0], zero, zero);
-  for (std::size_t i = 0; i + 1 < path.size(); ++i) {
-    const JointVector delta = path[i + 1] - path[i];
+  if (kept.size() == 1) builder.push(0.0, path[kept[0]], zero, zero);
+  JointVector delta(n), acc(n), vel(n);
+  for (std::size_t i = 0; i + 1 < kept.size(); ++i) {
+    const JointVector& from = path[kept[i]];
+    const JointVector& to = path[kept[i + 1]];
+    delta = to - from;
     const Profile p = fastest_profile(normalised(delta, v, a));
-    const JointVector acc = delta * p.acceleration;
-    const JointVector vel = delta * p.peak_velocity;
+    acc = delta * p.acceleration;
+    vel = delta * p.peak_velocity;
     const double ramp_distance = 0.5 * p.acceleration * p.ramp * p.ramp;  // in s
-    builder.push(t, path[i], zero, acc);
-    builder.push(t + p.ramp, path[i] + delta * ramp_distance, vel, acc);
-    builder.push(t + p.ramp, path[i] + delta * ramp_distance, vel, p.cruise > 0.0 ? zero : JointVector(-acc));
+    builder.push(t, from, zero, acc);
+    builder.push(t + p.ramp, from + delta * ramp_distance, vel, acc);
     if (p.cruise > 0.0) {
-      const JointVector q = path[i] + delta * (1.0 - ramp_distance);
-      builder.push(t + p.ramp + p.cruise, q, vel, zero);
-      builder.push(t + p.ramp + p.cruise, q, vel, -acc);
+      builder.push(t + p.ramp, from + delta * ramp_distance, vel, zero);
+      const double cruise_end = t + p.ramp + p.cruise;
+      builder.push(cruise_end, from + delta * (1.0 - ramp_distance), vel, zero);
+      builder.push(cruise_end, from + delta * (1.0 - ramp_distance), vel, -acc);
+    } else {
+      builder.push(t + p.ramp, from + delta * ramp_distance, vel, -acc);
     }
     t += p.duration();
-    builder.push(t, path[i + 1], zero, -acc);
+    builder.push(t, to, zero, -acc);
     kept_times.push_back(t);
   }
   std::vector<double> waypoint_times;
+  waypoint_times.reserve(kept_index.size());
   for (std::size_t k : kept_index) waypoint_times.push_back(kept_times[k]);
   return Trajectory(limits.robot, limits.joint_names, limits.units, builder.take(),
                     std::move(waypoint_times));

@@ -67,6 +67,9 @@ class SessionWindowTest : public QObject {
     QVERIFY2(loaded.ok(), qPrintable(loaded.error));
     QVERIFY(loaded.camera.has_value());
     QVERIFY(same_camera(view.camera(), saved));
+    QTRY_VERIFY_WITH_TIMEOUT(view.frames_drawn() > frames, 5000);
+    QVERIFY(same_camera(view.camera(), saved));
+    view.requestUpdate();
     QTRY_VERIFY_WITH_TIMEOUT(view.frames_drawn() > frames + 1, 5000);
     QVERIFY(same_camera(view.camera(), saved));
     QVERIFY(studio->document->joints().isApprox(arm(0.4), 1e-9));

@@ -89,9 +89,9 @@ class ViewportInteractionWindowTest : public QObject {
   }
 
   void click_selects_obstacle_and_gizmo_moves_it() {
-    // A box in front of the robot, between it and the camera.
+    // A box beside the robot's base, on the screen's left (the arm reaches to the right).
     PlanningScene scene;
-    const Vector3 centre(0.55, 0.45, 0.15);
+    const Vector3 centre = Vector3(0, 0, 0.1) - 0.45 * view().camera().right().cast<double>();
     scene.add_obstacle("crate", Shape::box(Vector3(0.16, 0.16, 0.16)), Pose(Eigen::Translation3d(centre)));
     document().edit_scene(scene, QStringLiteral("Add box"));
     wait_for_frame();
@@ -139,10 +139,11 @@ class ViewportInteractionWindowTest : public QObject {
   void right_drag_on_link_turns_its_joint_only() {
     const RobotModel& robot = *document().robot();
     const JointVector before = document().joints();
-    // The middle of the forearm (between the elbow and the first wrist joint) belongs to the
-    // forearm link, whose parent joint is the elbow (variable 2).
-    const Vector3 middle = 0.5 * (link_origin(robot, before, "forearm_link") + link_origin(robot, before, "wrist_1_link"));
-    const int elbow = robot.joints()[static_cast<size_t>(robot.links()[static_cast<size_t>(robot.link_index("forearm_link"))].parent_joint)].variable_index;
+    // The middle of the forearm (link3, from the elbow to the first wrist joint, along its -x):
+    // its parent joint is the elbow (variable 2).
+    const int forearm = robot.link_index("link3");
+    const Vector3 middle = ForwardKinematics(robot).link_pose(before, forearm) * Vector3(-0.1961, 0, 0);
+    const int elbow = robot.joints()[static_cast<size_t>(robot.links()[static_cast<size_t>(forearm)].parent_joint)].variable_index;
     QCOMPARE(elbow, 2);
     const auto pixel = view().project(middle);
     QVERIFY(pixel && inside(view(), *pixel));
@@ -219,7 +220,7 @@ class ViewportInteractionWindowTest : public QObject {
     const JointVector into_box = bent_arm(0.8);
     PlanningScene scene;
     scene.add_obstacle("crate", Shape::box(Vector3(0.2, 0.2, 0.2)),
-                       Pose(Eigen::Translation3d(link_origin(robot, into_box, "wrist_3_link"))));
+                       Pose(Eigen::Translation3d(link_origin(robot, into_box, "link6"))));
     document().edit_scene(scene, QStringLiteral("Add box"));
     document().set_joints(bent_arm(-0.8));
     QTRY_VERIFY_WITH_TIMEOUT(status_collision_text(*studio_->window).startsWith(QStringLiteral("collision: free")), 5000);
@@ -233,10 +234,10 @@ class ViewportInteractionWindowTest : public QObject {
     for (int i = 0; i < list->count(); ++i) lines << list->item(i)->text();
     bool names_wrist_and_box = false;
     for (const QString& line : lines)
-      names_wrist_and_box |= line.contains(QStringLiteral("crate")) && line.contains(QStringLiteral("wrist_3_link"));
+      names_wrist_and_box |= line.contains(QStringLiteral("crate")) && line.contains(QStringLiteral("link6"));
     QVERIFY2(names_wrist_and_box, qPrintable(lines.join(QStringLiteral(" | "))));
     const auto& links = studio_->window->collision_monitor()->report().current.colliding_links;
-    QVERIFY(std::find(links.begin(), links.end(), robot.link_index("wrist_3_link")) != links.end());
+    QVERIFY(std::find(links.begin(), links.end(), robot.link_index("link6")) != links.end());
 
     // Back out: free again, the list says so.
     document().set_joints(bent_arm(-0.8));
