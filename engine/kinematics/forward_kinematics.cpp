@@ -5,9 +5,17 @@
 #include <string>
 
 #include "engine/core/error.hpp"
+#include "engine/kinematics/fast_sincos.hpp"
 #include "engine/kinematics/joint_source.hpp"
 
 namespace kinetic {
+namespace {
+
+constexpr int kFrameSize = 16;  // one 4×4 column-major frame (Eigen::Isometry3d's layout)
+alignas(16) constexpr double kIdentityFrame[kFrameSize] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+constexpr int kStackSteps = 128;  // joints handled without heap scratch
+
+}  // namespace
 
 ForwardKinematics::ForwardKinematics(const RobotModel& model)
     : dof_(model.dof()),
@@ -26,22 +34,20 @@ ForwardKinematics::ForwardKinematics(const RobotModel& model)
       Step step;
       step.parent_link = joint.parent_link;
       step.child_link = joint.child_link;
-      step.rotation = joint.origin.linear();
-      step.translation = joint.origin.translation();
-      step.identity_rotation = step.rotation.isIdentity(0.0);
-      step.axis = detail::JointAxis::classify(joint.axis);
       const detail::JointSource source = detail::resolve_joint_source(joint);
       step.variable = source.variable;
       step.multiplier = source.multiplier;
       step.offset = source.offset;
+      detail::StepMotion motion = detail::StepMotion::Fixed;
       switch (joint.type) {
         case JointType::Revolute:
         case JointType::Continuous:
+          if (source.variable >= 0) motion = detail::StepMotion::Revolute;
+          break;
         case JointType::Prismatic:
-          step.type = source.variable >= 0 ? joint.type : JointType::Fixed;
+          if (source.variable >= 0) motion = detail::StepMotion::Prismatic;
           break;
         case JointType::Fixed:
-          step.type = JointType::Fixed;
           break;
         case JointType::Floating:
         case JointType::Planar:
@@ -50,10 +56,10 @@ ForwardKinematics::ForwardKinematics(const RobotModel& model)
                         "joint '" + joint.name + "' is floating or planar, which forward kinematics "
                         "does not support",
                         "make the joint fixed, or model it as a chain of prismatic and revolute joints");
-          step.type = JointType::Fixed;
           break;
       }
-      if (step.type == JointType::Continuous) step.type = JointType::Revolute;
+      if (motion == detail::StepMotion::Fixed) step.variable = -1;
+      step.frame = detail::FrameStep::make(joint.origin, joint.axis, motion);
       step_of_link_[step.child_link] = static_cast<int>(steps_.size());
       steps_.push_back(step);
       pending.push_back(joint.child_link);
@@ -61,43 +67,37 @@ ForwardKinematics::ForwardKinematics(const RobotModel& model)
   }
 }
 
-void ForwardKinematics::check(const JointVector& q) const {
+void ForwardKinematics::throw_bad_configuration(const JointVector& q) const {
   if (q.size() != dof_)
     throw Error(ErrorCode::DimensionMismatch,
                 "joint vector has " + std::to_string(q.size()) + " values, the robot has " +
                     std::to_string(dof_) + " joint variables");
-  if (!q.allFinite())
-    throw Error(ErrorCode::InvalidValue, "joint vector contains NaN or infinite values");
+  throw Error(ErrorCode::InvalidValue, "joint vector contains NaN or infinite values");
 }
 
-void ForwardKinematics::apply_step(const Step& step, const double* q,
-                                   const Eigen::Matrix3d& parent_rotation,
-                                   const Vector3& parent_position, Eigen::Matrix3d& rotation,
-                                   Vector3& position) const {
-  position = parent_position + parent_rotation * step.translation;
-  if (step.identity_rotation)
-    rotation = parent_rotation;
-  else
-    rotation = parent_rotation * step.rotation;
-  if (step.type == JointType::Fixed) return;
-  const double value = step.multiplier * q[step.variable] + step.offset;
-  if (step.type == JointType::Revolute)
-    detail::apply_rotation(rotation, step.axis, value);
-  else
-    detail::apply_translation(position, rotation, step.axis, value);
-}
-
+// All sines and cosines first (one branch-free pass), then each link from its parent, written
+// straight into the Pose storage.
 void ForwardKinematics::compute_unchecked(const double* q, std::vector<Pose>& out) const {
   out.resize(link_count_);
   out[root_].setIdentity();
-  for (const Step& step : steps_) {
-    const Pose& parent = out[step.parent_link];
-    Eigen::Matrix3d rotation;
-    Vector3 position;
-    apply_step(step, q, parent.linear(), parent.translation(), rotation, position);
-    Pose& child = out[step.child_link];
-    child.linear() = rotation;
-    child.translation() = position;
+  const int count = static_cast<int>(steps_.size());
+  double stack_scratch[3 * kStackSteps];
+  std::vector<double> heap_scratch;
+  double* angles = stack_scratch;
+  if (count > kStackSteps) {
+    heap_scratch.resize(3 * static_cast<std::size_t>(count));
+    angles = heap_scratch.data();
+  }
+  double* sines = angles + count;
+  double* cosines = sines + count;
+  const Step* steps = steps_.data();
+  for (int i = 0; i < count; ++i) angles[i] = steps[i].value(q);
+  detail::fast_sincos_array(angles, sines, cosines, count);
+  Pose* poses = out.data();
+  for (int i = 0; i < count; ++i) {
+    const Step& step = steps[i];
+    detail::apply_step(step.frame, poses[step.parent_link].data(), poses[step.child_link].data(),
+                       angles[i], sines[i], cosines[i]);
   }
 }
 
@@ -119,16 +119,21 @@ std::vector<int> ForwardKinematics::path_to(int link) const {
 
 Pose ForwardKinematics::link_pose(const JointVector& q, int link) const {
   check(q);
-  Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
-  Vector3 position = Vector3::Zero();
-  for (const int step : path_to(link)) {
-    const Eigen::Matrix3d parent_rotation = rotation;
-    const Vector3 parent_position = position;
-    apply_step(steps_[step], q.data(), parent_rotation, parent_position, rotation, position);
-  }
   Pose pose = Pose::Identity();
-  pose.linear() = rotation;
-  pose.translation() = position;
+  alignas(16) double frames[2][kFrameSize];
+  const double* parent = kIdentityFrame;
+  int n = 0;
+  for (const int index : path_to(link)) {
+    const Step& step = steps_[index];
+    const double value = step.value(q.data());
+    double sine, cosine;
+    detail::fast_sincos(value, sine, cosine);
+    double* child = frames[n++ & 1];
+    detail::apply_step(step.frame, parent, child, value, sine, cosine);
+    parent = child;
+  }
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 3; ++r) pose.data()[4 * c + r] = parent[4 * c + r];
   return pose;
 }
 
@@ -151,23 +156,31 @@ Jacobian ForwardKinematics::link_jacobian(const JointVector& q, int link,
   check(q);
   const std::vector<int> path = path_to(link);
   // Joint frames (= child link frames) along the path, then the point in the root frame.
-  std::vector<Eigen::Matrix3d> rotations(path.size());
-  std::vector<Vector3> positions(path.size());
-  Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
-  Vector3 position = Vector3::Zero();
+  std::vector<double> frames(kFrameSize * path.size());
+  const double* parent = kIdentityFrame;
   for (std::size_t i = 0; i < path.size(); ++i) {
-    apply_step(steps_[path[i]], q.data(), rotation, position, rotations[i], positions[i]);
-    rotation = rotations[i];
-    position = positions[i];
+    const Step& step = steps_[path[i]];
+    const double value = step.value(q.data());
+    double sine, cosine;
+    detail::fast_sincos(value, sine, cosine);
+    double* child = frames.data() + kFrameSize * i;
+    detail::apply_step(step.frame, parent, child, value, sine, cosine);
+    parent = child;
   }
-  const Vector3 point = position + rotation * point_in_link;
+  Vector3 point;
+  for (int r = 0; r < 3; ++r)
+    point[r] = parent[12 + r] + ((parent[r] * point_in_link[0] + parent[4 + r] * point_in_link[1]) +
+                                 parent[8 + r] * point_in_link[2]);
   Jacobian jacobian = Jacobian::Zero(6, dof_);
   for (std::size_t i = 0; i < path.size(); ++i) {
     const Step& step = steps_[path[i]];
-    if (step.type == JointType::Fixed) continue;
-    const Vector3 axis = rotations[i] * step.axis.axis;
-    if (step.type == JointType::Revolute) {
-      jacobian.col(step.variable).head<3>() += step.multiplier * axis.cross(point - positions[i]);
+    if (step.frame.motion == detail::StepMotion::Fixed) continue;
+    const double* frame = frames.data() + kFrameSize * i;
+    Vector3 axis;
+    step.frame.world_axis(frame, axis.data());
+    if (step.frame.motion == detail::StepMotion::Revolute) {
+      const Vector3 position(frame[12], frame[13], frame[14]);
+      jacobian.col(step.variable).head<3>() += step.multiplier * axis.cross(point - position);
       jacobian.col(step.variable).tail<3>() += step.multiplier * axis;
     } else {
       jacobian.col(step.variable).head<3>() += step.multiplier * axis;

@@ -40,19 +40,18 @@ class ForwardKinematics {
  private:
   struct Step {
     int parent_link = -1, child_link = -1;
-    Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();  // origin, parent link -> joint
-    Vector3 translation = Vector3::Zero();
-    bool identity_rotation = true;
-    JointType type = JointType::Fixed;  // Fixed, Revolute/Continuous or Prismatic
-    detail::JointAxis axis;
-    int variable = -1;  // source variable (own or mimicked); -1 for fixed
+    detail::FrameStep frame;  // origin (parent link -> joint) and motion
+    int variable = -1;        // source variable (own or mimicked); -1 for fixed
     double multiplier = 1.0, offset = 0.0;
+    double value(const double* q) const { return variable >= 0 ? multiplier * q[variable] + offset : 0.0; }
   };
 
-  void check(const JointVector& q) const;
-  // child pose = parent pose * origin * motion(q)
-  void apply_step(const Step& step, const double* q, const Eigen::Matrix3d& parent_rotation,
-                  const Vector3& parent_position, Eigen::Matrix3d& rotation, Vector3& position) const;
+  // Throws unless q has dof() finite values (the message is built only on failure).
+  void check(const JointVector& q) const {
+    if (q.size() != dof_ || !q.allFinite()) [[unlikely]]
+      throw_bad_configuration(q);
+  }
+  [[noreturn]] void throw_bad_configuration(const JointVector& q) const;
   void compute_unchecked(const double* q, std::vector<Pose>& out) const;
   // Steps from the root down to `link`, in application order.
   std::vector<int> path_to(int link) const;

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "engine/core/error.hpp"
+#include "engine/kinematics/fast_sincos.hpp"
 #include "engine/kinematics/joint_source.hpp"
 
 namespace kinetic {
@@ -13,7 +14,6 @@ namespace {
 
 // Per-segment scratch without heap allocation (chains are far shorter than this).
 constexpr int kMaxSegments = 64;
-using FrameBuffer = Eigen::Matrix<double, 3, Eigen::Dynamic, 0, 3, kMaxSegments>;
 
 std::string joined(const std::vector<std::string>& names) {
   std::string out;
@@ -62,6 +62,7 @@ KinematicChain::KinematicChain(RobotModelPtr model, const std::string& base_link
   }
 
   Pose pending = Pose::Identity();  // fixed transforms not yet folded into a segment
+  Eigen::Matrix3d logical = Eigen::Matrix3d::Identity();  // true rotation = physical * logical
   anchors_.push_back({base, -1, Pose::Identity()});
   for (const int j : path) {
     const Joint& joint = robot.joints()[j];
@@ -83,16 +84,42 @@ KinematicChain::KinematicChain(RobotModelPtr model, const std::string& base_link
                     "mimic joint '" + joint.name + "' follows a joint outside the chain " +
                         base_link + " -> " + tip_link,
                     "extend the chain to include the followed joint");
-      Segment segment;
+      const bool prismatic = joint.type == JointType::Prismatic;
       const Pose origin = pending * joint.origin;
-      segment.rotation = origin.linear();
-      segment.translation = origin.translation();
-      segment.identity_rotation = segment.rotation.isIdentity(0.0);
-      segment.prismatic = joint.type == JointType::Prismatic;
-      segment.axis = detail::JointAxis::classify(joint.axis);
+      const detail::FrameStep step = detail::FrameStep::make(
+          origin, joint.axis, prismatic ? detail::StepMotion::Prismatic : detail::StepMotion::Revolute);
+      Segment segment;
+      const Vector3 translation = logical * origin.translation();
+      for (int r = 0; r < 3; ++r) segment.translation[r] = translation[r];
+      if (step.permuted) {
+        Eigen::Matrix3d permutation = Eigen::Matrix3d::Zero();  // the snapped origin rotation
+        for (int c = 0; c < 3; ++c) permutation(step.source[c], c) = step.sign[c];
+        logical = logical * permutation;  // exact: entries are 0 and ±1
+      } else {
+        segment.has_pre = true;
+        const Eigen::Matrix3d pre = logical * origin.linear();
+        for (int c = 0; c < 3; ++c)
+          for (int r = 0; r < 3; ++r) segment.pre[3 * c + r] = pre(r, c);
+        logical.setIdentity();
+      }
+      // Q Rot(u, a) = Rot(Q u, a) Q: the joint turns the physical frame about logical * u.
+      const Vector3 axis = logical * step.axis.axis;
+      for (int r = 0; r < 3; ++r) segment.axis[r] = axis[r];
+      if (prismatic) {
+        segment.motion = Motion::Slide;
+      } else if (step.axis.kind == detail::AxisKind::General) {
+        segment.motion = Motion::RotateGeneral;
+      } else {
+        int physical = 0;
+        for (int r = 0; r < 3; ++r)
+          if (axis[r] != 0.0) physical = r;
+        segment.motion = static_cast<Motion>(physical);
+        segment.angle_sign = axis[physical];
+      }
       segment.slot = static_cast<int>(slot - variable_indices_.begin());
       segment.multiplier = source.multiplier;
       segment.offset = source.offset;
+      segment.logical = logical;
       segments_.push_back(segment);
       pending = Pose::Identity();
     }
@@ -101,9 +128,10 @@ KinematicChain::KinematicChain(RobotModelPtr model, const std::string& base_link
   if (static_cast<int>(segments_.size()) > kMaxSegments)
     throw Error(ErrorCode::Unsupported, "chain " + base_link + " -> " + tip_link + " has more than " +
                                             std::to_string(kMaxSegments) + " moving joints");
-  const Pose tip_frame = pending * tip_offset_;
-  tip_rotation_ = tip_frame.linear();
-  tip_translation_ = tip_frame.translation();
+  Pose tip_from_physical = Pose::Identity();
+  tip_from_physical.linear() = logical;
+  tip_step_ = detail::FrameStep::make(tip_from_physical * pending * tip_offset_, Vector3::UnitZ(),
+                                      detail::StepMotion::Fixed);
 }
 
 KinematicChain KinematicChain::from_config(RobotModelPtr model, const std::string& group) {
@@ -157,73 +185,152 @@ std::vector<std::string> KinematicChain::joint_names() const {
   return names;
 }
 
-void KinematicChain::check(const JointVector& q) const {
+void KinematicChain::throw_bad_configuration(const JointVector& q) const {
   if (q.size() != dof())
     throw Error(ErrorCode::DimensionMismatch,
                 "joint vector has " + std::to_string(q.size()) + " values, the chain " + base_link_ +
                     " -> " + tip_link_ + " has " + std::to_string(dof()) + " joints");
-  if (!q.allFinite())
-    throw Error(ErrorCode::InvalidValue, "joint vector contains NaN or infinite values");
+  throw Error(ErrorCode::InvalidValue, "joint vector contains NaN or infinite values");
 }
 
-template <bool kWithFrames>
-void KinematicChain::forward(const double* q, Eigen::Matrix3d& rotation, Vector3& position,
-                             Vector3* axes, Vector3* positions) const {
-  rotation.setIdentity();
-  position.setZero();
-  for (std::size_t i = 0; i < segments_.size(); ++i) {
-    const Segment& segment = segments_[i];
-    if (i == 0) {
-      rotation = segment.rotation;
-      position = segment.translation;
-    } else {
-      position += rotation * segment.translation;
-      if (!segment.identity_rotation) rotation = rotation * segment.rotation;
+namespace {
+
+// Columns x, y turn by (c, s) in their plane: x' = c x + s y, y' = c y - s x.
+[[gnu::always_inline]] inline void turn(double* x, double* y, double c, double s) {
+  const double x0 = x[0], x1 = x[1], x2 = x[2];
+  x[0] = c * x0 + s * y[0];
+  x[1] = c * x1 + s * y[1];
+  x[2] = c * x2 + s * y[2];
+  y[0] = c * y[0] - s * x0;
+  y[1] = c * y[1] - s * x1;
+  y[2] = c * y[2] - s * x2;
+}
+
+// r <- r * m (both column-major 3×3).
+[[gnu::always_inline]] inline void multiply_in_place(double* r, const double* m) {
+  double out[9];
+  for (int c = 0; c < 3; ++c)
+    for (int row = 0; row < 3; ++row)
+      out[3 * c + row] = (r[row] * m[3 * c] + r[3 + row] * m[3 * c + 1]) + r[6 + row] * m[3 * c + 2];
+  for (int i = 0; i < 9; ++i) r[i] = out[i];
+}
+
+}  // namespace
+
+// All sines and cosines first (one branch-free pass), then one in-register step per segment.
+void KinematicChain::forward(const double* q, int count, Frame& last, Frame* frames) const {
+  double angles[kMaxSegments], sines[kMaxSegments], cosines[kMaxSegments];
+  const Segment* segments = segments_.data();
+  for (int i = 0; i < count; ++i)
+    angles[i] = segments[i].multiplier * q[segments[i].slot] + segments[i].offset;
+  detail::fast_sincos_array(angles, sines, cosines, count);
+  Frame f = {{1, 0, 0, 0, 1, 0, 0, 0, 1}, {0, 0, 0}};
+  for (int i = 0; i < count; ++i) {
+    const Segment& s = segments[i];
+    const double t0 = s.translation[0], t1 = s.translation[1], t2 = s.translation[2];
+    f.p[0] += (f.r[0] * t0 + f.r[3] * t1) + f.r[6] * t2;
+    f.p[1] += (f.r[1] * t0 + f.r[4] * t1) + f.r[7] * t2;
+    f.p[2] += (f.r[2] * t0 + f.r[5] * t1) + f.r[8] * t2;
+    if (s.has_pre) [[unlikely]]
+      multiply_in_place(f.r, s.pre);
+    const double c = cosines[i], sn = s.angle_sign * sines[i];
+    switch (s.motion) {
+      case Motion::RotateX:
+        turn(f.r + 3, f.r + 6, c, sn);
+        break;
+      case Motion::RotateY:
+        turn(f.r + 6, f.r + 0, c, sn);
+        break;
+      case Motion::RotateZ:
+        turn(f.r + 0, f.r + 3, c, sn);
+        break;
+      case Motion::RotateGeneral: {
+        // Rodrigues, as Eigen::AngleAxis::toRotationMatrix builds it.
+        const double k0 = s.axis[0], k1 = s.axis[1], k2 = s.axis[2];
+        const double sine = sines[i], one_minus = 1.0 - c;
+        const double m[9] = {one_minus * k0 * k0 + c,          one_minus * k0 * k1 + sine * k2,
+                             one_minus * k0 * k2 - sine * k1,  one_minus * k0 * k1 - sine * k2,
+                             one_minus * k1 * k1 + c,          one_minus * k1 * k2 + sine * k0,
+                             one_minus * k0 * k2 + sine * k1,  one_minus * k1 * k2 - sine * k0,
+                             one_minus * k2 * k2 + c};
+        multiply_in_place(f.r, m);
+        break;
+      }
+      case Motion::Slide: {
+        const double d = angles[i];
+        f.p[0] += d * ((f.r[0] * s.axis[0] + f.r[3] * s.axis[1]) + f.r[6] * s.axis[2]);
+        f.p[1] += d * ((f.r[1] * s.axis[0] + f.r[4] * s.axis[1]) + f.r[7] * s.axis[2]);
+        f.p[2] += d * ((f.r[2] * s.axis[0] + f.r[5] * s.axis[1]) + f.r[8] * s.axis[2]);
+        break;
+      }
     }
-    const double value = segment.multiplier * q[segment.slot] + segment.offset;
-    if (segment.prismatic)
-      detail::apply_translation(position, rotation, segment.axis, value);
-    else
-      detail::apply_rotation(rotation, segment.axis, value);
-    if constexpr (kWithFrames) {
-      axes[i] = rotation * segment.axis.axis;
-      positions[i] = position;
-    }
+    if (frames) frames[i] = f;
   }
+  last = f;
+}
+
+void KinematicChain::finish_tip(const Frame& last, Pose& tip) const {
+  const double parent[16] = {last.r[0], last.r[1], last.r[2], 0, last.r[3], last.r[4], last.r[5], 0,
+                             last.r[6], last.r[7], last.r[8], 0, last.p[0], last.p[1], last.p[2], 1};
+  detail::apply_step(tip_step_, parent, tip.data(), 0.0, 0.0, 1.0);
+}
+
+Pose KinematicChain::link_frame(const Frame& frame, int segment) const {
+  Pose pose;  // bottom row already [0 0 0 1]
+  for (int c = 0; c < 3; ++c)
+    for (int r = 0; r < 3; ++r) pose.linear()(r, c) = frame.r[3 * c + r];
+  for (int r = 0; r < 3; ++r) pose.translation()[r] = frame.p[r];
+  pose.linear() = pose.linear() * segments_[segment].logical;  // exact: a signed permutation
+  return pose;
 }
 
 Pose KinematicChain::fk(const JointVector& q) const {
   check(q);
-  Eigen::Matrix3d rotation;
-  Vector3 position;
-  forward<false>(q.data(), rotation, position, nullptr, nullptr);
+  Frame last;
+  forward(q.data(), static_cast<int>(segments_.size()), last, nullptr);
   Pose tip;
-  tip.linear() = rotation * tip_rotation_;
-  tip.translation() = position + rotation * tip_translation_;
+  finish_tip(last, tip);
   return tip;
 }
 
-void KinematicChain::fk_and_jacobian(const JointVector& q, Pose& tip, Jacobian& jacobian) const {
-  check(q);
-  Vector3 axes[kMaxSegments];
-  Vector3 positions[kMaxSegments];
-  Eigen::Matrix3d rotation;
-  Vector3 position;
-  forward<true>(q.data(), rotation, position, axes, positions);
-  tip.linear() = rotation * tip_rotation_;
-  tip.translation() = position + rotation * tip_translation_;
-  const Vector3 end = tip.translation();
-  jacobian.setZero(6, dof());
-  for (std::size_t i = 0; i < segments_.size(); ++i) {
-    const Segment& segment = segments_[i];
-    auto column = jacobian.col(segment.slot);
-    if (segment.prismatic) {
-      column.head<3>() += segment.multiplier * axes[i];
+namespace {
+
+// Adds the columns of the joints in segments 0..count-1 for the point `point` (base frame).
+template <typename Segments, typename Frames, typename Motion>
+void add_jacobian_columns(const Segments& segments, int count, const Frames& frames,
+                          const double* point, Motion slide, Jacobian& jacobian) {
+  for (int i = 0; i < count; ++i) {
+    const auto& segment = segments[i];
+    const auto& f = frames[i];
+    const double* u = segment.axis;
+    const double axis[3] = {(f.r[0] * u[0] + f.r[3] * u[1]) + f.r[6] * u[2],
+                            (f.r[1] * u[0] + f.r[4] * u[1]) + f.r[7] * u[2],
+                            (f.r[2] * u[0] + f.r[5] * u[1]) + f.r[8] * u[2]};
+    double* column = jacobian.col(segment.slot).data();
+    const double k = segment.multiplier;
+    if (segment.motion == slide) {
+      for (int r = 0; r < 3; ++r) column[r] += k * axis[r];
     } else {
-      column.head<3>() += segment.multiplier * axes[i].cross(end - positions[i]);
-      column.tail<3>() += segment.multiplier * axes[i];
+      const double d0 = point[0] - f.p[0], d1 = point[1] - f.p[1], d2 = point[2] - f.p[2];
+      column[0] += k * (axis[1] * d2 - axis[2] * d1);
+      column[1] += k * (axis[2] * d0 - axis[0] * d2);
+      column[2] += k * (axis[0] * d1 - axis[1] * d0);
+      for (int r = 0; r < 3; ++r) column[3 + r] += k * axis[r];
     }
   }
+}
+
+}  // namespace
+
+void KinematicChain::fk_and_jacobian(const JointVector& q, Pose& tip, Jacobian& jacobian) const {
+  check(q);
+  const int count = static_cast<int>(segments_.size());
+  Frame frames[kMaxSegments];
+  Frame last;
+  forward(q.data(), count, last, frames);
+  finish_tip(last, tip);
+  jacobian.setZero(6, dof());
+  add_jacobian_columns(segments_, count, frames, tip.translation().data(), Motion::Slide, jacobian);
 }
 
 Jacobian KinematicChain::jacobian(const JointVector& q) const {
@@ -245,44 +352,23 @@ const KinematicChain::LinkAnchor& KinematicChain::anchor(const std::string& link
 Pose KinematicChain::link_pose(const JointVector& q, const std::string& link) const {
   check(q);
   const LinkAnchor& a = anchor(link);
-  Pose frame = Pose::Identity();
-  for (int i = 0; i <= a.segment; ++i) {
-    const Segment& segment = segments_[i];
-    Eigen::Matrix3d rotation = frame.linear();
-    Vector3 position = frame.translation() + rotation * segment.translation;
-    rotation = rotation * segment.rotation;
-    const double value = segment.multiplier * q[segment.slot] + segment.offset;
-    if (segment.prismatic)
-      detail::apply_translation(position, rotation, segment.axis, value);
-    else
-      detail::apply_rotation(rotation, segment.axis, value);
-    frame.linear() = rotation;
-    frame.translation() = position;
-  }
-  return frame * a.offset;
+  if (a.segment < 0) return a.offset;
+  Frame last;
+  forward(q.data(), a.segment + 1, last, nullptr);
+  return link_frame(last, a.segment) * a.offset;
 }
 
 Jacobian KinematicChain::jacobian_at(const JointVector& q, const std::string& link,
                                      const Vector3& point_in_link) const {
   check(q);
   const LinkAnchor& a = anchor(link);
-  Vector3 axes[kMaxSegments];
-  Vector3 positions[kMaxSegments];
-  Eigen::Matrix3d rotation;
-  Vector3 position;
-  forward<true>(q.data(), rotation, position, axes, positions);
-  const Vector3 point = link_pose(q, link) * point_in_link;
   Jacobian result = Jacobian::Zero(6, dof());
-  for (int i = 0; i <= a.segment; ++i) {
-    const Segment& segment = segments_[i];
-    auto column = result.col(segment.slot);
-    if (segment.prismatic) {
-      column.head<3>() += segment.multiplier * axes[i];
-    } else {
-      column.head<3>() += segment.multiplier * axes[i].cross(point - positions[i]);
-      column.tail<3>() += segment.multiplier * axes[i];
-    }
-  }
+  if (a.segment < 0) return result;
+  Frame frames[kMaxSegments];
+  Frame last;
+  forward(q.data(), a.segment + 1, last, frames);
+  const Vector3 point = link_frame(last, a.segment) * (a.offset * point_in_link);
+  add_jacobian_columns(segments_, a.segment + 1, frames, point.data(), Motion::Slide, result);
   return result;
 }
 
@@ -296,11 +382,9 @@ std::vector<Pose> KinematicChain::fk_batch(const Eigen::MatrixXd& configurations
     throw Error(ErrorCode::InvalidValue, "configurations contain NaN or infinite values");
   std::vector<Pose> poses(configurations.cols());
   for (Eigen::Index c = 0; c < configurations.cols(); ++c) {
-    Eigen::Matrix3d rotation;
-    Vector3 position;
-    forward<false>(configurations.col(c).data(), rotation, position, nullptr, nullptr);
-    poses[c].linear() = rotation * tip_rotation_;
-    poses[c].translation() = position + rotation * tip_translation_;
+    Frame last;
+    forward(configurations.col(c).data(), static_cast<int>(segments_.size()), last, nullptr);
+    finish_tip(last, poses[c]);
   }
   return poses;
 }

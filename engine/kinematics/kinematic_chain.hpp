@@ -65,14 +65,25 @@ class KinematicChain {
   const Pose& tip_offset() const { return tip_offset_; }
 
  private:
+  // The running frame is kept as "physical" columns P whose true rotation is P * logical, where
+  // `logical` is a signed axis permutation: origins at multiples of 90° (the Panda's ±90° about X)
+  // then only relabel columns at construction and cost nothing per call, and every aligned joint
+  // turns two physical columns in place.
+  enum class Motion : unsigned char { RotateX, RotateY, RotateZ, RotateGeneral, Slide };
   struct Segment {
-    Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();  // previous frame -> joint frame
-    Vector3 translation = Vector3::Zero();
-    bool identity_rotation = true;
-    bool prismatic = false;
-    detail::JointAxis axis;
-    int slot = 0;  // chain variable driving the joint
+    double translation[3] = {0, 0, 0};         // origin translation, in physical columns
+    bool has_pre = false;                      // origin not a permutation: P *= pre first
+    double pre[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};  // column-major
+    Motion motion = Motion::RotateZ;
+    double angle_sign = 1.0;    // RotateX/Y/Z: the joint turns by angle_sign * value
+    double axis[3] = {0, 0, 1};  // joint axis in physical columns after the step (unit)
+    int slot = 0;               // chain variable driving the joint
     double multiplier = 1.0, offset = 0.0;
+    Eigen::Matrix3d logical = Eigen::Matrix3d::Identity();  // after this segment
+  };
+  struct Frame {
+    double r[9];  // physical rotation columns
+    double p[3];
   };
   struct LinkAnchor {
     int link = -1;
@@ -80,11 +91,17 @@ class KinematicChain {
     Pose offset = Pose::Identity();  // that segment's frame -> link frame
   };
 
-  void check(const JointVector& q) const;
-  // Frames of the segments and the tip; fills per-segment axis/position when asked.
-  template <bool kWithFrames>
-  void forward(const double* q, Eigen::Matrix3d& rotation, Vector3& position, Vector3* axes,
-               Vector3* positions) const;
+  // Throws unless q has dof() finite values (the message is built only on failure).
+  void check(const JointVector& q) const {
+    if (q.size() != dof() || !q.allFinite()) [[unlikely]]
+      throw_bad_configuration(q);
+  }
+  [[noreturn]] void throw_bad_configuration(const JointVector& q) const;
+  // Physical frame after segments 0..count-1 into `last`, and each into frames[i] when given.
+  void forward(const double* q, int count, Frame& last, Frame* frames) const;
+  // True pose of the tip (incl. offset) from the physical frame after the last segment.
+  void finish_tip(const Frame& last, Pose& tip) const;
+  Pose link_frame(const Frame& frame, int segment) const;
   const LinkAnchor& anchor(const std::string& link) const;
 
   RobotModelPtr model_;
@@ -92,8 +109,7 @@ class KinematicChain {
   Pose tip_offset_ = Pose::Identity();
   std::vector<int> variable_indices_;
   std::vector<Segment> segments_;
-  Eigen::Matrix3d tip_rotation_ = Eigen::Matrix3d::Identity();  // last segment -> tip (incl. offset)
-  Vector3 tip_translation_ = Vector3::Zero();
+  detail::FrameStep tip_step_;  // physical frame of the last segment -> tip (incl. offset)
   std::vector<LinkAnchor> anchors_;  // every link on the path, base first
   JointVector lower_, upper_;
   std::vector<char> bounded_;

@@ -1,5 +1,7 @@
 // FK and Jacobian of the Panda (panda_link0 -> panda_hand) side by side with Orocos KDL
-// (ChainFkSolverPos_recursive, ChainJntToJacSolver) on the same file and configurations.
+// (ChainFkSolverPos_recursive, ChainJntToJacSolver) on the same file and configurations:
+// the tip pose (fk), FK + Jacobian at once (jacobian; KDL's solver also computes the frames), and
+// every link (all_links: ours is the whole 13-link tree incl. fingers, KDL's the chain's frames).
 #include <benchmark/benchmark.h>
 
 #include <kdl/chain.hpp>
@@ -125,6 +127,19 @@ void Ours_all_links_panda(benchmark::State& state) {
   state.counters["links"] = static_cast<double>(f->model->links().size());
 }
 
+void PeerKDL_all_links_panda(benchmark::State& state) {
+  REQUIRE_PANDA(state);
+  KDL::ChainFkSolverPos_recursive solver(f->kdl_chain);
+  std::vector<KDL::Frame> frames(f->kdl_chain.getNrOfSegments());
+  std::size_t n = 0;
+  for (auto _ : state) {
+    solver.JntToCart(f->kdl_configurations[n++ & (kConfigurations - 1)], frames);
+    benchmark::DoNotOptimize(frames.data());
+    benchmark::ClobberMemory();
+  }
+  state.counters["links"] = static_cast<double>(frames.size());
+}
+
 void Ours_manipulability_panda(benchmark::State& state) {
   REQUIRE_PANDA(state);
   std::size_t n = 0;
@@ -136,6 +151,7 @@ BENCHMARK(PeerKDL_fk_panda)->Name("PeerKDL/fk_panda");
 BENCHMARK(Ours_jacobian_panda)->Name("Ours/jacobian_panda");
 BENCHMARK(PeerKDL_jacobian_panda)->Name("PeerKDL/jacobian_panda");
 BENCHMARK(Ours_all_links_panda)->Name("Ours/all_links_panda");
+BENCHMARK(PeerKDL_all_links_panda)->Name("PeerKDL/all_links_panda");
 BENCHMARK(Ours_manipulability_panda)->Name("Ours/manipulability_panda");
 
 }  // namespace

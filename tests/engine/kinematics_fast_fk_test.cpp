@@ -1,0 +1,330 @@
+// The fast FK path against plain references: the hand-written sincos against std::sin/std::cos,
+// the frame-step kernel against Eigen products, and chain / all-link FK and the Jacobian against
+// a product of 4×4 transforms built straight from the URDF joint origins and axes, on every
+// built-in robot and the Panda of ../shared/robots.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <random>
+
+#include "engine/kinematics/fast_sincos.hpp"
+#include "engine/kinematics/forward_kinematics.hpp"
+#include "engine/kinematics/joint_motion.hpp"
+#include "engine/kinematics/joint_source.hpp"
+#include "engine/kinematics/kinematic_chain.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "support/test_paths.hpp"
+
+namespace kinetic {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+// |fast - std| <= 1e-15 relative to std (exact agreement where std gives 0).
+void expect_sincos_close(double x) {
+  double s = 0, c = 0;
+  detail::fast_sincos(x, s, c);
+  const double expected_s = std::sin(x), expected_c = std::cos(x);
+  EXPECT_LE(std::fabs(s - expected_s), 1e-15 * std::fabs(expected_s)) << "sin(" << x << ")";
+  EXPECT_LE(std::fabs(c - expected_c), 1e-15 * std::fabs(expected_c)) << "cos(" << x << ")";
+}
+
+TEST(FastSinCos, MatchesStdOverDenseSweep) {
+  constexpr int kSamples = 2'000'000;
+  const double limit = detail::kFastSinCosLimit;
+  double worst_s = 0, worst_c = 0;
+  for (int i = 0; i <= kSamples; ++i) {
+    const double x = -limit + 2.0 * limit * i / kSamples;
+    double s = 0, c = 0;
+    detail::fast_sincos(x, s, c);
+    worst_s = std::max(worst_s, std::fabs(s - std::sin(x)) / std::max(std::fabs(std::sin(x)), 1e-300));
+    worst_c = std::max(worst_c, std::fabs(c - std::cos(x)) / std::max(std::fabs(std::cos(x)), 1e-300));
+  }
+  EXPECT_LE(worst_s, 1e-15);
+  EXPECT_LE(worst_c, 1e-15);
+}
+
+TEST(FastSinCos, HardArguments) {
+  // Multiples of pi/2 (where one result is ~1e-16 and the reduction must keep it), their
+  // neighbours a few ulps away, quadrant boundaries (odd multiples of pi/4) and tiny values.
+  for (int k = -8; k <= 8; ++k) {
+    for (const double base : {k * kPi / 2, k * kPi / 4 + kPi / 8, (2 * k + 1) * kPi / 4}) {
+      double x = base;
+      for (int step = 0; step < 4; ++step) x = std::nextafter(x, -1e9);
+      for (int step = 0; step < 8; ++step, x = std::nextafter(x, 1e9)) expect_sincos_close(x);
+    }
+  }
+  for (const double x : {1e-300, -1e-300, 1e-160, 1e-20, -1e-8, 4.9e-324, kPi, -kPi, 2 * kPi, 4 * kPi,
+                         -4 * kPi, kPi / 2, -kPi / 2, 3 * kPi / 2})
+    expect_sincos_close(x);
+  double s = 1, c = 0;
+  detail::fast_sincos(-0.0, s, c);
+  EXPECT_TRUE(s == 0.0 && std::signbit(s)) << "sin(-0) keeps its sign";
+  EXPECT_EQ(c, 1.0);
+  detail::fast_sincos(1e-300, s, c);
+  EXPECT_EQ(s, 1e-300);
+  EXPECT_EQ(c, 1.0);
+}
+
+TEST(FastSinCos, OutsideTheFastRangeFallsBackToStd) {
+  for (const double x : {std::nextafter(detail::kFastSinCosLimit, 1e9), 20.0, -100.5, 1e6, 1e300}) {
+    double s = 0, c = 0;
+    detail::fast_sincos(x, s, c);
+    EXPECT_EQ(s, std::sin(x)) << x;
+    EXPECT_EQ(c, std::cos(x)) << x;
+  }
+  double s = 0, c = 0;
+  detail::fast_sincos(std::numeric_limits<double>::quiet_NaN(), s, c);
+  EXPECT_TRUE(std::isnan(s) && std::isnan(c));
+}
+
+TEST(FastSinCos, ArrayMatchesScalar) {
+  std::mt19937_64 random(3);
+  std::uniform_real_distribution<double> angle(-30.0, 30.0);  // both sides of the fast range
+  double angles[37], sines[37], cosines[37];
+  for (double& a : angles) a = angle(random);
+  detail::fast_sincos_array(angles, sines, cosines, 37);
+  for (int i = 0; i < 37; ++i) {
+    double s = 0, c = 0;
+    detail::fast_sincos(angles[i], s, c);
+    EXPECT_EQ(sines[i], s);
+    EXPECT_EQ(cosines[i], c);
+    EXPECT_NEAR(sines[i], std::sin(angles[i]), 1e-15);
+  }
+}
+
+// ---- Frame-step kernel against Eigen ----
+
+Eigen::Matrix4d to_matrix(const double* frame) {
+  Eigen::Matrix4d m = Eigen::Matrix4d::Identity();
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 3; ++r) m(r, c) = frame[4 * c + r];
+  return m;
+}
+
+Eigen::Matrix4d motion_matrix(detail::StepMotion motion, const Vector3& axis, double value) {
+  Eigen::Matrix4d m = Eigen::Matrix4d::Identity();
+  if (motion == detail::StepMotion::Revolute)
+    m.topLeftCorner<3, 3>() = Eigen::AngleAxisd(value, axis.normalized()).toRotationMatrix();
+  else if (motion == detail::StepMotion::Prismatic)
+    m.topRightCorner<3, 1>() = axis.normalized() * value;
+  return m;
+}
+
+TEST(FrameStep, RecognisesSignedPermutations) {
+  const auto origin = [](double r, double p, double y) {
+    return pose_from_xyz_rpy(Vector3(0.1, 0.2, 0.3), Vector3(r, p, y));
+  };
+  EXPECT_TRUE(detail::FrameStep::make(origin(kPi / 2, 0, 0), Vector3::UnitZ(), detail::StepMotion::Revolute).permuted);
+  EXPECT_TRUE(detail::FrameStep::make(origin(-kPi / 2, 0, kPi), Vector3::UnitZ(), detail::StepMotion::Revolute).permuted);
+  EXPECT_TRUE(detail::FrameStep::make(Pose::Identity(), Vector3::UnitX(), detail::StepMotion::Fixed).permuted);
+  EXPECT_FALSE(detail::FrameStep::make(origin(0, 0, -kPi / 4), Vector3::UnitZ(), detail::StepMotion::Fixed).permuted);
+  EXPECT_FALSE(detail::FrameStep::make(origin(kPi / 2 + 1e-9, 0, 0), Vector3::UnitZ(), detail::StepMotion::Fixed).permuted);
+}
+
+TEST(FrameStep, MatchesEigenForEveryOriginKindAxisAndMotion) {
+  std::mt19937_64 random(5);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const auto random_pose = [&] {
+    return pose_from_xyz_rpy(Vector3(unit(random), unit(random), unit(random)),
+                             Vector3(3 * unit(random), 3 * unit(random), 3 * unit(random)));
+  };
+  std::vector<Pose> origins;
+  for (int r = -1; r <= 2; ++r)  // all 24 axis-permutation rotations (and repeats), with 1e-17 residues
+    for (int p = -1; p <= 2; ++p)
+      for (int y = -1; y <= 2; ++y)
+        origins.push_back(pose_from_xyz_rpy(Vector3(0.1, -0.2, 0.3), Vector3(r * kPi / 2, p * kPi / 2, y * kPi / 2)));
+  for (int n = 0; n < 8; ++n) origins.push_back(random_pose());
+  std::vector<Vector3> axes = {Vector3::UnitX(), -Vector3::UnitX(), Vector3::UnitY(), -Vector3::UnitY(),
+                               Vector3::UnitZ(), -Vector3::UnitZ(), Vector3(0.3, -0.5, 0.8)};
+  double worst = 0;
+  for (const Pose& origin : origins) {
+    for (const Vector3& axis : axes) {
+      for (const auto motion : {detail::StepMotion::Fixed, detail::StepMotion::Revolute, detail::StepMotion::Prismatic}) {
+        const detail::FrameStep step = detail::FrameStep::make(origin, axis, motion);
+        const Pose parent = random_pose();
+        const double value = 4 * unit(random);
+        double sine = 0, cosine = 0;
+        detail::fast_sincos(value, sine, cosine);
+        double child[16] = {};
+        detail::apply_step(step, parent.data(), child, value, sine, cosine);
+        const Eigen::Matrix4d expected = parent.matrix() * origin.matrix() * motion_matrix(motion, axis, value);
+        worst = std::max(worst, (to_matrix(child) - expected).cwiseAbs().maxCoeff());
+      }
+    }
+  }
+  EXPECT_LE(worst, 1e-14);
+}
+
+// ---- Whole-robot FK against 4×4 products straight from the joint origins and axes ----
+
+struct Reference {
+  std::vector<Eigen::Matrix4d> link;   // every link in the root frame
+  std::vector<Eigen::Matrix4d> joint;  // every joint frame (parent link * origin) in the root frame
+};
+
+double joint_value(const Joint& joint, const JointVector& q) {
+  const detail::JointSource source = detail::resolve_joint_source(joint);
+  return source.variable >= 0 ? source.multiplier * q[source.variable] + source.offset : 0.0;
+}
+
+void visit(const RobotModel& model, int link, const JointVector& q, Reference& out) {
+  for (const int j : model.links()[link].child_joints) {
+    const Joint& joint = model.joints()[j];
+    out.joint[j] = out.link[link] * joint.origin.matrix();
+    detail::StepMotion motion = detail::StepMotion::Fixed;
+    if (detail::resolve_joint_source(joint).variable >= 0) {
+      if (joint.type == JointType::Revolute || joint.type == JointType::Continuous) motion = detail::StepMotion::Revolute;
+      if (joint.type == JointType::Prismatic) motion = detail::StepMotion::Prismatic;
+    }
+    out.link[joint.child_link] = out.joint[j] * motion_matrix(motion, joint.axis, joint_value(joint, q));
+    visit(model, joint.child_link, q, out);
+  }
+}
+
+Reference reference_fk(const RobotModel& model, const JointVector& q) {
+  Reference out;
+  out.link.assign(model.links().size(), Eigen::Matrix4d::Identity());
+  out.joint.assign(model.joints().size(), Eigen::Matrix4d::Identity());
+  visit(model, model.root_link(), q, out);
+  return out;
+}
+
+// Geometric Jacobian of the chain tip (incl. tool offset) in the base frame, from the reference.
+Jacobian reference_jacobian(const RobotModel& model, const KinematicChain& chain, const Reference& ref,
+                            const Eigen::Matrix4d& tip_in_base) {
+  const Eigen::Matrix4d base_inverse = ref.link[model.link_index(chain.base_link())].inverse();
+  Jacobian jacobian = Jacobian::Zero(6, chain.dof());
+  const Vector3 end = tip_in_base.topRightCorner<3, 1>();
+  for (const int j : model.chain_joints(chain.base_link(), chain.tip_link())) {
+    const Joint& joint = model.joints()[j];
+    const detail::JointSource source = detail::resolve_joint_source(joint);
+    if (source.variable < 0 || joint.type == JointType::Fixed) continue;
+    const auto& indices = chain.variable_indices();
+    const int slot = static_cast<int>(std::find(indices.begin(), indices.end(), source.variable) - indices.begin());
+    const Eigen::Matrix4d frame = base_inverse * ref.joint[j];
+    const Vector3 axis = frame.topLeftCorner<3, 3>() * joint.axis.normalized();
+    if (joint.type == JointType::Prismatic) {
+      jacobian.col(slot).head<3>() += source.multiplier * axis;
+    } else {
+      jacobian.col(slot).head<3>() += source.multiplier * axis.cross(end - frame.topRightCorner<3, 1>());
+      jacobian.col(slot).tail<3>() += source.multiplier * axis;
+    }
+  }
+  return jacobian;
+}
+
+double pose_error(const Pose& ours, const Eigen::Matrix4d& expected) {
+  return (ours.matrix() - expected).cwiseAbs().maxCoeff();  // metres and (rotation entries) radians
+}
+
+void check_against_reference(const std::string& label, const RobotModelPtr& model, const KinematicChain& chain) {
+  const ForwardKinematics fk(*model);
+  const int base = model->link_index(chain.base_link()), tip = model->link_index(chain.tip_link());
+  std::mt19937_64 random(17);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const JointVector lower = model->lower_limits(), upper = model->upper_limits();
+  double worst_chain = 0, worst_links = 0, worst_jacobian = 0;
+  std::vector<Pose> poses;
+  Jacobian jacobian(6, chain.dof());
+  Pose tip_pose;
+  for (int n = 0; n < 1000; ++n) {
+    JointVector q(model->dof());
+    for (int i = 0; i < q.size(); ++i) {
+      // Mostly within limits; every fifth configuration also far outside (the std fallback).
+      q[i] = n % 5 == 4 ? -20.0 + 40.0 * unit(random) : lower[i] + unit(random) * (upper[i] - lower[i]);
+    }
+    const Reference ref = reference_fk(*model, q);
+    const Eigen::Matrix4d expected_tip = ref.link[base].inverse() * ref.link[tip] * chain.tip_offset().matrix();
+    const JointVector q_chain = chain.to_chain(q);
+    worst_chain = std::max(worst_chain, pose_error(chain.fk(q_chain), expected_tip));
+    chain.fk_and_jacobian(q_chain, tip_pose, jacobian);
+    worst_chain = std::max(worst_chain, pose_error(tip_pose, expected_tip));
+    worst_jacobian = std::max(
+        worst_jacobian, (jacobian - reference_jacobian(*model, chain, ref, expected_tip)).cwiseAbs().maxCoeff());
+    fk.compute(q, poses);
+    for (const Link& link : model->links())
+      worst_links = std::max(worst_links, pose_error(poses[link.index], ref.link[link.index]));
+  }
+  EXPECT_LE(worst_chain, 1e-12) << label;
+  EXPECT_LE(worst_links, 1e-12) << label;
+  EXPECT_LE(worst_jacobian, 1e-12) << label;
+}
+
+TEST(FastFk, EveryBuiltinRobotMatchesReferenceTransforms) {
+  const auto robots = builtin_robots();
+  ASSERT_GE(robots.size(), 14u);
+  for (const BuiltinRobotInfo& info : robots) {
+    const RobotModelPtr model = load_builtin_robot(info.name);
+    check_against_reference(info.name, model, KinematicChain::from_config(model));
+  }
+}
+
+TEST(FastFk, SharedPandaMatchesReferenceTransforms) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  const RobotModelPtr model =
+      load_robot_file(test::example_robot_data_dir() + "/robots/panda_description/urdf/panda.urdf");
+  check_against_reference("panda (shared)", model, KinematicChain(model, "panda_link0", "panda_hand"));
+  const Pose offset = pose_from_xyz_rpy(Vector3(0.0, 0.0, 0.1034), Vector3(0.0, 0.0, -kPi / 4));
+  check_against_reference("panda (shared, tcp)", model, KinematicChain(model, "panda_link0", "panda_hand", offset));
+}
+
+// Every kind of step the chain distinguishes: origins at multiples of 90° (with residues), general
+// origins, axes along ±X/±Y/±Z and general axes, prismatic joints, a fixed joint in the middle and
+// a mimic joint, so each fast path meets the reference.
+TEST(FastFk, SyntheticChainWithEveryStepKindMatchesReferenceTransforms) {
+  const std::string urdf = R"(<robot name="every_step">
+  <link name="base"/><link name="l1"/><link name="l2"/><link name="l3"/><link name="l4"/>
+  <link name="l5"/><link name="l6"/><link name="l7"/><link name="tip"/>
+  <joint name="j1" type="revolute"><parent link="base"/><child link="l1"/>
+    <origin xyz="0 0 0.3" rpy="1.5707963267948966 0 0"/><axis xyz="0 0 -1"/>
+    <limit lower="-3" upper="3" effort="1" velocity="1"/></joint>
+  <joint name="j2" type="revolute"><parent link="l1"/><child link="l2"/>
+    <origin xyz="0.1 0.2 0" rpy="0.3 -0.2 0.7"/><axis xyz="0 1 0"/>
+    <limit lower="-3" upper="3" effort="1" velocity="1"/></joint>
+  <joint name="j3" type="continuous"><parent link="l2"/><child link="l3"/>
+    <origin xyz="0 -0.3 0.05" rpy="0 1.5707963267948966 3.141592653589793"/><axis xyz="0.3 -0.4 0.5"/></joint>
+  <joint name="fixed" type="fixed"><parent link="l3"/><child link="l4"/>
+    <origin xyz="0.02 0 0.1" rpy="-1.5707963267948966 0 1.5707963267948966"/></joint>
+  <joint name="j4" type="prismatic"><parent link="l4"/><child link="l5"/>
+    <origin xyz="0 0 0.1" rpy="0 0 0"/><axis xyz="-1 0 0"/>
+    <limit lower="-0.2" upper="0.4" effort="1" velocity="1"/></joint>
+  <joint name="j5" type="prismatic"><parent link="l5"/><child link="l6"/>
+    <origin xyz="0.05 0 0" rpy="0 0 1.5707963267948966"/><axis xyz="0.6 0 0.8"/>
+    <limit lower="-0.2" upper="0.4" effort="1" velocity="1"/></joint>
+  <joint name="j6" type="revolute"><parent link="l6"/><child link="l7"/>
+    <origin xyz="0 0.1 0" rpy="3.141592653589793 0 0"/><axis xyz="1 0 0"/>
+    <mimic joint="j2" multiplier="-0.5" offset="0.25"/>
+    <limit lower="-3" upper="3" effort="1" velocity="1"/></joint>
+  <joint name="j7" type="revolute"><parent link="l7"/><child link="tip"/>
+    <origin xyz="0.01 0.02 0.03" rpy="0 -1.5707963267948966 0"/><axis xyz="0 -1 0"/>
+    <limit lower="-3" upper="3" effort="1" velocity="1"/></joint>
+</robot>)";
+  const RobotModelPtr model = load_robot_string(urdf);
+  const KinematicChain chain(model, "base", "tip", pose_from_xyz_rpy(Vector3(0, 0, 0.1), Vector3(kPi / 2, 0, 0)));
+  EXPECT_EQ(chain.dof(), 6);
+  check_against_reference("synthetic", model, chain);
+  // Link poses and point Jacobians of the chain's inner links against the reference too.
+  const JointVector q = chain.mid_configuration() + JointVector::Constant(chain.dof(), 0.3);
+  JointVector q_model;
+  chain.to_model(q, q_model);
+  const Reference ref = reference_fk(*model, q_model);
+  for (const char* link : {"l2", "l4", "l6", "tip"}) {
+    EXPECT_LE(pose_error(chain.link_pose(q, link), ref.link[model->link_index(link)]), 1e-12) << link;
+  }
+  // A point Jacobian against central differences of the point's position.
+  const Vector3 point(0.05, -0.02, 0.1);
+  const Jacobian jacobian = chain.jacobian_at(q, "l6", point);
+  for (int i = 0; i < chain.dof(); ++i) {
+    JointVector plus = q, minus = q;
+    plus[i] += 1e-6;
+    minus[i] -= 1e-6;
+    const Vector3 rate = (chain.link_pose(plus, "l6") * point - chain.link_pose(minus, "l6") * point) / 2e-6;
+    EXPECT_LE((jacobian.col(i).head<3>() - rate).norm(), 1e-7) << i;
+  }
+}
+
+}  // namespace
+}  // namespace kinetic
