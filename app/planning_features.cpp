@@ -291,22 +291,14 @@ void PlanningFeatures::retime(int index) {
   const TimingSettings timing = panel_timing();
   const bool replace = trajectory_panel_->replace_when_retiming();
   trajectory_panel_->show_message(tr("Re-timing '%1'…").arg(source.name));
-  struct Result {
-    Trajectory trajectory;
-    QString error;
-  };
   tasks_.run(QStringLiteral("retime"),
              [source, robot, timing] {
-               Result result;
-               try {
-                 result.trajectory = time_path(trajectory_waypoints(source.trajectory),
-                                               limits_for(*robot, source.trajectory.joint_names()), timing);
-               } catch (const std::exception& error) {
-                 result.error = error_text(error);
-               }
-               return result;
+               return make_trajectory([&] {
+                 return time_path(trajectory_waypoints(source.trajectory),
+                                  limits_for(*robot, source.trajectory.joint_names()), timing);
+               });
              },
-             [this, source, index, timing, replace](Result result) {
+             [this, source, index, timing, replace](TrajectoryOrError result) {
                if (!result.error.isEmpty()) {
                  trajectory_panel_->show_message(tr("Could not re-time '%1': %2").arg(source.name, result.error), true);
                  emit taskFinished(QStringLiteral("retime"), result.error);
@@ -340,24 +332,16 @@ void PlanningFeatures::blend(const QList<int>& indices) {
     names << list[i].name;
   }
   const TimingSettings timing = panel_timing();
-  struct Result {
-    Trajectory trajectory;
-    QString error;
-  };
   tasks_.run(QStringLiteral("blend"),
              [parts, robot, timing] {
-               Result result;
-               try {
+               return make_trajectory([&] {
                  TrajectoryLimits limits = limits_for(*robot, parts.front().joint_names());
                  limits.velocity_scaling = timing.velocity_scaling;
                  limits.acceleration_scaling = timing.acceleration_scaling;
-                 result.trajectory = blend_trajectories(parts, limits, {}, 1e-3);
-               } catch (const std::exception& error) {
-                 result.error = error_text(error);
-               }
-               return result;
+                 return blend_trajectories(parts, limits, {}, 1e-3);
+               });
              },
-             [this, names](Result result) {
+             [this, names](TrajectoryOrError result) {
                if (!result.error.isEmpty()) {
                  trajectory_panel_->show_message(tr("Could not blend: %1").arg(result.error), true);
                  emit taskFinished(QStringLiteral("blend"), result.error);

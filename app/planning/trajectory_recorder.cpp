@@ -54,21 +54,11 @@ void TrajectoryRecorder::stop() {
   const JointPath path = samples_;
   const RobotModelPtr robot = document_.robot();
   const TimingSettings timing = timing_;
-  struct Result {
-    Trajectory trajectory;
-    QString error;
-  };
   tasks_.run(QStringLiteral("recording"),
              [path, robot, timing] {
-               Result result;
-               try {
-                 result.trajectory = time_path(path, limits_for(*robot), timing);
-               } catch (const Error& error) {
-                 result.error = QString::fromStdString(error.what());
-               }
-               return result;
+               return make_trajectory([&] { return time_path(path, limits_for(*robot), timing); });
              },
-             [this, robot](Result result) {
+             [this, robot](TrajectoryOrError result) {
                if (!result.error.isEmpty() || robot != document_.robot()) {
                  emit finished(-1, result.error.isEmpty() ? tr("Recording dropped: the robot changed.")
                                                           : tr("Could not time the recording: %1").arg(result.error));

@@ -8,6 +8,16 @@
 
 namespace kinetic::app {
 
+TrajectoryOrError make_trajectory(const std::function<Trajectory()>& make) {
+  TrajectoryOrError result;
+  try {
+    result.trajectory = make();
+  } catch (const std::exception& error) {
+    result.error = QString::fromUtf8(error.what());
+  }
+  return result;
+}
+
 QString timing_key(TimingMethod method) {
   switch (method) {
     case TimingMethod::Trapezoidal: return QStringLiteral("trapezoidal");

@@ -4,6 +4,7 @@
 // scaling. Keys ("time_optimal", ...) are what the panels store in their combo boxes.
 #include <QString>
 #include <QStringList>
+#include <functional>
 
 #include "engine/model/robot_model.hpp"
 #include "engine/trajectory/trajectory.hpp"
@@ -33,5 +34,14 @@ Trajectory time_path(const JointPath& path, TrajectoryLimits limits, const Timin
 // The geometric path a timed trajectory was made from: its positions at waypoint_times(), or at
 // every sample when it has none; consecutive duplicates removed.
 JointPath trajectory_waypoints(const Trajectory& trajectory);
+
+// A trajectory made on a worker thread, or why it could not be made (error empty on success).
+struct TrajectoryOrError {
+  Trajectory trajectory;
+  QString error;
+};
+// Runs `make`, turning an exception into the error text: the body of every background timing,
+// re-timing and blending task.
+TrajectoryOrError make_trajectory(const std::function<Trajectory()>& make);
 
 }  // namespace kinetic::app
