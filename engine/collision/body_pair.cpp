@@ -7,25 +7,18 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/collision/leaf_exact.hpp"
+#include "engine/collision/relative_pose.hpp"
+
 namespace kinetic {
 namespace {
 
 constexpr int kStackSize = 256;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// b's frame relative to a's frame, so each visited node needs one transform, not two.
-struct Relative {
-  Eigen::Matrix3d rotation;
-  Vector3 translation;
-  Relative(const Pose& a, const Pose& b)
-      : rotation(a.linear().transpose() * b.linear()),
-        translation(a.linear().transpose() * (b.translation() - a.translation())) {}
-  Vector3 operator()(const Vector3& p) const { return rotation * p + translation; }
-};
-
 PairVerdict classify_tree_tree(const SphereTree& ta, const Pose& pa, const SphereTree& tb,
                                const Pose& pb, double padding, double threshold) {
-  const Relative rel(pa, pb);
+  const RelativePose rel(pa, pb);
   const SphereNode* A = ta.nodes().data();
   const SphereNode* B = tb.nodes().data();
   std::array<std::pair<int, int>, kStackSize> stack;
@@ -61,7 +54,7 @@ PairVerdict classify_tree_tree(const SphereTree& ta, const Pose& pa, const Spher
 // Tree of a against the single primitive of b, in the primitive's frame.
 PairVerdict classify_tree_primitive(const SphereTree& ta, const Pose& pa, const FclPart& part,
                                     const Pose& pb, double padding, double threshold) {
-  const Relative rel(pb * part.pose, pa);
+  const RelativePose rel(pb * part.pose, pa);
   const SphereNode* A = ta.nodes().data();
   std::array<int, kStackSize> stack;
   int top = 0;
@@ -177,7 +170,7 @@ bool parts_collide(const FclPart& a, const Pose& pose_a, const FclPart& b, const
 // Distance bounds of a tree against a tree, depth first with the nearer child pair first.
 void bounds_tree_tree(const SphereTree& ta, const Pose& pa, const SphereTree& tb, const Pose& pb,
                       double cutoff, DistanceBounds& out) {
-  const Relative rel(pa, pb);
+  const RelativePose rel(pa, pb);
   const SphereNode* A = ta.nodes().data();
   const SphereNode* B = tb.nodes().data();
   std::array<std::pair<int, int>, kStackSize> stack;
@@ -209,7 +202,7 @@ void bounds_tree_tree(const SphereTree& ta, const Pose& pa, const SphereTree& tb
 
 void bounds_tree_primitive(const SphereTree& ta, const Pose& pa, const FclPart& part,
                            const Pose& pb, double cutoff, DistanceBounds& out) {
-  const Relative rel(pb * part.pose, pa);
+  const RelativePose rel(pb * part.pose, pa);
   const SphereNode* A = ta.nodes().data();
   std::array<int, kStackSize> stack;
   int top = 0;
@@ -243,6 +236,7 @@ PairVerdict classify_pair(const CollisionBody& a, const Pose& pose_a, const Coll
 
 bool exact_pair_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                           const Pose& pose_b, double padding) {
+  if (leaf_exact_supported(a, b)) return leaf_exact_collision(a, pose_a, b, pose_b, padding);
   for (const auto& part_a : a.parts)
     for (const auto& part_b : b.parts)
       if (parts_collide(part_a, pose_a * part_a.pose, part_b, pose_b * part_b.pose, padding))
@@ -278,7 +272,8 @@ DistanceBounds pair_distance_bounds(const CollisionBody& a, const Pose& pose_a,
 }
 
 PairDistance exact_pair_distance(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                                 const Pose& pose_b) {
+                                 const Pose& pose_b, double cutoff) {
+  if (leaf_exact_supported(a, b)) return leaf_exact_distance(a, pose_a, b, pose_b, cutoff).pair;
   PairDistance best;
   best.distance = kInf;
   for (const auto& part_a : a.parts)

@@ -2,6 +2,7 @@
 // Queries between two posed collision bodies, in two tiers: the sphere trees answer clearly-free
 // and clearly-colliding pairs; FCL (or exact half-space support functions) answers the rest.
 // Free functions on immutable bodies: safe to call from any number of threads.
+#include <limits>
 #include <optional>
 
 #include "engine/collision/collision_body.hpp"
@@ -17,6 +18,7 @@ PairVerdict classify_pair(const CollisionBody& a, const Pose& pose_a, const Coll
                           const Pose& pose_b, double padding, double threshold);
 
 // Exact tier: true when the exact distance is < padding (for padding 0: the bodies intersect).
+// Meshes use the leaf triangles of their sphere trees (engine/collision/leaf_exact), the rest FCL.
 bool exact_pair_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                           const Pose& pose_b, double padding);
 
@@ -39,9 +41,12 @@ struct DistanceBounds {
 DistanceBounds pair_distance_bounds(const CollisionBody& a, const Pose& pose_a,
                                     const CollisionBody& b, const Pose& pose_b, double cutoff);
 
-// Exact distance and closest points (FCL; half-spaces analytically).
+// Exact distance and closest points: meshes against meshes and primitives from the sphere
+// trees' leaf triangles, half-spaces analytically, everything else with FCL. A result at or above
+// `cutoff` only says the distance is not below it (the search stops early).
 PairDistance exact_pair_distance(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                                 const Pose& pose_b);
+                                 const Pose& pose_b,
+                                 double cutoff = std::numeric_limits<double>::infinity());
 
 // Penetration depth when the exact distance is < padding: for intersecting bodies the deepest
 // contact FCL reports (>= 0), otherwise padding - distance.

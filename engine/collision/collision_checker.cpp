@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/collision/leaf_exact.hpp"
 #include "engine/core/error.hpp"
 
 namespace kinetic {
@@ -143,19 +144,27 @@ void CollisionChecker::update(const JointVector& q) {
 }
 
 void CollisionChecker::update_body_poses() {
-  Eigen::AlignedBox3d box;
   for (int i : moving_bodies_) {
     const auto& slot = bodies_[i];
     body_poses_[i] = i < attached_begin_ ? link_poses_[slot.link] : link_poses_[slot.link] * slot.offset;
     const auto& root = slot.body->tree.root();
     bound_centers_[i] = body_poses_[i].linear() * root.center + body_poses_[i].translation();
-    box.extend(bound_centers_[i]);
   }
+  robot_bound_valid_ = false;
+}
+
+// One sphere around the whole robot lets far obstacles skip the per-link tests; computed only
+// when a scene query needs it (self checks never do).
+void CollisionChecker::update_robot_bound() {
+  if (robot_bound_valid_) return;
+  Eigen::AlignedBox3d box;
+  for (int i : moving_bodies_) box.extend(bound_centers_[i]);
   robot_center_ = box.isEmpty() ? Vector3(Vector3::Zero()) : Vector3(box.center());
   robot_radius_ = 0.0;
   for (int i : moving_bodies_)
     robot_radius_ = std::max(robot_radius_, (bound_centers_[i] - robot_center_).norm() +
                                                 bodies_[i].body->tree.root().radius);
+  robot_bound_valid_ = true;
 }
 
 double CollisionChecker::padding_for(bool self_pair, const CheckOptions& options) const {
@@ -178,7 +187,8 @@ bool CollisionChecker::self_in_collision(double padding) const {
   return false;
 }
 
-bool CollisionChecker::scene_in_collision(double padding) const {
+bool CollisionChecker::scene_in_collision(double padding) {
+  if (body_count() > obstacle_begin_) update_robot_bound();
   for (int o = obstacle_begin_; o < body_count(); ++o) {
     const CollisionBody& obstacle = *bodies_[o].body;
     const bool bounded = !obstacle.tree.empty();
@@ -229,18 +239,16 @@ std::vector<Contact> CollisionChecker::contacts(const JointVector& q, const Chec
 DistanceResult CollisionChecker::min_distance(const JointVector& q, const DistanceOptions& options) {
   update(q);
   candidates_.clear();
-  double best_upper = kInf;
+  // Root-sphere gaps order the pairs; the exact pass stops at the first pair whose gap is no
+  // smaller than the best distance found (a half-space has no root sphere: it goes first).
   auto consider = [&](int a, int b) {
     const CollisionBody& body_a = *bodies_[a].body;
     const CollisionBody& body_b = *bodies_[b].body;
-    if (!body_a.tree.empty() && !body_b.tree.empty()) {
-      const double gap = (bound_centers_[a] - bound_centers_[b]).norm() -
-                         body_a.tree.root().radius - body_b.tree.root().radius;
-      if (gap >= best_upper) return;
-    }
-    const DistanceBounds bounds = pair_distance_bounds(body_a, body_poses_[a], body_b, body_poses_[b], best_upper);
-    best_upper = std::min(best_upper, bounds.upper);
-    candidates_.push_back({bounds.lower, a, b});
+    double gap = -kInf;
+    if (!body_a.tree.empty() && !body_b.tree.empty())
+      gap = (bound_centers_[a] - bound_centers_[b]).norm() - body_a.tree.root().radius -
+            body_b.tree.root().radius;
+    candidates_.push_back({gap, a, b});
   };
   if (options.self)
     for (const auto& [a, b] : self_pairs_) consider(a, b);
@@ -254,21 +262,45 @@ DistanceResult CollisionChecker::min_distance(const JointVector& q, const Distan
   std::sort(candidates_.begin(), candidates_.end(),
             [](const Candidate& x, const Candidate& y) { return x.lower < y.lower; });
   result.found = true;
+  result.distance = kInf;
   if (!options.exact) {
-    const Candidate& c = candidates_.front();
-    result.distance = c.lower;
-    result.body_a = body_name(c.a);
-    result.body_b = body_name(c.b);
-    result.point_a = bound_centers_[c.a];
-    result.point_b = bound_centers_[c.b];
+    // Sphere lower bounds only: the smallest over the pairs.
+    for (const Candidate& c : candidates_) {
+      if (c.lower >= result.distance) break;
+      const DistanceBounds bounds = pair_distance_bounds(*bodies_[c.a].body, body_poses_[c.a],
+                                                         *bodies_[c.b].body, body_poses_[c.b], result.distance);
+      if (bounds.lower < result.distance) {
+        result.distance = bounds.lower;
+        result.body_a = body_name(c.a);
+        result.body_b = body_name(c.b);
+        result.point_a = bound_centers_[c.a];
+        result.point_b = bound_centers_[c.b];
+      }
+    }
     result.exact = false;
     return result;
   }
-  result.distance = kInf;
+  // A quick attained distance per mesh pair first: the exact searches then start with a bound
+  // close to the answer and skip most of the geometry.
   for (const Candidate& c : candidates_) {
-    if (c.lower >= result.distance || c.lower > best_upper) break;
+    if (c.lower >= result.distance) break;
+    const CollisionBody& body_a = *bodies_[c.a].body;
+    const CollisionBody& body_b = *bodies_[c.b].body;
+    if (!leaf_exact_supported(body_a, body_b)) continue;
+    const LeafDistance probe = leaf_exact_distance(body_a, body_poses_[c.a], body_b, body_poses_[c.b],
+                                                   result.distance, true);
+    if (probe.found) {
+      result.distance = probe.pair.distance;
+      result.point_a = probe.pair.point_a;
+      result.point_b = probe.pair.point_b;
+      result.body_a = body_name(c.a);
+      result.body_b = body_name(c.b);
+    }
+  }
+  for (const Candidate& c : candidates_) {
+    if (c.lower >= result.distance) break;
     const PairDistance d = exact_pair_distance(*bodies_[c.a].body, body_poses_[c.a],
-                                               *bodies_[c.b].body, body_poses_[c.b]);
+                                               *bodies_[c.b].body, body_poses_[c.b], result.distance);
     if (d.distance < result.distance) {
       result.distance = d.distance;
       result.point_a = d.point_a;

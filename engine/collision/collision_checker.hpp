@@ -109,7 +109,8 @@ class CollisionChecker {
   void update_body_poses();
   double padding_for(bool self_pair, const CheckOptions& options) const;
   bool self_in_collision(double padding) const;
-  bool scene_in_collision(double padding) const;
+  bool scene_in_collision(double padding);
+  void update_robot_bound();
   // Largest safe step (fraction of dq) from the current poses; min_gap: smallest clearance
   // beyond padding found.
   double clearance_step(const JointVector& dq, const CheckOptions& options, double tolerance,
@@ -119,6 +120,7 @@ class CollisionChecker {
   double closing_speed(int a, int b, const JointVector& dq) const;
   Vector3 robot_center_ = Vector3::Zero();
   double robot_radius_ = 0.0;
+  bool robot_bound_valid_ = false;
   void compute_speed_terms();
 
   RobotModelPtr model_;

@@ -15,6 +15,7 @@ struct Elements {
   std::vector<int> point_begin{0}, witness_begin{0};
   std::vector<double> inflate;
   std::vector<Vector3> centroid;
+  bool all_triangles = true;  // every element is a (piece of a) mesh triangle
 
   void add(const std::vector<Vector3>& pts, double inflation, const std::vector<Vector3>& wit) {
     Vector3 sum = Vector3::Zero();
@@ -55,6 +56,12 @@ void add_triangle(Elements& out, const Vector3& a, const Vector3& b, const Vecto
   out.add({a, b, c}, 0.0, {a, b, c});
 }
 
+void add_solid(Elements& out, const std::vector<Vector3>& pts, double inflation,
+               const std::vector<Vector3>& witnesses) {
+  out.all_triangles = false;
+  out.add(pts, inflation, witnesses);
+}
+
 // Tiles the primitive's local bounding box with cells no larger than `cell`; keeps the cells that
 // touch the solid. A cell is covered by the hull of its corners.
 void add_primitive_cells(Elements& out, const Shape& shape, const Pose& pose, double cell) {
@@ -91,7 +98,7 @@ void add_primitive_cells(Elements& out, const Shape& shape, const Pose& pose, do
             for (int cz = 0; cz < 2; ++cz)
               corners[k++] = pose * Vector3(cx ? hi.x() : lo.x(), cy ? hi.y() : lo.y(),
                                             cz ? hi.z() : lo.z());
-        out.add(corners, 0.0, {pose * witness});
+        add_solid(out, corners, 0.0, {pose * witness});
       }
 }
 
@@ -106,6 +113,20 @@ class Builder {
     nodes_.emplace_back();
     make(0, 0, e_.size(), 1, depth);
     return std::move(nodes_);
+  }
+
+  // Triangles in leaf order (a leaf's range in order_ is its range of triangles).
+  std::vector<TreeTriangle> triangles() const {
+    std::vector<TreeTriangle> out;
+    out.reserve(order_.size());
+    for (const int el : order_) {
+      const Vector3* p = &e_.points[e_.point_begin[el]];
+      TreeTriangle t{p[0], p[1], p[2], (p[0] + p[1] + p[2]) / 3.0, 0.0};
+      for (int k = 0; k < 3; ++k) t.radius = std::max(t.radius, (p[k] - t.center).norm());
+      t.radius = std::nextafter(t.radius * (1.0 + 1e-12), INFINITY);
+      out.push_back(t);
+    }
+    return out;
   }
 
  private:
@@ -133,6 +154,8 @@ class Builder {
     }
     // Rounding must never make a sphere smaller than its geometry.
     sphere.radius = std::nextafter(sphere.radius * (1.0 + 1e-12), INFINITY);
+    sphere.first_triangle = begin;
+    sphere.end_triangle = end;
     nodes_[node] = sphere;
     if (end - begin <= 1 || sphere.radius <= leaf_) return;
 
@@ -182,7 +205,7 @@ SphereTree SphereTree::build(const std::vector<PlacedShape>& shapes, SphereResol
     const Shape& shape = placed.shape;
     switch (shape.type) {
       case Shape::Type::Sphere:
-        elements.add({placed.pose.translation()}, shape.radius, {placed.pose.translation()});
+        add_solid(elements, {placed.pose.translation()}, shape.radius, {placed.pose.translation()});
         break;
       case Shape::Type::Box:
       case Shape::Type::Cylinder:
@@ -206,6 +229,7 @@ SphereTree SphereTree::build(const std::vector<PlacedShape>& shapes, SphereResol
   if (elements.size() == 0) return tree;
   Builder builder(elements, leaf);
   tree.nodes_ = builder.build(tree.depth_);
+  if (elements.all_triangles) tree.triangles_ = builder.triangles();
   return tree;
 }
 

@@ -31,7 +31,17 @@ struct SphereNode {
   double radius = 0.0;
   double anchor = 0.0;  // distance from center to a point of the geometry
   int first_child = -1;  // children at first_child and first_child + 1; -1 for a leaf
+  // Leaves of a triangle tree: their triangles are triangles()[first_triangle, end_triangle).
+  int first_triangle = 0, end_triangle = 0;
   bool leaf() const { return first_child < 0; }
+};
+
+// A piece of a mesh triangle (long triangles are split to fit the leaves; the pieces of one
+// triangle cover exactly that triangle) with its bounding sphere, in the body frame.
+struct TreeTriangle {
+  Vector3 a, b, c;
+  Vector3 center;
+  double radius;
 };
 
 struct Sphere {
@@ -49,9 +59,14 @@ class SphereTree {
   const SphereNode& root() const { return nodes_.front(); }
   std::vector<Sphere> leaves() const;
   int depth() const { return depth_; }
+  // True when the geometry is all mesh triangles: then every leaf lists the triangles it covers
+  // and exact answers can be computed from the leaves the sphere tier could not decide.
+  bool has_triangles() const { return !triangles_.empty(); }
+  const std::vector<TreeTriangle>& triangles() const { return triangles_; }
 
  private:
   std::vector<SphereNode> nodes_;
+  std::vector<TreeTriangle> triangles_;
   int depth_ = 0;
 };
 

@@ -1,0 +1,253 @@
+#include "engine/collision/convex_distance.hpp"
+
+#include <fcl/narrowphase/detail/primitive_shape_algorithm/triangle_distance.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <initializer_list>
+#include <limits>
+
+#include "engine/core/error.hpp"
+
+namespace kinetic {
+namespace {
+
+// Barycentric weights of the point of triangle (a, b, c) closest to p, by Voronoi regions.
+Eigen::Vector3d triangle_weights(const Vector3& p, const Vector3& a, const Vector3& b,
+                                 const Vector3& c) {
+  const Vector3 ab = b - a, ac = c - a, ap = p - a;
+  const double d1 = ab.dot(ap), d2 = ac.dot(ap);
+  if (d1 <= 0.0 && d2 <= 0.0) return {1, 0, 0};
+  const Vector3 bp = p - b;
+  const double d3 = ab.dot(bp), d4 = ac.dot(bp);
+  if (d3 >= 0.0 && d4 <= d3) return {0, 1, 0};
+  const double vc = d1 * d4 - d3 * d2;
+  if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) {
+    const double v = d1 / (d1 - d3);
+    return {1 - v, v, 0};
+  }
+  const Vector3 cp = p - c;
+  const double d5 = ab.dot(cp), d6 = ac.dot(cp);
+  if (d6 >= 0.0 && d5 <= d6) return {0, 0, 1};
+  const double vb = d5 * d2 - d1 * d6;
+  if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) {
+    const double w = d2 / (d2 - d6);
+    return {1 - w, 0, w};
+  }
+  const double va = d3 * d6 - d5 * d4;
+  if (va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0) {
+    const double w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+    return {0, 1 - w, w};
+  }
+  const double sum = va + vb + vc;
+  if (!(sum > 0.0)) {  // degenerate (collinear) triangle: the nearest of its corners
+    const double da = ap.squaredNorm(), db = bp.squaredNorm(), dc = cp.squaredNorm();
+    if (da <= db && da <= dc) return {1, 0, 0};
+    return db <= dc ? Eigen::Vector3d(0, 1, 0) : Eigen::Vector3d(0, 0, 1);
+  }
+  const double v = vb / sum, w = vc / sum;
+  return {1 - v - w, v, w};
+}
+
+// GJK on the Minkowski difference A - B. Each simplex vertex keeps the support points of A and B
+// that made it, so the closest points come out as the same convex combination.
+struct SimplexVertex {
+  Vector3 w, a, b;  // w = a - b
+};
+
+class Gjk {
+ public:
+  template <class SupportA, class SupportB>
+  ConvexDistance run(const SupportA& support_a, const SupportB& support_b, const Vector3& guess,
+                     double stop_at_or_above, double stop_below) {
+    const Vector3 start = guess.squaredNorm() > 0.0 ? guess : Vector3(Vector3::UnitX());
+    add(support_a(start), support_b(-start));
+    weights_[0] = 1.0;
+    Vector3 v = simplex_[0].w;
+    double vv = v.squaredNorm();
+    constexpr int kMaxIterations = 128;
+    constexpr double kRelative = 1e-10;   // stop when the gap estimate moves less than this
+    constexpr double kTouching = 1e-24;   // |v|^2 below this: the sets touch
+    double lower = 0.0;  // every point of A - B lies beyond the plane v.x = v.w
+    for (int iteration = 0; iteration < kMaxIterations && vv > kTouching; ++iteration) {
+      const Vector3 a = support_a(-v), b = support_b(v);
+      const Vector3 w = a - b;
+      lower = std::max(lower, v.dot(w) / std::sqrt(vv));
+      if (lower >= stop_at_or_above) break;        // far enough: the caller needs no more
+      if (vv - v.dot(w) <= kRelative * vv) break;  // no support point gets meaningfully closer
+      bool repeated = false;
+      for (int i = 0; i < count_; ++i) repeated |= (simplex_[i].w - w).squaredNorm() <= kTouching;
+      if (repeated) break;
+      add(a, b);
+      if (!reduce(v)) return intersecting();
+      const double next = v.squaredNorm();
+      if (next >= vv) break;  // rounding: no more progress possible
+      vv = next;
+      if (vv < stop_below * stop_below) break;  // close enough: the caller needs no more
+    }
+    if (vv <= kTouching) return intersecting();
+    ConvexDistance out;
+    for (int i = 0; i < count_; ++i) {
+      out.point_a += weights_[i] * simplex_[i].a;
+      out.point_b += weights_[i] * simplex_[i].b;
+    }
+    out.distance = std::sqrt(vv);
+    out.lower_bound = std::min(lower, out.distance);
+    return out;
+  }
+
+ private:
+  void add(const Vector3& a, const Vector3& b) {
+    weights_[count_] = 0.0;
+    simplex_[count_++] = {a - b, a, b};
+  }
+
+  ConvexDistance intersecting() const {
+    ConvexDistance out;
+    for (int i = 0; i < count_; ++i) out.point_a += weights_[i] * simplex_[i].a;
+    out.point_b = out.point_a;
+    return out;
+  }
+
+  // Keeps the smallest sub-simplex holding the point closest to the origin; v becomes that
+  // point. Returns false when the origin is inside the tetrahedron (the sets intersect).
+  bool reduce(Vector3& v) {
+    switch (count_) {
+      case 2: {
+        const Vector3 d = simplex_[1].w - simplex_[0].w;
+        const double dd = d.squaredNorm();
+        const double t = dd > 0.0 ? std::clamp(-simplex_[0].w.dot(d) / dd, 0.0, 1.0) : 0.0;
+        if (t <= 0.0) keep({0});
+        else if (t >= 1.0) keep({1});
+        else set_weights({1 - t, t});
+        break;
+      }
+      case 3: reduce_triangle(0, 1, 2); break;
+      case 4: if (!reduce_tetrahedron()) return false; break;
+      default: weights_[0] = 1.0; break;
+    }
+    v.setZero();
+    for (int i = 0; i < count_; ++i) v += weights_[i] * simplex_[i].w;
+    return true;
+  }
+
+  void reduce_triangle(int i, int j, int k) {
+    const Eigen::Vector3d l = triangle_weights(Vector3::Zero(), simplex_[i].w, simplex_[j].w, simplex_[k].w);
+    const std::array<SimplexVertex, 3> corners{simplex_[i], simplex_[j], simplex_[k]};
+    count_ = 0;
+    for (int c = 0; c < 3; ++c)
+      if (l[c] > 0.0) {
+        weights_[count_] = l[c];
+        simplex_[count_++] = corners[c];
+      }
+  }
+
+  bool reduce_tetrahedron() {
+    static constexpr int kFaces[4][4] = {{0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 3, 1}, {1, 2, 3, 0}};
+    double best = std::numeric_limits<double>::infinity();
+    int best_face = -1;
+    for (int f = 0; f < 4; ++f) {
+      const Vector3& a = simplex_[kFaces[f][0]].w;
+      const Vector3& b = simplex_[kFaces[f][1]].w;
+      const Vector3& c = simplex_[kFaces[f][2]].w;
+      const Vector3& d = simplex_[kFaces[f][3]].w;
+      const Vector3 n = (b - a).cross(c - a);
+      // The origin is beyond this face when it and the opposite corner lie on different sides
+      // (a flat tetrahedron counts every face as a candidate).
+      if ((-a).dot(n) * (d - a).dot(n) > 0.0) continue;
+      const Eigen::Vector3d l = triangle_weights(Vector3::Zero(), a, b, c);
+      const double distance = (l[0] * a + l[1] * b + l[2] * c).squaredNorm();
+      if (distance < best) {
+        best = distance;
+        best_face = f;
+      }
+    }
+    if (best_face < 0) return false;  // inside all four faces
+    const int f = best_face;
+    const SimplexVertex a = simplex_[kFaces[f][0]], b = simplex_[kFaces[f][1]], c = simplex_[kFaces[f][2]];
+    simplex_[0] = a;
+    simplex_[1] = b;
+    simplex_[2] = c;
+    count_ = 3;
+    reduce_triangle(0, 1, 2);
+    return true;
+  }
+
+  void keep(std::initializer_list<int> indices) {
+    std::array<SimplexVertex, 4> kept;
+    int n = 0;
+    for (const int i : indices) kept[n++] = simplex_[i];
+    for (int i = 0; i < n; ++i) {
+      simplex_[i] = kept[i];
+      weights_[i] = 1.0 / n;
+    }
+    count_ = n;
+  }
+  void set_weights(std::initializer_list<double> weights) {
+    int i = 0;
+    for (const double w : weights) weights_[i++] = w;
+  }
+
+  std::array<SimplexVertex, 4> simplex_;
+  std::array<double, 4> weights_{};
+  int count_ = 0;
+};
+
+}  // namespace
+
+Vector3 closest_point_on_triangle(const Vector3& p, const Vector3& a, const Vector3& b,
+                                  const Vector3& c) {
+  const Eigen::Vector3d l = triangle_weights(p, a, b, c);
+  return l[0] * a + l[1] * b + l[2] * c;
+}
+
+ConvexDistance triangle_primitive_distance(const Vector3& a, const Vector3& b, const Vector3& c,
+                                           const Shape& primitive, double stop_at_or_above,
+                                           double stop_below) {
+  const auto triangle = [&](const Vector3& d) {
+    const double da = d.dot(a), db = d.dot(b), dc = d.dot(c);
+    return da >= db ? (da >= dc ? a : c) : (db >= dc ? b : c);
+  };
+  switch (primitive.type) {
+    case Shape::Type::Sphere: {
+      ConvexDistance out;
+      out.point_a = closest_point_on_triangle(Vector3::Zero(), a, b, c);
+      const double centre_distance = out.point_a.norm();
+      out.distance = std::max(centre_distance - primitive.radius, 0.0);
+      out.lower_bound = out.distance;
+      out.point_b = centre_distance > 0.0 ? Vector3(out.point_a * (std::min(primitive.radius, centre_distance) / centre_distance))
+                                          : Vector3(Vector3::Zero());
+      return out;
+    }
+    case Shape::Type::Box: {
+      const Vector3 half = 0.5 * primitive.box_size;
+      const auto box = [&](const Vector3& d) {
+        return Vector3(d.x() >= 0 ? half.x() : -half.x(), d.y() >= 0 ? half.y() : -half.y(),
+                       d.z() >= 0 ? half.z() : -half.z());
+      };
+      return Gjk().run(triangle, box, (a + b + c) / 3.0, stop_at_or_above, stop_below);
+    }
+    case Shape::Type::Cylinder: {
+      const double radius = primitive.radius, half_length = 0.5 * primitive.length;
+      const auto cylinder = [&](const Vector3& d) {
+        const double radial = std::sqrt(d.x() * d.x() + d.y() * d.y());
+        const double scale = radial > 1e-300 ? radius / radial : 0.0;
+        return Vector3(d.x() * scale, d.y() * scale, d.z() >= 0 ? half_length : -half_length);
+      };
+      return Gjk().run(triangle, cylinder, (a + b + c) / 3.0, stop_at_or_above, stop_below);
+    }
+    case Shape::Type::Mesh:
+    case Shape::Type::HalfSpace: break;
+  }
+  throw Error(ErrorCode::Unsupported, "triangle distance: only to a box, cylinder or sphere");
+}
+
+ConvexDistance triangle_triangle_distance(const Vector3 (&p)[3], const Vector3 (&q)[3]) {
+  ConvexDistance out;
+  out.distance = fcl::detail::TriangleDistance<double>::triDistance(p, q, out.point_a, out.point_b);
+  out.lower_bound = out.distance;
+  return out;
+}
+
+}  // namespace kinetic

@@ -1,0 +1,235 @@
+#include "engine/collision/leaf_exact.hpp"
+
+#include <array>
+#include <cmath>
+#include <utility>
+
+#include "engine/collision/convex_distance.hpp"
+#include "engine/collision/relative_pose.hpp"
+
+namespace kinetic {
+namespace {
+
+constexpr int kStackSize = 256;
+
+inline bool within(double distance, double padding) {
+  return padding > 0.0 ? distance < padding : distance <= 0.0;
+}
+
+bool is_simple_primitive(const CollisionBody& body) {
+  if (!body.single_primitive) return false;
+  const Shape::Type type = body.parts.front().shape.type;
+  return type == Shape::Type::Box || type == Shape::Type::Cylinder || type == Shape::Type::Sphere;
+}
+
+// --- mesh against mesh, in a's body frame ---------------------------------------------------
+
+struct TreePair {
+  const SphereTree& a;
+  const SphereTree& b;
+  RelativePose b_in_a;
+};
+
+// Calls visit(triangle of a, triangle of b mapped into a's frame) for every triangle pair of two
+// leaves whose bounding spheres are within `reach()` (re-read after each visit: distance queries
+// shrink it). Stops early when visit returns true.
+template <class Reach, class Visit>
+bool for_close_triangles(const TreePair& t, const SphereNode& na, const SphereNode& nb,
+                         const Reach& reach, const Visit& visit) {
+  const auto& ta = t.a.triangles();
+  const auto& tb = t.b.triangles();
+  const Vector3 nb_center = t.b_in_a(nb.center);
+  for (int i = na.first_triangle; i < na.end_triangle; ++i) {
+    const TreeTriangle& p = ta[i];
+    if ((p.center - nb_center).norm() - p.radius - nb.radius >= reach()) continue;
+    for (int j = nb.first_triangle; j < nb.end_triangle; ++j) {
+      const TreeTriangle& q = tb[j];
+      const Vector3 q_center = t.b_in_a(q.center);
+      if ((p.center - q_center).norm() - p.radius - q.radius >= reach()) continue;
+      // Tighter and still cheap: q's sphere against triangle p itself.
+      if ((closest_point_on_triangle(q_center, p.a, p.b, p.c) - q_center).norm() - q.radius >= reach())
+        continue;
+      const Vector3 pa[3] = {p.a, p.b, p.c};
+      const Vector3 qa[3] = {t.b_in_a(q.a), t.b_in_a(q.b), t.b_in_a(q.c)};
+      if (visit(pa, qa)) return true;
+    }
+  }
+  return false;
+}
+
+bool mesh_mesh_collision(const SphereTree& ta, const Pose& pa, const SphereTree& tb,
+                         const Pose& pb, double padding) {
+  const TreePair t{ta, tb, RelativePose(pa, pb)};
+  // Strictly farther than padding is free: test gaps against the next double above padding.
+  const double reach = std::nextafter(padding, INFINITY);
+  const auto reach_fn = [&] { return reach; };
+  const auto visit = [&](const Vector3 (&p)[3], const Vector3 (&q)[3]) {
+    return within(triangle_triangle_distance(p, q).distance, padding);
+  };
+  const SphereNode* A = ta.nodes().data();
+  const SphereNode* B = tb.nodes().data();
+  std::array<std::pair<int, int>, kStackSize> stack;
+  int top = 0;
+  stack[top++] = {0, 0};
+  while (top > 0) {
+    const auto [ia, ib] = stack[--top];
+    const SphereNode& na = A[ia];
+    const SphereNode& nb = B[ib];
+    if ((na.center - t.b_in_a(nb.center)).norm() - na.radius - nb.radius >= reach) continue;
+    if ((na.leaf() && nb.leaf()) || top + 2 > kStackSize) {
+      if (for_close_triangles(t, na, nb, reach_fn, visit)) return true;
+      continue;
+    }
+    if (nb.leaf() || (!na.leaf() && na.radius >= nb.radius)) {
+      stack[top++] = {na.first_child, ib};
+      stack[top++] = {na.first_child + 1, ib};
+    } else {
+      stack[top++] = {ia, nb.first_child};
+      stack[top++] = {ia, nb.first_child + 1};
+    }
+  }
+  return false;
+}
+
+void mesh_mesh_distance(const SphereTree& ta, const Pose& pa, const SphereTree& tb, const Pose& pb,
+                        bool first_leaf_only, LeafDistance& best) {
+  const TreePair t{ta, tb, RelativePose(pa, pb)};
+  const auto reach = [&] { return best.pair.distance; };
+  const auto visit = [&](const Vector3 (&p)[3], const Vector3 (&q)[3]) {
+    const ConvexDistance d = triangle_triangle_distance(p, q);
+    if (d.distance < best.pair.distance) {
+      best.pair = {d.distance, pa * d.point_a, pa * d.point_b};
+      best.found = true;
+    }
+    return false;
+  };
+  const SphereNode* A = ta.nodes().data();
+  const SphereNode* B = tb.nodes().data();
+  const auto gap = [&](int ia, int ib) {
+    return (A[ia].center - t.b_in_a(B[ib].center)).norm() - A[ia].radius - B[ib].radius;
+  };
+  std::array<std::pair<int, int>, kStackSize> stack;
+  int top = 0;
+  stack[top++] = {0, 0};
+  while (top > 0) {
+    const auto [ia, ib] = stack[--top];
+    const SphereNode& na = A[ia];
+    const SphereNode& nb = B[ib];
+    if (gap(ia, ib) >= best.pair.distance) continue;
+    if ((na.leaf() && nb.leaf()) || top + 2 > kStackSize) {
+      for_close_triangles(t, na, nb, reach, visit);
+      if (first_leaf_only) return;
+      continue;
+    }
+    const bool split_a = nb.leaf() || (!na.leaf() && na.radius >= nb.radius);
+    std::pair<int, int> first = split_a ? std::pair{na.first_child, ib} : std::pair{ia, nb.first_child};
+    std::pair<int, int> second = split_a ? std::pair{na.first_child + 1, ib} : std::pair{ia, nb.first_child + 1};
+    if (gap(second.first, second.second) < gap(first.first, first.second)) std::swap(first, second);
+    stack[top++] = second;  // the nearer pair is explored first: it shrinks the bound sooner
+    stack[top++] = first;
+  }
+}
+
+// --- mesh against a primitive, in the primitive's frame --------------------------------------
+
+struct TreeInPrimitive {
+  const SphereTree& tree;
+  const Shape& shape;
+  RelativePose tree_in_shape;
+  double node_gap(const SphereNode& n) const {
+    return distance_to_primitive(shape, tree_in_shape(n.center)) - n.radius;
+  }
+  double triangle_gap(const TreeTriangle& t) const {
+    return distance_to_primitive(shape, tree_in_shape(t.center)) - t.radius;
+  }
+  ConvexDistance exact(const TreeTriangle& t, double stop_at_or_above, double stop_below) const {
+    return triangle_primitive_distance(tree_in_shape(t.a), tree_in_shape(t.b), tree_in_shape(t.c),
+                                       shape, stop_at_or_above, stop_below);
+  }
+};
+
+bool mesh_primitive_collision(const SphereTree& tree, const Pose& pose, const FclPart& part,
+                              const Pose& part_pose, double padding) {
+  const TreeInPrimitive t{tree, part.shape, RelativePose(part_pose, pose)};
+  const double reach = std::nextafter(padding, INFINITY);
+  const SphereNode* nodes = tree.nodes().data();
+  const auto& triangles = tree.triangles();
+  std::array<int, kStackSize> stack;
+  int top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const SphereNode& n = nodes[stack[--top]];
+    if (t.node_gap(n) >= reach) continue;
+    if (n.leaf() || top + 2 > kStackSize) {
+      for (int i = n.first_triangle; i < n.end_triangle; ++i)
+        if (t.triangle_gap(triangles[i]) < reach && within(t.exact(triangles[i], reach, padding).lower_bound, padding))
+          return true;
+      continue;
+    }
+    stack[top++] = n.first_child;
+    stack[top++] = n.first_child + 1;
+  }
+  return false;
+}
+
+void mesh_primitive_distance(const SphereTree& tree, const Pose& pose, const FclPart& part,
+                             const Pose& part_pose, bool tree_is_a, bool first_leaf_only,
+                             LeafDistance& best) {
+  const TreeInPrimitive t{tree, part.shape, RelativePose(part_pose, pose)};
+  const SphereNode* nodes = tree.nodes().data();
+  const auto& triangles = tree.triangles();
+  std::array<int, kStackSize> stack;
+  int top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const SphereNode& n = nodes[stack[--top]];
+    if (t.node_gap(n) >= best.pair.distance) continue;
+    if (n.leaf() || top + 2 > kStackSize) {
+      for (int i = n.first_triangle; i < n.end_triangle; ++i) {
+        if (t.triangle_gap(triangles[i]) >= best.pair.distance) continue;
+        const ConvexDistance d = t.exact(triangles[i], best.pair.distance, 0.0);
+        if (d.lower_bound >= best.pair.distance || d.distance >= best.pair.distance) continue;
+        const Vector3 on_mesh = part_pose * d.point_a, on_shape = part_pose * d.point_b;
+        best.pair = {d.distance, tree_is_a ? on_mesh : on_shape, tree_is_a ? on_shape : on_mesh};
+        best.found = true;
+      }
+      if (first_leaf_only) return;
+      continue;
+    }
+    int near = n.first_child, far = n.first_child + 1;
+    if (t.node_gap(nodes[far]) < t.node_gap(nodes[near])) std::swap(near, far);
+    stack[top++] = far;
+    stack[top++] = near;
+  }
+}
+
+}  // namespace
+
+bool leaf_exact_supported(const CollisionBody& a, const CollisionBody& b) {
+  const bool mesh_a = a.tree.has_triangles(), mesh_b = b.tree.has_triangles();
+  return (mesh_a && mesh_b) || (mesh_a && is_simple_primitive(b)) || (mesh_b && is_simple_primitive(a));
+}
+
+bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                          const Pose& pose_b, double padding) {
+  if (a.tree.has_triangles() && b.tree.has_triangles())
+    return mesh_mesh_collision(a.tree, pose_a, b.tree, pose_b, padding);
+  if (a.tree.has_triangles())
+    return mesh_primitive_collision(a.tree, pose_a, b.parts.front(), pose_b * b.parts.front().pose, padding);
+  return mesh_primitive_collision(b.tree, pose_b, a.parts.front(), pose_a * a.parts.front().pose, padding);
+}
+
+LeafDistance leaf_exact_distance(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                                 const Pose& pose_b, double cutoff, bool probe) {
+  LeafDistance best;
+  best.pair.distance = cutoff;
+  if (a.tree.has_triangles() && b.tree.has_triangles())
+    mesh_mesh_distance(a.tree, pose_a, b.tree, pose_b, probe, best);
+  else if (a.tree.has_triangles())
+    mesh_primitive_distance(a.tree, pose_a, b.parts.front(), pose_b * b.parts.front().pose, true, probe, best);
+  else
+    mesh_primitive_distance(b.tree, pose_b, a.parts.front(), pose_a * a.parts.front().pose, false, probe, best);
+  return best;
+}
+
+}  // namespace kinetic

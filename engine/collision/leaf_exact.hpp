@@ -1,0 +1,29 @@
+#pragma once
+// The exact tier for meshes, from the sphere trees' leaves: the tree finds the few leaf pairs
+// close enough to matter and the triangles stored in those leaves give the exact answer (triangle
+// against triangle, or triangle against a box, cylinder or sphere). Same answers as FCL's
+// traversal of the whole mesh BVH, without visiting the parts that are clearly far.
+#include "engine/collision/body_pair.hpp"
+
+namespace kinetic {
+
+// Two mesh bodies, or a mesh body and a body of one box, cylinder or sphere.
+bool leaf_exact_supported(const CollisionBody& a, const CollisionBody& b);
+
+// True when the geometry is closer than padding (padding 0: the bodies intersect).
+// Precondition: leaf_exact_supported(a, b).
+bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                          const Pose& pose_b, double padding);
+
+// Smallest distance below `cutoff`, with the closest points (world frame); distance = cutoff and
+// found = false when nothing is closer. 0 when the bodies intersect.
+// probe: only the nearest-looking leaf pair is measured — a quick upper bound (an attained
+// distance) that lets a search over many body pairs prune hard from the start.
+struct LeafDistance {
+  PairDistance pair;
+  bool found = false;
+};
+LeafDistance leaf_exact_distance(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                                 const Pose& pose_b, double cutoff, bool probe = false);
+
+}  // namespace kinetic
