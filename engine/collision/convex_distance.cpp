@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <limits>
 
+#include "engine/collision/relative_pose.hpp"
 #include "engine/core/error.hpp"
 
 namespace kinetic {
@@ -145,6 +146,13 @@ class Gjk {
 
   bool reduce_tetrahedron() {
     static constexpr int kFaces[4][4] = {{0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 3, 1}, {1, 2, 3, 0}};
+    // A flat tetrahedron (curved supports give nearly repeated points) proves nothing about the
+    // origin being inside: then every face is a candidate.
+    const Vector3& p0 = simplex_[0].w;
+    const Vector3 e1 = simplex_[1].w - p0, e2 = simplex_[2].w - p0, e3 = simplex_[3].w - p0;
+    const double scale = std::max({e1.squaredNorm(), e2.squaredNorm(), e3.squaredNorm()});
+    const double volume = std::abs(e1.dot(e2.cross(e3)));
+    const bool flat = volume <= 1e-9 * scale * std::sqrt(scale);
     double best = std::numeric_limits<double>::infinity();
     int best_face = -1;
     for (int f = 0; f < 4; ++f) {
@@ -155,7 +163,7 @@ class Gjk {
       const Vector3 n = (b - a).cross(c - a);
       // The origin is beyond this face when it and the opposite corner lie on different sides
       // (a flat tetrahedron counts every face as a candidate).
-      if ((-a).dot(n) * (d - a).dot(n) > 0.0) continue;
+      if (!flat && (-a).dot(n) * (d - a).dot(n) > 0.0) continue;
       const Eigen::Vector3d l = triangle_weights(Vector3::Zero(), a, b, c);
       const double distance = (l[0] * a + l[1] * b + l[2] * c).squaredNorm();
       if (distance < best) {
@@ -202,45 +210,89 @@ Vector3 closest_point_on_triangle(const Vector3& p, const Vector3& a, const Vect
   return l[0] * a + l[1] * b + l[2] * c;
 }
 
+namespace {
+
+// Support point of a box or cylinder centred at the origin; a sphere's core is its centre (the
+// radius is added outside GJK, which converges slowly on curved surfaces).
+Vector3 core_support(const Shape& shape, const Vector3& d) {
+  switch (shape.type) {
+    case Shape::Type::Box: {
+      const Vector3 half = 0.5 * shape.box_size;
+      return {d.x() >= 0 ? half.x() : -half.x(), d.y() >= 0 ? half.y() : -half.y(),
+              d.z() >= 0 ? half.z() : -half.z()};
+    }
+    case Shape::Type::Cylinder: {
+      const double radial = std::sqrt(d.x() * d.x() + d.y() * d.y());
+      const double scale = radial > 1e-300 ? shape.radius / radial : 0.0;
+      return {d.x() * scale, d.y() * scale, d.z() >= 0 ? 0.5 * shape.length : -0.5 * shape.length};
+    }
+    case Shape::Type::Sphere: return Vector3::Zero();
+    case Shape::Type::Mesh:
+    case Shape::Type::HalfSpace: break;
+  }
+  throw Error(ErrorCode::Unsupported, "convex distance: only boxes, cylinders and spheres");
+}
+
+double core_inflation(const Shape& shape) { return shape.type == Shape::Type::Sphere ? shape.radius : 0.0; }
+
+// Turns a distance between cores into one between the shapes inflated by ra and rb.
+ConvexDistance inflate(ConvexDistance core, double ra, double rb) {
+  if (ra == 0.0 && rb == 0.0) return core;
+  const double reach = ra + rb;
+  ConvexDistance out = core;
+  out.distance = std::max(core.distance - reach, 0.0);
+  out.lower_bound = std::max(core.lower_bound - reach, 0.0);
+  if (core.distance > reach) {
+    const Vector3 n = (core.point_b - core.point_a) / core.distance;
+    out.point_a = core.point_a + ra * n;
+    out.point_b = core.point_b - rb * n;
+  } else if (core.distance > 0.0) {  // overlapping: a point inside both
+    const Vector3 n = (core.point_b - core.point_a) / core.distance;
+    out.point_a = out.point_b = core.point_a + (ra / reach) * core.distance * n;
+  }
+  return out;
+}
+
+}  // namespace
+
 ConvexDistance triangle_primitive_distance(const Vector3& a, const Vector3& b, const Vector3& c,
                                            const Shape& primitive, double stop_at_or_above,
                                            double stop_below) {
+  const double r = core_inflation(primitive);
+  if (primitive.type == Shape::Type::Sphere) {  // closed form: nearest point to the centre
+    ConvexDistance core;
+    core.point_a = closest_point_on_triangle(Vector3::Zero(), a, b, c);
+    core.distance = core.lower_bound = core.point_a.norm();
+    return inflate(core, 0.0, r);
+  }
   const auto triangle = [&](const Vector3& d) {
     const double da = d.dot(a), db = d.dot(b), dc = d.dot(c);
     return da >= db ? (da >= dc ? a : c) : (db >= dc ? b : c);
   };
-  switch (primitive.type) {
-    case Shape::Type::Sphere: {
-      ConvexDistance out;
-      out.point_a = closest_point_on_triangle(Vector3::Zero(), a, b, c);
-      const double centre_distance = out.point_a.norm();
-      out.distance = std::max(centre_distance - primitive.radius, 0.0);
-      out.lower_bound = out.distance;
-      out.point_b = centre_distance > 0.0 ? Vector3(out.point_a * (std::min(primitive.radius, centre_distance) / centre_distance))
-                                          : Vector3(Vector3::Zero());
-      return out;
-    }
-    case Shape::Type::Box: {
-      const Vector3 half = 0.5 * primitive.box_size;
-      const auto box = [&](const Vector3& d) {
-        return Vector3(d.x() >= 0 ? half.x() : -half.x(), d.y() >= 0 ? half.y() : -half.y(),
-                       d.z() >= 0 ? half.z() : -half.z());
-      };
-      return Gjk().run(triangle, box, (a + b + c) / 3.0, stop_at_or_above, stop_below);
-    }
-    case Shape::Type::Cylinder: {
-      const double radius = primitive.radius, half_length = 0.5 * primitive.length;
-      const auto cylinder = [&](const Vector3& d) {
-        const double radial = std::sqrt(d.x() * d.x() + d.y() * d.y());
-        const double scale = radial > 1e-300 ? radius / radial : 0.0;
-        return Vector3(d.x() * scale, d.y() * scale, d.z() >= 0 ? half_length : -half_length);
-      };
-      return Gjk().run(triangle, cylinder, (a + b + c) / 3.0, stop_at_or_above, stop_below);
-    }
-    case Shape::Type::Mesh:
-    case Shape::Type::HalfSpace: break;
+  const auto shape = [&](const Vector3& d) { return core_support(primitive, d); };
+  return Gjk().run(triangle, shape, (a + b + c) / 3.0, stop_at_or_above, stop_below);
+}
+
+ConvexDistance primitive_distance(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b,
+                                  double stop_at_or_above, double stop_below) {
+  const RelativePose b_in_a(pose_a, pose_b);
+  const double ra = core_inflation(a), rb = core_inflation(b);
+  ConvexDistance core;
+  if (a.type == Shape::Type::Sphere && b.type == Shape::Type::Sphere) {
+    core.point_b = b_in_a.translation;
+    core.distance = core.lower_bound = core.point_b.norm();
+  } else {
+    const auto support_a = [&](const Vector3& d) { return core_support(a, d); };
+    const auto support_b = [&](const Vector3& d) {
+      return Vector3(b_in_a.rotation * core_support(b, b_in_a.rotation.transpose() * d) + b_in_a.translation);
+    };
+    core = Gjk().run(support_a, support_b, -b_in_a.translation, stop_at_or_above + ra + rb,
+                     stop_below + ra + rb);
   }
-  throw Error(ErrorCode::Unsupported, "triangle distance: only to a box, cylinder or sphere");
+  ConvexDistance out = inflate(core, ra, rb);
+  out.point_a = pose_a * out.point_a;
+  out.point_b = pose_a * out.point_b;
+  return out;
 }
 
 ConvexDistance triangle_triangle_distance(const Vector3 (&p)[3], const Vector3 (&q)[3]) {

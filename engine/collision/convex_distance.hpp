@@ -1,6 +1,6 @@
 #pragma once
-// Exact distance between a triangle and a convex primitive (box, cylinder, sphere), and between
-// two triangles. The exact tier uses these on the few triangles the sphere tier could not decide,
+// Exact distance between a triangle and a convex primitive (box, cylinder, sphere), between two
+// primitives, and between two triangles. The exact tier uses these on the few triangles the sphere tier could not decide,
 // instead of running FCL's traversal over the whole mesh.
 //
 // Boxes and cylinders go through GJK (Gilbert–Johnson–Keerthi) on support functions, written here
@@ -32,6 +32,11 @@ ConvexDistance triangle_primitive_distance(const Vector3& a, const Vector3& b, c
                                            const Shape& primitive,
                                            double stop_at_or_above = std::numeric_limits<double>::infinity(),
                                            double stop_below = 0.0);
+
+// Two posed boxes, cylinders or spheres (solids); points in the frame the poses are given in.
+ConvexDistance primitive_distance(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b,
+                                  double stop_at_or_above = std::numeric_limits<double>::infinity(),
+                                  double stop_below = 0.0);
 
 // Two triangles in one frame; 0 when they intersect.
 ConvexDistance triangle_triangle_distance(const Vector3 (&p)[3], const Vector3 (&q)[3]);

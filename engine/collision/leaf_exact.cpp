@@ -16,10 +16,15 @@ inline bool within(double distance, double padding) {
   return padding > 0.0 ? distance < padding : distance <= 0.0;
 }
 
-bool is_simple_primitive(const CollisionBody& body) {
-  if (!body.single_primitive) return false;
-  const Shape::Type type = body.parts.front().shape.type;
-  return type == Shape::Type::Box || type == Shape::Type::Cylinder || type == Shape::Type::Sphere;
+// A body made only of boxes, cylinders and spheres (an obstacle, a gripper finger).
+bool all_simple_primitives(const CollisionBody& body) {
+  if (body.parts.empty()) return false;
+  for (const auto& part : body.parts) {
+    const Shape::Type type = part.shape.type;
+    if (type != Shape::Type::Box && type != Shape::Type::Cylinder && type != Shape::Type::Sphere)
+      return false;
+  }
+  return true;
 }
 
 // --- mesh against mesh, in a's body frame ---------------------------------------------------
@@ -207,28 +212,60 @@ void mesh_primitive_distance(const SphereTree& tree, const Pose& pose, const Fcl
 
 bool leaf_exact_supported(const CollisionBody& a, const CollisionBody& b) {
   const bool mesh_a = a.tree.has_triangles(), mesh_b = b.tree.has_triangles();
-  return (mesh_a && mesh_b) || (mesh_a && is_simple_primitive(b)) || (mesh_b && is_simple_primitive(a));
+  const bool solid_a = all_simple_primitives(a), solid_b = all_simple_primitives(b);
+  return (mesh_a || solid_a) && (mesh_b || solid_b);
 }
 
 bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                           const Pose& pose_b, double padding) {
   if (a.tree.has_triangles() && b.tree.has_triangles())
     return mesh_mesh_collision(a.tree, pose_a, b.tree, pose_b, padding);
-  if (a.tree.has_triangles())
-    return mesh_primitive_collision(a.tree, pose_a, b.parts.front(), pose_b * b.parts.front().pose, padding);
-  return mesh_primitive_collision(b.tree, pose_b, a.parts.front(), pose_a * a.parts.front().pose, padding);
+  if (!a.tree.has_triangles() && !b.tree.has_triangles()) {
+    const double reach = std::nextafter(padding, INFINITY);
+    for (const auto& pa : a.parts)
+      for (const auto& pb : b.parts)
+        if (within(primitive_distance(pa.shape, pose_a * pa.pose, pb.shape, pose_b * pb.pose, reach, padding).lower_bound, padding))
+          return true;
+    return false;
+  }
+  const bool mesh_is_a = a.tree.has_triangles();
+  const CollisionBody& mesh = mesh_is_a ? a : b;
+  const CollisionBody& primitives = mesh_is_a ? b : a;
+  const Pose& mesh_pose = mesh_is_a ? pose_a : pose_b;
+  const Pose& primitives_pose = mesh_is_a ? pose_b : pose_a;
+  for (const auto& part : primitives.parts)
+    if (mesh_primitive_collision(mesh.tree, mesh_pose, part, primitives_pose * part.pose, padding))
+      return true;
+  return false;
 }
 
 LeafDistance leaf_exact_distance(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                                  const Pose& pose_b, double cutoff, bool probe) {
   LeafDistance best;
   best.pair.distance = cutoff;
-  if (a.tree.has_triangles() && b.tree.has_triangles())
+  if (a.tree.has_triangles() && b.tree.has_triangles()) {
     mesh_mesh_distance(a.tree, pose_a, b.tree, pose_b, probe, best);
-  else if (a.tree.has_triangles())
-    mesh_primitive_distance(a.tree, pose_a, b.parts.front(), pose_b * b.parts.front().pose, true, probe, best);
-  else
-    mesh_primitive_distance(b.tree, pose_b, a.parts.front(), pose_a * a.parts.front().pose, false, probe, best);
+    return best;
+  }
+  if (!a.tree.has_triangles() && !b.tree.has_triangles()) {
+    for (const auto& pa : a.parts)
+      for (const auto& pb : b.parts) {
+        const ConvexDistance d = primitive_distance(pa.shape, pose_a * pa.pose, pb.shape, pose_b * pb.pose,
+                                                    best.pair.distance);
+        if (d.lower_bound < best.pair.distance && d.distance < best.pair.distance) {
+          best.pair = {d.distance, d.point_a, d.point_b};
+          best.found = true;
+        }
+      }
+    return best;
+  }
+  const bool mesh_is_a = a.tree.has_triangles();
+  const CollisionBody& mesh = mesh_is_a ? a : b;
+  const CollisionBody& primitives = mesh_is_a ? b : a;
+  const Pose& mesh_pose = mesh_is_a ? pose_a : pose_b;
+  const Pose& primitives_pose = mesh_is_a ? pose_b : pose_a;
+  for (const auto& part : primitives.parts)
+    mesh_primitive_distance(mesh.tree, mesh_pose, part, primitives_pose * part.pose, mesh_is_a, probe, best);
   return best;
 }
 

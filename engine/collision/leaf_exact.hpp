@@ -1,13 +1,14 @@
 #pragma once
-// The exact tier for meshes, from the sphere trees' leaves: the tree finds the few leaf pairs
-// close enough to matter and the triangles stored in those leaves give the exact answer (triangle
-// against triangle, or triangle against a box, cylinder or sphere). Same answers as FCL's
-// traversal of the whole mesh BVH, without visiting the parts that are clearly far.
+// The exact tier, from the sphere trees' leaves: the tree finds the few leaf pairs close enough
+// to matter and the triangles stored in those leaves give the exact answer (triangle against
+// triangle, or triangle against a box, cylinder or sphere); solid primitives against each other
+// go straight to GJK. Same answers as FCL's traversal of the whole mesh BVH (closer, where FCL's
+// libccd stops early), without visiting the parts that are clearly far.
 #include "engine/collision/body_pair.hpp"
 
 namespace kinetic {
 
-// Two mesh bodies, or a mesh body and a body of one box, cylinder or sphere.
+// Bodies that are meshes or made of boxes, cylinders and spheres (any pairing).
 bool leaf_exact_supported(const CollisionBody& a, const CollisionBody& b);
 
 // True when the geometry is closer than padding (padding 0: the bodies intersect).
