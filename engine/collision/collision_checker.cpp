@@ -89,6 +89,14 @@ void CollisionChecker::set_scene(const PlanningScene& scene) {
     body_poses_[i] = bodies_[i].offset;
     if (!bodies_[i].body->tree.empty()) bound_centers_[i] = body_poses_[i] * bodies_[i].body->tree.root().center;
   }
+  std::vector<ObstacleTree::Entry> bounded;
+  unbounded_obstacles_.clear();
+  for (int i = obstacle_begin_; i < body_count(); ++i) {
+    const SphereTree& tree = bodies_[i].body->tree;
+    if (tree.empty()) unbounded_obstacles_.push_back(i);  // half-spaces
+    else bounded.push_back({i, bound_centers_[i], tree.root().radius});
+  }
+  obstacle_tree_.build(std::move(bounded));
   rebuild_pairs();
   update_body_poses();
 }
@@ -150,21 +158,6 @@ void CollisionChecker::update_body_poses() {
     const auto& root = slot.body->tree.root();
     bound_centers_[i] = body_poses_[i].linear() * root.center + body_poses_[i].translation();
   }
-  robot_bound_valid_ = false;
-}
-
-// One sphere around the whole robot lets far obstacles skip the per-link tests; computed only
-// when a scene query needs it (self checks never do).
-void CollisionChecker::update_robot_bound() {
-  if (robot_bound_valid_) return;
-  Eigen::AlignedBox3d box;
-  for (int i : moving_bodies_) box.extend(bound_centers_[i]);
-  robot_center_ = box.isEmpty() ? Vector3(Vector3::Zero()) : Vector3(box.center());
-  robot_radius_ = 0.0;
-  for (int i : moving_bodies_)
-    robot_radius_ = std::max(robot_radius_, (bound_centers_[i] - robot_center_).norm() +
-                                                bodies_[i].body->tree.root().radius);
-  robot_bound_valid_ = true;
 }
 
 double CollisionChecker::padding_for(bool self_pair, const CheckOptions& options) const {
@@ -187,22 +180,16 @@ bool CollisionChecker::self_in_collision(double padding) const {
   return false;
 }
 
-bool CollisionChecker::scene_in_collision(double padding) {
-  if (body_count() > obstacle_begin_) update_robot_bound();
-  for (int o = obstacle_begin_; o < body_count(); ++o) {
-    const CollisionBody& obstacle = *bodies_[o].body;
-    const bool bounded = !obstacle.tree.empty();
-    const double radius = bounded ? obstacle.tree.root().radius : 0.0;
-    if (bounded && roots_separated(bound_centers_[o], radius, robot_center_, robot_radius_, padding))
-      continue;
-    for (std::size_t m = 0; m < moving_bodies_.size(); ++m) {
-      if (scene_allowed_[m][o - obstacle_begin_]) continue;
-      const int b = moving_bodies_[m];
-      if (bounded && roots_separated(bound_centers_[o], radius, bound_centers_[b],
-                                     bodies_[b].body->tree.root().radius, padding))
-        continue;
-      if (pair_in_collision(b, o, padding)) return true;
-    }
+bool CollisionChecker::scene_in_collision(double padding) const {
+  for (std::size_t m = 0; m < moving_bodies_.size(); ++m) {
+    const int b = moving_bodies_[m];
+    const auto collides = [&](int o) {
+      return !scene_allowed_[m][o - obstacle_begin_] && pair_in_collision(b, o, padding);
+    };
+    if (obstacle_tree_.any_near(bound_centers_[b], bodies_[b].body->tree.root().radius, padding, collides))
+      return true;
+    for (const int o : unbounded_obstacles_)
+      if (collides(o)) return true;
   }
   return false;
 }

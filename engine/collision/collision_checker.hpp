@@ -13,6 +13,7 @@
 
 #include "engine/collision/allowed_collision_matrix.hpp"
 #include "engine/collision/body_pair.hpp"
+#include "engine/collision/obstacle_tree.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/model/robot_model.hpp"
 #include "engine/scene/planning_scene.hpp"
@@ -109,8 +110,7 @@ class CollisionChecker {
   void update_body_poses();
   double padding_for(bool self_pair, const CheckOptions& options) const;
   bool self_in_collision(double padding) const;
-  bool scene_in_collision(double padding);
-  void update_robot_bound();
+  bool scene_in_collision(double padding) const;
   // Largest safe step (fraction of dq) from the current poses; min_gap: smallest clearance
   // beyond padding found.
   double clearance_step(const JointVector& dq, const CheckOptions& options, double tolerance,
@@ -118,9 +118,6 @@ class CollisionChecker {
   // Bound on how fast body a closes in on body b (b < 0: a fixed obstacle) per unit of the path
   // parameter along dq; joints that move both bodies rigidly do not count.
   double closing_speed(int a, int b, const JointVector& dq) const;
-  Vector3 robot_center_ = Vector3::Zero();
-  double robot_radius_ = 0.0;
-  bool robot_bound_valid_ = false;
   void compute_speed_terms();
 
   RobotModelPtr model_;
@@ -135,6 +132,8 @@ class CollisionChecker {
   std::vector<int> moving_bodies_;          // robot links with geometry and attached objects
   std::vector<std::vector<unsigned char>> scene_allowed_;  // [moving slot][obstacle]
   std::vector<std::vector<SpeedTerm>> speed_terms_;         // per body
+  ObstacleTree obstacle_tree_;                              // bounded obstacles (broad phase)
+  std::vector<int> unbounded_obstacles_;                    // half-spaces
   double robot_padding_ = 0.0;
 
   // Per-query buffers (allocation-free hot path).

@@ -255,6 +255,10 @@ ConvexDistance inflate(ConvexDistance core, double ra, double rb) {
 
 }  // namespace
 
+double support_extent(const Shape& primitive, const Vector3& n) {
+  return n.dot(core_support(primitive, n)) + core_inflation(primitive);
+}
+
 ConvexDistance triangle_primitive_distance(const Vector3& a, const Vector3& b, const Vector3& c,
                                            const Shape& primitive, double stop_at_or_above,
                                            double stop_below) {

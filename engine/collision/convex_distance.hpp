@@ -41,6 +41,9 @@ ConvexDistance primitive_distance(const Shape& a, const Pose& pose_a, const Shap
 // Two triangles in one frame; 0 when they intersect.
 ConvexDistance triangle_triangle_distance(const Vector3 (&p)[3], const Vector3 (&q)[3]);
 
+// How far a box, cylinder or sphere centred at the origin reaches along a unit direction.
+double support_extent(const Shape& primitive, const Vector3& unit_direction);
+
 // Closest point of triangle (a, b, c) to point p (Ericson, Real-Time Collision Detection 5.1.5).
 Vector3 closest_point_on_triangle(const Vector3& p, const Vector3& a, const Vector3& b,
                                   const Vector3& c);

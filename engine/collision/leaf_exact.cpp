@@ -1,7 +1,9 @@
 #include "engine/collision/leaf_exact.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "engine/collision/convex_distance.hpp"
@@ -141,21 +143,47 @@ struct TreeInPrimitive {
   const SphereTree& tree;
   const Shape& shape;
   RelativePose tree_in_shape;
-  double node_gap(const SphereNode& n) const {
-    return distance_to_primitive(shape, tree_in_shape(n.center)) - n.radius;
+  // Lower bound on the gap of a node's geometry: the cached separating plane (one dot product)
+  // when it already decides, else the distance from the node's sphere to the primitive.
+  double node_gap(const SphereNode& n, double enough) const {
+    const Vector3 center = tree_in_shape(n.center);
+    if (has_plane) {
+      const double beyond_plane = plane_normal.dot(center) - n.radius - plane_extent;
+      if (beyond_plane >= enough) return beyond_plane;
+    }
+    return distance_to_primitive(shape, center) - n.radius;
   }
   double triangle_gap(const TreeTriangle& t) const {
     return distance_to_primitive(shape, tree_in_shape(t.center)) - t.radius;
   }
-  ConvexDistance exact(const TreeTriangle& t, double stop_at_or_above, double stop_below) const {
-    return triangle_primitive_distance(tree_in_shape(t.a), tree_in_shape(t.b), tree_in_shape(t.c),
-                                       shape, stop_at_or_above, stop_below);
+  // Exact distance of one piece, or only a lower bound >= stop_at_or_above when the last
+  // separating plane found already keeps the piece that far away (neighbouring pieces usually
+  // share it, so most pieces near a primitive need no GJK at all).
+  ConvexDistance exact(const TreeTriangle& t, double stop_at_or_above, double stop_below) {
+    const Vector3 a = tree_in_shape(t.a), b = tree_in_shape(t.b), c = tree_in_shape(t.c);
+    if (has_plane) {
+      ConvexDistance far;
+      far.lower_bound = std::min({plane_normal.dot(a), plane_normal.dot(b), plane_normal.dot(c)}) - plane_extent;
+      far.distance = std::numeric_limits<double>::infinity();
+      if (far.lower_bound >= stop_at_or_above) return far;
+    }
+    const ConvexDistance d = triangle_primitive_distance(a, b, c, shape, stop_at_or_above, stop_below);
+    if (d.distance > 0.0) {
+      plane_normal = (d.point_a - d.point_b) / d.distance;
+      plane_extent = support_extent(shape, plane_normal);
+      has_plane = true;
+    }
+    return d;
   }
+
+  bool has_plane = false;
+  Vector3 plane_normal = Vector3::Zero();  // unit, from the primitive towards the mesh
+  double plane_extent = 0.0;               // the primitive's reach along plane_normal
 };
 
 bool mesh_primitive_collision(const SphereTree& tree, const Pose& pose, const FclPart& part,
                               const Pose& part_pose, double padding) {
-  const TreeInPrimitive t{tree, part.shape, RelativePose(part_pose, pose)};
+  TreeInPrimitive t{tree, part.shape, RelativePose(part_pose, pose)};
   const double reach = std::nextafter(padding, INFINITY);
   const SphereNode* nodes = tree.nodes().data();
   const auto& triangles = tree.triangles();
@@ -164,7 +192,7 @@ bool mesh_primitive_collision(const SphereTree& tree, const Pose& pose, const Fc
   stack[top++] = 0;
   while (top > 0) {
     const SphereNode& n = nodes[stack[--top]];
-    if (t.node_gap(n) >= reach) continue;
+    if (t.node_gap(n, reach) >= reach) continue;
     if (n.leaf() || top + 2 > kStackSize) {
       for (int i = n.first_triangle; i < n.end_triangle; ++i)
         if (t.triangle_gap(triangles[i]) < reach && within(t.exact(triangles[i], reach, padding).lower_bound, padding))
@@ -180,7 +208,7 @@ bool mesh_primitive_collision(const SphereTree& tree, const Pose& pose, const Fc
 void mesh_primitive_distance(const SphereTree& tree, const Pose& pose, const FclPart& part,
                              const Pose& part_pose, bool tree_is_a, bool first_leaf_only,
                              LeafDistance& best) {
-  const TreeInPrimitive t{tree, part.shape, RelativePose(part_pose, pose)};
+  TreeInPrimitive t{tree, part.shape, RelativePose(part_pose, pose)};
   const SphereNode* nodes = tree.nodes().data();
   const auto& triangles = tree.triangles();
   std::array<int, kStackSize> stack;
@@ -188,7 +216,7 @@ void mesh_primitive_distance(const SphereTree& tree, const Pose& pose, const Fcl
   stack[top++] = 0;
   while (top > 0) {
     const SphereNode& n = nodes[stack[--top]];
-    if (t.node_gap(n) >= best.pair.distance) continue;
+    if (t.node_gap(n, best.pair.distance) >= best.pair.distance) continue;
     if (n.leaf() || top + 2 > kStackSize) {
       for (int i = n.first_triangle; i < n.end_triangle; ++i) {
         if (t.triangle_gap(triangles[i]) >= best.pair.distance) continue;
@@ -202,7 +230,7 @@ void mesh_primitive_distance(const SphereTree& tree, const Pose& pose, const Fcl
       continue;
     }
     int near = n.first_child, far = n.first_child + 1;
-    if (t.node_gap(nodes[far]) < t.node_gap(nodes[near])) std::swap(near, far);
+    if (t.node_gap(nodes[far], best.pair.distance) < t.node_gap(nodes[near], best.pair.distance)) std::swap(near, far);
     stack[top++] = far;
     stack[top++] = near;
   }
