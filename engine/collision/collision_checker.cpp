@@ -84,10 +84,17 @@ void CollisionChecker::set_scene(const PlanningScene& scene) {
   }
 
   body_poses_.assign(bodies_.size(), Pose::Identity());
+  local_root_centers_.assign(bodies_.size(), Vector3::Zero());
+  root_radii_.assign(bodies_.size(), 0.0);
+  for (int i = 0; i < body_count(); ++i)
+    if (!bodies_[i].body->tree.empty()) {
+      local_root_centers_[i] = bodies_[i].body->tree.root().center;
+      root_radii_[i] = bodies_[i].body->tree.root().radius;
+    }
   bound_centers_.assign(bodies_.size(), Vector3::Zero());
   for (int i = obstacle_begin_; i < body_count(); ++i) {
     body_poses_[i] = bodies_[i].offset;
-    if (!bodies_[i].body->tree.empty()) bound_centers_[i] = body_poses_[i] * bodies_[i].body->tree.root().center;
+    if (!bodies_[i].body->tree.empty()) bound_centers_[i] = pose(i) * bodies_[i].body->tree.root().center;
   }
   std::vector<ObstacleTree::Entry> bounded;
   unbounded_obstacles_.clear();
@@ -151,12 +158,14 @@ void CollisionChecker::update(const JointVector& q) {
   update_body_poses();
 }
 
+// Robot links read their poses straight from the FK buffer (pose()); only attached objects get
+// a pose of their own. Root-sphere centres are kept flat to keep this loop free of indirections.
 void CollisionChecker::update_body_poses() {
+  for (int i = attached_begin_; i < obstacle_begin_; ++i)
+    body_poses_[i] = link_poses_[bodies_[i].link] * bodies_[i].offset;
   for (int i : moving_bodies_) {
-    const auto& slot = bodies_[i];
-    body_poses_[i] = i < attached_begin_ ? link_poses_[slot.link] : link_poses_[slot.link] * slot.offset;
-    const auto& root = slot.body->tree.root();
-    bound_centers_[i] = body_poses_[i].linear() * root.center + body_poses_[i].translation();
+    const Pose& p = pose(i);
+    bound_centers_[i].noalias() = p.linear() * local_root_centers_[i] + p.translation();
   }
 }
 
@@ -166,14 +175,13 @@ double CollisionChecker::padding_for(bool self_pair, const CheckOptions& options
 }
 
 bool CollisionChecker::pair_in_collision(int a, int b, double padding) const {
-  return kinetic::pair_in_collision(*bodies_[a].body, body_poses_[a], *bodies_[b].body,
-                                    body_poses_[b], padding, options_.refinement_margin);
+  return kinetic::pair_in_collision(*bodies_[a].body, pose(a), *bodies_[b].body,
+                                    pose(b), padding, options_.refinement_margin);
 }
 
 bool CollisionChecker::self_in_collision(double padding) const {
   for (const auto& [a, b] : self_pairs_) {
-    if (roots_separated(bound_centers_[a], bodies_[a].body->tree.root().radius, bound_centers_[b],
-                        bodies_[b].body->tree.root().radius, padding))
+    if (roots_separated(bound_centers_[a], root_radii_[a], bound_centers_[b], root_radii_[b], padding))
       continue;
     if (pair_in_collision(a, b, padding)) return true;
   }
@@ -186,7 +194,7 @@ bool CollisionChecker::scene_in_collision(double padding) const {
     const auto collides = [&](int o) {
       return !scene_allowed_[m][o - obstacle_begin_] && pair_in_collision(b, o, padding);
     };
-    if (obstacle_tree_.any_near(bound_centers_[b], bodies_[b].body->tree.root().radius, padding, collides))
+    if (obstacle_tree_.any_near(bound_centers_[b], root_radii_[b], padding, collides))
       return true;
     for (const int o : unbounded_obstacles_)
       if (collides(o)) return true;
@@ -204,11 +212,11 @@ std::vector<Contact> CollisionChecker::contacts(const JointVector& q, const Chec
   update(q);
   std::vector<Contact> out;
   auto consider = [&](int a, int b, double padding) {
-    const auto verdict = classify_pair(*bodies_[a].body, body_poses_[a], *bodies_[b].body,
-                                       body_poses_[b], padding, padding);
+    const auto verdict = classify_pair(*bodies_[a].body, pose(a), *bodies_[b].body,
+                                       pose(b), padding, padding);
     if (verdict == PairVerdict::Free) return;
-    const auto depth = exact_pair_penetration(*bodies_[a].body, body_poses_[a], *bodies_[b].body,
-                                              body_poses_[b], padding);
+    const auto depth = exact_pair_penetration(*bodies_[a].body, pose(a), *bodies_[b].body,
+                                              pose(b), padding);
     if (depth || verdict == PairVerdict::Colliding)
       out.push_back({body_name(a), body_name(b), depth.value_or(0.0)});
   };
@@ -254,8 +262,8 @@ DistanceResult CollisionChecker::min_distance(const JointVector& q, const Distan
     // Sphere lower bounds only: the smallest over the pairs.
     for (const Candidate& c : candidates_) {
       if (c.lower >= result.distance) break;
-      const DistanceBounds bounds = pair_distance_bounds(*bodies_[c.a].body, body_poses_[c.a],
-                                                         *bodies_[c.b].body, body_poses_[c.b], result.distance);
+      const DistanceBounds bounds = pair_distance_bounds(*bodies_[c.a].body, pose(c.a),
+                                                         *bodies_[c.b].body, pose(c.b), result.distance);
       if (bounds.lower < result.distance) {
         result.distance = bounds.lower;
         result.body_a = body_name(c.a);
@@ -274,7 +282,7 @@ DistanceResult CollisionChecker::min_distance(const JointVector& q, const Distan
     const CollisionBody& body_a = *bodies_[c.a].body;
     const CollisionBody& body_b = *bodies_[c.b].body;
     if (!leaf_exact_supported(body_a, body_b)) continue;
-    const LeafDistance probe = leaf_exact_distance(body_a, body_poses_[c.a], body_b, body_poses_[c.b],
+    const LeafDistance probe = leaf_exact_distance(body_a, pose(c.a), body_b, pose(c.b),
                                                    result.distance, true);
     if (probe.found) {
       result.distance = probe.pair.distance;
@@ -286,8 +294,8 @@ DistanceResult CollisionChecker::min_distance(const JointVector& q, const Distan
   }
   for (const Candidate& c : candidates_) {
     if (c.lower >= result.distance) break;
-    const PairDistance d = exact_pair_distance(*bodies_[c.a].body, body_poses_[c.a],
-                                               *bodies_[c.b].body, body_poses_[c.b], result.distance);
+    const PairDistance d = exact_pair_distance(*bodies_[c.a].body, pose(c.a),
+                                               *bodies_[c.b].body, pose(c.b), result.distance);
     if (d.distance < result.distance) {
       result.distance = d.distance;
       result.point_a = d.point_a;
@@ -333,9 +341,9 @@ double CollisionChecker::clearance_step(const JointVector& dq, const CheckOption
     const double cutoff = padding + best * v;
     const CollisionBody& body_a = *bodies_[a].body;
     const CollisionBody& body_b = *bodies_[b].body;
-    double clearance = pair_distance_bounds(body_a, body_poses_[a], body_b, body_poses_[b], cutoff).lower;
+    double clearance = pair_distance_bounds(body_a, pose(a), body_b, pose(b), cutoff).lower;
     if (clearance - padding < tolerance)  // spheres too coarse here: measure exactly
-      clearance = exact_pair_distance(body_a, body_poses_[a], body_b, body_poses_[b]).distance;
+      clearance = exact_pair_distance(body_a, pose(a), body_b, pose(b)).distance;
     min_gap = std::min(min_gap, clearance - padding);
     best = std::min(best, (clearance - padding) / v);
   };

@@ -85,7 +85,7 @@ class CollisionChecker {
   int robot_body_count() const { return static_cast<int>(model_->links().size()); }
   const CollisionBody& body(int index) const { return *bodies_[index].body; }
   const std::string& body_name(int index) const { return bodies_[index].body->name; }
-  const Pose& body_pose(int index) const { return body_poses_[index]; }
+  const Pose& body_pose(int index) const { return pose(index); }
   const std::vector<Pose>& link_poses() const { return link_poses_; }
   // Both tiers for one pair at the current poses (after update()).
   bool pair_in_collision(int a, int b, double padding = 0.0) const;
@@ -106,6 +106,7 @@ class CollisionChecker {
     double factor;
   };
 
+  const Pose& pose(int body) const { return body < attached_begin_ ? link_poses_[body] : body_poses_[body]; }
   void rebuild_pairs();
   void update_body_poses();
   double padding_for(bool self_pair, const CheckOptions& options) const;
@@ -138,7 +139,9 @@ class CollisionChecker {
 
   // Per-query buffers (allocation-free hot path).
   std::vector<Pose> link_poses_;
-  std::vector<Pose> body_poses_;
+  std::vector<Pose> body_poses_;          // attached objects and obstacles (links: link_poses_)
+  std::vector<Vector3> local_root_centers_;  // root-sphere centre of each body in its own frame
+  std::vector<double> root_radii_;           // and its radius
   std::vector<Vector3> bound_centers_;  // world centre of each body's root sphere
   struct Candidate {
     double lower;
