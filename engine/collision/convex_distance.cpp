@@ -63,7 +63,7 @@ class Gjk {
   ConvexDistance run(const SupportA& support_a, const SupportB& support_b, const Vector3& guess,
                      double stop_at_or_above, double stop_below) {
     const Vector3 start = guess.squaredNorm() > 0.0 ? guess : Vector3(Vector3::UnitX());
-    add(support_a(start), support_b(-start));
+    add(support_a(-start), support_b(start));  // the guess points from B towards A
     weights_[0] = 1.0;
     Vector3 v = simplex_[0].w;
     double vv = v.squaredNorm();
@@ -273,6 +273,21 @@ ConvexDistance triangle_primitive_distance(const Vector3& a, const Vector3& b, c
     const double da = d.dot(a), db = d.dot(b), dc = d.dot(c);
     return da >= db ? (da >= dc ? a : c) : (db >= dc ? b : c);
   };
+  if (primitive.type == Shape::Type::Cylinder) {
+    // Against the axis segment first (a polytope: GJK ends in a few steps). When the nearest
+    // axis point is inside the segment, the nearest cylinder point is on the side wall at the
+    // same height, so the cylinder distance is exactly that distance minus the radius (and a
+    // triangle within the radius there is inside the cylinder). Near the caps and rims GJK runs
+    // on the cylinder itself.
+    const double h = 0.5 * primitive.length, radius = primitive.radius;
+    const auto axis = [&](const Vector3& d) { return Vector3(0.0, 0.0, d.z() >= 0 ? h : -h); };
+    // The capsule around the axis holds the cylinder, so its lower bound is one for the cylinder
+    // too; stopping early on "close" would not be (the capsule's end caps reach further).
+    const ConvexDistance core = Gjk().run(triangle, axis, (a + b + c) / 3.0, stop_at_or_above + radius, 0.0);
+    if (core.lower_bound - radius >= stop_at_or_above) return inflate(core, 0.0, radius);
+    if (core.distance > 0.0 && std::abs(core.point_b.z()) < h * (1.0 - 1e-9))
+      return inflate(core, 0.0, radius);
+  }
   const auto shape = [&](const Vector3& d) { return core_support(primitive, d); };
   return Gjk().run(triangle, shape, (a + b + c) / 3.0, stop_at_or_above, stop_below);
 }
