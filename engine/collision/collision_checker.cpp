@@ -329,30 +329,42 @@ double CollisionChecker::closing_speed(int body, int other, const JointVector& d
   return v;
 }
 
-double CollisionChecker::clearance_step(const JointVector& dq, const CheckOptions& options,
-                                        double tolerance, double& min_gap) {
+void CollisionChecker::compute_closing_speeds(const JointVector& dq) {
+  self_speeds_.resize(self_pairs_.size());
+  for (std::size_t k = 0; k < self_pairs_.size(); ++k) {
+    const auto [a, b] = self_pairs_[k];
+    self_speeds_[k] = closing_speed(a, b, dq) + closing_speed(b, a, dq);
+  }
+  scene_speeds_.resize(moving_bodies_.size());
+  for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
+    scene_speeds_[m] = closing_speed(moving_bodies_[m], -1, dq);
+}
+
+double CollisionChecker::clearance_step(const CheckOptions& options, double tolerance,
+                                        double& min_gap) {
   double best = kInf;
   min_gap = kInf;
-  const auto speed = [&](int body, int other) { return closing_speed(body, other, dq); };
-  auto consider = [&](int a, int b, double padding) {
-    const double v = bodies_[b].moving() ? speed(a, b) + speed(b, a) : speed(a, -1);
+  auto consider = [&](int a, int b, double padding, double v) {
     if (v <= 0.0) return;
     // Pairs that cannot close their gap before the best step so far need no refinement.
     const double cutoff = padding + best * v;
     const CollisionBody& body_a = *bodies_[a].body;
     const CollisionBody& body_b = *bodies_[b].body;
     double clearance = pair_distance_bounds(body_a, pose(a), body_b, pose(b), cutoff).lower;
-    if (clearance - padding < tolerance)  // spheres too coarse here: measure exactly
-      clearance = exact_pair_distance(body_a, pose(a), body_b, pose(b)).distance;
+    if (clearance - padding < tolerance)  // spheres too coarse here: measure exactly (a result
+      // at the cutoff only says "at least that far", which is all the step needs)
+      clearance = exact_pair_distance(body_a, pose(a), body_b, pose(b), padding + std::max(tolerance, best * v)).distance;
     min_gap = std::min(min_gap, clearance - padding);
     best = std::min(best, (clearance - padding) / v);
   };
   if (options.self)
-    for (const auto& [a, b] : self_pairs_) consider(a, b, padding_for(true, options));
+    for (std::size_t k = 0; k < self_pairs_.size(); ++k)
+      consider(self_pairs_[k].first, self_pairs_[k].second, padding_for(true, options), self_speeds_[k]);
   if (options.scene)
     for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
       for (int o = obstacle_begin_; o < body_count(); ++o)
-        if (!scene_allowed_[m][o - obstacle_begin_]) consider(moving_bodies_[m], o, padding_for(false, options));
+        if (!scene_allowed_[m][o - obstacle_begin_])
+          consider(moving_bodies_[m], o, padding_for(false, options), scene_speeds_[m]);
   return best;
 }
 
@@ -366,10 +378,11 @@ bool CollisionChecker::motion_valid_continuous(const JointVector& q0, const Join
   // clearance pass alone decides every later state (no separate in_collision per step).
   // The end only has to be free, like the start (a stop just short of an obstacle is valid).
   if (in_collision(q0, options)) return false;
+  compute_closing_speeds(dq);  // dq is fixed along the segment
   double t = 0.0;
   while (true) {
     double min_gap = kInf;
-    const double step = clearance_step(dq, options, tolerance, min_gap);
+    const double step = clearance_step(options, tolerance, min_gap);
     if (min_gap < tolerance) return false;  // touching within tolerance: treated as contact
     t += step;
     if (t >= 1.0) return !in_collision(q1, options);

@@ -114,8 +114,9 @@ class CollisionChecker {
   bool scene_in_collision(double padding) const;
   // Largest safe step (fraction of dq) from the current poses; min_gap: smallest clearance
   // beyond padding found.
-  double clearance_step(const JointVector& dq, const CheckOptions& options, double tolerance,
-                        double& min_gap);
+  // Closing speeds of every checked pair along dq (constant over one segment).
+  void compute_closing_speeds(const JointVector& dq);
+  double clearance_step(const CheckOptions& options, double tolerance, double& min_gap);
   // Bound on how fast body a closes in on body b (b < 0: a fixed obstacle) per unit of the path
   // parameter along dq; joints that move both bodies rigidly do not count.
   double closing_speed(int a, int b, const JointVector& dq) const;
@@ -148,6 +149,8 @@ class CollisionChecker {
     int a, b;
   };
   std::vector<Candidate> candidates_;
+  std::vector<double> self_speeds_;   // per self pair, for the current continuous check
+  std::vector<double> scene_speeds_;  // per moving body against fixed obstacles
 };
 
 }  // namespace kinetic
