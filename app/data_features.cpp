@@ -391,14 +391,21 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
 
   features.autosave = new Autosave(document, options.autosave_path, &window);
   features.autosave->set_interval_seconds(options.autosave_interval_seconds);
+  features.autosave->set_camera_source([&window]() -> std::optional<SessionCamera> {
+    if (ViewportWindow* viewport = find_viewport(window)) return to_session_camera(viewport->camera());
+    return std::nullopt;
+  });
   QObject::connect(features.autosave, &Autosave::failed, &window,
                    [&window](const QString& message) { window.statusBar()->showMessage(message, 10000); });
   if (options.offer_recovery) {
     // After the window is up, so the question has a parent on screen.
     const QString path = features.autosave->path();
     const RecoveryQuestion question = options.recovery_question;
-    QTimer::singleShot(0, &window, [&document, path, question, report] {
+    QTimer::singleShot(0, &window, [&window, &document, path, question, report] {
       const RecoveryResult result = offer_recovery(document, path, question);
+      if (result.restored && result.camera)
+        if (ViewportWindow* viewport = find_viewport(window))
+          viewport->set_camera(to_view_camera(viewport->camera(), *result.camera));
       if (!result.error.isEmpty()) report(QObject::tr("Could not restore the autosaved session"), result.error);
       else if (!result.warnings.isEmpty())
         report(QObject::tr("Session restored with warnings"), result.warnings.join(QLatin1Char('\n')));

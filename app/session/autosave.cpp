@@ -8,7 +8,6 @@
 #include <QPushButton>
 #include <QStandardPaths>
 
-#include "app/session/session_file.hpp"
 #include "app/studio_document.hpp"
 
 namespace kinetic::app {
@@ -36,7 +35,7 @@ void Autosave::set_interval_seconds(int seconds) { timer_.setInterval(std::max(1
 QString Autosave::save_if_changed() {
   if (!dirty_ || !document_.robot()) return {};
   QDir().mkpath(QFileInfo(path_).absolutePath());
-  const QString error = save_session(document_, path_);
+  const QString error = save_session(document_, path_, camera_source_ ? camera_source_() : std::nullopt);
   if (!error.isEmpty()) {
     emit failed(error);
     return error;
@@ -79,6 +78,7 @@ RecoveryResult offer_recovery(StudioDocument& document, const QString& autosave_
   }
   result.restored = true;
   result.warnings = loaded.warnings;
+  result.camera = loaded.camera;
   return result;
 }
 

@@ -7,6 +7,9 @@
 #include <QString>
 #include <QTimer>
 #include <functional>
+#include <optional>
+
+#include "app/session/session_file.hpp"
 
 namespace kinetic::app {
 
@@ -26,6 +29,10 @@ class Autosave : public QObject {
   static QString default_path();
   const QString& path() const { return path_; }
 
+  // Where the viewport camera is, written with every autosave (the viewer owns the camera).
+  using CameraSource = std::function<std::optional<SessionCamera>()>;
+  void set_camera_source(CameraSource source) { camera_source_ = std::move(source); }
+
   void set_interval_seconds(int seconds);
   int interval_seconds() const { return timer_.interval() / 1000; }
   bool has_unsaved_changes() const { return dirty_; }
@@ -44,6 +51,7 @@ class Autosave : public QObject {
   QString path_;
   QTimer timer_;
   bool dirty_ = false;
+  CameraSource camera_source_;
 };
 
 enum class RecoveryChoice { Restore, Discard };
@@ -56,6 +64,7 @@ struct RecoveryResult {
   bool restored = false;  // and was loaded into the document
   QString error;          // restoring failed: the reason (the file is kept as <path>.failed)
   QStringList warnings;
+  std::optional<SessionCamera> camera;  // the restored session's camera, for the viewport
 };
 
 // If `autosave_path` exists, asks `question`; Restore loads it into the document (then it stays

@@ -1,4 +1,5 @@
-// Qt Test: autosave after a change, removal on clean shutdown, recovery restoring scene + joints.
+// Qt Test: autosave after a change, removal on clean shutdown, recovery restoring scene + joints
+// and the camera.
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -78,6 +79,34 @@ class AutosaveTest : public QObject {
     QCOMPARE(fresh.robot_reference(), QStringLiteral("panda"));
     QCOMPARE(fresh.joints(), q);
     QVERIFY(fresh.scene().has_obstacle("pillar"));
+  }
+
+  void the_camera_is_autosaved_and_recovered() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
+    kinetic::app::SessionCamera camera;
+    camera.target = kinetic::Vector3(0.3, -0.1, 0.4);
+    camera.distance = 1.7;
+    camera.azimuth = 0.9;
+    camera.elevation = 0.35;
+    {
+      StudioDocument crashed;
+      QVERIFY(crashed.load_robot(QStringLiteral("ur5e")).isEmpty());
+      Autosave autosave(crashed, path);
+      autosave.set_camera_source([&] { return std::optional(camera); });
+      crashed.edit_joints(crashed.robot()->mid_configuration());
+      QVERIFY(autosave.save_if_changed().isEmpty());
+      QVERIFY(QFile::copy(path, path + QStringLiteral(".crash")));
+    }
+    QVERIFY(QFile::rename(path + QStringLiteral(".crash"), path));
+    StudioDocument fresh;
+    const auto result = kinetic::app::offer_recovery(fresh, path, [](const QString&) { return RecoveryChoice::Restore; });
+    QVERIFY2(result.restored, qPrintable(result.error));
+    QVERIFY(result.camera.has_value());
+    QVERIFY(result.camera->target.isApprox(camera.target, 1e-12));
+    QCOMPARE(result.camera->distance, camera.distance);
+    QCOMPARE(result.camera->azimuth, camera.azimuth);
+    QCOMPARE(result.camera->elevation, camera.elevation);
   }
 
   void discard_removes_the_autosave_and_keeps_the_document() {

@@ -1,7 +1,8 @@
 // Qt Test on the real studio window under X (Xvfb) with Vulkan on lavapipe: a saved session
 // carries the 3D view's camera and loading it puts the camera back (and a later frame keeps it);
 // an autosave left by a crashed run produces the recovery question, and Restore brings back its
-// scene and joints.
+// scene, joints and camera; a session saved, the studio closed and a new one opened loads back the
+// same robot, joints, scene and view.
 #include <QApplication>
 #include <QDir>
 #include <QFile>
@@ -83,6 +84,48 @@ class SessionWindowTest : public QObject {
     QVERIFY(!same_camera(view.camera(), saved));
   }
 
+  void session_survives_closing_and_reopening_the_studio() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("reopen.kinetic-session"));
+    viewer::Camera saved_camera;
+    JointVector saved_joints;
+    {
+      auto first = app::create_studio(app::CommandLine{});
+      QVERIFY(first && first->viewport);
+      first->window->show();
+      QVERIFY(QTest::qWaitForWindowExposed(first->window.get()));
+      QTRY_VERIFY_WITH_TIMEOUT(first->viewport->frames_drawn() > 0, 20000);
+      app::StudioDocument& document = *first->document;
+      QCOMPARE(document.load_robot(QStringLiteral("panda")), QString());
+      saved_joints = document.robot()->mid_configuration();
+      saved_joints[3] = -1.9;
+      document.edit_joints(saved_joints);
+      PlanningScene scene;
+      scene.add_obstacle("shelf", Shape::box(Vector3(0.3, 0.8, 0.02)), Pose(Eigen::Translation3d(0.5, 0.0, 0.6)));
+      document.edit_scene(scene, QStringLiteral("Add shelf"));
+      first->viewport->camera().orbit(0.5f, -0.3f);
+      saved_camera = first->viewport->camera();
+      QCOMPARE(app::save_session_with_view(*first->window, document, path), QString());
+      first->window->close();
+    }  // the whole studio is gone
+
+    auto second = app::create_studio(app::CommandLine{});
+    QVERIFY(second && second->viewport);
+    second->window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(second->window.get()));
+    QTRY_VERIFY_WITH_TIMEOUT(second->viewport->frames_drawn() > 0, 20000);
+    QCOMPARE(second->document->robot()->name(), std::string("ur5e"));  // the default robot
+    const app::SessionLoadResult loaded = app::load_session_with_view(*second->window, *second->document, path);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.error));
+    QCOMPARE(second->document->robot()->name(), std::string("panda"));
+    QVERIFY(second->document->joints().isApprox(saved_joints, 1e-12));
+    QVERIFY(second->document->scene().has_obstacle("shelf"));
+    QVERIFY(second->document->scene().obstacle("shelf").pose.translation().isApprox(Vector3(0.5, 0.0, 0.6), 1e-12));
+    const int frames = second->viewport->frames_drawn();
+    QTRY_VERIFY_WITH_TIMEOUT(second->viewport->frames_drawn() > frames, 5000);
+    QVERIFY(same_camera(second->viewport->camera(), saved_camera));
+  }
+
   void leftover_autosave_is_offered_and_restored() {
     // What a crashed run left behind: a session with a box and a moved arm at the autosave path.
     const QString autosave = app::Autosave::default_path();
@@ -94,7 +137,12 @@ class SessionWindowTest : public QObject {
       scene.add_obstacle("crate", Shape::box(Vector3(0.2, 0.3, 0.4)), Pose(Eigen::Translation3d(0.6, -0.2, 0.2)));
       crashed.set_scene(scene);
       crashed.set_joints(arm(-0.9));
-      QCOMPARE(app::save_session(crashed, autosave), QString());
+      app::SessionCamera camera;
+      camera.target = Vector3(0.4, 0.1, 0.3);
+      camera.distance = 1.9;
+      camera.azimuth = -0.8;
+      camera.elevation = 0.45;
+      QCOMPARE(app::save_session(crashed, autosave, camera), QString());
     }
 
     // The real question (a message box) is asked once the window is up; answer Restore.
@@ -123,6 +171,15 @@ class SessionWindowTest : public QObject {
     QVERIFY(document.joints().isApprox(arm(-0.9), 1e-9));
     QVERIFY(document.scene().obstacle("crate").pose.translation().isApprox(Vector3(0.6, -0.2, 0.2), 1e-9));
     QCOMPARE(document.robot()->name(), std::string("ur5e"));
+    // The view comes back as it was, and a frame drawn afterwards keeps it.
+    ViewportWindow& view = *studio->viewport;
+    QTRY_VERIFY_WITH_TIMEOUT(std::abs(view.camera().distance - 1.9f) < 1e-5f, 5000);
+    const int frames = view.frames_drawn();
+    view.requestUpdate();
+    QTRY_VERIFY_WITH_TIMEOUT(view.frames_drawn() > frames, 5000);
+    QVERIFY((view.camera().target - Eigen::Vector3f(0.4f, 0.1f, 0.3f)).norm() < 1e-5f);
+    QVERIFY(std::abs(view.camera().yaw + 0.8f) < 1e-5f);
+    QVERIFY(std::abs(view.camera().pitch - 0.45f) < 1e-5f);
 
     // A clean shutdown removes the autosave: the next start offers nothing.
     studio.reset();
