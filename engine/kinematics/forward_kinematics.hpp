@@ -8,6 +8,7 @@
 #include <Eigen/Core>
 
 #include "engine/core/types.hpp"
+#include "engine/kinematics/finite_check.hpp"
 #include "engine/kinematics/joint_motion.hpp"
 #include "engine/model/robot_model.hpp"
 
@@ -48,7 +49,7 @@ class ForwardKinematics {
 
   // Throws unless q has dof() finite values (the message is built only on failure).
   void check(const JointVector& q) const {
-    if (q.size() != dof_ || !q.allFinite()) [[unlikely]]
+    if (q.size() != dof_ || !detail::all_finite(q.data(), q.size())) [[unlikely]]
       throw_bad_configuration(q);
   }
   [[noreturn]] void throw_bad_configuration(const JointVector& q) const;

@@ -130,8 +130,20 @@ KinematicChain::KinematicChain(RobotModelPtr model, const std::string& base_link
                                             std::to_string(kMaxSegments) + " moving joints");
   Pose tip_from_physical = Pose::Identity();
   tip_from_physical.linear() = logical;
-  tip_step_ = detail::FrameStep::make(tip_from_physical * pending * tip_offset_, Vector3::UnitZ(),
-                                      detail::StepMotion::Fixed);
+  const Pose tip_from_last = tip_from_physical * pending * tip_offset_;
+  tip_step_ = detail::FrameStep::make(tip_from_last, Vector3::UnitZ(), detail::StepMotion::Fixed);
+
+  std::vector<detail::TipKernelInput> kernel_joints;
+  for (const Segment& s : segments_) {
+    if (s.has_pre || (s.motion != Motion::RotateX && s.motion != Motion::RotateY &&
+                      s.motion != Motion::RotateZ)) {
+      kernel_joints.clear();
+      break;
+    }
+    kernel_joints.push_back({{s.translation[0], s.translation[1], s.translation[2]},
+                             static_cast<int>(s.motion), s.angle_sign, s.multiplier, s.offset, s.slot});
+  }
+  if (!kernel_joints.empty()) tip_kernel_ = detail::make_tip_kernel(kernel_joints, tip_from_last);
 }
 
 KinematicChain KinematicChain::from_config(RobotModelPtr model, const std::string& group) {
@@ -286,9 +298,13 @@ Pose KinematicChain::link_frame(const Frame& frame, int segment) const {
 
 Pose KinematicChain::fk(const JointVector& q) const {
   check(q);
+  Pose tip;
+  if (tip_kernel_) [[likely]] {
+    (*tip_kernel_)(q.data(), tip.data());
+    return tip;
+  }
   Frame last;
   forward(q.data(), static_cast<int>(segments_.size()), last, nullptr);
-  Pose tip;
   finish_tip(last, tip);
   return tip;
 }
@@ -382,6 +398,10 @@ std::vector<Pose> KinematicChain::fk_batch(const Eigen::MatrixXd& configurations
     throw Error(ErrorCode::InvalidValue, "configurations contain NaN or infinite values");
   std::vector<Pose> poses(configurations.cols());
   for (Eigen::Index c = 0; c < configurations.cols(); ++c) {
+    if (tip_kernel_) {
+      (*tip_kernel_)(configurations.col(c).data(), poses[c].data());
+      continue;
+    }
     Frame last;
     forward(configurations.col(c).data(), static_cast<int>(segments_.size()), last, nullptr);
     finish_tip(last, poses[c]);

@@ -7,12 +7,15 @@
 // their source, which must itself be a chain variable. Continuous joints report limits ±pi (as
 // RobotModel does); IK solvers wrap them into that range instead of clamping.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/core/types.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
+#include "engine/kinematics/finite_check.hpp"
 #include "engine/kinematics/joint_motion.hpp"
+#include "engine/kinematics/tip_kernel.hpp"
 #include "engine/model/robot_model.hpp"
 
 namespace kinetic {
@@ -93,7 +96,7 @@ class KinematicChain {
 
   // Throws unless q has dof() finite values (the message is built only on failure).
   void check(const JointVector& q) const {
-    if (q.size() != dof() || !q.allFinite()) [[unlikely]]
+    if (q.size() != dof() || !detail::all_finite(q.data(), q.size())) [[unlikely]]
       throw_bad_configuration(q);
   }
   [[noreturn]] void throw_bad_configuration(const JointVector& q) const;
@@ -110,6 +113,8 @@ class KinematicChain {
   std::vector<int> variable_indices_;
   std::vector<Segment> segments_;
   detail::FrameStep tip_step_;  // physical frame of the last segment -> tip (incl. offset)
+  // The unrolled tip-only path, for chains of up to 8 axis-aligned revolute joints.
+  std::optional<detail::TipKernel> tip_kernel_;
   std::vector<LinkAnchor> anchors_;  // every link on the path, base first
   JointVector lower_, upper_;
   std::vector<char> bounded_;

@@ -7,6 +7,7 @@
 #include <limits>
 #include <random>
 #include <sstream>
+#include <vector>
 
 #include "engine/core/error.hpp"
 
@@ -15,6 +16,38 @@ namespace {
 
 using Vector6 = Eigen::Matrix<double, 6, 1>;
 using Matrix6 = Eigen::Matrix<double, 6, 6>;
+
+// x = A⁻¹ b for the damped 6×6 normal matrix (symmetric positive definite while lambda > 0):
+// a fixed-size Cholesky the compiler unrolls (Eigen's LLT took ~17% of a solve in perf). False
+// when A is not positive definite (NaN input), so the caller can reject the step.
+bool solve_spd6(const Matrix6& a, const Vector6& b, Vector6& x) {
+  double l[6][6];
+  double inverse_diagonal[6];
+  for (int j = 0; j < 6; ++j) {
+    double d = a(j, j);
+    for (int k = 0; k < j; ++k) d -= l[j][k] * l[j][k];
+    if (!(d > 0.0)) return false;
+    l[j][j] = std::sqrt(d);
+    inverse_diagonal[j] = 1.0 / l[j][j];
+    for (int i = j + 1; i < 6; ++i) {
+      double v = a(i, j);
+      for (int k = 0; k < j; ++k) v -= l[i][k] * l[j][k];
+      l[i][j] = v * inverse_diagonal[j];
+    }
+  }
+  double y[6];
+  for (int i = 0; i < 6; ++i) {
+    double v = b[i];
+    for (int k = 0; k < i; ++k) v -= l[i][k] * y[k];
+    y[i] = v * inverse_diagonal[i];
+  }
+  for (int i = 5; i >= 0; --i) {
+    double v = y[i];
+    for (int k = i + 1; k < 6; ++k) v -= l[k][i] * x[k];
+    x[i] = v * inverse_diagonal[i];
+  }
+  return true;
+}
 
 // One solve: the target, what counts as converged, and the Levenberg–Marquardt iteration.
 class LmSolve {
@@ -45,6 +78,33 @@ class LmSolve {
     if (!options_.respect_limits) return;
     for (int i = 0; i < q.size(); ++i)
       if (chain_.has_position_limits(i)) q[i] = std::clamp(q[i], lower_[i], upper_[i]);
+  }
+
+  // dq = Jᵀ (J Jᵀ + lambda I)⁻¹ e (damped least squares); false for a non-finite system.
+  bool damped_step(const Jacobian& jacobian, const Vector6& error, double lambda) {
+    Matrix6 a;
+    a.noalias() = jacobian.lazyProduct(jacobian.transpose());
+    a.diagonal().array() += lambda;
+    Vector6 weights;
+    if (!solve_spd6(a, error, weights)) return false;
+    dq_.noalias() = jacobian.transpose().lazyProduct(weights);
+    return true;
+  }
+
+  // Marks in blocked_ the bounded joints at a limit that dq_ pushes beyond it; true if any.
+  bool blocked_at_limits(const JointVector& q) {
+    blocked_.assign(q.size(), 0);
+    bool any = false;
+    for (int i = 0; i < q.size(); ++i) {
+      if (!chain_.has_position_limits(i)) continue;
+      const bool at_lower = q[i] <= lower_[i] && dq_[i] < 0.0;
+      const bool at_upper = q[i] >= upper_[i] && dq_[i] > 0.0;
+      if (at_lower || at_upper) {
+        blocked_[i] = 1;
+        any = true;
+      }
+    }
+    return any;
   }
 
   // FK, Jacobian and task error at s.q.
@@ -87,9 +147,15 @@ class LmSolve {
       ++iterations;
       if (check_time && NumericIkSolver::Clock::now() >= deadline) return false;
       // Damped least squares: dq = Jᵀ (J Jᵀ + lambda I)⁻¹ e, at most max_step per joint.
-      Matrix6 a = s.jacobian * s.jacobian.transpose();
-      a.diagonal().array() += lambda;
-      dq_.noalias() = s.jacobian.transpose() * a.llt().solve(s.error);
+      if (!damped_step(s.jacobian, s.error, lambda)) return false;
+      if (options_.respect_limits && blocked_at_limits(s.q)) {
+        // Joints resting on a limit and pushed outwards would only be clamped back, which makes
+        // the step useless and drives the damping up: solve again without them.
+        free_jacobian_ = s.jacobian;
+        for (int i = 0; i < dq_.size(); ++i)
+          if (blocked_[i]) free_jacobian_.col(i).setZero();
+        if (!damped_step(free_jacobian_, s.error, lambda)) return false;
+      }
       const double largest = dq_.cwiseAbs().maxCoeff();
       if (largest > settings_.max_step) dq_ *= settings_.max_step / largest;
       trial_.q = s.q + dq_;
@@ -120,6 +186,8 @@ class LmSolve {
   std::uint64_t locked_mask_;
   JointVector lower_, upper_;
   JointVector dq_;
+  Jacobian free_jacobian_;
+  std::vector<char> blocked_;
   State trial_;
 };
 

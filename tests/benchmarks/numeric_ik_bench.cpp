@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <ctime>
 
 #include "engine/core/error.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
@@ -35,6 +36,14 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr double kTolerance = 1e-5;
 constexpr double kTimeoutSeconds = 0.005;
+
+// CPU time of this thread: on a shared machine the wall-clock times above also count time spent
+// descheduled, so both solvers' CPU means are reported beside them.
+double thread_cpu_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
 
 int pose_count() { return std::getenv("KINETIC_BENCH_QUICK") ? 100 : 10000; }
 
@@ -126,14 +135,20 @@ std::shared_ptr<IkProblem> problem(const std::string& robot) {
   return entry;
 }
 
-void report(benchmark::State& state, const IkProblem& p, std::vector<double> times_us, int successes) {
+void report(benchmark::State& state, const IkProblem& p, std::vector<double> times_us, int successes,
+            double cpu_seconds) {
   const double n = static_cast<double>(times_us.size());
+  state.counters["cpu_mean_us"] = 1e6 * cpu_seconds / n;
   double total = 0;
   for (const double t : times_us) total += t;
-  std::nth_element(times_us.begin(), times_us.begin() + times_us.size() / 2, times_us.end());
+  std::sort(times_us.begin(), times_us.end());
+  double slow = 0;  // the share of the total spent in solves over 1 ms (restarts, timeouts)
+  for (const double t : times_us) slow += t > 1000.0 ? t : 0.0;
   state.counters["success_pct"] = 100.0 * successes / n;
   state.counters["mean_us"] = total / n;
   state.counters["median_us"] = times_us[times_us.size() / 2];
+  state.counters["p99_us"] = times_us[static_cast<std::size_t>(0.99 * (n - 1))];
+  state.counters["over_1ms_pct_of_time"] = total > 0 ? 100.0 * slow / total : 0.0;
   state.counters["poses"] = n;
   state.SetLabel(p.robot);
 }
@@ -150,13 +165,18 @@ void Ours_numeric_ik(benchmark::State& state, const std::string& robot) {
   for (auto _ : state) {
     std::vector<double> times_us;
     int successes = 0;
+    double iterations = 0;
+    const double cpu_start = thread_cpu_seconds();
     for (const Pose& target : p->targets) {
       const auto start = Clock::now();
       const IkResult result = solver.solve(target, seed, options);
       times_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
       if (result.converged) ++successes;
+      iterations += result.iterations;
     }
-    report(state, *p, std::move(times_us), successes);
+    const double cpu_seconds = thread_cpu_seconds() - cpu_start;
+    state.counters["mean_iterations"] = iterations / static_cast<double>(p->targets.size());
+    report(state, *p, std::move(times_us), successes, cpu_seconds);
   }
 }
 
@@ -177,6 +197,7 @@ void PeerKDL_numeric_ik(benchmark::State& state, const std::string& robot) {
     std::vector<double> times_us;
     int successes = 0;
     KDL::JntArray q(dof), result(dof);
+    const double cpu_start = thread_cpu_seconds();
     for (const Pose& target : p->targets) {
       const KDL::Frame goal = to_kdl(target);
       result = nominal;
@@ -191,7 +212,7 @@ void PeerKDL_numeric_ik(benchmark::State& state, const std::string& robot) {
       times_us.push_back(elapsed * 1e6);
       if (rc >= 0) ++successes;
     }
-    report(state, *p, std::move(times_us), successes);
+    report(state, *p, std::move(times_us), successes, thread_cpu_seconds() - cpu_start);
   }
 }
 

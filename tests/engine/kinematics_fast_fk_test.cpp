@@ -4,16 +4,20 @@
 // built-in robot and the Panda of ../shared/robots.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <numbers>
 #include <random>
 
+#include "engine/core/error.hpp"
 #include "engine/kinematics/fast_sincos.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/kinematics/joint_motion.hpp"
 #include "engine/kinematics/joint_source.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
+#include "engine/kinematics/tip_kernel.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "support/test_paths.hpp"
 
@@ -324,6 +328,98 @@ TEST(FastFk, SyntheticChainWithEveryStepKindMatchesReferenceTransforms) {
     const Vector3 rate = (chain.link_pose(plus, "l6") * point - chain.link_pose(minus, "l6") * point) / 2e-6;
     EXPECT_LE((jacobian.col(i).head<3>() - rate).norm(), 1e-7) << i;
   }
+}
+
+// ---- The unrolled tip kernel against plain products, portable and AVX2 builds alike ----
+
+Eigen::Matrix4d kernel_reference(const std::vector<detail::TipKernelInput>& joints, const Pose& tip,
+                                 const JointVector& q) {
+  Eigen::Matrix4d frame = Eigen::Matrix4d::Identity();
+  for (const detail::TipKernelInput& joint : joints) {
+    Eigen::Matrix4d step = Eigen::Matrix4d::Identity();
+    step.topRightCorner<3, 1>() = Vector3(joint.translation[0], joint.translation[1], joint.translation[2]);
+    const double angle = joint.axis_sign * (joint.multiplier * q[joint.slot] + joint.offset);
+    step.topLeftCorner<3, 3>() = Eigen::AngleAxisd(angle, Vector3::Unit(joint.axis)).toRotationMatrix();
+    frame = frame * step;
+  }
+  return frame * tip.matrix();
+}
+
+TEST(TipKernel, MatchesPlainProductsForRandomChainsAndTips) {
+  std::mt19937_64 random(23);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::uniform_int_distribution<int> axis_of(0, 2);
+  double worst_folded = 0, worst_general = 0;
+  int folded_tips = 0;
+  for (int count = 1; count <= detail::kTipKernelMaxJoints; ++count) {
+    for (int trial = 0; trial < 40; ++trial) {
+      std::vector<detail::TipKernelInput> joints;
+      for (int i = 0; i < count; ++i) {
+        detail::TipKernelInput joint{};
+        for (double& t : joint.translation) t = trial % 2 == 0 && unit(random) < 0 ? 0.0 : unit(random);
+        joint.axis = axis_of(random);
+        joint.axis_sign = unit(random) < 0 ? -1.0 : 1.0;
+        joint.multiplier = i % 3 == 2 ? -0.5 : 1.0;  // a mimic-like joint now and then
+        joint.offset = i % 3 == 2 ? 0.25 : 0.0;
+        joint.slot = i % 3 == 2 ? 0 : i;
+        joints.push_back(joint);
+      }
+      // Even trials: the tip turns about the last joint's axis then permutes axes (the Panda's
+      // flange + hand), which the kernel folds away; odd trials: an arbitrary tip.
+      Pose tip = Pose::Identity();
+      tip.translation() = Vector3(unit(random), unit(random), unit(random));
+      if (trial % 2 == 0) {
+        const Eigen::Matrix3d permutation =
+            Eigen::AngleAxisd(kPi / 2 * axis_of(random), Vector3::UnitX()).toRotationMatrix() *
+            Eigen::AngleAxisd(kPi / 2 * axis_of(random), Vector3::UnitY()).toRotationMatrix();
+        tip.linear() = Eigen::AngleAxisd(3 * unit(random), Vector3::Unit(joints.back().axis)).toRotationMatrix() *
+                       permutation.array().round().matrix();
+      } else {
+        tip.linear() = pose_from_xyz_rpy(Vector3::Zero(), Vector3(3 * unit(random), unit(random), 3 * unit(random))).linear();
+      }
+      const auto best = detail::make_tip_kernel(joints, tip);
+      const auto portable = detail::make_tip_kernel(joints, tip, true);
+      ASSERT_TRUE(best && portable);
+      folded_tips += best->tip_permuted ? 1 : 0;
+      for (int n = 0; n < 20; ++n) {
+        JointVector q(count);
+        for (int i = 0; i < count; ++i) q[i] = n % 5 == 4 ? 20.0 * unit(random) : 3.0 * unit(random);
+        Pose ours, ours_portable;
+        (*best)(q.data(), ours.data());
+        (*portable)(q.data(), ours_portable.data());
+        for (int k = 0; k < 16; ++k)
+          ASSERT_EQ(std::bit_cast<std::uint64_t>(ours.data()[k]), std::bit_cast<std::uint64_t>(ours_portable.data()[k]))
+              << "the AVX2 and portable kernels differ in entry " << k;
+        double& worst = best->tip_permuted ? worst_folded : worst_general;
+        worst = std::max(worst, pose_error(ours, kernel_reference(joints, tip, q)));
+      }
+    }
+  }
+  EXPECT_EQ(folded_tips, detail::kTipKernelMaxJoints * 20) << "every even trial's tip folds into the last joint";
+  EXPECT_LE(worst_folded, 1e-12);
+  EXPECT_LE(worst_general, 1e-12);
+}
+
+TEST(TipKernel, RejectsChainsItCannotUnroll) {
+  EXPECT_FALSE(detail::make_tip_kernel({}, Pose::Identity()));
+  std::vector<detail::TipKernelInput> joints(detail::kTipKernelMaxJoints + 1, detail::TipKernelInput{{0, 0, 0.1}, 2, 1.0, 1.0, 0.0, 0});
+  EXPECT_FALSE(detail::make_tip_kernel(joints, Pose::Identity()));
+}
+
+TEST(TipKernel, ChainFkStillRejectsNonFiniteInput) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  const RobotModelPtr model =
+      load_robot_file(test::example_robot_data_dir() + "/robots/panda_description/urdf/panda.urdf");
+  const KinematicChain chain(model, "panda_link0", "panda_hand");
+  for (const double bad : {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
+                           -std::numeric_limits<double>::infinity()}) {
+    JointVector q = chain.mid_configuration();
+    q[6] = bad;
+    EXPECT_THROW(chain.fk(q), Error) << bad;
+  }
+  JointVector q = chain.mid_configuration();
+  q[3] = std::numeric_limits<double>::max();  // finite, far outside the fast sincos range
+  EXPECT_TRUE(chain.fk(q).matrix().allFinite());
 }
 
 }  // namespace
