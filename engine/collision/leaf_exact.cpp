@@ -29,6 +29,23 @@ bool all_simple_primitives(const CollisionBody& body) {
   return true;
 }
 
+// --- solid primitives against each other ------------------------------------------------------
+
+// Radius around a primitive's centre that holds it.
+double bounding_radius(const Shape& s) {
+  switch (s.type) {
+    case Shape::Type::Box: return 0.5 * s.box_size.norm();
+    case Shape::Type::Cylinder: return std::sqrt(s.radius * s.radius + 0.25 * s.length * s.length);
+    default: return s.radius;
+  }
+}
+
+// Lower bound on the gap between two posed primitives: a's bounding sphere against b itself.
+double primitive_gap_bound(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb) {
+  const Vector3 a_center_in_b = pb.inverse() * pa.translation();
+  return distance_to_primitive(b, a_center_in_b) - bounding_radius(a);
+}
+
 // --- mesh against mesh, in a's body frame ---------------------------------------------------
 
 struct TreePair {
@@ -251,9 +268,11 @@ bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const Coll
   if (!a.tree.has_triangles() && !b.tree.has_triangles()) {
     const double reach = std::nextafter(padding, INFINITY);
     for (const auto& pa : a.parts)
-      for (const auto& pb : b.parts)
-        if (within(primitive_distance(pa.shape, pose_a * pa.pose, pb.shape, pose_b * pb.pose, reach, padding).lower_bound, padding))
-          return true;
+      for (const auto& pb : b.parts) {
+        const Pose wa = pose_a * pa.pose, wb = pose_b * pb.pose;
+        if (primitive_gap_bound(pa.shape, wa, pb.shape, wb) >= reach) continue;
+        if (within(primitive_distance(pa.shape, wa, pb.shape, wb, reach, padding).lower_bound, padding)) return true;
+      }
     return false;
   }
   const bool mesh_is_a = a.tree.has_triangles();
@@ -278,8 +297,9 @@ LeafDistance leaf_exact_distance(const CollisionBody& a, const Pose& pose_a, con
   if (!a.tree.has_triangles() && !b.tree.has_triangles()) {
     for (const auto& pa : a.parts)
       for (const auto& pb : b.parts) {
-        const ConvexDistance d = primitive_distance(pa.shape, pose_a * pa.pose, pb.shape, pose_b * pb.pose,
-                                                    best.pair.distance);
+        const Pose wa = pose_a * pa.pose, wb = pose_b * pb.pose;
+        if (primitive_gap_bound(pa.shape, wa, pb.shape, wb) >= best.pair.distance) continue;
+        const ConvexDistance d = primitive_distance(pa.shape, wa, pb.shape, wb, best.pair.distance);
         if (d.lower_bound < best.pair.distance && d.distance < best.pair.distance) {
           best.pair = {d.distance, d.point_a, d.point_b};
           best.found = true;
