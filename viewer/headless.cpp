@@ -13,11 +13,12 @@ HeadlessRenderer::HeadlessRenderer(std::shared_ptr<VulkanContext> context, uint3
 
 void HeadlessRenderer::draw(const RenderScene& scene, const Camera& camera) {
   renderer_->prepare(0, scene, camera, {target_->width(), target_->height()});
-  target_->render(Renderer::clear_color(scene), [&](VkCommandBuffer cmd) { renderer_->record(cmd, 0); });
+  target_->draw(Renderer::clear_color(scene), [&](VkCommandBuffer cmd) { renderer_->record(cmd, 0); });
 }
 
 RgbaImage HeadlessRenderer::render(const RenderScene& scene, const Camera& camera) {
-  draw(scene, camera);
+  renderer_->prepare(0, scene, camera, {target_->width(), target_->height()});
+  target_->render(Renderer::clear_color(scene), [&](VkCommandBuffer cmd) { renderer_->record(cmd, 0); });
   return target_->read_back();
 }
 

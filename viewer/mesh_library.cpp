@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "viewer/closed_shells.hpp"
 #include "viewer/error.hpp"
 #include "viewer/vulkan_context.hpp"
 
@@ -33,17 +34,19 @@ MeshId MeshLibrary::add(const std::string& key, const MeshData& mesh) {
   if (auto it = by_key_.find(key); it != by_key_.end()) return it->second;
   if (mesh.indices.empty()) throw Error("mesh '" + key + "' has no triangles");
   GpuMesh gpu;
+  std::vector<uint32_t> indices = mesh.indices;
+  gpu.closed_index_count = order_closed_shells_first(mesh.vertices, indices);
   gpu.vertices = GpuBuffer::device_local(context_, mesh.vertices.data(), mesh.vertices.size() * sizeof(MeshVertex),
                                          VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
-  gpu.indices = GpuBuffer::device_local(context_, mesh.indices.data(), mesh.indices.size() * sizeof(uint32_t),
+  gpu.indices = GpuBuffer::device_local(context_, indices.data(), indices.size() * sizeof(uint32_t),
                                         VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
-  gpu.index_count = static_cast<uint32_t>(mesh.indices.size());
+  gpu.index_count = static_cast<uint32_t>(indices.size());
   gpu.has_colors = mesh.has_colors;
   gpu.bounds_min = mesh.bounds_min();
   gpu.bounds_max = mesh.bounds_max();
   gpu.positions.reserve(mesh.vertices.size());
   for (const auto& v : mesh.vertices) gpu.positions.emplace_back(v.position[0], v.position[1], v.position[2]);
-  gpu.triangles = mesh.indices;
+  gpu.triangles = std::move(indices);
   meshes_.push_back(std::move(gpu));
   const auto id = static_cast<MeshId>(meshes_.size() - 1);
   by_key_.emplace(key, id);

@@ -21,11 +21,12 @@ struct GpuMesh {
   GpuBuffer vertices;
   GpuBuffer indices;
   uint32_t index_count = 0;
+  uint32_t closed_index_count = 0;  // leading indices on closed, outward shells: back faces may be culled
   bool has_colors = false;
   Vec3 bounds_min = Vec3::Zero();
   Vec3 bounds_max = Vec3::Zero();
   std::vector<Vec3> positions;     // for picking
-  std::vector<uint32_t> triangles;  // for picking
+  std::vector<uint32_t> triangles;  // for picking (closed shells first, as uploaded)
 };
 
 class MeshLibrary {

@@ -75,6 +75,15 @@ void OffscreenTarget::release() {
 }
 
 void OffscreenTarget::render(const std::array<float, 4>& clear, const std::function<void(VkCommandBuffer)>& draw) {
+  record_and_submit(clear, draw, true);
+}
+
+void OffscreenTarget::draw(const std::array<float, 4>& clear, const std::function<void(VkCommandBuffer)>& draw) {
+  record_and_submit(clear, draw, false);
+}
+
+void OffscreenTarget::record_and_submit(const std::array<float, 4>& clear,
+                                        const std::function<void(VkCommandBuffer)>& draw, bool read_back) {
   vk_check(vkResetCommandBuffer(cmd_, 0), "vkResetCommandBuffer");
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
@@ -95,20 +104,22 @@ void OffscreenTarget::render(const std::array<float, 4>& clear, const std::funct
   vkCmdEndRenderPass(cmd_);
 
   // The pass leaves the single-sample image in TRANSFER_SRC_OPTIMAL.
-  const VkImage source = format_.samples != VK_SAMPLE_COUNT_1_BIT ? resolve_.handle() : color_.handle();
-  VkBufferImageCopy region{};
-  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-  region.imageExtent = {width_, height_, 1};
-  vkCmdCopyImageToBuffer(cmd_, source, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback_.handle(), 1, &region);
-  VkBufferMemoryBarrier to_host{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
-  to_host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-  to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-  to_host.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  to_host.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  to_host.buffer = readback_.handle();
-  to_host.size = VK_WHOLE_SIZE;
-  vkCmdPipelineBarrier(cmd_, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0, nullptr, 1, &to_host, 0,
-                       nullptr);
+  if (read_back) {
+    const VkImage source = format_.samples != VK_SAMPLE_COUNT_1_BIT ? resolve_.handle() : color_.handle();
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.imageExtent = {width_, height_, 1};
+    vkCmdCopyImageToBuffer(cmd_, source, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback_.handle(), 1, &region);
+    VkBufferMemoryBarrier to_host{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
+    to_host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    to_host.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    to_host.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    to_host.buffer = readback_.handle();
+    to_host.size = VK_WHOLE_SIZE;
+    vkCmdPipelineBarrier(cmd_, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0, nullptr, 1, &to_host, 0,
+                         nullptr);
+  }
   vk_check(vkEndCommandBuffer(cmd_), "vkEndCommandBuffer");
 
   VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};

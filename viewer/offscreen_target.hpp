@@ -31,11 +31,16 @@ class OffscreenTarget {
   // One frame: begin the pass clearing to `clear` (linear RGBA, written as is), let `draw` record
   // inside the pass, resolve, and copy to the readback buffer; submits and waits.
   void render(const std::array<float, 4>& clear, const std::function<void(VkCommandBuffer)>& draw);
+  // The same frame without the copy to the readback buffer (frames nobody reads back: benchmarks,
+  // warm-up); read_back() then still returns the last render()'s pixels.
+  void draw(const std::array<float, 4>& clear, const std::function<void(VkCommandBuffer)>& draw);
   // The pixels of the last render().
   RgbaImage read_back() const;
 
  private:
   void release();
+  void record_and_submit(const std::array<float, 4>& clear, const std::function<void(VkCommandBuffer)>& draw,
+                         bool read_back);
   const VulkanContext& context_;
   uint32_t width_;
   uint32_t height_;

@@ -72,7 +72,9 @@ VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass, VkSam
 
   VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
   raster.polygonMode = desc.polygon;
-  raster.cullMode = VK_CULL_MODE_NONE;  // robot meshes are not reliably closed or consistently wound
+  // Robot meshes are not reliably closed or consistently wound: both sides are drawn, except for the
+  // closed shells a mesh starts with (closed_shells.hpp).
+  raster.cullMode = desc.cull_back_faces ? VK_CULL_MODE_BACK_BIT : VK_CULL_MODE_NONE;
   raster.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
   raster.lineWidth = 1.0f;
   raster.depthBiasEnable = desc.depth_bias != 0 ? VK_TRUE : VK_FALSE;

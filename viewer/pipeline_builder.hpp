@@ -25,6 +25,7 @@ struct PipelineDesc {
   StencilMode stencil = StencilMode::None;
   bool dynamic_line_width = false;
   float depth_bias = 0;  // constant factor, pulls wireframes in front of their surfaces
+  bool cull_back_faces = false;  // only for closed, outward-facing shells (closed_shells.hpp)
 };
 
 VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass, VkSampleCountFlagBits samples,

@@ -21,13 +21,14 @@ struct FrameUniforms {
 };
 static_assert(sizeof(FrameUniforms) == 352);
 
-// Mirrors `Instance` in common.glsl (std430).
+// Mirrors `Instance` in common.glsl (std140), one record per draw at a dynamic uniform offset.
 struct GpuInstance {
   float model[16];
+  float normal_matrix[12];  // mat3 in std140: three columns padded to vec4
   float color[4];
   float params[4];
 };
-static_assert(sizeof(GpuInstance) == 96);
+static_assert(sizeof(GpuInstance) == 144);
 
 struct OutlinePush {
   float color[4];
@@ -44,6 +45,13 @@ void put(float* out, float x, float y, float z, float w) {
   out[0] = x, out[1] = y, out[2] = z, out[3] = w;
 }
 void put(float* out, const Color& c) { put(out, c.r, c.g, c.b, c.a); }
+// The normal matrix (inverse transpose of the linear part), once per instance instead of per vertex.
+void put_normal_matrix(float* out, const Eigen::Affine3f& transform) {
+  const Mat3 linear = transform.linear();
+  const float det = linear.determinant();
+  const Mat3 normal = std::abs(det) > 1e-20f ? Mat3(linear.inverse().transpose()) : linear;
+  for (int c = 0; c < 3; ++c) put(out + 4 * c, normal(0, c), normal(1, c), normal(2, c), 0);
+}
 
 uint8_t to_byte(float v) { return static_cast<uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); }
 
@@ -113,7 +121,7 @@ void Renderer::release() {
   vkDeviceWaitIdle(device);
   overlay_.reset();
   for (VkPipeline* p : {&background_, &opaque_, &wireframe_, &ghost_depth_, &ghost_, &outline_, &grid_, &lines_,
-                        &overlay_lines_}) {
+                        &overlay_lines_, &opaque_cull_, &ghost_depth_cull_, &ghost_cull_}) {
     if (*p) vkDestroyPipeline(device, *p, nullptr);
     *p = VK_NULL_HANDLE;
   }
@@ -130,7 +138,7 @@ void Renderer::create_layouts() {
   const VkDevice device = context_.device();
   VkDescriptorSetLayoutBinding bindings[2]{};
   bindings[0] = {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
-  bindings[1] = {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr};
+  bindings[1] = {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr};
   VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   set_info.bindingCount = 2;
   set_info.pBindings = bindings;
@@ -145,7 +153,8 @@ void Renderer::create_layouts() {
   vk_check(vkCreatePipelineLayout(device, &layout_info, nullptr, &layout_), "vkCreatePipelineLayout");
 
   const auto count = static_cast<uint32_t>(slots_.size());
-  VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, count}, {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, count}};
+  VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, count},
+                                   {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, count}};
   VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   pool_info.maxSets = count;
   pool_info.poolSizeCount = 2;
@@ -191,6 +200,14 @@ void Renderer::create_pipelines(VkRenderPass pass) {
   ghost.depth_compare = VK_COMPARE_OP_EQUAL;
   ghost_ = build(ghost);
 
+  const auto culled = [](PipelineDesc desc) {
+    desc.cull_back_faces = true;
+    return desc;
+  };
+  opaque_cull_ = build(culled(opaque));
+  ghost_depth_cull_ = build(culled(ghost_depth));
+  ghost_cull_ = build(culled(ghost));
+
   PipelineDesc outline{"outline.vert", "flat.frag", VertexInput::Mesh};
   outline.depth_test = false;
   outline.depth_write = false;
@@ -214,11 +231,16 @@ void Renderer::create_pipelines(VkRenderPass pass) {
   overlay_lines_ = build(overlay_lines);
 }
 
+size_t Renderer::instance_stride() const {
+  const size_t align = std::max<size_t>(context_.limits().minUniformBufferOffsetAlignment, 16);
+  return (sizeof(GpuInstance) + align - 1) / align * align;
+}
+
 void Renderer::ensure_capacity(Slot& slot, size_t instances, size_t line_vertices) {
   bool rewrite = false;
-  if (!slot.instances || slot.instances.size() < instances * sizeof(GpuInstance)) {
+  if (!slot.instances || slot.instances.size() < instances * instance_stride()) {
     const size_t capacity = std::max<size_t>(instances * 2, 256);
-    slot.instances = GpuBuffer::host_visible(context_, capacity * sizeof(GpuInstance), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    slot.instances = GpuBuffer::host_visible(context_, capacity * instance_stride(), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
     rewrite = true;
   }
   if (!slot.lines || slot.lines.size() < line_vertices * sizeof(LineVertex)) {
@@ -230,11 +252,11 @@ void Renderer::ensure_capacity(Slot& slot, size_t instances, size_t line_vertice
 
 void Renderer::write_descriptors(Slot& slot) {
   VkDescriptorBufferInfo frame{slot.frame.handle(), 0, VK_WHOLE_SIZE};
-  VkDescriptorBufferInfo instances{slot.instances.handle(), 0, VK_WHOLE_SIZE};
+  VkDescriptorBufferInfo instances{slot.instances.handle(), 0, sizeof(GpuInstance)};
   VkWriteDescriptorSet writes[2]{};
   writes[0] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, slot.set, 0, 0, 1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
                nullptr, &frame, nullptr};
-  writes[1] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, slot.set, 1, 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+  writes[1] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, slot.set, 1, 0, 1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
                nullptr, &instances, nullptr};
   vkUpdateDescriptorSets(context_.device(), 2, writes, 0, nullptr);
 }
@@ -275,7 +297,7 @@ void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Came
   put(frame.viewport, width, height, 1 / width, 1 / height);
   std::memcpy(slot.frame.mapped(), &frame, sizeof frame);
 
-  // Instances, sorted so instances of one mesh in one pass are drawn by one call.
+  // Instances, sorted so instances of one mesh in one pass share one vertex/index buffer binding.
   const auto& instances = scene.instances;
   std::vector<uint32_t> order(instances.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -288,19 +310,21 @@ void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Came
   for (const auto& batch : scene.lines) line_estimate += batch.points.size() * 2;
   ensure_capacity(slot, instances.size(), line_estimate);
 
-  auto* gpu = static_cast<GpuInstance*>(slot.instances.mapped());
+  auto* records = static_cast<char*>(slot.instances.mapped());
   slot.draws.clear();
   stats_ = {};
   stats_.instances = static_cast<uint32_t>(instances.size());
   for (uint32_t k = 0; k < order.size(); ++k) {
     const Instance& in = instances[order[k]];
     const GpuMesh& mesh = meshes_->get(in.mesh);
-    GpuInstance& out = gpu[k];
+    GpuInstance out{};
     put(out.model, in.transform.matrix());
+    put_normal_matrix(out.normal_matrix, in.transform);
     put(out.color, in.color);
     const bool wire = (in.flags & kWireframe) != 0;
     put(out.params, (in.flags & kMeshColors) && mesh.has_colors ? 1.0f : 0.0f, (in.flags & kHighlighted) ? 0.7f : 0.0f,
         (in.flags & kGhost) ? 0.8f : 0.0f, (in.flags & kUnlit) || wire ? 1.0f : 0.0f);
+    std::memcpy(records + k * instance_stride(), &out, sizeof out);
 
     const int cat = category(in.flags);
     const Pass pass = cat == 0 ? Pass::Opaque : cat == 1 ? Pass::Wireframe : cat == 2 ? Pass::Ghost : Pass::Overlay;
@@ -317,7 +341,7 @@ void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Came
   }
   for (const Draw& d : slot.draws) {
     stats_.triangles += uint64_t{meshes_->get(d.mesh).index_count / 3} * d.instance_count;
-    stats_.draw_calls += d.pass == Pass::Ghost ? 2 : 1;
+    stats_.draw_calls += (d.pass == Pass::Ghost ? 2 : 1) * d.instance_count;
   }
 
   // Lines: depth-tested first, then those drawn on top.
@@ -349,7 +373,11 @@ void Renderer::record(VkCommandBuffer cmd, uint32_t slot_index) {
   VkRect2D scissor{{0, 0}, extent_};
   vkCmdSetViewport(cmd, 0, 1, &viewport);
   vkCmdSetScissor(cmd, 0, 1, &scissor);
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout_, 0, 1, &slot.set, 0, nullptr);
+  const auto bind_instance = [&](uint32_t k) {
+    const auto offset = static_cast<uint32_t>(k * instance_stride());
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout_, 0, 1, &slot.set, 1, &offset);
+  };
+  bind_instance(0);
   const VkShaderStageFlags push_stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 
   BackgroundPush background{};
@@ -359,21 +387,35 @@ void Renderer::record(VkCommandBuffer cmd, uint32_t slot_index) {
   vkCmdPushConstants(cmd, layout_, push_stages, 0, sizeof background, &background);
   vkCmdDraw(cmd, 3, 1, 0, 0);
 
-  const auto draw_meshes = [&](Pass pass, VkPipeline pipeline, bool set_stencil) {
-    bool bound = false;
+  // Each mesh in two ranges: its closed shells with `culled` (back faces culled), the rest with `pipeline`.
+  const auto draw_meshes = [&](Pass pass, VkPipeline pipeline, VkPipeline culled, bool set_stencil) {
+    VkPipeline bound = VK_NULL_HANDLE;
+    const auto use = [&](VkPipeline p) {
+      if (p == bound) return;
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+      bound = p;
+    };
     for (const Draw& d : slot.draws) {
       if (d.pass != pass) continue;
-      if (!bound) {
-        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-        bound = true;
-      }
-      if (set_stencil) vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencil);
       const GpuMesh& mesh = meshes_->get(d.mesh);
       const VkDeviceSize offset = 0;
       const VkBuffer vertices = mesh.vertices.handle();
       vkCmdBindVertexBuffers(cmd, 0, 1, &vertices, &offset);
       vkCmdBindIndexBuffer(cmd, mesh.indices.handle(), 0, VK_INDEX_TYPE_UINT32);
-      vkCmdDrawIndexed(cmd, mesh.index_count, d.instance_count, 0, 0, d.first_instance);
+      const uint32_t closed = culled ? mesh.closed_index_count : 0;
+      for (uint32_t k = d.first_instance; k < d.first_instance + d.instance_count; ++k) {
+        bind_instance(k);
+        if (closed > 0) {
+          use(culled);
+          if (set_stencil) vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencil);
+          vkCmdDrawIndexed(cmd, closed, 1, 0, 0, 0);
+        }
+        if (closed < mesh.index_count) {
+          use(pipeline);
+          if (set_stencil) vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, d.stencil);
+          vkCmdDrawIndexed(cmd, mesh.index_count - closed, 1, closed, 0, 0);
+        }
+      }
     }
   };
   const auto draw_lines = [&](VkPipeline pipeline, uint32_t first, uint32_t count) {
@@ -387,15 +429,15 @@ void Renderer::record(VkCommandBuffer cmd, uint32_t slot_index) {
     vkCmdDraw(cmd, count, 1, first, 0);
   };
 
-  draw_meshes(Pass::Opaque, opaque_, true);
-  draw_meshes(Pass::Wireframe, wireframe_, false);
+  draw_meshes(Pass::Opaque, opaque_, opaque_cull_, true);
+  draw_meshes(Pass::Wireframe, wireframe_, VK_NULL_HANDLE, false);
   if (grid_visible_) {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, grid_);
     vkCmdDraw(cmd, 6, 1, 0, 0);
   }
   draw_lines(lines_, 0, slot.depth_line_count);
-  draw_meshes(Pass::Ghost, ghost_depth_, false);
-  draw_meshes(Pass::Ghost, ghost_, false);
+  draw_meshes(Pass::Ghost, ghost_depth_, ghost_depth_cull_, false);
+  draw_meshes(Pass::Ghost, ghost_, ghost_cull_, false);
 
   // Selection outline around every selected, non-overlay instance.
   bool outline_bound = false;
@@ -414,7 +456,10 @@ void Renderer::record(VkCommandBuffer cmd, uint32_t slot_index) {
     const VkBuffer vertices = mesh.vertices.handle();
     vkCmdBindVertexBuffers(cmd, 0, 1, &vertices, &offset);
     vkCmdBindIndexBuffer(cmd, mesh.indices.handle(), 0, VK_INDEX_TYPE_UINT32);
-    vkCmdDrawIndexed(cmd, mesh.index_count, d.instance_count, 0, 0, d.first_instance);
+    for (uint32_t k = d.first_instance; k < d.first_instance + d.instance_count; ++k) {
+      bind_instance(k);
+      vkCmdDrawIndexed(cmd, mesh.index_count, 1, 0, 0, 0);
+    }
   }
 
   // Overlay: the gizmo sees only itself in depth.
@@ -427,7 +472,7 @@ void Renderer::record(VkCommandBuffer cmd, uint32_t slot_index) {
     vkCmdClearAttachments(cmd, 1, &clear, 1, &rect);
   }
   draw_lines(overlay_lines_, slot.depth_line_count, slot.overlay_line_count);
-  draw_meshes(Pass::Overlay, opaque_, true);
+  draw_meshes(Pass::Overlay, opaque_, opaque_cull_, true);
   overlay_->record(cmd);
 }
 

@@ -6,6 +6,8 @@
 //              ... begin the target's render pass ...
 //              renderer.record(cmd, slot);                      // draws
 // `slot` < frames_in_flight; the caller must have waited for the slot's previous frame.
+// Instance records are uniforms bound per draw at a dynamic offset; the closed shells each mesh
+// starts with are drawn with back faces culled (closed_shells.hpp), the rest two-sided.
 // Draw order: background, opaque meshes (stencil marks selection), wireframes, grid, depth-tested
 // lines, ghosts (depth pre-pass, then colour: one clean translucent surface), selection outline,
 // overlay meshes and lines (gizmo, on top), ImGui.
@@ -66,6 +68,7 @@ class Renderer {
   void create_layouts();
   void create_pipelines(VkRenderPass pass);
   void ensure_capacity(Slot& slot, size_t instances, size_t line_vertices);
+  size_t instance_stride() const;  // bytes between instance records (uniform offset alignment)
   void write_descriptors(Slot& slot);
 
   const VulkanContext& context_;
@@ -74,6 +77,8 @@ class Renderer {
   VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   VkDescriptorPool pool_ = VK_NULL_HANDLE;
+  // *_cull_: the same with back faces culled, for the closed shells each mesh starts with.
+  VkPipeline opaque_cull_ = VK_NULL_HANDLE, ghost_depth_cull_ = VK_NULL_HANDLE, ghost_cull_ = VK_NULL_HANDLE;
   VkPipeline background_ = VK_NULL_HANDLE, opaque_ = VK_NULL_HANDLE, wireframe_ = VK_NULL_HANDLE,
              ghost_depth_ = VK_NULL_HANDLE, ghost_ = VK_NULL_HANDLE, outline_ = VK_NULL_HANDLE,
              grid_ = VK_NULL_HANDLE, lines_ = VK_NULL_HANDLE, overlay_lines_ = VK_NULL_HANDLE,

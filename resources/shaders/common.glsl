@@ -17,11 +17,14 @@ layout(set = 0, binding = 0) uniform Frame {
 
 struct Instance {
   mat4 model;
+  mat3 normal_matrix;  // inverse transpose of mat3(model), computed once per instance on the CPU
   vec4 color;   // sRGB, alpha = opacity
   vec4 params;  // x: vertex colour weight, y: highlight, z: ghost rim, w: unlit
 };
 
-layout(std430, set = 0, binding = 1) readonly buffer Instances { Instance instances[]; };
+// One instance per draw, bound with a dynamic offset: every vertex of a draw reads the same record,
+// which a CPU rasterizer (lavapipe) loads once per batch instead of gathering it per vertex.
+layout(std140, set = 0, binding = 1) uniform InstanceRecord { Instance inst; } instance_record;
 
 vec3 srgb_to_linear(vec3 c) { return pow(c, vec3(2.2)); }
 vec3 linear_to_srgb(vec3 c) { return pow(clamp(c, 0.0, 1.0), vec3(1.0 / 2.2)); }

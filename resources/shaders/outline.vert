@@ -13,9 +13,9 @@ layout(location = 0) flat out vec4 color;
 layout(push_constant) uniform Outline { vec4 color; float width_px; } outline;
 
 void main() {
-  Instance inst = instances[gl_InstanceIndex];
+  Instance inst = instance_record.inst;
   vec4 clip = frame.view_proj * inst.model * vec4(in_position, 1.0);
-  vec3 world_normal = normalize(transpose(inverse(mat3(inst.model))) * in_normal);
+  vec3 world_normal = normalize(inst.normal_matrix * in_normal);
   vec4 clip_normal = frame.view_proj * vec4(world_normal, 0.0);
   vec2 dir = clip_normal.xy;
   float len = length(dir * frame.viewport.xy);
