@@ -102,7 +102,7 @@ void PlaybackController::show_time(double t) {
 std::vector<double> PlaybackController::waypoint_times() const {
   std::vector<double> times = trajectory_.waypoint_times();
   if (times.empty())
-    for (const TrajectorySample& s : trajectory_.samples()) times.push_back(s.t);
+    for (const auto& s : trajectory_.samples()) times.push_back(s.t);
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
   return times;

@@ -65,7 +65,7 @@ JointPath trajectory_waypoints(const Trajectory& trajectory) {
   if (!trajectory.waypoint_times().empty()) {
     for (double t : trajectory.waypoint_times()) path.push_back(trajectory.sample(t).position);
   } else {
-    for (const TrajectorySample& s : trajectory.samples()) path.push_back(s.position);
+    for (const auto& s : trajectory.samples()) path.push_back(s.position);
   }
   return remove_duplicate_waypoints(path, nullptr, 1e-9);
 }

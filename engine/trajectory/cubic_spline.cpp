@@ -81,18 +81,29 @@ void check_durations(const JointPath& path, const std::vector<double>& durations
                   "durations must be positive and finite");
 }
 
-Trajectory build(const JointPath& path, const std::vector<double>& h, const TrajectoryLimits& limits) {
+// kept_index: for each input waypoint, the index of its knot in `path` (empty: one per knot).
+Trajectory build(const JointPath& path, const std::vector<double>& h, const TrajectoryLimits& limits,
+                 const std::vector<std::size_t>& kept_index = {}) {
   const Spline s = solve(path, h);
-  std::vector<TrajectorySample> samples;
-  std::vector<double> times;
+  const auto n = static_cast<std::size_t>(limits.dof());
+  std::vector<double> times, values(3 * n * path.size());
   double t = 0.0;
   for (std::size_t k = 0; k < path.size(); ++k) {
     const auto row = static_cast<Eigen::Index>(k);
-    samples.push_back({t, path[k], s.knot_velocity.row(row).transpose(), s.M.row(row).transpose()});
+    double* v = values.data() + 3 * n * k;
+    Eigen::Map<JointVector>(v, limits.dof()) = path[k];
+    Eigen::Map<JointVector>(v + n, limits.dof()) = s.knot_velocity.row(row).transpose();
+    Eigen::Map<JointVector>(v + 2 * n, limits.dof()) = s.M.row(row).transpose();
     times.push_back(t);
     if (k < h.size()) t += h[k];
   }
-  return Trajectory(limits.robot, limits.joint_names, limits.units, std::move(samples), std::move(times));
+  std::vector<double> waypoint_times = times;
+  if (!kept_index.empty()) {
+    waypoint_times.clear();
+    for (std::size_t k : kept_index) waypoint_times.push_back(times[k]);
+  }
+  return Trajectory::from_storage(limits.robot, limits.joint_names, limits.units, std::move(times),
+                                  std::move(values), std::move(waypoint_times));
 }
 
 }  // namespace
@@ -133,11 +144,7 @@ Trajectory cubic_spline(const JointPath& input, const TrajectoryLimits& limits) 
   }
   const double stretch = std::max({rv, std::sqrt(ra), std::cbrt(rj)}) * (1.0 + 1e-12);
   for (double& d : h) d *= stretch;
-  Trajectory fitted = build(path, h, limits);
-  std::vector<double> waypoint_times;
-  for (std::size_t k : kept_index) waypoint_times.push_back(fitted.waypoint_times()[k]);
-  return Trajectory(fitted.robot(), fitted.joint_names(), fitted.units(), fitted.samples(),
-                    std::move(waypoint_times));
+  return build(path, h, limits, kept_index);
 }
 
 }  // namespace kinetic

@@ -44,7 +44,7 @@ Trajectory scurve(const JointPath& input, const TrajectoryLimits& limits) {
   const JointVector jmax = limits.scaled_jerk();
   const JointVector zero = JointVector::Zero(limits.dof());
 
-  detail::SampleBuilder builder(path.size() * 8);
+  detail::SampleBuilder builder(limits.dof(), path.size() * 8);
   std::vector<double> kept_times{0.0};
   double t = 0.0;
   builder.push(0.0, path[0], zero, zero);
@@ -77,8 +77,7 @@ Trajectory scurve(const JointPath& input, const TrajectoryLimits& limits) {
   }
   std::vector<double> waypoint_times;
   for (std::size_t k : kept_index) waypoint_times.push_back(kept_times[k]);
-  return Trajectory(limits.robot, limits.joint_names, limits.units, builder.take(),
-                    std::move(waypoint_times));
+  return builder.take(limits.robot, limits.joint_names, limits.units, std::move(waypoint_times));
 }
 
 }  // namespace kinetic

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "engine/core/error.hpp"
 #include "engine/trajectory/blended_path.hpp"
@@ -31,10 +34,33 @@ struct Row {
   double w, m;
 };
 
+// Working memory of one Solver, kept per thread between calls: re-timing runs often, and a fresh
+// megabyte of grid every call would be paid again in page faults.
+struct SolverWorkspace {
+  std::vector<Stage> stages;
+  std::vector<Row> rows;
+  std::vector<double> node_q, node_dq, node_ddq;  // structure of arrays: n values per node
+  std::vector<double> beta, x, u;
+};
+
 class Solver {
  public:
-  Solver(const BlendedPath& path, const TrajectoryLimits& limits, const TimeOptimalOptions& options)
-      : v_(limits.scaled_velocity()), a_(limits.scaled_acceleration()), n_(v_.size()) {
+  Solver(const BlendedPath& path, const TrajectoryLimits& limits, const TimeOptimalOptions& options,
+         SolverWorkspace& workspace)
+      : v_(limits.scaled_velocity()),
+        a_(limits.scaled_acceleration()),
+        n_(v_.size()),
+        stages_(workspace.stages),
+        rows_(workspace.rows),
+        node_q_(workspace.node_q),
+        node_dq_(workspace.node_dq),
+        node_ddq_(workspace.node_ddq),
+        beta_(workspace.beta),
+        x_(workspace.x),
+        u_(workspace.u) {
+    for (auto* values : {&node_q_, &node_dq_, &node_ddq_, &beta_, &x_, &u_}) values->clear();
+    stages_.clear();
+    rows_.clear();
     const double a_norm = a_.norm();
     std::size_t arc_stages = 0, arcs = 0;
     for (const auto& piece : path.pieces())
@@ -141,13 +167,25 @@ class Solver {
   }
 
   // BlendedPath::evaluate on an arc, written straight into the node buffers (same arithmetic).
+  // A plain loop over raw arrays, so the compiler can vectorise it (the divisions dominate).
   void add_arc_node(const BlendedPath::Piece& p, double local) {
     const double theta = local / p.radius, c = std::cos(theta), s = std::sin(theta);
-    for (Eigen::Index j = 0; j < n_; ++j) {
-      const double xc_ys = p.x[j] * c + p.y[j] * s;
-      node_q_.push_back(p.centre[j] + p.radius * xc_ys);
-      node_dq_.push_back(p.y[j] * c - p.x[j] * s);
-      node_ddq_.push_back(-xc_ys / p.radius);
+    const auto n = static_cast<std::size_t>(n_), at = node_q_.size();
+    node_q_.resize(at + n);
+    node_dq_.resize(at + n);
+    node_ddq_.resize(at + n);
+    double* q = node_q_.data() + at;
+    double* dq = node_dq_.data() + at;
+    double* ddq = node_ddq_.data() + at;
+    const double* x = p.x.data();
+    const double* y = p.y.data();
+    const double* centre = p.centre.data();
+    const double r = p.radius;
+    for (std::size_t j = 0; j < n; ++j) {
+      const double xc_ys = x[j] * c + y[j] * s;
+      q[j] = centre[j] + r * xc_ys;
+      dq[j] = y[j] * c - x[j] * s;
+      ddq[j] = -xc_ys / r;
     }
   }
 
@@ -180,11 +218,23 @@ class Solver {
           if (std::abs(gamma) > 0.0) st.x_cap = std::min(st.x_cap, limit / std::abs(gamma));
           continue;
         }
-        rows_.push_back({limit / std::abs(alpha), -gamma / alpha});
+        rows_.push_back(row(limit, alpha, gamma));
       }
     }
     st.row_count = rows_.size() - st.rows_begin;
     stages_.push_back(st);
+  }
+
+  // The row {limit / |alpha|, -gamma / alpha}: both divisions in one instruction where SSE2 is
+  // there (the constructor is division-bound); the same IEEE results either way.
+  static Row row(double limit, double alpha, double gamma) {
+#if defined(__SSE2__)
+    double out[2];
+    _mm_storeu_pd(out, _mm_div_pd(_mm_set_pd(-gamma, limit), _mm_set_pd(alpha, std::abs(alpha))));
+    return {out[0], out[1]};
+#else
+    return {limit / std::abs(alpha), -gamma / alpha};
+#endif
   }
 
   // Largest x at the start of the stage from which some admissible u ends at ≤ beta_next.
@@ -258,10 +308,15 @@ class Solver {
 
   JointVector v_, a_;
   Eigen::Index n_;
-  std::vector<Stage> stages_;
-  std::vector<Row> rows_;
-  std::vector<double> node_q_, node_dq_, node_ddq_;  // structure of arrays: n values per node
-  std::vector<double> beta_, x_, u_;
+  // In the workspace (see SolverWorkspace).
+  std::vector<Stage>& stages_;
+  std::vector<Row>& rows_;
+  std::vector<double>& node_q_;
+  std::vector<double>& node_dq_;
+  std::vector<double>& node_ddq_;
+  std::vector<double>& beta_;
+  std::vector<double>& x_;
+  std::vector<double>& u_;
 };
 
 }  // namespace
@@ -304,14 +359,17 @@ Trajectory time_optimal(const JointPath& input, const TrajectoryLimits& limits,
       path.size() == 1 ? std::vector<JointPath>{} : split_at_reversals(path, &offsets);
   std::vector<std::unique_ptr<BlendedPath>> blended_parts;
   std::vector<std::unique_ptr<Solver>> solvers;
+  thread_local std::vector<std::unique_ptr<SolverWorkspace>> workspaces;
+  while (workspaces.size() < parts.size()) workspaces.push_back(std::make_unique<SolverWorkspace>());
   std::size_t sample_bound = 1;
   for (const JointPath& part : parts) {
     blended_parts.push_back(std::make_unique<BlendedPath>(part, options.max_deviation));
-    solvers.push_back(std::make_unique<Solver>(*blended_parts.back(), limits, options));
+    solvers.push_back(std::make_unique<Solver>(*blended_parts.back(), limits, options,
+                                               *workspaces[solvers.size()]));
     solvers.back()->solve();
     sample_bound += solvers.back()->sample_bound();
   }
-  detail::SampleBuilder builder(sample_bound);
+  detail::SampleBuilder builder(limits.dof(), sample_bound);
   if (path.size() == 1) {
     const JointVector zero = JointVector::Zero(limits.dof());
     builder.push(0.0, path[0], zero, zero);
@@ -336,8 +394,7 @@ Trajectory time_optimal(const JointPath& input, const TrajectoryLimits& limits,
   }
   std::vector<double> waypoint_times;
   for (std::size_t k : kept_index) waypoint_times.push_back(kept_times[k]);
-  return Trajectory(limits.robot, limits.joint_names, limits.units, builder.take(),
-                    std::move(waypoint_times));
+  return builder.take(limits.robot, limits.joint_names, limits.units, std::move(waypoint_times));
 }
 
 }  // namespace kinetic

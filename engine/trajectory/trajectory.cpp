@@ -15,31 +15,22 @@ TrajectorySample make_sample(double t, JointVector q, JointVector qd, JointVecto
   return TrajectorySample{t, std::move(q), std::move(qd), std::move(qdd)};
 }
 
-Trajectory::Trajectory(std::string robot, std::vector<std::string> joint_names,
-                       std::vector<PositionUnit> units, std::vector<TrajectorySample> samples,
-                       std::vector<double> waypoint_times)
-    : robot_(std::move(robot)),
-      joint_names_(std::move(joint_names)),
-      units_(std::move(units)),
-      samples_(std::move(samples)),
-      waypoint_times_(std::move(waypoint_times)) {
-  if (units_.empty()) units_.assign(joint_names_.size(), PositionUnit::Radian);
-  check();
+std::vector<TrajectorySample> TrajectorySamples::to_vector() const {
+  std::vector<TrajectorySample> out;
+  out.reserve(count_);
+  for (std::size_t i = 0; i < count_; ++i) out.push_back((*this)[i]);
+  return out;
 }
 
 namespace {
 
-void check_vector(const JointVector& v, std::size_t dof, std::size_t index, const char* field,
-                  const std::vector<std::string>& names) {
+constexpr const char* kFieldNames[3] = {"position", "velocity", "acceleration"};
+
+void check_size(const JointVector& v, std::size_t dof, std::size_t index, const char* field) {
   if (static_cast<std::size_t>(v.size()) != dof)
     throw Error(ErrorCode::DimensionMismatch,
                 "trajectory sample " + std::to_string(index) + ": " + field + " has " +
                     std::to_string(v.size()) + " values, expected " + std::to_string(dof));
-  for (std::size_t j = 0; j < dof; ++j)
-    if (!std::isfinite(v[static_cast<Eigen::Index>(j)]))
-      throw Error(ErrorCode::InvalidValue, "trajectory sample " + std::to_string(index) + ": " +
-                                               field + " of joint '" + names[j] +
-                                               "' is not finite");
 }
 
 // Coefficients of the quintic matching (q, q̇, q̈) at both ends of an interval of length h, for
@@ -58,18 +49,52 @@ Quintic quintic(double q0, double v0, double a0, double q1, double v1, double a1
            (12.0 * d - 6.0 * h * dv + h2 * da) / (2.0 * h3 * h2)}};
 }
 
-bool same_bits(double a, double b) {
-  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
-}
-
-bool same_bits(const JointVector& a, const JointVector& b) {
-  if (a.size() != b.size()) return false;
-  for (Eigen::Index i = 0; i < a.size(); ++i)
-    if (!same_bits(a[i], b[i])) return false;
-  return true;
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](double x, double y) {
+           return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y);
+         });
 }
 
 }  // namespace
+
+Trajectory::Trajectory(std::string robot, std::vector<std::string> joint_names,
+                       std::vector<PositionUnit> units, const std::vector<TrajectorySample>& samples,
+                       std::vector<double> waypoint_times)
+    : robot_(std::move(robot)),
+      joint_names_(std::move(joint_names)),
+      units_(std::move(units)),
+      waypoint_times_(std::move(waypoint_times)) {
+  if (units_.empty()) units_.assign(joint_names_.size(), PositionUnit::Radian);
+  const std::size_t dof = joint_names_.size();
+  times_.reserve(samples.size());
+  values_.reserve(samples.size() * stride());
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const TrajectorySample& s = samples[i];
+    times_.push_back(s.t);
+    const JointVector* fields[3] = {&s.position, &s.velocity, &s.acceleration};
+    for (int f = 0; f < 3; ++f) {
+      check_size(*fields[f], dof, i, kFieldNames[f]);
+      values_.insert(values_.end(), fields[f]->data(), fields[f]->data() + dof);
+    }
+  }
+  check();
+}
+
+Trajectory Trajectory::from_storage(std::string robot, std::vector<std::string> joint_names,
+                                    std::vector<PositionUnit> units, std::vector<double> times,
+                                    std::vector<double> values, std::vector<double> waypoint_times) {
+  Trajectory t;
+  t.robot_ = std::move(robot);
+  t.joint_names_ = std::move(joint_names);
+  t.units_ = std::move(units);
+  if (t.units_.empty()) t.units_.assign(t.joint_names_.size(), PositionUnit::Radian);
+  t.times_ = std::move(times);
+  t.values_ = std::move(values);
+  t.waypoint_times_ = std::move(waypoint_times);
+  t.check();
+  return t;
+}
 
 void Trajectory::check() const {
   const std::size_t dof = joint_names_.size();
@@ -77,26 +102,39 @@ void Trajectory::check() const {
     throw Error(ErrorCode::DimensionMismatch, "trajectory has " + std::to_string(units_.size()) +
                                                   " position units for " + std::to_string(dof) +
                                                   " joints");
-  for (std::size_t i = 0; i < samples_.size(); ++i) {
-    const auto& s = samples_[i];
-    if (!std::isfinite(s.t))
+  if (values_.size() != times_.size() * stride())
+    throw Error(ErrorCode::DimensionMismatch,
+                "trajectory storage holds " + std::to_string(values_.size()) + " values for " +
+                    std::to_string(times_.size()) + " samples of " + std::to_string(dof) + " joints");
+  for (std::size_t i = 0; i < times_.size(); ++i) {
+    const double t = times_[i];
+    if (!std::isfinite(t))
       throw Error(ErrorCode::InvalidValue,
                   "trajectory sample " + std::to_string(i) + ": time is not finite");
-    if (i > 0 && s.t < samples_[i - 1].t)
+    if (i > 0 && t < times_[i - 1])
       throw Error(ErrorCode::InvalidValue,
-                  "trajectory sample " + std::to_string(i) + ": time " + std::to_string(s.t) +
-                      " s is before the previous sample's " + std::to_string(samples_[i - 1].t) +
-                      " s",
+                  "trajectory sample " + std::to_string(i) + ": time " + std::to_string(t) +
+                      " s is before the previous sample's " + std::to_string(times_[i - 1]) + " s",
                   "samples must be in non-decreasing time");
-    if (i > 1 && s.t == samples_[i - 2].t)
+    if (i > 1 && t == times_[i - 2])
       throw Error(ErrorCode::InvalidValue,
                   "trajectory sample " + std::to_string(i) + ": three samples share time " +
-                      std::to_string(s.t) + " s",
+                      std::to_string(t) + " s",
                   "an acceleration step is written as exactly two samples with the same time");
-    check_vector(s.position, dof, i, "position", joint_names_);
-    check_vector(s.velocity, dof, i, "velocity", joint_names_);
-    check_vector(s.acceleration, dof, i, "acceleration", joint_names_);
   }
+  // Finite values: one cheap pass over the whole buffer, the slow naming only on failure.
+  // (exponent bits all set: infinity or NaN; an integer test the compiler vectorises).
+  std::uint64_t non_finite = 0;
+  for (const double v : values_)
+    non_finite |= static_cast<std::uint64_t>(((std::bit_cast<std::uint64_t>(v) >> 52) & 0x7ff) == 0x7ff);
+  if (non_finite != 0)
+    for (std::size_t k = 0; k < values_.size(); ++k)
+      if (!std::isfinite(values_[k])) {
+        const std::size_t i = k / stride(), field = (k % stride()) / dof, j = k % dof;
+        throw Error(ErrorCode::InvalidValue, "trajectory sample " + std::to_string(i) + ": " +
+                                                 kFieldNames[field] + " of joint '" + joint_names_[j] +
+                                                 "' is not finite");
+      }
   for (std::size_t i = 0; i < waypoint_times_.size(); ++i)
     if (!std::isfinite(waypoint_times_[i]) || (i > 0 && waypoint_times_[i] < waypoint_times_[i - 1]))
       throw Error(ErrorCode::InvalidValue, "trajectory waypoint time " + std::to_string(i) +
@@ -104,49 +142,57 @@ void Trajectory::check() const {
 }
 
 std::size_t Trajectory::interval_index(double t) const {
-  const auto after = std::upper_bound(samples_.begin(), samples_.end(), t,
-                                      [](double value, const TrajectorySample& s) { return value < s.t; });
-  const auto index = static_cast<std::size_t>(after - samples_.begin());
+  const auto after = std::upper_bound(times_.begin(), times_.end(), t);
+  const auto index = static_cast<std::size_t>(after - times_.begin());
   return index == 0 ? 0 : index - 1;
 }
 
+void Trajectory::interpolate(double t, double* q, double* qd, double* qdd) const {
+  const std::size_t i = interval_index(t);
+  const std::size_t n = joint_names_.size();
+  const double* a = values_of(i);
+  if (t == times_[i] || i + 1 >= times_.size()) {
+    std::copy(a, a + n, q);
+    std::copy(a + n, a + 2 * n, qd);
+    std::copy(a + 2 * n, a + 3 * n, qdd);
+    return;
+  }
+  const double* b = values_of(i + 1);
+  const double h = times_[i + 1] - times_[i], x = t - times_[i];
+  for (std::size_t j = 0; j < n; ++j) {
+    const Quintic p = quintic(a[j], a[n + j], a[2 * n + j], b[j], b[n + j], b[2 * n + j], h);
+    const double* c = p.c;
+    q[j] = c[0] + x * (c[1] + x * (c[2] + x * (c[3] + x * (c[4] + x * c[5]))));
+    qd[j] = c[1] + x * (2 * c[2] + x * (3 * c[3] + x * (4 * c[4] + x * 5 * c[5])));
+    qdd[j] = 2 * c[2] + x * (6 * c[3] + x * (12 * c[4] + x * 20 * c[5]));
+  }
+}
+
 TrajectoryState Trajectory::sample(double t) const {
-  if (samples_.empty()) throw Error(ErrorCode::InvalidValue, "cannot sample an empty trajectory");
+  if (times_.empty()) throw Error(ErrorCode::InvalidValue, "cannot sample an empty trajectory");
   if (std::isnan(t)) throw Error(ErrorCode::InvalidValue, "cannot sample a trajectory at NaN time");
   t = std::clamp(t, start_time(), end_time());
-  const std::size_t i = interval_index(t);
-  const auto& a = samples_[i];
-  if (t == a.t || i + 1 >= samples_.size()) return {t, a.position, a.velocity, a.acceleration};
-  const auto& b = samples_[i + 1];
-  const double h = b.t - a.t, x = t - a.t;
   const auto n = static_cast<Eigen::Index>(dof());
   TrajectoryState state{t, JointVector(n), JointVector(n), JointVector(n)};
-  for (Eigen::Index j = 0; j < n; ++j) {
-    const Quintic p = quintic(a.position[j], a.velocity[j], a.acceleration[j], b.position[j],
-                              b.velocity[j], b.acceleration[j], h);
-    const double* c = p.c;
-    state.position[j] = c[0] + x * (c[1] + x * (c[2] + x * (c[3] + x * (c[4] + x * c[5]))));
-    state.velocity[j] = c[1] + x * (2 * c[2] + x * (3 * c[3] + x * (4 * c[4] + x * 5 * c[5])));
-    state.acceleration[j] = 2 * c[2] + x * (6 * c[3] + x * (12 * c[4] + x * 20 * c[5]));
-  }
+  interpolate(t, state.position.data(), state.velocity.data(), state.acceleration.data());
   return state;
 }
 
 JointVector Trajectory::jerk(double t) const {
-  if (samples_.size() < 2) return JointVector::Zero(dof());
+  if (times_.size() < 2) return JointVector::Zero(dof());
   if (std::isnan(t)) throw Error(ErrorCode::InvalidValue, "cannot sample a trajectory at NaN time");
   t = std::clamp(t, start_time(), end_time());
-  std::size_t i = std::min(interval_index(t), samples_.size() - 2);
-  while (i > 0 && samples_[i + 1].t == samples_[i].t) --i;  // at the end: use the last real interval
-  const auto& a = samples_[i];
-  const auto& b = samples_[i + 1];
-  const double h = b.t - a.t, x = t - a.t;
+  std::size_t i = std::min(interval_index(t), times_.size() - 2);
+  while (i > 0 && times_[i + 1] == times_[i]) --i;  // at the end: use the last real interval
+  const std::size_t n = joint_names_.size();
+  const double* a = values_of(i);
+  const double* b = values_of(i + 1);
+  const double h = times_[i + 1] - times_[i], x = t - times_[i];
   JointVector jerk = JointVector::Zero(dof());
   if (h <= 0.0) return jerk;
-  for (Eigen::Index j = 0; j < jerk.size(); ++j) {
-    const Quintic p = quintic(a.position[j], a.velocity[j], a.acceleration[j], b.position[j],
-                              b.velocity[j], b.acceleration[j], h);
-    jerk[j] = 6 * p.c[3] + x * (24 * p.c[4] + x * 60 * p.c[5]);
+  for (std::size_t j = 0; j < n; ++j) {
+    const Quintic p = quintic(a[j], a[n + j], a[2 * n + j], b[j], b[n + j], b[2 * n + j], h);
+    jerk[static_cast<Eigen::Index>(j)] = 6 * p.c[3] + x * (24 * p.c[4] + x * 60 * p.c[5]);
   }
   return jerk;
 }
@@ -154,35 +200,31 @@ JointVector Trajectory::jerk(double t) const {
 Trajectory Trajectory::resampled(double dt) const {
   if (!(dt > 0.0) || !std::isfinite(dt))
     throw Error(ErrorCode::InvalidValue, "resampling step must be a positive number of seconds");
-  std::vector<TrajectorySample> out;
-  out.reserve(samples_.size());
-  for (std::size_t i = 0; i < samples_.size(); ++i) {
-    out.push_back(samples_[i]);
-    if (i + 1 == samples_.size()) break;
-    const double h = samples_[i + 1].t - samples_[i].t;
+  const std::size_t n = joint_names_.size(), width = stride();
+  std::vector<double> times, values;
+  times.reserve(times_.size());
+  values.reserve(values_.size());
+  for (std::size_t i = 0; i < times_.size(); ++i) {
+    times.push_back(times_[i]);
+    values.insert(values.end(), values_of(i), values_of(i) + width);
+    if (i + 1 == times_.size()) break;
+    const double h = times_[i + 1] - times_[i];
     const auto steps = static_cast<long>(std::ceil(h / dt));
     for (long k = 1; k < steps; ++k) {
-      const TrajectoryState s = sample(samples_[i].t + h * static_cast<double>(k) / static_cast<double>(steps));
-      out.push_back({s.t, s.position, s.velocity, s.acceleration});
+      const double t = times_[i] + h * static_cast<double>(k) / static_cast<double>(steps);
+      times.push_back(t);
+      values.resize(values.size() + width);
+      double* out = values.data() + values.size() - width;
+      interpolate(t, out, out + n, out + 2 * n);
     }
   }
-  return Trajectory(robot_, joint_names_, units_, std::move(out), waypoint_times_);
+  return from_storage(robot_, joint_names_, units_, std::move(times), std::move(values), waypoint_times_);
 }
 
 bool operator==(const Trajectory& a, const Trajectory& b) {
-  if (a.robot_ != b.robot_ || a.joint_names_ != b.joint_names_ || a.units_ != b.units_ ||
-      a.samples_.size() != b.samples_.size() || a.waypoint_times_.size() != b.waypoint_times_.size())
-    return false;
-  for (std::size_t i = 0; i < a.waypoint_times_.size(); ++i)
-    if (!same_bits(a.waypoint_times_[i], b.waypoint_times_[i])) return false;
-  for (std::size_t i = 0; i < a.samples_.size(); ++i) {
-    const auto& x = a.samples_[i];
-    const auto& y = b.samples_[i];
-    if (!same_bits(x.t, y.t) || !same_bits(x.position, y.position) ||
-        !same_bits(x.velocity, y.velocity) || !same_bits(x.acceleration, y.acceleration))
-      return false;
-  }
-  return true;
+  return a.robot_ == b.robot_ && a.joint_names_ == b.joint_names_ && a.units_ == b.units_ &&
+         same_bits(a.times_, b.times_) && same_bits(a.values_, b.values_) &&
+         same_bits(a.waypoint_times_, b.waypoint_times_);
 }
 
 }  // namespace kinetic

@@ -86,10 +86,10 @@ std::string trajectory_to_csv(const Trajectory& t) {
   out += "\n";
   for (const auto& s : t.samples()) {
     append_number(out, s.t);
-    for (const JointVector* v : {&s.position, &s.velocity, &s.acceleration})
-      for (Eigen::Index j = 0; j < v->size(); ++j) {
+    for (const double* v : {s.position.data(), s.velocity.data(), s.acceleration.data()})
+      for (Eigen::Index j = 0; j < s.position.size(); ++j) {
         out += ',';
-        append_number(out, (*v)[j]);
+        append_number(out, v[j]);
       }
     out += '\n';
   }

@@ -10,7 +10,7 @@ namespace {
 
 using nlohmann::json;
 
-json to_array(const JointVector& v) {
+json to_array(const Eigen::Ref<const JointVector>& v) {
   json a = json::array();
   for (Eigen::Index i = 0; i < v.size(); ++i) a.push_back(v[i]);
   return a;

@@ -65,7 +65,7 @@ Trajectory trapezoidal(const JointPath& path, const TrajectoryLimits& limits) {
   const JointVector zero = JointVector::Zero(n);
 
   // Samples are built from expressions: only what ends up in the trajectory is allocated.
-  detail::SampleBuilder builder(kept.size() * 5);
+  detail::SampleBuilder builder(n, kept.size() * 5);
   std::vector<double> kept_times;
   kept_times.reserve(kept.size());
   kept_times.push_back(0.0);
@@ -97,8 +97,7 @@ Trajectory trapezoidal(const JointPath& path, const TrajectoryLimits& limits) {
   std::vector<double> waypoint_times;
   waypoint_times.reserve(kept_index.size());
   for (std::size_t k : kept_index) waypoint_times.push_back(kept_times[k]);
-  return Trajectory(limits.robot, limits.joint_names, limits.units, builder.take(),
-                    std::move(waypoint_times));
+  return builder.take(limits.robot, limits.joint_names, limits.units, std::move(waypoint_times));
 }
 
 }  // namespace kinetic

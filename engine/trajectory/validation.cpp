@@ -54,7 +54,7 @@ std::string distinct(double value, double other) {
   return a.str();
 }
 
-bool has_acceleration_steps(const std::vector<TrajectorySample>& samples) {
+bool has_acceleration_steps(const TrajectorySamples& samples) {
   for (std::size_t i = 1; i < samples.size(); ++i)
     if (samples[i].t == samples[i - 1].t) return true;
   return false;
@@ -131,7 +131,7 @@ TrajectoryValidationReport validate_trajectory(const Trajectory& trajectory, con
   const double f = options.safety_factor;
   const JointVector v = limits.scaled_velocity() * f, a = limits.scaled_acceleration() * f,
                     jmax = limits.scaled_jerk() * f;
-  const auto& samples = trajectory.samples();
+  const TrajectorySamples samples = trajectory.samples();
   const auto& names = limits.joint_names;
   RunCollector limits_runs(&report.violations);
   // An acceleration step is intentional (acceleration-limited profile): never differentiated.
@@ -167,7 +167,7 @@ TrajectoryValidationReport validate_trajectory(const Trajectory& trajectory, con
 
   const JointVector no_jerk = JointVector::Zero(n);
   for (std::size_t i = 0; i < samples.size(); ++i) {
-    const TrajectorySample& s = samples[i];
+    const TrajectorySampleRef s = samples[i];
     const bool step = i + 1 < samples.size() && samples[i + 1].t == s.t;
     check_state({s.t, s.position, s.velocity, s.acceleration}, report.jerk_checked ? trajectory.jerk(s.t) : no_jerk);
     if (i + 1 == samples.size() || step) continue;
