@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "engine/core/error.hpp"
+#include "engine/kinematics/fast_sincos.hpp"
 
 namespace kinetic {
 namespace {
@@ -35,11 +36,11 @@ void add_wrist_solutions(const OpwParameters& p, double t1, double t2, double t3
         to_robot(p, 4, t5), to_robot(p, 5, t6);
     out.add(q);
   };
-  const double s5 = std::hypot(rce(0, 2), rce(1, 2));
+  const double s5 = std::sqrt(rce(0, 2) * rce(0, 2) + rce(1, 2) * rce(1, 2));
   if (s5 > kWristSingularity) {
     const double t4 = std::atan2(rce(1, 2), rce(0, 2));
     const double t5 = std::atan2(s5, rce(2, 2));
-    const double norm = std::hypot(s5, rce(2, 2));
+    const double norm = std::sqrt(s5 * s5 + rce(2, 2) * rce(2, 2));
     const double c5 = rce(2, 2) / norm, sn5 = s5 / norm;
     const double c4 = rce(0, 2) / s5, s4 = rce(1, 2) / s5;  // cos/sin of t4 without trigonometry
     // theta6 from what J4 and J5 leave over, Rz(theta6) = Ry(theta5)ᵀ Rz(theta4)ᵀ R_ce: exact
@@ -69,13 +70,19 @@ Pose opw_forward(const OpwParameters& p, const Vector6& qs) {
   double t[6];
   for (int j = 0; j < 6; ++j) t[j] = to_opw(p, j, qs[j]);
   const double psi3 = std::atan2(p.a2, p.c3);
-  const double k = std::hypot(p.a2, p.c3);
-  const double s1 = std::sin(t[0]), c1 = std::cos(t[0]);
-  const double s2 = std::sin(t[1]), c2 = std::cos(t[1]);
-  const double s23 = std::sin(t[1] + t[2]), c23 = std::cos(t[1] + t[2]);
-  const double s4 = std::sin(t[3]), c4 = std::cos(t[3]);
-  const double s5 = std::sin(t[4]), c5 = std::cos(t[4]);
-  const double s6 = std::sin(t[5]), c6 = std::cos(t[5]);
+  const double k = std::sqrt(p.a2 * p.a2 + p.c3 * p.c3);
+  double s1, c1;
+  detail::fast_sincos(t[0], s1, c1);
+  double s2, c2;
+  detail::fast_sincos(t[1], s2, c2);
+  double s23, c23;
+  detail::fast_sincos(t[1] + t[2], s23, c23);
+  double s4, c4;
+  detail::fast_sincos(t[3], s4, c4);
+  double s5, c5;
+  detail::fast_sincos(t[4], s5, c5);
+  double s6, c6;
+  detail::fast_sincos(t[5], s6, c6);
 
   // Wrist centre in the frame turned by J1, then in the base frame.
   const double cx1 = p.c2 * s2 + k * std::sin(t[1] + t[2] + psi3) + p.a1;
@@ -125,13 +132,15 @@ AnalyticSolutions opw_inverse(const OpwParameters& p, const Pose& flange, const 
     const double elbow = std::acos(cos_u);
     const double sin_elbow = std::sqrt(1.0 - cos_u * cos_u);
     const double towards_centre = std::atan2(x, reach_z);
-    const double s1 = std::sin(shoulder[s]), c1 = std::cos(shoulder[s]);
+    double s1, c1;
+    detail::fast_sincos(shoulder[s], s1, c1);
     for (const double side : {1.0, -1.0}) {
       if (side < 0.0 && elbow == 0.0) break;  // both elbows coincide
       const double u = side * elbow;
       const double t3 = u - psi3;
       const double t2 = towards_centre - std::atan2(k * side * sin_elbow, p.c2 + k * cos_u);
-      const double s23 = std::sin(t2 + t3), c23 = std::cos(t2 + t3);
+      double s23, c23;
+      detail::fast_sincos(t2 + t3, s23, c23);
       Eigen::Matrix3d r0c;
       r0c << c1 * c23, -s1, c1 * s23, s1 * c23, c1, s1 * s23, -s23, 0.0, c23;
       const Eigen::Matrix3d rce = r0c.transpose() * rotation;

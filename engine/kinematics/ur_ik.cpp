@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "engine/core/error.hpp"
+#include "engine/kinematics/fast_sincos.hpp"
 
 namespace kinetic {
 namespace {
@@ -44,20 +45,21 @@ AnalyticSolutions ur_inverse(const UrParameters& p, const Pose& flange, const Wr
   const Vector3 wrist = flange.translation() - p.d6 * z6;  // origin of DH frame 5
 
   // Joint 1: frame 5 sits d4 off the arm plane along z1 = (sin q1, -cos q1, 0).
-  const double radius = std::hypot(wrist.x(), wrist.y());
+  const double radius = std::sqrt(wrist.x() * wrist.x() + wrist.y() * wrist.y());
   if (!(radius >= std::abs(p.d4)) || radius == 0.0) return out;
   const double heading = std::atan2(wrist.y(), wrist.x());
   const double offset = std::asin(std::clamp(p.d4 / radius, -1.0, 1.0));
   const double shoulder[2] = {heading + offset, heading + kPi - offset};
 
   for (const double q1 : shoulder) {
-    const double s1 = std::sin(q1), c1 = std::cos(q1);
+    double s1, c1;
+    detail::fast_sincos(q1, s1, c1);
     const Vector3 z1(s1, -c1, 0.0);
     // Joint 5: the tool z axis leans away from z1 by q5.
     // (atan2 of |z6 × z1| and z6·z1 stays accurate near 0 and pi, where acos does not.)
     const double s5 = z6.cross(z1).norm();
     const double q5_magnitude = std::atan2(s5, z6.dot(z1));
-    const double lean = std::hypot(s5, z6.dot(z1));
+    const double lean = std::sqrt(s5 * s5 + (z6.dot(z1)) * (z6.dot(z1)));
     const double sin5 = s5 / lean, cos5 = z6.dot(z1) / lean;
     const bool singular = s5 <= kWristSingularity;
     const Pose t01_inverse = dh_sc(s1, c1, p.d1, 0.0, 1.0, 0.0).inverse();
@@ -74,16 +76,18 @@ AnalyticSolutions ur_inverse(const UrParameters& p, const Pose& flange, const Wr
       } else {
         const double sy = -side * y6.dot(z1), cx = side * x6.dot(z1);
         q6 = std::atan2(sy, cx);
-        const double n6 = std::hypot(sy, cx);
+        const double n6 = std::sqrt(sy * sy + cx * cx);
         s6 = sy / n6;
         c6 = cx / n6;
       }
-      // Joints 2..4: a planar 3R arm in frame 1, T14 = T01⁻¹ T06 (T45 T56)⁻¹.
-      const Pose t14 = t01_inverse * flange *
-                       (dh_sc(side * sin5, cos5, p.d5, 0.0, -1.0, 0.0) *
-                        dh_sc(s6, c6, p.d6, 0.0, 0.0, 1.0))
-                           .inverse();
-      const double px = t14.translation().x(), py = t14.translation().y();
+      // Joints 2..4: a planar 3R arm in frame 1, T14 = T01⁻¹ T06 (T45 T56)⁻¹. Only its
+      // translation and first rotation column are used: matrix-vector products, not full ones.
+      const Pose t46 = dh_sc(side * sin5, cos5, p.d5, 0.0, -1.0, 0.0) * dh_sc(s6, c6, p.d6, 0.0, 0.0, 1.0);
+      const Vector3 t64_x = t46.linear().row(0).transpose();                        // (T46⁻¹) x axis
+      const Vector3 t64_origin = -(t46.linear().transpose() * t46.translation());  // (T46⁻¹) origin
+      const Vector3 x14 = t01_inverse.linear() * (rotation * t64_x);
+      const Vector3 o14 = t01_inverse * Vector3(flange * t64_origin);
+      const double px = o14.x(), py = o14.y();
       double c3 = (px * px + py * py - p.a2 * p.a2 - p.a3 * p.a3) / (2.0 * p.a2 * p.a3);
       if (!(std::abs(c3) <= 1.0 + kCosineSlack)) continue;
       c3 = std::clamp(c3, -1.0, 1.0);
@@ -91,7 +95,7 @@ AnalyticSolutions ur_inverse(const UrParameters& p, const Pose& flange, const Wr
       const double sin3 = std::sqrt(1.0 - c3 * c3);
       const double towards_wrist = std::atan2(py, px);
       // R14 = Rz(q2 + q3 + q4) Rx(pi/2).
-      const double q234 = std::atan2(t14.linear()(1, 0), t14.linear()(0, 0));
+      const double q234 = std::atan2(x14.y(), x14.x());
       for (const double elbow : {1.0, -1.0}) {
         if (elbow < 0.0 && q3_magnitude == 0.0) break;  // both elbows coincide
         const double q3 = elbow * q3_magnitude;
