@@ -253,6 +253,21 @@ void mesh_primitive_distance(const SphereTree& tree, const Pose& pose, const Fcl
   }
 }
 
+// A mesh body and a body of solid primitives, whichever order they came in.
+struct MixedPair {
+  bool mesh_is_a;
+  const CollisionBody& mesh;
+  const Pose& mesh_pose;
+  const CollisionBody& solids;
+  const Pose& solids_pose;
+  MixedPair(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b, const Pose& pose_b)
+      : mesh_is_a(a.tree.has_triangles()),
+        mesh(mesh_is_a ? a : b),
+        mesh_pose(mesh_is_a ? pose_a : pose_b),
+        solids(mesh_is_a ? b : a),
+        solids_pose(mesh_is_a ? pose_b : pose_a) {}
+};
+
 }  // namespace
 
 bool leaf_exact_supported(const CollisionBody& a, const CollisionBody& b) {
@@ -275,13 +290,9 @@ bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const Coll
       }
     return false;
   }
-  const bool mesh_is_a = a.tree.has_triangles();
-  const CollisionBody& mesh = mesh_is_a ? a : b;
-  const CollisionBody& primitives = mesh_is_a ? b : a;
-  const Pose& mesh_pose = mesh_is_a ? pose_a : pose_b;
-  const Pose& primitives_pose = mesh_is_a ? pose_b : pose_a;
-  for (const auto& part : primitives.parts)
-    if (mesh_primitive_collision(mesh.tree, mesh_pose, part, primitives_pose * part.pose, padding))
+  const MixedPair m(a, pose_a, b, pose_b);
+  for (const auto& part : m.solids.parts)
+    if (mesh_primitive_collision(m.mesh.tree, m.mesh_pose, part, m.solids_pose * part.pose, padding))
       return true;
   return false;
 }
@@ -307,13 +318,9 @@ LeafDistance leaf_exact_distance(const CollisionBody& a, const Pose& pose_a, con
       }
     return best;
   }
-  const bool mesh_is_a = a.tree.has_triangles();
-  const CollisionBody& mesh = mesh_is_a ? a : b;
-  const CollisionBody& primitives = mesh_is_a ? b : a;
-  const Pose& mesh_pose = mesh_is_a ? pose_a : pose_b;
-  const Pose& primitives_pose = mesh_is_a ? pose_b : pose_a;
-  for (const auto& part : primitives.parts)
-    mesh_primitive_distance(mesh.tree, mesh_pose, part, primitives_pose * part.pose, mesh_is_a, probe, best);
+  const MixedPair m(a, pose_a, b, pose_b);
+  for (const auto& part : m.solids.parts)
+    mesh_primitive_distance(m.mesh.tree, m.mesh_pose, part, m.solids_pose * part.pose, m.mesh_is_a, probe, best);
   return best;
 }
 
