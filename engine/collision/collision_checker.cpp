@@ -170,8 +170,8 @@ void CollisionChecker::update_body_poses() {
 }
 
 double CollisionChecker::padding_for(bool self_pair, const CheckOptions& options) const {
-  const double per_body = robot_padding_ + options.padding;
-  return self_pair ? 2.0 * per_body : per_body;
+  if (!self_pair) return robot_padding_ + options.padding;
+  return 2.0 * (robot_padding_ + (options.pad_self ? options.padding : 0.0));
 }
 
 bool CollisionChecker::pair_in_collision(int a, int b, double padding) const {
@@ -204,8 +204,10 @@ bool CollisionChecker::scene_in_collision(double padding) const {
 
 bool CollisionChecker::in_collision(const JointVector& q, const CheckOptions& options) {
   update(q);
-  if (options.self && self_in_collision(padding_for(true, options))) return true;
-  return options.scene && scene_in_collision(padding_for(false, options));
+  // Obstacles first: in a cluttered scene they decide most states, and the broad phase makes a
+  // clear scene cheap to rule out.
+  if (options.scene && scene_in_collision(padding_for(false, options))) return true;
+  return options.self && self_in_collision(padding_for(true, options));
 }
 
 std::vector<Contact> CollisionChecker::contacts(const JointVector& q, const CheckOptions& options) {

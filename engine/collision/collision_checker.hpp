@@ -31,6 +31,9 @@ struct CheckOptions {
   double padding = 0.0;  // m, added around every robot body on top of the robot's own padding
   bool self = true;
   bool scene = true;
+  // false: `padding` keeps the robot clear of the scene only; links among themselves keep just
+  // the robot's own padding (a planning margin is clearance from obstacles).
+  bool pad_self = true;
 };
 
 struct Contact {

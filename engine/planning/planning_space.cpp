@@ -8,8 +8,8 @@
 namespace kinetic {
 
 bool state_collision_free(CollisionChecker& checker, const JointVector& q, double margin) {
-  // Obstacles first: in a cluttered scene they reject most states, and FK is cheap next to it.
-  return !checker.in_collision(q, {margin, false, true}) && !checker.in_collision(q, {0.0, true, false});
+  // One FK pass; the margin keeps clear of obstacles, links among themselves need no margin.
+  return !checker.in_collision(q, {.padding = margin, .self = true, .scene = true, .pad_self = false});
 }
 
 int link_outside_workspace(const CollisionChecker& checker, const WorkspaceBounds& workspace) {
