@@ -93,13 +93,14 @@ AnalyticSolutions ur_inverse(const UrParameters& p, const Pose& flange, const Wr
       c3 = std::clamp(c3, -1.0, 1.0);
       const double q3_magnitude = std::acos(c3);
       const double sin3 = std::sqrt(1.0 - c3 * c3);
-      const double towards_wrist = std::atan2(py, px);
       // R14 = Rz(q2 + q3 + q4) Rx(pi/2).
       const double q234 = std::atan2(x14.y(), x14.x());
       for (const double elbow : {1.0, -1.0}) {
         if (elbow < 0.0 && q3_magnitude == 0.0) break;  // both elbows coincide
         const double q3 = elbow * q3_magnitude;
-        const double q2 = towards_wrist - std::atan2(p.a3 * elbow * sin3, p.a2 + p.a3 * c3);
+        // q2 = atan2(py, px) - atan2(y, x), as one atan2 of the difference angle.
+        const double y = p.a3 * elbow * sin3, x = p.a2 + p.a3 * c3;
+        const double q2 = std::atan2(py * x - px * y, px * x + py * y);
         Vector6 q;
         q << q1, q2, q3, q234 - q2 - q3, q5, q6;
         out.add(q);
