@@ -123,10 +123,11 @@ void Trajectory::check() const {
                   "an acceleration step is written as exactly two samples with the same time");
   }
   // Finite values: one cheap pass over the whole buffer, the slow naming only on failure.
-  // (exponent bits all set: infinity or NaN; an integer test the compiler vectorises).
+  // Exponent bits all set (infinity or NaN) is the one case where adding 1 to the exponent field
+  // carries into the sign bit: add, shift, or — integer steps the compiler vectorises.
+  constexpr std::uint64_t kExponent = 0x7ff0000000000000ULL, kExponentOne = 1ULL << 52;
   std::uint64_t non_finite = 0;
-  for (const double v : values_)
-    non_finite |= static_cast<std::uint64_t>(((std::bit_cast<std::uint64_t>(v) >> 52) & 0x7ff) == 0x7ff);
+  for (const double v : values_) non_finite |= ((std::bit_cast<std::uint64_t>(v) & kExponent) + kExponentOne) >> 63;
   if (non_finite != 0)
     for (std::size_t k = 0; k < values_.size(); ++k)
       if (!std::isfinite(values_[k])) {
