@@ -81,54 +81,13 @@ bool for_close_triangles(const TreePair& t, const SphereNode& na, const SphereNo
   return false;
 }
 
-bool mesh_mesh_collision(const SphereTree& ta, const Pose& pa, const SphereTree& tb,
-                         const Pose& pb, double padding) {
-  const TreePair t{ta, tb, RelativePose(pa, pb)};
-  // Strictly farther than padding is free: test gaps against the next double above padding.
-  const double reach = std::nextafter(padding, INFINITY);
-  const auto reach_fn = [&] { return reach; };
-  const auto visit = [&](const Vector3 (&p)[3], const Vector3 (&q)[3]) {
-    return within(triangle_triangle_distance(p, q).distance, padding);
-  };
-  const SphereNode* A = ta.nodes().data();
-  const SphereNode* B = tb.nodes().data();
-  std::array<std::pair<int, int>, kStackSize> stack;
-  int top = 0;
-  stack[top++] = {0, 0};
-  while (top > 0) {
-    const auto [ia, ib] = stack[--top];
-    const SphereNode& na = A[ia];
-    const SphereNode& nb = B[ib];
-    if ((na.center - t.b_in_a(nb.center)).norm() - na.radius - nb.radius >= reach) continue;
-    if ((na.leaf() && nb.leaf()) || top + 2 > kStackSize) {
-      if (for_close_triangles(t, na, nb, reach_fn, visit)) return true;
-      continue;
-    }
-    if (nb.leaf() || (!na.leaf() && na.radius >= nb.radius)) {
-      stack[top++] = {na.first_child, ib};
-      stack[top++] = {na.first_child + 1, ib};
-    } else {
-      stack[top++] = {ia, nb.first_child};
-      stack[top++] = {ia, nb.first_child + 1};
-    }
-  }
-  return false;
-}
-
-void mesh_mesh_distance(const SphereTree& ta, const Pose& pa, const SphereTree& tb, const Pose& pb,
-                        bool first_leaf_only, LeafDistance& best) {
-  const TreePair t{ta, tb, RelativePose(pa, pb)};
-  const auto reach = [&] { return best.pair.distance; };
-  const auto visit = [&](const Vector3 (&p)[3], const Vector3 (&q)[3]) {
-    const ConvexDistance d = triangle_triangle_distance(p, q);
-    if (d.distance < best.pair.distance) {
-      best.pair = {d.distance, pa * d.point_a, pa * d.point_b};
-      best.found = true;
-    }
-    return false;
-  };
-  const SphereNode* A = ta.nodes().data();
-  const SphereNode* B = tb.nodes().data();
+// Depth first over the node pairs whose sphere gap is below limit() (re-read at every pair:
+// distance searches shrink it), the nearer child pair first. leaf(na, nb) handles a pair that is
+// not split further and returns true to stop the walk.
+template <class Limit, class Leaf>
+bool walk_node_pairs(const TreePair& t, const Limit& limit, const Leaf& leaf) {
+  const SphereNode* A = t.a.nodes().data();
+  const SphereNode* B = t.b.nodes().data();
   const auto gap = [&](int ia, int ib) {
     return (A[ia].center - t.b_in_a(B[ib].center)).norm() - A[ia].radius - B[ib].radius;
   };
@@ -139,19 +98,51 @@ void mesh_mesh_distance(const SphereTree& ta, const Pose& pa, const SphereTree& 
     const auto [ia, ib] = stack[--top];
     const SphereNode& na = A[ia];
     const SphereNode& nb = B[ib];
-    if (gap(ia, ib) >= best.pair.distance) continue;
+    if (gap(ia, ib) >= limit()) continue;
     if ((na.leaf() && nb.leaf()) || top + 2 > kStackSize) {
-      for_close_triangles(t, na, nb, reach, visit);
-      if (first_leaf_only) return;
+      if (leaf(na, nb)) return true;
       continue;
     }
     const bool split_a = nb.leaf() || (!na.leaf() && na.radius >= nb.radius);
     std::pair<int, int> first = split_a ? std::pair{na.first_child, ib} : std::pair{ia, nb.first_child};
     std::pair<int, int> second = split_a ? std::pair{na.first_child + 1, ib} : std::pair{ia, nb.first_child + 1};
     if (gap(second.first, second.second) < gap(first.first, first.second)) std::swap(first, second);
-    stack[top++] = second;  // the nearer pair is explored first: it shrinks the bound sooner
+    stack[top++] = second;
     stack[top++] = first;
   }
+  return false;
+}
+
+bool mesh_mesh_collision(const SphereTree& ta, const Pose& pa, const SphereTree& tb,
+                         const Pose& pb, double padding) {
+  const TreePair t{ta, tb, RelativePose(pa, pb)};
+  // Strictly farther than padding is free: test gaps against the next double above padding.
+  const double reach = std::nextafter(padding, INFINITY);
+  const auto limit = [&] { return reach; };
+  const auto visit = [&](const Vector3 (&p)[3], const Vector3 (&q)[3]) {
+    return within(triangle_triangle_distance(p, q).distance, padding);
+  };
+  return walk_node_pairs(t, limit, [&](const SphereNode& na, const SphereNode& nb) {
+    return for_close_triangles(t, na, nb, limit, visit);
+  });
+}
+
+void mesh_mesh_distance(const SphereTree& ta, const Pose& pa, const SphereTree& tb, const Pose& pb,
+                        bool first_leaf_only, LeafDistance& best) {
+  const TreePair t{ta, tb, RelativePose(pa, pb)};
+  const auto limit = [&] { return best.pair.distance; };
+  const auto visit = [&](const Vector3 (&p)[3], const Vector3 (&q)[3]) {
+    const ConvexDistance d = triangle_triangle_distance(p, q);
+    if (d.distance < best.pair.distance) {
+      best.pair = {d.distance, pa * d.point_a, pa * d.point_b};
+      best.found = true;
+    }
+    return false;
+  };
+  walk_node_pairs(t, limit, [&](const SphereNode& na, const SphereNode& nb) {
+    for_close_triangles(t, na, nb, limit, visit);
+    return first_leaf_only;  // a probe stops after the first leaf pair
+  });
 }
 
 // --- mesh against a primitive, in the primitive's frame --------------------------------------

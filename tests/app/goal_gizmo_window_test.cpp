@@ -13,6 +13,7 @@
 #include "app/interaction/tcp_kinematics.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/viewport_window.hpp"
+#include "app/window_test_support.hpp"
 #include "support/test_paths.hpp"
 #include "viewer/gizmo.hpp"
 
@@ -20,9 +21,8 @@ using kinetic::app::ViewportWindow;
 
 namespace {
 
-QImage grab_viewport(ViewportWindow& viewport) {
-  return viewport.screen()->grabWindow(viewport.winId()).toImage().convertToFormat(QImage::Format_RGB32);
-}
+using kinetic::test::differing_pixels;
+using kinetic::test::grab_viewport;
 
 // Two-part tolerance as in the viewer's golden tests: a pixel fails when a channel differs by more
 // than `channel`, the image fails when more than `fraction` of its pixels fail.
@@ -37,14 +37,6 @@ double failing_fraction(const QImage& a, const QImage& b, int channel) {
         ++failing;
     }
   return static_cast<double>(failing) / (a.width() * a.height());
-}
-
-int differing_pixels(const QImage& a, const QImage& b) {
-  int count = 0;
-  for (int y = 0; y < std::min(a.height(), b.height()); ++y)
-    for (int x = 0; x < std::min(a.width(), b.width()); ++x)
-      if (a.pixel(x, y) != b.pixel(x, y)) ++count;
-  return count;
 }
 
 constexpr int kCrop = 240;

@@ -6,13 +6,13 @@
 
 #include "app/studio_window_factory.hpp"
 #include "app/viewport_window.hpp"
+#include "app/window_test_support.hpp"
 #include "panels/joints_panel.hpp"
 
 namespace {
 
-QImage grab_viewport(kinetic::app::ViewportWindow& viewport) {
-  return viewport.screen()->grabWindow(viewport.winId()).toImage().convertToFormat(QImage::Format_RGB32);
-}
+using kinetic::test::differing_pixels;
+using kinetic::test::grab_viewport;
 
 // Pixels whose colour is far from the background gradient: the robot, the grid lines are dimmer.
 int bright_pixels(const QImage& image) {
@@ -20,14 +20,6 @@ int bright_pixels(const QImage& image) {
   for (int y = 0; y < image.height(); ++y)
     for (int x = 0; x < image.width(); ++x)
       if (qGray(image.pixel(x, y)) > 150) ++count;
-  return count;
-}
-
-int differing_pixels(const QImage& a, const QImage& b) {
-  int count = 0;
-  for (int y = 0; y < std::min(a.height(), b.height()); ++y)
-    for (int x = 0; x < std::min(a.width(), b.width()); ++x)
-      if (a.pixel(x, y) != b.pixel(x, y)) ++count;
   return count;
 }
 

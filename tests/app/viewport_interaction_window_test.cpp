@@ -14,6 +14,7 @@
 #include "app/interaction/collision_monitor.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/viewport_window.hpp"
+#include "app/window_test_support.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "viewer/gizmo.hpp"
 
@@ -23,17 +24,8 @@ using kinetic::app::ViewportWindow;
 
 namespace {
 
-QImage grab_viewport(ViewportWindow& viewport) {
-  return viewport.screen()->grabWindow(viewport.winId()).toImage().convertToFormat(QImage::Format_RGB32);
-}
-
-int differing_pixels(const QImage& a, const QImage& b) {
-  int count = 0;
-  for (int y = 0; y < std::min(a.height(), b.height()); ++y)
-    for (int x = 0; x < std::min(a.width(), b.width()); ++x)
-      if (a.pixel(x, y) != b.pixel(x, y)) ++count;
-  return count;
-}
+using kinetic::test::differing_pixels;
+using kinetic::test::grab_viewport;
 
 // A reachable pose with the arm bent, well inside the view.
 JointVector bent_arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished(); }
