@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "engine/core/error.hpp"
+#include "engine/kinematics/fast_atan2.hpp"
 #include "engine/kinematics/fast_sincos.hpp"
 
 namespace kinetic {
@@ -38,14 +39,14 @@ void add_wrist_solutions(const OpwParameters& p, double t1, double t2, double t3
   };
   const double s5 = std::sqrt(rce(0, 2) * rce(0, 2) + rce(1, 2) * rce(1, 2));
   if (s5 > kWristSingularity) {
-    const double t4 = std::atan2(rce(1, 2), rce(0, 2));
-    const double t5 = std::atan2(s5, rce(2, 2));
+    const double t4 = detail::fast_atan2(rce(1, 2), rce(0, 2));
+    const double t5 = detail::fast_atan2(s5, rce(2, 2));
     const double norm = std::sqrt(s5 * s5 + rce(2, 2) * rce(2, 2));
     const double c5 = rce(2, 2) / norm, sn5 = s5 / norm;
     const double c4 = rce(0, 2) / s5, s4 = rce(1, 2) / s5;  // cos/sin of t4 without trigonometry
     // theta6 from what J4 and J5 leave over, Rz(theta6) = Ry(theta5)ᵀ Rz(theta4)ᵀ R_ce: exact
     // even when J5 is small, where a direct atan2 of R_ce's last row loses precision.
-    const double t6 = std::atan2(-s4 * rce(0, 0) + c4 * rce(1, 0),
+    const double t6 = detail::fast_atan2(-s4 * rce(0, 0) + c4 * rce(1, 0),
                                  c5 * (c4 * rce(0, 0) + s4 * rce(1, 0)) - sn5 * rce(2, 0));
     add(t4, t5, t6);
     add(t4 + kPi, -t5, t6 + kPi);  // the flipped wrist
@@ -54,11 +55,11 @@ void add_wrist_solutions(const OpwParameters& p, double t1, double t2, double t3
   // Singular wrist: R_ce = Rz(theta4 ± theta6) (times Ry(pi) when J5 = pi). Split the change of
   // the determined sum/difference evenly so J4 and J6 both move as little as possible.
   if (rce(2, 2) > 0.0) {
-    const double sum = std::atan2(rce(1, 0), rce(0, 0));
+    const double sum = detail::fast_atan2(rce(1, 0), rce(0, 0));
     const double delta = wrap_angle(sum - (ref4 + ref6));
     add(ref4 + 0.5 * delta, 0.0, ref6 + 0.5 * delta);
   } else {
-    const double difference = std::atan2(-rce(0, 1), rce(1, 1));
+    const double difference = detail::fast_atan2(-rce(0, 1), rce(1, 1));
     const double delta = wrap_angle(difference - (ref4 - ref6));
     add(ref4 + 0.5 * delta, kPi, ref6 - 0.5 * delta);
   }
@@ -69,7 +70,7 @@ void add_wrist_solutions(const OpwParameters& p, double t1, double t2, double t3
 Pose opw_forward(const OpwParameters& p, const Vector6& qs) {
   double t[6];
   for (int j = 0; j < 6; ++j) t[j] = to_opw(p, j, qs[j]);
-  const double psi3 = std::atan2(p.a2, p.c3);
+  const double psi3 = detail::fast_atan2(p.a2, p.c3);
   const double k = std::sqrt(p.a2 * p.a2 + p.c3 * p.c3);
   double s1, c1;
   detail::fast_sincos(t[0], s1, c1);
@@ -110,8 +111,8 @@ AnalyticSolutions opw_inverse(const OpwParameters& p, const Pose& flange, const 
   const double radial2 = centre.x() * centre.x() + centre.y() * centre.y() - p.b * p.b;
   if (!(radial2 >= 0.0)) return out;  // inside the cylinder of radius b: no J1 reaches it
   const double radial = std::sqrt(radial2);
-  const double heading = std::atan2(centre.y(), centre.x());
-  const double lean = std::atan2(p.b, radial);
+  const double heading = detail::fast_atan2(centre.y(), centre.x());
+  const double lean = detail::fast_atan2(p.b, radial);
   // J1 facing the wrist centre (arm reaches forward), and turned away (arm reaches backward).
   const double shoulder[2] = {heading - lean, heading + lean - kPi};
   const double reach_x[2] = {radial - p.a1, -radial - p.a1};
@@ -119,7 +120,7 @@ AnalyticSolutions opw_inverse(const OpwParameters& p, const Pose& flange, const 
 
   const double k2 = p.a2 * p.a2 + p.c3 * p.c3;
   const double k = std::sqrt(k2);
-  const double psi3 = std::atan2(p.a2, p.c3);
+  const double psi3 = detail::fast_atan2(p.a2, p.c3);
   const double ref4 = hint ? to_opw(p, 3, hint->j4) : 0.0;
   const double ref6 = hint ? to_opw(p, 5, hint->j6) : 0.0;
 
@@ -129,16 +130,16 @@ AnalyticSolutions opw_inverse(const OpwParameters& p, const Pose& flange, const 
     double cos_u = (x * x + reach_z * reach_z - p.c2 * p.c2 - k2) / (2.0 * p.c2 * k);
     if (!(std::abs(cos_u) <= 1.0 + kCosineSlack)) continue;
     cos_u = std::clamp(cos_u, -1.0, 1.0);
-    const double elbow = std::acos(cos_u);
-    const double sin_elbow = std::sqrt(1.0 - cos_u * cos_u);
-    const double towards_centre = std::atan2(x, reach_z);
+    const double sin_elbow = std::sqrt((1.0 - cos_u) * (1.0 + cos_u));
+    const double elbow = detail::fast_atan2(sin_elbow, cos_u);
+    const double towards_centre = detail::fast_atan2(x, reach_z);
     double s1, c1;
     detail::fast_sincos(shoulder[s], s1, c1);
     for (const double side : {1.0, -1.0}) {
       if (side < 0.0 && elbow == 0.0) break;  // both elbows coincide
       const double u = side * elbow;
       const double t3 = u - psi3;
-      const double t2 = towards_centre - std::atan2(k * side * sin_elbow, p.c2 + k * cos_u);
+      const double t2 = towards_centre - detail::fast_atan2(k * side * sin_elbow, p.c2 + k * cos_u);
       double s23, c23;
       detail::fast_sincos(t2 + t3, s23, c23);
       Eigen::Matrix3d r0c;

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "engine/core/error.hpp"
+#include "engine/kinematics/fast_atan2.hpp"
 #include "engine/kinematics/fast_sincos.hpp"
 
 namespace kinetic {
@@ -58,49 +59,54 @@ AnalyticSolutions ur_inverse(const UrParameters& p, const Pose& flange, const Wr
     // Joint 5: the tool z axis leans away from z1 by q5.
     // (atan2 of |z6 × z1| and z6·z1 stays accurate near 0 and pi, where acos does not.)
     const double s5 = z6.cross(z1).norm();
-    const double q5_magnitude = std::atan2(s5, z6.dot(z1));
+    const double q5_magnitude = detail::fast_atan2(s5, z6.dot(z1));
     const double lean = std::sqrt(s5 * s5 + (z6.dot(z1)) * (z6.dot(z1)));
     const double sin5 = s5 / lean, cos5 = z6.dot(z1) / lean;
     const bool singular = s5 <= kWristSingularity;
     const Pose t01_inverse = dh_sc(s1, c1, p.d1, 0.0, 1.0, 0.0).inverse();
+    // Joint 6 from the tool axes' components along z1 (x6·z1 = c6 s5, y6·z1 = -s6 s5); the other
+    // wrist side (q5 negated) turns J6 by pi. Undetermined at the singularity, where J6 keeps the
+    // hint and J2..J4 absorb the rest.
+    double q6_up = 0.0, s6_up = 0.0, c6_up = 1.0;
+    if (singular) {
+      q6_up = hint ? hint->j6 : 0.0;
+      s6_up = std::sin(q6_up);
+      c6_up = std::cos(q6_up);
+    } else {
+      const double sy = -y6.dot(z1), cx = x6.dot(z1);
+      q6_up = detail::fast_atan2(sy, cx);
+      const double n6 = std::sqrt(sy * sy + cx * cx);
+      s6_up = sy / n6;
+      c6_up = cx / n6;
+    }
     for (const double side : {1.0, -1.0}) {
       if (singular && side < 0.0) break;  // J5 = 0 or pi: one solution family
       const double q5 = side * q5_magnitude;
-      // Joint 6 from the tool axes' components along z1 (x6·z1 = c6 s5, y6·z1 = -s6 s5);
-      // undetermined at the singularity, where J6 keeps the hint and J2..J4 absorb the rest.
-      double q6 = 0.0, s6 = 0.0, c6 = 1.0;
-      if (singular) {
-        q6 = hint ? hint->j6 : 0.0;
-        s6 = std::sin(q6);
-        c6 = std::cos(q6);
-      } else {
-        const double sy = -side * y6.dot(z1), cx = side * x6.dot(z1);
-        q6 = std::atan2(sy, cx);
-        const double n6 = std::sqrt(sy * sy + cx * cx);
-        s6 = sy / n6;
-        c6 = cx / n6;
-      }
+      const double q6 = side > 0.0 ? q6_up : (q6_up > 0.0 ? q6_up - kPi : q6_up + kPi);
+      const double s6 = side * s6_up, c6 = side * c6_up;
       // Joints 2..4: a planar 3R arm in frame 1, T14 = T01⁻¹ T06 (T45 T56)⁻¹. Only its
       // translation and first rotation column are used: matrix-vector products, not full ones.
-      const Pose t46 = dh_sc(side * sin5, cos5, p.d5, 0.0, -1.0, 0.0) * dh_sc(s6, c6, p.d6, 0.0, 0.0, 1.0);
-      const Vector3 t64_x = t46.linear().row(0).transpose();                        // (T46⁻¹) x axis
-      const Vector3 t64_origin = -(t46.linear().transpose() * t46.translation());  // (T46⁻¹) origin
+      // T46 = DH(q5, d5, -pi/2) DH(q6, d6, 0) in closed form: its inverse has x axis
+      // (c5 c6, -c5 s6, -s5) and origin (d5 s6, d5 c6, -d6).
+      const double s5_side = side * sin5;
+      const Vector3 t64_x(cos5 * c6, -cos5 * s6, -s5_side);
+      const Vector3 t64_origin(p.d5 * s6, p.d5 * c6, -p.d6);
       const Vector3 x14 = t01_inverse.linear() * (rotation * t64_x);
       const Vector3 o14 = t01_inverse * Vector3(flange * t64_origin);
       const double px = o14.x(), py = o14.y();
       double c3 = (px * px + py * py - p.a2 * p.a2 - p.a3 * p.a3) / (2.0 * p.a2 * p.a3);
       if (!(std::abs(c3) <= 1.0 + kCosineSlack)) continue;
       c3 = std::clamp(c3, -1.0, 1.0);
-      const double q3_magnitude = std::acos(c3);
-      const double sin3 = std::sqrt(1.0 - c3 * c3);
+      const double sin3 = std::sqrt((1.0 - c3) * (1.0 + c3));
+      const double q3_magnitude = detail::fast_atan2(sin3, c3);
       // R14 = Rz(q2 + q3 + q4) Rx(pi/2).
-      const double q234 = std::atan2(x14.y(), x14.x());
+      const double q234 = detail::fast_atan2(x14.y(), x14.x());
       for (const double elbow : {1.0, -1.0}) {
         if (elbow < 0.0 && q3_magnitude == 0.0) break;  // both elbows coincide
         const double q3 = elbow * q3_magnitude;
         // q2 = atan2(py, px) - atan2(y, x), as one atan2 of the difference angle.
         const double y = p.a3 * elbow * sin3, x = p.a2 + p.a3 * c3;
-        const double q2 = std::atan2(py * x - px * y, px * x + py * y);
+        const double q2 = detail::fast_atan2(py * x - px * y, px * x + py * y);
         Vector6 q;
         q << q1, q2, q3, q234 - q2 - q3, q5, q6;
         out.add(q);
