@@ -53,6 +53,10 @@ ViewportWindow::ViewportWindow(StudioDocument& document)
     throw std::runtime_error("Qt could not use the Vulkan instance (error " +
                              std::to_string(qt_instance_.errorCode()) + ")");
   setVulkanInstance(&qt_instance_);
+  uptime_.start();
+  settle_timer_.setSingleShot(true);
+  settle_timer_.setInterval(static_cast<int>(quality_policy_.motion_gap_ms()) + 10);
+  connect(&settle_timer_, &QTimer::timeout, this, [this] { requestUpdate(); });
   connect(&document_, &StudioDocument::robotChanged, this, [this] {
     robot_dirty_ = true;
     camera_fit_pending_ = true;
@@ -336,12 +340,23 @@ void ViewportWindow::render() {
 
   viewer::RenderScene scene;
   build_scene(scene);
-  if (renderer_->render(scene, camera_)) {
+  const viewer::FrameQuality quality = quality_policy_.choose(static_cast<double>(uptime_.nsecsElapsed()) / 1e6);
+  if (renderer_->render(scene, camera_, quality)) {
     ++frames_drawn_;
     frame_time_ms_ = static_cast<double>(frame_clock_.nsecsElapsed()) / 1e6;
+    last_quality_ = quality;
+    quality_policy_.drawn(quality, frame_time_ms_, static_cast<double>(uptime_.nsecsElapsed()) / 1e6);
+    if (quality_policy_.owes_settle_frame()) settle_timer_.start();  // restarted by every Fast frame
     last_scene_ = std::move(scene);
     emit frameDrawn();
-    if (frames_drawn_ == 1 && first_frame_) first_frame_();
+    if (frames_drawn_ == 1) {
+      if (first_frame_) first_frame_();
+      // Build the single-sample pipelines while the user looks at the first frame, not during
+      // the first drag.
+      QTimer::singleShot(0, this, [this] {
+        if (renderer_) renderer_->prepare_fast_quality();
+      });
+    }
   }
 }
 

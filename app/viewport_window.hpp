@@ -8,6 +8,7 @@
 // joint, right/middle-drag elsewhere pans, wheel zooms.
 #include <QElapsedTimer>
 #include <QPointer>
+#include <QTimer>
 #include <QVulkanInstance>
 #include <QWindow>
 #include <functional>
@@ -15,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+#include "app/interaction/frame_quality_policy.hpp"
 #include "app/interaction/gizmo_drag.hpp"
 #include "engine/core/types.hpp"
 #include "viewer/camera.hpp"
@@ -66,6 +68,8 @@ class ViewportWindow : public QWindow {
   void on_first_frame(std::function<void()> callback) { first_frame_ = std::move(callback); }
   int frames_drawn() const { return frames_drawn_; }
   double frame_time_ms() const { return frame_time_ms_; }
+  // The last presented frame's quality (Fast: drawn single-sample during motion on a slow device).
+  viewer::FrameQuality last_frame_quality() const { return last_quality_; }
   const std::vector<std::string>& robot_warnings() const;
   // Resets the view: the default direction, framing the robot at its current joints.
   void fit_camera();
@@ -145,6 +149,10 @@ class ViewportWindow : public QWindow {
   int frames_drawn_ = 0;
   double frame_time_ms_ = 0;
   QElapsedTimer frame_clock_;
+  QElapsedTimer uptime_;  // steady clock for the quality policy
+  FrameQualityPolicy quality_policy_;
+  viewer::FrameQuality last_quality_ = viewer::FrameQuality::Full;
+  QTimer settle_timer_;  // draws the Full frame owed after motion
   bool robot_dirty_ = true;
   bool camera_fit_pending_ = true;  // a new robot is framed once it is built
 };

@@ -2,6 +2,9 @@
 // MeshLibrary: one GPU copy of every mesh, shared by all instances that draw it. Files are cached
 // by path and primitives by their parameters, so asking twice returns the same MeshId. A CPU copy
 // of positions is kept for picking. Share one library between renderers with std::shared_ptr.
+// preload() reads and prepares many files at once on worker threads (Assimp, welding and the
+// closed-shell sort are CPU work); the load() calls that follow then only upload, in their own order,
+// so mesh ids and pixels are the same as without it.
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -35,6 +38,9 @@ class MeshLibrary {
 
   // Loads (once) and uploads a mesh file; throws viewer::Error when it cannot be read.
   MeshId load(const std::filesystem::path& path);
+  // Reads and prepares the files not loaded yet in parallel; the next load() of each only uploads it.
+  // Never throws: a file that cannot be read throws its error from its load().
+  void preload(const std::vector<std::filesystem::path>& paths);
   // Uploads a mesh under a key; the same key returns the first upload.
   MeshId add(const std::string& key, const MeshData& mesh);
   MeshId box(const Vec3& size);
@@ -47,7 +53,18 @@ class MeshLibrary {
   size_t size() const { return meshes_.size(); }
 
  private:
+  // A mesh ready to upload: closed shells ordered first (or the error reading it).
+  struct Prepared {
+    MeshData mesh;
+    uint32_t closed_index_count = 0;
+    std::string error;
+  };
+  static std::string file_key(const std::filesystem::path& path);
+  static Prepared prepare(MeshData mesh);
+  MeshId upload(const std::string& key, Prepared prepared);
+
   const VulkanContext& context_;
+  std::map<std::string, Prepared> preloaded_;
   std::vector<GpuMesh> meshes_;
   std::map<std::string, MeshId> by_key_;
 };

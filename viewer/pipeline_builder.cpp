@@ -47,11 +47,12 @@ VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass, VkSam
 
   std::vector<VkVertexInputBindingDescription> bindings;
   std::vector<VkVertexInputAttributeDescription> attributes;
-  if (desc.input == VertexInput::Mesh) {
+  if (desc.input == VertexInput::Mesh || desc.input == VertexInput::MeshShape) {
     bindings.push_back({0, sizeof(MeshVertex), VK_VERTEX_INPUT_RATE_VERTEX});
     attributes.push_back({0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(MeshVertex, position)});
     attributes.push_back({1, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(MeshVertex, normal)});
-    attributes.push_back({2, 0, VK_FORMAT_R8G8B8A8_UNORM, offsetof(MeshVertex, color)});
+    if (desc.input == VertexInput::Mesh)
+      attributes.push_back({2, 0, VK_FORMAT_R8G8B8A8_UNORM, offsetof(MeshVertex, color)});
   } else if (desc.input == VertexInput::Line) {
     bindings.push_back({0, sizeof(LineVertex), VK_VERTEX_INPUT_RATE_VERTEX});
     attributes.push_back({0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(LineVertex, position)});

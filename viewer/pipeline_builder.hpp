@@ -8,7 +8,8 @@ namespace kinetic::viewer {
 
 class VulkanContext;
 
-enum class VertexInput { None, Mesh, Line };
+// MeshShape: mesh vertices without their colour (shaders that only need the shape, e.g. outlines).
+enum class VertexInput { None, Mesh, MeshShape, Line };
 enum class StencilMode { None, Write, OutsideMarked };
 
 struct PipelineDesc {

@@ -208,7 +208,7 @@ void Renderer::create_pipelines(VkRenderPass pass) {
   ghost_depth_cull_ = build(culled(ghost_depth));
   ghost_cull_ = build(culled(ghost));
 
-  PipelineDesc outline{"outline.vert", "flat.frag", VertexInput::Mesh};
+  PipelineDesc outline{"outline.vert", "flat.frag", VertexInput::MeshShape};
   outline.depth_test = false;
   outline.depth_write = false;
   outline.stencil = StencilMode::OutsideMarked;

@@ -32,11 +32,13 @@ SwapchainTarget::SwapchainTarget(const VulkanContext& context, VkSurfaceKHR surf
       chosen = f;
       break;
     }
-  format_.color = chosen.format;
   color_space_ = chosen.colorSpace;
-  format_.depth = context.depth_stencil_format();
-  format_.samples = context.usable_samples(samples);
-  render_pass_ = create_render_pass(context, format_, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
+  RenderTargetFormat full{chosen.format, context.depth_stencil_format(), context.usable_samples(samples)};
+  passes_.resize(full.samples != VK_SAMPLE_COUNT_1_BIT ? 2 : 1);
+  passes_[0].format = full;
+  if (passes_.size() > 1) passes_[1].format = {full.color, full.depth, VK_SAMPLE_COUNT_1_BIT};
+  for (PassSet& set : passes_)
+    set.render_pass = create_render_pass(context, set.format, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
 
   VkCommandPoolCreateInfo pool{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
@@ -68,7 +70,7 @@ SwapchainTarget::~SwapchainTarget() {
     vkDestroyFence(device, frame.in_flight, nullptr);
   }
   vkDestroyCommandPool(device, pool_, nullptr);
-  vkDestroyRenderPass(device, render_pass_, nullptr);
+  for (PassSet& set : passes_) vkDestroyRenderPass(device, set.render_pass, nullptr);
 }
 
 void SwapchainTarget::resize(uint32_t width, uint32_t height) {
@@ -79,15 +81,17 @@ void SwapchainTarget::resize(uint32_t width, uint32_t height) {
 
 void SwapchainTarget::destroy_swapchain() {
   const VkDevice device = context_.device();
-  for (auto fb : framebuffers_) vkDestroyFramebuffer(device, fb, nullptr);
+  for (PassSet& set : passes_) {
+    for (auto fb : set.framebuffers) vkDestroyFramebuffer(device, fb, nullptr);
+    set.framebuffers.clear();
+    set.color.reset();
+    set.depth.reset();
+  }
   for (auto view : views_) vkDestroyImageView(device, view, nullptr);
   for (auto s : render_finished_) vkDestroySemaphore(device, s, nullptr);
-  framebuffers_.clear();
   views_.clear();
   render_finished_.clear();
   images_.clear();
-  color_.reset();
-  depth_.reset();
 }
 
 void SwapchainTarget::create_swapchain() {
@@ -112,7 +116,7 @@ void SwapchainTarget::create_swapchain() {
   VkSwapchainCreateInfoKHR info{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
   info.surface = surface_;
   info.minImageCount = image_count;
-  info.imageFormat = format_.color;
+  info.imageFormat = passes_[0].format.color;
   info.imageColorSpace = color_space_;
   info.imageExtent = extent;
   info.imageArrayLayers = 1;
@@ -135,33 +139,38 @@ void SwapchainTarget::create_swapchain() {
   images_.resize(count);
   vkGetSwapchainImagesKHR(device, swapchain_, &count, images_.data());
 
-  const bool multisampled = format_.samples != VK_SAMPLE_COUNT_1_BIT;
-  if (multisampled)
-    color_ = GpuImage(context_, {extent.width, extent.height, format_.color,
-                                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT,
-                                 format_.samples, VK_IMAGE_ASPECT_COLOR_BIT});
-  depth_ = GpuImage(context_, {extent.width, extent.height, format_.depth, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
-                               format_.samples, VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT});
+  for (PassSet& set : passes_) {
+    if (set.format.samples != VK_SAMPLE_COUNT_1_BIT)
+      set.color = GpuImage(context_, {extent.width, extent.height, set.format.color,
+                                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT,
+                                      set.format.samples, VK_IMAGE_ASPECT_COLOR_BIT});
+    set.depth = GpuImage(context_, {extent.width, extent.height, set.format.depth,
+                                    VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, set.format.samples,
+                                    VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT});
+  }
   for (VkImage image : images_) {
     VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     view.image = image;
     view.viewType = VK_IMAGE_VIEW_TYPE_2D;
-    view.format = format_.color;
+    view.format = passes_[0].format.color;
     view.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
     VkImageView handle = VK_NULL_HANDLE;
     vk_check(vkCreateImageView(device, &view, nullptr, &handle), "vkCreateImageView");
     views_.push_back(handle);
-    VkImageView attachments[3] = {multisampled ? color_.view() : handle, depth_.view(), handle};
-    VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
-    fb.renderPass = render_pass_;
-    fb.attachmentCount = multisampled ? 3 : 2;
-    fb.pAttachments = attachments;
-    fb.width = extent.width;
-    fb.height = extent.height;
-    fb.layers = 1;
-    VkFramebuffer framebuffer = VK_NULL_HANDLE;
-    vk_check(vkCreateFramebuffer(device, &fb, nullptr, &framebuffer), "vkCreateFramebuffer");
-    framebuffers_.push_back(framebuffer);
+    for (PassSet& set : passes_) {
+      const bool multisampled = set.format.samples != VK_SAMPLE_COUNT_1_BIT;
+      VkImageView attachments[3] = {multisampled ? set.color.view() : handle, set.depth.view(), handle};
+      VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+      fb.renderPass = set.render_pass;
+      fb.attachmentCount = multisampled ? 3 : 2;
+      fb.pAttachments = attachments;
+      fb.width = extent.width;
+      fb.height = extent.height;
+      fb.layers = 1;
+      VkFramebuffer framebuffer = VK_NULL_HANDLE;
+      vk_check(vkCreateFramebuffer(device, &fb, nullptr, &framebuffer), "vkCreateFramebuffer");
+      set.framebuffers.push_back(framebuffer);
+    }
     VkSemaphoreCreateInfo semaphore{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
     VkSemaphore finished = VK_NULL_HANDLE;
     vk_check(vkCreateSemaphore(device, &semaphore, nullptr, &finished), "vkCreateSemaphore");
@@ -171,7 +180,8 @@ void SwapchainTarget::create_swapchain() {
 
 bool SwapchainTarget::draw_frame(const std::array<float, 4>& clear,
                                  const std::function<void(uint32_t, VkExtent2D)>& prepare,
-                                 const std::function<void(VkCommandBuffer, uint32_t)>& draw) {
+                                 const std::function<void(VkCommandBuffer, uint32_t)>& draw,
+                                 FrameQuality quality) {
   if (needs_rebuild_ || extent_.width == 0 || extent_.height == 0) create_swapchain();
   if (extent_.width == 0 || extent_.height == 0) return false;
   const VkDevice device = context_.device();
@@ -197,13 +207,14 @@ bool SwapchainTarget::draw_frame(const std::array<float, 4>& clear,
   std::memcpy(clears[0].color.float32, clear.data(), sizeof(float) * 4);
   clears[1].depthStencil = {1.0f, 0};
   clears[2] = clears[0];
-  VkRenderPassBeginInfo pass{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
-  pass.renderPass = render_pass_;
-  pass.framebuffer = framebuffers_[image];
-  pass.renderArea = {{0, 0}, extent_};
-  pass.clearValueCount = format_.samples != VK_SAMPLE_COUNT_1_BIT ? 3 : 2;
-  pass.pClearValues = clears;
-  vkCmdBeginRenderPass(frame.cmd, &pass, VK_SUBPASS_CONTENTS_INLINE);
+  const PassSet& set = pass(quality);
+  VkRenderPassBeginInfo begin_pass{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+  begin_pass.renderPass = set.render_pass;
+  begin_pass.framebuffer = set.framebuffers[image];
+  begin_pass.renderArea = {{0, 0}, extent_};
+  begin_pass.clearValueCount = set.format.samples != VK_SAMPLE_COUNT_1_BIT ? 3 : 2;
+  begin_pass.pClearValues = clears;
+  vkCmdBeginRenderPass(frame.cmd, &begin_pass, VK_SUBPASS_CONTENTS_INLINE);
   if (draw) draw(frame.cmd, slot);
   vkCmdEndRenderPass(frame.cmd);
   vk_check(vkEndCommandBuffer(frame.cmd), "vkEndCommandBuffer");
@@ -237,15 +248,27 @@ bool SwapchainTarget::draw_frame(const std::array<float, 4>& clear,
 
 WindowRenderer::WindowRenderer(const VulkanContext& context, VkSurfaceKHR surface, uint32_t width, uint32_t height,
                                std::shared_ptr<MeshLibrary> meshes, VkSampleCountFlagBits samples)
-    : target_(std::make_unique<SwapchainTarget>(context, surface, width, height, samples, 2)),
+    : context_(context),
+      target_(std::make_unique<SwapchainTarget>(context, surface, width, height, samples, 2)),
       renderer_(std::make_unique<Renderer>(context, target_->format(), target_->render_pass(), std::move(meshes),
                                            target_->frames_in_flight())) {}
 
-bool WindowRenderer::render(const RenderScene& scene, const Camera& camera) {
-  return target_->draw_frame(
-      Renderer::clear_color(scene),
-      [&](uint32_t slot, VkExtent2D extent) { renderer_->prepare(slot, scene, camera, extent); },
-      [&](VkCommandBuffer cmd, uint32_t slot) { renderer_->record(cmd, slot); });
+void WindowRenderer::prepare_fast_quality() {
+  if (fast_renderer_ || !target_->has_fast_pass()) return;
+  fast_renderer_ = std::make_unique<Renderer>(context_, target_->format(FrameQuality::Fast),
+                                              target_->render_pass(FrameQuality::Fast), renderer_->shared_meshes(),
+                                              target_->frames_in_flight());
+}
+
+bool WindowRenderer::render(const RenderScene& scene, const Camera& camera, FrameQuality quality) {
+  if (quality == FrameQuality::Fast && !target_->has_fast_pass()) quality = FrameQuality::Full;
+  if (quality == FrameQuality::Fast) prepare_fast_quality();
+  Renderer& renderer = quality == FrameQuality::Fast ? *fast_renderer_ : *renderer_;
+  const bool drawn = target_->draw_frame(
+      Renderer::clear_color(scene), [&](uint32_t slot, VkExtent2D extent) { renderer.prepare(slot, scene, camera, extent); },
+      [&](VkCommandBuffer cmd, uint32_t slot) { renderer.record(cmd, slot); }, quality);
+  last_stats_ = renderer.last_stats();
+  return drawn;
 }
 
 }  // namespace kinetic::viewer

@@ -9,6 +9,10 @@
 //   view.meshes().load(...);
 //   on expose/timer: view.render(scene, camera);             // false: skipped (minimised/out of date)
 //   on resize:       view.resize(new_width, new_height);
+//
+// Frame quality: a multisampled target also keeps a single-sample pass, so a host can draw the
+// frames of a camera drag or gizmo drag with FrameQuality::Fast on a slow (CPU) device and the
+// still frame that follows with FrameQuality::Full. Both passes share the swapchain images.
 #include <vulkan/vulkan.h>
 
 #include <array>
@@ -24,6 +28,8 @@ namespace kinetic::viewer {
 
 class VulkanContext;
 
+enum class FrameQuality { Full, Fast };  // Fast: single-sample (no MSAA)
+
 class SwapchainTarget {
  public:
   SwapchainTarget(const VulkanContext& context, VkSurfaceKHR surface, uint32_t width, uint32_t height,
@@ -32,8 +38,10 @@ class SwapchainTarget {
   SwapchainTarget(const SwapchainTarget&) = delete;
   SwapchainTarget& operator=(const SwapchainTarget&) = delete;
 
-  const RenderTargetFormat& format() const { return format_; }
-  VkRenderPass render_pass() const { return render_pass_; }
+  const RenderTargetFormat& format(FrameQuality quality = FrameQuality::Full) const { return pass(quality).format; }
+  VkRenderPass render_pass(FrameQuality quality = FrameQuality::Full) const { return pass(quality).render_pass; }
+  // False when Full is already single-sample (then Fast draws exactly as Full).
+  bool has_fast_pass() const { return passes_.size() > 1; }
   uint32_t frames_in_flight() const { return static_cast<uint32_t>(frames_.size()); }
   VkExtent2D extent() const { return extent_; }
 
@@ -43,7 +51,8 @@ class SwapchainTarget {
   // One frame: waits for the slot, `prepare(slot, extent)` writes per-frame data, `draw(cmd, slot)`
   // records inside the pass; then submit and present. Returns false when nothing was presented.
   bool draw_frame(const std::array<float, 4>& clear, const std::function<void(uint32_t, VkExtent2D)>& prepare,
-                  const std::function<void(VkCommandBuffer, uint32_t)>& draw);
+                  const std::function<void(VkCommandBuffer, uint32_t)>& draw,
+                  FrameQuality quality = FrameQuality::Full);
 
  private:
   struct Frame {
@@ -51,23 +60,30 @@ class SwapchainTarget {
     VkSemaphore image_available = VK_NULL_HANDLE;
     VkFence in_flight = VK_NULL_HANDLE;
   };
+  // One render pass with its own attachments and a framebuffer per swapchain image.
+  struct PassSet {
+    RenderTargetFormat format;
+    VkRenderPass render_pass = VK_NULL_HANDLE;
+    GpuImage color;  // multisampled colour, resolved into the swapchain image (MSAA only)
+    GpuImage depth;
+    std::vector<VkFramebuffer> framebuffers;
+  };
+  const PassSet& pass(FrameQuality quality) const {
+    return passes_[quality == FrameQuality::Fast && passes_.size() > 1 ? 1 : 0];
+  }
   void create_swapchain();
   void destroy_swapchain();
 
   const VulkanContext& context_;
   VkSurfaceKHR surface_;
   uint32_t requested_width_, requested_height_;
-  RenderTargetFormat format_;
   VkColorSpaceKHR color_space_ = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR;
-  VkRenderPass render_pass_ = VK_NULL_HANDLE;
+  std::vector<PassSet> passes_;  // [0] Full, [1] Fast when Full is multisampled
   VkSwapchainKHR swapchain_ = VK_NULL_HANDLE;
   VkExtent2D extent_{0, 0};
   std::vector<VkImage> images_;
   std::vector<VkImageView> views_;
-  std::vector<VkFramebuffer> framebuffers_;
   std::vector<VkSemaphore> render_finished_;  // per swapchain image
-  GpuImage color_;
-  GpuImage depth_;
   VkCommandPool pool_ = VK_NULL_HANDLE;
   std::vector<Frame> frames_;
   uint32_t frame_ = 0;
@@ -80,12 +96,19 @@ class WindowRenderer {
                  std::shared_ptr<MeshLibrary> meshes = nullptr, VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT);
   MeshLibrary& meshes() { return renderer_->meshes(); }
   void resize(uint32_t width, uint32_t height) { target_->resize(width, height); }
-  bool render(const RenderScene& scene, const Camera& camera);
-  const FrameStats& last_stats() const { return renderer_->last_stats(); }
+  bool render(const RenderScene& scene, const Camera& camera, FrameQuality quality = FrameQuality::Full);
+  const FrameStats& last_stats() const { return last_stats_; }
+  bool has_fast_quality() const { return target_->has_fast_pass(); }
+  // Builds the Fast pass's pipelines now (e.g. when the host is idle after its first frame), so the
+  // first Fast frame does not pay for them; otherwise they are built on first use.
+  void prepare_fast_quality();
 
  private:
+  const VulkanContext& context_;
   std::unique_ptr<SwapchainTarget> target_;
-  std::unique_ptr<Renderer> renderer_;
+  std::unique_ptr<Renderer> renderer_;       // for the Full pass
+  std::unique_ptr<Renderer> fast_renderer_;  // for the Fast pass, made on first use; shares the meshes
+  FrameStats last_stats_;
 };
 
 }  // namespace kinetic::viewer

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -84,7 +85,60 @@ const char* vk_result_name(VkResult result) {
   }
 }
 
+namespace {
+
+// Written just before each tracked host block: its size and where the underlying allocation starts.
+struct HostBlockHeader {
+  size_t size;
+  size_t offset;
+};
+
+HostBlockHeader& header_of(void* memory) { return *(static_cast<HostBlockHeader*>(memory) - 1); }
+
+}  // namespace
+
+void* VulkanContext::host_allocate(void* user, size_t size, size_t alignment, VkSystemAllocationScope) {
+  alignment = std::max(alignment, alignof(std::max_align_t));
+  const size_t offset = (sizeof(HostBlockHeader) + alignment - 1) / alignment * alignment;
+  const size_t total = (offset + size + alignment - 1) / alignment * alignment;
+  auto* base = static_cast<char*>(std::aligned_alloc(alignment, total));
+  if (!base) return nullptr;
+  void* memory = base + offset;
+  header_of(memory) = {size, offset};
+  auto& host = static_cast<VulkanContext*>(user)->host_;
+  ++host.live;
+  host.bytes += static_cast<int64_t>(size);
+  return memory;
+}
+
+void* VulkanContext::host_reallocate(void* user, void* original, size_t size, size_t alignment,
+                                     VkSystemAllocationScope scope) {
+  if (!original) return host_allocate(user, size, alignment, scope);
+  if (size == 0) {
+    host_free(user, original);
+    return nullptr;
+  }
+  void* memory = host_allocate(user, size, alignment, scope);
+  if (!memory) return nullptr;
+  std::memcpy(memory, original, std::min(size, header_of(original).size));
+  host_free(user, original);
+  return memory;
+}
+
+void VulkanContext::host_free(void* user, void* memory) {
+  if (!memory) return;
+  const HostBlockHeader header = header_of(memory);
+  auto& host = static_cast<VulkanContext*>(user)->host_;
+  --host.live;
+  host.bytes -= static_cast<int64_t>(header.size);
+  std::free(static_cast<char*>(memory) - header.offset);
+}
+
 VulkanContext::VulkanContext(const VulkanContextOptions& options) {
+  host_callbacks_.pUserData = this;
+  host_callbacks_.pfnAllocation = &host_allocate;
+  host_callbacks_.pfnReallocation = &host_reallocate;
+  host_callbacks_.pfnFree = &host_free;
   try {
     create_instance(options);
     pick_physical_device();
@@ -111,7 +165,7 @@ void VulkanContext::destroy() {
     messenger_ = VK_NULL_HANDLE;
   }
   if (instance_ != VK_NULL_HANDLE) {
-    vkDestroyInstance(instance_, nullptr);
+    vkDestroyInstance(instance_, &host_callbacks_);
     instance_ = VK_NULL_HANDLE;
   }
 }
@@ -172,7 +226,7 @@ void VulkanContext::create_instance(const VulkanContextOptions& options) {
   info.ppEnabledLayerNames = layers.data();
   if (validation) info.pNext = &messenger_info;  // also reports problems in vkCreate/DestroyInstance
 
-  const VkResult result = vkCreateInstance(&info, nullptr, &instance_);
+  const VkResult result = vkCreateInstance(&info, &host_callbacks_, &instance_);
   if (result == VK_ERROR_INCOMPATIBLE_DRIVER || result == VK_ERROR_INITIALIZATION_FAILED)
     throw Error(std::string("Vulkan: no Vulkan driver could be loaded (") + vk_result_name(result) +
                 "); install a GPU driver or Mesa's lavapipe (Debian: mesa-vulkan-drivers)");

@@ -66,6 +66,10 @@ class VulkanContext {
   VkDeviceMemory allocate(const VkMemoryRequirements& requirements, VkMemoryPropertyFlags properties) const;
   void free(VkDeviceMemory memory) const;
   int64_t live_allocations() const { return live_allocations_.load(); }
+  // Host memory blocks the driver and loader hold for this instance (every Vulkan object, command
+  // buffer and pipeline lives in some): a soak checks that frames do not grow it.
+  int64_t live_host_allocations() const { return host_.live.load(); }
+  int64_t live_host_bytes() const { return host_.bytes.load(); }
 
   // Records commands into a one-shot command buffer, submits it and waits for completion.
   void submit_and_wait(const std::function<void(VkCommandBuffer)>& record) const;
@@ -78,6 +82,14 @@ class VulkanContext {
                                                              VkDebugUtilsMessageTypeFlagsEXT type,
                                                              const VkDebugUtilsMessengerCallbackDataEXT* data,
                                                              void* user);
+  struct HostTracking {
+    std::atomic<int64_t> live{0};
+    std::atomic<int64_t> bytes{0};
+  };
+  static VKAPI_ATTR void* VKAPI_CALL host_allocate(void* user, size_t size, size_t alignment, VkSystemAllocationScope);
+  static VKAPI_ATTR void* VKAPI_CALL host_reallocate(void* user, void* original, size_t size, size_t alignment,
+                                                      VkSystemAllocationScope scope);
+  static VKAPI_ATTR void VKAPI_CALL host_free(void* user, void* memory);
   void create_instance(const VulkanContextOptions& options);
   void pick_physical_device();
   void create_device();
@@ -100,6 +112,8 @@ class VulkanContext {
   VkPhysicalDeviceMemoryProperties memory_properties_{};
   VkFormat depth_format_ = VK_FORMAT_UNDEFINED;
   mutable std::atomic<int64_t> live_allocations_{0};
+  HostTracking host_;
+  VkAllocationCallbacks host_callbacks_{};  // passed to the instance; its device and objects inherit them
   std::atomic<int> validation_errors_{0};
 };
 

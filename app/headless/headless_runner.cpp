@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <future>
 #include <iomanip>
 
 #include "app/headless/job_execution.hpp"
@@ -46,6 +47,21 @@ void export_trajectory(const Job& job, JobResult& result, const ExportSpec& spec
     throw JobFailure(kExitWriteFailed, error.message());
   }
   out << "wrote " << path.string() << "\n";
+}
+
+// The Vulkan device and the first image's render target, made while the robot loads and the motion
+// is planned (on lavapipe they take a good part of a screenshot's time). A target that fails here is
+// made again, and its error reported, when the image is rendered.
+std::unique_ptr<JobRenderer> start_renderer(const Job& job) {
+  auto renderer = std::make_unique<JobRenderer>();
+  try {
+    if (!job.screenshots.empty())
+      renderer->prepare_target(job.screenshots.front().image.width, job.screenshots.front().image.height);
+    else if (!job.frames.empty())
+      renderer->prepare_target(job.frames.front().image.width, job.frames.front().image.height);
+  } catch (const std::exception&) {
+  }
+  return renderer;
 }
 
 std::string trajectory_name(const Job& job, int reference) {
@@ -139,6 +155,9 @@ Job job_from_flags(const CommandLine& line) {
 
 int run_job(const Job& job, std::ostream& out, std::ostream& err) {
   const auto started = std::chrono::steady_clock::now();
+  std::future<std::unique_ptr<JobRenderer>> renderer_ready;
+  if (!job.screenshots.empty() || !job.frames.empty())
+    renderer_ready = std::async(std::launch::async, [&job] { return start_renderer(job); });
   try {
     prepare_output_directory(job);
     JobResult result;
@@ -163,11 +182,11 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     }
     for (const ExportSpec& spec : job.exports) export_trajectory(job, result, spec, out);
     if (!job.screenshots.empty() || !job.frames.empty()) {
-      JobRenderer renderer;
+      const std::unique_ptr<JobRenderer> renderer = renderer_ready.get();
       for (const ScreenshotSpec& spec : job.screenshots)
-        out << "wrote " << renderer.screenshot(job, result, spec).string() << "\n";
+        out << "wrote " << renderer->screenshot(job, result, spec).string() << "\n";
       for (const FramesSpec& spec : job.frames) {
-        const auto files = renderer.frames(job, result, spec);
+        const auto files = renderer->frames(job, result, spec);
         out << "wrote " << files.size() << " frames of \"" << trajectory_name(job, spec.trajectory) << "\": "
             << files.front().string() << (files.size() > 1 ? " ... " + files.back().filename().string() : "") << "\n";
       }

@@ -56,14 +56,31 @@ JobRenderer::JobRenderer() {
 
 JobRenderer::~JobRenderer() = default;
 
-JobRenderer::Target& JobRenderer::target(uint32_t width, uint32_t height, const JobResult& result) {
+void JobRenderer::prepare_target(uint32_t width, uint32_t height) {
   for (auto& t : targets_)
-    if (t->renderer->width() == width && t->renderer->height() == height) return *t;
+    if (t->renderer->width() == width && t->renderer->height() == height) return;
   auto t = std::make_unique<Target>();
   t->renderer = std::make_unique<viewer::HeadlessRenderer>(context_, width, height);
-  t->robot = std::make_unique<RobotVisuals>(t->renderer->meshes(), result.robot);
   targets_.push_back(std::move(t));
-  return *targets_.back();
+}
+
+JobRenderer::Target& JobRenderer::target(uint32_t width, uint32_t height, const JobResult& result) {
+  prepare_target(width, height);
+  Target* found = nullptr;
+  for (auto& t : targets_)
+    if (t->renderer->width() == width && t->renderer->height() == height) found = t.get();
+  Target& t = *found;
+  if (!t.robot) {
+    // Read the visual meshes on every core at once (RobotVisuals then only uploads them).
+    std::vector<fs::path> mesh_files;
+    for (const Link& link : result.robot->links())
+      for (const VisualShape& visual : link.visuals)
+        if (visual.geometry.type == Geometry::Type::Mesh && !visual.geometry.mesh_path.empty())
+          mesh_files.emplace_back(visual.geometry.mesh_path);
+    t.renderer->meshes().preload(mesh_files);
+    t.robot = std::make_unique<RobotVisuals>(t.renderer->meshes(), result.robot);
+  }
+  return t;
 }
 
 viewer::Camera make_camera(const CameraSpec& spec, const viewer::Vec3& min, const viewer::Vec3& max, float aspect) {

@@ -26,6 +26,9 @@ class JobRenderer {
   JobRenderer(const JobRenderer&) = delete;
   JobRenderer& operator=(const JobRenderer&) = delete;
 
+  // Makes the render target for one image size ahead of use (run_job does it on a helper thread
+  // while the robot loads and the motion is planned).
+  void prepare_target(uint32_t width, uint32_t height);
   // Renders and writes (atomically) one PNG; returns its path.
   std::filesystem::path screenshot(const Job& job, JobResult& result, const ScreenshotSpec& spec);
   // Renders and writes every frame; returns their paths in order.

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <random>
 
+#include "app/planning/background_priority.hpp"
 #include "engine/planning/state_diagnostics.hpp"
 
 namespace kinetic::app {
@@ -137,6 +138,7 @@ PlanWorker::PlanWorker(QObject* parent) : QObject(parent), engine_(new PlanEngin
   thread_.setObjectName(QStringLiteral("planner"));
   engine_->moveToThread(&thread_);
   thread_.start();
+  QMetaObject::invokeMethod(engine_, [] { lower_current_thread_priority(); }, Qt::QueuedConnection);
 }
 
 PlanWorker::~PlanWorker() {

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "engine/collision/leaf_exact.hpp"
+#include "engine/collision/primitive_distance.hpp"
 #include "engine/collision/relative_pose.hpp"
 
 namespace kinetic {
@@ -62,7 +63,7 @@ PairVerdict classify_tree_primitive(const SphereTree& ta, const Pose& pa, const 
   bool ambiguous = false;
   while (top > 0) {
     const SphereNode& n = A[stack[--top]];
-    const double d = distance_to_primitive(part.shape, rel(n.center));
+    const double d = solid_point_distance(part.shape, rel(n.center));
     if (d - n.radius > padding) continue;
     if (d + n.anchor <= threshold) return PairVerdict::Colliding;
     if (n.leaf() || top + 2 > kStackSize) {
@@ -209,7 +210,7 @@ void bounds_tree_primitive(const SphereTree& ta, const Pose& pa, const FclPart& 
   stack[top++] = 0;
   while (top > 0) {
     const SphereNode& n = A[stack[--top]];
-    const double d = distance_to_primitive(part.shape, rel(n.center));
+    const double d = solid_point_distance(part.shape, rel(n.center));
     const double gap = d - n.radius;
     out.upper = std::min(out.upper, d + n.anchor);
     if (gap >= std::min(cutoff, out.upper) || n.leaf() || top + 2 > kStackSize) {

@@ -1,10 +1,13 @@
 #include "engine/collision/collision_checker.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "engine/collision/leaf_exact.hpp"
+#include "engine/collision/primitive_distance.hpp"
 #include "engine/core/error.hpp"
 
 namespace kinetic {
@@ -17,13 +20,6 @@ std::shared_ptr<const CollisionBody> link_body(const Link& link, SphereResolutio
   for (const auto& collision : link.collisions)
     shapes.emplace_back(shape_from_geometry(collision.geometry), collision.origin);
   return make_collision_body(link.name, shapes, resolution);
-}
-
-// Root spheres far enough apart: the pair cannot be closer than `padding`.
-inline bool roots_separated(const Vector3& ca, double ra, const Vector3& cb, double rb,
-                            double padding) {
-  const double reach = ra + rb + padding;
-  return (ca - cb).squaredNorm() > reach * reach;
 }
 
 }  // namespace
@@ -96,6 +92,16 @@ void CollisionChecker::set_scene(const PlanningScene& scene) {
     body_poses_[i] = bodies_[i].offset;
     if (!bodies_[i].body->tree.empty()) bound_centers_[i] = pose(i) * bodies_[i].body->tree.root().center;
   }
+  obstacle_frames_.assign(bodies_.size() - obstacle_begin_, {});
+  for (int i = obstacle_begin_; i < body_count(); ++i) {
+    const CollisionBody& body = *bodies_[i].body;
+    if (!body.single_primitive) continue;
+    const Pose world = pose(i) * body.parts.front().pose;
+    ObstacleFrame& frame = obstacle_frames_[i - obstacle_begin_];
+    frame.to_local = world.linear().transpose();
+    frame.origin = world.translation();
+    frame.shape = &body.parts.front().shape;
+  }
   std::vector<ObstacleTree::Entry> bounded;
   unbounded_obstacles_.clear();
   for (int i = obstacle_begin_; i < body_count(); ++i) {
@@ -117,6 +123,14 @@ void CollisionChecker::rebuild_pairs() {
     for (std::size_t y = x + 1; y < moving_bodies_.size(); ++y)
       if (!acm_.allowed(moving_bodies_[x], moving_bodies_[y]))
         self_pairs_.emplace_back(moving_bodies_[x], moving_bodies_[y]);
+  self_first_.clear();
+  self_second_.clear();
+  self_reach_.clear();
+  for (const auto& [a, b] : self_pairs_) {
+    self_first_.push_back(a);
+    self_second_.push_back(b);
+    self_reach_.push_back(root_radii_[a] + root_radii_[b]);
+  }
   scene_allowed_.assign(moving_bodies_.size(), {});
   for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
     for (int o = obstacle_begin_; o < body_count(); ++o)
@@ -180,10 +194,26 @@ bool CollisionChecker::pair_in_collision(int a, int b, double padding) const {
 }
 
 bool CollisionChecker::self_in_collision(double padding) const {
-  for (const auto& [a, b] : self_pairs_) {
-    if (roots_separated(bound_centers_[a], root_radii_[a], bound_centers_[b], root_radii_[b], padding))
-      continue;
-    if (pair_in_collision(a, b, padding)) return true;
+  // Root spheres first, 64 pairs at a time into a bit mask (no branch per pair: in a free state
+  // nearly every pair is culled here, and a data-dependent branch per pair mispredicts), then
+  // the pairs whose roots overlap, in order.
+  const Vector3* centers = bound_centers_.data();
+  const int* first = self_first_.data();
+  const int* second = self_second_.data();
+  const double* reach = self_reach_.data();
+  const std::size_t count = self_reach_.size();
+  for (std::size_t base = 0; base < count; base += 64) {
+    const std::size_t end = std::min(count, base + 64);
+    std::uint64_t near = 0;
+    for (std::size_t k = base; k < end; ++k) {
+      const double limit = reach[k] + padding;
+      const bool overlap = !((centers[first[k]] - centers[second[k]]).squaredNorm() > limit * limit);
+      near |= static_cast<std::uint64_t>(overlap) << (k - base);
+    }
+    for (; near != 0; near &= near - 1) {
+      const std::size_t k = base + static_cast<std::size_t>(std::countr_zero(near));
+      if (pair_in_collision(first[k], second[k], padding)) return true;
+    }
   }
   return false;
 }
@@ -191,11 +221,22 @@ bool CollisionChecker::self_in_collision(double padding) const {
 bool CollisionChecker::scene_in_collision(double padding) const {
   for (std::size_t m = 0; m < moving_bodies_.size(); ++m) {
     const int b = moving_bodies_[m];
+    const Vector3& center = bound_centers_[b];
+    const double radius = root_radii_[b];
+    const bool has_root = !bodies_[b].body->tree.empty();
+    const unsigned char* allowed = scene_allowed_[m].data();
     const auto collides = [&](int o) {
-      return !scene_allowed_[m][o - obstacle_begin_] && pair_in_collision(b, o, padding);
+      const int k = o - obstacle_begin_;
+      if (allowed[k]) return false;
+      // The root sphere against the primitive itself (the broad phase only knew its bounding
+      // sphere): most near misses end here, before any traversal is set up.
+      const ObstacleFrame& frame = obstacle_frames_[k];
+      if (has_root && frame.shape &&
+          solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius > padding)
+        return false;
+      return pair_in_collision(b, o, padding);
     };
-    if (obstacle_tree_.any_near(bound_centers_[b], root_radii_[b], padding, collides))
-      return true;
+    if (obstacle_tree_.any_near(center, radius, padding, collides)) return true;
     for (const int o : unbounded_obstacles_)
       if (collides(o)) return true;
   }
@@ -238,13 +279,21 @@ DistanceResult CollisionChecker::min_distance(const JointVector& q, const Distan
   candidates_.clear();
   // Root-sphere gaps order the pairs; the exact pass stops at the first pair whose gap is no
   // smaller than the best distance found (a half-space has no root sphere: it goes first).
+  // The root anchors also give an attained bound: some pair of geometry points lies within
+  // centre distance + anchor_a + anchor_b, so no pair whose gap exceeds the smallest such bound can
+  // hold the minimum.
+  double attained = kInf;
   auto consider = [&](int a, int b) {
     const CollisionBody& body_a = *bodies_[a].body;
     const CollisionBody& body_b = *bodies_[b].body;
     double gap = -kInf;
-    if (!body_a.tree.empty() && !body_b.tree.empty())
-      gap = (bound_centers_[a] - bound_centers_[b]).norm() - body_a.tree.root().radius -
-            body_b.tree.root().radius;
+    if (!body_a.tree.empty() && !body_b.tree.empty()) {
+      const SphereNode& root_a = body_a.tree.root();
+      const SphereNode& root_b = body_b.tree.root();
+      const double centres = (bound_centers_[a] - bound_centers_[b]).norm();
+      gap = centres - root_a.radius - root_b.radius;
+      attained = std::min(attained, centres + root_a.anchor + root_b.anchor);
+    }
     candidates_.push_back({gap, a, b});
   };
   if (options.self)
@@ -256,6 +305,10 @@ DistanceResult CollisionChecker::min_distance(const JointVector& q, const Distan
 
   DistanceResult result;
   if (candidates_.empty()) return result;
+  if (options.exact)  // (sphere-only answers keep every pair: their bounds are not distances)
+    candidates_.erase(std::remove_if(candidates_.begin(), candidates_.end(),
+                                     [&](const Candidate& c) { return c.lower > attained; }),
+                      candidates_.end());
   std::sort(candidates_.begin(), candidates_.end(),
             [](const Candidate& x, const Candidate& y) { return x.lower < y.lower; });
   result.found = true;
@@ -278,14 +331,19 @@ DistanceResult CollisionChecker::min_distance(const JointVector& q, const Distan
     return result;
   }
   // A quick attained distance per mesh pair first: the exact searches then start with a bound
-  // close to the answer and skip most of the geometry.
+  // close to the answer and skip most of the geometry. Probing stops once a few probes in a row
+  // no longer improve the bound (the pairs are in gap order: later ones rarely do, and each probe
+  // costs about as much as the exact search it was meant to speed up).
+  constexpr int kFruitlessProbes = 2;
+  int fruitless = 0;
   for (const Candidate& c : candidates_) {
-    if (c.lower >= result.distance) break;
+    if (c.lower >= result.distance || fruitless >= kFruitlessProbes) break;
     const CollisionBody& body_a = *bodies_[c.a].body;
     const CollisionBody& body_b = *bodies_[c.b].body;
     if (!leaf_exact_supported(body_a, body_b)) continue;
     const LeafDistance probe = leaf_exact_distance(body_a, pose(c.a), body_b, pose(c.b),
                                                    result.distance, true);
+    fruitless = probe.found ? 0 : fruitless + 1;
     if (probe.found) {
       result.distance = probe.pair.distance;
       result.point_a = probe.pair.point_a;

@@ -81,6 +81,20 @@ class CollisionChecker {
                              const CheckOptions& options = {});
   bool motion_valid_continuous(const JointVector& q0, const JointVector& q1,
                                const CheckOptions& options = {}, double tolerance = 1e-3);
+  // Self collision only, by conservative advancement per pair (continuous_self_check.cpp): a
+  // pair is looked at again only once its clearance at the last look, divided by its closing
+  // speed along dq, is used up. True proves that no checked pair comes closer than
+  // (self padding - tolerance) anywhere on the segment and both ends pass in_collision's self
+  // test; false means some state on the segment (an end or a state looked at) fails that test.
+  // options.scene is ignored; padding and pad_self mean what they mean in in_collision.
+  bool self_motion_valid_continuous(const JointVector& q0, const JointVector& q1,
+                                    const CheckOptions& options = {}, double tolerance = 1e-3);
+  // The same along a path, one segment at a time: a pair's clearance left at a waypoint carries
+  // into the next segment, so far pairs are not looked at again per segment. begin() checks the
+  // first state in full (in_collision's self test); each advance() checks the segment from the
+  // last state to q, and q itself in full. False: that segment (or q) fails.
+  bool self_path_begin(const JointVector& q, const CheckOptions& options = {}, double tolerance = 1e-3);
+  bool self_path_advance(const JointVector& q);
 
   // Lower-level access (ACM generator, tests, benchmarks).
   void update(const JointVector& q);  // FK into the pose buffer
@@ -134,6 +148,18 @@ class CollisionChecker {
   PlanningScene scene_;  // as last set (overrides are re-applied when the robot matrix changes)
   AllowedCollisionMatrix acm_;  // all bodies
   std::vector<std::pair<int, int>> self_pairs_;
+  // The same pairs as flat arrays for the root-sphere cull: body indices and summed root radii.
+  std::vector<int> self_first_, self_second_;
+  std::vector<double> self_reach_;
+  // Per obstacle (index - obstacle_begin_): world -> shape frame and the shape, for obstacles of
+  // one solid primitive (shape null otherwise). A link's root sphere is tested against the shape
+  // itself before any traversal starts.
+  struct ObstacleFrame {
+    Eigen::Matrix3d to_local = Eigen::Matrix3d::Identity();
+    Vector3 origin = Vector3::Zero();
+    const Shape* shape = nullptr;
+  };
+  std::vector<ObstacleFrame> obstacle_frames_;
   std::vector<int> moving_bodies_;          // robot links with geometry and attached objects
   std::vector<std::vector<unsigned char>> scene_allowed_;  // [moving slot][obstacle]
   std::vector<std::vector<SpeedTerm>> speed_terms_;         // per body
@@ -154,6 +180,11 @@ class CollisionChecker {
   std::vector<Candidate> candidates_;
   std::vector<double> self_speeds_;   // per self pair, for the current continuous check
   std::vector<double> scene_speeds_;  // per moving body against fixed obstacles
+  // Continuous self check along a path: per self pair, the clearance budget (m beyond
+  // padding - tolerance) at the path parameter of its last look along the current segment.
+  std::vector<double> self_budget_, self_look_t_;
+  JointVector self_path_q_;
+  double self_path_padding_ = 0.0, self_path_tolerance_ = 1e-3;
 };
 
 }  // namespace kinetic

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "engine/collision/convex_distance.hpp"
+#include "engine/collision/primitive_distance.hpp"
 #include "engine/collision/relative_pose.hpp"
 
 namespace kinetic {
@@ -43,7 +44,7 @@ double bounding_radius(const Shape& s) {
 // Lower bound on the gap between two posed primitives: a's bounding sphere against b itself.
 double primitive_gap_bound(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb) {
   const Vector3 a_center_in_b = pb.inverse() * pa.translation();
-  return distance_to_primitive(b, a_center_in_b) - bounding_radius(a);
+  return solid_point_distance(b, a_center_in_b) - bounding_radius(a);
 }
 
 // --- mesh against mesh, in a's body frame ---------------------------------------------------
@@ -159,10 +160,16 @@ struct TreeInPrimitive {
       const double beyond_plane = plane_normal.dot(center) - n.radius - plane_extent;
       if (beyond_plane >= enough) return beyond_plane;
     }
-    return distance_to_primitive(shape, center) - n.radius;
+    return solid_point_distance(shape, center) - n.radius;
   }
-  double triangle_gap(const TreeTriangle& t) const {
-    return distance_to_primitive(shape, tree_in_shape(t.center)) - t.radius;
+  // The same for one piece's bounding sphere.
+  double triangle_gap(const TreeTriangle& t, double enough) const {
+    const Vector3 center = tree_in_shape(t.center);
+    if (has_plane) {
+      const double beyond_plane = plane_normal.dot(center) - t.radius - plane_extent;
+      if (beyond_plane >= enough) return beyond_plane;
+    }
+    return solid_point_distance(shape, center) - t.radius;
   }
   // Exact distance of one piece, or only a lower bound >= stop_at_or_above when the last
   // separating plane found already keeps the piece that far away (neighbouring pieces usually
@@ -195,20 +202,29 @@ bool mesh_primitive_collision(const SphereTree& tree, const Pose& pose, const Fc
   const double reach = std::nextafter(padding, INFINITY);
   const SphereNode* nodes = tree.nodes().data();
   const auto& triangles = tree.triangles();
+  // Nodes are tested when pushed and the nearer child is explored first: the first exact pieces
+  // are then the closest ones, and the separating plane they leave keeps most of the remaining
+  // nodes away with one dot product each (a lower bound from an older plane stays valid).
+  if (t.node_gap(nodes[0], reach) >= reach) return false;
   std::array<int, kStackSize> stack;
   int top = 0;
   stack[top++] = 0;
   while (top > 0) {
     const SphereNode& n = nodes[stack[--top]];
-    if (t.node_gap(n, reach) >= reach) continue;
     if (n.leaf() || top + 2 > kStackSize) {
       for (int i = n.first_triangle; i < n.end_triangle; ++i)
-        if (t.triangle_gap(triangles[i]) < reach && within(t.exact(triangles[i], reach, padding).lower_bound, padding))
+        if (t.triangle_gap(triangles[i], reach) < reach && within(t.exact(triangles[i], reach, padding).lower_bound, padding))
           return true;
       continue;
     }
-    stack[top++] = n.first_child;
-    stack[top++] = n.first_child + 1;
+    int near = n.first_child, far = n.first_child + 1;
+    double near_gap = t.node_gap(nodes[near], reach), far_gap = t.node_gap(nodes[far], reach);
+    if (far_gap < near_gap) {
+      std::swap(near, far);
+      std::swap(near_gap, far_gap);
+    }
+    if (far_gap < reach) stack[top++] = far;
+    if (near_gap < reach) stack[top++] = near;
   }
   return false;
 }
@@ -227,7 +243,7 @@ void mesh_primitive_distance(const SphereTree& tree, const Pose& pose, const Fcl
     if (t.node_gap(n, best.pair.distance) >= best.pair.distance) continue;
     if (n.leaf() || top + 2 > kStackSize) {
       for (int i = n.first_triangle; i < n.end_triangle; ++i) {
-        if (t.triangle_gap(triangles[i]) >= best.pair.distance) continue;
+        if (t.triangle_gap(triangles[i], best.pair.distance) >= best.pair.distance) continue;
         const ConvexDistance d = t.exact(triangles[i], best.pair.distance, 0.0);
         if (d.lower_bound >= best.pair.distance || d.distance >= best.pair.distance) continue;
         const Vector3 on_mesh = part_pose * d.point_a, on_shape = part_pose * d.point_b;

@@ -23,11 +23,14 @@ void ObstacleTree::make(std::vector<Entry>& entries, int begin, int end, int slo
     nodes_[slot] = node;
     return;
   }
-  Eigen::AlignedBox3d box;
-  for (int i = begin; i < end; ++i) box.extend(entries[i].center);
-  node.center = box.center();
-  for (int i = begin; i < end; ++i)
-    node.radius = std::max(node.radius, (entries[i].center - node.center).norm() + entries[i].radius);
+  Eigen::AlignedBox3d box;  // of the centres: picks the split axis
+  node.low = entries[begin].center - Vector3::Constant(entries[begin].radius);
+  node.high = entries[begin].center + Vector3::Constant(entries[begin].radius);
+  for (int i = begin; i < end; ++i) {
+    box.extend(entries[i].center);
+    node.low = node.low.cwiseMin(entries[i].center - Vector3::Constant(entries[i].radius));
+    node.high = node.high.cwiseMax(entries[i].center + Vector3::Constant(entries[i].radius));
+  }
   int axis = 0;
   box.sizes().maxCoeff(&axis);
   const int mid = begin + (end - begin) / 2;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "engine/collision/primitive_distance.hpp"
 #include "engine/core/error.hpp"
 
 namespace kinetic {
@@ -126,23 +127,9 @@ Shape shape_from_geometry(const Geometry& geometry) {
 }
 
 double distance_to_primitive(const Shape& shape, const Vector3& p) {
-  switch (shape.type) {
-    case Shape::Type::Box: {
-      const Vector3 outside = (p.cwiseAbs() - 0.5 * shape.box_size).cwiseMax(0.0);
-      return outside.norm();
-    }
-    case Shape::Type::Sphere: return std::max(p.norm() - shape.radius, 0.0);
-    case Shape::Type::Cylinder: {
-      // sqrt rather than std::hypot: the inputs are bounded lengths (no overflow to guard
-      // against) and hypot's careful scaling was a tenth of the planner's validation time.
-      const double radial = std::max(std::sqrt(p.x() * p.x() + p.y() * p.y()) - shape.radius, 0.0);
-      const double axial = std::max(std::abs(p.z()) - 0.5 * shape.length, 0.0);
-      return std::sqrt(radial * radial + axial * axial);
-    }
-    case Shape::Type::HalfSpace: return std::max(shape.normal.dot(p) - shape.offset, 0.0);
-    case Shape::Type::Mesh: break;
-  }
-  throw Error(ErrorCode::Unsupported, "distance_to_primitive: not defined for meshes");
+  if (shape.type == Shape::Type::Mesh)
+    throw Error(ErrorCode::Unsupported, "distance_to_primitive: not defined for meshes");
+  return solid_point_distance(shape, p);
 }
 
 }  // namespace kinetic

@@ -13,7 +13,6 @@ namespace {
 
 constexpr int kFrameSize = 16;  // one 4×4 column-major frame (Eigen::Isometry3d's layout)
 alignas(16) constexpr double kIdentityFrame[kFrameSize] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-constexpr int kStackSteps = 128;  // joints handled without heap scratch
 
 }  // namespace
 
@@ -26,6 +25,7 @@ ForwardKinematics::ForwardKinematics(const RobotModel& model)
   step_of_link_.assign(link_count_, -1);
   // Breadth-first from the root: every parent link is placed before its children.
   std::deque<int> pending{root_};
+  std::vector<detail::TreeKernelJoint> tree_joints;
   while (!pending.empty()) {
     const Link& link = model.links()[pending.front()];
     pending.pop_front();
@@ -59,12 +59,25 @@ ForwardKinematics::ForwardKinematics(const RobotModel& model)
           break;
       }
       if (motion == detail::StepMotion::Fixed) step.variable = -1;
+      detail::TreeKernelJoint tree_joint;
+      tree_joint.parent_link = step.parent_link;
+      tree_joint.child_link = step.child_link;
+      tree_joint.origin = joint.origin;
+      tree_joint.axis = joint.axis;
+      tree_joint.kind = motion == detail::StepMotion::Revolute    ? detail::TreeKernelJoint::Kind::Revolute
+                        : motion == detail::StepMotion::Prismatic ? detail::TreeKernelJoint::Kind::Prismatic
+                                                                  : detail::TreeKernelJoint::Kind::Fixed;
+      tree_joint.variable = step.variable;
+      tree_joint.multiplier = step.multiplier;
+      tree_joint.offset = step.offset;
+      tree_joints.push_back(tree_joint);
       step.frame = detail::FrameStep::make(joint.origin, joint.axis, motion);
       step_of_link_[step.child_link] = static_cast<int>(steps_.size());
       steps_.push_back(step);
       pending.push_back(joint.child_link);
     }
   }
+  tree_kernel_ = detail::make_tree_kernel(tree_joints, link_count_, root_);
 }
 
 void ForwardKinematics::throw_bad_configuration(const JointVector& q) const {
@@ -75,30 +88,11 @@ void ForwardKinematics::throw_bad_configuration(const JointVector& q) const {
   throw Error(ErrorCode::InvalidValue, "joint vector contains NaN or infinite values");
 }
 
-// All sines and cosines first (one branch-free pass), then each link from its parent, written
-// straight into the Pose storage.
+// The tree kernel writes every entry of every link's pose straight into the Pose storage.
 void ForwardKinematics::compute_unchecked(const double* q, std::vector<Pose>& out) const {
+  static_assert(sizeof(Pose) == kFrameSize * sizeof(double), "Pose must be a plain 4x4 frame");
   out.resize(link_count_);
-  out[root_].setIdentity();
-  const int count = static_cast<int>(steps_.size());
-  double stack_scratch[3 * kStackSteps];
-  std::vector<double> heap_scratch;
-  double* angles = stack_scratch;
-  if (count > kStackSteps) {
-    heap_scratch.resize(3 * static_cast<std::size_t>(count));
-    angles = heap_scratch.data();
-  }
-  double* sines = angles + count;
-  double* cosines = sines + count;
-  const Step* steps = steps_.data();
-  for (int i = 0; i < count; ++i) angles[i] = steps[i].value(q);
-  detail::fast_sincos_array(angles, sines, cosines, count);
-  Pose* poses = out.data();
-  for (int i = 0; i < count; ++i) {
-    const Step& step = steps[i];
-    detail::apply_step(step.frame, poses[step.parent_link].data(), poses[step.child_link].data(),
-                       angles[i], sines[i], cosines[i]);
-  }
+  tree_kernel_(q, out.data()->data());
 }
 
 void ForwardKinematics::compute(const JointVector& q, std::vector<Pose>& out) const {

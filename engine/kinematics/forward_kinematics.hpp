@@ -10,6 +10,7 @@
 #include "engine/core/types.hpp"
 #include "engine/kinematics/finite_check.hpp"
 #include "engine/kinematics/joint_motion.hpp"
+#include "engine/kinematics/tip_kernel.hpp"
 #include "engine/model/robot_model.hpp"
 
 namespace kinetic {
@@ -62,6 +63,7 @@ class ForwardKinematics {
   int root_ = 0;
   std::vector<Step> steps_;            // parents before children
   std::vector<int> step_of_link_;      // step whose child is the link; -1 for the root
+  detail::TreeKernel tree_kernel_;     // all link poses at once (compute, compute_batch)
 };
 
 // Convenience wrappers (they precompute on every call: hold a ForwardKinematics for hot loops).

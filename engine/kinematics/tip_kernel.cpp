@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "engine/kinematics/fast_sincos.hpp"
+#include "engine/kinematics/joint_motion.hpp"
 
 namespace kinetic::detail {
 namespace {
@@ -148,6 +149,134 @@ std::optional<Folding> fold_about_axis(const Eigen::Matrix3d& tip_rotation, int 
   return best;
 }
 
+// --- whole trees ------------------------------------------------------------------------------
+
+constexpr int kTreeStackValues = 64;  // joint values handled without heap scratch
+constexpr int kTreeStackLinks = 64;   // link frames handled without heap scratch
+
+// out = m[0] r0 + m[1] r1 + m[2] r2 (an out parameter: a returned vector would change the ABI).
+[[gnu::always_inline]] inline void combine(const Column* r, const double* m, Column& out) {
+  out = (m[0] * r[0] + m[1] * r[1]) + m[2] * r[2];
+}
+
+// r = r * m (m column-major 3×3).
+[[gnu::always_inline]] inline void multiply_columns(Column* r, const double* m) {
+  Column turned[3];
+  for (int c = 0; c < 3; ++c) combine(r, m + 3 * c, turned[c]);
+  for (int c = 0; c < 3; ++c) r[c] = turned[c];
+}
+
+// Whole-column stores (a w lane of 0 or 1 is the pose's bottom row; the sign leaves w alone so no
+// -0 appears there). Columns are picked from registers: the pattern is fixed per node.
+[[gnu::always_inline]] inline void store_pose(const Column* r, const Column& p, const TreeKernelNode& node,
+                                              double* pose) {
+  for (int c = 0; c < 3; ++c) {
+    const int source = node.out_source[c];
+    const double sign = node.out_sign[c];
+    const Column column = Column{sign, sign, sign, 1.0} * (source == 0 ? r[0] : source == 1 ? r[1] : r[2]);
+    std::memcpy(pose + 4 * c, &column, sizeof column);
+  }
+  std::memcpy(pose + 12, &p, sizeof p);
+}
+
+[[gnu::always_inline]] inline void tree_kernel_body(const TreeKernel& kernel, const double* q, double* poses) {
+  const int value_count = static_cast<int>(kernel.values.size());
+  const int padded = (value_count + 3) / 4 * 4;
+  alignas(32) double stack_angles[3 * kTreeStackValues];
+  std::vector<double> heap_angles;
+  double* angles = stack_angles;
+  if (padded > kTreeStackValues) [[unlikely]] {
+    heap_angles.resize(3 * static_cast<std::size_t>(padded));
+    angles = heap_angles.data();
+  }
+  double* sines = angles + padded;
+  double* cosines = sines + padded;
+  const TreeKernelValue* values = kernel.values.data();
+  for (int i = 0; i < value_count; ++i) angles[i] = values[i].multiplier * q[values[i].variable] + values[i].offset;
+  for (int i = value_count; i < padded; ++i) angles[i] = 0.0;
+  fast_sincos_array(angles, sines, cosines, padded);
+
+  // Physical frames per link: three rotation columns (w = 0) and the origin (w = 1).
+  Column stack_frames[4 * kTreeStackLinks];
+  std::vector<Column> heap_frames;
+  Column* frames = stack_frames;
+  if (kernel.link_count > kTreeStackLinks) [[unlikely]] {
+    heap_frames.resize(4 * static_cast<std::size_t>(kernel.link_count));
+    frames = heap_frames.data();
+  }
+  Column* root = frames + 4 * kernel.root_link;
+  root[0] = Column{1, 0, 0, 0};
+  root[1] = Column{0, 1, 0, 0};
+  root[2] = Column{0, 0, 1, 0};
+  root[3] = Column{0, 0, 0, 1};
+  for (const int link : kernel.identity_links) {  // the root, and links off the tree
+    double* pose = poses + 16 * link;
+    for (int i = 0; i < 16; ++i) pose[i] = (i % 5 == 0) ? 1.0 : 0.0;
+  }
+
+  // Along a chain the parent is the node just computed: its frame is still in registers (reading
+  // it back from memory would put a store-forwarding delay on the critical path of every joint).
+  Column r[3] = {root[0], root[1], root[2]};
+  Column p = root[3];
+  int previous = -1;
+  for (const TreeKernelNode& node : kernel.nodes) {
+    if (node.parent_link != previous) {
+      const Column* parent = frames + 4 * node.parent_link;
+      r[0] = parent[0];
+      r[1] = parent[1];
+      r[2] = parent[2];
+      p = parent[3];
+    }
+    previous = node.child_link;
+    translate(r, node.translation, node.translation_mask, p);
+    if (node.has_pre) [[unlikely]]
+      multiply_columns(r, node.pre);
+    switch (node.motion) {
+      case TreeKernelNode::Motion::Fixed: break;
+      case TreeKernelNode::Motion::RotateZ: turn(r[0], r[1], cosines[node.value], sines[node.value]); break;
+      case TreeKernelNode::Motion::RotateY: turn(r[2], r[0], cosines[node.value], sines[node.value]); break;
+      case TreeKernelNode::Motion::RotateX: turn(r[1], r[2], cosines[node.value], sines[node.value]); break;
+      case TreeKernelNode::Motion::Slide: {
+        Column along;
+        combine(r, node.direction, along);
+        p += angles[node.value] * along;
+        break;
+      }
+      case TreeKernelNode::Motion::RotateGeneral: {
+        // Rodrigues, as Eigen::AngleAxis::toRotationMatrix builds it (column-major).
+        const double* k = node.direction;
+        const double sine = sines[node.value], cosine = cosines[node.value];
+        const double sx = sine * k[0], sy = sine * k[1], sz = sine * k[2];
+        const double cx = (1.0 - cosine) * k[0], cy = (1.0 - cosine) * k[1], cz = (1.0 - cosine) * k[2];
+        const double m[9] = {cx * k[0] + cosine, cx * k[1] + sz,     cx * k[2] - sy,
+                             cx * k[1] - sz,     cy * k[1] + cosine, cy * k[2] + sx,
+                             cx * k[2] + sy,     cy * k[2] - sx,     cz * k[2] + cosine};
+        multiply_columns(r, m);
+        break;
+      }
+    }
+    if (node.branches) {  // a later node starts from this frame (not the next one)
+      Column* child = frames + 4 * node.child_link;
+      child[0] = r[0];
+      child[1] = r[1];
+      child[2] = r[2];
+      child[3] = p;
+    }
+    store_pose(r, p, node, poses + 16 * node.child_link);
+  }
+}
+
+void run_tree_kernel(const TreeKernel& kernel, const double* q, double* poses) {
+  tree_kernel_body(kernel, q, poses);
+}
+
+#ifdef KINETIC_TIP_KERNEL_AVX2
+[[gnu::target("avx2")]] void run_tree_kernel_avx2(const TreeKernel& kernel, const double* q, double* poses) {
+  tree_kernel_body(kernel, q, poses);
+}
+#endif
+
+
 }  // namespace
 
 std::optional<TipKernel> make_tip_kernel(const std::vector<TipKernelInput>& joints, const Pose& tip,
@@ -189,6 +318,87 @@ std::optional<TipKernel> make_tip_kernel(const std::vector<TipKernelInput>& join
   }
   for (int r = 0; r < 3; ++r) kernel.tip_translation[r] = tip_translation[r];
   kernel.run = kernel_for(count, portable_only);
+  return kernel;
+}
+
+TreeKernel make_tree_kernel(const std::vector<TreeKernelJoint>& joints, int link_count, int root_link,
+                            bool portable_only) {
+  TreeKernel kernel;
+  kernel.link_count = link_count;
+  kernel.root_link = root_link;
+  // true rotation = physical * logical[link]; logical is a signed permutation (exact).
+  std::vector<Eigen::Matrix3d> logical(link_count, Eigen::Matrix3d::Identity());
+  for (const TreeKernelJoint& joint : joints) {
+    const bool revolute = joint.kind == TreeKernelJoint::Kind::Revolute;
+    const StepMotion motion = revolute ? StepMotion::Revolute
+                              : joint.kind == TreeKernelJoint::Kind::Prismatic ? StepMotion::Prismatic
+                                                                               : StepMotion::Fixed;
+    const FrameStep step = FrameStep::make(joint.origin, joint.axis, motion);
+    const Eigen::Matrix3d& parent_logical = logical[joint.parent_link];
+    TreeKernelNode node;
+    node.parent_link = joint.parent_link;
+    node.child_link = joint.child_link;
+    const Vector3 translation = parent_logical * joint.origin.translation();
+    for (int r = 0; r < 3; ++r) {
+      node.translation[r] = translation[r];
+      if (translation[r] != 0.0) node.translation_mask |= static_cast<std::uint8_t>(1U << r);
+    }
+    Eigen::Matrix3d child_logical;
+    if (step.permuted) {
+      Eigen::Matrix3d permutation = Eigen::Matrix3d::Zero();  // the snapped origin rotation
+      for (int c = 0; c < 3; ++c) permutation(step.source[c], c) = step.sign[c];
+      child_logical = parent_logical * permutation;
+    } else {
+      node.has_pre = true;
+      const Eigen::Matrix3d pre = parent_logical * joint.origin.linear();
+      for (int c = 0; c < 3; ++c)
+        for (int r = 0; r < 3; ++r) node.pre[3 * c + r] = pre(r, c);
+      child_logical.setIdentity();
+    }
+    if (motion != StepMotion::Fixed) {
+      // Q Rot(u, a) = Rot(Q u, a) Q: the joint moves the physical frame along logical * u.
+      const Vector3 axis = child_logical * step.axis.axis;
+      TreeKernelValue value{joint.variable, joint.multiplier, joint.offset};
+      if (!revolute) {
+        node.motion = TreeKernelNode::Motion::Slide;
+      } else if (step.axis.kind == AxisKind::General) {
+        node.motion = TreeKernelNode::Motion::RotateGeneral;
+      } else {
+        int physical = 0;
+        for (int r = 0; r < 3; ++r)
+          if (axis[r] != 0.0) physical = r;
+        node.motion = physical == 0   ? TreeKernelNode::Motion::RotateX
+                      : physical == 1 ? TreeKernelNode::Motion::RotateY
+                                      : TreeKernelNode::Motion::RotateZ;
+        value.multiplier *= axis[physical];  // exact: ±1
+        value.offset *= axis[physical];
+      }
+      for (int r = 0; r < 3; ++r) node.direction[r] = axis[r];
+      node.value = static_cast<int>(kernel.values.size());
+      kernel.values.push_back(value);
+    }
+    for (int c = 0; c < 3; ++c)
+      for (int r = 0; r < 3; ++r)
+        if (child_logical(r, c) != 0.0) {
+          node.out_source[c] = static_cast<std::uint8_t>(r);
+          node.out_sign[c] = child_logical(r, c);
+        }
+    logical[joint.child_link] = child_logical;
+    kernel.nodes.push_back(node);
+  }
+  for (std::size_t i = 0; i < kernel.nodes.size(); ++i)
+    for (std::size_t later = i + 2; later < kernel.nodes.size(); ++later)
+      if (kernel.nodes[later].parent_link == kernel.nodes[i].child_link) kernel.nodes[i].branches = true;
+  std::vector<bool> reached(link_count, false);
+  for (const TreeKernelNode& node : kernel.nodes) reached[node.child_link] = true;
+  for (int link = 0; link < link_count; ++link)
+    if (!reached[link]) kernel.identity_links.push_back(link);
+  kernel.run = &run_tree_kernel;
+#ifdef KINETIC_TIP_KERNEL_AVX2
+  if (!portable_only && __builtin_cpu_supports("avx2")) kernel.run = &run_tree_kernel_avx2;
+#else
+  (void)portable_only;
+#endif
   return kernel;
 }
 

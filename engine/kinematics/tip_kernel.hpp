@@ -62,4 +62,58 @@ struct TipKernelInput {
 std::optional<TipKernel> make_tip_kernel(const std::vector<TipKernelInput>& joints, const Pose& tip,
                                          bool portable_only = false);
 
+// Every link pose of a kinematic tree (ForwardKinematics::compute), built on the same ideas: the
+// running frame of each node is kept "physical" (true rotation = physical * logical, logical a
+// signed axis permutation), so origin rotations that are permutations cost nothing and aligned
+// joints turn two columns; fixed joints cost one translation. Columns are whole vectors (AVX2
+// where the CPU has it, bit-identical to the portable build), and each link's pose is written
+// with four column stores. Nodes come parents first; a node's frame is its child link's.
+struct TreeKernelNode {
+  enum class Motion : std::uint8_t { Fixed, RotateX, RotateY, RotateZ, Slide, RotateGeneral };
+  int parent_link = -1;  // -1: the root (identity)
+  int child_link = 0;
+  int value = -1;  // index into the values: multiplier * q[variable] + offset
+  double translation[3] = {0, 0, 0};  // physical frame of the parent
+  std::uint8_t translation_mask = 0;
+  bool has_pre = false;  // origin rotation that is no permutation (physical = physical * pre)
+  bool branches = false;  // a node other than the next one starts from this frame
+  Motion motion = Motion::Fixed;
+  double pre[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};  // column-major
+  double direction[3] = {0, 0, 1};               // Slide / RotateGeneral: unit axis, physical
+  // Output: column c of the true rotation = out_sign[c] * physical column out_source[c].
+  std::uint8_t out_source[3] = {0, 1, 2};
+  double out_sign[3] = {1, 1, 1};
+};
+
+struct TreeKernelValue {
+  int variable = 0;
+  double multiplier = 1.0, offset = 0.0;
+};
+
+struct TreeKernel {
+  std::vector<TreeKernelNode> nodes;
+  std::vector<TreeKernelValue> values;  // one per moving node (angle sign folded in)
+  int link_count = 0;
+  int root_link = 0;
+  std::vector<int> identity_links;  // the root and any link no joint reaches
+  void (*run)(const TreeKernel&, const double* q, double* poses) = nullptr;
+
+  // poses: link_count 4×4 column-major frames (Pose storage, 16 doubles each), all entries written.
+  void operator()(const double* q, double* poses) const { run(*this, q, poses); }
+};
+
+// One joint of the tree: child = parent * origin * motion(multiplier * q[variable] + offset).
+struct TreeKernelJoint {
+  int parent_link = -1, child_link = 0;
+  Pose origin = Pose::Identity();
+  Vector3 axis = Vector3::UnitZ();
+  enum class Kind { Fixed, Revolute, Prismatic } kind = Kind::Fixed;
+  int variable = -1;
+  double multiplier = 1.0, offset = 0.0;
+};
+
+// joints: parents before children. portable_only as for make_tip_kernel.
+TreeKernel make_tree_kernel(const std::vector<TreeKernelJoint>& joints, int link_count, int root_link,
+                            bool portable_only = false);
+
 }  // namespace kinetic::detail

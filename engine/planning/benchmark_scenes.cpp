@@ -5,6 +5,7 @@
 
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
+#include "engine/planning/planning_space.hpp"
 
 namespace kinetic {
 
@@ -83,6 +84,39 @@ PlanningScene benchmark_scene(const std::string& name, const RobotModelPtr& mode
   scene.add_obstacle("floor", Shape::half_space(Vector3::UnitZ(), -0.001), Pose::Identity());
   scene.allow("floor", model->links()[static_cast<std::size_t>(model->root_link())].name);
   return scene;
+}
+
+BenchmarkProblemSet benchmark_problems(const RobotModelPtr& model, const PlanningScene& scene, int count,
+                                       std::uint64_t seed, double margin, const PathExistsCheck& joined) {
+  CollisionChecker checker(model);
+  checker.set_scene(scene);
+  std::mt19937_64 rng(seed);
+  // Joints within ±pi: with UR-style ±2pi ranges, every pose has up to 2^n representations; one
+  // window keeps each about once (it cannot keep the pairs connected: see the header).
+  const JointVector lo = model->lower_limits().cwiseMax(-M_PI), hi = model->upper_limits().cwiseMin(M_PI);
+  auto sample = [&] {
+    for (;;) {
+      JointVector q(model->dof());
+      for (int j = 0; j < model->dof(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+      if (state_collision_free(checker, q, margin)) return q;
+    }
+  };
+  BenchmarkProblemSet set;
+  while (static_cast<int>(set.problems.size()) < count) {
+    if (set.rejected > 10 * count + 10)
+      throw Error(ErrorCode::InvalidValue,
+                  "benchmark problems: " + std::to_string(set.rejected) + " of the drawn start/goal pairs were not joined",
+                  "check the scene: most of the robot's free space seems disconnected");
+    BenchmarkProblem p;
+    p.start = sample();
+    p.goal = sample();
+    if (joined && !joined(p.start, p.goal)) {
+      ++set.rejected;
+      continue;
+    }
+    set.problems.push_back(std::move(p));
+  }
+  return set;
 }
 
 }  // namespace kinetic

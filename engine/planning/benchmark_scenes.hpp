@@ -6,6 +6,8 @@
 //   shelf   a shelf with two compartments whose openings are narrow (0.22 m)
 //   cage    four posts and a roof frame around the robot
 //   boxes20 twenty random boxes (fixed seed), none touching the robot at its zero configuration
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,5 +19,29 @@ namespace kinetic {
 const std::vector<std::string>& benchmark_scene_names();
 // Throws Error(InvalidValue) listing the names for an unknown scene.
 PlanningScene benchmark_scene(const std::string& name, const RobotModelPtr& model);
+
+struct BenchmarkProblem {
+  JointVector start, goal;  // model order
+};
+
+struct BenchmarkProblemSet {
+  std::vector<BenchmarkProblem> problems;
+  int rejected = 0;  // drawn pairs that `joined` could not connect (replaced by later draws)
+};
+
+// Says whether some collision-free path joins start and goal (e.g. long runs of independent
+// planners). Return false only when no path was found.
+using PathExistsCheck = std::function<bool(const JointVector& start, const JointVector& goal)>;
+
+// `count` start/goal pairs for a scene, drawn from `seed`: each configuration uniform within the
+// joint limits clipped to ±pi and clear of the scene by `margin` (state_collision_free); a pair is
+// kept only when `joined` finds a path, so every problem is solvable. Why the check is needed: the
+// configuration space need not be connected. On the UR5e the upper arm (link2) hits the base
+// cylinder for shoulder angles q2 in [0.22, 2.92] rad (and 2pi lower) whatever the other joints
+// (the base is a solid of revolution about joint 1), so a pair with q2 > 2.92 at one end and
+// q2 < 0.22 at the other has no path: any path would pass through that wall. The ±pi window
+// straddles the wall, and ~8% of plain pairs were of that kind. An empty `joined` keeps every pair.
+BenchmarkProblemSet benchmark_problems(const RobotModelPtr& model, const PlanningScene& scene, int count,
+                                       std::uint64_t seed, double margin, const PathExistsCheck& joined);
 
 }  // namespace kinetic

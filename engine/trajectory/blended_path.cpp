@@ -31,18 +31,23 @@ BlendedPath::BlendedPath(const JointPath& w, double max_deviation) {
   }
   double s = 0.0;
   JointVector from = w[0];
+  // Working vectors reused across waypoints (re-timing runs often: no allocation per waypoint
+  // beyond the pieces' own vectors).
+  JointVector direction, line_end, next, bisector;
+  pieces_.reserve(2 * m);
+  waypoint_s_.reserve(m);
   waypoint_s_.push_back(0.0);
   for (std::size_t i = 1; i < m; ++i) {
-    const JointVector direction = (w[i] - w[i - 1]).normalized();
-    const JointVector line_end = w[i] - direction * blend_distance[i];
+    direction = w[i] - w[i - 1];
+    direction.normalize();
+    line_end = w[i] - direction * blend_distance[i];
     const double line_length = (line_end - from).norm();
     if (line_length > 0.0) {
-      Piece line;
+      Piece& line = pieces_.emplace_back();
       line.start = s;
       line.length = line_length;
       line.origin = from;
       line.direction = direction;
-      pieces_.push_back(line);
       s += line_length;
     }
     if (blend_distance[i] == 0.0) {
@@ -50,18 +55,21 @@ BlendedPath::BlendedPath(const JointPath& w, double max_deviation) {
       from = w[i];
       continue;
     }
-    const JointVector next = (w[i + 1] - w[i]).normalized();
+    next = w[i + 1] - w[i];
+    next.normalize();
     const double angle = std::acos(std::clamp(direction.dot(next), -1.0, 1.0));
-    Piece arc;
+    Piece& arc = pieces_.emplace_back();
     arc.arc = true;
     arc.start = s;
     arc.angle = angle;
     arc.radius = blend_distance[i] / std::tan(0.5 * angle);
     arc.length = arc.radius * angle;
-    arc.centre = w[i] + (next - direction).normalized() * (arc.radius / std::cos(0.5 * angle));
-    arc.x = (line_end - arc.centre).normalized();
+    bisector = next - direction;
+    bisector.normalize();
+    arc.centre = w[i] + bisector * (arc.radius / std::cos(0.5 * angle));
+    arc.x = line_end - arc.centre;
+    arc.x.normalize();
     arc.y = direction;
-    pieces_.push_back(arc);
     waypoint_s_.push_back(s + 0.5 * arc.length);
     s += arc.length;
     from = w[i] + next * blend_distance[i];

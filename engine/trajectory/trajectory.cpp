@@ -84,6 +84,24 @@ Trajectory::Trajectory(std::string robot, std::vector<std::string> joint_names,
 Trajectory Trajectory::from_storage(std::string robot, std::vector<std::string> joint_names,
                                     std::vector<PositionUnit> units, std::vector<double> times,
                                     std::vector<double> values, std::vector<double> waypoint_times) {
+  Trajectory t = adopt(std::move(robot), std::move(joint_names), std::move(units), std::move(times),
+                       std::move(values), std::move(waypoint_times));
+  t.check(true);
+  return t;
+}
+
+Trajectory Trajectory::from_finite_storage(std::string robot, std::vector<std::string> joint_names,
+                                           std::vector<PositionUnit> units, std::vector<double> times,
+                                           std::vector<double> values, std::vector<double> waypoint_times) {
+  Trajectory t = adopt(std::move(robot), std::move(joint_names), std::move(units), std::move(times),
+                       std::move(values), std::move(waypoint_times));
+  t.check(false);
+  return t;
+}
+
+Trajectory Trajectory::adopt(std::string robot, std::vector<std::string> joint_names,
+                             std::vector<PositionUnit> units, std::vector<double> times,
+                             std::vector<double> values, std::vector<double> waypoint_times) {
   Trajectory t;
   t.robot_ = std::move(robot);
   t.joint_names_ = std::move(joint_names);
@@ -92,11 +110,12 @@ Trajectory Trajectory::from_storage(std::string robot, std::vector<std::string> 
   t.times_ = std::move(times);
   t.values_ = std::move(values);
   t.waypoint_times_ = std::move(waypoint_times);
-  t.check();
   return t;
 }
 
-void Trajectory::check() const {
+void Trajectory::check() const { check(true); }
+
+void Trajectory::check(bool scan_values) const {
   const std::size_t dof = joint_names_.size();
   if (units_.size() != dof)
     throw Error(ErrorCode::DimensionMismatch, "trajectory has " + std::to_string(units_.size()) +
@@ -106,7 +125,16 @@ void Trajectory::check() const {
     throw Error(ErrorCode::DimensionMismatch,
                 "trajectory storage holds " + std::to_string(values_.size()) + " values for " +
                     std::to_string(times_.size()) + " samples of " + std::to_string(dof) + " joints");
-  for (std::size_t i = 0; i < times_.size(); ++i) {
+  // Times and values: cheap passes the compiler vectorises (generated trajectories have thousands
+  // of samples); the slow naming only on failure. Non-finite test: exponent bits all set is the
+  // one case where adding 1 to the exponent field carries into the sign bit.
+  constexpr std::uint64_t kExponent = 0x7ff0000000000000ULL, kExponentOne = 1ULL << 52;
+  const auto non_finite = [](double v) -> std::uint64_t { return ((std::bit_cast<std::uint64_t>(v) & kExponent) + kExponentOne) >> 63; };
+  std::uint64_t bad_times = 0;
+  for (const double t : times_) bad_times |= non_finite(t);
+  for (std::size_t i = 1; i < times_.size(); ++i) bad_times |= times_[i] < times_[i - 1] ? 1U : 0U;
+  for (std::size_t i = 2; i < times_.size(); ++i) bad_times |= times_[i] == times_[i - 2] ? 1U : 0U;
+  for (std::size_t i = 0; bad_times != 0 && i < times_.size(); ++i) {
     const double t = times_[i];
     if (!std::isfinite(t))
       throw Error(ErrorCode::InvalidValue,
@@ -122,13 +150,10 @@ void Trajectory::check() const {
                       std::to_string(t) + " s",
                   "an acceleration step is written as exactly two samples with the same time");
   }
-  // Finite values: one cheap pass over the whole buffer, the slow naming only on failure.
-  // Exponent bits all set (infinity or NaN) is the one case where adding 1 to the exponent field
-  // carries into the sign bit: add, shift, or — integer steps the compiler vectorises.
-  constexpr std::uint64_t kExponent = 0x7ff0000000000000ULL, kExponentOne = 1ULL << 52;
-  std::uint64_t non_finite = 0;
-  for (const double v : values_) non_finite |= ((std::bit_cast<std::uint64_t>(v) & kExponent) + kExponentOne) >> 63;
-  if (non_finite != 0)
+  std::uint64_t bad_values = 0;
+  if (scan_values)
+    for (const double v : values_) bad_values |= non_finite(v);
+  if (bad_values != 0)
     for (std::size_t k = 0; k < values_.size(); ++k)
       if (!std::isfinite(values_[k])) {
         const std::size_t i = k / stride(), field = (k % stride()) / dof, j = k % dof;

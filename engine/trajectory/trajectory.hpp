@@ -26,6 +26,10 @@ namespace kinetic {
 
 using JointPath = std::vector<JointVector>;  // geometric path: waypoints in joint space
 
+namespace detail {
+class SampleBuilder;
+}
+
 enum class PositionUnit { Radian, Metre };
 const char* to_string(PositionUnit unit);  // "rad" | "m"
 
@@ -163,6 +167,17 @@ class Trajectory {
   friend bool operator==(const Trajectory& a, const Trajectory& b);
 
  private:
+  friend class detail::SampleBuilder;
+  // from_storage for values the generators' SampleBuilder found finite as it wrote them: check()
+  // without its second pass over the whole value buffer (a megabyte for a long TOTP trajectory).
+  static Trajectory from_finite_storage(std::string robot, std::vector<std::string> joint_names,
+                                        std::vector<PositionUnit> units, std::vector<double> times,
+                                        std::vector<double> values, std::vector<double> waypoint_times);
+  // The parts as they are, unchecked.
+  static Trajectory adopt(std::string robot, std::vector<std::string> joint_names,
+                          std::vector<PositionUnit> units, std::vector<double> times,
+                          std::vector<double> values, std::vector<double> waypoint_times);
+  void check(bool scan_values) const;
   // Index i of the interval [sample i, sample i+1] holding t (right-continuous).
   std::size_t interval_index(double t) const;
   std::size_t stride() const { return 3 * joint_names_.size(); }

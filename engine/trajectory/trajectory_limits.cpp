@@ -113,8 +113,10 @@ void check_path(const JointPath& path, const TrajectoryLimits& limits) {
 
 JointPath remove_duplicate_waypoints(const JointPath& path, std::vector<std::size_t>* map_to_kept,
                                      double tolerance) {
+  const std::vector<std::size_t> indices = distinct_waypoints(path, map_to_kept, tolerance);
   JointPath kept;
-  for (std::size_t i : distinct_waypoints(path, map_to_kept, tolerance)) kept.push_back(path[i]);
+  kept.reserve(indices.size());
+  for (std::size_t i : indices) kept.push_back(path[i]);
   return kept;
 }
 

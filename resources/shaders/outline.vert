@@ -4,7 +4,6 @@
 
 layout(location = 0) in vec3 in_position;
 layout(location = 1) in vec3 in_normal;
-layout(location = 2) in vec4 in_color;
 
 layout(location = 0) flat out vec4 color;
 

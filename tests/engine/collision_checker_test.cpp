@@ -5,6 +5,7 @@
 #include <fcl/narrowphase/collision.h>
 #include <fcl/narrowphase/distance.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <random>
@@ -177,6 +178,28 @@ TEST(CollisionChecker, DefaultPoseIsFreeAndContactsNameTheLinks) {
   for (const auto& c : contacts) named |= c.body_b == "crate" && c.body_a == "panda_hand";
   EXPECT_TRUE(named);
   EXPECT_FALSE(checker.in_collision(ready, {.padding = 0.0, .self = true, .scene = false}));
+}
+
+// The checker's link poses (the whole-tree FK kernel, links without geometry included) agree
+// with FK walked link by link from the root (the general per-joint steps).
+TEST(CollisionChecker, LinkPosesMatchPerLinkForwardKinematics) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  for (const RobotModelPtr& model : {panda(), ur5()}) {
+    CollisionChecker checker(model);
+    const ForwardKinematics fk(*model);
+    std::mt19937_64 rng(5);
+    double worst = 0.0;
+    for (int i = 0; i < 200; ++i) {
+      const JointVector q = random_q(*model, rng);
+      checker.in_collision(q);
+      ASSERT_EQ(checker.link_poses().size(), model->links().size());
+      for (const Link& link : model->links())
+        worst = std::max(worst, (checker.link_poses()[link.index].matrix() - fk.link_pose(q, link.index).matrix())
+                                    .cwiseAbs()
+                                    .maxCoeff());
+    }
+    EXPECT_LE(worst, 1e-12) << model->name();
+  }
 }
 
 TEST(CollisionChecker, AttachedObjectMovesWithTheLinkAndDetachesInPlace) {

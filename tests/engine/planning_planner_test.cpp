@@ -20,10 +20,16 @@ using namespace kinetic;
 
 namespace {
 
+// Correctness here, speed is the benchmark's business: the time limit only has to be generous.
+// Under the sanitizers a search runs ~20x slower, and RRT* (one tree, then as many refining
+// iterations again) needs ~1 s of a 2 s budget on the UR5e boxes20 problem; a loaded CI machine
+// pushed it past the limit.
 #if defined(__SANITIZE_ADDRESS__)
 constexpr int kProblemsPerScene = 1;
+constexpr double kTimeoutMs = 20000.0;
 #else
 constexpr int kProblemsPerScene = 3;
+constexpr double kTimeoutMs = 2000.0;
 #endif
 
 RobotModelPtr robot(const std::string& name) {
@@ -75,7 +81,7 @@ TEST_P(EveryPlanner, SolvesTheBenchmarkScenesAndPassesTheGates) {
   const RobotModelPtr model = robot(robot_name);
   PlannerOptions options = default_preset();
   options.planner = type;
-  options.timeout_ms = 2000.0;  // correctness here; speed is the benchmark's business
+  options.timeout_ms = kTimeoutMs;
   options.max_iterations = 200000;
   options.seed = 7;
   for (const auto& scene_name : benchmark_scene_names()) {

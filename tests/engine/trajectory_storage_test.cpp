@@ -1,5 +1,6 @@
 // Contiguous sample storage of Trajectory: the samples() view reads back exactly what was given,
-// converts to owning samples, and bad storage is refused with a message naming what is wrong.
+// converts to owning samples, and bad storage is refused with a message naming what is wrong —
+// also when the generators' SampleBuilder writes it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <random>
 
 #include "engine/core/error.hpp"
+#include "engine/trajectory/sample_builder.hpp"
 #include "engine/trajectory/time_optimal.hpp"
 #include "engine/trajectory/trapezoidal.hpp"
 
@@ -84,6 +86,49 @@ TEST(TrajectoryStorage, RefusesStorageOfTheWrongSizeOrNonFiniteValues) {
   std::vector<TrajectorySample> short_one = ramp_samples();
   short_one[2].velocity = JointVector::Zero(3);
   EXPECT_THROW(Trajectory("test", {"a", "b"}, {}, short_one), Error);
+}
+
+// The generators' builder checks values as it writes them and hands over without a second pass:
+// steps, dropped repeats and growth past the expected size must still come out right, and a value
+// that is not finite must still be refused by name.
+TEST(TrajectoryStorage, SampleBuilderWritesStepsGrowsAndRefusesWhatIsNotFinite) {
+  const double q[2] = {1.0, 2.0}, dq[2] = {0.5, -0.5}, ddq[2] = {0.25, 4.0};
+  detail::SampleBuilder builder(2, 1);  // expects one sample, gets many
+  builder.push_path_point(0.0, q, dq, ddq, 2.0, 4.0, 1.0);
+  builder.push_path_point(1.0, q, dq, ddq, 2.0, 4.0, 1.0);
+  builder.push_path_point(1.0, q, dq, ddq, 2.0, 4.0, 3.0);  // same instant, new q̈: a step
+  builder.push_path_point(1.0 + 1e-12, q, dq, ddq, 2.0, 4.0, 3.0);  // same instant and q̈: dropped
+  for (int i = 2; i < 100; ++i) builder.push(static_cast<double>(i), JointVector::Constant(2, i), JointVector::Zero(2), JointVector::Ones(2));
+  const Trajectory t = builder.take("test", {"a", "b"}, {}, {});
+  const TrajectorySamples samples = t.samples();
+  ASSERT_EQ(samples.size(), 101u);
+  EXPECT_EQ(samples[1].t, 1.0);
+  EXPECT_EQ(samples[2].t, 1.0);
+  EXPECT_EQ(JointVector(samples[2].position), JointVector(samples[1].position));
+  EXPECT_EQ(JointVector(samples[1].velocity), (JointVector(2) << 1.0, -1.0).finished());  // q' ṡ
+  // q̈ = q'' ṡ² + q' s̈, before and after the step
+  EXPECT_EQ(JointVector(samples[1].acceleration), (JointVector(2) << 1.5, 15.5).finished());
+  EXPECT_EQ(JointVector(samples[2].acceleration), (JointVector(2) << 2.5, 14.5).finished());
+  EXPECT_EQ(samples.back().position[1], 99.0);
+
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  const double bad_dq[2] = {0.5, nan};
+  detail::SampleBuilder with_nan(2, 4);
+  with_nan.push_path_point(0.0, q, dq, ddq, 2.0, 4.0, 1.0);
+  with_nan.push_path_point(1.0, q, bad_dq, ddq, 2.0, 4.0, 1.0);
+  try {
+    (void)with_nan.take("test", {"a", "b"}, {}, {});
+    FAIL() << "a NaN velocity was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("sample 1: velocity of joint 'b'"), std::string::npos) << e.what();
+  }
+  detail::SampleBuilder with_inf_step(2, 4);
+  with_inf_step.push_path_point(0.0, q, dq, ddq, 2.0, 4.0, 1.0);
+  with_inf_step.push_path_point(0.0, q, dq, ddq, 2.0, 4.0, inf);  // the step's q̈ is infinite
+  EXPECT_THROW((void)with_inf_step.take("test", {"a", "b"}, {}, {}), Error);
+  detail::SampleBuilder with_inf(2, 4);
+  with_inf.push(0.0, JointVector::Zero(2), JointVector::Constant(2, inf), JointVector::Zero(2));
+  EXPECT_THROW((void)with_inf.take("test", {"a", "b"}, {}, {}), Error);
 }
 
 TEST(TrajectoryStorage, GeneratorsKeepWorkingAcrossRepeatedCalls) {

@@ -5,7 +5,8 @@
 //   Ours/frames_no_growth               10,000 frames (20 with KINETIC_BENCH_QUICK) at 320x180 (the
 //                                       soak checks growth, not speed): device memory allocations
 //                                       and resident memory (lavapipe's objects and memory live in
-//                                       it) must not grow
+//                                       it) must not grow, nor the host blocks the driver holds
+//                                       (every Vulkan object lives in some)
 // The machine is shared, so wall time alone overstates the cost of a frame: the frame cases also
 // report CPU time per frame over all threads (cpu_ms) and that of the busiest thread (busiest_ms,
 // lavapipe's vertex/binning thread). On an idle 2-core machine a frame takes about
@@ -149,19 +150,29 @@ void BM_FramesNoGrowth(benchmark::State& state) {
     }
     const long rss_before = resident_kib();
     const int64_t allocations_before = headless.context().live_allocations();
+    const int64_t host_blocks_before = headless.context().live_host_allocations();
+    const int64_t host_bytes_before = headless.context().live_host_bytes();
     for (int i = 0; i < frames; ++i) {
       panda.camera.orbit(0.01f, 0);  // a moving view, as in the studio
       headless.draw(panda.scene, panda.camera);
     }
     const long rss_growth = resident_kib() - rss_before;
     const int64_t allocation_growth = headless.context().live_allocations() - allocations_before;
+    const int64_t host_block_growth = headless.context().live_host_allocations() - host_blocks_before;
+    const int64_t host_byte_growth = headless.context().live_host_bytes() - host_bytes_before;
     state.counters["frames"] = frames;
+    state.counters["rss_before_kib"] = static_cast<double>(rss_before);
+    state.counters["vk_allocations"] = static_cast<double>(allocations_before);
+    state.counters["vk_host_blocks"] = static_cast<double>(host_blocks_before);
+    state.counters["vk_host_block_growth"] = static_cast<double>(host_block_growth);
+    state.counters["vk_host_byte_growth"] = static_cast<double>(host_byte_growth);
     state.counters["rss_growth_kib"] = static_cast<double>(rss_growth);
     state.counters["vk_allocation_growth"] = static_cast<double>(allocation_growth);
-    if (allocation_growth != 0 || rss_growth > 4096) {
+    if (allocation_growth != 0 || host_block_growth != 0 || rss_growth > 4096) {
       static std::string message;  // SkipWithError keeps the pointer
       message = "memory or Vulkan allocations grew over the run: resident +" + std::to_string(rss_growth) +
-                " KiB, device allocations +" + std::to_string(allocation_growth);
+                " KiB, device allocations +" + std::to_string(allocation_growth) + ", driver host blocks +" +
+                std::to_string(host_block_growth);
       state.SkipWithError(message.c_str());
     }
   }
