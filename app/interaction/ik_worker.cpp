@@ -84,7 +84,8 @@ struct IkWorker::Engine {
     try {
       validate_pose(request.target, "IK target");
       const JointVector seed = chain->to_chain(request.seed);
-      IkResult result = solver->solve(request.target, seed);
+      const IkOptions configured = ik_options_from_config(*robot);
+      IkResult result = solver->solve(request.target, seed, configured);
       std::vector<JointVector> chain_solutions = result.solutions;
       if (chain_solutions.empty() && result.converged) chain_solutions.push_back(result.q);
       std::mt19937_64 rng(1);
@@ -94,7 +95,7 @@ struct IkWorker::Engine {
         JointVector other = seed;
         for (int j = 0; j < other.size(); ++j)
           other[j] = chain->lower_limits()[j] + unit(rng) * (chain->upper_limits()[j] - chain->lower_limits()[j]);
-        IkOptions options;
+        IkOptions options = configured;
         options.random_seed = static_cast<std::uint64_t>(restart + 1);
         const IkResult again = solver->solve(request.target, other, options);
         if (again.converged) chain_solutions.push_back(again.q);

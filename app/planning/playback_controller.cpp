@@ -41,6 +41,8 @@ void PlaybackController::play() {
 void PlaybackController::pause() {
   if (!playing()) return;
   timer_.stop();
+  // The playhead stops where the clock is, not where the last tick left it.
+  if (time_ < trajectory_.end_time()) advance();
   emit playingChanged(false);
 }
 
@@ -75,18 +77,21 @@ void PlaybackController::set_speed(double speed) { speed_ = std::clamp(speed, 0.
 void PlaybackController::set_loop(bool loop) { loop_ = loop; }
 
 void PlaybackController::tick() {
+  if (advance()) pause();
+}
+
+bool PlaybackController::advance() {
   const double dt = clock_.restart() / 1000.0;
   double t = time_ + speed_ * dt;
   if (t >= trajectory_.end_time()) {
-    if (loop_ && trajectory_.duration() > 0.0) {
-      t = trajectory_.start_time() + std::fmod(t - trajectory_.start_time(), trajectory_.duration());
-    } else {
+    if (!loop_ || trajectory_.duration() <= 0.0) {
       show_time(trajectory_.end_time());
-      pause();
-      return;
+      return true;
     }
+    t = trajectory_.start_time() + std::fmod(t - trajectory_.start_time(), trajectory_.duration());
   }
   show_time(t);
+  return false;
 }
 
 void PlaybackController::show_time(double t) {

@@ -43,6 +43,9 @@ class PlaybackController : public QObject {
 
  private:
   void tick();
+  // Moves the playhead by speed x the time since the last advance; true when it reached the end
+  // without looping.
+  bool advance();
   void show_time(double t);
   std::vector<double> waypoint_times() const;
 

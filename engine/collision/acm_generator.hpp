@@ -1,8 +1,8 @@
 #pragma once
 // Allowed-collision-matrix generator, like MoveIt's Setup Assistant: samples random
 // configurations and marks link pairs that never collide, always collide, or collide at the
-// default pose (plus adjacent pairs). Runs on all cores; the result can be written into
-// kinetic.toml as [collision] skip_pairs.
+// default pose (plus adjacent pairs). Runs on all cores; save_generated_skip_pairs()
+// (acm_config_file.hpp) writes the result into a robot's kinetic.toml as [collision] skip_pairs.
 #include <cstdint>
 #include <functional>
 #include <string>

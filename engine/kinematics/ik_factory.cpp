@@ -96,4 +96,14 @@ IkSolverPtr make_ik_solver(RobotModelPtr model, const std::string& group) {
   return std::make_shared<NumericIkSolver>(chain);
 }
 
+IkOptions ik_options_from_config(const RobotModel& model) {
+  const IkConfig& config = model.config().ik;
+  IkOptions options;
+  options.position_tolerance = config.position_tolerance;
+  options.orientation_tolerance = config.orientation_tolerance;
+  options.timeout_ms = config.timeout_ms;
+  options.max_iterations = config.max_iterations;
+  return options;
+}
+
 }  // namespace kinetic

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "engine/core/error.hpp"
+#include "engine/kinematics/ik_factory.hpp"
 #include "engine/kinematics/numeric_ik.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/planning_space.hpp"
@@ -96,7 +97,8 @@ CartesianResult plan_cartesian(const KinematicChain& chain, CollisionChecker& ch
     return result;
   }
   const NumericIkSolver ik(chain);
-  IkOptions ik_options;
+  // The robot's tolerances; each step starts next to its answer, so 2 ms is plenty.
+  IkOptions ik_options = ik_options_from_config(model);
   ik_options.timeout_ms = 2.0;
   const std::vector<std::string> names = chain.joint_names();
   SearchClock clock(1e9, control);

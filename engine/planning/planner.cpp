@@ -83,7 +83,7 @@ std::vector<JointVector> Planner::ik_candidates(const JointVector& start, const 
   std::mt19937_64 rng(options.seed);
   JointVector restart = seed;
   for (int attempt = 0; attempt < options.ik_attempts; ++attempt) {
-    IkOptions ik;
+    IkOptions ik = ik_options_from_config(*model_);
     ik.random_seed = options.seed + static_cast<std::uint64_t>(attempt);
     const IkResult result = solver->solve(target, restart, ik);
     if (!result.solutions.empty()) {

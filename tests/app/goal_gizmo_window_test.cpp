@@ -23,6 +23,7 @@ namespace {
 
 using kinetic::test::differing_pixels;
 using kinetic::test::grab_viewport;
+using kinetic::test::wait_for_still_view;
 
 // Two-part tolerance as in the viewer's golden tests: a pixel fails when a channel differs by more
 // than `channel`, the image fails when more than `fraction` of its pixels fail.
@@ -64,7 +65,7 @@ class GoalGizmoWindowTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
     ViewportWindow& view = *studio->viewport;
     QTRY_VERIFY_WITH_TIMEOUT(view.frames_drawn() > 0 && view.gizmo().has_value(), 20000);
-    QTest::qWait(300);
+    QVERIFY(wait_for_still_view(view));
 
     auto& document = *studio->document;
     QVERIFY(document.goal().empty());
@@ -105,7 +106,7 @@ class GoalGizmoWindowTest : public QObject {
     QVERIFY(!studio->window->goal_controller()->ik_failed());
 
     // The view shows the ghost and the moved gizmo.
-    QTest::qWait(300);
+    QVERIFY(wait_for_still_view(view));
     const QImage after = grab_viewport(view);
     QVERIFY2(differing_pixels(before, after) > 500, "dragging the gizmo did not change the picture");
     after.save(QDir::temp().filePath(QStringLiteral("kinetic_goal_gizmo_drag.png")));

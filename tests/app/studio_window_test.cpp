@@ -13,6 +13,7 @@ namespace {
 
 using kinetic::test::differing_pixels;
 using kinetic::test::grab_viewport;
+using kinetic::test::wait_for_still_view;
 
 // Pixels whose colour is far from the background gradient: the robot, the grid lines are dimmer.
 int bright_pixels(const QImage& image) {
@@ -36,7 +37,7 @@ class StudioWindowTest : public QObject {
     studio->window->show();
     QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
     QTRY_VERIFY_WITH_TIMEOUT(studio->viewport->frames_drawn() > 0, 20000);
-    QTest::qWait(200);
+    QVERIFY(wait_for_still_view(*studio->viewport));
     // The default size holds even without a window manager to clamp it: the docks scroll
     // rather than grow the window.
     QCOMPARE(studio->window->size(), QSize(1600, 1000));
@@ -48,7 +49,7 @@ class StudioWindowTest : public QObject {
     QSlider* slider = studio->window->joints_panel()->slider(1);
     slider->setValue(slider->maximum() / 4);
     QTRY_VERIFY_WITH_TIMEOUT(studio->viewport->frames_drawn() > frames, 10000);
-    QTest::qWait(200);
+    QVERIFY(wait_for_still_view(*studio->viewport));
     QVERIFY(std::abs(studio->document->joints()[1] - studio->document->robot()->lower_limits()[1] -
                      0.25 * (studio->document->robot()->upper_limits()[1] -
                              studio->document->robot()->lower_limits()[1])) < 1e-3);

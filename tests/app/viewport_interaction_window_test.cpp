@@ -26,6 +26,7 @@ namespace {
 
 using kinetic::test::differing_pixels;
 using kinetic::test::grab_viewport;
+using kinetic::test::wait_for_still_view;
 
 // A reachable pose with the arm bent, well inside the view.
 JointVector bent_arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished(); }
@@ -191,15 +192,13 @@ class ViewportInteractionWindowTest : public QObject {
     QVERIFY((reset.target - framed.target).norm() < 1e-4f);
 
     // F3: the statistics overlay is drawn.
-    wait_for_frame();
-    QTest::qWait(100);
+    QVERIFY(wait_for_still_view(view()));
     const QImage plain = grab_viewport(view());
     QVERIFY(!view().option(ViewOption::Stats));
     QTest::keyClick(&view(), Qt::Key_F3);
     QVERIFY(view().option(ViewOption::Stats));
     QVERIFY(studio_->window->view_action(ViewOption::Stats)->isChecked());
-    wait_for_frame();
-    QTest::qWait(100);
+    QVERIFY(wait_for_still_view(view()));
     QVERIFY2(differing_pixels(plain, grab_viewport(view())) > 100, "the statistics overlay is not drawn");
     QTest::keyClick(&view(), Qt::Key_F3);
     QVERIFY(!view().option(ViewOption::Stats));

@@ -1,7 +1,9 @@
 #pragma once
 // Shared by the studio's window tests: reading back the 3D view and comparing pictures.
+#include <QElapsedTimer>
 #include <QImage>
 #include <QScreen>
+#include <QTest>
 #include <algorithm>
 
 #include "app/viewport_window.hpp"
@@ -10,6 +12,26 @@ namespace kinetic::test {
 
 inline QImage grab_viewport(app::ViewportWindow& viewport) {
   return viewport.screen()->grabWindow(viewport.winId()).toImage().convertToFormat(QImage::Format_RGB32);
+}
+
+// Waits until the view is still: no new frame for `quiet_ms` and the last one drawn at full
+// quality (during motion a slow device draws single-sample frames and owes a full one after it,
+// see FrameQualityPolicy). A fixed wait before a read-back raced that frame on a loaded machine.
+inline bool wait_for_still_view(app::ViewportWindow& viewport, int quiet_ms = 250, int timeout_ms = 15000) {
+  QElapsedTimer total, quiet;
+  total.start();
+  quiet.start();
+  int frames = viewport.frames_drawn();
+  while (total.elapsed() < timeout_ms) {
+    QTest::qWait(20);
+    if (viewport.frames_drawn() != frames) {
+      frames = viewport.frames_drawn();
+      quiet.restart();
+    } else if (quiet.elapsed() >= quiet_ms && viewport.last_frame_quality() == viewer::FrameQuality::Full) {
+      return true;
+    }
+  }
+  return false;
 }
 
 inline int differing_pixels(const QImage& a, const QImage& b) {

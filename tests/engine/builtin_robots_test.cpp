@@ -19,6 +19,7 @@
 #include "engine/kinematics/opw_ik.hpp"
 #include "engine/kinematics/ur_ik.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "support/time_budget.hpp"
 
 namespace kinetic {
 namespace {
@@ -120,7 +121,7 @@ TEST_P(BuiltinRobot, IkRoundTripsTheReadyPose) {
     EXPECT_EQ(solver->name(), "ur");
   }
   IkOptions options;
-  options.timeout_ms = 200.0;  // generous: sanitizer builds run several times slower
+  options.timeout_ms = test::generous_ms(200.0);
   const IkResult result = solver->solve(target, chain.to_chain(model_->named_pose("home")), options);
   ASSERT_TRUE(result.converged) << solver->name() << ": " << result.message;
   const Pose reached = chain.fk(result.q);

@@ -13,6 +13,7 @@
 #include "engine/kinematics/sweep_ik.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "support/test_paths.hpp"
+#include "support/time_budget.hpp"
 
 namespace kinetic {
 namespace {
@@ -50,7 +51,7 @@ IkOptions tight_options() {
   IkOptions options;
   options.position_tolerance = 1e-6;
   options.orientation_tolerance = 1e-6;
-  options.timeout_ms = 50.0;  // generous: sanitizer builds run far slower
+  options.timeout_ms = test::generous_ms(50.0);
   return options;
 }
 
@@ -236,7 +237,7 @@ TEST(SweepIk, ReturnsSeveralDistinctValidSolutionsForPanda) {
   EXPECT_EQ(solver.dof(), 7);
   std::mt19937_64 random(16);
   IkOptions options = tight_options();
-  options.timeout_ms = 100.0;
+  options.timeout_ms = test::generous_ms(100.0);
   for (int n = 0; n < 3; ++n) {
     const Pose target = chain.fk(random_configuration(chain, random));
     const JointVector seed = chain.mid_configuration();

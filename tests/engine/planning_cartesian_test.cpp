@@ -9,6 +9,7 @@
 #include "engine/planning/benchmark_scenes.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/planner.hpp"
+#include "support/time_budget.hpp"
 
 using namespace kinetic;
 
@@ -135,7 +136,7 @@ TEST(ConstrainedPlanning, OrientationKeptAlongThePath) {
     Pose target = from;  // same orientation, swung 0.8 rad about the base's z axis
     target.translation() = Eigen::AngleAxisd(0.8, Vector3::UnitZ()) * from.translation();
     PlannerOptions options = default_preset();
-    options.timeout_ms = 3000.0;
+    options.timeout_ms = test::generous_ms(3000.0);
     const PlanResult r = planner.plan_constrained(start, PoseGoal{target}, constraints, options);
     ASSERT_GE(r.path.size(), 2u);
     for (const auto& q : r.path) {

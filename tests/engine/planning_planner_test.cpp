@@ -15,22 +15,24 @@
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/planner.hpp"
 #include "engine/planning/planning_space.hpp"
+#include "support/time_budget.hpp"
 
 using namespace kinetic;
 
 namespace {
 
-// Correctness here, speed is the benchmark's business: the time limit only has to be generous.
-// Under the sanitizers a search runs ~20x slower, and RRT* (one tree, then as many refining
-// iterations again) needs ~1 s of a 2 s budget on the UR5e boxes20 problem; a loaded CI machine
-// pushed it past the limit.
 #if defined(__SANITIZE_ADDRESS__)
 constexpr int kProblemsPerScene = 1;
-constexpr double kTimeoutMs = 20000.0;
 #else
 constexpr int kProblemsPerScene = 3;
-constexpr double kTimeoutMs = 2000.0;
 #endif
+
+// The default preset with a deadline no search here comes near (the preset's 50 ms is the
+// product's setting; these tests check answers, see support/time_budget.hpp).
+PlannerOptions unhurried(PlannerOptions options = default_preset()) {
+  options.timeout_ms = test::generous_ms(2000.0);
+  return options;
+}
 
 RobotModelPtr robot(const std::string& name) {
   static std::map<std::string, RobotModelPtr> cache;
@@ -79,9 +81,8 @@ class EveryPlanner : public ::testing::TestWithParam<std::tuple<std::string, Pla
 TEST_P(EveryPlanner, SolvesTheBenchmarkScenesAndPassesTheGates) {
   const auto& [robot_name, type] = GetParam();
   const RobotModelPtr model = robot(robot_name);
-  PlannerOptions options = default_preset();
+  PlannerOptions options = unhurried();
   options.planner = type;
-  options.timeout_ms = kTimeoutMs;
   options.max_iterations = 200000;
   options.seed = 7;
   for (const auto& scene_name : benchmark_scene_names()) {
@@ -192,7 +193,7 @@ TEST(PlannerFacade, PoseGoalTriesSeveralIkSolutionsAndReachesThePose) {
     const std::vector<JointVector> candidates = planner.resolve_goal(start, PoseGoal{target});
     EXPECT_GE(candidates.size(), 1u);
     for (const auto& q : candidates) EXPECT_FALSE(planner.checker().in_collision(q));
-    const PlanResult result = planner.plan(start, PoseGoal{target});
+    const PlanResult result = planner.plan(start, PoseGoal{target}, unhurried());
     const Pose reached = planner.tcp_pose(result.path.back());
     EXPECT_LT((reached.translation() - target.translation()).norm(), 1e-3);
     EXPECT_LT(Quaternion(reached.linear()).angularDistance(Quaternion(target.linear())), 2e-3);
@@ -215,11 +216,11 @@ TEST(PlannerFacade, RelativeAndNamedGoals) {
   RelativeGoal lift;
   lift.frame = RelativeGoal::Frame::Base;
   lift.offset.translation() = Vector3(0.0, 0.0, 0.1);
-  const PlanResult up = planner.plan(start, lift);
+  const PlanResult up = planner.plan(start, lift, unhurried());
   const Vector3 moved = planner.tcp_pose(up.path.back()).translation() - planner.tcp_pose(start).translation();
   EXPECT_LT((moved - Vector3(0, 0, 0.1)).norm(), 1e-3);
 
-  const PlanResult named = planner.plan(start, NamedGoal{"home"});
+  const PlanResult named = planner.plan(start, NamedGoal{"home"}, unhurried());
   EXPECT_LT((named.path.back() - model->named_pose("home")).norm(), 1e-9);
   EXPECT_THROW(planner.plan(start, NamedGoal{"no_such_pose"}), Error);
 }
@@ -228,8 +229,7 @@ TEST(PlannerFacade, SameSeedSamePlan) {
   const RobotModelPtr model = robot("panda");
   Planner planner(model, benchmark_scene("shelf", model));
   const auto pairs = problems(planner, 2, 99);
-  PlannerOptions options = default_preset();
-  options.timeout_ms = 5000.0;
+  PlannerOptions options = unhurried();
   options.seed = 1234;
   for (const auto& [start, goal] : pairs) {
     const PlanResult a = planner.plan(start, JointGoal{goal}, options);
@@ -243,8 +243,7 @@ TEST(PlannerFacade, SameSeedSamePlan) {
 TEST(PlannerFacade, CancelAndProgress) {
   const RobotModelPtr model = robot("ur5e");
   Planner planner(model, benchmark_scene("boxes20", model));
-  PlannerOptions options = default_preset();
-  options.timeout_ms = 5000.0;
+  PlannerOptions options = unhurried();
   options.seed = 3;
   // A problem that takes the search a few iterations (same seed: same iterations again).
   JointVector start, goal;
@@ -283,7 +282,7 @@ TEST(PlannerFacade, ResultsCarryStatistics) {
   const RobotModelPtr model = robot("panda");
   Planner planner(model, benchmark_scene("cage", model));
   const auto [start, goal] = problems(planner, 1, 21).front();
-  const PlanResult r = planner.plan(start, JointGoal{goal});
+  const PlanResult r = planner.plan(start, JointGoal{goal}, unhurried());
   EXPECT_GT(r.planning_time_ms, 0.0);
   EXPECT_GE(r.planning_time_ms, r.search_time_ms);
   EXPECT_GE(r.length_before, r.length_after);
@@ -320,8 +319,7 @@ TEST(PlannerPresets, RealtimeSkipsSmoothingAndKeepsItsMargin) {
   const RobotModelPtr model = robot("ur5e");
   Planner planner(model, benchmark_scene("table", model));
   const auto [start, goal] = problems(planner, 1, 31).front();
-  PlannerOptions options = realtime_preset();
-  options.timeout_ms = 1000.0;
+  const PlannerOptions options = unhurried(realtime_preset());
   const PlanResult r = planner.plan(start, JointGoal{goal}, options);
   EXPECT_EQ(r.margin_used, 0.01);
   expect_valid_plan(planner, r, start, goal);
@@ -330,9 +328,8 @@ TEST(PlannerPresets, RealtimeSkipsSmoothingAndKeepsItsMargin) {
 TEST(PrmRoadmap, KeptAcrossQueriesAndDroppedWithTheScene) {
   const RobotModelPtr model = robot("panda");
   Planner planner(model, benchmark_scene("shelf", model));
-  PlannerOptions options = default_preset();
+  PlannerOptions options = unhurried();
   options.planner = PlannerType::Prm;
-  options.timeout_ms = 5000.0;
   options.max_iterations = 100000;
   const auto pairs = problems(planner, 4, 41);
   const PlanResult first = planner.plan(pairs[0].first, JointGoal{pairs[0].second}, options);
@@ -376,7 +373,7 @@ TEST(PlannerFacade, WorkspaceBoundsKeepEveryLinkInside) {
   const RobotModelPtr model = robot("ur5e");
   Planner planner(model);
   const JointVector start = model->named_pose("home"), goal = model->named_pose("ready");
-  PlannerOptions options = default_preset();
+  PlannerOptions options = unhurried();
   options.seed = 3;
   options.workspace = bounds_around(planner.checker(), {start, goal}, 0.15);
   const PlanResult result = planner.plan(start, JointGoal{goal}, options);
