@@ -250,7 +250,7 @@ class DataActions : public QObject {
   panels::ScenePanel& scene_panel_;
 };
 
-void build_menus(QMainWindow& window, DataActions& actions) {
+void build_menus(QMainWindow& window, DataActions& actions, DataFeatures& features) {
   QMenu* file = find_or_add_menu(window, QObject::tr("&File"));
   QAction* before = quit_action(file);
   const auto add = [&](const QString& text, auto slot, const QKeySequence& key = {}) {
@@ -263,14 +263,15 @@ void build_menus(QMainWindow& window, DataActions& actions) {
   auto* separator = new QAction(file);
   separator->setSeparator(true);
   file->insertAction(before, separator);
-  add(QObject::tr("Open URDF with SRDF / kinetic.toml…"), [&actions] { actions.open_robot_files(); },
-      QKeySequence(QStringLiteral("Ctrl+Shift+O")));
+  features.open_robot =
+      add(QObject::tr("Open URDF with SRDF / kinetic.toml…"), [&actions] { actions.open_robot_files(); },
+          QKeySequence(QStringLiteral("Ctrl+Shift+O")));
   add(QObject::tr("Reload robot"), [&actions] { actions.reload_robot(); }, QKeySequence(Qt::Key_F5));
   auto* recent = new QMenu(QObject::tr("Recent files"), file);
   QObject::connect(recent, &QMenu::aboutToShow, &actions, [&actions, recent] { actions.fill_recent_menu(recent); });
   file->insertMenu(before, recent);
   add(QObject::tr("Open session…"), [&actions] { actions.choose_and_open_session(); });
-  add(QObject::tr("Save session…"), [&actions] { actions.choose_and_save_session(); });
+  features.save_session = add(QObject::tr("Save session…"), [&actions] { actions.choose_and_save_session(); });
   add(QObject::tr("Load scene…"), [&actions] { actions.choose_and_load_scene(); });
   add(QObject::tr("Save scene…"), [&actions] { actions.choose_and_save_scene(); });
   auto* end = new QAction(file);
@@ -376,7 +377,7 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
   auto* actions = new DataActions(window, document, *features.settings, report, *features.scene_panel);
   QObject::connect(features.robot_library, &panels::RobotLibraryPanel::loadRequested, actions,
                    [actions](const QString& name) { actions->load_robot(name); });
-  build_menus(window, *actions);
+  build_menus(window, *actions, features);
   QMenu* view = find_or_add_menu(window, QObject::tr("&View"));
   view->addAction(scene_dock->toggleViewAction());
   view->addAction(library_dock->toggleViewAction());

@@ -10,6 +10,7 @@
 #include "app/session/autosave.hpp"
 #include "app/session/session_file.hpp"
 
+class QAction;
 class QMainWindow;
 class QSettings;
 
@@ -40,6 +41,9 @@ struct DataFeatures {
   Autosave* autosave = nullptr;
   ModelFileWatcher* file_watcher = nullptr;
   QSettings* settings = nullptr;
+  // File menu entries the main toolbar shows too.
+  QAction* open_robot = nullptr;
+  QAction* save_session = nullptr;
 };
 
 DataFeatures install_data_features(QMainWindow& window, StudioDocument& document,

@@ -11,12 +11,15 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTimer>
+#include <QToolBar>
 
 #include "app/data_features.hpp"
 #include "app/interaction/collision_monitor.hpp"
 #include "app/interaction/goal_controller.hpp"
 #include "app/interaction/tcp_kinematics.hpp"
+#include "app/planning/plan_worker.hpp"
 #include "app/planning_features.hpp"
 #include "app/studio_document.hpp"
 #include "app/viewport_window.hpp"
@@ -47,7 +50,7 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   // Tests and scripted runs must never block on the modal recovery question.
   data_options.offer_recovery = !qEnvironmentVariableIsSet("KINETIC_NO_RECOVERY");
   data_options.report_error = [this](const QString& title, const QString& message) { report_error(title, message); };
-  install_data_features(*this, document_, data_options);
+  build_tool_bar(install_data_features(*this, document_, data_options));
   arrange_docks();
   restore_layout();
   connect(&document_, &StudioDocument::robotChanged, this, &MainWindow::update_status);
@@ -163,32 +166,36 @@ void MainWindow::build_file_menu() {
 
 void MainWindow::build_edit_menu() {
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-  QAction* undo = document_.undo_stack().createUndoAction(this, tr("&Undo"));
-  undo->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Z)});
-  QAction* redo = document_.undo_stack().createRedoAction(this, tr("&Redo"));
-  redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
-  edit->addAction(undo);
-  edit->addAction(redo);
+  undo_action_ = document_.undo_stack().createUndoAction(this, tr("&Undo"));
+  undo_action_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Z)});
+  redo_action_ = document_.undo_stack().createRedoAction(this, tr("&Redo"));
+  redo_action_->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+  edit->addAction(undo_action_);
+  edit->addAction(redo_action_);
 }
 
 void MainWindow::build_view_menu() {
   view_menu_ = menuBar()->addMenu(tr("&View"));
+  QMenu* camera = build_camera_menu();
   struct Toggle {
     ViewOption option;
     QString text;
     QKeySequence key;
     bool on;
+    QMenu* menu;
   };
   const Toggle toggles[] = {
-      {ViewOption::Grid, tr("&Grid"), QKeySequence(Qt::Key_G), true},
-      {ViewOption::Axes, tr("World &axes"), QKeySequence(Qt::Key_A), true},
-      {ViewOption::Trail, tr("TCP &trail"), QKeySequence(Qt::Key_T), true},
-      {ViewOption::CollisionSpheres, tr("&Collision spheres"), QKeySequence(Qt::Key_C), false},
-      {ViewOption::CollisionGeometry, tr("Collision &geometry"), QKeySequence(), false},
-      {ViewOption::Wireframe, tr("&Wireframe"), QKeySequence(Qt::Key_W), false},
-      {ViewOption::LocalFrame, tr("Gizmo in &local frame"), QKeySequence(Qt::Key_L), false},
-      {ViewOption::Help, tr("&Keyboard help"), QKeySequence(Qt::Key_F1), false},
-      {ViewOption::Stats, tr("&Statistics"), QKeySequence(Qt::Key_F3), false},
+      {ViewOption::Grid, tr("&Grid"), QKeySequence(Qt::Key_G), true, view_menu_},
+      {ViewOption::Axes, tr("World &axes"), QKeySequence(Qt::Key_A), true, view_menu_},
+      {ViewOption::Trail, tr("TCP &trail"), QKeySequence(Qt::Key_T), true, view_menu_},
+      {ViewOption::CollisionSpheres, tr("&Collision spheres"), QKeySequence(Qt::Key_C), false, view_menu_},
+      {ViewOption::CollisionGeometry, tr("Collision &geometry"), QKeySequence(), false, view_menu_},
+      {ViewOption::Wireframe, tr("&Wireframe"), QKeySequence(Qt::Key_W), false, view_menu_},
+      {ViewOption::LinkFrames, tr("Link &frames"), QKeySequence(Qt::Key_K), false, view_menu_},
+      {ViewOption::LocalFrame, tr("Gizmo in &local frame"), QKeySequence(Qt::Key_L), false, view_menu_},
+      {ViewOption::Help, tr("&Keyboard help"), QKeySequence(Qt::Key_F1), false, view_menu_},
+      {ViewOption::Stats, tr("&Statistics"), QKeySequence(Qt::Key_F3), false, view_menu_},
+      {ViewOption::Orthographic, tr("&Orthographic"), QKeySequence(Qt::Key_O), false, camera},
   };
   for (const Toggle& toggle : toggles) {
     auto* action = new QAction(toggle.text, this);
@@ -196,12 +203,15 @@ void MainWindow::build_view_menu() {
     action->setChecked(toggle.on);
     if (!toggle.key.isEmpty()) action->setShortcut(toggle.key);
     view_actions_[static_cast<int>(toggle.option)] = action;
-    view_menu_->addAction(action);
+    toggle.menu->addAction(action);
     const ViewOption option = toggle.option;
     connect(action, &QAction::toggled, this, [this, option](bool on) {
       if (viewport_) viewport_->set_option(option, on);
       if (option == ViewOption::LocalFrame) goal_panel_->set_local_frame(on);
+      save_view_option(option, on);
     });
+    // What the last run left; after connecting, so the goal panel hears a restored local frame.
+    action->setChecked(saved_view_option(option, toggle.on));
   }
   connect(goal_panel_, &panels::GoalPanel::localFrameChanged, view_action(ViewOption::LocalFrame), &QAction::setChecked);
   view_menu_->addSeparator();
@@ -211,13 +221,71 @@ void MainWindow::build_view_menu() {
   view_menu_->addAction(tr("&Focus goal"), QKeySequence(Qt::Key_F), this, [this] {
     if (viewport_) viewport_->focus_goal();
   });
+  view_menu_->addMenu(camera);
   play_pause_action_ = view_menu_->addAction(tr("&Play / pause"));
   play_pause_action_->setShortcut(QKeySequence(Qt::Key_Space));
   view_menu_->addSeparator();
   for (QDockWidget* dock : findChildren<QDockWidget*>()) view_menu_->addAction(dock->toggleViewAction());
 }
 
+QMenu* MainWindow::build_camera_menu() {
+  // The standard views turn the camera around its target at the same distance; R frames the robot.
+  auto* camera = new QMenu(tr("&Camera"), view_menu_);
+  struct View {
+    viewer::StandardView view;
+    QString text;
+  };
+  const View views[] = {
+      {viewer::StandardView::Front, tr("&Front")}, {viewer::StandardView::Back, tr("&Back")},
+      {viewer::StandardView::Left, tr("&Left")},   {viewer::StandardView::Right, tr("&Right")},
+      {viewer::StandardView::Top, tr("&Top")},     {viewer::StandardView::Iso, tr("&Iso")},
+  };
+  int digit = Qt::Key_1;
+  for (const View& entry : views) {
+    QAction* action = camera->addAction(entry.text);
+    action->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(digit++)));
+    camera_view_actions_[static_cast<int>(entry.view)] = action;
+    const viewer::StandardView view = entry.view;
+    connect(action, &QAction::triggered, this, [this, view] {
+      if (viewport_) viewport_->show_standard_view(view);
+    });
+  }
+  camera->addSeparator();  // the Orthographic toggle follows (build_view_menu)
+  return camera;
+}
+
+void MainWindow::build_tool_bar(const DataFeatures& data_features) {
+  QToolBar* bar = addToolBar(tr("Main toolbar"));
+  bar->setObjectName(QStringLiteral("MainToolBar"));  // saveState() / restoreState() find it by name
+  plan_action_ = new QAction(tr("Plan"), this);
+  plan_action_->setToolTip(tr("Plan with the Planner panel's settings"));
+  connect(plan_action_, &QAction::triggered, planning_features_, &PlanningFeatures::plan);
+  connect(&planning_features_->plan_worker(), &PlanWorker::busyChanged, plan_action_,
+          [action = plan_action_](bool busy) { action->setEnabled(!busy); });
+  // Icons for the actions that have a standard one; the camera entries show their names.
+  const auto icon = [this](QStyle::StandardPixmap pixmap) { return style()->standardIcon(pixmap); };
+  data_features.open_robot->setIcon(icon(QStyle::SP_DialogOpenButton));
+  data_features.save_session->setIcon(icon(QStyle::SP_DialogSaveButton));
+  undo_action_->setIcon(icon(QStyle::SP_ArrowBack));
+  redo_action_->setIcon(icon(QStyle::SP_ArrowForward));
+  play_pause_action_->setIcon(icon(QStyle::SP_MediaPlay));
+  bar->addActions({data_features.open_robot, data_features.save_session});
+  bar->addSeparator();
+  bar->addActions({undo_action_, redo_action_});
+  bar->addSeparator();
+  bar->addActions({plan_action_, play_pause_action_});
+  bar->addSeparator();
+  for (QAction* view : camera_view_actions_)
+    if (view) bar->addAction(view);
+  bar->addAction(view_action(ViewOption::Orthographic));
+  view_menu_->addAction(bar->toggleViewAction());
+}
+
 QAction* MainWindow::view_action(ViewOption option) const { return view_actions_[static_cast<int>(option)]; }
+
+QAction* MainWindow::camera_view_action(viewer::StandardView view) const {
+  return camera_view_actions_[static_cast<int>(view)];
+}
 
 void MainWindow::attach_viewport(ViewportWindow* viewport) {
   viewport_ = viewport;
@@ -256,11 +324,11 @@ void MainWindow::arrange_docks() {
         addDockWidget(Qt::RightDockWidgetArea, tab);
         tabifyDockWidget(goal, tab);
       }
-    goal->raise();
     if (collisions) {
       addDockWidget(Qt::RightDockWidgetArea, collisions);
       tabifyDockWidget(goal, collisions);
     }
+    goal->raise();  // after the last tab: tabifying shows the newest tab
   }
   if (trajectories) addDockWidget(Qt::BottomDockWidgetArea, trajectories);
   // Long forms scroll inside their dock instead of forcing the window taller than the screen.

@@ -1,7 +1,10 @@
 #pragma once
-// The studio's main window: the 3D viewport in the centre, dockable panels, menus, status bar
-// (robot, DOF, collision state, frame time). Each menu / dock group is built by its own method.
+// The studio's main window: the 3D viewport in the centre, dockable panels, menus, the main
+// toolbar, status bar (robot, DOF, collision state, frame time). Each menu / dock group is built
+// by its own method.
 #include <QMainWindow>
+
+#include "app/view_options.hpp"
 
 class QAction;
 class QLabel;
@@ -13,14 +16,18 @@ class JointsPanel;
 class GoalPanel;
 }  // namespace kinetic::panels
 
+namespace kinetic::viewer {
+enum class StandardView;
+}
+
 namespace kinetic::app {
 
+struct DataFeatures;
 class StudioDocument;
 class GoalController;
 class CollisionMonitor;
 class ViewportWindow;
 class PlanningFeatures;
-enum class ViewOption;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -41,7 +48,11 @@ class MainWindow : public QMainWindow {
   QListWidget* collision_list() const { return collision_list_; }
   // Space: the playback panel connects to its triggered() signal.
   QAction* play_pause_action() const { return play_pause_action_; }
+  // Plans with the Planner panel's settings (the toolbar's Plan).
+  QAction* plan_action() const { return plan_action_; }
   QAction* view_action(ViewOption option) const;
+  // View → Camera → Front … Iso (Alt+1..6); null for the views without an entry (Bottom).
+  QAction* camera_view_action(viewer::StandardView view) const;
   QMenu* view_menu() const { return view_menu_; }
   // Shows a load error without losing the current robot.
   void report_error(const QString& title, const QString& message);
@@ -63,6 +74,9 @@ class MainWindow : public QMainWindow {
   void build_file_menu();
   void build_edit_menu();
   void build_view_menu();
+  QMenu* build_camera_menu();
+  // Needs the menus' actions (the File menu's from install_data_features()).
+  void build_tool_bar(const DataFeatures& data_features);
   void update_status();
   void update_goal_panel();
   void update_collisions();
@@ -77,7 +91,11 @@ class MainWindow : public QMainWindow {
   QListWidget* collision_list_ = nullptr;
   QMenu* view_menu_ = nullptr;
   QAction* play_pause_action_ = nullptr;
-  QAction* view_actions_[9] = {};
+  QAction* plan_action_ = nullptr;
+  QAction* undo_action_ = nullptr;
+  QAction* redo_action_ = nullptr;
+  QAction* view_actions_[kViewOptionCount] = {};
+  QAction* camera_view_actions_[7] = {};  // by viewer::StandardView
   QLabel* status_robot_ = nullptr;
   QLabel* status_collision_ = nullptr;
   QLabel* status_frame_ = nullptr;

@@ -39,8 +39,9 @@ constexpr viewer::Color kCollisionGeometryColor{1.0f, 0.55f, 0.1f, 1.0f};
 const char* const kHelpLines[] = {
     "Mouse: left-drag orbit / gizmo handle, left-click select obstacle,",
     "       right-drag on a link turns its joint, right/middle-drag pan, wheel zoom",
-    "G grid   A axes   T trail   C collision spheres   W wireframe",
-    "R reset camera   F focus goal   Space play/pause",
+    "G grid   A axes   T trail   C collision spheres   W wireframe   K link frames",
+    "R reset camera   F focus goal   O orthographic   Alt+1..6 front/back/left/right/top/iso",
+    "Space play/pause",
     "Ctrl+Z undo   Ctrl+Shift+Z redo   F1 this help   F3 stats",
 };
 }  // namespace
@@ -102,6 +103,7 @@ void ViewportWindow::set_collision_monitor(CollisionMonitor* monitor) {
 void ViewportWindow::set_option(ViewOption which, bool on) {
   options_[static_cast<int>(which)] = on;
   if (which == ViewOption::CollisionSpheres && collisions_) collisions_->set_spheres_wanted(on);
+  if (which == ViewOption::Orthographic) camera_.orthographic = on;
   requestUpdate();
 }
 
@@ -157,6 +159,7 @@ void ViewportWindow::rebuild_robot() {
 
 void ViewportWindow::set_camera(const viewer::Camera& camera) {
   camera_ = camera;
+  camera_.orthographic = option(ViewOption::Orthographic);  // a view option; sessions save no projection
   camera_fit_pending_ = false;
   requestUpdate();
 }
@@ -171,6 +174,11 @@ void ViewportWindow::fit_camera() {
   camera_.yaw = defaults.yaw;
   camera_.pitch = defaults.pitch;
   camera_.fit(min, max, static_cast<float>(std::max(1, width())) / static_cast<float>(std::max(1, height())));
+  requestUpdate();
+}
+
+void ViewportWindow::show_standard_view(viewer::StandardView view) {
+  camera_.set_view(view);
   requestUpdate();
 }
 
@@ -301,6 +309,11 @@ void ViewportWindow::build_scene(viewer::RenderScene& scene) {
     if (option(ViewOption::Wireframe)) style.flags = viewer::kWireframe;
     if (collisions_ && collisions_->report().valid) style.highlighted_links = collisions_->report().current.colliding_links;
     robot_visuals_->append(scene, link_poses_, style);
+    if (option(ViewOption::LinkFrames)) {
+      // RGB axes of scene.frame_size (8 cm) at every link origin, seen through the links.
+      for (const Pose& pose : link_poses_) scene.frames.push_back(pose.cast<float>());
+      scene.frames_on_top = true;
+    }
     add_collision_overlays(scene);
 
     std::vector<std::string> scene_warnings;

@@ -18,6 +18,7 @@
 
 #include "app/interaction/frame_quality_policy.hpp"
 #include "app/interaction/gizmo_drag.hpp"
+#include "app/view_options.hpp"
 #include "engine/core/types.hpp"
 #include "viewer/camera.hpp"
 #include "viewer/gizmo.hpp"
@@ -40,9 +41,6 @@ class RobotVisuals;
 class GoalController;
 class CollisionMonitor;
 
-// What the view shows; toggled from the View menu and its keys.
-enum class ViewOption { Grid, Axes, Trail, CollisionSpheres, CollisionGeometry, Wireframe, Help, Stats, LocalFrame };
-
 class ViewportWindow : public QWindow {
   Q_OBJECT
  public:
@@ -63,7 +61,10 @@ class ViewportWindow : public QWindow {
 
   viewer::Camera& camera() { return camera_; }
   // Replaces the camera (a restored session's); the next robot rebuild keeps it instead of fitting.
+  // The projection stays as ViewOption::Orthographic says.
   void set_camera(const viewer::Camera& camera);
+  // Turns the camera to a standard view around the same target, at the same distance.
+  void show_standard_view(viewer::StandardView view);
   // Called once, after the first frame has been presented.
   void on_first_frame(std::function<void()> callback) { first_frame_ = std::move(callback); }
   int frames_drawn() const { return frames_drawn_; }
@@ -144,7 +145,7 @@ class ViewportWindow : public QWindow {
   bool trail_dirty_ = true;
   std::string trail_error_;
 
-  bool options_[9] = {true, true, true, false, false, false, false, false, false};
+  bool options_[kViewOptionCount] = {true, true, true};  // grid, axes, trail; the rest off
   std::function<void()> first_frame_;
   int frames_drawn_ = 0;
   double frame_time_ms_ = 0;

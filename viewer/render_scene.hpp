@@ -73,6 +73,7 @@ struct RenderScene {
   std::vector<LineBatch> lines;
   std::vector<Transform> frames;  // link frames: small RGB axes
   float frame_size = 0.08f;
+  bool frames_on_top = false;     // ignore depth (link origins mostly sit inside the link meshes)
   bool world_axes = true;
   float world_axes_size = 0.25f;
   GridSettings grid;

@@ -348,10 +348,14 @@ void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Came
   std::vector<LineVertex> lines;
   lines.reserve(line_estimate);
   if (scene.world_axes) add_axes(lines, Transform::Identity(), scene.world_axes_size);
-  for (const auto& pose : scene.frames) add_axes(lines, pose, scene.frame_size);
+  const auto add_frames = [&] {
+    for (const auto& pose : scene.frames) add_axes(lines, pose, scene.frame_size);
+  };
+  if (!scene.frames_on_top) add_frames();
   for (const auto& batch : scene.lines)
     if (!batch.on_top) add_batch(lines, batch);
   slot.depth_line_count = static_cast<uint32_t>(lines.size());
+  if (scene.frames_on_top) add_frames();
   for (const auto& batch : scene.lines)
     if (batch.on_top) add_batch(lines, batch);
   slot.overlay_line_count = static_cast<uint32_t>(lines.size()) - slot.depth_line_count;
