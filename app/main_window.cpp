@@ -15,6 +15,7 @@
 #include <QTimer>
 #include <QToolBar>
 
+#include "app/collision/collision_matrix_feature.hpp"
 #include "app/data_features.hpp"
 #include "app/interaction/collision_monitor.hpp"
 #include "app/interaction/goal_controller.hpp"
@@ -51,6 +52,7 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   data_options.offer_recovery = !qEnvironmentVariableIsSet("KINETIC_NO_RECOVERY");
   data_options.report_error = [this](const QString& title, const QString& message) { report_error(title, message); };
   build_tool_bar(install_data_features(*this, document_, data_options));
+  install_collision_matrix_feature(*this, document_, data_options.report_error);
   arrange_docks();
   restore_layout();
   connect(&document_, &StudioDocument::robotChanged, this, &MainWindow::update_status);
