@@ -6,6 +6,7 @@
 #include "engine/core/error.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
+#include "engine/kinematics/kinematic_chain.hpp"
 
 namespace kinetic::app {
 
@@ -112,24 +113,21 @@ void add_tcp_trail(viewer::RenderScene& scene, const std::vector<Vector3>& point
 
 TcpFrame resolve_tcp_frame(const RobotModel& robot, const std::string& tcp_link_or_group) {
   const auto& config = robot.config();
-  const auto from_effector = [&](const EndEffectorConfig& effector) {
-    return TcpFrame{robot.link_index(effector.parent_link), effector.tcp};
-  };
-  if (tcp_link_or_group.empty()) {
-    if (!config.end_effectors.empty()) return from_effector(config.end_effectors.front());
-    if (!config.planning_groups.empty() && !config.planning_groups.front().tip_link.empty())
-      return {robot.link_index(config.planning_groups.front().tip_link), Pose::Identity()};
-    return {static_cast<int>(robot.links().size()) - 1, Pose::Identity()};
-  }
-  if (const int link = robot.find_link(tcp_link_or_group); link >= 0) return {link, Pose::Identity()};
+  if (!tcp_link_or_group.empty())
+    if (const int link = robot.find_link(tcp_link_or_group); link >= 0) return {link, Pose::Identity()};
   for (const EndEffectorConfig& effector : config.end_effectors)
-    if (effector.name == tcp_link_or_group || effector.group == tcp_link_or_group) return from_effector(effector);
-  for (const PlanningGroupConfig& group : config.planning_groups)
-    if (group.name == tcp_link_or_group && !group.tip_link.empty())
-      return {robot.link_index(group.tip_link), Pose::Identity()};
+    if (!tcp_link_or_group.empty() && effector.name == tcp_link_or_group)
+      return {robot.link_index(effector.parent_link), effector.tcp};
+  // "" or a group: the tip and TCP that IK and the planners use for that group.
+  try {
+    const GroupChain chain = group_chain(robot, tcp_link_or_group);
+    return {robot.link_index(chain.tip_link), chain.tcp};
+  } catch (const Error&) {
+    if (tcp_link_or_group.empty()) return {static_cast<int>(robot.links().size()) - 1, Pose::Identity()};
+  }
   std::vector<std::string> names;
   for (const Link& link : robot.links()) names.push_back(link.name);
-  for (const auto& group : config.planning_groups) names.push_back(group.name);
+  for (const auto& group : robot.group_names()) names.push_back(group);
   for (const auto& effector : config.end_effectors) names.push_back(effector.name);
   throw Error(ErrorCode::MissingLink,
               "'" + tcp_link_or_group + "' is neither a link, a planning group nor an end effector of " +

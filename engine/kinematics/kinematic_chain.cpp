@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include "engine/core/error.hpp"
 #include "engine/kinematics/fast_sincos.hpp"
@@ -14,6 +15,40 @@ namespace {
 
 // Per-segment scratch without heap allocation (chains are far shorter than this).
 constexpr int kMaxSegments = 64;
+
+bool descends(const RobotModel& model, const std::string& base, const std::string& tip) {
+  try {
+    model.chain_joints(base, tip);
+    return true;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+// An SRDF group given as a joint list (MoveIt's usual form) as a chain: from the parent of its
+// joint nearest the root to the child of its deepest joint, when every listed joint lies on that
+// path (a branching list is no chain). Empty when the joints do not form one.
+std::pair<std::string, std::string> chain_of_joint_list(const RobotModel& model, const std::vector<std::string>& names) {
+  std::vector<int> joints;
+  for (const std::string& name : names) joints.push_back(model.joint_index(name));
+  if (joints.empty()) return {};
+  const auto depth = [&](int joint) {
+    int d = 0;
+    for (int link = model.joints()[joint].parent_link; model.links()[link].parent_joint >= 0;
+         link = model.joints()[model.links()[link].parent_joint].parent_link)
+      ++d;
+    return d;
+  };
+  const auto [shallow, deep] = std::minmax_element(joints.begin(), joints.end(),
+                                                   [&](int a, int b) { return depth(a) < depth(b); });
+  const std::string base = model.links()[model.joints()[*shallow].parent_link].name;
+  const std::string tip = model.links()[model.joints()[*deep].child_link].name;
+  if (!descends(model, base, tip)) return {};
+  const std::vector<int> path = model.chain_joints(base, tip);
+  for (int j : joints)
+    if (std::find(path.begin(), path.end(), j) == path.end()) return {};
+  return {base, tip};
+}
 
 std::string joined(const std::vector<std::string>& names) {
   std::string out;
@@ -146,9 +181,8 @@ KinematicChain::KinematicChain(RobotModelPtr model, const std::string& base_link
   if (!kernel_joints.empty()) tip_kernel_ = detail::make_tip_kernel(kernel_joints, tip_from_last);
 }
 
-KinematicChain KinematicChain::from_config(RobotModelPtr model, const std::string& group) {
-  if (!model) throw Error(ErrorCode::InvalidValue, "KinematicChain needs a robot model, got null");
-  const RobotConfig& config = model->config();
+GroupChain group_chain(const RobotModel& model, const std::string& group) {
+  const RobotConfig& config = model.config();
   std::vector<std::string> names;
   for (const auto& g : config.planning_groups) names.push_back(g.name);
 
@@ -160,24 +194,25 @@ KinematicChain KinematicChain::from_config(RobotModelPtr model, const std::strin
     tip = g.tip_link;
     if ((base.empty() || tip.empty()) && !g.joints.empty()) {
       // A joint list: the chain runs from the first joint's parent to the last joint's child.
-      base = model->links()[model->joints()[model->joint_index(g.joints.front())].parent_link].name;
-      tip = model->links()[model->joints()[model->joint_index(g.joints.back())].child_link].name;
+      base = model.links()[model.joints()[model.joint_index(g.joints.front())].parent_link].name;
+      tip = model.links()[model.joints()[model.joint_index(g.joints.back())].child_link].name;
     }
     break;
   }
   if (group_name.empty() && config.planning_groups.empty()) {
-    for (const auto& g : model->semantic().groups) {  // no kinetic.toml groups: the SRDF's chains
-      if ((!group.empty() && g.name != group) || g.chains.empty()) continue;
+    // No kinetic.toml groups: the SRDF's, given as a chain or as a joint list that forms one.
+    for (const auto& g : model.semantic().groups) {
+      if (!group.empty() && g.name != group) continue;
+      std::tie(base, tip) = g.chains.empty() ? chain_of_joint_list(model, g.joints) : g.chains.front();
+      if (base.empty()) continue;
       group_name = g.name;
-      base = g.chains.front().first;
-      tip = g.chains.front().second;
       break;
     }
-    for (const auto& g : model->semantic().groups) names.push_back(g.name);
+    for (const auto& g : model.semantic().groups) names.push_back(g.name);
   }
   if (group_name.empty() || base.empty() || tip.empty())
     throw Error(ErrorCode::InvalidModel,
-                "robot '" + model->name() + "' has no planning group" +
+                "robot '" + model.name() + "' has no planning group" +
                     (group.empty() ? std::string() : " '" + group + "'") +
                     " defined as a chain (known groups: " + joined(names) + ")",
                 "add [planning_group.NAME] with base_link and tip_link to kinetic.toml, or build "
@@ -186,9 +221,24 @@ KinematicChain KinematicChain::from_config(RobotModelPtr model, const std::strin
   for (const auto& ee : config.end_effectors) {
     if (ee.group != group_name && !(ee.group.empty() && config.end_effectors.size() == 1)) continue;
     if (!ee.parent_link.empty()) tip = ee.parent_link;
-    return KinematicChain(std::move(model), base, tip, ee.tcp);
+    return {group_name, base, tip, ee.tcp};
   }
-  return KinematicChain(std::move(model), base, tip);
+  // An SRDF end effector on this group (MoveIt's tip, e.g. the Panda's panda_hand_tcp) extends
+  // the chain to its parent link through the fixed joints past the last moving one.
+  if (config.end_effectors.empty())
+    for (const auto& ee : model.semantic().end_effectors)
+      if ((ee.parent_group == group_name || (ee.parent_group.empty() && ee.group == group_name)) &&
+          !ee.parent_link.empty() && ee.parent_link != tip && descends(model, tip, ee.parent_link)) {
+        tip = ee.parent_link;
+        break;
+      }
+  return {group_name, base, tip, Pose::Identity()};
+}
+
+KinematicChain KinematicChain::from_config(RobotModelPtr model, const std::string& group) {
+  if (!model) throw Error(ErrorCode::InvalidValue, "KinematicChain needs a robot model, got null");
+  const GroupChain chain = group_chain(*model, group);
+  return KinematicChain(std::move(model), chain.base_link, chain.tip_link, chain.tcp);
 }
 
 std::vector<std::string> KinematicChain::joint_names() const {

@@ -20,13 +20,24 @@
 
 namespace kinetic {
 
+// Where a planning group's chain runs: from base_link to tip_link (the end effector's parent link
+// when one is configured), and the TCP offset from tip_link.
+struct GroupChain {
+  std::string group, base_link, tip_link;
+  Pose tcp = Pose::Identity();
+};
+
+// The planning group (a chain) of kinetic.toml, else of the SRDF (a chain, or a joint list that
+// forms one, extended to an SRDF end effector's parent link), and its end effector's TCP; group ""
+// = the first group. Throws Error(InvalidModel) naming the groups when there is no such chain.
+GroupChain group_chain(const RobotModel& model, const std::string& group = "");
+
 class KinematicChain {
  public:
   // Throws Error(MissingLink) for unknown links, Error(InvalidModel) when tip is not below base.
   KinematicChain(RobotModelPtr model, const std::string& base_link, const std::string& tip_link,
                  const Pose& tip_offset = Pose::Identity());
-  // The planning group (a chain) of kinetic.toml (else the SRDF) and its end effector's TCP;
-  // group "" = the first group. Throws Error(InvalidModel) naming the groups when absent.
+  // The chain of group_chain(model, group).
   static KinematicChain from_config(RobotModelPtr model, const std::string& group = "");
 
   int dof() const { return static_cast<int>(variable_indices_.size()); }

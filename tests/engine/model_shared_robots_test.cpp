@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/core/error.hpp"
+#include "engine/kinematics/kinematic_chain.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/model_test_helpers.hpp"
 #include "support/test_paths.hpp"
@@ -151,6 +152,25 @@ TEST(SharedRobots, PandaStructureAndSrdf) {
   EXPECT_DOUBLE_EQ(home[3], -2.35619);
   EXPECT_DOUBLE_EQ(home[7], 0.001);
   EXPECT_TRUE(model->within_limits(home));
+}
+
+// MoveIt's SRDFs give the arm as a joint list and the tool as an end effector: with no kinetic.toml
+// that is the chain IK and planning use, from the base to the end effector's link.
+TEST(SharedRobots, PandaSrdfJointListIsAChainToTheEndEffector) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  const std::string dir = test::example_robot_data_dir() + "/robots/panda_description";
+  const auto model = load_robot_file(dir + "/urdf/panda.urdf", dir + "/srdf/panda.srdf", "", shared_options());
+  const GroupChain arm = group_chain(*model);
+  EXPECT_EQ(arm.group, "arm");
+  EXPECT_EQ(arm.base_link, "panda_link0");
+  EXPECT_EQ(arm.tip_link, "panda_hand_tcp");
+  const KinematicChain chain = KinematicChain::from_config(model, "arm");
+  EXPECT_EQ(chain.dof(), 7);
+  EXPECT_EQ(chain.tip_link(), "panda_hand_tcp");
+  // A group made of subgroups (arm and hand branch at the hand) is no single chain: refused,
+  // naming the known groups.
+  const Error e = test::expect_error([&] { group_chain(*model, "arm_and_hand"); }, ErrorCode::InvalidModel);
+  EXPECT_THAT(e.message(), HasSubstr("known groups: arm, hand, arm_and_hand"));
 }
 
 TEST(SharedRobots, KinovaContinuousJointsAndSrdfQuirks) {
