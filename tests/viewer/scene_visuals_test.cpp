@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "app/scene_bridge/robot_visuals.hpp"
 #include "app/scene_bridge/scene_visuals.hpp"
 #include "engine/core/error.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
@@ -126,6 +127,26 @@ TEST_F(SceneVisuals, UnreadableMeshBecomesPlaceholderWithWarning) {
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_NE(warnings[0].find("part"), std::string::npos);
   EXPECT_EQ(scene.instances.size(), 4u);
+}
+
+TEST_F(SceneVisuals, RobotMeshesThatAreMissingBecomePlaceholdersListedInTheWarnings) {
+  const std::string urdf = R"(<robot name="two_links">
+    <link name="base"><visual><geometry><mesh filename="package://no_such_package/base.dae"/></geometry></visual></link>
+    <link name="arm"><visual><geometry><mesh filename="missing/arm.stl"/></geometry></visual>
+                     <visual><geometry><box size="0.1 0.1 0.1"/></geometry></visual></link>
+    <joint name="j" type="revolute"><parent link="base"/><child link="arm"/><axis xyz="0 0 1"/>
+      <limit lower="-1" upper="1" velocity="1" effort="1"/></joint>
+  </robot>)";
+  const RobotModelPtr robot = load_robot_string(urdf, "", "", "/tmp");
+  const RobotVisuals visuals(headless_->meshes(), robot);
+  ASSERT_EQ(visuals.warnings().size(), 2u);
+  EXPECT_NE(visuals.warnings()[0].find("package://no_such_package/base.dae"), std::string::npos) << visuals.warnings()[0];
+  EXPECT_NE(visuals.warnings()[1].find("missing/arm.stl"), std::string::npos) << visuals.warnings()[1];
+  EXPECT_NE(visuals.warnings()[1].find("placeholder"), std::string::npos);
+  // Every visual is drawn: two placeholders and the box.
+  RenderScene scene;
+  visuals.append(scene, compute_link_poses(*robot, robot->zero_configuration()));
+  EXPECT_EQ(scene.instances.size(), 3u);
 }
 
 TEST_F(SceneVisuals, TcpTrailFollowsTheTrajectoryThroughFk) {
