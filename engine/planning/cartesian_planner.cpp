@@ -125,8 +125,16 @@ CartesianResult plan_cartesian(const KinematicChain& chain, CollisionChecker& ch
     int worst = 0;
     const double jump = delta.maxCoeff(&worst);
     if (jump > options.jump_threshold) {
-      std::snprintf(text, sizeof text, "joint '%s' would jump %.3f (threshold %.3f) at step %zu of %zu",
-                    names[worst].c_str(), jump, options.jump_threshold, i + 1, poses.size());
+      // A joint that reached its limit and would have to swing round to go on: say so.
+      const bool at_limit = chain.has_position_limits(worst) &&
+                            (q_chain[worst] - chain.lower_limits()[worst] < 1e-2 ||
+                             chain.upper_limits()[worst] - q_chain[worst] < 1e-2);
+      if (at_limit)
+        std::snprintf(text, sizeof text, "joint '%s' reached its limit (%.3f) at step %zu of %zu; going on would "
+                      "need it to jump %.3f", names[worst].c_str(), q_chain[worst], i + 1, poses.size(), jump);
+      else
+        std::snprintf(text, sizeof text, "joint '%s' would jump %.3f (threshold %.3f) at step %zu of %zu",
+                      names[worst].c_str(), jump, options.jump_threshold, i + 1, poses.size());
       result.stop_reason = text;
       result.joint_at_fault = names[worst];
       break;

@@ -124,6 +124,28 @@ TEST(CartesianPlanning, JumpThresholdNamesTheJoint) {
   EXPECT_NE(r.stop_reason.find(r.joint_at_fault), std::string::npos) << r.stop_reason;
 }
 
+TEST(CartesianPlanning, AJointAtItsLimitIsNamed) {
+  // Turning the UR5e's tool about its own axis, 3 rad per segment: the wrist's last joint (limit
+  // 2 pi) runs out during the third turn.
+  const RobotModelPtr model = ur5e();
+  Planner planner(model);
+  const JointVector start = model->named_pose("ready");
+  std::vector<CartesianSegment> turns;
+  Pose at = planner.tcp_pose(start);
+  for (int k = 0; k < 3; ++k) {
+    at.linear() = at.linear() * Eigen::AngleAxisd(3.0, Vector3::UnitZ()).toRotationMatrix();
+    turns.push_back(CartesianSegment::line_to(at));
+  }
+  const CartesianResult r = planner.plan_cartesian(start, turns);
+  ASSERT_FALSE(r.complete());
+  EXPECT_GT(r.fraction, 0.6);
+  EXPECT_LT(r.fraction, 0.8);
+  EXPECT_EQ(r.joint_at_fault, "joint6") << r.stop_reason;
+  EXPECT_NE(r.stop_reason.find("limit"), std::string::npos) << r.stop_reason;
+  EXPECT_NEAR(r.path.back()[5], model->upper_limits()[5], 2e-3);
+  EXPECT_FALSE(limits_gate(*model, r.path).has_value());
+}
+
 TEST(ConstrainedPlanning, OrientationKeptAlongThePath) {
   for (const RobotModelPtr& model : {ur5e(), panda()}) {
     SCOPED_TRACE(model->name());

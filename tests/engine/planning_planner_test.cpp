@@ -225,6 +225,39 @@ TEST(PlannerFacade, RelativeAndNamedGoals) {
   EXPECT_THROW(planner.plan(start, NamedGoal{"no_such_pose"}), Error);
 }
 
+TEST(PlannerFacade, RelativeGoalInTheToolFrameMovesAlongTheToolAxis) {
+  const RobotModelPtr model = robot("ur5e");
+  Planner planner(model);
+  const JointVector start = model->named_pose("ready");
+  const Pose from = planner.tcp_pose(start);
+  RelativeGoal approach;  // 5 cm along the tool's own z (the approach direction)
+  approach.frame = RelativeGoal::Frame::Tool;
+  approach.offset.translation() = Vector3(0.0, 0.0, 0.05);
+  const PlanResult r = planner.plan(start, approach, unhurried());
+  const Pose reached = planner.tcp_pose(r.path.back());
+  const Vector3 expected = from.translation() + from.linear().col(2) * 0.05;
+  EXPECT_LT((reached.translation() - expected).norm(), 1e-3);
+  EXPECT_LT(Quaternion(reached.linear()).angularDistance(Quaternion(from.linear())), 2e-3);
+  // Not the base frame's z (the UR5e's tool points down at "ready": they differ).
+  EXPECT_GT((reached.translation() - (from.translation() + Vector3(0, 0, 0.05))).norm(), 0.02);
+}
+
+TEST(PlannerFacade, GoalOutOfLimitsNamesTheJoint) {
+  const RobotModelPtr model = robot("ur5e");
+  Planner planner(model);
+  JointVector goal = model->named_pose("home");
+  goal[2] = model->upper_limits()[2] + 0.5;  // the elbow past its limit
+  try {
+    planner.plan(model->named_pose("ready"), JointGoal{goal}, unhurried());
+    FAIL() << "a goal out of limits must be refused";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::OutOfLimits);
+    EXPECT_NE(e.message().find("goal"), std::string::npos) << e.message();
+    EXPECT_NE(e.message().find(model->variable_names()[2]), std::string::npos) << e.message();
+    EXPECT_FALSE(e.hint().empty());
+  }
+}
+
 TEST(PlannerFacade, SameSeedSamePlan) {
   const RobotModelPtr model = robot("panda");
   Planner planner(model, benchmark_scene("shelf", model));
