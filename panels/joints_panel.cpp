@@ -160,7 +160,10 @@ void JointsPanel::refresh_row(int variable) {
   const QSignalBlocker block_spin(row.spin);
   const double span = row.upper - row.lower;
   row.slider->setValue(span > 0 ? static_cast<int>(std::lround((value - row.lower) / span * kSliderSteps)) : 0);
-  row.spin->setValue(to_shown(row, value));
+  // Leave a spin box that already shows the value alone: rewriting it would reformat the text
+  // being typed ("-3" becomes "-3.00°" after one keystroke, so "-30.5" could never be typed).
+  const double shown = to_shown(row, value);
+  if (row.spin->value() != QString::number(shown, 'f', row.spin->decimals()).toDouble()) row.spin->setValue(shown);
 }
 
 void JointsPanel::refresh_all() {
