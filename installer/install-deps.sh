@@ -16,7 +16,7 @@ packages=(
   libeigen3-dev liburdfdom-dev liburdfdom-headers-dev libtinyxml2-dev libassimp-dev libfcl-dev
   libtomlplusplus-dev nlohmann-json3-dev libpng-dev
   # viewer overlay and input devices
-  libimgui-dev libspnav-dev
+  libimgui-dev libspnav-dev libmeshoptimizer-dev
   # tests and benchmarks (peers: KDL, OMPL)
   libgtest-dev libgmock-dev libbenchmark-dev liborocos-kdl-dev libkdl-parser-dev libompl-dev
 )

@@ -10,6 +10,7 @@
 
 #include "viewer/error.hpp"
 #include "viewer/mesh_data.hpp"
+#include "viewer/mesh_simplify.hpp"
 #include "viewer/mesh_welding.hpp"
 
 namespace kinetic::viewer {
@@ -75,7 +76,7 @@ MeshData load_mesh_file(const std::filesystem::path& path) {
       }
     }
   }
-  MeshData mesh = weld_triangle_soup(corners);
+  MeshData mesh = simplify_for_display(weld_triangle_soup(corners));
   if (mesh.indices.empty()) throw Error("mesh " + path.string() + " contains no triangles");
   mesh.has_colors = has_colors;
   return mesh;

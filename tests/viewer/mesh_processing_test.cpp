@@ -1,5 +1,6 @@
 // Load-time mesh processing that makes big CAD meshes fast on lavapipe: welding triangle soups into
-// shared vertices (with a crease angle) and finding the closed shells whose back faces may be culled.
+// shared vertices (with a crease angle), simplifying display meshes within an error bound, and
+// finding the closed shells whose back faces may be culled.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <numbers>
 
 #include "viewer/closed_shells.hpp"
+#include "viewer/mesh_simplify.hpp"
 #include "viewer/mesh_welding.hpp"
 
 namespace kinetic::viewer {
@@ -98,6 +100,43 @@ TEST(ClosedShells, ClosedOutwardShellsComeFirstAndOpenOrInvertedOnesDoNot) {
   std::sort(sorted_before.begin(), sorted_before.end());
   std::sort(sorted_after.begin(), sorted_after.end());
   EXPECT_EQ(sorted_before, sorted_after);
+}
+
+TEST(MeshSimplify, DenseSphereLosesTrianglesButNotItsShape) {
+  const float radius = 0.1f;
+  const MeshData dense = make_sphere(radius, 256, 128);
+  const MeshData simple = simplify_for_display(dense, 1e-3f);
+  EXPECT_LT(simple.triangle_count(), dense.triangle_count() / 3);
+  EXPECT_GT(simple.triangle_count(), 100u);
+  EXPECT_LT(simple.vertices.size(), dense.vertices.size());  // unreferenced vertices dropped
+  // Every kept vertex still lies on the sphere; triangle centres sit inside it by the sag of the
+  // flat faces: within 0.5 mm on this 0.2 m sphere (the bound is 1e-3 of the size per collapse,
+  // measured against the original faces, which sag too).
+  for (const MeshVertex& v : simple.vertices)
+    EXPECT_NEAR(Vec3(v.position[0], v.position[1], v.position[2]).norm(), radius, 1e-5f);
+  float deepest = 0.0f;
+  for (size_t i = 0; i < simple.indices.size(); i += 3) {
+    Vec3 c = Vec3::Zero();
+    for (int k = 0; k < 3; ++k) {
+      const float* p = simple.vertices[simple.indices[i + static_cast<size_t>(k)]].position;
+      c += Vec3(p[0], p[1], p[2]) / 3.0f;
+    }
+    deepest = std::max(deepest, radius - c.norm());
+  }
+  EXPECT_LT(deepest, 0.5e-3f);
+  for (uint32_t index : simple.indices) EXPECT_LT(index, simple.vertices.size());
+}
+
+TEST(MeshSimplify, BoxAndColourSeamsStayAsTheyAre) {
+  const MeshData box = make_box(Vec3(0.1f, 0.2f, 0.3f));
+  const MeshData simple = simplify_for_display(box);
+  EXPECT_EQ(simple.triangle_count(), box.triangle_count());
+  EXPECT_EQ(simple.vertices.size(), box.vertices.size());
+  // Hard edges keep their split normals: 24 corners with face normals, not 8 averaged ones.
+  for (const MeshVertex& v : simple.vertices) {
+    const Vec3 n(v.normal[0], v.normal[1], v.normal[2]);
+    EXPECT_NEAR(n.cwiseAbs().maxCoeff(), 1.0f, 1e-6f);
+  }
 }
 
 }  // namespace
