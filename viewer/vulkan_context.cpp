@@ -187,7 +187,8 @@ void VulkanContext::create_instance(const VulkanContextOptions& options) {
   std::vector<const char*> extensions;
   if (options.enable_surface_extensions) {
     if (!available_has(VK_KHR_SURFACE_EXTENSION_NAME))
-      throw Error("Vulkan: the driver offers no VK_KHR_surface; a window cannot be drawn into (use --headless)");
+      throw Error("Vulkan: no driver offers VK_KHR_surface, so a window cannot be drawn into; install a Vulkan "
+                  "driver (Debian: mesa-vulkan-drivers provides lavapipe, a software one) or use --headless");
     extensions.push_back(VK_KHR_SURFACE_EXTENSION_NAME);
     for (const char* platform : {"VK_KHR_xcb_surface", "VK_KHR_xlib_surface"})
       if (available_has(platform)) extensions.push_back(platform);

@@ -57,6 +57,28 @@ class StudioWindowTest : public QObject {
     QVERIFY2(differing_pixels(before, after) > 1000, "moving a joint did not change the picture");
   }
 
+  void resizing_rebuilds_the_swapchain_and_redraws() {
+    auto studio = kinetic::app::create_studio(kinetic::app::CommandLine{});
+    QVERIFY(studio && studio->viewport);
+    studio->window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
+    QTRY_VERIFY_WITH_TIMEOUT(studio->viewport->frames_drawn() > 0, 20000);
+    QVERIFY(wait_for_still_view(*studio->viewport));
+    const QSize before = studio->viewport->size();
+    // Smaller, then larger than at the start: each size gets a new swapchain and a full picture.
+    for (const QSize window_size : {QSize(1100, 700), QSize(1700, 1050)}) {
+      const int frames = studio->viewport->frames_drawn();
+      studio->window->resize(window_size);
+      QTRY_VERIFY_WITH_TIMEOUT(studio->viewport->frames_drawn() > frames, 10000);
+      QVERIFY(wait_for_still_view(*studio->viewport));
+      const QSize now = studio->viewport->size();
+      QVERIFY2(now != before, qPrintable(QStringLiteral("viewport stayed %1x%2").arg(now.width()).arg(now.height())));
+      const QImage shot = grab_viewport(*studio->viewport);
+      QCOMPARE(shot.size(), now * studio->viewport->devicePixelRatio());
+      QVERIFY2(bright_pixels(shot) > 2000, "the robot is not drawn after the resize");
+    }
+  }
+
   void bad_robot_keeps_running_with_default() {
     kinetic::app::CommandLine line;
     line.robot = QStringLiteral("no_such_robot");
