@@ -129,11 +129,12 @@ class CollisionChecker {
   double padding_for(bool self_pair, const CheckOptions& options) const;
   bool self_in_collision(double padding) const;
   bool scene_in_collision(double padding) const;
-  // Largest safe step (fraction of dq) from the current poses; min_gap: smallest clearance
-  // beyond padding found.
   // Closing speeds of every checked pair along dq (constant over one segment).
   void compute_closing_speeds(const JointVector& dq);
-  double clearance_step(const CheckOptions& options, double tolerance, double& min_gap);
+  // Largest safe step (fraction of dq) from the current poses, at most `enough` (pairs are refined
+  // only as far as a step of `enough` needs); min_gap: smallest clearance beyond padding found
+  // (a lower bound for pairs that were not refined).
+  double clearance_step(const CheckOptions& options, double tolerance, double& min_gap, double enough);
   // Bound on how fast body a closes in on body b (b < 0: a fixed obstacle) per unit of the path
   // parameter along dq; joints that move both bodies rigidly do not count.
   double closing_speed(int a, int b, const JointVector& dq) const;
@@ -180,6 +181,14 @@ class CollisionChecker {
   std::vector<Candidate> candidates_;
   std::vector<double> self_speeds_;   // per self pair, for the current continuous check
   std::vector<double> scene_speeds_;  // per moving body against fixed obstacles
+  // The pair that limited the last continuous step: a self pair (index into self_pairs_) or a
+  // moving body (index into moving_bodies_) against an obstacle body; index -1 for none.
+  struct LimitingPair {
+    bool self = false;
+    int index = -1;
+    int obstacle = -1;
+  };
+  LimitingPair limiting_;
   // Continuous self check along a path: per self pair, the clearance budget (m beyond
   // padding - tolerance) at the path parameter of its last look along the current segment.
   std::vector<double> self_budget_, self_look_t_;
