@@ -205,20 +205,29 @@ void bounds_tree_primitive(const SphereTree& ta, const Pose& pa, const FclPart& 
                            const Pose& pb, double cutoff, DistanceBounds& out) {
   const RelativePose rel(pb * part.pose, pa);
   const SphereNode* A = ta.nodes().data();
-  std::array<int, kStackSize> stack;
+  // Nodes are measured when pushed and the nearer child is explored first: its anchor tightens
+  // `upper` early, which prunes the farther branch.
+  struct Entry {
+    int node;
+    double distance;  // from the node's centre to the primitive
+  };
+  const auto measure = [&](int node) { return Entry{node, solid_point_distance(part.shape, rel(A[node].center))}; };
+  std::array<Entry, kStackSize> stack;
   int top = 0;
-  stack[top++] = 0;
+  stack[top++] = measure(0);
   while (top > 0) {
-    const SphereNode& n = A[stack[--top]];
-    const double d = solid_point_distance(part.shape, rel(n.center));
-    const double gap = d - n.radius;
-    out.upper = std::min(out.upper, d + n.anchor);
+    const Entry e = stack[--top];
+    const SphereNode& n = A[e.node];
+    const double gap = e.distance - n.radius;
+    out.upper = std::min(out.upper, e.distance + n.anchor);
     if (gap >= std::min(cutoff, out.upper) || n.leaf() || top + 2 > kStackSize) {
       out.lower = std::min(out.lower, gap);
       continue;
     }
-    stack[top++] = n.first_child;
-    stack[top++] = n.first_child + 1;
+    Entry near = measure(n.first_child), far = measure(n.first_child + 1);
+    if (far.distance - A[far.node].radius < near.distance - A[near.node].radius) std::swap(near, far);
+    stack[top++] = far;
+    stack[top++] = near;
   }
 }
 
