@@ -13,6 +13,7 @@
 #include <QTimer>
 #include <QtTest>
 
+#include "app/hopeless_plan.hpp"
 #include "app/planning/playback_controller.hpp"
 #include "app/planning_features.hpp"
 #include "app/studio_window_factory.hpp"
@@ -92,33 +93,12 @@ class PlanPlaybackWindowTest : public QObject {
     studio->window->show();
     QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
 
-    // A post the upper arm's joint cylinder sweeps through: pan ranges between are disconnected.
-    PlanningScene scene;
-    scene.add_obstacle("post", Shape::box(Vector3(0.016, 0.016, 0.04)), Pose(Eigen::Translation3d(0.074, 0.0, 0.1625)));
-    document.set_scene(scene);
-    CollisionChecker checker(document.robot());
-    checker.set_scene(scene);
-    JointVector q = document.robot()->named_pose("home");
-    std::vector<double> free_middles;
-    bool blocked_before = false, in_free = false;
-    double free_start = 0.0;
-    for (double pan = -M_PI; pan <= M_PI; pan += 0.01) {
-      q[0] = pan;
-      const bool blocked = checker.in_collision(q);
-      if (!blocked && !in_free) { in_free = true; free_start = pan; }
-      if (blocked && in_free) {
-        if (blocked_before) free_middles.push_back(0.5 * (free_start + pan));
-        in_free = false;
-      }
-      if (blocked) blocked_before = true;
-    }
-    QVERIFY(free_middles.size() >= 2);
-    JointVector start = document.robot()->named_pose("home"), target = start;
-    start[0] = free_middles[0];
-    target[0] = free_middles[1];
-    document.set_joints(start);
+    const auto problem = kinetic::test::hopeless_ur5e_plan(document.robot());
+    QVERIFY(problem);
+    document.set_scene(problem->scene);
+    document.set_joints(problem->start);
     GoalState goal;
-    goal.joints = target;
+    goal.joints = problem->goal;
     document.set_goal(goal);
 
     panels::PlannerPanel* panel = features->planner_panel();

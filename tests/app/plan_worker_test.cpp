@@ -6,6 +6,7 @@
 #include <QTimer>
 #include <QtTest>
 
+#include "app/hopeless_plan.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "engine/model/robot_loader.hpp"
 
@@ -115,40 +116,17 @@ class PlanWorkerTest : public QObject {
 
   void cancel_of_a_hopeless_plan_is_prompt() {
     const RobotModelPtr robot = load_builtin_robot("ur5e");
-    // A small post beside the shoulder: the upper arm's joint cylinder sweeps through it at some
-    // shoulder-pan angles whatever the other joints do, so the pan ranges between those angles
-    // are disconnected and a goal across one of them can never be reached.
-    PlanningScene scene;
-    scene.add_obstacle("post", Shape::box(Vector3(0.016, 0.016, 0.04)), Pose(Eigen::Translation3d(0.074, 0.0, 0.1625)));
-    CollisionChecker checker(robot);
-    checker.set_scene(scene);
-    JointVector home = robot->named_pose("home");
-    std::vector<std::pair<double, bool>> sweep;
-    for (double pan = -M_PI; pan <= M_PI; pan += 0.01) {
-      home[0] = pan;
-      sweep.emplace_back(pan, checker.in_collision(home));
-    }
-    // The middle of the first free run, and of the free run after the next blocked run.
-    std::vector<std::pair<double, double>> free_runs;
-    for (std::size_t i = 0; i < sweep.size();) {
-      std::size_t j = i;
-      while (j < sweep.size() && sweep[j].second == sweep[i].second) ++j;
-      if (!sweep[i].second && i > 0 && j < sweep.size()) free_runs.emplace_back(sweep[i].first, sweep[j - 1].first);
-      i = j;
-    }
-    QVERIFY2(free_runs.size() >= 2, "the post must block the shoulder pan at several angles");
-    JointVector start = robot->named_pose("home"), goal = start;
-    start[0] = 0.5 * (free_runs[0].first + free_runs[0].second);
-    goal[0] = 0.5 * (free_runs[1].first + free_runs[1].second);
+    const auto problem = kinetic::test::hopeless_ur5e_plan(robot);
+    QVERIFY2(problem, "the post must block the shoulder pan at several angles");
 
     PlanWorker worker;
     QSignalSpy spy(&worker, &PlanWorker::finished);
     QSignalSpy progress(&worker, &PlanWorker::progress);
     PlanRequest request;
     request.robot = robot;
-    request.scene = scene;
-    request.start = start;
-    request.goal = JointGoal{goal};
+    request.scene = problem->scene;
+    request.start = problem->start;
+    request.goal = JointGoal{problem->goal};
     request.options = offline_preset();
     request.options.timeout_ms = 60000;
     request.options.max_iterations = 100000000;

@@ -26,6 +26,7 @@
 #include "app/planning_features.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/viewport_window.hpp"
+#include "app/hopeless_plan.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "panels/planner_panel.hpp"
 #include "viewer/gizmo.hpp"
@@ -160,35 +161,12 @@ BENCHMARK(studio_gizmo_move_to_ik_frame)->Name("Ours/studio_gizmo_move_to_ik_fra
 // so it runs for its whole time budget.
 bool start_hopeless_plan(Studio& studio) {
   StudioDocument& document = *studio.document;
-  PlanningScene scene;
-  scene.add_obstacle("post", Shape::box(Vector3(0.016, 0.016, 0.04)), Pose(Eigen::Translation3d(0.074, 0.0, 0.1625)));
-  document.set_scene(scene);
-  CollisionChecker checker(document.robot());
-  checker.set_scene(scene);
-  JointVector q = document.robot()->named_pose("home");
-  std::vector<double> free_middles;
-  bool blocked_before = false, in_free = false;
-  double free_start = 0.0;
-  for (double pan = -M_PI; pan <= M_PI; pan += 0.01) {
-    q[0] = pan;
-    const bool blocked = checker.in_collision(q);
-    if (!blocked && !in_free) {
-      in_free = true;
-      free_start = pan;
-    }
-    if (blocked && in_free) {
-      if (blocked_before) free_middles.push_back(0.5 * (free_start + pan));
-      in_free = false;
-    }
-    if (blocked) blocked_before = true;
-  }
-  if (free_middles.size() < 2) return false;
-  JointVector start = document.robot()->named_pose("home"), target = start;
-  start[0] = free_middles[0];
-  target[0] = free_middles[1];
-  document.set_joints(start);
+  const auto problem = kinetic::test::hopeless_ur5e_plan(document.robot());
+  if (!problem) return false;
+  document.set_scene(problem->scene);
+  document.set_joints(problem->start);
   GoalState goal;
-  goal.joints = target;
+  goal.joints = problem->goal;
   document.set_goal(goal);
   auto* features = studio.window->findChild<PlanningFeatures*>();
   if (!features) return false;

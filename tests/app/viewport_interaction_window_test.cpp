@@ -63,13 +63,8 @@ class ViewportInteractionWindowTest : public QObject {
 
  private slots:
   void initTestCase() {
-    studio_ = app::create_studio(app::CommandLine{});
-    QVERIFY(studio_);
-    QVERIFY2(studio_->viewport, "the Vulkan viewport could not be created");
-    studio_->window->resize(1280, 800);
-    studio_->window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(studio_->window.get()));
-    QTRY_VERIFY_WITH_TIMEOUT(view().frames_drawn() > 0, 20000);
+    studio_ = kinetic::test::open_studio_window();
+    QVERIFY2(studio_, "the studio's Vulkan viewport could not be created or never drew");
   }
 
   void init() {

@@ -6,6 +6,9 @@
 #include <QTest>
 #include <algorithm>
 
+#include <memory>
+
+#include "app/studio_window_factory.hpp"
 #include "app/viewport_window.hpp"
 
 namespace kinetic::test {
@@ -32,6 +35,18 @@ inline bool wait_for_still_view(app::ViewportWindow& viewport, int quiet_ms = 25
     }
   }
   return false;
+}
+
+// The default studio with its Vulkan viewport, 1280x800, shown and drawn once; null when the
+// viewport could not be created or never drew.
+inline std::unique_ptr<app::Studio> open_studio_window() {
+  auto studio = app::create_studio(app::CommandLine{});
+  if (!studio || !studio->viewport) return nullptr;
+  studio->window->resize(1280, 800);
+  studio->window->show();
+  if (!QTest::qWaitForWindowExposed(studio->window.get())) return nullptr;
+  if (!QTest::qWaitFor([&] { return studio->viewport->frames_drawn() > 0; }, 20000)) return nullptr;
+  return studio;
 }
 
 inline int differing_pixels(const QImage& a, const QImage& b) {
