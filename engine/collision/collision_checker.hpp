@@ -6,6 +6,7 @@
 // Thread safety: one checker per thread. A checker owns its pose buffers and mutates them in
 // every query (that keeps queries allocation-free); the bodies it shares with its copies are
 // immutable. Copy a checker to give another thread its own (cheap: geometry is shared).
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -14,6 +15,7 @@
 #include "engine/collision/allowed_collision_matrix.hpp"
 #include "engine/collision/body_pair.hpp"
 #include "engine/collision/obstacle_tree.hpp"
+#include "engine/collision/sphere_set.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/model/robot_model.hpp"
 #include "engine/scene/planning_scene.hpp"
@@ -81,7 +83,7 @@ class CollisionChecker {
                              const CheckOptions& options = {});
   bool motion_valid_continuous(const JointVector& q0, const JointVector& q1,
                                const CheckOptions& options = {}, double tolerance = 1e-3);
-  // Self collision only, by conservative advancement per pair (continuous_self_check.cpp): a
+  // Self collision only, by conservative advancement per pair (continuous_path_check.cpp): a
   // pair is looked at again only once its clearance at the last look, divided by its closing
   // speed along dq, is used up. True proves that no checked pair comes closer than
   // (self padding - tolerance) anywhere on the segment and both ends pass in_collision's self
@@ -89,12 +91,25 @@ class CollisionChecker {
   // options.scene is ignored; padding and pad_self mean what they mean in in_collision.
   bool self_motion_valid_continuous(const JointVector& q0, const JointVector& q1,
                                     const CheckOptions& options = {}, double tolerance = 1e-3);
-  // The same along a path, one segment at a time: a pair's clearance left at a waypoint carries
-  // into the next segment, so far pairs are not looked at again per segment. begin() checks the
-  // first state in full (in_collision's self test); each advance() checks the segment from the
-  // last state to q, and q itself in full. False: that segment (or q) fails.
+  // Conservative advancement along a path, one segment at a time, for the self pairs and/or the
+  // (robot body, obstacle) pairs that options select: a pair's clearance left at a waypoint
+  // carries into the next segment, so far pairs are not looked at again per segment. begin()
+  // checks the first state with in_collision; each advance() checks the segment from the last
+  // state to q, and q itself with in_collision. Self pairs: as self_motion_valid_continuous.
+  // Scene pairs: as motion_valid_continuous (no body comes closer than its padding to an
+  // obstacle; a clearance below the tolerance counts as contact). False: that segment (or q)
+  // fails; path_contact() then names the pair that failed on the segment (empty when q itself
+  // failed in_collision).
+  bool path_begin(const JointVector& q, const CheckOptions& options = {}, double tolerance = 1e-3);
+  bool path_advance(const JointVector& q);
+  struct PathContact {
+    std::string body_a, body_b;
+    bool scene = false;  // body_b is an obstacle
+  };
+  const PathContact& path_contact() const { return path_contact_; }
+  // path_begin/path_advance for self pairs only (options.scene ignored).
   bool self_path_begin(const JointVector& q, const CheckOptions& options = {}, double tolerance = 1e-3);
-  bool self_path_advance(const JointVector& q);
+  bool self_path_advance(const JointVector& q) { return path_advance(q); }
 
   // Lower-level access (ACM generator, tests, benchmarks).
   void update(const JointVector& q);  // FK into the pose buffer
@@ -165,6 +180,7 @@ class CollisionChecker {
   std::vector<std::vector<unsigned char>> scene_allowed_;  // [moving slot][obstacle]
   std::vector<std::vector<SpeedTerm>> speed_terms_;         // per body
   ObstacleTree obstacle_tree_;                              // bounded obstacles (broad phase)
+  SphereSet obstacle_spheres_;  // the same, flat: the broad phase for up to kFlatBroadPhase of them
   std::vector<int> unbounded_obstacles_;                    // half-spaces
   double robot_padding_ = 0.0;
 
@@ -189,11 +205,22 @@ class CollisionChecker {
     int obstacle = -1;
   };
   LimitingPair limiting_;
-  // Continuous self check along a path: per self pair, the clearance budget (m beyond
-  // padding - tolerance) at the path parameter of its last look along the current segment.
-  std::vector<double> self_budget_, self_look_t_;
-  JointVector self_path_q_;
-  double self_path_padding_ = 0.0, self_path_tolerance_ = 1e-3;
+  // Continuous check along a path (path_begin): the pairs it watches (obstacle >= 0: a moving
+  // body against an obstacle), per pair the clearance budget (m beyond padding, less the
+  // tolerance for self pairs) at the path parameter of its last look along the current segment.
+  struct PathPair {
+    int a, b;
+    bool self;
+  };
+  std::vector<PathPair> path_pairs_;
+  std::vector<double> path_budget_, path_look_t_, path_speed_;
+  std::vector<double> path_body_speed_;
+  std::vector<std::pair<double, int>> path_due_;  // (path parameter, pair) heap  // per body against fixed obstacles (-1: not yet known)
+  JointVector path_q_;
+  CheckOptions path_options_;
+  double path_tolerance_ = 1e-3;
+  PathContact path_contact_;
+  std::uint64_t scene_generation_ = 0, path_scene_generation_ = 0;  // set_scene() calls
 };
 
 }  // namespace kinetic

@@ -152,48 +152,51 @@ struct TreeInPrimitive {
   const SphereTree& tree;
   const Shape& shape;
   RelativePose tree_in_shape;
-  // Lower bound on the gap of a node's geometry: the cached separating plane (one dot product)
-  // when it already decides, else the distance from the node's sphere to the primitive.
+  // Lower bound on the gap of a node's geometry: the cached separating plane (one dot product in
+  // the tree's own frame) when it already decides, else the distance from the node's sphere to
+  // the primitive.
   double node_gap(const SphereNode& n, double enough) const {
-    const Vector3 center = tree_in_shape(n.center);
     if (has_plane) {
-      const double beyond_plane = plane_normal.dot(center) - n.radius - plane_extent;
+      const double beyond_plane = tree_normal.dot(n.center) + plane_shift - n.radius;
       if (beyond_plane >= enough) return beyond_plane;
     }
-    return solid_point_distance(shape, center) - n.radius;
+    return solid_point_distance(shape, tree_in_shape(n.center)) - n.radius;
   }
   // The same for one piece's bounding sphere.
   double triangle_gap(const TreeTriangle& t, double enough) const {
-    const Vector3 center = tree_in_shape(t.center);
     if (has_plane) {
-      const double beyond_plane = plane_normal.dot(center) - t.radius - plane_extent;
+      const double beyond_plane = tree_normal.dot(t.center) + plane_shift - t.radius;
       if (beyond_plane >= enough) return beyond_plane;
     }
-    return solid_point_distance(shape, center) - t.radius;
+    return solid_point_distance(shape, tree_in_shape(t.center)) - t.radius;
   }
   // Exact distance of one piece, or only a lower bound >= stop_at_or_above when the last
   // separating plane found already keeps the piece that far away (neighbouring pieces usually
-  // share it, so most pieces near a primitive need no GJK at all).
+  // share it, so most pieces near a primitive need no GJK at all). Points in the primitive frame.
   ConvexDistance exact(const TreeTriangle& t, double stop_at_or_above, double stop_below) {
-    const Vector3 a = tree_in_shape(t.a), b = tree_in_shape(t.b), c = tree_in_shape(t.c);
     if (has_plane) {
       ConvexDistance far;
-      far.lower_bound = std::min({plane_normal.dot(a), plane_normal.dot(b), plane_normal.dot(c)}) - plane_extent;
+      far.lower_bound = std::min({tree_normal.dot(t.a), tree_normal.dot(t.b), tree_normal.dot(t.c)}) + plane_shift;
       far.distance = std::numeric_limits<double>::infinity();
       if (far.lower_bound >= stop_at_or_above) return far;
     }
+    const Vector3 a = tree_in_shape(t.a), b = tree_in_shape(t.b), c = tree_in_shape(t.c);
     const ConvexDistance d = triangle_primitive_distance(a, b, c, shape, stop_at_or_above, stop_below);
     if (d.distance > 0.0) {
-      plane_normal = (d.point_a - d.point_b) / d.distance;
-      plane_extent = support_extent(shape, plane_normal);
+      const Vector3 normal = (d.point_a - d.point_b) / d.distance;
+      // The plane n.x = extent (primitive frame) in the tree's frame: n.(R p + t) - extent.
+      tree_normal = tree_in_shape.rotation.transpose() * normal;
+      plane_shift = normal.dot(tree_in_shape.translation) - support_extent(shape, normal);
       has_plane = true;
     }
     return d;
   }
 
   bool has_plane = false;
-  Vector3 plane_normal = Vector3::Zero();  // unit, from the primitive towards the mesh
-  double plane_extent = 0.0;               // the primitive's reach along plane_normal
+  // A separating plane, unit normal from the primitive towards the mesh, in the tree's frame:
+  // tree_normal.p + plane_shift is how far beyond the primitive's reach a tree point lies.
+  Vector3 tree_normal = Vector3::Zero();
+  double plane_shift = 0.0;
 };
 
 bool mesh_primitive_collision(const SphereTree& tree, const Pose& pose, const FclPart& part,
@@ -235,12 +238,19 @@ void mesh_primitive_distance(const SphereTree& tree, const Pose& pose, const Fcl
   TreeInPrimitive t{tree, part.shape, RelativePose(part_pose, pose)};
   const SphereNode* nodes = tree.nodes().data();
   const auto& triangles = tree.triangles();
-  std::array<int, kStackSize> stack;
+  // Nodes are measured once, when pushed (their gap stays a valid lower bound as the best
+  // distance shrinks), the nearer child explored first.
+  struct Entry {
+    int node;
+    double gap;
+  };
+  std::array<Entry, kStackSize> stack;
   int top = 0;
-  stack[top++] = 0;
+  stack[top++] = {0, t.node_gap(nodes[0], best.pair.distance)};
   while (top > 0) {
-    const SphereNode& n = nodes[stack[--top]];
-    if (t.node_gap(n, best.pair.distance) >= best.pair.distance) continue;
+    const Entry e = stack[--top];
+    if (e.gap >= best.pair.distance) continue;
+    const SphereNode& n = nodes[e.node];
     if (n.leaf() || top + 2 > kStackSize) {
       for (int i = n.first_triangle; i < n.end_triangle; ++i) {
         if (t.triangle_gap(triangles[i], best.pair.distance) >= best.pair.distance) continue;
@@ -253,10 +263,11 @@ void mesh_primitive_distance(const SphereTree& tree, const Pose& pose, const Fcl
       if (first_leaf_only) return;
       continue;
     }
-    int near = n.first_child, far = n.first_child + 1;
-    if (t.node_gap(nodes[far], best.pair.distance) < t.node_gap(nodes[near], best.pair.distance)) std::swap(near, far);
-    stack[top++] = far;
-    stack[top++] = near;
+    Entry near{n.first_child, t.node_gap(nodes[n.first_child], best.pair.distance)};
+    Entry far{n.first_child + 1, t.node_gap(nodes[n.first_child + 1], best.pair.distance)};
+    if (far.gap < near.gap) std::swap(near, far);
+    if (far.gap < best.pair.distance) stack[top++] = far;
+    if (near.gap < best.pair.distance) stack[top++] = near;
   }
 }
 

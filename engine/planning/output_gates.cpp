@@ -38,17 +38,32 @@ std::optional<std::string> limits_gate(const RobotModel& model, const JointPath&
   return std::nullopt;
 }
 
-// Every state is checked: waypoint 0 in full; then per segment the continuous scene check (which
-// checks both of its ends against the scene) and the self check of the segment (continuous: its
-// end and every state it looks at, with each pair's clearance carried along the path; discrete:
-// every state of the walk after its start, which was the previous segment's end or waypoint 0).
+// Every state is checked: waypoint 0 in full; then per segment
+// - Continuous: one conservative-advancement walk over the self pairs and the (link, obstacle)
+//   pairs together (one FK per state looked at), each pair's clearance carried along the path,
+//   and each waypoint in full;
+// - Discrete: the continuous scene check per segment (which checks both of its ends against the
+//   scene) and the self check of every state of the walk after its start.
 std::optional<std::string> collision_gate(CollisionChecker& checker, const JointPath& path,
                                           SelfGateMode self_mode) {
   if (path.empty()) return std::nullopt;
   if (checker.in_collision(path[0])) return waypoint_in_collision(checker, path, 0);
-  const CheckOptions scene_only{0.0, false, true}, self_only{0.0, true, false};
-  if (self_mode == SelfGateMode::Continuous && !checker.self_path_begin(path[0], self_only))
-    return waypoint_in_collision(checker, path, 0);
+  const CheckOptions scene_only{0.0, false, true}, self_only{0.0, true, false}, both{0.0, true, true};
+  if (self_mode == SelfGateMode::Continuous) {
+    if (!checker.path_begin(path[0], both)) return waypoint_in_collision(checker, path, 0);
+    for (std::size_t i = 1; i < path.size(); ++i) {
+      if (checker.path_advance(path[i])) continue;
+      // Pairs of one arm often sit within a millimetre of each other: the walk steps past them
+      // at the tolerance instead of calling that contact, and reports only states that fail
+      // in_collision's own test.
+      const CollisionChecker::PathContact contact = checker.path_contact();
+      if (contact.body_a.empty() || checker.in_collision(path[i])) return waypoint_in_collision(checker, path, i);
+      const std::string pair = " ('" + contact.body_a + "' with '" + contact.body_b + "')";
+      if (contact.scene) return segment_name(i) + " fails the continuous collision check against the scene" + pair;
+      return segment_name(i) + " self-collides" + pair;
+    }
+    return std::nullopt;
+  }
   for (std::size_t i = 1; i < path.size(); ++i) {
     const JointVector& q0 = path[i - 1];
     const JointVector& q1 = path[i];
@@ -56,16 +71,6 @@ std::optional<std::string> collision_gate(CollisionChecker& checker, const Joint
     if (!checker.motion_valid_continuous(q0, q1, scene_only)) {
       if (checker.in_collision(q1, scene_only)) return waypoint_in_collision(checker, path, i);
       return segment_name(i) + " fails the continuous collision check against the scene";
-    }
-    if (self_mode == SelfGateMode::Continuous) {
-      // Pairs of one arm often sit within a millimetre of each other: the self check steps past
-      // them at the tolerance instead of calling that contact, and reports only states that fail
-      // in_collision's own self test.
-      if (!checker.self_path_advance(q1)) {
-        if (checker.in_collision(q1, self_only)) return waypoint_in_collision(checker, path, i);
-        return segment_name(i) + " self-collides";
-      }
-      continue;
     }
     const JointVector dq = q1 - q0;
     const int steps = std::max(1, static_cast<int>(std::ceil(dq.cwiseAbs().maxCoeff() / kSelfGateResolution)));

@@ -1,0 +1,173 @@
+// Continuous collision check of straight joint-space segments by conservative advancement, for
+// link pairs (self) and for links against the scene's obstacles.
+//
+// Along q(t) = q0 + t * dq the distance between two links changes at most at the pair's closing
+// speed v (per unit of t): the sum over the joints that move one link but not the other of
+// |dq_j| times the largest distance of that link's geometry from joint j's axis (compute_speed_terms;
+// joints above both links move the pair rigidly and cannot change its distance). So a pair seen
+// with clearance g beyond its padding stays clear of (padding - tolerance) while it closes by less
+// than g + tolerance: its budget. Each pair is looked at again only when its budget is used up —
+// far pairs once per path or so, pairs near contact often — and budgets carry over waypoints.
+// Against a fixed obstacle the same holds with the link's own speed bound (no joint is shared).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "engine/collision/collision_checker.hpp"
+#include "engine/core/error.hpp"
+
+namespace kinetic {
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kRefineGap = 0.03;  // m, about a default leaf radius
+constexpr double kExactGap = 0.01;   // m: pairs nearer than this get their exact clearance
+}  // namespace
+
+bool CollisionChecker::self_motion_valid_continuous(const JointVector& q0, const JointVector& q1,
+                                                    const CheckOptions& options, double tolerance) {
+  if (q1.size() != q0.size())
+    throw Error(ErrorCode::DimensionMismatch, "continuous self-collision check: the segment's ends differ in size");
+  return self_path_begin(q0, options, tolerance) && self_path_advance(q1);
+}
+
+bool CollisionChecker::self_path_begin(const JointVector& q, const CheckOptions& options,
+                                       double tolerance) {
+  CheckOptions self_only = options;
+  self_only.self = true;
+  self_only.scene = false;
+  return path_begin(q, self_only, tolerance);
+}
+
+bool CollisionChecker::path_begin(const JointVector& q, const CheckOptions& options, double tolerance) {
+  if (!(tolerance > 0.0))
+    throw Error(ErrorCode::InvalidValue, "continuous path check: tolerance must be > 0");
+  if (q.size() != model_->dof())
+    throw Error(ErrorCode::DimensionMismatch, "continuous path check: expected " +
+                                                  std::to_string(model_->dof()) + " joint values");
+  path_options_ = options;
+  path_tolerance_ = tolerance;
+  path_scene_generation_ = scene_generation_;
+  path_q_ = q;
+  path_contact_ = {};
+  path_pairs_.clear();
+  if (options.self)
+    for (const auto& [a, b] : self_pairs_) path_pairs_.push_back({a, b, true});
+  if (options.scene)
+    for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
+      for (int o = obstacle_begin_; o < body_count(); ++o)
+        if (!scene_allowed_[m][o - obstacle_begin_]) path_pairs_.push_back({moving_bodies_[m], o, false});
+  path_budget_.assign(path_pairs_.size(), 0.0);  // nothing known yet: every pair is looked at
+  path_look_t_.assign(path_pairs_.size(), 0.0);
+  update(q);
+  return !in_collision(q, options);
+}
+
+bool CollisionChecker::path_advance(const JointVector& q1) {
+  if (q1.size() != model_->dof())
+    throw Error(ErrorCode::DimensionMismatch, "continuous path check: expected " +
+                                                  std::to_string(model_->dof()) + " joint values");
+  if (path_q_.size() != q1.size() || path_budget_.size() != path_pairs_.size())
+    throw Error(ErrorCode::InvalidValue, "continuous path check: advance() before begin()");
+  if (path_scene_generation_ != scene_generation_)
+    throw Error(ErrorCode::InvalidValue, "continuous path check: the scene changed since begin()");
+  const double self_padding = padding_for(true, path_options_);
+  const double scene_padding = padding_for(false, path_options_);
+  const double tolerance = path_tolerance_;
+  const JointVector q0 = path_q_;
+  const JointVector dq = q1 - q0;
+  const std::size_t count = path_pairs_.size();
+  path_contact_ = {};
+  // Closing speeds are fixed along the segment. A robot body closes in on a fixed obstacle at
+  // its own speed bound, the same for every obstacle.
+  path_body_speed_.assign(bodies_.size(), -1.0);
+  path_speed_.resize(count);
+  for (std::size_t k = 0; k < count; ++k) {
+    const PathPair& pair = path_pairs_[k];
+    if (pair.self) {
+      path_speed_[k] = closing_speed(pair.a, pair.b, dq) + closing_speed(pair.b, pair.a, dq);
+    } else {
+      double& speed = path_body_speed_[static_cast<std::size_t>(pair.a)];
+      if (speed < 0.0) speed = closing_speed(pair.a, -1, dq);
+      path_speed_[k] = speed;
+    }
+    path_look_t_[k] = 0.0;
+  }
+  // Pairs that do not move relative to each other keep the verdict of the segment's start.
+  // The others wait in a min-heap on the path parameter at which their budget runs out: a state
+  // looked at costs one FK pass and the pairs due there, not a scan over every pair.
+  const auto due = [&](std::size_t k) {
+    return path_speed_[k] > 0.0 ? path_look_t_[k] + path_budget_[k] / path_speed_[k] : kInf;
+  };
+  const auto later = [](const std::pair<double, int>& x, const std::pair<double, int>& y) { return x.first > y.first; };
+  path_due_.clear();
+  for (std::size_t k = 0; k < count; ++k)
+    if (const double when = due(k); when < 1.0) path_due_.emplace_back(when, static_cast<int>(k));
+  std::make_heap(path_due_.begin(), path_due_.end(), later);
+  const auto fail = [&](const PathPair& pair) {
+    path_contact_ = {body_name(pair.a), body_name(pair.b), !pair.self};
+    return false;
+  };
+
+  // The start state is the path's previous state: checked in full already.
+  while (!path_due_.empty()) {
+    const double t = path_due_.front().first;
+    if (t > 0.0) update(q0 + t * dq);
+    // Every pair due by now is looked at this state.
+    while (!path_due_.empty() && path_due_.front().first <= t) {
+      std::pop_heap(path_due_.begin(), path_due_.end(), later);
+      const std::size_t k = static_cast<std::size_t>(path_due_.back().second);
+      path_due_.pop_back();
+      const PathPair& pair = path_pairs_[k];
+      const int a = pair.a, b = pair.b;
+      const CollisionBody& body_a = *bodies_[a].body;
+      const CollisionBody& body_b = *bodies_[b].body;
+      const double padding = pair.self ? self_padding : scene_padding;
+      const double v = path_speed_[k];
+      const double remaining = (1.0 - t) * v;  // the most this pair can close until q1
+      // Root spheres first (a few flops): most pairs are far apart for the rest of the segment.
+      // A half-space has no root sphere.
+      const double root_gap = body_b.tree.empty()
+                                  ? -kInf
+                                  : (bound_centers_[a] - bound_centers_[b]).norm() - root_radii_[a] -
+                                        root_radii_[b] - padding;
+      double gap = root_gap;
+      if (gap < remaining) {
+        // The sphere trees, refined only to a little past the root gap: a bound far beyond the
+        // true distance would cost a walk over most node pairs and buy a step not much longer.
+        const double target = std::min(remaining, std::max(root_gap, 0.0) + kRefineGap);
+        gap = pair_distance_bounds(body_a, pose(a), body_b, pose(b), padding + target).lower - padding;
+      }
+      if (gap < kExactGap) {
+        // Near: the exact clearance (the sphere bound can be a leaf radius short of it, and near
+        // pairs are the ones looked at often).
+        const double cutoff = padding + std::min(remaining, std::max(tolerance, kRefineGap));
+        gap = exact_pair_distance(body_a, pose(a), body_b, pose(b), cutoff).distance - padding;
+        if (pair.self) {
+          // Links of one arm may sit within the tolerance of each other: within it, the verdict
+          // is in_collision's at this state (the start had it already).
+          if (gap < tolerance && t > 0.0 && pair_in_collision(a, b, padding)) return fail(pair);
+          if (gap < -tolerance) return fail(pair);  // tiers disagree beyond the tolerance: trust contact
+        } else if (gap < tolerance && gap < remaining) {
+          // An obstacle within the tolerance, and the pair may still close in before q1: contact.
+          // (A pair that cannot close its gap before q1 is left to q1's in_collision verdict,
+          // like a segment's end in motion_valid_continuous.)
+          return fail(pair);
+        }
+        gap = std::max(gap, 0.0);
+      }
+      path_budget_[k] = pair.self ? gap + tolerance : gap;
+      path_look_t_[k] = t;
+      if (const double when = due(k); when < 1.0) {
+        path_due_.emplace_back(when, static_cast<int>(k));
+        std::push_heap(path_due_.begin(), path_due_.end(), later);
+      }
+    }
+  }
+  // Budgets left at q1 carry into the next segment.
+  for (std::size_t k = 0; k < count; ++k)
+    path_budget_[k] = std::max(0.0, path_budget_[k] - path_speed_[k] * (1.0 - path_look_t_[k]));
+  path_q_ = q1;
+  return !in_collision(q1, path_options_);
+}
+
+}  // namespace kinetic

@@ -1,0 +1,79 @@
+#pragma once
+// Flat broad phase for the fixed obstacles of a scene of up to a few hundred: their bounding
+// spheres in single-precision arrays, tested four at a time into a bit mask with no branch per
+// obstacle. In a free state nearly every (link, obstacle) pair is culled, and a tree walk spends
+// its time on mispredicted branches and pointer chasing instead (ObstacleTree stays the broad
+// phase for larger scenes). Radii are rounded up so the float test never culls a sphere the exact
+// test would keep.
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "engine/collision/obstacle_tree.hpp"
+
+namespace kinetic {
+
+class SphereSet {
+ public:
+  // Beyond this distance from the origin float rounding would need a larger slack than the one
+  // built in: such scenes and queries use ObstacleTree.
+  static constexpr double kMaxCoordinate = 1.0e4;
+
+  void build(const std::vector<ObstacleTree::Entry>& entries);
+  std::size_t size() const { return ids_.size(); }
+  // False when some entry lies too far out for the float test.
+  bool usable() const { return usable_; }
+
+  // Calls visit(id) for every entry whose sphere may come within `reach` of `center` (every entry
+  // within reach is visited; a few just beyond it may be); stops and returns true as soon as visit
+  // returns true. Precondition: usable(), |center| components <= kMaxCoordinate.
+  template <class Visit>
+  bool any_near(const Vector3& center, double reach, const Visit& visit) const {
+    const float cx = static_cast<float>(center.x()), cy = static_cast<float>(center.y()),
+                cz = static_cast<float>(center.z());
+    const float extra = static_cast<float>(reach * (1.0 + 1e-6)) + kSlack;
+    const std::size_t padded = x_.size();
+    for (std::size_t base = 0; base < padded; base += 4) {
+      for (unsigned mask = block_mask(base, cx, cy, cz, extra); mask != 0; mask &= mask - 1) {
+        const std::size_t k = base + static_cast<std::size_t>(std::countr_zero(mask));
+        if (ids_[k] >= 0 && visit(ids_[k])) return true;  // (padding entries match NaN queries)
+      }
+    }
+    return false;
+  }
+
+ private:
+  static constexpr float kSlack = 1e-5f;  // m: covers float rounding of centres up to kMaxCoordinate
+
+  // Bit k set: entry base + k is near. Not-greater comparisons keep NaN queries conservative
+  // (every entry visited); padding entries sit at infinity and never match.
+  unsigned block_mask(std::size_t base, float cx, float cy, float cz, float extra) const {
+#if defined(__SSE2__)
+    const __m128 dx = _mm_sub_ps(_mm_loadu_ps(&x_[base]), _mm_set1_ps(cx));
+    const __m128 dy = _mm_sub_ps(_mm_loadu_ps(&y_[base]), _mm_set1_ps(cy));
+    const __m128 dz = _mm_sub_ps(_mm_loadu_ps(&z_[base]), _mm_set1_ps(cz));
+    const __m128 limit = _mm_add_ps(_mm_loadu_ps(&r_[base]), _mm_set1_ps(extra));
+    const __m128 d2 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy)), _mm_mul_ps(dz, dz));
+    return static_cast<unsigned>(_mm_movemask_ps(_mm_cmpngt_ps(d2, _mm_mul_ps(limit, limit))));
+#else
+    unsigned mask = 0;
+    for (std::size_t k = 0; k < 4; ++k) {
+      const float dx = x_[base + k] - cx, dy = y_[base + k] - cy, dz = z_[base + k] - cz;
+      const float limit = r_[base + k] + extra;
+      mask |= static_cast<unsigned>(!(dx * dx + dy * dy + dz * dz > limit * limit)) << k;
+    }
+    return mask;
+#endif
+  }
+
+  std::vector<float> x_, y_, z_, r_;  // padded to a multiple of 4
+  std::vector<int> ids_;
+  bool usable_ = true;
+};
+
+}  // namespace kinetic

@@ -1,0 +1,188 @@
+// The continuous path check against the scene (conservative advancement per (link, obstacle) pair,
+// clearances carried over waypoints) compared with a fine discrete walk on random three-waypoint
+// paths through the 20-box benchmark scene: it must never call a path free where the walk finds a
+// state in which a link reaches into an obstacle. And the flat broad phase (SphereSet) against
+// brute force: it never drops an obstacle within reach.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <limits>
+#include <random>
+#include <set>
+
+#include "engine/collision/collision_checker.hpp"
+#include "engine/collision/sphere_set.hpp"
+#include "engine/core/error.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "engine/planning/benchmark_scenes.hpp"
+
+using namespace kinetic;
+
+namespace {
+
+constexpr double kFineStep = 0.002;  // rad
+
+JointVector random_state(std::mt19937_64& rng, const JointVector& lo, const JointVector& hi) {
+  JointVector q(lo.size());
+  for (Eigen::Index j = 0; j < q.size(); ++j)
+    q[j] = std::uniform_real_distribution<double>(std::max(lo[j], -M_PI), std::min(hi[j], M_PI))(rng);
+  return q;
+}
+
+// Exact: some link reaches into an obstacle (distance <= 0).
+bool scene_contact(CollisionChecker& checker, const JointVector& q) {
+  const DistanceResult d = checker.min_distance(q, {.self = false, .scene = true, .exact = true});
+  return d.found && d.distance <= 0.0;
+}
+
+struct Tally {
+  int paths = 0, walk_colliding = 0, check_colliding = 0;
+};
+
+Tally compare(const std::string& robot, int paths, std::uint64_t seed) {
+  const RobotModelPtr model = load_builtin_robot(robot);
+  CollisionChecker checker(model);
+  checker.set_scene(benchmark_scene("boxes20", model));
+  const CheckOptions scene_only{.padding = 0.0, .self = false, .scene = true};
+  const JointVector lo = model->lower_limits(), hi = model->upper_limits();
+  std::mt19937_64 rng(seed);
+  Tally tally;
+  while (tally.paths < paths) {
+    // Waypoints free in in_collision's sense, segments short enough to often pass between boxes.
+    std::vector<JointVector> path{random_state(rng, lo, hi)};
+    while (path.size() < 3) {
+      JointVector step(lo.size());
+      for (Eigen::Index j = 0; j < step.size(); ++j) step[j] = std::uniform_real_distribution<double>(-0.6, 0.6)(rng);
+      path.push_back((path.back() + step).cwiseMax(lo).cwiseMin(hi));
+    }
+    if (std::any_of(path.begin(), path.end(), [&](const JointVector& q) { return checker.in_collision(q, scene_only); }))
+      continue;
+    ++tally.paths;
+    bool check_free = checker.path_begin(path[0], scene_only);
+    for (std::size_t i = 1; i < path.size() && check_free; ++i) check_free = checker.path_advance(path[i]);
+
+    bool walk_free = true;
+    for (std::size_t i = 1; i < path.size() && walk_free; ++i) {
+      const JointVector dq = path[i] - path[i - 1];
+      const int steps = std::max(1, static_cast<int>(std::ceil(dq.cwiseAbs().maxCoeff() / kFineStep)));
+      for (int s = 1; s < steps && walk_free; ++s)
+        walk_free = !scene_contact(checker, path[i - 1] + dq * (static_cast<double>(s) / steps));
+    }
+    tally.walk_colliding += !walk_free;
+    tally.check_colliding += !check_free;
+    EXPECT_FALSE(check_free && !walk_free) << robot << ": path called free, the fine walk reaches an obstacle";
+    if (!check_free) {
+      EXPECT_FALSE(checker.path_contact().body_a.empty());
+      EXPECT_TRUE(checker.path_contact().scene);
+    }
+  }
+  std::cout << robot << ": " << tally.paths << " paths, fine walk colliding " << tally.walk_colliding
+            << ", path check colliding " << tally.check_colliding << "\n";
+  return tally;
+}
+
+TEST(ContinuousPathCheck, SceneVerdictsAreNeverLaxerThanAFineWalk) {
+  for (const auto& [robot, seed] : {std::pair{"panda", 5}, std::pair{"ur5e", 6}}) {
+    const Tally t = compare(robot, 40, seed);
+    // Both verdicts occur, and the check does not call most free paths colliding.
+    EXPECT_GE(t.walk_colliding, 2) << robot;
+    EXPECT_LT(t.walk_colliding, t.paths) << robot;
+    EXPECT_LE(t.check_colliding - t.walk_colliding, t.paths / 5) << robot;
+  }
+}
+
+TEST(ContinuousPathCheck, SelfAndSceneTogetherNameThePairThatFails) {
+  // UR5e shoulder from -0.3 to 3.1 rad with the elbow bent: the upper arm swings through the base.
+  const RobotModelPtr model = load_builtin_robot("ur5e");
+  CollisionChecker checker(model);
+  JointVector up = JointVector::Zero(6), over = JointVector::Zero(6);
+  up << 0.0, -0.3, 1.0, -1.0, 0.0, 0.0;
+  over << 0.0, 3.1, 1.0, -1.0, 0.0, 0.0;
+  ASSERT_TRUE(checker.path_begin(up, {.padding = 0.0, .self = true, .scene = true}));
+  EXPECT_FALSE(checker.path_advance(over));
+  EXPECT_FALSE(checker.path_contact().scene);
+  EXPECT_FALSE(checker.path_contact().body_a.empty());
+  // A scene change between begin and advance is refused rather than checked with stale pairs.
+  PlanningScene scene;
+  scene.add_obstacle("post", Shape::box({0.05, 0.05, 0.05}), pose_from_xyz_rpy({2.0, 0.0, 0.0}, {0, 0, 0}));
+  ASSERT_TRUE(checker.path_begin(up, {.padding = 0.0, .self = true, .scene = true}));
+  checker.set_scene(scene);
+  EXPECT_THROW(checker.path_advance(up), Error);
+  ASSERT_TRUE(checker.path_begin(up, {.padding = 0.0, .self = true, .scene = true}));
+  EXPECT_TRUE(checker.path_advance(up));
+}
+
+TEST(FlatBroadPhase, NeverDropsASphereWithinReach) {
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> coordinate(-2.0, 2.0), radius(0.0, 0.2);
+  for (int n : {1, 3, 4, 5, 17, 100}) {
+    std::vector<ObstacleTree::Entry> entries;
+    for (int i = 0; i < n; ++i)
+      entries.push_back({1000 + i, Vector3(coordinate(rng), coordinate(rng), coordinate(rng)), radius(rng)});
+    SphereSet set;
+    set.build(entries);
+    ASSERT_TRUE(set.usable());
+    for (int query = 0; query < 200; ++query) {
+      const Vector3 center(coordinate(rng), coordinate(rng), coordinate(rng));
+      const double reach = radius(rng);
+      std::set<int> visited;
+      set.any_near(center, reach, [&](int id) { return visited.insert(id), false; });
+      for (const auto& e : entries) {
+        const double gap = (e.center - center).norm() - e.radius - reach;
+        if (gap <= 0.0) {
+          EXPECT_TRUE(visited.count(e.id)) << "dropped an overlapping sphere, gap " << gap;
+        } else if (gap > 1e-4) {
+          EXPECT_FALSE(visited.count(e.id)) << "kept a sphere " << gap << " m away";
+        }
+      }
+      EXPECT_TRUE(std::all_of(visited.begin(), visited.end(), [](int id) { return id >= 1000; }));
+    }
+    // Early exit: the first visit that answers true ends the query.
+    int calls = 0;
+    EXPECT_TRUE(set.any_near(Vector3::Zero(), 10.0, [&](int) { return ++calls, true; }));
+    EXPECT_EQ(calls, 1);
+    // A NaN query cannot be culled: every real entry is visited, padding entries never.
+    std::set<int> all;
+    set.any_near(Vector3::Constant(std::nan("")), 0.0, [&](int id) { return all.insert(id), false; });
+    EXPECT_EQ(static_cast<int>(all.size()), n);
+  }
+  SphereSet far;
+  far.build({{0, Vector3(2.0e4, 0.0, 0.0), 1.0}});
+  EXPECT_FALSE(far.usable());  // float rounding out there: the tree takes such scenes
+}
+
+TEST(FlatBroadPhase, SceneVerdictsMatchPairByPairChecks) {
+  // Around and past the flat broad phase's limit (512 obstacles) the scene verdict equals the
+  // verdict of checking every (link, obstacle) pair on its own.
+  const RobotModelPtr model = load_builtin_robot("panda");
+  std::mt19937_64 rng(8);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  // (count, half-width of the region they fill): dense enough that about half the states collide
+  for (const auto& [count, spread] : {std::pair{30, 1.0}, std::pair{600, 3.0}}) {
+    PlanningScene scene;
+    for (int i = 0; i < count; ++i)
+      scene.add_obstacle("ball_" + std::to_string(i), Shape::sphere(0.01 + 0.01 * (u(rng) + 1.0)),
+                         pose_from_xyz_rpy({spread * u(rng), spread * u(rng), 0.6 + 0.6 * u(rng)}, {0, 0, 0}));
+    CollisionChecker checker(model, {SphereResolution::Default, 0.0});
+    checker.set_scene(scene);
+    const JointVector lo = model->lower_limits(), hi = model->upper_limits();
+    int colliding = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+      const JointVector q = random_state(rng, lo, hi);
+      const bool verdict = checker.in_collision(q, {.padding = 0.0, .self = false, .scene = true});
+      bool pairwise = false;
+      for (int link = 0; link < checker.robot_body_count() && !pairwise; ++link)
+        for (int o = checker.robot_body_count(); o < checker.body_count() && !pairwise; ++o)
+          pairwise = !checker.body(link).empty() && checker.pair_in_collision(link, o);
+      EXPECT_EQ(verdict, pairwise) << count << " obstacles, trial " << trial;
+      colliding += verdict;
+    }
+    std::cout << count << " obstacles: " << colliding << " of 60 states collide\n";
+    EXPECT_GT(colliding, 0) << count;
+    EXPECT_LT(colliding, 60) << count;
+  }
+}
+
+}  // namespace
