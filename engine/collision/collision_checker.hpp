@@ -215,6 +215,11 @@ class CollisionChecker {
   std::vector<PathPair> path_pairs_;
   std::vector<double> path_budget_, path_look_t_, path_speed_;
   std::vector<double> path_body_speed_;
+  struct Witness {  // the closest points of a pair's last exact look, in each body's frame
+    Vector3 on_a = Vector3::Zero(), on_b = Vector3::Zero();
+    bool known = false;
+  };
+  std::vector<Witness> path_witness_;
   std::vector<std::pair<double, int>> path_due_;  // (path parameter, pair) heap  // per body against fixed obstacles (-1: not yet known)
   JointVector path_q_;
   CheckOptions path_options_;

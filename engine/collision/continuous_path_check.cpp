@@ -21,6 +21,7 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kRefineGap = 0.03;  // m, about a default leaf radius
 constexpr double kExactGap = 0.01;   // m: pairs nearer than this get their exact clearance
+constexpr double kNearGap = 0.1;    // m: pairs whose last exact look was nearer go straight to it
 }  // namespace
 
 bool CollisionChecker::self_motion_valid_continuous(const JointVector& q0, const JointVector& q1,
@@ -58,6 +59,7 @@ bool CollisionChecker::path_begin(const JointVector& q, const CheckOptions& opti
         if (!scene_allowed_[m][o - obstacle_begin_]) path_pairs_.push_back({moving_bodies_[m], o, false});
   path_budget_.assign(path_pairs_.size(), 0.0);  // nothing known yet: every pair is looked at
   path_look_t_.assign(path_pairs_.size(), 0.0);
+  path_witness_.assign(path_pairs_.size(), {});
   update(q);
   return !in_collision(q, options);
 }
@@ -130,8 +132,17 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
                                   ? -kInf
                                   : (bound_centers_[a] - bound_centers_[b]).norm() - root_radii_[a] -
                                         root_radii_[b] - padding;
+      // The closest points of the pair's last exact look, carried in each body's frame, are
+      // still points of the two bodies: their distance now is an upper bound on the gap.
+      const Witness& witness = path_witness_[k];
+      const double witness_distance =
+          witness.known ? (pose(a) * witness.on_a - pose(b) * witness.on_b).norm() * (1.0 + 1e-9) + 1e-12 : kInf;
       double gap = root_gap;
-      if (gap < remaining) {
+      // A pair known to be near goes straight to the exact search: a sphere bound could not
+      // come out above kExactGap, and refining it was most of the walk's time.
+      const bool near = witness_distance - padding < kNearGap;
+      if (near) gap = -kInf;
+      if (!near && gap < remaining) {
         // The sphere trees, refined only to a little past the root gap: a bound far beyond the
         // true distance would cost a walk over most node pairs and buy a step not much longer.
         const double target = std::min(remaining, std::max(root_gap, 0.0) + kRefineGap);
@@ -139,9 +150,15 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
       }
       if (gap < kExactGap) {
         // Near: the exact clearance (the sphere bound can be a leaf radius short of it, and near
-        // pairs are the ones looked at often).
-        const double cutoff = padding + std::min(remaining, std::max(tolerance, kRefineGap));
-        gap = exact_pair_distance(body_a, pose(a), body_b, pose(b), cutoff).distance - padding;
+        // pairs are the ones looked at often), the search pruned at the witness distance.
+        // (Never below the tolerance: the verdicts need that much, and a witness from a touching
+        // state would otherwise keep the search at zero after the pair has moved apart.)
+        const double cutoff = std::min(padding + std::min(remaining, std::max(tolerance, kRefineGap)),
+                                       std::max(witness_distance, padding + tolerance));
+        const PairDistance exact = exact_pair_distance(body_a, pose(a), body_b, pose(b), cutoff);
+        if (exact.distance < cutoff)
+          path_witness_[k] = {pose(a).inverse() * exact.point_a, pose(b).inverse() * exact.point_b, true};
+        gap = exact.distance - padding;
         if (pair.self) {
           // Links of one arm may sit within the tolerance of each other: within it, the verdict
           // is in_collision's at this state (the start had it already).
