@@ -30,9 +30,13 @@ PairVerdict classify_tree_tree(const SphereTree& ta, const Pose& pa, const Spher
     const auto [ia, ib] = stack[--top];
     const SphereNode& na = A[ia];
     const SphereNode& nb = B[ib];
-    const double d = (na.center - rel(nb.center)).norm();
-    if (d - na.radius - nb.radius > padding) continue;
-    if (d + na.anchor + nb.anchor <= threshold) return PairVerdict::Colliding;
+    // Squared distances: no square root per node pair (the separation and proof thresholds are
+    // compared squared, as long as they are not negative).
+    const double d2 = (na.center - rel(nb.center)).squaredNorm();
+    const double apart = na.radius + nb.radius + padding;
+    if (d2 > apart * apart) continue;
+    const double proof = threshold - na.anchor - nb.anchor;
+    if (proof >= 0.0 && d2 <= proof * proof) return PairVerdict::Colliding;
     if (na.leaf() && nb.leaf()) {
       ambiguous = true;
       continue;
