@@ -16,6 +16,7 @@
 #include "engine/collision/sphere_set.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "ur5e_shoulder_swing.hpp"
 #include "engine/planning/benchmark_scenes.hpp"
 
 using namespace kinetic;
@@ -94,12 +95,8 @@ TEST(ContinuousPathCheck, SceneVerdictsAreNeverLaxerThanAFineWalk) {
 }
 
 TEST(ContinuousPathCheck, SelfAndSceneTogetherNameThePairThatFails) {
-  // UR5e shoulder from -0.3 to 3.1 rad with the elbow bent: the upper arm swings through the base.
-  const RobotModelPtr model = load_builtin_robot("ur5e");
-  CollisionChecker checker(model);
-  JointVector up = JointVector::Zero(6), over = JointVector::Zero(6);
-  up << 0.0, -0.3, 1.0, -1.0, 0.0, 0.0;
-  over << 0.0, 3.1, 1.0, -1.0, 0.0, 0.0;
+  CollisionChecker checker(load_builtin_robot("ur5e"));
+  auto [up, over] = test::ur5e_shoulder_swing();  // the upper arm swings down through the base
   ASSERT_TRUE(checker.path_begin(up, {.padding = 0.0, .self = true, .scene = true}));
   EXPECT_FALSE(checker.path_advance(over));
   EXPECT_FALSE(checker.path_contact().scene);

@@ -14,6 +14,7 @@
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "ur5e_shoulder_swing.hpp"
 
 using namespace kinetic;
 
@@ -137,13 +138,8 @@ TEST(ContinuousSelfCheck, Ur5eAgreesWithAFineWalk) {
 }
 
 TEST(ContinuousSelfCheck, CatchesTheUpperArmSwingingThroughTheBase) {
-  // UR5e shoulder from -0.3 to 3.1 rad with the elbow bent: both ends free, link2 meets the base
-  // on the way (the shoulder wall between about 0.22 and 2.92 rad).
-  const RobotModelPtr model = load_builtin_robot("ur5e");
-  CollisionChecker checker(model);
-  JointVector up = JointVector::Zero(6), over = JointVector::Zero(6);
-  up << 0.0, -0.3, 1.0, -1.0, 0.0, 0.0;
-  over << 0.0, 3.1, 1.0, -1.0, 0.0, 0.0;
+  CollisionChecker checker(load_builtin_robot("ur5e"));
+  auto [up, over] = test::ur5e_shoulder_swing();  // the upper arm swings down through the base
   ASSERT_FALSE(checker.in_collision(up));
   ASSERT_FALSE(checker.in_collision(over));
   EXPECT_FALSE(checker.self_motion_valid_continuous(up, over));
