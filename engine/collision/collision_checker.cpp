@@ -339,14 +339,34 @@ DistanceResult CollisionChecker::min_distance(const JointVector& q, const Distan
     result.exact = false;
     return result;
   }
+  // Touching pairs: a distance search that has not found the contact yet measures every nearby
+  // piece pair at the probes' loose bound (milliseconds for two meshes that cross). The yes/no
+  // test finds a contact quickly (only pairs whose root spheres overlap can touch); the searches
+  // below then run with a bound of 0, which still lets a pair that reports penetration win.
+  constexpr double kTouching = 1e-9;
+  for (const Candidate& c : candidates_) {
+    if (c.lower > 0.0) break;
+    if (!pair_in_collision(c.a, c.b, 0.0)) continue;
+    const PairDistance d = exact_pair_distance(*bodies_[c.a].body, pose(c.a), *bodies_[c.b].body,
+                                               pose(c.b), kTouching);
+    if (d.distance >= kTouching) continue;  // (the tiers disagree within rounding: search on)
+    result.distance = d.distance;
+    result.point_a = d.point_a;
+    result.point_b = d.point_b;
+    result.body_a = body_name(c.a);
+    result.body_b = body_name(c.b);
+    break;
+  }
   // A quick attained distance per mesh pair first: the exact searches then start with a bound
   // close to the answer and skip most of the geometry. Probing stops once a few probes in a row
   // no longer improve the bound (the pairs are in gap order: later ones rarely do, and each probe
   // costs about as much as the exact search it was meant to speed up).
   constexpr int kFruitlessProbes = 2;
-  int fruitless = 0;
+  int fruitless = result.distance <= 0.0 ? kFruitlessProbes : 0;
   for (const Candidate& c : candidates_) {
-    if (c.lower >= result.distance || fruitless >= kFruitlessProbes) break;
+    // A probe pays when it can cut the bound by half or more; nearer to the bound, the exact
+    // search of the pair costs about what a probe does.
+    if (c.lower >= 0.5 * result.distance || fruitless >= kFruitlessProbes) break;
     const CollisionBody& body_a = *bodies_[c.a].body;
     const CollisionBody& body_b = *bodies_[c.b].body;
     if (!leaf_exact_supported(body_a, body_b)) continue;
@@ -363,6 +383,9 @@ DistanceResult CollisionChecker::min_distance(const JointVector& q, const Distan
   }
   for (const Candidate& c : candidates_) {
     if (c.lower >= result.distance) break;
+    // At contact only a pair that reports penetration (FCL's) can be nearer; the leaf searches
+    // never go below 0.
+    if (result.distance <= 0.0 && leaf_exact_supported(*bodies_[c.a].body, *bodies_[c.b].body)) continue;
     const PairDistance d = exact_pair_distance(*bodies_[c.a].body, pose(c.a),
                                                *bodies_[c.b].body, pose(c.b), result.distance);
     if (d.distance < result.distance) {

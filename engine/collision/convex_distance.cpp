@@ -7,6 +7,7 @@
 #include <cmath>
 #include <initializer_list>
 #include <limits>
+#include <optional>
 
 #include "engine/collision/relative_pose.hpp"
 #include "engine/core/error.hpp"
@@ -314,10 +315,42 @@ ConvexDistance primitive_distance(const Shape& a, const Pose& pose_a, const Shap
   return out;
 }
 
+namespace {
+// Where segment (s0, s1) crosses triangle t (Moller-Trumbore), if it does.
+std::optional<Vector3> segment_triangle_crossing(const Vector3& s0, const Vector3& s1, const Vector3 (&t)[3]) {
+  const Vector3 dir = s1 - s0, e1 = t[1] - t[0], e2 = t[2] - t[0];
+  const Vector3 h = dir.cross(e2);
+  const double det = e1.dot(h);
+  if (std::abs(det) < 1e-18) return std::nullopt;  // parallel (coplanar contact: see below)
+  const Vector3 s = s0 - t[0];
+  const double u = s.dot(h) / det;
+  if (u < 0.0 || u > 1.0) return std::nullopt;
+  const Vector3 qv = s.cross(e1);
+  const double v = dir.dot(qv) / det;
+  if (v < 0.0 || u + v > 1.0) return std::nullopt;
+  const double along = e2.dot(qv) / det;
+  if (along < 0.0 || along > 1.0) return std::nullopt;
+  return s0 + along * dir;
+}
+}  // namespace
+
 ConvexDistance triangle_triangle_distance(const Vector3 (&p)[3], const Vector3 (&q)[3]) {
   ConvexDistance out;
   out.distance = fcl::detail::TriangleDistance<double>::triDistance(p, q, out.point_a, out.point_b);
   out.lower_bound = out.distance;
+  if (out.distance <= 0.0) {
+    // FCL's points for crossing triangles need not coincide: report a common point (two
+    // crossing triangles have an edge of one through the other).
+    for (int i = 0; i < 3; ++i) {
+      std::optional<Vector3> hit = segment_triangle_crossing(p[i], p[(i + 1) % 3], q);
+      if (!hit) hit = segment_triangle_crossing(q[i], q[(i + 1) % 3], p);
+      if (hit) {
+        out.point_a = out.point_b = *hit;
+        return out;
+      }
+    }
+    out.point_b = out.point_a;  // touching in a plane or at rounding level: FCL's point on p
+  }
   return out;
 }
 

@@ -114,6 +114,33 @@ bool walk_node_pairs(const TreePair& t, const Limit& limit, const Leaf& leaf) {
   return false;
 }
 
+// A probe's attained distance from one triangle pair of two leaves: a's piece nearest to b's
+// leaf centre, and b's piece nearest to that one (by centres: no square root). Measuring every
+// pair of the leaves instead (before anything bounds them) cost as much as the exact search the
+// probe is meant to speed up.
+template <class Visit>
+void probe_leaf_pair(const TreePair& t, const SphereNode& na, const SphereNode& nb, const Visit& visit) {
+  const auto& ta = t.a.triangles();
+  const auto& tb = t.b.triangles();
+  if (na.first_triangle >= na.end_triangle || nb.first_triangle >= nb.end_triangle) return;
+  const auto nearest = [](const std::vector<TreeTriangle>& pieces, int first, int end, const Vector3& to) {
+    int pick = first;
+    double pick_d2 = std::numeric_limits<double>::infinity();
+    for (int i = first; i < end; ++i)
+      if (const double d2 = (pieces[i].center - to).squaredNorm(); d2 < pick_d2) {
+        pick_d2 = d2;
+        pick = i;
+      }
+    return pick;
+  };
+  const TreeTriangle& p = ta[nearest(ta, na.first_triangle, na.end_triangle, t.b_in_a(nb.center))];
+  const Vector3 p_in_b = t.b_in_a.rotation.transpose() * (p.center - t.b_in_a.translation);
+  const TreeTriangle& q = tb[nearest(tb, nb.first_triangle, nb.end_triangle, p_in_b)];
+  const Vector3 pa[3] = {p.a, p.b, p.c};
+  const Vector3 qa[3] = {t.b_in_a(q.a), t.b_in_a(q.b), t.b_in_a(q.c)};
+  visit(pa, qa);
+}
+
 bool mesh_mesh_collision(const SphereTree& ta, const Pose& pa, const SphereTree& tb,
                          const Pose& pb, double padding) {
   const TreePair t{ta, tb, RelativePose(pa, pb)};
@@ -128,21 +155,107 @@ bool mesh_mesh_collision(const SphereTree& ta, const Pose& pa, const SphereTree&
   });
 }
 
+// A separating direction for two meshes, from the closest pair found so far: for any unit n
+// (pointing from b towards a), |x - y| >= n.x - n.y for x in a and y in b. At the closest pair
+// of two convex pieces of surface every other piece pair lies beyond this slab, so a piece
+// pair's bound from its vertices prunes the pairs facing each other across the gap, which
+// sphere bounds cannot (a piece's sphere is as wide as the piece, the slab is as thin as the
+// surface). Any direction gives a valid bound; a later, better pair only sharpens it.
+struct MeshSlab {
+  bool known = false;
+  Vector3 normal_a = Vector3::Zero();  // in a's frame
+  Vector3 normal_b = Vector3::Zero();  // the same direction in b's frame
+  double shift = 0.0;                  // normal_a . (b's origin in a's frame)
+  void set(const RelativePose& b_in_a, const Vector3& point_a, const Vector3& point_b, double distance) {
+    if (!(distance > 0.0)) return;
+    normal_a = (point_a - point_b) / distance;
+    normal_b = b_in_a.rotation.transpose() * normal_a;
+    shift = normal_a.dot(b_in_a.translation);
+    known = true;
+  }
+  double low_a(const TreeTriangle& p) const {  // lowest projection of a piece of a
+    return std::min({normal_a.dot(p.a), normal_a.dot(p.b), normal_a.dot(p.c)});
+  }
+  double high_b(const TreeTriangle& q) const {  // highest projection of a piece of b
+    return std::max({normal_b.dot(q.a), normal_b.dot(q.b), normal_b.dot(q.c)}) + shift;
+  }
+};
+
+// Every piece pair of two leaves that could hold a distance below best: slab bounds first (one
+// subtraction per pair, projections computed once per leaf pair), then the spheres, then the
+// sphere of b's piece against a's triangle, then the exact triangle distance.
+void measure_leaf_pair(const TreePair& t, const SphereNode& na, const SphereNode& nb, const Pose& pa,
+                       MeshSlab& slab, LeafDistance& best) {
+  const auto& ta = t.a.triangles();
+  const auto& tb = t.b.triangles();
+  if (!slab.known) {
+    // A direction first, from the leaves' nearest-looking piece pair, even when that pair is no
+    // closer than the best so far: without one, a search that finds nothing below its cutoff
+    // (a pair farther than another pair's distance) has only sphere bounds to prune with.
+    probe_leaf_pair(t, na, nb, [&](const Vector3 (&p)[3], const Vector3 (&q)[3]) {
+      const ConvexDistance d = triangle_triangle_distance(p, q);
+      slab.set(t.b_in_a, d.point_a, d.point_b, d.distance);
+      if (d.distance < best.pair.distance) {
+        best.pair = {d.distance, pa * d.point_a, pa * d.point_b};
+        best.found = true;
+      }
+    });
+  }
+  thread_local std::vector<double> low_a, high_b;
+  const int count_a = na.end_triangle - na.first_triangle, count_b = nb.end_triangle - nb.first_triangle;
+  const bool slab_known = slab.known;  // (projections under this leaf pair's direction)
+  double highest_b = -std::numeric_limits<double>::infinity();
+  if (slab_known) {
+    low_a.resize(static_cast<std::size_t>(count_a));
+    high_b.resize(static_cast<std::size_t>(count_b));
+    double lowest_a = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < count_a; ++i) lowest_a = std::min(lowest_a, low_a[i] = slab.low_a(ta[na.first_triangle + i]));
+    for (int j = 0; j < count_b; ++j) highest_b = std::max(highest_b, high_b[j] = slab.high_b(tb[nb.first_triangle + j]));
+    if (lowest_a - highest_b >= best.pair.distance) return;
+  }
+  const Vector3 nb_center = t.b_in_a(nb.center);
+  for (int i = 0; i < count_a; ++i) {
+    const TreeTriangle& p = ta[na.first_triangle + i];
+    if (slab_known && low_a[i] - highest_b >= best.pair.distance) continue;
+    if ((p.center - nb_center).norm() - p.radius - nb.radius >= best.pair.distance) continue;
+    for (int j = 0; j < count_b; ++j) {
+      if (slab_known && low_a[i] - high_b[j] >= best.pair.distance) continue;
+      const TreeTriangle& q = tb[nb.first_triangle + j];
+      const Vector3 q_center = t.b_in_a(q.center);
+      if ((p.center - q_center).norm() - p.radius - q.radius >= best.pair.distance) continue;
+      if ((closest_point_on_triangle(q_center, p.a, p.b, p.c) - q_center).norm() - q.radius >= best.pair.distance)
+        continue;
+      const Vector3 pv[3] = {p.a, p.b, p.c};
+      const Vector3 qv[3] = {t.b_in_a(q.a), t.b_in_a(q.b), t.b_in_a(q.c)};
+      const ConvexDistance d = triangle_triangle_distance(pv, qv);
+      if (d.distance < best.pair.distance) {
+        best.pair = {d.distance, pa * d.point_a, pa * d.point_b};
+        best.found = true;
+        slab.set(t.b_in_a, d.point_a, d.point_b, d.distance);
+      }
+    }
+  }
+}
+
 void mesh_mesh_distance(const SphereTree& ta, const Pose& pa, const SphereTree& tb, const Pose& pb,
                         bool first_leaf_only, LeafDistance& best) {
   const TreePair t{ta, tb, RelativePose(pa, pb)};
   const auto limit = [&] { return best.pair.distance; };
-  const auto visit = [&](const Vector3 (&p)[3], const Vector3 (&q)[3]) {
-    const ConvexDistance d = triangle_triangle_distance(p, q);
-    if (d.distance < best.pair.distance) {
-      best.pair = {d.distance, pa * d.point_a, pa * d.point_b};
-      best.found = true;
-    }
-    return false;
-  };
+  MeshSlab slab;
   walk_node_pairs(t, limit, [&](const SphereNode& na, const SphereNode& nb) {
-    for_close_triangles(t, na, nb, limit, visit);
-    return first_leaf_only;  // a probe stops after the first leaf pair
+    if (first_leaf_only) {
+      const auto visit = [&](const Vector3 (&p)[3], const Vector3 (&q)[3]) {
+        const ConvexDistance d = triangle_triangle_distance(p, q);
+        if (d.distance < best.pair.distance) {
+          best.pair = {d.distance, pa * d.point_a, pa * d.point_b};
+          best.found = true;
+        }
+      };
+      probe_leaf_pair(t, na, nb, visit);
+      return true;  // a probe stops after the first leaf pair
+    }
+    measure_leaf_pair(t, na, nb, pa, slab, best);
+    return best.pair.distance <= 0.0;  // touching: nothing is closer
   });
 }
 
@@ -232,6 +345,19 @@ bool mesh_primitive_collision(const SphereTree& tree, const Pose& pose, const Fc
   return false;
 }
 
+// Orders points by nearness to a primitive without a square root: the squared distance to its
+// core (the box itself, the cylinder's axis segment, the sphere's centre). Only for picking.
+double core_rank(const Shape& shape, const Vector3& p) {
+  switch (shape.type) {
+    case Shape::Type::Box: return (p - p.cwiseMax(-0.5 * shape.box_size).cwiseMin(0.5 * shape.box_size)).squaredNorm();
+    case Shape::Type::Cylinder: {
+      const double axial = std::max(std::abs(p.z()) - 0.5 * shape.length, 0.0);
+      return p.x() * p.x() + p.y() * p.y() + axial * axial;
+    }
+    default: return p.squaredNorm();
+  }
+}
+
 void mesh_primitive_distance(const SphereTree& tree, const Pose& pose, const FclPart& part,
                              const Pose& part_pose, bool tree_is_a, bool first_leaf_only,
                              LeafDistance& best) {
@@ -251,6 +377,24 @@ void mesh_primitive_distance(const SphereTree& tree, const Pose& pose, const Fcl
     const Entry e = stack[--top];
     if (e.gap >= best.pair.distance) continue;
     const SphereNode& n = nodes[e.node];
+    if (first_leaf_only && n.leaf()) {
+      // A probe measures one piece: the one whose centre is nearest the primitive's core.
+      int pick = -1;
+      double pick_rank = std::numeric_limits<double>::infinity();
+      for (int i = n.first_triangle; i < n.end_triangle; ++i)
+        if (const double rank = core_rank(t.shape, t.tree_in_shape(triangles[i].center)); rank < pick_rank) {
+          pick_rank = rank;
+          pick = i;
+        }
+      if (pick < 0) return;
+      const ConvexDistance d = t.exact(triangles[pick], best.pair.distance, 0.0);
+      if (d.lower_bound < best.pair.distance && d.distance < best.pair.distance) {
+        const Vector3 on_mesh = part_pose * d.point_a, on_shape = part_pose * d.point_b;
+        best.pair = {d.distance, tree_is_a ? on_mesh : on_shape, tree_is_a ? on_shape : on_mesh};
+        best.found = true;
+      }
+      return;
+    }
     if (n.leaf() || top + 2 > kStackSize) {
       for (int i = n.first_triangle; i < n.end_triangle; ++i) {
         if (t.triangle_gap(triangles[i], best.pair.distance) >= best.pair.distance) continue;
@@ -259,6 +403,7 @@ void mesh_primitive_distance(const SphereTree& tree, const Pose& pose, const Fcl
         const Vector3 on_mesh = part_pose * d.point_a, on_shape = part_pose * d.point_b;
         best.pair = {d.distance, tree_is_a ? on_mesh : on_shape, tree_is_a ? on_shape : on_mesh};
         best.found = true;
+        if (d.distance <= 0.0) return;  // touching: nothing is closer
       }
       if (first_leaf_only) return;
       continue;

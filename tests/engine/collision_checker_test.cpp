@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <limits>
 #include <random>
 
 #include "engine/collision/collision_checker.hpp"
@@ -282,6 +283,47 @@ TEST(CollisionChecker, MinimumDistanceToASphereMatchesFcl) {
   EXPECT_NEAR(d.distance, brute, 2e-6);
   const auto approx = checker.min_distance(ready, {.self = false, .scene = true, .exact = false});
   EXPECT_LE(approx.distance, d.distance + 1e-9);
+}
+
+// Random Panda configurations in clutter: links centimetres apart, facing each other or crossing
+// (the search's probes, separating slabs and contact shortcut all come into play), against the
+// minimum over every part pair by plain FCL.
+TEST(CollisionChecker, MinimumDistanceOverRandomConfigurationsMatchesFcl) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  auto model = panda();
+  CollisionChecker checker(model);
+  checker.set_scene(cluttered_scene(7, 12));
+  std::mt19937_64 rng(3);
+  const int samples = sanitized() ? 8 : 40;  // FCL takes milliseconds per configuration
+  int touching = 0, near = 0;
+  for (int i = 0; i < samples; ++i) {
+    const JointVector q = random_q(*model, rng);
+    const DistanceResult d = checker.min_distance(q);
+    ASSERT_TRUE(d.found);
+    checker.update(q);
+    double brute = std::numeric_limits<double>::infinity();
+    const auto measure = [&](int a, int b) {
+      for (const auto& pa : checker.body(a).parts)
+        for (const auto& pb : checker.body(b).parts) {
+          fcl::DistanceRequestd request;
+          fcl::DistanceResultd result;
+          fcl::distance(pa.geometry.get(), checker.body_pose(a) * pa.pose, pb.geometry.get(),
+                        checker.body_pose(b) * pb.pose, request, result);
+          brute = std::min(brute, std::max(result.min_distance, 0.0));
+        }
+    };
+    for (const auto& [a, b] : checker.self_pairs()) measure(a, b);
+    for (int a = 0; a < checker.robot_body_count(); ++a)
+      for (int o = checker.robot_body_count(); o < checker.body_count(); ++o)
+        if (!checker.body(a).empty()) measure(a, o);
+    EXPECT_NEAR(d.distance, brute, 2e-6) << "sample " << i << " (" << d.body_a << " with " << d.body_b << ")";
+    EXPECT_NEAR((d.point_a - d.point_b).norm(), std::max(d.distance, 0.0), 1e-6) << "sample " << i;
+    EXPECT_EQ(d.distance <= 0.0, checker.in_collision(q)) << "sample " << i;
+    touching += d.distance <= 0.0;
+    near += d.distance > 0.0 && d.distance < 0.1;
+  }
+  EXPECT_GT(touching, 0);  // both kinds of configuration were exercised
+  EXPECT_GT(near, 0);
 }
 
 TEST(CollisionChecker, ContinuousCheckCatchesAThinObstacleThatDiscreteMisses) {
