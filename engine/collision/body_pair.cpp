@@ -16,9 +16,12 @@ namespace {
 
 constexpr int kStackSize = 256;
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr int kUnlimited = std::numeric_limits<int>::max();
+constexpr std::size_t kFewPrimitivePairs = 9;
+constexpr int kSolidWalkBudget = 8;  // node pairs (random Panda states: 8 was best of 4-32)
 
 PairVerdict classify_tree_tree(const SphereTree& ta, const Pose& pa, const SphereTree& tb,
-                               const Pose& pb, double padding, double threshold) {
+                               const Pose& pb, double padding, double threshold, int budget = kUnlimited) {
   const RelativePose rel(pa, pb);
   const SphereNode* A = ta.nodes().data();
   const SphereNode* B = tb.nodes().data();
@@ -27,6 +30,7 @@ PairVerdict classify_tree_tree(const SphereTree& ta, const Pose& pa, const Spher
   stack[top++] = {0, 0};
   bool ambiguous = false;
   while (top > 0) {
+    if (--budget < 0) return PairVerdict::Ambiguous;
     const auto [ia, ib] = stack[--top];
     const SphereNode& na = A[ia];
     const SphereNode& nb = B[ib];
@@ -58,7 +62,7 @@ PairVerdict classify_tree_tree(const SphereTree& ta, const Pose& pa, const Spher
 
 // Tree of a against the single primitive of b, in the primitive's frame.
 PairVerdict classify_tree_primitive(const SphereTree& ta, const Pose& pa, const FclPart& part,
-                                    const Pose& pb, double padding, double threshold) {
+                                    const Pose& pb, double padding, double threshold, int budget = kUnlimited) {
   const RelativePose rel(pb * part.pose, pa);
   const SphereNode* A = ta.nodes().data();
   std::array<int, kStackSize> stack;
@@ -66,6 +70,7 @@ PairVerdict classify_tree_primitive(const SphereTree& ta, const Pose& pa, const 
   stack[top++] = 0;
   bool ambiguous = false;
   while (top > 0) {
+    if (--budget < 0) return PairVerdict::Ambiguous;
     const SphereNode& n = A[stack[--top]];
     const double d = solid_point_distance(part.shape, rel(n.center));
     if (d - n.radius > padding) continue;
@@ -237,15 +242,22 @@ void bounds_tree_primitive(const SphereTree& ta, const Pose& pa, const FclPart& 
 
 }  // namespace
 
-PairVerdict classify_pair(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                          const Pose& pose_b, double padding, double threshold) {
+namespace {
+PairVerdict classify_within(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                            const Pose& pose_b, double padding, double threshold, int budget) {
   if (a.empty() || b.empty()) return PairVerdict::Free;
   if (b.single_primitive && !a.tree.empty())
-    return classify_tree_primitive(a.tree, pose_a, b.parts.front(), pose_b, padding, threshold);
+    return classify_tree_primitive(a.tree, pose_a, b.parts.front(), pose_b, padding, threshold, budget);
   if (a.single_primitive && !b.tree.empty())
-    return classify_tree_primitive(b.tree, pose_b, a.parts.front(), pose_a, padding, threshold);
+    return classify_tree_primitive(b.tree, pose_b, a.parts.front(), pose_a, padding, threshold, budget);
   if (a.tree.empty() || b.tree.empty()) return PairVerdict::Ambiguous;
-  return classify_tree_tree(a.tree, pose_a, b.tree, pose_b, padding, threshold);
+  return classify_tree_tree(a.tree, pose_a, b.tree, pose_b, padding, threshold, budget);
+}
+}  // namespace
+
+PairVerdict classify_pair(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                          const Pose& pose_b, double padding, double threshold) {
+  return classify_within(a, pose_a, b, pose_b, padding, threshold, kUnlimited);
 }
 
 bool exact_pair_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
@@ -263,7 +275,12 @@ bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const Collisi
   // Without a refinement margin the sphere tier can only prove "free", which the exact traversal
   // proves on its way anyway: one traversal instead of two.
   if (margin <= 0.0 && leaf_exact_supported(a, b)) return leaf_exact_collision(a, pose_a, b, pose_b, padding);
-  switch (classify_pair(a, pose_a, b, pose_b, padding, padding + margin)) {
+  // Bodies of a few solid primitives: the exact test is a handful of primitive pairs (a bound
+  // and GJK each), so a sphere walk that has not decided after a few node pairs hands over
+  // (a flat face a few millimetres from a round one kept it going for microseconds).
+  const bool solids = !a.tree.has_triangles() && !b.tree.has_triangles() &&
+                      a.parts.size() * b.parts.size() <= kFewPrimitivePairs && leaf_exact_supported(a, b);
+  switch (classify_within(a, pose_a, b, pose_b, padding, padding + margin, solids ? kSolidWalkBudget : kUnlimited)) {
     case PairVerdict::Free: return false;
     case PairVerdict::Colliding: return true;
     case PairVerdict::Ambiguous: break;
