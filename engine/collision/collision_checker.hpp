@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -208,13 +209,21 @@ class CollisionChecker {
   // Continuous check along a path (path_begin): the pairs it watches (obstacle >= 0: a moving
   // body against an obstacle), per pair the clearance budget (m beyond padding, less the
   // tolerance for self pairs) at the path parameter of its last look along the current segment.
+  // Bodies of several solid primitives are watched part against part (part_a/part_b >= 0): a
+  // part near a joint's axis moves slowly, where the whole body's bound is set by its far end.
   struct PathPair {
     int a, b;
     bool self;
+    int part_a = -1, part_b = -1;  // -1: the whole body
   };
   std::vector<PathPair> path_pairs_;
   std::vector<double> path_budget_, path_look_t_, path_speed_;
-  std::vector<double> path_body_speed_;
+  // Per pair and variable: the pair's closing speed is the sum of these times |dq_variable|.
+  std::vector<double> path_speed_coefficients_;
+  void add_path_pairs(int a, int b, bool self);
+  double part_reach(int body, int part) const;  // bound on the part's distance from its link origin
+  // One look at a part pair (path_advance): its gap beyond padding, or nullopt for contact.
+  std::optional<double> look_at_parts(std::size_t pair, double t, double padding, double remaining);
   struct Witness {  // the closest points of a pair's last exact look, in each body's frame
     Vector3 on_a = Vector3::Zero(), on_b = Vector3::Zero();
     bool known = false;

@@ -62,7 +62,8 @@ class Gjk {
  public:
   template <class SupportA, class SupportB>
   ConvexDistance run(const SupportA& support_a, const SupportB& support_b, const Vector3& guess,
-                     double stop_at_or_above, double stop_below) {
+                     double stop_at_or_above, double stop_below,
+                     double loose_beyond = std::numeric_limits<double>::infinity()) {
     const Vector3 start = guess.squaredNorm() > 0.0 ? guess : Vector3(Vector3::UnitX());
     add(support_a(-start), support_b(start));  // the guess points from B towards A
     weights_[0] = 1.0;
@@ -77,6 +78,7 @@ class Gjk {
       const Vector3 w = a - b;
       lower = std::max(lower, v.dot(w) / std::sqrt(vv));
       if (lower >= stop_at_or_above) break;        // far enough: the caller needs no more
+      if (lower >= loose_beyond && lower * lower >= kLooseRatio * kLooseRatio * vv) break;
       if (vv - v.dot(w) <= kRelative * vv) break;  // no support point gets meaningfully closer
       bool repeated = false;
       for (int i = 0; i < count_; ++i) repeated |= (simplex_[i].w - w).squaredNorm() <= kTouching;
@@ -294,7 +296,7 @@ ConvexDistance triangle_primitive_distance(const Vector3& a, const Vector3& b, c
 }
 
 ConvexDistance primitive_distance(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b,
-                                  double stop_at_or_above, double stop_below) {
+                                  double stop_at_or_above, double stop_below, double loose_beyond) {
   const RelativePose b_in_a(pose_a, pose_b);
   const double ra = core_inflation(a), rb = core_inflation(b);
   ConvexDistance core;
@@ -307,7 +309,7 @@ ConvexDistance primitive_distance(const Shape& a, const Pose& pose_a, const Shap
       return Vector3(b_in_a.rotation * core_support(b, b_in_a.rotation.transpose() * d) + b_in_a.translation);
     };
     core = Gjk().run(support_a, support_b, -b_in_a.translation, stop_at_or_above + ra + rb,
-                     stop_below + ra + rb);
+                     stop_below + ra + rb, loose_beyond + ra + rb);
   }
   ConvexDistance out = inflate(core, ra, rb);
   out.point_a = pose_a * out.point_a;

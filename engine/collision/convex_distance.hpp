@@ -34,9 +34,14 @@ ConvexDistance triangle_primitive_distance(const Vector3& a, const Vector3& b, c
                                            double stop_below = 0.0);
 
 // Two posed boxes, cylinders or spheres (solids); points in the frame the poses are given in.
+// loose_beyond: once the lower bound exceeds it, a lower bound within kLooseRatio of the distance
+// is enough (conservative advancement needs a lower bound, not digits: GJK converges slowly on
+// curved shapes).
+inline constexpr double kLooseRatio = 0.9;
 ConvexDistance primitive_distance(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b,
                                   double stop_at_or_above = std::numeric_limits<double>::infinity(),
-                                  double stop_below = 0.0);
+                                  double stop_below = 0.0,
+                                  double loose_beyond = std::numeric_limits<double>::infinity());
 
 // Two triangles in one frame; 0 when they intersect.
 ConvexDistance triangle_triangle_distance(const Vector3 (&p)[3], const Vector3 (&q)[3]);
