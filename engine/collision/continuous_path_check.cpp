@@ -47,6 +47,24 @@ double part_radius(const Shape& s) {
     default: return s.radius;
   }
 }
+// Lower bound on the distance of two bodies of solid primitives below `cutoff` (cutoff when
+// nothing is nearer), exact within `exact_within` and within kLooseRatio beyond it, with the
+// points of the last GJK iterate (points of the two bodies, |a - b| >= the bound).
+PairDistance solid_distance_bound(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                                  const Pose& pose_b, double cutoff, double exact_within) {
+  PairDistance best;
+  best.distance = cutoff;
+  for (const auto& part_a : a.parts)
+    for (const auto& part_b : b.parts) {
+      const Pose wa = pose_a * part_a.pose, wb = pose_b * part_b.pose;
+      if ((wa.translation() - wb.translation()).norm() - part_radius(part_a.shape) - part_radius(part_b.shape) >=
+          best.distance)
+        continue;
+      const ConvexDistance d = primitive_distance(part_a.shape, wa, part_b.shape, wb, best.distance, 0.0, exact_within);
+      if (d.lower_bound < best.distance) best = {d.lower_bound, d.point_a, d.point_b};
+    }
+  return best;
+}
 }  // namespace
 
 bool CollisionChecker::self_motion_valid_continuous(const JointVector& q0, const JointVector& q1,
@@ -259,7 +277,10 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
         // state would otherwise keep the search at zero after the pair has moved apart.)
         const double cutoff = std::min(padding + std::min(remaining, std::max(tolerance, kRefineGap)),
                                        std::max(witness_distance, padding + tolerance));
-        const PairDistance exact = exact_pair_distance(body_a, pose(a), body_b, pose(b), cutoff);
+        const PairDistance exact =
+            solid_parts(body_a) && solid_parts(body_b)
+                ? solid_distance_bound(body_a, pose(a), body_b, pose(b), cutoff, padding + tolerance)
+                : exact_pair_distance(body_a, pose(a), body_b, pose(b), cutoff);
         if (exact.distance < cutoff)
           path_witness_[k] = {pose(a).inverse() * exact.point_a, pose(b).inverse() * exact.point_b, true};
         gap = exact.distance - padding;
