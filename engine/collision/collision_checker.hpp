@@ -215,6 +215,7 @@ class CollisionChecker {
     int a, b;
     bool self;
     int part_a = -1, part_b = -1;  // -1: the whole body
+    bool solid = false;            // both bodies are made of boxes, cylinders and spheres only
   };
   std::vector<PathPair> path_pairs_;
   std::vector<double> path_budget_, path_look_t_, path_speed_;

@@ -145,7 +145,7 @@ void CollisionChecker::add_path_pairs(int a, int b, bool self) {
   };
   for (int p = 0; p < parts_a; ++p)
     for (int q = 0; q < parts_b; ++q) {
-      path_pairs_.push_back({a, b, self, split ? p : -1, split ? q : -1});
+      path_pairs_.push_back({a, b, self, split ? p : -1, split ? q : -1, solid_parts(body_a) && solid_parts(body_b)});
       path_speed_coefficients_.resize(path_pairs_.size() * static_cast<std::size_t>(dof), 0.0);
       double* coefficients = path_speed_coefficients_.data() + (path_pairs_.size() - 1) * static_cast<std::size_t>(dof);
       add_speeds(a, split ? p : -1, self ? b : -1, coefficients);
@@ -264,37 +264,43 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
       // come out above kExactGap, and refining it was most of the walk's time.
       const bool near = witness_distance - padding < kNearGap;
       if (near) gap = -kInf;
-      if (!near && gap < remaining) {
+      const auto judge = [&](double measured) {  // the verdicts at a measured gap
+        if (pair.self) {
+          // Links of one arm may sit within the tolerance of each other: within it, the verdict
+          // is in_collision's at this state (the start had it already).
+          if (measured < tolerance && t > 0.0 && pair_in_collision(a, b, padding)) return false;
+          return measured >= -tolerance;  // tiers disagree beyond the tolerance: trust contact
+        }
+        // An obstacle within the tolerance, and the pair may still close in before q1: contact.
+        // (A pair that cannot close its gap before q1 is left to q1's in_collision verdict,
+        // like a segment's end in motion_valid_continuous.)
+        return !(measured < tolerance && measured < remaining);
+      };
+      if (pair.solid && gap < remaining) {
+        // Primitives: GJK's lower bounds straight away (cheaper than refining sphere trees),
+        // as far as the rest of the segment needs.
+        gap = solid_distance_bound(body_a, pose(a), body_b, pose(b), padding + remaining, padding + tolerance).distance -
+              padding;
+        if (!judge(gap)) return fail(pair);
+        gap = std::max(gap, 0.0);
+      } else if (!near && gap < remaining) {
         // The sphere trees, refined only to a little past the root gap: a bound far beyond the
         // true distance would cost a walk over most node pairs and buy a step not much longer.
         const double target = std::min(remaining, std::max(root_gap, 0.0) + kRefineGap);
         gap = pair_distance_bounds(body_a, pose(a), body_b, pose(b), padding + target).lower - padding;
       }
-      if (gap < kExactGap) {
+      if (!pair.solid && gap < kExactGap) {
         // Near: the exact clearance (the sphere bound can be a leaf radius short of it, and near
         // pairs are the ones looked at often), the search pruned at the witness distance.
         // (Never below the tolerance: the verdicts need that much, and a witness from a touching
         // state would otherwise keep the search at zero after the pair has moved apart.)
         const double cutoff = std::min(padding + std::min(remaining, std::max(tolerance, kRefineGap)),
                                        std::max(witness_distance, padding + tolerance));
-        const PairDistance exact =
-            solid_parts(body_a) && solid_parts(body_b)
-                ? solid_distance_bound(body_a, pose(a), body_b, pose(b), cutoff, padding + tolerance)
-                : exact_pair_distance(body_a, pose(a), body_b, pose(b), cutoff);
+        const PairDistance exact = exact_pair_distance(body_a, pose(a), body_b, pose(b), cutoff);
         if (exact.distance < cutoff)
           path_witness_[k] = {pose(a).inverse() * exact.point_a, pose(b).inverse() * exact.point_b, true};
         gap = exact.distance - padding;
-        if (pair.self) {
-          // Links of one arm may sit within the tolerance of each other: within it, the verdict
-          // is in_collision's at this state (the start had it already).
-          if (gap < tolerance && t > 0.0 && pair_in_collision(a, b, padding)) return fail(pair);
-          if (gap < -tolerance) return fail(pair);  // tiers disagree beyond the tolerance: trust contact
-        } else if (gap < tolerance && gap < remaining) {
-          // An obstacle within the tolerance, and the pair may still close in before q1: contact.
-          // (A pair that cannot close its gap before q1 is left to q1's in_collision verdict,
-          // like a segment's end in motion_valid_continuous.)
-          return fail(pair);
-        }
+        if (!judge(gap)) return fail(pair);
         gap = std::max(gap, 0.0);
       }
       path_budget_[k] = pair.self ? gap + tolerance : gap;
