@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 #include <random>
+#include <vector>
 
 #include "engine/collision/collision_checker.hpp"
 #include "engine/model/robot_loader.hpp"
@@ -55,23 +57,27 @@ PlanningScene scene_around(const RobotModelPtr& model, int count) {
   return scene;
 }
 
-// Plain FCL over the same bodies and pairs.
+// Plain FCL over the same bodies and pairs. As MoveIt's FCL plugin does, the collision objects
+// are made once (FCL's constructor computes a mesh's local AABB over every vertex) and each query
+// only moves them and recomputes their world AABBs.
 class PeerFcl {
  public:
-  explicit PeerFcl(CollisionChecker& checker) : c_(checker) {}
+  explicit PeerFcl(CollisionChecker& checker) : c_(checker) {
+    for (int i = 0; i < c_.body_count(); ++i) {
+      objects_.emplace_back();
+      for (const auto& part : c_.body(i).parts)
+        objects_.back().push_back(std::make_unique<fcl::CollisionObjectd>(part.geometry));
+    }
+  }
 
   bool in_collision(const JointVector& q, bool self, bool scene) {
     c_.update(q);  // FK + body poses: the same work on both sides
     const int n = c_.body_count();
-    boxes_.resize(n);
-    for (int i = 0; i < n; ++i) {
-      boxes_[i].clear();
-      for (const auto& part : c_.body(i).parts) {
-        fcl::CollisionObjectd object(part.geometry, c_.body_pose(i) * part.pose);
-        object.computeAABB();
-        boxes_[i].push_back(object.getAABB());
+    for (int i = 0; i < n; ++i)
+      for (std::size_t k = 0; k < objects_[i].size(); ++k) {
+        objects_[i][k]->setTransform(c_.body_pose(i) * c_.body(i).parts[k].pose);
+        objects_[i][k]->computeAABB();
       }
-    }
     if (self)
       for (const auto& [a, b] : c_.self_pairs())
         if (collide(a, b)) return true;
@@ -105,21 +111,18 @@ class PeerFcl {
 
  private:
   bool collide(int a, int b) {
-    for (std::size_t x = 0; x < boxes_[a].size(); ++x)
-      for (std::size_t y = 0; y < boxes_[b].size(); ++y) {
-        if (!boxes_[a][x].overlap(boxes_[b][y])) continue;
-        const auto& pa = c_.body(a).parts[x];
-        const auto& pb = c_.body(b).parts[y];
+    for (const auto& oa : objects_[a])
+      for (const auto& ob : objects_[b]) {
+        if (!oa->getAABB().overlap(ob->getAABB())) continue;
         fcl::CollisionRequestd request;
         fcl::CollisionResultd result;
-        fcl::collide(pa.geometry.get(), c_.body_pose(a) * pa.pose, pb.geometry.get(),
-                     c_.body_pose(b) * pb.pose, request, result);
+        fcl::collide(oa.get(), ob.get(), request, result);
         if (result.isCollision()) return true;
       }
     return false;
   }
   CollisionChecker& c_;
-  std::vector<std::vector<fcl::AABBd>> boxes_;
+  std::vector<std::vector<std::unique_ptr<fcl::CollisionObjectd>>> objects_;  // per body, per part
 };
 
 struct Case {

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <limits>
 #include <random>
+#include <vector>
 
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
@@ -295,9 +296,20 @@ TEST(CollisionChecker, MinimumDistanceOverRandomConfigurationsMatchesFcl) {
   checker.set_scene(cluttered_scene(7, 12));
   std::mt19937_64 rng(3);
   const int samples = sanitized() ? 8 : 40;  // FCL takes milliseconds per configuration
+  // Half colliding, half free, picked by the cheap yes/no check so that a short sanitizer run
+  // exercises both kinds of configuration too.
+  std::vector<JointVector> picked;
+  for (int colliding = 0, free = 0, tries = 0; (colliding + free) < samples && tries < 100000; ++tries) {
+    JointVector q = random_q(*model, rng);
+    int& count = checker.in_collision(q) ? colliding : free;
+    if (count >= samples / 2) continue;
+    ++count;
+    picked.push_back(std::move(q));
+  }
+  ASSERT_EQ(static_cast<int>(picked.size()), samples);
   int touching = 0, near = 0;
   for (int i = 0; i < samples; ++i) {
-    const JointVector q = random_q(*model, rng);
+    const JointVector& q = picked[i];
     const DistanceResult d = checker.min_distance(q);
     ASSERT_TRUE(d.found);
     checker.update(q);
