@@ -142,6 +142,13 @@ void CollisionChecker::rebuild_pairs() {
       scene_allowed_[m].push_back(acm_.allowed(moving_bodies_[m], o) ? 1 : 0);
   candidates_.reserve(self_pairs_.size() + moving_bodies_.size() * (body_count() - obstacle_begin_));
   compute_speed_terms();
+  path_pair_table_.clear();
+  path_coefficient_table_.clear();
+  for (const auto& [a, b] : self_pairs_) add_path_pairs(a, b, true);
+  path_scene_begin_ = path_pair_table_.size();
+  for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
+    for (int o = obstacle_begin_; o < body_count(); ++o)
+      if (!scene_allowed_[m][o - obstacle_begin_]) add_path_pairs(moving_bodies_[m], o, false);
 }
 
 void CollisionChecker::compute_speed_terms() {

@@ -221,8 +221,20 @@ class CollisionChecker {
   std::vector<double> path_budget_, path_look_t_, path_speed_;
   // Per pair and variable: the pair's closing speed is the sum of these times |dq_variable|.
   std::vector<double> path_speed_coefficients_;
-  void add_path_pairs(int a, int b, bool self);
+  // Every self pair, then every (moving body, obstacle) pair, with their coefficients: built with
+  // the pairs (rebuild_pairs); path_begin takes the part its options select.
+  std::vector<PathPair> path_pair_table_;
+  std::vector<double> path_coefficient_table_;
+  std::size_t path_scene_begin_ = 0;  // index of the first scene pair in the table
+  void add_path_pairs(int a, int b, bool self);  // appends to the table
   double part_reach(int body, int part) const;  // bound on the part's distance from its link origin
+  // Bound on how fast turning `joint` (which moves `body` but not `other`, -1: a fixed obstacle)
+  // changes the distance between a part of each (-1: the whole body), per unit of the joint's
+  // motion, from rotation_speed(): the joint's axis is fixed in the frame of the link it moves
+  // and of its parent link. Infinite when neither body is rigidly fixed to either link.
+  double turning_speed(int joint, int body, int part, int other, int other_part) const;
+  // Pose of `link`'s frame in `ancestor`'s frame when only fixed joints lie between them.
+  std::optional<Pose> fixed_offset(int link, int ancestor) const;
   // One look at a part pair (path_advance): its gap beyond padding, or nullopt for contact.
   std::optional<double> look_at_parts(std::size_t pair, double t, double padding, double remaining);
   struct Witness {  // the closest points of a pair's last exact look, in each body's frame

@@ -19,6 +19,7 @@
 
 #include "engine/collision/collision_checker.hpp"
 #include "engine/collision/convex_distance.hpp"
+#include "engine/collision/rotation_speed.hpp"
 #include "engine/core/error.hpp"
 
 namespace kinetic {
@@ -93,14 +94,13 @@ bool CollisionChecker::path_begin(const JointVector& q, const CheckOptions& opti
   path_scene_generation_ = scene_generation_;
   path_q_ = q;
   path_contact_ = {};
-  path_pairs_.clear();
-  path_speed_coefficients_.clear();
-  if (options.self)
-    for (const auto& [a, b] : self_pairs_) add_path_pairs(a, b, true);
-  if (options.scene)
-    for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
-      for (int o = obstacle_begin_; o < body_count(); ++o)
-        if (!scene_allowed_[m][o - obstacle_begin_]) add_path_pairs(moving_bodies_[m], o, false);
+  // Self pairs come first in the table, scene pairs after them: any choice is one range.
+  const std::size_t first = options.self ? 0 : path_scene_begin_;
+  const std::size_t last = options.scene ? path_pair_table_.size() : path_scene_begin_;
+  const auto dof = static_cast<std::size_t>(model_->dof());
+  path_pairs_.assign(path_pair_table_.begin() + static_cast<long>(first), path_pair_table_.begin() + static_cast<long>(last));
+  path_speed_coefficients_.assign(path_coefficient_table_.begin() + static_cast<long>(first * dof),
+                                  path_coefficient_table_.begin() + static_cast<long>(last * dof));
   path_budget_.assign(path_pairs_.size(), 0.0);  // nothing known yet: every pair is looked at
   path_look_t_.assign(path_pairs_.size(), 0.0);
   path_witness_.assign(path_pairs_.size(), {});
@@ -118,6 +118,41 @@ double CollisionChecker::part_reach(int body, int part) const {
   return (slot.offset * p.pose.translation()).norm() + part_radius(p.shape);
 }
 
+std::optional<Pose> CollisionChecker::fixed_offset(int link, int ancestor) const {
+  Pose offset = Pose::Identity();
+  for (int at = link; at != ancestor;) {
+    const int joint = model_->links()[at].parent_joint;
+    if (joint < 0) return std::nullopt;
+    const Joint& j = model_->joints()[joint];
+    if (j.is_moving()) return std::nullopt;
+    offset = j.origin * offset;
+    at = j.parent_link;
+  }
+  return offset;
+}
+
+double CollisionChecker::turning_speed(int joint, int body, int part, int other, int other_part) const {
+  const Joint& j = model_->joints()[joint];
+  const Vector3 axis = j.axis.normalized();
+  double speed = kInf;
+  // The body turns about an axis fixed in its own frame: through the joint frame's origin.
+  const BodySlot& mover = bodies_[body];
+  if (const std::optional<Pose> in_joint = fixed_offset(mover.link, j.child_link))
+    speed = rotation_speed(*mover.body, part, *in_joint * mover.offset, Vector3::Zero(), axis);
+  // Or, as seen from the other body, that body turns the other way about the same line, fixed in
+  // the joint's parent link: the slower of the two bounds holds.
+  if (other >= 0 && bodies_[other].moving()) {
+    const BodySlot& still = bodies_[other];
+    std::optional<Pose> in_parent = fixed_offset(still.link, j.parent_link);
+    if (!in_parent)
+      if (const std::optional<Pose> above = fixed_offset(j.parent_link, still.link)) in_parent = above->inverse();
+    if (in_parent)
+      speed = std::min(speed, rotation_speed(*still.body, other_part, *in_parent * still.offset,
+                                             j.origin.translation(), j.origin.linear() * axis));
+  }
+  return speed;
+}
+
 void CollisionChecker::add_path_pairs(int a, int b, bool self) {
   const CollisionBody& body_a = *bodies_[a].body;
   const CollisionBody& body_b = *bodies_[b].body;
@@ -129,8 +164,9 @@ void CollisionChecker::add_path_pairs(int a, int b, bool self) {
   const int dof = model_->dof();
   const auto& joints = model_->joints();
   // A part's speed about a revolute joint: the body's bound with the part's own reach in place
-  // of the whole body's (speed terms are multiplier * (body reach + distance up the chain)).
-  const auto add_speeds = [&](int body, int part, int other, double* coefficients) {
+  // of the whole body's (speed terms are multiplier * (body reach + distance up the chain)), or
+  // less where the joint's axis is fixed in the frame of either part (turning_speed).
+  const auto add_speeds = [&](int body, int part, int other, int other_part, double* coefficients) {
     const double reach_delta = part_reach(body, -1) - part_reach(body, part);
     for (const auto& term : speed_terms_[body]) {
       bool shared = false;
@@ -140,16 +176,19 @@ void CollisionChecker::add_path_pairs(int a, int b, bool self) {
       const Joint& j = joints[term.joint];
       const double multiplier = j.is_active() ? 1.0 : (j.mimic ? std::abs(j.mimic->multiplier) : 0.0);
       coefficients[term.variable] +=
-          j.type == JointType::Prismatic ? term.factor : std::max(0.0, term.factor - multiplier * reach_delta);
+          j.type == JointType::Prismatic
+              ? term.factor
+              : std::min(std::max(0.0, term.factor - multiplier * reach_delta),
+                         multiplier * turning_speed(term.joint, body, part, other, other_part));
     }
   };
   for (int p = 0; p < parts_a; ++p)
     for (int q = 0; q < parts_b; ++q) {
-      path_pairs_.push_back({a, b, self, split ? p : -1, split ? q : -1, solid_parts(body_a) && solid_parts(body_b)});
-      path_speed_coefficients_.resize(path_pairs_.size() * static_cast<std::size_t>(dof), 0.0);
-      double* coefficients = path_speed_coefficients_.data() + (path_pairs_.size() - 1) * static_cast<std::size_t>(dof);
-      add_speeds(a, split ? p : -1, self ? b : -1, coefficients);
-      if (self) add_speeds(b, split ? q : -1, a, coefficients);
+      path_pair_table_.push_back({a, b, self, split ? p : -1, split ? q : -1, solid_parts(body_a) && solid_parts(body_b)});
+      path_coefficient_table_.resize(path_pair_table_.size() * static_cast<std::size_t>(dof), 0.0);
+      double* coefficients = path_coefficient_table_.data() + (path_pair_table_.size() - 1) * static_cast<std::size_t>(dof);
+      add_speeds(a, split ? p : -1, self ? b : -1, split ? q : -1, coefficients);
+      if (self) add_speeds(b, split ? q : -1, a, split ? p : -1, coefficients);
     }
 }
 
