@@ -140,12 +140,14 @@ double CollisionChecker::turning_speed(int joint, int body, int part, int other,
   if (const std::optional<Pose> in_joint = fixed_offset(mover.link, j.child_link))
     speed = rotation_speed(*mover.body, part, *in_joint * mover.offset, Vector3::Zero(), axis);
   // Or, as seen from the other body, that body turns the other way about the same line, fixed in
-  // the joint's parent link: the slower of the two bounds holds.
-  if (other >= 0 && bodies_[other].moving()) {
+  // the joint's parent link: the slower of the two bounds holds. An obstacle is fixed to the root
+  // link (link poses are in its frame), so this covers joints whose axis is fixed in the world.
+  if (other >= 0) {
     const BodySlot& still = bodies_[other];
-    std::optional<Pose> in_parent = fixed_offset(still.link, j.parent_link);
+    const int still_link = still.moving() ? still.link : model_->root_link();
+    std::optional<Pose> in_parent = fixed_offset(still_link, j.parent_link);
     if (!in_parent)
-      if (const std::optional<Pose> above = fixed_offset(j.parent_link, still.link)) in_parent = above->inverse();
+      if (const std::optional<Pose> above = fixed_offset(j.parent_link, still_link)) in_parent = above->inverse();
     if (in_parent)
       speed = std::min(speed, rotation_speed(*still.body, other_part, *in_parent * still.offset,
                                              j.origin.translation(), j.origin.linear() * axis));
@@ -187,7 +189,7 @@ void CollisionChecker::add_path_pairs(int a, int b, bool self) {
       path_pair_table_.push_back({a, b, self, split ? p : -1, split ? q : -1, solid_parts(body_a) && solid_parts(body_b)});
       path_coefficient_table_.resize(path_pair_table_.size() * static_cast<std::size_t>(dof), 0.0);
       double* coefficients = path_coefficient_table_.data() + (path_pair_table_.size() - 1) * static_cast<std::size_t>(dof);
-      add_speeds(a, split ? p : -1, self ? b : -1, split ? q : -1, coefficients);
+      add_speeds(a, split ? p : -1, b, split ? q : -1, coefficients);
       if (self) add_speeds(b, split ? q : -1, a, split ? p : -1, coefficients);
     }
 }

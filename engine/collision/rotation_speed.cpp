@@ -9,6 +9,10 @@
 namespace kinetic {
 
 namespace {
+// A half-space's normal counts as along the axis within this (1 - cos of the angle: about 1.4e-7
+// rad, which moves the boundary by less than 0.15 um per metre from the axis per radian).
+constexpr double kParallel = 1e-14;
+
 double distance_from_line(const Vector3& point, const Vector3& origin, const Vector3& direction) {
   const Vector3 r = point - origin;
   return (r - r.dot(direction) * direction).norm();
@@ -40,8 +44,14 @@ double rotation_speed(const Shape& shape, const Pose& pose, const Vector3& origi
       }
       return farthest;
     }
-    case Shape::Type::Mesh:
-    case Shape::Type::HalfSpace: break;
+    case Shape::Type::HalfSpace: {
+      // Maps onto itself turning about any line along its normal (a floor under a vertical joint
+      // axis); turning about any other line sweeps its unbounded boundary.
+      const Vector3 normal = (pose.linear() * shape.normal).normalized();
+      if (std::abs(std::abs(normal.dot(direction)) - 1.0) <= kParallel) return 0.0;
+      break;
+    }
+    case Shape::Type::Mesh: break;
   }
   return std::numeric_limits<double>::infinity();
 }

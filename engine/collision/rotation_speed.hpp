@@ -12,7 +12,8 @@ namespace kinetic {
 // line through its centre maps to itself). Cylinders: the distance of the centre from the line
 // plus the tilt between the two axes times the cylinder's radius of reach (0 for a cylinder about
 // its own axis), or the farthest point's distance if less. Boxes: the farthest corner's distance.
-// Meshes: the farthest vertex's distance. Half-spaces: infinite.
+// Meshes: the farthest vertex's distance. Half-spaces: 0 about a line along their normal, else
+// infinite.
 double rotation_speed(const Shape& shape, const Pose& pose, const Vector3& origin, const Vector3& direction);
 
 // The largest over a body's parts (all of them when part < 0), with the body placed at `offset`

@@ -83,6 +83,11 @@ TEST(RotationSpeed, SolidsOfRevolutionAboutTheirOwnAxisDoNotMove) {
   // Off the axis by 5 cm, parallel to it: the centre's own motion.
   const Vector3 side = pose.linear().col(0);
   EXPECT_NEAR(rotation_speed(Shape::cylinder(0.06, 0.12), pose, pose.translation() + 0.05 * side, axis), 0.05, 1e-12);
+  // A half-space turning about a line along its normal (a floor under a vertical joint axis).
+  EXPECT_EQ(rotation_speed(Shape::half_space(Vector3::UnitZ(), -0.001), Pose::Identity(), Vector3(0.3, 0.2, 1), Vector3::UnitZ()), 0.0);
+  EXPECT_EQ(rotation_speed(Shape::half_space(Vector3::UnitZ(), -0.001), Pose::Identity(), Vector3::Zero(), -Vector3::UnitZ()), 0.0);
+  EXPECT_TRUE(std::isinf(rotation_speed(Shape::half_space(Vector3::UnitZ(), 0.0), Pose::Identity(), Vector3::Zero(),
+                                        Vector3(0.01, 0, 1).normalized())));
   // A box turning about its own axis still sweeps its corners.
   EXPECT_NEAR(rotation_speed(Shape::box({0.2, 0.2, 0.1}), Pose::Identity(), Vector3::Zero(), Vector3::UnitZ()),
               std::sqrt(0.02), 1e-12);
