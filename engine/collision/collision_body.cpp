@@ -5,6 +5,7 @@
 #include <fcl/geometry/shape/halfspace.h>
 #include <fcl/geometry/shape/sphere.h>
 
+#include <cmath>
 #include <limits>
 
 #include "engine/core/error.hpp"
@@ -26,6 +27,26 @@ std::shared_ptr<fcl::CollisionGeometryd> make_fcl_geometry(
     }
   }
   return nullptr;
+}
+
+bool all_simple_primitives(const CollisionBody& body) {
+  if (body.parts.empty()) return false;
+  for (const auto& part : body.parts) {
+    const Shape::Type type = part.shape.type;
+    if (type != Shape::Type::Box && type != Shape::Type::Cylinder && type != Shape::Type::Sphere) return false;
+  }
+  return true;
+}
+
+double bounding_radius(const Shape& shape) {
+  switch (shape.type) {
+    case Shape::Type::Box: return 0.5 * shape.box_size.norm();
+    case Shape::Type::Cylinder: return std::sqrt(shape.radius * shape.radius + 0.25 * shape.length * shape.length);
+    case Shape::Type::Sphere: return shape.radius;
+    case Shape::Type::Mesh:
+    case Shape::Type::HalfSpace: break;
+  }
+  return 0.0;
 }
 
 std::shared_ptr<const CollisionBody> make_collision_body(

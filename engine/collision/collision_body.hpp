@@ -31,6 +31,14 @@ struct CollisionBody {
   bool empty() const { return parts.empty(); }
 };
 
+// A body made only of boxes, cylinders and spheres (a built-in arm's link, an obstacle, a finger):
+// its parts are measured exactly by GJK.
+bool all_simple_primitives(const CollisionBody& body);
+
+// Radius around a primitive's centre (its pose's origin) that holds it; 0 for meshes and
+// half-spaces (callers check the type first).
+double bounding_radius(const Shape& shape);
+
 // Loads meshes (shared cache) and builds both tiers. Throws Error(MissingMesh) naming the file.
 std::shared_ptr<const CollisionBody> make_collision_body(
     const std::string& name, const std::vector<std::pair<Shape, Pose>>& shapes,

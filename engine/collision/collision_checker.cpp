@@ -149,6 +149,7 @@ void CollisionChecker::rebuild_pairs() {
   for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
     for (int o = obstacle_begin_; o < body_count(); ++o)
       if (!scene_allowed_[m][o - obstacle_begin_]) add_path_pairs(moving_bodies_[m], o, false);
+  build_solid_plans();
 }
 
 void CollisionChecker::compute_speed_terms() {
@@ -201,6 +202,18 @@ double CollisionChecker::padding_for(bool self_pair, const CheckOptions& options
 }
 
 bool CollisionChecker::pair_in_collision(int a, int b, double padding) const {
+  if (a > b) std::swap(a, b);
+  if (b < obstacle_begin_)
+    if (const int k = self_pair_of_[static_cast<std::size_t>(a * obstacle_begin_ + b)]; k >= 0)
+      return self_pair_in_collision(static_cast<std::size_t>(k), padding);
+  return kinetic::pair_in_collision(*bodies_[a].body, pose(a), *bodies_[b].body,
+                                    pose(b), padding, options_.refinement_margin);
+}
+
+bool CollisionChecker::self_pair_in_collision(std::size_t k, double padding) const {
+  const auto [a, b] = self_pairs_[k];
+  if (!solid_plans_[k].empty())
+    return solid_parts_collision(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding, solid_plans_[k]);
   return kinetic::pair_in_collision(*bodies_[a].body, pose(a), *bodies_[b].body,
                                     pose(b), padding, options_.refinement_margin);
 }
@@ -224,7 +237,7 @@ bool CollisionChecker::self_in_collision(double padding) const {
     }
     for (; near != 0; near &= near - 1) {
       const std::size_t k = base + static_cast<std::size_t>(std::countr_zero(near));
-      if (pair_in_collision(first[k], second[k], padding)) return true;
+      if (self_pair_in_collision(k, padding)) return true;
     }
   }
   return false;

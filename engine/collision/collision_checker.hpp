@@ -15,6 +15,7 @@
 
 #include "engine/collision/allowed_collision_matrix.hpp"
 #include "engine/collision/body_pair.hpp"
+#include "engine/collision/leaf_exact.hpp"
 #include "engine/collision/obstacle_tree.hpp"
 #include "engine/collision/sphere_set.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
@@ -227,6 +228,11 @@ class CollisionChecker {
   std::vector<double> path_coefficient_table_;
   std::size_t path_scene_begin_ = 0;  // index of the first scene pair in the table
   void add_path_pairs(int a, int b, bool self);  // appends to the table
+  static constexpr std::size_t kMaxSplitPartPairs = 16;  // bodies with more are watched whole
+  // pair_motion.cpp: per variable, how fast part part_a of body a and part part_b of body b (-1:
+  // the whole body) can close in per unit of that variable's motion, added into `coefficients`
+  // (b an obstacle, self false: a's own motion only).
+  void add_pair_speeds(int a, int part_a, int b, int part_b, bool self, double* coefficients) const;
   double part_reach(int body, int part) const;  // bound on the part's distance from its link origin
   // Bound on how fast turning `joint` (which moves `body` but not `other`, -1: a fixed obstacle)
   // changes the distance between a part of each (-1: the whole body), per unit of the joint's
@@ -235,6 +241,14 @@ class CollisionChecker {
   double turning_speed(int joint, int body, int part, int other, int other_part) const;
   // Pose of `link`'s frame in `ancestor`'s frame when only fixed joints lie between them.
   std::optional<Pose> fixed_offset(int link, int ancestor) const;
+  // Self pairs of bodies made of a few boxes, cylinders and spheres are checked part against part
+  // (exact, no sphere walk: such pairs sit millimetres apart in every pose of a built-in arm), and
+  // part pairs no joint moves relative to each other carry their one distance (pair_motion.cpp).
+  static constexpr std::size_t kMaxSolidPlanPairs = 16;
+  std::vector<std::vector<SolidPartPair>> solid_plans_;  // per self pair; empty: not solid
+  std::vector<int> self_pair_of_;  // [a * obstacle_begin_ + b], a < b -> self pair index or -1
+  void build_solid_plans();
+  bool self_pair_in_collision(std::size_t pair, double padding) const;
   // One look at a part pair (path_advance): its gap beyond padding, or nullopt for contact.
   std::optional<double> look_at_parts(std::size_t pair, double t, double padding, double remaining);
   struct Witness {  // the closest points of a pair's last exact look, in each body's frame

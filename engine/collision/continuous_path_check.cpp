@@ -19,7 +19,6 @@
 
 #include "engine/collision/collision_checker.hpp"
 #include "engine/collision/convex_distance.hpp"
-#include "engine/collision/rotation_speed.hpp"
 #include "engine/core/error.hpp"
 
 namespace kinetic {
@@ -28,26 +27,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kRefineGap = 0.03;  // m, about a default leaf radius
 constexpr double kExactGap = 0.01;   // m: pairs nearer than this get their exact clearance
 constexpr double kNearGap = 0.1;    // m: pairs whose last exact look was nearer go straight to it
-constexpr std::size_t kMaxPartPairs = 16;  // bodies with more parts are watched whole
 
-// Bodies made only of boxes, cylinders and spheres: their parts are measured exactly by GJK.
-bool solid_parts(const CollisionBody& body) {
-  if (body.parts.empty() || body.tree.has_triangles()) return false;
-  for (const auto& part : body.parts) {
-    const Shape::Type type = part.shape.type;
-    if (type != Shape::Type::Box && type != Shape::Type::Cylinder && type != Shape::Type::Sphere) return false;
-  }
-  return true;
-}
-
-// Radius around a primitive's centre (its pose's origin) that holds it.
-double part_radius(const Shape& s) {
-  switch (s.type) {
-    case Shape::Type::Box: return 0.5 * s.box_size.norm();
-    case Shape::Type::Cylinder: return std::sqrt(s.radius * s.radius + 0.25 * s.length * s.length);
-    default: return s.radius;
-  }
-}
 // Lower bound on the distance of two bodies of solid primitives below `cutoff` (cutoff when
 // nothing is nearer), exact within `exact_within` and within kLooseRatio beyond it, with the
 // points of the last GJK iterate (points of the two bodies, |a - b| >= the bound).
@@ -58,7 +38,7 @@ PairDistance solid_distance_bound(const CollisionBody& a, const Pose& pose_a, co
   for (const auto& part_a : a.parts)
     for (const auto& part_b : b.parts) {
       const Pose wa = pose_a * part_a.pose, wb = pose_b * part_b.pose;
-      if ((wa.translation() - wb.translation()).norm() - part_radius(part_a.shape) - part_radius(part_b.shape) >=
+      if ((wa.translation() - wb.translation()).norm() - bounding_radius(part_a.shape) - bounding_radius(part_b.shape) >=
           best.distance)
         continue;
       const ConvexDistance d = primitive_distance(part_a.shape, wa, part_b.shape, wb, best.distance, 0.0, exact_within);
@@ -108,89 +88,21 @@ bool CollisionChecker::path_begin(const JointVector& q, const CheckOptions& opti
   return !in_collision(q, options);
 }
 
-double CollisionChecker::part_reach(int body, int part) const {
-  const BodySlot& slot = bodies_[body];
-  if (part < 0) {
-    const SphereNode& root = slot.body->tree.root();
-    return (slot.offset * root.center).norm() + root.radius;
-  }
-  const FclPart& p = slot.body->parts[static_cast<std::size_t>(part)];
-  return (slot.offset * p.pose.translation()).norm() + part_radius(p.shape);
-}
-
-std::optional<Pose> CollisionChecker::fixed_offset(int link, int ancestor) const {
-  Pose offset = Pose::Identity();
-  for (int at = link; at != ancestor;) {
-    const int joint = model_->links()[at].parent_joint;
-    if (joint < 0) return std::nullopt;
-    const Joint& j = model_->joints()[joint];
-    if (j.is_moving()) return std::nullopt;
-    offset = j.origin * offset;
-    at = j.parent_link;
-  }
-  return offset;
-}
-
-double CollisionChecker::turning_speed(int joint, int body, int part, int other, int other_part) const {
-  const Joint& j = model_->joints()[joint];
-  const Vector3 axis = j.axis.normalized();
-  double speed = kInf;
-  // The body turns about an axis fixed in its own frame: through the joint frame's origin.
-  const BodySlot& mover = bodies_[body];
-  if (const std::optional<Pose> in_joint = fixed_offset(mover.link, j.child_link))
-    speed = rotation_speed(*mover.body, part, *in_joint * mover.offset, Vector3::Zero(), axis);
-  // Or, as seen from the other body, that body turns the other way about the same line, fixed in
-  // the joint's parent link: the slower of the two bounds holds. An obstacle is fixed to the root
-  // link (link poses are in its frame), so this covers joints whose axis is fixed in the world.
-  if (other >= 0) {
-    const BodySlot& still = bodies_[other];
-    const int still_link = still.moving() ? still.link : model_->root_link();
-    std::optional<Pose> in_parent = fixed_offset(still_link, j.parent_link);
-    if (!in_parent)
-      if (const std::optional<Pose> above = fixed_offset(j.parent_link, still_link)) in_parent = above->inverse();
-    if (in_parent)
-      speed = std::min(speed, rotation_speed(*still.body, other_part, *in_parent * still.offset,
-                                             j.origin.translation(), j.origin.linear() * axis));
-  }
-  return speed;
-}
-
 void CollisionChecker::add_path_pairs(int a, int b, bool self) {
   const CollisionBody& body_a = *bodies_[a].body;
   const CollisionBody& body_b = *bodies_[b].body;
-  const bool split = self && solid_parts(body_a) && solid_parts(body_b) &&
+  const bool split = self && all_simple_primitives(body_a) && all_simple_primitives(body_b) &&
                      (body_a.parts.size() > 1 || body_b.parts.size() > 1) &&
-                     body_a.parts.size() * body_b.parts.size() <= kMaxPartPairs;
+                     body_a.parts.size() * body_b.parts.size() <= kMaxSplitPartPairs;
   const int parts_a = split ? static_cast<int>(body_a.parts.size()) : 1;
   const int parts_b = split ? static_cast<int>(body_b.parts.size()) : 1;
   const int dof = model_->dof();
-  const auto& joints = model_->joints();
-  // A part's speed about a revolute joint: the body's bound with the part's own reach in place
-  // of the whole body's (speed terms are multiplier * (body reach + distance up the chain)), or
-  // less where the joint's axis is fixed in the frame of either part (turning_speed).
-  const auto add_speeds = [&](int body, int part, int other, int other_part, double* coefficients) {
-    const double reach_delta = part_reach(body, -1) - part_reach(body, part);
-    for (const auto& term : speed_terms_[body]) {
-      bool shared = false;
-      if (other >= 0)
-        for (const auto& o : speed_terms_[other]) shared |= o.joint == term.joint;
-      if (shared) continue;
-      const Joint& j = joints[term.joint];
-      const double multiplier = j.is_active() ? 1.0 : (j.mimic ? std::abs(j.mimic->multiplier) : 0.0);
-      coefficients[term.variable] +=
-          j.type == JointType::Prismatic
-              ? term.factor
-              : std::min(std::max(0.0, term.factor - multiplier * reach_delta),
-                         multiplier * turning_speed(term.joint, body, part, other, other_part));
-    }
-  };
   for (int p = 0; p < parts_a; ++p)
     for (int q = 0; q < parts_b; ++q) {
-      path_pair_table_.push_back({a, b, self, split ? p : -1, split ? q : -1, solid_parts(body_a) && solid_parts(body_b)});
+      path_pair_table_.push_back({a, b, self, split ? p : -1, split ? q : -1, all_simple_primitives(body_a) && all_simple_primitives(body_b)});
       path_coefficient_table_.resize(path_pair_table_.size() * static_cast<std::size_t>(dof), 0.0);
       double* coefficients = path_coefficient_table_.data() + (path_pair_table_.size() - 1) * static_cast<std::size_t>(dof);
-      add_speeds(a, split ? p : -1, b, split ? q : -1, coefficients);
-      if (self) add_speeds(b, split ? q : -1, a, split ? p : -1, coefficients);
+      add_pair_speeds(a, split ? p : -1, b, split ? q : -1, self, coefficients);
     }
 }
 
@@ -200,8 +112,8 @@ std::optional<double> CollisionChecker::look_at_parts(std::size_t k, double t, d
   const FclPart& part_b = bodies_[pair.b].body->parts[static_cast<std::size_t>(pair.part_b)];
   const Pose wa = pose(pair.a) * part_a.pose, wb = pose(pair.b) * part_b.pose;
   // The parts' bounding spheres first: most part pairs stay far apart for the rest of the segment.
-  const double sphere_gap = (wa.translation() - wb.translation()).norm() - part_radius(part_a.shape) -
-                            part_radius(part_b.shape) - padding;
+  const double sphere_gap = (wa.translation() - wb.translation()).norm() - bounding_radius(part_a.shape) -
+                            bounding_radius(part_b.shape) - padding;
   if (sphere_gap >= remaining) return sphere_gap;
   // GJK's lower bound: it stops once that reaches what the rest of the segment needs, or, beyond
   // the tolerance, once it is within kLooseRatio of the distance (a step a tenth shorter costs

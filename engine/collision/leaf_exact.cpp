@@ -19,27 +19,7 @@ inline bool within(double distance, double padding) {
   return padding > 0.0 ? distance < padding : distance <= 0.0;
 }
 
-// A body made only of boxes, cylinders and spheres (an obstacle, a gripper finger).
-bool all_simple_primitives(const CollisionBody& body) {
-  if (body.parts.empty()) return false;
-  for (const auto& part : body.parts) {
-    const Shape::Type type = part.shape.type;
-    if (type != Shape::Type::Box && type != Shape::Type::Cylinder && type != Shape::Type::Sphere)
-      return false;
-  }
-  return true;
-}
-
 // --- solid primitives against each other ------------------------------------------------------
-
-// Radius around a primitive's centre that holds it.
-double bounding_radius(const Shape& s) {
-  switch (s.type) {
-    case Shape::Type::Box: return 0.5 * s.box_size.norm();
-    case Shape::Type::Cylinder: return std::sqrt(s.radius * s.radius + 0.25 * s.length * s.length);
-    default: return s.radius;
-  }
-}
 
 // Lower bound on the gap between two posed primitives: a's bounding sphere against b itself.
 double primitive_gap_bound(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb) {
@@ -457,6 +437,23 @@ bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const Coll
   for (const auto& part : m.solids.parts)
     if (mesh_primitive_collision(m.mesh.tree, m.mesh_pose, part, m.solids_pose * part.pose, padding))
       return true;
+  return false;
+}
+
+bool solid_parts_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                           const Pose& pose_b, double padding, const std::vector<SolidPartPair>& pairs) {
+  constexpr double kConstantSlack = 1e-9;  // m: GJK's answer at another pose may differ by rounding
+  const double reach = std::nextafter(padding, INFINITY);
+  for (const SolidPartPair& pair : pairs) {
+    if (pair.constant_distance > padding + kConstantSlack) continue;
+    const FclPart& pa = a.parts[static_cast<std::size_t>(pair.a)];
+    const FclPart& pb = b.parts[static_cast<std::size_t>(pair.b)];
+    const Pose wa = pose_a * pa.pose, wb = pose_b * pb.pose;
+    if ((wa.translation() - wb.translation()).norm() - bounding_radius(pa.shape) - bounding_radius(pb.shape) >= reach)
+      continue;
+    if (primitive_gap_bound(pa.shape, wa, pb.shape, wb) >= reach) continue;
+    if (within(primitive_distance(pa.shape, wa, pb.shape, wb, reach, padding).lower_bound, padding)) return true;
+  }
   return false;
 }
 

@@ -4,6 +4,9 @@
 // triangle, or triangle against a box, cylinder or sphere); solid primitives against each other
 // go straight to GJK. Same answers as FCL's traversal of the whole mesh BVH (closer, where FCL's
 // libccd stops early), without visiting the parts that are clearly far.
+#include <limits>
+#include <vector>
+
 #include "engine/collision/body_pair.hpp"
 
 namespace kinetic {
@@ -15,6 +18,16 @@ bool leaf_exact_supported(const CollisionBody& a, const CollisionBody& b);
 // Precondition: leaf_exact_supported(a, b).
 bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                           const Pose& pose_b, double padding);
+
+// leaf_exact_collision for two bodies of boxes, cylinders and spheres over the part pairs listed
+// (indices into a.parts and b.parts). A pair whose distance is the same in every configuration
+// carries it (NaN otherwise) and is skipped while it clears the padding by more than 1 nm.
+struct SolidPartPair {
+  int a = 0, b = 0;
+  double constant_distance = std::numeric_limits<double>::quiet_NaN();
+};
+bool solid_parts_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                           const Pose& pose_b, double padding, const std::vector<SolidPartPair>& pairs);
 
 // Smallest distance below `cutoff`, with the closest points (world frame); distance = cutoff and
 // found = false when nothing is closer. 0 when the bodies intersect.

@@ -139,6 +139,8 @@ class OmplRrtConnect {
     if (solved && simplify) setup_->simplifySolution();
     return solved;
   }
+  // Joint-space length (sum of L2 steps, as ours) of the last solution.
+  double solution_length() { return setup_->getSolutionPath().length(); }
 
  private:
   CollisionChecker checker_;
@@ -211,7 +213,7 @@ void ours(benchmark::State& state, const std::string& robot_name, const std::str
   options.margin = kMargin;
   options.resolution = kResolution;
   const BenchmarkProblemSet& list = problems(robot_name, scene_name);
-  std::vector<double> times, search_times, post_times, gate_times;
+  std::vector<double> times, search_times, post_times, gate_times, lengths;
   int successes = 0, index = 0;
   for (const BenchmarkProblem& p : list.problems) {
     options.seed = static_cast<std::uint64_t>(index++);
@@ -223,6 +225,7 @@ void ours(benchmark::State& state, const std::string& robot_name, const std::str
       search_times.push_back(result.search_time_ms);
       post_times.push_back(result.postprocess_time_ms);
       gate_times.push_back(result.validation_time_ms);
+      lengths.push_back(result.length_after);
     } catch (const Error&) {
     }
     const double t = ms_since(t0);
@@ -240,6 +243,7 @@ void ours(benchmark::State& state, const std::string& robot_name, const std::str
   state.counters["search_median_ms"] = median(search_times);
   state.counters["postprocess_median_ms"] = median(post_times);
   state.counters["gates_median_ms"] = median(gate_times);
+  state.counters["length_median_rad"] = median(lengths);  // path quality: joint-space length
 }
 
 // simplify: also run OMPL's path simplifier after a solution, as MoveIt's OMPL pipeline does by
@@ -252,7 +256,7 @@ void peer_ompl(benchmark::State& state, const std::string& robot_name, const std
   ompl::RNG::setSeed(42);  // reseeds the generator of every RNG made from here on
   const RobotModelPtr model = robot(robot_name);
   OmplRrtConnect planner(model, benchmark_scene(scene_name, model));
-  std::vector<double> times;
+  std::vector<double> times, lengths;
   int successes = 0;
   for (const BenchmarkProblem& p : list.problems) {
     const auto t0 = Clock::now();
@@ -261,9 +265,12 @@ void peer_ompl(benchmark::State& state, const std::string& robot_name, const std
     const bool ok = solved && t <= kBudgetS * 1000.0;
     successes += ok;
     times.push_back(ok ? t : kBudgetS * 1000.0);
+    if (solved) lengths.push_back(planner.solution_length());
   }
   report(state, times, successes, static_cast<int>(list.problems.size()));
   state.counters["rejected_pairs"] = list.rejected;
+  std::sort(lengths.begin(), lengths.end());
+  state.counters["length_median_rad"] = lengths.empty() ? 0.0 : lengths[lengths.size() / 2];
 }
 
 const bool registered = [] {
