@@ -443,16 +443,17 @@ bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const Coll
 bool solid_parts_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                            const Pose& pose_b, double padding, const std::vector<SolidPartPair>& pairs) {
   constexpr double kConstantSlack = 1e-9;  // m: GJK's answer at another pose may differ by rounding
-  const double reach = std::nextafter(padding, INFINITY);
   for (const SolidPartPair& pair : pairs) {
     if (pair.constant_distance > padding + kConstantSlack) continue;
     const FclPart& pa = a.parts[static_cast<std::size_t>(pair.a)];
     const FclPart& pb = b.parts[static_cast<std::size_t>(pair.b)];
+    // The parts' bounding spheres first: their whole poses are needed only when those are near.
+    if ((pose_a * pa.pose.translation() - pose_b * pb.pose.translation()).norm() - pair.radii > padding) continue;
     const Pose wa = pose_a * pa.pose, wb = pose_b * pb.pose;
-    if ((wa.translation() - wb.translation()).norm() - bounding_radius(pa.shape) - bounding_radius(pb.shape) >= reach)
-      continue;
-    if (primitive_gap_bound(pa.shape, wa, pb.shape, wb) >= reach) continue;
-    if (within(primitive_distance(pa.shape, wa, pb.shape, wb, reach, padding).lower_bound, padding)) return true;
+    if (primitive_gap_bound(pa.shape, wa, pb.shape, wb) > padding) continue;
+    if (within(primitive_distance(pa.shape, wa, pb.shape, wb, std::nextafter(padding, INFINITY), padding).lower_bound,
+               padding))
+      return true;
   }
   return false;
 }

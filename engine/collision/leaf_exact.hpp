@@ -24,6 +24,7 @@ bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const Coll
 // carries it (NaN otherwise) and is skipped while it clears the padding by more than 1 nm.
 struct SolidPartPair {
   int a = 0, b = 0;
+  double radii = 0.0;  // sum of the two parts' bounding radii
   double constant_distance = std::numeric_limits<double>::quiet_NaN();
 };
 bool solid_parts_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,

@@ -118,7 +118,8 @@ void CollisionChecker::build_solid_plans() {
       continue;
     for (int p = 0; p < static_cast<int>(body_a.parts.size()); ++p)
       for (int q = 0; q < static_cast<int>(body_b.parts.size()); ++q) {
-        SolidPartPair pair{p, q};
+        SolidPartPair pair{p, q, bounding_radius(body_a.parts[static_cast<std::size_t>(p)].shape) +
+                                     bounding_radius(body_b.parts[static_cast<std::size_t>(q)].shape)};
         std::fill(coefficients.begin(), coefficients.end(), 0.0);
         add_pair_speeds(a, p, b, q, true, coefficients.data());
         if (*std::max_element(coefficients.begin(), coefficients.end()) <= kFixedPair)
