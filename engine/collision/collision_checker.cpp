@@ -8,6 +8,7 @@
 
 #include "engine/collision/leaf_exact.hpp"
 #include "engine/collision/primitive_distance.hpp"
+#include "engine/collision/rotation_speed.hpp"
 #include "engine/core/error.hpp"
 
 namespace kinetic {
@@ -172,6 +173,9 @@ void CollisionChecker::compute_speed_terms() {
           travel = std::max(std::abs(j.limits.lower), std::abs(j.limits.upper)) * multiplier;
         } else if (j.type == JointType::Revolute || j.type == JointType::Continuous) {
           speed_terms_[b].push_back({joint, variable, multiplier * reach});
+          if (const std::optional<Pose> in_joint = fixed_offset(slot.link, j.child_link))
+            speed_terms_[b].back().own_turn =
+                rotation_speed(*slot.body, -1, *in_joint * slot.offset, Vector3::Zero(), j.axis.normalized());
         }
       }
       reach += j.origin.translation().norm() + travel;

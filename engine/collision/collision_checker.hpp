@@ -8,6 +8,7 @@
 // immutable. Copy a checker to give another thread its own (cheap: geometry is shared).
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -138,6 +139,9 @@ class CollisionChecker {
     int joint;  // a joint moving both bodies of a pair moves them rigidly: no closing speed
     int variable;
     double factor;
+    // The whole body's rotation_speed about the joint's axis when that axis is fixed in the
+    // body's frame (the joint moves the body's link, or a link it is fixed to), else infinite.
+    double own_turn = std::numeric_limits<double>::infinity();
   };
 
   const Pose& pose(int body) const { return body < attached_begin_ ? link_poses_[body] : body_poses_[body]; }
@@ -238,7 +242,7 @@ class CollisionChecker {
   // changes the distance between a part of each (-1: the whole body), per unit of the joint's
   // motion, from rotation_speed(): the joint's axis is fixed in the frame of the link it moves
   // and of its parent link. Infinite when neither body is rigidly fixed to either link.
-  double turning_speed(int joint, int body, int part, int other, int other_part) const;
+  double turning_speed(const SpeedTerm& term, int body, int part, int other, int other_part) const;
   // Pose of `link`'s frame in `ancestor`'s frame when only fixed joints lie between them.
   std::optional<Pose> fixed_offset(int link, int ancestor) const;
   // Self pairs of bodies made of a few boxes, cylinders and spheres are checked part against part

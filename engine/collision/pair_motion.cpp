@@ -47,14 +47,16 @@ std::optional<Pose> CollisionChecker::fixed_offset(int link, int ancestor) const
   return offset;
 }
 
-double CollisionChecker::turning_speed(int joint, int body, int part, int other, int other_part) const {
-  const Joint& j = model_->joints()[joint];
+double CollisionChecker::turning_speed(const SpeedTerm& term, int body, int part, int other, int other_part) const {
+  const Joint& j = model_->joints()[term.joint];
   const Vector3 axis = j.axis.normalized();
-  double speed = kInf;
-  // The body turns about an axis fixed in its own frame: through the joint frame's origin.
+  // The body turns about an axis fixed in its own frame: through the joint frame's origin
+  // (the whole body's bound is kept with the term).
+  double speed = term.own_turn;
   const BodySlot& mover = bodies_[body];
-  if (const std::optional<Pose> in_joint = fixed_offset(mover.link, j.child_link))
-    speed = rotation_speed(*mover.body, part, *in_joint * mover.offset, Vector3::Zero(), axis);
+  if (part >= 0)
+    if (const std::optional<Pose> in_joint = fixed_offset(mover.link, j.child_link))
+      speed = rotation_speed(*mover.body, part, *in_joint * mover.offset, Vector3::Zero(), axis);
   // Or, as seen from the other body, that body turns the other way about the same line, fixed in
   // the joint's parent link: the slower of the two bounds holds. An obstacle is fixed to the root
   // link (link poses are in its frame), so this covers joints whose axis is fixed in the world.
@@ -89,7 +91,7 @@ void CollisionChecker::add_pair_speeds(int a, int part_a, int b, int part_b, boo
           j.type == JointType::Prismatic
               ? term.factor
               : std::min(std::max(0.0, term.factor - multiplier * reach_delta),
-                         multiplier * turning_speed(term.joint, body, part, other, other_part));
+                         multiplier * turning_speed(term, body, part, other, other_part));
     }
   };
   add(a, part_a, b, part_b);
