@@ -145,11 +145,11 @@ void CollisionChecker::rebuild_pairs() {
   compute_speed_terms();
   path_pair_table_.clear();
   path_coefficient_table_.clear();
-  for (const auto& [a, b] : self_pairs_) add_path_pairs(a, b, true);
-  path_scene_begin_ = path_pair_table_.size();
+  for (const auto& [a, b] : self_pairs_) add_path_pairs(a, b);
+  const auto dof = static_cast<std::size_t>(model_->dof());
+  body_speed_table_.assign(moving_bodies_.size() * dof, 0.0);
   for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
-    for (int o = obstacle_begin_; o < body_count(); ++o)
-      if (!scene_allowed_[m][o - obstacle_begin_]) add_path_pairs(moving_bodies_[m], o, false);
+    add_pair_speeds(moving_bodies_[m], -1, -1, -1, false, body_speed_table_.data() + m * dof);
   build_solid_plans();
 }
 
@@ -205,6 +205,12 @@ double CollisionChecker::padding_for(bool self_pair, const CheckOptions& options
   return 2.0 * (robot_padding_ + (options.pad_self ? options.padding : 0.0));
 }
 
+bool CollisionChecker::pair_in_collision(int a, int b, double padding, double margin) const {
+  if (a > b) std::swap(a, b);
+  if (b < obstacle_begin_ && margin == options_.refinement_margin) return pair_in_collision(a, b, padding);
+  return kinetic::pair_in_collision(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding, margin);
+}
+
 bool CollisionChecker::pair_in_collision(int a, int b, double padding) const {
   if (a > b) std::swap(a, b);
   if (b < obstacle_begin_)
@@ -247,8 +253,10 @@ bool CollisionChecker::self_in_collision(double padding) const {
   return false;
 }
 
-bool CollisionChecker::scene_in_collision(double padding) const {
+bool CollisionChecker::scene_in_collision(double base_padding, const double* extra_padding, bool exact) const {
+  const double margin = exact ? 0.0 : options_.refinement_margin;
   for (std::size_t m = 0; m < moving_bodies_.size(); ++m) {
+    const double padding = base_padding + (extra_padding ? extra_padding[m] : 0.0);
     const int b = moving_bodies_[m];
     const Vector3& center = bound_centers_[b];
     const double radius = root_radii_[b];
@@ -263,7 +271,7 @@ bool CollisionChecker::scene_in_collision(double padding) const {
       if (has_root && frame.shape &&
           solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius > padding)
         return false;
-      return pair_in_collision(b, o, padding);
+      return pair_in_collision(b, o, padding, margin);
     };
     const bool flat = obstacle_spheres_.size() <= kFlatBroadPhase && obstacle_spheres_.usable() &&
                       center.cwiseAbs().maxCoeff() <= SphereSet::kMaxCoordinate;

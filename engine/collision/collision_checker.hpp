@@ -124,6 +124,7 @@ class CollisionChecker {
   const std::vector<Pose>& link_poses() const { return link_poses_; }
   // Both tiers for one pair at the current poses (after update()).
   bool pair_in_collision(int a, int b, double padding = 0.0) const;
+  bool pair_in_collision(int a, int b, double padding, double margin) const;  // margin 0: exact
   // Robot-robot pairs checked for self collision (not allowed, both with geometry).
   const std::vector<std::pair<int, int>>& self_pairs() const { return self_pairs_; }
 
@@ -149,7 +150,15 @@ class CollisionChecker {
   void update_body_poses();
   double padding_for(bool self_pair, const CheckOptions& options) const;
   bool self_in_collision(double padding) const;
-  bool scene_in_collision(double padding) const;
+  // extra_padding: per moving slot, added to `padding` (null: none). exact: no refinement
+  // margin (no false positives, for continuous checks that must not call a near miss contact).
+  bool scene_in_collision(double padding, const double* extra_padding = nullptr, bool exact = false) const;
+  // Continuous check of the scene along q0 + t * dq, t in [0, 1] (path_advance): adaptive
+  // bisection, an interval proven free when its middle state keeps every moving body clear of the
+  // scene by padding + how far the body can move in half the interval (its speed terms, at most
+  // its own turning speed per joint). Fails when some body comes within `tolerance` of an
+  // obstacle; path_contact_ then names the pair.
+  bool scene_segment_free(const JointVector& q0, const JointVector& dq, double padding, double tolerance);
   // Closing speeds of every checked pair along dq (constant over one segment).
   void compute_closing_speeds(const JointVector& dq);
   // Largest safe step (fraction of dq) from the current poses, at most `enough` (pairs are refined
@@ -216,9 +225,8 @@ class CollisionChecker {
   // tolerance for self pairs) at the path parameter of its last look along the current segment.
   // Bodies of several solid primitives are watched part against part (part_a/part_b >= 0): a
   // part near a joint's axis moves slowly, where the whole body's bound is set by its far end.
-  struct PathPair {
+  struct PathPair {  // a self pair (path_advance checks the scene by scene_segment_free)
     int a, b;
-    bool self;
     int part_a = -1, part_b = -1;  // -1: the whole body
     bool solid = false;            // both bodies are made of boxes, cylinders and spheres only
   };
@@ -226,16 +234,19 @@ class CollisionChecker {
   std::vector<double> path_budget_, path_look_t_, path_speed_;
   // Per pair and variable: the pair's closing speed is the sum of these times |dq_variable|.
   std::vector<double> path_speed_coefficients_;
-  // Every self pair, then every (moving body, obstacle) pair, with their coefficients: built with
-  // the pairs (rebuild_pairs); path_begin takes the part its options select.
+  // Every self pair with its coefficients: built with the pairs (rebuild_pairs). Scene pairs are
+  // not watched pair by pair: scene_segment_free proves a segment for all of them at once.
   std::vector<PathPair> path_pair_table_;
   std::vector<double> path_coefficient_table_;
-  std::size_t path_scene_begin_ = 0;  // index of the first scene pair in the table
-  void add_path_pairs(int a, int b, bool self);  // appends to the table
+  void add_path_pairs(int a, int b);  // appends a self pair to the table
+  // [moving slot * dof + variable]: how fast the slot's body can move, per unit of the variable.
+  std::vector<double> body_speed_table_;
+  std::vector<double> segment_speeds_, segment_padding_;      // per moving slot (scene_segment_free)
+  std::vector<std::pair<double, double>> segment_intervals_;  // still to prove
   static constexpr std::size_t kMaxSplitPartPairs = 16;  // bodies with more are watched whole
   // pair_motion.cpp: per variable, how fast part part_a of body a and part part_b of body b (-1:
   // the whole body) can close in per unit of that variable's motion, added into `coefficients`
-  // (b an obstacle, self false: a's own motion only).
+  // (self false: a's own motion only; b an obstacle, or -1 for none).
   void add_pair_speeds(int a, int part_a, int b, int part_b, bool self, double* coefficients) const;
   double part_reach(int body, int part) const;  // bound on the part's distance from its link origin
   // Bound on how fast turning `joint` (which moves `body` but not `other`, -1: a fixed obstacle)

@@ -1,17 +1,24 @@
-// Continuous collision check of straight joint-space segments by conservative advancement, for
-// link pairs (self) and for links against the scene's obstacles.
+// Continuous collision check of straight joint-space segments, for link pairs (self) by
+// conservative advancement pair by pair, and for the links against the scene's obstacles by
+// adaptive bisection with padded states.
 //
-// Along q(t) = q0 + t * dq the distance between two links changes at most at the pair's closing
-// speed v (per unit of t): the sum over the joints that move one link but not the other of
-// |dq_j| times the largest distance of that link's geometry from joint j's axis (compute_speed_terms;
-// joints above both links move the pair rigidly and cannot change its distance). So a pair seen
-// with clearance g beyond its padding stays clear of (padding - tolerance) while it closes by less
-// than g + tolerance: its budget. Each pair is looked at again only when its budget is used up —
-// far pairs once per path or so, pairs near contact often — and budgets carry over waypoints.
-// Against a fixed obstacle the same holds with the link's own speed bound (no joint is shared).
-// Self pairs of bodies made of a few solid primitives are watched part against part, each part
-// with its own reach: a joint housing centred on its axis barely moves while the link's far end
-// sweeps (on the built-in arms, the base and the shoulder sit millimetres apart in every pose).
+// Self pairs. Along q(t) = q0 + t * dq the distance between two links changes at most at the
+// pair's closing speed v (per unit of t): the sum over the joints that move one link but not the
+// other of |dq_j| times the pair's coefficient for j (pair_motion.cpp; joints above both links move
+// the pair rigidly and cannot change its distance). So a pair seen with clearance g beyond its
+// padding stays clear of (padding - tolerance) while it closes by less than g + tolerance: its
+// budget. Each pair is looked at again only when its budget is used up — far pairs once per path
+// or so, pairs near contact often — and budgets carry over waypoints. Self pairs of bodies made
+// of a few solid primitives are watched part against part, each part with its own speeds: a joint
+// housing centred on its axis does not move while the link's far end sweeps.
+//
+// Scene. Each moving body moves at most at its own speed (per unit of t: the sum over its joints
+// of |dq_j| times its coefficient). An interval [t0, t1] of the segment is free when the state at
+// its middle keeps every body clear of the scene by its padding plus how far the body can move in
+// half the interval; otherwise both halves are proven the same way. One exact scene check (the
+// broad phase, then the few near pairs) covers every (body, obstacle) pair at once, where watching
+// the pairs one by one cost a look per pair and budget. Once the widest body margin is below the
+// tolerance and the state still fails, a body is within the tolerance of an obstacle: contact.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -75,13 +82,13 @@ bool CollisionChecker::path_begin(const JointVector& q, const CheckOptions& opti
   path_scene_generation_ = scene_generation_;
   path_q_ = q;
   path_contact_ = {};
-  // Self pairs come first in the table, scene pairs after them: any choice is one range.
-  const std::size_t first = options.self ? 0 : path_scene_begin_;
-  const std::size_t last = options.scene ? path_pair_table_.size() : path_scene_begin_;
-  const auto dof = static_cast<std::size_t>(model_->dof());
-  path_pairs_.assign(path_pair_table_.begin() + static_cast<long>(first), path_pair_table_.begin() + static_cast<long>(last));
-  path_speed_coefficients_.assign(path_coefficient_table_.begin() + static_cast<long>(first * dof),
-                                  path_coefficient_table_.begin() + static_cast<long>(last * dof));
+  if (options.self) {
+    path_pairs_ = path_pair_table_;
+    path_speed_coefficients_ = path_coefficient_table_;
+  } else {
+    path_pairs_.clear();
+    path_speed_coefficients_.clear();
+  }
   path_budget_.assign(path_pairs_.size(), 0.0);  // nothing known yet: every pair is looked at
   path_look_t_.assign(path_pairs_.size(), 0.0);
   path_witness_.assign(path_pairs_.size(), {});
@@ -89,10 +96,10 @@ bool CollisionChecker::path_begin(const JointVector& q, const CheckOptions& opti
   return !in_collision(q, options);
 }
 
-void CollisionChecker::add_path_pairs(int a, int b, bool self) {
+void CollisionChecker::add_path_pairs(int a, int b) {
   const CollisionBody& body_a = *bodies_[a].body;
   const CollisionBody& body_b = *bodies_[b].body;
-  const bool split = self && all_simple_primitives(body_a) && all_simple_primitives(body_b) &&
+  const bool split = all_simple_primitives(body_a) && all_simple_primitives(body_b) &&
                      (body_a.parts.size() > 1 || body_b.parts.size() > 1) &&
                      body_a.parts.size() * body_b.parts.size() <= kMaxSplitPartPairs;
   const int parts_a = split ? static_cast<int>(body_a.parts.size()) : 1;
@@ -100,10 +107,10 @@ void CollisionChecker::add_path_pairs(int a, int b, bool self) {
   const int dof = model_->dof();
   for (int p = 0; p < parts_a; ++p)
     for (int q = 0; q < parts_b; ++q) {
-      path_pair_table_.push_back({a, b, self, split ? p : -1, split ? q : -1, all_simple_primitives(body_a) && all_simple_primitives(body_b)});
+      path_pair_table_.push_back({a, b, split ? p : -1, split ? q : -1, all_simple_primitives(body_a) && all_simple_primitives(body_b)});
       path_coefficient_table_.resize(path_pair_table_.size() * static_cast<std::size_t>(dof), 0.0);
       double* coefficients = path_coefficient_table_.data() + (path_pair_table_.size() - 1) * static_cast<std::size_t>(dof);
-      add_pair_speeds(a, split ? p : -1, b, split ? q : -1, self, coefficients);
+      add_pair_speeds(a, split ? p : -1, b, split ? q : -1, true, coefficients);
     }
 }
 
@@ -122,13 +129,9 @@ std::optional<double> CollisionChecker::look_at_parts(std::size_t k, double t, d
   const double tolerance = path_tolerance_;
   const double gap = primitive_distance(part_a.shape, wa, part_b.shape, wb, padding + remaining, 0.0,
                                         padding + tolerance).lower_bound - padding;
-  if (pair.self) {
-    // As for whole bodies: within the tolerance the verdict is in_collision's at this state.
-    if (gap < tolerance && t > 0.0 && pair_in_collision(pair.a, pair.b, padding)) return std::nullopt;
-    if (gap < -tolerance) return std::nullopt;
-  } else if (gap < tolerance && gap < remaining) {
-    return std::nullopt;
-  }
+  // As for whole bodies: within the tolerance the verdict is in_collision's at this state.
+  if (gap < tolerance && t > 0.0 && pair_in_collision(pair.a, pair.b, padding)) return std::nullopt;
+  if (gap < -tolerance) return std::nullopt;
   return std::max(gap, 0.0);
 }
 
@@ -140,8 +143,9 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
     throw Error(ErrorCode::InvalidValue, "continuous path check: advance() before begin()");
   if (path_scene_generation_ != scene_generation_)
     throw Error(ErrorCode::InvalidValue, "continuous path check: the scene changed since begin()");
-  const double self_padding = padding_for(true, path_options_);
-  const double scene_padding = padding_for(false, path_options_);
+  if (!q1.allFinite())
+    throw Error(ErrorCode::InvalidValue, "continuous path check: joint values must be finite numbers");
+  const double padding = padding_for(true, path_options_);
   const double tolerance = path_tolerance_;
   const JointVector q0 = path_q_;
   const JointVector dq = q1 - q0;
@@ -170,7 +174,7 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
     if (const double when = due(k); when < 1.0) path_due_.emplace_back(when, static_cast<int>(k));
   std::make_heap(path_due_.begin(), path_due_.end(), later);
   const auto fail = [&](const PathPair& pair) {
-    path_contact_ = {body_name(pair.a), body_name(pair.b), !pair.self};
+    path_contact_ = {body_name(pair.a), body_name(pair.b), false};
     return false;
   };
 
@@ -192,12 +196,11 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
       const int a = pair.a, b = pair.b;
       const CollisionBody& body_a = *bodies_[a].body;
       const CollisionBody& body_b = *bodies_[b].body;
-      const double padding = pair.self ? self_padding : scene_padding;
       const double v = path_speed_[k];
       const double remaining = (1.0 - t) * v;  // the most this pair can close until q1
       if (pair.part_a >= 0) {
         if (const std::optional<double> gap = look_at_parts(k, t, padding, remaining)) {
-          path_budget_[k] = pair.self ? *gap + tolerance : *gap;
+          path_budget_[k] = *gap + tolerance;
           path_look_t_[k] = t;
           if (const double when = due(k); when < 1.0) {
             path_due_.emplace_back(when, static_cast<int>(k));
@@ -208,8 +211,8 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
         return fail(pair);
       }
       // Root spheres first (a few flops): most pairs are far apart for the rest of the segment.
-      // A half-space has no root sphere.
-      const double root_gap = body_b.tree.empty()
+      // (An attached half-space has no root sphere.)
+      const double root_gap = body_a.tree.empty() || body_b.tree.empty()
                                   ? -kInf
                                   : (bound_centers_[a] - bound_centers_[b]).norm() - root_radii_[a] -
                                         root_radii_[b] - padding;
@@ -224,16 +227,10 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
       const bool near = witness_distance - padding < kNearGap;
       if (near) gap = -kInf;
       const auto judge = [&](double measured) {  // the verdicts at a measured gap
-        if (pair.self) {
-          // Links of one arm may sit within the tolerance of each other: within it, the verdict
-          // is in_collision's at this state (the start had it already).
-          if (measured < tolerance && t > 0.0 && pair_in_collision(a, b, padding)) return false;
-          return measured >= -tolerance;  // tiers disagree beyond the tolerance: trust contact
-        }
-        // An obstacle within the tolerance, and the pair may still close in before q1: contact.
-        // (A pair that cannot close its gap before q1 is left to q1's in_collision verdict,
-        // like a segment's end in motion_valid_continuous.)
-        return !(measured < tolerance && measured < remaining);
+        // Links of one arm may sit within the tolerance of each other: within it, the verdict
+        // is in_collision's at this state (the start had it already).
+        if (measured < tolerance && t > 0.0 && pair_in_collision(a, b, padding)) return false;
+        return measured >= -tolerance;  // tiers disagree beyond the tolerance: trust contact
       };
       if (pair.solid && gap < remaining) {
         // Primitives: GJK's lower bounds straight away (cheaper than refining sphere trees),
@@ -262,7 +259,7 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
         if (!judge(gap)) return fail(pair);
         gap = std::max(gap, 0.0);
       }
-      path_budget_[k] = pair.self ? gap + tolerance : gap;
+      path_budget_[k] = gap + tolerance;
       path_look_t_[k] = t;
       if (const double when = due(k); when < 1.0) {
         path_due_.emplace_back(when, static_cast<int>(k));
@@ -270,11 +267,51 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
       }
     }
   }
+  if (path_options_.scene && !scene_segment_free(q0, dq, padding_for(false, path_options_), tolerance)) return false;
   // Budgets left at q1 carry into the next segment.
   for (std::size_t k = 0; k < count; ++k)
     path_budget_[k] = std::max(0.0, path_budget_[k] - path_speed_[k] * (1.0 - path_look_t_[k]));
   path_q_ = q1;
   return !in_collision(q1, path_options_);
+}
+
+bool CollisionChecker::scene_segment_free(const JointVector& q0, const JointVector& dq, double padding,
+                                          double tolerance) {
+  const std::size_t slots = moving_bodies_.size();
+  const auto dof = static_cast<std::size_t>(model_->dof());
+  segment_speeds_.assign(slots, 0.0);
+  segment_padding_.resize(slots);
+  for (std::size_t m = 0; m < slots; ++m)
+    for (std::size_t v = 0; v < dof; ++v)
+      segment_speeds_[m] += body_speed_table_[m * dof + v] * std::abs(dq[static_cast<Eigen::Index>(v)]);
+  segment_intervals_.assign(1, {0.0, 1.0});
+  while (!segment_intervals_.empty()) {
+    const auto [t0, t1] = segment_intervals_.back();
+    segment_intervals_.pop_back();
+    const double middle = 0.5 * (t0 + t1), half = 0.5 * (t1 - t0);
+    double widest = 0.0;
+    for (std::size_t m = 0; m < slots; ++m) {
+      segment_padding_[m] = segment_speeds_[m] * half;
+      widest = std::max(widest, segment_padding_[m]);
+    }
+    update(q0 + middle * dq);
+    if (!scene_in_collision(padding, segment_padding_.data(), true)) continue;
+    if (widest < tolerance) {
+      // A body is within the tolerance of an obstacle here: name the pair.
+      for (std::size_t m = 0; m < slots; ++m)
+        for (int o = obstacle_begin_; o < body_count(); ++o)
+          if (!scene_allowed_[m][o - obstacle_begin_] &&
+              pair_in_collision(moving_bodies_[m], o, padding + segment_padding_[m], 0.0)) {
+            path_contact_ = {body_name(moving_bodies_[m]), body_name(o), true};
+            return false;
+          }
+      path_contact_ = {};
+      return false;
+    }
+    segment_intervals_.emplace_back(middle, t1);  // the earlier half first
+    segment_intervals_.emplace_back(t0, middle);
+  }
+  return true;
 }
 
 }  // namespace kinetic

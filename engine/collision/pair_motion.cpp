@@ -83,7 +83,8 @@ void CollisionChecker::add_pair_speeds(int a, int part_a, int b, int part_b, boo
     const double reach_delta = part_reach(body, -1) - part_reach(body, part);
     for (const auto& term : speed_terms_[body]) {
       bool shared = false;
-      for (const auto& o : speed_terms_[other]) shared |= o.joint == term.joint;
+      if (other >= 0)
+        for (const auto& o : speed_terms_[other]) shared |= o.joint == term.joint;
       if (shared) continue;
       const Joint& j = joints[term.joint];
       const double multiplier = j.is_active() ? 1.0 : (j.mimic ? std::abs(j.mimic->multiplier) : 0.0);
