@@ -94,15 +94,15 @@ class CollisionChecker {
   // options.scene is ignored; padding and pad_self mean what they mean in in_collision.
   bool self_motion_valid_continuous(const JointVector& q0, const JointVector& q1,
                                     const CheckOptions& options = {}, double tolerance = 1e-3);
-  // Conservative advancement along a path, one segment at a time, for the self pairs and/or the
-  // (robot body, obstacle) pairs that options select: a pair's clearance left at a waypoint
-  // carries into the next segment, so far pairs are not looked at again per segment. begin()
-  // checks the first state with in_collision; each advance() checks the segment from the last
-  // state to q, and q itself with in_collision. Self pairs: as self_motion_valid_continuous.
-  // Scene pairs: as motion_valid_continuous (no body comes closer than its padding to an
-  // obstacle; a clearance below the tolerance counts as contact). False: that segment (or q)
-  // fails; path_contact() then names the pair that failed on the segment (empty when q itself
-  // failed in_collision).
+  // Continuous check along a path, one segment at a time, for the self pairs and/or the scene
+  // as options select (continuous_path_check.cpp). Self pairs by conservative advancement: a
+  // pair's clearance left at a waypoint carries into the next segment, so far pairs are not
+  // looked at again per segment (as self_motion_valid_continuous). The scene by adaptive
+  // bisection with padded states: no body comes closer than its padding to an obstacle, and a
+  // body within the tolerance of one anywhere on the segment counts as contact. begin() checks
+  // the first state with in_collision; each advance() checks the segment from the last state to
+  // q, and q itself with in_collision. False: that segment (or q) fails; path_contact() then
+  // names the pair that failed on the segment (empty when q itself failed in_collision).
   bool path_begin(const JointVector& q, const CheckOptions& options = {}, double tolerance = 1e-3);
   bool path_advance(const JointVector& q);
   struct PathContact {
@@ -220,12 +220,12 @@ class CollisionChecker {
     int obstacle = -1;
   };
   LimitingPair limiting_;
-  // Continuous check along a path (path_begin): the pairs it watches (obstacle >= 0: a moving
-  // body against an obstacle), per pair the clearance budget (m beyond padding, less the
-  // tolerance for self pairs) at the path parameter of its last look along the current segment.
-  // Bodies of several solid primitives are watched part against part (part_a/part_b >= 0): a
-  // part near a joint's axis moves slowly, where the whole body's bound is set by its far end.
-  struct PathPair {  // a self pair (path_advance checks the scene by scene_segment_free)
+  // Continuous check along a path (path_begin): the self pairs it watches, per pair the
+  // clearance budget (m beyond padding, plus the tolerance) at the path parameter of its last
+  // look along the current segment. Bodies of several solid primitives are watched part against
+  // part (part_a/part_b >= 0): a part near a joint's axis moves slowly, where the whole body's
+  // bound is set by its far end.
+  struct PathPair {
     int a, b;
     int part_a = -1, part_b = -1;  // -1: the whole body
     bool solid = false;            // both bodies are made of boxes, cylinders and spheres only
