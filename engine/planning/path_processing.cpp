@@ -78,7 +78,9 @@ void shortcut_path(PlanningSpace& space, JointPath& path, int passes, std::mt199
     if ((qb - path[seg_b]).norm() < 1e-3 * total) qb = path[seg_b];
     const double before = b - a, after = (qb - qa).norm();
     if (before - after < kMinShortcutGain * total) continue;
-    if (!space.valid(qa) || !space.valid(qb) || !space.motion_valid(qa, qb)) continue;
+    // The edge first: three tries in four fail in its interior, and then the two end states
+    // (points of edges already checked, nearly always valid) would be checked for nothing.
+    if (!space.motion_valid(qa, qb) || !space.valid(qa) || !space.valid(qb)) continue;
     JointPath next(path.begin(), path.begin() + static_cast<long>(seg_a));
     if (qa != next.back()) next.push_back(qa);
     if (qb != path[seg_b]) next.push_back(qb);
