@@ -143,8 +143,8 @@ void CollisionChecker::rebuild_pairs() {
       scene_allowed_[m].push_back(acm_.allowed(moving_bodies_[m], o) ? 1 : 0);
   candidates_.reserve(self_pairs_.size() + moving_bodies_.size() * (body_count() - obstacle_begin_));
   compute_speed_terms();
-  path_pair_table_.clear();
-  path_coefficient_table_.clear();
+  path_pairs_.clear();
+  path_speed_coefficients_.clear();
   for (const auto& [a, b] : self_pairs_) add_path_pairs(a, b);
   const auto dof = static_cast<std::size_t>(model_->dof());
   body_speed_table_.assign(moving_bodies_.size() * dof, 0.0);

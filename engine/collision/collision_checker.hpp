@@ -230,15 +230,14 @@ class CollisionChecker {
     int part_a = -1, part_b = -1;  // -1: the whole body
     bool solid = false;            // both bodies are made of boxes, cylinders and spheres only
   };
+  // Every self pair (built with the pairs in rebuild_pairs; scene pairs are not watched one by
+  // one: scene_segment_free proves a segment for all of them at once). The budgets of a path
+  // check cover all of them when it watches self pairs, none otherwise.
   std::vector<PathPair> path_pairs_;
   std::vector<double> path_budget_, path_look_t_, path_speed_;
   // Per pair and variable: the pair's closing speed is the sum of these times |dq_variable|.
   std::vector<double> path_speed_coefficients_;
-  // Every self pair with its coefficients: built with the pairs (rebuild_pairs). Scene pairs are
-  // not watched pair by pair: scene_segment_free proves a segment for all of them at once.
-  std::vector<PathPair> path_pair_table_;
-  std::vector<double> path_coefficient_table_;
-  void add_path_pairs(int a, int b);  // appends a self pair to the table
+  void add_path_pairs(int a, int b);  // appends a self pair
   // [moving slot * dof + variable]: how fast the slot's body can move, per unit of the variable.
   std::vector<double> body_speed_table_;
   std::vector<double> segment_speeds_, segment_padding_;      // per moving slot (scene_segment_free)

@@ -82,16 +82,10 @@ bool CollisionChecker::path_begin(const JointVector& q, const CheckOptions& opti
   path_scene_generation_ = scene_generation_;
   path_q_ = q;
   path_contact_ = {};
-  if (options.self) {
-    path_pairs_ = path_pair_table_;
-    path_speed_coefficients_ = path_coefficient_table_;
-  } else {
-    path_pairs_.clear();
-    path_speed_coefficients_.clear();
-  }
-  path_budget_.assign(path_pairs_.size(), 0.0);  // nothing known yet: every pair is looked at
-  path_look_t_.assign(path_pairs_.size(), 0.0);
-  path_witness_.assign(path_pairs_.size(), {});
+  const std::size_t watched = options.self ? path_pairs_.size() : 0;
+  path_budget_.assign(watched, 0.0);  // nothing known yet: every pair is looked at
+  path_look_t_.assign(watched, 0.0);
+  path_witness_.assign(watched, {});
   update(q);
   return !in_collision(q, options);
 }
@@ -107,9 +101,9 @@ void CollisionChecker::add_path_pairs(int a, int b) {
   const int dof = model_->dof();
   for (int p = 0; p < parts_a; ++p)
     for (int q = 0; q < parts_b; ++q) {
-      path_pair_table_.push_back({a, b, split ? p : -1, split ? q : -1, all_simple_primitives(body_a) && all_simple_primitives(body_b)});
-      path_coefficient_table_.resize(path_pair_table_.size() * static_cast<std::size_t>(dof), 0.0);
-      double* coefficients = path_coefficient_table_.data() + (path_pair_table_.size() - 1) * static_cast<std::size_t>(dof);
+      path_pairs_.push_back({a, b, split ? p : -1, split ? q : -1, all_simple_primitives(body_a) && all_simple_primitives(body_b)});
+      path_speed_coefficients_.resize(path_pairs_.size() * static_cast<std::size_t>(dof), 0.0);
+      double* coefficients = path_speed_coefficients_.data() + (path_pairs_.size() - 1) * static_cast<std::size_t>(dof);
       add_pair_speeds(a, split ? p : -1, b, split ? q : -1, true, coefficients);
     }
 }
@@ -139,7 +133,7 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
   if (q1.size() != model_->dof())
     throw Error(ErrorCode::DimensionMismatch, "continuous path check: expected " +
                                                   std::to_string(model_->dof()) + " joint values");
-  if (path_q_.size() != q1.size() || path_budget_.size() != path_pairs_.size())
+  if (path_q_.size() != q1.size())
     throw Error(ErrorCode::InvalidValue, "continuous path check: advance() before begin()");
   if (path_scene_generation_ != scene_generation_)
     throw Error(ErrorCode::InvalidValue, "continuous path check: the scene changed since begin()");
@@ -149,7 +143,7 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
   const double tolerance = path_tolerance_;
   const JointVector q0 = path_q_;
   const JointVector dq = q1 - q0;
-  const std::size_t count = path_pairs_.size();
+  const std::size_t count = path_budget_.size();  // the self pairs, when watched
   path_contact_ = {};
   // Closing speeds are fixed along the segment.
   const int dof = model_->dof();
