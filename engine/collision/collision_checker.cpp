@@ -442,100 +442,11 @@ bool CollisionChecker::motion_valid_discrete(const JointVector& q0, const JointV
   return true;
 }
 
-double CollisionChecker::closing_speed(int body, int other, const JointVector& dq) const {
-  double v = 0.0;
-  for (const auto& term : speed_terms_[body]) {
-    bool shared = false;
-    if (other >= 0)
-      for (const auto& o : speed_terms_[other]) shared |= o.joint == term.joint;
-    if (!shared) v += term.factor * std::abs(dq[term.variable]);
-  }
-  return v;
-}
-
-void CollisionChecker::compute_closing_speeds(const JointVector& dq) {
-  self_speeds_.resize(self_pairs_.size());
-  for (std::size_t k = 0; k < self_pairs_.size(); ++k) {
-    const auto [a, b] = self_pairs_[k];
-    self_speeds_[k] = closing_speed(a, b, dq) + closing_speed(b, a, dq);
-  }
-  scene_speeds_.resize(moving_bodies_.size());
-  for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
-    scene_speeds_[m] = closing_speed(moving_bodies_[m], -1, dq);
-}
-
-double CollisionChecker::clearance_step(const CheckOptions& options, double tolerance, double& min_gap,
-                                        double enough) {
-  // A step of `enough` finishes the segment: no pair needs refining past what that step needs.
-  double best = enough;
-  min_gap = kInf;
-  // Returns true when this pair now limits the step.
-  auto consider = [&](int a, int b, double padding, double v) {
-    if (v <= 0.0) return false;
-    // Pairs that cannot close their gap before the best step so far need no refinement.
-    const double cutoff = padding + best * v;
-    const CollisionBody& body_a = *bodies_[a].body;
-    const CollisionBody& body_b = *bodies_[b].body;
-    double clearance = pair_distance_bounds(body_a, pose(a), body_b, pose(b), cutoff).lower;
-    if (clearance - padding < tolerance)  // spheres too coarse here: measure exactly (a result
-      // at the cutoff only says "at least that far", which is all the step needs)
-      clearance = exact_pair_distance(body_a, pose(a), body_b, pose(b), padding + std::max(tolerance, best * v)).distance;
-    min_gap = std::min(min_gap, clearance - padding);
-    if ((clearance - padding) / v >= best) return false;
-    best = (clearance - padding) / v;
-    return true;
-  };
-  // The pair that limited the previous step usually limits this one: measured first, its small
-  // step prunes every other pair's refinement.
-  const LimitingPair previous = limiting_;
-  const auto consider_self = [&](std::size_t k) {
-    if (consider(self_pairs_[k].first, self_pairs_[k].second, padding_for(true, options), self_speeds_[k]))
-      limiting_ = {true, static_cast<int>(k), 0};
-  };
-  const auto consider_scene = [&](std::size_t m, int o) {
-    if (!scene_allowed_[m][o - obstacle_begin_] &&
-        consider(moving_bodies_[m], o, padding_for(false, options), scene_speeds_[m]))
-      limiting_ = {false, static_cast<int>(m), o};
-  };
-  if (previous.index >= 0) {
-    if (previous.self && options.self && previous.index < static_cast<int>(self_pairs_.size()))
-      consider_self(static_cast<std::size_t>(previous.index));
-    else if (!previous.self && options.scene && previous.index < static_cast<int>(moving_bodies_.size()) &&
-             previous.obstacle < body_count())
-      consider_scene(static_cast<std::size_t>(previous.index), previous.obstacle);
-  }
-  if (options.self)
-    for (std::size_t k = 0; k < self_pairs_.size(); ++k)
-      if (!(previous.self && previous.index == static_cast<int>(k))) consider_self(k);
-  if (options.scene)
-    for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
-      for (int o = obstacle_begin_; o < body_count(); ++o)
-        if (previous.self || previous.index != static_cast<int>(m) || previous.obstacle != o) consider_scene(m, o);
-  return best;
-}
-
 bool CollisionChecker::motion_valid_continuous(const JointVector& q0, const JointVector& q1,
                                                const CheckOptions& options, double tolerance) {
-  if (!(tolerance > 0.0))
-    throw Error(ErrorCode::InvalidValue, "continuous motion check: tolerance must be > 0");
-  const JointVector dq = q1 - q0;
-  // The start is checked in full. After it, a pair whose gap is at least the tolerance is free,
-  // and pairs that do not move relative to each other keep their state from the start, so the
-  // clearance pass alone decides every later state (no separate in_collision per step).
-  // The end only has to be free, like the start (a stop just short of an obstacle is valid).
-  if (in_collision(q0, options)) return false;
-  compute_closing_speeds(dq);  // dq is fixed along the segment
-  limiting_ = {};
-  double t = 0.0;
-  while (true) {
-    double min_gap = kInf;
-    const double remaining = 1.0 - t;
-    const double step = clearance_step(options, tolerance, min_gap, remaining);
-    if (min_gap < tolerance) return false;  // touching within tolerance: treated as contact
-    if (step >= remaining) return !in_collision(q1, options);
-    t += step;
-    update(q0 + t * dq);
-  }
+  if (q1.size() != q0.size())
+    throw Error(ErrorCode::DimensionMismatch, "continuous motion check: the segment's ends differ in size");
+  return path_begin(q0, options, tolerance) && path_advance(q1);
 }
 
 }  // namespace kinetic

@@ -80,8 +80,8 @@ class CollisionChecker {
   DistanceResult min_distance(const JointVector& q, const DistanceOptions& options = {});
 
   // Motion from q0 to q1 (straight line in joint space). Discrete: every `resolution` (max joint
-  // step, rad or m) plus both ends. Continuous: advances by clearance / maximum body speed, so no
-  // obstacle thinner than the step can be skipped; clearance below `tolerance` counts as contact.
+  // step, rad or m) plus both ends. Continuous: the path check over one segment (path_begin and
+  // path_advance, whose state it replaces), so no obstacle thinner than a step can be skipped.
   bool motion_valid_discrete(const JointVector& q0, const JointVector& q1, double resolution,
                              const CheckOptions& options = {});
   bool motion_valid_continuous(const JointVector& q0, const JointVector& q1,
@@ -159,15 +159,6 @@ class CollisionChecker {
   // its own turning speed per joint). Fails when some body comes within `tolerance` of an
   // obstacle; path_contact_ then names the pair.
   bool scene_segment_free(const JointVector& q0, const JointVector& dq, double padding, double tolerance);
-  // Closing speeds of every checked pair along dq (constant over one segment).
-  void compute_closing_speeds(const JointVector& dq);
-  // Largest safe step (fraction of dq) from the current poses, at most `enough` (pairs are refined
-  // only as far as a step of `enough` needs); min_gap: smallest clearance beyond padding found
-  // (a lower bound for pairs that were not refined).
-  double clearance_step(const CheckOptions& options, double tolerance, double& min_gap, double enough);
-  // Bound on how fast body a closes in on body b (b < 0: a fixed obstacle) per unit of the path
-  // parameter along dq; joints that move both bodies rigidly do not count.
-  double closing_speed(int a, int b, const JointVector& dq) const;
   void compute_speed_terms();
 
   RobotModelPtr model_;
@@ -210,16 +201,6 @@ class CollisionChecker {
     int a, b;
   };
   std::vector<Candidate> candidates_;
-  std::vector<double> self_speeds_;   // per self pair, for the current continuous check
-  std::vector<double> scene_speeds_;  // per moving body against fixed obstacles
-  // The pair that limited the last continuous step: a self pair (index into self_pairs_) or a
-  // moving body (index into moving_bodies_) against an obstacle body; index -1 for none.
-  struct LimitingPair {
-    bool self = false;
-    int index = -1;
-    int obstacle = -1;
-  };
-  LimitingPair limiting_;
   // Continuous check along a path (path_begin): the self pairs it watches, per pair the
   // clearance budget (m beyond padding, plus the tolerance) at the path parameter of its last
   // look along the current segment. Bodies of several solid primitives are watched part against
