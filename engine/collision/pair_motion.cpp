@@ -18,7 +18,6 @@
 
 namespace kinetic {
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
 // A part pair whose coefficients all stay below this (m per rad or m per m) counts as fixed:
 // over any motion within joint limits its distance changes by far less than a nanometre.
 constexpr double kFixedPair = 1e-12;
