@@ -37,11 +37,15 @@ class SphereSet {
     const float cx = static_cast<float>(center.x()), cy = static_cast<float>(center.y()),
                 cz = static_cast<float>(center.z());
     const float extra = static_cast<float>(reach * (1.0 + 1e-6)) + kSlack;
+    // Local copies: `visit` is opaque to the compiler, which would reload the arrays after it.
+    const float *x = x_.data(), *y = y_.data(), *z = z_.data(), *r = r_.data();
+    const int* ids = ids_.data();
     const std::size_t padded = x_.size();
     for (std::size_t base = 0; base < padded; base += 4) {
-      for (unsigned mask = block_mask(base, cx, cy, cz, extra); mask != 0; mask &= mask - 1) {
+      for (unsigned mask = block_mask(x + base, y + base, z + base, r + base, cx, cy, cz, extra); mask != 0;
+           mask &= mask - 1) {
         const std::size_t k = base + static_cast<std::size_t>(std::countr_zero(mask));
-        if (ids_[k] >= 0 && visit(ids_[k])) return true;  // (padding entries match NaN queries)
+        if (ids[k] >= 0 && visit(ids[k])) return true;  // (padding entries match NaN queries)
       }
     }
     return false;
@@ -52,19 +56,20 @@ class SphereSet {
 
   // Bit k set: entry base + k is near. Not-greater comparisons keep NaN queries conservative
   // (every entry visited); padding entries sit at infinity and never match.
-  unsigned block_mask(std::size_t base, float cx, float cy, float cz, float extra) const {
+  static unsigned block_mask(const float* x, const float* y, const float* z, const float* r, float cx, float cy,
+                             float cz, float extra) {
 #if defined(__SSE2__)
-    const __m128 dx = _mm_sub_ps(_mm_loadu_ps(&x_[base]), _mm_set1_ps(cx));
-    const __m128 dy = _mm_sub_ps(_mm_loadu_ps(&y_[base]), _mm_set1_ps(cy));
-    const __m128 dz = _mm_sub_ps(_mm_loadu_ps(&z_[base]), _mm_set1_ps(cz));
-    const __m128 limit = _mm_add_ps(_mm_loadu_ps(&r_[base]), _mm_set1_ps(extra));
+    const __m128 dx = _mm_sub_ps(_mm_loadu_ps(x), _mm_set1_ps(cx));
+    const __m128 dy = _mm_sub_ps(_mm_loadu_ps(y), _mm_set1_ps(cy));
+    const __m128 dz = _mm_sub_ps(_mm_loadu_ps(z), _mm_set1_ps(cz));
+    const __m128 limit = _mm_add_ps(_mm_loadu_ps(r), _mm_set1_ps(extra));
     const __m128 d2 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy)), _mm_mul_ps(dz, dz));
     return static_cast<unsigned>(_mm_movemask_ps(_mm_cmpngt_ps(d2, _mm_mul_ps(limit, limit))));
 #else
     unsigned mask = 0;
     for (std::size_t k = 0; k < 4; ++k) {
-      const float dx = x_[base + k] - cx, dy = y_[base + k] - cy, dz = z_[base + k] - cz;
-      const float limit = r_[base + k] + extra;
+      const float dx = x[k] - cx, dy = y[k] - cy, dz = z[k] - cz;
+      const float limit = r[k] + extra;
       mask |= static_cast<unsigned>(!(dx * dx + dy * dy + dz * dz > limit * limit)) << k;
     }
     return mask;
