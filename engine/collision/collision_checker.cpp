@@ -446,6 +446,8 @@ bool CollisionChecker::motion_valid_continuous(const JointVector& q0, const Join
                                                const CheckOptions& options, double tolerance) {
   if (q1.size() != q0.size())
     throw Error(ErrorCode::DimensionMismatch, "continuous motion check: the segment's ends differ in size");
+  if (!q1.allFinite())  // (q0 is checked by path_begin; a failing start must not hide a bad end)
+    throw Error(ErrorCode::InvalidValue, "continuous motion check: joint values must be finite numbers");
   return path_begin(q0, options, tolerance) && path_advance(q1);
 }
 

@@ -60,6 +60,8 @@ bool CollisionChecker::self_motion_valid_continuous(const JointVector& q0, const
                                                     const CheckOptions& options, double tolerance) {
   if (q1.size() != q0.size())
     throw Error(ErrorCode::DimensionMismatch, "continuous self-collision check: the segment's ends differ in size");
+  if (!q1.allFinite())  // (q0 is checked by path_begin; a failing start must not hide a bad end)
+    throw Error(ErrorCode::InvalidValue, "continuous self-collision check: joint values must be finite numbers");
   return self_path_begin(q0, options, tolerance) && self_path_advance(q1);
 }
 
@@ -77,6 +79,8 @@ bool CollisionChecker::path_begin(const JointVector& q, const CheckOptions& opti
   if (q.size() != model_->dof())
     throw Error(ErrorCode::DimensionMismatch, "continuous path check: expected " +
                                                   std::to_string(model_->dof()) + " joint values");
+  if (!q.allFinite())
+    throw Error(ErrorCode::InvalidValue, "continuous path check: joint values must be finite numbers");
   path_options_ = options;
   path_tolerance_ = tolerance;
   path_scene_generation_ = scene_generation_;

@@ -5,6 +5,8 @@
 // walk finds none. Also the edge cases: rigidly coupled pairs, a zero-length segment, bad input.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -157,6 +159,19 @@ TEST(ContinuousSelfCheck, RejectsBadInput) {
   const JointVector q = model->zero_configuration();
   EXPECT_THROW(checker.self_motion_valid_continuous(q, q, {}, 0.0), Error);
   EXPECT_THROW(checker.self_motion_valid_continuous(q, JointVector::Zero(3)), Error);
+  // A NaN joint at either end, for the path check and the one-segment checks alike, whether or
+  // not the other end is free (the zero configuration is not: the error must still come).
+  EXPECT_THROW(checker.self_motion_valid_continuous(q, JointVector::Constant(q.size(), NAN)), Error);
+  const JointVector home = model->named_pose("home");
+  JointVector bad = home;
+  bad[2] = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_THROW(checker.path_begin(bad), Error);
+  EXPECT_TRUE(checker.path_begin(home));
+  EXPECT_THROW(checker.path_advance(bad), Error);
+  EXPECT_THROW(checker.motion_valid_continuous(home, bad), Error);
+  EXPECT_THROW(checker.motion_valid_continuous(bad, home), Error);
+  EXPECT_THROW(checker.motion_valid_continuous(q, bad), Error);
+  EXPECT_TRUE(checker.motion_valid_continuous(home, home));  // and the checker still works
 }
 
 }  // namespace
