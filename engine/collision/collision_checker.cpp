@@ -150,6 +150,9 @@ void CollisionChecker::rebuild_pairs() {
   body_speed_table_.assign(moving_bodies_.size() * dof, 0.0);
   for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
     add_pair_speeds(moving_bodies_[m], -1, -1, -1, false, body_speed_table_.data() + m * dof);
+  self_speed_table_.assign(self_pairs_.size() * dof, 0.0);
+  for (std::size_t k = 0; k < self_pairs_.size(); ++k)
+    add_pair_speeds(self_pairs_[k].first, -1, self_pairs_[k].second, -1, true, self_speed_table_.data() + k * dof);
   build_solid_plans();
 }
 
@@ -220,15 +223,21 @@ bool CollisionChecker::pair_in_collision(int a, int b, double padding) const {
                                     pose(b), padding, options_.refinement_margin);
 }
 
-bool CollisionChecker::self_pair_in_collision(std::size_t k, double padding) const {
+bool CollisionChecker::self_pair_in_collision(std::size_t k, double padding, double extra,
+                                              const double* part_extra) const {
   const auto [a, b] = self_pairs_[k];
-  if (!solid_plans_[k].empty())
-    return solid_parts_collision(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding, solid_plans_[k]);
+  if (!solid_plans_[k].empty()) {
+    if (part_extra)  // each part pair's own extra, tighter than the whole bodies'
+      return solid_parts_collision(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding, solid_plans_[k],
+                                   part_extra + solid_part_begin_[k]);
+    return solid_parts_collision(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding + extra,
+                                 solid_plans_[k]);
+  }
   return kinetic::pair_in_collision(*bodies_[a].body, pose(a), *bodies_[b].body,
-                                    pose(b), padding, options_.refinement_margin);
+                                    pose(b), padding + extra, options_.refinement_margin);
 }
 
-bool CollisionChecker::self_in_collision(double padding) const {
+bool CollisionChecker::self_in_collision(double padding, const double* extra, const double* part_extra) const {
   // Root spheres first, 64 pairs at a time into a bit mask (no branch per pair: in a free state
   // nearly every pair is culled here, and a data-dependent branch per pair mispredicts), then
   // the pairs whose roots overlap, in order.
@@ -241,13 +250,13 @@ bool CollisionChecker::self_in_collision(double padding) const {
     const std::size_t end = std::min(count, base + 64);
     std::uint64_t near = 0;
     for (std::size_t k = base; k < end; ++k) {
-      const double limit = reach[k] + padding;
+      const double limit = reach[k] + padding + (extra ? extra[k] : 0.0);
       const bool overlap = !((centers[first[k]] - centers[second[k]]).squaredNorm() > limit * limit);
       near |= static_cast<std::uint64_t>(overlap) << (k - base);
     }
     for (; near != 0; near &= near - 1) {
       const std::size_t k = base + static_cast<std::size_t>(std::countr_zero(near));
-      if (self_pair_in_collision(k, padding)) return true;
+      if (self_pair_in_collision(k, padding, extra ? extra[k] : 0.0, part_extra)) return true;
     }
   }
   return false;

@@ -86,6 +86,12 @@ class CollisionChecker {
                              const CheckOptions& options = {});
   bool motion_valid_continuous(const JointVector& q0, const JointVector& q1,
                                const CheckOptions& options = {}, double tolerance = 1e-3);
+  // The states q0 + (q1 - q0) * i / steps, 0 < i < steps (the ends are the caller's), all pass
+  // in_collision(options): the verdict of checking each one, in the same order (the middle, then
+  // the quarters, ...: a blocked edge fails early), but a run of states is proven free at once
+  // when the state in its middle clears everything by how far each body can move to the run's
+  // ends (grid_motion_check.cpp).
+  bool grid_motion_free(const JointVector& q0, const JointVector& q1, int steps, const CheckOptions& options = {});
   // Self collision only, by conservative advancement per pair (continuous_path_check.cpp): a
   // pair is looked at again only once its clearance at the last look, divided by its closing
   // speed along dq, is used up. True proves that no checked pair comes closer than
@@ -149,7 +155,9 @@ class CollisionChecker {
   void rebuild_pairs();
   void update_body_poses();
   double padding_for(bool self_pair, const CheckOptions& options) const;
-  bool self_in_collision(double padding) const;
+  // extra (null: none): per self pair, added to its padding; part_extra: the same per part pair
+  // of the solid plans (indexed from solid_part_begin_).
+  bool self_in_collision(double padding, const double* extra = nullptr, const double* part_extra = nullptr) const;
   // extra_padding: per moving slot, added to `padding` (null: none). exact: no refinement
   // margin (no false positives, for continuous checks that must not call a near miss contact).
   bool scene_in_collision(double padding, const double* extra_padding = nullptr, bool exact = false) const;
@@ -243,7 +251,23 @@ class CollisionChecker {
   std::vector<std::vector<SolidPartPair>> solid_plans_;  // per self pair; empty: not solid
   std::vector<int> self_pair_of_;  // [a * obstacle_begin_ + b], a < b -> self pair index or -1
   void build_solid_plans();
-  bool self_pair_in_collision(std::size_t pair, double padding) const;
+  // extra: added to the padding; part_extra: per part pair instead, for a solid plan.
+  bool self_pair_in_collision(std::size_t pair, double padding, double extra = 0.0,
+                              const double* part_extra = nullptr) const;
+  // Per self pair, the first of its part pairs in the flat per-part-pair arrays (size pairs + 1).
+  std::vector<std::size_t> solid_part_begin_;
+  // Closing speeds per unit of each variable's motion: [self pair * dof + variable], and
+  // [solid part pair * dof + variable] (add_pair_speeds).
+  std::vector<double> self_speed_table_, solid_part_speed_table_;
+  // grid_motion_free's buffers: per self pair and per solid part pair, speed along the edge and
+  // the padding a run needs.
+  std::vector<double> grid_self_speed_, grid_self_extra_, grid_part_speed_, grid_part_extra_;
+  struct GridRun {
+    int a, b;                   // the states strictly between grid states a and b
+    bool scene, self;           // still to prove
+  };
+  std::vector<GridRun> grid_runs_;
+  JointVector grid_state_;
   // One look at a part pair (path_advance): its gap beyond padding, or nullopt for contact.
   std::optional<double> look_at_parts(std::size_t pair, double t, double padding, double remaining);
   struct Witness {  // the closest points of a pair's last exact look, in each body's frame

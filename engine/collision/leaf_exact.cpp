@@ -441,9 +441,12 @@ bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const Coll
 }
 
 bool solid_parts_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                           const Pose& pose_b, double padding, const std::vector<SolidPartPair>& pairs) {
+                           const Pose& pose_b, double base_padding, const std::vector<SolidPartPair>& pairs,
+                           const double* extra) {
   constexpr double kConstantSlack = 1e-9;  // m: GJK's answer at another pose may differ by rounding
-  for (const SolidPartPair& pair : pairs) {
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const SolidPartPair& pair = pairs[i];
+    const double padding = extra ? base_padding + extra[i] : base_padding;
     if (pair.constant_distance > padding + kConstantSlack) continue;
     const FclPart& pa = a.parts[static_cast<std::size_t>(pair.a)];
     const FclPart& pb = b.parts[static_cast<std::size_t>(pair.b)];

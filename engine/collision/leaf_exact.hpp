@@ -22,13 +22,15 @@ bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const Coll
 // leaf_exact_collision for two bodies of boxes, cylinders and spheres over the part pairs listed
 // (indices into a.parts and b.parts). A pair whose distance is the same in every configuration
 // carries it (NaN otherwise) and is skipped while it clears the padding by more than 1 nm.
+// extra (null: none): per listed pair, added to its padding.
 struct SolidPartPair {
   int a = 0, b = 0;
   double radii = 0.0;  // sum of the two parts' bounding radii
   double constant_distance = std::numeric_limits<double>::quiet_NaN();
 };
 bool solid_parts_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                           const Pose& pose_b, double padding, const std::vector<SolidPartPair>& pairs);
+                           const Pose& pose_b, double padding, const std::vector<SolidPartPair>& pairs,
+                           const double* extra = nullptr);
 
 // Smallest distance below `cutoff`, with the closest points (world frame); distance = cutoff and
 // found = false when nothing is closer. 0 when the bodies intersect.

@@ -102,6 +102,8 @@ void CollisionChecker::build_solid_plans() {
   const int robot_bodies = obstacle_begin_;
   self_pair_of_.assign(static_cast<std::size_t>(robot_bodies * robot_bodies), -1);
   solid_plans_.assign(self_pairs_.size(), {});
+  solid_part_begin_.assign(self_pairs_.size() + 1, 0);
+  solid_part_speed_table_.clear();
   // Fixed pairs are measured at any configuration: the zero one.
   std::vector<Pose> links(model_->links().size(), Pose::Identity());
   fk_->compute(model_->zero_configuration(), links);
@@ -110,7 +112,9 @@ void CollisionChecker::build_solid_plans() {
            bodies_[body].body->parts[static_cast<std::size_t>(part)].pose;
   };
   std::vector<double> coefficients(static_cast<std::size_t>(model_->dof()));
+  const std::size_t row = std::max<std::size_t>(1, coefficients.size());  // (a robot may have no joints)
   for (std::size_t k = 0; k < self_pairs_.size(); ++k) {
+    solid_part_begin_[k] = solid_part_speed_table_.size() / row;
     const auto [a, b] = self_pairs_[k];
     self_pair_of_[static_cast<std::size_t>(a * robot_bodies + b)] = static_cast<int>(k);
     const CollisionBody& body_a = *bodies_[a].body;
@@ -124,6 +128,7 @@ void CollisionChecker::build_solid_plans() {
                                      bounding_radius(body_b.parts[static_cast<std::size_t>(q)].shape)};
         std::fill(coefficients.begin(), coefficients.end(), 0.0);
         add_pair_speeds(a, p, b, q, true, coefficients.data());
+        solid_part_speed_table_.insert(solid_part_speed_table_.end(), coefficients.begin(), coefficients.end());
         if (*std::max_element(coefficients.begin(), coefficients.end()) <= kFixedPair)
           pair.constant_distance = primitive_distance(body_a.parts[static_cast<std::size_t>(p)].shape, placed(a, p),
                                                       body_b.parts[static_cast<std::size_t>(q)].shape, placed(b, q))
@@ -131,6 +136,7 @@ void CollisionChecker::build_solid_plans() {
         solid_plans_[k].push_back(pair);
       }
   }
+  solid_part_begin_.back() = solid_part_speed_table_.size() / row;
 }
 
 }  // namespace kinetic

@@ -14,14 +14,17 @@ double path_length(const JointPath& path) {
 
 void remove_redundant_waypoints(PlanningSpace& space, JointPath& path) {
   if (path.size() < 3) return;
+  // From each kept waypoint, the farthest one it sees: tried from the far end, since an edge
+  // that is blocked usually fails within its first few states, while a free one costs all of its
+  // states (walking outwards checked every free edge on the way).
   JointPath out{path.front()};
   std::size_t anchor = 0;
-  for (std::size_t i = 2; i < path.size(); ++i) {
-    if (space.motion_valid(path[anchor], path[i])) continue;
-    out.push_back(path[i - 1]);
-    anchor = i - 1;
+  while (anchor + 1 < path.size()) {
+    std::size_t next = path.size() - 1;
+    while (next > anchor + 1 && !space.motion_valid(path[anchor], path[next])) --next;
+    out.push_back(path[next]);
+    anchor = next;
   }
-  out.push_back(path.back());
   path = std::move(out);
 }
 

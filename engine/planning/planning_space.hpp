@@ -18,7 +18,10 @@ namespace kinetic {
 // each other than any useful margin (the checker would double it for self pairs).
 bool state_collision_free(CollisionChecker& checker, const JointVector& q, double margin);
 
-// States q0 + (q1 - q0) * i / n for i = 1 .. n-1 (n = ceil(max |dq_j| / resolution)), checked in
+// Grid steps of an edge at a resolution: n = ceil(max |dq_j| / resolution).
+int edge_steps(const JointVector& q0, const JointVector& q1, double resolution);
+
+// States q0 + (q1 - q0) * i / n for i = 1 .. n-1 (n = edge_steps), checked one by one in
 // bisection order so a blocked edge is usually rejected after a few checks, each with
 // state_collision_free. The end states are NOT checked: callers have validated them. Model order.
 // With workspace bounds, every interior state must also keep every link origin inside them.

@@ -1,0 +1,89 @@
+// Discrete motion check of a straight joint-space edge: every state of a grid must pass
+// in_collision, and whole runs of grid states are proven free at once.
+//
+// A run (the grid states strictly between states a and b) is free when the state in its middle
+// keeps every body clear by its padding, plus the refinement margin, plus how far the body can
+// move from the middle to the run's farthest state (its speed terms, pair_motion.cpp): each state
+// of the run then keeps the body clear by the padding plus the refinement margin, where
+// in_collision cannot report a collision (its sphere tier's false positives lie within that
+// margin; solid self pairs are decided exactly and need no margin). Otherwise the middle state
+// is checked as in_collision checks it and both halves become runs. Obstacles and self pairs are
+// proven separately: a run whose obstacles are proven clear leaves its halves only the self pairs,
+// and the other way round. The verdict is that of checking every state; runs are taken middle
+// first, then the quarters, ..., so a blocked edge fails after about as many states as there.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/collision/collision_checker.hpp"
+#include "engine/core/error.hpp"
+
+namespace kinetic {
+namespace {
+// Runs of fewer states are checked state by state: proving a run costs about a state's check,
+// and fails more often the nearer the run is to contact.
+constexpr int kMinProvenRun = 3;  // grid steps from a to b
+// m: a run whose bodies would need more clearance than this from the scene is not tried (in
+// clutter such proofs nearly always fail, and a failed one costs about a state's check).
+constexpr double kMaxSceneProofPadding = 0.05;
+// m, kept beyond what a proof needs: the exact tier's answers at two poses may differ by rounding.
+constexpr double kRoundingSlack = 1e-6;
+}  // namespace
+bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector& q1, int steps,
+                                        const CheckOptions& options) {
+  if (q0.size() != model_->dof() || q1.size() != model_->dof())
+    throw Error(ErrorCode::DimensionMismatch, "motion check: expected " + std::to_string(model_->dof()) +
+                                                  " joint values at each end");
+  if (!q0.allFinite() || !q1.allFinite())
+    throw Error(ErrorCode::InvalidValue, "motion check: joint values must be finite numbers");
+  if (steps < 2) return true;
+  const JointVector dq = q1 - q0;
+  const auto dof = static_cast<std::size_t>(model_->dof());
+  // How fast each body (and each self pair) moves along the edge, per unit of the edge parameter.
+  const auto speeds = [&](const std::vector<double>& table, std::vector<double>& out) {
+    const std::size_t rows = dof == 0 ? 0 : table.size() / dof;
+    out.assign(rows, 0.0);
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t v = 0; v < dof; ++v) out[r] += table[r * dof + v] * std::abs(dq[static_cast<Eigen::Index>(v)]);
+  };
+  speeds(body_speed_table_, segment_speeds_);
+  speeds(self_speed_table_, grid_self_speed_);
+  speeds(solid_part_speed_table_, grid_part_speed_);
+  segment_padding_.resize(segment_speeds_.size());
+  grid_self_extra_.resize(grid_self_speed_.size());
+  grid_part_extra_.resize(grid_part_speed_.size());
+  const double scene_padding = padding_for(false, options), self_padding = padding_for(true, options);
+  const double margin = options_.refinement_margin + kRoundingSlack;
+
+  grid_runs_.assign(1, {0, steps, options.scene, options.self});
+  for (std::size_t head = 0; head < grid_runs_.size(); ++head) {
+    const GridRun run = grid_runs_[head];
+    if (run.b - run.a < 2 || !(run.scene || run.self)) continue;
+    const int middle = (run.a + run.b) / 2;
+    grid_state_.noalias() = q0 + dq * (static_cast<double>(middle) / steps);
+    update(grid_state_);
+    bool scene = run.scene, self = run.self;  // not proven yet
+    if (run.b - run.a >= kMinProvenRun) {
+      const double reach = static_cast<double>(std::max(middle - run.a - 1, run.b - 1 - middle)) / steps;
+      double widest = 0.0;
+      for (std::size_t m = 0; m < segment_speeds_.size(); ++m) {
+        segment_padding_[m] = segment_speeds_[m] * reach + margin;
+        widest = std::max(widest, segment_padding_[m]);
+      }
+      if (scene && (widest <= kMaxSceneProofPadding || obstacle_begin_ == body_count()))
+        scene = scene_in_collision(scene_padding, segment_padding_.data());
+      if (self) {
+        for (std::size_t k = 0; k < grid_self_speed_.size(); ++k) grid_self_extra_[k] = grid_self_speed_[k] * reach + margin;
+        for (std::size_t i = 0; i < grid_part_speed_.size(); ++i) grid_part_extra_[i] = grid_part_speed_[i] * reach + kRoundingSlack;
+        self = self_in_collision(self_padding, grid_self_extra_.data(), grid_part_extra_.data());
+      }
+      if (!scene && !self) continue;
+    }
+    if (scene && scene_in_collision(scene_padding)) return false;
+    if (self && self_in_collision(self_padding)) return false;
+    grid_runs_.push_back({run.a, middle, scene, self});
+    grid_runs_.push_back({middle, run.b, scene, self});
+  }
+  return true;
+}
+
+}  // namespace kinetic
