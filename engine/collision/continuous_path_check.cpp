@@ -276,12 +276,8 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
 bool CollisionChecker::scene_segment_free(const JointVector& q0, const JointVector& dq, double padding,
                                           double tolerance) {
   const std::size_t slots = moving_bodies_.size();
-  const auto dof = static_cast<std::size_t>(model_->dof());
-  segment_speeds_.assign(slots, 0.0);
+  speeds_along(body_speed_table_, moving_bodies_.size(), dq, segment_speeds_);
   segment_padding_.resize(slots);
-  for (std::size_t m = 0; m < slots; ++m)
-    for (std::size_t v = 0; v < dof; ++v)
-      segment_speeds_[m] += body_speed_table_[m * dof + v] * std::abs(dq[static_cast<Eigen::Index>(v)]);
   segment_intervals_.assign(1, {0.0, 1.0});
   while (!segment_intervals_.empty()) {
     const auto [t0, t1] = segment_intervals_.back();

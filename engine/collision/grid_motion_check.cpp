@@ -37,17 +37,9 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
     throw Error(ErrorCode::InvalidValue, "motion check: joint values must be finite numbers");
   if (steps < 2) return true;
   const JointVector dq = q1 - q0;
-  const auto dof = static_cast<std::size_t>(model_->dof());
-  // How fast each body (and each self pair) moves along the edge, per unit of the edge parameter.
-  const auto speeds = [&](const std::vector<double>& table, std::vector<double>& out) {
-    const std::size_t rows = dof == 0 ? 0 : table.size() / dof;
-    out.assign(rows, 0.0);
-    for (std::size_t r = 0; r < rows; ++r)
-      for (std::size_t v = 0; v < dof; ++v) out[r] += table[r * dof + v] * std::abs(dq[static_cast<Eigen::Index>(v)]);
-  };
-  speeds(body_speed_table_, segment_speeds_);
-  speeds(self_speed_table_, grid_self_speed_);
-  speeds(solid_part_speed_table_, grid_part_speed_);
+  speeds_along(body_speed_table_, moving_bodies_.size(), dq, segment_speeds_);
+  speeds_along(self_speed_table_, self_pairs_.size(), dq, grid_self_speed_);
+  speeds_along(solid_part_speed_table_, solid_part_begin_.back(), dq, grid_part_speed_);
   segment_padding_.resize(segment_speeds_.size());
   grid_self_extra_.resize(grid_self_speed_.size());
   grid_part_extra_.resize(grid_part_speed_.size());

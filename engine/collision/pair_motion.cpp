@@ -98,6 +98,14 @@ void CollisionChecker::add_pair_speeds(int a, int part_a, int b, int part_b, boo
   if (self) add(b, part_b, a, part_a);
 }
 
+void CollisionChecker::speeds_along(const std::vector<double>& table, std::size_t rows, const JointVector& dq,
+                                    std::vector<double>& out) const {
+  const auto dof = static_cast<std::size_t>(model_->dof());
+  out.assign(rows, 0.0);
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t v = 0; v < dof; ++v) out[r] += table[r * dof + v] * std::abs(dq[static_cast<Eigen::Index>(v)]);
+}
+
 void CollisionChecker::build_solid_plans() {
   const int robot_bodies = obstacle_begin_;
   self_pair_of_.assign(static_cast<std::size_t>(robot_bodies * robot_bodies), -1);
