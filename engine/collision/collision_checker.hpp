@@ -236,11 +236,11 @@ class CollisionChecker {
   // the whole body) can close in per unit of that variable's motion, added into `coefficients`
   // (self false: a's own motion only; b an obstacle, or -1 for none).
   void add_pair_speeds(int a, int part_a, int b, int part_b, bool self, double* coefficients) const;
-  double part_reach(int body, int part) const;
+  double part_reach(int body, int part) const;  // bound on the part's distance from its link origin
   // Per row of a speed table ([row * dof + variable]): how fast it moves along dq (sum of
   // coefficient * |dq_variable|), into out (size rows).
   void speeds_along(const std::vector<double>& table, std::size_t rows, const JointVector& dq,
-                    std::vector<double>& out) const;  // bound on the part's distance from its link origin
+                    std::vector<double>& out) const;
   // Bound on how fast turning `joint` (which moves `body` but not `other`, -1: a fixed obstacle)
   // changes the distance between a part of each (-1: the whole body), per unit of the joint's
   // motion, from rotation_speed(): the joint's axis is fixed in the frame of the link it moves

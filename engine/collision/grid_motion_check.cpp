@@ -28,6 +28,7 @@ constexpr double kMaxSceneProofPadding = 0.05;
 // m, kept beyond what a proof needs: the exact tier's answers at two poses may differ by rounding.
 constexpr double kRoundingSlack = 1e-6;
 }  // namespace
+
 bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector& q1, int steps,
                                         const CheckOptions& options) {
   if (q0.size() != model_->dof() || q1.size() != model_->dof())

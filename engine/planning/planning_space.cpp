@@ -1,5 +1,6 @@
 #include "engine/planning/planning_space.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -7,9 +8,13 @@
 
 namespace kinetic {
 
+CheckOptions planning_check_options(double margin) {
+  // The margin keeps clear of obstacles; links among themselves need no margin.
+  return {.padding = margin, .self = true, .scene = true, .pad_self = false};
+}
+
 bool state_collision_free(CollisionChecker& checker, const JointVector& q, double margin) {
-  // One FK pass; the margin keeps clear of obstacles, links among themselves need no margin.
-  return !checker.in_collision(q, {.padding = margin, .self = true, .scene = true, .pad_self = false});
+  return !checker.in_collision(q, planning_check_options(margin));  // one FK pass
 }
 
 int link_outside_workspace(const CollisionChecker& checker, const WorkspaceBounds& workspace) {
@@ -23,7 +28,11 @@ int link_outside_workspace(const CollisionChecker& checker, const WorkspaceBound
 }
 
 int edge_steps(const JointVector& q0, const JointVector& q1, double resolution) {
-  return static_cast<int>(std::ceil((q1 - q0).cwiseAbs().maxCoeff() / resolution));
+  if (!q0.allFinite() || !q1.allFinite())
+    throw Error(ErrorCode::InvalidValue, "edge check: joint values must be finite numbers");
+  if (!(resolution > 0.0)) throw Error(ErrorCode::InvalidValue, "edge check: resolution must be > 0");
+  const double steps = std::ceil((q1 - q0).cwiseAbs().maxCoeff() / resolution);
+  return static_cast<int>(std::min(steps, 1e9));  // (an int, however short the resolution)
 }
 
 bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1,
@@ -111,7 +120,7 @@ bool PlanningSpace::motion_valid(const JointVector& a, const JointVector& b) {
   if (workspace_) return edge_collision_free(checker_, q0, q1, resolution_, margin_, &*workspace_);
   // The same states and verdict as edge_collision_free, with runs of states proven at once.
   return checker_.grid_motion_free(q0, q1, edge_steps(q0, q1, resolution_),
-                                   {.padding = margin_, .self = true, .scene = true, .pad_self = false});
+                                   planning_check_options(margin_));
 }
 
 void PlanningSpace::sample(std::mt19937_64& rng, JointVector& out) const {

@@ -17,8 +17,11 @@ namespace kinetic {
 // `margin` from the scene. The margin is about obstacles only: links of one arm sit closer to
 // each other than any useful margin (the checker would double it for self pairs).
 bool state_collision_free(CollisionChecker& checker, const JointVector& q, double margin);
+// The checker options of that check.
+CheckOptions planning_check_options(double margin);
 
-// Grid steps of an edge at a resolution: n = ceil(max |dq_j| / resolution).
+// Grid steps of an edge at a resolution: n = ceil(max |dq_j| / resolution). Throws
+// Error(InvalidValue) for an end that is not finite or a resolution that is not > 0.
 int edge_steps(const JointVector& q0, const JointVector& q1, double resolution);
 
 // States q0 + (q1 - q0) * i / n for i = 1 .. n-1 (n = edge_steps), checked one by one in

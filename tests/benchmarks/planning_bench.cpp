@@ -78,7 +78,7 @@ class OurEdgeCheck : public ob::MotionValidator {
     const bool ok = mode_ == EdgeStates::OneByOne
                         ? edge_collision_free(checker_, a, b, kResolution, kMargin)
                         : checker_.grid_motion_free(a, b, edge_steps(a, b, kResolution),
-                                                    {.padding = kMargin, .self = true, .scene = true, .pad_self = false});
+                                                    planning_check_options(kMargin));
     ok ? ++valid_ : ++invalid_;
     return ok;
   }

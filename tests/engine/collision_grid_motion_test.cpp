@@ -168,3 +168,15 @@ TEST(GridMotionCheck, PlanningSpaceEdgesKeepEdgeCollisionFreeVerdicts) {
     EXPECT_GT(blocked, 5);
   }
 }
+
+TEST(GridMotionCheck, EdgeStepsRejectBadInput) {
+  const JointVector q = JointVector::Zero(3);
+  JointVector far = q;
+  far[1] = 1.0;
+  EXPECT_EQ(edge_steps(q, far, 0.05), 20);
+  JointVector bad = q;
+  bad[0] = std::numeric_limits<double>::infinity();
+  EXPECT_THROW(edge_steps(q, bad, 0.05), Error);
+  EXPECT_THROW(edge_steps(q, far, 0.0), Error);
+  EXPECT_THROW(edge_steps(q, far, std::numeric_limits<double>::quiet_NaN()), Error);
+}
