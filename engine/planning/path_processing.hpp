@@ -1,7 +1,8 @@
 #pragma once
-// Post-processing of geometric paths (group order). Every change is validated with the same
+// Post-processing of geometric paths (group order). Every new edge is validated with the same
 // edge check the planners use (PlanningSpace::motion_valid at its margin and resolution), so a
-// collision-free input stays collision-free.
+// collision-free input stays collision-free; pieces of edges already on the path are not checked
+// again.
 #include <random>
 
 #include "engine/planning/plan_control.hpp"
@@ -25,7 +26,8 @@ void shortcut_path(PlanningSpace& space, JointPath& path, int passes, std::mt199
 // Corner cutting (Chaikin): each round replaces every interior corner by points at 1/4 and 3/4 of
 // its two edges, which converges to the quadratic B-spline of the path. Only corners turning by
 // more than 0.25 rad are cut (gentler ones cost a time-optimal trajectory nothing). A cut is kept
-// only when its new edges are valid, so a corner next to an obstacle stays as it is.
+// only when the edge across the corner is valid, so a corner next to an obstacle stays as it is
+// (the pieces of the old edges on either side of the cut were checked with those edges).
 void smooth_path(PlanningSpace& space, JointPath& path, int rounds, SearchClock& clock);
 
 }  // namespace kinetic
