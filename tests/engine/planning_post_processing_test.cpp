@@ -64,10 +64,10 @@ Case raw_paths(const std::string& robot, const std::string& scene_name) {
   return c;
 }
 
-PlanningSpace space_for(Case& c, const JointPath& path) {
+PlanningSpace space_for(Case& c, const JointPath& path, double margin = kMargin) {
   std::vector<int> variables(static_cast<std::size_t>(c.model->dof()));
   for (int j = 0; j < c.model->dof(); ++j) variables[static_cast<std::size_t>(j)] = j;
-  return PlanningSpace(c.planner->checker(), variables, path.front(), kMargin, kResolution);
+  return PlanningSpace(c.planner->checker(), variables, path.front(), margin, kResolution);
 }
 
 // Ends kept, no longer than before, waypoints valid at the margin, segments collision-free.
@@ -182,40 +182,46 @@ TEST(PostProcessing, SmoothingCutsSharpCornersExactlyWhereTheEdgeAcrossIsFree) {
     SCOPED_TRACE(robot + " / " + scene);
     Case& c = cached(robot, scene);
     for (const JointPath& raw : c.raw) {
-      PlanningSpace space = space_for(c, raw);
+      PlanningSpace planning = space_for(c, raw);
       PlanControl control;
       SearchClock clock(1e9, control);
-      // One round: each interior corner is either kept or replaced by its two cut points.
-      JointPath path = raw;
-      smooth_path(space, path, 1, clock);
-      expect_sound(c, space, raw, path);
-      std::size_t at = 1;
-      for (std::size_t i = 1; i + 1 < raw.size(); ++i) {
-        const JointVector in = raw[i] + (raw[i - 1] - raw[i]) * 0.25;
-        const JointVector out = raw[i] + (raw[i + 1] - raw[i]) * 0.25;
-        ASSERT_LT(at + 1, path.size());
-        if (path[at] == raw[i]) {  // kept: gentle, or the cut is blocked
-          if (turning_angle(raw[i - 1], raw[i], raw[i + 1]) >= 0.25) {
-            EXPECT_FALSE(space.valid(in) && space.valid(out) &&
-                         edge_collision_free(c.planner->checker(), in, out, kResolution, kMargin))
-                << "corner " << i << " kept though the edge across it is free";
-            ++kept_blocked;
+      // One round: each interior corner is either kept or replaced by its two cut points. Also
+      // with a wide margin, where many more cuts are blocked (edges across corners in clutter).
+      for (const double margin : {kMargin, 0.1}) {
+        SCOPED_TRACE("margin " + std::to_string(margin));
+        PlanningSpace space = space_for(c, raw, margin);
+        JointPath path = raw;
+        smooth_path(space, path, 1, clock);
+        expect_sound(c, planning, raw, path);
+        std::size_t at = 1;
+        for (std::size_t i = 1; i + 1 < raw.size(); ++i) {
+          const JointVector in = raw[i] + (raw[i - 1] - raw[i]) * 0.25;
+          const JointVector out = raw[i] + (raw[i + 1] - raw[i]) * 0.25;
+          ASSERT_LT(at + 1, path.size());
+          if (path[at] == raw[i]) {  // kept: gentle, or the cut is blocked
+            if (turning_angle(raw[i - 1], raw[i], raw[i + 1]) >= 0.25) {
+              EXPECT_FALSE(space.valid(in) && space.valid(out) &&
+                           edge_collision_free(c.planner->checker(), in, out, kResolution, margin))
+                  << "corner " << i << " kept though the edge across it is free";
+              ++kept_blocked;
+            }
+            ++at;
+          } else {
+            EXPECT_LT((path[at] - in).norm(), 1e-12) << "corner " << i;
+            EXPECT_LT((path[at + 1] - out).norm(), 1e-12) << "corner " << i;
+            EXPECT_TRUE(space.valid(in) && space.valid(out));
+            EXPECT_TRUE(edge_collision_free(c.planner->checker(), in, out, kResolution, margin));
+            ++cut;
+            at += 2;
           }
-          ++at;
-        } else {
-          EXPECT_LT((path[at] - in).norm(), 1e-12) << "corner " << i;
-          EXPECT_LT((path[at + 1] - out).norm(), 1e-12) << "corner " << i;
-          EXPECT_TRUE(edge_collision_free(c.planner->checker(), in, out, kResolution, kMargin));
-          ++cut;
-          at += 2;
         }
+        EXPECT_EQ(at + 1, path.size());
       }
-      EXPECT_EQ(at + 1, path.size());
 
       // Three rounds (the presets' default) stay sound.
       JointPath smooth = raw;
-      smooth_path(space, smooth, 3, clock);
-      expect_sound(c, space, raw, smooth);
+      smooth_path(planning, smooth, 3, clock);
+      expect_sound(c, planning, raw, smooth);
     }
   }
   EXPECT_GT(cut, 0);
