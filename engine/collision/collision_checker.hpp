@@ -91,7 +91,12 @@ class CollisionChecker {
   // the quarters, ...: a blocked edge fails early), but a run of states is proven free at once
   // when the state in its middle clears everything by how far each body can move to the run's
   // ends (grid_motion_check.cpp).
-  bool grid_motion_free(const JointVector& q0, const JointVector& q1, int steps, const CheckOptions& options = {});
+  // first_step (0 < first_step < steps): that state is checked before all others, where the
+  // caller expects a collision (the verdict is the same). After false, grid_blocked_step() is the
+  // state found in collision.
+  bool grid_motion_free(const JointVector& q0, const JointVector& q1, int steps, const CheckOptions& options = {},
+                        int first_step = 0);
+  int grid_blocked_step() const { return grid_blocked_step_; }
   // Self collision only, by conservative advancement per pair (continuous_path_check.cpp): a
   // pair is looked at again only once its clearance at the last look, divided by its closing
   // speed along dq, is used up. True proves that no checked pair comes closer than
@@ -272,6 +277,7 @@ class CollisionChecker {
   };
   std::vector<GridRun> grid_runs_;
   JointVector grid_state_;
+  int grid_blocked_step_ = 0;
   // One look at a part pair (path_advance): its gap beyond padding, or nullopt for contact.
   std::optional<double> look_at_parts(std::size_t pair, double t, double padding, double remaining);
   struct Witness {  // the closest points of a pair's last exact look, in each body's frame

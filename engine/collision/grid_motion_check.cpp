@@ -11,6 +11,8 @@
 // proven separately: a run whose obstacles are proven clear leaves its halves only the self pairs,
 // and the other way round. The verdict is that of checking every state; runs are taken middle
 // first, then the quarters, ..., so a blocked edge fails after about as many states as there.
+// A caller may name one state to check first (where an earlier edge was blocked); the two runs
+// on either side of it then take the whole edge's place.
 #include <algorithm>
 #include <cmath>
 
@@ -30,7 +32,7 @@ constexpr double kRoundingSlack = 1e-6;
 }  // namespace
 
 bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector& q1, int steps,
-                                        const CheckOptions& options) {
+                                        const CheckOptions& options, int first_step) {
   if (q0.size() != model_->dof() || q1.size() != model_->dof())
     throw Error(ErrorCode::DimensionMismatch, "motion check: expected " + std::to_string(model_->dof()) +
                                                   " joint values at each end");
@@ -46,8 +48,18 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
   grid_part_extra_.resize(grid_part_speed_.size());
   const double scene_padding = padding_for(false, options), self_padding = padding_for(true, options);
   const double margin = options_.refinement_margin + kRoundingSlack;
-
-  grid_runs_.assign(1, {0, steps, options.scene, options.self});
+  const bool probe = first_step > 0 && first_step < steps;
+  if (probe) {  // where the caller expects a collision: a blocked edge then costs one state
+    grid_state_.noalias() = q0 + dq * (static_cast<double>(first_step) / steps);
+    update(grid_state_);
+    if ((options.scene && scene_in_collision(scene_padding)) || (options.self && self_in_collision(self_padding))) {
+      grid_blocked_step_ = first_step;
+      return false;
+    }
+    grid_runs_.assign({{0, first_step, options.scene, options.self}, {first_step, steps, options.scene, options.self}});
+  } else {
+    grid_runs_.assign(1, {0, steps, options.scene, options.self});
+  }
   for (std::size_t head = 0; head < grid_runs_.size(); ++head) {
     const GridRun run = grid_runs_[head];
     if (run.b - run.a < 2 || !(run.scene || run.self)) continue;
@@ -71,8 +83,10 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
       }
       if (!scene && !self) continue;
     }
-    if (scene && scene_in_collision(scene_padding)) return false;
-    if (self && self_in_collision(self_padding)) return false;
+    if ((scene && scene_in_collision(scene_padding)) || (self && self_in_collision(self_padding))) {
+      grid_blocked_step_ = middle;
+      return false;
+    }
     grid_runs_.push_back({run.a, middle, scene, self});
     grid_runs_.push_back({middle, run.b, scene, self});
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "engine/core/error.hpp"
@@ -119,8 +120,34 @@ bool PlanningSpace::motion_valid(const JointVector& a, const JointVector& b) {
   // The workspace box is checked state by state (grid_motion_free proves runs for collisions only).
   if (workspace_) return edge_collision_free(checker_, q0, q1, resolution_, margin_, &*workspace_);
   // The same states and verdict as edge_collision_free, with runs of states proven at once.
-  return checker_.grid_motion_free(q0, q1, edge_steps(q0, q1, resolution_),
-                                   planning_check_options(margin_));
+  const int steps = edge_steps(q0, q1, resolution_);
+  if (checker_.grid_motion_free(q0, q1, steps, planning_check_options(margin_), step_nearest_blocked(a, b, steps)))
+    return true;
+  remember_blocked(a, b, static_cast<double>(checker_.grid_blocked_step()) / steps);
+  return false;
+}
+
+int PlanningSpace::step_nearest_blocked(const JointVector& a, const JointVector& b, int steps) {
+  direction_.noalias() = b - a;
+  const double length_squared = direction_.squaredNorm();
+  if (blocked_.empty() || !(length_squared > 0.0)) return 0;
+  double nearest = std::numeric_limits<double>::infinity();
+  int step = 0;
+  for (const JointVector& w : blocked_) {
+    const double t = std::clamp((w - a).dot(direction_) / length_squared, 0.0, 1.0);
+    const double gap = (a + direction_ * t - w).squaredNorm();
+    if (gap < nearest) {
+      nearest = gap;
+      step = static_cast<int>(std::lround(t * steps));
+    }
+  }
+  return step;  // an end (0 or steps) means none: grid_motion_free checks its own order
+}
+
+void PlanningSpace::remember_blocked(const JointVector& a, const JointVector& b, double t) {
+  if (blocked_.size() < kBlockedKept) blocked_.emplace_back(a.size());
+  JointVector& slot = blocked_[next_blocked_++ % kBlockedKept];
+  slot.noalias() = a + (b - a) * t;
 }
 
 void PlanningSpace::sample(std::mt19937_64& rng, JointVector& out) const {

@@ -41,7 +41,7 @@ JointVector random_state(const RobotModel& model, std::mt19937_64& rng) {
 // Edges of all lengths from a free state: long ones cross the scene, short ones (a few grid
 // steps) stay near their start, where runs are proven or not by millimetres.
 struct Tally {
-  int free = 0, blocked = 0;
+  int free = 0, blocked = 0, first_step_hits = 0;
 };
 Tally compare_on_random_edges(CollisionChecker& checker, const RobotModel& model, const CheckOptions& options,
                               int edges, std::uint64_t seed, const std::string& what) {
@@ -56,6 +56,18 @@ Tally compare_on_random_edges(CollisionChecker& checker, const RobotModel& model
     const bool expected = every_state_free(checker, q0, q1, steps, options);
     EXPECT_EQ(checker.grid_motion_free(q0, q1, steps, options), expected) << what << " edge " << e << " steps " << steps;
     ++(expected ? tally.free : tally.blocked);
+    // A state named to be checked first (0 and steps name none): the same verdict, and when
+    // that state collides it is the one reported.
+    const int first = std::uniform_int_distribution<int>(0, steps)(rng);
+    const auto state = [&](int i) { return JointVector(q0 + (q1 - q0) * (static_cast<double>(i) / steps)); };
+    EXPECT_EQ(checker.grid_motion_free(q0, q1, steps, options, first), expected) << what << " edge " << e;
+    if (expected) continue;
+    const int blocked = checker.grid_blocked_step();
+    EXPECT_TRUE(blocked > 0 && blocked < steps && checker.in_collision(state(blocked), options)) << what << " edge " << e;
+    if (first > 0 && first < steps && checker.in_collision(state(first), options)) {
+      EXPECT_EQ(blocked, first) << what << " edge " << e;
+      ++tally.first_step_hits;
+    }
   }
   return tally;
 }
@@ -77,6 +89,9 @@ TEST(GridMotionCheck, SameVerdictAsCheckingEveryStateOnTheBuiltinArms) {
       EXPECT_GT(planning.free, 10) << what;
       EXPECT_GT(planning.blocked + padded.blocked + self.blocked, 10) << what;
       EXPECT_GT(padded.free + self.free, 10) << what;
+      if (scene_name != "empty") {
+        EXPECT_GT(planning.first_step_hits, 10) << what;
+      }
     }
 }
 
@@ -167,6 +182,38 @@ TEST(GridMotionCheck, PlanningSpaceEdgesKeepEdgeCollisionFreeVerdicts) {
     EXPECT_GT(free, 5);
     EXPECT_GT(blocked, 5);
   }
+}
+
+// An edge's blocked state is remembered, and the next edge checks its grid state nearest to it
+// first: an edge through it reports that state (not the middle, which plain bisection takes first).
+TEST(GridMotionCheck, PlanningSpaceChecksFirstWhereTheLastEdgeWasBlocked) {
+  const RobotModelPtr model = load_builtin_robot("panda");
+  CollisionChecker checker(model);
+  checker.set_scene(benchmark_scene("boxes20", model));
+  std::mt19937_64 rng(11);
+  PlanningSpace space(checker, {0, 1, 2, 3, 4, 5, 6}, model->zero_configuration(), 0.02, kResolution);
+  int probed = 0;
+  for (int e = 0; e < 400 && probed < 20; ++e) {
+    JointVector a, b;
+    space.sample(rng, a);
+    space.sample(rng, b);
+    if (!space.valid(a) || space.motion_valid(a, b)) continue;
+    const int steps = edge_steps(a, b, kResolution);
+    const JointVector blocked = a + (b - a) * (static_cast<double>(checker.grid_blocked_step()) / steps);
+    ASSERT_FALSE(state_collision_free(checker, blocked, 0.02));
+    // From a, past the blocked state to 3/4 of the new edge (so not its middle).
+    const JointVector beyond = a + (blocked - a) * (4.0 / 3.0);
+    if (!space.within_limits(beyond)) continue;
+    const int beyond_steps = edge_steps(a, beyond, kResolution);
+    if (beyond_steps % 4 == 2) continue;  // 3/4 of it would lie halfway between two grid states
+    const int expected_first = static_cast<int>(std::lround(0.75 * beyond_steps));
+    const JointVector first = a + (beyond - a) * (static_cast<double>(expected_first) / beyond_steps);
+    if (state_collision_free(checker, first, 0.02) || expected_first == beyond_steps / 2) continue;
+    EXPECT_FALSE(space.motion_valid(a, beyond)) << "edge " << e;
+    EXPECT_EQ(checker.grid_blocked_step(), expected_first) << "edge " << e;
+    ++probed;
+  }
+  EXPECT_GE(probed, 20);
 }
 
 TEST(GridMotionCheck, EdgeStepsRejectBadInput) {
