@@ -18,7 +18,8 @@ struct SearchOutcome {
   SearchStats stats;
 };
 
-// Extension step of the tree planners: options.range, else a fifth of the joint box diagonal.
+// Extension step of the tree planners: options.range, else an eighth of the joint box diagonal
+// with each rotating joint's span counted up to one turn.
 double extension_range(const PlanningSpace& space, const PlannerOptions& options);
 
 SearchOutcome plan_rrt_connect(PlanningSpace& space, const JointVector& start,

@@ -68,6 +68,7 @@ class PlanningSpace {
   static double distance(const JointVector& a, const JointVector& b) { return (a - b).norm(); }
 
   CollisionChecker& checker() { return checker_; }
+  const CollisionChecker& checker() const { return checker_; }
   std::uint64_t state_checks() const { return state_checks_; }
   std::uint64_t motion_checks() const { return motion_checks_; }
 

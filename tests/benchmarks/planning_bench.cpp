@@ -26,11 +26,13 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <random>
 
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/benchmark_scenes.hpp"
+#include "engine/planning/geometric_planners.hpp"
 #include "engine/planning/planner.hpp"
 #include "engine/planning/planning_space.hpp"
 
@@ -112,7 +114,9 @@ class OurEdgeCheck : public ob::MotionValidator {
 // OMPL's RRTConnect over the robot's joint box, validity and edges from our checker.
 class OmplRrtConnect {
  public:
-  OmplRrtConnect(const RobotModelPtr& model, const PlanningScene& scene, EdgeStates edges = EdgeStates::OneByOne)
+  // range: RRTConnect's extension step (0: OMPL's default, a fifth of the joint box diagonal).
+  OmplRrtConnect(const RobotModelPtr& model, const PlanningScene& scene, EdgeStates edges = EdgeStates::OneByOne,
+                 double range = 0.0)
       : checker_(model), dof_(model->dof()), q_(model->dof()) {
     checker_.set_scene(scene);
     space_ = std::make_shared<ob::RealVectorStateSpace>(dof_);
@@ -130,7 +134,9 @@ class OmplRrtConnect {
     });
     const ob::SpaceInformationPtr si = setup_->getSpaceInformation();
     si->setMotionValidator(std::make_shared<OurEdgeCheck>(si, checker_, dof_, edges));
-    setup_->setPlanner(std::make_shared<og::RRTConnect>(si));
+    auto planner = std::make_shared<og::RRTConnect>(si);
+    if (range > 0.0) planner->setRange(range);
+    setup_->setPlanner(planner);
     setup_->setup();
   }
   OmplRrtConnect(const OmplRrtConnect&) = delete;
@@ -262,13 +268,23 @@ void ours(benchmark::State& state, const std::string& robot_name, const std::str
 // simplify: also run OMPL's path simplifier after a solution, as MoveIt's OMPL pipeline does by
 // default (simplify_solutions: shortcutting, vertex reduction and B-spline smoothing) — the
 // pipeline our end-to-end figure (search + shortcutting + smoothing + gates) replaces.
+// Our planners' default extension step for the whole arm.
+double our_range(const RobotModelPtr& model) {
+  CollisionChecker checker(model);
+  std::vector<int> variables(static_cast<std::size_t>(model->dof()));
+  std::iota(variables.begin(), variables.end(), 0);
+  const PlanningSpace space(checker, variables, model->zero_configuration(), kMargin, kResolution);
+  return extension_range(space, PlannerOptions{});
+}
+
+// our_range: RRTConnect given our default extension step instead of OMPL's.
 void peer_ompl(benchmark::State& state, const std::string& robot_name, const std::string& scene_name,
-               bool simplify, EdgeStates edges = EdgeStates::OneByOne) {
+               bool simplify, EdgeStates edges = EdgeStates::OneByOne, bool our_range_step = false) {
   const BenchmarkProblemSet& list = problems(robot_name, scene_name);
   ompl::msg::setLogLevel(ompl::msg::LOG_NONE);
   ompl::RNG::setSeed(42);  // reseeds the generator of every RNG made from here on
   const RobotModelPtr model = robot(robot_name);
-  OmplRrtConnect planner(model, benchmark_scene(scene_name, model), edges);
+  OmplRrtConnect planner(model, benchmark_scene(scene_name, model), edges, our_range_step ? our_range(model) : 0.0);
   std::vector<double> times, lengths;
   int successes = 0;
   for (const BenchmarkProblem& p : list.problems) {
@@ -299,6 +315,11 @@ const bool registered = [] {
       // The same pipeline given our planner's edge check (not OMPL's own: for comparison only).
       benchmark::RegisterBenchmark(("PeerOMPLMoveItPipelineProvenRuns/" + name).c_str(), [=](benchmark::State& s) {
         peer_ompl(s, robot_name, scene_name, true, EdgeStates::ProvenRuns);
+      })->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
+      // The same pipeline with our planners' default extension step instead of OMPL's (a fifth of
+      // the joint box diagonal, which MoveIt keeps): how much of the ratio is that default.
+      benchmark::RegisterBenchmark(("PeerOMPLMoveItPipelineOurRange/" + name).c_str(), [=](benchmark::State& s) {
+        peer_ompl(s, robot_name, scene_name, true, EdgeStates::OneByOne, true);
       })->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
     }
   return true;

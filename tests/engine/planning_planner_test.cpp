@@ -8,10 +8,13 @@
 #include <map>
 #include <random>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/benchmark_scenes.hpp"
+#include "engine/planning/geometric_planners.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/planner.hpp"
 #include "engine/planning/planning_space.hpp"
@@ -442,4 +445,36 @@ TEST(PlannerFacade, InvertedWorkspaceBoundsAreRejected) {
   PlannerOptions options = default_preset();
   options.workspace = WorkspaceBounds{{0.0, 0.0, 0.0}, {1.0, -1.0, 1.0}};
   EXPECT_THROW(options.validate(), Error);
+}
+
+// The tree planners' default step: an eighth of the joint box diagonal, rotating joints counted
+// up to one turn (the UR5e's ±2π joints would otherwise double it), prismatic spans in full.
+TEST(ExtensionRange, DefaultCountsEachRotatingJointUpToOneTurn) {
+  const auto default_range = [](const RobotModelPtr& model, double range_option = 0.0) {
+    CollisionChecker checker(model);
+    std::vector<int> variables;
+    for (int j = 0; j < model->dof(); ++j) variables.push_back(j);
+    const PlanningSpace space(checker, variables, model->zero_configuration(), 0.02, 0.05);
+    PlannerOptions options;
+    options.range = range_option;
+    return std::pair{extension_range(space, options), space.extent()};
+  };
+  // UR5e: five joints of ±2π and the elbow's ±π, so six spans of one turn.
+  const auto [ur5e_range, ur5e_extent] = default_range(load_builtin_robot("ur5e"));
+  EXPECT_NEAR(ur5e_range, 0.125 * std::sqrt(6.0) * 2.0 * M_PI, 1e-9);
+  EXPECT_LT(ur5e_range, 0.1 * ur5e_extent);
+  // Panda: every span is under a turn, so the plain diagonal.
+  const auto [panda_range, panda_extent] = default_range(load_builtin_robot("panda"));
+  EXPECT_NEAR(panda_range, 0.125 * panda_extent, 1e-9);
+  // A prismatic joint of 10 m keeps its span; a revolute joint of ±10 rad counts one turn.
+  const RobotModelPtr slider = load_robot_string(R"(<robot name="slider">
+  <link name="base"/><link name="carriage"/><link name="arm"/>
+  <joint name="rail" type="prismatic"><parent link="base"/><child link="carriage"/><axis xyz="1 0 0"/>
+    <limit lower="0" upper="10" effort="1" velocity="1"/></joint>
+  <joint name="turn" type="revolute"><parent link="carriage"/><child link="arm"/><axis xyz="0 0 1"/>
+    <limit lower="-10" upper="10" effort="1" velocity="1"/></joint>
+</robot>)");
+  EXPECT_NEAR(default_range(slider).first, 0.125 * std::hypot(10.0, 2.0 * M_PI), 1e-9);
+  // A range the caller sets is used as it is.
+  EXPECT_DOUBLE_EQ(default_range(slider, 0.3).first, 0.3);
 }
