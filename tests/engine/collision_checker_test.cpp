@@ -15,6 +15,7 @@
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "engine/planning/benchmark_scenes.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic;
@@ -365,6 +366,54 @@ TEST(CollisionChecker, ContinuousCheckCatchesAThinObstacleThatDiscreteMisses) {
   checker.set_scene(PlanningScene{});
   EXPECT_TRUE(checker.motion_valid_discrete(q0, q1, 0.05));
   EXPECT_TRUE(checker.motion_valid_continuous(q0, q1));
+}
+
+// Long sweeps among 20 boxes whose only collisions lie near one end (the scene bisection cuts a
+// long sweep into several first intervals, and the first and last of them must be covered too):
+// wherever a dense walk finds a colliding state, the continuous check fails the sweep.
+TEST(CollisionChecker, ContinuousCheckFindsCollisionsNearEitherEndOfALongSweep) {
+  const RobotModelPtr model = load_builtin_robot("panda");
+  CollisionChecker checker(model);
+  checker.set_scene(benchmark_scene("boxes20", model));
+  std::mt19937_64 rng(5);
+  const JointVector lo = model->lower_limits(), hi = model->upper_limits();
+  const auto random_state = [&] {
+    JointVector q(model->dof());
+    for (int j = 0; j < model->dof(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+    return q;
+  };
+  int found = 0;
+  for (int attempt = 0; attempt < 2000 && found < 20; ++attempt) {
+    const JointVector a = random_state();
+    if (checker.in_collision(a)) continue;
+    // Walk from a towards a random state to the first collision, then make a sweep from a that
+    // ends in free space well past it, its collisions within the first quarter or less.
+    const JointVector toward = random_state();
+    const int steps = 400;
+    int first = -1;
+    for (int i = 1; i <= steps && first < 0; ++i)
+      if (checker.in_collision(a + (toward - a) * (static_cast<double>(i) / steps))) first = i;
+    if (first < 0) continue;
+    int last = first;
+    while (last < steps && checker.in_collision(a + (toward - a) * (static_cast<double>(last + 1) / steps))) ++last;
+    const JointVector b = a + (toward - a) * (static_cast<double>(last + 1) / steps);  // free again
+    double stretch = 10.0;  // as far as the joint limits allow, at least 4 times
+    for (int j = 0; j < model->dof(); ++j) {
+      const double d = b[j] - a[j];
+      if (d > 0.0) stretch = std::min(stretch, 0.99 * (hi[j] - a[j]) / d);
+      if (d < 0.0) stretch = std::min(stretch, 0.99 * (lo[j] - a[j]) / d);
+    }
+    if (stretch < 4.0) continue;
+    const JointVector far = a + (b - a) * stretch;
+    bool dense_free_after = true;  // the sweep's only collisions are the ones near its start
+    for (int i = 1; i <= 2000 && dense_free_after; ++i)
+      dense_free_after = !checker.in_collision(b + (far - b) * (static_cast<double>(i) / 2000));
+    if (!dense_free_after) continue;
+    EXPECT_FALSE(checker.motion_valid_continuous(a, far)) << "attempt " << attempt;
+    EXPECT_FALSE(checker.motion_valid_continuous(far, a)) << "attempt " << attempt << ", sweeping back";
+    ++found;
+  }
+  EXPECT_GE(found, 20);
 }
 
 TEST(CollisionChecker, RobotPaddingAndPerCheckPadding) {
