@@ -16,9 +16,9 @@
 // of |dq_j| times its coefficient). An interval [t0, t1] of the segment is free when the state at
 // its middle keeps every body clear of the scene by its padding plus how far the body can move in
 // half the interval; otherwise both halves are proven the same way. The first intervals are the
-// segment cut into as many equal pieces as keep those paddings within 10 cm. One exact scene check (the
-// broad phase, then the few near pairs) covers every (body, obstacle) pair at once, where watching
-// the pairs one by one cost a look per pair and budget. Once the widest body margin is below the
+// segment cut into as many equal pieces as keep those paddings within 10 cm. One exact scene
+// check (the broad phase, then the few near pairs) covers every (body, obstacle) pair at once,
+// where watching the pairs one by one cost a look per pair and budget. Once the widest body margin is below the
 // tolerance and the state still fails, a body is within the tolerance of an obstacle: contact.
 #include <algorithm>
 #include <cmath>
