@@ -195,7 +195,9 @@ void GoalPanel::set_collision_aware(bool on) {
 bool GoalPanel::collision_aware() const { return collision_aware_->isChecked(); }
 
 void GoalPanel::set_solution(int index, int count) {
-  solution_->setText(count > 0 ? tr("solution %1 of %2").arg(index + 1).arg(count) : tr("no solution"));
+  // Nothing solved yet (the goal is where the robot stands) is not a failure: the IK status line
+  // names failures.
+  solution_->setText(count > 0 ? tr("solution %1 of %2").arg(index + 1).arg(count) : QString());
   previous_->setEnabled(count > 1);
   next_->setEnabled(count > 1);
 }

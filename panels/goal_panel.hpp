@@ -33,7 +33,7 @@ class GoalPanel : public QWidget {
   bool local_frame() const;
   void set_collision_aware(bool on);
   bool collision_aware() const;
-  // count 0: no solution to cycle through (buttons disabled).
+  // count 0: nothing solved yet, no solution to cycle through (blank, buttons disabled).
   void set_solution(int index, int count);
   void set_ik_status(const QString& text, bool failed);
   QString ik_status() const;

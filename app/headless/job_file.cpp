@@ -17,6 +17,7 @@
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/string_similarity.hpp"
+#include "engine/trajectory/trajectory_limits.hpp"
 
 namespace kinetic::app::headless {
 
@@ -275,8 +276,8 @@ void apply_settings(const Fields& f, StepSpec& step) {
     }
   }
   if (f.has("timing")) step.timing = timing_from_string(f.text("timing"), f.at("timing"));
-  step.velocity_scaling = f.number("velocity_scaling", step.velocity_scaling, 1e-6, 1.0);
-  step.acceleration_scaling = f.number("acceleration_scaling", step.acceleration_scaling, 1e-6, 1.0);
+  step.velocity_scaling = f.number("velocity_scaling", step.velocity_scaling, kMinScaling, 1.0);
+  step.acceleration_scaling = f.number("acceleration_scaling", step.acceleration_scaling, kMinScaling, 1.0);
 }
 
 std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {

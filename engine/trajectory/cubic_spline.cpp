@@ -55,8 +55,12 @@ struct Spline {
 
 Spline solve(const JointPath& path, const std::vector<double>& h) {
   Spline s;
-  s.M = second_derivatives(path, h);
   const auto m = static_cast<Eigen::Index>(path.size());
+  if (m == 1) {  // standing still (a path whose waypoints are all the same): no segment to solve
+    s.M = s.knot_velocity = Eigen::MatrixXd::Zero(1, path[0].size());
+    return s;
+  }
+  s.M = second_derivatives(path, h);
   s.knot_velocity.resize(m, path[0].size());
   for (Eigen::Index k = 0; k + 1 < m; ++k) {
     const double hk = h[static_cast<std::size_t>(k)];

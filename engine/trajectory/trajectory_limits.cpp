@@ -1,6 +1,7 @@
 #include "engine/trajectory/trajectory_limits.hpp"
 
 #include <cmath>
+#include <sstream>
 #include <limits>
 
 #include "engine/core/error.hpp"
@@ -85,10 +86,12 @@ void TrajectoryLimits::check() const {
                                                std::to_string(upper[j]) + "]");
   }
   const auto scaling = [](double value, const char* what) {
-    if (!(value > 0.0 && value <= 1.0))
-      throw Error(ErrorCode::InvalidValue,
-                  std::string(what) + " scaling is " + std::to_string(value),
-                  "scaling factors must be in (0, 1]");
+    if (!(value >= kMinScaling && value <= 1.0)) {
+      std::ostringstream text;
+      text << what << " scaling is " << value;
+      throw Error(ErrorCode::InvalidValue, text.str(),
+                  "scaling factors must be in [0.001, 1] (0.001: a thousand times slower than the limits allow)");
+    }
   };
   scaling(velocity_scaling, "velocity");
   scaling(acceleration_scaling, "acceleration");

@@ -8,6 +8,11 @@
 
 namespace kinetic {
 
+// The slowest scaling accepted: a motion at 0.001 takes a thousand times as long as the limits
+// allow. Below it motions last days, and their jerk phases (microseconds, hours into the motion)
+// fall below the time resolution of the samples.
+constexpr double kMinScaling = 0.001;
+
 class RobotModel;
 
 struct TrajectoryLimits {
@@ -16,8 +21,8 @@ struct TrajectoryLimits {
   std::vector<PositionUnit> units;        // rad or m per variable
   JointVector velocity, acceleration, jerk;  // > 0 (rad/s, rad/s², rad/s³ or m/...)
   JointVector lower, upper;               // position limits (±inf for continuous joints)
-  double velocity_scaling = 1.0;          // (0, 1]: multiplies velocity limits
-  double acceleration_scaling = 1.0;      // (0, 1]: multiplies acceleration and jerk limits
+  double velocity_scaling = 1.0;          // [kMinScaling, 1]: multiplies velocity limits
+  double acceleration_scaling = 1.0;      // [kMinScaling, 1]: multiplies acceleration and jerk limits
 
   // From a model's joint limits: all active variables in model order, or the given variable
   // indices (e.g. RobotModel::group_variables()).

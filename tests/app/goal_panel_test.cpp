@@ -78,6 +78,8 @@ class GoalPanelTest : public QObject {
 
   void solution_cycling_and_status() {
     GoalPanel panel;
+    panel.set_solution(0, 0);  // nothing solved yet: not called a failure
+    QVERIFY(panel.solution_text().isEmpty());
     QVERIFY(!panel.next_button()->isEnabled());
     panel.set_solution(2, 8);
     QCOMPARE(panel.solution_text(), QStringLiteral("solution 3 of 8"));

@@ -192,6 +192,17 @@ TEST(Profiles, BadInputIsRejected) {
     EXPECT_EQ(still.duration(), 0.0);
     EXPECT_EQ(still.samples().size(), 1u);
   }
+  // Standing still (one waypoint, or the same one repeated: a goal where the robot already is).
+  for (const JointPath& still_path : {JointPath{JointVector::Ones(3)}, JointPath(3, JointVector::Ones(3))}) {
+    for (const Trajectory& still : {cubic_spline(still_path, limits), trapezoidal(still_path, limits), scurve(still_path, limits)}) {
+      EXPECT_EQ(still.duration(), 0.0);
+      ASSERT_EQ(still.samples().size(), 1u);
+      EXPECT_EQ(still.sample(0.0).position, JointVector::Ones(3));
+      EXPECT_EQ(still.sample(0.0).velocity, JointVector::Zero(3));
+      EXPECT_EQ(still.sample(0.0).acceleration, JointVector::Zero(3));
+    }
+  }
+  EXPECT_EQ(cubic_spline({JointVector::Ones(3)}, {}, limits).duration(), 0.0);
   TrajectoryLimits bad = limits;
   bad.jerk[2] = -1.0;
   try {
@@ -200,6 +211,23 @@ TEST(Profiles, BadInputIsRejected) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("joint_3"), std::string::npos) << e.what();
   }
+}
+
+TEST(Profiles, SlowestScalingStaysWithinItsOwnLimits) {
+  // At the slowest scaling accepted, motions last a thousand times longer and the jerk phases of
+  // S-curves are microseconds long, thousands of seconds in: rounding must not break a limit.
+  TrajectoryLimits slow = limits3();
+  slow.velocity_scaling = slow.acceleration_scaling = kMinScaling;
+  for (const Trajectory& t : {trapezoidal(path3(), slow), scurve(path3(), slow), cubic_spline(path3(), slow)}) {
+    EXPECT_GT(t.duration(), 100.0);
+    TrajectoryValidationOptions options;
+    options.time_resolution = t.duration() / 4000.0;
+    const TrajectoryValidationReport report = validate_trajectory(t, slow, options);
+    EXPECT_TRUE(report.ok()) << report.summary();
+  }
+  TrajectoryLimits slower = slow;
+  slower.velocity_scaling = kMinScaling / 2;
+  EXPECT_THROW(scurve(path3(), slower), Error);
 }
 
 TEST(TrajectoryLimitsFromModel, ReadsLimitsUnitsAndDefaults) {

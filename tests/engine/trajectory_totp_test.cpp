@@ -166,7 +166,7 @@ TEST(TimeOptimal, DegenerateAndBadInput) {
   bad[2] = std::nan("");
   EXPECT_EQ(code_of({q, bad}, limits), ErrorCode::InvalidValue);
   EXPECT_EQ(code_of({q, JointVector::Zero(5)}, limits), ErrorCode::DimensionMismatch);
-  for (double scaling : {0.0, -0.5, 1.5, std::nan("")}) {
+  for (double scaling : {0.0, -0.5, 1.5, std::nan(""), 1e-6}) {  // 1e-6: a 2 s motion lasting 23 days
     TrajectoryLimits scaled = limits;
     scaled.velocity_scaling = scaling;
     EXPECT_EQ(code_of({q, JointVector::Zero(6)}, scaled), ErrorCode::InvalidValue) << scaling;
