@@ -23,10 +23,21 @@ namespace {
 
 std::string str(const QString& s) { return s.toStdString(); }
 
+// Said after an unexpected error when the working directory was removed under the process
+// (relative paths then cannot be resolved).
+std::string working_directory_hint() {
+  std::error_code ec;
+  (void)fs::current_path(ec);
+  return ec ? " (the working directory no longer exists: run from an existing folder)" : "";
+}
+
 // Creates the output folder up front, so an unwritable one fails before any planning.
 void prepare_output_directory(const Job& job) {
-  const fs::path dir = job.output_directory.empty() ? fs::current_path() : job.output_directory;
   std::error_code ec;
+  const fs::path dir = job.output_directory.empty() ? fs::current_path(ec) : job.output_directory;
+  if (ec)
+    throw JobFailure(kExitWriteFailed, "outputs.directory: the working directory no longer exists (" + ec.message() +
+                                           "): run from an existing folder, or pass --output-dir");
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir))
     throw JobFailure(kExitWriteFailed, "outputs.directory: cannot create " + dir.string() + ": " +
@@ -201,6 +212,9 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     err << "kinetic-studio --headless: " << error.message() << (error.hint().empty() ? "" : " (" + error.hint() + ")")
         << "\n";
     return kExitPlanningFailed;
+  } catch (const std::exception& error) {  // not an engine error: a library's (file system, memory)
+    err << "kinetic-studio --headless: unexpected error: " << error.what() << working_directory_hint() << "\n";
+    return kExitPlanningFailed;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   out << "done in " << std::setprecision(2) << seconds << " s\n";
@@ -221,7 +235,10 @@ int run_headless(const CommandLine& line, std::ostream& out, std::ostream& err) 
       job = job_from_flags(line);
     }
   } catch (const JobError& error) {
-    err << "kinetic-studio --headless: " << error.what() << "\n";
+    err << "kinetic-studio --headless: " << error.what() << working_directory_hint() << "\n";
+    return kExitBadJob;
+  } catch (const std::exception& error) {  // resolving the paths given (the file system's errors)
+    err << "kinetic-studio --headless: " << error.what() << working_directory_hint() << "\n";
     return kExitBadJob;
   }
   return run_job(job, out, err);

@@ -143,6 +143,29 @@ class HeadlessRunnerTest : public QObject {
     QVERIFY2(err.str().find(path.string() + ":3:") != std::string::npos, err.str().c_str());
   }
 
+  void removed_working_directory_is_said() {
+    QTemporaryDir dir;
+    const fs::path previous = fs::current_path();
+    const fs::path gone = fs::path(dir.path().toStdString()) / "gone";
+    fs::create_directories(gone);
+    fs::current_path(gone);
+    fs::remove(gone);
+    kinetic::app::CommandLine line;
+    line.headless = true;
+    line.goal_named = QStringLiteral("ready");
+    std::ostringstream out, err;
+    const int outputs_here = run_headless(line, out, err);  // outputs would go to the working directory
+    line.goal_named.clear();
+    line.job = QStringLiteral("job.json");  // relative: cannot be resolved
+    std::ostringstream out2, err2;
+    const int relative_job = run_headless(line, out2, err2);
+    fs::current_path(previous);
+    QCOMPARE(outputs_here, int(kExitWriteFailed));
+    QVERIFY2(err.str().find("working directory no longer exists") != std::string::npos, err.str().c_str());
+    QCOMPARE(relative_job, int(kExitBadJob));
+    QVERIFY2(err2.str().find("working directory no longer exists") != std::string::npos, err2.str().c_str());
+  }
+
   void missing_job_file_is_named() {
     kinetic::app::CommandLine line;
     line.headless = true;
