@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/kinematics/ik_factory.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
@@ -95,6 +96,18 @@ TEST_P(BuiltinRobot, NamedPosesExistWithinLimits) {
   }
   EXPECT_LT((model_->named_pose("zero") - model_->zero_configuration()).norm(), 1e-12)
       << "'zero' should be all zeros, clamped into the limits";
+}
+
+// The poses a user starts from and plans to: planning from or to a pose in self-collision fails
+// out of the box. ('zero' is all zeros clamped into the limits by definition: on the Panda it folds
+// the hand, joint 6 at 0, against link4.)
+TEST_P(BuiltinRobot, HomeAndReadyAreFreeOfSelfCollision) {
+  CollisionChecker checker(model_);
+  for (const char* pose : {"home", "ready"}) {
+    const std::vector<Contact> contacts = checker.contacts(model_->named_pose(pose));
+    EXPECT_TRUE(contacts.empty()) << pose << ": '" << contacts.front().body_a << "' with '" << contacts.front().body_b
+                                  << "', " << contacts.front().depth << " m deep";
+  }
 }
 
 TEST_P(BuiltinRobot, HomeMatchesThePublishedToolPosition) {
