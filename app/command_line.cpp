@@ -131,6 +131,7 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   line.size = parser.value(size);
   line.view = parser.value(view);
   line.robot = parser.value(robot);
+  line.robot_given = parser.isSet(robot);
   line.srdf = parser.value(srdf);
   line.config = parser.value(config);
   line.package_paths = parser.values(package_path);

@@ -8,6 +8,7 @@ namespace kinetic::app {
 
 struct CommandLine {
   QString robot = QStringLiteral("ur5e");  // built-in name or a URDF path
+  bool robot_given = false;                // --robot was on the command line (not the default)
   QString srdf;                            // with a URDF path: optional SRDF
   QString config;                          // with a URDF path: optional kinetic.toml
   QString screenshot;                      // grab the window into this PNG once shown, then quit

@@ -54,8 +54,9 @@ void write_png(const RgbaImage& image, const std::filesystem::path& path) {
   }
   std::filesystem::rename(temporary, path, ec);
   if (ec) {
+    const std::string reason = ec.message();  // (remove() below resets ec)
     std::filesystem::remove(temporary, ec);
-    throw Error("could not write PNG " + path.string() + ": " + ec.message());
+    throw Error("could not write PNG " + path.string() + ": " + reason);
   }
 }
 

@@ -46,6 +46,27 @@ void prepare_output_directory(const Job& job) {
     throw JobFailure(kExitWriteFailed, "outputs.directory: " + dir.string() + " is not writable");
 }
 
+// An output named like one of the job's own input files would replace it (a job writing
+// "job.json" into its own folder): refused before anything is planned or written.
+void check_outputs_spare_inputs(const Job& job) {
+  const std::vector<std::pair<std::string, fs::path>> inputs = {
+      {"job file", job.source}, {"scene file", job.scene.file}, {"URDF", job.robot.urdf},
+      {"SRDF", job.robot.srdf}, {"kinetic.toml", job.robot.config}};
+  const auto same = [](const fs::path& a, const fs::path& b) {
+    std::error_code ec;
+    const bool equal = fs::equivalent(a, b, ec);
+    return !ec && equal;
+  };
+  std::vector<std::string> outputs;
+  for (const ExportSpec& e : job.exports) outputs.push_back(e.file);
+  for (const ScreenshotSpec& shot : job.screenshots) outputs.push_back(shot.file);
+  for (const std::string& file : outputs)
+    for (const auto& [what, input] : inputs)
+      if (!input.empty() && same(job.output_directory / file, input))
+        throw JobFailure(kExitBadJob, "outputs: \"" + file + "\" would overwrite the job's " + what + " " +
+                                          input.string() + "; name the output differently or write it to another folder");
+}
+
 void export_trajectory(const Job& job, JobResult& result, const ExportSpec& spec, std::ostream& out) {
   const Trajectory& trajectory = trajectory_for(job, result, spec.trajectory);
   const fs::path path = job.output_directory / spec.file;
@@ -83,7 +104,14 @@ std::string trajectory_name(const Job& job, int reference) {
 
 Job job_from_flags(const CommandLine& line) {
   Job job;
-  if (line.robot.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive)) {
+  const bool urdf = line.robot.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive);
+  if (!urdf && (!line.srdf.isEmpty() || !line.config.isEmpty()))
+    throw JobError(line.srdf.isEmpty() ? "--config" : "--srdf",
+                   "goes with a robot opened from a URDF file; the built-in robot '" + str(line.robot) +
+                       "' has its own");
+  if (line.screenshot.isEmpty() && (!line.size.isEmpty() || !line.view.isEmpty()))
+    throw JobError(line.size.isEmpty() ? "--view" : "--size", "sets the image of --screenshot, which is not given");
+  if (urdf) {
     job.robot.urdf = fs::absolute(str(line.robot));
     if (!line.srdf.isEmpty()) job.robot.srdf = fs::absolute(str(line.srdf));
     if (!line.config.isEmpty()) job.robot.config = fs::absolute(str(line.config));
@@ -141,11 +169,14 @@ Job job_from_flags(const CommandLine& line) {
   for (const QString& file : line.exports) {
     const std::string ext = fs::path(str(file)).extension().string();
     if (ext != ".json" && ext != ".csv") throw JobError("--export", "\"" + str(file) + "\" needs the extension .json or .csv");
+    if (line.exports.count(file) > 1) throw JobError("--export", "\"" + str(file) + "\" is given twice");
     job.exports.push_back({str(file), kWholeMotion});
   }
   if (!line.screenshot.isEmpty()) {
     ScreenshotSpec shot;
     shot.file = str(line.screenshot);
+    if (fs::path(shot.file).extension() != ".png")
+      throw JobError("--screenshot", "\"" + shot.file + "\" needs the extension .png (images are written as PNG)");
     if (!line.size.isEmpty()) {
       const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("^(\\d+)x(\\d+)$")).match(line.size);
       if (!m.hasMatch() || m.captured(1).toUInt() < 16 || m.captured(2).toUInt() < 16 || m.captured(1).toUInt() > 8192 ||
@@ -171,9 +202,15 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     renderer_ready = std::async(std::launch::async, [&job] { return start_renderer(job); });
   try {
     prepare_output_directory(job);
+    check_outputs_spare_inputs(job);
     JobResult result;
     load_robot_and_scene(job, result);
+    // What the loader and the planner let pass but a user should know (a missing visual mesh, an
+    // unknown kinetic.toml key, a planning margin reduced): on stderr, the job goes on.
+    for (const std::string& warning : result.robot->load_warnings()) err << "warning: robot: " << warning << "\n";
     plan_steps(job, result);
+    for (const StepResult& step : result.steps)
+      for (const std::string& note : step.plan.notes) err << "warning: step \"" << step.name << "\": " << note << "\n";
     out << std::fixed;
     for (size_t i = 0; i < result.steps.size(); ++i) {
       const StepResult& step = result.steps[i];
@@ -225,10 +262,32 @@ int run_headless(const CommandLine& line, std::ostream& out, std::ostream& err) 
   Job job;
   try {
     if (!line.job.isEmpty()) {
-      const bool flags_too = !line.start.isEmpty() || !line.goal_joints.isEmpty() || !line.goal_named.isEmpty() ||
-                             !line.goal_pose.isEmpty() || !line.exports.isEmpty() || !line.screenshot.isEmpty() ||
-                             !line.scene.isEmpty();
-      if (flags_too) throw JobError("", "give a job file or --start/--goal-*/--export/--screenshot flags, not both");
+      // The job file says all of these: a flag beside it would be ignored, so it is an error.
+      QStringList ignored;
+      const auto given = [&](bool set, const char* flag) {
+        if (set) ignored << QString::fromLatin1(flag);
+      };
+      given(line.robot_given, "--robot");
+      given(!line.srdf.isEmpty(), "--srdf");
+      given(!line.config.isEmpty(), "--config");
+      given(!line.package_paths.isEmpty(), "--package-path");
+      given(!line.scene.isEmpty(), "--scene");
+      given(!line.start.isEmpty(), "--start");
+      given(!line.goal_joints.isEmpty(), "--goal-joints");
+      given(!line.goal_named.isEmpty(), "--goal-named");
+      given(!line.goal_pose.isEmpty(), "--goal-pose");
+      given(!line.planner.isEmpty(), "--planner");
+      given(!line.preset.isEmpty(), "--preset");
+      given(!line.seed.isEmpty(), "--seed");
+      given(!line.timing.isEmpty(), "--timing");
+      given(!line.exports.isEmpty(), "--export");
+      given(!line.screenshot.isEmpty(), "--screenshot");
+      given(!line.size.isEmpty(), "--size");
+      given(!line.view.isEmpty(), "--view");
+      if (!ignored.isEmpty())
+        throw JobError("", "a job file says the robot, scene, steps and outputs itself: " + str(ignored.join(", ")) +
+                               " would be ignored (only --output-dir goes with a job file); put them in the job, "
+                               "or drop the job file");
       job = load_job(str(line.job));
       if (!line.output_dir.isEmpty()) job.output_directory = fs::absolute(str(line.output_dir));
     } else {

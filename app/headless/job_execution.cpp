@@ -81,6 +81,10 @@ JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group
   try {
     robot.validate(q, true);
   } catch (const Error& error) {
+    // A state out of limits is a planning failure (exit 3), however it was given; a value that is
+    // not a number is a bad job (exit 2).
+    if (error.code() == ErrorCode::OutOfLimits)
+      throw JobFailure(kExitPlanningFailed, field + ": " + error.message() + " (give values within the joint's limits)");
     throw JobError(field, describe(error));
   }
   return q;

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -220,8 +221,12 @@ void parse_goal(const QJsonValue& value, const std::string& path, StepSpec& step
 const std::vector<std::string> kStepSettings = {"planner", "preset", "options", "timing", "velocity_scaling",
                                                 "acceleration_scaling"};
 
+void apply_options(const Fields& f, PlannerOptions& p);
+
 // Applies the settings present in `f` on top of `step` (defaults first, then the step's own).
-void apply_settings(const Fields& f, StepSpec& step) {
+// A step's own preset picks the base values again: the defaults' options (`defaults`) still apply
+// over it, then the step's own.
+void apply_settings(const Fields& f, StepSpec& step, const Fields* defaults = nullptr) {
   try {
     if (f.has("preset")) {
       step.preset = f.text("preset");
@@ -230,6 +235,7 @@ void apply_settings(const Fields& f, StepSpec& step) {
       step.options = preset(step.preset);
       step.options.planner = planner;
       step.options.seed = seed;
+      if (defaults && defaults->has("options")) apply_options(*defaults, step.options);
     }
   } catch (const Error& error) {
     throw JobError(f.at("preset"), error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")"));
@@ -239,12 +245,19 @@ void apply_settings(const Fields& f, StepSpec& step) {
   } catch (const Error& error) {
     throw JobError(f.at("planner"), error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")"));
   }
-  if (f.has("options")) {
+  if (f.has("options")) apply_options(f, step.options);
+  if (f.has("timing")) step.timing = timing_from_string(f.text("timing"), f.at("timing"));
+  step.velocity_scaling = f.number("velocity_scaling", step.velocity_scaling, kMinScaling, 1.0);
+  step.acceleration_scaling = f.number("acceleration_scaling", step.acceleration_scaling, kMinScaling, 1.0);
+}
+
+// The "options" object of `f` over `p`.
+void apply_options(const Fields& f, PlannerOptions& p) {
+  {
     const Fields o(f.value("options"), f.at("options"),
                    {"timeout_ms", "max_iterations", "margin", "shortcut_passes", "smoothing", "smoothing_passes",
                     "resolution", "range", "seed", "ik_attempts", "prm_neighbors", "rrt_star_refine_factor",
                     "workspace"});
-    PlannerOptions& p = step.options;
     p.timeout_ms = o.number("timeout_ms", p.timeout_ms, 0.001, 3.6e6);
     p.max_iterations = o.integer("max_iterations", p.max_iterations, 1, 100000000);
     p.margin = o.number("margin", p.margin, 0.0, 1.0);
@@ -275,9 +288,6 @@ void apply_settings(const Fields& f, StepSpec& step) {
       throw JobError(o.path(), error.message());
     }
   }
-  if (f.has("timing")) step.timing = timing_from_string(f.text("timing"), f.at("timing"));
-  step.velocity_scaling = f.number("velocity_scaling", step.velocity_scaling, kMinScaling, 1.0);
-  step.acceleration_scaling = f.number("acceleration_scaling", step.acceleration_scaling, kMinScaling, 1.0);
 }
 
 std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
@@ -506,7 +516,11 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
   job.start = parse_state(f.value("start"), "start");
 
   StepSpec defaults;
-  if (f.has("defaults")) apply_settings(Fields(f.value("defaults"), "defaults", kStepSettings), defaults);
+  std::optional<Fields> default_fields;
+  if (f.has("defaults")) {
+    default_fields.emplace(f.value("defaults"), "defaults", kStepSettings);
+    apply_settings(*default_fields, defaults);
+  }
 
   if (!f.has("steps")) throw JobError("steps", "missing (a list of planning steps)");
   if (!f.value("steps").isArray() || f.value("steps").toArray().isEmpty())
@@ -523,7 +537,7 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
     if (!names.insert(step.name).second) throw JobError(s.at("name"), "\"" + step.name + "\" names an earlier step too");
     if (!s.has("goal")) throw JobError(s.at("goal"), "missing (joints, named, pose or relative)");
     parse_goal(s.value("goal"), s.at("goal"), step);
-    apply_settings(s, step);
+    apply_settings(s, step, default_fields ? &*default_fields : nullptr);
     job.steps.push_back(step);
   }
   job.output_directory = base_dir;

@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <functional>
 #include <sstream>
 
 #include "app/headless/headless_runner.hpp"
@@ -164,6 +165,86 @@ class HeadlessRunnerTest : public QObject {
     QVERIFY2(err.str().find("working directory no longer exists") != std::string::npos, err.str().c_str());
     QCOMPARE(relative_job, int(kExitBadJob));
     QVERIFY2(err2.str().find("working directory no longer exists") != std::string::npos, err2.str().c_str());
+  }
+
+  void flags_a_job_file_would_ignore_are_refused() {
+    kinetic::app::CommandLine line;
+    line.headless = true;
+    line.job = QStringLiteral("/nonexistent/job.json");
+    line.robot = QStringLiteral("panda");
+    line.robot_given = true;
+    line.seed = QStringLiteral("3");
+    std::ostringstream out, err;
+    QCOMPARE(run_headless(line, out, err), int(kExitBadJob));
+    QVERIFY2(err.str().find("--robot, --seed would be ignored") != std::string::npos, err.str().c_str());
+  }
+
+  void flags_that_do_nothing_are_refused() {
+    const auto refused = [](const std::function<void(kinetic::app::CommandLine&)>& set, const std::string& said) {
+      kinetic::app::CommandLine line;
+      line.headless = true;
+      line.goal_named = QStringLiteral("ready");
+      set(line);
+      try {
+        job_from_flags(line);
+      } catch (const JobError& error) {
+        return std::string(error.what()).find(said) != std::string::npos;
+      }
+      return false;
+    };
+    QVERIFY(refused([](auto& l) { l.size = QStringLiteral("640x480"); }, "--size: sets the image of --screenshot"));
+    QVERIFY(refused([](auto& l) { l.view = QStringLiteral("top"); }, "--view: sets the image of --screenshot"));
+    QVERIFY(refused([](auto& l) { l.screenshot = QStringLiteral("shot.jpg"); }, "needs the extension .png"));
+    QVERIFY(refused([](auto& l) { l.exports = {QStringLiteral("a.json"), QStringLiteral("a.json")}; }, "given twice"));
+    QVERIFY(refused([](auto& l) { l.srdf = QStringLiteral("x.srdf"); }, "--srdf: goes with a robot opened from a URDF"));
+  }
+
+  void start_out_of_limits_fails_planning() {
+    QTemporaryDir dir;
+    const std::string text = R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": [0, -1.57, 9, 0, 0, 0],
+      "steps": [{"goal": {"named": "ready"}}]})";
+    const Run run = run_text(text, dir.path().toStdString());
+    QCOMPARE(run.code, int(kExitPlanningFailed));
+    QVERIFY2(run.err.find("start: ") != std::string::npos && run.err.find("within the joint's limits") != std::string::npos,
+             run.err.c_str());
+  }
+
+  void outputs_never_overwrite_the_job_file() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    const std::string text = job("ur5e", kNoScene, R"({"named": "ready"})", R"({"trajectories": [{"file": "job.json"}]})");
+    kinetic::write_file_atomically(d / "job.json", text);
+    kinetic::app::CommandLine line;
+    line.headless = true;
+    line.job = QString::fromStdString((d / "job.json").string());
+    std::ostringstream out, err;
+    QCOMPARE(run_headless(line, out, err), int(kExitBadJob));
+    QVERIFY2(err.str().find("would overwrite the job's job file") != std::string::npos, err.str().c_str());
+    QCOMPARE(kinetic::read_text_file(d / "job.json"), text);
+  }
+
+  void a_steps_preset_keeps_the_defaults_options() {
+    const std::string text = R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": "home",
+      "defaults": {"options": {"margin": 0.05, "seed": 9}},
+      "steps": [{"goal": {"named": "ready"}, "preset": "offline"}, {"goal": {"named": "home"}, "preset": "realtime",
+                 "options": {"margin": 0.03}}]})";
+    const Job parsed = parse_job(text, "job.json", "/tmp");
+    QCOMPARE(parsed.steps[0].options.margin, 0.05);               // the defaults' option over the preset
+    QCOMPARE(parsed.steps[0].options.timeout_ms, 500.0);          // the preset's own value otherwise
+    QCOMPARE(parsed.steps[0].options.seed, std::uint64_t{9});
+    QCOMPARE(parsed.steps[1].options.margin, 0.03);               // the step's own option over both
+    QCOMPARE(parsed.steps[1].options.timeout_ms, 10.0);
+  }
+
+  void planner_notes_are_warnings() {
+    QTemporaryDir dir;
+    const std::string scene = R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "crate",
+      "shape": {"type": "box", "size": [0.1, 0.1, 0.1]}, "pose": {"position": [0.7, 0.6, 0.05], "orientation": [0, 0, 0, 1]}}]})";
+    const std::string text = R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "scene": )" + scene +
+                             R"(, "start": "home", "steps": [{"goal": {"named": "ready"}, "options": {"margin": 1.0}}]})";
+    const Run run = run_text(text, dir.path().toStdString());
+    QCOMPARE(run.code, int(kExitOk));
+    QVERIFY2(run.err.find("warning: step \"step1\": margin reduced from 1.000 m") != std::string::npos, run.err.c_str());
   }
 
   void missing_job_file_is_named() {
