@@ -20,8 +20,8 @@ TimingMethod timing_method_from_key(const QString& key);
 
 struct TimingSettings {
   TimingMethod method = TimingMethod::TimeOptimal;
-  double velocity_scaling = 1.0;      // (0, 1]
-  double acceleration_scaling = 1.0;  // (0, 1]
+  double velocity_scaling = 1.0;      // [kMinScaling, 1] (the panel offers 0.01 to 1)
+  double acceleration_scaling = 1.0;  // [kMinScaling, 1]
 };
 
 // Limits of the model's variables named by `joint_names` (in that order); all active variables

@@ -20,7 +20,7 @@ struct TimeOptimalOptions {
   double arc_angle_step = 0.05;  // grid step on blends, radians of arc (smaller: closer to optimal)
 };
 
-// Throws Error on bad input (empty path, NaN, sizes, limits, scaling outside (0, 1], options).
+// Throws Error on bad input (empty path, NaN, sizes, limits, scaling outside [kMinScaling, 1], options).
 // A path whose waypoints all coincide gives a one-sample trajectory of duration 0.
 Trajectory time_optimal(const JointPath& path, const TrajectoryLimits& limits,
                         const TimeOptimalOptions& options = {});

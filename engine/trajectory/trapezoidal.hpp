@@ -9,7 +9,7 @@
 
 namespace kinetic {
 
-// Throws Error on bad input (empty path, NaN, sizes, limits, scaling outside (0, 1]). A path whose
+// Throws Error on bad input (empty path, NaN, sizes, limits, scaling outside [kMinScaling, 1]). A path whose
 // waypoints all coincide gives a one-sample trajectory of duration 0.
 Trajectory trapezoidal(const JointPath& path, const TrajectoryLimits& limits);
 
