@@ -205,8 +205,8 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     check_outputs_spare_inputs(job);
     JobResult result;
     load_robot_and_scene(job, result);
-    // What the loader and the planner let pass but a user should know (a missing visual mesh, an
-    // unknown kinetic.toml key, a planning margin reduced): on stderr, the job goes on.
+    // What the loader and the planner let pass but a user should know (an unknown kinetic.toml
+    // key, a planning margin reduced): on stderr, the job goes on.
     for (const std::string& warning : result.robot->load_warnings()) err << "warning: robot: " << warning << "\n";
     plan_steps(job, result);
     for (const StepResult& step : result.steps)

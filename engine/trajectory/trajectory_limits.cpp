@@ -87,10 +87,11 @@ void TrajectoryLimits::check() const {
   }
   const auto scaling = [](double value, const char* what) {
     if (!(value >= kMinScaling && value <= 1.0)) {
-      std::ostringstream text;
+      std::ostringstream text, hint;
       text << what << " scaling is " << value;
-      throw Error(ErrorCode::InvalidValue, text.str(),
-                  "scaling factors must be in [0.001, 1] (0.001: a thousand times slower than the limits allow)");
+      hint << "scaling factors must be in [" << kMinScaling << ", 1] (" << kMinScaling
+           << ": a thousand times slower than the limits allow)";
+      throw Error(ErrorCode::InvalidValue, text.str(), hint.str());
     }
   };
   scaling(velocity_scaling, "velocity");
