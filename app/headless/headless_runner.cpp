@@ -11,7 +11,9 @@
 #include <iomanip>
 
 #include "app/headless/job_execution.hpp"
+#include "app/headless/interruption.hpp"
 #include "app/headless/job_rendering.hpp"
+#include "app/headless/output_set.hpp"
 #include "engine/core/error.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 
@@ -29,21 +31,6 @@ std::string working_directory_hint() {
   std::error_code ec;
   (void)fs::current_path(ec);
   return ec ? " (the working directory no longer exists: run from an existing folder)" : "";
-}
-
-// Creates the output folder up front, so an unwritable one fails before any planning.
-void prepare_output_directory(const Job& job) {
-  std::error_code ec;
-  const fs::path dir = job.output_directory.empty() ? fs::current_path(ec) : job.output_directory;
-  if (ec)
-    throw JobFailure(kExitWriteFailed, "outputs.directory: the working directory no longer exists (" + ec.message() +
-                                           "): run from an existing folder, or pass --output-dir");
-  fs::create_directories(dir, ec);
-  if (ec || !fs::is_directory(dir))
-    throw JobFailure(kExitWriteFailed, "outputs.directory: cannot create " + dir.string() + ": " +
-                                           (ec ? ec.message() : "a file is in the way"));
-  if (::access(dir.c_str(), W_OK) != 0)
-    throw JobFailure(kExitWriteFailed, "outputs.directory: " + dir.string() + " is not writable");
 }
 
 // An output named like one of the job's own input files would replace it (a job writing
@@ -67,18 +54,15 @@ void check_outputs_spare_inputs(const Job& job) {
                                           input.string() + "; name the output differently or write it to another folder");
 }
 
-void export_trajectory(const Job& job, JobResult& result, const ExportSpec& spec, std::ostream& out) {
+// Written to the output set's temporary; in place only when the whole job succeeds.
+void export_trajectory(const Job& job, JobResult& result, const ExportSpec& spec, OutputSet& outputs) {
   const Trajectory& trajectory = trajectory_for(job, result, spec.trajectory);
-  const fs::path path = job.output_directory / spec.file;
-  std::error_code ec;
-  if (!path.parent_path().empty()) fs::create_directories(path.parent_path(), ec);
-  if (ec) throw JobFailure(kExitWriteFailed, "cannot create the folder " + path.parent_path().string() + ": " + ec.message());
+  const fs::path temporary = outputs.claim(spec.file, "trajectory \"" + spec.file + "\"");
   try {
-    save_trajectory(trajectory, path);
+    save_trajectory(trajectory, temporary);
   } catch (const Error& error) {
-    throw JobFailure(kExitWriteFailed, error.message());
+    throw JobFailure(kExitWriteFailed, "trajectory \"" + spec.file + "\": " + error.message());
   }
-  out << "wrote " << path.string() << "\n";
 }
 
 // The Vulkan device and the first image's render target, made while the robot loads and the motion
@@ -201,7 +185,10 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
   if (!job.screenshots.empty() || !job.frames.empty())
     renderer_ready = std::async(std::launch::async, [&job] { return start_renderer(job); });
   try {
-    prepare_output_directory(job);
+    // The folder is made up front, so an unwritable one fails before any planning; the set
+    // removes it again if the job fails.
+    OutputSet outputs(job.output_directory);
+    outputs.create_directory();
     check_outputs_spare_inputs(job);
     JobResult result;
     load_robot_and_scene(job, result);
@@ -228,17 +215,34 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
         out << "all steps blended: " << std::setprecision(2) << trajectory_for(job, result, kWholeMotion).duration()
             << " s\n";
     }
-    for (const ExportSpec& spec : job.exports) export_trajectory(job, result, spec, out);
+    // Every output is staged first and moved into place together: a job that fails part way
+    // (no Vulkan device, a full disk, Ctrl-C) leaves no partial set behind.
+    std::vector<std::string> written;
+    for (const ExportSpec& spec : job.exports) {
+      stop_if_interrupted();
+      export_trajectory(job, result, spec, outputs);
+      written.push_back("wrote " + outputs.files().back().string());
+    }
     if (!job.screenshots.empty() || !job.frames.empty()) {
       const std::unique_ptr<JobRenderer> renderer = renderer_ready.get();
-      for (const ScreenshotSpec& spec : job.screenshots)
-        out << "wrote " << renderer->screenshot(job, result, spec).string() << "\n";
+      for (const ScreenshotSpec& spec : job.screenshots) {
+        stop_if_interrupted();
+        renderer->screenshot(job, result, spec, outputs);
+        written.push_back("wrote " + outputs.files().back().string());
+      }
       for (const FramesSpec& spec : job.frames) {
-        const auto files = renderer->frames(job, result, spec);
-        out << "wrote " << files.size() << " frames of \"" << trajectory_name(job, spec.trajectory) << "\": "
-            << files.front().string() << (files.size() > 1 ? " ... " + files.back().filename().string() : "") << "\n";
+        const size_t first = outputs.files().size();
+        renderer->frames(job, result, spec, outputs);
+        const auto& files = outputs.files();
+        const size_t count = files.size() - first;
+        written.push_back("wrote " + std::to_string(count) + " frames of \"" + trajectory_name(job, spec.trajectory) +
+                          "\": " + files[first].string() +
+                          (count > 1 ? " ... " + files.back().filename().string() : std::string()));
       }
     }
+    stop_if_interrupted();
+    outputs.commit();
+    for (const std::string& line : written) out << line << "\n";
   } catch (const JobFailure& failure) {
     err << "kinetic-studio --headless: " << failure.what() << "\n";
     return failure.code();
@@ -259,6 +263,8 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
 }
 
 int run_headless(const CommandLine& line, std::ostream& out, std::ostream& err) {
+  install_interrupt_handlers();
+  interrupt_requested() = false;
   Job job;
   try {
     if (!line.job.isEmpty()) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "app/headless/interruption.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/model/robot_loader.hpp"
@@ -155,9 +156,13 @@ void plan_steps(const Job& job, JobResult& result) {
 
     StepResult out;
     out.name = step.name;
+    PlanControl control;
+    control.cancel = &interrupt_requested();
+    stop_if_interrupted();
     try {
-      out.plan = planner->plan(current, goal, step.options);
+      out.plan = planner->plan(current, goal, step.options, control);
     } catch (const Error& error) {
+      if (error.code() == ErrorCode::Cancelled) stop_if_interrupted();
       throw JobFailure(kExitPlanningFailed, what + ": planning failed: " + describe(error));
     }
     TrajectoryLimits limits = result.limits;

@@ -21,8 +21,10 @@ enum ExitCode : int {
   kExitOk = 0,
   kExitBadJob = 2,          // bad command line, job file, robot, scene or start/goal values
   kExitPlanningFailed = 3,  // start in collision, unreachable goal, no path, validation violations
-  kExitWriteFailed = 4,     // an output could not be written (nothing partial is left)
+  kExitWriteFailed = 4,     // an output could not be written (no output of the job is left)
   kExitRenderFailed = 5,    // no Vulkan device or a rendering error
+  kExitInterrupted = 130,   // Ctrl-C (128 + SIGINT); nothing was written
+  kExitTerminated = 143,    // SIGTERM (128 + SIGTERM); nothing was written
 };
 
 class JobFailure : public std::runtime_error {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "app/headless/interruption.hpp"
 #include "app/scene_bridge/robot_visuals.hpp"
 #include "app/scene_bridge/scene_visuals.hpp"
 #include "engine/core/error.hpp"
@@ -133,14 +134,11 @@ struct Frame {
   viewer::Vec3 min, max;  // what the camera frames
 };
 
-void write_image(const viewer::RgbaImage& image, const fs::path& path) {
-  std::error_code ec;
-  if (!path.parent_path().empty()) fs::create_directories(path.parent_path(), ec);
-  if (ec) throw JobFailure(kExitWriteFailed, "cannot create the folder " + path.parent_path().string() + ": " + ec.message());
+void write_image(const viewer::RgbaImage& image, const fs::path& path, const std::string& output) {
   try {
     viewer::write_png(image, path);
   } catch (const std::exception& error) {
-    throw JobFailure(kExitWriteFailed, error.what());
+    throw JobFailure(kExitWriteFailed, output + ": " + error.what());
   }
 }
 
@@ -207,8 +205,9 @@ viewer::RenderScene compose(const StaticParts& parts, const JobResult& result, c
 
 }  // namespace
 
-fs::path JobRenderer::screenshot(const Job& job, JobResult& result, const ScreenshotSpec& spec) {
+void JobRenderer::screenshot(const Job& job, JobResult& result, const ScreenshotSpec& spec, OutputSet& outputs) {
   const Trajectory& motion = trajectory_for(job, result, spec.trajectory);
+  const std::string output = "screenshot \"" + spec.file + "\"";
   try {
     Target& t = target(spec.image.width, spec.image.height, result);
     const double at = spec.at < 0 ? motion.end_time() : motion.start_time() + spec.at;
@@ -216,33 +215,30 @@ fs::path JobRenderer::screenshot(const Job& job, JobResult& result, const Screen
     const StaticParts parts = static_parts(spec.image, result, motion, *t.robot, &shown);
     const viewer::RenderScene scene = compose(parts, result, *t.robot, t.renderer->meshes(), shown);
     const viewer::Camera camera = make_camera(spec.image.camera, parts.min, parts.max, t.renderer->aspect());
-    const fs::path path = job.output_directory / spec.file;
-    write_image(t.renderer->render(scene, camera), path);
-    return path;
+    write_image(t.renderer->render(scene, camera), outputs.claim(spec.file, output), output);
   } catch (const viewer::Error& error) {
-    throw JobFailure(kExitRenderFailed, spec.file + ": rendering failed: " + error.what());
+    throw JobFailure(kExitRenderFailed, output + ": rendering failed: " + error.what());
   }
 }
 
-std::vector<fs::path> JobRenderer::frames(const Job& job, JobResult& result, const FramesSpec& spec) {
+void JobRenderer::frames(const Job& job, JobResult& result, const FramesSpec& spec, OutputSet& outputs) {
   const Trajectory& motion = trajectory_for(job, result, spec.trajectory);
-  std::vector<fs::path> written;
+  const std::string output = "frames \"" + spec.pattern + "\"";
   try {
     Target& t = target(spec.image.width, spec.image.height, result);
     const StaticParts parts = static_parts(spec.image, result, motion, *t.robot);
     const viewer::Camera camera = make_camera(spec.image.camera, parts.min, parts.max, t.renderer->aspect());
     const std::vector<double> times = frame_times(spec, motion.duration());
     for (size_t i = 0; i < times.size(); ++i) {
+      stop_if_interrupted();
       const viewer::RenderScene scene = compose(parts, result, *t.robot, t.renderer->meshes(),
                                                 motion.sample(motion.start_time() + times[i]).position);
-      const fs::path path = job.output_directory / frame_file(spec.pattern, i, times.size());
-      write_image(t.renderer->render(scene, camera), path);
-      written.push_back(path);
+      const std::string file = frame_file(spec.pattern, i, times.size());
+      write_image(t.renderer->render(scene, camera), outputs.claim(file, output), output);
     }
   } catch (const viewer::Error& error) {
-    throw JobFailure(kExitRenderFailed, spec.pattern + ": rendering failed: " + error.what());
+    throw JobFailure(kExitRenderFailed, output + ": rendering failed: " + error.what());
   }
-  return written;
 }
 
 }  // namespace kinetic::app::headless

@@ -9,6 +9,7 @@
 
 #include "app/headless/job_execution.hpp"
 #include "app/headless/job_file.hpp"
+#include "app/headless/output_set.hpp"
 #include "viewer/camera.hpp"
 #include "viewer/render_scene.hpp"
 
@@ -29,10 +30,11 @@ class JobRenderer {
   // Makes the render target for one image size ahead of use (run_job does it on a helper thread
   // while the robot loads and the motion is planned).
   void prepare_target(uint32_t width, uint32_t height);
-  // Renders and writes (atomically) one PNG; returns its path.
-  std::filesystem::path screenshot(const Job& job, JobResult& result, const ScreenshotSpec& spec);
-  // Renders and writes every frame; returns their paths in order.
-  std::vector<std::filesystem::path> frames(const Job& job, JobResult& result, const FramesSpec& spec);
+  // Renders one PNG and writes it to its temporary in `outputs`.
+  void screenshot(const Job& job, JobResult& result, const ScreenshotSpec& spec, OutputSet& outputs);
+  // Renders every frame to its temporary in `outputs`, in order; stops between frames when
+  // interrupted (JobFailure, see interruption.hpp).
+  void frames(const Job& job, JobResult& result, const FramesSpec& spec, OutputSet& outputs);
 
  private:
   struct Target;

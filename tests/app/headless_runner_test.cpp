@@ -3,11 +3,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 #include <sstream>
 
 #include "app/headless/headless_runner.hpp"
+#include "app/headless/interruption.hpp"
 #include "app/headless/job_execution.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/model/robot_loader.hpp"
@@ -254,6 +256,52 @@ class HeadlessRunnerTest : public QObject {
     std::ostringstream out, err;
     QCOMPARE(run_headless(line, out, err), int(kExitBadJob));
     QVERIFY2(err.str().find("/nonexistent/job.json") != std::string::npos, err.str().c_str());
+  }
+
+  // Outputs are staged and moved into place together: a job that fails after some of them were
+  // made (here: a screenshot and a frame sharing a name, found only when the frames are named)
+  // leaves nothing: no trajectory file, no image, no temporary, not even the folder it made.
+  void a_failing_job_leaves_no_outputs() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    const std::string outputs = R"({"directory": "out/nested", "trajectories": [{"file": "t.json"}, {"file": "t.csv"}],
+      "screenshots": [{"file": "f_0.png", "width": 64, "height": 48}],
+      "frames": [{"pattern": "f_#.png", "count": 2, "width": 64, "height": 48}]})";
+    const Run run = run_text(job("ur5e", kNoScene, R"({"named": "ready"})", outputs), d);
+    QCOMPARE(run.code, int(kExitBadJob));
+    QVERIFY2(run.err.find("frames \"f_#.png\": ") != std::string::npos &&
+                 run.err.find("f_0.png is also written by screenshot \"f_0.png\"") != std::string::npos,
+             run.err.c_str());
+    QVERIFY2(!fs::exists(d / "out"), "the output folder made for the job is removed");
+    QVERIFY(run.out.find("wrote") == std::string::npos);
+
+    // The same outputs without the clash: all of them, and nothing else, in place.
+    const std::string fixed = R"({"directory": "out/nested", "trajectories": [{"file": "t.json"}, {"file": "t.csv"}],
+      "screenshots": [{"file": "shot.png", "width": 64, "height": 48}],
+      "frames": [{"pattern": "f_#.png", "count": 2, "width": 64, "height": 48}]})";
+    const Run ok = run_text(job("ur5e", kNoScene, R"({"named": "ready"})", fixed), d);
+    QCOMPARE(ok.code, int(kExitOk));
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(d / "out" / "nested")) names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    QCOMPARE(names, (std::vector<std::string>{"f_0.png", "f_1.png", "shot.png", "t.csv", "t.json"}));
+    QVERIFY2(ok.out.find("wrote 2 frames of \"all\"") != std::string::npos, ok.out.c_str());
+  }
+
+  // An interrupt (what Ctrl-C sets) stops the job at the next safe point: exit 130, said, and the
+  // existing outputs of an earlier run stay as they were. (app_headless_interrupted_mid_render
+  // sends a real SIGINT while frames are rendered.)
+  void an_interrupted_job_writes_nothing() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    kinetic::write_file_atomically(d / "t.json", "earlier run\n");
+    interrupt_requested() = true;
+    const Run run = run_text(job("ur5e", kNoScene, R"({"named": "ready"})", R"({"trajectories": [{"file": "t.json"}]})"), d);
+    interrupt_requested() = false;
+    QCOMPARE(run.code, int(kExitInterrupted));
+    QVERIFY2(run.err.find("interrupted; no output was written") != std::string::npos, run.err.c_str());
+    QCOMPARE(kinetic::read_text_file(d / "t.json"), std::string("earlier run\n"));
+    QCOMPARE(std::distance(fs::directory_iterator(d), fs::directory_iterator()), std::ptrdiff_t(1));
   }
 };
 
