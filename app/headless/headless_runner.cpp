@@ -105,8 +105,12 @@ Job job_from_flags(const CommandLine& line) {
   for (const QString& p : line.package_paths) job.robot.package_paths.push_back(fs::absolute(str(p)).string());
   if (!line.scene.isEmpty()) job.scene.file = fs::absolute(str(line.scene));
 
-  const QString start = line.start.isEmpty() ? QStringLiteral("home") : line.start;
-  if (start.contains(QRegularExpression(QStringLiteral("^[-+0-9.,\\s eE]+$"))))
+  // Joint values when it is more than one word or a number ("nan" and "inf" included, so they are
+  // refused as values, not looked up as pose names); otherwise a named pose.
+  const QString start = line.start.isEmpty() ? QStringLiteral("home") : line.start.trimmed();
+  bool single_number = false;
+  (void)start.toDouble(&single_number);
+  if (single_number || start.contains(QRegularExpression(QStringLiteral("[,\\s]"))))
     job.start.joints = parse_number_list(str(start), "--start");
   else
     job.start.named = str(start);

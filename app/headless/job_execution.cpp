@@ -109,7 +109,16 @@ void load_robot_and_scene(const Job& job, JobResult& result) {
   } catch (const Error& error) {
     throw JobFailure(kExitBadJob, "scene: " + describe(error));
   }
-  result.limits = TrajectoryLimits::from_model(*result.robot);
+  // What every job needs of the robot, said as a robot problem (exit 2) rather than later as a
+  // failed plan or timing: something to move, and usable velocity and acceleration limits.
+  if (result.robot->dof() == 0)
+    throw JobFailure(kExitBadJob, "robot: '" + result.robot->name() +
+                                      "' has no movable joints (every joint is fixed): there is nothing to plan");
+  try {
+    result.limits = TrajectoryLimits::from_model(*result.robot);
+  } catch (const Error& error) {
+    throw JobFailure(kExitBadJob, "robot: " + describe(error));
+  }
 }
 
 void plan_steps(const Job& job, JobResult& result) {

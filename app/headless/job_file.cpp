@@ -416,8 +416,14 @@ void parse_outputs(const QJsonValue& value, Job& job, const fs::path& base) {
     FramesSpec spec;
     spec.pattern = s.required_text("pattern");
     check_output_name(spec.pattern, s.at("pattern"), {".png"});
-    if (fs::path(spec.pattern).filename().string().find('#') == std::string::npos)
+    const std::string name = fs::path(spec.pattern).filename().string();
+    const size_t first_hash = name.find('#');
+    if (first_hash == std::string::npos)
       throw JobError(s.at("pattern"), "needs a run of '#' in the file name for the frame number, e.g. \"frames/frame_###.png\"");
+    if (name.find('#', name.find_first_not_of('#', first_hash)) != std::string::npos)
+      throw JobError(s.at("pattern"), "has more than one run of '#'; the frame number takes one, e.g. \"frames/frame_###.png\"");
+    if (fs::path(spec.pattern).parent_path().string().find('#') != std::string::npos)
+      throw JobError(s.at("pattern"), "has '#' in a folder name; only the file name is numbered, e.g. \"frames/frame_###.png\"");
     unique(spec.pattern, s.at("pattern"));
     spec.image = parse_image(s);
     spec.trajectory = parse_trajectory_ref(s, "trajectory", job.steps);

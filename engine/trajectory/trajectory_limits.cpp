@@ -71,15 +71,16 @@ void TrajectoryLimits::check() const {
                     "lower, upper must all have one value per joint)");
   for (Eigen::Index j = 0; j < n; ++j) {
     const std::string& name = joint_names[static_cast<std::size_t>(j)];
-    const auto positive = [&](double value, const char* what) {
-      if (!(value > 0.0) || !std::isfinite(value))
-        throw Error(ErrorCode::InvalidValue,
-                    std::string(what) + " limit of joint '" + name + "' is " + std::to_string(value),
-                    "it must be a positive finite number (set it in the URDF or kinetic.toml)");
+    const auto positive = [&](double value, const char* what, const std::string& where) {
+      if (!(value > 0.0) || !std::isfinite(value)) {
+        std::ostringstream text;
+        text << what << " limit of joint '" << name << "' is " << value;
+        throw Error(ErrorCode::InvalidValue, text.str(), "it must be a positive finite number: set it " + where);
+      }
     };
-    positive(velocity[j], "velocity");
-    positive(acceleration[j], "acceleration");
-    positive(jerk[j], "jerk");
+    positive(velocity[j], "velocity", "in the URDF, <limit velocity=\"...\"> of the joint");
+    positive(acceleration[j], "acceleration", "in kinetic.toml, [limits.acceleration] " + name + " = ...");
+    positive(jerk[j], "jerk", "in kinetic.toml, [limits.jerk] " + name + " = ...");
     if (std::isnan(lower[j]) || std::isnan(upper[j]) || lower[j] > upper[j])
       throw Error(ErrorCode::InvalidValue, "position limits of joint '" + name + "' are [" +
                                                std::to_string(lower[j]) + ", " +

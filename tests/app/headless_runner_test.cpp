@@ -258,6 +258,51 @@ class HeadlessRunnerTest : public QObject {
     QVERIFY2(err.str().find("/nonexistent/job.json") != std::string::npos, err.str().c_str());
   }
 
+  // What a job needs of the robot beyond loading (something to move, usable limits) is a robot
+  // problem (exit 2, "robot: ..."), not a failed plan.
+  void robot_problems_after_loading_are_robot_errors() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    kinetic::write_file_atomically(d / "zero_velocity.urdf", R"(<robot name="r"><link name="a"/><link name="b"/>
+      <joint name="j" type="revolute"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/>
+      <limit lower="-1" upper="1" velocity="0" effort="1"/></joint></robot>)");
+    kinetic::write_file_atomically(d / "no_joints.urdf", R"(<robot name="r"><link name="a"/></robot>)");
+    const auto run = [&](const std::string& urdf, const char* start) {
+      kinetic::app::CommandLine line;
+      line.headless = true;
+      line.robot = QString::fromStdString((d / urdf).string());
+      line.robot_given = true;
+      line.start = QString::fromLatin1(start);
+      line.goal_joints = QStringLiteral("0.5");
+      line.output_dir = dir.path();
+      std::ostringstream out, err;
+      const int code = run_headless(line, out, err);
+      return std::make_pair(code, err.str());
+    };
+    const auto [velocity_code, velocity] = run("zero_velocity.urdf", "0");
+    QCOMPARE(velocity_code, int(kExitBadJob));
+    QVERIFY2(velocity.find("robot: velocity limit of joint 'j' is 0 (it must be a positive finite number: set it in "
+                           "the URDF, <limit velocity=\"...\"> of the joint)") != std::string::npos,
+             velocity.c_str());
+    const auto [joints_code, joints] = run("no_joints.urdf", "0");
+    QCOMPARE(joints_code, int(kExitBadJob));
+    QVERIFY2(joints.find("robot: 'r' has no movable joints") != std::string::npos, joints.c_str());
+  }
+
+  // --start with numbers that are not finite is refused as values, not looked up as a pose name.
+  void start_values_that_are_not_numbers_are_named() {
+    for (const char* start : {"nan 0 0 0 0 0", "nan", "0, inf, 0, 0, 0, 0"}) {
+      kinetic::app::CommandLine line;
+      line.headless = true;
+      line.start = QString::fromLatin1(start);
+      line.goal_named = QStringLiteral("ready");
+      std::ostringstream out, err;
+      QCOMPARE(run_headless(line, out, err), int(kExitBadJob));
+      QVERIFY2(err.str().find("--start: \"") != std::string::npos && err.str().find("\" is not a number") != std::string::npos,
+               err.str().c_str());
+    }
+  }
+
   // Outputs are staged and moved into place together: a job that fails after some of them were
   // made (here: a screenshot and a frame sharing a name, found only when the frames are named)
   // leaves nothing: no trajectory file, no image, no temporary, not even the folder it made.

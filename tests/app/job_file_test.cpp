@@ -136,6 +136,10 @@ class JobFileTest : public QObject {
                            << "outputs.screenshots[0].width: must be in [16, 8192], got 4";
     QTest::newRow("pattern") << QString::fromStdString(head + R"({"frames": [{"pattern": "f.png", "count": 3}]}})")
                              << "outputs.frames[0].pattern: needs a run of '#'";
+    QTest::newRow("two runs of #") << QString::fromStdString(head + "{\"frames\": [{\"pattern\": \"f\x23_\x23\x23.png\", \"count\": 3}]}}")
+                                   << "outputs.frames[0].pattern: has more than one run of '#'";
+    QTest::newRow("# in a folder") << QString::fromStdString(head + "{\"frames\": [{\"pattern\": \"d\x23/f\x23.png\", \"count\": 3}]}}")
+                                   << "outputs.frames[0].pattern: has '#' in a folder name";
     QTest::newRow("count and fps") << QString::fromStdString(head + "{\"frames\": [{\"pattern\": \"f\x23.png\", \"count\": 3, \"fps\": 2}]}}")
                                    << "outputs.frames[0]: give either \"count\" or \"fps\"";
   }
