@@ -243,6 +243,7 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
                           "\": " + files[first].string() +
                           (count > 1 ? " ... " + files.back().filename().string() : std::string()));
       }
+      for (const std::string& warning : renderer->warnings(*result.robot)) err << "warning: robot: " << warning << "\n";
     }
     stop_if_interrupted();
     outputs.commit();

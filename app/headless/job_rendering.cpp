@@ -84,6 +84,25 @@ JobRenderer::Target& JobRenderer::target(uint32_t width, uint32_t height, const 
   return t;
 }
 
+std::vector<std::string> JobRenderer::warnings(const RobotModel& robot) const {
+  // A mesh file that does not exist was already reported by the loader; these are the ones that
+  // exist but could not be read (a corrupt or unsupported file).
+  std::vector<std::string> reported;
+  for (const Link& link : robot.links())
+    for (const VisualShape& visual : link.visuals)
+      if (visual.geometry.type == Geometry::Type::Mesh && visual.geometry.mesh_path.empty())
+        reported.push_back(link.name + ": mesh '" + visual.geometry.mesh_uri + "'");
+  std::vector<std::string> all;
+  for (const auto& t : targets_)
+    if (t->robot)
+      for (const std::string& warning : t->robot->warnings()) {
+        const bool known = std::any_of(reported.begin(), reported.end(),
+                                       [&](const std::string& prefix) { return warning.rfind(prefix, 0) == 0; });
+        if (!known && std::find(all.begin(), all.end(), warning) == all.end()) all.push_back(warning);
+      }
+  return all;
+}
+
 viewer::Camera make_camera(const CameraSpec& spec, const viewer::Vec3& min, const viewer::Vec3& max, float aspect) {
   viewer::Camera camera;
   camera.orthographic = spec.orthographic;

@@ -35,6 +35,9 @@ class JobRenderer {
   // Renders every frame to its temporary in `outputs`, in order; stops between frames when
   // interrupted (JobFailure, see interruption.hpp).
   void frames(const Job& job, JobResult& result, const FramesSpec& spec, OutputSet& outputs);
+  // What the images show differently from the robot file and the loader did not already say: a
+  // visual mesh file that exists but could not be read, drawn as a placeholder box. Once each.
+  std::vector<std::string> warnings(const RobotModel& robot) const;
 
  private:
   struct Target;

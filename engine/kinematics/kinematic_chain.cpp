@@ -50,6 +50,24 @@ std::pair<std::string, std::string> chain_of_joint_list(const RobotModel& model,
   return {base, tip};
 }
 
+// A robot with no groups at all (a bare URDF): its movable joints as one chain, from the root link
+// to the last joint's child, carried on through a single line of fixed links (the flange, tool0).
+// Empty when the movable joints branch (two arms, a gripper's fingers).
+std::pair<std::string, std::string> whole_robot_chain(const RobotModel& model) {
+  std::vector<std::string> active;
+  for (int v = 0; v < model.dof(); ++v) active.push_back(model.variable_joint(v).name);
+  if (active.empty()) return {};
+  auto [base, tip] = chain_of_joint_list(model, active);
+  if (base.empty()) return {};
+  for (const Link* link = &model.link(tip); link->child_joints.size() == 1;) {
+    const Joint& next = model.joints()[link->child_joints.front()];
+    if (next.is_moving()) break;
+    link = &model.links()[next.child_link];
+    tip = link->name;
+  }
+  return {model.links()[model.root_link()].name, tip};
+}
+
 std::string joined(const std::vector<std::string>& names) {
   std::string out;
   for (const auto& name : names) out += (out.empty() ? "" : ", ") + name;
@@ -210,13 +228,20 @@ GroupChain group_chain(const RobotModel& model, const std::string& group) {
     }
     for (const auto& g : model.semantic().groups) names.push_back(g.name);
   }
+  if (group.empty() && names.empty()) {
+    std::tie(base, tip) = whole_robot_chain(model);
+    if (!base.empty()) return {"", base, tip, Pose::Identity()};
+    throw Error(ErrorCode::InvalidModel,
+                "robot '" + model.name() + "' defines no planning group, and its movable joints do not form one chain",
+                "name the arm's chain: add [planning_group.NAME] with base_link and tip_link to kinetic.toml, "
+                "or a group to the SRDF");
+  }
   if (group_name.empty() || base.empty() || tip.empty())
     throw Error(ErrorCode::InvalidModel,
                 "robot '" + model.name() + "' has no planning group" +
                     (group.empty() ? std::string() : " '" + group + "'") +
                     " defined as a chain (known groups: " + joined(names) + ")",
-                "add [planning_group.NAME] with base_link and tip_link to kinetic.toml, or build "
-                "KinematicChain(model, base_link, tip_link)");
+                "add [planning_group.NAME] with base_link and tip_link to kinetic.toml, or a chain group to the SRDF");
 
   for (const auto& ee : config.end_effectors) {
     if (ee.group != group_name && !(ee.group.empty() && config.end_effectors.size() == 1)) continue;

@@ -29,7 +29,10 @@ struct GroupChain {
 
 // The planning group (a chain) of kinetic.toml, else of the SRDF (a chain, or a joint list that
 // forms one, extended to an SRDF end effector's parent link), and its end effector's TCP; group ""
-// = the first group. Throws Error(InvalidModel) naming the groups when there is no such chain.
+// = the first group. A robot with no groups at all (a bare URDF) whose movable joints form one
+// chain gets that chain (group "", root link to the last joint's child, on through a single line
+// of fixed links), so a plain URDF plans out of the box. Throws Error(InvalidModel) naming the
+// groups when there is no such chain.
 GroupChain group_chain(const RobotModel& model, const std::string& group = "");
 
 class KinematicChain {

@@ -303,6 +303,46 @@ class HeadlessRunnerTest : public QObject {
     }
   }
 
+  // A visual mesh that is missing (the loader says so) or cannot be read (the renderer says so) is
+  // drawn as a placeholder box, and the run says why on stderr, once per mesh. The URDF has no
+  // SRDF or kinetic.toml: its one chain of joints is planned as the group.
+  void unreadable_visual_meshes_are_warnings() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    fs::create_directories(d / "meshes");
+    kinetic::write_file_atomically(d / "meshes" / "corrupt.stl", "solid nothing but words\n");
+    kinetic::write_file_atomically(d / "arm.urdf", R"(<robot name="arm"><link name="base"/>
+      <link name="upper"><visual><geometry><mesh filename="meshes/gone.stl"/></geometry></visual>
+        <collision><geometry><box size="0.1 0.1 0.1"/></geometry></collision></link>
+      <link name="tip"><visual><geometry><mesh filename="meshes/corrupt.stl"/></geometry></visual></link>
+      <joint name="j1" type="revolute"><parent link="base"/><child link="upper"/><origin xyz="0 0 0.5"/>
+        <axis xyz="0 0 1"/><limit lower="-1" upper="1" velocity="1" effort="1"/></joint>
+      <joint name="j2" type="revolute"><parent link="upper"/><child link="tip"/><origin xyz="0 0 0.3"/>
+        <axis xyz="0 1 0"/><limit lower="-1" upper="1" velocity="1" effort="1"/></joint></robot>)");
+    kinetic::app::CommandLine line;
+    line.headless = true;
+    line.robot = QString::fromStdString((d / "arm.urdf").string());
+    line.robot_given = true;
+    line.start = QStringLiteral("0 0");
+    line.goal_joints = QStringLiteral("0.5 0.5");
+    line.output_dir = dir.path();
+    line.screenshot = QStringLiteral("arm.png");
+    line.size = QStringLiteral("64x48");
+    std::ostringstream out, err;
+    QCOMPARE(run_headless(line, out, err), int(kExitOk));
+    const std::string text = err.str();
+    const auto count = [&](const std::string& what) {
+      size_t n = 0;
+      for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+      return n;
+    };
+    QVERIFY2(count("mesh 'meshes/gone.stl'") == 1 && text.find("warning: robot: ") != std::string::npos, text.c_str());
+    QVERIFY2(count("warning: robot: tip: mesh 'meshes/corrupt.stl' could not be loaded") == 1 &&
+                 text.find("placeholder box") != std::string::npos,
+             text.c_str());
+    QVERIFY(fs::exists(d / "arm.png"));
+  }
+
   // Outputs are staged and moved into place together: a job that fails after some of them were
   // made (here: a screenshot and a frame sharing a name, found only when the frames are named)
   // leaves nothing: no trajectory file, no image, no temporary, not even the folder it made.

@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 
+#include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
 #include "engine/model/robot_loader.hpp"
@@ -188,6 +189,40 @@ TEST(SharedRobots, KinovaContinuousJointsAndSrdfQuirks) {
   EXPECT_EQ(model->semantic().groups[0].joints.size(), 5u);
   EXPECT_FALSE(model->load_warnings().empty());
   EXPECT_DOUBLE_EQ(model->named_pose("arm_up")[model->variable_index("j2s6s200_joint_2")], 2.618);
+}
+
+// A bare URDF (no SRDF, no kinetic.toml) whose movable joints form one chain is planned as that
+// chain: from the root link to the last joint's child (the UR5's wrist_3_link has two fixed
+// children, ee_link and tool0, so the chain stops there). Joints that branch are refused, saying
+// how to name the arm's chain.
+TEST(SharedRobots, BareUrdfWithOneChainIsItsOwnGroup) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  const std::string urdf =
+      read_text_file(test::example_robot_data_dir() + "/robots/ur_description/urdf/ur5_robot.urdf");
+  const auto model = load_robot_string(urdf);
+  ASSERT_TRUE(model->group_names().empty());
+  const GroupChain arm = group_chain(*model);
+  EXPECT_EQ(arm.group, "");
+  EXPECT_EQ(arm.base_link, "world");
+  EXPECT_EQ(arm.tip_link, "wrist_3_link");
+  EXPECT_EQ(KinematicChain::from_config(model).dof(), 6);
+
+  // One line of fixed links past the last joint is followed to its end.
+  const auto tooled = load_robot_string(R"(<robot name="r"><link name="a"/><link name="b"/><link name="flange"/>
+    <link name="tool"/><joint name="j" type="revolute"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" velocity="1" effort="1"/></joint>
+    <joint name="f" type="fixed"><parent link="b"/><child link="flange"/></joint>
+    <joint name="t" type="fixed"><parent link="flange"/><child link="tool"/><origin xyz="0 0 0.1"/></joint></robot>)");
+  EXPECT_EQ(group_chain(*tooled).tip_link, "tool");
+
+  const auto two_arms = load_robot_string(R"(<robot name="twins"><link name="base"/><link name="left"/>
+    <link name="right"/><joint name="l" type="revolute"><parent link="base"/><child link="left"/>
+    <axis xyz="0 0 1"/><limit lower="-1" upper="1" velocity="1" effort="1"/></joint>
+    <joint name="r" type="revolute"><parent link="base"/><child link="right"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" velocity="1" effort="1"/></joint></robot>)");
+  const Error e = test::expect_error([&] { group_chain(*two_arms); }, ErrorCode::InvalidModel);
+  EXPECT_THAT(e.message(), HasSubstr("defines no planning group, and its movable joints do not form one chain"));
+  EXPECT_THAT(e.hint(), HasSubstr("[planning_group.NAME]"));
 }
 
 }  // namespace
