@@ -17,6 +17,7 @@
 
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
+#include "engine/core/json_keys.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/trajectory/trajectory_limits.hpp"
 
@@ -497,6 +498,10 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
     throw JobError("", source_name + ":" + line_column(text, parse_error.offset) +
                            ": malformed JSON: " + str(parse_error.errorString()));
   if (!document.isObject()) throw JobError("", source_name + ": the job must be a JSON object");
+  // Qt keeps one of two equal keys silently (two "steps" would run half the job).
+  if (const auto duplicate = find_duplicate_json_key(text))
+    throw JobError(duplicate->path == "top level" ? "" : duplicate->path,
+                   "\"" + duplicate->key + "\" is given twice; a key may appear only once in an object");
 
   const QJsonValue root(document.object());
   const Fields f(root, "", {"format", "version", "robot", "scene", "start", "defaults", "steps", "outputs", "comment"});

@@ -4,6 +4,7 @@
 
 #include "engine/collision/primitive_distance.hpp"
 #include "engine/core/error.hpp"
+#include "engine/model/package_resolver.hpp"
 
 namespace kinetic {
 namespace {
@@ -120,7 +121,7 @@ Shape shape_from_geometry(const Geometry& geometry) {
       if (geometry.mesh_path.empty())
         throw Error(ErrorCode::MissingMesh,
                     "collision mesh '" + geometry.mesh_uri + "' did not resolve to a file",
-                    "pass the folder holding its package in LoadOptions::package_paths");
+                    unresolved_mesh_hint(geometry.mesh_uri));
       return Shape::mesh(geometry.mesh_path, geometry.mesh_scale);
   }
   throw Error(ErrorCode::Unsupported, "unknown geometry type");

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -15,6 +17,11 @@
 namespace kinetic {
 
 namespace {
+
+// Upper bounds of the integer keys: they are stored as int, and a TOML integer is 64-bit, so an
+// unchecked 2^31 would wrap to a negative count. Far above any useful value.
+constexpr std::int64_t kMaxIkIterations = 1'000'000;
+constexpr std::int64_t kMaxSweepSamples = 10'000;
 
 template <typename T>
 const T& must(const T* pointer) {
@@ -140,6 +147,18 @@ class Reader {
     if (!node) return std::nullopt;
     if (auto v = node->value_exact<std::int64_t>()) return *v;
     type_error(*node, full, "an integer");
+  }
+
+  // An integer in [low, high], converted to int only after the check.
+  std::optional<int> integer_in(const toml::table& t, const char* key, const std::string& full,
+                                std::int64_t low, std::int64_t high) const {
+    const auto value = integer(t, key, full);
+    if (!value) return std::nullopt;
+    if (*value < low || *value > high)
+      value_error(must(t.get(key)), full,
+                  "is " + std::to_string(*value) + "; use an integer from " + std::to_string(low) +
+                      " to " + std::to_string(high));
+    return static_cast<int>(*value);
   }
 
   const toml::array* array(const toml::table& t, const char* key, const std::string& full) const {
@@ -322,17 +341,11 @@ RobotConfig parse_robot_config(const std::string& text, const std::string& sourc
     if (auto v = r.positive(*ik, "orientation_tolerance", "ik.orientation_tolerance"))
       c.orientation_tolerance = *v;
     if (auto v = r.positive(*ik, "timeout_ms", "ik.timeout_ms")) c.timeout_ms = *v;
-    if (auto v = r.integer(*ik, "max_iterations", "ik.max_iterations")) {
-      if (*v <= 0)
-        r.value_error(must(ik->get("max_iterations")), "ik.max_iterations", "must be positive");
-      c.max_iterations = static_cast<int>(*v);
-    }
+    if (auto v = r.integer_in(*ik, "max_iterations", "ik.max_iterations", 1, kMaxIkIterations))
+      c.max_iterations = *v;
     if (auto v = r.string(*ik, "redundant_joint", "ik.redundant_joint")) c.redundant_joint = *v;
-    if (auto v = r.integer(*ik, "sweep_samples", "ik.sweep_samples")) {
-      if (*v <= 0)
-        r.value_error(must(ik->get("sweep_samples")), "ik.sweep_samples", "must be positive");
-      c.sweep_samples = static_cast<int>(*v);
-    }
+    if (auto v = r.integer_in(*ik, "sweep_samples", "ik.sweep_samples", 1, kMaxSweepSamples))
+      c.sweep_samples = *v;
     if (const toml::table* opw = r.table(*ik, "opw", "ik.opw")) {
       r.check_keys(*opw, "ik.opw.",
                    {"a1", "a2", "b", "c1", "c2", "c3", "c4", "offsets", "sign_corrections"});

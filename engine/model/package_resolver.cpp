@@ -208,4 +208,14 @@ PackageResolver::Result PackageResolver::resolve(const std::string& uri) const {
   return result;
 }
 
+std::string unresolved_mesh_hint(const std::string& uri) {
+  const std::string scheme = "package://";
+  if (uri.rfind(scheme, 0) != 0)
+    return "fix the mesh file name (relative names are taken from the robot file's folder)";
+  const std::string name = uri.substr(scheme.size(), uri.find('/', scheme.size()) - scheme.size());
+  return "add the folder that holds package '" + name +
+         "' to the package paths (--package-path DIR, robot.package_paths in a job file, or "
+         "Settings > Package search paths in the studio), or fix the file name";
+}
+
 }  // namespace kinetic

@@ -60,4 +60,8 @@ class PackageResolver {
 // The <name> of a package.xml (cached per path); "" when unreadable.
 std::string package_xml_name(const std::string& package_xml_path);
 
+// Error hint for a mesh URI that did not resolve, in terms a user of the studio or the command
+// line can act on (not the C++ API): for package://NAME/... the ways to add a package path.
+std::string unresolved_mesh_hint(const std::string& uri);
+
 }  // namespace kinetic

@@ -393,9 +393,7 @@ void RobotModelBuilder::build_from_urdf(const urdf::ModelInterface& urdf,
                                       "' of link '" + link +
                                       "' cannot be found: " + resolved.reason;
           if (require_meshes)
-            throw Error(ErrorCode::MissingMesh, message,
-                        "add the folder holding the package to LoadOptions::package_paths or "
-                        "ROS_PACKAGE_PATH, or fix the file name");
+            throw Error(ErrorCode::MissingMesh, message, unresolved_mesh_hint(mesh.filename));
           add_warning(message);
         }
         break;

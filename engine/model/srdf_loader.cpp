@@ -93,6 +93,30 @@ double parse_value(const std::string& text, const std::string& joint, const std:
   return value;
 }
 
+// Both formats have a <robot> root, so a URDF passed as the SRDF (the URDF given twice) would
+// otherwise load as an SRDF with no groups and a warning per link. Only a URDF has <link> and
+// <joint> children; a file that also has SRDF elements is left to the per-element warnings.
+void refuse_urdf(const XMLElement* robot, const std::string& source) {
+  static const std::set<std::string> srdf_tags{
+      "group",         "group_state",        "end_effector",      "virtual_joint",
+      "passive_joint", "disable_collisions", "enable_collisions", "disable_default_collisions"};
+  bool links = false, joints = false;
+  for (const XMLElement* element = robot->FirstChildElement(); element;
+       element = element->NextSiblingElement()) {
+    const std::string tag = element->Name();
+    if (srdf_tags.count(tag)) return;
+    links = links || tag == "link";
+    joints = joints || tag == "joint";
+  }
+  if (!links && !joints) return;
+  const std::string found = links && joints ? "<link> and <joint> elements"
+                            : links         ? "<link> elements"
+                                            : "<joint> elements";
+  throw Error(ErrorCode::ParseError,
+              where(source, robot) + ": this SRDF file looks like a URDF (it has " + found + ")",
+              "pass the robot's .srdf file as the SRDF, not the URDF again");
+}
+
 }  // namespace
 
 SemanticModel parse_srdf(const std::string& xml, const std::string& source, const RobotModel* model,
@@ -109,6 +133,7 @@ SemanticModel parse_srdf(const std::string& xml, const std::string& source, cons
   if (!robot)
     throw Error(ErrorCode::ParseError, source + ": not an SRDF: the root element is not <robot>",
                 "an SRDF document starts with <robot name=\"...\">");
+  refuse_urdf(robot, source);
 
   const Checker check{source, model};
   SemanticModel semantic;

@@ -41,8 +41,8 @@ std::optional<Error> collision_problem(CollisionChecker& checker, const JointVec
   const std::vector<Contact> contacts = checker.contacts(q);
   const std::string pairs = contacts.empty() ? std::string("(contact pairs unavailable)") : describe_contacts(contacts);
   return Error(ErrorCode::InCollision, what + " is in collision: " + pairs,
-               "move the robot or the obstacle apart, or allow the pair in the planning scene "
-               "(PlanningScene::allow) if the contact is intended");
+               "move the robot or the obstacle apart, or allow the pair if the contact is intended "
+               "(the scene's \"allowed\" list, or the Collisions panel in the studio)");
 }
 
 }  // namespace kinetic

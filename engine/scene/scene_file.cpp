@@ -2,6 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +13,8 @@
 
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
+#include "engine/core/json_keys.hpp"
+#include "engine/core/string_similarity.hpp"
 
 namespace kinetic {
 namespace {
@@ -46,14 +51,112 @@ json shape_json(const Shape& s) {
   return out;
 }
 
+// The keys each object level accepts: anything else is an error, so that a misspelt key is not
+// silently ignored (a typo in "obstacles" would otherwise load an empty scene).
+const std::vector<std::string> kTopLevelKeys{"format",   "version", "obstacles",
+                                             "attached", "allowed", "disallowed"};
+const std::vector<std::string> kObstacleKeys{"name", "shape", "pose"};
+const std::vector<std::string> kAttachedKeys{"name", "link", "shape", "pose", "touch_links"};
+const std::vector<std::string> kPoseKeys{"position", "orientation"};
+const std::vector<std::string> kAnyShapeKeys{"type", "size",  "radius", "length",
+                                             "path", "scale", "normal", "offset"};
+
+const std::vector<std::string>& shape_keys(Shape::Type type) {
+  static const std::vector<std::string> box{"type", "size"}, cylinder{"type", "radius", "length"},
+      sphere{"type", "radius"}, mesh{"type", "path", "scale"},
+      half_space{"type", "normal", "offset"};
+  switch (type) {
+    case Shape::Type::Box:
+      return box;
+    case Shape::Type::Cylinder:
+      return cylinder;
+    case Shape::Type::Sphere:
+      return sphere;
+    case Shape::Type::Mesh:
+      return mesh;
+    case Shape::Type::HalfSpace:
+      return half_space;
+  }
+  return box;
+}
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// "\"a\", \"b\" and \"c\"": keys quoted the way they are written in the file.
+std::string quoted_keys(const std::vector<std::string>& keys, const std::string& last_separator) {
+  std::string out;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (i > 0) out += (i + 1 == keys.size()) ? last_separator : ", ";
+    out += "\"" + keys[i] + "\"";
+  }
+  return out;
+}
+
+std::string unknown_key_hint(const std::string& key, const std::vector<std::string>& known) {
+  // Only the best match: "touch_link" should suggest "touch_links", not also "link".
+  const std::vector<std::string> close = closest_names(key, known, 1);
+  if (!close.empty()) return "did you mean \"" + close.front() + "\"?";
+  return "known keys: " + quoted_keys(known, " and ");
+}
+
+// nlohmann's messages start with "[json.exception.parse_error.101] parse error at "; users need
+// only what follows ("line 1, column 5: syntax error ...").
+std::string plain_json_message(const std::string& what) {
+  std::string text = what;
+  if (text.rfind("[json.exception.", 0) == 0) {
+    const std::size_t end = text.find("] ");
+    if (end != std::string::npos) text.erase(0, end + 2);
+  }
+  for (const char* prefix : {"parse error at ", "parse error: "})
+    if (text.rfind(prefix, 0) == 0) return text.substr(std::string(prefix).size());
+  return text;
+}
+
+json parse_json(const std::string& text, const std::string& source) {
+  if (const auto duplicate = find_duplicate_json_key(text))
+    throw Error(ErrorCode::InvalidValue,
+                "scene file " + source + ": " + duplicate->path + ": duplicate key \"" + duplicate->key + "\"",
+                "a key may appear only once in an object; remove or rename one of them");
+  try {
+    return json::parse(text);
+  } catch (const json::exception& e) {
+    // parse_error for syntax, out_of_range for numbers such as 1e400.
+    throw Error(ErrorCode::ParseError,
+                "scene file " + source + ": malformed JSON: " + plain_json_message(e.what()),
+                "fix the JSON syntax at the position given");
+  }
+}
+
+// True when an integer JSON value lies in [low, high]. Checked before any conversion: get<int>()
+// would wrap 3000000000 to a negative number.
+bool integer_in_range(const json& value, std::int64_t low, std::int64_t high) {
+  if (value.is_number_unsigned())
+    return high >= 0 && value.get<std::uint64_t>() <= static_cast<std::uint64_t>(high) &&
+           static_cast<std::int64_t>(value.get<std::uint64_t>()) >= low;
+  const std::int64_t v = value.get<std::int64_t>();
+  return v >= low && v <= high;
+}
+
 // Reads fields with error messages naming the source and the JSON path.
 class Reader {
  public:
   Reader(std::string source, std::string base_dir) : source_(std::move(source)), base_(std::move(base_dir)) {}
 
   [[noreturn]] void fail(const std::string& where, const std::string& problem,
+                         const std::string& hint = {},
                          ErrorCode code = ErrorCode::InvalidValue) const {
-    throw Error(code, "scene file " + source_ + ": " + where + ": " + problem);
+    throw Error(code, "scene file " + source_ + ": " + where + ": " + problem, hint);
+  }
+
+  // Every key of `object` must be in `known`.
+  void only_keys(const json& object, const std::string& where,
+                 const std::vector<std::string>& known) const {
+    if (!object.is_object()) fail(where, "expected an object");
+    for (const auto& item : object.items())
+      if (!contains(known, item.key()))
+        fail(where, "unknown key \"" + item.key() + "\"", unknown_key_hint(item.key(), known));
   }
 
   const json& field(const json& object, const std::string& name, const std::string& where) const {
@@ -85,6 +188,7 @@ class Reader {
   }
 
   Pose pose(const json& value, const std::string& where) const {
+    only_keys(value, where, kPoseKeys);
     Pose pose = Pose::Identity();
     pose.translation() = vector<3>(field(value, "position", where), where + ".position");
     const Eigen::Vector4d q = vector<4>(field(value, "orientation", where), where + ".orientation");
@@ -94,10 +198,19 @@ class Reader {
   }
 
   Shape shape(const json& value, const std::string& where) const {
-    const std::string type = string(field(value, "type", where), where + ".type");
-    try {
-      switch (shape_type_from_string(type)) {
-        case Shape::Type::Box: return Shape::box(vector<3>(field(value, "size", where), where + ".size"));
+    only_keys(value, where, kAnyShapeKeys);  // typos first, with a did-you-mean
+    const std::string type_name = string(field(value, "type", where), where + ".type");
+    const Shape::Type type = guarded(where, [&] { return shape_type_from_string(type_name); });
+    // A key of another shape type ("radius" on a box) is a mistake too.
+    const std::vector<std::string>& keys = shape_keys(type);
+    for (const auto& item : value.items())
+      if (!contains(keys, item.key()))
+        fail(where, "key \"" + item.key() + "\" does not apply to a " + type_name,
+             "a " + type_name + " takes " + quoted_keys(keys, " and "));
+    return guarded(where, [&] {
+      switch (type) {
+        case Shape::Type::Box:
+          return Shape::box(vector<3>(field(value, "size", where), where + ".size"));
         case Shape::Type::Cylinder:
           return Shape::cylinder(number(field(value, "radius", where), where + ".radius"),
                                  number(field(value, "length", where), where + ".length"));
@@ -114,11 +227,20 @@ class Reader {
           return Shape::half_space(vector<3>(field(value, "normal", where), where + ".normal"),
                                    number(field(value, "offset", where), where + ".offset"));
       }
+      fail(where, "unknown shape");
+    });
+  }
+
+  // Runs `action`, prefixing an engine error (which knows nothing of the file) with the source
+  // and `where`; errors already naming the scene file pass through.
+  template <typename Action>
+  auto guarded(const std::string& where, Action&& action) const -> decltype(action()) {
+    try {
+      return action();
     } catch (const Error& e) {
       if (e.message().rfind("scene file ", 0) == 0) throw;
-      fail(where, e.message());
+      fail(where, e.message(), e.hint());
     }
-    fail(where, "unknown shape");
   }
 
   std::pair<std::string, std::string> name_pair(const json& value, const std::string& where) const {
@@ -156,52 +278,48 @@ std::string scene_to_json(const PlanningScene& scene) {
   root["attached"] = attached;
   root["allowed"] = allowed;
   root["disallowed"] = disallowed;
-  return root.dump(2) + "\n";
+  try {
+    return root.dump(2) + "\n";
+  } catch (const json::type_error&) {
+    // JSON text must be UTF-8; a mesh path from the file system need not be.
+    throw Error(ErrorCode::InvalidValue,
+                "cannot write the scene as JSON: an object name or mesh path is not valid UTF-8",
+                "rename the object or the mesh file");
+  }
 }
 
 PlanningScene scene_from_json(const std::string& text, const std::string& source,
                               const std::string& base_dir) {
-  json root;
-  try {
-    root = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw Error(ErrorCode::ParseError, "scene file " + source + ": malformed JSON: " + e.what(),
-                "fix the JSON syntax at the position given");
-  }
+  const json root = parse_json(text, source);
   const Reader r(source, base_dir);
   if (!root.is_object()) r.fail("top level", "expected a JSON object");
+  r.only_keys(root, "top level", kTopLevelKeys);
   if (r.string(r.field(root, "format", "top level"), "format") != "kinetic-scene")
     r.fail("format", "expected \"kinetic-scene\"");
   const json& version = r.field(root, "version", "top level");
   if (!version.is_number_integer()) r.fail("version", "expected an integer");
-  if (version.get<int>() > kSceneFormatVersion || version.get<int>() < 1)
-    r.fail("version", "version " + std::to_string(version.get<int>()) +
-                          " is not supported (this build reads version " +
-                          std::to_string(kSceneFormatVersion) + ")",
-           ErrorCode::Unsupported);
+  if (!integer_in_range(version, 1, kSceneFormatVersion))
+    r.fail("version",
+           "version " + version.dump() + " is not supported (this build reads version " +
+               std::to_string(kSceneFormatVersion) + ")",
+           {}, ErrorCode::Unsupported);
 
   PlanningScene scene;
-  auto guarded = [&](const std::string& where, auto&& action) {
-    try {
-      action();
-    } catch (const Error& e) {
-      if (e.message().rfind("scene file ", 0) == 0) throw;
-      r.fail(where, e.message());
-    }
-  };
   const json& obstacles = r.array(root, "obstacles");
   for (std::size_t i = 0; i < obstacles.size(); ++i) {
     const std::string where = "obstacles[" + std::to_string(i) + "]";
     const json& o = obstacles[i];
+    r.only_keys(o, where, kObstacleKeys);
     const std::string name = r.string(r.field(o, "name", where), where + ".name");
     const Shape shape = r.shape(r.field(o, "shape", where), where + ".shape");
     const Pose pose = r.pose(r.field(o, "pose", where), where + ".pose");
-    guarded(where, [&] { scene.add_obstacle(name, shape, pose); });
+    r.guarded(where, [&] { scene.add_obstacle(name, shape, pose); });
   }
   const json& attached = r.array(root, "attached");
   for (std::size_t i = 0; i < attached.size(); ++i) {
     const std::string where = "attached[" + std::to_string(i) + "]";
     const json& a = attached[i];
+    r.only_keys(a, where, kAttachedKeys);
     AttachedObject object;
     object.name = r.string(r.field(a, "name", where), where + ".name");
     object.link = r.string(r.field(a, "link", where), where + ".link");
@@ -213,7 +331,7 @@ PlanningScene scene_from_json(const std::string& text, const std::string& source
       for (std::size_t t = 0; t < touch.size(); ++t)
         object.touch_links.push_back(r.string(touch[t], where + ".touch_links[" + std::to_string(t) + "]"));
     }
-    guarded(where, [&] { scene.add_attached(object); });
+    r.guarded(where, [&] { scene.add_attached(object); });
   }
   for (const char* key : {"allowed", "disallowed"}) {
     const json& pairs = r.array(root, key);

@@ -8,6 +8,9 @@
 //     "allowed": [["a", "b"]], "disallowed": [["c", "d"]] }
 // Shapes: box {size}, cylinder {radius, length}, sphere {radius}, mesh {path, scale},
 // half_space {normal, offset}. Relative mesh paths are relative to the scene file.
+// Keys are strict: a key not listed above (or one of another shape type, such as "radius" on a
+// box) is an error with a did-you-mean, and so is a key repeated in one object; a misspelt key is
+// never silently ignored.
 #include <string>
 
 #include "engine/scene/planning_scene.hpp"
@@ -19,7 +22,8 @@ inline constexpr int kSceneFormatVersion = 1;
 std::string scene_to_json(const PlanningScene& scene);
 // `source` names the input in error messages; `base_dir` resolves relative mesh paths.
 // Throws Error(ParseError) for malformed JSON (with line and column) and Error(InvalidValue /
-// Unsupported) naming the offending entry, e.g. "obstacles[2].shape.radius".
+// Unsupported) naming the offending entry, e.g. "obstacles[2].shape.radius", also for unknown and
+// duplicate keys (e.g. `obstacles[0]: unknown key "shpe"`, hint `did you mean "shape"?`).
 PlanningScene scene_from_json(const std::string& text, const std::string& source = "<scene>",
                               const std::string& base_dir = "");
 

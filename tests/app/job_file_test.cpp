@@ -140,6 +140,13 @@ class JobFileTest : public QObject {
                                    << "outputs.frames[0].pattern: has more than one run of '#'";
     QTest::newRow("# in a folder") << QString::fromStdString(head + "{\"frames\": [{\"pattern\": \"d\x23/f\x23.png\", \"count\": 3}]}}")
                                    << "outputs.frames[0].pattern: has '#' in a folder name";
+    QTest::newRow("duplicate top-level key")
+        << QString::fromStdString(R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "steps": [{"goal": {"named": "ready"}}],
+                                      "steps": [{"goal": {"named": "home"}}]})")
+        << "\"steps\" is given twice";
+    QTest::newRow("duplicate nested key")
+        << QString::fromStdString(head + R"({"screenshots": [{"file": "a.png"}, {"file": "b.png", "width": 64, "width": 32}]}})")
+        << "outputs.screenshots[1]: \"width\" is given twice";
     QTest::newRow("count and fps") << QString::fromStdString(head + "{\"frames\": [{\"pattern\": \"f\x23.png\", \"count\": 3, \"fps\": 2}]}}")
                                    << "outputs.frames[0]: give either \"count\" or \"fps\"";
   }

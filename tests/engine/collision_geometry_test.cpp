@@ -4,6 +4,7 @@
 #include <random>
 
 #include "engine/collision/body_pair.hpp"
+#include "engine/collision/shape.hpp"
 #include "engine/core/error.hpp"
 #include "support/test_paths.hpp"
 
@@ -89,6 +90,23 @@ TEST(CollisionMesh, MissingOrUnreadableFileNamesTheFile) {
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::MissingMesh);
     EXPECT_NE(e.message().find("garbage.stl"), std::string::npos);
+  }
+}
+
+TEST(CollisionMesh, UnresolvedPackageHintNamesTheUserSettings) {
+  Geometry geometry;
+  geometry.type = Geometry::Type::Mesh;
+  geometry.mesh_uri = "package://gripper_description/meshes/finger.stl";
+  try {
+    (void)shape_from_geometry(geometry);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::MissingMesh);
+    // User terms (command line, job file, studio), not the C++ LoadOptions API.
+    EXPECT_NE(e.hint().find("package 'gripper_description'"), std::string::npos) << e.hint();
+    EXPECT_NE(e.hint().find("--package-path DIR"), std::string::npos) << e.hint();
+    EXPECT_NE(e.hint().find("robot.package_paths"), std::string::npos) << e.hint();
+    EXPECT_EQ(e.hint().find("LoadOptions"), std::string::npos) << e.hint();
   }
 }
 

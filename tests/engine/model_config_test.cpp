@@ -277,6 +277,27 @@ TEST(KineticToml, CrossCheckedAgainstTheModel) {
   EXPECT_THAT(e.message(), HasSubstr("'joint3'"));
 }
 
+TEST(KineticToml, IntegerKeysOutsideTheirRangeAreRefused) {
+  // Stored as int: 2^31 used to wrap to a negative count, and 2^32 + 200 to 200.
+  for (const std::string value : {"2147483648", "4294967496", "1000001", "0", "-5"}) {
+    const Error e = expect_error(
+        [&] { parse_robot_config("[ik]\nmax_iterations = " + value + "\n", "bad.toml"); },
+        ErrorCode::InvalidValue);
+    EXPECT_THAT(e.message(), HasSubstr("bad.toml:2"));
+    EXPECT_THAT(e.message(), HasSubstr("'ik.max_iterations' is " + value +
+                                       "; use an integer from 1 to 1000000"));
+  }
+  const Error e =
+      expect_error([] { parse_robot_config("[ik]\nsweep_samples = 2147483648\n", "bad.toml"); },
+                   ErrorCode::InvalidValue);
+  EXPECT_THAT(e.message(),
+              HasSubstr("'ik.sweep_samples' is 2147483648; use an integer from 1 to 10000"));
+  const RobotConfig c =
+      parse_robot_config("[ik]\nmax_iterations = 1000000\nsweep_samples = 10000\n", "ok.toml");
+  EXPECT_EQ(c.ik.max_iterations, 1000000);
+  EXPECT_EQ(c.ik.sweep_samples, 10000);
+}
+
 // --- SRDF ------------------------------------------------------------------------------------
 
 TEST(Srdf, ReadsGroupsStatesEndEffectorsVirtualJointsAndPairs) {
@@ -374,6 +395,27 @@ TEST(Srdf, ErrorsNameTheFileLineAndItem) {
   for (const auto& w : model->load_warnings())
     found = found || w.find("<gripper>") != std::string::npos;
   EXPECT_TRUE(found);
+}
+
+TEST(Srdf, AUrdfPassedAsTheSrdfIsRefused) {
+  // Both have a <robot> root; the URDF given twice used to load as an SRDF without groups.
+  const fs::path urdf = library_dir() / "tiny_gripper" / "robot.urdf";
+  Error e =
+      expect_error([&] { load_robot_file(urdf.string(), urdf.string()); }, ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("robot.urdf:"));
+  EXPECT_THAT(e.message(), HasSubstr("looks like a URDF (it has <link> and <joint> elements)"));
+  EXPECT_THAT(e.hint(), HasSubstr("pass the robot's .srdf file"));
+  e = expect_error(
+      [] { parse_srdf("<robot name=\"r\">\n  <link name=\"a\"/>\n</robot>", "one.srdf"); },
+      ErrorCode::ParseError);
+  EXPECT_THAT(e.message(),
+              HasSubstr("one.srdf:1: this SRDF file looks like a URDF (it has <link> elements)"));
+  // Any SRDF element makes it an SRDF (a stray <link> is only a warning); empty is fine too.
+  std::vector<std::string> warnings;
+  EXPECT_NO_THROW(parse_srdf(R"(<robot name="r"><link name="a"/><group name="g"/></robot>)",
+                             "mixed.srdf", nullptr, &warnings));
+  EXPECT_FALSE(warnings.empty());
+  EXPECT_NO_THROW(parse_srdf(R"(<robot name="r"></robot>)", "empty.srdf"));
 }
 
 // --- Library ---------------------------------------------------------------------------------

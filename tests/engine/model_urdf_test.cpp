@@ -24,6 +24,7 @@ using test::expect_error;
 using test::ScopedEnv;
 using test::TempDir;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // Children are written in an order different from their names' alphabetical order, so the tree
 // order must come from the document, not from urdfdom's maps.
@@ -463,6 +464,17 @@ TEST(ModelUrdfErrors, MissingMeshIsAnErrorOrAWarning) {
 </robot>)");
   ASSERT_EQ(pkg->load_warnings().size(), 1u);
   EXPECT_THAT(pkg->load_warnings()[0], HasSubstr("package 'no_such_package' not found"));
+
+  // Required, the hint says how to add a package path in user terms, not the C++ API.
+  const fs::path pkg_file = dir.write("pkg.urdf", R"(<robot name="r">
+  <link name="base"><visual><geometry><mesh filename="package://no_such_package/a.stl"/></geometry></visual></link>
+</robot>)");
+  const Error missing = expect_error([&] { load_robot_file(pkg_file.string(), "", "", strict); },
+                                     ErrorCode::MissingMesh);
+  EXPECT_THAT(missing.hint(), HasSubstr("add the folder that holds package 'no_such_package'"));
+  EXPECT_THAT(missing.hint(), HasSubstr("--package-path DIR"));
+  EXPECT_THAT(missing.hint(), Not(HasSubstr("LoadOptions")));
+  EXPECT_THAT(e.hint(), HasSubstr("fix the mesh file name"));
 }
 
 // --- Mesh URI resolution -------------------------------------------------------------------

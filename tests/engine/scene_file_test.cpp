@@ -42,6 +42,25 @@ void expect_error(const std::string& text, const std::string& fragment) {
   }
 }
 
+// The full text of the error scene_from_json() throws (message and hint), "" when it loads.
+std::string load_error(const std::string& text) {
+  try {
+    scene_from_json(text, "broken.json");
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A scene with one obstacle; `shape` and `extra` (", \"key\": value" members) are spliced in.
+std::string one_obstacle(const std::string& shape, const std::string& extra = "") {
+  return R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "a", "shape": )" +
+         shape + R"(, "pose": {"position": [0, 0, 0], "orientation": [0, 0, 0, 1]})" + extra +
+         "}]}";
+}
+
+const std::string kBox = R"({"type": "box", "size": [1, 1, 1]})";
+
 }  // namespace
 
 TEST(PlanningScene, AddMoveRemoveAndNames) {
@@ -136,4 +155,135 @@ TEST(SceneFile, CheckedInExampleLoads) {
   const PlanningScene scene = load_scene(kinetic::test::test_source_dir() + "/data/scenes/table_and_shelf.json");
   EXPECT_TRUE(scene.has_obstacle("table"));
   EXPECT_TRUE(scene.has_obstacle("shelf_left"));
+}
+
+TEST(SceneFile, UnknownKeysAreErrorsWithADidYouMean) {
+  // A typo at the top level used to load an empty scene.
+  const std::string top =
+      load_error(R"({"format": "kinetic-scene", "version": 1, "obstacels": []})");
+  EXPECT_NE(
+      top.find("broken.json: top level: unknown key \"obstacels\" (did you mean \"obstacles\"?)"),
+      std::string::npos)
+      << top;
+  const std::string obstacle =
+      load_error(R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "a",
+     "shpe": {"type": "box", "size": [1, 1, 1]}, "pose": {"position": [0,0,0], "orientation": [0,0,0,1]}}]})");
+  EXPECT_NE(obstacle.find("obstacles[0]: unknown key \"shpe\" (did you mean \"shape\"?)"),
+            std::string::npos)
+      << obstacle;
+  const std::string shape = load_error(one_obstacle(R"({"type": "box", "sise": [1, 1, 1]})"));
+  EXPECT_NE(shape.find("obstacles[0].shape: unknown key \"sise\" (did you mean \"size\""),
+            std::string::npos)
+      << shape;
+  const std::string pose =
+      load_error(R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "a",
+     "shape": {"type": "box", "size": [1, 1, 1]}, "pose": {"postion": [0,0,0], "orientation": [0,0,0,1]}}]})");
+  EXPECT_NE(pose.find("obstacles[0].pose: unknown key \"postion\" (did you mean \"position\"?)"),
+            std::string::npos)
+      << pose;
+  const std::string attached =
+      load_error(R"({"format": "kinetic-scene", "version": 1, "attached": [{"name": "t",
+     "link": "l", "shape": {"type": "sphere", "radius": 0.1}, "pose": {"position": [0,0,0], "orientation": [0,0,0,1]},
+     "touch_link": ["x"]}]})");
+  EXPECT_NE(
+      attached.find("attached[0]: unknown key \"touch_link\" (did you mean \"touch_links\"?)"),
+      std::string::npos)
+      << attached;
+  // Nothing close: the known keys are listed instead.
+  const std::string colour = load_error(one_obstacle(kBox, R"(, "colour": "red")"));
+  EXPECT_NE(
+      colour.find(
+          "obstacles[0]: unknown key \"colour\" (known keys: \"name\", \"shape\" and \"pose\")"),
+      std::string::npos)
+      << colour;
+}
+
+TEST(SceneFile, KeyOfAnotherShapeTypeIsAnError) {
+  const std::string box =
+      load_error(one_obstacle(R"({"type": "box", "size": [1, 1, 1], "radius": 0.1})"));
+  EXPECT_NE(box.find("obstacles[0].shape: key \"radius\" does not apply to a box (a box takes "
+                     "\"type\" and \"size\")"),
+            std::string::npos)
+      << box;
+  const std::string sphere =
+      load_error(one_obstacle(R"({"type": "sphere", "radius": 0.1, "length": 1})"));
+  EXPECT_NE(
+      sphere.find(
+          "key \"length\" does not apply to a sphere (a sphere takes \"type\" and \"radius\")"),
+      std::string::npos)
+      << sphere;
+  EXPECT_EQ(load_error(one_obstacle(R"({"type": "cylinder", "radius": 0.1, "length": 1})")), "");
+}
+
+TEST(SceneFile, DuplicateKeysAreErrorsNamingKeyAndPlace) {
+  const std::string top =
+      load_error(R"({"format": "kinetic-scene", "version": 1, "obstacles": [], "obstacles": []})");
+  EXPECT_NE(top.find("broken.json: top level: duplicate key \"obstacles\""), std::string::npos)
+      << top;
+  // The path counts array elements, nested arrays included.
+  const std::string nested =
+      load_error(R"({"format": "kinetic-scene", "version": 1, "allowed": [["a", "b"]],
+     "obstacles": [{"name": "a", "shape": {"type": "box", "size": [1, 1, 1]},
+                    "pose": {"position": [0, 0, 0], "orientation": [0, 0, 0, 1]}},
+                   {"name": "b", "shape": {"type": "box", "size": [1, 1, 1], "size": [2, 2, 2]},
+                    "pose": {"position": [0, 0, 0], "orientation": [0, 0, 0, 1]}}]})");
+  EXPECT_NE(nested.find("obstacles[1].shape: duplicate key \"size\""), std::string::npos) << nested;
+  const std::string pose =
+      load_error(R"({"format": "kinetic-scene", "version": 1, "attached": [{"name": "t",
+     "link": "l", "shape": {"type": "sphere", "radius": 0.1},
+     "pose": {"position": [0,0,0], "orientation": [0,0,0,1], "position": [1,0,0]}}]})");
+  EXPECT_NE(pose.find("attached[0].pose: duplicate key \"position\""), std::string::npos) << pose;
+  // The same key in different objects is fine.
+  EXPECT_EQ(load_error(scene_to_json(sample_scene())), "");
+}
+
+TEST(SceneFile, MalformedJsonMessageIsPlain) {
+  for (const std::string& text :
+       {std::string("{ \"format\": "), std::string(R"({"format": "kinetic-scene",
+      "version": 1e400})")}) {
+    try {
+      scene_from_json(text, "broken.json");
+      ADD_FAILURE() << "no error for " << text;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::ParseError);
+      EXPECT_NE(e.message().find("broken.json: malformed JSON: "), std::string::npos)
+          << e.message();
+      EXPECT_EQ(e.message().find("json.exception"), std::string::npos) << e.message();
+    }
+  }
+  const std::string syntax = load_error("{ \"format\": ");
+  EXPECT_NE(syntax.find("malformed JSON: line 1, column 13: syntax error"), std::string::npos)
+      << syntax;
+  EXPECT_NE(load_error(R"({"version": 1e400})").find("number overflow"), std::string::npos);
+}
+
+TEST(SceneFile, NonUtf8NamesGiveACleanErrorOnSave) {
+  PlanningScene scene;
+  scene.add_obstacle("crate\xff", Shape::sphere(0.1), Pose::Identity());
+  try {
+    (void)scene_to_json(scene);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {  // not nlohmann's type_error
+    EXPECT_EQ(e.code(), ErrorCode::InvalidValue);
+    EXPECT_NE(e.message().find("not valid UTF-8"), std::string::npos) << e.message();
+  }
+}
+
+TEST(SceneFile, OutOfRangeVersionsAreRefusedCleanly) {
+  const std::string head = R"({"format": "kinetic-scene", "version": )";
+  // get<int>() used to wrap 3000000000 to a negative version.
+  for (const std::string version :
+       {"3000000000", "18446744073709551615", "-9223372036854775808", "0", "2"}) {
+    try {
+      scene_from_json(head + version + "}", "broken.json");
+      ADD_FAILURE() << "version " << version << " accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::Unsupported);
+      EXPECT_NE(e.message().find("version " + version + " is not supported"), std::string::npos)
+          << e.message();
+    }
+  }
+  EXPECT_NE(load_error(head + "1e30}").find("version: expected an integer"), std::string::npos);
+  EXPECT_NE(load_error(head + "1.0}").find("version: expected an integer"), std::string::npos);
+  EXPECT_EQ(load_error(head + "1}"), "");
 }
