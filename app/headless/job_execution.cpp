@@ -125,9 +125,16 @@ void plan_steps(const Job& job, JobResult& result) {
   const RobotModel& robot = *result.robot;
   std::unique_ptr<Planner> planner;
   try {
-    planner = std::make_unique<Planner>(result.robot, result.scene, job.robot.group);
+    planner = std::make_unique<Planner>(result.robot, PlanningScene(), job.robot.group);
   } catch (const Error& error) {
     throw JobFailure(kExitBadJob, (job.robot.group.empty() ? "robot" : "robot.group") + std::string(": ") + describe(error));
+  }
+  // The scene's collision geometry is made apart from the robot's, so that a scene mesh that
+  // cannot be read is said as a scene problem.
+  try {
+    planner->set_scene(result.scene);
+  } catch (const Error& error) {
+    throw JobFailure(kExitBadJob, "scene: " + describe(error));
   }
   result.group = planner->group();
   const std::vector<int>& group = planner->group_variables();

@@ -55,7 +55,7 @@ std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3&
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
     throw Error(ErrorCode::MissingMesh, "collision mesh file not found: " + path,
-                "check the mesh path in the robot file and the package search paths");
+                "check the mesh path where it is given (the robot file or the scene) and the package search paths");
   Assimp::Importer importer;
   // Collision geometry needs positions only: keep the import cheap.
   importer.SetPropertyInteger(AI_CONFIG_PP_RVC_FLAGS,

@@ -117,6 +117,18 @@ class HeadlessRunnerTest : public QObject {
              run.err.c_str());
   }
 
+  // A scene obstacle's mesh that cannot be found is a scene problem, said as one.
+  void missing_scene_mesh_is_a_scene_error() {
+    QTemporaryDir dir;
+    const std::string scene = R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "part",
+      "shape": {"type": "mesh", "path": "/nonexistent/part.stl"}, "pose": {"position": [0.5, 0, 0], "orientation": [0, 0, 0, 1]}}]})";
+    const Run run = run_text(job("ur5e", scene, R"({"named": "ready"})"), dir.path().toStdString());
+    QCOMPARE(run.code, int(kExitBadJob));
+    QVERIFY2(run.err.find("scene: collision mesh file not found: /nonexistent/part.stl") != std::string::npos &&
+                 run.err.find("robot:") == std::string::npos,
+             run.err.c_str());
+  }
+
   void unwritable_output_directory_fails_before_planning() {
     const Run run = run_text(job("ur5e", kNoScene, R"({"named": "ready"})", R"({"directory": "/proc/kinetic-out"})"), "/tmp");
     QCOMPARE(run.code, int(kExitWriteFailed));
