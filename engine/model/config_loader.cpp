@@ -22,6 +22,8 @@ namespace {
 // unchecked 2^31 would wrap to a negative count. Far above any useful value.
 constexpr std::int64_t kMaxIkIterations = 1'000'000;
 constexpr std::int64_t kMaxSweepSamples = 10'000;
+// IK turns its budget into a deadline in nanoseconds (64-bit): an hour keeps it far from overflow.
+constexpr std::int64_t kMaxIkTimeoutMs = 3'600'000;
 
 template <typename T>
 const T& must(const T* pointer) {
@@ -340,7 +342,14 @@ RobotConfig parse_robot_config(const std::string& text, const std::string& sourc
       c.position_tolerance = *v;
     if (auto v = r.positive(*ik, "orientation_tolerance", "ik.orientation_tolerance"))
       c.orientation_tolerance = *v;
-    if (auto v = r.positive(*ik, "timeout_ms", "ik.timeout_ms")) c.timeout_ms = *v;
+    if (auto v = r.positive(*ik, "timeout_ms", "ik.timeout_ms")) {
+      if (*v > kMaxIkTimeoutMs) {
+        std::ostringstream problem;
+        problem << "is " << *v << "; use at most " << kMaxIkTimeoutMs << " (one hour)";
+        r.value_error(must(ik->get("timeout_ms")), "ik.timeout_ms", problem.str());
+      }
+      c.timeout_ms = *v;
+    }
     if (auto v = r.integer_in(*ik, "max_iterations", "ik.max_iterations", 1, kMaxIkIterations))
       c.max_iterations = *v;
     if (auto v = r.string(*ik, "redundant_joint", "ik.redundant_joint")) c.redundant_joint = *v;

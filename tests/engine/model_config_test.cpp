@@ -292,8 +292,12 @@ TEST(KineticToml, IntegerKeysOutsideTheirRangeAreRefused) {
                    ErrorCode::InvalidValue);
   EXPECT_THAT(e.message(),
               HasSubstr("'ik.sweep_samples' is 2147483648; use an integer from 1 to 10000"));
+  // Not an integer, but turned into a deadline in nanoseconds: 1e13 ms overflowed it.
+  const Error timeout =
+      expect_error([] { parse_robot_config("[ik]\ntimeout_ms = 1e13\n", "bad.toml"); }, ErrorCode::InvalidValue);
+  EXPECT_THAT(timeout.message(), HasSubstr("'ik.timeout_ms' is 1e+13; use at most 3600000 (one hour)"));
   const RobotConfig c =
-      parse_robot_config("[ik]\nmax_iterations = 1000000\nsweep_samples = 10000\n", "ok.toml");
+      parse_robot_config("[ik]\nmax_iterations = 1000000\nsweep_samples = 10000\ntimeout_ms = 3600000\n", "ok.toml");
   EXPECT_EQ(c.ik.max_iterations, 1000000);
   EXPECT_EQ(c.ik.sweep_samples, 10000);
 }
