@@ -75,7 +75,8 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
       QStringLiteral("headless"),
       QStringLiteral("Run without a display: plan, time, validate, export and render, then exit. "
                      "Give a job file (JOB.json) or the flags below. Exit codes: 0 ok, 2 bad job or "
-                     "arguments, 3 planning/validation failed, 4 write failed, 5 rendering failed."));
+                     "arguments, 3 planning/validation failed, 4 write failed, 5 rendering failed, "
+                     "130 interrupted (Ctrl-C). Outputs are written all together or not at all."));
   parser.addOption(headless);
   const auto scene = text_option("scene", "Headless: scene file (kinetic-scene JSON).", "file");
   const auto start = text_option("start", "Headless: start state, a named pose or joint values.", "name|\"q1 q2 ...\"");
