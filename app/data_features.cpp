@@ -151,6 +151,13 @@ class DataActions : public QObject {
     if (QFileInfo(reference).isFile())
       recent_.add({RecentEntry::Kind::Robot, QFileInfo(reference).absoluteFilePath(), srdf, config});
     status(tr("Loaded %1").arg(reference));
+    // A collision mesh that cannot be found leaves its link without collision geometry: say so
+    // (with where to search) rather than let plans pass through it unnoticed.
+    QStringList warnings;
+    for (const std::string& warning : document_.robot()->load_warnings()) warnings << QString::fromStdString(warning);
+    if (!warnings.isEmpty())
+      report_(tr("Loaded %1 with warnings").arg(reference),
+              warnings.join(QLatin1Char('\n')) + tr("\nPackage search paths are set in Settings → Package search paths…"));
     return {};
   }
 

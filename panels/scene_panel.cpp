@@ -519,12 +519,31 @@ QString ScenePanel::save_scene_file(const QString& path) {
 }
 
 QString ScenePanel::load_scene_file(const QString& path) {
+  // A folder reads as an empty file, which would be reported as malformed JSON.
+  if (QFileInfo(path).isDir())
+    return fail(tr("The scene was not changed. %1 is a folder; choose a scene file (.json).").arg(path));
   PlanningScene next;
   try {
     next = load_scene(path.toStdString());
   } catch (const Error& error) {
     return fail(tr("The scene was not changed. %1").arg(QString::fromStdString(error.what())));
   }
+  // Mesh objects are read now, as Add mesh does: a missing or unreadable mesh would otherwise load
+  // silently and only fail the next plan.
+  const auto check_mesh = [&](const std::string& name, const Shape& shape) -> QString {
+    if (shape.type != Shape::Type::Mesh) return {};
+    try {
+      load_collision_mesh(shape.mesh_path, shape.mesh_scale);
+    } catch (const Error& error) {
+      return fail(tr("The scene was not changed. %1: object '%2': %3\nPut the mesh back or correct its path in the scene file.")
+                      .arg(path, QString::fromStdString(name), QString::fromStdString(error.what())));
+    }
+    return {};
+  };
+  for (const Obstacle& object : next.obstacles())
+    if (const QString error = check_mesh(object.name, object.shape); !error.isEmpty()) return error;
+  for (const AttachedObject& object : next.attached_objects())
+    if (const QString error = check_mesh(object.name, object.shape); !error.isEmpty()) return error;
   if (robot_) {
     for (const AttachedObject& object : next.attached_objects())
       if (robot_->find_link(object.link) < 0)

@@ -17,7 +17,7 @@
 
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
-#include "engine/core/json_keys.hpp"
+#include "engine/core/json_input.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/trajectory/trajectory_limits.hpp"
 

@@ -6,8 +6,10 @@
 #include <nlohmann/json.hpp>
 
 #include "app/studio_document.hpp"
+#include "engine/collision/collision_mesh.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
+#include "engine/core/json_input.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/scene/scene_file.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
@@ -190,10 +192,12 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     json doc;
     try {
       doc = json::parse(text);
-    } catch (const json::parse_error& error) {
-      throw SessionError{QStringLiteral("session file %1 is not valid JSON (%2). It may be truncated; "
-                                        "nothing was loaded.")
-                             .arg(source, QString::fromUtf8(error.what()))};
+    } catch (const json::exception& error) {
+      // parse_error for syntax, out_of_range for numbers such as 1e400 (which must not escape:
+      // an autosave holding one would abort every start-up).
+      throw SessionError{QStringLiteral("session file %1 is not valid JSON (%2). It may be truncated or "
+                                        "not a session file; nothing was loaded.")
+                             .arg(source, QString::fromStdString(plain_json_message(error.what())))};
     }
     if (!doc.is_object()) reader.fail("(top level)", QStringLiteral("expected a JSON object"));
     if (reader.string(reader.field(doc, "format", ""), "format") != QStringLiteral("kinetic-session"))
@@ -248,6 +252,21 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
       } catch (const Error& error) {
         reader.fail("scene", QString::fromStdString(error.what()));
       }
+      // A mesh file that is gone or unreadable does not refuse the whole session (the object
+      // keeps its path, so putting the file back heals it), but the user must know: planning
+      // cannot check that object and fails until then.
+      const auto check_mesh = [&](const std::string& name, const Shape& shape) {
+        if (shape.type != Shape::Type::Mesh) return;
+        try {
+          load_collision_mesh(shape.mesh_path, shape.mesh_scale);
+        } catch (const Error& error) {
+          result.warnings << QStringLiteral("scene: object '%1': %2 It is shown as a placeholder box and planning fails "
+                                            "until the mesh is back at that path or the object is deleted.")
+                                 .arg(QString::fromStdString(name), QString::fromStdString(error.what()));
+        }
+      };
+      for (const Obstacle& object : scene.obstacles()) check_mesh(object.name, object.shape);
+      for (const AttachedObject& object : scene.attached_objects()) check_mesh(object.name, object.shape);
       for (std::size_t i = 0; i < scene.attached_objects().size(); ++i) {
         const AttachedObject& object = scene.attached_objects()[i];
         if (robot->find_link(object.link) < 0)
@@ -305,6 +324,13 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     document.undo_stack().clear();
   } catch (const SessionError& error) {
     result.error = error.message;
+    result.warnings.clear();
+    result.camera.reset();
+  } catch (const std::exception& error) {
+    // Anything else a reader below throws: still an error for the user, never an abort. Only the
+    // validation step can throw, so the document is unchanged.
+    result.error = QStringLiteral("session file %1 could not be read: %2; nothing was loaded.")
+                       .arg(source, QString::fromStdString(plain_json_message(error.what())));
     result.warnings.clear();
     result.camera.reset();
   }

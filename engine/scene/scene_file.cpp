@@ -13,7 +13,7 @@
 
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
-#include "engine/core/json_keys.hpp"
+#include "engine/core/json_input.hpp"
 #include "engine/core/string_similarity.hpp"
 
 namespace kinetic {
@@ -99,19 +99,6 @@ std::string unknown_key_hint(const std::string& key, const std::vector<std::stri
   const std::vector<std::string> close = closest_names(key, known, 1);
   if (!close.empty()) return "did you mean \"" + close.front() + "\"?";
   return "known keys: " + quoted_keys(known, " and ");
-}
-
-// nlohmann's messages start with "[json.exception.parse_error.101] parse error at "; users need
-// only what follows ("line 1, column 5: syntax error ...").
-std::string plain_json_message(const std::string& what) {
-  std::string text = what;
-  if (text.rfind("[json.exception.", 0) == 0) {
-    const std::size_t end = text.find("] ");
-    if (end != std::string::npos) text.erase(0, end + 2);
-  }
-  for (const char* prefix : {"parse error at ", "parse error: "})
-    if (text.rfind(prefix, 0) == 0) return text.substr(std::string(prefix).size());
-  return text;
 }
 
 json parse_json(const std::string& text, const std::string& source) {

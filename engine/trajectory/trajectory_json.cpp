@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/error.hpp"
+#include "engine/core/json_input.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 
 namespace kinetic {
@@ -46,13 +47,6 @@ JointVector vector_field(const json& sample, const char* name, std::size_t dof,
   return v;
 }
 
-std::size_t line_of(const std::string& text, std::size_t byte) {
-  std::size_t line = 1;
-  for (std::size_t i = 0; i < byte && i < text.size(); ++i)
-    if (text[i] == '\n') ++line;
-  return line;
-}
-
 }  // namespace
 
 std::string trajectory_to_json(const Trajectory& t) {
@@ -77,8 +71,8 @@ Trajectory trajectory_from_json(const std::string& text, const std::string& sour
   json doc;
   try {
     doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    fail(source, "line " + std::to_string(line_of(text, e.byte)) + ": malformed JSON (" + e.what() + ")");
+  } catch (const json::exception& e) {  // parse_error for syntax, out_of_range for 1e400
+    fail(source, "malformed JSON: " + plain_json_message(e.what()));
   }
   if (!doc.is_object()) fail(source, "the top level must be an object");
   const json& format = field(doc, "format", source, "");

@@ -149,6 +149,31 @@ class AutosaveTest : public QObject {
     QVERIFY(!QFileInfo::exists(path));
     QCOMPARE(document.robot_reference(), QStringLiteral("ur5e"));
   }
+
+  void an_autosave_with_an_out_of_range_number_is_reported_not_fatal() {
+    // JSON numbers beyond a double (1e400) threw out of offer_recovery: the studio aborted at
+    // start-up, and again at every start while the autosave stayed.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "kinetic-session", "version": 1, "robot": {"reference": "ur5e"},
+                   "joints": {"names": ["joint1"], "values": [1e400]}})");
+    file.close();
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("iiwa7")).isEmpty());
+    kinetic::app::RecoveryResult result;
+    try {
+      result = kinetic::app::offer_recovery(document, path, [](const QString&) { return RecoveryChoice::Restore; });
+    } catch (const std::exception& error) {
+      QFAIL(qPrintable(QStringLiteral("exception escaped: %1").arg(error.what())));
+    }
+    QVERIFY(!result.restored);
+    QVERIFY2(result.error.contains(QStringLiteral("1e400")), qPrintable(result.error));
+    QVERIFY2(!result.error.contains(QStringLiteral("json.exception")), qPrintable(result.error));
+    QVERIFY(QFileInfo::exists(path + QStringLiteral(".failed")));  // not offered again next start
+    QCOMPARE(document.robot_reference(), QStringLiteral("iiwa7"));
+  }
 };
 
 QTEST_MAIN(AutosaveTest)

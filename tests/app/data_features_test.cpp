@@ -11,6 +11,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cstring>
 
 #include "app/data_features.hpp"
 #include "app/model_file_watcher.hpp"
@@ -122,6 +123,66 @@ class DataFeaturesTest : public QObject {
     QVERIFY(menu_named(window, QStringLiteral("File")) != nullptr);
     QTRY_COMPARE(asked, 1);  // on the next event-loop turn
     QCOMPARE(document.robot_reference(), QStringLiteral("iiwa7"));
+  }
+
+  void a_robot_with_a_missing_collision_mesh_loads_with_a_warning() {
+    // The link is left without collision geometry; loading used to say only "Loaded".
+    QTemporaryDir dir;
+    QFile source(QDir(QString::fromStdString(kinetic::builtin_robot_directory())).filePath(QStringLiteral("ur5e/robot.urdf")));
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    QByteArray text = source.readAll();
+    const qsizetype geometry = text.indexOf("<geometry>", text.indexOf("<collision>"));
+    const qsizetype end = text.indexOf("</geometry>", geometry) + qsizetype(std::strlen("</geometry>"));
+    QVERIFY(geometry > 0 && end > geometry);
+    text.replace(geometry, end - geometry, "<geometry><mesh filename=\"package://gone_pkg/meshes/base.stl\"/></geometry>");
+    const QString urdf = dir.filePath(QStringLiteral("arm.urdf"));
+    QFile file(urdf);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(text);
+    file.close();
+
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    QMainWindow window;
+    DataFeatureOptions options;
+    options.autosave_path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
+    options.settings_file = dir.filePath(QStringLiteral("settings.ini"));
+    options.offer_recovery = false;
+    QStringList errors;
+    options.report_error = [&](const QString& title, const QString& message) { errors << title + ": " + message; };
+    const auto features = kinetic::app::install_data_features(window, document, options);
+    emit features.robot_library->loadRequested(urdf);
+    QCOMPARE(document.robot_reference(), urdf);
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors[0].contains(QStringLiteral("with warnings")) && errors[0].contains(QStringLiteral("gone_pkg")) &&
+                 errors[0].contains(QStringLiteral("Package search paths")),
+             qPrintable(errors[0]));
+  }
+
+  void a_corrupt_autosave_at_start_up_is_reported_not_fatal() {
+    // A number beyond a double in the autosave aborted the studio at every start-up.
+    QTemporaryDir dir;
+    const QString autosave = dir.filePath(QStringLiteral("autosave.kinetic-session"));
+    QFile file(autosave);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "kinetic-session", "version": 1e400, "robot": {"reference": "iiwa7"}})");
+    file.close();
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    QMainWindow window;
+    DataFeatureOptions options;
+    options.autosave_path = autosave;
+    options.settings_file = dir.filePath(QStringLiteral("settings.ini"));
+    options.recovery_question = [](const QString&) { return RecoveryChoice::Restore; };
+    QStringList errors;
+    options.report_error = [&](const QString& title, const QString& message) { errors << title + ": " + message; };
+    kinetic::app::install_data_features(window, document, options);
+    QTRY_COMPARE(errors.size(), 1);
+    QVERIFY2(errors[0].contains(QStringLiteral("Could not restore")) && errors[0].contains(QStringLiteral("1e400")) &&
+                 !errors[0].contains(QStringLiteral("json.exception")),
+             qPrintable(errors[0]));
+    QCOMPARE(document.robot_reference(), QStringLiteral("ur5e"));
+    QVERIFY(QFileInfo::exists(autosave + QStringLiteral(".failed")));
   }
 
   void reloads_when_the_urdf_changes_on_disk() {

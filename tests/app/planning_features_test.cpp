@@ -117,6 +117,19 @@ class PlanningFeaturesTest : public QObject {
     const QString error = f.features->import_trajectory(bad.fileName());
     QVERIFY(!error.isEmpty());
     QVERIFY(f.features->trajectory_panel()->message_label()->text().contains(QStringLiteral("bad.json")));
+    QVERIFY2(!error.contains(QStringLiteral("json.exception")), qPrintable(error));  // not nlohmann's tags
+    // A number beyond a double: said plainly with the file's name, nothing imported.
+    QByteArray overflow = QByteArray::fromStdString(trajectory_to_json(f.document.trajectories()[0].trajectory));
+    overflow.replace("\"q\": [", "\"q\": [1e400, ");
+    QFile huge(dir.filePath(QStringLiteral("huge.json")));
+    QVERIFY(huge.open(QIODevice::WriteOnly));
+    huge.write(overflow);
+    huge.close();
+    const QString overflow_error = f.features->import_trajectory(huge.fileName());
+    QVERIFY2(overflow_error.contains(QStringLiteral("number overflow parsing '1e400'")), qPrintable(overflow_error));
+    QVERIFY2(!overflow_error.contains(QStringLiteral("json.exception")), qPrintable(overflow_error));
+    QVERIFY(f.features->trajectory_panel()->message_label()->text().contains(QStringLiteral("huge.json")));
+    QCOMPARE(f.document.trajectories().size(), std::size_t{1});
     QVERIFY(!f.features->export_trajectory(0, dir.filePath(QStringLiteral("plan.txt"))).isEmpty());
   }
 

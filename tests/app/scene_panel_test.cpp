@@ -199,6 +199,33 @@ class ScenePanelTest : public QObject {
     QCOMPARE(kinetic::scene_to_json(document_->scene()), before);
   }
 
+  void scene_file_with_a_missing_mesh_or_a_folder_keeps_the_scene() {
+    // A mesh obstacle whose file is gone used to load silently (a placeholder in the view, the next
+    // plan failed); a folder was reported as malformed JSON.
+    QTemporaryDir dir;
+    QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());
+    const std::string before = kinetic::scene_to_json(document_->scene());
+    const int steps = document_->undo_stack().count();
+    const QString gone = dir.filePath(QStringLiteral("gone.stl"));
+    kinetic::PlanningScene with_mesh;
+    with_mesh.add_obstacle("part", Shape::mesh(gone.toStdString()), Pose::Identity());
+    const QString path = dir.filePath(QStringLiteral("meshes.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(kinetic::scene_to_json(with_mesh)));
+    file.close();
+    const QString error = panel_->load_scene_file(path);
+    QVERIFY2(error.contains(QStringLiteral("meshes.json")) && error.contains(QStringLiteral("'part'")) &&
+                 error.contains(QStringLiteral("gone.stl")),
+             qPrintable(error));
+    QCOMPARE(kinetic::scene_to_json(document_->scene()), before);
+    QCOMPARE(document_->undo_stack().count(), steps);
+
+    const QString folder = panel_->load_scene_file(dir.path());
+    QVERIFY2(folder.contains(QStringLiteral("is a folder")), qPrintable(folder));
+    QCOMPARE(kinetic::scene_to_json(document_->scene()), before);
+  }
+
   void mesh_file_errors_are_shown() {
     QTemporaryDir dir;
     const QString bogus = dir.filePath(QStringLiteral("bogus.stl"));

@@ -167,6 +167,40 @@ class SessionFileTest : public QObject {
     }
   }
 
+  void out_of_range_numbers_and_garbage_are_plain_errors() {
+    // 1e400 is valid JSON syntax that nlohmann refuses with out_of_range, not parse_error: it
+    // escaped load_session and aborted the studio (an autosave holding one, at every start-up).
+    QTemporaryDir dir;
+    StudioDocument source;
+    fill(source);
+    QByteArray overflow = QByteArray::fromStdString(kinetic::app::session_to_json(source));
+    overflow.replace("\"values\": [", "\"values\": [1e400, ");
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    const std::string before = snapshot(document);
+    QByteArray garbage;
+    for (int i = 0; i < 512; ++i) garbage.append(char((i * 7919) & 0xff));
+    for (const auto& [name, bytes] : {std::pair{"overflow.kinetic-session", overflow}, std::pair{"garbage.kinetic-session", garbage},
+                                      std::pair{"empty.kinetic-session", QByteArray()}}) {
+      const QString path = dir.filePath(QString::fromLatin1(name));
+      write(path, bytes);
+      kinetic::app::SessionLoadResult result;
+      try {
+        result = kinetic::app::load_session(document, path);
+      } catch (const std::exception& error) {
+        QFAIL(qPrintable(QStringLiteral("%1: exception escaped: %2").arg(name, error.what())));
+      }
+      QVERIFY2(!result.ok(), name);
+      QVERIFY2(result.error.contains(QString::fromLatin1(name)), qPrintable(result.error));
+      QVERIFY2(result.error.contains(QStringLiteral("not valid JSON")), qPrintable(result.error));
+      QVERIFY2(!result.error.contains(QStringLiteral("json.exception")), qPrintable(result.error));
+      QCOMPARE(snapshot(document), before);
+    }
+    write(dir.filePath(QStringLiteral("o.kinetic-session")), overflow);
+    QVERIFY(kinetic::app::load_session(document, dir.filePath(QStringLiteral("o.kinetic-session")))
+                .error.contains(QStringLiteral("number overflow parsing '1e400'")));
+  }
+
   void missing_robot_file_is_a_clear_error() {
     QTemporaryDir dir;
     const QString session = dir.filePath(QStringLiteral("gone.kinetic-session"));
@@ -184,6 +218,28 @@ class SessionFileTest : public QObject {
     QVERIFY(kinetic::app::load_session(document, session).error.contains(QStringLiteral("ur5f")));
     QVERIFY(kinetic::app::load_session(document, dir.filePath(QStringLiteral("none"))).error.contains(QStringLiteral("none")));
     QCOMPARE(document.robot_reference(), QStringLiteral("ur5e"));
+  }
+
+  void a_missing_scene_mesh_opens_with_a_warning() {
+    // The session opens (the object keeps its path; putting the file back heals it), but the user
+    // is told: the mesh used to be missed silently until a plan failed.
+    QTemporaryDir dir;
+    StudioDocument source;
+    QVERIFY(source.load_robot(QStringLiteral("ur5e")).isEmpty());
+    const QString gone = dir.filePath(QStringLiteral("fixture.stl"));
+    kinetic::PlanningScene scene;
+    scene.add_obstacle("fixture", Shape::mesh(gone.toStdString()), Pose::Identity());
+    source.set_scene(scene);
+    const QString path = dir.filePath(QStringLiteral("mesh.kinetic-session"));
+    QVERIFY(kinetic::app::save_session(source, path).isEmpty());
+    StudioDocument document;
+    const auto result = kinetic::app::load_session(document, path);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QVERIFY(document.scene().has_obstacle("fixture"));
+    const QString warnings = result.warnings.join('\n');
+    QVERIFY2(warnings.contains(QStringLiteral("'fixture'")) && warnings.contains(QStringLiteral("fixture.stl")) &&
+                 warnings.contains(QStringLiteral("planning fails")),
+             qPrintable(warnings));
   }
 
   void joints_match_by_name_and_unknown_ones_warn() {

@@ -111,9 +111,15 @@ TEST(TrajectoryIo, MalformedJsonGivesClearErrors) {
     const auto end = s.find(',', at);
     trajectory_from_json(s.replace(at, end - at, "NaN"), "a.json");
   });
-  EXPECT_NE(nan.find("a.json: line"), std::string::npos) << nan;
-  EXPECT_NE(error_of([&] { trajectory_from_json("{\"format\": \"kinetic-trajectory\"", "b.json"); }).find("b.json: line 1"),
-            std::string::npos);
+  EXPECT_NE(nan.find("a.json: malformed JSON: line "), std::string::npos) << nan;
+  const std::string truncated = error_of([&] { trajectory_from_json("{\"format\": \"kinetic-trajectory\"", "b.json"); });
+  EXPECT_NE(truncated.find("b.json: malformed JSON: line 1, column 32: "), std::string::npos) << truncated;
+  // A number beyond a double is said plainly too (it escaped as nlohmann's out_of_range), and no
+  // message carries nlohmann's "[json.exception...]" tags.
+  const std::string overflow = error_of([&] { trajectory_from_json(replace("\"q\": [", "\"q\": [1e400, "), "c.json"); });
+  EXPECT_NE(overflow.find("c.json: malformed JSON: number overflow parsing '1e400'"), std::string::npos) << overflow;
+  for (const std::string& message : {nan, truncated, overflow})
+    EXPECT_EQ(message.find("json.exception"), std::string::npos) << message;
   EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"rad\"", "\"deg\""), "a.json"); }).find("must be \"rad\" or \"m\""),
             std::string::npos);
 }

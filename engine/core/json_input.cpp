@@ -1,4 +1,4 @@
-#include "engine/core/json_keys.hpp"
+#include "engine/core/json_input.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -84,6 +84,17 @@ std::optional<DuplicateJsonKey> find_duplicate_json_key(const std::string& text)
   } catch (const DuplicateKeyFinder::Found&) {
   }
   return finder.result();
+}
+
+std::string plain_json_message(const std::string& what) {
+  std::string text = what;
+  if (text.rfind("[json.exception.", 0) == 0) {
+    const std::size_t end = text.find("] ");
+    if (end != std::string::npos) text.erase(0, end + 2);
+  }
+  for (const char* prefix : {"parse error at ", "parse error: "})
+    if (text.rfind(prefix, 0) == 0) return text.substr(std::string(prefix).size());
+  return text;
 }
 
 }  // namespace kinetic
