@@ -16,8 +16,10 @@ QString StudioDocument::load_robot(const QString& reference, const QString& srdf
   LoadOptions options;
   for (const QString& path : package_paths) options.package_paths.push_back(path.toStdString());
   try {
+    // Built-in names are plain words: a path (a folder given by mistake included) is a file, so
+    // its error names the file, not the library.
     const bool is_file = reference.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive) ||
-                         QFileInfo(reference).isFile();
+                         reference.contains(QLatin1Char('/')) || QFileInfo(reference).isFile();
     RobotModelPtr robot =
         is_file ? load_robot_file(reference.toStdString(), srdf.toStdString(),
                                   config.toStdString(), options)

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <QFileInfo>
 #include <QRegularExpression>
 
 #include <chrono>
@@ -88,7 +89,9 @@ std::string trajectory_name(const Job& job, int reference) {
 
 Job job_from_flags(const CommandLine& line) {
   Job job;
-  const bool urdf = line.robot.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive);
+  // Built-in names are plain words: a path is a robot file (a folder given by mistake included).
+  const bool urdf = line.robot.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive) ||
+                    line.robot.contains(QLatin1Char('/')) || QFileInfo(line.robot).isFile();
   if (!urdf && (!line.srdf.isEmpty() || !line.config.isEmpty()))
     throw JobError(line.srdf.isEmpty() ? "--config" : "--srdf",
                    "goes with a robot opened from a URDF file; the built-in robot '" + str(line.robot) +

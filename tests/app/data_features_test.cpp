@@ -159,6 +159,18 @@ class DataFeaturesTest : public QObject {
              qPrintable(errors[0]));
   }
 
+  void a_folder_as_the_robot_is_named_as_a_file() {
+    // It was looked up as a built-in name ("no built-in robot named '/tmp/...'").
+    QTemporaryDir dir;
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    for (const QString& reference : {dir.path(), dir.filePath(QStringLiteral("gone/arm"))}) {
+      const QString error = document.load_robot(reference);
+      QVERIFY2(error.contains(reference) && !error.contains(QStringLiteral("built-in")), qPrintable(error));
+      QCOMPARE(document.robot_reference(), QStringLiteral("ur5e"));
+    }
+  }
+
   void a_corrupt_autosave_at_start_up_is_reported_not_fatal() {
     // A number beyond a double in the autosave aborted the studio at every start-up.
     QTemporaryDir dir;

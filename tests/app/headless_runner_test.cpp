@@ -355,6 +355,21 @@ class HeadlessRunnerTest : public QObject {
     QVERIFY(fs::exists(d / "arm.png"));
   }
 
+  // A folder given as the robot is a robot file problem, not an unknown built-in name.
+  void a_folder_as_the_robot_is_named_as_a_file() {
+    QTemporaryDir dir;
+    kinetic::app::CommandLine line;
+    line.headless = true;
+    line.robot = dir.path();
+    line.robot_given = true;
+    line.goal_named = QStringLiteral("ready");
+    std::ostringstream out, err;
+    QCOMPARE(run_headless(line, out, err), int(kExitBadJob));
+    QVERIFY2(err.str().find("is a folder, not a file") != std::string::npos &&
+                 err.str().find("built-in") == std::string::npos,
+             err.str().c_str());
+  }
+
   // Outputs are staged and moved into place together: a job that fails after some of them were
   // made (here: a screenshot and a frame sharing a name, found only when the frames are named)
   // leaves nothing: no trajectory file, no image, no temporary, not even the folder it made.
