@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -10,6 +11,7 @@
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/json_input.hpp"
+#include "engine/core/string_similarity.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/scene/scene_file.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
@@ -51,6 +53,20 @@ class Reader {
     if (!object.is_object()) fail(where, QStringLiteral("expected an object"));
     const auto it = object.find(name);
     return it == object.end() || it->is_null() ? nullptr : &*it;
+  }
+  // Keys this build does not know are ignored with a warning naming them (a hand edit's typo
+  // would otherwise drop what it meant to set); the session still opens.
+  void note_unknown_keys(const json& object, const std::string& where, const std::vector<std::string>& known,
+                         QStringList& warnings) const {
+    if (!object.is_object()) return;
+    for (const auto& item : object.items())
+      if (std::find(known.begin(), known.end(), item.key()) == known.end()) {
+        const std::string hint = suggestion_hint(item.key(), known, 1);
+        warnings << QStringLiteral("%1: unknown key \"%2\" was ignored%3.")
+                        .arg(QString::fromStdString(where.empty() ? "(top level)" : where),
+                             QString::fromStdString(item.key()),
+                             QString::fromStdString(hint.empty() ? std::string() : " (" + hint + ")"));
+      }
   }
   const json& field(const json& object, const char* name, const std::string& where) const {
     const json* value = optional_field(object, name, where);
@@ -104,6 +120,7 @@ class Reader {
 // joints the file lacks keep `fallback`.
 JointVector match_joints(const Reader& reader, const json& object, const std::string& where,
                          const RobotModel& robot, const JointVector& fallback, QStringList& warnings) {
+  reader.note_unknown_keys(object, where, {"names", "values"}, warnings);
   const QStringList names = reader.strings(reader.field(object, "names", where), Reader::path(where, "names"));
   const Eigen::VectorXd values =
       reader.numbers(reader.field(object, "values", where), Reader::path(where, "values"), static_cast<int>(names.size()));
@@ -134,7 +151,8 @@ QString resolved(const QString& path, const QString& base_dir) {
 
 // The same test StudioDocument::load_robot uses to tell a file from a built-in name.
 bool is_robot_file(const QString& reference) {
-  return reference.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive) || QFileInfo(reference).isFile();
+  return reference.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive) || reference.contains(QLatin1Char('/')) ||
+         QFileInfo(reference).isFile();
 }
 
 }  // namespace
@@ -200,6 +218,11 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
                              .arg(source, QString::fromStdString(plain_json_message(error.what())))};
     }
     if (!doc.is_object()) reader.fail("(top level)", QStringLiteral("expected a JSON object"));
+    if (const auto duplicate = find_duplicate_json_key(text))
+      result.warnings << QStringLiteral("%1: key \"%2\" is given twice; the last one was used.")
+                             .arg(QString::fromStdString(duplicate->path), QString::fromStdString(duplicate->key));
+    reader.note_unknown_keys(doc, "", {"format", "version", "robot", "joints", "scene", "goal", "trajectories", "camera"},
+                             result.warnings);
     if (reader.string(reader.field(doc, "format", ""), "format") != QStringLiteral("kinetic-session"))
       reader.fail("format", QStringLiteral("expected \"kinetic-session\" (is this a session file?)"));
     const double version = reader.number(reader.field(doc, "version", ""), "version");
@@ -209,9 +232,10 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
                                  .arg(kSessionFormatVersion));
 
     const json& robot_json = reader.field(doc, "robot", "");
+    reader.note_unknown_keys(robot_json, "robot", {"reference", "srdf", "config", "package_paths"}, result.warnings);
     QString reference = reader.string(reader.field(robot_json, "reference", "robot"), "robot.reference");
     // A built-in name stays a name; a relative file path is relative to the session file.
-    if (reference.contains(QLatin1Char('/')) || is_robot_file(reference)) reference = resolved(reference, base_dir);
+    if (is_robot_file(reference)) reference = resolved(reference, base_dir);
     if (reference.isEmpty()) reader.fail("robot.reference", QStringLiteral("empty: name a built-in robot or a URDF file"));
     const json* srdf_json = reader.optional_field(robot_json, "srdf", "robot");
     const json* config_json = reader.optional_field(robot_json, "config", "robot");
@@ -278,6 +302,7 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
 
     GoalState goal;
     if (const json* goal_json = reader.optional_field(doc, "goal", "")) {
+      reader.note_unknown_keys(*goal_json, "goal", {"joints", "tcp_pose"}, result.warnings);
       if (const json* goal_joints = reader.optional_field(*goal_json, "joints", "goal")) {
         QStringList goal_warnings;
         goal.joints = match_joints(reader, *goal_joints, "goal.joints", *robot, joints, goal_warnings);
@@ -292,6 +317,7 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
       if (!list->is_array()) reader.fail("trajectories", QStringLiteral("expected an array"));
       for (std::size_t i = 0; i < list->size(); ++i) {
         const std::string where = "trajectories[" + std::to_string(i) + "]";
+        reader.note_unknown_keys((*list)[i], where, {"name", "trajectory"}, result.warnings);
         const QString name = reader.string(reader.field((*list)[i], "name", where), where + ".name");
         try {
           trajectories.push_back(
@@ -303,6 +329,7 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     }
 
     if (const json* camera = reader.optional_field(doc, "camera", "")) {
+      reader.note_unknown_keys(*camera, "camera", {"target", "distance", "azimuth", "elevation"}, result.warnings);
       SessionCamera c;
       c.target = reader.numbers(reader.field(*camera, "target", "camera"), "camera.target", 3);
       c.distance = reader.number(reader.field(*camera, "distance", "camera"), "camera.distance");

@@ -201,6 +201,25 @@ class SessionFileTest : public QObject {
                 .error.contains(QStringLiteral("number overflow parsing '1e400'")));
   }
 
+  void unknown_and_repeated_keys_open_with_warnings() {
+    // A hand edit's typo used to be dropped silently ("trajectoriez": the trajectories vanished).
+    QTemporaryDir dir;
+    StudioDocument source;
+    fill(source);
+    std::string text = kinetic::app::session_to_json(source);
+    text.replace(text.find("\"trajectories\""), std::string("\"trajectories\"").size(), "\"trajectoriez\"");
+    text.replace(text.find("\"reference\""), std::string("\"reference\"").size(), "\"srdf\": \"\", \"reference\"");
+    const QString path = dir.filePath(QStringLiteral("typo.kinetic-session"));
+    write(path, QByteArray::fromStdString(text));
+    StudioDocument document;
+    const auto result = kinetic::app::load_session(document, path);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    const QString warnings = result.warnings.join('\n');
+    QVERIFY2(warnings.contains(QStringLiteral("(top level): unknown key \"trajectoriez\" was ignored (did you mean 'trajectories'?)")),
+             qPrintable(warnings));
+    QVERIFY2(warnings.contains(QStringLiteral("robot: key \"srdf\" is given twice")), qPrintable(warnings));
+  }
+
   void missing_robot_file_is_a_clear_error() {
     QTemporaryDir dir;
     const QString session = dir.filePath(QStringLiteral("gone.kinetic-session"));
