@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QLocale>
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -228,7 +229,7 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     const double version = reader.number(reader.field(doc, "version", ""), "version");
     if (version != kSessionFormatVersion)
       reader.fail("version", QStringLiteral("version %1 is not supported (this build reads version %2)")
-                                 .arg(version)
+                                 .arg(version, 0, 'g', QLocale::FloatingPointShortest)
                                  .arg(kSessionFormatVersion));
 
     const json& robot_json = reader.field(doc, "robot", "");
@@ -260,6 +261,10 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     } catch (const Error& error) {
       reader.fail("robot.reference", QString::fromStdString(error.what()));
     }
+
+    // What the loader let pass (a mesh it could not find): the session opens, and says so.
+    for (const std::string& warning : robot->load_warnings())
+      result.warnings << QStringLiteral("robot: %1").arg(QString::fromStdString(warning));
 
     JointVector joints = robot->zero_configuration();
     if (const json* joints_json = reader.optional_field(doc, "joints", ""))
@@ -335,7 +340,15 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
       c.distance = reader.number(reader.field(*camera, "distance", "camera"), "camera.distance");
       c.azimuth = reader.number(reader.field(*camera, "azimuth", "camera"), "camera.azimuth");
       c.elevation = reader.number(reader.field(*camera, "elevation", "camera"), "camera.elevation");
-      result.camera = c;
+      // A view that cannot be shown is dropped, not the session: the viewport keeps its camera.
+      const bool usable = c.distance > 0 && c.distance < 1e6 && std::abs(c.azimuth) < 1e3 &&
+                          std::abs(c.elevation) < 1e3 && c.target.norm() < 1e6;
+      if (usable)
+        result.camera = c;
+      else
+        result.warnings << QStringLiteral("camera: the saved view (distance %1 m) cannot be shown; the viewport keeps its "
+                                          "own camera.")
+                               .arg(c.distance);
     }
 
     // 2. Apply. load_robot re-reads the files validated above and clears the undo history.

@@ -220,6 +220,29 @@ class SessionFileTest : public QObject {
     QVERIFY2(warnings.contains(QStringLiteral("robot: key \"srdf\" is given twice")), qPrintable(warnings));
   }
 
+  void an_unusable_camera_is_dropped_with_a_warning_and_versions_print_exactly() {
+    QTemporaryDir dir;
+    StudioDocument source;
+    fill(source);
+    kinetic::app::SessionCamera camera;
+    camera.distance = -1.0;
+    const QString path = dir.filePath(QStringLiteral("camera.kinetic-session"));
+    write(path, QByteArray::fromStdString(kinetic::app::session_to_json(source, camera)));
+    StudioDocument document;
+    const auto result = kinetic::app::load_session(document, path);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QVERIFY(!result.camera);
+    QVERIFY2(result.warnings.join('\n').contains(QStringLiteral("camera: the saved view (distance -1 m) cannot be shown")),
+             qPrintable(result.warnings.join('\n')));
+
+    // 1.0000001 was printed as "version 1 is not supported (this build reads version 1)".
+    std::string text = kinetic::app::session_to_json(source);
+    text.replace(text.rfind("\"version\": 1"), std::string("\"version\": 1").size(), "\"version\": 1.0000001");  // the top level's (keys are sorted)
+    write(path, QByteArray::fromStdString(text));
+    const auto odd = kinetic::app::load_session(document, path);
+    QVERIFY2(odd.error.contains(QStringLiteral("version 1.0000001 is not supported")), qPrintable(odd.error));
+  }
+
   void missing_robot_file_is_a_clear_error() {
     QTemporaryDir dir;
     const QString session = dir.filePath(QStringLiteral("gone.kinetic-session"));
