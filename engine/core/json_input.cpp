@@ -59,10 +59,13 @@ class DuplicateKeyFinder {
     std::string out;
     for (std::size_t i = 0; i + 1 < frames_.size(); ++i) {
       const Frame& f = frames_[i];
-      if (f.object)
-        out += (out.empty() ? "" : ".") + f.key;
-      else
-        out += "[" + std::to_string(f.index) + "]";
+      // Appended piece by piece: GCC 12 at -O3 warns falsely (-Wrestrict) on "." + key.
+      if (f.object) {
+        if (!out.empty()) out.push_back('.');
+        out.append(f.key);
+      } else {
+        out.append("[").append(std::to_string(f.index)).append("]");
+      }
     }
     return out.empty() ? "top level" : out;
   }
