@@ -151,14 +151,17 @@ class DataActions : public QObject {
     if (QFileInfo(reference).isFile())
       recent_.add({RecentEntry::Kind::Robot, QFileInfo(reference).absoluteFilePath(), srdf, config});
     status(tr("Loaded %1").arg(reference));
-    // A collision mesh that cannot be found leaves its link without collision geometry: say so
-    // (with where to search) rather than let plans pass through it unnoticed.
+    report_load_warnings(tr("Loaded %1 with warnings").arg(reference));
+    return {};
+  }
+
+  // A mesh the loader could not find is drawn as a placeholder (and a collision mesh cannot be
+  // checked): say so, with where to search, on every load and reload rather than let it pass.
+  void report_load_warnings(const QString& title) {
     QStringList warnings;
     for (const std::string& warning : document_.robot()->load_warnings()) warnings << QString::fromStdString(warning);
     if (!warnings.isEmpty())
-      report_(tr("Loaded %1 with warnings").arg(reference),
-              warnings.join(QLatin1Char('\n')) + tr("\nPackage search paths are set in Settings → Package search paths…"));
-    return {};
+      report_(title, warnings.join(QLatin1Char('\n')) + tr("\nPackage search paths are set in Settings → Package search paths…"));
   }
 
   void open_robot_files() {
@@ -215,8 +218,12 @@ class DataActions : public QObject {
 
   void reload_robot() {
     const QString error = document_.reload_robot();
-    if (!error.isEmpty()) report_(tr("Reload failed; the loaded robot was kept"), error);
-    else status(tr("Reloaded %1").arg(document_.robot_reference()));
+    if (!error.isEmpty()) {
+      report_(tr("Reload failed; the loaded robot was kept"), error);
+      return;
+    }
+    status(tr("Reloaded %1").arg(document_.robot_reference()));
+    report_load_warnings(tr("Reloaded %1 with warnings").arg(document_.robot_reference()));
   }
 
   void edit_package_paths() {
@@ -393,7 +400,10 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
 
   features.file_watcher = new ModelFileWatcher(document, &window);
   QObject::connect(features.file_watcher, &ModelFileWatcher::reloaded, actions,
-                   [actions](const QString& file) { actions->status(QObject::tr("Reloaded after %1 changed").arg(file)); });
+                   [actions](const QString& file) {
+                     actions->status(QObject::tr("Reloaded after %1 changed").arg(file));
+                     actions->report_load_warnings(QObject::tr("Reloaded after %1 changed, with warnings").arg(file));
+                   });
   QObject::connect(features.file_watcher, &ModelFileWatcher::reloadFailed, actions,
                    [report](const QString& message) { report(QObject::tr("Automatic reload failed"), message); });
 

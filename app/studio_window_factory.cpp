@@ -54,6 +54,18 @@ std::unique_ptr<Studio> create_studio(const CommandLine& line) {
     QTimer::singleShot(0, studio->window.get(), [window = studio->window.get(), load_error] {
       window->report_error(QStringLiteral("Could not load robot"), load_error);
     });
+  } else if (!studio->document->robot()->load_warnings().empty()) {
+    // A mesh the loader could not find: said as when a robot is opened from the menu.
+    QStringList warnings;
+    for (const std::string& warning : studio->document->robot()->load_warnings()) {
+      std::fprintf(stderr, "kinetic-studio: warning: %s\n", warning.c_str());
+      warnings << QString::fromStdString(warning);
+    }
+    QTimer::singleShot(0, studio->window.get(), [window = studio->window.get(), warnings, robot = line.robot] {
+      window->report_error(QStringLiteral("Loaded %1 with warnings").arg(robot),
+                           warnings.join(QLatin1Char('\n')) +
+                               QStringLiteral("\nPackage search paths are set in Settings → Package search paths…"));
+    });
   }
   return studio;
 }

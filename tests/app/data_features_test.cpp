@@ -157,6 +157,14 @@ class DataFeaturesTest : public QObject {
     QVERIFY2(errors[0].contains(QStringLiteral("with warnings")) && errors[0].contains(QStringLiteral("gone_pkg")) &&
                  errors[0].contains(QStringLiteral("Package search paths")),
              qPrintable(errors[0]));
+
+    // An automatic reload after the file changed says it again (the mesh is still missing).
+    text.replace("name=\"ur5e\"", "name=\"edited\"");
+    replace_file(urdf, text);
+    QTRY_COMPARE_WITH_TIMEOUT(errors.size(), 2, 5000);
+    QVERIFY2(errors[1].contains(QStringLiteral("Reloaded after")) && errors[1].contains(QStringLiteral("with warnings")) &&
+                 errors[1].contains(QStringLiteral("gone_pkg")),
+             qPrintable(errors[1]));
   }
 
   void a_folder_as_the_robot_is_named_as_a_file() {
