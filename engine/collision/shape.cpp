@@ -1,6 +1,7 @@
 #include "engine/collision/shape.hpp"
 
 #include <cmath>
+#include <sstream>
 
 #include "engine/collision/primitive_distance.hpp"
 #include "engine/core/error.hpp"
@@ -9,11 +10,16 @@
 namespace kinetic {
 namespace {
 
+// Far beyond any robot cell; larger sizes (1e300 from a typo'd exponent) overflow the squared
+// distances of the checks, whose NaNs would read as "no contact".
+constexpr double kMaxShapeSize = 1000.0;  // m
+
 void require_size(double value, const char* what) {
-  if (!std::isfinite(value) || value < 0.0)
-    throw Error(ErrorCode::InvalidValue,
-                std::string("collision shape: ") + what + " must be finite and >= 0, got " +
-                    std::to_string(value));
+  if (!std::isfinite(value) || value < 0.0 || value > kMaxShapeSize) {
+    std::ostringstream text;
+    text << "collision shape: " << what << " must be finite and in [0, " << kMaxShapeSize << "] m, got " << value;
+    throw Error(ErrorCode::InvalidValue, text.str());
+  }
 }
 
 }  // namespace
@@ -81,9 +87,9 @@ void Shape::validate() const {
       if (mesh_path.empty())
         throw Error(ErrorCode::MissingMesh, "collision shape: mesh without a file path");
       for (int i = 0; i < 3; ++i)
-        if (!std::isfinite(mesh_scale[i]) || mesh_scale[i] == 0.0)
+        if (!std::isfinite(mesh_scale[i]) || mesh_scale[i] == 0.0 || std::abs(mesh_scale[i]) > kMaxShapeSize)
           throw Error(ErrorCode::InvalidValue,
-                      "collision shape: mesh scale must be finite and non-zero for " + mesh_path);
+                      "collision shape: mesh scale must be non-zero and at most 1000 in size for " + mesh_path);
       break;
     case Type::HalfSpace:
       if (!normal.allFinite() || normal.norm() < 1e-12 || !std::isfinite(offset))

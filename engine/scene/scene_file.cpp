@@ -126,6 +126,8 @@ bool integer_in_range(const json& value, std::int64_t low, std::int64_t high) {
   return v >= low && v <= high;
 }
 
+constexpr double kMaxScenePosition = 1e4;  // m
+
 // Reads fields with error messages naming the source and the JSON path.
 class Reader {
  public:
@@ -178,6 +180,9 @@ class Reader {
     only_keys(value, where, kPoseKeys);
     Pose pose = Pose::Identity();
     pose.translation() = vector<3>(field(value, "position", where), where + ".position");
+    // As for shape sizes: far beyond any cell, and overflowing the checks' squared distances.
+    if (pose.translation().cwiseAbs().maxCoeff() > kMaxScenePosition)
+      fail(where + ".position", "is more than 10 km from the origin; give metres in the robot's frame");
     const Eigen::Vector4d q = vector<4>(field(value, "orientation", where), where + ".orientation");
     if (q.norm() < 1e-9) fail(where + ".orientation", "quaternion has zero length");
     pose.linear() = Quaternion(q[3], q[0], q[1], q[2]).normalized().toRotationMatrix();

@@ -10,7 +10,7 @@
 // half_space {normal, offset}. Relative mesh paths are relative to the scene file.
 // Keys are strict: a key not listed above (or one of another shape type, such as "radius" on a
 // box) is an error with a did-you-mean, and so is a key repeated in one object; a misspelt key is
-// never silently ignored.
+// never silently ignored. Sizes are at most 1000 m and positions within 10 km of the origin.
 #include <string>
 
 #include "engine/scene/planning_scene.hpp"

@@ -142,6 +142,14 @@ TEST(SceneFile, MalformedInputNamesFileAndProblem) {
      "shape": {"type": "box", "size": [1, 2, 3]}, "pose": {"position": [0,"x",0], "orientation": [0,0,0,1]}}]})",
                "obstacles[0].pose.position[1]");
   expect_error(R"({"format": "kinetic-scene", "version": 1, "allowed": [["a"]]})", "allowed[0]");
+  // Sizes and places past any robot cell (a typo'd exponent) overflow the checks' squared
+  // distances: refused, saying the range.
+  expect_error(R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "a",
+     "shape": {"type": "sphere", "radius": 1e300},
+     "pose": {"position": [0,0,0], "orientation": [0,0,0,1]}}]})", "sphere radius must be finite and in [0, 1000] m, got 1e+300");
+  expect_error(R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "a",
+     "shape": {"type": "box", "size": [1, 1, 1]},
+     "pose": {"position": [0,1e20,0], "orientation": [0,0,0,1]}}]})", "obstacles[0].pose.position: is more than 10 km");
   try {
     load_scene("/no/such/scene.json");
     FAIL();
