@@ -1,9 +1,11 @@
 // JSON form of a trajectory (schema: docs/trajectory-format.md).
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "engine/core/error.hpp"
 #include "engine/core/json_input.hpp"
+#include "engine/core/string_similarity.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 
 namespace kinetic {
@@ -25,6 +27,25 @@ const json& field(const json& object, const char* name, const std::string& sourc
   const auto it = object.find(name);
   if (it == object.end()) fail(source, where + "missing field '" + name + "'");
   return *it;
+}
+
+// A key the schema does not have is refused (with a did-you-mean), as in scene files: a typo in
+// an optional field ("waypoint_time") would otherwise be dropped silently.
+void only_keys(const json& object, const std::vector<std::string>& known, const std::string& source,
+               const std::string& where) {
+  if (object.size() <= known.size()) {
+    bool all_known = true;
+    for (const auto& item : object.items())
+      all_known = all_known && std::find(known.begin(), known.end(), item.key()) != known.end();
+    if (all_known) return;
+  }
+  for (const auto& item : object.items())
+    if (std::find(known.begin(), known.end(), item.key()) == known.end()) {
+      const std::vector<std::string> close = closest_names(item.key(), known, 1);
+      throw Error(ErrorCode::ParseError, source + ": " + where + "unknown field '" + item.key() + "'",
+                  close.empty() ? "see docs/trajectory-format.md for the schema"
+                                : "did you mean '" + close.front() + "'? (docs/trajectory-format.md has the schema)");
+    }
 }
 
 double number(const json& value, const std::string& source, const std::string& what) {
@@ -75,6 +96,7 @@ Trajectory trajectory_from_json(const std::string& text, const std::string& sour
     fail(source, "malformed JSON: " + plain_json_message(e.what()));
   }
   if (!doc.is_object()) fail(source, "the top level must be an object");
+  only_keys(doc, {"format", "format_version", "robot", "joint_names", "units", "waypoint_times", "samples"}, source, "");
   const json& format = field(doc, "format", source, "");
   if (!format.is_string() || format.get<std::string>() != "kinetic-trajectory")
     fail(source, "field 'format' must be \"kinetic-trajectory\"");
@@ -94,6 +116,8 @@ Trajectory trajectory_from_json(const std::string& text, const std::string& sour
     names.push_back(n.get<std::string>());
   }
   const json& units_json = field(doc, "units", source, "");
+  if (!units_json.is_object()) fail(source, "field 'units' must be an object");
+  only_keys(units_json, {"time", "position"}, source, "units: ");
   const json& time_unit = field(units_json, "time", source, "units: ");
   if (!time_unit.is_string() || time_unit.get<std::string>() != "s") fail(source, "units.time must be \"s\"");
   const json& position_units = field(units_json, "position", source, "units: ");
@@ -114,12 +138,14 @@ Trajectory trajectory_from_json(const std::string& text, const std::string& sour
   }
   const json& samples_json = field(doc, "samples", source, "");
   if (!samples_json.is_array()) fail(source, "field 'samples' must be an array");
+  static const std::vector<std::string> kSampleKeys = {"t", "q", "qd", "qdd"};
   std::vector<TrajectorySample> samples;
   samples.reserve(samples_json.size());
   for (std::size_t i = 0; i < samples_json.size(); ++i) {
     const std::string where = "sample " + std::to_string(i) + ": ";
     const json& s = samples_json[i];
     if (!s.is_object()) fail(source, where + "must be an object");
+    only_keys(s, kSampleKeys, source, where);
     samples.push_back({number(field(s, "t", source, where), source, where + "'t'"),
                        vector_field(s, "q", names.size(), names, source, where),
                        vector_field(s, "qd", names.size(), names, source, where),

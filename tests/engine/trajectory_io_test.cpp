@@ -101,7 +101,12 @@ TEST(TrajectoryIo, MalformedJsonGivesClearErrors) {
   EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"format_version\": 1", "\"format_version\": 7"), "a.json"); })
                 .find("format_version 7 is not supported"), std::string::npos);
   EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"robot\"", "\"robbot\""), "a.json"); })
-                .find("a.json: missing field 'robot'"), std::string::npos);
+                .find("a.json: unknown field 'robbot'"), std::string::npos);
+  std::string without_robot = good;
+  without_robot.erase(without_robot.find("\"robot\""), without_robot.find('\n', without_robot.find("\"robot\"")) + 1 -
+                                                           without_robot.find("\"robot\""));
+  EXPECT_NE(error_of([&] { trajectory_from_json(without_robot, "a.json"); }).find("a.json: missing field 'robot'"),
+            std::string::npos);
   const std::string e = error_of([&] { trajectory_from_json(replace("\"qd\": [", "\"qd\": [null,"), "a.json"); });
   EXPECT_NE(e.find("sample 0"), std::string::npos) << e;
   EXPECT_NE(e.find("'qd'"), std::string::npos) << e;
@@ -118,6 +123,17 @@ TEST(TrajectoryIo, MalformedJsonGivesClearErrors) {
   // message carries nlohmann's "[json.exception...]" tags.
   const std::string overflow = error_of([&] { trajectory_from_json(replace("\"q\": [", "\"q\": [1e400, "), "c.json"); });
   EXPECT_NE(overflow.find("c.json: malformed JSON: number overflow parsing '1e400'"), std::string::npos) << overflow;
+  // An unknown field is refused with a did-you-mean (a typo in an optional one was dropped).
+  try {
+    trajectory_from_json(replace("\"waypoint_times\"", "\"waypoint_time\""), "d.json");
+    ADD_FAILURE() << "an unknown field was accepted";
+  } catch (const Error& unknown) {
+    EXPECT_NE(unknown.message().find("d.json: unknown field 'waypoint_time'"), std::string::npos) << unknown.message();
+    EXPECT_NE(unknown.hint().find("did you mean 'waypoint_times'?"), std::string::npos) << unknown.hint();
+  }
+  EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"qdd\"", "\"qdd\": [0, 0, 0], \"jerk\""), "e.json"); })
+                .find("e.json: sample 0: unknown field 'jerk'"),
+            std::string::npos);
   for (const std::string& message : {nan, truncated, overflow})
     EXPECT_EQ(message.find("json.exception"), std::string::npos) << message;
   EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"rad\"", "\"deg\""), "a.json"); }).find("must be \"rad\" or \"m\""),
