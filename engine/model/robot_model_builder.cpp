@@ -201,10 +201,7 @@ std::shared_ptr<urdf::ModelInterface> parse_urdf_checked(const std::string& xml,
   info.source = source;
   {
     tinyxml2::XMLDocument doc;
-    if (doc.Parse(xml.c_str(), xml.size()) != tinyxml2::XML_SUCCESS) {
-      throw Error(ErrorCode::ParseError, detail::describe_xml_error(doc, source, "XML"),
-                  "fix the XML syntax at that line");
-    }
+    detail::parse_xml(doc, xml, source, "XML");
     check_structure(doc, source, info);
   }
 

@@ -125,10 +125,7 @@ SemanticModel parse_srdf(const std::string& xml, const std::string& source, cons
     if (warnings) warnings->push_back(message);
   };
   tinyxml2::XMLDocument doc;
-  if (doc.Parse(xml.c_str(), xml.size()) != tinyxml2::XML_SUCCESS) {
-    throw Error(ErrorCode::ParseError, detail::describe_xml_error(doc, source, "SRDF XML"),
-                "fix the XML syntax at that line");
-  }
+  detail::parse_xml(doc, xml, source, "SRDF XML");
   const XMLElement* robot = doc.FirstChildElement("robot");
   if (!robot)
     throw Error(ErrorCode::ParseError, source + ": not an SRDF: the root element is not <robot>",

@@ -290,6 +290,13 @@ TEST(ModelUrdfErrors, MalformedXmlNamesFileAndLine) {
       expect_error([&] { load_robot_string("<robot name='x'>\n<link name='a'/>\n<joint"); },
                    ErrorCode::ParseError);
   EXPECT_THAT(s.message(), HasSubstr("<urdf string>:3"));
+
+  // An empty file is said as one, without tinyxml2's "Error=XML_ERROR_EMPTY_DOCUMENT ErrorID=13".
+  for (const std::string empty : {"", "<?xml version=\"1.0\"?>\n<!-- nothing -->\n"}) {
+    const Error blank = expect_error([&] { load_robot_string(empty); }, ErrorCode::ParseError);
+    EXPECT_THAT(blank.message(), HasSubstr("<urdf string>: the file is empty (or holds only a declaration or comments): no XML"));
+    EXPECT_THAT(blank.message(), Not(HasSubstr("XML_ERROR")));
+  }
 }
 
 TEST(ModelUrdfErrors, MissingFile) {
