@@ -20,6 +20,7 @@
 #include <numbers>
 
 #include "engine/collision/collision_mesh.hpp"
+#include "engine/scene/scene_meshes.hpp"
 #include "engine/core/error.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/scene/scene_file.hpp"
@@ -530,20 +531,10 @@ QString ScenePanel::load_scene_file(const QString& path) {
   }
   // Mesh objects are read now, as Add mesh does: a missing or unreadable mesh would otherwise load
   // silently and only fail the next plan.
-  const auto check_mesh = [&](const std::string& name, const Shape& shape) -> QString {
-    if (shape.type != Shape::Type::Mesh) return {};
-    try {
-      load_collision_mesh(shape.mesh_path, shape.mesh_scale);
-    } catch (const Error& error) {
-      return fail(tr("The scene was not changed. %1: object '%2': %3\nPut the mesh back or correct its path in the scene file.")
-                      .arg(path, QString::fromStdString(name), QString::fromStdString(error.what())));
-    }
-    return {};
-  };
-  for (const Obstacle& object : next.obstacles())
-    if (const QString error = check_mesh(object.name, object.shape); !error.isEmpty()) return error;
-  for (const AttachedObject& object : next.attached_objects())
-    if (const QString error = check_mesh(object.name, object.shape); !error.isEmpty()) return error;
+  if (const auto problems = unreadable_scene_meshes(next); !problems.empty())
+    return fail(tr("The scene was not changed. %1: object '%2': %3\nPut the mesh back or correct its path in the scene file.")
+                    .arg(path, QString::fromStdString(problems.front().object),
+                         QString::fromStdString(problems.front().message)));
   if (robot_) {
     for (const AttachedObject& object : next.attached_objects())
       if (robot_->find_link(object.link) < 0)

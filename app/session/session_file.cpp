@@ -8,13 +8,13 @@
 #include <nlohmann/json.hpp>
 
 #include "app/studio_document.hpp"
-#include "engine/collision/collision_mesh.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/json_input.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/scene/scene_file.hpp"
+#include "engine/scene/scene_meshes.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 
 namespace kinetic::app {
@@ -284,18 +284,10 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
       // A mesh file that is gone or unreadable does not refuse the whole session (the object
       // keeps its path, so putting the file back heals it), but the user must know: planning
       // cannot check that object and fails until then.
-      const auto check_mesh = [&](const std::string& name, const Shape& shape) {
-        if (shape.type != Shape::Type::Mesh) return;
-        try {
-          load_collision_mesh(shape.mesh_path, shape.mesh_scale);
-        } catch (const Error& error) {
-          result.warnings << QStringLiteral("scene: object '%1': %2 It is shown as a placeholder box and planning fails "
-                                            "until the mesh is back at that path or the object is deleted.")
-                                 .arg(QString::fromStdString(name), QString::fromStdString(error.what()));
-        }
-      };
-      for (const Obstacle& object : scene.obstacles()) check_mesh(object.name, object.shape);
-      for (const AttachedObject& object : scene.attached_objects()) check_mesh(object.name, object.shape);
+      for (const SceneMeshProblem& problem : unreadable_scene_meshes(scene))
+        result.warnings << QStringLiteral("scene: object '%1': %2 It is shown as a placeholder box and planning fails "
+                                          "until the mesh is back at that path or the object is deleted.")
+                               .arg(QString::fromStdString(problem.object), QString::fromStdString(problem.message));
       for (std::size_t i = 0; i < scene.attached_objects().size(); ++i) {
         const AttachedObject& object = scene.attached_objects()[i];
         if (robot->find_link(object.link) < 0)

@@ -58,11 +58,11 @@ std::vector<std::string> closest_names(const std::string& query,
   return result;
 }
 
-std::string quoted_list(const std::vector<std::string>& names, const std::string& last_separator) {
+std::string quoted_list(const std::vector<std::string>& names, const std::string& last_separator, char quote) {
   std::string out;
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (i > 0) out += (i + 1 == names.size()) ? last_separator : ", ";
-    out += "'" + names[i] + "'";
+    out.append(1, quote).append(names[i]).append(1, quote);
   }
   return out;
 }

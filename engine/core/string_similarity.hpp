@@ -21,8 +21,8 @@ std::vector<std::string> closest_names(const std::string& query,
 std::string suggestion_hint(const std::string& query, const std::vector<std::string>& candidates,
                             std::size_t max_results = 5);
 
-// Joins names as "'a', 'b' and 'c'".
+// Joins names as "'a', 'b' or 'c'" (JSON keys: quote '"', as they are written in the file).
 std::string quoted_list(const std::vector<std::string>& names,
-                        const std::string& last_separator = " or ");
+                        const std::string& last_separator = " or ", char quote = '\'');
 
 }  // namespace kinetic

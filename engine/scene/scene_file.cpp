@@ -84,21 +84,11 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-// "\"a\", \"b\" and \"c\"": keys quoted the way they are written in the file.
-std::string quoted_keys(const std::vector<std::string>& keys, const std::string& last_separator) {
-  std::string out;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    if (i > 0) out += (i + 1 == keys.size()) ? last_separator : ", ";
-    out += "\"" + keys[i] + "\"";
-  }
-  return out;
-}
-
 std::string unknown_key_hint(const std::string& key, const std::vector<std::string>& known) {
   // Only the best match: "touch_link" should suggest "touch_links", not also "link".
   const std::vector<std::string> close = closest_names(key, known, 1);
   if (!close.empty()) return "did you mean \"" + close.front() + "\"?";
-  return "known keys: " + quoted_keys(known, " and ");
+  return "known keys: " + quoted_list(known, " and ", '"');
 }
 
 json parse_json(const std::string& text, const std::string& source) {
@@ -198,7 +188,7 @@ class Reader {
     for (const auto& item : value.items())
       if (!contains(keys, item.key()))
         fail(where, "key \"" + item.key() + "\" does not apply to a " + type_name,
-             "a " + type_name + " takes " + quoted_keys(keys, " and "));
+             "a " + type_name + " takes " + quoted_list(keys, " and ", '"'));
     return guarded(where, [&] {
       switch (type) {
         case Shape::Type::Box:
