@@ -70,6 +70,14 @@ fs::path OutputSet::claim(const std::string& file, const std::string& by) {
 }
 
 std::vector<fs::path> OutputSet::commit() {
+  // A folder where a file should go is the one failure a rename in its own folder meets in
+  // practice: found before anything moves, so the set stays all or nothing.
+  for (size_t i = 0; i < finals_.size(); ++i) {
+    std::error_code ec;
+    if (fs::is_directory(finals_[i], ec))
+      throw JobFailure(kExitWriteFailed, claimed_by_[i] + ": " + finals_[i].string() +
+                                             " is a folder; nothing was written (remove it or name the output differently)");
+  }
   for (size_t i = 0; i < finals_.size(); ++i) {
     std::error_code ec;
     fs::rename(temporaries_[i], finals_[i], ec);

@@ -140,10 +140,15 @@ class HeadlessRunnerTest : public QObject {
     QTemporaryDir dir;
     const fs::path d = dir.path().toStdString();
     fs::create_directories(d / "taken.json");  // a folder where the file should go
-    const Run run = run_text(job("ur5e", kNoScene, R"({"named": "ready"})", R"({"trajectories": [{"file": "taken.json"}]})"), d);
+    // The export before it is not moved into place either: the set is all or nothing.
+    const Run run = run_text(job("ur5e", kNoScene, R"({"named": "ready"})",
+                                 R"({"trajectories": [{"file": "first.csv"}, {"file": "taken.json"}]})"),
+                             d);
     QCOMPARE(run.code, int(kExitWriteFailed));
-    QVERIFY2(run.err.find("taken.json") != std::string::npos, run.err.c_str());
+    QVERIFY2(run.err.find("taken.json is a folder; nothing was written") != std::string::npos, run.err.c_str());
     QVERIFY(fs::is_directory(d / "taken.json"));
+    QVERIFY(!fs::exists(d / "first.csv"));
+    QCOMPARE(std::distance(fs::directory_iterator(d), fs::directory_iterator()), std::ptrdiff_t(1));
   }
 
   void malformed_job_file_gives_line_and_column() {
