@@ -51,6 +51,15 @@ void replace_file(const QString& path, const QByteArray& bytes) {
   QVERIFY(QFile::rename(temporary, path));
 }
 
+// Options that keep a test's autosave and settings in `dir` and collect what is reported.
+DataFeatureOptions isolated_options(const QTemporaryDir& dir, QStringList& reported) {
+  DataFeatureOptions options;
+  options.autosave_path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
+  options.settings_file = dir.filePath(QStringLiteral("settings.ini"));
+  options.report_error = [&reported](const QString& title, const QString& message) { reported << title + ": " + message; };
+  return options;
+}
+
 }  // namespace
 
 class DataFeaturesTest : public QObject {
@@ -144,12 +153,9 @@ class DataFeaturesTest : public QObject {
     StudioDocument document;
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
     QMainWindow window;
-    DataFeatureOptions options;
-    options.autosave_path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
-    options.settings_file = dir.filePath(QStringLiteral("settings.ini"));
-    options.offer_recovery = false;
     QStringList errors;
-    options.report_error = [&](const QString& title, const QString& message) { errors << title + ": " + message; };
+    DataFeatureOptions options = isolated_options(dir, errors);
+    options.offer_recovery = false;
     const auto features = kinetic::app::install_data_features(window, document, options);
     emit features.robot_library->loadRequested(urdf);
     QCOMPARE(document.robot_reference(), urdf);
@@ -190,12 +196,9 @@ class DataFeaturesTest : public QObject {
     StudioDocument document;
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
     QMainWindow window;
-    DataFeatureOptions options;
-    options.autosave_path = autosave;
-    options.settings_file = dir.filePath(QStringLiteral("settings.ini"));
-    options.recovery_question = [](const QString&) { return RecoveryChoice::Restore; };
     QStringList errors;
-    options.report_error = [&](const QString& title, const QString& message) { errors << title + ": " + message; };
+    DataFeatureOptions options = isolated_options(dir, errors);
+    options.recovery_question = [](const QString&) { return RecoveryChoice::Restore; };
     kinetic::app::install_data_features(window, document, options);
     QTRY_COMPARE(errors.size(), 1);
     QVERIFY2(errors[0].contains(QStringLiteral("Could not restore")) && errors[0].contains(QStringLiteral("1e400")) &&
