@@ -40,13 +40,16 @@ QMenu* menu_named(QMainWindow& window, const QString& title) {
   return nullptr;
 }
 
+void write_file(const QString& path, const QByteArray& bytes) {
+  QFile file(path);
+  QVERIFY(file.open(QIODevice::WriteOnly));
+  QCOMPARE(file.write(bytes), qint64(bytes.size()));
+}
+
 void replace_file(const QString& path, const QByteArray& bytes) {
   // Like many editors: write a new file and rename it over the old one.
   const QString temporary = path + QStringLiteral(".new");
-  QFile file(temporary);
-  QVERIFY(file.open(QIODevice::WriteOnly));
-  file.write(bytes);
-  file.close();
+  write_file(temporary, bytes);
   QVERIFY(QFile::remove(path));
   QVERIFY(QFile::rename(temporary, path));
 }
@@ -145,11 +148,7 @@ class DataFeaturesTest : public QObject {
     QVERIFY(geometry > 0 && end > geometry);
     text.replace(geometry, end - geometry, "<geometry><mesh filename=\"package://gone_pkg/meshes/base.stl\"/></geometry>");
     const QString urdf = dir.filePath(QStringLiteral("arm.urdf"));
-    QFile file(urdf);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(text);
-    file.close();
-
+    write_file(urdf, text);
     StudioDocument document;
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
     QMainWindow window;
@@ -189,10 +188,7 @@ class DataFeaturesTest : public QObject {
     // A number beyond a double in the autosave aborted the studio at every start-up.
     QTemporaryDir dir;
     const QString autosave = dir.filePath(QStringLiteral("autosave.kinetic-session"));
-    QFile file(autosave);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(R"({"format": "kinetic-session", "version": 1e400, "robot": {"reference": "iiwa7"}})");
-    file.close();
+    write_file(autosave, R"({"format": "kinetic-session", "version": 1e400, "robot": {"reference": "iiwa7"}})");
     StudioDocument document;
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
     QMainWindow window;
