@@ -1,10 +1,12 @@
 #include "app/data_features.hpp"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -27,6 +29,7 @@
 #include "app/session/package_paths_dialog.hpp"
 #include "app/session/recent_files.hpp"
 #include "app/session/session_file.hpp"
+#include "app/session/session_tracker.hpp"
 #include "app/studio_document.hpp"
 #include "app/viewport_window.hpp"
 #include "engine/collision/collision_checker.hpp"
@@ -138,9 +141,17 @@ std::optional<RobotFiles> ask_robot_files(QWidget* parent) {
 class DataActions : public QObject {
  public:
   DataActions(QMainWindow& window, StudioDocument& document, QSettings& settings, Report report,
-              panels::ScenePanel& scene_panel)
+              panels::ScenePanel& scene_panel, UnsavedChangesQuestion unsaved_question)
       : QObject(&window), window_(window), document_(document), settings_(settings), recent_(settings),
-        report_(std::move(report)), scene_panel_(scene_panel) {}
+        report_(std::move(report)), scene_panel_(scene_panel), tracker_(document, this),
+        unsaved_question_(std::move(unsaved_question)) {
+    connect(&tracker_, &SessionTracker::changed, this, [this] { show_session_in_title(); });
+    show_session_in_title();
+    window_.installEventFilter(this);
+  }
+
+  SessionTracker& tracker() { return tracker_; }
+  bool user_discarded_changes() const { return discarded_; }
 
   QString load_robot(const QString& reference, const QString& srdf = {}, const QString& config = {}) {
     const QString error = document_.load_robot(reference, srdf, config, stored_package_paths(settings_));
@@ -169,11 +180,13 @@ class DataActions : public QObject {
   }
 
   void open_session(const QString& path) {
+    if (!settle_unsaved_changes(tr("opening %1").arg(QFileInfo(path).fileName()))) return;
     const SessionLoadResult result = load_session_with_view(window_, document_, path);
     if (!result.ok()) {
       report_(tr("Could not open the session"), result.error);
       return;
     }
+    tracker_.mark_saved(QFileInfo(path).absoluteFilePath());
     recent_.add({RecentEntry::Kind::Session, QFileInfo(path).absoluteFilePath(), {}, {}});
     if (!result.warnings.isEmpty())
       report_(tr("Session opened with warnings"), result.warnings.join(QLatin1Char('\n')));
@@ -186,19 +199,65 @@ class DataActions : public QObject {
     if (!path.isEmpty()) open_session(path);
   }
 
-  void choose_and_save_session() {
-    QString path = QFileDialog::getSaveFileName(&window_, tr("Save session"), QString(),
+  // To the session file last opened or saved, or asks for one. True when the session was written.
+  bool save_session() {
+    if (tracker_.path().isEmpty()) return choose_and_save_session();
+    return save_session_to(tracker_.path());
+  }
+
+  bool choose_and_save_session() {
+    const QString start = tracker_.path().isEmpty() ? QString() : tracker_.path();
+    QString path = QFileDialog::getSaveFileName(&window_, tr("Save session as"), start,
                                                 tr("Kinetic sessions (*.kinetic-session)"));
-    if (path.isEmpty()) return;
+    if (path.isEmpty()) return false;
     if (!path.endsWith(QStringLiteral(".kinetic-session"))) path += QStringLiteral(".kinetic-session");
+    return save_session_to(path);
+  }
+
+  bool save_session_to(const QString& path) {
     const QString error = save_session_with_view(window_, document_, path);
     if (!error.isEmpty()) {
       report_(tr("Could not save the session"), error);
-      return;
+      return false;
     }
+    tracker_.mark_saved(QFileInfo(path).absoluteFilePath());
     recent_.add({RecentEntry::Kind::Session, QFileInfo(path).absoluteFilePath(), {}, {}});
     status(tr("Saved session %1").arg(path));
+    return true;
   }
+
+  // Before unsaved work would be replaced or closed: asks Save / Discard / Cancel. True when it
+  // may go ahead (nothing unsaved, saved now, or discarded).
+  bool settle_unsaved_changes(const QString& action) {
+    if (!tracker_.modified()) return true;
+    switch (unsaved_question_(&window_, tracker_.display_name(), action)) {
+      case UnsavedChoice::Save:
+        return save_session();
+      case UnsavedChoice::Discard:
+        discarded_ = true;
+        return true;
+      case UnsavedChoice::Cancel:
+        break;
+    }
+    return false;
+  }
+
+  void show_session_in_title() {
+    window_.setWindowTitle(tr("%1[*] — Kinetic Studio").arg(tracker_.display_name()));
+    window_.setWindowModified(tracker_.modified());
+  }
+
+ protected:
+  // Closing the window (its close button, File → Quit) with unsaved changes asks first.
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (watched == &window_ && event->type() == QEvent::Close && !settle_unsaved_changes(tr("closing"))) {
+      event->ignore();
+      return true;
+    }
+    return QObject::eventFilter(watched, event);
+  }
+
+ public:
 
   void choose_and_load_scene() {
     const QString path = QFileDialog::getOpenFileName(&window_, tr("Load scene"), QString(),
@@ -262,6 +321,9 @@ class DataActions : public QObject {
   RecentFiles recent_;
   Report report_;
   panels::ScenePanel& scene_panel_;
+  SessionTracker tracker_;
+  UnsavedChangesQuestion unsaved_question_;
+  bool discarded_ = false;  // the user chose to discard unsaved changes (on close)
 };
 
 void build_menus(QMainWindow& window, DataActions& actions, DataFeatures& features) {
@@ -284,8 +346,10 @@ void build_menus(QMainWindow& window, DataActions& actions, DataFeatures& featur
   auto* recent = new QMenu(QObject::tr("Recent files"), file);
   QObject::connect(recent, &QMenu::aboutToShow, &actions, [&actions, recent] { actions.fill_recent_menu(recent); });
   file->insertMenu(before, recent);
-  add(QObject::tr("Open session…"), [&actions] { actions.choose_and_open_session(); });
-  features.save_session = add(QObject::tr("Save session…"), [&actions] { actions.choose_and_save_session(); });
+  add(QObject::tr("Open session…"), [&actions] { actions.choose_and_open_session(); }, QKeySequence::Open);
+  features.save_session = add(QObject::tr("Save session"), [&actions] { actions.save_session(); }, QKeySequence::Save);
+  features.save_session_as =
+      add(QObject::tr("Save session as…"), [&actions] { actions.choose_and_save_session(); }, QKeySequence::SaveAs);
   add(QObject::tr("Load scene…"), [&actions] { actions.choose_and_load_scene(); });
   add(QObject::tr("Save scene…"), [&actions] { actions.choose_and_save_scene(); });
   auto* end = new QAction(file);
@@ -388,7 +452,10 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
   window.tabifyDockWidget(scene_dock, library_dock);
   scene_dock->raise();
 
-  auto* actions = new DataActions(window, document, *features.settings, report, *features.scene_panel);
+  auto* actions = new DataActions(window, document, *features.settings, report, *features.scene_panel,
+                                  options.unsaved_changes_question ? options.unsaved_changes_question
+                                                                   : ask_unsaved_changes_with_message_box);
+  features.session = &actions->tracker();
   QObject::connect(features.robot_library, &panels::RobotLibraryPanel::loadRequested, actions,
                    [actions](const QString& name) { actions->load_robot(name); });
   build_menus(window, *actions, features);
@@ -415,6 +482,13 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
   });
   QObject::connect(features.autosave, &Autosave::failed, &window,
                    [&window](const QString& message) { window.statusBar()->showMessage(message, 10000); });
+  // An end that did not pass the window's close (QCoreApplication::exit, as a script's
+  // --quit-after does) with unsaved changes leaves them in the autosave, offered at the next start.
+  QObject::connect(qApp, &QCoreApplication::aboutToQuit, features.autosave,
+                   [autosave = features.autosave, actions] {
+                     if (!actions->tracker().modified() || actions->user_discarded_changes()) return;
+                     if (autosave->save_if_changed().isEmpty()) autosave->keep_file_on_exit();
+                   });
   if (options.offer_recovery) {
     // After the window is up, so the question has a parent on screen.
     const QString path = features.autosave->path();

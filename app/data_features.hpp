@@ -1,14 +1,16 @@
 #pragma once
 // The studio's features around the user's data, installed into a main window in one call: the
 // Scene and Robot library docks, File menu entries (open URDF with SRDF / kinetic.toml, recent
-// files, sessions, scenes, reload robot), Settings → package search paths, autosave with crash
-// recovery, reload of the robot when its files change on disk, and the joints panel's
+// files, sessions, scenes, reload robot), Settings → package search paths, the current session
+// file in the window title with a Save / Discard / Cancel question before unsaved changes are
+// closed or replaced, autosave with crash recovery, reload of the robot when its files change on disk, and the joints panel's
 // collision-free random pose. Everything is parented to the window.
 #include <QString>
 #include <functional>
 
 #include "app/session/autosave.hpp"
 #include "app/session/session_file.hpp"
+#include "app/session/session_tracker.hpp"
 
 class QAction;
 class QMainWindow;
@@ -33,6 +35,9 @@ struct DataFeatureOptions {
   QString settings_file;  // "" = the application's QSettings; else an INI file (tests)
   // Shows an error the user caused; default: status bar + warning box.
   std::function<void(const QString& title, const QString& message)> report_error;
+  // Asked before unsaved changes would be lost (closing the window, opening another session);
+  // empty = ask_unsaved_changes_with_message_box.
+  UnsavedChangesQuestion unsaved_changes_question;
 };
 
 struct DataFeatures {
@@ -43,7 +48,9 @@ struct DataFeatures {
   QSettings* settings = nullptr;
   // File menu entries the main toolbar shows too.
   QAction* open_robot = nullptr;
-  QAction* save_session = nullptr;
+  QAction* save_session = nullptr;     // to the current session file (asks for one the first time)
+  QAction* save_session_as = nullptr;
+  SessionTracker* session = nullptr;   // the current session file and whether it has unsaved changes
 };
 
 DataFeatures install_data_features(QMainWindow& window, StudioDocument& document,

@@ -55,7 +55,9 @@ int main(int argc, char** argv) {
       });
     });
   }
+  // exit(), not quit(): a scripted run ends without the unsaved-changes question (Qt 6's quit()
+  // closes the windows first); unsaved changes stay in the autosave for the next start.
   if (line->quit_after_ms >= 0)
-    QTimer::singleShot(line->quit_after_ms, &app, &QCoreApplication::quit);
+    QTimer::singleShot(line->quit_after_ms, &app, [] { QCoreApplication::exit(0); });
   return app.exec();
 }

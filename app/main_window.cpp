@@ -1,13 +1,17 @@
 #include "app/main_window.hpp"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QGuiApplication>
 #include <QKeySequence>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -163,7 +167,10 @@ void MainWindow::build_file_menu() {
                        });
   }
   file->addSeparator();
-  file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+  // Through the window's close, so unsaved changes are asked about and the layout is kept.
+  file->addAction(tr("&Quit"), QKeySequence::Quit, this, [this] {
+    if (close()) QCoreApplication::quit();
+  });
 }
 
 void MainWindow::build_edit_menu() {
@@ -349,14 +356,48 @@ void MainWindow::arrange_docks() {
 
 void MainWindow::restore_layout() {
   QSettings settings;
-  // Adding the docks grew the window to their unscrolled sizes; start from the default size.
-  if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
-    resize(1600, 1000);
-    // The first layout pass adds the bottom dock's height on top; settle on the default size
-    // once the window is shown.
-    QTimer::singleShot(0, this, [this] { resize(1600, 1000); });
-  }
+  const bool restored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
   restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
+  if (!restored) {
+    // Adding the docks grew the window to their unscrolled sizes; start from the default size,
+    // and again once shown, since the first layout pass adds the bottom dock's height on top.
+    const QSize size = default_window_size(available_screen_area());
+    resize(size);
+    QTimer::singleShot(0, this, [this, size] { resize(size); });
+    return;
+  }
+  // After the docks have their saved sizes, and again once shown (the first layout pass can
+  // grow the window to the docks' minimum sizes).
+  fit_to_screen();
+  QTimer::singleShot(0, this, [this] { fit_to_screen(); });
+}
+
+QRect MainWindow::available_screen_area() const {
+  const QScreen* where = screen() ? screen() : QGuiApplication::primaryScreen();
+  return where ? where->availableGeometry() : QRect();
+}
+
+QSize MainWindow::default_window_size(const QRect& available) {
+  const QSize preferred(1600, 1000);
+  if (available.isEmpty()) return preferred;
+  // Room for the window manager's frame around it.
+  return preferred.boundedTo(available.size() - QSize(40, 80));
+}
+
+void MainWindow::fit_to_screen() {
+  // A geometry saved on a large monitor would open past the edges of a laptop's screen, with the
+  // bottom panel and the status bar out of reach.
+  const QRect available = available_screen_area();
+  if (available.isEmpty()) return;
+  if (isMaximized() || isFullScreen()) return;
+  const QSize fitted = size().boundedTo(available.size());
+  if (fitted != size()) resize(fitted);
+  QRect frame = frameGeometry();
+  if (!available.contains(frame)) {
+    frame.moveLeft(std::clamp(frame.left(), available.left(), std::max(available.left(), available.right() - frame.width() + 1)));
+    frame.moveTop(std::clamp(frame.top(), available.top(), std::max(available.top(), available.bottom() - frame.height() + 1)));
+    move(frame.topLeft());
+  }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

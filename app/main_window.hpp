@@ -56,6 +56,9 @@ class MainWindow : public QMainWindow {
   QMenu* view_menu() const { return view_menu_; }
   // Shows a load error without losing the current robot.
   void report_error(const QString& title, const QString& message);
+  // The size of a first start on a screen with this available area: 1600x1000, or as much of a
+  // smaller screen as leaves room for the window frame.
+  static QSize default_window_size(const QRect& available);
 
  protected:
   // Saves the window geometry and dock layout (QSettings) for the next start.
@@ -66,6 +69,10 @@ class MainWindow : public QMainWindow {
   static constexpr int kLayoutVersion = 1;
   void arrange_docks();
   void restore_layout();
+  // The available area of the screen the window opens on (empty when there is no screen).
+  QRect available_screen_area() const;
+  // Shrinks and moves a restored geometry so the whole window lies on its screen.
+  void fit_to_screen();
   void build_joints_dock();
   void build_goal_dock();
   void build_collisions_dock();

@@ -23,7 +23,9 @@ Autosave::Autosave(StudioDocument& document, QString path, QObject* parent)
   timer_.start();
 }
 
-Autosave::~Autosave() { remove_file(); }
+Autosave::~Autosave() {
+  if (!keep_on_exit_) remove_file();
+}
 
 QString Autosave::default_path() {
   return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
@@ -49,7 +51,8 @@ void Autosave::remove_file() { QFile::remove(path_); }
 
 RecoveryChoice ask_recovery_with_message_box(const QString& autosave_path) {
   QMessageBox box(QMessageBox::Question, QObject::tr("Recover session"),
-                  QObject::tr("Kinetic Studio did not shut down cleanly. A session autosaved at %1 was found.\n\n"
+                  QObject::tr("Kinetic Studio did not shut down cleanly, or ended with unsaved changes. A session "
+                              "autosaved at %1 was found.\n\n"
                               "Restore it, or discard it and keep the current session?")
                       .arg(QFileInfo(autosave_path).lastModified().toString(Qt::TextDate)));
   QPushButton* restore = box.addButton(QObject::tr("Restore"), QMessageBox::AcceptRole);

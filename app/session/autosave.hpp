@@ -1,8 +1,8 @@
 #pragma once
 // Autosave and crash recovery. While the studio runs, the session is written every few seconds
 // (only when the document changed since the last write) to an autosave file; a clean shutdown
-// removes it. An autosave found at start-up therefore means the last run did not end cleanly,
-// and the user is offered to restore it.
+// removes it. An autosave found at start-up therefore means the last run did not end cleanly, or
+// ended with changes no session file holds, and the user is offered to restore it.
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -22,7 +22,7 @@ class Autosave : public QObject {
 
   // path "" = default_path().
   explicit Autosave(StudioDocument& document, QString path = {}, QObject* parent = nullptr);
-  // Destruction is the clean shutdown: the autosave file is removed.
+  // Destruction is the clean shutdown: the autosave file is removed (unless keep_file_on_exit()).
   ~Autosave() override;
 
   // QStandardPaths::AppLocalDataLocation/autosave.kinetic-session
@@ -41,6 +41,8 @@ class Autosave : public QObject {
   QString save_if_changed();
   // Removes the autosave file (clean exit, or the user discarded the recovery).
   void remove_file();
+  // The studio is ending with changes no session file holds: leave them for the next start.
+  void keep_file_on_exit() { keep_on_exit_ = true; }
 
  signals:
   void saved(const QString& path);
@@ -51,6 +53,7 @@ class Autosave : public QObject {
   QString path_;
   QTimer timer_;
   bool dirty_ = false;
+  bool keep_on_exit_ = false;
   CameraSource camera_source_;
 };
 

@@ -1,12 +1,16 @@
 // Qt Test on the real studio window under X (Xvfb) with Vulkan on lavapipe: a saved session
 // carries the 3D view's camera and loading it puts the camera back (and a later frame keeps it);
 // an autosave left by a crashed run produces the recovery question, and Restore brings back its
-// scene, joints and camera; a session saved, the studio closed and a new one opened loads back the
-// same robot, joints, scene and view.
+// scene, joints and camera; a session saved through File → Save session and its file dialog, the
+// studio closed (without a question) and a new one opened loads back the same robot, joints, scene
+// and view.
 #include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTemporaryDir>
@@ -18,6 +22,7 @@
 #include "app/session/session_file.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/viewport_window.hpp"
+#include "modal_answers.hpp"
 
 using namespace kinetic;
 using kinetic::app::ViewportWindow;
@@ -29,6 +34,14 @@ JointVector arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -
 bool same_camera(const viewer::Camera& a, const viewer::Camera& b) {
   return (a.target - b.target).norm() < 1e-5f && std::abs(a.distance - b.distance) < 1e-5f &&
          std::abs(a.yaw - b.yaw) < 1e-5f && std::abs(a.pitch - b.pitch) < 1e-5f;
+}
+
+QAction* file_menu_action(QMainWindow& window, const QString& text) {
+  for (QAction* menu : window.menuBar()->actions())
+    if (menu->menu() && menu->text().remove('&') == QStringLiteral("File"))
+      for (QAction* action : menu->menu()->actions())
+        if (action->text() == text) return action;
+  return nullptr;
 }
 
 }  // namespace
@@ -103,10 +116,27 @@ class SessionWindowTest : public QObject {
       PlanningScene scene;
       scene.add_obstacle("shelf", Shape::box(Vector3(0.3, 0.8, 0.02)), Pose(Eigen::Translation3d(0.5, 0.0, 0.6)));
       document.edit_scene(scene, QStringLiteral("Add shelf"));
+      // The view frames a newly loaded robot at its next frame; the user orbits after that.
+      const int frames = first->viewport->frames_drawn();
+      QTRY_VERIFY_WITH_TIMEOUT(first->viewport->frames_drawn() > frames, 10000);
       first->viewport->camera().orbit(0.5f, -0.3f);
       saved_camera = first->viewport->camera();
-      QCOMPARE(app::save_session_with_view(*first->window, document, path), QString());
-      first->window->close();
+      // As a user saves: File → Save session, a path typed into the real file dialog; then the
+      // window closes without asking, since nothing is left unsaved.
+      QVERIFY(first->window->isWindowModified());
+      QAction* save = file_menu_action(*first->window, QStringLiteral("Save session"));
+      QVERIFY(save);
+      {
+        test::ModalAnswers answers({test::choose_file(path)});
+        save->trigger();
+        QCOMPARE(answers.answered(), std::size_t(1));
+      }
+      QVERIFY(QFileInfo::exists(path));
+      QVERIFY(!first->window->isWindowModified());
+      QVERIFY(first->window->windowTitle().startsWith(QStringLiteral("reopen.kinetic-session[*]")));
+      test::ModalAnswers no_question({});
+      QVERIFY(first->window->close());
+      QCOMPARE(no_question.unexpected(), 0);
     }  // the whole studio is gone
 
     auto second = app::create_studio(app::CommandLine{});

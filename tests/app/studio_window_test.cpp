@@ -1,9 +1,14 @@
 // Qt Test on the real studio window under X (Xvfb in CI) with Vulkan on lavapipe: the window opens
 // with the UR5e, the 3D view draws, moving a joint slider redraws the robot somewhere else.
+#include <QApplication>
+#include <QMessageBox>
 #include <QScreen>
+#include <QSettings>
 #include <QSlider>
+#include <QTimer>
 #include <QtTest>
 
+#include "app/main_window.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/viewport_window.hpp"
 #include "app/window_test_support.hpp"
@@ -39,8 +44,10 @@ class StudioWindowTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(studio->viewport->frames_drawn() > 0, 20000);
     QVERIFY(wait_for_still_view(*studio->viewport));
     // The default size holds even without a window manager to clamp it: the docks scroll
-    // rather than grow the window.
-    QCOMPARE(studio->window->size(), QSize(1600, 1000));
+    // rather than grow the window, and it fits the screen.
+    const QRect available = studio->window->screen()->availableGeometry();
+    QCOMPARE(studio->window->size(), kinetic::app::MainWindow::default_window_size(available));
+    QVERIFY(available.contains(studio->window->frameGeometry()));
     const QImage before = grab_viewport(*studio->viewport);
     QVERIFY2(bright_pixels(before) > 2000, "the robot is not visible in the viewport");
 
@@ -85,6 +92,57 @@ class StudioWindowTest : public QObject {
     auto studio = kinetic::app::create_studio(line);
     QVERIFY(studio);
     QCOMPARE(studio->document->robot()->name(), std::string("ur5e"));
+  }
+
+  // A fresh studio has nothing to lose: its title says so and it closes without a question.
+  void an_untouched_studio_closes_without_asking() {
+    auto studio = kinetic::app::create_studio(kinetic::app::CommandLine{});
+    QVERIFY(studio && studio->viewport);
+    studio->window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
+    QTRY_VERIFY_WITH_TIMEOUT(studio->viewport->frames_drawn() > 0, 20000);
+    QVERIFY(wait_for_still_view(*studio->viewport));
+    QVERIFY2(studio->window->windowTitle().startsWith(QStringLiteral("Untitled session[*]")),
+             qPrintable(studio->window->windowTitle()));
+    QVERIFY(!studio->window->isWindowModified());
+    int questions = 0;
+    QTimer answer;  // a question would block close(): answer Cancel and count it
+    connect(&answer, &QTimer::timeout, [&questions] {
+      if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+        ++questions;
+        box->reject();
+      }
+    });
+    answer.start(50);
+    QVERIFY(studio->window->close());
+    QCOMPARE(questions, 0);
+  }
+
+  // Last: it leaves a saved layout behind (removed at the end). A window size saved on a larger
+  // monitor opens shrunk to this screen, whole and on it.
+  void a_saved_size_larger_than_the_screen_is_shrunk_to_fit() {
+    const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+    {
+      auto studio = kinetic::app::create_studio(kinetic::app::CommandLine{});
+      QVERIFY(studio);
+      studio->window->show();
+      QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
+      studio->window->setGeometry(QRect(QPoint(200, 150), available.size() + QSize(600, 500)));
+      QTRY_VERIFY(studio->window->height() > available.height());
+      QVERIFY(studio->window->close());  // saves the geometry
+    }
+    QVERIFY(QSettings().contains(QStringLiteral("window/geometry")));
+    auto studio = kinetic::app::create_studio(kinetic::app::CommandLine{});
+    QVERIFY(studio);
+    studio->window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
+    QTest::qWait(100);  // the fit after the first layout pass
+    const QRect frame = studio->window->frameGeometry();
+    QVERIFY2(available.contains(frame), qPrintable(QStringLiteral("window %1x%2+%3+%4 on a %5x%6 screen")
+                                                       .arg(frame.width()).arg(frame.height())
+                                                       .arg(frame.x()).arg(frame.y())
+                                                       .arg(available.width()).arg(available.height())));
+    QSettings().remove(QStringLiteral("window"));
   }
 };
 

@@ -1,0 +1,47 @@
+#pragma once
+// Which session file the studio is working on, and whether the document changed since it was
+// last opened or saved: the window title shows both ("cell.kinetic-session* — Kinetic Studio"),
+// Save session writes to that file, and closing the window or opening another session with
+// unsaved changes asks first (Save / Discard / Cancel).
+#include <QObject>
+#include <QString>
+#include <functional>
+
+class QWidget;
+
+namespace kinetic::app {
+
+class StudioDocument;
+
+class SessionTracker : public QObject {
+  Q_OBJECT
+ public:
+  explicit SessionTracker(StudioDocument& document, QObject* parent = nullptr);
+
+  // The session file last opened or saved ("" = none yet: the work is untitled).
+  const QString& path() const { return path_; }
+  // The document changed (robot, joints, scene, goal, trajectories) since then, or since start-up.
+  bool modified() const { return modified_; }
+  // "cell.kinetic-session", or "Untitled session".
+  QString display_name() const;
+
+  // After the document was loaded from, or written to, `path`.
+  void mark_saved(const QString& path);
+
+ signals:
+  void changed();
+
+ private:
+  QString path_;
+  bool modified_ = false;
+};
+
+enum class UnsavedChoice { Save, Discard, Cancel };
+// Asked before unsaved work would be lost; `action` says what is about to happen ("closing",
+// "opening another session"). The default shows a QMessageBox.
+using UnsavedChangesQuestion = std::function<UnsavedChoice(QWidget* parent, const QString& session_name,
+                                                          const QString& action)>;
+UnsavedChoice ask_unsaved_changes_with_message_box(QWidget* parent, const QString& session_name,
+                                                   const QString& action);
+
+}  // namespace kinetic::app
