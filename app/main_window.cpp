@@ -349,7 +349,17 @@ void MainWindow::arrange_docks() {
     scroll->setWidget(tall->widget());
     tall->setWidget(scroll);
   }
-  if (goal) resizeDocks({goal}, {420}, Qt::Horizontal);
+  // The right side as wide as its widest form wants (the planner's has three fields a row), so
+  // none of them scrolls sideways.
+  int right_width = 420;
+  for (QDockWidget* each : {goal, planner, scene, collisions}) {
+    auto* scroll = each ? qobject_cast<QScrollArea*>(each->widget()) : nullptr;
+    QWidget* form = scroll ? scroll->widget() : (each ? each->widget() : nullptr);
+    if (!form) continue;
+    const int scroll_bar = scroll ? style()->pixelMetric(QStyle::PM_ScrollBarExtent) : 0;
+    right_width = std::max(right_width, form->sizeHint().width() + scroll_bar);
+  }
+  if (goal) resizeDocks({goal}, {right_width}, Qt::Horizontal);
   if (joints) resizeDocks({joints}, {320}, Qt::Horizontal);
   if (trajectories) resizeDocks({trajectories}, {300}, Qt::Vertical);
 }

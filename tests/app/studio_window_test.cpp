@@ -1,6 +1,9 @@
 // Qt Test on the real studio window under X (Xvfb in CI) with Vulkan on lavapipe: the window opens
 // with the UR5e, the 3D view draws, moving a joint slider redraws the robot somewhere else.
 #include <QApplication>
+#include <QDockWidget>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
@@ -48,6 +51,18 @@ class StudioWindowTest : public QObject {
     const QRect available = studio->window->screen()->availableGeometry();
     QCOMPARE(studio->window->size(), kinetic::app::MainWindow::default_window_size(available));
     QVERIFY(available.contains(studio->window->frameGeometry()));
+    // The right-hand forms (goal, planner, scene, collisions) fit their dock's width: none has
+    // to be scrolled sideways.
+    for (const char* name : {"GoalDock", "PlannerDock", "SceneDock", "CollisionsDock"}) {
+      auto* dock = studio->window->findChild<QDockWidget*>(QString::fromLatin1(name));
+      QVERIFY2(dock, name);
+      dock->raise();
+      QTest::qWait(50);
+      for (QScrollArea* scroll : dock->findChildren<QScrollArea*>())
+        QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0,
+                 qPrintable(QStringLiteral("%1 scrolls sideways by %2 px").arg(QString::fromLatin1(name))
+                                .arg(scroll->horizontalScrollBar()->maximum())));
+    }
     const QImage before = grab_viewport(*studio->viewport);
     QVERIFY2(bright_pixels(before) > 2000, "the robot is not visible in the viewport");
 
