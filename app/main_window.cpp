@@ -340,8 +340,9 @@ void MainWindow::arrange_docks() {
     goal->raise();  // after the last tab: tabifying shows the newest tab
   }
   if (trajectories) addDockWidget(Qt::BottomDockWidgetArea, trajectories);
-  // Long forms scroll inside their dock instead of forcing the window taller than the screen.
-  for (QDockWidget* tall : {joints, library, goal, planner, scene}) {
+  // Long forms scroll inside their dock instead of forcing the window taller than the screen
+  // (the trajectories' too, so a laptop's bottom panel can leave the 3D view most of the height).
+  for (QDockWidget* tall : {joints, library, goal, planner, scene, trajectories}) {
     if (!tall || !tall->widget() || qobject_cast<QScrollArea*>(tall->widget())) continue;
     auto* scroll = new QScrollArea(tall);
     scroll->setWidgetResizable(true);
@@ -361,7 +362,9 @@ void MainWindow::arrange_docks() {
   }
   if (goal) resizeDocks({goal}, {right_width}, Qt::Horizontal);
   if (joints) resizeDocks({joints}, {320}, Qt::Horizontal);
-  if (trajectories) resizeDocks({trajectories}, {300}, Qt::Vertical);
+  // On a laptop screen the bottom panel takes less, so the 3D view keeps most of the height.
+  const int window_height = default_window_size(available_screen_area()).height();
+  if (trajectories) resizeDocks({trajectories}, {std::min(300, window_height * 3 / 10)}, Qt::Vertical);
 }
 
 void MainWindow::restore_layout() {
