@@ -92,18 +92,21 @@ std::string unknown_key_hint(const std::string& key, const std::vector<std::stri
 }
 
 json parse_json(const std::string& text, const std::string& source) {
-  if (const auto duplicate = find_duplicate_json_key(text))
-    throw Error(ErrorCode::InvalidValue,
-                "scene file " + source + ": " + duplicate->path + ": duplicate key \"" + duplicate->key + "\"",
-                "a key may appear only once in an object; remove or rename one of them");
+  std::optional<DuplicateJsonKey> duplicate;
+  json doc;
   try {
-    return json::parse(text);
+    doc = parse_json_refusing_duplicates(text, duplicate);
   } catch (const json::exception& e) {
     // parse_error for syntax, out_of_range for numbers such as 1e400.
     throw Error(ErrorCode::ParseError,
                 "scene file " + source + ": malformed JSON: " + plain_json_message(e.what()),
                 "fix the JSON syntax at the position given");
   }
+  if (duplicate)
+    throw Error(ErrorCode::InvalidValue,
+                "scene file " + source + ": " + duplicate->path + ": duplicate key \"" + duplicate->key + "\"",
+                "a key may appear only once in an object; remove or rename one of them");
+  return doc;
 }
 
 // True when an integer JSON value lies in [low, high]. Checked before any conversion: get<int>()

@@ -90,11 +90,14 @@ std::string trajectory_to_json(const Trajectory& t) {
 
 Trajectory trajectory_from_json(const std::string& text, const std::string& source) {
   json doc;
+  std::optional<DuplicateJsonKey> duplicate;
   try {
-    doc = json::parse(text);
+    doc = parse_json_refusing_duplicates(text, duplicate);
   } catch (const json::exception& e) {  // parse_error for syntax, out_of_range for 1e400
     fail(source, "malformed JSON: " + plain_json_message(e.what()));
   }
+  // A key given twice would silently keep one of its values (one of two "samples" arrays).
+  if (duplicate) fail(source, duplicate->path + ": duplicate key \"" + duplicate->key + "\" (a key may appear only once in an object)");
   if (!doc.is_object()) fail(source, "the top level must be an object");
   only_keys(doc, {"format", "format_version", "robot", "joint_names", "units", "waypoint_times", "samples"}, source, "");
   const json& format = field(doc, "format", source, "");

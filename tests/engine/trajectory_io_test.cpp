@@ -136,6 +136,14 @@ TEST(TrajectoryIo, MalformedJsonGivesClearErrors) {
             std::string::npos);
   for (const std::string& message : {nan, truncated, overflow})
     EXPECT_EQ(message.find("json.exception"), std::string::npos) << message;
+  // A key given twice is refused, naming where (JSON parsers keep one of the values silently:
+  // one of two "samples" arrays would be dropped).
+  EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"samples\"", "\"samples\": [], \"samples\""), "f.json"); })
+                .find("f.json: top level: duplicate key \"samples\""),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"qdd\"", "\"qd\": [0, 0, 0], \"qdd\""), "g.json"); })
+                .find("g.json: samples[0]: duplicate key \"qd\""),
+            std::string::npos);
   EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"rad\"", "\"deg\""), "a.json"); }).find("must be \"rad\" or \"m\""),
             std::string::npos);
 }
