@@ -156,4 +156,10 @@ void StudioDocument::set_shown_trajectory(int index, bool stroboscope) {
   emit shownTrajectoryChanged();
 }
 
+void on_session_content_changed(StudioDocument& document, QObject* context, const std::function<void()>& changed) {
+  for (const auto signal : {&StudioDocument::robotChanged, &StudioDocument::jointsChanged, &StudioDocument::sceneChanged,
+                            &StudioDocument::goalChanged, &StudioDocument::trajectoriesChanged})
+    QObject::connect(&document, signal, context, changed);
+}
+
 }  // namespace kinetic::app

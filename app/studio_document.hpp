@@ -10,6 +10,7 @@
 #include <QString>
 #include <QStringList>
 #include <QUndoStack>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -115,5 +116,9 @@ class StudioDocument : public QObject {
   bool stroboscope_ = false;
   QUndoStack undo_stack_;
 };
+
+// Calls `changed` on every change to what a session file stores (robot, joints, scene, goal,
+// trajectories; not the selection or playback), for as long as `context` lives.
+void on_session_content_changed(StudioDocument& document, QObject* context, const std::function<void()>& changed);
 
 }  // namespace kinetic::app

@@ -14,10 +14,7 @@ namespace kinetic::app {
 
 Autosave::Autosave(StudioDocument& document, QString path, QObject* parent)
     : QObject(parent), document_(document), path_(path.isEmpty() ? default_path() : std::move(path)) {
-  // Only what the session file stores counts as a change (not selection or playback).
-  for (const auto signal : {&StudioDocument::robotChanged, &StudioDocument::jointsChanged, &StudioDocument::sceneChanged,
-                            &StudioDocument::goalChanged, &StudioDocument::trajectoriesChanged})
-    connect(&document_, signal, this, [this] { dirty_ = true; });
+  on_session_content_changed(document_, this, [this] { dirty_ = true; });
   timer_.setInterval(kDefaultIntervalSeconds * 1000);
   connect(&timer_, &QTimer::timeout, this, [this] { save_if_changed(); });
   timer_.start();

@@ -9,14 +9,11 @@
 namespace kinetic::app {
 
 SessionTracker::SessionTracker(StudioDocument& document, QObject* parent) : QObject(parent) {
-  // What a session file stores counts as a change (as for the autosave), not selection or playback.
-  for (const auto signal : {&StudioDocument::robotChanged, &StudioDocument::jointsChanged, &StudioDocument::sceneChanged,
-                            &StudioDocument::goalChanged, &StudioDocument::trajectoriesChanged})
-    connect(&document, signal, this, [this] {
-      if (modified_) return;
-      modified_ = true;
-      emit changed();
-    });
+  on_session_content_changed(document, this, [this] {
+    if (modified_) return;
+    modified_ = true;
+    emit changed();
+  });
 }
 
 QString SessionTracker::display_name() const {

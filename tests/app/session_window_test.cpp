@@ -8,9 +8,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QMainWindow>
-#include <QMenu>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTemporaryDir>
@@ -22,7 +19,7 @@
 #include "app/session/session_file.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/viewport_window.hpp"
-#include "modal_answers.hpp"
+#include "user_actions.hpp"
 
 using namespace kinetic;
 using kinetic::app::ViewportWindow;
@@ -34,14 +31,6 @@ JointVector arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -
 bool same_camera(const viewer::Camera& a, const viewer::Camera& b) {
   return (a.target - b.target).norm() < 1e-5f && std::abs(a.distance - b.distance) < 1e-5f &&
          std::abs(a.yaw - b.yaw) < 1e-5f && std::abs(a.pitch - b.pitch) < 1e-5f;
-}
-
-QAction* file_menu_action(QMainWindow& window, const QString& text) {
-  for (QAction* menu : window.menuBar()->actions())
-    if (menu->menu() && menu->text().remove('&') == QStringLiteral("File"))
-      for (QAction* action : menu->menu()->actions())
-        if (action->text() == text) return action;
-  return nullptr;
 }
 
 }  // namespace
@@ -124,7 +113,7 @@ class SessionWindowTest : public QObject {
       // As a user saves: File → Save session, a path typed into the real file dialog; then the
       // window closes without asking, since nothing is left unsaved.
       QVERIFY(first->window->isWindowModified());
-      QAction* save = file_menu_action(*first->window, QStringLiteral("Save session"));
+      QAction* save = test::menu_action(*first->window, QStringLiteral("File"), QStringLiteral("Save session"));
       QVERIFY(save);
       {
         test::ModalAnswers answers({test::choose_file(path)});

@@ -32,20 +32,27 @@ int bright_pixels(const QImage& image) {
   return count;
 }
 
+// The default studio at the size it opens with, shown, drawn and still; null when the Vulkan
+// viewport could not be created or never drew.
+std::unique_ptr<kinetic::app::Studio> shown_studio() {
+  auto studio = kinetic::app::create_studio(kinetic::app::CommandLine{});
+  if (!studio || !studio->viewport) return nullptr;
+  studio->window->show();
+  if (!QTest::qWaitForWindowExposed(studio->window.get())) return nullptr;
+  if (!QTest::qWaitFor([&] { return studio->viewport->frames_drawn() > 0; }, 20000)) return nullptr;
+  if (!wait_for_still_view(*studio->viewport)) return nullptr;
+  return studio;
+}
+
 }  // namespace
 
 class StudioWindowTest : public QObject {
   Q_OBJECT
  private slots:
   void opens_with_ur5e_and_draws() {
-    auto studio = kinetic::app::create_studio(kinetic::app::CommandLine{});
-    QVERIFY(studio);
+    auto studio = shown_studio();
+    QVERIFY2(studio, "the Vulkan viewport could not be created or never drew");
     QCOMPARE(studio->document->robot()->name(), std::string("ur5e"));
-    QVERIFY2(studio->viewport, "the Vulkan viewport could not be created");
-    studio->window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
-    QTRY_VERIFY_WITH_TIMEOUT(studio->viewport->frames_drawn() > 0, 20000);
-    QVERIFY(wait_for_still_view(*studio->viewport));
     // The default size holds even without a window manager to clamp it: the docks scroll
     // rather than grow the window, and it fits the screen.
     const QRect available = studio->window->screen()->availableGeometry();
@@ -80,12 +87,8 @@ class StudioWindowTest : public QObject {
   }
 
   void resizing_rebuilds_the_swapchain_and_redraws() {
-    auto studio = kinetic::app::create_studio(kinetic::app::CommandLine{});
-    QVERIFY(studio && studio->viewport);
-    studio->window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
-    QTRY_VERIFY_WITH_TIMEOUT(studio->viewport->frames_drawn() > 0, 20000);
-    QVERIFY(wait_for_still_view(*studio->viewport));
+    auto studio = shown_studio();
+    QVERIFY2(studio, "the Vulkan viewport could not be created or never drew");
     const QSize before = studio->viewport->size();
     // Smaller, then larger than at the start: each size gets a new swapchain and a full picture.
     for (const QSize window_size : {QSize(1100, 700), QSize(1700, 1050)}) {
@@ -111,12 +114,8 @@ class StudioWindowTest : public QObject {
 
   // A fresh studio has nothing to lose: its title says so and it closes without a question.
   void an_untouched_studio_closes_without_asking() {
-    auto studio = kinetic::app::create_studio(kinetic::app::CommandLine{});
-    QVERIFY(studio && studio->viewport);
-    studio->window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
-    QTRY_VERIFY_WITH_TIMEOUT(studio->viewport->frames_drawn() > 0, 20000);
-    QVERIFY(wait_for_still_view(*studio->viewport));
+    auto studio = shown_studio();
+    QVERIFY2(studio, "the Vulkan viewport could not be created or never drew");
     QVERIFY2(studio->window->windowTitle().startsWith(QStringLiteral("Untitled session[*]")),
              qPrintable(studio->window->windowTitle()));
     QVERIFY(!studio->window->isWindowModified());

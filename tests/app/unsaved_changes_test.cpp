@@ -22,7 +22,7 @@
 #include "app/session/session_file.hpp"
 #include "app/session/session_tracker.hpp"
 #include "app/studio_document.hpp"
-#include "modal_answers.hpp"
+#include "user_actions.hpp"
 #include "panels/scene_panel.hpp"
 
 using kinetic::app::DataFeatureOptions;
@@ -59,11 +59,7 @@ struct Studio {
   QString path(const char* name) const { return dir.filePath(QString::fromUtf8(name)); }
   void add_box() { QVERIFY(features.scene_panel->add_primitive(kinetic::Shape::Type::Box).isEmpty()); }
   QAction* file_action(const QString& text) const {
-    for (QAction* menu : window->menuBar()->actions())
-      if (menu->menu() && menu->text().remove('&') == QStringLiteral("File"))
-        for (QAction* action : menu->menu()->actions())
-          if (action->text() == text) return action;
-    return nullptr;
+    return kinetic::test::menu_action(*window, QStringLiteral("File"), text);
   }
 };
 

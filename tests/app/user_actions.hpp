@@ -1,10 +1,14 @@
 #pragma once
-// Answers the real modal dialogs a studio action opens (file dialogs, message boxes) from a test,
-// in order, so the code under test runs through them as a user's clicks would.
+// Acting on the studio as a user does, from a test: finding its menu entries, and answering the
+// real modal dialogs an action opens (file dialogs, message boxes) in order, so the code under
+// test runs through them as a user's clicks would.
 #include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLineEdit>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPointer>
 #include <QTimer>
 #include <QtTest>
@@ -12,6 +16,15 @@
 #include <vector>
 
 namespace kinetic::test {
+
+// The entry `text` of the window's menu `menu` ("File", without the & of its shortcut), or null.
+inline QAction* menu_action(QMainWindow& window, const QString& menu, const QString& text) {
+  for (QAction* entry : window.menuBar()->actions())
+    if (entry->menu() && entry->text().remove('&') == menu)
+      for (QAction* action : entry->menu()->actions())
+        if (action->text() == text) return action;
+  return nullptr;
+}
 
 // Answers the modal dialogs that open from now on, one handler each, in order; a dialog no
 // handler is left for is rejected and counted, so a test never blocks on an unexpected question.
