@@ -151,7 +151,6 @@ class DataActions : public QObject {
   }
 
   SessionTracker& tracker() { return tracker_; }
-  bool user_discarded_changes() const { return discarded_; }
 
   QString load_robot(const QString& reference, const QString& srdf = {}, const QString& config = {}) {
     const QString error = document_.load_robot(reference, srdf, config, stored_package_paths(settings_));
@@ -206,8 +205,7 @@ class DataActions : public QObject {
   }
 
   bool choose_and_save_session() {
-    const QString start = tracker_.path().isEmpty() ? QString() : tracker_.path();
-    QString path = QFileDialog::getSaveFileName(&window_, tr("Save session as"), start,
+    QString path = QFileDialog::getSaveFileName(&window_, tr("Save session as"), tracker_.path(),
                                                 tr("Kinetic sessions (*.kinetic-session)"));
     if (path.isEmpty()) return false;
     if (!path.endsWith(QStringLiteral(".kinetic-session"))) path += QStringLiteral(".kinetic-session");
@@ -234,8 +232,7 @@ class DataActions : public QObject {
       case UnsavedChoice::Save:
         return save_session();
       case UnsavedChoice::Discard:
-        discarded_ = true;
-        return true;
+        return true;  // still modified: a session that then fails to open leaves the work as it was
       case UnsavedChoice::Cancel:
         break;
     }
@@ -247,17 +244,6 @@ class DataActions : public QObject {
     window_.setWindowModified(tracker_.modified());
   }
 
- protected:
-  // Closing the window (its close button, File → Quit) with unsaved changes asks first.
-  bool eventFilter(QObject* watched, QEvent* event) override {
-    if (watched == &window_ && event->type() == QEvent::Close && !settle_unsaved_changes(tr("closing"))) {
-      event->ignore();
-      return true;
-    }
-    return QObject::eventFilter(watched, event);
-  }
-
- public:
 
   void choose_and_load_scene() {
     const QString path = QFileDialog::getOpenFileName(&window_, tr("Load scene"), QString(),
@@ -314,6 +300,19 @@ class DataActions : public QObject {
 
   void status(const QString& message) { window_.statusBar()->showMessage(message, 5000); }
 
+ protected:
+  // Closing the window (its close button, File → Quit) with unsaved changes asks first.
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (watched != &window_ || event->type() != QEvent::Close) return QObject::eventFilter(watched, event);
+    if (!settle_unsaved_changes(tr("closing"))) {
+      event->ignore();
+      return true;
+    }
+    // Closing with changes still unsaved means the user let them go: the autosave goes too.
+    if (tracker_.modified()) tracker_.discard_changes();
+    return false;
+  }
+
  private:
   QMainWindow& window_;
   StudioDocument& document_;
@@ -323,7 +322,6 @@ class DataActions : public QObject {
   panels::ScenePanel& scene_panel_;
   SessionTracker tracker_;
   UnsavedChangesQuestion unsaved_question_;
-  bool discarded_ = false;  // the user chose to discard unsaved changes (on close)
 };
 
 void build_menus(QMainWindow& window, DataActions& actions, DataFeatures& features) {
@@ -486,7 +484,7 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
   // --quit-after does) with unsaved changes leaves them in the autosave, offered at the next start.
   QObject::connect(qApp, &QCoreApplication::aboutToQuit, features.autosave,
                    [autosave = features.autosave, actions] {
-                     if (!actions->tracker().modified() || actions->user_discarded_changes()) return;
+                     if (!actions->tracker().modified()) return;
                      if (autosave->save_if_changed().isEmpty()) autosave->keep_file_on_exit();
                    });
   if (options.offer_recovery) {

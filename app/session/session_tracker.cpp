@@ -26,6 +26,11 @@ void SessionTracker::mark_saved(const QString& path) {
   emit changed();
 }
 
+void SessionTracker::discard_changes() {
+  modified_ = false;
+  emit changed();
+}
+
 UnsavedChoice ask_unsaved_changes_with_message_box(QWidget* parent, const QString& session_name,
                                                    const QString& action) {
   QMessageBox box(QMessageBox::Warning, QObject::tr("Unsaved changes"),

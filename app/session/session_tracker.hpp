@@ -27,6 +27,8 @@ class SessionTracker : public QObject {
 
   // After the document was loaded from, or written to, `path`.
   void mark_saved(const QString& path);
+  // The user chose to let the unsaved changes go (closing the window).
+  void discard_changes();
 
  signals:
   void changed();

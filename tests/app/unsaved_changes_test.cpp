@@ -220,13 +220,30 @@ class UnsavedChangesTest : public QObject {
     QCOMPARE(actions, QStringList{QStringLiteral("Untitled session / opening other.kinetic-session")});
     QCOMPARE(studio.document.robot_reference(), QStringLiteral("ur5e"));
     QVERIFY(studio.document.scene().has_obstacle("box1"));
-    // Discard: the other session replaces it and becomes the current file, unmodified.
+    // Discard, then the file turns out unreadable: the work is as it was, and still unsaved.
     next = UnsavedChoice::Discard;
+    const QString broken = studio.path("broken.kinetic-session");
+    {
+      QFile file(broken);
+      QVERIFY(file.open(QIODevice::WriteOnly));
+      file.write("{ \"format\": \"kinetic-session\", ");
+    }
+    {
+      ModalAnswers answers({choose_file(broken)});
+      open->trigger();
+    }
+    QCOMPARE(actions.size(), 2);
+    QCOMPARE(studio.reported.size(), 1);
+    QVERIFY(studio.document.scene().has_obstacle("box1"));
+    QVERIFY(studio.window->isWindowModified());
+    QVERIFY(studio.features.session->path().isEmpty());
+    studio.reported.clear();
+    // Discard: the other session replaces it and becomes the current file, unmodified.
     {
       ModalAnswers answers({choose_file(other_path)});
       open->trigger();
     }
-    QCOMPARE(actions.size(), 2);
+    QCOMPARE(actions.size(), 3);
     QCOMPARE(studio.document.robot_reference(), QStringLiteral("panda"));
     QCOMPARE(studio.features.session->path(), other_path);
     QCOMPARE(studio.window->windowTitle(), QStringLiteral("other.kinetic-session[*] — Kinetic Studio"));
@@ -236,8 +253,11 @@ class UnsavedChangesTest : public QObject {
       ModalAnswers answers({choose_file(other_path)});
       open->trigger();
     }
-    QCOMPARE(actions.size(), 2);
+    QCOMPARE(actions.size(), 3);
     QVERIFY(studio.reported.isEmpty());
+    // Changes made after a discard are unsaved work like any other.
+    studio.add_box();
+    QVERIFY(studio.window->isWindowModified());
   }
 
   // Last: it runs and ends the application's event loop. An end that did not pass the window's
@@ -246,17 +266,28 @@ class UnsavedChangesTest : public QObject {
   void an_exit_that_did_not_ask_keeps_unsaved_changes_for_the_next_start() {
     QString autosave;
     {
-      Studio studio;
+      Studio studio([](DataFeatureOptions& options) {
+        options.unsaved_changes_question = [](QWidget*, const QString&, const QString&) { return UnsavedChoice::Discard; };
+      });
       autosave = studio.features.autosave->path();
+      // Changes discarded for another session, then new ones: those are what must survive.
+      const QString other = studio.path("other.kinetic-session");
+      QVERIFY(kinetic::app::save_session(studio.document, other).isEmpty());
+      studio.add_box();
+      {
+        ModalAnswers answers({choose_file(other)});
+        studio.file_action(QStringLiteral("Open session…"))->trigger();
+      }
+      QVERIFY(!studio.document.scene().has_obstacle("box1"));
       studio.add_box();
       QTimer::singleShot(0, qApp, [] { QCoreApplication::exit(0); });
       QApplication::exec();
-      // Moved out of the folder the studio removes with itself.
       QVERIFY(QFileInfo::exists(autosave));
-      const QString kept = QDir::temp().filePath(QStringLiteral("unsaved_changes_test.kinetic-session"));
-      QFile::remove(kept);
       studio.window.reset();  // the autosave outlives the window
       QVERIFY(QFileInfo::exists(autosave));
+      // Out of the test's folder, which goes with `studio`.
+      const QString kept = QDir::temp().filePath(QStringLiteral("unsaved_changes_test.kinetic-session"));
+      QFile::remove(kept);
       QVERIFY(QFile::rename(autosave, kept));
       autosave = kept;
     }
