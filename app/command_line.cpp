@@ -91,8 +91,10 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   const auto output_dir = text_option("output-dir", "Headless: folder for the outputs (overrides the job's).", "dir");
   const auto size = text_option("size", "Headless: --screenshot size.", "WIDTHxHEIGHT");
   const auto view = text_option("view", "Headless: --screenshot view (front, back, left, right, top, bottom, iso).", "name");
-  parser.addPositionalArgument(QStringLiteral("JOB.json"), QStringLiteral("With --headless: the job file to run."),
-                               QStringLiteral("[JOB.json]"));
+  parser.addPositionalArgument(QStringLiteral("FILE"),
+                               QStringLiteral("A session to open (SESSION.kinetic-session), or a URDF to open "
+                                              "as with --robot; with --headless: the job file to run."),
+                               QStringLiteral("[SESSION.kinetic-session | ROBOT.urdf | JOB.json]"));
 
   if (!parser.parse(arguments)) {
     std::fprintf(stderr, "kinetic-studio: %s\n\n%s", qPrintable(parser.errorText()),
@@ -102,15 +104,24 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
   if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
   const bool is_headless = parser.isSet(headless);
-  if (!parser.positionalArguments().isEmpty() && !(is_headless && parser.positionalArguments().size() == 1)) {
-    std::fprintf(stderr, "kinetic-studio: unexpected argument '%s'\n\n%s",
-                 qPrintable(parser.positionalArguments().first()), qPrintable(parser.helpText()));
+  const QStringList files = parser.positionalArguments();
+  if (files.size() > 1) {
+    std::fprintf(stderr, "kinetic-studio: unexpected argument '%s' (one file at most)\n\n%s", qPrintable(files[1]),
+                 qPrintable(parser.helpText()));
     return std::nullopt;
   }
 
   CommandLine line;
   line.headless = is_headless;
-  if (is_headless && !parser.positionalArguments().isEmpty()) line.job = parser.positionalArguments().first();
+  const QString file = files.isEmpty() ? QString() : files.first();
+  const bool file_is_robot = file.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive);
+  if (is_headless) line.job = file;
+  else if (!file_is_robot) line.session = file;
+  if (file_is_robot && !is_headless && parser.isSet(robot)) {
+    std::fprintf(stderr, "kinetic-studio: give the robot once: '%s' and --robot %s\n", qPrintable(file),
+                 qPrintable(parser.value(robot)));
+    return std::nullopt;
+  }
   for (const QCommandLineOption* option : {&scene, &start, &goal_joints, &goal_named, &goal_pose, &planner, &preset,
                                            &timing, &seed, &export_file, &output_dir, &size, &view}) {
     if (parser.isSet(*option) && !is_headless) {
@@ -131,8 +142,8 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   line.output_dir = parser.value(output_dir);
   line.size = parser.value(size);
   line.view = parser.value(view);
-  line.robot = parser.value(robot);
-  line.robot_given = parser.isSet(robot);
+  line.robot = file_is_robot && !is_headless ? file : parser.value(robot);
+  line.robot_given = parser.isSet(robot) || (file_is_robot && !is_headless);
   line.srdf = parser.value(srdf);
   line.config = parser.value(config);
   line.package_paths = parser.values(package_path);

@@ -14,6 +14,7 @@ struct CommandLine {
   QString screenshot;                      // grab the window into this PNG once shown, then quit
   int quit_after_ms = -1;                  // quit after this long (tests, demos)
   QStringList package_paths;               // extra package:// search folders
+  QString session;                         // SESSION.kinetic-session to open (positional)
 
   // --headless: run a job (file or the flags below) without a display and exit.
   bool headless = false;

@@ -454,6 +454,7 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
                                   options.unsaved_changes_question ? options.unsaved_changes_question
                                                                    : ask_unsaved_changes_with_message_box);
   features.session = &actions->tracker();
+  features.open_session = [actions](const QString& path) { actions->open_session(path); };
   QObject::connect(features.robot_library, &panels::RobotLibraryPanel::loadRequested, actions,
                    [actions](const QString& name) { actions->load_robot(name); });
   build_menus(window, *actions, features);

@@ -51,6 +51,8 @@ struct DataFeatures {
   QAction* save_session = nullptr;     // to the current session file (asks for one the first time)
   QAction* save_session_as = nullptr;
   SessionTracker* session = nullptr;   // the current session file and whether it has unsaved changes
+  // Opens a session file as File → Open session does (asks about unsaved changes, reports errors).
+  std::function<void(const QString& path)> open_session;
 };
 
 DataFeatures install_data_features(QMainWindow& window, StudioDocument& document,

@@ -55,7 +55,9 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   // Tests and scripted runs must never block on the modal recovery question.
   data_options.offer_recovery = !qEnvironmentVariableIsSet("KINETIC_NO_RECOVERY");
   data_options.report_error = [this](const QString& title, const QString& message) { report_error(title, message); };
-  build_tool_bar(install_data_features(*this, document_, data_options));
+  const DataFeatures data_features = install_data_features(*this, document_, data_options);
+  open_session_ = data_features.open_session;
+  build_tool_bar(data_features);
   install_collision_matrix_feature(*this, document_, data_options.report_error);
   arrange_docks();
   restore_layout();

@@ -3,6 +3,7 @@
 // toolbar, status bar (robot, DOF, collision state, frame time). Each menu / dock group is built
 // by its own method.
 #include <QMainWindow>
+#include <functional>
 
 #include "app/view_options.hpp"
 
@@ -56,6 +57,8 @@ class MainWindow : public QMainWindow {
   QMenu* view_menu() const { return view_menu_; }
   // Shows a load error without losing the current robot.
   void report_error(const QString& title, const QString& message);
+  // As File → Open session (a session named on the command line).
+  void open_session(const QString& path) { open_session_(path); }
   // The size of a first start on a screen with this available area: 1600x1000, or as much of a
   // smaller screen as leaves room for the window frame.
   static QSize default_window_size(const QRect& available);
@@ -99,6 +102,7 @@ class MainWindow : public QMainWindow {
   QMenu* view_menu_ = nullptr;
   QAction* play_pause_action_ = nullptr;
   QAction* plan_action_ = nullptr;
+  std::function<void(const QString&)> open_session_;
   QAction* undo_action_ = nullptr;
   QAction* redo_action_ = nullptr;
   QAction* view_actions_[kViewOptionCount] = {};

@@ -50,6 +50,13 @@ std::unique_ptr<Studio> create_studio(const CommandLine& line) {
   }
   studio->window = std::make_unique<MainWindow>(*studio->document, central);
   studio->window->attach_viewport(studio->viewport);
+  if (!line.session.isEmpty()) {
+    // Once the window is up (after the crash-recovery question, if there is one), so a bad file
+    // is reported over it and the studio stays open.
+    QTimer::singleShot(0, studio->window.get(), [window = studio->window.get(), path = line.session] {
+      window->open_session(path);
+    });
+  }
   if (!load_error.isEmpty()) {
     QTimer::singleShot(0, studio->window.get(), [window = studio->window.get(), load_error] {
       window->report_error(QStringLiteral("Could not load robot"), load_error);

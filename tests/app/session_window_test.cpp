@@ -14,6 +14,7 @@
 #include <QTimer>
 #include <QtTest>
 
+#include "app/command_line.hpp"
 #include "app/data_features.hpp"
 #include "app/session/autosave.hpp"
 #include "app/session/session_file.hpp"
@@ -143,6 +144,52 @@ class SessionWindowTest : public QObject {
     const int frames = second->viewport->frames_drawn();
     QTRY_VERIFY_WITH_TIMEOUT(second->viewport->frames_drawn() > frames, 5000);
     QVERIFY(same_camera(second->viewport->camera(), saved_camera));
+  }
+
+  // `kinetic-studio cell.kinetic-session` (or a double-click in a file manager) opens that
+  // session as the current file; one that cannot be read is said over the running studio.
+  void a_session_named_on_the_command_line_opens() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("cell.kinetic-session"));
+    {
+      app::StudioDocument saved;
+      QCOMPARE(saved.load_robot(QStringLiteral("panda")), QString());
+      PlanningScene scene;
+      scene.add_obstacle("table", Shape::box(Vector3(0.8, 0.8, 0.05)), Pose(Eigen::Translation3d(0.5, 0.0, 0.2)));
+      saved.set_scene(scene);
+      QCOMPARE(app::save_session(saved, path), QString());
+    }
+    const std::optional<app::CommandLine> line =
+        app::parse_command_line({QStringLiteral("kinetic-studio"), path});
+    QVERIFY(line && line->session == path);
+    auto studio = app::create_studio(*line);
+    QVERIFY(studio);
+    studio->window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
+    QTRY_COMPARE(studio->document->robot()->name(), std::string("panda"));
+    QVERIFY(studio->document->scene().has_obstacle("table"));
+    QVERIFY2(studio->window->windowTitle().startsWith(QStringLiteral("cell.kinetic-session[*]")),
+             qPrintable(studio->window->windowTitle()));
+    QVERIFY(!studio->window->isWindowModified());
+    studio.reset();
+
+    // A file that is not there: the studio opens with its default robot and says why.
+    QString said;
+    test::ModalAnswers answers({[&said](QWidget* modal) {
+      auto* box = qobject_cast<QMessageBox*>(modal);
+      QVERIFY2(box, "expected the error box");
+      said = box->text();
+      QMetaObject::invokeMethod(box, "accept", Qt::QueuedConnection);
+    }});
+    app::CommandLine missing;
+    missing.session = dir.filePath(QStringLiteral("gone.kinetic-session"));
+    auto fallback = app::create_studio(missing);
+    QVERIFY(fallback);
+    fallback->window->show();
+    QTRY_VERIFY_WITH_TIMEOUT(!said.isEmpty(), 10000);
+    QVERIFY2(said.contains(QStringLiteral("gone.kinetic-session")), qPrintable(said));
+    QCOMPARE(fallback->document->robot()->name(), std::string("ur5e"));
+    QVERIFY(fallback->window->windowTitle().startsWith(QStringLiteral("Untitled session")));
   }
 
   void leftover_autosave_is_offered_and_restored() {

@@ -144,6 +144,31 @@ TEST(PlannerFacade, StartInCollisionNamesTheLinks) {
   }
 }
 
+// Links touching each other (no obstacle): the message says self-collision, and the hint says how
+// to list pairs that touch in every pose (a bare URDF names none), in words a user can act on.
+TEST(PlannerFacade, StartInSelfCollisionSaysHowToSkipPairs) {
+  const RobotModelPtr model = robot("panda");
+  Planner planner(model);
+  std::mt19937_64 rng(7);
+  JointVector start;
+  for (int tries = 0; tries < 10000 && start.size() == 0; ++tries) {
+    JointVector q(model->dof());
+    for (int j = 0; j < model->dof(); ++j)
+      q[j] = std::uniform_real_distribution<double>(model->lower_limits()[j], model->upper_limits()[j])(rng);
+    if (planner.checker().in_collision(q)) start = q;
+  }
+  ASSERT_GT(start.size(), 0) << "no self-colliding pose among 10,000 random ones";
+  try {
+    planner.plan(start, NamedGoal{"home"});
+    FAIL() << "planning from a self-colliding start must throw";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InCollision);
+    EXPECT_NE(e.message().find("start state is in self-collision: 'link"), std::string::npos) << e.message();
+    EXPECT_NE(e.hint().find("Tools → Generate collision matrix"), std::string::npos) << e.hint();
+    EXPECT_NE(e.hint().find("[collision] skip_pairs"), std::string::npos) << e.hint();
+  }
+}
+
 TEST(PlannerFacade, GoalInCollisionNamesTheLinks) {
   const RobotModelPtr model = robot("ur5e");
   Planner planner(model);
@@ -170,6 +195,7 @@ TEST(PlannerFacade, StartOutOfLimitsNamesTheJoint) {
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::OutOfLimits);
     EXPECT_NE(e.message().find(model->variable_joint(3).name), std::string::npos) << e.message();
+    EXPECT_EQ(e.hint(), "move the joint inside the limits before planning");  // no C++ API named
   }
 }
 
