@@ -18,4 +18,9 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/kineticConfig.cmake ${CMAKE_CURRENT_BI
 install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/robot_configs/ DESTINATION ${CMAKE_INSTALL_DATADIR}/kinetic/robot_configs)
 if(NOT KINETIC_ENGINE_ONLY)
   install(TARGETS kinetic-studio RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  # Desktop menu entry, and .kinetic-session files opening in the studio from a file manager.
+  install(FILES ${CMAKE_CURRENT_SOURCE_DIR}/app/desktop/kinetic-studio.desktop
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
+  install(FILES ${CMAKE_CURRENT_SOURCE_DIR}/app/desktop/kinetic-session.xml
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/mime/packages)
 endif()
