@@ -5,6 +5,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -19,6 +20,7 @@
 #include "app/studio_window_factory.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/trajectory_panel.hpp"
+#include "user_actions.hpp"
 
 using namespace kinetic;
 using namespace kinetic::app;
@@ -123,6 +125,45 @@ class PlanPlaybackWindowTest : public QObject {
            static_cast<long long>(clock.elapsed()), ticks);
     QVERIFY(clock.elapsed() < 1000);
     QVERIFY(panel->plan_button()->isEnabled());
+  }
+
+  // Closing the studio while a plan runs (its budget a minute): the question about unsaved
+  // changes, then the plan is cancelled and the studio ends at once, without a crash.
+  void closing_during_a_plan_ends_promptly() {
+    auto studio = create_studio(CommandLine{});
+    QVERIFY(studio);
+    PlanningFeatures* features = features_of(*studio);
+    StudioDocument& document = *studio->document;
+    studio->window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
+    const auto problem = kinetic::test::hopeless_ur5e_plan(document.robot());
+    QVERIFY(problem);
+    document.set_scene(problem->scene);
+    document.set_joints(problem->start);
+    GoalState goal;
+    goal.joints = problem->goal;
+    document.set_goal(goal);
+    panels::PlannerPanel* panel = features->planner_panel();
+    panel->apply_preset(QStringLiteral("offline"));
+    panel->timeout_box()->setValue(60000);
+    panel->iterations_box()->setValue(100000000);
+    QSignalSpy finished(features, &PlanningFeatures::planFinished);
+    QTest::mouseClick(panel->plan_button(), Qt::LeftButton);
+    QTest::qWait(500);
+    QVERIFY2(finished.isEmpty(), "the hopeless plan must still be running");
+
+    kinetic::test::ModalAnswers answers({[](QWidget* modal) {
+      auto* box = qobject_cast<QMessageBox*>(modal);
+      QVERIFY2(box, "expected the unsaved-changes question");
+      QTimer::singleShot(0, box->button(QMessageBox::Discard), &QAbstractButton::click);
+    }});
+    QVERIFY(studio->window->close());
+    QCOMPARE(answers.answered(), std::size_t(1));
+    QElapsedTimer clock;
+    clock.start();
+    studio.reset();
+    qDebug("the studio ended %lld ms after the close", static_cast<long long>(clock.elapsed()));
+    QVERIFY2(clock.elapsed() < 5000, "ending the studio waited for the plan's budget");
   }
 };
 
