@@ -388,7 +388,10 @@ void MainWindow::restore_layout() {
 }
 
 QRect MainWindow::available_screen_area() const {
-  const QScreen* where = screen() ? screen() : QGuiApplication::primaryScreen();
+  // The screen under the window's middle: a restored geometry may lie on a second monitor
+  // (screen() is still the primary one before the window is shown).
+  const QScreen* where = QGuiApplication::screenAt(geometry().center());
+  if (!where) where = screen() ? screen() : QGuiApplication::primaryScreen();
   return where ? where->availableGeometry() : QRect();
 }
 
