@@ -408,14 +408,17 @@ void MainWindow::fit_to_screen() {
   const QRect available = available_screen_area();
   if (available.isEmpty()) return;
   if (isMaximized() || isFullScreen()) return;
-  const QSize fitted = size().boundedTo(available.size());
+  // The frame (title bar, borders) is known once shown; until then it adds nothing.
+  const QSize frame_extra = frameGeometry().size() - size();
+  const QSize fitted = size().boundedTo(available.size() - frame_extra);
   if (fitted != size()) resize(fitted);
   QRect frame = frameGeometry();
-  if (!available.contains(frame)) {
-    frame.moveLeft(std::clamp(frame.left(), available.left(), std::max(available.left(), available.right() - frame.width() + 1)));
-    frame.moveTop(std::clamp(frame.top(), available.top(), std::max(available.top(), available.bottom() - frame.height() + 1)));
-    move(frame.topLeft());
-  }
+  if (available.contains(frame)) return;
+  const int right_most = std::max(available.left(), available.right() + 1 - frame.width());
+  const int bottom_most = std::max(available.top(), available.bottom() + 1 - frame.height());
+  frame.moveTo(std::clamp(frame.left(), available.left(), right_most),
+               std::clamp(frame.top(), available.top(), bottom_most));
+  move(frame.topLeft());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
