@@ -124,6 +124,13 @@ void MainWindow::update_collisions() {
   const QStringList pairs = collision_monitor_->pair_lines();
   if (pairs.isEmpty()) collision_list_->addItem(collision_monitor_->summary());
   else collision_list_->addItems(pairs);
+  if (const QString hint = collision_monitor_->self_collision_hint(); !hint.isEmpty()) {
+    auto* item = new QListWidgetItem(hint, collision_list_);
+    item->setFlags(Qt::ItemIsEnabled);  // advice, not a pair to select
+    QFont font = item->font();
+    font.setItalic(true);
+    item->setFont(font);
+  }
   status_collision_->setText(collision_monitor_->summary());
   status_collision_->setStyleSheet(collision_monitor_->report().current.contacts.empty()
                                        ? QString()

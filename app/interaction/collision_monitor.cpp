@@ -152,4 +152,14 @@ QStringList CollisionMonitor::pair_lines() const {
   return lines;
 }
 
+QString CollisionMonitor::self_collision_hint() const {
+  const std::vector<Contact>& contacts = report_.current.contacts;
+  const RobotModelPtr robot = document_.robot();
+  if (contacts.empty() || !robot) return {};
+  for (const Contact& contact : contacts)
+    if (robot->find_link(contact.body_a) < 0 || robot->find_link(contact.body_b) < 0) return {};
+  return tr("Only the robot's own links touch. If they touch in every pose, list them to skip: "
+            "Tools → Generate collision matrix.");
+}
+
 }  // namespace kinetic::app

@@ -50,6 +50,9 @@ class CollisionMonitor : public QObject {
   QString summary() const;
   // One line per colliding pair of the current state, then the goal's.
   QStringList pair_lines() const;
+  // When the current state's only contacts are between the robot's own links: how to list pairs
+  // that touch in every pose (a URDF without an SRDF names none). Otherwise "".
+  QString self_collision_hint() const;
   // Requests a check of the document's state now (also done on every change).
   void refresh();
 

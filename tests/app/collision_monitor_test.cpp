@@ -1,12 +1,15 @@
 // Qt Test (offscreen): live collision feedback on the real UR5e: a box around the tool makes the
 // state collide (pairs named, links flagged), moving it away frees the state with a minimum
-// distance; the goal state is checked too, and the sphere model comes when asked.
+// distance; a pose where only the robot's own links touch comes with a hint on skipping pairs; the
+// goal state is checked too, and the sphere model comes when asked.
 #include <QSignalSpy>
 #include <QtTest>
+#include <random>
 
 #include "app/interaction/collision_monitor.hpp"
 #include "app/interaction/tcp_kinematics.hpp"
 #include "app/studio_document.hpp"
+#include "engine/collision/collision_checker.hpp"
 
 using kinetic::app::CollisionMonitor;
 using kinetic::app::StudioDocument;
@@ -45,6 +48,7 @@ class CollisionMonitorTest : public QObject {
     const int link = monitor.report().current.colliding_links.front();
     QVERIFY(link >= 0 && link < static_cast<int>(document.robot()->links().size()));
     QVERIFY(monitor.pair_lines().first().contains(QStringLiteral("mm deep")));
+    QVERIFY(monitor.self_collision_hint().isEmpty());  // an obstacle is involved
 
     // 0.5 m above the tool the box is clear: free, with the distance to the nearest pair.
     document.set_scene(box_at(tool + kinetic::Vector3(0, 0, 0.5)));
@@ -54,6 +58,31 @@ class CollisionMonitorTest : public QObject {
     QVERIFY2(monitor.report().current.closest.distance > 0.0 && monitor.report().current.closest.distance < 0.5, qPrintable(monitor.summary()));
     QVERIFY(monitor.report().current.colliding_links.empty());
     QVERIFY(changed.count() >= 2);
+  }
+
+  // Links touching each other and nothing else: the Collisions list says how to skip pairs
+  // that touch in every pose.
+  void self_collision_comes_with_a_hint() {
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("panda")).isEmpty());
+    CollisionMonitor monitor(document);
+    kinetic::CollisionChecker checker(document.robot());
+    std::mt19937_64 rng(7);
+    kinetic::JointVector folded;
+    const kinetic::JointVector lo = document.robot()->lower_limits(), hi = document.robot()->upper_limits();
+    for (int tries = 0; tries < 10000 && folded.size() == 0; ++tries) {
+      kinetic::JointVector q(lo.size());
+      for (int j = 0; j < q.size(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+      if (checker.in_collision(q)) folded = q;
+    }
+    QVERIFY2(folded.size() > 0, "no self-colliding pose among 10,000 random ones");
+    document.set_joints(folded);
+    QTRY_VERIFY_WITH_TIMEOUT(monitor.report().valid && !monitor.report().current.contacts.empty(), 5000);
+    QVERIFY2(monitor.self_collision_hint().contains(QStringLiteral("Tools → Generate collision matrix")),
+             qPrintable(monitor.self_collision_hint()));
+    document.set_joints(document.robot()->named_pose("ready"));
+    QTRY_VERIFY_WITH_TIMEOUT(monitor.report().current.contacts.empty(), 5000);
+    QVERIFY(monitor.self_collision_hint().isEmpty());
   }
 
   void checks_goal_and_gives_spheres() {
