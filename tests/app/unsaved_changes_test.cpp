@@ -169,6 +169,23 @@ class UnsavedChangesTest : public QObject {
       QCOMPARE(answers.answered(), std::size_t(2));
     }
     QVERIFY(studio.window->isVisible());
+    // Save into a place that cannot be written (under a plain file): said, and the window stays.
+    {
+      QFile blocker(studio.path("not_a_folder"));
+      QVERIFY(blocker.open(QIODevice::WriteOnly));
+    }
+    {
+      ModalAnswers answers({answer_box(QMessageBox::Save, names, QStringLiteral("closing")),
+                            choose_file(studio.path("not_a_folder/kept.kinetic-session"))});
+      QVERIFY(!studio.window->close());
+      QCOMPARE(answers.answered(), std::size_t(2));
+    }
+    QCOMPARE(studio.reported.size(), 1);
+    QVERIFY2(studio.reported.first().startsWith(QStringLiteral("Could not save the session")),
+             qPrintable(studio.reported.first()));
+    QVERIFY(studio.window->isVisible());
+    QVERIFY(studio.window->isWindowModified());
+    studio.reported.clear();
     // Save into a file: written, then the window closes.
     {
       ModalAnswers answers({answer_box(QMessageBox::Save, names, QStringLiteral("closing")),
