@@ -173,7 +173,20 @@ void ViewportWindow::fit_camera() {
   const viewer::Camera defaults;
   camera_.yaw = defaults.yaw;
   camera_.pitch = defaults.pitch;
-  camera_.fit(min, max, static_cast<float>(std::max(1, width())) / static_cast<float>(std::max(1, height())));
+  const float aspect = static_cast<float>(std::max(1, width())) / static_cast<float>(std::max(1, height()));
+  camera_.fit(min, max, aspect);
+  // The goal gizmo keeps its size on screen around the TCP, so it reached past the robot's
+  // bounds (its top ring cut off above an upright arm): room for it as well, at the distance the
+  // fit gives (a second pass settles that distance).
+  if (const auto target = gizmo_target()) {
+    const viewer::Gizmo gizmo = make_gizmo(*target);
+    for (int pass = 0; pass < 2; ++pass) {
+      const viewer::Vec3 reach =
+          viewer::Vec3::Constant(viewer::gizmo_scale(gizmo, camera_, static_cast<float>(std::max(1, height()))));
+      const viewer::Vec3 centre = gizmo.pose.translation();
+      camera_.fit(min.cwiseMin(centre - reach), max.cwiseMax(centre + reach), aspect);
+    }
+  }
   requestUpdate();
 }
 

@@ -16,6 +16,7 @@
 #include "app/viewport_window.hpp"
 #include "app/window_test_support.hpp"
 #include "panels/joints_panel.hpp"
+#include "viewer/gizmo.hpp"
 
 namespace {
 
@@ -72,6 +73,21 @@ class StudioWindowTest : public QObject {
     }
     const QImage before = grab_viewport(*studio->viewport);
     QVERIFY2(bright_pixels(before) > 2000, "the robot is not visible in the viewport");
+    // The first view frames the goal gizmo as well as the arm: the UR5e stands upright and the
+    // gizmo's top ring reached past its top, out of the view.
+    const auto gizmo = studio->viewport->gizmo();
+    QVERIFY(gizmo);
+    kinetic::app::ViewportWindow& view = *studio->viewport;
+    const double reach = kinetic::viewer::gizmo_scale(*gizmo, view.camera(), static_cast<float>(view.height()));
+    const kinetic::Vector3 centre = gizmo->pose.translation().cast<double>();
+    for (int axis = 0; axis < 3; ++axis)
+      for (const double side : {-1.0, 1.0}) {
+        const auto pixel = view.project(centre + kinetic::Vector3::Unit(axis) * side * reach);
+        QVERIFY(pixel);
+        QVERIFY2(pixel->x() >= 0 && pixel->x() <= view.width() && pixel->y() >= 0 && pixel->y() <= view.height(),
+                 qPrintable(QStringLiteral("gizmo reach %1 of axis %2 at %3, %4 is outside the %5x%6 view")
+                                .arg(side).arg(axis).arg(pixel->x()).arg(pixel->y()).arg(view.width()).arg(view.height())));
+      }
 
     // Move the shoulder lift joint with its slider: the document follows and the view redraws.
     const int frames = studio->viewport->frames_drawn();
