@@ -35,6 +35,22 @@ PlanningFeatures* features_of(Studio& studio) {
   return install_planning_features(*studio.window, *studio.document);
 }
 
+// Sets the document up for the hopeless UR5e plan and gives the Planner panel a one-minute
+// budget; false when the robot is not shaped for it.
+bool prepare_hopeless_plan(StudioDocument& document, panels::PlannerPanel& panel) {
+  const auto problem = kinetic::test::hopeless_ur5e_plan(document.robot());
+  if (!problem) return false;
+  document.set_scene(problem->scene);
+  document.set_joints(problem->start);
+  GoalState goal;
+  goal.joints = problem->goal;
+  document.set_goal(goal);
+  panel.apply_preset(QStringLiteral("offline"));
+  panel.timeout_box()->setValue(60000);
+  panel.iterations_box()->setValue(100000000);
+  return true;
+}
+
 }  // namespace
 
 class PlanPlaybackWindowTest : public QObject {
@@ -95,18 +111,8 @@ class PlanPlaybackWindowTest : public QObject {
     studio->window->show();
     QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
 
-    const auto problem = kinetic::test::hopeless_ur5e_plan(document.robot());
-    QVERIFY(problem);
-    document.set_scene(problem->scene);
-    document.set_joints(problem->start);
-    GoalState goal;
-    goal.joints = problem->goal;
-    document.set_goal(goal);
-
     panels::PlannerPanel* panel = features->planner_panel();
-    panel->apply_preset(QStringLiteral("offline"));
-    panel->timeout_box()->setValue(60000);
-    panel->iterations_box()->setValue(100000000);
+    QVERIFY(prepare_hopeless_plan(document, *panel));
     int ticks = 0;
     QTimer ticker;
     connect(&ticker, &QTimer::timeout, [&ticks] { ++ticks; });
@@ -136,17 +142,8 @@ class PlanPlaybackWindowTest : public QObject {
     StudioDocument& document = *studio->document;
     studio->window->show();
     QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
-    const auto problem = kinetic::test::hopeless_ur5e_plan(document.robot());
-    QVERIFY(problem);
-    document.set_scene(problem->scene);
-    document.set_joints(problem->start);
-    GoalState goal;
-    goal.joints = problem->goal;
-    document.set_goal(goal);
     panels::PlannerPanel* panel = features->planner_panel();
-    panel->apply_preset(QStringLiteral("offline"));
-    panel->timeout_box()->setValue(60000);
-    panel->iterations_box()->setValue(100000000);
+    QVERIFY(prepare_hopeless_plan(document, *panel));
     QSignalSpy finished(features, &PlanningFeatures::planFinished);
     QTest::mouseClick(panel->plan_button(), Qt::LeftButton);
     QTest::qWait(500);
