@@ -4,12 +4,16 @@
 // upper arm's joint cylinder sweeps through at some shoulder-pan angles whatever the other joints
 // do, so the pan ranges between those angles are disconnected. Start and goal sit in the middle
 // of two such ranges (the other joints at "home").
+#include <QDoubleSpinBox>
+#include <QSpinBox>
 #include <cmath>
 #include <optional>
 #include <vector>
 
+#include "app/studio_document.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/scene/planning_scene.hpp"
+#include "panels/planner_panel.hpp"
 
 namespace kinetic::test {
 
@@ -48,6 +52,22 @@ inline std::optional<HopelessPlan> hopeless_ur5e_plan(const RobotModelPtr& robot
   plan.start[0] = free_middles[0];
   plan.goal[0] = free_middles[1];
   return plan;
+}
+
+// The studio's document set up for the hopeless plan, and the Planner panel given a budget of
+// `timeout_ms` and iterations beyond reach; false when the robot is not shaped for it.
+inline bool prepare_hopeless_plan(app::StudioDocument& document, panels::PlannerPanel& panel, int timeout_ms) {
+  const auto problem = hopeless_ur5e_plan(document.robot());
+  if (!problem) return false;
+  document.set_scene(problem->scene);
+  document.set_joints(problem->start);
+  app::GoalState goal;
+  goal.joints = problem->goal;
+  document.set_goal(goal);
+  panel.apply_preset(QStringLiteral("offline"));
+  panel.timeout_box()->setValue(timeout_ms);
+  panel.iterations_box()->setValue(1000000000);
+  return true;
 }
 
 }  // namespace kinetic::test

@@ -35,20 +35,14 @@ PlanningFeatures* features_of(Studio& studio) {
   return install_planning_features(*studio.window, *studio.document);
 }
 
-// Sets the document up for the hopeless UR5e plan and gives the Planner panel a one-minute
-// budget; false when the robot is not shaped for it.
-bool prepare_hopeless_plan(StudioDocument& document, panels::PlannerPanel& panel) {
-  const auto problem = kinetic::test::hopeless_ur5e_plan(document.robot());
-  if (!problem) return false;
-  document.set_scene(problem->scene);
-  document.set_joints(problem->start);
-  GoalState goal;
-  goal.joints = problem->goal;
-  document.set_goal(goal);
-  panel.apply_preset(QStringLiteral("offline"));
-  panel.timeout_box()->setValue(60000);
-  panel.iterations_box()->setValue(100000000);
-  return true;
+// The default studio with its planning features, shown; null when it could not be created.
+std::unique_ptr<Studio> shown_studio(PlanningFeatures*& features) {
+  auto studio = create_studio(CommandLine{});
+  if (!studio) return nullptr;
+  features = features_of(*studio);
+  studio->window->show();
+  if (!QTest::qWaitForWindowExposed(studio->window.get())) return nullptr;
+  return studio;
 }
 
 }  // namespace
@@ -57,12 +51,10 @@ class PlanPlaybackWindowTest : public QObject {
   Q_OBJECT
  private slots:
   void plan_play_scrub_export_import() {
-    auto studio = create_studio(CommandLine{});
+    PlanningFeatures* features = nullptr;
+    auto studio = shown_studio(features);
     QVERIFY(studio);
-    PlanningFeatures* features = features_of(*studio);
     StudioDocument& document = *studio->document;
-    studio->window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
 
     Planner probe(document.robot());
     PlanningScene scene;
@@ -104,15 +96,13 @@ class PlanPlaybackWindowTest : public QObject {
   }
 
   void cancel_keeps_the_ui_responsive() {
-    auto studio = create_studio(CommandLine{});
+    PlanningFeatures* features = nullptr;
+    auto studio = shown_studio(features);
     QVERIFY(studio);
-    PlanningFeatures* features = features_of(*studio);
     StudioDocument& document = *studio->document;
-    studio->window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
 
     panels::PlannerPanel* panel = features->planner_panel();
-    QVERIFY(prepare_hopeless_plan(document, *panel));
+    QVERIFY(kinetic::test::prepare_hopeless_plan(document, *panel, 60000));
     int ticks = 0;
     QTimer ticker;
     connect(&ticker, &QTimer::timeout, [&ticks] { ++ticks; });
@@ -136,14 +126,12 @@ class PlanPlaybackWindowTest : public QObject {
   // Closing the studio while a plan runs (its budget a minute): the question about unsaved
   // changes, then the plan is cancelled and the studio ends at once, without a crash.
   void closing_during_a_plan_ends_promptly() {
-    auto studio = create_studio(CommandLine{});
+    PlanningFeatures* features = nullptr;
+    auto studio = shown_studio(features);
     QVERIFY(studio);
-    PlanningFeatures* features = features_of(*studio);
     StudioDocument& document = *studio->document;
-    studio->window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
     panels::PlannerPanel* panel = features->planner_panel();
-    QVERIFY(prepare_hopeless_plan(document, *panel));
+    QVERIFY(kinetic::test::prepare_hopeless_plan(document, *panel, 60000));
     QSignalSpy finished(features, &PlanningFeatures::planFinished);
     QTest::mouseClick(panel->plan_button(), Qt::LeftButton);
     QTest::qWait(500);

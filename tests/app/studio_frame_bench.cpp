@@ -160,20 +160,10 @@ BENCHMARK(studio_gizmo_move_to_ik_frame)->Name("Ours/studio_gizmo_move_to_ik_fra
 // Start and goal in two pan ranges a post near the shoulder separates: the plan cannot succeed,
 // so it runs for its whole time budget.
 bool start_hopeless_plan(Studio& studio) {
-  StudioDocument& document = *studio.document;
-  const auto problem = kinetic::test::hopeless_ur5e_plan(document.robot());
-  if (!problem) return false;
-  document.set_scene(problem->scene);
-  document.set_joints(problem->start);
-  GoalState goal;
-  goal.joints = problem->goal;
-  document.set_goal(goal);
   auto* features = studio.window->findChild<PlanningFeatures*>();
   if (!features) return false;
   panels::PlannerPanel* panel = features->planner_panel();
-  panel->apply_preset(QStringLiteral("offline"));
-  panel->timeout_box()->setValue(600000);
-  panel->iterations_box()->setValue(1000000000);
+  if (!kinetic::test::prepare_hopeless_plan(*studio.document, *panel, 600000)) return false;
   QTest::mouseClick(panel->plan_button(), Qt::LeftButton);
   return panel->cancel_button()->isEnabled();
 }

@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <numbers>
 #include <random>
 
@@ -15,6 +16,7 @@
 #include "engine/trajectory/phase_plane_reference.hpp"
 #include "engine/trajectory/scurve.hpp"
 #include "engine/trajectory/time_optimal.hpp"
+#include "engine/trajectory/trajectory_io.hpp"
 #include "engine/trajectory/trapezoidal.hpp"
 
 namespace {
@@ -85,6 +87,26 @@ void Ours_cubic_spline_100_waypoints(benchmark::State& state) {
   state.counters["duration_s"] = cubic_spline(path, limits).duration();
 }
 BENCHMARK(Ours_cubic_spline_100_waypoints)->Name("Ours/cubic_spline_100_waypoints")->Unit(benchmark::kMicrosecond);
+
+// Importing an exported trajectory (the TOTP one above, some 6,800 samples): our reader (a
+// duplicate-key pass, nlohmann's parse, and the schema and finiteness checks) against the bare
+// nlohmann parse of the same text, which checks nothing.
+std::string exported_trajectory() {
+  return trajectory_to_json(time_optimal(benchmark_path(), benchmark_limits()));
+}
+
+void Ours_trajectory_json_import(benchmark::State& state) {
+  const std::string text = exported_trajectory();
+  for (auto _ : state) benchmark::DoNotOptimize(trajectory_from_json(text, "bench.json"));
+  state.counters["megabytes"] = static_cast<double>(text.size()) / 1e6;
+}
+BENCHMARK(Ours_trajectory_json_import)->Name("Ours/trajectory_json_import")->Unit(benchmark::kMillisecond);
+
+void PeerParseOnly_trajectory_json_import(benchmark::State& state) {
+  const std::string text = exported_trajectory();
+  for (auto _ : state) benchmark::DoNotOptimize(nlohmann::json::parse(text));
+}
+BENCHMARK(PeerParseOnly_trajectory_json_import)->Name("PeerParseOnly/trajectory_json_import")->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
