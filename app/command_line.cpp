@@ -79,7 +79,7 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
                      "130 interrupted (Ctrl-C). Outputs are written all together or not at all."));
   parser.addOption(headless);
   const auto scene = text_option("scene", "Headless: scene file (kinetic-scene JSON).", "file");
-  const auto start = text_option("start", "Headless: start state, a named pose or joint values.", "name|\"q1 q2 ...\"");
+  const auto start = text_option("start", "Headless: start state, a named pose or joint values (default: the robot's home, ready or default pose, else zeros).", "name|\"q1 q2 ...\"");
   const auto goal_joints = text_option("goal-joints", "Headless: goal joint values (rad / m).", "\"q1 q2 ...\"");
   const auto goal_named = text_option("goal-named", "Headless: goal named pose.", "name");
   const auto goal_pose = text_option("goal-pose", "Headless: goal TCP pose in the base frame.", "\"x y z roll pitch yaw\"");

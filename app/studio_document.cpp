@@ -24,8 +24,9 @@ QString StudioDocument::load_robot(const QString& reference, const QString& srdf
         is_file ? load_robot_file(reference.toStdString(), srdf.toStdString(),
                                   config.toStdString(), options)
                 : load_builtin_robot(reference.toStdString(), options);
-    // Keep the joint values of joints that still exist (reload keeps the pose).
-    JointVector q = robot->zero_configuration();
+    // Joints that still exist keep their values (reload keeps the pose); the others start in the
+    // robot's rest pose (another robot opens in its own).
+    JointVector q = robot->default_configuration();
     if (robot_) {
       for (int v = 0; v < robot->dof(); ++v) {
         const int old = robot_->find_joint(robot->variable_joint(v).name);
@@ -33,14 +34,6 @@ QString StudioDocument::load_robot(const QString& reference, const QString& srdf
           q[v] = joints_[robot_->joints()[old].variable_index];
       }
       q = robot->clamp_to_limits(q);
-    } else {
-      const auto names = robot->named_pose_names();
-      for (const char* preferred : {"home", "ready"}) {
-        if (std::find(names.begin(), names.end(), preferred) != names.end()) {
-          q = robot->named_pose(preferred);
-          break;
-        }
-      }
     }
     const bool same_joints = robot_ && robot_->dof() == robot->dof();
     robot_ = std::move(robot);

@@ -110,10 +110,12 @@ Job job_from_flags(const CommandLine& line) {
 
   // Joint values when it is more than one word or a number ("nan" and "inf" included, so they are
   // refused as values, not looked up as pose names); otherwise a named pose.
-  const QString start = line.start.isEmpty() ? QStringLiteral("home") : line.start.trimmed();
+  const QString start = line.start.trimmed();
   bool single_number = false;
   (void)start.toDouble(&single_number);
-  if (single_number || start.contains(QRegularExpression(QStringLiteral("[,\\s]"))))
+  if (start.isEmpty())
+    job.start.robot_default = true;
+  else if (single_number || start.contains(QRegularExpression(QStringLiteral("[,\\s]"))))
     job.start.joints = parse_number_list(str(start), "--start");
   else
     job.start.named = str(start);
@@ -206,6 +208,11 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     for (const StepResult& step : result.steps)
       for (const std::string& note : step.plan.notes) err << "warning: step \"" << step.name << "\": " << note << "\n";
     out << std::fixed;
+    if (job.start.robot_default) {
+      const std::string pose = result.robot->default_pose_name();
+      out << "start: " << (pose.empty() ? "zero pose (within limits)" : "pose '" + pose + "'")
+          << ", as no --start was given\n";
+    }
     for (size_t i = 0; i < result.steps.size(); ++i) {
       const StepResult& step = result.steps[i];
       out << "step " << i + 1 << "/" << result.steps.size() << " \"" << step.name << "\": " << step.plan.planner << ", "

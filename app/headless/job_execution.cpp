@@ -58,10 +58,26 @@ void validate(const Trajectory& trajectory, const TrajectoryLimits& limits, Coll
     throw JobFailure(kExitPlanningFailed, what + ": the timed trajectory fails validation:\n" + report.summary());
 }
 
+void validate_state(const RobotModel& robot, const JointVector& q, const std::string& field) {
+  try {
+    robot.validate(q, true);
+  } catch (const Error& error) {
+    // A state out of limits is a planning failure (exit 3), however it was given; a value that is
+    // not a number is a bad job (exit 2).
+    if (error.code() == ErrorCode::OutOfLimits)
+      throw JobFailure(kExitPlanningFailed, field + ": " + error.message() + " (give values within the joint's limits)");
+    throw JobError(field, describe(error));
+  }
+}
 }  // namespace
 
 JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group_variables, const StateSpec& state,
                           const std::string& field) {
+  if (state.robot_default) {
+    const JointVector q = robot.default_configuration();
+    validate_state(robot, q, field);
+    return q;
+  }
   if (!state.named.empty()) {
     try {
       return robot.named_pose(state.named);
@@ -79,15 +95,7 @@ JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group
     throw JobError(field, "expected " + std::to_string(group_variables.size()) + " joint values (" +
                               joint_list(robot, group_variables) + "), got " + std::to_string(n));
   }
-  try {
-    robot.validate(q, true);
-  } catch (const Error& error) {
-    // A state out of limits is a planning failure (exit 3), however it was given; a value that is
-    // not a number is a bad job (exit 2).
-    if (error.code() == ErrorCode::OutOfLimits)
-      throw JobFailure(kExitPlanningFailed, field + ": " + error.message() + " (give values within the joint's limits)");
-    throw JobError(field, describe(error));
-  }
+  validate_state(robot, q, field);
   return q;
 }
 

@@ -47,6 +47,8 @@ struct SceneSpec {
 struct StateSpec {
   std::string named;
   std::vector<double> joints;
+  // Neither given: the robot's default_configuration() (a headless run without --start).
+  bool robot_default = false;
 };
 
 enum class Timing { TimeOptimal, Trapezoidal, SCurve, CubicSpline };

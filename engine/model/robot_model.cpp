@@ -256,6 +256,18 @@ JointVector RobotModel::named_pose(const std::string& name) const {
                             : suggestion_hint(name, known));
 }
 
+std::string RobotModel::default_pose_name() const {
+  const std::vector<std::string> names = named_pose_names();
+  for (const char* preferred : {"home", "ready", "default"})
+    if (std::find(names.begin(), names.end(), preferred) != names.end()) return preferred;
+  return {};
+}
+
+JointVector RobotModel::default_configuration() const {
+  const std::string name = default_pose_name();
+  return name.empty() ? zero_configuration() : named_pose(name);
+}
+
 std::vector<std::string> RobotModel::named_pose_names() const {
   std::vector<std::string> names;
   for (const auto& [name, values] : config_.named_poses) names.push_back(name);

@@ -132,6 +132,12 @@ class RobotModel {
   // same name. Throws Error(InvalidValue) naming the known poses when absent.
   JointVector named_pose(const std::string& name) const;
   std::vector<std::string> named_pose_names() const;
+  // Where the robot starts when no pose is asked for (the studio on opening it, a headless run
+  // without --start): the first of the named poses "home", "ready" and "default" it has (the
+  // names MoveIt setups and robot packages give their rest pose; an arm's zero pose is often
+  // stretched out or outside its limits), else zero_configuration().
+  JointVector default_configuration() const;
+  std::string default_pose_name() const;  // the pose default_configuration() took, "" for zeros
 
   // Where the model came from ("" for a string).
   const std::string& source_path() const { return source_path_; }

@@ -21,6 +21,7 @@
 #include "panels/joints_panel.hpp"
 #include "panels/robot_library_panel.hpp"
 #include "panels/scene_panel.hpp"
+#include "support/test_paths.hpp"
 
 using kinetic::app::DataFeatureOptions;
 using kinetic::app::RecoveryChoice;
@@ -170,6 +171,26 @@ class DataFeaturesTest : public QObject {
     QVERIFY2(errors[1].contains(QStringLiteral("Reloaded after")) && errors[1].contains(QStringLiteral("with warnings")) &&
                  errors[1].contains(QStringLiteral("gone_pkg")),
              qPrintable(errors[1]));
+  }
+
+  // A robot opens in its rest pose, also after another robot: the shared Panda in its SRDF's
+  // "default" pose (it opened upright at zero, joint 4 clamped to -4°, as no UR5e joint carried
+  // over). A reload keeps the pose the user set.
+  void a_robot_opens_in_its_rest_pose() {
+    if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
+    const QString panda = QString::fromStdString(kinetic::test::example_robot_data_dir() + "/robots/panda_description");
+    const QStringList package_paths{QString::fromStdString(kinetic::test::shared_robots_dir())};
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    QCOMPARE(document.joints(), document.robot()->named_pose("home"));
+    QVERIFY(document.load_robot(panda + "/urdf/panda.urdf", panda + "/srdf/panda.srdf", {}, package_paths).isEmpty());
+    const kinetic::JointVector rest = document.robot()->named_pose("default");
+    QCOMPARE(document.joints(), rest);
+    kinetic::JointVector moved = rest;
+    moved[0] = 0.5;
+    document.set_joints(moved);
+    QVERIFY(document.reload_robot().isEmpty());
+    QCOMPARE(document.joints(), moved);
   }
 
   void a_folder_as_the_robot_is_named_as_a_file() {

@@ -14,6 +14,7 @@
 #include "engine/core/atomic_file.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
+#include "support/test_paths.hpp"
 
 using namespace kinetic::app::headless;
 namespace fs = std::filesystem;
@@ -358,6 +359,56 @@ class HeadlessRunnerTest : public QObject {
                  text.find("placeholder box") != std::string::npos,
              text.c_str());
     QVERIFY(fs::exists(d / "arm.png"));
+  }
+
+  // Without --start a run starts where the studio opens the robot: a URDF that names no pose
+  // starts at zero clamped into its limits (it used to fail: "robot 'arm' has no named pose
+  // 'home'"), and the summary says so.
+  void without_start_a_robot_with_no_poses_starts_at_zero_within_limits() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    kinetic::write_file_atomically(d / "arm.urdf", R"(<robot name="arm"><link name="base"/><link name="upper"/>
+      <link name="tip"/>
+      <joint name="j1" type="revolute"><parent link="base"/><child link="upper"/><origin xyz="0 0 0.5"/>
+        <axis xyz="0 0 1"/><limit lower="0.2" upper="1" velocity="1" effort="1"/></joint>
+      <joint name="j2" type="revolute"><parent link="upper"/><child link="tip"/><origin xyz="0 0 0.3"/>
+        <axis xyz="0 1 0"/><limit lower="-1" upper="1" velocity="1" effort="1"/></joint></robot>)");
+    kinetic::app::CommandLine line;
+    line.headless = true;
+    line.robot = QString::fromStdString((d / "arm.urdf").string());
+    line.robot_given = true;
+    line.goal_joints = QStringLiteral("0.5 0.5");
+    line.output_dir = dir.path();
+    line.exports = {QStringLiteral("t.json")};
+    std::ostringstream out, err;
+    QCOMPARE(run_headless(line, out, err), int(kExitOk));
+    QVERIFY2(out.str().rfind("start: zero pose (within limits), as no --start was given\n", 0) == 0, out.str().c_str());
+    const auto trajectory = kinetic::load_trajectory(d / "t.json");
+    QVERIFY(trajectory.samples().front().position.isApprox(Eigen::Vector2d(0.2, 0.0)));
+  }
+
+  // The shared Panda's SRDF names its rest pose "default": a run without --start starts there.
+  void without_start_the_srdf_rest_pose_is_the_start() {
+    if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
+    QTemporaryDir dir;
+    const std::string panda = kinetic::test::example_robot_data_dir() + "/robots/panda_description";
+    kinetic::app::CommandLine line;
+    line.headless = true;
+    line.robot = QString::fromStdString(panda + "/urdf/panda.urdf");
+    line.srdf = QString::fromStdString(panda + "/srdf/panda.srdf");
+    line.robot_given = true;
+    line.package_paths = {QString::fromStdString(kinetic::test::shared_robots_dir())};
+    line.goal_joints = QStringLiteral("0.5 -0.5 0 -2 0 1.6 0.8 0.001");
+    line.output_dir = dir.path();
+    line.exports = {QStringLiteral("t.json")};
+    std::ostringstream out, err;
+    QVERIFY2(run_headless(line, out, err) == int(kExitOk), err.str().c_str());
+    QVERIFY2(out.str().rfind("start: pose 'default', as no --start was given\n", 0) == 0, out.str().c_str());
+    kinetic::LoadOptions options;
+    options.package_paths = {kinetic::test::shared_robots_dir()};
+    const auto robot = kinetic::load_robot_file(panda + "/urdf/panda.urdf", panda + "/srdf/panda.srdf", "", options);
+    const auto trajectory = kinetic::load_trajectory(fs::path(dir.path().toStdString()) / "t.json");
+    QVERIFY(trajectory.samples().front().position.isApprox(robot->named_pose("default"), 1e-12));
   }
 
   // A folder given as the robot is a robot file problem, not an unknown built-in name.

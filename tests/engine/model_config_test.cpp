@@ -477,6 +477,9 @@ TEST_F(BuiltinLibrary, NamedPosesFollowTheFirstGroupOrAllVariables) {
   EXPECT_EQ(model->group_variables("gripper"), (std::vector<int>{3}));
   // kinetic.toml and SRDF poses together.
   EXPECT_EQ(model->named_pose_names(), (std::vector<std::string>{"all", "ready", "open", "home"}));
+  // The start pose: "home" before "ready", wherever each is defined.
+  EXPECT_EQ(model->default_pose_name(), "home");
+  EXPECT_EQ(model->default_configuration(), model->named_pose("home"));
 }
 
 TEST_F(BuiltinLibrary, UnknownNameSuggestsCloseNames) {

@@ -153,6 +153,9 @@ TEST(SharedRobots, PandaStructureAndSrdf) {
   EXPECT_DOUBLE_EQ(home[3], -2.35619);
   EXPECT_DOUBLE_EQ(home[7], 0.001);
   EXPECT_TRUE(model->within_limits(home));
+  // Its SRDF's rest pose is where it starts, not the upright zero pose (joint 4 clamped to -4°).
+  EXPECT_EQ(model->default_pose_name(), "default");
+  EXPECT_EQ(model->default_configuration(), home);
 }
 
 // MoveIt's SRDFs give the arm as a joint list and the tool as an end effector: with no kinetic.toml
@@ -189,6 +192,9 @@ TEST(SharedRobots, KinovaContinuousJointsAndSrdfQuirks) {
   EXPECT_EQ(model->semantic().groups[0].joints.size(), 5u);
   EXPECT_FALSE(model->load_warnings().empty());
   EXPECT_DOUBLE_EQ(model->named_pose("arm_up")[model->variable_index("j2s6s200_joint_2")], 2.618);
+  // "arm_up" is not a rest-pose name: the arm starts at zero within its limits.
+  EXPECT_EQ(model->default_pose_name(), "");
+  EXPECT_EQ(model->default_configuration(), model->zero_configuration());
 }
 
 // A bare URDF (no SRDF, no kinetic.toml) whose movable joints form one chain is planned as that
