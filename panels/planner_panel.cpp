@@ -16,6 +16,8 @@
 #include <QVBoxLayout>
 #include <limits>
 
+#include "engine/core/duration_text.hpp"
+
 namespace kinetic::panels {
 
 namespace {
@@ -320,10 +322,10 @@ void PlannerPanel::set_progress(const QString& phase, double elapsed_ms, int ite
 }
 
 void PlannerPanel::show_result(const PlanSummary& s) {
-  QString text = tr("<b>%1</b>: planned in %2 ms, %3 iterations, %4 nodes<br>"
+  QString text = tr("<b>%1</b>: planned in %2, %3 iterations, %4 nodes<br>"
                     "%5 waypoints, length %6 → %7 rad, duration %8 s, seed %9")
                      .arg(s.planner.toHtmlEscaped())
-                     .arg(s.time_ms, 0, 'f', 1)
+                     .arg(QString::fromStdString(kinetic::duration_text(s.time_ms)))
                      .arg(s.iterations)
                      .arg(s.tree_size)
                      .arg(s.waypoints)

@@ -15,6 +15,7 @@
 #include "app/headless/interruption.hpp"
 #include "app/headless/job_rendering.hpp"
 #include "app/headless/output_set.hpp"
+#include "engine/core/duration_text.hpp"
 #include "engine/core/error.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 
@@ -216,7 +217,7 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     for (size_t i = 0; i < result.steps.size(); ++i) {
       const StepResult& step = result.steps[i];
       out << "step " << i + 1 << "/" << result.steps.size() << " \"" << step.name << "\": " << step.plan.planner << ", "
-          << std::setprecision(1) << step.plan.planning_time_ms << " ms, " << step.plan.path.size() << " waypoints, "
+          << duration_text(step.plan.planning_time_ms) << ", " << step.plan.path.size() << " waypoints, "
           << std::setprecision(2) << step.trajectory.duration() << " s (" << to_string(job.steps[i].timing)
           << "), path length " << std::setprecision(3) << step.path_length << "\n";
     }
@@ -272,8 +273,8 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     err << "kinetic-studio --headless: unexpected error: " << error.what() << working_directory_hint() << "\n";
     return kExitPlanningFailed;
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  out << "done in " << std::setprecision(2) << seconds << " s\n";
+  out << "done in " << duration_text(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count())
+      << "\n";
   return kExitOk;
 }
 

@@ -139,8 +139,13 @@ class PlannerPanelTest : public QObject {
     s.validation = QStringLiteral("ok");
     panel.show_result(s);
     const QString text = panel.result_label()->text();
-    for (const char* part : {"321 iterations", "7 waypoints", "4.500", "3.250", "73.0%", "12.5 ms"})
+    for (const char* part : {"321 iterations", "7 waypoints", "4.500", "3.250", "73.0%", "planned in 12.5 ms"})
       QVERIFY2(text.contains(QString::fromUtf8(part)), qPrintable(text));
+    // A plan faster than a millisecond keeps its digits (it read "planned in 0.0 ms").
+    s.time_ms = 0.043;
+    panel.show_result(s);
+    QVERIFY2(panel.result_label()->text().contains(QStringLiteral("planned in 0.043 ms")),
+             qPrintable(panel.result_label()->text()));
     panel.show_failure(QStringLiteral("start state is in collision: 'link2' with 'box1'"),
                        QStringLiteral("Move the start or the obstacle."));
     QVERIFY(panel.result_label()->text().contains(QStringLiteral("&#x27;link2&#x27;")) ||
