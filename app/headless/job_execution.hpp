@@ -61,6 +61,8 @@ void plan_steps(const Job& job, JobResult& result);
 // The trajectory an output refers to (kWholeMotion: the steps blended into one, validated).
 const Trajectory& trajectory_for(const Job& job, JobResult& result, int reference);
 
+// Where a run without --start starts, in words: "pose 'home', as no --start was given".
+std::string default_start_text(const RobotModel& robot);
 // The job's start state (size dof()) from a named pose or joint values; JobError naming `field`.
 JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group_variables, const StateSpec& state,
                           const std::string& field);

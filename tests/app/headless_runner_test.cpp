@@ -386,7 +386,7 @@ class HeadlessRunnerTest : public QObject {
     line.exports = {QStringLiteral("t.json")};
     std::ostringstream out, err;
     QCOMPARE(run_headless(line, out, err), int(kExitOk));
-    QVERIFY2(out.str().rfind("start: zero pose (within limits), as no --start was given\n", 0) == 0, out.str().c_str());
+    QVERIFY2(out.str().rfind("start: zeros within the joint limits, as no --start was given\n", 0) == 0, out.str().c_str());
     const auto trajectory = kinetic::load_trajectory(d / "t.json");
     QVERIFY(trajectory.samples().front().position.isApprox(Eigen::Vector2d(0.2, 0.0)));
   }
@@ -413,6 +413,20 @@ class HeadlessRunnerTest : public QObject {
     const auto robot = kinetic::load_robot_file(panda + "/urdf/panda.urdf", panda + "/srdf/panda.srdf", "", options);
     const auto trajectory = kinetic::load_trajectory(fs::path(dir.path().toStdString()) / "t.json");
     QVERIFY(trajectory.samples().front().position.isApprox(robot->named_pose("default"), 1e-12));
+
+    // The shared Kinova names no rest pose, and its zero pose is in self-collision: the failure
+    // says the start was not given, and how to give one.
+    const std::string kinova = kinetic::test::example_robot_data_dir() + "/robots/kinova_description";
+    line.robot = QString::fromStdString(kinova + "/robots/kinova.urdf");
+    line.srdf = QString::fromStdString(kinova + "/srdf/kinova.srdf");
+    line.goal_joints.clear();
+    line.goal_named = QStringLiteral("arm_up");
+    std::ostringstream out2, err2;
+    QCOMPARE(run_headless(line, out2, err2), int(kExitPlanningFailed));
+    QVERIFY2(err2.str().find("start (zeros within the joint limits, as no --start was given): start state is in "
+                             "self-collision") != std::string::npos &&
+                 err2.str().find("; --start sets another") != std::string::npos,
+             err2.str().c_str());
   }
 
   // A folder given as the robot is a robot file problem, not an unknown built-in name.
