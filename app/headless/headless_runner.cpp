@@ -209,7 +209,7 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     for (const StepResult& step : result.steps)
       for (const std::string& note : step.plan.notes) err << "warning: step \"" << step.name << "\": " << note << "\n";
     out << std::fixed;
-    if (job.start.robot_default) out << "start: " << default_start_text(*result.robot) << "\n";
+    if (job.start.robot_default) out << "start: " << default_start_text(*result.robot, job) << "\n";
     for (size_t i = 0; i < result.steps.size(); ++i) {
       const StepResult& step = result.steps[i];
       out << "step " << i + 1 << "/" << result.steps.size() << " \"" << step.name << "\": " << step.plan.planner << ", "

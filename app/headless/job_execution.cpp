@@ -71,9 +71,12 @@ void validate_state(const RobotModel& robot, const JointVector& q, const std::st
 }
 }  // namespace
 
-std::string default_start_text(const RobotModel& robot) {
+std::string start_setting(const Job& job) { return job.source.empty() ? "--start" : "\"start\""; }
+
+std::string default_start_text(const RobotModel& robot, const Job& job) {
   const std::string pose = robot.default_pose_name();
-  return (pose.empty() ? std::string("zeros within the joint limits") : "pose '" + pose + "'") + ", as no --start was given";
+  return (pose.empty() ? std::string("zeros within the joint limits") : "pose '" + pose + "'") + ", as no " +
+         start_setting(job) + " was given";
 }
 
 JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group_variables, const StateSpec& state,
@@ -152,7 +155,7 @@ void plan_steps(const Job& job, JobResult& result) {
   result.group = planner->group();
   const std::vector<int>& group = planner->group_variables();
   // A start the user did not give is named, so a failure there says where it came from.
-  const std::string start_field = job.start.robot_default ? "start (" + default_start_text(robot) + ")" : "start";
+  const std::string start_field = job.start.robot_default ? "start (" + default_start_text(robot, job) + ")" : "start";
   try {
     result.start = resolve_state(robot, group, job.start, start_field);
   } catch (const JobError& error) {
@@ -162,7 +165,7 @@ void plan_steps(const Job& job, JobResult& result) {
     planner->check_start(result.start);
   } catch (const Error& error) {
     throw JobFailure(kExitPlanningFailed, start_field + ": " + describe(error) +
-                                              (job.start.robot_default ? "; --start sets another" : ""));
+                                              (job.start.robot_default ? "; " + start_setting(job) + " sets another" : ""));
   }
 
   JointVector current = result.start;

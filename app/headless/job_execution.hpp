@@ -61,8 +61,10 @@ void plan_steps(const Job& job, JobResult& result);
 // The trajectory an output refers to (kWholeMotion: the steps blended into one, validated).
 const Trajectory& trajectory_for(const Job& job, JobResult& result, int reference);
 
-// Where a run without --start starts, in words: "pose 'home', as no --start was given".
-std::string default_start_text(const RobotModel& robot);
+// Where a run given no start starts, in words: "pose 'home', as no --start was given" (a job
+// file: no "start"); and that setting's name.
+std::string default_start_text(const RobotModel& robot, const Job& job);
+std::string start_setting(const Job& job);
 // The job's start state (size dof()) from a named pose or joint values; JobError naming `field`.
 JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group_variables, const StateSpec& state,
                           const std::string& field);

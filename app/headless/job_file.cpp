@@ -523,8 +523,8 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
     else if (scene.isObject()) job.scene.inline_json = QJsonDocument(scene.toObject()).toJson().toStdString();
     else throw JobError("scene", std::string("expected a scene file name or an inline scene object, got ") + type_name(scene));
   }
-  if (!f.has("start")) throw JobError("start", "missing (a named pose like \"home\", or joint values)");
-  job.start = parse_state(f.value("start"), "start");
+  if (f.has("start")) job.start = parse_state(f.value("start"), "start");
+  else job.start.robot_default = true;
 
   StepSpec defaults;
   std::optional<Fields> default_fields;

@@ -391,6 +391,15 @@ class HeadlessRunnerTest : public QObject {
     QVERIFY(trajectory.samples().front().position.isApprox(Eigen::Vector2d(0.2, 0.0)));
   }
 
+  // A job file without "start" starts from the robot's rest pose, and says so in its words.
+  void a_job_without_a_start_says_where_it_started() {
+    QTemporaryDir dir;
+    const Run run = run_text(R"({"format": "kinetic-job", "version": 1, "robot": "ur5e",
+      "steps": [{"goal": {"named": "ready"}}]})", dir.path().toStdString());
+    QCOMPARE(run.code, int(kExitOk));
+    QVERIFY2(run.out.rfind("start: pose 'home', as no \"start\" was given\n", 0) == 0, run.out.c_str());
+  }
+
   // The shared Panda's SRDF names its rest pose "default": a run without --start starts there.
   void without_start_the_srdf_rest_pose_is_the_start() {
     if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");

@@ -71,6 +71,15 @@ class JobFileTest : public QObject {
     QCOMPARE(job.start.joints.size(), size_t(2));
   }
 
+  // A job may leave the start out: it then starts where the robot rests (headless runner tests).
+  void a_job_without_a_start_starts_from_the_robot() {
+    const Job job = parse_job(R"({"format": "kinetic-job", "version": 1, "robot": "ur5e",
+      "steps": [{"goal": {"named": "ready"}}]})", "job.json", "/jobs");
+    QVERIFY(job.start.robot_default);
+    QVERIFY(job.start.named.empty() && job.start.joints.empty());
+    QVERIFY(!parse_job(kMinimal, "job.json", "/jobs").start.robot_default);
+  }
+
   void goals_of_every_kind() {
     const Job job = parse_job(R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": "home", "steps": [
       {"goal": {"joints": [0, 1, 2, 3, 4, 5]}},
