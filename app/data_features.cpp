@@ -26,6 +26,7 @@
 
 #include "app/model_file_watcher.hpp"
 #include "app/main_window.hpp"
+#include "app/robot_load_warnings.hpp"
 #include "app/session/package_paths_dialog.hpp"
 #include "app/session/recent_files.hpp"
 #include "app/session/session_file.hpp"
@@ -168,10 +169,7 @@ class DataActions : public QObject {
   // A mesh the loader could not find is drawn as a placeholder (and a collision mesh cannot be
   // checked): say so, with where to search, on every load and reload rather than let it pass.
   void report_load_warnings(const QString& title) {
-    QStringList warnings;
-    for (const std::string& warning : document_.robot()->load_warnings()) warnings << QString::fromStdString(warning);
-    if (!warnings.isEmpty())
-      report_(title, warnings.join(QLatin1Char('\n')) + tr("\nPackage search paths are set in Settings → Package search paths…"));
+    if (!document_.robot()->load_warnings().empty()) report_(title, robot_load_warnings_text(*document_.robot()));
   }
 
   void open_robot_files() {

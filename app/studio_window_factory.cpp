@@ -4,6 +4,7 @@
 #include <QTimer>
 #include <cstdio>
 
+#include "app/robot_load_warnings.hpp"
 #include "app/viewport_window.hpp"
 
 namespace kinetic::app {
@@ -63,16 +64,11 @@ std::unique_ptr<Studio> create_studio(const CommandLine& line) {
     });
   } else if (!studio->document->robot()->load_warnings().empty()) {
     // A mesh the loader could not find: said as when a robot is opened from the menu.
-    QStringList warnings;
-    for (const std::string& warning : studio->document->robot()->load_warnings()) {
+    for (const std::string& warning : studio->document->robot()->load_warnings())
       std::fprintf(stderr, "kinetic-studio: warning: %s\n", warning.c_str());
-      warnings << QString::fromStdString(warning);
-    }
-    QTimer::singleShot(0, studio->window.get(), [window = studio->window.get(), warnings, robot = line.robot] {
-      window->report_error(QStringLiteral("Loaded %1 with warnings").arg(robot),
-                           warnings.join(QLatin1Char('\n')) +
-                               QStringLiteral("\nPackage search paths are set in Settings → Package search paths…"));
-    });
+    QTimer::singleShot(0, studio->window.get(),
+                       [window = studio->window.get(), text = robot_load_warnings_text(*studio->document->robot()),
+                        robot = line.robot] { window->report_error(QStringLiteral("Loaded %1 with warnings").arg(robot), text); });
   }
   return studio;
 }

@@ -144,6 +144,9 @@ class RobotModel {
   // Non-fatal problems found while loading (unresolved meshes when LoadOptions::require_meshes is
   // false, unknown kinetic.toml keys, SRDF elements that are ignored, ...), one line each.
   const std::vector<std::string>& load_warnings() const { return load_warnings_; }
+  // The mesh and texture references among them that could not be found, as written in the URDF
+  // ("package://arm/meshes/base.stl"): what a package search path may mend.
+  const std::vector<std::string>& unresolved_files() const { return unresolved_files_; }
 
   // Convenience lookups by name; throw Error(MissingLink/MissingJoint) like *_index.
   const Link& link(const std::string& name) const { return links_[link_index(name)]; }
@@ -162,6 +165,7 @@ class RobotModel {
   RobotConfig config_;
   std::string source_path_;
   std::vector<std::string> load_warnings_;
+  std::vector<std::string> unresolved_files_;
 };
 
 using RobotModelPtr = std::shared_ptr<const RobotModel>;

@@ -392,6 +392,7 @@ void RobotModelBuilder::build_from_urdf(const urdf::ModelInterface& urdf,
           if (require_meshes)
             throw Error(ErrorCode::MissingMesh, message, unresolved_mesh_hint(mesh.filename));
           add_warning(message);
+          model_->unresolved_files_.push_back(mesh.filename);
         }
         break;
       }
@@ -420,9 +421,11 @@ void RobotModelBuilder::build_from_urdf(const urdf::ModelInterface& urdf,
     if (!source->texture_filename.empty()) {
       const auto resolved = resolver.resolve(source->texture_filename);
       material.texture_path = resolved.path;
-      if (resolved.path.empty())
+      if (resolved.path.empty()) {
         add_warning(info.at_link(link) + ": texture '" + source->texture_filename + "' of link '" +
                     link + "' cannot be found: " + resolved.reason);
+        model_->unresolved_files_.push_back(source->texture_filename);
+      }
     }
     return material;
   };

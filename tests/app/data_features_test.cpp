@@ -193,6 +193,40 @@ class DataFeaturesTest : public QObject {
     QCOMPARE(document.joints(), moved);
   }
 
+  // Where package search paths are set is said only when a package:// file was not found: the
+  // shared Kinova's SRDF quirks came with that advice, which could not help.
+  void the_package_path_advice_comes_only_with_a_missing_package_file() {
+    QTemporaryDir dir;
+    const QString urdf = dir.filePath(QStringLiteral("arm.urdf"));
+    const QByteArray arm = R"(<robot name="arm"><link name="base"/>
+      <link name="upper"><visual><geometry><box size="0.1 0.1 0.1"/></geometry><material name="undefined"/></visual></link>
+      <joint name="j1" type="revolute"><parent link="base"/><child link="upper"/><origin xyz="0 0 0.5"/>
+        <axis xyz="0 0 1"/><limit lower="-1" upper="1" velocity="1" effort="1"/></joint></robot>)";
+    write_file(urdf, arm);
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    QMainWindow window;
+    QStringList errors;
+    DataFeatureOptions options = isolated_options(dir, errors);
+    options.offer_recovery = false;
+    const auto features = kinetic::app::install_data_features(window, document, options);
+    emit features.robot_library->loadRequested(urdf);
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors[0].contains(QStringLiteral("material 'undefined'")) &&
+                 !errors[0].contains(QStringLiteral("Package search paths")),
+             qPrintable(errors[0]));
+    QVERIFY(document.robot()->unresolved_files().empty());
+
+    // A plain relative path that is missing: no search path finds it either.
+    QByteArray relative = arm;
+    relative.replace("<box size=\"0.1 0.1 0.1\"/>", "<mesh filename=\"meshes/gone.stl\"/>");
+    replace_file(urdf, relative);
+    QTRY_COMPARE_WITH_TIMEOUT(errors.size(), 2, 5000);
+    QVERIFY2(errors[1].contains(QStringLiteral("meshes/gone.stl")) && !errors[1].contains(QStringLiteral("Package search paths")),
+             qPrintable(errors[1]));
+    QCOMPARE(document.robot()->unresolved_files(), std::vector<std::string>{"meshes/gone.stl"});
+  }
+
   void a_folder_as_the_robot_is_named_as_a_file() {
     // It was looked up as a built-in name ("no built-in robot named '/tmp/...'").
     QTemporaryDir dir;
