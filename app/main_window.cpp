@@ -436,7 +436,12 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::report_error(const QString& title, const QString& message) {
-  statusBar()->showMessage(message, 10000);
+  // The status bar keeps one line of it once the box is closed (it showed every line run
+  // together, cut off at the window's edge): the title and the message's first line.
+  const QString first = message.section(QLatin1Char('\n'), 0, 0);
+  statusBar()->showMessage(message.contains(QLatin1Char('\n')) ? tr("%1: %2 …").arg(title, first)
+                                                                 : tr("%1: %2").arg(title, first),
+                           10000);
   QMessageBox::warning(this, title, message);
 }
 

@@ -8,11 +8,14 @@
 #include <QScreen>
 #include <QSettings>
 #include <QSlider>
+#include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
 
 #include "app/main_window.hpp"
 #include "app/studio_window_factory.hpp"
+#include "app/user_actions.hpp"
 #include "app/viewport_window.hpp"
 #include "app/window_test_support.hpp"
 #include "panels/joints_panel.hpp"
@@ -126,6 +129,41 @@ class StudioWindowTest : public QObject {
     auto studio = kinetic::app::create_studio(line);
     QVERIFY(studio);
     QCOMPARE(studio->document->robot()->name(), std::string("ur5e"));
+  }
+
+  // A problem is said in a box with every line, and kept in the status bar as its title and
+  // first line (every line run together there was cut off at the window's edge).
+  void a_reported_problem_stays_in_the_status_bar_as_one_line() {
+    QTemporaryDir dir;
+    const QString urdf = dir.filePath(QStringLiteral("arm.urdf"));
+    QFile file(urdf);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"(<robot name="arm"><link name="base"/>
+      <link name="upper"><visual><geometry><mesh filename="gone_a.stl"/></geometry></visual>
+        <visual><geometry><mesh filename="gone_b.stl"/></geometry></visual></link>
+      <joint name="j1" type="revolute"><parent link="base"/><child link="upper"/><origin xyz="0 0 0.5"/>
+        <axis xyz="0 0 1"/><limit lower="-1" upper="1" velocity="1" effort="1"/></joint></robot>)");
+    file.close();
+    kinetic::app::CommandLine line;
+    line.robot = urdf;
+    auto studio = kinetic::app::create_studio(line);
+    QVERIFY(studio);
+    QString box_text;
+    kinetic::test::ModalAnswers answers({[&](QWidget* modal) {
+      auto* box = qobject_cast<QMessageBox*>(modal);
+      QVERIFY2(box, "expected a message box");
+      box_text = box->text();
+      QMetaObject::invokeMethod(box, "accept", Qt::QueuedConnection);
+    }});
+    QTRY_COMPARE_WITH_TIMEOUT(answers.answered(), std::size_t(1), 5000);
+    QVERIFY2(box_text.contains(QStringLiteral("gone_a.stl")) && box_text.contains(QStringLiteral("gone_b.stl")),
+             qPrintable(box_text));
+    const QString status = studio->window->statusBar()->currentMessage();
+    QVERIFY2(status.startsWith(QStringLiteral("Loaded ") + urdf + QStringLiteral(" with warnings: ")) &&
+                 status.contains(QStringLiteral("gone_a.stl")) && !status.contains(QStringLiteral("gone_b.stl")) &&
+                 status.endsWith(QStringLiteral(" …")),
+             qPrintable(status));
+    QCOMPARE(answers.unexpected(), 0);
   }
 
   // A fresh studio has nothing to lose: its title says so and it closes without a question.
