@@ -64,6 +64,21 @@ DataFeatureOptions isolated_options(const QTemporaryDir& dir, QStringList& repor
   return options;
 }
 
+// The UR5e in a document and the data features on a plain window: autosave and settings in
+// `dir`, no recovery offer, what they report collected in `errors`.
+struct InstalledFeatures {
+  explicit InstalledFeatures(const QTemporaryDir& dir) {
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    DataFeatureOptions options = isolated_options(dir, errors);
+    options.offer_recovery = false;
+    features = kinetic::app::install_data_features(window, document, options);
+  }
+  StudioDocument document;
+  QMainWindow window;
+  QStringList errors;
+  kinetic::app::DataFeatures features;
+};
+
 }  // namespace
 
 class DataFeaturesTest : public QObject {
@@ -150,14 +165,10 @@ class DataFeaturesTest : public QObject {
     text.replace(geometry, end - geometry, "<geometry><mesh filename=\"package://gone_pkg/meshes/base.stl\"/></geometry>");
     const QString urdf = dir.filePath(QStringLiteral("arm.urdf"));
     write_file(urdf, text);
-    StudioDocument document;
-    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
-    QMainWindow window;
-    QStringList errors;
-    DataFeatureOptions options = isolated_options(dir, errors);
-    options.offer_recovery = false;
-    const auto features = kinetic::app::install_data_features(window, document, options);
-    emit features.robot_library->loadRequested(urdf);
+    InstalledFeatures studio(dir);
+    const StudioDocument& document = studio.document;
+    const QStringList& errors = studio.errors;
+    emit studio.features.robot_library->loadRequested(urdf);
     QCOMPARE(document.robot_reference(), urdf);
     QCOMPARE(errors.size(), 1);
     QVERIFY2(errors[0].contains(QStringLiteral("with warnings")) && errors[0].contains(QStringLiteral("gone_pkg")) &&
@@ -203,14 +214,10 @@ class DataFeaturesTest : public QObject {
       <joint name="j1" type="revolute"><parent link="base"/><child link="upper"/><origin xyz="0 0 0.5"/>
         <axis xyz="0 0 1"/><limit lower="-1" upper="1" velocity="1" effort="1"/></joint></robot>)";
     write_file(urdf, arm);
-    StudioDocument document;
-    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
-    QMainWindow window;
-    QStringList errors;
-    DataFeatureOptions options = isolated_options(dir, errors);
-    options.offer_recovery = false;
-    const auto features = kinetic::app::install_data_features(window, document, options);
-    emit features.robot_library->loadRequested(urdf);
+    InstalledFeatures studio(dir);
+    const StudioDocument& document = studio.document;
+    const QStringList& errors = studio.errors;
+    emit studio.features.robot_library->loadRequested(urdf);
     QCOMPARE(errors.size(), 1);
     QVERIFY2(errors[0].contains(QStringLiteral("material 'undefined'")) &&
                  !errors[0].contains(QStringLiteral("Package search paths")),

@@ -47,6 +47,16 @@ std::string job(const std::string& robot, const std::string& scene, const std::s
          outputs + "}";
 }
 
+// Flags for a headless run of the robot in `urdf`, writing into `dir`.
+kinetic::app::CommandLine urdf_run(const fs::path& urdf, const QTemporaryDir& dir) {
+  kinetic::app::CommandLine line;
+  line.headless = true;
+  line.robot = QString::fromStdString(urdf.string());
+  line.robot_given = true;
+  line.output_dir = dir.path();
+  return line;
+}
+
 const std::string kNoScene = R"({"format": "kinetic-scene", "version": 1})";
 
 }  // namespace
@@ -290,13 +300,9 @@ class HeadlessRunnerTest : public QObject {
       <limit lower="-1" upper="1" velocity="0" effort="1"/></joint></robot>)");
     kinetic::write_file_atomically(d / "no_joints.urdf", R"(<robot name="r"><link name="a"/></robot>)");
     const auto run = [&](const std::string& urdf, const char* start) {
-      kinetic::app::CommandLine line;
-      line.headless = true;
-      line.robot = QString::fromStdString((d / urdf).string());
-      line.robot_given = true;
+      kinetic::app::CommandLine line = urdf_run(d / urdf, dir);
       line.start = QString::fromLatin1(start);
       line.goal_joints = QStringLiteral("0.5");
-      line.output_dir = dir.path();
       std::ostringstream out, err;
       const int code = run_headless(line, out, err);
       return std::make_pair(code, err.str());
@@ -341,13 +347,9 @@ class HeadlessRunnerTest : public QObject {
         <axis xyz="0 0 1"/><limit lower="-1" upper="1" velocity="1" effort="1"/></joint>
       <joint name="j2" type="revolute"><parent link="upper"/><child link="tip"/><origin xyz="0 0 0.3"/>
         <axis xyz="0 1 0"/><limit lower="-1" upper="1" velocity="1" effort="1"/></joint></robot>)");
-    kinetic::app::CommandLine line;
-    line.headless = true;
-    line.robot = QString::fromStdString((d / "arm.urdf").string());
-    line.robot_given = true;
+    kinetic::app::CommandLine line = urdf_run(d / "arm.urdf", dir);
     line.start = QStringLiteral("0 0");
     line.goal_joints = QStringLiteral("0.5 0.5");
-    line.output_dir = dir.path();
     line.screenshot = QStringLiteral("arm.png");
     line.size = QStringLiteral("64x48");
     std::ostringstream out, err;
@@ -377,12 +379,8 @@ class HeadlessRunnerTest : public QObject {
         <axis xyz="0 0 1"/><limit lower="0.2" upper="1" velocity="1" effort="1"/></joint>
       <joint name="j2" type="revolute"><parent link="upper"/><child link="tip"/><origin xyz="0 0 0.3"/>
         <axis xyz="0 1 0"/><limit lower="-1" upper="1" velocity="1" effort="1"/></joint></robot>)");
-    kinetic::app::CommandLine line;
-    line.headless = true;
-    line.robot = QString::fromStdString((d / "arm.urdf").string());
-    line.robot_given = true;
+    kinetic::app::CommandLine line = urdf_run(d / "arm.urdf", dir);
     line.goal_joints = QStringLiteral("0.5 0.5");
-    line.output_dir = dir.path();
     line.exports = {QStringLiteral("t.json")};
     std::ostringstream out, err;
     QCOMPARE(run_headless(line, out, err), int(kExitOk));
@@ -405,14 +403,10 @@ class HeadlessRunnerTest : public QObject {
     if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
     QTemporaryDir dir;
     const std::string panda = kinetic::test::example_robot_data_dir() + "/robots/panda_description";
-    kinetic::app::CommandLine line;
-    line.headless = true;
-    line.robot = QString::fromStdString(panda + "/urdf/panda.urdf");
+    kinetic::app::CommandLine line = urdf_run(panda + "/urdf/panda.urdf", dir);
     line.srdf = QString::fromStdString(panda + "/srdf/panda.srdf");
-    line.robot_given = true;
     line.package_paths = {QString::fromStdString(kinetic::test::shared_robots_dir())};
     line.goal_joints = QStringLiteral("0.5 -0.5 0 -2 0 1.6 0.8 0.001");
-    line.output_dir = dir.path();
     line.exports = {QStringLiteral("t.json")};
     std::ostringstream out, err;
     QVERIFY2(run_headless(line, out, err) == int(kExitOk), err.str().c_str());
