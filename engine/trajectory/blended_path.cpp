@@ -7,6 +7,18 @@
 
 namespace kinetic {
 
+namespace {
+// Angle between two unit vectors, accurate near 0 (acos of a dot product cannot resolve less than
+// ~2e-8 rad: collinear waypoints read as a turn whose blend arc, bisector taken from rounding
+// noise, stalled time-optimal parameterization).
+double angle_between(const JointVector& a, const JointVector& b) {
+  return 2.0 * std::atan2((a - b).norm(), (a + b).norm());
+}
+// Turns smaller than this go straight through, unblended: the joint velocity steps by at most
+// this fraction of its speed there, far below what any controller or validation resolves.
+constexpr double kStraightAngle = 1e-7;
+}  // namespace
+
 BlendedPath::BlendedPath(const JointPath& w, double max_deviation) {
   if (w.size() < 2) throw Error(ErrorCode::InvalidValue, "a blended path needs at least two waypoints");
   if (!(max_deviation > 0.0) || !std::isfinite(max_deviation))
@@ -18,13 +30,11 @@ BlendedPath::BlendedPath(const JointPath& w, double max_deviation) {
     const double len_in = (w[i] - w[i - 1]).norm(), len_out = (w[i + 1] - w[i]).norm();
     if (len_in == 0.0 || len_out == 0.0)
       throw Error(ErrorCode::InvalidValue, "waypoints " + std::to_string(i) + " and a neighbour coincide");
-    const double cos_angle =
-        std::clamp((w[i] - w[i - 1]).dot(w[i + 1] - w[i]) / (len_in * len_out), -1.0, 1.0);
-    const double angle = std::acos(cos_angle);
+    const double angle = angle_between((w[i] - w[i - 1]) / len_in, (w[i + 1] - w[i]) / len_out);
     if (angle > kMaxTurnAngle)
       throw Error(ErrorCode::InvalidValue, "the path reverses at waypoint " + std::to_string(i),
                   "split the path there");
-    if (angle < 1e-9) continue;  // straight through: no blend needed
+    if (angle < kStraightAngle) continue;  // straight through: no blend needed
     const double half = 0.5 * angle;
     blend_distance[i] = std::min({0.5 * len_in, 0.5 * len_out,
                                   max_deviation * std::sin(half) / (1.0 - std::cos(half))});
@@ -57,7 +67,7 @@ BlendedPath::BlendedPath(const JointPath& w, double max_deviation) {
     }
     next = w[i + 1] - w[i];
     next.normalize();
-    const double angle = std::acos(std::clamp(direction.dot(next), -1.0, 1.0));
+    const double angle = angle_between(direction, next);
     Piece& arc = pieces_.emplace_back();
     arc.arc = true;
     arc.start = s;

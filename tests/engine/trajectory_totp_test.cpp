@@ -124,6 +124,24 @@ TEST(TimeOptimal, ScalingSlowsDownAndScalesTheLimits) {
   expect_within_limits(slow, limits);
 }
 
+// Waypoints along one line, as constrained planning and interpolation give them: rounding makes
+// their directions differ in the last bits, which acos read as 2e-8 rad turns, and the blend arcs
+// made for them (bisectors from rounding noise) stalled the parameterization.
+TEST(TimeOptimal, CollinearWaypointsTimeAsOneStraightLine) {
+  const TrajectoryLimits limits = arm_limits();
+  JointVector from(6), to(6);
+  from << 0.0, -1.5708, 0.0, -1.5708, 0.0, 0.0;
+  to << 0.0, -0.89184, -0.85035, -1.3994, 0.0, 0.0;
+  JointPath dense{from};
+  for (int i = 1; i <= 23; ++i) dense.push_back(from + (to - from) * (i / 23.0));
+  const Trajectory straight = time_optimal({from, to}, limits);
+  Trajectory timed;
+  ASSERT_NO_THROW(timed = time_optimal(dense, limits));
+  EXPECT_NEAR(timed.duration(), straight.duration(), 1e-6 * straight.duration());
+  EXPECT_LT((timed.sample(timed.duration()).position - to).norm(), 1e-9);
+  expect_within_limits(timed, limits);
+}
+
 TEST(TimeOptimal, StopsWhereThePathTurnsBack) {
   const TrajectoryLimits limits = arm_limits();
   JointVector a = JointVector::Zero(6), b = JointVector::Constant(6, 0.5);
