@@ -83,7 +83,14 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   const auto goal_joints = text_option("goal-joints", "Headless: goal joint values (rad / m).", "\"q1 q2 ...\"");
   const auto goal_named = text_option("goal-named", "Headless: goal named pose.", "name");
   const auto goal_pose = text_option("goal-pose", "Headless: goal TCP pose in the base frame.", "\"x y z roll pitch yaw\"");
-  const auto planner = text_option("planner", "Headless: planner (rrt_connect, rrt_star, bitrrt, prm, est, kpiece).", "name");
+  const auto goal_relative = text_option("goal-relative",
+                                         "Headless: goal as an offset of the TCP in its own frame (m and rad).",
+                                         "\"x y z [roll pitch yaw]\"");
+  const auto planner = text_option(
+      "planner", "Headless: planner (rrt_connect, rrt_star, bitrrt, prm, est, kpiece), or cartesian: the TCP along a "
+                 "straight line to --goal-pose / --goal-relative.", "name");
+  const auto keep_orientation = text_option(
+      "keep-orientation", "Headless: keep the TCP within this angle of its start orientation all along (rad).", "rad");
   const auto preset = text_option("preset", "Headless: planner preset (default, realtime, offline).", "name");
   const auto timing = text_option("timing", "Headless: time_optimal, trapezoidal, scurve or cubic_spline.", "name");
   const auto seed = text_option("seed", "Headless: planner seed (same seed, same plan).", "n");
@@ -122,8 +129,8 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
                  qPrintable(parser.value(robot)));
     return std::nullopt;
   }
-  for (const QCommandLineOption* option : {&scene, &start, &goal_joints, &goal_named, &goal_pose, &planner, &preset,
-                                           &timing, &seed, &export_file, &output_dir, &size, &view}) {
+  for (const QCommandLineOption* option : {&scene, &start, &goal_joints, &goal_named, &goal_pose, &goal_relative,
+                                           &planner, &keep_orientation, &preset, &timing, &seed, &export_file, &output_dir, &size, &view}) {
     if (parser.isSet(*option) && !is_headless) {
       std::fprintf(stderr, "kinetic-studio: --%s needs --headless\n", qPrintable(option->names().first()));
       return std::nullopt;
@@ -134,6 +141,8 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   line.goal_joints = parser.value(goal_joints);
   line.goal_named = parser.value(goal_named);
   line.goal_pose = parser.value(goal_pose);
+  line.goal_relative = parser.value(goal_relative);
+  line.keep_orientation = parser.value(keep_orientation);
   line.planner = parser.value(planner);
   line.preset = parser.value(preset);
   line.timing = parser.value(timing);

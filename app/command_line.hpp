@@ -24,6 +24,8 @@ struct CommandLine {
   QString goal_joints;  // "q1 q2 ..." (model or group order)
   QString goal_named;
   QString goal_pose;    // "x y z roll pitch yaw" (base frame, m and rad)
+  QString goal_relative;  // "x y z [roll pitch yaw]": offset in the tool frame
+  QString keep_orientation;  // rad: keep the TCP's start orientation within this
   QString planner;
   QString preset;
   QString timing;

@@ -12,6 +12,7 @@
 #include <iomanip>
 
 #include "app/headless/job_execution.hpp"
+#include "app/headless/job_motion_settings.hpp"
 #include "app/headless/interruption.hpp"
 #include "app/headless/job_rendering.hpp"
 #include "app/headless/output_set.hpp"
@@ -124,14 +125,23 @@ Job job_from_flags(const CommandLine& line) {
   StepSpec step;
   step.name = "goal";
   step.field = "the goal";
-  const int goals = !line.goal_joints.isEmpty() + !line.goal_named.isEmpty() + !line.goal_pose.isEmpty();
-  if (goals != 1) throw JobError("--goal-joints / --goal-named / --goal-pose", "give exactly one goal");
+  const int goals = !line.goal_joints.isEmpty() + !line.goal_named.isEmpty() + !line.goal_pose.isEmpty() +
+                    !line.goal_relative.isEmpty();
+  if (goals != 1)
+    throw JobError("--goal-joints / --goal-named / --goal-pose / --goal-relative", "give exactly one goal");
   if (!line.goal_joints.isEmpty()) {
     step.goal_kind = StepSpec::GoalKind::Joints;
     step.goal_state.joints = parse_number_list(str(line.goal_joints), "--goal-joints");
   } else if (!line.goal_named.isEmpty()) {
     step.goal_kind = StepSpec::GoalKind::Named;
     step.goal_state.named = str(line.goal_named);
+  } else if (!line.goal_relative.isEmpty()) {
+    const auto v = parse_number_list(str(line.goal_relative), "--goal-relative");
+    if (v.size() != 3 && v.size() != 6)
+      throw JobError("--goal-relative", "expected 3 numbers (x y z) or 6 (x y z roll pitch yaw), in the tool frame");
+    step.goal_kind = StepSpec::GoalKind::Relative;
+    const Vector3 rpy = v.size() == 6 ? Vector3(v[3], v[4], v[5]) : Vector3::Zero();
+    step.goal_pose = pose_from_xyz_rpy(Vector3(v[0], v[1], v[2]), rpy);
   } else {
     const auto v = parse_number_list(str(line.goal_pose), "--goal-pose");
     if (v.size() != 6) throw JobError("--goal-pose", "expected 6 numbers: x y z roll pitch yaw");
@@ -147,9 +157,20 @@ Job job_from_flags(const CommandLine& line) {
     throw JobError("--preset", error.message());
   }
   try {
-    if (!line.planner.isEmpty()) step.options.planner = planner_type_from_string(str(line.planner));
+    step.cartesian = str(line.planner) == kCartesianPlanner;
+    if (!line.planner.isEmpty() && !step.cartesian) step.options.planner = planner_type_from_string(str(line.planner));
   } catch (const Error& error) {
-    throw JobError("--planner", error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")"));
+    throw JobError("--planner", error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ", or " +
+                                                                                   kCartesianPlanner + ")"));
+  }
+  if (!line.keep_orientation.isEmpty()) {
+    bool ok = false;
+    const double tolerance = line.keep_orientation.toDouble(&ok);
+    if (!ok || !(tolerance >= 1e-4 && tolerance <= 3.14159))
+      throw JobError("--keep-orientation", "expected an angle in radians in [0.0001, 3.14159], got \"" +
+                                               str(line.keep_orientation) + "\"");
+    step.constraints.orientation = OrientationConstraint{Quaternion::Identity(), tolerance};
+    step.orientation_from_start = true;
   }
   if (!line.seed.isEmpty()) {
     bool ok = false;
@@ -157,6 +178,12 @@ Job job_from_flags(const CommandLine& line) {
     if (!ok) throw JobError("--seed", "expected a non-negative whole number, got \"" + str(line.seed) + "\"");
   }
   if (!line.timing.isEmpty()) step.timing = timing_from_string(str(line.timing), "--timing");
+  if (step.cartesian && step.goal_kind != StepSpec::GoalKind::Pose && step.goal_kind != StepSpec::GoalKind::Relative)
+    throw JobError("--planner cartesian", "moves the TCP along a straight line: give --goal-pose or --goal-relative");
+  if (step.cartesian && !step.constraints.empty())
+    throw JobError("--keep-orientation", "goes with free-space planners (a straight line keeps its own orientation path)");
+  if (!step.constraints.empty() && step.options.planner != PlannerType::RrtConnect)
+    throw JobError("--keep-orientation", "is kept by RRT-Connect with projection: drop --planner or give rrt_connect");
   job.steps.push_back(step);
 
   job.output_directory = line.output_dir.isEmpty() ? fs::path() : fs::path(str(line.output_dir));
@@ -294,6 +321,8 @@ int run_headless(const CommandLine& line, std::ostream& out, std::ostream& err) 
       given(!line.goal_joints.isEmpty(), "--goal-joints");
       given(!line.goal_named.isEmpty(), "--goal-named");
       given(!line.goal_pose.isEmpty(), "--goal-pose");
+      given(!line.goal_relative.isEmpty(), "--goal-relative");
+      given(!line.keep_orientation.isEmpty(), "--keep-orientation");
       given(!line.planner.isEmpty(), "--planner");
       given(!line.preset.isEmpty(), "--preset");
       given(!line.seed.isEmpty(), "--seed");

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "app/headless/interruption.hpp"
+#include "app/headless/step_planning.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/model/robot_loader.hpp"
@@ -184,6 +185,7 @@ void plan_steps(const Job& job, JobResult& result) {
           break;
         case StepSpec::GoalKind::Pose: goal = PoseGoal{step.goal_pose}; break;
         case StepSpec::GoalKind::Relative: goal = RelativeGoal{step.goal_pose, step.relative_frame}; break;
+        case StepSpec::GoalKind::Arc: break;  // a Cartesian step's own segment (step.arc)
       }
     } catch (const JobError& error) {
       throw JobFailure(kExitBadJob, error.what());
@@ -195,9 +197,11 @@ void plan_steps(const Job& job, JobResult& result) {
     control.cancel = &interrupt_requested();
     stop_if_interrupted();
     try {
-      out.plan = planner->plan(current, goal, step.options, control);
+      out.plan = plan_step(*planner, step, current, goal, control, what);
     } catch (const Error& error) {
       if (error.code() == ErrorCode::Cancelled) stop_if_interrupted();
+      if (error.code() == ErrorCode::MissingJoint && !step.constraints.joints.empty())
+        throw JobFailure(kExitBadJob, step.field + ".constraints.joints: " + describe(error));
       throw JobFailure(kExitPlanningFailed, what + ": planning failed: " + describe(error));
     }
     TrajectoryLimits limits = result.limits;

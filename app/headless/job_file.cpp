@@ -15,6 +15,8 @@
 #include <set>
 #include <sstream>
 
+#include "app/headless/job_json_fields.hpp"
+#include "app/headless/job_motion_settings.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/json_input.hpp"
@@ -27,103 +29,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string str(const QString& s) { return s.toStdString(); }
-
-const char* type_name(const QJsonValue& v) {
-  switch (v.type()) {
-    case QJsonValue::Null: return "null";
-    case QJsonValue::Bool: return "a boolean";
-    case QJsonValue::Double: return "a number";
-    case QJsonValue::String: return "a string";
-    case QJsonValue::Array: return "an array";
-    case QJsonValue::Object: return "an object";
-    default: return "nothing";
-  }
-}
-
-// One JSON object with its field path; rejects keys it does not know (typos fail loudly).
-class Fields {
- public:
-  Fields(const QJsonValue& value, std::string path, std::vector<std::string> known)
-      : path_(std::move(path)) {
-    if (!value.isObject()) throw JobError(path_, std::string("expected an object, got ") + type_name(value));
-    object_ = value.toObject();
-    for (auto it = object_.begin(); it != object_.end(); ++it) {
-      const std::string key = str(it.key());
-      if (std::find(known.begin(), known.end(), key) == known.end()) {
-        const std::string hint = suggestion_hint(key, known);
-        throw JobError(at(key), "unknown field" + (hint.empty() ? std::string() : " (" + hint + ")"));
-      }
-    }
-  }
-
-  std::string at(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
-  const std::string& path() const { return path_; }
-  bool has(const std::string& key) const { return object_.contains(QString::fromStdString(key)); }
-  QJsonValue value(const std::string& key) const { return object_.value(QString::fromStdString(key)); }
-
-  std::string text(const std::string& key, const std::string& fallback = {}) const {
-    if (!has(key)) return fallback;
-    const QJsonValue v = value(key);
-    if (!v.isString()) throw JobError(at(key), std::string("expected a string, got ") + type_name(v));
-    if (v.toString().isEmpty()) throw JobError(at(key), "must not be empty");
-    return str(v.toString());
-  }
-  std::string required_text(const std::string& key) const {
-    if (!has(key)) throw JobError(at(key), "missing (required)");
-    return text(key);
-  }
-  double number(const std::string& key, double fallback, double min, double max) const {
-    if (!has(key)) return fallback;
-    const QJsonValue v = value(key);
-    if (!v.isDouble()) throw JobError(at(key), std::string("expected a number, got ") + type_name(v));
-    const double x = v.toDouble();
-    if (!std::isfinite(x) || x < min || x > max) {
-      std::ostringstream range;
-      range << "must be in [" << min << ", " << max << "], got " << x;
-      throw JobError(at(key), range.str());
-    }
-    return x;
-  }
-  int integer(const std::string& key, int fallback, int min, int max) const {
-    const double x = number(key, fallback, min, max);
-    if (x != std::floor(x)) throw JobError(at(key), "expected a whole number");
-    return static_cast<int>(x);
-  }
-  bool flag(const std::string& key, bool fallback) const {
-    if (!has(key)) return fallback;
-    const QJsonValue v = value(key);
-    if (!v.isBool()) throw JobError(at(key), std::string("expected true or false, got ") + type_name(v));
-    return v.toBool();
-  }
-  std::vector<double> numbers(const std::string& key, int count, const std::string& what) const {
-    return number_array(value(key), at(key), count, what);
-  }
-
-  static std::vector<double> number_array(const QJsonValue& v, const std::string& path, int count,
-                                          const std::string& what) {
-    const std::string expected =
-        count > 0 ? "expected " + std::to_string(count) + " numbers" + (what.empty() ? "" : " in " + what)
-                  : "expected an array of numbers" + (what.empty() ? std::string() : " (" + what + ")");
-    if (!v.isArray()) throw JobError(path, expected + ", got " + type_name(v));
-    const QJsonArray array = v.toArray();
-    if ((count > 0 && array.size() != count) || (count <= 0 && array.isEmpty()))
-      throw JobError(path, expected + ", got " + std::to_string(array.size()));
-    std::vector<double> out;
-    for (int i = 0; i < array.size(); ++i) {
-      if (!array[i].isDouble() || !std::isfinite(array[i].toDouble()))
-        throw JobError(path + "[" + std::to_string(i) + "]", std::string("expected a number, got ") + type_name(array[i]));
-      out.push_back(array[i].toDouble());
-    }
-    return out;
-  }
-
- private:
-  QJsonObject object_;
-  std::string path_;
-};
-
-Vector3 vec3(const std::vector<double>& v) { return {v[0], v[1], v[2]}; }
+using namespace job_json;
 
 fs::path resolve(const fs::path& base, const std::string& path) {
   const fs::path p(path);
@@ -175,28 +81,14 @@ StateSpec parse_state(const QJsonValue& value, const std::string& path) {
   return state;
 }
 
-Pose parse_pose(const Fields& f) {
-  const Vector3 xyz = f.has("xyz") ? vec3(f.numbers("xyz", 3, "xyz")) : Vector3::Zero();
-  if (f.has("rpy") && f.has("quaternion")) throw JobError(f.path(), "give \"rpy\" or \"quaternion\", not both");
-  Pose pose = Pose::Identity();
-  pose.translation() = xyz;
-  if (f.has("rpy")) {
-    const Vector3 rpy = vec3(f.numbers("rpy", 3, "rpy (radians)"));
-    pose.linear() = rotation_from_rpy(rpy.x(), rpy.y(), rpy.z());
-  } else if (f.has("quaternion")) {
-    const auto q = f.numbers("quaternion", 4, "quaternion [x, y, z, w]");
-    const Quaternion quaternion(q[3], q[0], q[1], q[2]);
-    if (quaternion.norm() < 1e-9) throw JobError(f.at("quaternion"), "a zero quaternion is not a rotation");
-    pose.linear() = quaternion.normalized().toRotationMatrix();
-  }
-  return pose;
-}
-
 void parse_goal(const QJsonValue& value, const std::string& path, StepSpec& step) {
-  const Fields f(value, path, {"joints", "named", "pose", "relative"});
-  const int given = f.has("joints") + f.has("named") + f.has("pose") + f.has("relative");
-  if (given != 1) throw JobError(path, "give exactly one of \"joints\", \"named\", \"pose\" or \"relative\"");
-  if (f.has("joints")) {
+  const Fields f(value, path, {"joints", "named", "pose", "relative", "arc"});
+  const int given = f.has("joints") + f.has("named") + f.has("pose") + f.has("relative") + f.has("arc");
+  if (given != 1)
+    throw JobError(path, "give exactly one of \"joints\", \"named\", \"pose\", \"relative\" or \"arc\"");
+  if (f.has("arc")) {
+    parse_arc_goal(f, step);
+  } else if (f.has("joints")) {
     step.goal_kind = StepSpec::GoalKind::Joints;
     step.goal_state.joints = Fields::number_array(f.value("joints"), f.at("joints"), 0, "joint values");
   } else if (f.has("named")) {
@@ -219,8 +111,9 @@ void parse_goal(const QJsonValue& value, const std::string& path, StepSpec& step
 }
 
 // Settings a step may set and the job's "defaults" may provide for every step.
-const std::vector<std::string> kStepSettings = {"planner", "preset", "options", "timing", "velocity_scaling",
-                                                "acceleration_scaling"};
+const std::vector<std::string> kStepSettings = {"planner",          "preset",       "options",
+                                                "timing",           "velocity_scaling", "acceleration_scaling",
+                                                "cartesian",        "constraints"};
 
 void apply_options(const Fields& f, PlannerOptions& p);
 
@@ -242,10 +135,16 @@ void apply_settings(const Fields& f, StepSpec& step, const Fields* defaults = nu
     throw JobError(f.at("preset"), error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")"));
   }
   try {
-    if (f.has("planner")) step.options.planner = planner_type_from_string(f.text("planner"));
+    if (f.has("planner")) {
+      step.cartesian = f.text("planner") == kCartesianPlanner;
+      if (!step.cartesian) step.options.planner = planner_type_from_string(f.text("planner"));
+    }
   } catch (const Error& error) {
-    throw JobError(f.at("planner"), error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")"));
+    throw JobError(f.at("planner"), error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ", or " +
+                                                                                        kCartesianPlanner + ")"));
   }
+  parse_cartesian_settings(f, step);
+  parse_constraints(f, step);
   if (f.has("options")) apply_options(f, step.options);
   if (f.has("timing")) step.timing = timing_from_string(f.text("timing"), f.at("timing"));
   step.velocity_scaling = f.number("velocity_scaling", step.velocity_scaling, kMinScaling, 1.0);
@@ -546,9 +445,10 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
     step.name = s.text("name", "step" + std::to_string(i + 1));
     if (step.name == "all") throw JobError(s.at("name"), "\"all\" is reserved for the whole motion");
     if (!names.insert(step.name).second) throw JobError(s.at("name"), "\"" + step.name + "\" names an earlier step too");
-    if (!s.has("goal")) throw JobError(s.at("goal"), "missing (joints, named, pose or relative)");
+    if (!s.has("goal")) throw JobError(s.at("goal"), "missing (joints, named, pose, relative or arc)");
     parse_goal(s.value("goal"), s.at("goal"), step);
     apply_settings(s, step, default_fields ? &*default_fields : nullptr);
+    check_motion_settings(step);
     job.steps.push_back(step);
   }
   job.output_directory = base_dir;

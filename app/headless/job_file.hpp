@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "engine/core/types.hpp"
+#include "engine/planning/cartesian_planner.hpp"
+#include "engine/planning/path_constraints.hpp"
 #include "engine/planning/planner_options.hpp"
 #include "engine/planning/planning_goal.hpp"
 #include "viewer/camera.hpp"
@@ -58,11 +60,20 @@ struct StepSpec {
   std::string name;
   std::string field;  // "steps[i]", for messages
   // Joint and named goals are kept as specs (the robot resolves them); pose goals are final.
-  enum class GoalKind { Joints, Named, Pose, Relative } goal_kind = GoalKind::Joints;
+  enum class GoalKind { Joints, Named, Pose, Relative, Arc } goal_kind = GoalKind::Joints;
   StateSpec goal_state;  // Joints / Named
   Pose goal_pose = Pose::Identity();  // Pose: TCP in the group's base link; Relative: the offset
   RelativeGoal::Frame relative_frame = RelativeGoal::Frame::Tool;
+  CartesianSegment arc = CartesianSegment::arc(Vector3::Zero(), Vector3::UnitZ(), 0.0);  // Arc
   PlannerOptions options;  // preset + overrides, validated
+  // "planner": "cartesian": the TCP moves along a straight line (or the arc) by dense IK.
+  bool cartesian = false;
+  CartesianOptions cartesian_options;
+  double min_fraction = 1.0;  // of the line a Cartesian step must achieve
+  // "constraints": kept at every waypoint of a free-space step. An orientation constraint given
+  // without an orientation keeps the TCP's orientation where the step starts.
+  PathConstraints constraints;
+  bool orientation_from_start = false;
   std::string preset = "default";
   Timing timing = Timing::TimeOptimal;
   double velocity_scaling = 1.0;

@@ -141,14 +141,7 @@ std::vector<JointVector> Planner::resolve_goal(const JointVector& start, const P
   } else {
     const auto& relative = std::get<RelativeGoal>(goal);
     validate_pose(relative.offset, "relative goal offset");
-    const Pose tcp = tcp_pose(start);
-    if (relative.frame == RelativeGoal::Frame::Tool) {
-      target = tcp * relative.offset;
-    } else {
-      target = tcp;
-      target.translation() += relative.offset.translation();
-      target.linear() = relative.offset.linear() * tcp.linear();
-    }
+    target = relative_target(tcp_pose(start), relative);
   }
   std::string failure;
   const std::vector<JointVector> candidates = ik_candidates(start, target, options, failure);

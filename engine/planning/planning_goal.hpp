@@ -30,4 +30,7 @@ struct RelativeGoal {
 
 using PlanningGoal = std::variant<JointGoal, PoseGoal, NamedGoal, RelativeGoal>;
 
+// The TCP pose a relative goal asks for, from the TCP pose where the motion starts.
+Pose relative_target(const Pose& tcp, const RelativeGoal& goal);
+
 }  // namespace kinetic
