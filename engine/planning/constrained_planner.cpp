@@ -112,4 +112,34 @@ SearchOutcome plan_constrained(PlanningSpace& space, const ConstraintProjector& 
   return out;
 }
 
+void shortcut_constrained(PlanningSpace& space, const ConstraintProjector& projector, JointPath& path, int passes,
+                          std::mt19937_64& rng, SearchClock& clock) {
+  // As shortcut_path: a run of fruitless tries means the path is (nearly) locally shortest.
+  const int give_up_after = std::max(16, passes / 4);
+  std::vector<double> cumulative;
+  int unchanged = 0;
+  for (int pass = 0; pass < passes && path.size() >= 3 && unchanged < give_up_after; ++pass, ++unchanged) {
+    clock.poll("shortcutting", pass, static_cast<int>(path.size()));
+    cumulative.assign(1, 0.0);
+    for (std::size_t i = 1; i < path.size(); ++i) cumulative.push_back(cumulative.back() + (path[i] - path[i - 1]).norm());
+    std::uniform_int_distribution<std::size_t> pick(0, path.size() - 1);
+    std::size_t a = pick(rng), b = pick(rng);
+    if (a > b) std::swap(a, b);
+    if (b < a + 2) continue;
+    const double stretch = cumulative[b] - cumulative[a];
+    // Not worth a walk unless the chord is clearly shorter than the stretch it would replace.
+    if ((path[b] - path[a]).norm() > 0.98 * stretch) continue;
+    JointPath walk;
+    if (!walk_towards(space, projector, path[a], path[b], 1e9, walk)) continue;
+    double walked = (walk.front() - path[a]).norm();
+    for (std::size_t i = 1; i < walk.size(); ++i) walked += (walk[i] - walk[i - 1]).norm();
+    if (walked >= 0.98 * stretch) continue;
+    JointPath next(path.begin(), path.begin() + static_cast<long>(a) + 1);
+    next.insert(next.end(), walk.begin(), walk.end());  // ends with path[b]
+    next.insert(next.end(), path.begin() + static_cast<long>(b) + 1, path.end());
+    path = std::move(next);
+    unchanged = -1;  // the loop's increment makes it 0
+  }
+}
+
 }  // namespace kinetic

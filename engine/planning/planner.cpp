@@ -326,7 +326,9 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
   JointPath path = found.path;
   result.length_before = path_length(raw);
   std::mt19937_64 rng(options.seed ^ 0x9e3779b97f4a7c15ULL);
-  if (options.shortcut_passes > 0 && !projector) {
+  if (options.shortcut_passes > 0 && projector) {
+    shortcut_constrained(*space, *projector, path, options.shortcut_passes, rng, post_clock);
+  } else if (options.shortcut_passes > 0) {
     remove_redundant_waypoints(*space, path);
     shortcut_path(*space, path, options.shortcut_passes, rng, post_clock);
   }

@@ -63,9 +63,10 @@ class Planner {
   PlanResult plan(const JointVector& start, const PlanningGoal& goal,
                   const PlannerOptions& options = default_preset(), const PlanControl& control = {});
 
-  // As plan(), keeping the path constraints at every waypoint (RRT-Connect with projection; the
-  // path is dense, so it is not shortcut or smoothed). Start and goal must satisfy the
-  // constraints (Error(InvalidValue) says which is violated and by how much).
+  // As plan(), keeping the path constraints at every waypoint (RRT-Connect with projection). The
+  // path is dense; shortcuts are walks on the constraint set (shortcut_constrained), and it is not
+  // smoothed. Start and goal must satisfy the constraints (Error(InvalidValue) says which is
+  // violated and by how much).
   PlanResult plan_constrained(const JointVector& start, const PlanningGoal& goal,
                               const PathConstraints& constraints,
                               const PlannerOptions& options = default_preset(),
