@@ -170,6 +170,7 @@ void PlanningFeatures::plan() {
   }
   request.random_seed = planner_panel_->random_seed();
   request.cartesian = planner_panel_->cartesian();
+  request.keep_orientation_tolerance = planner_panel_->keep_orientation_tolerance();
   request.timing.method = timing_method_from_key(planner_panel_->timing_key());
   request.timing.velocity_scaling = planner_panel_->velocity_scaling();
   request.timing.acceleration_scaling = planner_panel_->acceleration_scaling();

@@ -14,6 +14,7 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <QtMath>
 #include <limits>
 
 #include "engine/core/duration_text.hpp"
@@ -122,6 +123,15 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
     }
     form->addRow(bound == 0 ? tr("  min x y z") : tr("  max x y z"), row);
   }
+  // Keep TCP orientation: a path constraint around the start's orientation (carry a glass upright).
+  keep_orientation_ = new QCheckBox(tr("Keep TCP orientation"));
+  orientation_tolerance_ = double_box(0.5, 90.0, 1, 0.5, tr("°"));
+  orientation_tolerance_->setValue(5.0);
+  orientation_tolerance_->setToolTip(tr("Largest rotation of the TCP away from its orientation at the start"));
+  auto* orientation_row = new QHBoxLayout;
+  orientation_row->addWidget(keep_orientation_);
+  orientation_row->addWidget(orientation_tolerance_);
+  form->addRow(tr("Orientation"), orientation_row);
   layout->addWidget(planner_group);
 
   // Start and goal.
@@ -187,6 +197,8 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   connect(start_type_, &QComboBox::currentIndexChanged, this, &PlannerPanel::update_enabled);
   connect(smoothing_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
   connect(workspace_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
+  connect(keep_orientation_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
+  connect(orientation_tolerance_, &QDoubleSpinBox::valueChanged, this, &PlannerPanel::update_enabled);
   connect(plan_, &QPushButton::clicked, this, &PlannerPanel::planRequested);
   connect(cancel_, &QPushButton::clicked, this, &PlannerPanel::cancelRequested);
   set_options(default_preset());
@@ -260,10 +272,21 @@ void PlannerPanel::apply_preset(const QString& name) {
 bool PlannerPanel::cartesian() const { return planner_->currentData().toString() == kCartesian; }
 
 QString PlannerPanel::planner_label() const {
-  return cartesian() ? tr("Cartesian") : planner_->currentText();
+  if (cartesian()) return tr("Cartesian");
+  // The engine plans every constrained motion with RRT-Connect (plus projection).
+  if (keep_orientation_->isChecked())
+    return tr("%1, TCP orientation kept within %2°")
+        .arg(QString::fromUtf8(planner_label_for(PlannerType::RrtConnect)))
+        .arg(orientation_tolerance_->value(), 0, 'f', 1);
+  return planner_->currentText();
 }
 
 bool PlannerPanel::random_seed() const { return seed_->text().trimmed().isEmpty(); }
+
+std::optional<double> PlannerPanel::keep_orientation_tolerance() const {
+  if (cartesian() || !keep_orientation_->isChecked()) return std::nullopt;
+  return qDegreesToRadians(orientation_tolerance_->value());
+}
 
 void PlannerPanel::set_named_poses(const QStringList& names) {
   for (QComboBox* box : {goal_name_, start_name_}) {
@@ -369,6 +392,16 @@ void PlannerPanel::update_enabled() {
     workspace_min_[axis]->setEnabled(searching && workspace_->isChecked());
     workspace_max_[axis]->setEnabled(searching && workspace_->isChecked());
   }
+  keep_orientation_->setEnabled(searching);
+  orientation_tolerance_->setEnabled(searching && keep_orientation_->isChecked());
+  keep_orientation_->setToolTip(
+      searching ? tr("Every waypoint keeps the TCP within %1° of its orientation at the start state (e.g. to "
+                     "carry a glass upright); the start and the goal must keep it too. Planned with RRT-Connect "
+                     "plus projection, whatever planner is chosen; shortcuts keep the orientation, corners are not "
+                     "smoothed.")
+                      .arg(orientation_tolerance_->value(), 0, 'f', 1)
+                : tr("Not used in Cartesian mode: a straight TCP line already interpolates the orientation "
+                     "from the start to the goal."));
   goal_name_->setVisible(goal_type() == PlanGoalType::Named);
   start_name_->setVisible(start_type() == PlanStartType::Named);
   const bool goal_ok = goal_type() == PlanGoalType::Named ? goal_name_->count() > 0

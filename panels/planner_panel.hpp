@@ -1,8 +1,9 @@
 #pragma once
 // Planner panel: planner choice (the engine's planners and Cartesian straight-line moves), a
-// preset that fills every option, every option editable, goal type and start state, the time
-// parameterization of the result, Plan / Cancel with progress, and the result or the failure
-// (why, and the likely fix). It shows and reports; the studio runs the planner.
+// preset that fills every option, every option editable, an optional "keep TCP orientation" path
+// constraint, goal type and start state, the time parameterization of the result, Plan / Cancel
+// with progress, and the result or the failure (why, and the likely fix). It shows and reports;
+// the studio runs the planner.
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -51,8 +52,12 @@ class PlannerPanel : public QWidget {
   void set_options(const PlannerOptions& options);  // fills every field (seed too)
   void apply_preset(const QString& name);           // "default" | "realtime" | "offline"
   bool cartesian() const;
-  QString planner_label() const;  // "RRT-Connect", ..., "Cartesian"
+  // "RRT-Connect", ..., "Cartesian"; with the orientation kept, what runs then:
+  // "RRT-Connect, TCP orientation kept within 5.0°".
+  QString planner_label() const;
   bool random_seed() const;       // the seed field is empty
+  // Radians, when "Keep TCP orientation" is checked and applies (not in Cartesian mode).
+  std::optional<double> keep_orientation_tolerance() const;
 
   void set_named_poses(const QStringList& names);
   PlanGoalType goal_type() const;
@@ -82,6 +87,8 @@ class PlannerPanel : public QWidget {
   QDoubleSpinBox* margin_box() const { return margin_; }
   QSpinBox* shortcut_box() const { return shortcut_; }
   QCheckBox* smoothing_box() const { return smoothing_; }
+  QCheckBox* keep_orientation_box() const { return keep_orientation_; }
+  QDoubleSpinBox* orientation_tolerance_box() const { return orientation_tolerance_; }
   QLineEdit* seed_edit() const { return seed_; }
   QPushButton* plan_button() const { return plan_; }
   QPushButton* cancel_button() const { return cancel_; }
@@ -102,6 +109,8 @@ class PlannerPanel : public QWidget {
   QCheckBox* workspace_;
   QDoubleSpinBox* workspace_min_[3] = {};
   QDoubleSpinBox* workspace_max_[3] = {};
+  QCheckBox* keep_orientation_;
+  QDoubleSpinBox* orientation_tolerance_;  // degrees
   QLineEdit* seed_;
   QPushButton *plan_, *cancel_;
   QProgressBar* progress_;

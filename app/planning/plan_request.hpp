@@ -24,6 +24,8 @@ struct PlanRequest {
   PlannerOptions options;
   bool random_seed = false;     // draw options.seed at random (the one used is reported)
   bool cartesian = false;       // straight TCP line to a PoseGoal instead of a free-space plan
+  // rad: every waypoint keeps the TCP within it of its orientation at the start (free-space only).
+  std::optional<double> keep_orientation_tolerance;
   TimingSettings timing;
   QString name;                 // of the trajectory to add ("plan 3 · RRT-Connect")
 };

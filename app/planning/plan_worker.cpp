@@ -5,6 +5,7 @@
 #include <random>
 
 #include "app/planning/background_priority.hpp"
+#include "app/planning/keep_orientation.hpp"
 #include "engine/planning/state_diagnostics.hpp"
 
 namespace kinetic::app {
@@ -101,6 +102,10 @@ PlanOutcome PlanEngine::run(const PlanRequest& request, quint64 id, const std::a
       outcome.stats.planner = "cartesian";
       outcome.stats.length_before = outcome.stats.length_after = joint_path_length(path);
       outcome.cartesian = std::move(cartesian);
+    } else if (request.keep_orientation_tolerance) {
+      outcome.stats = plan_keeping_orientation(planner, outcome.start, request.goal,
+                                               *request.keep_orientation_tolerance, options, control);
+      path = outcome.stats.path;
     } else {
       outcome.stats = planner.plan(outcome.start, request.goal, options, control);
       path = outcome.stats.path;

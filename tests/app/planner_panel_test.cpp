@@ -1,5 +1,6 @@
 // Qt Test: the planner panel — presets fill every field, fields edit the engine options, the seed
-// field, goal availability gates Plan, progress and the result / failure areas.
+// field, "Keep TCP orientation" (radians out, off in Cartesian mode), goal availability gates Plan,
+// progress and the result / failure areas.
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -10,6 +11,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QtTest>
+#include <cmath>
 
 #include "panels/planner_panel.hpp"
 
@@ -85,6 +87,45 @@ class PlannerPanelTest : public QObject {
     QCOMPARE(o.seed, std::uint64_t(42));
     QVERIFY(!panel.random_seed());
     o.validate();  // whatever the fields allow is a valid engine setting
+  }
+
+  void keep_orientation_gives_radians_and_is_off_in_cartesian_mode() {
+    PlannerPanel panel;
+    QVERIFY(!panel.keep_orientation_box()->isChecked());  // off by default
+    QVERIFY(!panel.keep_orientation_tolerance().has_value());
+    QCOMPARE(panel.orientation_tolerance_box()->value(), 5.0);
+    QVERIFY(!panel.orientation_tolerance_box()->isEnabled());  // until checked
+    panel.keep_orientation_box()->setChecked(true);
+    QVERIFY(panel.orientation_tolerance_box()->isEnabled());
+    panel.orientation_tolerance_box()->setValue(10.0);
+    QVERIFY(panel.keep_orientation_tolerance().has_value());
+    QVERIFY(std::abs(*panel.keep_orientation_tolerance() - 10.0 * M_PI / 180.0) < 1e-12);
+    QCOMPARE(panel.planner_label(), QStringLiteral("RRT-Connect, TCP orientation kept within 10.0°"));
+    const QString tip = panel.keep_orientation_box()->toolTip();
+    for (const char* part : {"start state", "goal", "10.0°", "RRT-Connect plus projection"})
+      QVERIFY2(tip.contains(QString::fromUtf8(part)), qPrintable(tip));
+    // Whatever planner is chosen, the constrained motion is RRT-Connect's; a preset keeps it on.
+    panel.planner_combo()->setCurrentIndex(panel.planner_combo()->findText(QStringLiteral("RRT*")));
+    panel.apply_preset(QStringLiteral("offline"));
+    QCOMPARE(panel.planner_label(), QStringLiteral("RRT-Connect, TCP orientation kept within 10.0°"));
+    QVERIFY(panel.keep_orientation_tolerance().has_value());
+    // The range: 0.5° to 90°.
+    panel.orientation_tolerance_box()->setValue(0.1);
+    QCOMPARE(panel.orientation_tolerance_box()->value(), 0.5);
+    panel.orientation_tolerance_box()->setValue(120.0);
+    QCOMPARE(panel.orientation_tolerance_box()->value(), 90.0);
+    // Cartesian: a straight line interpolates the orientation, so the constraint is off and says why.
+    panel.planner_combo()->setCurrentIndex(panel.planner_combo()->count() - 1);
+    QVERIFY(!panel.keep_orientation_box()->isEnabled());
+    QVERIFY(!panel.orientation_tolerance_box()->isEnabled());
+    QVERIFY(!panel.keep_orientation_tolerance().has_value());
+    QCOMPARE(panel.planner_label(), QStringLiteral("Cartesian"));
+    QVERIFY2(panel.keep_orientation_box()->toolTip().contains(QStringLiteral("Cartesian mode")),
+             qPrintable(panel.keep_orientation_box()->toolTip()));
+    // Back to a free-space planner: as it was.
+    panel.planner_combo()->setCurrentIndex(0);
+    QVERIFY(panel.keep_orientation_box()->isEnabled());
+    QVERIFY(std::abs(*panel.keep_orientation_tolerance() - M_PI / 2.0) < 1e-12);
   }
 
   void plan_needs_a_goal_and_cartesian_needs_a_pose() {
