@@ -19,5 +19,8 @@ grep -q "<mime-type type=\"$type\">" "$mime" || { echo "the desktop entry's Mime
 grep -q '<glob pattern="\*.kinetic-session"/>' "$mime" || { echo "no *.kinetic-session glob"; exit 1; }
 # The installed binary takes a session file as its argument (an unreadable one is refused by
 # the studio itself; here only the command line is checked, without a display).
-"$work/prefix/bin/kinetic-studio" --help | grep -q 'SESSION.kinetic-session' || { echo "--help does not name the session argument"; exit 1; }
+# (Read whole first: grep -q stops at the match, and the help still being written would die of
+# SIGPIPE, which pipefail reports as a failure once the text outgrows the pipe's buffer.)
+help_text=$("$work/prefix/bin/kinetic-studio" --help)
+grep -q 'SESSION.kinetic-session' <<<"$help_text" || { echo "--help does not name the session argument"; exit 1; }
 echo "desktop integration ok: $type"
