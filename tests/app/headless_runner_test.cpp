@@ -14,6 +14,7 @@
 #include "engine/core/atomic_file.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
+#include "headless_job_run.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic::app::headless;
@@ -21,24 +22,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int code = -1;
-  std::string out, err;
-};
+using Run = kinetic::test::HeadlessRun;
 
-Run run_text(const std::string& text, const fs::path& dir) {
-  Run run;
-  std::ostringstream out, err;
-  try {
-    run.code = run_job(parse_job(text, "job.json", dir), out, err);
-  } catch (const JobError& error) {
-    run.code = kExitBadJob;
-    err << error.what();
-  }
-  run.out = out.str();
-  run.err = err.str();
-  return run;
-}
+Run run_text(const std::string& text, const fs::path& dir) { return kinetic::test::run_job_text(text, dir); }
 
 std::string job(const std::string& robot, const std::string& scene, const std::string& goal,
                 const std::string& outputs = "{}") {

@@ -11,6 +11,7 @@
 #include "app/headless/job_execution.hpp"
 #include "engine/planning/planner.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
+#include "headless_job_run.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic;
@@ -19,24 +20,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int code = -1;
-  std::string out, err;
-};
+using Run = kinetic::test::HeadlessRun;
 
-Run run_text(const std::string& text, const fs::path& dir) {
-  Run run;
-  std::ostringstream out, err;
-  try {
-    run.code = run_job(parse_job(text, "job.json", dir), out, err);
-  } catch (const JobError& error) {
-    run.code = kExitBadJob;
-    err << error.what();
-  }
-  run.out = out.str();
-  run.err = err.str();
-  return run;
-}
+Run run_text(const std::string& text, const fs::path& dir) { return kinetic::test::run_job_text(text, dir); }
 
 // A UR5e job from the "ready" pose with these steps (JSON array text) and no outputs.
 std::string ur5e_job(const std::string& steps) {
