@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include "app/headless/interruption.hpp"
 #include "app/headless/job_rendering.hpp"
 #include "app/headless/output_set.hpp"
+#include "app/headless/whole_motion.hpp"
 #include "engine/core/duration_text.hpp"
 #include "engine/core/error.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
@@ -239,7 +241,12 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     if (job.start.robot_default) out << "start: " << default_start_text(*result.robot, job) << "\n";
     for (size_t i = 0; i < result.steps.size(); ++i) {
       const StepResult& step = result.steps[i];
-      out << "step " << i + 1 << "/" << result.steps.size() << " \"" << step.name << "\": " << step.plan.planner << ", "
+      out << "step " << i + 1 << "/" << result.steps.size() << " \"" << step.name << "\": ";
+      if (!step.moves()) {
+        out << step.scene_change << "\n";
+        continue;
+      }
+      out << step.plan.planner << ", "
           << duration_text(step.plan.planning_time_ms) << ", " << step.plan.path.size() << " waypoints, "
           << std::setprecision(2) << step.trajectory.duration() << " s (" << to_string(job.steps[i].timing)
           << "), path length " << std::setprecision(3) << step.path_length << "\n";
@@ -249,9 +256,11 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
       for (const auto& e : job.exports) whole_used |= e.trajectory == kWholeMotion;
       for (const auto& s : job.screenshots) whole_used |= s.trajectory == kWholeMotion;
       for (const auto& f : job.frames) whole_used |= f.trajectory == kWholeMotion;
+      const bool scene_steps =
+          std::any_of(job.steps.begin(), job.steps.end(), [](const StepSpec& s) { return !s.moves(); });
       if (whole_used)
         out << "all steps blended: " << std::setprecision(2) << trajectory_for(job, result, kWholeMotion).duration()
-            << " s\n";
+            << " s" << (scene_steps ? " (at rest at each attach and detach)" : "") << "\n";
     }
     // Every output is staged first and moved into place together: a job that fails part way
     // (no Vulkan device, a full disk, Ctrl-C) leaves no partial set behind.

@@ -4,12 +4,12 @@
 #include <sstream>
 
 #include "app/headless/interruption.hpp"
+#include "app/headless/scene_step_execution.hpp"
 #include "app/headless/step_planning.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/scene/scene_file.hpp"
-#include "engine/trajectory/blending.hpp"
 #include "engine/trajectory/cubic_spline.hpp"
 #include "engine/trajectory/scurve.hpp"
 #include "engine/trajectory/time_optimal.hpp"
@@ -42,23 +42,6 @@ Trajectory time_path(const JointPath& path, const TrajectoryLimits& limits, Timi
   return time_optimal(path, limits);
 }
 
-// Limits and collisions along the timed motion; throws JobFailure listing every violation. (The
-// engine checks jerk only on profiles without acceleration steps: S-curve and cubic spline.)
-void validate(const Trajectory& trajectory, const TrajectoryLimits& limits, CollisionChecker& checker,
-              const std::string& what) {
-  TrajectoryValidationOptions options;
-  options.in_collision = [&checker](const JointVector& q) { return checker.in_collision(q); };
-  options.collision_names = [&checker](const JointVector& q) {
-    std::string names;
-    for (const Contact& contact : checker.contacts(q))
-      names += (names.empty() ? "" : ", ") + contact.body_a + " - " + contact.body_b;
-    return names;
-  };
-  const TrajectoryValidationReport report = validate_trajectory(trajectory, limits, options);
-  if (!report.ok())
-    throw JobFailure(kExitPlanningFailed, what + ": the timed trajectory fails validation:\n" + report.summary());
-}
-
 void validate_state(const RobotModel& robot, const JointVector& q, const std::string& field) {
   try {
     robot.validate(q, true);
@@ -71,6 +54,22 @@ void validate_state(const RobotModel& robot, const JointVector& q, const std::st
   }
 }
 }  // namespace
+
+// (The engine checks jerk only on profiles without acceleration steps: S-curve and cubic spline.)
+void validate_motion(const Trajectory& trajectory, const TrajectoryLimits& limits, CollisionChecker& checker,
+                     const std::string& what) {
+  TrajectoryValidationOptions options;
+  options.in_collision = [&checker](const JointVector& q) { return checker.in_collision(q); };
+  options.collision_names = [&checker](const JointVector& q) {
+    std::string names;
+    for (const Contact& contact : checker.contacts(q))
+      names += (names.empty() ? "" : ", ") + contact.body_a + " - " + contact.body_b;
+    return names;
+  };
+  const TrajectoryValidationReport report = validate_trajectory(trajectory, limits, options);
+  if (!report.ok())
+    throw JobFailure(kExitPlanningFailed, what + ": the timed trajectory fails validation:\n" + report.summary());
+}
 
 std::string start_setting(const Job& job) { return job.source.empty() ? "--start" : "\"start\""; }
 
@@ -169,10 +168,35 @@ void plan_steps(const Job& job, JobResult& result) {
                                               (job.start.robot_default ? "; " + start_setting(job) + " sets another" : ""));
   }
 
+  // Every object name a scene step uses is checked before the first plan, so a mistake there
+  // does not wait for the planning before it.
+  const AttachDefaults attach_defaults{planner->chain().tip_link(), group};
+  try {
+    check_scene_steps(job, robot, attach_defaults, result.start, result.scene);
+  } catch (const JobError& error) {
+    throw JobFailure(kExitBadJob, error.what());
+  }
+
   JointVector current = result.start;
+  PlanningScene scene = result.scene;  // as the scene steps so far changed it
   for (size_t i = 0; i < job.steps.size(); ++i) {
     const StepSpec& step = job.steps[i];
     const std::string what = step.field + " (\"" + step.name + "\")";
+    if (!step.moves()) {
+      StepResult out;
+      out.name = step.name;
+      try {
+        out.scene_change = apply_scene_step(step, robot, attach_defaults, current, scene);
+      } catch (const JobError& error) {
+        throw JobFailure(kExitBadJob, error.what());
+      }
+      planner->set_scene(scene);
+      check_state_after_scene_step(step, planner->checker(), current, what);
+      out.end = current;
+      out.scene = scene;
+      result.steps.push_back(std::move(out));
+      continue;
+    }
     PlanningGoal goal;
     try {
       switch (step.goal_kind) {
@@ -212,40 +236,13 @@ void plan_steps(const Job& job, JobResult& result) {
     } catch (const Error& error) {
       throw JobFailure(kExitPlanningFailed, what + ": " + to_string(step.timing) + " timing failed: " + describe(error));
     }
-    validate(out.trajectory, limits, planner->checker(), what);
+    validate_motion(out.trajectory, limits, planner->checker(), what);
     out.path_length = out.plan.length_after;
     out.end = out.plan.path.back();
+    out.scene = scene;
     current = out.end;
     result.steps.push_back(std::move(out));
   }
-}
-
-const Trajectory& trajectory_for(const Job& job, JobResult& result, int reference) {
-  if (reference != kWholeMotion) return result.steps.at(static_cast<size_t>(reference)).trajectory;
-  if (result.whole) return *result.whole;
-  if (result.steps.size() == 1) {
-    result.whole = result.steps.front().trajectory;
-    return *result.whole;
-  }
-  // Blended at the slowest scaling any step asked for, so no step moves faster than it allowed.
-  TrajectoryLimits limits = result.limits;
-  for (const StepSpec& step : job.steps) {
-    limits.velocity_scaling = std::min(limits.velocity_scaling, step.velocity_scaling);
-    limits.acceleration_scaling = std::min(limits.acceleration_scaling, step.acceleration_scaling);
-  }
-  std::vector<Trajectory> parts;
-  for (const StepResult& step : result.steps) parts.push_back(step.trajectory);
-  Trajectory whole;
-  try {
-    whole = blend_trajectories(parts, limits);
-  } catch (const Error& error) {
-    throw JobFailure(kExitPlanningFailed, "blending the steps into one motion failed: " + describe(error));
-  }
-  CollisionChecker checker(result.robot);
-  checker.set_scene(result.scene);
-  validate(whole, limits, checker, "the blended whole motion");
-  result.whole = std::move(whole);
-  return *result.whole;
 }
 
 }  // namespace kinetic::app::headless

@@ -1,7 +1,8 @@
 #pragma once
 // Running a job's planning part: load the robot and scene, then for every step plan from the
 // previous step's end (engine Planner, seeded), time-parameterize, and validate the timed motion
-// (limits and collisions). Failures throw JobFailure with the exit code they map to.
+// (limits and collisions) against the scene as the scene steps before it changed it (objects
+// attached and released). Failures throw JobFailure with the exit code they map to.
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -38,28 +39,44 @@ class JobFailure : public std::runtime_error {
 
 struct StepResult {
   std::string name;
-  PlanResult plan;
-  Trajectory trajectory;  // all model variables, model order
+  PlanResult plan;        // motion steps only
+  Trajectory trajectory;  // all model variables, model order; empty for a scene step
   double path_length = 0.0;  // joint-space length of the planned path (rad / m)
   JointVector end;           // where the next step starts
+  // Motion steps: the scene planned and validated against; scene steps: the scene after the change.
+  PlanningScene scene;
+  // Scene steps: what changed, for the summary ("attached \"part\" to tool0 ..."); empty otherwise.
+  std::string scene_change;
+  bool moves() const { return scene_change.empty(); }
+};
+
+// The scene of the whole motion from instant `from` (s, the whole trajectory's time) on.
+struct SceneSpan {
+  double from = 0.0;
+  PlanningScene scene;
 };
 
 struct JobResult {
   RobotModelPtr robot;
-  PlanningScene scene;
+  PlanningScene scene;  // as loaded, before any scene step
   std::string group;
   JointVector start;
-  std::vector<StepResult> steps;
+  std::vector<StepResult> steps;  // one per job step, scene steps included
   TrajectoryLimits limits;  // the robot's, unscaled
-  std::optional<Trajectory> whole;  // the steps blended into one (computed on demand)
+  // The whole motion (whole_motion.hpp; computed on demand) and its scenes, in time order.
+  std::optional<Trajectory> whole;
+  std::vector<SceneSpan> whole_scenes;
 };
 
 // Loads robot and scene (JobFailure(kExitBadJob) naming the job field).
 void load_robot_and_scene(const Job& job, JobResult& result);
-// Plans, times and validates every step; JobFailure(kExitPlanningFailed / kExitBadJob).
+// Plans, times and validates every motion step and applies every scene step, in order;
+// JobFailure(kExitPlanningFailed / kExitBadJob).
 void plan_steps(const Job& job, JobResult& result);
-// The trajectory an output refers to (kWholeMotion: the steps blended into one, validated).
-const Trajectory& trajectory_for(const Job& job, JobResult& result, int reference);
+// Limits and collisions along a timed motion (the checker holds its scene); JobFailure
+// (kExitPlanningFailed) listing every violation, introduced by `what`.
+void validate_motion(const Trajectory& trajectory, const TrajectoryLimits& limits, CollisionChecker& checker,
+                     const std::string& what);
 
 // Where a run given no start starts, in words: "pose 'home', as no --start was given" (a job
 // file: no "start"); and that setting's name.

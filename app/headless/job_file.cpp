@@ -17,6 +17,7 @@
 
 #include "app/headless/job_json_fields.hpp"
 #include "app/headless/job_motion_settings.hpp"
+#include "app/headless/job_scene_steps.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/json_input.hpp"
@@ -195,20 +196,29 @@ std::vector<std::string> with(std::vector<std::string> a, const std::vector<std:
   return a;
 }
 
-// A trajectory reference: "all" (every step blended), a step index or a step name.
+// A step that moves the robot, as a trajectory reference: a scene step has no motion of its own.
+int motion_step_ref(const Fields& f, const std::string& key, const std::vector<StepSpec>& steps, size_t index) {
+  const StepSpec& step = steps[index];
+  if (step.moves()) return static_cast<int>(index);
+  throw JobError(f.at(key), step.field + " (\"" + step.name + "\") " + to_string(step.scene_change->kind) + "es \"" +
+                                step.scene_change->object +
+                                "\" and has no motion; refer to a step with a \"goal\", or to \"all\"");
+}
+
+// A trajectory reference: "all" (every step), a step index or a step name.
 int parse_trajectory_ref(const Fields& f, const std::string& key, const std::vector<StepSpec>& steps) {
   if (!f.has(key)) return kWholeMotion;
   const QJsonValue v = f.value(key);
   if (v.isDouble()) {
     const int index = f.integer(key, 0, 0, static_cast<int>(steps.size()) - 1);
-    return index;
+    return motion_step_ref(f, key, steps, static_cast<size_t>(index));
   }
   const std::string name = f.text(key);
   if (name == "all") return kWholeMotion;
   std::vector<std::string> names{"all"};
   for (size_t i = 0; i < steps.size(); ++i) {
-    if (steps[i].name == name) return static_cast<int>(i);
-    names.push_back(steps[i].name);
+    if (steps[i].name == name) return motion_step_ref(f, key, steps, i);
+    if (steps[i].moves()) names.push_back(steps[i].name);
   }
   throw JobError(f.at(key), "no step named \"" + name + "\" (" + suggestion_hint(name, names) +
                                 "); use \"all\", a step name or a step index");
@@ -439,18 +449,27 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
   std::set<std::string> names;
   for (int i = 0; i < steps.size(); ++i) {
     const std::string path = "steps[" + std::to_string(i) + "]";
-    const Fields s(steps[i], path, with(kStepSettings, {"name", "goal"}));
+    const Fields s(steps[i], path, with(kStepSettings, {"name", "goal", "attach", "detach"}));
     StepSpec step = defaults;
     step.field = path;
     step.name = s.text("name", "step" + std::to_string(i + 1));
     if (step.name == "all") throw JobError(s.at("name"), "\"all\" is reserved for the whole motion");
     if (!names.insert(step.name).second) throw JobError(s.at("name"), "\"" + step.name + "\" names an earlier step too");
-    if (!s.has("goal")) throw JobError(s.at("goal"), "missing (joints, named, pose, relative or arc)");
+    if (is_scene_step(s)) {
+      parse_scene_step(s, with(kStepSettings, {"goal"}), step);
+      job.steps.push_back(step);
+      continue;
+    }
+    if (!s.has("goal"))
+      throw JobError(s.at("goal"), "missing (joints, named, pose, relative or arc; or \"attach\" / \"detach\" for a "
+                                   "step that changes the scene)");
     parse_goal(s.value("goal"), s.at("goal"), step);
     apply_settings(s, step, default_fields ? &*default_fields : nullptr);
     check_motion_settings(step);
     job.steps.push_back(step);
   }
+  if (std::none_of(job.steps.begin(), job.steps.end(), [](const StepSpec& step) { return step.moves(); }))
+    throw JobError("steps", "has no step with a \"goal\": there is no motion to plan");
   job.output_directory = base_dir;
   if (f.has("outputs")) parse_outputs(f.value("outputs"), job, base_dir);
   return job;

@@ -1,8 +1,9 @@
 #pragma once
 // Headless job files (JSON, "format": "kinetic-job", version 1; documented in README.md, section
 // "Headless jobs"): which robot and scene, the start state, a list of planning steps and what to
-// write (trajectories, screenshots, frame sequences). parse_job() validates everything that can be
-// checked without loading the robot, and every error names the JSON field at fault.
+// write (trajectories, screenshots, frame sequences). A step either moves the robot (a "goal") or
+// changes the scene ("attach" / "detach": pick and place). parse_job() validates everything that
+// can be checked without loading the robot, and every error names the JSON field at fault.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -56,9 +57,26 @@ struct StateSpec {
 enum class Timing { TimeOptimal, Trapezoidal, SCurve, CubicSpline };
 const char* to_string(Timing timing);
 
+// A scene step: an obstacle attached to a robot link (it then moves with the link), or an
+// attached object released where it is (an obstacle again). The robot does not move.
+struct SceneChangeSpec {
+  enum class Kind { Attach, Detach } kind = Kind::Attach;
+  std::string object;
+  std::string link;  // Attach: "" = the planning group's tip link (the TCP's)
+  // Attach: links allowed to touch the object besides `link`; nullopt = the default (README:
+  // the links that move with `link` without the planning group moving them).
+  std::optional<std::vector<std::string>> touch_links;
+  // The JSON fields, for messages: "steps[2].attach" or "steps[2].attach.object", ".link", ...
+  std::string object_field, link_field, touch_links_field;
+};
+const char* to_string(SceneChangeSpec::Kind kind);  // "attach" | "detach"
+
 struct StepSpec {
   std::string name;
   std::string field;  // "steps[i]", for messages
+  // Set: a scene step, and none of the motion fields below apply.
+  std::optional<SceneChangeSpec> scene_change;
+  bool moves() const { return !scene_change; }
   // Joint and named goals are kept as specs (the robot resolves them); pose goals are final.
   enum class GoalKind { Joints, Named, Pose, Relative, Arc } goal_kind = GoalKind::Joints;
   StateSpec goal_state;  // Joints / Named
@@ -80,7 +98,9 @@ struct StepSpec {
   double acceleration_scaling = 1.0;
 };
 
-inline constexpr int kWholeMotion = -1;  // a trajectory reference meaning "all steps blended"
+// A trajectory reference meaning "all steps": the runs of motion steps between scene steps, each
+// blended into one motion, joined end to end (the robot rests at every scene step).
+inline constexpr int kWholeMotion = -1;
 
 struct CameraSpec {
   viewer::StandardView view = viewer::StandardView::Iso;

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "app/headless/interruption.hpp"
+#include "app/headless/whole_motion.hpp"
 #include "app/scene_bridge/robot_visuals.hpp"
 #include "app/scene_bridge/scene_visuals.hpp"
 #include "engine/core/error.hpp"
@@ -22,6 +23,9 @@ namespace {
 
 constexpr int kTrailSamples = 200;   // points on the TCP trail
 constexpr int kBoundsSamples = 24;   // robot states used to frame the whole motion
+// Objects the job attaches or releases (the picked part), so they stand out from the other
+// obstacles wherever they are: on the table, in the gripper, where they were placed.
+constexpr viewer::Color kHandledObject{0.70f, 0.40f, 0.90f, 1.0f};
 
 // Half extents of an obstacle's local bounding box, for framing (zero: not framed: half-spaces
 // are unbounded, meshes are framed by their origin only).
@@ -184,23 +188,29 @@ StaticParts static_parts(const ImageSpec& spec, const JobResult& result, const T
     fk.compute(motion.sample(motion.start_time() + motion.duration() * i / (kBoundsSamples - 1)).position, poses);
     grow(poses);
   }
-  for (const Obstacle& obstacle : result.scene.obstacles()) {
-    if (obstacle.shape.type == Shape::Type::HalfSpace) continue;
-    const Vector3 half = shape_half_extents(obstacle.shape);
-    for (int corner = 0; corner < 8; ++corner) {
-      const Vector3 local((corner & 1) ? half.x() : -half.x(), (corner & 2) ? half.y() : -half.y(),
-                          (corner & 4) ? half.z() : -half.z());
-      const viewer::Vec3 p = (obstacle.pose * local).cast<float>();
-      parts.min = parts.min.cwiseMin(p);
-      parts.max = parts.max.cwiseMax(p);
+  // Obstacles where they stand at any time: the loaded scene's, and where scene steps left them.
+  std::vector<const PlanningScene*> scenes{&result.scene};
+  for (const StepResult& step : result.steps)
+    if (!step.moves()) scenes.push_back(&step.scene);
+  for (const PlanningScene* scene : scenes)
+    for (const Obstacle& obstacle : scene->obstacles()) {
+      if (obstacle.shape.type == Shape::Type::HalfSpace) continue;
+      const Vector3 half = shape_half_extents(obstacle.shape);
+      for (int corner = 0; corner < 8; ++corner) {
+        const Vector3 local((corner & 1) ? half.x() : -half.x(), (corner & 2) ? half.y() : -half.y(),
+                            (corner & 4) ? half.z() : -half.z());
+        const viewer::Vec3 p = (obstacle.pose * local).cast<float>();
+        parts.min = parts.min.cwiseMin(p);
+        parts.max = parts.max.cwiseMax(p);
+      }
     }
-  }
   if (spec.ghost_start) {
     fk.compute(result.start, poses);
     robot.append(parts.scene, poses, RobotStyle{viewer::colors::kStartGhost, viewer::kGhost, {}, 0});
   }
   if (spec.ghost_goals) {
     for (const StepResult& step : result.steps) {
+      if (!step.moves()) continue;  // ends where the step before it did: one ghost is enough
       if (shown && shown->size() == step.end.size() && shown->isApprox(step.end, 1e-9)) continue;
       fk.compute(step.end, poses);
       robot.append(parts.scene, poses, RobotStyle{viewer::colors::kGoalGhost, viewer::kGhost, {}, 0});
@@ -210,12 +220,25 @@ StaticParts static_parts(const ImageSpec& spec, const JobResult& result, const T
   return parts;
 }
 
-viewer::RenderScene compose(const StaticParts& parts, const JobResult& result, const RobotVisuals& robot,
-                            viewer::MeshLibrary& meshes, const JointVector& q) {
+// Whether a scene step of the job attaches or releases the object.
+bool handled_by_job(const Job& job, const std::string& object) {
+  return std::any_of(job.steps.begin(), job.steps.end(),
+                     [&](const StepSpec& step) { return step.scene_change && step.scene_change->object == object; });
+}
+
+// The robot at q in `planning_scene` (obstacles at their poses, attached objects with their links).
+viewer::RenderScene compose(const StaticParts& parts, const Job& job, const JobResult& result,
+                            const PlanningScene& planning_scene, const RobotVisuals& robot, viewer::MeshLibrary& meshes,
+                            const JointVector& q) {
   viewer::RenderScene scene;
   const std::vector<Pose> poses = compute_link_poses(*result.robot, q);
   robot.append(scene, poses, RobotStyle{std::nullopt, viewer::kNone, {}, 0});
-  add_scene_objects(scene, meshes, result.scene, *result.robot, poses);
+  const size_t first_object = scene.instances.size();
+  add_scene_objects(scene, meshes, planning_scene, *result.robot, poses);
+  for (size_t i = first_object; i < scene.instances.size(); ++i)
+    if (scene.instances[i].color == viewer::colors::kObstacle &&  // not a missing mesh's red box
+        handled_by_job(job, scene_object_for_pick_id(planning_scene, scene.instances[i].pick_id)))
+      scene.instances[i].color = kHandledObject;
   // Ghosts after the solid geometry so they blend over it.
   scene.instances.insert(scene.instances.end(), parts.scene.instances.begin(), parts.scene.instances.end());
   scene.lines = parts.scene.lines;
@@ -232,7 +255,9 @@ void JobRenderer::screenshot(const Job& job, JobResult& result, const Screenshot
     const double at = spec.at < 0 ? motion.end_time() : motion.start_time() + spec.at;
     const JointVector shown = motion.sample(at).position;
     const StaticParts parts = static_parts(spec.image, result, motion, *t.robot, &shown);
-    const viewer::RenderScene scene = compose(parts, result, *t.robot, t.renderer->meshes(), shown);
+    const PlanningScene& planning_scene = scene_at(job, result, spec.trajectory, at);
+    const viewer::RenderScene scene =
+        compose(parts, job, result, planning_scene, *t.robot, t.renderer->meshes(), shown);
     const viewer::Camera camera = make_camera(spec.image.camera, parts.min, parts.max, t.renderer->aspect());
     write_image(t.renderer->render(scene, camera), outputs.claim(spec.file, output), output);
   } catch (const viewer::Error& error) {
@@ -250,8 +275,10 @@ void JobRenderer::frames(const Job& job, JobResult& result, const FramesSpec& sp
     const std::vector<double> times = frame_times(spec, motion.duration());
     for (size_t i = 0; i < times.size(); ++i) {
       stop_if_interrupted();
-      const viewer::RenderScene scene = compose(parts, result, *t.robot, t.renderer->meshes(),
-                                                motion.sample(motion.start_time() + times[i]).position);
+      const double at = motion.start_time() + times[i];
+      const PlanningScene& planning_scene = scene_at(job, result, spec.trajectory, at);
+      const viewer::RenderScene scene =
+          compose(parts, job, result, planning_scene, *t.robot, t.renderer->meshes(), motion.sample(at).position);
       const std::string file = frame_file(spec.pattern, i, times.size());
       write_image(t.renderer->render(scene, camera), outputs.claim(file, output), output);
     }

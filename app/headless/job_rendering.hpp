@@ -1,7 +1,9 @@
 #pragma once
 // Rendering a job's screenshots and frame sequences offscreen (viewer::HeadlessRenderer, no window,
-// no display): the robot via RobotVisuals, obstacles via scene_visuals, optional start / goal
-// ghosts and the TCP trail, with a camera framed once per output so frames do not jump.
+// no display): the robot via RobotVisuals, the scene as it is at the instant shown (objects
+// attached by then move with their link, released ones stay where they were put) via
+// scene_visuals, optional start / goal ghosts and the TCP trail, with a camera framed once per
+// output so frames do not jump.
 #include <filesystem>
 #include <memory>
 #include <string>

@@ -1,0 +1,21 @@
+#pragma once
+// Scene steps in a job file (pick and place): "attach" fixes an obstacle to a robot link, so it
+// moves with the robot; "detach" releases an attached object where it is. The robot does not move
+// in such a step. Documented in README.md, "Headless jobs".
+#include <string>
+#include <vector>
+
+#include "app/headless/job_json_fields.hpp"
+
+namespace kinetic::app::headless {
+
+// Whether a step's object is a scene step (gives "attach" or "detach").
+bool is_scene_step(const job_json::Fields& step_fields);
+
+// "attach": "part" | { "object", "link"?, "touch_links"? } or "detach": "part" | { "object" }.
+// motion_fields: the keys only a motion step takes ("goal", "planner", "timing", ...); giving one
+// of them, or both "attach" and "detach", is a JobError naming the field.
+void parse_scene_step(const job_json::Fields& step_fields,
+                      const std::vector<std::string>& motion_fields, StepSpec& step);
+
+}  // namespace kinetic::app::headless

@@ -1,0 +1,224 @@
+#include "app/headless/scene_step_execution.hpp"
+
+#include <set>
+#include <tuple>
+
+#include "app/headless/job_execution.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/string_similarity.hpp"
+#include "engine/kinematics/forward_kinematics.hpp"
+
+namespace kinetic::app::headless {
+
+namespace {
+
+using Kind = SceneChangeSpec::Kind;
+
+std::string in_quotes(const std::string& name) {
+  return "\"" + name + "\"";
+}
+
+// " (did you mean 'a'?); <listing> 'a', 'b' and 'c'", or "; <none>" when there are no names.
+std::string known_names(const std::string& name, const std::vector<std::string>& names,
+                        const std::string& listing, const std::string& none) {
+  const std::vector<std::string> close = closest_names(name, names);
+  return (close.empty() ? std::string() : " (did you mean " + quoted_list(close) + "?)") + "; " +
+         (names.empty() ? none : listing + " " + quoted_list(names, " and "));
+}
+
+void require_link(const RobotModel& robot, const std::string& link, const std::string& field) {
+  if (robot.find_link(link) >= 0) return;
+  std::vector<std::string> names;
+  for (const Link& l : robot.links()) names.push_back(l.name);
+  throw JobError(field, "the robot has no link " + in_quotes(link) +
+                            known_names(link, names, "its links are", "it has no links"));
+}
+
+std::vector<std::string> obstacle_names(const PlanningScene& scene) {
+  std::vector<std::string> names;
+  for (const Obstacle& obstacle : scene.obstacles()) names.push_back(obstacle.name);
+  return names;
+}
+
+std::vector<std::string> attached_names(const PlanningScene& scene) {
+  std::vector<std::string> names;
+  for (const AttachedObject& object : scene.attached_objects()) names.push_back(object.name);
+  return names;
+}
+
+// The links of an SRDF group: its links, chains, joints' child links and subgroups.
+void add_srdf_group_links(const RobotModel& robot, const std::string& group, std::set<int>& links,
+                          std::set<std::string>& visited) {
+  if (!visited.insert(group).second) return;
+  for (const SrdfGroup& g : robot.semantic().groups) {
+    if (g.name != group) continue;
+    for (const std::string& link : g.links)
+      if (const int index = robot.find_link(link); index >= 0) links.insert(index);
+    for (const std::string& joint : g.joints)
+      if (const int index = robot.find_joint(joint); index >= 0)
+        links.insert(robot.joints()[index].child_link);
+    for (const auto& [base, tip] : g.chains) {
+      if (robot.find_link(base) < 0 || robot.find_link(tip) < 0) continue;
+      links.insert(robot.find_link(base));
+      for (int joint : robot.chain_joints(base, tip))
+        links.insert(robot.joints()[joint].child_link);
+    }
+    for (const std::string& sub : g.subgroups) add_srdf_group_links(robot, sub, links, visited);
+  }
+}
+
+// Whether the group moves any of `variables` (an SRDF end effector whose "group" is the arm itself,
+// as some SRDFs write it, names no hand).
+bool shares_variables(const RobotModel& robot, const std::string& group,
+                      const std::set<int>& variables) {
+  try {
+    for (int variable : robot.group_variables(group))
+      if (variables.count(variable)) return true;
+  } catch (const Error&) {
+    return true;  // not a group the robot knows: take nothing from it
+  }
+  return false;
+}
+
+std::string link_list(const std::vector<std::string>& links) {
+  std::string text;
+  for (const std::string& link : links) text += (text.empty() ? "" : ", ") + link;
+  return text.empty() ? "none" : text;
+}
+
+}  // namespace
+
+std::vector<std::string> default_touch_links(const RobotModel& robot, const std::string& link,
+                                             const std::vector<int>& group_variables) {
+  const std::set<int> planned(group_variables.begin(), group_variables.end());
+  // A joint the planning group does not drive (fixed, a gripper's finger, a mimic of one) keeps
+  // the links on both sides moving together as far as the plan is concerned.
+  const auto carries_along = [&](const Joint& joint) {
+    const int variable = joint.is_active() ? joint.variable_index : joint.mimic_source_variable;
+    return variable < 0 || planned.count(variable) == 0;
+  };
+  std::set<int> together{robot.link_index(link)};
+  std::vector<int> pending{robot.link_index(link)};
+  while (!pending.empty()) {
+    const Link& current = robot.links()[static_cast<size_t>(pending.back())];
+    pending.pop_back();
+    std::vector<int> neighbours;
+    if (current.parent_joint >= 0 && carries_along(robot.joints()[current.parent_joint]))
+      neighbours.push_back(robot.joints()[current.parent_joint].parent_link);
+    for (int joint : current.child_joints)
+      if (carries_along(robot.joints()[joint]))
+        neighbours.push_back(robot.joints()[joint].child_link);
+    for (int next : neighbours)
+      if (together.insert(next).second) pending.push_back(next);
+  }
+  std::set<int> touching = together;
+  std::set<std::string> visited;
+  for (const SrdfEndEffector& effector : robot.semantic().end_effectors) {
+    const int parent = robot.find_link(effector.parent_link);
+    if (parent < 0 || !together.count(parent) || shares_variables(robot, effector.group, planned))
+      continue;
+    add_srdf_group_links(robot, effector.group, touching, visited);
+  }
+  std::vector<std::string> names;
+  for (int index : touching) {
+    const Link& l = robot.links()[static_cast<size_t>(index)];
+    if (l.name != link && !l.collisions.empty()) names.push_back(l.name);
+  }
+  return names;
+}
+
+std::string apply_scene_step(const StepSpec& step, const RobotModel& robot,
+                             const AttachDefaults& defaults, const JointVector& q,
+                             PlanningScene& scene) {
+  const SceneChangeSpec& change = *step.scene_change;
+  const std::string& name = change.object;
+  if (change.kind == Kind::Detach) {
+    if (!scene.has_attached(name)) {
+      if (scene.has_obstacle(name))
+        throw JobError(change.object_field,
+                       in_quotes(name) +
+                           " is not attached at this step (it is an obstacle of the "
+                           "scene): attach it in an earlier step");
+      throw JobError(change.object_field,
+                     "nothing named " + in_quotes(name) + " is attached at this step" +
+                         known_names(name, attached_names(scene), "attached here are",
+                                     "nothing is attached here"));
+    }
+    const std::string link = scene.attached(name).link;
+    scene.detach(name, compute_link_pose(robot, q, link));
+    return "released " + in_quotes(name) + " from " + link + " where it is";
+  }
+  if (!scene.has_obstacle(name)) {
+    if (scene.has_attached(name))
+      throw JobError(change.object_field,
+                     in_quotes(name) + " is attached already (to " + scene.attached(name).link +
+                         "): release it with a \"detach\" step before attaching it again");
+    throw JobError(change.object_field,
+                   "the scene has no obstacle " + in_quotes(name) + " at this step" +
+                       known_names(name, obstacle_names(scene), "its obstacles here are",
+                                   "it has no obstacles here"));
+  }
+  if (scene.obstacle(name).shape.type == Shape::Type::HalfSpace)
+    throw JobError(
+        change.object_field,
+        in_quotes(name) + " is a half-space (an unbounded plane) and cannot be attached");
+  const std::string link = change.link.empty() ? defaults.tip_link : change.link;
+  require_link(robot, link, change.link_field);
+  std::vector<std::string> touch_links;
+  if (change.touch_links) {
+    touch_links = *change.touch_links;
+    for (size_t i = 0; i < touch_links.size(); ++i)
+      require_link(robot, touch_links[i], change.touch_links_field + "[" + std::to_string(i) + "]");
+  } else {
+    touch_links = default_touch_links(robot, link, defaults.group_variables);
+  }
+  scene.attach_obstacle(name, link, compute_link_pose(robot, q, link), touch_links);
+  return "attached " + in_quotes(name) + " to " + link +
+         " (touch links: " + link_list(touch_links) + ")";
+}
+
+void check_scene_steps(const Job& job, const RobotModel& robot, const AttachDefaults& defaults,
+                       const JointVector& start, PlanningScene scene) {
+  for (const StepSpec& step : job.steps)
+    if (!step.moves()) apply_scene_step(step, robot, defaults, start, scene);
+}
+
+void check_state_after_scene_step(const StepSpec& step, CollisionChecker& checker,
+                                  const JointVector& q, const std::string& what) {
+  if (!checker.in_collision(q)) return;
+  const SceneChangeSpec& change = *step.scene_change;
+  const std::vector<Contact> contacts = checker.contacts(q);
+  std::string pairs;
+  for (const Contact& contact : contacts)
+    pairs += (pairs.empty() ? "" : ", ") + contact.body_a + " - " + contact.body_b;
+  // The pair to allow: the first one with the object in it.
+  std::string a = change.object, b = "<the other body>";
+  if (!contacts.empty())
+    std::tie(a, b) = std::tie(contacts.front().body_a, contacts.front().body_b);
+  for (const Contact& contact : contacts)
+    if (contact.body_a == change.object || contact.body_b == change.object) {
+      std::tie(a, b) = std::tie(contact.body_a, contact.body_b);
+      break;
+    }
+  if (pairs.empty())
+    pairs = in_quotes(change.object) +
+            " within the checker's few millimetres of margin of another body";
+  const std::string allowed = "\"allowed\": [[" + in_quotes(a) + ", " + in_quotes(b) + "]]";
+  if (change.kind == Kind::Attach)
+    throw JobFailure(kExitPlanningFailed,
+                     what + ": with " + in_quotes(change.object) +
+                         " attached, the robot is in collision here: " + pairs +
+                         ". If they may touch (the object rests on it, or the gripper holds it "
+                         "there), allow the pair "
+                         "in the scene's \"allowed\" list (" +
+                         allowed +
+                         ") or name a robot link in this step's \"touch_links\"; otherwise move "
+                         "clear before attaching");
+  throw JobFailure(
+      kExitPlanningFailed,
+      what + ": with " + in_quotes(change.object) + " released, the robot is in collision here: " +
+          pairs + ". Allow the pair in the scene's \"allowed\" list (" + allowed +
+          ") so the robot may leave the object, or release it where the robot is clear of it");
+}
+
+}  // namespace kinetic::app::headless

@@ -1,0 +1,27 @@
+#pragma once
+// The job's whole motion (trajectory reference "all", kWholeMotion): the runs of consecutive motion
+// steps between scene steps, each blended into one time-optimal motion at the slowest scaling its
+// steps ask for and validated against its own scene, joined end to end in time. Every run starts
+// and ends at rest, so the robot stops wherever an object is attached or released. Documented in
+// README.md, "Headless jobs".
+#include <vector>
+
+#include "app/headless/job_execution.hpp"
+
+namespace kinetic::app::headless {
+
+// The trajectory an output refers to: a motion step's own, or kWholeMotion (computed once, with
+// result.whole_scenes). JobFailure(kExitPlanningFailed) when blending or validating a run fails.
+const Trajectory& trajectory_for(const Job& job, JobResult& result, int reference);
+
+// The scene at time t of the trajectory `reference` refers to (t in that trajectory's time): a
+// step's own scene, or for the whole motion the scene as the scene steps up to t left it (at the
+// instant of a scene step: the scene after it).
+const PlanningScene& scene_at(const Job& job, JobResult& result, int reference, double t);
+
+// Trajectories of the same joints, each starting where the one before ends and all at rest at
+// both ends, one after the other: each later one is shifted in time to start where the one before
+// ends (that instant holds two samples, the deceleration's end and the next acceleration's start).
+Trajectory join_at_rest(const std::vector<Trajectory>& runs);
+
+}  // namespace kinetic::app::headless
