@@ -26,6 +26,7 @@
 #include "app/interaction/tcp_kinematics.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "app/planning_features.hpp"
+#include "app/servo/teleop_feature.hpp"
 #include "app/studio_document.hpp"
 #include "app/viewport_window.hpp"
 #include "engine/model/robot_loader.hpp"
@@ -59,6 +60,9 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   open_session_ = data_features.open_session;
   build_tool_bar(data_features);
   install_collision_matrix_feature(*this, document_, data_options.report_error);
+  // Last: its close filter must stop the arm before the unsaved-changes question is asked.
+  teleop_ = install_teleop_feature(*this, document_, *planning_features_);
+  view_menu_->addAction(teleop_.dock->toggleViewAction());
   arrange_docks();
   restore_layout();
   connect(&document_, &StudioDocument::robotChanged, this, &MainWindow::update_status);
@@ -320,7 +324,7 @@ void MainWindow::attach_viewport(ViewportWindow* viewport) {
 
 void MainWindow::arrange_docks() {
   // Default layout for a 1600×1000 screen: posing on the left (joints, robot library), the goal,
-  // planner, scene and collision list as tabs on the right, and the
+  // planner, scene, teleop and collision list as tabs on the right, and the
   // trajectories (timeline and plots want width) along the bottom.
   const auto dock = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
   QDockWidget* joints = dock("JointsDock");
@@ -329,6 +333,7 @@ void MainWindow::arrange_docks() {
   QDockWidget* planner = dock("PlannerDock");
   QDockWidget* scene = dock("SceneDock");
   QDockWidget* collisions = dock("CollisionsDock");
+  QDockWidget* teleop = dock("TeleopDock");
   QDockWidget* trajectories = dock("TrajectoriesDock");
   if (joints && library) {
     addDockWidget(Qt::LeftDockWidgetArea, library);
@@ -337,7 +342,7 @@ void MainWindow::arrange_docks() {
   }
   if (goal) {
     addDockWidget(Qt::RightDockWidgetArea, goal);
-    for (QDockWidget* tab : {planner, scene})
+    for (QDockWidget* tab : {planner, scene, teleop})
       if (tab) {
         addDockWidget(Qt::RightDockWidgetArea, tab);
         tabifyDockWidget(goal, tab);
@@ -351,7 +356,7 @@ void MainWindow::arrange_docks() {
   if (trajectories) addDockWidget(Qt::BottomDockWidgetArea, trajectories);
   // Long forms scroll inside their dock instead of forcing the window taller than the screen
   // (the trajectories' too, so a laptop's bottom panel can leave the 3D view most of the height).
-  for (QDockWidget* tall : {joints, library, goal, planner, scene, trajectories}) {
+  for (QDockWidget* tall : {joints, library, goal, planner, scene, teleop, trajectories}) {
     if (!tall || !tall->widget() || qobject_cast<QScrollArea*>(tall->widget())) continue;
     auto* scroll = new QScrollArea(tall);
     scroll->setWidgetResizable(true);
@@ -362,7 +367,7 @@ void MainWindow::arrange_docks() {
   // The right side as wide as its widest form wants (the planner's has three fields a row), so
   // none of them scrolls sideways.
   int right_width = 420;
-  for (QDockWidget* each : {goal, planner, scene, collisions}) {
+  for (QDockWidget* each : {goal, planner, scene, teleop, collisions}) {
     auto* scroll = each ? qobject_cast<QScrollArea*>(each->widget()) : nullptr;
     QWidget* form = scroll ? scroll->widget() : (each ? each->widget() : nullptr);
     if (!form) continue;

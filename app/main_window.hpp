@@ -5,6 +5,7 @@
 #include <QMainWindow>
 #include <functional>
 
+#include "app/servo/teleop_feature.hpp"
 #include "app/view_options.hpp"
 
 class QAction;
@@ -45,6 +46,8 @@ class MainWindow : public QMainWindow {
   GoalController* goal_controller() const { return goal_controller_; }
   CollisionMonitor* collision_monitor() const { return collision_monitor_; }
   PlanningFeatures* planning_features() const { return planning_features_; }
+  // The Teleop dock: its panel and the controller that runs the servo loop.
+  const TeleopFeature& teleop() const { return teleop_; }
   ViewportWindow* viewport() const { return viewport_; }  // null without Vulkan
   QListWidget* collision_list() const { return collision_list_; }
   // Space: the playback panel connects to its triggered() signal.
@@ -69,7 +72,7 @@ class MainWindow : public QMainWindow {
 
  private:
   // Bump when the set of docks changes, so an old saved layout is ignored.
-  static constexpr int kLayoutVersion = 1;
+  static constexpr int kLayoutVersion = 2;
   void arrange_docks();
   void restore_layout();
   // The available area of the screen the window opens on (empty when there is no screen).
@@ -96,6 +99,7 @@ class MainWindow : public QMainWindow {
   GoalController* goal_controller_ = nullptr;
   CollisionMonitor* collision_monitor_ = nullptr;
   PlanningFeatures* planning_features_ = nullptr;
+  TeleopFeature teleop_;
   panels::JointsPanel* joints_panel_ = nullptr;
   panels::GoalPanel* goal_panel_ = nullptr;
   QListWidget* collision_list_ = nullptr;

@@ -229,6 +229,12 @@ void PlanningFeatures::toggle_play() {
   playback_->toggle_play();
 }
 
+void PlanningFeatures::set_recording(bool on) {
+  recorder_->set_rate(trajectory_panel_->record_rate());
+  recorder_->set_timing(panel_timing());
+  on ? recorder_->start() : recorder_->stop();
+}
+
 void PlanningFeatures::connect_trajectory_panel() {
   auto* panel = trajectory_panel_;
   connect(panel, &panels::TrajectoryPanel::currentChanged, this, &PlanningFeatures::show_current);
@@ -265,11 +271,7 @@ void PlanningFeatures::connect_trajectory_panel() {
   connect(panel, &panels::TrajectoryPanel::exportRequested, this,
           [this](int index, const QString& path) { export_trajectory(index, path); });
   connect(panel, &panels::TrajectoryPanel::importRequested, this, [this](const QString& path) { import_trajectory(path); });
-  connect(panel, &panels::TrajectoryPanel::recordToggled, this, [this](bool on) {
-    recorder_->set_rate(trajectory_panel_->record_rate());
-    recorder_->set_timing(panel_timing());
-    on ? recorder_->start() : recorder_->stop();
-  });
+  connect(panel, &panels::TrajectoryPanel::recordToggled, this, &PlanningFeatures::set_recording);
   connect(panel, &panels::TrajectoryPanel::recordRateChanged, recorder_, &TrajectoryRecorder::set_rate);
   connect(recorder_, &TrajectoryRecorder::recordingChanged, panel, &panels::TrajectoryPanel::set_recording);
   connect(recorder_, &TrajectoryRecorder::finished, this, [this](int index, const QString& error) {

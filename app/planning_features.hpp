@@ -47,6 +47,8 @@ class PlanningFeatures : public QObject {
 
  public slots:
   void toggle_play();  // Space
+  // Records the document's joints with the Trajectories panel's rate and timing (its Record).
+  void set_recording(bool on);
   void play_pause() { toggle_play(); }
   void plan();         // with the planner panel's settings
   void cancel_plan();

@@ -1,0 +1,27 @@
+#pragma once
+// The Teleop dock: the Teleop panel, its TeleopController and the glue between them, the
+// document's robot, the window (closing it stops the arm first) and the trajectory recorder (the
+// panel's Record). install_teleop_feature() adds the dock on the right; the caller lists it in
+// the View menu.
+class QDockWidget;
+class QMainWindow;
+
+namespace kinetic::panels {
+class ServoPanel;
+}
+
+namespace kinetic::app {
+
+class PlanningFeatures;
+class StudioDocument;
+class TeleopController;
+
+struct TeleopFeature {
+  QDockWidget* dock = nullptr;
+  panels::ServoPanel* panel = nullptr;
+  TeleopController* controller = nullptr;
+};
+
+TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning);
+
+}  // namespace kinetic::app

@@ -1,0 +1,206 @@
+#include "panels/servo_panel.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QVBoxLayout>
+
+namespace kinetic::panels {
+
+namespace {
+
+QString tone_style(TeleopTone tone) {
+  switch (tone) {
+    case TeleopTone::Off: return QStringLiteral("color: #777777;");
+    case TeleopTone::Ready: return QString();
+    case TeleopTone::Moving: return QStringLiteral("color: #2e7d32; font-weight: bold;");
+    case TeleopTone::Limited: return QStringLiteral("color: #b26a00; font-weight: bold;");
+    case TeleopTone::Halted: return QStringLiteral("color: #c62828; font-weight: bold;");
+  }
+  return QString();
+}
+
+}  // namespace
+
+ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+
+  enable_ = new QPushButton(tr("Enable teleoperation"), this);
+  enable_->setCheckable(true);
+  // Running must be unmistakable at a glance: green, and the text says how to stop.
+  enable_->setStyleSheet(
+      QStringLiteral("QPushButton:checked { background: #2e7d32; color: white; font-weight: bold; }"));
+  enable_->setToolTip(tr("Start the servo loop from the current joint state: the jog buttons or the "
+                         "spacemouse then move the arm, slowing down near singularities, obstacles and "
+                         "joint limits. Disabling stops the arm; the whole session is one undo step."));
+  layout->addWidget(enable_);
+
+  auto* form = new QFormLayout;
+  group_ = new QComboBox(this);
+  group_->setToolTip(tr("The planning group the servo moves"));
+  group_label_ = new QLabel(tr("Group"), this);
+  form->addRow(group_label_, group_);
+  source_ = new QComboBox(this);
+  source_->addItem(tr("On-screen buttons"), int(TeleopSource::OnScreen));
+  source_->addItem(tr("Spacemouse"), int(TeleopSource::SpaceMouse));
+  source_->setToolTip(tr("What moves the arm: the buttons below (held down), or a 3Dconnexion spacemouse "
+                         "through spacenavd (no ROS needed)"));
+  form->addRow(tr("Input"), source_);
+  mode_ = new QComboBox(this);
+  mode_->addItem(tr("Cartesian (move the TCP)"), int(JogMode::Cartesian));
+  mode_->addItem(tr("Joint (one joint at a time)"), int(JogMode::Joint));
+  mode_->setToolTip(tr("Cartesian: the TCP moves along or turns about an axis and the servo finds the joint "
+                       "motion; Joint: each button turns one joint of the group"));
+  form->addRow(tr("Mode"), mode_);
+  frame_ = new QComboBox(this);
+  frame_->addItem(tr("Base"), int(JogFrame::Base));
+  frame_->addItem(tr("Tool"), int(JogFrame::Tool));
+  frame_->setToolTip(tr("The axes of Cartesian jogging: the planning group's base link, or the TCP's own "
+                        "axes (Tool: +Z moves along the tool's approach direction)"));
+  form->addRow(tr("Frame"), frame_);
+  layout->addLayout(form);
+
+  auto* jog_group = new QGroupBox(tr("Jog (press and hold)"), this);
+  auto* jog_layout = new QVBoxLayout(jog_group);
+  pad_ = new JogPad(jog_group);
+  jog_layout->addWidget(pad_);
+  layout->addWidget(jog_group);
+
+  auto* speed_row = new QHBoxLayout;
+  speed_row->addWidget(new QLabel(tr("Speed"), this));
+  speed_ = new QSlider(Qt::Horizontal, this);
+  speed_->setRange(1, 100);
+  speed_->setValue(kDefaultSpeedPercent);
+  speed_->setToolTip(tr("Percent of the servo's maximum speed (TCP: linear and angular; joints: angular). "
+                        "The servo slows down further near limits."));
+  speed_row->addWidget(speed_, 1);
+  speed_value_ = new QLabel(this);
+  speed_value_->setMinimumWidth(speed_value_->fontMetrics().horizontalAdvance(QStringLiteral("100 %")));
+  speed_row->addWidget(speed_value_);
+  layout->addLayout(speed_row);
+
+  status_ = new QLabel(this);
+  status_->setWordWrap(true);
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  status_->setToolTip(tr("What the servo is doing and what limits the motion"));
+  layout->addWidget(status_);
+  note_ = new QLabel(this);
+  note_->setWordWrap(true);
+  note_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  note_->hide();
+  layout->addWidget(note_);
+
+  record_ = new QCheckBox(tr("Record into a trajectory"), this);
+  record_->setToolTip(tr("While teleoperating, record the motion; when recording stops (unchecked or "
+                         "teleoperation disabled) it is timed and added to the Trajectories list"));
+  layout->addWidget(record_);
+  layout->addStretch(1);
+
+  connect(enable_, &QPushButton::toggled, this, [this](bool on) {
+    update_enabled();
+    emit enableToggled(on);
+  });
+  connect(group_, &QComboBox::currentTextChanged, this, [this](const QString& group) {
+    if (!group.isEmpty()) emit groupChanged(group);
+  });
+  connect(source_, &QComboBox::currentIndexChanged, this, [this] {
+    update_enabled();
+    emit sourceChanged(source());
+  });
+  connect(mode_, &QComboBox::currentIndexChanged, this, [this] {
+    pad_->set_mode(static_cast<JogMode>(mode_->currentData().toInt()));
+    update_enabled();
+  });
+  connect(frame_, &QComboBox::currentIndexChanged, this, [this] { emit frameChanged(frame()); });
+  connect(speed_, &QSlider::valueChanged, this, [this](int percent) {
+    speed_value_->setText(tr("%1 %").arg(percent));
+    emit speedChanged(percent / 100.0);
+  });
+  connect(record_, &QCheckBox::toggled, this, &ServoPanel::recordToggled);
+  connect(pad_, &JogPad::pressed, this, &ServoPanel::jogPressed);
+  connect(pad_, &JogPad::released, this, &ServoPanel::jogReleased);
+
+  speed_value_->setText(tr("%1 %").arg(speed_->value()));
+  set_status(tr("Off: enable teleoperation to jog the arm."), TeleopTone::Off);
+  set_groups({}, {});
+  update_enabled();
+}
+
+void ServoPanel::set_robot_available(bool available) {
+  robot_available_ = available;
+  if (!available) set_teleop_enabled(false);
+  update_enabled();
+}
+
+void ServoPanel::set_groups(const QStringList& groups, const QString& current) {
+  const QSignalBlocker block(group_);
+  group_->clear();
+  group_->addItems(groups);
+  group_->setCurrentText(current);
+  // One group is no choice: the row would only take room.
+  group_->setVisible(groups.size() > 1);
+  group_label_->setVisible(groups.size() > 1);
+}
+
+void ServoPanel::set_joint_names(const QStringList& names) {
+  pad_->set_joint_names(names);
+  update_enabled();
+}
+
+void ServoPanel::set_teleop_enabled(bool on) {
+  const QSignalBlocker block(enable_);
+  enable_->setChecked(on);
+  update_enabled();
+}
+
+void ServoPanel::set_source(TeleopSource source) {
+  const QSignalBlocker block(source_);
+  source_->setCurrentIndex(source_->findData(int(source)));
+  update_enabled();
+}
+
+void ServoPanel::set_recording(bool recording) {
+  const QSignalBlocker block(record_);
+  record_->setChecked(recording);
+}
+
+void ServoPanel::set_status(const QString& text, TeleopTone tone) {
+  status_->setText(text);
+  status_->setStyleSheet(tone_style(tone));
+}
+
+void ServoPanel::show_note(const QString& text, bool error) {
+  note_->setText(text);
+  note_->setStyleSheet(error ? QStringLiteral("color: #c62828;") : QString());
+  note_->setVisible(!text.isEmpty());
+}
+
+bool ServoPanel::teleop_enabled() const { return enable_->isChecked(); }
+TeleopSource ServoPanel::source() const { return static_cast<TeleopSource>(source_->currentData().toInt()); }
+JogFrame ServoPanel::frame() const { return static_cast<JogFrame>(frame_->currentData().toInt()); }
+QString ServoPanel::group() const { return group_->currentText(); }
+double ServoPanel::speed_fraction() const { return speed_->value() / 100.0; }
+bool ServoPanel::record_requested() const { return record_->isChecked(); }
+
+void ServoPanel::hideEvent(QHideEvent* event) {
+  // A button that is hidden while held never sees its release: stop the arm.
+  emit jogReleased();
+  QWidget::hideEvent(event);
+}
+
+void ServoPanel::update_enabled() {
+  enable_->setText(teleop_enabled() ? tr("Teleoperating: click to stop") : tr("Enable teleoperation"));
+  for (QWidget* each : std::initializer_list<QWidget*>{enable_, group_, source_, mode_, speed_, record_})
+    each->setEnabled(robot_available_);
+  frame_->setEnabled(robot_available_ && mode() == JogMode::Cartesian);
+  // The buttons move the arm only while the servo runs and they are the input.
+  pad_->setEnabled(robot_available_ && teleop_enabled() && source() == TeleopSource::OnScreen);
+}
+
+}  // namespace kinetic::panels
