@@ -10,6 +10,10 @@
 // PeerKDL/servo_step_*: ChainIkSolverVel_wdls::CartToJnt (lambda 0.01, like our damping), and
 // PeerKDLpinv: ChainIkSolverVel_pinv::CartToJnt. The peers compute joint velocities only: no
 // limits, singularity or collision checks.
+// Ours/velocity_solve_*: the same work as the peers and nothing more: the Jacobian at the state
+// and the joint velocities for the twist, by damped least squares through the eigen
+// decomposition (dls, what a step does near singularities) or by Cholesky (exact, what a step
+// does where the arm is well conditioned).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -26,6 +30,7 @@
 #include <vector>
 
 #include "engine/model/robot_loader.hpp"
+#include "engine/servo/gram_algebra.hpp"
 #include "engine/servo/servo.hpp"
 
 namespace kinetic {
@@ -141,6 +146,34 @@ void Ours_servo_step(benchmark::State& state, const std::string& robot, bool wit
   }
 }
 
+// The velocity solve alone (see the file comment); damped: eigen decomposition, else Cholesky.
+void Ours_velocity_solve(benchmark::State& state, const std::string& robot, bool damped) {
+  const ServoFixture& f = fixture(robot, false);
+  if (!f.error.empty()) {
+    state.SkipWithError(f.error.c_str());
+    return;
+  }
+  const KinematicChain& chain = f.servo->chain();
+  const ServoOptions options = f.servo->options();
+  std::vector<JointVector> chain_states;
+  for (const JointVector& q : f.states) chain_states.push_back(chain.to_chain(q));
+  GramAlgebra<Eigen::Matrix<double, 6, 6>> algebra;  // both arms have at least 6 joints
+  Pose tip = Pose::Identity();
+  Jacobian jacobian(6, chain_states[0].size());
+  JointVector dq(chain_states[0].size());
+  std::size_t n = 0;
+  for (auto _ : state) {
+    chain.fk_and_jacobian(chain_states[n], tip, jacobian);
+    if (damped)
+      algebra.damped(jacobian, f.twists[n], options.damping, options.singularity_slowdown, dq);
+    else if (!algebra.exact(jacobian, f.twists[n], dq))
+      state.SkipWithError("the Jacobian lost rank on the benchmark's circle");
+    benchmark::DoNotOptimize(dq.data());
+    benchmark::ClobberMemory();
+    if (++n == static_cast<std::size_t>(kStates)) n = 0;
+  }
+}
+
 template <typename Solver>
 void PeerKDL_velocity(benchmark::State& state, const std::string& robot) {
   const ServoFixture& f = fixture(robot, false);
@@ -173,12 +206,20 @@ void PeerKDL_pinv(benchmark::State& state, const std::string& robot) {
 BENCHMARK_CAPTURE(Ours_servo_step, ur5e, std::string("ur5e"), false)->Name("Ours/servo_step_ur5e");
 BENCHMARK_CAPTURE(PeerKDL_wdls, ur5e, std::string("ur5e"))->Name("PeerKDL/servo_step_ur5e");
 BENCHMARK_CAPTURE(PeerKDL_pinv, ur5e, std::string("ur5e"))->Name("PeerKDLpinv/servo_step_ur5e");
+BENCHMARK_CAPTURE(Ours_velocity_solve, ur5e_dls, std::string("ur5e"), true)
+    ->Name("Ours/velocity_solve_dls_ur5e");
+BENCHMARK_CAPTURE(Ours_velocity_solve, ur5e_exact, std::string("ur5e"), false)
+    ->Name("Ours/velocity_solve_exact_ur5e");
 BENCHMARK_CAPTURE(Ours_servo_step, ur5e_scene10, std::string("ur5e"), true)
     ->Name("Ours/servo_step_ur5e_scene10");
 BENCHMARK_CAPTURE(Ours_servo_step, panda, std::string("panda"), false)
     ->Name("Ours/servo_step_panda");
 BENCHMARK_CAPTURE(PeerKDL_wdls, panda, std::string("panda"))->Name("PeerKDL/servo_step_panda");
 BENCHMARK_CAPTURE(PeerKDL_pinv, panda, std::string("panda"))->Name("PeerKDLpinv/servo_step_panda");
+BENCHMARK_CAPTURE(Ours_velocity_solve, panda_dls, std::string("panda"), true)
+    ->Name("Ours/velocity_solve_dls_panda");
+BENCHMARK_CAPTURE(Ours_velocity_solve, panda_exact, std::string("panda"), false)
+    ->Name("Ours/velocity_solve_exact_panda");
 BENCHMARK_CAPTURE(Ours_servo_step, panda_scene10, std::string("panda"), true)
     ->Name("Ours/servo_step_panda_scene10");
 
