@@ -19,15 +19,9 @@ struct AttachDefaults {
   std::vector<int> group_variables;  // the joints the planner moves
 };
 
-// The links allowed to touch an object attached to `link` when the step names none: the links that
-// move with `link` without the planning group moving them (links fixed to it, a gripper's hand and
-// fingers below it), and the links of an SRDF end effector mounted on one of those. Only links
-// with collision geometry, `link` itself left out (the checker always lets it touch the object).
-std::vector<std::string> default_touch_links(const RobotModel& robot, const std::string& link,
-                                             const std::vector<int>& group_variables);
-
 // Applies one scene step to `scene` with the robot at q. An unknown object or link, an object
 // already attached or one not attached is a JobError naming the step's field and the known names.
+// Touch links the step does not name are kinetic::default_touch_links (engine/task/pick_place.hpp).
 // Returns what changed, for the summary: attached "part" to tool0 (touch links: link6).
 std::string apply_scene_step(const StepSpec& step, const RobotModel& robot,
                              const AttachDefaults& defaults, const JointVector& q,

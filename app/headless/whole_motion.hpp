@@ -19,9 +19,4 @@ const Trajectory& trajectory_for(const Job& job, JobResult& result, int referenc
 // instant of a scene step: the scene after it).
 const PlanningScene& scene_at(const Job& job, JobResult& result, int reference, double t);
 
-// Trajectories of the same joints, each starting where the one before ends and all at rest at
-// both ends, one after the other: each later one is shifted in time to start where the one before
-// ends (that instant holds two samples, the deceleration's end and the next acceleration's start).
-Trajectory join_at_rest(const std::vector<Trajectory>& runs);
-
 }  // namespace kinetic::app::headless

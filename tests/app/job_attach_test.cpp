@@ -18,6 +18,7 @@
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/planner.hpp"
+#include "engine/task/pick_place.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 #include "headless_job_run.hpp"
 #include "support/test_paths.hpp"
@@ -474,9 +475,9 @@ class JobAttachTest : public QObject {
   // The real Panda's hand and fingers (moved by their own joints, not the arm's) may touch it too.
   void touch_links_default_to_what_moves_with_the_attach_link() {
     const RobotModelPtr ur5e = load_builtin_robot("ur5e");
-    QCOMPARE(default_touch_links(*ur5e, "tool0", ur5e->group_variables()),
+    QCOMPARE(kinetic::default_touch_links(*ur5e, "tool0", ur5e->group_variables()),
              std::vector<std::string>{"link6"});
-    QCOMPARE(default_touch_links(*ur5e, "link3", ur5e->group_variables()),
+    QCOMPARE(kinetic::default_touch_links(*ur5e, "link3", ur5e->group_variables()),
              std::vector<std::string>{});
     if (!kinetic::test::shared_robots_available())
       QSKIP("../shared/robots is absent: the real Panda is skipped");
@@ -487,7 +488,7 @@ class JobAttachTest : public QObject {
         load_robot_file(panda + "/urdf/panda.urdf", panda + "/srdf/panda.srdf", "", options);
     Planner planner(robot);
     const std::vector<std::string> touch =
-        default_touch_links(*robot, planner.chain().tip_link(), planner.group_variables());
+        kinetic::default_touch_links(*robot, planner.chain().tip_link(), planner.group_variables());
     // Its SRDF end effector names the arm as its group: that adds no arm links (panda_link6 and
     // down move with the arm's joints).
     QCOMPARE(touch, (std::vector<std::string>{"panda_link7", "panda_hand", "panda_leftfinger",
