@@ -5,6 +5,7 @@
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace kinetic::panels {
 
@@ -71,9 +72,11 @@ void JogPad::set_joint_names(const QStringList& names) {
     delete item;
   }
   joint_buttons_.clear();
+  joint_labels_.clear();
   for (int joint = 0; joint < names.size(); ++joint) {
     auto* label = new QLabel(names[joint], joint_page_);
     joint_grid_->addWidget(label, joint, 0);
+    joint_labels_.push_back(label);
     ButtonPair pair = make_pair(joint_page_, JogMode::Joint, joint, QString(),
                                 tr("Turn (or slide) joint '%1' alone while held").arg(names[joint]));
     joint_grid_->addWidget(pair.minus, joint, 1);
@@ -81,6 +84,26 @@ void JogPad::set_joint_names(const QStringList& names) {
     joint_buttons_.push_back(pair);
   }
   joint_grid_->setColumnStretch(0, 1);
+  set_key_joint(joint_count() == 0 ? 0 : std::clamp(key_joint_, 0, joint_count() - 1));
+}
+
+void JogPad::show_key_held(JogMode mode, int index, int direction, bool held) {
+  QPushButton* button = mode == JogMode::Cartesian ? axis_button(index, direction) : joint_button(index, direction);
+  if (button) button->setDown(held);
+}
+
+QString JogPad::joint_name(int joint) const {
+  if (joint < 0 || joint >= static_cast<int>(joint_labels_.size())) return {};
+  return joint_labels_[static_cast<std::size_t>(joint)]->text();
+}
+
+void JogPad::set_key_joint(int joint) {
+  key_joint_ = joint;
+  for (int i = 0; i < static_cast<int>(joint_labels_.size()); ++i) {
+    QFont font = joint_labels_[static_cast<std::size_t>(i)]->font();
+    font.setBold(i == joint);
+    joint_labels_[static_cast<std::size_t>(i)]->setFont(font);
+  }
 }
 
 QPushButton* JogPad::axis_button(int axis, int direction) const {

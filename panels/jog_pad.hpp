@@ -7,6 +7,7 @@
 #include <vector>
 
 class QGridLayout;
+class QLabel;
 class QPushButton;
 class QStackedWidget;
 
@@ -26,6 +27,13 @@ class JogPad : public QWidget {
   // The group's joints, base to tip (joint mode's rows).
   void set_joint_names(const QStringList& names);
   int joint_count() const { return static_cast<int>(joint_buttons_.size()); }
+  QString joint_name(int joint) const;  // "" outside the group
+
+  // Keyboard jogging shows itself on the buttons: the held key's button looks pressed (no signal).
+  void show_key_held(JogMode mode, int index, int direction, bool held);
+  // The joint the keys jog in joint mode: its name is shown bold (-1: none).
+  void set_key_joint(int joint);
+  int key_joint() const { return key_joint_; }
 
   // Test access: direction -1 or +1.
   QPushButton* axis_button(int axis, int direction) const;
@@ -49,6 +57,8 @@ class JogPad : public QWidget {
   QGridLayout* joint_grid_ = nullptr;
   ButtonPair axis_buttons_[kAxisCount];
   std::vector<ButtonPair> joint_buttons_;
+  std::vector<QLabel*> joint_labels_;
+  int key_joint_ = 0;
 };
 
 }  // namespace kinetic::panels

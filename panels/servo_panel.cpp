@@ -10,6 +10,7 @@
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace kinetic::panels {
 
@@ -70,6 +71,12 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
   auto* jog_layout = new QVBoxLayout(jog_group);
   pad_ = new JogPad(jog_group);
   jog_layout->addWidget(pad_);
+  keys_ = new QLabel(jog_group);
+  keys_->setWordWrap(true);
+  keys_->setStyleSheet(QStringLiteral("color: #555555;"));
+  keys_->setToolTip(tr("Keyboard jogging works while teleoperation is on and the 3D view or this panel has "
+                       "the keyboard focus; a key jogs while it is held"));
+  jog_layout->addWidget(keys_);
   layout->addWidget(jog_group);
 
   auto* speed_row = new QHBoxLayout;
@@ -116,6 +123,7 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
   connect(mode_, &QComboBox::currentIndexChanged, this, [this] {
     pad_->set_mode(static_cast<JogMode>(mode_->currentData().toInt()));
     update_enabled();
+    update_keys_hint();
   });
   connect(frame_, &QComboBox::currentIndexChanged, this, [this] { emit frameChanged(frame()); });
   connect(speed_, &QSlider::valueChanged, this, [this](int percent) {
@@ -130,6 +138,7 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
   set_status(tr("Off: enable teleoperation to jog the arm."), TeleopTone::Off);
   set_groups({}, {});
   update_enabled();
+  update_keys_hint();
 }
 
 void ServoPanel::set_robot_available(bool available) {
@@ -151,6 +160,24 @@ void ServoPanel::set_groups(const QStringList& groups, const QString& current) {
 void ServoPanel::set_joint_names(const QStringList& names) {
   pad_->set_joint_names(names);
   update_enabled();
+  update_keys_hint();
+}
+
+void ServoPanel::set_key_joint(int joint) {
+  pad_->set_key_joint(joint);
+  update_keys_hint();
+}
+
+void ServoPanel::update_keys_hint() {
+  if (mode() == JogMode::Cartesian) {
+    keys_->setText(tr("Keys: ←/→ X, ↑/↓ Y, PgUp/PgDn Z; with Shift they turn about those axes"));
+    return;
+  }
+  const int count = pad_->joint_count();
+  const QString digits = count > 1 ? tr("1–%1 choose a joint").arg(std::min(count, 9)) : tr("1 chooses the joint");
+  const QString chosen = pad_->joint_name(pad_->key_joint());
+  keys_->setText(chosen.isEmpty() ? tr("Keys: %1, ↑/↓ (or →/←) jog it").arg(digits)
+                                  : tr("Keys: %1 (now %2, in bold), ↑/↓ (or →/←) jog it").arg(digits, chosen));
 }
 
 void ServoPanel::set_teleop_enabled(bool on) {

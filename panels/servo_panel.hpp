@@ -35,6 +35,8 @@ class ServoPanel : public QWidget {
   // The robot's planning groups (the row hides when there is only one) and the chosen group's joints.
   void set_groups(const QStringList& groups, const QString& current);
   void set_joint_names(const QStringList& names);
+  // The joint the keyboard jogs in joint mode (shown in the pad and the keys line).
+  void set_key_joint(int joint);
 
   // What the studio did; none of these emits a signal.
   void set_teleop_enabled(bool on);
@@ -62,6 +64,7 @@ class ServoPanel : public QWidget {
   QSlider* speed_slider() const { return speed_; }
   QLabel* status_label() const { return status_; }
   QLabel* note_label() const { return note_; }
+  QLabel* keys_label() const { return keys_; }
   QCheckBox* record_box() const { return record_; }
   JogPad* jog_pad() const { return pad_; }
 
@@ -81,6 +84,7 @@ class ServoPanel : public QWidget {
 
  private:
   void update_enabled();
+  void update_keys_hint();
 
   QPushButton* enable_ = nullptr;
   QComboBox *group_ = nullptr, *source_ = nullptr, *mode_ = nullptr, *frame_ = nullptr;
@@ -90,6 +94,7 @@ class ServoPanel : public QWidget {
   QLabel* speed_value_ = nullptr;
   QLabel* status_ = nullptr;
   QLabel* note_ = nullptr;
+  QLabel* keys_ = nullptr;
   QCheckBox* record_ = nullptr;
   bool robot_available_ = false;
 };

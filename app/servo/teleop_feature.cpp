@@ -5,6 +5,7 @@
 #include <QEvent>
 #include <QMainWindow>
 
+#include "app/servo/keyboard_jog.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/servo/teleop_recording.hpp"
 #include "app/studio_document.hpp"
@@ -74,6 +75,7 @@ TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& docume
                    [panel, controller, &document] { show_robot(*panel, *controller, document); });
 
   new TeleopRecording(document, *panel, *controller, planning, controller);
+  feature.keyboard = new KeyboardJog(*controller, *panel, controller);
   new StopOnClose(window, *controller);
   // An end that skips the window's close (--quit-after) still leaves the document where the arm is.
   QObject::connect(qApp, &QCoreApplication::aboutToQuit, controller, &TeleopController::disable);

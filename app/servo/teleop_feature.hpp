@@ -14,12 +14,14 @@ namespace kinetic::app {
 
 class PlanningFeatures;
 class StudioDocument;
+class KeyboardJog;
 class TeleopController;
 
 struct TeleopFeature {
   QDockWidget* dock = nullptr;
   panels::ServoPanel* panel = nullptr;
   TeleopController* controller = nullptr;
+  KeyboardJog* keyboard = nullptr;  // the arrow keys; MainWindow hands it the 3D view
 };
 
 TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning);
