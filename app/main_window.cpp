@@ -26,8 +26,10 @@
 #include "app/interaction/tcp_kinematics.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "app/planning_features.hpp"
+#include "app/servo/keyboard_jog.hpp"
 #include "app/servo/teleop_feature.hpp"
 #include "app/studio_document.hpp"
+#include "app/task/task_feature.hpp"
 #include "app/viewport_window.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "panels/goal_panel.hpp"
@@ -60,6 +62,8 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   open_session_ = data_features.open_session;
   build_tool_bar(data_features);
   install_collision_matrix_feature(*this, document_, data_options.report_error);
+  task_ = install_task_feature(*this, document_, *planning_features_);
+  view_menu_->addAction(task_->dock()->toggleViewAction());
   // Last: its close filter must stop the arm before the unsaved-changes question is asked.
   teleop_ = install_teleop_feature(*this, document_, *planning_features_);
   view_menu_->addAction(teleop_.dock->toggleViewAction());
@@ -317,6 +321,7 @@ void MainWindow::attach_viewport(ViewportWindow* viewport) {
   viewport->set_goal_controller(goal_controller_);
   viewport->set_collision_monitor(collision_monitor_);
   viewport->set_key_forwarding(this);
+  teleop_.keyboard->set_view(viewport);  // arrow keys in the 3D view jog while teleoperating
   connect(viewport, &ViewportWindow::frameDrawn, this, [this] {
     status_frame_->setText(tr("frame %1 ms").arg(viewport_->frame_time_ms(), 0, 'f', 1));
   });
@@ -324,7 +329,7 @@ void MainWindow::attach_viewport(ViewportWindow* viewport) {
 
 void MainWindow::arrange_docks() {
   // Default layout for a 1600×1000 screen: posing on the left (joints, robot library), the goal,
-  // planner, scene, teleop and collision list as tabs on the right, and the
+  // planner, scene, task, teleop and collision list as tabs on the right, and the
   // trajectories (timeline and plots want width) along the bottom.
   const auto dock = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
   QDockWidget* joints = dock("JointsDock");
@@ -334,6 +339,7 @@ void MainWindow::arrange_docks() {
   QDockWidget* scene = dock("SceneDock");
   QDockWidget* collisions = dock("CollisionsDock");
   QDockWidget* teleop = dock("TeleopDock");
+  QDockWidget* task = dock("TaskDock");
   QDockWidget* trajectories = dock("TrajectoriesDock");
   if (joints && library) {
     addDockWidget(Qt::LeftDockWidgetArea, library);
@@ -342,7 +348,7 @@ void MainWindow::arrange_docks() {
   }
   if (goal) {
     addDockWidget(Qt::RightDockWidgetArea, goal);
-    for (QDockWidget* tab : {planner, scene, teleop})
+    for (QDockWidget* tab : {planner, scene, task, teleop})
       if (tab) {
         addDockWidget(Qt::RightDockWidgetArea, tab);
         tabifyDockWidget(goal, tab);
@@ -356,7 +362,7 @@ void MainWindow::arrange_docks() {
   if (trajectories) addDockWidget(Qt::BottomDockWidgetArea, trajectories);
   // Long forms scroll inside their dock instead of forcing the window taller than the screen
   // (the trajectories' too, so a laptop's bottom panel can leave the 3D view most of the height).
-  for (QDockWidget* tall : {joints, library, goal, planner, scene, teleop, trajectories}) {
+  for (QDockWidget* tall : {joints, library, goal, planner, scene, task, teleop, trajectories}) {
     if (!tall || !tall->widget() || qobject_cast<QScrollArea*>(tall->widget())) continue;
     auto* scroll = new QScrollArea(tall);
     scroll->setWidgetResizable(true);
@@ -367,7 +373,7 @@ void MainWindow::arrange_docks() {
   // The right side as wide as its widest form wants (the planner's has three fields a row), so
   // none of them scrolls sideways.
   int right_width = 420;
-  for (QDockWidget* each : {goal, planner, scene, teleop, collisions}) {
+  for (QDockWidget* each : {goal, planner, scene, task, teleop, collisions}) {
     auto* scroll = each ? qobject_cast<QScrollArea*>(each->widget()) : nullptr;
     QWidget* form = scroll ? scroll->widget() : (each ? each->widget() : nullptr);
     if (!form) continue;

@@ -30,6 +30,7 @@ class GoalController;
 class CollisionMonitor;
 class ViewportWindow;
 class PlanningFeatures;
+class TaskFeature;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -48,6 +49,8 @@ class MainWindow : public QMainWindow {
   PlanningFeatures* planning_features() const { return planning_features_; }
   // The Teleop dock: its panel and the controller that runs the servo loop.
   const TeleopFeature& teleop() const { return teleop_; }
+  // The Task dock: pick-and-place planning.
+  TaskFeature* task() const { return task_; }
   ViewportWindow* viewport() const { return viewport_; }  // null without Vulkan
   QListWidget* collision_list() const { return collision_list_; }
   // Space: the playback panel connects to its triggered() signal.
@@ -72,7 +75,7 @@ class MainWindow : public QMainWindow {
 
  private:
   // Bump when the set of docks changes, so an old saved layout is ignored.
-  static constexpr int kLayoutVersion = 2;
+  static constexpr int kLayoutVersion = 3;
   void arrange_docks();
   void restore_layout();
   // The available area of the screen the window opens on (empty when there is no screen).
@@ -100,6 +103,7 @@ class MainWindow : public QMainWindow {
   CollisionMonitor* collision_monitor_ = nullptr;
   PlanningFeatures* planning_features_ = nullptr;
   TeleopFeature teleop_;
+  TaskFeature* task_ = nullptr;
   panels::JointsPanel* joints_panel_ = nullptr;
   panels::GoalPanel* goal_panel_ = nullptr;
   QListWidget* collision_list_ = nullptr;

@@ -100,8 +100,20 @@ void PlanningFeatures::show_current(int index) {
   const auto& list = document_.trajectories();
   const bool valid = index >= 0 && index < static_cast<int>(list.size());
   const Trajectory shown = valid ? list[index].trajectory : Trajectory();
-  if (!(shown == playback_->trajectory())) playback_->set_trajectory(shown);
+  std::vector<SceneChange> changes = valid ? list[index].scene_changes : std::vector<SceneChange>();
+  if (!(shown == playback_->trajectory())) playback_->set_trajectory(shown, std::move(changes));
+  else playback_->set_scene_changes(std::move(changes));
   update_shown();
+}
+
+void PlanningFeatures::show_and_play(int index) {
+  if (index < 0 || index >= static_cast<int>(document_.trajectories().size())) return;
+  trajectory_panel_->set_current(index);
+  trajectory_panel_->select({index});
+  trajectory_panel_->trail_box()->setChecked(true);
+  show_current(index);
+  playback_->seek(playback_->trajectory().start_time());
+  playback_->play();
 }
 
 void PlanningFeatures::update_shown() {
@@ -255,7 +267,8 @@ void PlanningFeatures::connect_trajectory_panel() {
     const auto& list = document_.trajectories();
     if (index < 0 || index >= static_cast<int>(list.size())) return;
     const NamedTrajectory copy = list[index];
-    trajectory_panel_->set_current(document_.add_trajectory(copy.name + tr(" copy"), copy.trajectory));
+    trajectory_panel_->set_current(
+        document_.add_trajectory(copy.name + tr(" copy"), copy.trajectory, copy.scene_changes));
   });
   connect(panel, &panels::TrajectoryPanel::playToggled, this, &PlanningFeatures::toggle_play);
   connect(panel, &panels::TrajectoryPanel::seekRequested, playback_, &PlaybackController::seek);
@@ -310,10 +323,15 @@ void PlanningFeatures::retime(int index) {
                auto updated = document_.trajectories();
                const QString label = source.name + QStringLiteral(" · ") + timing_key(timing.method);
                if (replace && index < static_cast<int>(updated.size()) && updated[index].name == source.name) {
+                 // The grasp and the release move with the waypoints they happen at.
+                 updated[index].scene_changes =
+                     retime_scene_changes(updated[index].scene_changes, updated[index].trajectory, result.trajectory);
                  updated[index].trajectory = result.trajectory;
                  document_.edit_trajectories(updated, tr("Re-time trajectory"));
                } else {
-                 trajectory_panel_->set_current(document_.add_trajectory(label, result.trajectory));
+                 trajectory_panel_->set_current(document_.add_trajectory(
+                     label, result.trajectory,
+                     retime_scene_changes(source.scene_changes, source.trajectory, result.trajectory)));
                }
                trajectory_panel_->show_message(tr("Re-timed '%1': %2 s (was %3 s).")
                                                    .arg(source.name)

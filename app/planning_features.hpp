@@ -41,6 +41,10 @@ class PlanningFeatures : public QObject {
   // Plan click to the new trajectory playing, of the last successful plan (ms; < 0 before any).
   double last_plan_to_playback_ms() const { return last_latency_ms_; }
 
+  // Makes trajectory `index` the current one and plays it from the start, as a new plan does, with
+  // its TCP trail shown (the document's shown trajectory): the Task panel's result.
+  void show_and_play(int index);
+
   // Each returns an empty string on success, else the message also shown in the panel.
   QString export_trajectory(int index, const QString& path);
   QString import_trajectory(const QString& path);

@@ -46,10 +46,12 @@ QString StudioDocument::load_robot(const QString& reference, const QString& srdf
     undo_stack_.clear();
     if (!same_joints || (goal_.joints && goal_.joints->size() != robot_->dof())) goal_ = {};
     playback_joints_.reset();
+    playback_scene_.reset();
     emit robotChanged();
     emit jointsChanged();
     emit goalChanged();
     emit playbackChanged();
+    emit playbackSceneChanged();
     return {};
   } catch (const Error& error) {
     return QString::fromStdString(error.what());
@@ -129,9 +131,10 @@ QString StudioDocument::unique_trajectory_name(const QString& wanted) const {
   }
 }
 
-int StudioDocument::add_trajectory(const QString& name, const Trajectory& trajectory) {
+int StudioDocument::add_trajectory(const QString& name, const Trajectory& trajectory,
+                                   const std::vector<SceneChange>& scene_changes) {
   std::vector<NamedTrajectory> next = trajectories_;
-  next.push_back({unique_trajectory_name(name), trajectory});
+  next.push_back({unique_trajectory_name(name), trajectory, scene_changes});
   edit_trajectories(next, tr("Add trajectory"));
   return static_cast<int>(trajectories_.size()) - 1;
 }
@@ -139,6 +142,12 @@ int StudioDocument::add_trajectory(const QString& name, const Trajectory& trajec
 void StudioDocument::set_playback_joints(const std::optional<JointVector>& q) {
   playback_joints_ = q;
   emit playbackChanged();
+}
+
+void StudioDocument::set_playback_scene(const std::optional<PlanningScene>& scene) {
+  if (!scene && !playback_scene_) return;
+  playback_scene_ = scene;
+  emit playbackSceneChanged();
 }
 
 void StudioDocument::set_shown_trajectory(int index, bool stroboscope) {

@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "app/planning/scene_change.hpp"
 #include "engine/model/robot_model.hpp"
 #include "engine/scene/planning_scene.hpp"
 #include "engine/trajectory/trajectory.hpp"
@@ -23,6 +24,9 @@ namespace kinetic::app {
 struct NamedTrajectory {
   QString name;
   Trajectory trajectory;
+  // Where the motion changes the world (a pick and place: the object held, then put down), in
+  // time order; empty for a plain motion, which runs in the document's scene.
+  std::vector<SceneChange> scene_changes;
 };
 
 // The goal the planner aims at: joint values, and (when set from the gizmo or typed) the TCP pose
@@ -77,12 +81,17 @@ class StudioDocument : public QObject {
   void set_trajectories(const std::vector<NamedTrajectory>& trajectories);
   void edit_trajectories(const std::vector<NamedTrajectory>& trajectories, const QString& what);
   // Undoable conveniences; a name already in use gets a " (2)" suffix. Returns the index.
-  int add_trajectory(const QString& name, const Trajectory& trajectory);
+  int add_trajectory(const QString& name, const Trajectory& trajectory,
+                     const std::vector<SceneChange>& scene_changes = {});
   QString unique_trajectory_name(const QString& wanted) const;
 
   // Joints shown by trajectory playback (a ghost over the current state); empty when not playing.
   const std::optional<JointVector>& playback_joints() const { return playback_joints_; }
   void set_playback_joints(const std::optional<JointVector>& q);
+  // The world at the playhead of a trajectory with scene changes (drawn instead of scene(), its
+  // attached objects on the playback ghost); empty otherwise.
+  const std::optional<PlanningScene>& playback_scene() const { return playback_scene_; }
+  void set_playback_scene(const std::optional<PlanningScene>& scene);
 
   // The trajectory the viewport shows (its TCP trail; ghosts along it when stroboscope is on);
   // -1 for none. Kept valid when trajectories are removed.
@@ -100,6 +109,7 @@ class StudioDocument : public QObject {
   void goalChanged();
   void trajectoriesChanged();
   void playbackChanged();
+  void playbackSceneChanged();
   void shownTrajectoryChanged();
 
  private:
@@ -112,6 +122,7 @@ class StudioDocument : public QObject {
   GoalState goal_;
   std::vector<NamedTrajectory> trajectories_;
   std::optional<JointVector> playback_joints_;
+  std::optional<PlanningScene> playback_scene_;
   int shown_trajectory_ = -1;
   bool stroboscope_ = false;
   QUndoStack undo_stack_;

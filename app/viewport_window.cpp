@@ -65,7 +65,8 @@ ViewportWindow::ViewportWindow(StudioDocument& document)
     requestUpdate();
   });
   for (auto signal : {&StudioDocument::jointsChanged, &StudioDocument::sceneChanged, &StudioDocument::selectionChanged,
-                      &StudioDocument::goalChanged, &StudioDocument::playbackChanged})
+                      &StudioDocument::goalChanged, &StudioDocument::playbackChanged,
+                      &StudioDocument::playbackSceneChanged})
     connect(&document_, signal, this, [this] { requestUpdate(); });
   for (auto signal : {&StudioDocument::trajectoriesChanged, &StudioDocument::shownTrajectoryChanged})
     connect(&document_, signal, this, [this] {
@@ -311,6 +312,26 @@ void ViewportWindow::add_overlay_text(viewer::RenderScene& scene) {
   }
 }
 
+const PlanningScene& ViewportWindow::drawn_scene() const {
+  const bool playback = document_.playback_scene() && document_.playback_joints() && document_.robot() &&
+                        document_.playback_joints()->size() == document_.robot()->dof();
+  return playback ? *document_.playback_scene() : document_.scene();
+}
+
+void ViewportWindow::add_world(viewer::RenderScene& scene) {
+  const PlanningScene& world = drawn_scene();
+  // Held objects ride on the robot that moves in that world: the playback ghost, not the robot.
+  const std::vector<Pose>* holder = &link_poses_;
+  if (&world != &document_.scene()) {
+    kinematics_->compute(*document_.playback_joints(), playback_poses_);
+    holder = &playback_poses_;
+  }
+  std::vector<std::string> warnings;
+  add_scene_objects(scene, renderer_->meshes(), world, *document_.robot(), *holder,
+                    document_.selected_object().toStdString(), kScenePickBase, &warnings);
+  for (std::string& warning : warnings) scene.overlay.warnings.push_back(std::move(warning));
+}
+
 void ViewportWindow::build_scene(viewer::RenderScene& scene) {
   scene.grid.visible = option(ViewOption::Grid);
   scene.world_axes = option(ViewOption::Axes);
@@ -329,10 +350,7 @@ void ViewportWindow::build_scene(viewer::RenderScene& scene) {
     }
     add_collision_overlays(scene);
 
-    std::vector<std::string> scene_warnings;
-    add_scene_objects(scene, renderer_->meshes(), document_.scene(), *robot, link_poses_,
-                      document_.selected_object().toStdString(), kScenePickBase, &scene_warnings);
-    for (std::string& warning : scene_warnings) scene.overlay.warnings.push_back(std::move(warning));
+    add_world(scene);
 
     const GoalState& goal = document_.goal();
     if (goal.joints) {
@@ -494,7 +512,7 @@ void ViewportWindow::click_select(const QPointF& position) {
   if (!renderer_) return;
   const auto hit = viewer::pick(last_scene_, renderer_->meshes(), ray_at(position));
   std::string name;
-  if (hit && hit->pick_id > kScenePickBase) name = scene_object_for_pick_id(document_.scene(), hit->pick_id, kScenePickBase);
+  if (hit && hit->pick_id > kScenePickBase) name = scene_object_for_pick_id(drawn_scene(), hit->pick_id, kScenePickBase);
   // A click on a link keeps the selection; empty space or an object replaces it.
   if (hit && name.empty()) return;
   document_.set_selected_object(QString::fromStdString(name));

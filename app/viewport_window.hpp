@@ -3,6 +3,8 @@
 // VkInstance (QVulkanInstance wraps it), drawn by the viewer's WindowRenderer. Redraws when the
 // document changes. It draws the robot (colliding links highlighted), the goal ghost and the goal
 // gizmo, playback and stroboscope ghosts, the scene's obstacles and the shown trajectory's trail.
+// While a trajectory with scene changes plays, the world drawn is the playback scene, its held
+// objects on the playback ghost.
 // Mouse: left-drag a gizmo handle moves the goal (or the selected obstacle), left-click selects an
 // obstacle (empty space deselects), left-drag elsewhere orbits, right-drag on a link turns its
 // joint, right/middle-drag elsewhere pans, wheel zooms.
@@ -32,6 +34,7 @@ class MeshLibrary;
 
 namespace kinetic {
 class ForwardKinematics;
+class PlanningScene;
 }
 
 namespace kinetic::app {
@@ -106,6 +109,9 @@ class ViewportWindow : public QWindow {
   void add_collision_overlays(viewer::RenderScene& scene);
   void add_trail(viewer::RenderScene& scene);
   void add_overlay_text(viewer::RenderScene& scene);
+  void add_world(viewer::RenderScene& scene);
+  // The scene drawn: the playback scene while one is shown with its ghost, else the document's.
+  const PlanningScene& drawn_scene() const;
   // The pose the gizmo moves: the selected obstacle's, else the goal TCP's (world frame).
   std::optional<Pose> gizmo_target() const;
   viewer::Gizmo make_gizmo(const Pose& target) const;
@@ -123,6 +129,7 @@ class ViewportWindow : public QWindow {
   std::unique_ptr<ForwardKinematics> kinematics_;
   std::vector<Pose> link_poses_;
   std::vector<Pose> ghost_poses_;
+  std::vector<Pose> playback_poses_;  // the playback ghost's links: held objects ride on them
   viewer::Camera camera_;
   QPointer<GoalController> goal_;
   QPointer<CollisionMonitor> collisions_;

@@ -12,22 +12,38 @@ PlaybackController::PlaybackController(StudioDocument& document, QObject* parent
   timer_.setInterval(16);
   timer_.setTimerType(Qt::PreciseTimer);
   connect(&timer_, &QTimer::timeout, this, &PlaybackController::tick);
-  connect(&document_, &StudioDocument::robotChanged, this, [this] { set_trajectory(trajectory_); });
+  connect(&document_, &StudioDocument::robotChanged, this, [this] { set_trajectory(trajectory_, scene_changes_); });
+  // An edit of the world shows the world: a paused playback scene would hide the edit (an
+  // obstacle dragged that does not move). The next seek, step or play shows it again.
+  connect(&document_, &StudioDocument::sceneChanged, this, [this] {
+    if (playing()) return;
+    shown_change_ = -1;
+    document_.set_playback_scene(std::nullopt);
+  });
 }
 
-void PlaybackController::set_trajectory(const Trajectory& trajectory) {
+void PlaybackController::set_trajectory(const Trajectory& trajectory, std::vector<SceneChange> scene_changes) {
   pause();
   trajectory_ = trajectory;
+  scene_changes_ = std::move(scene_changes);
+  shown_change_ = -1;
   model_index_.clear();
   if (const RobotModelPtr robot = document_.robot())
     for (const std::string& name : trajectory_.joint_names()) model_index_.push_back(robot->variable_index(name));
   if (trajectory_.empty()) {
     time_ = 0.0;
     document_.set_playback_joints(std::nullopt);
+    show_scene();
     emit timeChanged(time_);
     return;
   }
   show_time(trajectory_.start_time());
+}
+
+void PlaybackController::set_scene_changes(std::vector<SceneChange> scene_changes) {
+  scene_changes_ = std::move(scene_changes);
+  shown_change_ = -1;
+  show_scene();
 }
 
 void PlaybackController::play() {
@@ -51,6 +67,7 @@ void PlaybackController::toggle_play() { playing() ? pause() : play(); }
 void PlaybackController::stop() {
   pause();
   document_.set_playback_joints(std::nullopt);
+  show_scene();
 }
 
 void PlaybackController::seek(double t) {
@@ -101,7 +118,21 @@ void PlaybackController::show_time(double t) {
   for (std::size_t i = 0; i < model_index_.size(); ++i)
     if (model_index_[i] >= 0 && model_index_[i] < shown.size()) shown[model_index_[i]] = q[static_cast<int>(i)];
   document_.set_playback_joints(shown);
+  show_scene();
   emit timeChanged(time_);
+}
+
+void PlaybackController::show_scene() {
+  // Only while the ghost is shown: the scene's attached objects are drawn on it.
+  const int index = document_.playback_joints() ? scene_change_index(scene_changes_, time_) : -1;
+  if (index < 0) {
+    shown_change_ = -1;
+    document_.set_playback_scene(std::nullopt);
+    return;
+  }
+  if (index == shown_change_ && document_.playback_scene()) return;  // 60 Hz: only real changes
+  shown_change_ = index;
+  document_.set_playback_scene(scene_changes_[static_cast<std::size_t>(index)].scene);
 }
 
 std::vector<double> PlaybackController::waypoint_times() const {

@@ -38,6 +38,13 @@ json pose_json(const Pose& pose) {
   return {{"position", vector_json(pose.translation())}, {"orientation", {q.x(), q.y(), q.z(), q.w()}}};
 }
 
+json scene_changes_json(const std::vector<SceneChange>& changes) {
+  json out = json::array();
+  for (const SceneChange& change : changes)
+    out.push_back({{"time", change.time}, {"scene", json::parse(scene_to_json(change.scene))}});
+  return out;
+}
+
 // A validation failure: the message names the file and the JSON field.
 struct SessionError {
   QString message;
@@ -117,6 +124,44 @@ class Reader {
   QString source_;
 };
 
+// A scene read from the session (the scene file's JSON), its attached objects checked against the robot.
+PlanningScene read_scene(const Reader& reader, const json& value, const std::string& where, const RobotModel& robot,
+                         const std::string& source, const QString& base_dir) {
+  PlanningScene scene;
+  try {
+    scene = scene_from_json(value.dump(), source + " (" + where + ")", base_dir.toStdString());
+  } catch (const Error& error) {
+    reader.fail(where, QString::fromStdString(error.what()));
+  }
+  for (std::size_t i = 0; i < scene.attached_objects().size(); ++i) {
+    const AttachedObject& object = scene.attached_objects()[i];
+    if (robot.find_link(object.link) < 0)
+      reader.fail(where + ".attached[" + std::to_string(i) + "].link",
+                  QStringLiteral("robot '%1' has no link '%2'")
+                      .arg(QString::fromStdString(robot.name()), QString::fromStdString(object.link)));
+  }
+  return scene;
+}
+
+// A trajectory's optional scene changes: [{ "time", "scene" }], in time order.
+std::vector<SceneChange> read_scene_changes(const Reader& reader, const json& list, const std::string& where,
+                                            const RobotModel& robot, const std::string& source,
+                                            const QString& base_dir, QStringList& warnings) {
+  if (!list.is_array()) reader.fail(where, QStringLiteral("expected an array"));
+  std::vector<SceneChange> changes;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string at = where + "[" + std::to_string(i) + "]";
+    reader.note_unknown_keys(list[i], at, {"time", "scene"}, warnings);
+    const double time = reader.number(reader.field(list[i], "time", at), at + ".time");
+    if (!changes.empty() && time < changes.back().time)
+      reader.fail(at + ".time", QStringLiteral("%1 s comes before the change above it (%2 s); changes are in time order")
+                                    .arg(time)
+                                    .arg(changes.back().time));
+    changes.push_back({time, read_scene(reader, reader.field(list[i], "scene", at), at + ".scene", robot, source, base_dir)});
+  }
+  return changes;
+}
+
 // Joint values stored by name, matched against `robot`; names the robot lacks become warnings,
 // joints the file lacks keep `fallback`.
 JointVector match_joints(const Reader& reader, const json& object, const std::string& where,
@@ -180,9 +225,11 @@ std::string session_to_json(const StudioDocument& document, const std::optional<
   if (document.goal().tcp_pose) goal["tcp_pose"] = pose_json(*document.goal().tcp_pose);
   doc["goal"] = goal;
   json trajectories = json::array();
-  for (const NamedTrajectory& named : document.trajectories())
-    trajectories.push_back({{"name", named.name.toStdString()},
-                            {"trajectory", json::parse(trajectory_to_json(named.trajectory))}});
+  for (const NamedTrajectory& named : document.trajectories()) {
+    json entry{{"name", named.name.toStdString()}, {"trajectory", json::parse(trajectory_to_json(named.trajectory))}};
+    if (!named.scene_changes.empty()) entry["scene_changes"] = scene_changes_json(named.scene_changes);
+    trajectories.push_back(std::move(entry));
+  }
   doc["trajectories"] = trajectories;
   if (camera)
     doc["camera"] = {{"target", vector_json(camera->target)},
@@ -276,11 +323,7 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
 
     PlanningScene scene;
     if (const json* scene_json = reader.optional_field(doc, "scene", "")) {
-      try {
-        scene = scene_from_json(scene_json->dump(), source_name + " (scene)", base_dir.toStdString());
-      } catch (const Error& error) {
-        reader.fail("scene", QString::fromStdString(error.what()));
-      }
+      scene = read_scene(reader, *scene_json, "scene", *robot, source_name, base_dir);
       // A mesh file that is gone or unreadable does not refuse the whole session (the object
       // keeps its path, so putting the file back heals it), but the user must know: planning
       // cannot check that object and fails until then.
@@ -288,13 +331,6 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
         result.warnings << QStringLiteral("scene: object '%1': %2 It is shown as a placeholder box and planning fails "
                                           "until the mesh is back at that path or the object is deleted.")
                                .arg(QString::fromStdString(problem.object), QString::fromStdString(problem.message));
-      for (std::size_t i = 0; i < scene.attached_objects().size(); ++i) {
-        const AttachedObject& object = scene.attached_objects()[i];
-        if (robot->find_link(object.link) < 0)
-          reader.fail("scene.attached[" + std::to_string(i) + "].link",
-                      QStringLiteral("robot '%1' has no link '%2'")
-                          .arg(QString::fromStdString(robot->name()), QString::fromStdString(object.link)));
-      }
     }
 
     GoalState goal;
@@ -314,14 +350,19 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
       if (!list->is_array()) reader.fail("trajectories", QStringLiteral("expected an array"));
       for (std::size_t i = 0; i < list->size(); ++i) {
         const std::string where = "trajectories[" + std::to_string(i) + "]";
-        reader.note_unknown_keys((*list)[i], where, {"name", "trajectory"}, result.warnings);
-        const QString name = reader.string(reader.field((*list)[i], "name", where), where + ".name");
+        reader.note_unknown_keys((*list)[i], where, {"name", "trajectory", "scene_changes"}, result.warnings);
+        NamedTrajectory named;
+        named.name = reader.string(reader.field((*list)[i], "name", where), where + ".name");
         try {
-          trajectories.push_back(
-              {name, trajectory_from_json(reader.field((*list)[i], "trajectory", where).dump(), source_name + " " + where)});
+          named.trajectory =
+              trajectory_from_json(reader.field((*list)[i], "trajectory", where).dump(), source_name + " " + where);
         } catch (const Error& error) {
           reader.fail(where + ".trajectory", QString::fromStdString(error.what()));
         }
+        if (const json* changes = reader.optional_field((*list)[i], "scene_changes", where))
+          named.scene_changes = read_scene_changes(reader, *changes, where + ".scene_changes", *robot, source_name,
+                                                   base_dir, result.warnings);
+        trajectories.push_back(std::move(named));
       }
     }
 

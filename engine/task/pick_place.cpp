@@ -180,14 +180,9 @@ PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start, 
   planner.check_start(start);
 
   TaskContext context{planner, request, control, start, original, object, attach_link, {}, {}, Pose::Identity(), {}, {}};
-  context.touch_links = request.touch_links;
-  if (context.touch_links.empty()) {
-    // The links that move with the flange, and any whose housing reaches the flange's face.
-    context.touch_links = default_touch_links(model, attach_link, planner.group_variables());
-    for (const std::string& link : links_at_origin_of(planner.checker(), model, start, attach_link))
-      if (std::find(context.touch_links.begin(), context.touch_links.end(), link) == context.touch_links.end())
-        context.touch_links.push_back(link);
-  }
+  context.touch_links = request.touch_links.empty()
+                            ? task_touch_links(planner.checker(), start, attach_link, planner.group_variables())
+                            : request.touch_links;
   context.gripper_links = context.touch_links;
   context.gripper_links.insert(context.gripper_links.begin(), attach_link);
   context.base_in_world = compute_link_pose(model, start, planner.chain().base_link());
@@ -255,6 +250,14 @@ PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start, 
                   " candidates tried (" + std::to_string(grasp_count) + " grasps x " + std::to_string(places.size()) +
                   " place poses); " + failures.summary(),
               hint_for_stage(most_common));
+}
+
+std::vector<std::string> task_touch_links(CollisionChecker& checker, const JointVector& q, const std::string& link,
+                                          const std::vector<int>& group_variables) {
+  std::vector<std::string> links = default_touch_links(checker.model(), link, group_variables);
+  for (const std::string& reaching : task_detail::links_at_origin_of(checker, checker.model(), q, link))
+    if (std::find(links.begin(), links.end(), reaching) == links.end()) links.push_back(reaching);
+  return links;
 }
 
 }  // namespace kinetic

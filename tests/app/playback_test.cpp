@@ -105,6 +105,64 @@ class PlaybackTest : public QObject {
     QVERIFY(!playback.playing());
   }
 
+  void scene_changes_follow_the_playhead() {
+    // A pick and place in miniature: the part stands on the table, is held from the second
+    // waypoint, and stands somewhere else from the third.
+    const std::vector<double>& waypoints = trajectory_.waypoint_times();
+    PlanningScene standing, held, placed;
+    standing.add_obstacle("part", Shape::cylinder(0.02, 0.08), pose_from_xyz_rpy({0.5, 0.0, 0.04}, {0, 0, 0}));
+    held = standing;
+    held.attach_obstacle("part", "tool0", Pose::Identity());
+    placed.add_obstacle("part", Shape::cylinder(0.02, 0.08), pose_from_xyz_rpy({0.3, 0.3, 0.04}, {0, 0, 0}));
+    const std::vector<app::SceneChange> changes{{0.0, standing}, {waypoints[1], held}, {waypoints[2], placed}};
+    QCOMPARE(app::scene_change_index(changes, -1.0), 0);
+    QCOMPARE(app::scene_change_index(changes, waypoints[1]), 1);
+    QCOMPARE(app::scene_change_index({}, 0.0), -1);
+
+    PlaybackController playback(*document_);
+    QSignalSpy changed(document_.get(), &StudioDocument::playbackSceneChanged);
+    playback.set_trajectory(trajectory_, changes);
+    QVERIFY(document_->playback_scene() && document_->playback_scene()->has_obstacle("part"));
+    playback.seek(0.5 * (waypoints[1] + waypoints[2]));
+    QVERIFY(document_->playback_scene()->has_attached("part"));
+    const qsizetype signals_so_far = changed.count();
+    playback.seek(0.6 * waypoints[1] + 0.4 * waypoints[2]);  // the same change: no new scene
+    QCOMPARE(changed.count(), signals_so_far);
+    playback.seek(waypoints[2]);  // at the instant of a change, the scene after it
+    QVERIFY(document_->playback_scene()->obstacle("part").pose.translation().isApprox(Vector3(0.3, 0.3, 0.04)));
+    playback.step(-1);
+    QVERIFY(document_->playback_scene()->has_attached("part"));
+
+    // An edit of the world while paused shows the world; the next seek shows the playback again.
+    document_->set_scene(standing);
+    QVERIFY(!document_->playback_scene());
+    playback.seek(waypoints[2]);
+    QVERIFY(document_->playback_scene());
+
+    playback.stop();
+    QVERIFY(!document_->playback_scene());
+    // Replaced in place (an undo), then a trajectory without changes: none at all.
+    playback.seek(waypoints[1]);
+    playback.set_scene_changes({{0.0, placed}});
+    QVERIFY(document_->playback_scene()->obstacle("part").pose.translation().isApprox(Vector3(0.3, 0.3, 0.04)));
+    playback.set_trajectory(trajectory_);
+    QVERIFY(document_->playback_joints().has_value());
+    QVERIFY(!document_->playback_scene());
+  }
+
+  void retiming_moves_scene_changes_with_their_waypoints() {
+    const std::vector<double>& waypoints = trajectory_.waypoint_times();
+    const std::vector<app::SceneChange> changes{{0.0, {}}, {waypoints[1], {}}, {waypoints[2], {}}};
+    app::TimingSettings slower;
+    slower.method = app::TimingMethod::Trapezoidal;
+    slower.velocity_scaling = 0.1;
+    const Trajectory retimed = app::time_path(app::trajectory_waypoints(trajectory_), app::limits_for(*document_->robot()), slower);
+    QVERIFY(retimed.duration() > 2 * trajectory_.duration());
+    const std::vector<app::SceneChange> moved = app::retime_scene_changes(changes, trajectory_, retimed);
+    QCOMPARE(moved.size(), changes.size());
+    for (std::size_t i = 0; i < moved.size(); ++i) QCOMPARE(moved[i].time, retimed.waypoint_times()[i]);
+  }
+
  private:
   std::unique_ptr<StudioDocument> document_;
   Trajectory trajectory_;

@@ -3,6 +3,8 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <functional>
+#include <nlohmann/json.hpp>
 
 #include "app/session/session_file.hpp"
 #include "app/studio_document.hpp"
@@ -37,6 +39,7 @@ void fill(StudioDocument& document) {
   kinetic::PlanningScene scene;
   scene.add_obstacle("table", Shape::box({1.0, 0.8, 0.05}), kinetic::pose_from_xyz_rpy({0.5, 0, -0.03}, {0, 0, 0.1}));
   scene.add_obstacle("ball", Shape::sphere(0.07), kinetic::pose_from_xyz_rpy({0.4, 0.2, 0.3}, {0, 0, 0}));
+  const kinetic::PlanningScene before_grasp = scene;
   scene.attach_obstacle("ball", "tool0", Pose::Identity());
   scene.allow("table", "link0");
   document.set_scene(scene);
@@ -44,7 +47,9 @@ void fill(StudioDocument& document) {
   goal.joints = document.robot()->zero_configuration();
   goal.tcp_pose = kinetic::pose_from_xyz_rpy({0.3, -0.2, 0.5}, {3.1, 0.2, -0.4});
   document.set_goal(goal);
-  document.set_trajectories({{QStringLiteral("pick"), two_sample_trajectory(*document.robot())}});
+  // The ball is picked up half way (a pick and place's scene changes).
+  document.set_trajectories(
+      {{QStringLiteral("pick"), two_sample_trajectory(*document.robot()), {{0.0, before_grasp}, {0.25, scene}}}});
 }
 
 // Scenes equal up to rounding (a pose's rotation goes through a quaternion in the file).
@@ -100,7 +105,50 @@ class SessionFileTest : public QObject {
     QCOMPARE(restored.trajectories().size(), std::size_t{1});
     QCOMPARE(restored.trajectories()[0].name, QStringLiteral("pick"));
     QVERIFY(restored.trajectories()[0].trajectory == original.trajectories()[0].trajectory);
+    const auto& changes = restored.trajectories()[0].scene_changes;
+    QCOMPARE(changes.size(), std::size_t{2});
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+      QCOMPARE(changes[i].time, original.trajectories()[0].scene_changes[i].time);
+      QVERIFY(same_scene(changes[i].scene, original.trajectories()[0].scene_changes[i].scene));
+    }
+    QVERIFY(changes[1].scene.has_attached("ball") && !changes[0].scene.has_attached("ball"));
     QCOMPARE(restored.undo_stack().count(), 0);
+  }
+
+  void scene_changes_are_optional_and_checked() {
+    StudioDocument source;
+    fill(source);
+    const std::string text = kinetic::app::session_to_json(source);
+    const auto edited = [&](const std::function<void(nlohmann::json&)>& edit) {
+      nlohmann::json doc = nlohmann::json::parse(text);
+      edit(doc["trajectories"][0]["scene_changes"]);
+      return doc.dump();
+    };
+    // A session written before scene changes existed opens, its trajectory a plain motion.
+    nlohmann::json old_style = nlohmann::json::parse(text);
+    old_style["trajectories"][0].erase("scene_changes");
+    StudioDocument document;
+    auto result = kinetic::app::apply_session_json(document, old_style.dump(), QStringLiteral("old"), {});
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QVERIFY2(result.warnings.isEmpty(), qPrintable(result.warnings.join('\n')));
+    QCOMPARE(document.trajectories().size(), std::size_t{1});
+    QVERIFY(document.trajectories()[0].scene_changes.empty());
+    // Bad changes refuse the file, naming the field; the document keeps what it had.
+    const std::string before = snapshot(document);
+    const std::pair<std::function<void(nlohmann::json&)>, QString> bad[] = {
+        {[](nlohmann::json& changes) { changes[1]["time"] = -1.0; },
+         QStringLiteral("trajectories[0].scene_changes[1].time: -1 s comes before the change above it (0 s)")},
+        {[](nlohmann::json& changes) { changes[1]["scene"]["attached"][0]["link"] = "no_such_link"; },
+         QStringLiteral("trajectories[0].scene_changes[1].scene.attached[0].link: robot 'panda' has no link 'no_such_link'")},
+        {[](nlohmann::json& changes) { changes[0].erase("scene"); },
+         QStringLiteral("trajectories[0].scene_changes[0].scene: missing")},
+        {[](nlohmann::json& changes) { changes = 3; }, QStringLiteral("trajectories[0].scene_changes: expected an array")},
+    };
+    for (const auto& [edit, message] : bad) {
+      result = kinetic::app::apply_session_json(document, edited(edit), QStringLiteral("bad"), {});
+      QVERIFY2(result.error.contains(message), qPrintable(result.error));
+      QCOMPARE(snapshot(document), before);
+    }
   }
 
   void robot_file_reference_and_camera() {

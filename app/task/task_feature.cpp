@@ -1,0 +1,257 @@
+#include "app/task/task_feature.hpp"
+
+#include <QDockWidget>
+#include <QMainWindow>
+#include <cmath>
+#include <random>
+
+#include "app/planning_features.hpp"
+#include "app/studio_document.hpp"
+#include "app/task/task_worker.hpp"
+#include "engine/collision/collision_checker.hpp"
+#include "engine/kinematics/kinematic_chain.hpp"
+#include "panels/planner_panel.hpp"
+#include "panels/task_panel.hpp"
+
+namespace kinetic::app {
+
+namespace {
+
+bool graspable(const Shape& shape) {
+  return shape.type == Shape::Type::Box || shape.type == Shape::Type::Cylinder ||
+         shape.type == Shape::Type::Sphere;
+}
+
+QString describe(const Obstacle& obstacle) {
+  const Shape& shape = obstacle.shape;
+  QString what;
+  switch (shape.type) {
+    case Shape::Type::Box:
+      what = QObject::tr("box %1 × %2 × %3 m")
+                 .arg(shape.box_size.x(), 0, 'g', 3)
+                 .arg(shape.box_size.y(), 0, 'g', 3)
+                 .arg(shape.box_size.z(), 0, 'g', 3);
+      break;
+    case Shape::Type::Cylinder:
+      what = QObject::tr("cylinder r %1, l %2 m")
+                 .arg(shape.radius, 0, 'g', 3)
+                 .arg(shape.length, 0, 'g', 3);
+      break;
+    default:
+      what = QObject::tr("sphere r %1 m").arg(shape.radius, 0, 'g', 3);
+      break;
+  }
+  const Vector3 p = obstacle.pose.translation();
+  return QObject::tr("%1 at (%2, %3, %4) m")
+      .arg(what)
+      .arg(p.x(), 0, 'f', 3)
+      .arg(p.y(), 0, 'f', 3)
+      .arg(p.z(), 0, 'f', 3);
+}
+
+double heading(const Pose& pose) {
+  return std::atan2(pose.linear()(1, 0), pose.linear()(0, 0));
+}
+
+std::vector<panels::TaskStageRow> stage_rows(const TaskOutcome& outcome) {
+  const auto& stages = outcome.result.stages;
+  const auto& starts = outcome.timed.stage_start;
+  std::vector<panels::TaskStageRow> rows;
+  for (std::size_t i = 0; i < stages.size() && i < starts.size(); ++i) {
+    const double end = i + 1 < starts.size() ? starts[i + 1] : outcome.timed.trajectory.end_time();
+    const QString name =
+        QString::fromStdString(stages[i].name.empty() ? to_string(stages[i].kind) : stages[i].name);
+    rows.push_back({name, starts[i], std::max(0.0, end - starts[i])});
+  }
+  return rows;
+}
+
+// Where the task leaves the robot: the trajectory's last sample (model order, by joint name).
+JointVector final_joints(const TaskOutcome& outcome) {
+  JointVector q = outcome.result.final_state;
+  const Trajectory& trajectory = outcome.timed.trajectory;
+  if (trajectory.empty()) return q;
+  const JointVector last = trajectory.samples().back().position;
+  for (std::size_t j = 0; j < trajectory.joint_names().size(); ++j) {
+    const int variable = outcome.robot->variable_index(trajectory.joint_names()[j]);
+    if (variable >= 0 && variable < q.size()) q[variable] = last[static_cast<Eigen::Index>(j)];
+  }
+  return q;
+}
+
+}  // namespace
+
+TaskFeature* install_task_feature(QMainWindow& window, StudioDocument& document,
+                                  PlanningFeatures& planning) {
+  return new TaskFeature(window, document, planning);
+}
+
+TaskFeature::TaskFeature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning)
+    : QObject(&window), document_(document), planning_(planning) {
+  setObjectName(QStringLiteral("TaskFeature"));
+  panel_ = new panels::TaskPanel;
+  dock_ = new QDockWidget(tr("Task"), &window);
+  dock_->setObjectName(QStringLiteral("TaskDock"));
+  dock_->setWidget(panel_);
+  window.addDockWidget(Qt::RightDockWidgetArea, dock_);
+  worker_ = new TaskWorker(this);
+
+  connect(panel_, &panels::TaskPanel::planRequested, this, &TaskFeature::plan);
+  connect(panel_, &panels::TaskPanel::cancelRequested, this, &TaskFeature::cancel);
+  connect(panel_, &panels::TaskPanel::applyRequested, this, &TaskFeature::apply);
+  connect(worker_, &TaskWorker::busyChanged, panel_, &panels::TaskPanel::set_running);
+  connect(worker_, &TaskWorker::finished, this, &TaskFeature::on_finished);
+  connect(&document_, &StudioDocument::robotChanged, this, [this] {
+    ++scene_revision_;
+    applicable_.reset();
+    panel_->set_apply_available(false);
+    refresh_robot();
+  });
+  connect(&document_, &StudioDocument::sceneChanged, this, [this] {
+    ++scene_revision_;
+    if (applicable_) {
+      // The plan was made in the scene before this edit: applying it would undo the edit.
+      applicable_.reset();
+      panel_->set_apply_available(false);
+      panel_->show_message(tr("The scene changed since the plan: plan again to apply it."));
+    }
+    refresh_objects();
+  });
+  connect(&document_, &StudioDocument::selectionChanged, this,
+          [this] { panel_->select_object(document_.selected_object()); });
+
+  refresh_robot();
+  panel_->select_object(document_.selected_object());
+  panel_->show_message(tr("Choose the object and where to put it, then plan."));
+}
+
+TaskFeature::~TaskFeature() {
+  worker_->cancel();
+}
+
+void TaskFeature::refresh_robot() {
+  const RobotModelPtr robot = document_.robot();
+  panel_->set_robot_available(robot != nullptr);
+  QStringList touch;
+  if (robot) {
+    try {
+      // What the engine allows when none are named: the object is held by the group's tip link.
+      CollisionChecker checker(robot);
+      const JointVector q = document_.joints().size() == robot->dof() ? document_.joints() : robot->zero_configuration();
+      for (const std::string& link :
+           task_touch_links(checker, q, group_chain(*robot).tip_link, robot->group_variables()))
+        touch << QString::fromStdString(link);
+    } catch (const Error&) {
+      // A robot without a planning group: planning says why.
+    }
+  }
+  panel_->set_default_touch_links(touch);
+  refresh_objects();
+}
+
+void TaskFeature::refresh_objects() {
+  std::vector<panels::TaskObject> objects;
+  for (const Obstacle& obstacle : document_.scene().obstacles())
+    if (graspable(obstacle.shape))
+      objects.push_back({QString::fromStdString(obstacle.name), describe(obstacle), obstacle.pose});
+  panel_->set_objects(objects);
+}
+
+void TaskFeature::plan() {
+  const RobotModelPtr robot = document_.robot();
+  if (!robot) {
+    panel_->show_failure(tr("No robot is loaded."), tr("Load a robot from the File menu."));
+    return;
+  }
+  TaskRequest request;
+  request.robot = robot;
+  request.scene = document_.scene();
+  request.start = document_.joints();
+  request.pick_place = panel_->request();
+  if (request.pick_place.object.empty()) {
+    panel_->show_failure(tr("No object is chosen."),
+                         tr("Add a box, cylinder or sphere to the scene."));
+    return;
+  }
+  // The free-space moves plan as the Planner panel would (planner, budget, margin, seed).
+  const panels::PlannerPanel& planner = *planning_.planner_panel();
+  PlannerOptions options = planner.options();
+  if (planner.random_seed())
+    options.seed = std::random_device{}() ^ (std::uint64_t(std::random_device{}()) << 32);
+  try {
+    options.validate();
+  } catch (const Error& error) {
+    panel_->show_failure(QString::fromStdString(error.message()),
+                         QString::fromStdString(error.hint()));
+    return;
+  }
+  request.pick_place.options = options;
+  request.velocity_scaling = planner.velocity_scaling();
+  request.acceleration_scaling = planner.acceleration_scaling();
+  applicable_.reset();
+  panel_->set_apply_available(false);
+  planned_revision_ = scene_revision_;
+  panel_->show_message(tr("Planning the pick and place of '%1'…")
+                           .arg(QString::fromStdString(request.pick_place.object)));
+  worker_->submit(std::move(request));
+}
+
+void TaskFeature::cancel() {
+  worker_->cancel();
+}
+
+void TaskFeature::on_finished(const TaskOutcome& outcome) {
+  if (!outcome.ok) {
+    if (outcome.error_code == ErrorCode::Cancelled)
+      panel_->show_message(tr("Planning cancelled; nothing changed."));
+    else
+      panel_->show_failure(outcome.error, outcome.hint);
+  } else if (outcome.robot != document_.robot()) {
+    panel_->show_message(tr("The robot changed while planning; plan again."));
+  } else {
+    show_success(outcome);
+  }
+  emit taskFinished(outcome);
+}
+
+void TaskFeature::show_success(const TaskOutcome& outcome) {
+  const PickPlaceResult& result = outcome.result;
+  panels::TaskSummary summary;
+  summary.object = outcome.object;
+  summary.grasp = QString::fromStdString(result.grasp.description);
+  summary.place_yaw = heading(result.place_pose);
+  summary.grasps_tried = result.grasps_tried;
+  summary.planning_ms = result.planning_time_ms;
+  summary.duration = outcome.timed.trajectory.duration();
+  summary.seed = outcome.seed;
+  for (const std::string& note : result.notes) summary.notes << QString::fromStdString(note);
+  panel_->show_result(summary, stage_rows(outcome));
+
+  const int index = document_.add_trajectory(tr("Pick %1").arg(outcome.object),
+                                             outcome.timed.trajectory, outcome.scene_changes);
+  planning_.show_and_play(index);
+  // Apply only in the scene it was planned in (an edit while planning makes the plan stale).
+  if (planned_revision_ == scene_revision_) {
+    applicable_ = Applicable{outcome.object, result.final_scene, final_joints(outcome)};
+    panel_->set_apply_available(true);
+  }
+}
+
+void TaskFeature::apply() {
+  if (!applicable_) return;
+  const Applicable task = *applicable_;
+  applicable_.reset();  // once: its scene edit would otherwise read as a stale plan
+  panel_->set_apply_available(false);
+  const QString what = tr("Pick and place %1").arg(task.object);
+  QUndoStack& stack = document_.undo_stack();
+  stack.beginMacro(what);
+  document_.edit_scene(task.final_scene, what);
+  document_.edit_joints(task.final_joints, what);
+  stack.endMacro();
+  panel_->show_message(
+      tr("Applied: '%1' is at its place and the robot where the task ends (Edit → Undo takes it "
+         "back).")
+          .arg(task.object));
+}
+
+}  // namespace kinetic::app

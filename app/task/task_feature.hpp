@@ -1,0 +1,71 @@
+#pragma once
+// The Task dock: the Task panel, its worker and the glue between them and the document. Plan
+// takes a snapshot of the document (robot, scene, current joints) and the Planner panel's options
+// and plans + times the pick and place on the worker; a success is added to the Trajectories
+// list as "Pick <object>" with its scene changes and played. Apply moves the robot to where the
+// task ends and the object to its place, as one undo step. install_task_feature() adds the dock
+// on the right; the caller lists it in the View menu.
+#include <QObject>
+#include <optional>
+
+#include "app/task/task_request.hpp"
+
+class QDockWidget;
+class QMainWindow;
+
+namespace kinetic::panels {
+class TaskPanel;
+}
+
+namespace kinetic::app {
+
+class PlanningFeatures;
+class StudioDocument;
+class TaskWorker;
+
+class TaskFeature : public QObject {
+  Q_OBJECT
+ public:
+  TaskFeature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning);
+  ~TaskFeature() override;
+
+  QDockWidget* dock() const { return dock_; }
+  panels::TaskPanel* panel() const { return panel_; }
+  TaskWorker& worker() const { return *worker_; }
+
+ public slots:
+  void plan();
+  void cancel();
+  void apply();
+
+ signals:
+  // Every answer of the worker that was not replaced by a newer request (tests wait for it).
+  void taskFinished(const kinetic::app::TaskOutcome& outcome);
+
+ private:
+  void refresh_robot();
+  void refresh_objects();
+  void on_finished(const TaskOutcome& outcome);
+  void show_success(const TaskOutcome& outcome);
+
+  StudioDocument& document_;
+  PlanningFeatures& planning_;
+  QDockWidget* dock_ = nullptr;
+  panels::TaskPanel* panel_ = nullptr;
+  TaskWorker* worker_ = nullptr;
+  quint64 scene_revision_ = 0;    // counts the document's scene and robot changes
+  quint64 planned_revision_ = 0;  // of the running request
+  // What Apply does: the last success, while the document's scene is still the one it was planned
+  // in.
+  struct Applicable {
+    QString object;
+    PlanningScene final_scene;
+    JointVector final_joints;  // model order
+  };
+  std::optional<Applicable> applicable_;
+};
+
+TaskFeature* install_task_feature(QMainWindow& window, StudioDocument& document,
+                                  PlanningFeatures& planning);
+
+}  // namespace kinetic::app
