@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <map>
 
 #include "engine/collision/leaf_exact.hpp"
 #include "engine/collision/primitive_distance.hpp"
@@ -51,23 +52,42 @@ void CollisionChecker::set_robot_acm(const AllowedCollisionMatrix& acm) {
   set_scene(PlanningScene(scene_));
 }
 
+namespace {
+// A body made of exactly this box, cylinder, sphere or half-space (meshes are read from files
+// that may have changed, so they are always rebuilt).
+bool same_primitive(const CollisionBody& body, const Shape& shape) {
+  if (body.parts.size() != 1 || shape.type == Shape::Type::Mesh) return false;
+  const FclPart& part = body.parts.front();
+  const Shape& had = part.shape;
+  return part.pose.matrix() == Pose::Identity().matrix() && had.type == shape.type && had.box_size == shape.box_size &&
+         had.radius == shape.radius && had.length == shape.length && had.normal == shape.normal &&
+         had.offset == shape.offset;
+}
+}  // namespace
+
 void CollisionChecker::set_scene(const PlanningScene& scene) {
   scene_ = scene;
   ++scene_generation_;
   const int links = robot_body_count();
+  // Bodies of the last scene, by name: an object whose primitive shape is unchanged (moved,
+  // attached, released) keeps its sphere tree, which is most of what a scene change costs.
+  std::map<std::string, std::shared_ptr<const CollisionBody>> previous;
+  for (std::size_t i = static_cast<std::size_t>(links); i < bodies_.size(); ++i)
+    previous.emplace(bodies_[i].body->name, bodies_[i].body);
+  const auto body_for = [&](const std::string& name, const Shape& shape) {
+    const auto found = previous.find(name);
+    if (found != previous.end() && same_primitive(*found->second, shape)) return found->second;
+    return make_collision_body(name, {{shape, Pose::Identity()}}, options_.resolution);
+  };
   bodies_.resize(links);
   attached_begin_ = links;
   for (const auto& object : scene.attached_objects()) {
     const int link = model_->link_index(object.link);  // throws MissingLink with close names
-    bodies_.push_back({make_collision_body(object.name, {{object.shape, Pose::Identity()}},
-                                           options_.resolution),
-                       link, object.pose});
+    bodies_.push_back({body_for(object.name, object.shape), link, object.pose});
   }
   obstacle_begin_ = static_cast<int>(bodies_.size());
   for (const auto& obstacle : scene.obstacles())
-    bodies_.push_back({make_collision_body(obstacle.name, {{obstacle.shape, Pose::Identity()}},
-                                           options_.resolution),
-                       -1, obstacle.pose});
+    bodies_.push_back({body_for(obstacle.name, obstacle.shape), -1, obstacle.pose});
 
   acm_ = AllowedCollisionMatrix();
   for (const auto& slot : bodies_) acm_.add_entry(slot.body->name);

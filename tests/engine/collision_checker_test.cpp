@@ -183,6 +183,43 @@ TEST(CollisionChecker, DefaultPoseIsFreeAndContactsNameTheLinks) {
   EXPECT_FALSE(checker.in_collision(ready, {.padding = 0.0, .self = true, .scene = false}));
 }
 
+// set_scene keeps the sphere tree of an object whose shape is unchanged: the reused body must
+// still follow the object's new pose, and a changed shape under the same name must be rebuilt.
+TEST(CollisionChecker, SceneChangesKeepUnchangedBodiesButFollowNewPosesAndShapes) {
+  auto model = load_builtin_robot("ur5e");
+  CollisionChecker checker(model);
+  const JointVector ready = model->named_pose("ready");
+  checker.update(ready);
+  const Pose flange = checker.link_poses()[model->link_index("tool0")];
+  Pose away = flange;
+  away.translation().z() += 0.5;
+  PlanningScene scene;
+  scene.add_obstacle("crate", Shape::box({0.05, 0.05, 0.05}), away);
+  checker.set_scene(scene);
+  EXPECT_FALSE(checker.in_collision(ready));
+  scene.move_obstacle("crate", flange);  // same shape: the body is reused at the new pose
+  checker.set_scene(scene);
+  EXPECT_TRUE(checker.in_collision(ready));
+  scene.move_obstacle("crate", away);
+  checker.set_scene(scene);
+  EXPECT_FALSE(checker.in_collision(ready));
+  // The same name, now a slab reaching down to the flange: rebuilt, so it collides.
+  scene.remove_obstacle("crate");
+  scene.add_obstacle("crate", Shape::box({0.05, 0.05, 1.1}), away);
+  checker.set_scene(scene);
+  EXPECT_TRUE(checker.in_collision(ready));
+  // Attached with the same shape, then released where it is: still checked as itself.
+  PlanningScene held;
+  held.add_obstacle("crate", Shape::box({0.05, 0.05, 0.05}), flange);
+  held.attach_obstacle("crate", "tool0", flange, {"link6", "link5"});
+  checker.set_scene(held);
+  EXPECT_FALSE(checker.in_collision(ready));  // the flange link may touch what it holds
+  held.detach("crate", flange);
+  held.move_obstacle("crate", flange);
+  checker.set_scene(held);
+  EXPECT_TRUE(checker.in_collision(ready));  // released onto the flange: an obstacle again
+}
+
 // The checker's link poses (the whole-tree FK kernel, links without geometry included) agree
 // with FK walked link by link from the root (the general per-joint steps).
 TEST(CollisionChecker, LinkPosesMatchPerLinkForwardKinematics) {
