@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "builtin_arms.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/benchmark_scenes.hpp"
@@ -15,14 +16,8 @@ using namespace kinetic;
 
 namespace {
 
-RobotModelPtr ur5e() {
-  static RobotModelPtr model = load_builtin_robot("ur5e");
-  return model;
-}
-RobotModelPtr panda() {
-  static RobotModelPtr model = load_builtin_robot("panda");
-  return model;
-}
+RobotModelPtr ur5e() { return test::builtin_ur5e(); }
+RobotModelPtr panda() { return test::builtin_panda(); }
 
 // Distance of p from the segment a-b.
 double off_line(const Vector3& p, const Vector3& a, const Vector3& b) {

@@ -19,6 +19,7 @@
 #include <set>
 #include <thread>
 
+#include "builtin_arms.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/servo/servo.hpp"
@@ -30,14 +31,8 @@ using namespace std::chrono_literals;
 
 namespace {
 
-RobotModelPtr ur5e() {
-  static RobotModelPtr model = load_builtin_robot("ur5e");
-  return model;
-}
-RobotModelPtr panda() {
-  static RobotModelPtr model = load_builtin_robot("panda");
-  return model;
-}
+RobotModelPtr ur5e() { return test::builtin_ur5e(); }
+RobotModelPtr panda() { return test::builtin_panda(); }
 
 Pose tcp(const Servo& servo, const JointVector& q) {
   return servo.chain().fk(servo.chain().to_chain(q));

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <numbers>
 
+#include "builtin_arms.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
@@ -40,15 +41,8 @@ std::pair<ErrorCode, std::string> error_of(Run&& run) {
   return {ErrorCode::InvalidValue, ""};
 }
 
-RobotModelPtr ur5e() {
-  static RobotModelPtr model = load_builtin_robot("ur5e");
-  return model;
-}
-
-RobotModelPtr panda() {
-  static RobotModelPtr model = load_builtin_robot("panda");
-  return model;
-}
+RobotModelPtr ur5e() { return test::builtin_ur5e(); }
+RobotModelPtr panda() { return test::builtin_panda(); }
 
 PlanningScene example_scene() {
   return load_scene(kinetic::test::test_source_dir() + "/../examples/jobs/pick_and_place_scene.json");
