@@ -4,6 +4,7 @@
 
 #include "engine/core/error.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
+#include "engine/planning/path_processing.hpp"
 #include "engine/planning/state_diagnostics.hpp"
 #include "engine/task/task_contacts.hpp"
 
@@ -37,14 +38,28 @@ auto attempt(const char* stage, Plan&& plan) {
   }
 }
 
+// To the target pose, by whichever IK solution the planner reaches. The planner returns the first
+// solution it connects to, which may be another arm configuration (the elbow flipped over) even
+// when one on the arm's own branch is a short detour away; so the nearest solution in joint space
+// is planned to as well, and the shorter motion kept. That is the motion an operator expects.
 JointPath free_motion(TaskContext& context, const char* stage, const PlanningScene& scene, const JointVector& from,
                       const Pose& target_world) {
   check_cancel(context.control);
   context.planner.set_scene(scene);
-  return attempt(stage, [&] {
+  const PlanResult any = attempt(stage, [&] {
     return context.planner.plan(from, PoseGoal{to_base(context, target_world)}, context.request.options,
-                                context.control).path;
+                                context.control);
   });
+  const JointVector& nearest = any.goal_candidates.front();  // sorted nearest to `from` first
+  if (any.goal_candidates.size() < 2 || (any.path.back() - nearest).norm() < 1e-9) return any.path;
+  check_cancel(context.control);
+  try {
+    JointPath own_branch = context.planner.plan(from, JointGoal{nearest}, context.request.options, context.control).path;
+    if (path_length(own_branch) < path_length(any.path)) return own_branch;
+  } catch (const Error& error) {
+    if (error.code() == ErrorCode::Cancelled) throw;  // otherwise the first motion stands
+  }
+  return any.path;
 }
 
 // A straight TCP line, all of it: contacts the task allows are in `scene`, so no extra margin.

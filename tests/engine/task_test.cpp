@@ -16,6 +16,7 @@
 #include "engine/core/error.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "engine/planning/path_processing.hpp"
 #include "engine/scene/scene_file.hpp"
 #include "engine/task/pick_place.hpp"
 #include "engine/trajectory/validation.hpp"
@@ -331,6 +332,21 @@ TEST(PickPlace, Ur5eStraightStagesKeepTheTcpOnTheirLines) {
       EXPECT_NEAR(a.z() - b.z(), 0.10, 1e-3);  // straight down
     }
   }
+}
+
+// In the example the part is carried round the box. The planner alone connects to the elbow-down
+// solution of the pre-place pose by a straight joint line (4.3 rad, the elbow turning 3 rad); the
+// task keeps the arm on its own branch: the nearest solution, about 2 rad away.
+TEST(PickPlace, Ur5eCarryEndsOnTheArmsOwnBranch) {
+  const Ur5eTask& task = ur5e_task();
+  const TaskStage& transfer = task.result.stages[4];
+  Planner planner(ur5e(), transfer.scene);
+  const std::vector<JointVector> solutions =
+      planner.resolve_goal(transfer.path.front(), PoseGoal{planner.tcp_pose(transfer.path.back())});
+  ASSERT_GE(solutions.size(), 2u);
+  EXPECT_LT((transfer.path.back() - solutions.front()).norm(), 1e-6);  // nearest first
+  EXPECT_LT(std::abs(transfer.path.back()[2] - transfer.path.front()[2]), 1.0);  // the elbow
+  EXPECT_LT(path_length(transfer.path), 3.0);
 }
 
 TEST(PickPlace, Ur5eApproachEndsWithTheTcpAtTheGrasp) {
