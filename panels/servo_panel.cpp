@@ -65,6 +65,15 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
   frame_->setToolTip(tr("The axes of Cartesian jogging: the planning group's base link, or the TCP's own "
                         "axes (Tool: +Z moves along the tool's approach direction)"));
   form->addRow(tr("Frame"), frame_);
+  axes_ = new QComboBox(this);
+  axes_->addItem(tr("Translate and rotate"), int(SpaceMouseAxes::All));
+  axes_->addItem(tr("Translate only"), int(SpaceMouseAxes::Translation));
+  axes_->addItem(tr("Rotate only"), int(SpaceMouseAxes::Rotation));
+  axes_->setToolTip(tr("What the spacemouse's cap moves: only the TCP's position (the tool keeps its "
+                       "orientation), only its orientation, or both. The spacemouse's right button steps "
+                       "through these; its left button switches between the Base and Tool frames."));
+  axes_label_ = new QLabel(tr("Cap moves"), this);
+  form->addRow(axes_label_, axes_);
   layout->addLayout(form);
 
   auto* jog_group = new QGroupBox(tr("Jog (press and hold)"), this);
@@ -126,6 +135,7 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
     update_keys_hint();
   });
   connect(frame_, &QComboBox::currentIndexChanged, this, [this] { emit frameChanged(frame()); });
+  connect(axes_, &QComboBox::currentIndexChanged, this, [this] { emit spacemouseAxesChanged(spacemouse_axes()); });
   connect(speed_, &QSlider::valueChanged, this, [this](int percent) {
     speed_value_->setText(tr("%1 %").arg(percent));
     emit speedChanged(percent / 100.0);
@@ -192,6 +202,16 @@ void ServoPanel::set_source(TeleopSource source) {
   update_enabled();
 }
 
+void ServoPanel::set_frame(JogFrame frame) {
+  const QSignalBlocker block(frame_);
+  frame_->setCurrentIndex(frame_->findData(int(frame)));
+}
+
+void ServoPanel::set_spacemouse_axes(SpaceMouseAxes axes) {
+  const QSignalBlocker block(axes_);
+  axes_->setCurrentIndex(axes_->findData(int(axes)));
+}
+
 void ServoPanel::set_recording(bool recording) {
   const QSignalBlocker block(record_);
   record_->setChecked(recording);
@@ -211,6 +231,9 @@ void ServoPanel::show_note(const QString& text, bool error) {
 bool ServoPanel::teleop_enabled() const { return enable_->isChecked(); }
 TeleopSource ServoPanel::source() const { return static_cast<TeleopSource>(source_->currentData().toInt()); }
 JogFrame ServoPanel::frame() const { return static_cast<JogFrame>(frame_->currentData().toInt()); }
+SpaceMouseAxes ServoPanel::spacemouse_axes() const {
+  return static_cast<SpaceMouseAxes>(axes_->currentData().toInt());
+}
 QString ServoPanel::group() const { return group_->currentText(); }
 double ServoPanel::speed_fraction() const { return speed_->value() / 100.0; }
 bool ServoPanel::record_requested() const { return record_->isChecked(); }
@@ -226,6 +249,10 @@ void ServoPanel::update_enabled() {
   for (QWidget* each : std::initializer_list<QWidget*>{enable_, group_, source_, mode_, speed_, record_})
     each->setEnabled(robot_available_);
   frame_->setEnabled(robot_available_ && mode() == JogMode::Cartesian);
+  // Only a spacemouse has a cap: the row is there while it is the input.
+  axes_->setEnabled(robot_available_);
+  axes_->setVisible(source() == TeleopSource::SpaceMouse);
+  axes_label_->setVisible(source() == TeleopSource::SpaceMouse);
   // The buttons move the arm only while the servo runs and they are the input.
   pad_->setEnabled(robot_available_ && teleop_enabled() && source() == TeleopSource::OnScreen);
 }

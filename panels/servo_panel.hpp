@@ -19,6 +19,9 @@ namespace kinetic::panels {
 
 enum class TeleopSource { OnScreen, SpaceMouse };
 enum class JogFrame { Base, Tool };
+// What the spacemouse's cap moves: both, or only the TCP's position or only its orientation (for
+// a precise move along an axis without turning the tool, or the other way round).
+enum class SpaceMouseAxes { All, Translation, Rotation };
 // How the status line is coloured: off (grey), ready, moving (green), limited (orange: slowing
 // down, at a joint limit), halted (red: stopped before a singularity or an obstacle, device lost).
 enum class TeleopTone { Off, Ready, Moving, Limited, Halted };
@@ -41,6 +44,8 @@ class ServoPanel : public QWidget {
   // What the studio did; none of these emits a signal.
   void set_teleop_enabled(bool on);
   void set_source(TeleopSource source);
+  void set_frame(JogFrame frame);
+  void set_spacemouse_axes(SpaceMouseAxes axes);
   void set_recording(bool recording);
   void set_status(const QString& text, TeleopTone tone);
   // News below the status line: the input device (a spacemouse that could not be opened or went
@@ -51,6 +56,7 @@ class ServoPanel : public QWidget {
   TeleopSource source() const;
   JogMode mode() const { return pad_->mode(); }
   JogFrame frame() const;
+  SpaceMouseAxes spacemouse_axes() const;
   QString group() const;
   double speed_fraction() const;  // of the servo's maximum linear / angular speed, (0, 1]
   bool record_requested() const;
@@ -60,6 +66,7 @@ class ServoPanel : public QWidget {
   QComboBox* source_combo() const { return source_; }
   QComboBox* mode_combo() const { return mode_; }
   QComboBox* frame_combo() const { return frame_; }
+  QComboBox* spacemouse_axes_combo() const { return axes_; }
   QComboBox* group_combo() const { return group_; }
   QSlider* speed_slider() const { return speed_; }
   QLabel* status_label() const { return status_; }
@@ -72,6 +79,7 @@ class ServoPanel : public QWidget {
   void enableToggled(bool on);
   void sourceChanged(kinetic::panels::TeleopSource source);
   void frameChanged(kinetic::panels::JogFrame frame);
+  void spacemouseAxesChanged(kinetic::panels::SpaceMouseAxes axes);
   void groupChanged(const QString& group);
   void speedChanged(double fraction);
   void recordToggled(bool on);
@@ -87,8 +95,8 @@ class ServoPanel : public QWidget {
   void update_keys_hint();
 
   QPushButton* enable_ = nullptr;
-  QComboBox *group_ = nullptr, *source_ = nullptr, *mode_ = nullptr, *frame_ = nullptr;
-  QLabel* group_label_ = nullptr;
+  QComboBox *group_ = nullptr, *source_ = nullptr, *mode_ = nullptr, *frame_ = nullptr, *axes_ = nullptr;
+  QLabel *group_label_ = nullptr, *axes_label_ = nullptr;
   JogPad* pad_ = nullptr;
   QSlider* speed_ = nullptr;
   QLabel* speed_value_ = nullptr;

@@ -31,8 +31,11 @@ ServoCommand joint_jog(const KinematicChain& chain, int chain_joint, int directi
 }
 
 ServoCommand spacemouse_jog(const Twist& axes, double speed_fraction, const ServoOptions& options,
-                            ServoCommand::Frame frame) {
-  return twist_command(axes * clamp_fraction(speed_fraction), options, frame);
+                            ServoCommand::Frame frame, panels::SpaceMouseAxes moves) {
+  Twist kept = axes;
+  if (moves == panels::SpaceMouseAxes::Translation) kept.tail<3>().setZero();
+  if (moves == panels::SpaceMouseAxes::Rotation) kept.head<3>().setZero();
+  return twist_command(kept * clamp_fraction(speed_fraction), options, frame);
 }
 
 }  // namespace kinetic::app

@@ -3,6 +3,7 @@
 // joint in one direction, at a fraction of the servo's maximum speed; a spacemouse's deflection
 // is a twist at that fraction. Plain functions, so the commands can be checked without a GUI.
 #include "engine/servo/servo.hpp"
+#include "panels/servo_panel.hpp"
 
 namespace kinetic::app {
 
@@ -19,8 +20,9 @@ ServoCommand cartesian_jog(JogAxis axis, int direction, double speed_fraction, c
 ServoCommand joint_jog(const KinematicChain& chain, int chain_joint, int direction, double speed_fraction,
                        const ServoOptions& options);
 
-// A spacemouse's axes (fractions of full deflection) scaled by speed_fraction.
+// A spacemouse's axes (fractions of full deflection) scaled by speed_fraction; `moves` keeps only
+// the translation or only the rotation when asked.
 ServoCommand spacemouse_jog(const Twist& axes, double speed_fraction, const ServoOptions& options,
-                            ServoCommand::Frame frame);
+                            ServoCommand::Frame frame, panels::SpaceMouseAxes moves = panels::SpaceMouseAxes::All);
 
 }  // namespace kinetic::app

@@ -55,11 +55,12 @@ void SpaceMouseInput::read_events() {
     emit lost(tr("The spacemouse went away: %1. The arm was stopped.").arg(explain(error)));
     return;
   }
-  device_->take_button_changes();  // no button is bound yet; keep the queue from growing
   if (device_->axes() != axes_) {
     axes_ = device_->axes();
     emit axesChanged(axes_);
   }
+  for (const SpaceMouseButton& button : device_->take_button_changes())
+    if (button.pressed) emit buttonPressed(button.index);
 }
 
 }  // namespace kinetic::app

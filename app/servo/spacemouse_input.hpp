@@ -28,6 +28,8 @@ class SpaceMouseInput : public QObject {
 
  signals:
   void axesChanged(const kinetic::Twist& axes);
+  // A button went down (0: the left one, 1: the right one on a two-button device).
+  void buttonPressed(int index);
   // The connection broke while open (the device was unplugged, spacenavd stopped); it is closed.
   void lost(const QString& message);
 

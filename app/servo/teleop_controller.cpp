@@ -33,6 +33,7 @@ TeleopController::TeleopController(StudioDocument& document, QObject* parent)
     if (source_ == panels::TeleopSource::SpaceMouse) send_command();
   });
   connect(&spacemouse_, &SpaceMouseInput::lost, this, &TeleopController::on_spacemouse_lost);
+  connect(&spacemouse_, &SpaceMouseInput::buttonPressed, this, &TeleopController::on_spacemouse_button);
   group_ = group_names().value(0);
   rebuild_chain();
 }
@@ -145,6 +146,24 @@ void TeleopController::set_frame(ServoCommand::Frame frame) {
   send_command();
 }
 
+void TeleopController::set_spacemouse_axes(panels::SpaceMouseAxes axes) {
+  spacemouse_axes_ = axes;
+  send_command();
+}
+
+// The hands stay on the device: its left button switches the frame, its right one steps through
+// what the cap moves (both, translation only, rotation only).
+void TeleopController::on_spacemouse_button(int index) {
+  if (source_ != panels::TeleopSource::SpaceMouse) return;
+  if (index == 0) {
+    set_frame(frame_ == ServoCommand::Frame::Base ? ServoCommand::Frame::Tool : ServoCommand::Frame::Base);
+    emit frameChanged(frame_);
+  } else if (index == 1) {
+    set_spacemouse_axes(static_cast<panels::SpaceMouseAxes>((static_cast<int>(spacemouse_axes_) + 1) % 3));
+    emit spacemouseAxesChanged(spacemouse_axes_);
+  }
+}
+
 QString TeleopController::set_source(panels::TeleopSource source) {
   held_.reset();
   QString error;
@@ -159,7 +178,9 @@ QString TeleopController::set_source(panels::TeleopSource source) {
   emit sourceChanged(source_);
   if (!error.isEmpty()) emit deviceMessage(error, true);
   else if (source_ == panels::TeleopSource::SpaceMouse)
-    emit deviceMessage(tr("Spacemouse connected: push, pull or twist its cap to move the TCP."), false);
+    emit deviceMessage(tr("Spacemouse connected: push, pull or twist its cap to move the TCP. Its left button "
+                          "switches the frame (Base / Tool), its right one what the cap moves."),
+                       false);
   else emit deviceMessage({}, false);
   return error;
 }
@@ -177,7 +198,7 @@ void TeleopController::release() {
 ServoCommand TeleopController::current_command() const {
   if (source_ == panels::TeleopSource::SpaceMouse) {
     const Twist& axes = spacemouse_.axes();
-    return axes.isZero() ? ServoCommand{} : spacemouse_jog(axes, speed_, options_, frame_);
+    return axes.isZero() ? ServoCommand{} : spacemouse_jog(axes, speed_, options_, frame_, spacemouse_axes_);
   }
   if (!held_) return ServoCommand{};
   if (held_->mode == panels::JogMode::Joint)

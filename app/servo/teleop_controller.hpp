@@ -43,6 +43,7 @@ class TeleopController : public QObject {
   const ServoOptions& options() const { return options_; }
   double speed() const { return speed_; }
   ServoCommand::Frame frame() const { return frame_; }
+  panels::SpaceMouseAxes spacemouse_axes() const { return spacemouse_axes_; }
   panels::TeleopSource source() const { return source_; }
   // What the status line shows: the servo's status in words, or why teleoperation is off.
   const ServoStatusText& status() const { return status_; }
@@ -60,6 +61,7 @@ class TeleopController : public QObject {
   void set_group(const QString& group);
   void set_speed(double fraction);  // of the maximum linear / angular speed, clamped to [0.01, 1]
   void set_frame(kinetic::ServoCommand::Frame frame);
+  void set_spacemouse_axes(kinetic::panels::SpaceMouseAxes axes);
   // "" on success; a spacemouse that cannot be opened leaves the on-screen buttons as the input
   // and returns the engine's message and hint (also sent as deviceMessage).
   QString set_source(kinetic::panels::TeleopSource source);
@@ -72,6 +74,9 @@ class TeleopController : public QObject {
   void statusChanged();
   void groupsChanged();  // group_names(), group() or joint_names() changed
   void sourceChanged(kinetic::panels::TeleopSource source);
+  // The spacemouse's buttons changed these (left: Base / Tool frame; right: what the cap moves).
+  void frameChanged(kinetic::ServoCommand::Frame frame);
+  void spacemouseAxesChanged(kinetic::panels::SpaceMouseAxes axes);
   // News about the input device for the panel ("" clears it).
   void deviceMessage(const QString& text, bool error);
 
@@ -97,6 +102,7 @@ class TeleopController : public QObject {
   void on_scene_changed();
   void on_joints_changed();
   void on_spacemouse_lost(const QString& message);
+  void on_spacemouse_button(int index);
   void on_undo_index_changed(int index);
 
   StudioDocument& document_;
@@ -108,6 +114,7 @@ class TeleopController : public QObject {
   double speed_ = panels::ServoPanel::kDefaultSpeedPercent / 100.0;
   ServoCommand::Frame frame_ = ServoCommand::Frame::Base;
   panels::TeleopSource source_ = panels::TeleopSource::OnScreen;
+  panels::SpaceMouseAxes spacemouse_axes_ = panels::SpaceMouseAxes::All;
   SpaceMouseInput spacemouse_;
   std::optional<HeldJog> held_;
   ServoStatusText status_;

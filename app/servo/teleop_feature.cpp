@@ -61,6 +61,7 @@ TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& docume
   QObject::connect(panel, &ServoPanel::sourceChanged, controller, &TeleopController::set_source);
   QObject::connect(panel, &ServoPanel::frameChanged, controller,
                    [controller](panels::JogFrame frame) { controller->set_frame(to_servo_frame(frame)); });
+  QObject::connect(panel, &ServoPanel::spacemouseAxesChanged, controller, &TeleopController::set_spacemouse_axes);
   QObject::connect(panel, &ServoPanel::groupChanged, controller, &TeleopController::set_group);
   QObject::connect(panel, &ServoPanel::speedChanged, controller, &TeleopController::set_speed);
   QObject::connect(panel, &ServoPanel::jogPressed, controller, &TeleopController::press);
@@ -69,6 +70,10 @@ TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& docume
   QObject::connect(controller, &TeleopController::enabledChanged, panel, &ServoPanel::set_teleop_enabled);
   QObject::connect(controller, &TeleopController::sourceChanged, panel, &ServoPanel::set_source);
   QObject::connect(controller, &TeleopController::deviceMessage, panel, &ServoPanel::show_note);
+  QObject::connect(controller, &TeleopController::frameChanged, panel, [panel](ServoCommand::Frame frame) {
+    panel->set_frame(frame == ServoCommand::Frame::Tool ? panels::JogFrame::Tool : panels::JogFrame::Base);
+  });
+  QObject::connect(controller, &TeleopController::spacemouseAxesChanged, panel, &ServoPanel::set_spacemouse_axes);
   QObject::connect(controller, &TeleopController::statusChanged, panel,
                    [panel, controller] { panel->set_status(controller->status().text, controller->status().tone); });
   QObject::connect(controller, &TeleopController::groupsChanged, panel,
@@ -83,6 +88,7 @@ TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& docume
   show_robot(*panel, *controller, document);
   controller->set_speed(panel->speed_fraction());
   controller->set_frame(to_servo_frame(panel->frame()));
+  controller->set_spacemouse_axes(panel->spacemouse_axes());
   panel->set_status(controller->status().text, controller->status().tone);
   return feature;
 }

@@ -329,6 +329,60 @@ class TeleopPanelTest : public QObject {
     QVERIFY(controller_->enabled());
   }
 
+  // The hands stay on the device: its left button switches the frame, its right one steps through
+  // what the cap moves; the panel follows. Translate only: a twist of the cap does not turn the tool.
+  void spacemouse_buttons_switch_the_frame_and_what_the_cap_moves() {
+    QTemporaryDir folder;
+    const QString socket = folder.filePath(QStringLiteral("spnav.sock"));
+    kinetic::test::FakeSpacenavd daemon(socket);
+    QVERIFY(daemon.listening());
+    qputenv("SPNAV_SOCKET", socket.toLocal8Bit());
+    QComboBox* source = panel_->source_combo();
+    source->setCurrentIndex(source->findData(int(panels::TeleopSource::SpaceMouse)));
+    qunsetenv("SPNAV_SOCKET");
+    QCOMPARE(controller_->source(), panels::TeleopSource::SpaceMouse);
+    QVERIFY(daemon.accept_client());
+    QVERIFY(panel_->spacemouse_axes_combo()->isVisible());
+    QVERIFY(panel_->note_label()->text().contains(QStringLiteral("left button")));
+    QCOMPARE(panel_->frame(), panels::JogFrame::Base);
+
+    QVERIFY(daemon.send_button(0, true));
+    QVERIFY(daemon.send_button(0, false));
+    QVERIFY(QTest::qWaitFor([this] { return controller_->frame() == ServoCommand::Frame::Tool; }, 2000));
+    QCOMPARE(panel_->frame(), panels::JogFrame::Tool);
+    QVERIFY(daemon.send_button(1, true));
+    QVERIFY(daemon.send_button(1, false));
+    QVERIFY(QTest::qWaitFor(
+        [this] { return controller_->spacemouse_axes() == panels::SpaceMouseAxes::Translation; }, 2000));
+    QCOMPARE(panel_->spacemouse_axes(), panels::SpaceMouseAxes::Translation);
+
+    // Pulled up and twisted at once: only the pull counts.
+    QVERIFY(daemon.send_motion(0, 350, 0, 0, 350, 0));
+    QVERIFY(QTest::qWaitFor([this] { return !controller_->spacemouse().axes().isZero(); }, 2000));
+    QVERIFY(controller_->spacemouse().axes().tail<3>().norm() > 0.5);  // the device reads the twist
+    ServoCommand command = controller_->current_command();
+    QVERIFY(command.twist.head<3>().norm() > 0.0);
+    QCOMPARE(command.twist.tail<3>().norm(), 0.0);
+    QCOMPARE(command.frame, ServoCommand::Frame::Tool);
+    // Rotate only, from the panel: the other way round.
+    panel_->spacemouse_axes_combo()->setCurrentIndex(
+        panel_->spacemouse_axes_combo()->findData(int(panels::SpaceMouseAxes::Rotation)));
+    command = controller_->current_command();
+    QCOMPARE(command.twist.head<3>().norm(), 0.0);
+    QVERIFY(command.twist.tail<3>().norm() > 0.0);
+    // A third press of the right button comes back to both.
+    QVERIFY(daemon.send_button(1, true));
+    QVERIFY(QTest::qWaitFor([this] { return controller_->spacemouse_axes() == panels::SpaceMouseAxes::All; }, 2000));
+    command = controller_->current_command();
+    QVERIFY(command.twist.head<3>().norm() > 0.0 && command.twist.tail<3>().norm() > 0.0);
+
+    // On-screen buttons as the input: the row goes, the device's buttons no longer count.
+    source->setCurrentIndex(source->findData(int(panels::TeleopSource::OnScreen)));
+    QVERIFY(!panel_->spacemouse_axes_combo()->isVisible());
+    panel_->frame_combo()->setCurrentIndex(panel_->frame_combo()->findData(int(panels::JogFrame::Base)));
+    QCOMPARE(controller_->frame(), ServoCommand::Frame::Base);
+  }
+
   void recording_adds_the_motion_to_the_trajectories() {
     const JointVector start = joints();
     panel_->record_box()->setChecked(true);  // armed: records from the start of the session
