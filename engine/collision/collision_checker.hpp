@@ -130,6 +130,8 @@ class CollisionChecker {
   int body_count() const { return static_cast<int>(bodies_.size()); }
   int robot_body_count() const { return static_cast<int>(model_->links().size()); }
   const CollisionBody& body(int index) const { return *bodies_[index].body; }
+  // The same body, kept alive for a caller after the checker's scene changes.
+  std::shared_ptr<const CollisionBody> shared_body(int index) const { return bodies_[index].body; }
   const std::string& body_name(int index) const { return bodies_[index].body->name; }
   const Pose& body_pose(int index) const { return pose(index); }
   const std::vector<Pose>& link_poses() const { return link_poses_; }

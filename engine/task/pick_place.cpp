@@ -122,7 +122,7 @@ std::vector<PlaceTarget> place_targets(const TaskContext& context) {
     target.pose.linear() = Eigen::AngleAxisd(angle, Vector3::UnitZ()).toRotationMatrix() * request.place_pose.linear();
     target.label = k == 0 ? std::string("place pose as given")
                           : "place pose turned " + std::to_string(static_cast<int>(std::lround(angle * 180.0 / std::numbers::pi))) + "°";
-    const std::vector<Overlap> overlaps = obstacles_overlapping(context.original, object.name, object.shape, target.pose);
+    const std::vector<Overlap> overlaps = context.bodies.overlapping(object.name, target.pose);
     if (!overlaps.empty()) {
       if (overlaps_text.empty())
         for (const Overlap& overlap : overlaps) {
@@ -132,7 +132,7 @@ std::vector<PlaceTarget> place_targets(const TaskContext& context) {
         }
       continue;
     }
-    target.supports = obstacles_touching(context.original, object.name, object.shape, target.pose);
+    target.supports = context.bodies.touching(object.name, target.pose);
     target.check_scene = context.approach_scene;
     target.check_scene.move_obstacle(object.name, target.pose);
     targets.push_back(std::move(target));
@@ -179,14 +179,15 @@ PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start, 
     require_link(model, request.touch_links[i], "PickPlaceRequest::touch_links[" + std::to_string(i) + "]");
   planner.check_start(start);
 
-  TaskContext context{planner, request, control, start, original, object, attach_link, {}, {}, Pose::Identity(), {}, {}};
+  TaskContext context{planner, request, control, start, original, object, attach_link, {}, {}, Pose::Identity(), {}, {},
+                      ObstacleBodies(planner.checker(), original)};
   context.touch_links = request.touch_links.empty()
                             ? task_touch_links(planner.checker(), start, attach_link, planner.group_variables())
                             : request.touch_links;
   context.gripper_links = context.touch_links;
   context.gripper_links.insert(context.gripper_links.begin(), attach_link);
   context.base_in_world = compute_link_pose(model, start, planner.chain().base_link());
-  context.pick_supports = obstacles_touching(original, object.name, object.shape, object.pose);
+  context.pick_supports = context.bodies.touching(object.name, object.pose);
   context.approach_scene = original;
   allow_with(context.approach_scene, object.name, context.gripper_links);
   const std::vector<PlaceTarget> places = place_targets(context);
@@ -252,7 +253,7 @@ PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start, 
               hint_for_stage(most_common));
 }
 
-std::vector<std::string> task_touch_links(CollisionChecker& checker, const JointVector& q, const std::string& link,
+std::vector<std::string> task_touch_links(const CollisionChecker& checker, const JointVector& q, const std::string& link,
                                           const std::vector<int>& group_variables) {
   std::vector<std::string> links = default_touch_links(checker.model(), link, group_variables);
   for (const std::string& reaching : task_detail::links_at_origin_of(checker, checker.model(), q, link))

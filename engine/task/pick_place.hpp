@@ -91,8 +91,8 @@ TimedPickPlace time_pick_and_place(const PickPlaceResult& result, const Trajecto
 // The links a pick and place lets touch the held object when the request names none: those of
 // default_touch_links(), and the links whose housing reaches `link`'s origin at q (on a bare
 // flange such as the UR5e's tool0, the wrist body whose housing ends in the flange face: link5).
-// `checker` is the robot's; its scene is replaced by a probe.
-std::vector<std::string> task_touch_links(CollisionChecker& checker, const JointVector& q, const std::string& link,
+// `checker` is the robot's (its scene is left as it is).
+std::vector<std::string> task_touch_links(const CollisionChecker& checker, const JointVector& q, const std::string& link,
                                           const std::vector<int>& group_variables);
 
 // The links allowed to touch an object attached to `link` when none are named: the links that move

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/task/pick_place.hpp"
+#include "engine/task/task_contacts.hpp"
 
 namespace kinetic::task_detail {
 
@@ -23,6 +24,7 @@ struct TaskContext {
   Pose base_in_world = Pose::Identity();   // the planning group's base link (goals are in it)
   std::vector<std::string> pick_supports;  // obstacles the object rests on where it is
   PlanningScene approach_scene;            // original, the gripper allowed to touch the object
+  ObstacleBodies bodies;                   // original's obstacles, for contact queries
 };
 
 // One allowed rotation of the place pose, with what the object rests on there.

@@ -4,42 +4,47 @@
 
 #include "engine/collision/body_pair.hpp"
 #include "engine/collision/collision_body.hpp"
+#include "engine/core/error.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 
 namespace kinetic::task_detail {
 
-namespace {
-
-std::shared_ptr<const CollisionBody> body_of(const std::string& name, const Shape& shape) {
-  return make_collision_body(name, {{shape, Pose::Identity()}}, SphereResolution::Default);
+ObstacleBodies::ObstacleBodies(const CollisionChecker& checker, const PlanningScene& scene) {
+  for (const Obstacle& obstacle : scene.obstacles())
+    for (int i = checker.robot_body_count(); i < checker.body_count(); ++i)
+      if (checker.body_name(i) == obstacle.name) {
+        obstacles_.push_back({obstacle.name, obstacle.pose, checker.shared_body(i)});
+        break;
+      }
+  if (obstacles_.size() != scene.obstacles().size())
+    throw Error(ErrorCode::InvalidValue, "ObstacleBodies: the checker's scene is not the one given");
 }
 
-}  // namespace
+const ObstacleBodies::Entry& ObstacleBodies::entry(const std::string& name) const {
+  for (const Entry& each : obstacles_)
+    if (each.name == name) return each;
+  throw Error(ErrorCode::InvalidValue, "the scene has no obstacle \"" + name + "\"");
+}
 
-std::vector<std::string> obstacles_touching(const PlanningScene& scene, const std::string& object,
-                                            const Shape& shape, const Pose& pose) {
-  const auto held = body_of(object, shape);
+std::vector<std::string> ObstacleBodies::touching(const std::string& object, const Pose& pose) const {
+  const CollisionBody& held = *entry(object).body;
   std::vector<std::string> names;
-  for (const Obstacle& obstacle : scene.obstacles()) {
-    if (obstacle.name == object) continue;
-    const auto other = body_of(obstacle.name, obstacle.shape);
-    const double cutoff = 2.0 * kContactTolerance;  // no need for the exact distance of far ones
-    if (exact_pair_distance(*held, pose, *other, obstacle.pose, cutoff).distance <= kContactTolerance)
-      names.push_back(obstacle.name);
-  }
+  const double cutoff = 2.0 * kContactTolerance;  // no need for the exact distance of far ones
+  for (const Entry& other : obstacles_)
+    if (other.name != object &&
+        exact_pair_distance(held, pose, *other.body, other.pose, cutoff).distance <= kContactTolerance)
+      names.push_back(other.name);
   return names;
 }
 
-std::vector<Overlap> obstacles_overlapping(const PlanningScene& scene, const std::string& object,
-                                           const Shape& shape, const Pose& pose) {
-  const auto held = body_of(object, shape);
+std::vector<Overlap> ObstacleBodies::overlapping(const std::string& object, const Pose& pose) const {
+  const CollisionBody& held = *entry(object).body;
   std::vector<Overlap> overlaps;
-  for (const Obstacle& obstacle : scene.obstacles()) {
-    if (obstacle.name == object) continue;
-    const auto other = body_of(obstacle.name, obstacle.shape);
-    if (const auto depth = exact_pair_penetration(*held, pose, *other, obstacle.pose, 0.0);
+  for (const Entry& other : obstacles_) {
+    if (other.name == object) continue;
+    if (const auto depth = exact_pair_penetration(held, pose, *other.body, other.pose, 0.0);
         depth && *depth > kContactTolerance)
-      overlaps.push_back({obstacle.name, *depth});
+      overlaps.push_back({other.name, *depth});
   }
   return overlaps;
 }
@@ -58,14 +63,15 @@ void restore_with(PlanningScene& scene, const std::string& object, const std::ve
   }
 }
 
-std::vector<std::string> links_at_origin_of(CollisionChecker& checker, const RobotModel& model,
+std::vector<std::string> links_at_origin_of(const CollisionChecker& checker, const RobotModel& model,
                                             const JointVector& q, const std::string& link) {
+  CollisionChecker probing = checker;
   const std::string probe = "__flange_probe__";
   PlanningScene scene;
   scene.add_obstacle(probe, Shape::sphere(kContactTolerance), compute_link_pose(model, q, link));
-  checker.set_scene(scene);
+  probing.set_scene(scene);
   std::vector<std::string> links;
-  for (const Contact& contact : checker.contacts(q)) {
+  for (const Contact& contact : probing.contacts(q)) {
     const std::string& other = contact.body_a == probe ? contact.body_b : contact.body_a;
     if ((contact.body_a == probe || contact.body_b == probe) && other != link &&
         std::find(links.begin(), links.end(), other) == links.end())

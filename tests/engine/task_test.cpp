@@ -661,4 +661,21 @@ TEST(PickPlace, BareFlangeByDefaultAlsoLetsTheWristHousingThatReachesItTouch) {
   EXPECT_EQ(touch, (std::vector<std::string>{"link5", "link6"}));
 }
 
+// The probe that finds the housing at the flange runs on a copy: the checker keeps its scene (the
+// task then reuses the obstacles' bodies it holds instead of building them again).
+TEST(PickPlace, TouchLinkProbeLeavesTheCheckersScene) {
+  CollisionChecker checker(ur5e());
+  checker.set_scene(example_scene());
+  const int bodies = checker.body_count();
+  const JointVector q = ur5e()->named_pose("ready");
+  const std::vector<std::string> links =
+      task_touch_links(checker, q, "tool0", ur5e()->group_variables());
+  EXPECT_NE(std::find(links.begin(), links.end(), "link5"), links.end());
+  EXPECT_EQ(checker.body_count(), bodies);
+  std::vector<std::string> names;
+  for (int i = checker.robot_body_count(); i < checker.body_count(); ++i) names.push_back(checker.body_name(i));
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"box", "part", "table"}));
+}
+
 }  // namespace
