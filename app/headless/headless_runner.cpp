@@ -85,6 +85,16 @@ std::unique_ptr<JobRenderer> start_renderer(const Job& job) {
   return renderer;
 }
 
+// Where the whole motion comes to rest besides its ends: " (at rest at each attach and detach)".
+std::string rests_text(const Job& job) {
+  const auto any = [&](auto&& test) { return std::any_of(job.steps.begin(), job.steps.end(), test); };
+  const bool scene_steps = any([](const StepSpec& s) { return !s.moves(); });
+  const bool tasks = any([](const StepSpec& s) { return s.pick_place.has_value(); });
+  if (!scene_steps && !tasks) return "";
+  return std::string(" (at rest ") + (scene_steps ? "at each attach and detach" : "") +
+         (scene_steps && tasks ? ", and " : "") + (tasks ? "where each pick and place starts and ends" : "") + ")";
+}
+
 std::string trajectory_name(const Job& job, int reference) {
   return reference == kWholeMotion ? std::string("all") : job.steps[static_cast<size_t>(reference)].name;
 }
@@ -242,8 +252,8 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     for (size_t i = 0; i < result.steps.size(); ++i) {
       const StepResult& step = result.steps[i];
       out << "step " << i + 1 << "/" << result.steps.size() << " \"" << step.name << "\": ";
-      if (!step.moves()) {
-        out << step.scene_change << "\n";
+      if (!step.moves() || step.is_task()) {
+        out << (step.is_task() ? step.task : step.scene_change) << "\n";
         continue;
       }
       out << step.plan.planner << ", "
@@ -256,11 +266,9 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
       for (const auto& e : job.exports) whole_used |= e.trajectory == kWholeMotion;
       for (const auto& s : job.screenshots) whole_used |= s.trajectory == kWholeMotion;
       for (const auto& f : job.frames) whole_used |= f.trajectory == kWholeMotion;
-      const bool scene_steps =
-          std::any_of(job.steps.begin(), job.steps.end(), [](const StepSpec& s) { return !s.moves(); });
       if (whole_used)
         out << "all steps blended: " << std::setprecision(2) << trajectory_for(job, result, kWholeMotion).duration()
-            << " s" << (scene_steps ? " (at rest at each attach and detach)" : "") << "\n";
+            << " s" << rests_text(job) << "\n";
     }
     // Every output is staged first and moved into place together: a job that fails part way
     // (no Vulkan device, a full disk, Ctrl-C) leaves no partial set behind.

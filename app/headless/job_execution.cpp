@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "app/headless/interruption.hpp"
+#include "app/headless/pick_place_step_execution.hpp"
 #include "app/headless/scene_step_execution.hpp"
 #include "app/headless/step_planning.hpp"
 #include "engine/core/error.hpp"
@@ -19,10 +20,6 @@
 namespace kinetic::app::headless {
 
 namespace {
-
-std::string describe(const Error& error) {
-  return error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")");
-}
 
 std::string joint_list(const RobotModel& robot, const std::vector<int>& variables) {
   std::vector<std::string> names;
@@ -69,6 +66,10 @@ void validate_motion(const Trajectory& trajectory, const TrajectoryLimits& limit
   const TrajectoryValidationReport report = validate_trajectory(trajectory, limits, options);
   if (!report.ok())
     throw JobFailure(kExitPlanningFailed, what + ": the timed trajectory fails validation:\n" + report.summary());
+}
+
+std::string describe(const Error& error) {
+  return error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")");
 }
 
 std::string start_setting(const Job& job) { return job.source.empty() ? "--start" : "\"start\""; }
@@ -168,8 +169,8 @@ void plan_steps(const Job& job, JobResult& result) {
                                               (job.start.robot_default ? "; " + start_setting(job) + " sets another" : ""));
   }
 
-  // Every object name a scene step uses is checked before the first plan, so a mistake there
-  // does not wait for the planning before it.
+  // Every object and link name a scene or pick and place step uses is checked before the first
+  // plan, so a mistake there does not wait for the planning before it.
   const AttachDefaults attach_defaults{planner->chain().tip_link(), group};
   try {
     check_scene_steps(job, robot, attach_defaults, result.start, result.scene);
@@ -194,6 +195,14 @@ void plan_steps(const Job& job, JobResult& result) {
       check_state_after_scene_step(step, planner->checker(), current, what);
       out.end = current;
       out.scene = scene;
+      result.steps.push_back(std::move(out));
+      continue;
+    }
+    if (step.pick_place) {
+      StepResult out = plan_pick_place_step(*planner, step, current, result.limits, what);
+      scene = out.scene;
+      planner->set_scene(scene);
+      current = out.end;
       result.steps.push_back(std::move(out));
       continue;
     }

@@ -1,14 +1,16 @@
 #pragma once
 // Running a job's planning part: load the robot and scene, then for every step plan from the
 // previous step's end (engine Planner, seeded), time-parameterize, and validate the timed motion
-// (limits and collisions) against the scene as the scene steps before it changed it (objects
-// attached and released). Failures throw JobFailure with the exit code they map to.
+// (limits and collisions) against the scene as the steps before it changed it (objects attached,
+// released, picked and placed); pick and place steps run the engine's task planner
+// (pick_place_step_execution.hpp). Failures throw JobFailure with the exit code they map to.
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "app/headless/job_file.hpp"
+#include "engine/core/error.hpp"
 #include "engine/model/robot_model.hpp"
 #include "engine/planning/planner.hpp"
 #include "engine/scene/planning_scene.hpp"
@@ -37,23 +39,30 @@ class JobFailure : public std::runtime_error {
   ExitCode code_;
 };
 
-struct StepResult {
-  std::string name;
-  PlanResult plan;        // motion steps only
-  Trajectory trajectory;  // all model variables, model order; empty for a scene step
-  double path_length = 0.0;  // joint-space length of the planned path (rad / m)
-  JointVector end;           // where the next step starts
-  // Motion steps: the scene planned and validated against; scene steps: the scene after the change.
-  PlanningScene scene;
-  // Scene steps: what changed, for the summary ("attached \"part\" to tool0 ..."); empty otherwise.
-  std::string scene_change;
-  bool moves() const { return scene_change.empty(); }
-};
-
-// The scene of the whole motion from instant `from` (s, the whole trajectory's time) on.
+// The scene of a motion from instant `from` (s, on that motion's clock) on.
 struct SceneSpan {
   double from = 0.0;
   PlanningScene scene;
+};
+
+struct StepResult {
+  std::string name;
+  PlanResult plan;        // motion steps only (not pick and place)
+  Trajectory trajectory;  // all model variables, model order; empty for a scene step
+  double path_length = 0.0;  // joint-space length of the planned path (rad / m)
+  JointVector end;           // where the next step starts
+  // Motion steps: the scene planned and validated against; scene steps: the scene after the change;
+  // pick and place steps: the scene they leave (the object at its place).
+  PlanningScene scene;
+  // Scene steps: what changed, for the summary ("attached \"part\" to tool0 ..."); empty otherwise.
+  std::string scene_change;
+  // Pick and place steps: what was done, for the summary ("picked \"part\" ..."), and the scenes
+  // along the step's own motion (as it starts, from the grasp, from the release). Empty otherwise.
+  std::string task;
+  std::vector<SceneSpan> scenes;
+  bool moves() const { return scene_change.empty(); }
+  // The scene changes while the robot moves: the step starts and ends at rest and is never blended.
+  bool is_task() const { return !task.empty(); }
 };
 
 struct JobResult {
@@ -70,13 +79,16 @@ struct JobResult {
 
 // Loads robot and scene (JobFailure(kExitBadJob) naming the job field).
 void load_robot_and_scene(const Job& job, JobResult& result);
-// Plans, times and validates every motion step and applies every scene step, in order;
-// JobFailure(kExitPlanningFailed / kExitBadJob).
+// Plans, times and validates every motion and pick and place step and applies every scene step,
+// in order; JobFailure(kExitPlanningFailed / kExitBadJob).
 void plan_steps(const Job& job, JobResult& result);
 // Limits and collisions along a timed motion (the checker holds its scene); JobFailure
 // (kExitPlanningFailed) listing every violation, introduced by `what`.
 void validate_motion(const Trajectory& trajectory, const TrajectoryLimits& limits, CollisionChecker& checker,
                      const std::string& what);
+
+// An engine error as the runner prints it: "message (hint)".
+std::string describe(const Error& error);
 
 // Where a run given no start starts, in words: "pose 'home', as no --start was given" (a job
 // file: no "start"); and that setting's name.

@@ -17,6 +17,7 @@
 
 #include "app/headless/job_json_fields.hpp"
 #include "app/headless/job_motion_settings.hpp"
+#include "app/headless/job_pick_place.hpp"
 #include "app/headless/job_scene_steps.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
@@ -202,7 +203,7 @@ int motion_step_ref(const Fields& f, const std::string& key, const std::vector<S
   if (step.moves()) return static_cast<int>(index);
   throw JobError(f.at(key), step.field + " (\"" + step.name + "\") " + to_string(step.scene_change->kind) + "es \"" +
                                 step.scene_change->object +
-                                "\" and has no motion; refer to a step with a \"goal\", or to \"all\"");
+                                "\" and has no motion; refer to a step with a \"goal\" or a \"pick_place\", or to \"all\"");
 }
 
 // A trajectory reference: "all" (every step), a step index or a step name.
@@ -435,11 +436,13 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
   if (f.has("start")) job.start = parse_state(f.value("start"), "start");
   else job.start.robot_default = true;
 
-  StepSpec defaults;
-  std::optional<Fields> default_fields;
+  StepSpec defaults, pick_defaults;
+  std::optional<Fields> default_fields, pick_default_fields;
   if (f.has("defaults")) {
     default_fields.emplace(f.value("defaults"), "defaults", kStepSettings);
     apply_settings(*default_fields, defaults);
+    pick_default_fields.emplace(pick_place_defaults(f.value("defaults")), "defaults", kPickPlaceDefaults);
+    apply_settings(*pick_default_fields, pick_defaults);
   }
 
   if (!f.has("steps")) throw JobError("steps", "missing (a list of planning steps)");
@@ -449,27 +452,34 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
   std::set<std::string> names;
   for (int i = 0; i < steps.size(); ++i) {
     const std::string path = "steps[" + std::to_string(i) + "]";
-    const Fields s(steps[i], path, with(kStepSettings, {"name", "goal", "attach", "detach"}));
-    StepSpec step = defaults;
+    const Fields s(steps[i], path, with(kStepSettings, {"name", "goal", "attach", "detach", "pick_place"}));
+    const bool pick_place = is_pick_place_step(s) && !is_scene_step(s);
+    StepSpec step = pick_place ? pick_defaults : defaults;
     step.field = path;
     step.name = s.text("name", "step" + std::to_string(i + 1));
     if (step.name == "all") throw JobError(s.at("name"), "\"all\" is reserved for the whole motion");
     if (!names.insert(step.name).second) throw JobError(s.at("name"), "\"" + step.name + "\" names an earlier step too");
     if (is_scene_step(s)) {
-      parse_scene_step(s, with(kStepSettings, {"goal"}), step);
+      parse_scene_step(s, with(kStepSettings, {"goal", "pick_place"}), step);
+      job.steps.push_back(step);
+      continue;
+    }
+    if (pick_place) {
+      parse_pick_place_step(s, step);
+      apply_settings(s, step, pick_default_fields ? &*pick_default_fields : nullptr);
       job.steps.push_back(step);
       continue;
     }
     if (!s.has("goal"))
       throw JobError(s.at("goal"), "missing (joints, named, pose, relative or arc; or \"attach\" / \"detach\" for a "
-                                   "step that changes the scene)");
+                                   "step that changes the scene, \"pick_place\" for a whole pick and place)");
     parse_goal(s.value("goal"), s.at("goal"), step);
     apply_settings(s, step, default_fields ? &*default_fields : nullptr);
     check_motion_settings(step);
     job.steps.push_back(step);
   }
   if (std::none_of(job.steps.begin(), job.steps.end(), [](const StepSpec& step) { return step.moves(); }))
-    throw JobError("steps", "has no step with a \"goal\": there is no motion to plan");
+    throw JobError("steps", "has no step with a \"goal\" or a \"pick_place\": there is no motion to plan");
   job.output_directory = base_dir;
   if (f.has("outputs")) parse_outputs(f.value("outputs"), job, base_dir);
   return job;

@@ -1,9 +1,10 @@
 #pragma once
 // Headless job files (JSON, "format": "kinetic-job", version 1; documented in README.md, section
 // "Headless jobs"): which robot and scene, the start state, a list of planning steps and what to
-// write (trajectories, screenshots, frame sequences). A step either moves the robot (a "goal") or
-// changes the scene ("attach" / "detach": pick and place). parse_job() validates everything that
-// can be checked without loading the robot, and every error names the JSON field at fault.
+// write (trajectories, screenshots, frame sequences). A step either moves the robot (a "goal"),
+// changes the scene ("attach" / "detach"), or does a whole pick and place ("pick_place": the
+// engine's task planner). parse_job() validates everything that can be checked without loading
+// the robot, and every error names the JSON field at fault.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -16,6 +17,7 @@
 #include "engine/planning/path_constraints.hpp"
 #include "engine/planning/planner_options.hpp"
 #include "engine/planning/planning_goal.hpp"
+#include "engine/task/pick_place.hpp"
 #include "viewer/camera.hpp"
 
 namespace kinetic::app::headless {
@@ -71,11 +73,23 @@ struct SceneChangeSpec {
 };
 const char* to_string(SceneChangeSpec::Kind kind);  // "attach" | "detach"
 
+// A whole pick and place (engine/task/pick_place.hpp): the robot moves the object from where it
+// stands to its place pose, changing the scene along the way.
+struct PickPlaceSpec {
+  // Everything but the planner options (those are the step's `options`). touch_links empty: the
+  // engine's default (task_touch_links).
+  PickPlaceRequest request;
+  std::string field;  // "steps[2].pick_place", for messages
+};
+
 struct StepSpec {
   std::string name;
   std::string field;  // "steps[i]", for messages
   // Set: a scene step, and none of the motion fields below apply.
   std::optional<SceneChangeSpec> scene_change;
+  // Set: a pick and place step; of the motion fields below only options, preset and the scalings
+  // apply (it is timed time-optimally, stage by stage).
+  std::optional<PickPlaceSpec> pick_place;
   bool moves() const { return !scene_change; }
   // Joint and named goals are kept as specs (the robot resolves them); pose goals are final.
   enum class GoalKind { Joints, Named, Pose, Relative, Arc } goal_kind = GoalKind::Joints;
@@ -98,8 +112,9 @@ struct StepSpec {
   double acceleration_scaling = 1.0;
 };
 
-// A trajectory reference meaning "all steps": the runs of motion steps between scene steps, each
-// blended into one motion, joined end to end (the robot rests at every scene step).
+// A trajectory reference meaning "all steps": the runs of motion steps between scene steps and
+// pick and place steps, each blended into one motion, and the pick and place steps' own motions,
+// joined end to end (the robot rests at every scene step and where a pick and place starts and ends).
 inline constexpr int kWholeMotion = -1;
 
 struct CameraSpec {

@@ -23,7 +23,7 @@ namespace {
 
 constexpr int kTrailSamples = 200;   // points on the TCP trail
 constexpr int kBoundsSamples = 24;   // robot states used to frame the whole motion
-// Objects the job attaches or releases (the picked part), so they stand out from the other
+// Objects the job attaches, releases or picks and places, so they stand out from the other
 // obstacles wherever they are: on the table, in the gripper, where they were placed.
 constexpr viewer::Color kHandledObject{0.70f, 0.40f, 0.90f, 1.0f};
 
@@ -188,10 +188,11 @@ StaticParts static_parts(const ImageSpec& spec, const JobResult& result, const T
     fk.compute(motion.sample(motion.start_time() + motion.duration() * i / (kBoundsSamples - 1)).position, poses);
     grow(poses);
   }
-  // Obstacles where they stand at any time: the loaded scene's, and where scene steps left them.
+  // Obstacles where they stand at any time: the loaded scene's, and where scene and pick and place
+  // steps left them.
   std::vector<const PlanningScene*> scenes{&result.scene};
   for (const StepResult& step : result.steps)
-    if (!step.moves()) scenes.push_back(&step.scene);
+    if (!step.moves() || step.is_task()) scenes.push_back(&step.scene);
   for (const PlanningScene* scene : scenes)
     for (const Obstacle& obstacle : scene->obstacles()) {
       if (obstacle.shape.type == Shape::Type::HalfSpace) continue;
@@ -220,10 +221,12 @@ StaticParts static_parts(const ImageSpec& spec, const JobResult& result, const T
   return parts;
 }
 
-// Whether a scene step of the job attaches or releases the object.
+// Whether a step of the job attaches, releases, or picks and places the object.
 bool handled_by_job(const Job& job, const std::string& object) {
-  return std::any_of(job.steps.begin(), job.steps.end(),
-                     [&](const StepSpec& step) { return step.scene_change && step.scene_change->object == object; });
+  return std::any_of(job.steps.begin(), job.steps.end(), [&](const StepSpec& step) {
+    return (step.scene_change && step.scene_change->object == object) ||
+           (step.pick_place && step.pick_place->request.object == object);
+  });
 }
 
 // The robot at q in `planning_scene` (obstacles at their poses, attached objects with their links).

@@ -6,23 +6,6 @@ using job_json::Fields;
 
 namespace {
 
-std::vector<std::string> parse_link_list(const Fields& f, const std::string& key) {
-  const QJsonValue value = f.value(key);
-  if (!value.isArray())
-    throw JobError(f.at(key), std::string("expected an array of link names, got ") +
-                                  job_json::type_name(value));
-  std::vector<std::string> links;
-  const QJsonArray array = value.toArray();
-  for (int i = 0; i < array.size(); ++i) {
-    const std::string field = f.at(key) + "[" + std::to_string(i) + "]";
-    if (!array[i].isString() || array[i].toString().isEmpty())
-      throw JobError(field,
-                     std::string("expected a link name, got ") + job_json::type_name(array[i]));
-    links.push_back(job_json::str(array[i].toString()));
-  }
-  return links;
-}
-
 SceneChangeSpec parse_change(const Fields& step_fields, SceneChangeSpec::Kind kind) {
   const std::string key = to_string(kind);
   const std::string field = step_fields.at(key);
@@ -52,6 +35,23 @@ SceneChangeSpec parse_change(const Fields& step_fields, SceneChangeSpec::Kind ki
 }
 
 }  // namespace
+
+std::vector<std::string> parse_link_list(const Fields& f, const std::string& key) {
+  const QJsonValue value = f.value(key);
+  if (!value.isArray())
+    throw JobError(f.at(key), std::string("expected an array of link names, got ") +
+                                  job_json::type_name(value));
+  std::vector<std::string> links;
+  const QJsonArray array = value.toArray();
+  for (int i = 0; i < array.size(); ++i) {
+    const std::string field = f.at(key) + "[" + std::to_string(i) + "]";
+    if (!array[i].isString() || array[i].toString().isEmpty())
+      throw JobError(field,
+                     std::string("expected a link name, got ") + job_json::type_name(array[i]));
+    links.push_back(job_json::str(array[i].toString()));
+  }
+  return links;
+}
 
 const char* to_string(SceneChangeSpec::Kind kind) {
   return kind == SceneChangeSpec::Kind::Attach ? "attach" : "detach";

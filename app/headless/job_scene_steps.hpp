@@ -9,6 +9,9 @@
 
 namespace kinetic::app::headless {
 
+// The array `key` of `f` as link names (JobError naming the element at fault; may be empty).
+std::vector<std::string> parse_link_list(const job_json::Fields& f, const std::string& key);
+
 // Whether a step's object is a scene step (gives "attach" or "detach").
 bool is_scene_step(const job_json::Fields& step_fields);
 

@@ -3,8 +3,9 @@
 #include <tuple>
 
 #include "app/headless/job_execution.hpp"
+#include "app/headless/job_scene_names.hpp"
+#include "app/headless/pick_place_step_execution.hpp"
 #include "engine/core/error.hpp"
-#include "engine/core/string_similarity.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/task/pick_place.hpp"
 
@@ -13,38 +14,6 @@ namespace kinetic::app::headless {
 namespace {
 
 using Kind = SceneChangeSpec::Kind;
-
-std::string in_quotes(const std::string& name) {
-  return "\"" + name + "\"";
-}
-
-// " (did you mean 'a'?); <listing> 'a', 'b' and 'c'", or "; <none>" when there are no names.
-std::string known_names(const std::string& name, const std::vector<std::string>& names,
-                        const std::string& listing, const std::string& none) {
-  const std::vector<std::string> close = closest_names(name, names);
-  return (close.empty() ? std::string() : " (did you mean " + quoted_list(close) + "?)") + "; " +
-         (names.empty() ? none : listing + " " + quoted_list(names, " and "));
-}
-
-void require_link(const RobotModel& robot, const std::string& link, const std::string& field) {
-  if (robot.find_link(link) >= 0) return;
-  std::vector<std::string> names;
-  for (const Link& l : robot.links()) names.push_back(l.name);
-  throw JobError(field, "the robot has no link " + in_quotes(link) +
-                            known_names(link, names, "its links are", "it has no links"));
-}
-
-std::vector<std::string> obstacle_names(const PlanningScene& scene) {
-  std::vector<std::string> names;
-  for (const Obstacle& obstacle : scene.obstacles()) names.push_back(obstacle.name);
-  return names;
-}
-
-std::vector<std::string> attached_names(const PlanningScene& scene) {
-  std::vector<std::string> names;
-  for (const AttachedObject& object : scene.attached_objects()) names.push_back(object.name);
-  return names;
-}
 
 std::string link_list(const std::vector<std::string>& links) {
   std::string text;
@@ -75,17 +44,10 @@ std::string apply_scene_step(const StepSpec& step, const RobotModel& robot,
     scene.detach(name, compute_link_pose(robot, q, link));
     return "released " + in_quotes(name) + " from " + link + " where it is";
   }
-  if (!scene.has_obstacle(name)) {
-    if (scene.has_attached(name))
-      throw JobError(change.object_field,
-                     in_quotes(name) + " is attached already (to " + scene.attached(name).link +
-                         "): release it with a \"detach\" step before attaching it again");
-    throw JobError(change.object_field,
-                   "the scene has no obstacle " + in_quotes(name) + " at this step" +
-                       known_names(name, obstacle_names(scene), "its obstacles here are",
-                                   "it has no obstacles here"));
-  }
-  if (scene.obstacle(name).shape.type == Shape::Type::HalfSpace)
+  const Obstacle& object =
+      require_obstacle(scene, name, change.object_field,
+                       "release it with a \"detach\" step before attaching it again");
+  if (object.shape.type == Shape::Type::HalfSpace)
     throw JobError(
         change.object_field,
         in_quotes(name) + " is a half-space (an unbounded plane) and cannot be attached");
@@ -106,8 +68,12 @@ std::string apply_scene_step(const StepSpec& step, const RobotModel& robot,
 
 void check_scene_steps(const Job& job, const RobotModel& robot, const AttachDefaults& defaults,
                        const JointVector& start, PlanningScene scene) {
-  for (const StepSpec& step : job.steps)
-    if (!step.moves()) apply_scene_step(step, robot, defaults, start, scene);
+  for (const StepSpec& step : job.steps) {
+    if (!step.moves())
+      apply_scene_step(step, robot, defaults, start, scene);
+    else if (step.pick_place)
+      check_pick_place_step(step, robot, scene);
+  }
 }
 
 void check_state_after_scene_step(const StepSpec& step, CollisionChecker& checker,

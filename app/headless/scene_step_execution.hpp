@@ -27,8 +27,10 @@ std::string apply_scene_step(const StepSpec& step, const RobotModel& robot,
                              const AttachDefaults& defaults, const JointVector& q,
                              PlanningScene& scene);
 
-// Applies every scene step of the job in order to a copy of `scene` before anything is planned, so
-// that a name that is wrong at its step (an object an earlier step released) fails at once.
+// Applies every scene step of the job in order to a copy of `scene` before anything is planned, and
+// checks every pick and place step's names (check_pick_place_step, which puts the object at its
+// place), so that a name that is wrong at its step (an object an earlier step released or placed
+// elsewhere) fails at once.
 void check_scene_steps(const Job& job, const RobotModel& robot, const AttachDefaults& defaults,
                        const JointVector& start, PlanningScene scene);
 

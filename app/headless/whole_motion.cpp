@@ -10,7 +10,8 @@ namespace kinetic::app::headless {
 
 namespace {
 
-// Consecutive motion steps between scene steps (indices into the job's steps, inclusive).
+// Consecutive motion steps between scene steps (indices into the job's steps, inclusive); a pick
+// and place step is a run of its own (its motion comes to rest where it starts and ends).
 struct Run {
   size_t first = 0, last = 0;
 };
@@ -19,20 +20,26 @@ std::vector<Run> motion_runs(const JobResult& result) {
   std::vector<Run> runs;
   bool open = false;
   for (size_t i = 0; i < result.steps.size(); ++i) {
-    if (!result.steps[i].moves()) {
+    const StepResult& step = result.steps[i];
+    if (!step.moves()) {
       open = false;
-    } else if (open) {
+    } else if (open && !step.is_task()) {
       runs.back().last = i;
     } else {
       runs.push_back({i, i});
-      open = true;
+      open = !step.is_task();
     }
   }
   return runs;
 }
 
-std::string describe(const Error& error) {
-  return error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")");
+// The last span that has begun at t (at the very instant of a change: the scene after it).
+const PlanningScene& scene_in(const std::vector<SceneSpan>& spans, double t) {
+  constexpr double kSameInstant = 1e-9;  // s
+  const SceneSpan* span = &spans.front();
+  for (const SceneSpan& s : spans)
+    if (s.from <= t + kSameInstant) span = &s;
+  return span->scene;
 }
 
 // A run's steps in words, for messages: "steps[4] to steps[6] (\"carry\" to \"place\")".
@@ -75,16 +82,21 @@ void make_whole_motion(const Job& job, JobResult& result) {
   for (const Run& run : runs) motions.push_back(run_motion(job, result, run, runs.size() == 1));
   Trajectory whole = join_at_rest(motions);
 
-  // Where each run starts in the joined motion: the scene steps before it take effect there.
+  // Where each run starts in the joined motion: the scene steps before it take effect there, a
+  // pick and place step's own changes that far into its motion.
   std::vector<SceneSpan> scenes{{whole.start_time(), result.scene}};
   double run_start = whole.start_time();
   size_t next_run = 0;
   for (size_t i = 0; i < result.steps.size(); ++i) {
+    const StepResult& step = result.steps[i];
     if (next_run < runs.size() && i == runs[next_run].first) {
+      for (const SceneSpan& span : step.scenes)
+        scenes.push_back({run_start + span.from - step.trajectory.start_time(), span.scene});
       run_start += motions[next_run].duration();  // the next scene step happens where this run ends
       ++next_run;
     }
-    if (!result.steps[i].moves()) scenes.push_back({run_start, result.steps[i].scene});
+    if (!step.moves() || step.is_task())
+      scenes.push_back({run_start, step.scene});  // what it leaves
   }
   result.whole = std::move(whole);
   result.whole_scenes = std::move(scenes);
@@ -104,13 +116,12 @@ const Trajectory& trajectory_for(const Job& job, JobResult& result, int referenc
 }
 
 const PlanningScene& scene_at(const Job& job, JobResult& result, int reference, double t) {
-  if (reference != kWholeMotion) return result.steps.at(static_cast<size_t>(reference)).scene;
+  if (reference != kWholeMotion) {
+    const StepResult& step = result.steps.at(static_cast<size_t>(reference));
+    return step.scenes.empty() ? step.scene : scene_in(step.scenes, t);
+  }
   trajectory_for(job, result, kWholeMotion);
-  constexpr double kSameInstant = 1e-9;  // s: a scene step at exactly t has happened
-  const SceneSpan* span = &result.whole_scenes.front();
-  for (const SceneSpan& s : result.whole_scenes)
-    if (s.from <= t + kSameInstant) span = &s;
-  return span->scene;
+  return scene_in(result.whole_scenes, t);
 }
 
 }  // namespace kinetic::app::headless

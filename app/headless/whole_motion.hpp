@@ -1,9 +1,10 @@
 #pragma once
 // The job's whole motion (trajectory reference "all", kWholeMotion): the runs of consecutive motion
-// steps between scene steps, each blended into one time-optimal motion at the slowest scaling its
-// steps ask for and validated against its own scene, joined end to end in time. Every run starts
-// and ends at rest, so the robot stops wherever an object is attached or released. Documented in
-// README.md, "Headless jobs".
+// steps between scene steps and pick and place steps, each blended into one time-optimal motion at
+// the slowest scaling its steps ask for and validated against its own scene, and each pick and
+// place step's own motion as it is, joined end to end in time. Every run starts and ends at rest,
+// so the robot stops wherever an object is attached or released and around every pick and place.
+// Documented in README.md, "Headless jobs".
 #include <vector>
 
 #include "app/headless/job_execution.hpp"
@@ -15,8 +16,9 @@ namespace kinetic::app::headless {
 const Trajectory& trajectory_for(const Job& job, JobResult& result, int reference);
 
 // The scene at time t of the trajectory `reference` refers to (t in that trajectory's time): a
-// step's own scene, or for the whole motion the scene as the scene steps up to t left it (at the
-// instant of a scene step: the scene after it).
+// step's own scene (a pick and place step's as its grasp and release change it by t), or for the
+// whole motion the scene as the steps up to t left it (at the instant of a change: the scene
+// after it).
 const PlanningScene& scene_at(const Job& job, JobResult& result, int reference, double t);
 
 }  // namespace kinetic::app::headless

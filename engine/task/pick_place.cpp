@@ -233,6 +233,7 @@ PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start, 
         result.stages = pick.stages;
         result.stages.insert(result.stages.end(), rest.begin(), rest.end());
         result.grasp = grasp;
+        result.grasp_candidates = static_cast<int>(grasp_count);
         result.place_pose = place->pose;
         result.final_scene = original;
         result.final_scene.move_obstacle(object.name, place->pose);

@@ -57,6 +57,7 @@ struct PickPlaceResult {
   PlanningScene final_scene;       // the object released at place_pose, the request's overrides kept
   JointVector final_state;         // where the retreat ends
   int grasps_tried = 0;
+  int grasp_candidates = 0;        // grasps there were to try (at most max_grasps)
   double planning_time_ms = 0.0;
   std::vector<std::string> notes;  // why earlier candidates failed, one line each
 };

@@ -1,5 +1,6 @@
 #pragma once
-// Running a headless job in-process for the tests: its exit code and what it printed.
+// Running a headless job in-process for the tests: its exit code and what it printed; or only its
+// planning part, for a look at every step's result.
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -28,6 +29,14 @@ inline HeadlessRun run_job_text(const std::string& text, const std::filesystem::
   run.out = out.str();
   run.err = err.str();
   return run;
+}
+
+// Loads the robot and scene and plans every step (JobFailure / JobError as run_job would exit).
+inline kinetic::app::headless::JobResult planned(const kinetic::app::headless::Job& job) {
+  kinetic::app::headless::JobResult result;
+  load_robot_and_scene(job, result);
+  plan_steps(job, result);
+  return result;
 }
 
 }  // namespace kinetic::test

@@ -21,6 +21,7 @@
 #include "engine/task/pick_place.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 #include "headless_job_run.hpp"
+#include "job_image_check.hpp"
 #include "support/test_paths.hpp"
 #include "viewer/image.hpp"
 
@@ -31,6 +32,11 @@ namespace fs = std::filesystem;
 namespace {
 
 using Run = kinetic::test::HeadlessRun;
+using kinetic::test::object_pose;
+using kinetic::test::planned;
+using kinetic::test::project;
+using kinetic::test::Purple;
+using kinetic::test::purple_pixels;
 
 bool mentions(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -44,26 +50,10 @@ Job example_job() {
   return load_job(examples_dir() / "ur5e_pick_and_place.json");
 }
 
-JobResult planned(const Job& job) {
-  JobResult result;
-  load_robot_and_scene(job, result);
-  plan_steps(job, result);
-  return result;
-}
-
 int step_index(const JobResult& result, const std::string& name) {
   for (size_t i = 0; i < result.steps.size(); ++i)
     if (result.steps[i].name == name) return static_cast<int>(i);
   qFatal("no step %s", name.c_str());
-}
-
-// Where an object of the scene is in the world with the robot at q: an obstacle where it stands,
-// an attached object with its link.
-Pose object_pose(const RobotModel& robot, const PlanningScene& scene, const JointVector& q,
-                 const std::string& name) {
-  if (scene.has_obstacle(name)) return scene.obstacle(name).pose;
-  const AttachedObject& object = scene.attached(name);
-  return compute_link_pose(robot, q, object.link) * object.pose;
 }
 
 double angle_between(const Pose& a, const Pose& b) {
@@ -108,37 +98,6 @@ std::string table_scene(const std::string& extra = "") {
 
 Run run_text(const std::string& text, const QTemporaryDir& dir) {
   return kinetic::test::run_job_text(text, dir.path().toStdString());
-}
-
-// Pixels drawn in the colour of the objects a job handles (job_rendering.cpp: a purple the robot,
-// obstacles, trail and background do not have), and where they are on average.
-struct Purple {
-  int count = 0;
-  Eigen::Vector2d centre = Eigen::Vector2d::Zero();
-};
-bool purple(const viewer::Rgba8& p) {
-  return p.r > p.g + 20 && p.b > p.g + 40;
-}
-Purple purple_pixels(const viewer::RgbaImage& image,
-                     const Eigen::Vector2d& around = Eigen::Vector2d::Zero(), double radius = 1e9) {
-  Purple found;
-  for (uint32_t y = 0; y < image.height(); ++y)
-    for (uint32_t x = 0; x < image.width(); ++x)
-      if (purple(image.at(x, y)) && (Eigen::Vector2d(x, y) - around).norm() <= radius) {
-        ++found.count;
-        found.centre += Eigen::Vector2d(x, y);
-      }
-  if (found.count) found.centre /= found.count;
-  return found;
-}
-
-// The pixel a world point is drawn at (Vulkan clip space: y down).
-Eigen::Vector2d project(const viewer::Camera& camera, const Vector3& point, uint32_t width,
-                        uint32_t height) {
-  const viewer::Vec4 clip =
-      camera.projection_matrix(float(width) / float(height)) * camera.view_matrix() *
-      viewer::Vec4(float(point.x()), float(point.y()), float(point.z()), 1.0f);
-  return {(clip.x() / clip.w() + 1.0) / 2.0 * width, (clip.y() / clip.w() + 1.0) / 2.0 * height};
 }
 
 }  // namespace

@@ -295,6 +295,8 @@ TEST(PickPlace, Ur5eChainHasTheEightStagesInOrder) {
     last = &stage.path;
   }
   EXPECT_GE(result.grasps_tried, 1);
+  EXPECT_LE(result.grasps_tried, result.grasp_candidates);
+  EXPECT_EQ(result.grasp_candidates, 16);  // max_grasps of the cylinder's 48
   EXPECT_GT(result.planning_time_ms, 0.0);
   EXPECT_TRUE(mentions(result.grasp.description, "from above")) << result.grasp.description;
 }
