@@ -320,6 +320,7 @@ void MainWindow::attach_viewport(ViewportWindow* viewport) {
     if (action) action->toggled(action->isChecked());
   viewport->set_goal_controller(goal_controller_);
   viewport->set_collision_monitor(collision_monitor_);
+  viewport->set_place_target(&task_->place_target());
   viewport->set_key_forwarding(this);
   teleop_.keyboard->set_view(viewport);  // arrow keys in the 3D view jog while teleoperating
   connect(viewport, &ViewportWindow::frameDrawn, this, [this] {

@@ -39,7 +39,7 @@ class MainWindow : public QMainWindow {
   MainWindow(StudioDocument& document, QWidget* viewport, QWidget* parent = nullptr);
 
   // Connects the 3D view (absent without Vulkan): view toggles, goal gizmo, collision highlights,
-  // keys pressed while it has focus, frame time in the status bar.
+  // the Task panel's place target, keys pressed while it has focus, frame time in the status bar.
   void attach_viewport(ViewportWindow* viewport);
 
   panels::JointsPanel* joints_panel() const { return joints_panel_; }

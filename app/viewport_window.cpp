@@ -13,6 +13,7 @@
 #include "app/scene_bridge/robot_visuals.hpp"
 #include "app/scene_bridge/scene_visuals.hpp"
 #include "app/studio_document.hpp"
+#include "app/task/place_target.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "viewer/picking.hpp"
 #include "viewer/swapchain_target.hpp"
@@ -98,6 +99,12 @@ void ViewportWindow::set_collision_monitor(CollisionMonitor* monitor) {
     connect(monitor, &CollisionMonitor::reportChanged, this, [this] { requestUpdate(); });
     monitor->set_spheres_wanted(option(ViewOption::CollisionSpheres));
   }
+  requestUpdate();
+}
+
+void ViewportWindow::set_place_target(PlaceTarget* target) {
+  place_ = target;
+  if (target) connect(target, &PlaceTarget::changed, this, [this] { requestUpdate(); });
   requestUpdate();
 }
 
@@ -198,23 +205,31 @@ void ViewportWindow::show_standard_view(viewer::StandardView view) {
 
 void ViewportWindow::focus_goal() {
   if (const auto target = gizmo_target()) {
-    camera_.focus(target->translation().cast<float>());
+    camera_.focus(target->pose.translation().cast<float>());
     requestUpdate();
   }
 }
 
-std::optional<Pose> ViewportWindow::gizmo_target() const {
+std::optional<ViewportWindow::GizmoTarget> ViewportWindow::gizmo_target() const {
+  if (place_ && place_->has_gizmo()) return GizmoTarget{GizmoSubject::Place, place_->marker()->pose};
   const std::string selected = document_.selected_object().toStdString();
-  if (!selected.empty() && document_.scene().has_obstacle(selected)) return document_.scene().obstacle(selected).pose;
-  if (goal_) return goal_->shown_pose_world();
+  if (!selected.empty() && document_.scene().has_obstacle(selected))
+    return GizmoTarget{GizmoSubject::Obstacle, document_.scene().obstacle(selected).pose};
+  if (goal_)
+    if (const auto pose = goal_->shown_pose_world()) return GizmoTarget{GizmoSubject::Goal, *pose};
   return std::nullopt;
 }
 
-viewer::Gizmo ViewportWindow::make_gizmo(const Pose& target) const {
+viewer::Gizmo ViewportWindow::make_gizmo(const GizmoTarget& target) const {
   viewer::Gizmo gizmo;
   gizmo.pose = viewer::Transform::Identity();
-  gizmo.pose.translation() = target.translation().cast<float>();
-  if (option(ViewOption::LocalFrame)) gizmo.pose.linear() = target.linear().cast<float>();
+  gizmo.pose.translation() = target.pose.translation().cast<float>();
+  if (target.subject == GizmoSubject::Place) {
+    // The place is a position and a yaw: world axes, and only the ring about world Z.
+    gizmo.rings = {false, false, true};
+  } else if (option(ViewOption::LocalFrame)) {
+    gizmo.pose.linear() = target.pose.linear().cast<float>();
+  }
   gizmo.hovered = gizmo_drag_.active() ? gizmo_drag_.handle() : hovered_;
   return gizmo;
 }
@@ -332,6 +347,12 @@ void ViewportWindow::add_world(viewer::RenderScene& scene) {
   for (std::string& warning : warnings) scene.overlay.warnings.push_back(std::move(warning));
 }
 
+void ViewportWindow::add_place_marker(viewer::RenderScene& scene) {
+  if (place_ && place_->marker())
+    add_shape_ghost(scene, renderer_->meshes(), place_->marker()->shape, place_->marker()->pose,
+                    viewer::colors::kPlaceTarget);
+}
+
 void ViewportWindow::build_scene(viewer::RenderScene& scene) {
   scene.grid.visible = option(ViewOption::Grid);
   scene.world_axes = option(ViewOption::Axes);
@@ -361,6 +382,7 @@ void ViewportWindow::build_scene(viewer::RenderScene& scene) {
     }
     if (document_.playback_joints()) add_ghost(scene, *document_.playback_joints(), viewer::colors::kPlaybackGhost);
     add_trail(scene);
+    add_place_marker(scene);
   }
   last_gizmo_.reset();
   if (const auto target = gizmo_target()) {
@@ -411,9 +433,8 @@ void ViewportWindow::mousePressEvent(QMouseEvent* event) {
     const viewer::Ray ray = ray_at(event->position());
     const viewer::GizmoHandle handle = viewer::pick_gizmo(*last_gizmo_, camera_, ray, static_cast<float>(height()));
     if (handle != viewer::GizmoHandle::None) {
-      if (const auto target = gizmo_target(); target && gizmo_drag_.begin(*last_gizmo_, handle, *target, ray)) {
-        const std::string selected = document_.selected_object().toStdString();
-        dragging_obstacle_ = !selected.empty() && document_.scene().has_obstacle(selected);
+      if (const auto target = gizmo_target(); target && gizmo_drag_.begin(*last_gizmo_, handle, target->pose, ray)) {
+        dragged_subject_ = target->subject;
         requestUpdate();
         return;
       }
@@ -445,14 +466,21 @@ bool ViewportWindow::begin_joint_drag(const QPointF& position) {
 }
 
 void ViewportWindow::drag_gizmo_to(const Pose& pose) {
-  if (dragging_obstacle_) {
-    const std::string name = document_.selected_object().toStdString();
-    if (!document_.scene().has_obstacle(name)) return;
-    PlanningScene scene = document_.scene();
-    scene.move_obstacle(name, pose);
-    document_.edit_scene(scene, tr("Move obstacle"));
-  } else if (goal_) {
-    goal_->move_goal_world(pose);  // the gizmo follows at once; IK answers later
+  switch (dragged_subject_) {
+    case GizmoSubject::Place:
+      if (place_) place_->drag_to(pose);  // panel fields, not the document: no undo entry
+      break;
+    case GizmoSubject::Obstacle: {
+      const std::string name = document_.selected_object().toStdString();
+      if (!document_.scene().has_obstacle(name)) return;
+      PlanningScene scene = document_.scene();
+      scene.move_obstacle(name, pose);
+      document_.edit_scene(scene, tr("Move obstacle"));
+      break;
+    }
+    case GizmoSubject::Goal:
+      if (goal_) goal_->move_goal_world(pose);  // the gizmo follows at once; IK answers later
+      break;
   }
 }
 
@@ -499,7 +527,6 @@ void ViewportWindow::mouseReleaseEvent(QMouseEvent* event) {
   if (event->button() == Qt::LeftButton) {
     if (gizmo_drag_.active()) {
       gizmo_drag_.end();
-      dragging_obstacle_ = false;
       requestUpdate();
       return;
     }

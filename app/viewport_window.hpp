@@ -2,10 +2,12 @@
 // ViewportWindow: the 3D view. A QWindow with a Vulkan surface made from the viewer's own
 // VkInstance (QVulkanInstance wraps it), drawn by the viewer's WindowRenderer. Redraws when the
 // document changes. It draws the robot (colliding links highlighted), the goal ghost and the goal
-// gizmo, playback and stroboscope ghosts, the scene's obstacles and the shown trajectory's trail.
+// gizmo, playback and stroboscope ghosts, the scene's obstacles, the shown trajectory's trail and
+// the Task panel's place target (a violet ghost of the part where it will be put).
 // While a trajectory with scene changes plays, the world drawn is the playback scene, its held
 // objects on the playback ghost.
-// Mouse: left-drag a gizmo handle moves the goal (or the selected obstacle), left-click selects an
+// Mouse: left-drag a gizmo handle moves the goal (or the selected obstacle, or the place target
+// while the Task panel's Move in 3D view is on: position and yaw only), left-click selects an
 // obstacle (empty space deselects), left-drag elsewhere orbits, right-drag on a link turns its
 // joint, right/middle-drag elsewhere pans, wheel zooms.
 #include <QElapsedTimer>
@@ -43,6 +45,7 @@ class StudioDocument;
 class RobotVisuals;
 class GoalController;
 class CollisionMonitor;
+class PlaceTarget;
 
 class ViewportWindow : public QWindow {
   Q_OBJECT
@@ -59,6 +62,8 @@ class ViewportWindow : public QWindow {
   // collision results.
   void set_goal_controller(GoalController* goal);
   void set_collision_monitor(CollisionMonitor* monitor);
+  // The Task panel's place target: drawn while it has a marker, moved by the gizmo when it asks.
+  void set_place_target(PlaceTarget* target);
   // Key presses the view does not use go to this object (the main window, for its shortcuts).
   void set_key_forwarding(QObject* target) { key_target_ = target; }
 
@@ -112,9 +117,16 @@ class ViewportWindow : public QWindow {
   void add_world(viewer::RenderScene& scene);
   // The scene drawn: the playback scene while one is shown with its ghost, else the document's.
   const PlanningScene& drawn_scene() const;
-  // The pose the gizmo moves: the selected obstacle's, else the goal TCP's (world frame).
-  std::optional<Pose> gizmo_target() const;
-  viewer::Gizmo make_gizmo(const Pose& target) const;
+  // What the gizmo moves: the place target when it asks, else the selected obstacle, else the
+  // goal TCP (world frame).
+  enum class GizmoSubject { Goal, Obstacle, Place };
+  struct GizmoTarget {
+    GizmoSubject subject = GizmoSubject::Goal;
+    Pose pose = Pose::Identity();
+  };
+  std::optional<GizmoTarget> gizmo_target() const;
+  viewer::Gizmo make_gizmo(const GizmoTarget& target) const;
+  void add_place_marker(viewer::RenderScene& scene);
   viewer::Ray ray_at(const QPointF& position) const;
   void drag_gizmo_to(const Pose& pose);
   void click_select(const QPointF& position);
@@ -133,13 +145,14 @@ class ViewportWindow : public QWindow {
   viewer::Camera camera_;
   QPointer<GoalController> goal_;
   QPointer<CollisionMonitor> collisions_;
+  QPointer<PlaceTarget> place_;
   QPointer<QObject> key_target_;
 
   // Mouse gestures.
   QPointF last_mouse_, press_position_;
   bool press_moved_ = false;
   GizmoDrag gizmo_drag_;
-  bool dragging_obstacle_ = false;
+  GizmoSubject dragged_subject_ = GizmoSubject::Goal;  // of the drag in progress
   viewer::GizmoHandle hovered_ = viewer::GizmoHandle::None;
   int dragged_variable_ = -1;  // joint turned by a right-drag on its link
 

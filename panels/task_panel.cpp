@@ -98,7 +98,16 @@ void TaskPanel::build_ui() {
   from_object_ = new QPushButton(tr("From object"), place);
   from_object_->setToolTip(
       tr("Copy the object's current position and heading, to edit only what changes"));
-  place_form->addRow(QString(), from_object_);
+  move_in_view_ = new QPushButton(tr("Move in 3D view"), place);
+  move_in_view_->setCheckable(true);
+  move_in_view_->setToolTip(tr(
+      "The 3D view shows where the object goes (a violet ghost, while this panel is shown). "
+      "While this is on, the view's gizmo moves that place instead of the goal: the arrows and "
+      "squares move it, the ring turns its yaw. Selecting an obstacle in the view turns it off."));
+  auto* place_buttons = new QHBoxLayout;
+  place_buttons->addWidget(from_object_);
+  place_buttons->addWidget(move_in_view_);
+  place_form->addRow(QString(), place_buttons);
   layout->addWidget(place);
 
   const PickPlaceRequest defaults;
@@ -171,17 +180,27 @@ void TaskPanel::build_ui() {
       tr("Move the robot to where the task ends and the object to its place (one undo step)"));
   layout->addWidget(apply_);
 
-  inputs_ = {object_,  place_[0], place_[1],     place_[2],    yaw_,      yaw_steps_, from_object_,
-             gripper_, opening_,  finger_depth_, touch_links_, approach_, lift_};
+  inputs_ = {object_,       place_[0],    place_[1],     place_[2], yaw_,
+             yaw_steps_,    from_object_, move_in_view_, gripper_,  opening_,
+             finger_depth_, touch_links_, approach_,     lift_};
 
   connect(object_, &QComboBox::currentIndexChanged, this, [this] {
     const TaskObject* object = chosen();
     object_info_->setText(object ? object->description : QString());
+    set_move_in_view(false);  // it moved the other object's place
     if (!place_edited_) copy_place_from_object();
+    emit placeChanged();
   });
   for (QDoubleSpinBox* spin : {place_[0], place_[1], place_[2], yaw_})
-    connect(spin, &QDoubleSpinBox::valueChanged, this, [this] { place_edited_ = true; });
-  connect(from_object_, &QPushButton::clicked, this, &TaskPanel::copy_place_from_object);
+    connect(spin, &QDoubleSpinBox::valueChanged, this, [this] {
+      place_edited_ = true;
+      emit placeChanged();
+    });
+  connect(from_object_, &QPushButton::clicked, this, [this] {
+    copy_place_from_object();
+    emit placeChanged();
+  });
+  connect(move_in_view_, &QPushButton::toggled, this, &TaskPanel::moveInViewToggled);
   connect(gripper_, &QComboBox::currentIndexChanged, this, &TaskPanel::update_enabled);
   connect(plan_, &QPushButton::clicked, this, &TaskPanel::planRequested);
   connect(cancel_, &QPushButton::clicked, this, &TaskPanel::cancelRequested);
@@ -202,6 +221,7 @@ void TaskPanel::set_objects(const std::vector<TaskObject>& objects) {
     for (const TaskObject& object : objects_) object_->addItem(object.name);
     object_->setCurrentIndex(std::max(0, object_->findText(keep)));
   }
+  if (object() != keep) set_move_in_view(false);
   const TaskObject* object = chosen();
   object_info_->setText(object ? object->description : QString());
   if (!place_edited_) copy_place_from_object();
@@ -220,6 +240,20 @@ void TaskPanel::set_place(const Vector3& position, double yaw) {
   }
   const QSignalBlocker block(yaw_);
   yaw_->setValue(std::remainder(yaw * kDegrees, 360.0));
+}
+
+void TaskPanel::set_move_in_view(bool on) {
+  move_in_view_->setChecked(on);
+}
+
+bool TaskPanel::move_in_view() const {
+  return move_in_view_->isChecked();
+}
+
+void TaskPanel::move_place(const Pose& pose) {
+  set_place(pose.translation(), heading(pose));
+  place_edited_ = true;
+  emit placeChanged();
 }
 
 void TaskPanel::set_default_touch_links(const QStringList& links) {
@@ -337,6 +371,7 @@ void TaskPanel::update_enabled() {
   reason_->setVisible(!reason.isEmpty());
   const bool usable = reason.isEmpty();
   for (QWidget* input : inputs_) input->setEnabled(usable && !running_);
+  if (!move_in_view_->isEnabled()) set_move_in_view(false);  // no dragging what cannot be planned
   const bool fingers = gripper_->currentData().toInt() == int(GripperSpec::Kind::Parallel);
   opening_->setEnabled(usable && !running_ && fingers);
   finger_depth_->setEnabled(usable && !running_ && fingers);

@@ -53,13 +53,18 @@ class TaskPanel : public QWidget {
  public:
   explicit TaskPanel(QWidget* parent = nullptr);
 
-  // Inputs (none of them emits a signal).
+  // Inputs (they emit no signal unless said).
   void set_robot_available(bool available);
   // The scene's graspable objects; the chosen one stays chosen while it is there.
   void set_objects(const std::vector<TaskObject>& objects);
-  // Follows the document's selection: chooses `name` when it is graspable, else nothing changes.
+  // Follows the document's selection: chooses `name` when it is graspable, else nothing changes
+  // (a choice emits placeChanged, as the user's).
   void select_object(const QString& name);
   void set_place(const Vector3& position, double yaw);  // m, rad (world Z)
+  // Move in 3D view: on, the view's gizmo moves the place (emits moveInViewToggled when it
+  // changes). Choosing another object, or the panel being disabled, turns it off.
+  void set_move_in_view(bool on);
+  bool move_in_view() const;
   // The links allowed to touch the held object when the field is left empty (shown as a hint).
   void set_default_touch_links(const QStringList& links);
 
@@ -67,6 +72,9 @@ class TaskPanel : public QWidget {
   // The request as edited: object, place pose (the object keeps its tilt; yaw sets its heading),
   // place rotations, gripper, distances. Planner options are left for the studio to fill.
   PickPlaceRequest request() const;
+  // The place dragged in the 3D view: its position and its heading about world Z go into the
+  // fields (the object keeps its tilt), as if typed. Emits placeChanged.
+  void move_place(const Pose& pose);
 
   // What the studio did.
   void set_running(bool running);
@@ -84,6 +92,7 @@ class TaskPanel : public QWidget {
   QDoubleSpinBox* place_yaw_box() const { return yaw_; }  // degrees
   QSpinBox* place_rotations_box() const { return yaw_steps_; }
   QPushButton* from_object_button() const { return from_object_; }
+  QPushButton* move_in_view_button() const { return move_in_view_; }
   QComboBox* gripper_combo() const { return gripper_; }
   QDoubleSpinBox* opening_box() const { return opening_; }            // mm
   QDoubleSpinBox* finger_depth_box() const { return finger_depth_; }  // mm
@@ -101,6 +110,9 @@ class TaskPanel : public QWidget {
   void planRequested();
   void cancelRequested();
   void applyRequested();
+  // The object or the place (position, yaw) changed: by the user, select_object or move_place.
+  void placeChanged();
+  void moveInViewToggled(bool on);
 
  private:
   void build_ui();
@@ -121,6 +133,7 @@ class TaskPanel : public QWidget {
   QDoubleSpinBox* yaw_ = nullptr;
   QSpinBox* yaw_steps_ = nullptr;
   QPushButton* from_object_ = nullptr;
+  QPushButton* move_in_view_ = nullptr;
   QComboBox* gripper_ = nullptr;
   QDoubleSpinBox *opening_ = nullptr, *finger_depth_ = nullptr, *approach_ = nullptr,
                  *lift_ = nullptr;

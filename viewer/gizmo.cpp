@@ -15,7 +15,9 @@ const Color kAxisColors[3] = {colors::kAxisX, colors::kAxisY, colors::kAxisZ};
 constexpr Color kHover{1.0f, 0.85f, 0.15f, 1.0f};
 
 bool has_translate(GizmoMode m) { return m != GizmoMode::Rotate; }
-bool has_rotate(GizmoMode m) { return m != GizmoMode::Translate; }
+bool has_ring(const Gizmo& g, int axis) {
+  return g.mode != GizmoMode::Translate && g.rings[static_cast<size_t>(axis)];
+}
 
 // Rotation taking +z onto axis i of the gizmo frame.
 Mat3 z_to_axis(int axis) {
@@ -94,7 +96,7 @@ void add_gizmo(RenderScene& scene, MeshLibrary& meshes, const Gizmo& gizmo, cons
       c = {0.35f + 0.5f * c.r, 0.35f + 0.5f * c.g, 0.35f + 0.5f * c.b, 1};
       add(plane, square, c, static_cast<GizmoHandle>(4 + axis));
     }
-    if (has_rotate(gizmo.mode)) add(ring, along, kAxisColors[axis], static_cast<GizmoHandle>(7 + axis));
+    if (has_ring(gizmo, axis)) add(ring, along, kAxisColors[axis], static_cast<GizmoHandle>(7 + axis));
   }
 }
 
@@ -128,7 +130,7 @@ GizmoHandle pick_gizmo(const Gizmo& gizmo, const Camera& camera, const Ray& ray,
       if (local[u] >= lo && local[u] <= hi && local[v] >= lo && local[v] <= hi)
         consider(static_cast<GizmoHandle>(4 + axis), t);
     }
-    if (has_rotate(gizmo.mode) && std::abs(local.norm() - kRingRadius * s) < tolerance)
+    if (has_ring(gizmo, axis) && std::abs(local.norm() - kRingRadius * s) < tolerance)
       consider(static_cast<GizmoHandle>(7 + axis), t);
   }
   return best;

@@ -2,6 +2,7 @@
 // The 6-DOF manipulation gizmo: translate arrows, rotate rings and plane handles, drawn on top of the
 // scene at a constant size on screen. add_gizmo() appends its instances to a RenderScene;
 // pick_gizmo() returns the handle under a ray (tolerant by a few pixels, thin shapes are hard to hit).
+#include <array>
 #include <optional>
 
 #include "viewer/camera.hpp"
@@ -27,6 +28,8 @@ struct Gizmo {
   GizmoMode mode = GizmoMode::Both;
   float size_px = 110.0f;                  // arrow length on screen
   GizmoHandle hovered = GizmoHandle::None;  // drawn highlighted
+  // Rotate rings shown and picked, about x, y, z (a target that only turns about z hides the others).
+  std::array<bool, 3> rings{true, true, true};
 };
 
 // World length of the gizmo's unit at its position (constant screen size).

@@ -25,6 +25,7 @@ constexpr Color kRobot{0.86f, 0.87f, 0.89f, 1.0f};
 constexpr Color kStartGhost{0.25f, 0.65f, 1.0f, 0.35f};
 constexpr Color kGoalGhost{1.0f, 0.62f, 0.15f, 0.35f};
 constexpr Color kPlaybackGhost{0.65f, 0.65f, 0.72f, 0.22f};
+constexpr Color kPlaceTarget{0.80f, 0.30f, 0.95f, 0.5f};  // where a pick and place puts the part
 constexpr Color kObstacle{0.55f, 0.70f, 0.55f, 1.0f};
 constexpr Color kCollision{0.95f, 0.25f, 0.2f, 0.45f};
 constexpr Color kSelection{1.0f, 0.78f, 0.1f, 1.0f};

@@ -55,13 +55,20 @@ ShapeMesh mesh_for(viewer::MeshLibrary& meshes, const Shape& shape, const std::s
   return out;
 }
 
-void append(viewer::RenderScene& scene, viewer::MeshLibrary& meshes, const std::string& name, const Shape& shape,
-            const Pose& world, bool selected, uint32_t pick_id, std::vector<std::string>* warnings) {
+// The shape drawn at `world` (a mesh that could not be read: a red box).
+viewer::Instance shape_instance(viewer::MeshLibrary& meshes, const std::string& name, const Shape& shape,
+                                const Pose& world, std::vector<std::string>* warnings) {
   const ShapeMesh drawn = mesh_for(meshes, shape, name, warnings);
   viewer::Instance instance;
   instance.mesh = drawn.mesh;
   instance.transform = Eigen::Affine3f(world.cast<float>()) * drawn.local;
   instance.color = drawn.missing ? viewer::colors::kCollision.with_alpha(1.0f) : viewer::colors::kObstacle;
+  return instance;
+}
+
+void append(viewer::RenderScene& scene, viewer::MeshLibrary& meshes, const std::string& name, const Shape& shape,
+            const Pose& world, bool selected, uint32_t pick_id, std::vector<std::string>* warnings) {
+  viewer::Instance instance = shape_instance(meshes, name, shape, world, warnings);
   if (selected) instance.flags |= viewer::kSelected;
   instance.pick_id = pick_id;
   scene.instances.push_back(instance);
@@ -88,6 +95,17 @@ void add_scene_objects(viewer::RenderScene& scene, viewer::MeshLibrary& meshes,
     append(scene, meshes, object.name, object.shape, link_poses[link] * object.pose, object.name == selected,
            pick_id_base + index, warnings);
   }
+}
+
+void add_shape_ghost(viewer::RenderScene& scene, viewer::MeshLibrary& meshes, const Shape& shape, const Pose& world,
+                     viewer::Color color) {
+  viewer::Instance instance = shape_instance(meshes, "marker", shape, world, nullptr);
+  // Slightly larger than the shape, so where the object itself stands (a place not yet edited)
+  // the ghost wraps it instead of fighting its surface for depth.
+  instance.transform = instance.transform * Eigen::Scaling(kShapeGhostInflation);
+  instance.color = color;
+  instance.flags = viewer::kGhost;
+  scene.instances.push_back(instance);
 }
 
 std::string scene_object_for_pick_id(const PlanningScene& planning_scene, uint32_t pick_id, uint32_t pick_id_base) {

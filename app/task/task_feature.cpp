@@ -7,6 +7,7 @@
 
 #include "app/planning_features.hpp"
 #include "app/studio_document.hpp"
+#include "app/task/place_target.hpp"
 #include "app/task/task_worker.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
@@ -95,14 +96,24 @@ TaskFeature::TaskFeature(QMainWindow& window, StudioDocument& document, Planning
   dock_->setWidget(panel_);
   window.addDockWidget(Qt::RightDockWidgetArea, dock_);
   worker_ = new TaskWorker(this);
+  place_target_ = new PlaceTarget(this);
 
   connect(panel_, &panels::TaskPanel::planRequested, this, &TaskFeature::plan);
   connect(panel_, &panels::TaskPanel::cancelRequested, this, &TaskFeature::cancel);
   connect(panel_, &panels::TaskPanel::applyRequested, this, &TaskFeature::apply);
   connect(worker_, &TaskWorker::busyChanged, panel_, &panels::TaskPanel::set_running);
   connect(worker_, &TaskWorker::finished, this, &TaskFeature::on_finished);
+  connect(panel_, &panels::TaskPanel::placeChanged, this, &TaskFeature::refresh_marker);
+  connect(panel_, &panels::TaskPanel::moveInViewToggled, place_target_, &PlaceTarget::set_gizmo_wanted);
+  connect(place_target_, &PlaceTarget::dragged, panel_, &panels::TaskPanel::move_place);
+  connect(dock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    dock_shown_ = visible;
+    if (!visible) panel_->set_move_in_view(false);  // no moving what is not shown
+    refresh_marker();
+  });
   connect(&document_, &StudioDocument::robotChanged, this, [this] {
     ++scene_revision_;
+    panel_->set_move_in_view(false);
     applicable_.reset();
     panel_->set_apply_available(false);
     refresh_robot();
@@ -117,8 +128,11 @@ TaskFeature::TaskFeature(QMainWindow& window, StudioDocument& document, Planning
     }
     refresh_objects();
   });
-  connect(&document_, &StudioDocument::selectionChanged, this,
-          [this] { panel_->select_object(document_.selected_object()); });
+  connect(&document_, &StudioDocument::selectionChanged, this, [this] {
+    // A selected obstacle takes the gizmo back (deselecting leaves it on the place).
+    if (!document_.selected_object().isEmpty()) panel_->set_move_in_view(false);
+    panel_->select_object(document_.selected_object());
+  });
 
   refresh_robot();
   panel_->select_object(document_.selected_object());
@@ -155,6 +169,15 @@ void TaskFeature::refresh_objects() {
     if (graspable(obstacle.shape))
       objects.push_back({QString::fromStdString(obstacle.name), describe(obstacle), obstacle.pose});
   panel_->set_objects(objects);
+  refresh_marker();
+}
+
+void TaskFeature::refresh_marker() {
+  const std::string name = panel_->object().toStdString();
+  std::optional<PlaceMarker> marker;
+  if (dock_shown_ && document_.robot() && !name.empty() && document_.scene().has_obstacle(name))
+    marker = PlaceMarker{document_.scene().obstacle(name).shape, panel_->request().place_pose};
+  place_target_->set_marker(std::move(marker));
 }
 
 void TaskFeature::plan() {

@@ -3,8 +3,10 @@
 // takes a snapshot of the document (robot, scene, current joints) and the Planner panel's options
 // and plans + times the pick and place on the worker; a success is added to the Trajectories
 // list as "Pick <object>" with its scene changes and played. Apply moves the robot to where the
-// task ends and the object to its place, as one undo step. install_task_feature() adds the dock
-// on the right; the caller lists it in the View menu.
+// task ends and the object to its place, as one undo step. While the dock is shown, the place
+// target (the chosen object at the place pose) is offered to the 3D view, whose gizmo moves it
+// while the panel's Move in 3D view is on. install_task_feature() adds the dock on the right; the
+// caller lists it in the View menu.
 #include <QObject>
 #include <optional>
 
@@ -19,6 +21,7 @@ class TaskPanel;
 
 namespace kinetic::app {
 
+class PlaceTarget;
 class PlanningFeatures;
 class StudioDocument;
 class TaskWorker;
@@ -32,6 +35,7 @@ class TaskFeature : public QObject {
   QDockWidget* dock() const { return dock_; }
   panels::TaskPanel* panel() const { return panel_; }
   TaskWorker& worker() const { return *worker_; }
+  PlaceTarget& place_target() const { return *place_target_; }
 
  public slots:
   void plan();
@@ -45,6 +49,8 @@ class TaskFeature : public QObject {
  private:
   void refresh_robot();
   void refresh_objects();
+  // The marker follows the panel: the chosen object's shape at the place pose it would plan with.
+  void refresh_marker();
   void on_finished(const TaskOutcome& outcome);
   void show_success(const TaskOutcome& outcome);
 
@@ -53,6 +59,8 @@ class TaskFeature : public QObject {
   QDockWidget* dock_ = nullptr;
   panels::TaskPanel* panel_ = nullptr;
   TaskWorker* worker_ = nullptr;
+  PlaceTarget* place_target_ = nullptr;
+  bool dock_shown_ = false;
   quint64 scene_revision_ = 0;    // counts the document's scene and robot changes
   quint64 planned_revision_ = 0;  // of the running request
   // What Apply does: the last success, while the document's scene is still the one it was planned

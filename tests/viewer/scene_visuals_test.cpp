@@ -119,6 +119,30 @@ TEST_F(SceneVisuals, MeshesAreSharedAndHalfSpaceIsAThinSlab) {
   EXPECT_NEAR(top.z(), -0.01f, 1e-6f) << "the slab's top face is the boundary plane";
 }
 
+TEST_F(SceneVisuals, ShapeGhostWrapsTheShapeTranslucentAndUnpickable) {
+  RenderScene scene;
+  scene.grid.visible = false;
+  scene.world_axes = false;
+  const Pose world(Eigen::Translation3d(0.6, -0.4, 0.15));
+  add_shape_ghost(scene, headless_->meshes(), Shape::box(Vector3(0.3, 0.3, 0.3)), world, colors::kPlaceTarget);
+  ASSERT_EQ(scene.instances.size(), 1u);
+  const Instance& ghost = scene.instances[0];
+  EXPECT_EQ(ghost.flags, uint32_t{kGhost});
+  EXPECT_EQ(ghost.pick_id, 0u);
+  EXPECT_EQ(ghost.color, colors::kPlaceTarget);
+  // A corner of the box lands just outside the box's own corner: it wraps the object it marks.
+  const Vec3 corner = ghost.transform * Vec3(0.15f, 0.15f, 0.15f);
+  EXPECT_TRUE(corner.isApprox(Vec3(0.6f, -0.4f, 0.15f) + Vec3::Constant(0.15f * kShapeGhostInflation), 1e-5f));
+
+  // Drawn violet over the background, and a click goes through it.
+  const Camera view = camera();
+  const RgbaImage image = headless_->render(scene, view);
+  const Eigen::Vector2f px = project(view, world.translation());
+  const Rgba8 p = image.at(static_cast<uint32_t>(px.x()), static_cast<uint32_t>(px.y()));
+  EXPECT_TRUE(p.r > p.g + 20 && p.b > p.g + 20) << int(p.r) << "," << int(p.g) << "," << int(p.b);
+  EXPECT_FALSE(pick(scene, headless_->meshes(), view.ray_through_pixel(px.x(), px.y(), kWidth, kHeight)).has_value());
+}
+
 TEST_F(SceneVisuals, UnreadableMeshBecomesPlaceholderWithWarning) {
   planning_.add_obstacle("part", Shape::mesh("/nonexistent/part.stl"), Pose::Identity());
   RenderScene scene;

@@ -154,6 +154,30 @@ TEST_F(ViewerGpu, GizmoHandlesArePickedAtConstantScreenSize) {
   EXPECT_EQ(pick_gizmo(gizmo, camera, camera.ray_through_pixel(1, 1, 160, 120), 120), GizmoHandle::None);
 }
 
+TEST_F(ViewerGpu, HiddenRingsAreNeitherDrawnNorPicked) {
+  Camera camera;
+  camera.set_view(StandardView::Front);  // looking along x: the x ring is a circle
+  Gizmo gizmo;
+  gizmo.pose.translation() = camera.target;
+  const float s = gizmo_scale(gizmo, camera, 120);
+  // A point on the x ring (in the yz plane), away from the arrows and the plane handles.
+  const Vec3 on_x_ring = gizmo.pose.translation() + Vec3(0, 1, -1).normalized() * 0.72f * s;
+  const Vec3 px = project(camera, on_x_ring, 160, 120);
+  const Ray ray = camera.ray_through_pixel(px.x(), px.y(), 160, 120);
+  ASSERT_EQ(pick_gizmo(gizmo, camera, ray, 120), GizmoHandle::RotateX);
+  RenderScene all;
+  add_gizmo(all, headless_->meshes(), gizmo, camera, 120);
+
+  gizmo.rings = {false, false, true};  // turns about z only
+  EXPECT_EQ(pick_gizmo(gizmo, camera, ray, 120), GizmoHandle::None);
+  RenderScene z_only;
+  add_gizmo(z_only, headless_->meshes(), gizmo, camera, 120);
+  EXPECT_EQ(z_only.instances.size() + 2, all.instances.size());
+  for (const Instance& in : z_only.instances)
+    EXPECT_TRUE(in.pick_id != kGizmoPickBase + static_cast<uint32_t>(GizmoHandle::RotateX) &&
+                in.pick_id != kGizmoPickBase + static_cast<uint32_t>(GizmoHandle::RotateY));
+}
+
 TEST_F(ViewerGpu, RenderingIsDeterministicAndLeaksNothing) {
   RenderScene scene;
   Instance box{headless_->meshes().box({0.3f, 0.3f, 0.3f})};
