@@ -6,6 +6,7 @@
 
 #include "app/planning/background_priority.hpp"
 #include "app/planning/keep_orientation.hpp"
+#include "app/planning/worker_failure.hpp"
 #include "engine/planning/state_diagnostics.hpp"
 
 namespace kinetic::app {
@@ -128,12 +129,8 @@ PlanOutcome PlanEngine::run(const PlanRequest& request, quint64 id, const std::a
     };
     outcome.validation = validate_trajectory(outcome.trajectory, limits_for(*request.robot), validation);
     outcome.ok = true;
-  } catch (const Error& error) {
-    outcome.error_code = error.code();
-    outcome.error = QString::fromStdString(error.message());
-    outcome.hint = QString::fromStdString(error.hint());
-  } catch (const std::exception& error) {
-    outcome.error = QString::fromUtf8(error.what());
+  } catch (...) {
+    record_failure(outcome, std::current_exception());
   }
   return outcome;
 }

@@ -3,6 +3,7 @@
 #include <QMetaObject>
 
 #include "app/planning/background_priority.hpp"
+#include "app/planning/worker_failure.hpp"
 #include "app/planning/trajectory_timing.hpp"
 
 namespace kinetic::app {
@@ -38,12 +39,8 @@ TaskOutcome run_task(const TaskRequest& request, const std::atomic<bool>* cancel
     if (cancel && cancel->load()) throw Error(ErrorCode::Cancelled, "planning cancelled");
     outcome.scene_changes = task_scene_changes(outcome.result, outcome.timed, request.scene);
     outcome.ok = true;
-  } catch (const Error& error) {
-    outcome.error_code = error.code();
-    outcome.error = QString::fromStdString(error.message());
-    outcome.hint = QString::fromStdString(error.hint());
-  } catch (const std::exception& error) {
-    outcome.error = QString::fromUtf8(error.what());
+  } catch (...) {
+    record_failure(outcome, std::current_exception());
   }
   return outcome;
 }

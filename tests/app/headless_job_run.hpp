@@ -7,8 +7,16 @@
 
 #include "app/headless/headless_runner.hpp"
 #include "app/headless/job_execution.hpp"
+#include "support/test_paths.hpp"
 
 namespace kinetic::test {
+
+inline bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The example jobs of the source tree (examples/jobs).
+inline std::filesystem::path examples_dir() {
+  return std::filesystem::path(test_source_dir()) / ".." / "examples" / "jobs";
+}
 
 struct HeadlessRun {
   int code = -1;

@@ -40,7 +40,7 @@ Run run_flags(kinetic::app::CommandLine line, const QTemporaryDir& dir) {
   return run;
 }
 
-bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using kinetic::test::mentions;
 
 double rotation_between(const Pose& a, const Pose& b) {
   return Quaternion(a.linear()).angularDistance(Quaternion(b.linear()));

@@ -36,13 +36,8 @@ using kinetic::test::planned;
 using kinetic::test::project;
 using kinetic::test::purple_pixels;
 
-bool mentions(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-fs::path examples_dir() {
-  return fs::path(kinetic::test::test_source_dir()) / ".." / "examples" / "jobs";
-}
+using kinetic::test::examples_dir;
+using kinetic::test::mentions;
 
 Job example_job() {
   return load_job(examples_dir() / "ur5e_task_pick_and_place.json");

@@ -299,13 +299,8 @@ class TeleopPanelTest : public QObject {
     QTemporaryDir folder;
     const QString socket = folder.filePath(QStringLiteral("spnav.sock"));
     kinetic::test::FakeSpacenavd daemon(socket);
-    QVERIFY(daemon.listening());
-    qputenv("SPNAV_SOCKET", socket.toLocal8Bit());
+    QVERIFY(choose_spacemouse(daemon, socket));
     QComboBox* source = panel_->source_combo();
-    source->setCurrentIndex(source->findData(int(panels::TeleopSource::SpaceMouse)));
-    qunsetenv("SPNAV_SOCKET");
-    QCOMPARE(controller_->source(), panels::TeleopSource::SpaceMouse);
-    QVERIFY(daemon.accept_client());
     enable();
     QVERIFY(!panel_->jog_pad()->isEnabled());  // the spacemouse is the input now
     // The cap pulled up all the way (spacenavd's y is up): +Z at the slider's 50 %.
@@ -335,13 +330,8 @@ class TeleopPanelTest : public QObject {
     QTemporaryDir folder;
     const QString socket = folder.filePath(QStringLiteral("spnav.sock"));
     kinetic::test::FakeSpacenavd daemon(socket);
-    QVERIFY(daemon.listening());
-    qputenv("SPNAV_SOCKET", socket.toLocal8Bit());
+    QVERIFY(choose_spacemouse(daemon, socket));
     QComboBox* source = panel_->source_combo();
-    source->setCurrentIndex(source->findData(int(panels::TeleopSource::SpaceMouse)));
-    qunsetenv("SPNAV_SOCKET");
-    QCOMPARE(controller_->source(), panels::TeleopSource::SpaceMouse);
-    QVERIFY(daemon.accept_client());
     QVERIFY(panel_->spacemouse_axes_combo()->isVisible());
     QVERIFY(panel_->note_label()->text().contains(QStringLiteral("left button")));
     QCOMPARE(panel_->frame(), panels::JogFrame::Base);
@@ -457,6 +447,16 @@ class TeleopPanelTest : public QObject {
   void enable() {
     if (!panel_->enable_button()->isChecked()) QTest::mouseClick(panel_->enable_button(), Qt::LeftButton);
     QVERIFY(controller_->enabled());
+  }
+
+  // The spacemouse chosen as the input in the panel, connected to `daemon` listening at `socket`.
+  bool choose_spacemouse(kinetic::test::FakeSpacenavd& daemon, const QString& socket) {
+    if (!daemon.listening()) return false;
+    qputenv("SPNAV_SOCKET", socket.toLocal8Bit());
+    QComboBox* source = panel_->source_combo();
+    source->setCurrentIndex(source->findData(int(panels::TeleopSource::SpaceMouse)));
+    qunsetenv("SPNAV_SOCKET");
+    return controller_->source() == panels::TeleopSource::SpaceMouse && daemon.accept_client();
   }
 
   // Presses the button, keeps the event loop running for `ms`, releases; the seconds it was down.
