@@ -151,12 +151,10 @@ PlanWorker::~PlanWorker() {
 }
 
 quint64 PlanWorker::submit(PlanRequest request) {
-  cancel();  // the newest request wins
-  const quint64 id = ++next_id_;
-  auto flag = std::make_shared<std::atomic<bool>>(false);
-  cancel_ = flag;
   const bool was_busy = busy();
-  running_ = id;
+  const NewestRequest::Ticket ticket = requests_.begin();  // the newest request wins
+  const quint64 id = ticket.id;
+  const std::shared_ptr<std::atomic<bool>> flag = ticket.cancel;
   if (!was_busy) emit busyChanged(true);
   PlanEngine* engine = engine_;
   QMetaObject::invokeMethod(
@@ -167,7 +165,7 @@ quint64 PlanWorker::submit(PlanRequest request) {
           if (Clock::now() - last_report < std::chrono::milliseconds(50)) return;
           last_report = Clock::now();
           QMetaObject::invokeMethod(
-              this, [this, id, phase, p] { if (id == running_) emit progress(id, phase, p.elapsed_ms, p.iterations, p.tree_size); },
+              this, [this, id, phase, p] { if (requests_.is_newest(id)) emit progress(id, phase, p.elapsed_ms, p.iterations, p.tree_size); },
               Qt::QueuedConnection);
         };
         // A request replaced before it started is answered as cancelled without running.
@@ -186,14 +184,10 @@ quint64 PlanWorker::submit(PlanRequest request) {
   return id;
 }
 
-void PlanWorker::cancel() {
-  if (cancel_) cancel_->store(true);
-}
+void PlanWorker::cancel() { requests_.cancel(); }
 
 void PlanWorker::deliver(PlanOutcome outcome) {
-  if (outcome.id != running_) return;  // replaced by a newer request
-  running_ = 0;
-  cancel_.reset();
+  if (!requests_.finish(outcome.id)) return;  // replaced by a newer request
   emit busyChanged(false);
   emit finished(outcome);
 }

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "app/planning/plan_request.hpp"
+#include "app/planning/newest_request.hpp"
 
 namespace kinetic::app {
 
@@ -24,7 +25,7 @@ class PlanWorker : public QObject {
   // Returns the request id (the outcome carries it).
   quint64 submit(PlanRequest request);
   void cancel();
-  bool busy() const { return running_ != 0; }
+  bool busy() const { return requests_.busy(); }
 
  signals:
   // phase: "planning", "shortcutting", "smoothing", "validating", "timing"; throttled to ~20 Hz.
@@ -37,9 +38,7 @@ class PlanWorker : public QObject {
 
   QThread thread_;
   PlanEngine* engine_ = nullptr;  // lives on thread_
-  quint64 next_id_ = 0;
-  quint64 running_ = 0;           // id of the newest request not yet answered (0: idle)
-  std::shared_ptr<std::atomic<bool>> cancel_;
+  NewestRequest requests_;
 };
 
 // A failure's likely fix, for people: built from the engine's code and hint.

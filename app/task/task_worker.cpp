@@ -62,12 +62,10 @@ TaskWorker::~TaskWorker() {
 }
 
 quint64 TaskWorker::submit(TaskRequest request) {
-  cancel();  // the newest request wins
-  const quint64 id = ++next_id_;
-  auto flag = std::make_shared<std::atomic<bool>>(false);
-  cancel_ = flag;
   const bool was_busy = busy();
-  running_ = id;
+  const NewestRequest::Ticket ticket = requests_.begin();  // the newest request wins
+  const quint64 id = ticket.id;
+  const std::shared_ptr<std::atomic<bool>> flag = ticket.cancel;
   if (!was_busy) emit busyChanged(true);
   QMetaObject::invokeMethod(
       context_,
@@ -89,14 +87,10 @@ quint64 TaskWorker::submit(TaskRequest request) {
   return id;
 }
 
-void TaskWorker::cancel() {
-  if (cancel_) cancel_->store(true);
-}
+void TaskWorker::cancel() { requests_.cancel(); }
 
 void TaskWorker::deliver(TaskOutcome outcome) {
-  if (outcome.id != running_) return;  // replaced by a newer request
-  running_ = 0;
-  cancel_.reset();
+  if (!requests_.finish(outcome.id)) return;  // replaced by a newer request
   emit busyChanged(false);
   emit finished(outcome);
 }

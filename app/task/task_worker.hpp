@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "app/task/task_request.hpp"
+#include "app/planning/newest_request.hpp"
 
 namespace kinetic::app {
 
@@ -21,7 +22,7 @@ class TaskWorker : public QObject {
   // Returns the request id (the outcome carries it).
   quint64 submit(TaskRequest request);
   void cancel();
-  bool busy() const { return running_ != 0; }
+  bool busy() const { return requests_.busy(); }
 
  signals:
   void finished(const kinetic::app::TaskOutcome& outcome);
@@ -32,9 +33,7 @@ class TaskWorker : public QObject {
 
   QThread thread_;
   QObject* context_ = nullptr;  // lives on thread_: where the work runs
-  quint64 next_id_ = 0;
-  quint64 running_ = 0;  // id of the newest request not yet answered (0: idle)
-  std::shared_ptr<std::atomic<bool>> cancel_;
+  NewestRequest requests_;
 };
 
 // Runs one request on the calling thread (what the worker thread does).
