@@ -1,5 +1,6 @@
 #include "engine/task/stage_chain.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "engine/core/error.hpp"
@@ -54,7 +55,11 @@ JointPath free_motion(TaskContext& context, const char* stage, const PlanningSce
   if (any.goal_candidates.size() < 2 || (any.path.back() - nearest).norm() < 1e-9) return any.path;
   check_cancel(context.control);
   try {
-    JointPath own_branch = context.planner.plan(from, JointGoal{nearest}, context.request.options, context.control).path;
+    // A branch the arm cannot reach from here would cost the whole budget: it gets ten times
+    // what the first motion took (at least 5 ms), within the request's budget.
+    PlannerOptions options = context.request.options;
+    options.timeout_ms = std::min(options.timeout_ms, std::max(5.0, 10.0 * any.planning_time_ms));
+    JointPath own_branch = context.planner.plan(from, JointGoal{nearest}, options, context.control).path;
     if (path_length(own_branch) < path_length(any.path)) return own_branch;
   } catch (const Error& error) {
     if (error.code() == ErrorCode::Cancelled) throw;  // otherwise the first motion stands
