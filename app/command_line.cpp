@@ -94,7 +94,7 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   const auto preset = text_option("preset", "Headless: planner preset (default, realtime, offline).", "name");
   const auto timing = text_option("timing", "Headless: time_optimal, trapezoidal, scurve or cubic_spline.", "name");
   const auto seed = text_option("seed", "Headless: planner seed (same seed, same plan).", "n");
-  const auto export_file = text_option("export", "Headless: write the trajectory (.json or .csv; repeatable).", "file");
+  const auto export_file = text_option("export", "Headless: write the trajectory (.json, .csv, .yaml for ROS, .script for URScript; repeatable).", "file");
   const auto output_dir = text_option("output-dir", "Headless: folder for the outputs (overrides the job's).", "dir");
   const auto size = text_option("size", "Headless: --screenshot size.", "WIDTHxHEIGHT");
   const auto view = text_option("view", "Headless: --screenshot view (front, back, left, right, top, bottom, iso).", "name");

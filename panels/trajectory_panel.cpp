@@ -14,6 +14,7 @@
 #include <QListWidget>
 #include <QMimeData>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSlider>
 #include <QStyle>
 #include <QSplitter>
@@ -41,6 +42,17 @@ QStringList importable_paths(const QList<QUrl>& urls) {
     if (suffix == QStringLiteral("json") || suffix == QStringLiteral("csv")) paths << url.toLocalFile();
   }
   return paths;
+}
+
+QString export_file_filters() {
+  return QObject::tr("Trajectory JSON (*.json);;Trajectory CSV (*.csv);;ROS 2 JointTrajectory YAML (*.yaml);;"
+                     "URScript for Universal Robots (*.script)");
+}
+
+QString with_filter_extension(const QString& path, const QString& filter) {
+  if (!QFileInfo(path).suffix().isEmpty()) return path;
+  const QRegularExpressionMatch pattern = QRegularExpression(QStringLiteral("\\*(\\.[a-z]+)")).match(filter);
+  return pattern.hasMatch() ? path + pattern.captured(1) : path;
 }
 
 namespace {
@@ -85,7 +97,8 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   duplicate_ = button(tr("Duplicate"));
   remove_ = button(tr("Delete"));
   blend_ = button(tr("Blend"), tr("Join the selected trajectories (in list order) into one without stopping"));
-  export_ = button(tr("Export…"), tr("Save the current trajectory as JSON or CSV"));
+  export_ = button(tr("Export…"), tr("Save the current trajectory as JSON or CSV, or for a controller: a ROS 2 "
+                                       "JointTrajectory (.yaml) or a URScript program for Universal Robots (.script)"));
   import_ = button(tr("Import…"), tr("Load trajectories from JSON or CSV files"));
   for (QPushButton* b : {duplicate_, remove_, blend_, export_, import_}) list_buttons->addWidget(b);
   layout->addLayout(list_buttons);
@@ -382,9 +395,10 @@ void TrajectoryPanel::update_plot() {
 
 void TrajectoryPanel::choose_export_file() {
   if (current_ < 0) return;
+  QString filter;
   const QString path = QFileDialog::getSaveFileName(this, tr("Export trajectory"), entries_[current_].name + QStringLiteral(".json"),
-                                                    tr("Trajectory JSON (*.json);;Trajectory CSV (*.csv)"));
-  if (!path.isEmpty()) emit exportRequested(current_, path);
+                                                    export_file_filters(), &filter);
+  if (!path.isEmpty()) emit exportRequested(current_, with_filter_extension(path, filter));
 }
 
 void TrajectoryPanel::choose_import_files() {

@@ -129,4 +129,10 @@ class TrajectoryPanel : public QWidget {
 // Paths of dropped files the panel imports (.json / .csv), in order.
 QStringList importable_paths(const QList<QUrl>& urls);
 
+// The export dialog's file types: JSON and CSV (read back by Import), and the controller exports
+// ROS 2 JointTrajectory YAML and URScript (engine/trajectory/controller_export.hpp).
+QString export_file_filters();
+// A name typed without an extension takes the chosen filter's ("pick" + "... (*.script)" -> "pick.script").
+QString with_filter_extension(const QString& path, const QString& filter);
+
 }  // namespace kinetic::panels

@@ -201,7 +201,9 @@ Job job_from_flags(const CommandLine& line) {
   job.output_directory = line.output_dir.isEmpty() ? fs::path() : fs::path(str(line.output_dir));
   for (const QString& file : line.exports) {
     const std::string ext = fs::path(str(file)).extension().string();
-    if (ext != ".json" && ext != ".csv") throw JobError("--export", "\"" + str(file) + "\" needs the extension .json or .csv");
+    const std::vector<std::string>& known = trajectory_save_extensions();
+    if (std::find(known.begin(), known.end(), ext) == known.end())
+      throw JobError("--export", "\"" + str(file) + "\" needs the extension .json, .csv, .yaml (ROS) or .script (URScript)");
     if (line.exports.count(file) > 1) throw JobError("--export", "\"" + str(file) + "\" is given twice");
     job.exports.push_back({str(file), kWholeMotion});
   }

@@ -23,6 +23,7 @@
 #include "engine/core/error.hpp"
 #include "engine/core/json_input.hpp"
 #include "engine/core/string_similarity.hpp"
+#include "engine/trajectory/trajectory_io.hpp"
 #include "engine/trajectory/trajectory_limits.hpp"
 
 namespace kinetic::app::headless {
@@ -298,7 +299,7 @@ void parse_outputs(const QJsonValue& value, Job& job, const fs::path& base) {
     const Fields e(exports[i], f.at("trajectories") + "[" + std::to_string(i) + "]", {"file", "trajectory"});
     ExportSpec spec;
     spec.file = e.required_text("file");
-    check_output_name(spec.file, e.at("file"), {".json", ".csv"});
+    check_output_name(spec.file, e.at("file"), trajectory_save_extensions());
     unique(spec.file, e.at("file"));
     spec.trajectory = parse_trajectory_ref(e, "trajectory", job.steps);
     job.exports.push_back(spec);

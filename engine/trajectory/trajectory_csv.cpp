@@ -5,6 +5,7 @@
 
 #include "engine/core/error.hpp"
 #include "engine/core/atomic_file.hpp"
+#include "engine/trajectory/controller_export.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 
 namespace kinetic {
@@ -202,6 +203,8 @@ Trajectory trajectory_from_csv(const std::string& text, const std::string& sourc
 
 namespace {
 bool is_json(const std::filesystem::path& path) { return path.extension() == ".json"; }
+bool is_ros_yaml(const std::filesystem::path& path) { return path.extension() == ".yaml" || path.extension() == ".yml"; }
+bool is_urscript(const std::filesystem::path& path) { return path.extension() == ".script"; }
 void check_extension(const std::filesystem::path& path) {
   if (path.extension() != ".json" && path.extension() != ".csv")
     throw Error(ErrorCode::Unsupported, "trajectory file '" + path.string() + "' has an unknown extension",
@@ -210,11 +213,25 @@ void check_extension(const std::filesystem::path& path) {
 }  // namespace
 
 void save_trajectory(const Trajectory& trajectory, const std::filesystem::path& path) {
-  check_extension(path);
+  if (is_ros_yaml(path)) return write_file_atomically(path, trajectory_to_ros_yaml(trajectory));
+  if (is_urscript(path)) return write_file_atomically(path, trajectory_to_urscript(trajectory));
+  if (path.extension() != ".json" && path.extension() != ".csv")
+    throw Error(ErrorCode::Unsupported, "trajectory file '" + path.string() + "' has an unknown extension",
+                "use .json or .csv (or, to export for a controller, .yaml for ROS or .script for URScript)");
   write_file_atomically(path, is_json(path) ? trajectory_to_json(trajectory) : trajectory_to_csv(trajectory));
 }
 
+const std::vector<std::string>& trajectory_save_extensions() {
+  static const std::vector<std::string> extensions{".json", ".csv", ".yaml", ".yml", ".script"};
+  return extensions;
+}
+
 Trajectory load_trajectory(const std::filesystem::path& path) {
+  if (is_ros_yaml(path) || is_urscript(path))
+    throw Error(ErrorCode::Unsupported,
+                "'" + path.string() + "' is an export for a controller (" + (is_urscript(path) ? "URScript" : "ROS JointTrajectory") +
+                    "), which Kinetic Studio does not read back",
+                "import the trajectory's .json or .csv export");
   check_extension(path);
   const std::string text = read_text_file(path);
   return is_json(path) ? trajectory_from_json(text, path.string()) : trajectory_from_csv(text, path.string());

@@ -6,6 +6,7 @@
 // a newer format version).
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "engine/trajectory/trajectory.hpp"
 
@@ -19,8 +20,12 @@ Trajectory trajectory_from_json(const std::string& text, const std::string& sour
 std::string trajectory_to_csv(const Trajectory& trajectory);
 Trajectory trajectory_from_csv(const std::string& text, const std::string& source = "<csv>");
 
-// By extension: .json or .csv (anything else: Error(Unsupported)).
+// By extension: .json or .csv (anything else: Error(Unsupported)). save_trajectory also writes the
+// controller exports of controller_export.hpp — .yaml / .yml (ROS JointTrajectory) and .script
+// (URScript) — which load_trajectory refuses, naming the .json / .csv to import instead.
 void save_trajectory(const Trajectory& trajectory, const std::filesystem::path& path);
+// The extensions save_trajectory writes: .json .csv .yaml .yml .script.
+const std::vector<std::string>& trajectory_save_extensions();
 Trajectory load_trajectory(const std::filesystem::path& path);
 
 }  // namespace kinetic

@@ -13,6 +13,7 @@
 #include "app/headless/job_execution.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "engine/trajectory/controller_export.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 #include "headless_job_run.hpp"
 #include "support/test_paths.hpp"
@@ -58,7 +59,7 @@ class HeadlessRunnerTest : public QObject {
     line.seed = QStringLiteral("3");
     line.timing = QStringLiteral("trapezoidal");
     line.output_dir = dir.path();
-    line.exports = {QStringLiteral("plan.json"), QStringLiteral("plan.csv")};
+    line.exports = {QStringLiteral("plan.json"), QStringLiteral("plan.csv"), QStringLiteral("plan.yaml"), QStringLiteral("plan.script")};
     std::ostringstream out, err;
     QCOMPARE(run_headless(line, out, err), int(kExitOk));
     // Times keep their digits: a plan of a few tens of microseconds read "0.0 ms".
@@ -70,6 +71,13 @@ class HeadlessRunnerTest : public QObject {
     const auto json = kinetic::load_trajectory(fs::path(dir.path().toStdString()) / "plan.json");
     const auto csv = kinetic::load_trajectory(fs::path(dir.path().toStdString()) / "plan.csv");
     QVERIFY(json == csv);
+    // The controller exports: the same motion for ROS and for a UR controller.
+    const auto text_of = [&](const char* name) {
+      QFile file(dir.filePath(QString::fromUtf8(name)));
+      return file.open(QIODevice::ReadOnly) ? file.readAll().toStdString() : std::string();
+    };
+    QCOMPARE(text_of("plan.yaml"), kinetic::trajectory_to_ros_yaml(json));
+    QCOMPARE(text_of("plan.script"), kinetic::trajectory_to_urscript(json));
     const auto robot = kinetic::load_builtin_robot("ur5e");
     QVERIFY(json.samples().front().position.isApprox(robot->named_pose("home")));
     QVERIFY(json.samples().back().position.isApprox(robot->named_pose("ready"), 1e-9));

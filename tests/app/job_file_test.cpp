@@ -132,7 +132,7 @@ class JobFileTest : public QObject {
     const std::string head = R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": "home",
       "steps": [{"name": "a", "goal": {"named": "ready"}}], "outputs": )";
     QTest::newRow("export ext") << QString::fromStdString(head + R"({"trajectories": [{"file": "t.txt"}]}})")
-                                << "outputs.trajectories[0].file: \"t.txt\" needs the extension '.json' or '.csv'";
+                                << "outputs.trajectories[0].file: \"t.txt\" needs the extension '.json', '.csv', '.yaml', '.yml' or '.script'";
     QTest::newRow("export step") << QString::fromStdString(head + R"({"trajectories": [{"file": "t.csv", "trajectory": "b"}]}})")
                                  << "outputs.trajectories[0].trajectory: no step named \"b\"";
     QTest::newRow("same file") << QString::fromStdString(head + R"({"trajectories": [{"file": "t.csv"}, {"file": "./t.csv"}]}})")

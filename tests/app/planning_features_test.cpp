@@ -133,6 +133,61 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY(!f.features->export_trajectory(0, dir.filePath(QStringLiteral("plan.txt"))).isEmpty());
   }
 
+  void controller_exports_write_ros_yaml_and_urscript_and_refuse_to_import_them() {
+    Fixture f;
+    QVERIFY(f.plan_to(arm(1.2)).ok);
+    QTemporaryDir dir;
+    const auto text_of = [](const QString& path) {
+      QFile file(path);
+      return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    };
+    const QString yaml = dir.filePath(QStringLiteral("plan.yaml")), script = dir.filePath(QStringLiteral("plan.script"));
+    QVERIFY(f.features->export_trajectory(0, yaml).isEmpty());
+    QVERIFY(f.features->trajectory_panel()->message_label()->text().contains(QStringLiteral("plan.yaml")));
+    QVERIFY(text_of(yaml).startsWith(QStringLiteral("# trajectory_msgs/msg/JointTrajectory (ROS 2)")));
+    QVERIFY(text_of(yaml).contains(QStringLiteral("joint_names: ['joint1', 'joint2', 'joint3', 'joint4', 'joint5', 'joint6']")));
+    QVERIFY(f.features->export_trajectory(0, script).isEmpty());
+    QVERIFY(text_of(script).contains(QStringLiteral("\ndef kinetic_trajectory():\n  textmsg(")));
+    QVERIFY(text_of(script).contains(QStringLiteral("  servoj([")));
+    // Export-only: importing one says to import the JSON, and adds nothing.
+    const QString refused = f.features->import_trajectory(yaml);
+    QVERIFY2(refused.contains(QStringLiteral(".json")), qPrintable(refused));
+    QCOMPARE(f.document.trajectories().size(), std::size_t{1});
+
+    // The export dialog offers them, and a name typed without extension takes the chosen type's.
+    QVERIFY(panels::export_file_filters().contains(QStringLiteral("(*.yaml)")));
+    QVERIFY(panels::export_file_filters().contains(QStringLiteral("(*.script)")));
+    QCOMPARE(panels::with_filter_extension(QStringLiteral("/tmp/pick"), QStringLiteral("URScript for Universal Robots (*.script)")),
+             QStringLiteral("/tmp/pick.script"));
+    QCOMPARE(panels::with_filter_extension(QStringLiteral("/tmp/pick.csv"), QStringLiteral("Trajectory JSON (*.json)")),
+             QStringLiteral("/tmp/pick.csv"));
+  }
+
+  void urscript_export_of_a_panda_trajectory_says_why_not() {
+    QMainWindow window;
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("panda")).isEmpty());
+    PlanningFeatures* features = install_planning_features(window, document);
+    const RobotModel& model = *document.robot();
+    const JointVector home = model.named_pose("home");
+    JointVector other = home;
+    other[0] += 0.3;
+    GoalState goal;
+    goal.joints = other;
+    document.set_goal(goal);
+    QSignalSpy done(features, &PlanningFeatures::planFinished);
+    features->planner_panel()->plan_button()->click();
+    QVERIFY(done.wait(30000));
+    QVERIFY(qvariant_cast<PlanOutcome>(done.first().at(0)).ok);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("panda.script"));
+    const QString error = features->export_trajectory(0, path);
+    QVERIFY2(error.contains(QStringLiteral("Universal Robots")), qPrintable(error));
+    QVERIFY(features->trajectory_panel()->message_label()->text().startsWith(QStringLiteral("Export failed")));
+    QVERIFY(!QFile::exists(path));
+    QVERIFY(features->export_trajectory(0, dir.filePath(QStringLiteral("panda.yaml"))).isEmpty());
+  }
+
   void rename_duplicate_delete_are_undoable() {
     Fixture f;
     QVERIFY(f.plan_to(arm(1.2)).ok);
