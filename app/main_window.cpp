@@ -65,7 +65,7 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   task_ = install_task_feature(*this, document_, *planning_features_);
   view_menu_->addAction(task_->dock()->toggleViewAction());
   // Last: its close filter must stop the arm before the unsaved-changes question is asked.
-  teleop_ = install_teleop_feature(*this, document_, *planning_features_);
+  teleop_ = install_teleop_feature(*this, document_, *planning_features_, *goal_controller_);
   view_menu_->addAction(teleop_.dock->toggleViewAction());
   arrange_docks();
   restore_layout();

@@ -11,6 +11,7 @@
 #include <QSlider>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <numbers>
 
 namespace kinetic::panels {
 
@@ -37,9 +38,10 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
   // Running must be unmistakable at a glance: green, and the text says how to stop.
   enable_->setStyleSheet(
       QStringLiteral("QPushButton:checked { background: #2e7d32; color: white; font-weight: bold; }"));
-  enable_->setToolTip(tr("Start the servo loop from the current joint state: the jog buttons or the "
-                         "spacemouse then move the arm, slowing down near singularities, obstacles and "
-                         "joint limits. Disabling stops the arm; the whole session is one undo step."));
+  enable_->setToolTip(tr("Start the servo loop from the current joint state: the jog buttons, the "
+                         "spacemouse or the goal marker then move the arm, slowing down near singularities, "
+                         "obstacles and joint limits. Disabling stops the arm; the whole session is one undo "
+                         "step."));
   layout->addWidget(enable_);
 
   auto* form = new QFormLayout;
@@ -50,8 +52,10 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
   source_ = new QComboBox(this);
   source_->addItem(tr("On-screen buttons"), int(TeleopSource::OnScreen));
   source_->addItem(tr("Spacemouse"), int(TeleopSource::SpaceMouse));
-  source_->setToolTip(tr("What moves the arm: the buttons below (held down), or a 3Dconnexion spacemouse "
-                         "through spacenavd (no ROS needed)"));
+  source_->addItem(tr("Follow goal"), int(TeleopSource::Goal));
+  source_->setToolTip(tr("What moves the arm: the buttons below (held down), a 3Dconnexion spacemouse "
+                         "through spacenavd (no ROS needed), or the goal marker: drag the goal gizmo in the 3D "
+                         "view and the TCP follows it live"));
   form->addRow(tr("Input"), source_);
   mode_ = new QComboBox(this);
   mode_->addItem(tr("Cartesian (move the TCP)"), int(JogMode::Cartesian));
@@ -111,6 +115,10 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
   note_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   note_->hide();
   layout->addWidget(note_);
+  goal_distance_ = new QLabel(this);
+  goal_distance_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  goal_distance_->setToolTip(tr("How far the TCP is from the goal it follows: position and angle"));
+  layout->addWidget(goal_distance_);
 
   record_ = new QCheckBox(tr("Record into a trajectory"), this);
   record_->setToolTip(tr("While teleoperating, record the motion; when recording stops (unchecked or "
@@ -146,6 +154,7 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
 
   speed_value_->setText(tr("%1 %").arg(speed_->value()));
   set_status(tr("Off: enable teleoperation to jog the arm."), TeleopTone::Off);
+  set_goal_distance(std::nullopt);
   set_groups({}, {});
   update_enabled();
   update_keys_hint();
@@ -228,6 +237,16 @@ void ServoPanel::show_note(const QString& text, bool error) {
   note_->setVisible(!text.isEmpty());
 }
 
+void ServoPanel::set_goal_distance(const std::optional<GoalDistance>& distance) {
+  if (!distance) {
+    goal_distance_->setText(tr("No goal yet: drag the goal gizmo in the 3D view or set one in the Goal panel."));
+    return;
+  }
+  goal_distance_->setText(tr("To the goal: %1 mm, %2°")
+                              .arg(distance->position * 1000.0, 0, 'f', 1)
+                              .arg(distance->angle * 180.0 / std::numbers::pi, 0, 'f', 1));
+}
+
 bool ServoPanel::teleop_enabled() const { return enable_->isChecked(); }
 TeleopSource ServoPanel::source() const { return static_cast<TeleopSource>(source_->currentData().toInt()); }
 JogFrame ServoPanel::frame() const { return static_cast<JogFrame>(frame_->currentData().toInt()); }
@@ -246,9 +265,13 @@ void ServoPanel::hideEvent(QHideEvent* event) {
 
 void ServoPanel::update_enabled() {
   enable_->setText(teleop_enabled() ? tr("Teleoperating: click to stop") : tr("Enable teleoperation"));
-  for (QWidget* each : std::initializer_list<QWidget*>{enable_, group_, source_, mode_, speed_, record_})
+  for (QWidget* each : std::initializer_list<QWidget*>{enable_, group_, source_, speed_, record_})
     each->setEnabled(robot_available_);
-  frame_->setEnabled(robot_available_ && mode() == JogMode::Cartesian);
+  // The goal sets the whole pose: no mode or frame to choose.
+  const bool following_goal = source() == TeleopSource::Goal;
+  mode_->setEnabled(robot_available_ && !following_goal);
+  frame_->setEnabled(robot_available_ && mode() == JogMode::Cartesian && !following_goal);
+  goal_distance_->setVisible(following_goal);
   // Only a spacemouse has a cap: the row is there while it is the input.
   axes_->setEnabled(robot_available_);
   axes_->setVisible(source() == TeleopSource::SpaceMouse);

@@ -1,11 +1,13 @@
 #pragma once
 // Teleop panel (MoveIt Servo, RoboDK's jog panel): enable teleoperation, pick the input (on-screen
-// buttons or a spacemouse), jog the TCP in the base or tool frame or one joint at a time, set the
-// speed, see what limits the motion (singularity, obstacle, joint limit) and record the motion
-// into a trajectory. It shows and reports; the studio runs the servo loop.
+// buttons, a spacemouse, or the goal marker the arm follows), jog the TCP in the base or tool frame
+// or one joint at a time, set the speed, see what limits the motion (singularity, obstacle, joint
+// limit) and how far the goal is, and record the motion into a trajectory. It shows and reports;
+// the studio runs the servo loop.
 #include <QString>
 #include <QStringList>
 #include <QWidget>
+#include <optional>
 
 #include "panels/jog_pad.hpp"
 
@@ -17,7 +19,9 @@ class QSlider;
 
 namespace kinetic::panels {
 
-enum class TeleopSource { OnScreen, SpaceMouse };
+// Goal: the arm follows the goal marker (the Goal panel's gizmo) as it is dragged (MoveIt Servo's
+// pose tracking).
+enum class TeleopSource { OnScreen, SpaceMouse, Goal };
 enum class JogFrame { Base, Tool };
 // What the spacemouse's cap moves: both, or only the TCP's position or only its orientation (for
 // a precise move along an axis without turning the tool, or the other way round).
@@ -25,6 +29,11 @@ enum class SpaceMouseAxes { All, Translation, Rotation };
 // How the status line is coloured: off (grey), ready, moving (green), limited (orange: slowing
 // down, at a joint limit), halted (red: stopped before a singularity or an obstacle, device lost).
 enum class TeleopTone { Off, Ready, Moving, Limited, Halted };
+// How far the TCP is from the goal it follows: metres and radians.
+struct GoalDistance {
+  double position = 0.0;
+  double angle = 0.0;
+};
 
 class ServoPanel : public QWidget {
   Q_OBJECT
@@ -51,6 +60,8 @@ class ServoPanel : public QWidget {
   // News below the status line: the input device (a spacemouse that could not be opened or went
   // away) or a finished recording; "" hides it.
   void show_note(const QString& text, bool error);
+  // The Goal input's distance line (shown while it is the input); nullopt: there is no goal yet.
+  void set_goal_distance(const std::optional<GoalDistance>& distance);
 
   bool teleop_enabled() const;
   TeleopSource source() const;
@@ -71,6 +82,7 @@ class ServoPanel : public QWidget {
   QSlider* speed_slider() const { return speed_; }
   QLabel* status_label() const { return status_; }
   QLabel* note_label() const { return note_; }
+  QLabel* goal_distance_label() const { return goal_distance_; }
   QLabel* keys_label() const { return keys_; }
   QCheckBox* record_box() const { return record_; }
   JogPad* jog_pad() const { return pad_; }
@@ -102,6 +114,7 @@ class ServoPanel : public QWidget {
   QLabel* speed_value_ = nullptr;
   QLabel* status_ = nullptr;
   QLabel* note_ = nullptr;
+  QLabel* goal_distance_ = nullptr;
   QLabel* keys_ = nullptr;
   QCheckBox* record_ = nullptr;
   bool robot_available_ = false;

@@ -46,13 +46,25 @@ void GoalController::on_goal_changed() {
   emit shownPoseChanged();
 }
 
-std::optional<Pose> GoalController::shown_pose() const {
+std::optional<Pose> GoalController::goal_pose() const {
   if (!kinematics_) return std::nullopt;
   if (requested_pose_) return requested_pose_;
   const GoalState& goal = document_.goal();
   if (goal.tcp_pose) return goal.tcp_pose;
   const RobotModelPtr robot = document_.robot();
   if (goal.joints && goal.joints->size() == robot->dof()) return kinematics_->tcp_in_base(*goal.joints);
+  return std::nullopt;
+}
+
+std::optional<Pose> GoalController::goal_pose_world() const {
+  const auto pose = goal_pose();
+  if (!pose) return std::nullopt;
+  return base_to_world() * *pose;
+}
+
+std::optional<Pose> GoalController::shown_pose() const {
+  if (!kinematics_) return std::nullopt;
+  if (const auto goal = goal_pose()) return goal;
   return kinematics_->tcp_in_base(document_.joints());
 }
 

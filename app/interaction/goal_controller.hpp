@@ -29,6 +29,11 @@ class GoalController : public QObject {
   std::optional<Pose> shown_pose() const;
   std::optional<Pose> shown_pose_world() const;
   Pose base_to_world() const;
+  // The goal itself, without shown_pose()'s fallback to the current TCP: the pose last asked for,
+  // else the goal's TCP pose, else where the goal joints put the TCP; nullopt when there is none
+  // (what the Teleop panel's Goal input follows).
+  std::optional<Pose> goal_pose() const;
+  std::optional<Pose> goal_pose_world() const;
 
   // Asks IK for a new TCP pose; returns at once.
   void move_goal(const Pose& pose_in_base);

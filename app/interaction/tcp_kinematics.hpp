@@ -1,7 +1,10 @@
 #pragma once
 // TcpKinematics: where a robot's TCP is. Goal poses (GoalState::tcp_pose, PoseGoal) are given in the
 // planning group's base link, as the IK solvers and the planner want them; the viewport works in
-// the world (root link) frame. This converts between the two.
+// the world (root link) frame. This converts between the two. Of the robot's first planning group
+// unless another is named (the Teleop panel servos any group).
+#include <string>
+
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
 #include "engine/model/robot_model.hpp"
@@ -10,8 +13,8 @@ namespace kinetic::app {
 
 class TcpKinematics {
  public:
-  // Throws kinetic::Error when the robot has no planning group chain.
-  explicit TcpKinematics(RobotModelPtr robot);
+  // Throws kinetic::Error when the robot has no such planning group chain (group "": the first).
+  explicit TcpKinematics(RobotModelPtr robot, const std::string& group = "");
 
   const KinematicChain& chain() const { return chain_; }
   int base_link() const { return base_link_; }

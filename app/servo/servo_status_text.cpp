@@ -46,4 +46,21 @@ ServoStatusText describe_servo_status(ServoStatus status, const std::string& mes
   return {QString::fromUtf8(to_string(status)), TeleopTone::Ready};
 }
 
+ServoStatusText describe_goal_following(bool has_goal, ServoStatus status, const std::string& message) {
+  using panels::TeleopTone;
+  if (!has_goal)
+    return {tr("No goal to follow: drag the goal gizmo in the 3D view (or set one in the Goal panel); the arm "
+               "stays where it is"),
+            TeleopTone::Ready};
+  switch (status) {
+    case ServoStatus::Ok: return {tr("Moving to the goal"), TeleopTone::Moving};
+    case ServoStatus::TargetReached: return {tr("Goal reached: drag the goal gizmo and the arm follows"), TeleopTone::Ready};
+    case ServoStatus::Stopped:
+      if (message.empty()) return {tr("Ready: the arm follows the goal gizmo"), TeleopTone::Ready};
+      break;
+    default: break;
+  }
+  return describe_servo_status(status, message);
+}
+
 }  // namespace kinetic::app

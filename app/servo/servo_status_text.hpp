@@ -17,4 +17,8 @@ struct ServoStatusText {
 // message: ServoStep::message ("" when nothing limits the motion).
 ServoStatusText describe_servo_status(ServoStatus status, const std::string& message);
 
+// The same while the arm follows the goal (the Goal input): there is no goal to follow yet, or the
+// servo's status in the goal's words (following it, reached it, or what holds it back).
+ServoStatusText describe_goal_following(bool has_goal, ServoStatus status, const std::string& message);
+
 }  // namespace kinetic::app

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "app/document_commands.hpp"
+#include "app/interaction/goal_controller.hpp"
+#include "app/servo/goal_following.hpp"
 #include "app/servo/jog_command.hpp"
 #include "app/servo/teleop_undo_command.hpp"
 #include "app/studio_document.hpp"
@@ -20,8 +23,8 @@ ServoStatusText off_status() {
 
 }  // namespace
 
-TeleopController::TeleopController(StudioDocument& document, QObject* parent)
-    : QObject(parent), document_(document), status_(off_status()) {
+TeleopController::TeleopController(StudioDocument& document, GoalController& goal, QObject* parent)
+    : QObject(parent), document_(document), goal_(&goal), status_(off_status()) {
   timer_.setInterval(kFrameIntervalMs);
   timer_.setTimerType(Qt::PreciseTimer);
   connect(&timer_, &QTimer::timeout, this, &TeleopController::tick);
@@ -34,6 +37,9 @@ TeleopController::TeleopController(StudioDocument& document, QObject* parent)
   });
   connect(&spacemouse_, &SpaceMouseInput::lost, this, &TeleopController::on_spacemouse_lost);
   connect(&spacemouse_, &SpaceMouseInput::buttonPressed, this, &TeleopController::on_spacemouse_button);
+  // The goal moved (a drag, undo, the Goal panel) or the arm did (the goal's world pose follows the
+  // base): a new target at once, rather than at the next frame.
+  connect(&goal, &GoalController::shownPoseChanged, this, &TeleopController::on_goal_moved);
   group_ = group_names().value(0);
   rebuild_chain();
 }
@@ -54,19 +60,46 @@ QStringList TeleopController::group_names() const {
 
 QStringList TeleopController::joint_names() const {
   QStringList names;
-  if (chain_)
-    for (const std::string& name : chain_->joint_names()) names << QString::fromStdString(name);
+  if (kinematics_)
+    for (const std::string& name : kinematics_->chain().joint_names()) names << QString::fromStdString(name);
   return names;
 }
 
 void TeleopController::rebuild_chain() {
-  chain_.reset();
+  kinematics_.reset();
   const RobotModelPtr robot = document_.robot();
   if (!robot) return;
   try {
-    chain_ = std::make_unique<KinematicChain>(KinematicChain::from_config(robot, group_.toStdString()));
+    kinematics_ = std::make_unique<TcpKinematics>(robot, group_.toStdString());
   } catch (const std::exception&) {
     // A robot without a usable group: enable() reports why.
+  }
+}
+
+const TcpKinematics* TeleopController::group_kinematics() const {
+  const RobotModelPtr robot = document_.robot();
+  if (!kinematics_ || !robot || kinematics_->chain().model() != robot || document_.joints().size() != robot->dof())
+    return nullptr;
+  return kinematics_.get();
+}
+
+ServoOptions TeleopController::loop_options() const {
+  ServoOptions options = options_;
+  if (source_ == panels::TeleopSource::Goal) {
+    options.max_linear_speed *= speed_;
+    options.max_angular_speed *= speed_;
+  }
+  return options;
+}
+
+void TeleopController::apply_loop_options() {
+  if (!loop_) return;
+  try {
+    loop_->set_options(loop_options());
+  } catch (const std::exception& error) {
+    // (Scaled within (0, 1] of valid options: not expected.) Stop rather than run on old limits.
+    shut_down(true);
+    set_status({tr("Stopped: %1").arg(error_text(error)), panels::TeleopTone::Halted}, ServoStatus::Stopped);
   }
 }
 
@@ -78,7 +111,7 @@ QString TeleopController::enable() {
     why = tr("No robot is loaded.");
   } else {
     try {
-      auto servo = std::make_unique<Servo>(robot, group_.toStdString(), options_);
+      auto servo = std::make_unique<Servo>(robot, group_.toStdString(), loop_options());
       servo->set_scene(document_.scene());
       loop_ = std::make_unique<ServoLoop>(std::move(servo));
       loop_->start(document_.joints());
@@ -97,7 +130,7 @@ QString TeleopController::enable() {
   begin_undo_segment();
   send_command();
   timer_.start();
-  set_status(describe_servo_status(ServoStatus::Stopped, {}), ServoStatus::Stopped);
+  set_status(describe(ServoStatus::Stopped, {}), ServoStatus::Stopped);
   emit enabledChanged(true);
   return {};
 }
@@ -138,6 +171,7 @@ void TeleopController::set_group(const QString& group) {
 
 void TeleopController::set_speed(double fraction) {
   speed_ = std::clamp(fraction, 0.01, 1.0);
+  if (source_ == panels::TeleopSource::Goal) apply_loop_options();
   send_command();
 }
 
@@ -173,9 +207,12 @@ QString TeleopController::set_source(panels::TeleopSource source) {
   } else {
     spacemouse_.close();
   }
+  const bool options_change = (source_ == panels::TeleopSource::Goal) != (source == panels::TeleopSource::Goal);
   source_ = source;
+  if (options_change) apply_loop_options();
   send_command();
   emit sourceChanged(source_);
+  emit goalDistanceChanged();
   if (!error.isEmpty()) emit deviceMessage(error, true);
   else if (source_ == panels::TeleopSource::SpaceMouse)
     emit deviceMessage(tr("Spacemouse connected: push, pull or twist its cap to move the TCP. Its left button "
@@ -196,13 +233,19 @@ void TeleopController::release() {
 }
 
 ServoCommand TeleopController::current_command() const {
+  if (source_ == panels::TeleopSource::Goal) {
+    const TcpKinematics* group = group_kinematics();
+    const auto goal = goal_pose_world();
+    return group && goal ? follow_goal_command(*group, *goal, document_.joints()) : ServoCommand{};
+  }
   if (source_ == panels::TeleopSource::SpaceMouse) {
     const Twist& axes = spacemouse_.axes();
     return axes.isZero() ? ServoCommand{} : spacemouse_jog(axes, speed_, options_, frame_, spacemouse_axes_);
   }
   if (!held_) return ServoCommand{};
   if (held_->mode == panels::JogMode::Joint)
-    return chain_ ? joint_jog(*chain_, held_->index, held_->direction, speed_, options_) : ServoCommand{};
+    return kinematics_ ? joint_jog(kinematics_->chain(), held_->index, held_->direction, speed_, options_)
+                       : ServoCommand{};
   if (held_->index < 0 || held_->index >= kJogAxisCount) return ServoCommand{};
   return cartesian_jog(static_cast<JogAxis>(held_->index), held_->direction, speed_, options_, frame_);
 }
@@ -232,8 +275,24 @@ bool TeleopController::show_latest() {
   const RobotModelPtr robot = document_.robot();
   if (robot && state.step.q.size() == robot->dof() && !same_joints(state.step.q, document_.joints()))
     move_document(state.step.q);
-  set_status(describe_servo_status(state.step.status, state.step.message), state.step.status);
+  set_status(describe(state.step.status, state.step.message), state.step.status);
   return true;
+}
+
+std::optional<panels::GoalDistance> TeleopController::goal_distance() const {
+  const TcpKinematics* group = group_kinematics();
+  const auto goal = goal_pose_world();
+  if (!group || !goal) return std::nullopt;
+  return distance_to_goal(*group, *goal, document_.joints());
+}
+
+ServoStatusText TeleopController::describe(ServoStatus status, const std::string& message) const {
+  if (source_ != panels::TeleopSource::Goal) return describe_servo_status(status, message);
+  return describe_goal_following(goal_pose_world().has_value(), status, message);
+}
+
+std::optional<Pose> TeleopController::goal_pose_world() const {
+  return goal_ ? goal_->goal_pose_world() : std::nullopt;
 }
 
 void TeleopController::move_document(const JointVector& q) {
@@ -269,6 +328,15 @@ void TeleopController::on_robot_changed() {
   const bool was_enabled = enabled();
   stop_loop();
   held_.reset();
+  if (source_ == panels::TeleopSource::Goal) {
+    // A goal kept across the change (same joints) would pull the new robot away at once: the user
+    // chooses to follow it again.
+    source_ = panels::TeleopSource::OnScreen;
+    emit sourceChanged(source_);
+    emit deviceMessage(tr("The robot changed: the arm no longer follows the goal. Choose Follow goal as the "
+                          "input again to follow it."),
+                       false);
+  }
   group_ = group_names().value(0);  // "" for a robot without named groups: its default chain
   rebuild_chain();
   emit groupsChanged();
@@ -307,8 +375,23 @@ void TeleopController::on_joints_changed() {
 }
 
 void TeleopController::on_undo_index_changed(int index) {
-  // Another edit was pushed, or ours undone: further motion starts a new undo step.
-  if (live_step_ && index != live_step_index_) begin_undo_segment();
+  // Another edit was pushed, or ours undone: further motion starts a new undo step. Goal edits
+  // do not move the arm (while it follows the goal they are the input): the session stays one step.
+  if (live_step_ && index != live_step_index_ && !only_goal_edits_since_live_step(index)) begin_undo_segment();
+}
+
+bool TeleopController::only_goal_edits_since_live_step(int index) {
+  const QUndoStack& stack = document_.undo_stack();
+  if (index < live_step_index_ || index > stack.count()) return false;
+  for (int i = live_step_index_; i < index; ++i)
+    if (stack.command(i)->id() != static_cast<int>(EditKind::Goal)) return false;
+  return true;
+}
+
+void TeleopController::on_goal_moved() {
+  if (source_ != panels::TeleopSource::Goal) return;
+  send_command();
+  emit goalDistanceChanged();
 }
 
 void TeleopController::on_spacemouse_lost(const QString& message) {

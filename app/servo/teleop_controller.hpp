@@ -7,15 +7,19 @@
 //
 // Inputs: the on-screen jog buttons (press / release; the command is re-sent every frame while a
 // button is held, and the loop treats a command older than its timeout as Stop, so a lost release
-// or a stalled GUI cannot leave the arm moving) or a spacemouse (SpaceMouseInput). A robot change
-// restarts the loop for the new robot, a scene edit reaches the running loop, an edit of the
-// joints from elsewhere (a slider, undo) restarts it from there.
+// or a stalled GUI cannot leave the arm moving), a spacemouse (SpaceMouseInput), or the goal
+// marker (GoalController's goal, as the gizmo drags it: the servo tracks it as a pose target, re-sent
+// every frame too; no goal means Stop). A robot change restarts the loop for the new robot (and
+// stops following the goal: the arm waits for the user), a scene edit reaches the running loop, an
+// edit of the joints from elsewhere (a slider, undo) restarts it from there.
 #include <QObject>
+#include <QPointer>
 #include <QStringList>
 #include <QTimer>
 #include <memory>
 #include <optional>
 
+#include "app/interaction/tcp_kinematics.hpp"
 #include "app/servo/servo_status_text.hpp"
 #include "app/servo/spacemouse_input.hpp"
 #include "engine/servo/servo_loop.hpp"
@@ -23,6 +27,7 @@
 
 namespace kinetic::app {
 
+class GoalController;
 class StudioDocument;
 class TeleopUndoCommand;
 
@@ -31,7 +36,8 @@ class TeleopController : public QObject {
  public:
   static constexpr int kFrameIntervalMs = 16;  // ~60 Hz: what the eye and the viewport need
 
-  explicit TeleopController(StudioDocument& document, QObject* parent = nullptr);
+  // goal: where the Goal input's target comes from (the 3D view's and the Goal panel's goal).
+  TeleopController(StudioDocument& document, GoalController& goal, QObject* parent = nullptr);
   ~TeleopController() override;
 
   bool enabled() const { return loop_ != nullptr; }
@@ -48,8 +54,10 @@ class TeleopController : public QObject {
   // What the status line shows: the servo's status in words, or why teleoperation is off.
   const ServoStatusText& status() const { return status_; }
   ServoStatus servo_status() const { return servo_status_; }
-  // The command sent to the loop now (Stop when nothing is held or pushed).
+  // The command sent to the loop now (Stop when nothing is held or pushed, or there is no goal).
   ServoCommand current_command() const;
+  // How far the group's TCP is from the goal; nullopt when there is no goal (or no group).
+  std::optional<panels::GoalDistance> goal_distance() const;
   SpaceMouseInput& spacemouse() { return spacemouse_; }
 
  public slots:
@@ -63,7 +71,8 @@ class TeleopController : public QObject {
   void set_frame(kinetic::ServoCommand::Frame frame);
   void set_spacemouse_axes(kinetic::panels::SpaceMouseAxes axes);
   // "" on success; a spacemouse that cannot be opened leaves the on-screen buttons as the input
-  // and returns the engine's message and hint (also sent as deviceMessage).
+  // and returns the engine's message and hint (also sent as deviceMessage). Goal: the arm follows
+  // the goal at the speed slider's share of the maximum speeds.
   QString set_source(kinetic::panels::TeleopSource source);
   void press(kinetic::panels::JogMode mode, int index, int direction);
   void release();
@@ -79,6 +88,8 @@ class TeleopController : public QObject {
   void spacemouseAxesChanged(kinetic::panels::SpaceMouseAxes axes);
   // News about the input device for the panel ("" clears it).
   void deviceMessage(const QString& text, bool error);
+  // goal_distance() may have changed (the goal or the arm moved), while the goal is the input.
+  void goalDistanceChanged();
 
  private:
   struct HeldJog {
@@ -93,6 +104,15 @@ class TeleopController : public QObject {
   void move_document(const JointVector& q);
   void begin_undo_segment();
   void set_status(const ServoStatusText& status, ServoStatus servo_status);
+  // The status line for a servo status: in the goal's words while it is the input.
+  ServoStatusText describe(ServoStatus status, const std::string& message) const;
+  // The loop's options: the speed slider caps the goal's speeds (jog commands carry their own).
+  ServoOptions loop_options() const;
+  void apply_loop_options();
+  // The group's kinematics when they belong to the document's robot (null between a robot change
+  // and rebuild_chain(), or for a robot without the group).
+  const TcpKinematics* group_kinematics() const;
+  std::optional<Pose> goal_pose_world() const;  // the goal to follow, in the world frame
   // Stops the arm and the loop and says so; show_final_state: the document takes the last state.
   void shut_down(bool show_final_state);
   // Stops the loop without a word (the robot is gone, the controller is).
@@ -104,10 +124,15 @@ class TeleopController : public QObject {
   void on_spacemouse_lost(const QString& message);
   void on_spacemouse_button(int index);
   void on_undo_index_changed(int index);
+  void on_goal_moved();
+  // The commands pushed since the live undo step up to `index` are all goal edits.
+  bool only_goal_edits_since_live_step(int index);
 
   StudioDocument& document_;
+  QPointer<GoalController> goal_;  // (the window may delete it first)
   std::unique_ptr<ServoLoop> loop_;
-  std::unique_ptr<KinematicChain> chain_;  // the group's chain: joint names, joint jog sizes
+  // The group's chain (joint names, joint jog sizes) and where its base and TCP are in the world.
+  std::unique_ptr<TcpKinematics> kinematics_;
   QTimer timer_;
   ServoOptions options_;
   QString group_;

@@ -45,10 +45,11 @@ void show_robot(panels::ServoPanel& panel, const TeleopController& controller, c
 
 }  // namespace
 
-TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning) {
+TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning,
+                                     GoalController& goal) {
   TeleopFeature feature;
   feature.panel = new panels::ServoPanel;
-  feature.controller = new TeleopController(document, &window);
+  feature.controller = new TeleopController(document, goal, &window);
   feature.dock = new QDockWidget(QObject::tr("Teleop"), &window);
   feature.dock->setObjectName(QStringLiteral("TeleopDock"));
   feature.dock->setWidget(feature.panel);
@@ -78,6 +79,8 @@ TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& docume
                    [panel, controller] { panel->set_status(controller->status().text, controller->status().tone); });
   QObject::connect(controller, &TeleopController::groupsChanged, panel,
                    [panel, controller, &document] { show_robot(*panel, *controller, document); });
+  QObject::connect(controller, &TeleopController::goalDistanceChanged, panel,
+                   [panel, controller] { panel->set_goal_distance(controller->goal_distance()); });
 
   new TeleopRecording(document, *panel, *controller, planning, controller);
   feature.keyboard = new KeyboardJog(*controller, *panel, controller);
@@ -90,6 +93,7 @@ TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& docume
   controller->set_frame(to_servo_frame(panel->frame()));
   controller->set_spacemouse_axes(panel->spacemouse_axes());
   panel->set_status(controller->status().text, controller->status().tone);
+  panel->set_goal_distance(controller->goal_distance());
   return feature;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // The Teleop dock: the Teleop panel, its TeleopController and the glue between them, the
-// document's robot, the window (closing it stops the arm first) and the trajectory recorder (the
-// panel's Record). install_teleop_feature() adds the dock on the right; the caller lists it in
-// the View menu.
+// document's robot, the goal (the Follow goal input), the window (closing it stops the arm first)
+// and the trajectory recorder (the panel's Record). install_teleop_feature() adds the dock on the
+// right; the caller lists it in the View menu.
 class QDockWidget;
 class QMainWindow;
 
@@ -12,6 +12,7 @@ class ServoPanel;
 
 namespace kinetic::app {
 
+class GoalController;
 class PlanningFeatures;
 class StudioDocument;
 class KeyboardJog;
@@ -24,6 +25,7 @@ struct TeleopFeature {
   KeyboardJog* keyboard = nullptr;  // the arrow keys; MainWindow hands it the 3D view
 };
 
-TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning);
+TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning,
+                                     GoalController& goal);
 
 }  // namespace kinetic::app
