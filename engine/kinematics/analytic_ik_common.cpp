@@ -219,7 +219,8 @@ IkResult finish_analytic_result(const AnalyticSolutions& raw, const Pose& target
   const PoseDistance error = pose_distance(context.verify_fk(result.q), target);
   result.position_error = error.position;
   result.orientation_error = error.orientation;
-  if (context.condition_number) result.condition_number = context.condition_number(result.q);
+  if (options.condition_number && context.condition_number)
+    result.condition_number = context.condition_number(result.q);
   return result;
 }
 

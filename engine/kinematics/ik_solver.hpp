@@ -21,6 +21,9 @@ struct IkOptions {
   bool respect_limits = true;
   NullSpaceObjective objective = NullSpaceObjective::None;
   std::uint64_t random_seed = 0;        // restarts draw from this seed: reproducible results
+  // false: IkResult::condition_number stays 0. It costs an SVD of the Jacobian, about three times
+  // the solve itself when the seed is next to the answer (dense path IK, which does not need it).
+  bool condition_number = true;
 };
 
 struct IkResult {
@@ -29,7 +32,7 @@ struct IkResult {
   double position_error = 0.0;        // m
   double orientation_error = 0.0;     // rad
   int iterations = 0;
-  double condition_number = 0.0;      // of the Jacobian at q
+  double condition_number = 0.0;      // of the Jacobian at q (0 unless IkOptions::condition_number)
   std::vector<JointVector> solutions; // analytic / sweep solvers: all valid solutions
   std::string message;                // why it failed, when it failed
 };

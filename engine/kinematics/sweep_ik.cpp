@@ -126,7 +126,8 @@ IkResult RedundantSweepIkSolver::solve(const Pose& target, const JointVector& se
   result.position_error = (target.translation() - reached.translation()).norm();
   result.orientation_error =
       Eigen::AngleAxisd(Eigen::Matrix3d(target.linear() * reached.linear().transpose())).angle();
-  result.condition_number = KinematicChain::condition_number(chain.jacobian(result.q));
+  if (options.condition_number)
+    result.condition_number = KinematicChain::condition_number(chain.jacobian(result.q));
   return result;
 }
 

@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "engine/core/error.hpp"
 #include "engine/kinematics/ik_factory.hpp"
-#include "engine/kinematics/numeric_ik.hpp"
+#include "engine/planning/cartesian_step_ik.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/planning_space.hpp"
 #include "engine/planning/state_diagnostics.hpp"
@@ -70,12 +71,115 @@ std::vector<Pose> interpolate(const Pose& from, const CartesianSegment& segment,
 
 }  // namespace
 
+namespace {
+
+// Without a margin the per-step check is the collision gate's test of every waypoint, and the gate
+// runs on the whole path first; meanwhile every kProbeStride-th state is checked, so that a motion
+// a collision stops is found out during the IK: it takes the per-step check at once, and solves
+// at most this many steps past the collision.
+constexpr std::size_t kProbeStride = 16;
+
+// A state that failed the per-step check while the IK ran, and its step (1-based).
+struct CollidingState {
+  std::size_t step = 0;
+  JointVector q;
+};
+
+// The steps' joint states, from the start until every pose is reached or a step fails (no
+// solution, a joint that would jump or is at its limit; the reason goes into `result`). Every
+// `check_stride`-th state (0: none) gets the per-step collision check: the first that fails ends
+// the IK and is returned, left out of the path.
+std::optional<CollidingState> follow_poses(const KinematicChain& chain, CollisionChecker& checker,
+                                           const std::vector<Pose>& poses, const CartesianOptions& options,
+                                           const PlanControl& control, const IkSolverPtr& closed_form,
+                                           std::size_t check_stride, CartesianResult& result) {
+  // The robot's tolerances; each step starts next to its answer, so 2 ms is plenty.
+  IkOptions ik_options = ik_options_from_config(*chain.model());
+  ik_options.timeout_ms = 2.0;
+  const CartesianStepIk ik(chain, options.closed_form_ik ? closed_form : nullptr, ik_options, options.jump_threshold);
+  const std::vector<std::string> names = chain.joint_names();
+  SearchClock clock(1e9, control);
+  JointVector q_chain = chain.to_chain(result.path.front());
+  char text[256];
+  for (std::size_t i = 0; i < poses.size(); ++i) {
+    clock.poll("cartesian", static_cast<int>(i), static_cast<int>(poses.size()));
+    const IkResult solved = ik.solve(poses[i], q_chain).ik;
+    if (!solved.converged) {
+      // Blame the joint pinned at a limit, if any: the usual reason a nearby pose has no solution.
+      int pinned = -1;
+      for (int j = 0; j < chain.dof(); ++j)
+        if (chain.has_position_limits(j) &&
+            (q_chain[j] - chain.lower_limits()[j] < 1e-3 || chain.upper_limits()[j] - q_chain[j] < 1e-3))
+          pinned = j;
+      std::snprintf(text, sizeof text, "IK failed at step %zu of %zu%s", i + 1, poses.size(),
+                    pinned >= 0 ? " with a joint at its limit" : " (pose out of reach or at a singularity)");
+      result.stop_reason = text;
+      if (pinned >= 0) result.joint_at_fault = names[pinned];
+      return std::nullopt;
+    }
+    const JointVector delta = (solved.q - q_chain).cwiseAbs();
+    int worst = 0;
+    const double jump = delta.maxCoeff(&worst);
+    if (jump > options.jump_threshold) {
+      // A joint that reached its limit and would have to swing round to go on: say so.
+      const bool at_limit = chain.has_position_limits(worst) &&
+                            (q_chain[worst] - chain.lower_limits()[worst] < 1e-2 ||
+                             chain.upper_limits()[worst] - q_chain[worst] < 1e-2);
+      if (at_limit)
+        std::snprintf(text, sizeof text, "joint '%s' reached its limit (%.3f) at step %zu of %zu; going on would "
+                      "need it to jump %.3f", names[worst].c_str(), q_chain[worst], i + 1, poses.size(), jump);
+      else
+        std::snprintf(text, sizeof text, "joint '%s' would jump %.3f (threshold %.3f) at step %zu of %zu",
+                      names[worst].c_str(), jump, options.jump_threshold, i + 1, poses.size());
+      result.stop_reason = text;
+      result.joint_at_fault = names[worst];
+      return std::nullopt;
+    }
+    JointVector next = result.path.back();
+    chain.to_model(solved.q, next);
+    const bool checked = check_stride > 0 && ((i + 1) % check_stride == 0 || i + 1 == poses.size());
+    if (checked && !state_collision_free(checker, next, options.margin)) return CollidingState{i + 1, std::move(next)};
+    q_chain = solved.q;
+    result.path.push_back(std::move(next));
+  }
+  return std::nullopt;
+}
+
+// The motion stops before `state`, which failed the per-step collision check: says so.
+void stop_for_collision(CollisionChecker& checker, const CollidingState& state, std::size_t pose_count,
+                        const CartesianOptions& options, CartesianResult& result) {
+  const auto contacts = checker.contacts(state.q, CheckOptions{options.margin, true, true});
+  result.stop_reason = "collision at step " + std::to_string(state.step) + " of " + std::to_string(pose_count) + ": " +
+                       describe_contacts(contacts);
+  result.joint_at_fault.clear();
+  for (const auto& c : contacts) {
+    result.links_at_fault.push_back(c.body_a);
+    result.links_at_fault.push_back(c.body_b);
+  }
+}
+
+// The path's first state that fails the per-step check, in the order the steps were taken, cut off
+// with the rest of the path. `beyond`: a state past the path known to fail it (the IK stopped
+// there), the first one when every state of the path passes.
+void stop_at_first_collision(CollisionChecker& checker, std::size_t pose_count, const CartesianOptions& options,
+                             const std::optional<CollidingState>& beyond, CartesianResult& result) {
+  for (std::size_t i = 1; i < result.path.size(); ++i) {
+    if (state_collision_free(checker, result.path[i], options.margin)) continue;
+    stop_for_collision(checker, CollidingState{i, result.path[i]}, pose_count, options, result);
+    result.path.resize(i);
+    return;
+  }
+  if (beyond) stop_for_collision(checker, *beyond, pose_count, options, result);
+}
+
+}  // namespace
+
 CartesianResult plan_cartesian(const KinematicChain& chain, CollisionChecker& checker,
                                const JointVector& start, const std::vector<CartesianSegment>& segments,
-                               const CartesianOptions& options, const PlanControl& control) {
+                               const CartesianOptions& options, const PlanControl& control,
+                               const IkSolverPtr& closed_form) {
   const RobotModel& model = *chain.model();
   if (auto problem = limits_problem(model, start, "Cartesian start state")) throw *problem;
-  const CheckOptions check{options.margin, true, true};
   if (options.avoid_collisions)
     if (auto problem = collision_problem(checker, start, "Cartesian start state")) throw *problem;
   if (!(options.max_translation_step > 0) || !(options.max_rotation_step > 0) || !(options.jump_threshold > 0))
@@ -96,76 +200,42 @@ CartesianResult plan_cartesian(const KinematicChain& chain, CollisionChecker& ch
     result.fraction = 1.0;
     return result;
   }
-  const NumericIkSolver ik(chain);
-  // The robot's tolerances; each step starts next to its answer, so 2 ms is plenty.
-  IkOptions ik_options = ik_options_from_config(model);
-  ik_options.timeout_ms = 2.0;
-  const std::vector<std::string> names = chain.joint_names();
-  SearchClock clock(1e9, control);
-  JointVector q_chain = chain.to_chain(start);
-  JointVector full = start;
-  char text[256];
-  for (std::size_t i = 0; i < poses.size(); ++i) {
-    clock.poll("cartesian", static_cast<int>(i), static_cast<int>(poses.size()));
-    const IkResult solved = ik.solve(poses[i], q_chain, ik_options);
-    if (!solved.converged) {
-      // Blame the joint pinned at a limit, if any: the usual reason a nearby pose has no solution.
-      int pinned = -1;
-      for (int j = 0; j < chain.dof(); ++j)
-        if (chain.has_position_limits(j) &&
-            (q_chain[j] - chain.lower_limits()[j] < 1e-3 || chain.upper_limits()[j] - q_chain[j] < 1e-3))
-          pinned = j;
-      std::snprintf(text, sizeof text, "IK failed at step %zu of %zu%s", i + 1, poses.size(),
-                    pinned >= 0 ? " with a joint at its limit" : " (pose out of reach or at a singularity)");
-      result.stop_reason = text;
-      if (pinned >= 0) result.joint_at_fault = names[pinned];
-      break;
+  // The motion stops at its first state that fails the per-step check. With a margin every state
+  // is checked as the IK reaches it. Without one that check is the test the collision gate applies
+  // to every waypoint (in_collision, no padding): a path the gate passes has no such state, so the
+  // gate alone decides, and only a path it rejects, or whose probes found a collision, is checked
+  // state by state and then gated as cut.
+  const bool gate_first = options.avoid_collisions && options.margin == 0.0;
+  const std::size_t check_stride = !options.avoid_collisions ? 0 : gate_first ? kProbeStride : 1;
+  const std::optional<CollidingState> colliding =
+      follow_poses(chain, checker, poses, options, control, closed_form, check_stride, result);
+  std::optional<std::string> gate_problem;
+  bool gated = false;  // gate_problem is the collision gate's verdict on result.path
+  if (colliding && !gate_first) {
+    stop_for_collision(checker, *colliding, poses.size(), options, result);
+  } else if (colliding) {
+    stop_at_first_collision(checker, poses.size(), options, colliding, result);
+  } else if (gate_first) {
+    gate_problem = collision_gate(checker, result.path);
+    gated = true;
+    if (gate_problem) {
+      const std::size_t taken = result.path.size();
+      stop_at_first_collision(checker, poses.size(), options, std::nullopt, result);
+      gated = result.path.size() == taken;
     }
-    const JointVector delta = (solved.q - q_chain).cwiseAbs();
-    int worst = 0;
-    const double jump = delta.maxCoeff(&worst);
-    if (jump > options.jump_threshold) {
-      // A joint that reached its limit and would have to swing round to go on: say so.
-      const bool at_limit = chain.has_position_limits(worst) &&
-                            (q_chain[worst] - chain.lower_limits()[worst] < 1e-2 ||
-                             chain.upper_limits()[worst] - q_chain[worst] < 1e-2);
-      if (at_limit)
-        std::snprintf(text, sizeof text, "joint '%s' reached its limit (%.3f) at step %zu of %zu; going on would "
-                      "need it to jump %.3f", names[worst].c_str(), q_chain[worst], i + 1, poses.size(), jump);
-      else
-        std::snprintf(text, sizeof text, "joint '%s' would jump %.3f (threshold %.3f) at step %zu of %zu",
-                      names[worst].c_str(), jump, options.jump_threshold, i + 1, poses.size());
-      result.stop_reason = text;
-      result.joint_at_fault = names[worst];
-      break;
-    }
-    JointVector next = full;
-    chain.to_model(solved.q, next);
-    if (options.avoid_collisions && !state_collision_free(checker, next, options.margin)) {
-      const auto contacts = checker.contacts(next, check);
-      result.stop_reason = "collision at step " + std::to_string(i + 1) + " of " +
-                           std::to_string(poses.size()) + ": " + describe_contacts(contacts);
-      for (const auto& c : contacts) {
-        result.links_at_fault.push_back(c.body_a);
-        result.links_at_fault.push_back(c.body_b);
-      }
-      break;
-    }
-    q_chain = solved.q;
-    full = next;
-    result.path.push_back(full);
-    result.steps = static_cast<int>(i + 1);
   }
+  result.steps = static_cast<int>(result.path.size()) - 1;
   result.fraction = static_cast<double>(result.steps) / static_cast<double>(poses.size());
 
   // Output gates on what is returned.
   if (auto problem = limits_gate(model, result.path))
     throw Error(ErrorCode::OutOfLimits, "Cartesian path failed the limits gate: " + *problem);
-  if (options.avoid_collisions)
-    if (auto problem = collision_gate(checker, result.path)) {
-      throw Error(ErrorCode::InCollision, "Cartesian path failed the collision gate: " + *problem,
+  if (options.avoid_collisions) {
+    if (!gated) gate_problem = collision_gate(checker, result.path);
+    if (gate_problem)
+      throw Error(ErrorCode::InCollision, "Cartesian path failed the collision gate: " + *gate_problem,
                   "raise the margin so the per-step check keeps more clearance");
-    }
+  }
   return result;
 }
 

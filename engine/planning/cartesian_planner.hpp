@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/collision/collision_checker.hpp"
+#include "engine/kinematics/ik_solver.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
 #include "engine/planning/plan_control.hpp"
 #include "engine/trajectory/trajectory.hpp"
@@ -32,6 +33,13 @@ struct CartesianOptions {
   double jump_threshold = 0.05;         // rad (or m): largest joint change allowed in one step
   bool avoid_collisions = true;
   double margin = 0.0;                  // m, padding of the collision check
+  // Robots with a closed-form IK solver (UR, OPW): each step in closed form on the last step's
+  // branch, the numeric solve where that has no answer within the jump threshold. A fifth to a
+  // third faster and the TCP exactly on the path; but the path differs from the numeric default
+  // within the IK tolerance, so near singularities and jump thresholds a motion may stop a few
+  // steps elsewhere, and from a singular start take another branch (cartesian_step_ik.hpp).
+  // Ignored for other robots.
+  bool closed_form_ik = false;
 };
 
 struct CartesianResult {
@@ -45,9 +53,12 @@ struct CartesianResult {
 };
 
 // start: model order. Throws Error(OutOfLimits / InCollision) for a bad start, Error(InvalidValue)
-// for a degenerate segment (zero axis, non-finite values).
+// for a degenerate segment (zero axis, non-finite values). closed_form: the robot's IK solver on
+// this chain (make_ik_solver), used when options.closed_form_ik is set and it is a closed-form one
+// (UR, OPW); null: numeric IK at every step.
 CartesianResult plan_cartesian(const KinematicChain& chain, CollisionChecker& checker,
                                const JointVector& start, const std::vector<CartesianSegment>& segments,
-                               const CartesianOptions& options = {}, const PlanControl& control = {});
+                               const CartesianOptions& options = {}, const PlanControl& control = {},
+                               const IkSolverPtr& closed_form = nullptr);
 
 }  // namespace kinetic

@@ -171,7 +171,12 @@ std::vector<JointVector> Planner::resolve_goal(const JointVector& start, const P
 
 CartesianResult Planner::plan_cartesian(const JointVector& start, const std::vector<CartesianSegment>& segments,
                                         const CartesianOptions& options, const PlanControl& control) {
-  return kinetic::plan_cartesian(chain_, checker_, start, segments, options, control);
+  IkSolverPtr closed_form;
+  try {
+    if (options.closed_form_ik) closed_form = ik_solver();
+  } catch (const Error&) {  // a robot whose [ik] table names no usable solver: numeric steps
+  }
+  return kinetic::plan_cartesian(chain_, checker_, start, segments, options, control, closed_form);
 }
 
 PlanResult Planner::plan(const JointVector& start, const PlanningGoal& goal,

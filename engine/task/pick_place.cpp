@@ -9,6 +9,7 @@
 #include "engine/core/error.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
+#include "engine/task/scene_switch.hpp"
 #include "engine/task/stage_chain.hpp"
 #include "engine/task/task_contacts.hpp"
 #include "engine/task/task_failures.hpp"
@@ -48,7 +49,7 @@ class SceneRestorer {
   explicit SceneRestorer(Planner& planner) : planner_(planner), scene_(planner.scene()) {}
   ~SceneRestorer() {
     try {
-      planner_.set_scene(scene_);
+      use_scene(planner_, scene_);
     } catch (...) {  // it was the planner's scene before: setting it again cannot fail in practice
     }
   }

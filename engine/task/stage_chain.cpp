@@ -7,6 +7,7 @@
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/planning/path_processing.hpp"
 #include "engine/planning/state_diagnostics.hpp"
+#include "engine/task/scene_switch.hpp"
 #include "engine/task/task_contacts.hpp"
 
 namespace kinetic::task_detail {
@@ -46,7 +47,7 @@ auto attempt(const char* stage, Plan&& plan) {
 JointPath free_motion(TaskContext& context, const char* stage, const PlanningScene& scene, const JointVector& from,
                       const Pose& target_world) {
   check_cancel(context.control);
-  context.planner.set_scene(scene);
+  use_scene(context.planner, scene);
   const PlanResult any = attempt(stage, [&] {
     return context.planner.plan(from, PoseGoal{to_base(context, target_world)}, context.request.options,
                                 context.control);
@@ -71,7 +72,7 @@ JointPath free_motion(TaskContext& context, const char* stage, const PlanningSce
 JointPath straight_motion(TaskContext& context, const char* stage, const PlanningScene& scene,
                           const JointVector& from, const Pose& target_world) {
   check_cancel(context.control);
-  context.planner.set_scene(scene);
+  use_scene(context.planner, scene);
   CartesianOptions options;
   options.margin = 0.0;
   const CartesianResult line = attempt(stage, [&] {
@@ -104,14 +105,14 @@ TaskStage stage(TaskStage::Kind kind, std::string name, JointPath path, const Pl
 std::string blocking_contacts(TaskContext& context, const PlanningScene& scene, const Pose& tcp_base) {
   PlanningScene without = scene;
   without.remove_obstacle(context.object.name);
-  context.planner.set_scene(without);
+  use_scene(context.planner, without);
   std::vector<JointVector> arm_fits;
   try {
     arm_fits = context.planner.resolve_goal(context.start, PoseGoal{tcp_base}, context.request.options);
   } catch (const Error&) {
     return "";
   }
-  context.planner.set_scene(scene);
+  use_scene(context.planner, scene);
   CollisionChecker& checker = context.planner.checker();
   const std::vector<Contact> contacts = checker.contacts(arm_fits.front());
   if (!contacts.empty()) return describe_contacts(contacts);
@@ -127,7 +128,7 @@ std::string blocking_contacts(TaskContext& context, const PlanningScene& scene, 
 
 void require_reachable(TaskContext& context, const char* stage, const PlanningScene& scene, const Pose& tcp_world) {
   const Pose tcp_base = to_base(context, tcp_world);
-  context.planner.set_scene(scene);
+  use_scene(context.planner, scene);
   try {
     context.planner.resolve_goal(context.start, PoseGoal{tcp_base}, context.request.options);
   } catch (const Error& error) {
@@ -221,7 +222,7 @@ std::vector<TaskStage> plan_place(TaskContext& context, const Grasp& grasp, cons
   // Where the retreat ends the gripper must be clear of the object without the task's allowance.
   PlanningScene after = context.original;
   after.move_obstacle(name, place.pose);
-  context.planner.set_scene(after);
+  use_scene(context.planner, after);
   if (auto problem = collision_problem(context.planner.checker(), retreat.back(), "the state after the retreat")) {
     char distance[64];
     std::snprintf(distance, sizeof distance, "; retreat_distance %.3g m does not take", request.retreat_distance);

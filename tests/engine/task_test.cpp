@@ -19,6 +19,7 @@
 #include "engine/planning/path_processing.hpp"
 #include "engine/scene/scene_file.hpp"
 #include "engine/task/pick_place.hpp"
+#include "engine/task/scene_switch.hpp"
 #include "engine/trajectory/validation.hpp"
 #include "support/test_paths.hpp"
 #include "support/time_budget.hpp"
@@ -431,6 +432,57 @@ TEST(PickPlace, PlannersSceneIsTheRequestsAfterwards) {
   request.place_pose = at(3.0, 0.0, 0.035);  // failing: restored too
   EXPECT_THROW(plan_pick_and_place(planner, ur5e()->named_pose("ready"), request), Error);
   EXPECT_EQ(scene_to_json(planner.scene()), before);
+}
+
+// The stages' scenes (scene_switch.hpp): a scene equal to the planner's is not set again, which
+// would rebuild the checker and drop the PRM roadmap; any difference is.
+TEST(TaskScenes, SameSceneTellsObstaclesAttachedObjectsAndOverridesApart) {
+  const PlanningScene scene = example_scene();
+  ASSERT_FALSE(scene.obstacles().empty());
+  const std::string object = scene.obstacles().front().name;
+  EXPECT_TRUE(task_detail::same_scene(scene, PlanningScene(scene)));
+  PlanningScene moved = scene;
+  Pose nudged = scene.obstacles().front().pose;
+  nudged.translation().x() += 1e-9;
+  moved.move_obstacle(object, nudged);
+  EXPECT_FALSE(task_detail::same_scene(scene, moved));
+  PlanningScene allowed = scene;
+  allowed.allow(object, "link3");
+  EXPECT_FALSE(task_detail::same_scene(scene, allowed));
+  PlanningScene held = scene;
+  held.attach_obstacle(object, "tool0", Pose::Identity(), {"link6"});
+  EXPECT_FALSE(task_detail::same_scene(scene, held));
+  PlanningScene held_too = scene;
+  held_too.attach_obstacle(object, "tool0", Pose::Identity(), {"link6"});
+  EXPECT_TRUE(task_detail::same_scene(held, held_too));
+  held_too.detach(object, Pose::Identity());
+  held_too.attach_obstacle(object, "tool0", Pose::Identity(), {"link5"});
+  EXPECT_FALSE(task_detail::same_scene(held, held_too));  // other touch links
+  PlanningScene larger = scene;
+  larger.add_obstacle("crate", Shape::box({0.1, 0.1, 0.1}), at(-0.5, 0.0, 0.05));
+  EXPECT_FALSE(task_detail::same_scene(scene, larger));
+}
+
+TEST(TaskScenes, AnEqualSceneKeepsThePlannersRoadmapAndAChangedOneReplacesIt) {
+  Planner planner(ur5e(), example_scene());
+  PlannerOptions options = default_preset();
+  options.planner = PlannerType::Prm;
+  options.timeout_ms = test::generous_ms(2000.0);
+  JointVector goal = ur5e()->named_pose("ready");
+  goal[0] += 0.5;
+  planner.plan(ur5e()->named_pose("ready"), JointGoal{goal}, options);
+  const int roadmap = planner.roadmap_size();
+  ASSERT_GT(roadmap, 0);
+  task_detail::use_scene(planner, example_scene());
+  EXPECT_EQ(planner.roadmap_size(), roadmap);
+  PlanningScene moved = example_scene();
+  const std::string object = moved.obstacles().front().name;
+  Pose pose = moved.obstacles().front().pose;
+  pose.translation().y() += 0.05;
+  moved.move_obstacle(object, pose);
+  task_detail::use_scene(planner, moved);
+  EXPECT_EQ(planner.roadmap_size(), 0);
+  EXPECT_TRUE(task_detail::same_scene(planner.scene(), moved));
 }
 
 TEST(PickPlace, Ur5eTimedTaskRestsAtGraspAndReleaseWithinLimits) {
