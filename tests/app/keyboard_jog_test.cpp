@@ -20,6 +20,7 @@
 #include "app/servo/keyboard_jog.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/studio_window_factory.hpp"
+#include "teleop_studio.hpp"
 #include "panels/servo_panel.hpp"
 
 using namespace kinetic;
@@ -44,18 +45,11 @@ class KeyboardJogTest : public QObject {
   void initTestCase() { qputenv("KINETIC_NO_RECOVERY", "1"); }
 
   void init() {
-    studio_ = app::create_studio(app::CommandLine{});
+    studio_ = test::open_teleop_studio();
     QVERIFY(studio_);
-    QCOMPARE(studio_->document->robot()->name(), std::string("ur5e"));
-    studio_->document->set_joints(studio_->document->robot()->named_pose("ready"));  // room every way
-    studio_->document->undo_stack().clear();
     panel_ = studio_->window->teleop().panel;
     controller_ = studio_->window->teleop().controller;
-    QVERIFY(panel_ && controller_ && studio_->window->teleop().keyboard);
-    studio_->window->teleop().dock->raise();
-    studio_->window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(studio_->window.get()));
-    QVERIFY(QTest::qWaitFor([this] { return panel_->isVisible(); }, 2000));
+    QVERIFY(studio_->window->teleop().keyboard);
     kinematics_ = std::make_unique<TcpKinematics>(studio_->document->robot());
   }
 

@@ -31,6 +31,7 @@
 #include "app/planning_features.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/studio_window_factory.hpp"
+#include "teleop_studio.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "panels/servo_panel.hpp"
@@ -48,9 +49,7 @@ constexpr double kMillimetre = 1e-3;
 constexpr double kDegree = std::numbers::pi / 180.0;
 constexpr int kConvergeMs = 15000;  // a loaded machine; the motions take about a second
 
-double rotation_between(const Pose& a, const Pose& b) {
-  return Eigen::AngleAxisd(a.linear().transpose() * b.linear()).angle();
-}
+using kinetic::test::rotation_between;
 
 // `pose` moved by `offset` (world) and turned by `angle` about `axis` (world, about its own origin).
 Pose moved(const Pose& pose, const Vector3& offset, double angle = 0.0, const Vector3& axis = Vector3::UnitZ()) {
@@ -74,19 +73,10 @@ class TeleopFollowGoalTest : public QObject {
   void initTestCase() { qputenv("KINETIC_NO_RECOVERY", "1"); }
 
   void init() {
-    studio_ = app::create_studio(app::CommandLine{});
+    studio_ = test::open_teleop_studio();
     QVERIFY(studio_);
-    QCOMPARE(studio_->document->robot()->name(), std::string("ur5e"));
-    // "ready": a working pose with room in every direction ("home" stands straight up, singular).
-    studio_->document->set_joints(studio_->document->robot()->named_pose("ready"));
-    studio_->document->undo_stack().clear();
     panel_ = studio_->window->teleop().panel;
     controller_ = studio_->window->teleop().controller;
-    QVERIFY(panel_ && controller_);
-    studio_->window->teleop().dock->raise();
-    studio_->window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(studio_->window.get()));
-    QVERIFY(QTest::qWaitFor([this] { return panel_->isVisible(); }, 2000));
     QVERIFY(studio_->document->goal().empty());
   }
 

@@ -24,6 +24,7 @@
 #include "app/planning_features.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/studio_window_factory.hpp"
+#include "teleop_studio.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "panels/servo_panel.hpp"
 #include "fake_spacenavd.hpp"
@@ -39,9 +40,7 @@ namespace {
 
 constexpr int kX = 0, kY = 1, kZ = 2;
 
-double rotation_between(const Pose& a, const Pose& b) {
-  return Eigen::AngleAxisd(a.linear().transpose() * b.linear()).angle();
-}
+using kinetic::test::rotation_between;
 
 }  // namespace
 
@@ -51,21 +50,10 @@ class TeleopPanelTest : public QObject {
   void initTestCase() { qputenv("KINETIC_NO_RECOVERY", "1"); }
 
   void init() {
-    studio_ = app::create_studio(app::CommandLine{});
+    studio_ = test::open_teleop_studio();
     QVERIFY(studio_);
-    QCOMPARE(studio_->document->robot()->name(), std::string("ur5e"));
-    // The UR5e opens at "home", arm straight up: a singularity for Cartesian jogging. "ready" is
-    // a working pose with room in every direction.
-    studio_->document->set_joints(studio_->document->robot()->named_pose("ready"));
-    studio_->document->undo_stack().clear();
     panel_ = studio_->window->teleop().panel;
     controller_ = studio_->window->teleop().controller;
-    QVERIFY(panel_ && controller_);
-    // Its tab in front, as a user who opened it sees it (the buttons take real mouse events).
-    studio_->window->teleop().dock->raise();
-    studio_->window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(studio_->window.get()));
-    QVERIFY(QTest::qWaitFor([this] { return panel_->isVisible(); }, 2000));
     kinematics_ = std::make_unique<TcpKinematics>(studio_->document->robot());
   }
 
