@@ -35,6 +35,7 @@
 #include "support/test_paths.hpp"
 #include "user_actions.hpp"
 #include "viewer/gizmo.hpp"
+#include "gizmo_drag.hpp"
 #include "window_test_support.hpp"
 
 using namespace kinetic;
@@ -207,7 +208,7 @@ class TaskPlaceMarkerWindowTest : public QObject {
     const Vector3 table_point(0.8, -0.3, -0.005);  // its top, clear of the robot and the part
     const auto click = view().project(table_point);
     QVERIFY(click.has_value());
-    QCOMPARE(gizmo_handle_at(click->toPoint()), GizmoHandle::None);
+    QCOMPARE(test::gizmo_handle_at(view(), click->toPoint()), GizmoHandle::None);
     QTest::mouseClick(&view(), Qt::LeftButton, Qt::NoModifier, click->toPoint());
     QTRY_COMPARE(document().selected_object(), QStringLiteral("table"));
     QVERIFY(!panel_->move_in_view());
@@ -320,28 +321,14 @@ class TaskPlaceMarkerWindowTest : public QObject {
         5000);
   }
 
-  GizmoHandle gizmo_handle_at(const QPoint& pixel) {
-    const auto ray = view().camera().ray_through_pixel(
-        static_cast<float>(pixel.x()) + 0.5f, static_cast<float>(pixel.y()) + 0.5f,
-        static_cast<float>(view().width()), static_cast<float>(view().height()));
-    return view().gizmo() ? viewer::pick_gizmo(*view().gizmo(), view().camera(), ray,
-                                               static_cast<float>(view().height()))
-                          : GizmoHandle::None;
-  }
-
   // Presses on the gizmo at world point `from` (on `handle`), moves to `to` in ten steps, releases.
   void drag(const Vector3& from, const Vector3& to, GizmoHandle handle) {
     QVERIFY(test::wait_for_still_view(view()));
     const auto a = view().project(from), b = view().project(to);
     QVERIFY(a && b);
     const QPoint press = a->toPoint();
-    QCOMPARE(gizmo_handle_at(press), handle);
-    QTest::mousePress(&view(), Qt::LeftButton, Qt::NoModifier, press);
-    for (int i = 1; i <= 10; ++i) {
-      QTest::mouseMove(&view(), (QPointF(press) + (*b - *a) * (i / 10.0)).toPoint());
-      QTest::qWait(20);
-    }
-    QTest::mouseRelease(&view(), Qt::LeftButton, Qt::NoModifier, b->toPoint());
+    QCOMPARE(test::gizmo_handle_at(view(), press), handle);
+    test::drag_in_view(view(), press, QPointF(press) + (*b - *a));
   }
 
   // Drags an arrow of the gizmo by `metres` along its world axis.

@@ -19,6 +19,7 @@
 #include "app/servo/teleop_controller.hpp"
 #include "panels/servo_panel.hpp"
 #include "viewer/gizmo.hpp"
+#include "gizmo_drag.hpp"
 #include "window_test_support.hpp"
 
 using namespace kinetic;
@@ -104,14 +105,6 @@ class TeleopFollowGoalWindowTest : public QObject {
  private:
   ViewportWindow& view() { return *studio_->viewport; }
 
-  GizmoHandle gizmo_handle_at(const QPoint& pixel) {
-    const auto ray = view().camera().ray_through_pixel(
-        static_cast<float>(pixel.x()) + 0.5f, static_cast<float>(pixel.y()) + 0.5f,
-        static_cast<float>(view().width()), static_cast<float>(view().height()));
-    return view().gizmo() ? viewer::pick_gizmo(*view().gizmo(), view().camera(), ray, static_cast<float>(view().height()))
-                          : GizmoHandle::None;
-  }
-
   // Presses on the gizmo's `handle` arrow, drags it by `metres` along its world axis in ten mouse
   // moves (`halfway` runs after the fifth), releases.
   template <typename Halfway>
@@ -124,14 +117,10 @@ class TeleopFollowGoalWindowTest : public QObject {
     const auto a = view().project(centre + axis * (0.6 * s)), b = view().project(centre + axis * (0.6 * s + metres));
     QVERIFY(a && b);
     const QPoint press = a->toPoint();
-    QCOMPARE(gizmo_handle_at(press), handle);
-    QTest::mousePress(&view(), Qt::LeftButton, Qt::NoModifier, press);
-    for (int i = 1; i <= 10; ++i) {
-      QTest::mouseMove(&view(), (QPointF(press) + (*b - *a) * (i / 10.0)).toPoint());
-      QTest::qWait(20);
-      if (i == 5) halfway();
-    }
-    QTest::mouseRelease(&view(), Qt::LeftButton, Qt::NoModifier, b->toPoint());
+    QCOMPARE(test::gizmo_handle_at(view(), press), handle);
+    test::drag_in_view(view(), press, QPointF(press) + (*b - *a), [&](int move) {
+      if (move == 5) halfway();
+    });
   }
 
   void save_window_screenshot(const QString& name) {
