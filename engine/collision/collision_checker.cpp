@@ -313,6 +313,37 @@ bool CollisionChecker::scene_in_collision(double base_padding, const double* ext
   return false;
 }
 
+bool CollisionChecker::scene_roots_clear(double base_padding, const double* extra_padding, double& gap) const {
+  gap = -kInf;
+  // The far end of the chain first: it moves the most, and it fails a proof that fails.
+  for (std::size_t m = moving_bodies_.size(); m-- > 0;) {
+    const double padding = base_padding + extra_padding[m];
+    const int b = moving_bodies_[m];
+    if (bodies_[b].body->tree.empty()) return false;
+    const Vector3& center = bound_centers_[b];
+    const double radius = root_radii_[b];
+    const unsigned char* allowed = scene_allowed_[m].data();
+    const auto near = [&](int o) {
+      const int k = o - obstacle_begin_;
+      if (allowed[k]) return false;
+      const ObstacleFrame& frame = obstacle_frames_[k];
+      if (!frame.shape) return true;
+      const double clearance = solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius;
+      if (clearance > padding) return false;
+      gap = clearance - base_padding;
+      return true;
+    };
+    const bool flat = obstacle_spheres_.size() <= kFlatBroadPhase && obstacle_spheres_.usable() &&
+                      center.cwiseAbs().maxCoeff() <= SphereSet::kMaxCoordinate;
+    if (flat ? obstacle_spheres_.any_near(center, radius + padding, near)
+             : obstacle_tree_.any_near(center, radius, padding, near))
+      return false;
+    for (const int o : unbounded_obstacles_)
+      if (near(o)) return false;
+  }
+  return true;
+}
+
 bool CollisionChecker::in_collision(const JointVector& q, const CheckOptions& options) {
   update(q);
   // Obstacles first: in a cluttered scene they decide most states, and the broad phase makes a

@@ -168,6 +168,12 @@ class CollisionChecker {
   // extra_padding: per moving slot, added to `padding` (null: none). exact: no refinement
   // margin (no false positives, for continuous checks that must not call a near miss contact).
   bool scene_in_collision(double padding, const double* extra_padding = nullptr, bool exact = false) const;
+  // Whether every moving body's root sphere clears every obstacle by `padding` + its extra: a
+  // proof of the scene that never descends into sphere trees, so failing costs little. False
+  // also where it cannot tell cheaply (an obstacle of several parts or a mesh).
+  // gap: set on false to the failing root sphere's clearance minus `padding` (negative: it
+  // lies within the padding already, and proofs of nearby states will fail too).
+  bool scene_roots_clear(double padding, const double* extra_padding, double& gap) const;
   // Continuous check of the scene along q0 + t * dq, t in [0, 1] (path_advance): adaptive
   // bisection, an interval proven free when its middle state keeps every moving body clear of the
   // scene by padding + how far the body can move in half the interval (its speed terms, at most
@@ -276,6 +282,7 @@ class CollisionChecker {
   struct GridRun {
     int a, b;                   // the states strictly between grid states a and b
     bool scene, self;           // still to prove
+    bool roots = true;          // a root-sphere proof of the scene may succeed (scene_roots_clear)
   };
   std::vector<GridRun> grid_runs_;
   JointVector grid_state_;

@@ -24,8 +24,12 @@ namespace {
 // Runs of fewer states are checked state by state: proving a run costs about a state's check,
 // and fails more often the nearer the run is to contact.
 constexpr int kMinProvenRun = 3;  // grid steps from a to b
-// m: a run whose bodies would need more clearance than this from the scene is not tried (in
-// clutter such proofs nearly always fail, and a failed one costs about a state's check).
+// m: a run whose bodies would need more clearance than this from the scene gets only the root
+// spheres' proof (scene_roots_clear): in clutter the full proof nearly always fails there, for
+// about a state's check, while the root spheres fail for a few flops. Far from obstacles they
+// prove long runs at once: Panda searches above the table, in the cage and at the shelf took
+// 20-35% less time; among 20 boxes, where they fail, 3-6% more. A failed root proof whose sphere
+// already lies within the padding is not tried again in the halves.
 constexpr double kMaxSceneProofPadding = 0.05;
 // m, kept beyond what a proof needs: the exact tier's answers at two poses may differ by rounding.
 constexpr double kRoundingSlack = 1e-6;
@@ -67,6 +71,7 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
     grid_state_.noalias() = q0 + dq * (static_cast<double>(middle) / steps);
     update(grid_state_);
     bool scene = run.scene, self = run.self;  // not proven yet
+    bool roots = run.roots;
     if (run.b - run.a >= kMinProvenRun) {
       const double reach = static_cast<double>(std::max(middle - run.a - 1, run.b - 1 - middle)) / steps;
       double widest = 0.0;
@@ -76,6 +81,11 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
       }
       if (scene && (widest <= kMaxSceneProofPadding || obstacle_begin_ == body_count()))
         scene = scene_in_collision(scene_padding, segment_padding_.data());
+      else if (scene && run.roots) {
+        double gap = 0.0;
+        scene = !scene_roots_clear(scene_padding, segment_padding_.data(), gap);
+        roots = gap > 0.0;
+      }
       if (self) {
         for (std::size_t k = 0; k < grid_self_speed_.size(); ++k) grid_self_extra_[k] = grid_self_speed_[k] * reach + margin;
         for (std::size_t i = 0; i < grid_part_speed_.size(); ++i) grid_part_extra_[i] = grid_part_speed_[i] * reach + kRoundingSlack;
@@ -87,8 +97,8 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
       grid_blocked_step_ = middle;
       return false;
     }
-    grid_runs_.push_back({run.a, middle, scene, self});
-    grid_runs_.push_back({middle, run.b, scene, self});
+    grid_runs_.push_back({run.a, middle, scene, self, roots});
+    grid_runs_.push_back({middle, run.b, scene, self, roots});
   }
   return true;
 }

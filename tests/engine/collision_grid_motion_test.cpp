@@ -1,4 +1,5 @@
-// grid_motion_free: the discrete edge check that proves runs of grid states at once must give the
+// grid_motion_free: the discrete edge check that proves runs of grid states at once (the full
+// padded check, or only the root spheres for long runs) must give the
 // verdict of checking every grid state with in_collision, on the built-in arms (solid self pairs,
 // exact), on a mesh arm (sphere tier with its refinement margin) with an attached object, and
 // through PlanningSpace::motion_valid (edge_collision_free's verdict, for a group of joints too).
@@ -76,7 +77,7 @@ Tally compare_on_random_edges(CollisionChecker& checker, const RobotModel& model
 
 TEST(GridMotionCheck, SameVerdictAsCheckingEveryStateOnTheBuiltinArms) {
   for (const std::string robot : {"panda", "ur5e"})
-    for (const std::string scene_name : {"boxes20", "shelf", "empty"}) {
+    for (const std::string scene_name : {"boxes20", "shelf", "table", "cage", "empty"}) {
       const RobotModelPtr model = load_builtin_robot(robot);
       CollisionChecker checker(model);
       checker.set_scene(benchmark_scene(scene_name, model));
