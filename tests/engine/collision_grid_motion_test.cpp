@@ -88,7 +88,8 @@ TEST(GridMotionCheck, SameVerdictAsCheckingEveryStateOnTheBuiltinArms) {
       const Tally self = compare_on_random_edges(checker, *model, {.self = true, .scene = false}, 500, 3, what + " self");
       // Both verdicts occur, so the comparison can fail either way.
       EXPECT_GT(planning.free, 10) << what;
-      EXPECT_GT(planning.blocked + padded.blocked + self.blocked, 10) << what;
+      // (Without obstacles only self collisions block an edge, and few of the Panda's pairs can.)
+      EXPECT_GT(planning.blocked + padded.blocked + self.blocked, scene_name == "empty" ? 0 : 10) << what;
       EXPECT_GT(padded.free + self.free, 10) << what;
       if (scene_name != "empty") {
         EXPECT_GT(planning.first_step_hits, 10) << what;
