@@ -10,12 +10,13 @@ using job_json::vec3;
 void parse_cartesian_settings(const Fields& step_fields, StepSpec& step) {
   if (!step_fields.has("cartesian")) return;
   const Fields f(step_fields.value("cartesian"), step_fields.at("cartesian"),
-                 {"translation_step", "rotation_step", "jump_threshold", "margin", "min_fraction"});
+                 {"translation_step", "rotation_step", "jump_threshold", "margin", "min_fraction", "closed_form_ik"});
   CartesianOptions& o = step.cartesian_options;
   o.max_translation_step = f.number("translation_step", o.max_translation_step, 1e-5, 0.1);
   o.max_rotation_step = f.number("rotation_step", o.max_rotation_step, 1e-5, 0.5);
   o.jump_threshold = f.number("jump_threshold", o.jump_threshold, 1e-4, 10.0);
   o.margin = f.number("margin", o.margin, 0.0, 1.0);
+  o.closed_form_ik = f.flag("closed_form_ik", o.closed_form_ik);
   step.min_fraction = f.number("min_fraction", step.min_fraction, 0.0, 1.0);
 }
 

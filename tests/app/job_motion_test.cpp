@@ -154,6 +154,38 @@ class JobMotionTest : public QObject {
     QVERIFY2(mentions(accepted.err, "warning: step \"up\": the TCP's straight line stopped at "), accepted.err.c_str());
   }
 
+  // "closed_form_ik" solves the UR5e's steps in closed form: the same straight line, and the same
+  // end as the numeric steps, within the IK tolerance.
+  void closed_form_ik_steps_follow_the_same_line() {
+    QTemporaryDir dir;
+    const auto plan_up = [&](const std::string& cartesian) {
+      const Job job = parse_job(ur5e_job(R"([{"planner": "cartesian", "cartesian": )" + cartesian +
+                                         R"(, "goal": {"relative": {"xyz": [0, 0, 0.1], "frame": "base"}}}])"),
+                                "job.json", dir.path().toStdString());
+      JobResult result;
+      load_robot_and_scene(job, result);
+      plan_steps(job, result);
+      return std::make_pair(job, result);
+    };
+    const auto [closed_job, closed] = plan_up(R"({"closed_form_ik": true})");
+    const auto [numeric_job, numeric] = plan_up(R"({"closed_form_ik": false})");
+    QVERIFY(closed_job.steps[0].cartesian_options.closed_form_ik);
+    QVERIFY(!numeric_job.steps[0].cartesian_options.closed_form_ik);
+    Planner planner(closed.robot);
+    const Vector3 first = planner.tcp_pose(closed.start).translation();
+    for (const JointVector& q : closed.steps[0].plan.path)
+      QVERIFY((planner.tcp_pose(q).translation().head<2>() - first.head<2>()).norm() < 1e-3);
+    const Vector3 closed_end = planner.tcp_pose(closed.steps[0].end).translation();
+    const Vector3 numeric_end = planner.tcp_pose(numeric.steps[0].end).translation();
+    QVERIFY2(std::abs(closed_end.z() - first.z() - 0.1) < 1e-3, std::to_string(closed_end.z() - first.z()).c_str());
+    QVERIFY((closed_end - numeric_end).norm() < 1e-3);
+    // Not a boolean: a job error naming the field.
+    const Run bad = run_text(ur5e_job(R"([{"planner": "cartesian", "cartesian": {"closed_form_ik": 1},
+        "goal": {"relative": {"xyz": [0, 0, 0.1]}}}])"), dir.path().toStdString());
+    QCOMPARE(bad.code, int(kExitBadJob));
+    QVERIFY2(mentions(bad.err, "steps[0].cartesian.closed_form_ik: expected true or false"), bad.err.c_str());
+  }
+
   void a_goal_that_breaks_the_constraint_is_refused_with_the_violation() {
     QTemporaryDir dir;
     const Run run = run_text(ur5e_job(R"([{"goal": {"relative": {"rpy": [0.5, 0, 0]}},
