@@ -315,7 +315,8 @@ bool CollisionChecker::scene_in_collision(double base_padding, const double* ext
 
 bool CollisionChecker::scene_roots_clear(double base_padding, const double* extra_padding, double& gap) const {
   gap = -kInf;
-  // The far end of the chain first: it moves the most, and it fails a proof that fails.
+  // The far end of the chain first: those bodies move the most, so a proof that fails usually
+  // fails there, before the broad phase has run for the others.
   for (std::size_t m = moving_bodies_.size(); m-- > 0;) {
     const double padding = base_padding + extra_padding[m];
     const int b = moving_bodies_[m];

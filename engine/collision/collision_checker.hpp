@@ -172,7 +172,8 @@ class CollisionChecker {
   // proof of the scene that never descends into sphere trees, so failing costs little. False
   // also where it cannot tell cheaply (an obstacle of several parts or a mesh).
   // gap: set on false to the failing root sphere's clearance minus `padding` (negative: it
-  // lies within the padding already, and proofs of nearby states will fail too).
+  // lies within the padding already, and proofs of nearby states will fail too; -infinity where
+  // it could not tell).
   bool scene_roots_clear(double padding, const double* extra_padding, double& gap) const;
   // Continuous check of the scene along q0 + t * dq, t in [0, 1] (path_advance): adaptive
   // bisection, an interval proven free when its middle state keeps every moving body clear of the
