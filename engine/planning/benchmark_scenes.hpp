@@ -36,11 +36,10 @@ using PathExistsCheck = std::function<bool(const JointVector& start, const Joint
 // `count` start/goal pairs for a scene, drawn from `seed`: each configuration uniform within the
 // joint limits clipped to ±pi and clear of the scene by `margin` (state_collision_free); a pair is
 // kept only when `joined` finds a path, so every problem is solvable. Why the check is needed: the
-// configuration space need not be connected. On the UR5e the upper arm (link2) hits the base
-// cylinder for shoulder angles q2 in [0.22, 2.92] rad (and 2pi lower) whatever the other joints
-// (the base is a solid of revolution about joint 1), so a pair with q2 > 2.92 at one end and
-// q2 < 0.22 at the other has no path: any path would pass through that wall. The ±pi window
-// straddles the wall, and ~8% of plain pairs were of that kind. An empty `joined` keeps every pair.
+// free configuration space need not be connected. Obstacles or the arm's own links can wall off a
+// region whatever the other joints do (a solid of revolution about joint 1, such as the base, does
+// that to any link it can reach), and a pair with one end on each side has no path. An empty
+// `joined` keeps every pair.
 BenchmarkProblemSet benchmark_problems(const RobotModelPtr& model, const PlanningScene& scene, int count,
                                        std::uint64_t seed, double margin, const PathExistsCheck& joined);
 

@@ -325,17 +325,19 @@ class TaskPanelWindowTest : public QObject {
   // A pick plans in milliseconds, faster than a click on Cancel: here it cannot succeed. The arm
   // starts straight up ("home") inside a collar round its elbow, so every move to a pre-grasp
   // plans its whole budget (the grasps themselves are reachable: the collar is far above them).
+  // The collar is centred on the elbow housing, which spans y from -0.183 to 0.038 m at home
+  // (the upper arm sits 0.138 m to the side of the base by the shoulder offset).
   void cancel_leaves_the_document_untouched() {
     PlanningScene scene = example_scene();
-    const double half = 0.10, wall = 0.02, height = 0.3, z = 0.6;
-    scene.add_obstacle("collar_front", Shape::box(Vector3(wall, 2 * half, height)),
-                       Pose(Eigen::Translation3d(half + wall / 2, 0.0, z)));
-    scene.add_obstacle("collar_back", Shape::box(Vector3(wall, 2 * half, height)),
-                       Pose(Eigen::Translation3d(-half - wall / 2, 0.0, z)));
-    scene.add_obstacle("collar_left", Shape::box(Vector3(2 * half + 2 * wall, wall, height)),
-                       Pose(Eigen::Translation3d(0.0, half + wall / 2, z)));
-    scene.add_obstacle("collar_right", Shape::box(Vector3(2 * half + 2 * wall, wall, height)),
-                       Pose(Eigen::Translation3d(0.0, -half - wall / 2, z)));
+    const double half_x = 0.10, half_y = 0.14, centre_y = -0.0725, wall = 0.02, height = 0.3, z = 0.6;
+    scene.add_obstacle("collar_front", Shape::box(Vector3(wall, 2 * half_y, height)),
+                       Pose(Eigen::Translation3d(half_x + wall / 2, centre_y, z)));
+    scene.add_obstacle("collar_back", Shape::box(Vector3(wall, 2 * half_y, height)),
+                       Pose(Eigen::Translation3d(-half_x - wall / 2, centre_y, z)));
+    scene.add_obstacle("collar_left", Shape::box(Vector3(2 * half_x + 2 * wall, wall, height)),
+                       Pose(Eigen::Translation3d(0.0, centre_y + half_y + wall / 2, z)));
+    scene.add_obstacle("collar_right", Shape::box(Vector3(2 * half_x + 2 * wall, wall, height)),
+                       Pose(Eigen::Translation3d(0.0, centre_y - half_y - wall / 2, z)));
     document().set_scene(scene);
     document().undo_stack().clear();
     auto* planner_panel = planning_->planner_panel();

@@ -8,7 +8,7 @@
 // our planner, and PeerOMPLMoveItPipelineProvenRuns shows OMPL's pipeline given it too.
 // Per scene: success within 1 s, median and 95th percentile time.
 // Problems: benchmark_problems() pairs that some path joins (either planner finds one within 3 s;
-// rejected_pairs counts the draws dropped): the UR5e's joint space is split by a shoulder wall.
+// rejected_pairs counts the draws dropped): free joint space need not be connected.
 // Manual time = the median; counters carry success %, median and p95 in ms.
 #include <benchmark/benchmark.h>
 
@@ -172,8 +172,7 @@ class OmplRrtConnect {
 // A path is taken to exist when either planner finds one with a budget well beyond the
 // benchmark's: our search (offline preset, no post-processing) or OMPL's RRTConnect. Asking both
 // keeps the filter neutral: a pair stays whenever either side can solve it, so it drops only
-// pairs neither can (in practice the UR5e pairs across the shoulder wall; see
-// benchmark_problems()).
+// pairs neither can (see benchmark_problems()).
 constexpr double kExistenceBudgetS = 3.0;
 
 // Start/goal pairs clear of the scene by the planning margin, fixed seed per scene, each joined

@@ -16,7 +16,7 @@
 #include "engine/collision/sphere_set.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "ur5e_shoulder_swing.hpp"
+#include "ur5e_forearm_swing.hpp"
 #include "engine/planning/benchmark_scenes.hpp"
 
 using namespace kinetic;
@@ -96,7 +96,7 @@ TEST(ContinuousPathCheck, SceneVerdictsAreNeverLaxerThanAFineWalk) {
 
 TEST(ContinuousPathCheck, SelfAndSceneTogetherNameThePairThatFails) {
   CollisionChecker checker(load_builtin_robot("ur5e"));
-  auto [up, over] = test::ur5e_shoulder_swing();  // the upper arm swings down through the base
+  auto [up, over] = test::ur5e_forearm_swing();  // the folded forearm swings through the base
   ASSERT_TRUE(checker.path_begin(up, {.padding = 0.0, .self = true, .scene = true}));
   EXPECT_FALSE(checker.path_advance(over));
   EXPECT_FALSE(checker.path_contact().scene);

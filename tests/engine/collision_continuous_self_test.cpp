@@ -16,7 +16,7 @@
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "ur5e_shoulder_swing.hpp"
+#include "ur5e_forearm_swing.hpp"
 
 using namespace kinetic;
 
@@ -139,9 +139,9 @@ TEST(ContinuousSelfCheck, Ur5eAgreesWithAFineWalk) {
   expect_sound_and_useful(compare("ur5e", 0.001, 150, 22));
 }
 
-TEST(ContinuousSelfCheck, CatchesTheUpperArmSwingingThroughTheBase) {
+TEST(ContinuousSelfCheck, CatchesTheFoldedForearmSwingingThroughTheBase) {
   CollisionChecker checker(load_builtin_robot("ur5e"));
-  auto [up, over] = test::ur5e_shoulder_swing();  // the upper arm swings down through the base
+  auto [up, over] = test::ur5e_forearm_swing();  // the folded forearm swings through the base
   ASSERT_FALSE(checker.in_collision(up));
   ASSERT_FALSE(checker.in_collision(over));
   EXPECT_FALSE(checker.self_motion_valid_continuous(up, over));
