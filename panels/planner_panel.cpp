@@ -15,6 +15,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <QtMath>
+#include <cmath>
 #include <limits>
 
 #include "engine/core/duration_text.hpp"
@@ -52,6 +53,13 @@ QSpinBox* int_box(int min, int max) {
 
 const QString kCartesian = QStringLiteral("cartesian");
 
+// A box showing thousandths (mm, mrad) in engine units (m, rad), exact to its decimals: 0.07 mm is
+// the double nearest 7e-5 m, which value() / 1000 misses by an ulp.
+double from_thousandths(const QDoubleSpinBox* box) {
+  const double scale = std::pow(10.0, box->decimals());
+  return std::round(box->value() * scale) / (1000.0 * scale);
+}
+
 }  // namespace
 
 PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
@@ -83,6 +91,8 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   iterations_ = int_box(1, std::numeric_limits<int>::max());
   form->addRow(tr("Iterations"), iterations_);
   margin_ = double_box(0.0, 1.0, 3, 0.005, tr(" m"));
+  margin_->setToolTip(tr("Clearance the free-space planners keep from obstacles and the robot itself "
+                         "(reduced where the start or goal is closer); Cartesian moves have their own"));
   form->addRow(tr("Margin"), margin_);
   shortcut_ = int_box(0, 1000000);
   form->addRow(tr("Shortcut passes"), shortcut_);
@@ -133,6 +143,7 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   orientation_row->addWidget(orientation_tolerance_);
   form->addRow(tr("Orientation"), orientation_row);
   layout->addWidget(planner_group);
+  layout->addWidget(make_cartesian_group());
 
   // Start and goal.
   auto* states = new QGroupBox(tr("Start and goal"));
@@ -199,10 +210,70 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   connect(workspace_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
   connect(keep_orientation_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
   connect(orientation_tolerance_, &QDoubleSpinBox::valueChanged, this, &PlannerPanel::update_enabled);
+  connect(avoid_collisions_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
   connect(plan_, &QPushButton::clicked, this, &PlannerPanel::planRequested);
   connect(cancel_, &QPushButton::clicked, this, &PlannerPanel::cancelRequested);
   set_options(default_preset());
   seed_->clear();
+  update_enabled();
+}
+
+// The Cartesian planner's settings, in the units that read best at their size (mm, mrad), with the
+// ranges a headless job's "cartesian" object accepts: every value the boxes allow is valid.
+// The collision margin is its own field, not the Planner group's: that one is a clearance the
+// search keeps and lowers when the start or goal is closer (default 2 cm), this one stops the line
+// at the first step closer than it (default 0, the engine's: a plain contact check).
+QGroupBox* PlannerPanel::make_cartesian_group() {
+  cartesian_group_ = new QGroupBox(tr("Cartesian"));
+  auto* form = new QFormLayout(cartesian_group_);
+  translation_step_ = double_box(0.01, 100.0, 2, 0.1, tr(" mm"));
+  translation_step_->setToolTip(tr("Largest TCP move between two IK solutions along the line: smaller "
+                                   "follows the line more closely and takes longer."));
+  form->addRow(tr("Translation step"), translation_step_);
+  rotation_step_ = double_box(0.01, 500.0, 2, 0.1, tr(" mrad"));
+  rotation_step_->setToolTip(tr("Largest TCP rotation between two IK solutions (1 mrad ≈ 0.057°): smaller "
+                                "follows the orientation more closely and takes longer."));
+  form->addRow(tr("Rotation step"), rotation_step_);
+  jump_threshold_ = double_box(0.0001, 10.0, 4, 0.01, tr(" rad"));
+  jump_threshold_->setToolTip(tr("Largest change of any joint in one step (m for a sliding joint): a bigger "
+                                 "jump, such as the arm flipping its configuration, stops the line there."));
+  form->addRow(tr("Jump threshold"), jump_threshold_);
+  avoid_collisions_ = new QCheckBox(tr("Avoid collisions"));
+  avoid_collisions_->setToolTip(tr("Stop the line at the first step that touches an obstacle or the robot "
+                                   "itself; unchecked, collisions are not checked at all."));
+  form->addRow(QString(), avoid_collisions_);
+  cartesian_margin_ = double_box(0.0, 1000.0, 1, 1.0, tr(" mm"));
+  cartesian_margin_->setToolTip(tr("Clearance every step keeps from obstacles and the robot itself: the line "
+                                   "stops where it gets closer (0: a plain contact check, the fastest)."));
+  form->addRow(tr("Collision margin"), cartesian_margin_);
+  closed_form_ik_ = new QCheckBox(tr("Closed-form IK steps"));
+  form->addRow(QString(), closed_form_ik_);
+  set_cartesian_options(CartesianOptions{});
+  return cartesian_group_;
+}
+
+CartesianOptions PlannerPanel::cartesian_options() const {
+  CartesianOptions o;
+  o.max_translation_step = from_thousandths(translation_step_);
+  o.max_rotation_step = from_thousandths(rotation_step_);
+  o.jump_threshold = jump_threshold_->value();
+  o.avoid_collisions = avoid_collisions_->isChecked();
+  o.margin = from_thousandths(cartesian_margin_);
+  o.closed_form_ik = closed_form_ik_available_ && closed_form_ik_->isChecked();
+  return o;
+}
+
+void PlannerPanel::set_cartesian_options(const CartesianOptions& o) {
+  translation_step_->setValue(o.max_translation_step * 1000.0);
+  rotation_step_->setValue(o.max_rotation_step * 1000.0);
+  jump_threshold_->setValue(o.jump_threshold);
+  avoid_collisions_->setChecked(o.avoid_collisions);
+  cartesian_margin_->setValue(o.margin * 1000.0);
+  closed_form_ik_->setChecked(o.closed_form_ik);
+}
+
+void PlannerPanel::set_closed_form_ik_available(bool available) {
+  closed_form_ik_available_ = available;
   update_enabled();
 }
 
@@ -262,6 +333,8 @@ void PlannerPanel::apply_preset(const QString& name) {
     return;
   }
   // A preset fills the options but keeps the chosen planner and the seed (random stays random).
+  // It leaves the Cartesian settings alone: presets trade search time against path quality, which
+  // a straight line does not have (the engine's presets and a headless job's "preset" do the same).
   PlannerOptions o = preset(name.toStdString());
   if (!cartesian()) o.planner = options().planner;
   const QString seed = seed_->text();
@@ -381,8 +454,9 @@ void PlannerPanel::show_message(const QString& text) {
 void PlannerPanel::update_enabled() {
   const bool cart = cartesian();
   const bool searching = !cart;
-  for (QWidget* w : std::initializer_list<QWidget*>{iterations_, shortcut_, smoothing_, resolution_, range_,
-                                                    refine_, neighbors_, ik_attempts_, seed_, preset_, timeout_})
+  for (QWidget* w : std::initializer_list<QWidget*>{iterations_, margin_, shortcut_, smoothing_, resolution_,
+                                                    range_, refine_, neighbors_, ik_attempts_, seed_, preset_,
+                                                    timeout_})
     w->setEnabled(searching);
   smoothing_passes_->setEnabled(searching && smoothing_->isChecked());
   refine_->setEnabled(searching && planner_->currentData().toString() == QStringLiteral("rrt_star"));
@@ -402,6 +476,7 @@ void PlannerPanel::update_enabled() {
                       .arg(orientation_tolerance_->value(), 0, 'f', 1)
                 : tr("Not used in Cartesian mode: a straight TCP line already interpolates the orientation "
                      "from the start to the goal."));
+  update_cartesian_enabled();
   goal_name_->setVisible(goal_type() == PlanGoalType::Named);
   start_name_->setVisible(start_type() == PlanStartType::Named);
   const bool goal_ok = goal_type() == PlanGoalType::Named ? goal_name_->count() > 0
@@ -412,6 +487,22 @@ void PlannerPanel::update_enabled() {
                     : cart  ? tr("Cartesian moves need a TCP pose goal: drag the goal gizmo")
                             : tr("Set a goal first (goal panel or gizmo), or choose a named pose"));
   cancel_->setEnabled(running_);
+}
+
+// Only the Cartesian planner uses these, so they are hidden (and off) for the others.
+void PlannerPanel::update_cartesian_enabled() {
+  const bool cart = cartesian();
+  cartesian_group_->setVisible(cart);
+  cartesian_group_->setEnabled(cart);
+  cartesian_margin_->setEnabled(avoid_collisions_->isChecked());
+  closed_form_ik_->setEnabled(closed_form_ik_available_);
+  closed_form_ik_->setToolTip(
+      closed_form_ik_available_
+          ? tr("Solve each step with the robot's closed-form IK on the last step's branch: faster, the TCP "
+               "exactly on the line, but near singularities the line may stop a few steps elsewhere than "
+               "numerically.")
+          : tr("This robot has no closed-form IK solver (UR and OPW arms have one): every step is solved "
+               "numerically."));
 }
 
 }  // namespace kinetic::panels

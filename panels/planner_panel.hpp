@@ -1,6 +1,7 @@
 #pragma once
 // Planner panel: planner choice (the engine's planners and Cartesian straight-line moves), a
-// preset that fills every option, every option editable, an optional "keep TCP orientation" path
+// preset that fills every option, every option editable, the Cartesian moves' step sizes, jump
+// threshold, collision checking and closed-form IK, an optional "keep TCP orientation" path
 // constraint, goal type and start state, the time parameterization of the result, Plan / Cancel
 // with progress, and the result or the failure (why, and the likely fix). It shows and reports;
 // the studio runs the planner.
@@ -10,11 +11,13 @@
 #include <cstdint>
 #include <optional>
 
+#include "engine/planning/cartesian_planner.hpp"
 #include "engine/planning/planner_options.hpp"
 
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -58,6 +61,12 @@ class PlannerPanel : public QWidget {
   bool random_seed() const;       // the seed field is empty
   // Radians, when "Keep TCP orientation" is checked and applies (not in Cartesian mode).
   std::optional<double> keep_orientation_tolerance() const;
+  // The Cartesian settings in engine units (m, rad); closed_form_ik only where the robot has a
+  // closed-form solver. Presets leave them alone; they start at the engine's defaults.
+  CartesianOptions cartesian_options() const;
+  void set_cartesian_options(const CartesianOptions& options);
+  // Whether the loaded robot has a closed-form IK solver (UR, OPW): gates "Closed-form IK steps".
+  void set_closed_form_ik_available(bool available);
 
   void set_named_poses(const QStringList& names);
   PlanGoalType goal_type() const;
@@ -90,6 +99,13 @@ class PlannerPanel : public QWidget {
   QCheckBox* keep_orientation_box() const { return keep_orientation_; }
   QDoubleSpinBox* orientation_tolerance_box() const { return orientation_tolerance_; }
   QLineEdit* seed_edit() const { return seed_; }
+  QGroupBox* cartesian_group() const { return cartesian_group_; }
+  QDoubleSpinBox* translation_step_box() const { return translation_step_; }
+  QDoubleSpinBox* rotation_step_box() const { return rotation_step_; }
+  QDoubleSpinBox* jump_threshold_box() const { return jump_threshold_; }
+  QCheckBox* avoid_collisions_box() const { return avoid_collisions_; }
+  QDoubleSpinBox* cartesian_margin_box() const { return cartesian_margin_; }
+  QCheckBox* closed_form_ik_box() const { return closed_form_ik_; }
   QPushButton* plan_button() const { return plan_; }
   QPushButton* cancel_button() const { return cancel_; }
   QProgressBar* progress_bar() const { return progress_; }
@@ -100,7 +116,9 @@ class PlannerPanel : public QWidget {
   void cancelRequested();
 
  private:
+  QGroupBox* make_cartesian_group();
   void update_enabled();
+  void update_cartesian_enabled();
 
   QComboBox *planner_, *preset_, *goal_type_, *goal_name_, *start_type_, *start_name_, *timing_;
   QDoubleSpinBox *timeout_, *margin_, *resolution_, *range_, *refine_, *velocity_, *acceleration_;
@@ -112,10 +130,13 @@ class PlannerPanel : public QWidget {
   QCheckBox* keep_orientation_;
   QDoubleSpinBox* orientation_tolerance_;  // degrees
   QLineEdit* seed_;
+  QGroupBox* cartesian_group_;
+  QDoubleSpinBox *translation_step_, *rotation_step_, *jump_threshold_, *cartesian_margin_;  // mm, mrad, rad, mm
+  QCheckBox *avoid_collisions_, *closed_form_ik_;
   QPushButton *plan_, *cancel_;
   QProgressBar* progress_;
   QLabel* result_;
-  bool goal_joints_ = false, goal_pose_ = false, running_ = false;
+  bool goal_joints_ = false, goal_pose_ = false, running_ = false, closed_form_ik_available_ = false;
 };
 
 }  // namespace kinetic::panels

@@ -1,9 +1,11 @@
 // Qt Test: the planner panel — presets fill every field, fields edit the engine options, the seed
-// field, "Keep TCP orientation" (radians out, off in Cartesian mode), goal availability gates Plan,
-// progress and the result / failure areas.
+// field, "Keep TCP orientation" (radians out, off in Cartesian mode), the Cartesian settings (shown
+// in Cartesian mode only, engine units out), goal availability gates Plan, progress and the result /
+// failure areas.
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
@@ -17,6 +19,14 @@
 
 using namespace kinetic;
 using kinetic::panels::PlannerPanel;
+
+namespace {
+
+void choose_cartesian(PlannerPanel& panel) {
+  panel.planner_combo()->setCurrentIndex(panel.planner_combo()->findData(QStringLiteral("cartesian")));
+}
+
+}  // namespace
 
 class PlannerPanelTest : public QObject {
   Q_OBJECT
@@ -126,6 +136,102 @@ class PlannerPanelTest : public QObject {
     panel.planner_combo()->setCurrentIndex(0);
     QVERIFY(panel.keep_orientation_box()->isEnabled());
     QVERIFY(std::abs(*panel.keep_orientation_tolerance() - M_PI / 2.0) < 1e-12);
+  }
+
+  void cartesian_settings_show_only_in_cartesian_mode() {
+    PlannerPanel panel;
+    QVERIFY(!panel.cartesian());
+    QVERIFY(panel.cartesian_group()->isHidden());
+    QVERIFY(!panel.cartesian_group()->isEnabled());
+    QVERIFY(panel.margin_box()->isEnabled());
+    choose_cartesian(panel);
+    QVERIFY(!panel.cartesian_group()->isHidden());
+    QVERIFY(panel.cartesian_group()->isEnabled());
+    QVERIFY(panel.translation_step_box()->isEnabled());
+    // The free-space margin is not the line's: the line has its own, which needs the collision check.
+    QVERIFY(!panel.margin_box()->isEnabled());
+    QVERIFY(panel.cartesian_margin_box()->isEnabled());
+    panel.avoid_collisions_box()->setChecked(false);
+    QVERIFY(!panel.cartesian_margin_box()->isEnabled());
+    panel.avoid_collisions_box()->setChecked(true);
+    QVERIFY(panel.cartesian_margin_box()->isEnabled());
+    for (QWidget* w : std::initializer_list<QWidget*>{panel.translation_step_box(), panel.rotation_step_box(),
+                                                      panel.jump_threshold_box(), panel.avoid_collisions_box(),
+                                                      panel.cartesian_margin_box(), panel.closed_form_ik_box()})
+      QVERIFY2(!w->toolTip().isEmpty(), qPrintable(w->objectName()));
+    panel.planner_combo()->setCurrentIndex(0);
+    QVERIFY(panel.cartesian_group()->isHidden());
+    QVERIFY(!panel.cartesian_group()->isEnabled());
+  }
+
+  void closed_form_ik_steps_need_a_closed_form_solver() {
+    PlannerPanel panel;
+    choose_cartesian(panel);
+    QVERIFY(!panel.closed_form_ik_box()->isEnabled());  // until the studio says the robot has one
+    QVERIFY(panel.closed_form_ik_box()->toolTip().contains(QStringLiteral("no closed-form IK solver")));
+    panel.closed_form_ik_box()->setChecked(true);
+    QVERIFY(!panel.cartesian_options().closed_form_ik);
+    panel.set_closed_form_ik_available(true);
+    QVERIFY(panel.closed_form_ik_box()->isEnabled());
+    QVERIFY(panel.cartesian_options().closed_form_ik);
+    panel.set_closed_form_ik_available(false);
+    QVERIFY(!panel.closed_form_ik_box()->isEnabled());
+    QVERIFY(!panel.cartesian_options().closed_form_ik);
+  }
+
+  void cartesian_options_start_at_the_engines_and_come_out_in_metres_and_radians() {
+    PlannerPanel panel;
+    const CartesianOptions d, o = panel.cartesian_options();
+    QVERIFY(o.max_translation_step == d.max_translation_step);
+    QVERIFY(o.max_rotation_step == d.max_rotation_step);
+    QVERIFY(o.jump_threshold == d.jump_threshold);
+    QCOMPARE(o.avoid_collisions, d.avoid_collisions);
+    QVERIFY(o.margin == d.margin);
+    QCOMPARE(o.closed_form_ik, d.closed_form_ik);
+    QCOMPARE(panel.translation_step_box()->value(), 1.0);  // mm
+    QCOMPARE(panel.rotation_step_box()->value(), 1.0);     // mrad
+
+    choose_cartesian(panel);
+    panel.set_closed_form_ik_available(true);
+    // Values a division by 1000 misses by an ulp: the conversion must be exact to the shown digits.
+    QVERIFY(0.07 / 1000.0 != 7e-5 && 0.12 / 1000.0 != 1.2e-4);
+    panel.translation_step_box()->setValue(0.07);
+    panel.rotation_step_box()->setValue(0.12);
+    panel.jump_threshold_box()->setValue(0.0123);
+    panel.avoid_collisions_box()->setChecked(false);
+    panel.cartesian_margin_box()->setValue(2.5);
+    panel.closed_form_ik_box()->setChecked(true);
+    const CartesianOptions edited = panel.cartesian_options();
+    QVERIFY2(edited.max_translation_step == 7e-5, qPrintable(QString::number(edited.max_translation_step, 'g', 17)));
+    QVERIFY2(edited.max_rotation_step == 1.2e-4, qPrintable(QString::number(edited.max_rotation_step, 'g', 17)));
+    QVERIFY(edited.jump_threshold == 0.0123);
+    QCOMPARE(edited.avoid_collisions, false);
+    QVERIFY(edited.margin == 0.0025);
+    QCOMPARE(edited.closed_form_ik, true);
+
+    // Steps stay > 0: the boxes stop at 0.01 mm and 0.01 mrad, the jump threshold at 0.0001 rad.
+    panel.translation_step_box()->setValue(0.0);
+    panel.rotation_step_box()->setValue(-1.0);
+    panel.jump_threshold_box()->setValue(0.0);
+    QVERIFY(panel.cartesian_options().max_translation_step == 1e-5);
+    QVERIFY(panel.cartesian_options().max_rotation_step == 1e-5);
+    QVERIFY(panel.cartesian_options().jump_threshold == 1e-4);
+  }
+
+  void presets_leave_the_cartesian_settings_alone() {
+    PlannerPanel panel;
+    CartesianOptions custom;
+    custom.max_translation_step = 0.005;
+    custom.jump_threshold = 0.2;
+    custom.margin = 0.01;
+    panel.set_cartesian_options(custom);
+    panel.apply_preset(QStringLiteral("realtime"));
+    panel.apply_preset(QStringLiteral("offline"));
+    QCOMPARE(panel.options().timeout_ms, offline_preset().timeout_ms);  // the preset did apply
+    const CartesianOptions o = panel.cartesian_options();
+    QVERIFY(o.max_translation_step == 0.005);
+    QVERIFY(o.jump_threshold == 0.2);
+    QVERIFY(o.margin == 0.01);
   }
 
   void plan_needs_a_goal_and_cartesian_needs_a_pose() {
