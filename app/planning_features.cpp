@@ -10,6 +10,9 @@
 #include "app/planning/trajectory_recorder.hpp"
 #include "app/studio_document.hpp"
 #include "engine/collision/collision_checker.hpp"
+#include "engine/kinematics/ik_factory.hpp"
+#include "engine/kinematics/opw_ik.hpp"
+#include "engine/kinematics/ur_ik.hpp"
 #include "engine/planning/state_diagnostics.hpp"
 #include "engine/trajectory/blending.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
@@ -27,6 +30,18 @@ JointVector to_model(const JointVector& q, const std::vector<int>& map, JointVec
   for (std::size_t i = 0; i < map.size(); ++i)
     if (map[i] >= 0) base[map[i]] = q[static_cast<int>(i)];
   return base;
+}
+
+// Whether "closed-form IK steps" can apply: the robot's IK solver is a UR or OPW one, the solvers
+// whose closed form the Cartesian steps use (cartesian_step_ik.cpp).
+bool has_closed_form_ik(const RobotModelPtr& robot) {
+  if (!robot) return false;
+  try {
+    const IkSolverPtr solver = make_ik_solver(robot);
+    return std::dynamic_pointer_cast<const UrIkSolver>(solver) || std::dynamic_pointer_cast<const OpwIkSolver>(solver);
+  } catch (const std::exception&) {  // no usable solver: the steps are numeric
+    return false;
+  }
 }
 
 }  // namespace
@@ -84,6 +99,7 @@ void PlanningFeatures::refresh_robot() {
   if (robot)
     for (const std::string& name : robot->named_pose_names()) names << QString::fromStdString(name);
   planner_panel_->set_named_poses(names);
+  planner_panel_->set_closed_form_ik_available(has_closed_form_ik(robot));
   if (robot) trajectory_panel_->set_limits(limits_for(*robot));
 }
 
@@ -182,6 +198,7 @@ void PlanningFeatures::plan() {
   }
   request.random_seed = planner_panel_->random_seed();
   request.cartesian = planner_panel_->cartesian();
+  request.cartesian_options = planner_panel_->cartesian_options();
   request.keep_orientation_tolerance = planner_panel_->keep_orientation_tolerance();
   request.timing.method = timing_method_from_key(planner_panel_->timing_key());
   request.timing.velocity_scaling = planner_panel_->velocity_scaling();

@@ -24,6 +24,7 @@ struct PlanRequest {
   PlannerOptions options;
   bool random_seed = false;     // draw options.seed at random (the one used is reported)
   bool cartesian = false;       // straight TCP line to a PoseGoal instead of a free-space plan
+  CartesianOptions cartesian_options;  // Cartesian only: steps, jump threshold, collisions, IK
   // rad: every waypoint keeps the TCP within it of its orientation at the start (free-space only).
   std::optional<double> keep_orientation_tolerance;
   TimingSettings timing;

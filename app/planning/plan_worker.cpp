@@ -93,8 +93,9 @@ PlanOutcome PlanEngine::run(const PlanRequest& request, quint64 id, const std::a
         throw Error(ErrorCode::InvalidValue, "Cartesian mode needs a TCP pose goal",
                     "set the goal with the gizmo (TCP pose) or choose a free-space planner");
       planner.check_start(outcome.start);
+      // The planner hands its closed-form solver to the steps when cartesian_options asks for it.
       CartesianResult cartesian = planner.plan_cartesian(
-          outcome.start, {CartesianSegment::line_to(pose->pose)}, CartesianOptions{}, control);
+          outcome.start, {CartesianSegment::line_to(pose->pose)}, request.cartesian_options, control);
       if (cartesian.path.size() < 2)
         throw Error(ErrorCode::Unreachable,
                     "the straight TCP line stopped at once: " + cartesian.stop_reason,

@@ -1,6 +1,7 @@
 // Qt Test: the plan worker with real engine calls on the UR5e — plans around a box into a
-// collision-free trajectory within limits, names the colliding links of a goal in collision, and
-// cancels a hopeless long plan promptly while the GUI event loop keeps running.
+// collision-free trajectory within limits, names the colliding links of a goal in collision,
+// cancels a hopeless long plan promptly while the GUI event loop keeps running, and plans straight
+// TCP lines with the request's Cartesian options (step, jump threshold, closed-form IK).
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTimer>
@@ -30,6 +31,34 @@ PlanningScene box_between(const RobotModelPtr& robot) {
 PlanOutcome wait_for(QSignalSpy& spy, int timeout_ms) {
   if (spy.isEmpty() && !spy.wait(timeout_ms)) return {};
   return qvariant_cast<PlanOutcome>(spy.takeFirst().at(0));
+}
+
+// The TCP straight up 10 cm from arm(0) in Cartesian mode, no obstacles. With 1 mm steps the
+// largest joint change per step grows from 0.0025 to 0.0038 rad along it.
+PlanOutcome plan_line_up(const RobotModelPtr& robot, const CartesianOptions& options) {
+  Planner probe(robot);
+  Pose goal = probe.tcp_pose(arm(0.0));
+  goal.translation().z() += 0.1;
+  PlanWorker worker;
+  QSignalSpy spy(&worker, &PlanWorker::finished);
+  PlanRequest request;
+  request.robot = robot;
+  request.start = arm(0.0);
+  request.goal = PoseGoal{goal};
+  request.cartesian = true;
+  request.cartesian_options = options;
+  worker.submit(request);
+  return wait_for(spy, 30000);
+}
+
+// The largest distance of the path's TCP from the vertical line through its start (m).
+double largest_distance_from_the_line(const RobotModelPtr& robot, const JointPath& path) {
+  Planner probe(robot);
+  const Vector3 start = probe.tcp_pose(path.front()).translation();
+  double largest = 0.0;
+  for (const JointVector& q : path)
+    largest = std::max(largest, (probe.tcp_pose(q).translation() - start).head<2>().norm());
+  return largest;
 }
 
 }  // namespace
@@ -147,6 +176,51 @@ class PlanWorkerTest : public QObject {
     QCOMPARE(outcome.error_code, ErrorCode::Cancelled);
     QVERIFY2(cancel_ms < 1000, qPrintable(QStringLiteral("cancel took %1 ms").arg(cancel_ms)));
     qDebug("cancel returned after %lld ms", static_cast<long long>(cancel_ms));
+  }
+
+  void cartesian_steps_follow_the_requested_step_size() {
+    const RobotModelPtr robot = load_builtin_robot("ur5e");
+    const PlanOutcome fine = plan_line_up(robot, CartesianOptions{});
+    QVERIFY2(fine.ok && fine.cartesian, qPrintable(fine.error));
+    QVERIFY(fine.cartesian->complete());
+    QCOMPARE(fine.cartesian->path.size(), std::size_t(101));  // 100 steps of 1 mm
+    CartesianOptions coarse;
+    coarse.max_translation_step = 0.01;
+    const PlanOutcome outcome = plan_line_up(robot, coarse);
+    QVERIFY2(outcome.ok && outcome.cartesian, qPrintable(outcome.error));
+    QVERIFY(outcome.cartesian->complete());
+    QCOMPARE(outcome.cartesian->path.size(), std::size_t(11));  // 10 steps of 1 cm
+  }
+
+  void a_tight_jump_threshold_stops_the_line_short() {
+    const RobotModelPtr robot = load_builtin_robot("ur5e");
+    const PlanOutcome loose = plan_line_up(robot, CartesianOptions{});  // 0.05 rad
+    QVERIFY2(loose.ok && loose.cartesian, qPrintable(loose.error));
+    QCOMPARE(loose.cartesian->fraction, 1.0);
+    CartesianOptions tight;
+    tight.jump_threshold = 0.003;  // above the first steps' joint changes, below the last ones'
+    const PlanOutcome outcome = plan_line_up(robot, tight);
+    QVERIFY2(outcome.ok && outcome.cartesian, qPrintable(outcome.error));
+    QVERIFY2(outcome.cartesian->fraction > 0.0 && outcome.cartesian->fraction < 1.0,
+             qPrintable(QString::number(outcome.cartesian->fraction)));
+    const QString why = QString::fromStdString(outcome.cartesian->stop_reason);
+    QVERIFY2(why.contains(QStringLiteral("would jump")) && why.contains(QStringLiteral("threshold 0.003")), qPrintable(why));
+    QVERIFY(outcome.trajectory.duration() > 0.0);  // the part achieved is timed and returned
+  }
+
+  // Closed-form steps put the TCP on the line to rounding; numeric ones within the IK tolerance.
+  void closed_form_ik_steps_reach_the_engine() {
+    const RobotModelPtr robot = load_builtin_robot("ur5e");
+    CartesianOptions closed_form;
+    closed_form.closed_form_ik = true;
+    const PlanOutcome exact = plan_line_up(robot, closed_form);
+    const PlanOutcome numeric = plan_line_up(robot, CartesianOptions{});
+    QVERIFY2(exact.ok && exact.cartesian && exact.cartesian->complete(), qPrintable(exact.error));
+    QVERIFY2(numeric.ok && numeric.cartesian && numeric.cartesian->complete(), qPrintable(numeric.error));
+    const double exact_off = largest_distance_from_the_line(robot, exact.cartesian->path);
+    const double numeric_off = largest_distance_from_the_line(robot, numeric.cartesian->path);
+    QVERIFY2(exact_off < 1e-9, qPrintable(QString::number(exact_off)));
+    QVERIFY2(numeric_off > 1e-7 && numeric_off < 1e-4, qPrintable(QString::number(numeric_off)));
   }
 
   void newest_request_wins() {

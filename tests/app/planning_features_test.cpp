@@ -1,7 +1,10 @@
 // Qt Test: the planning features installed in a plain main window with a real document —
 // Plan button to a playing trajectory, failures with their reasons, export / import round trip,
-// rename / delete / duplicate (undoable), re-time, blend, validation, and Space's toggle_play.
+// rename / delete / duplicate (undoable), re-time, blend, validation, Space's toggle_play, the
+// Planner panel's Cartesian settings in the plan, and closed-form IK steps offered per robot.
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QLabel>
@@ -95,6 +98,54 @@ class PlanningFeaturesTest : public QObject {
     const QString text = f.features->planner_panel()->result_label()->text();
     QVERIFY2(text.contains(QStringLiteral("box1")) && text.contains(QStringLiteral("Try:")), qPrintable(text));
     QVERIFY(f.document.trajectories().empty());
+  }
+
+  void cartesian_settings_go_from_the_panel_into_the_plan() {
+    Fixture f;
+    f.document.set_scene(PlanningScene{});
+    f.document.set_joints(arm(0.0));
+    panels::PlannerPanel* panel = f.features->planner_panel();
+    panel->planner_combo()->setCurrentIndex(panel->planner_combo()->findData(QStringLiteral("cartesian")));
+    GoalState goal;
+    goal.tcp_pose = Planner(f.document.robot()).tcp_pose(arm(0.0));
+    goal.tcp_pose->translation().z() += 0.1;  // straight up 10 cm
+    f.document.set_goal(goal);
+    QCOMPARE(panel->goal_type(), panels::PlanGoalType::TcpPose);
+    const auto plan = [&] {
+      QSignalSpy done(f.features, &PlanningFeatures::planFinished);
+      panel->plan_button()->click();
+      return done.wait(30000) ? qvariant_cast<PlanOutcome>(done.first().at(0)) : PlanOutcome{};
+    };
+    // 1 cm steps: 10 of them, the whole line.
+    panel->translation_step_box()->setValue(10.0);
+    const PlanOutcome coarse = plan();
+    QVERIFY2(coarse.ok && coarse.cartesian, qPrintable(coarse.error));
+    QVERIFY(coarse.cartesian->complete());
+    QCOMPARE(coarse.cartesian->path.size(), std::size_t(11));
+    // 1 mm steps and a jump threshold the last steps' joint changes exceed: stopped part way.
+    panel->translation_step_box()->setValue(1.0);
+    panel->jump_threshold_box()->setValue(0.003);
+    const PlanOutcome tight = plan();
+    QVERIFY2(tight.ok && tight.cartesian, qPrintable(tight.error));
+    QVERIFY2(tight.cartesian->fraction > 0.0 && tight.cartesian->fraction < 1.0,
+             qPrintable(QString::number(tight.cartesian->fraction)));
+    const QString text = panel->result_label()->text();
+    QVERIFY2(text.contains(QStringLiteral("stopped")) && text.contains(QStringLiteral("would jump")), qPrintable(text));
+  }
+
+  void closed_form_ik_steps_are_offered_for_robots_that_have_them() {
+    Fixture f;  // UR5e: the UR closed form
+    panels::PlannerPanel* panel = f.features->planner_panel();
+    panel->planner_combo()->setCurrentIndex(panel->planner_combo()->findData(QStringLiteral("cartesian")));
+    QVERIFY(panel->closed_form_ik_box()->isEnabled());
+    panel->closed_form_ik_box()->setChecked(true);
+    QVERIFY(panel->cartesian_options().closed_form_ik);
+    QVERIFY(f.document.load_robot(QStringLiteral("panda")).isEmpty());  // 7 DOF: numeric steps only
+    QVERIFY(!panel->closed_form_ik_box()->isEnabled());
+    QVERIFY(!panel->cartesian_options().closed_form_ik);
+    QVERIFY(f.document.load_robot(QStringLiteral("irb2400")).isEmpty());  // OPW
+    QVERIFY(panel->closed_form_ik_box()->isEnabled());
+    QVERIFY(panel->cartesian_options().closed_form_ik);  // the choice is kept across robots
   }
 
   void export_import_round_trip_and_errors() {
