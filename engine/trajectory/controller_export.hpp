@@ -17,7 +17,10 @@ namespace kinetic {
 std::string trajectory_to_ros_yaml(const Trajectory& trajectory);
 
 struct UrScriptOptions {
-  double period = 0.002;           // s: servoj's t, the controller's cycle (CB3: 0.008)
+  // s: servoj's t, the controller's cycle. 0: by the robot's name, 0.008 for a CB3 arm (ur3, ur5,
+  // ur10 without the "e") and 0.002 otherwise (e-Series, UR20, UR30, and a robot known only by UR's
+  // joint names, as CB3 arms are rare now).
+  double period = 0.0;
   double lookahead_time = 0.1;     // s, in [0.03, 0.2]: servoj's smoothing look-ahead
   double gain = 300.0;             // in [100, 2000]: servoj's proportional gain
   double approach_speed = 0.5;     // rad/s: movej to the first sample

@@ -26,6 +26,18 @@ bool named_like_a_ur(const std::string& robot) {
          std::tolower(static_cast<unsigned char>(robot[1])) == 'r' && std::isdigit(static_cast<unsigned char>(robot[2]));
 }
 
+// The controller's cycle for `robot`: CB3 arms (UR3, UR5, UR10 without the "e") run at 125 Hz,
+// e-Series and later controllers at 500 Hz.
+double controller_period(const std::string& robot) {
+  if (!named_like_a_ur(robot)) return 0.002;
+  std::size_t end = 2;
+  while (end < robot.size() && std::isdigit(static_cast<unsigned char>(robot[end]))) ++end;
+  const std::string model = robot.substr(2, end - 2);
+  const bool e_series = end < robot.size() && std::tolower(static_cast<unsigned char>(robot[end])) == 'e';
+  const bool cb3 = !e_series && (model == "3" || model == "5" || model == "10");
+  return cb3 ? 0.008 : 0.002;
+}
+
 bool ur_joint_names(const std::vector<std::string>& names) {
   for (std::size_t j = 0; j < kUrJointNames.size(); ++j)
     if (!ends_with(names[j], kUrJointNames[j])) return false;
@@ -57,7 +69,8 @@ std::string joint_list(const Eigen::Ref<const JointVector>& q) {
 }  // namespace
 
 std::string trajectory_to_urscript(const Trajectory& trajectory, const UrScriptOptions& options) {
-  require_option(options.period > 0.0 && options.period <= 0.1, "period", "must be in (0, 0.1] s (e-Series: 0.002, CB3: 0.008)");
+  require_option(options.period >= 0.0 && options.period <= 0.1, "period",
+                 "must be in (0, 0.1] s (e-Series: 0.002, CB3: 0.008), or 0 to take the robot's controller cycle");
   require_option(options.lookahead_time >= 0.03 && options.lookahead_time <= 0.2, "lookahead_time", "must be in [0.03, 0.2] s");
   require_option(options.gain >= 100.0 && options.gain <= 2000.0, "gain", "must be in [100, 2000]");
   require_option(options.approach_speed > 0.0 && options.approach_speed <= M_PI, "approach_speed", "must be in (0, pi] rad/s");
@@ -80,14 +93,15 @@ std::string trajectory_to_urscript(const Trajectory& trajectory, const UrScriptO
   for (PositionUnit unit : trajectory.units())
     if (unit != PositionUnit::Radian)
       throw Error(ErrorCode::Unsupported, "URScript export: every joint must be revolute (radians)");
+  const double period = options.period > 0.0 ? options.period : controller_period(trajectory.robot());
 
   const double t0 = trajectory.start_time(), t1 = trajectory.end_time();
-  const long steps = static_cast<long>(std::ceil((t1 - t0) / options.period - 1e-9));
+  const long steps = static_cast<long>(std::ceil((t1 - t0) / period - 1e-9));
   char line[256];
   std::string out;
   std::snprintf(line, sizeof line,
                 "# URScript exported by Kinetic Studio: robot %s, %.3f s streamed as %ld servoj steps of %g ms.\n",
-                robot.c_str(), t1 - t0, std::max(steps, 0L), options.period * 1e3);
+                robot.c_str(), t1 - t0, std::max(steps, 0L), period * 1e3);
   out += line;
   out += "# Send it to the controller's secondary interface (port 30002) or run it from a Script node.\n";
   std::snprintf(line, sizeof line,
@@ -100,10 +114,10 @@ std::string trajectory_to_urscript(const Trajectory& trajectory, const UrScriptO
   out += "  movej(" + joint_list(trajectory.samples().front().position) + line;
   std::snprintf(line, sizeof line, "  textmsg(\"Kinetic Studio: playing %.3f s\")\n", t1 - t0);
   out += line;
-  std::snprintf(line, sizeof line, ", t=%g, lookahead_time=%g, gain=%g)\n", options.period, options.lookahead_time, options.gain);
+  std::snprintf(line, sizeof line, ", t=%g, lookahead_time=%g, gain=%g)\n", period, options.lookahead_time, options.gain);
   const std::string servo_tail = line;
   for (long k = 1; k <= steps; ++k) {
-    const double t = std::min(t0 + static_cast<double>(k) * options.period, t1);
+    const double t = std::min(t0 + static_cast<double>(k) * period, t1);
     out += "  servoj(" + joint_list(trajectory.sample(t).position) + servo_tail;
   }
   out += "  stopj(2.0)\n";

@@ -226,6 +226,33 @@ TEST(UrScriptExport, TakesTheOptionsOfACb3Controller) {
   EXPECT_NE(script.find("\ndef pick_1():\n"), std::string::npos);
 }
 
+// Without a period asked for, servoj runs at the robot's controller cycle: CB3 arms (UR3, UR5,
+// UR10, as the shared ur_description names them) at 8 ms, e-Series and later at 2 ms. An asked
+// period wins.
+TEST(UrScriptExport, TakesTheControllerCycleFromTheRobotsName) {
+  // ", t=0.008" and the number of servoj steps, which must stream the whole motion at that period.
+  const auto servo_period = [](const std::string& robot, double asked = 0.0) {
+    UrScriptOptions options;
+    options.period = asked;
+    const Trajectory trajectory = trapezoidal(ur_path(), ur_limits(robot, numbered_joints(6)));
+    std::string servo_options;
+    const auto targets = servoj_targets(trajectory_to_urscript(trajectory, options), &servo_options);
+    const double period = std::stod(servo_options.substr(4, 5));
+    EXPECT_EQ(targets.size(), static_cast<std::size_t>(std::ceil(trajectory.duration() / period - 1e-9))) << robot;
+    return servo_options.substr(0, 9);
+  };
+  for (const char* cb3 : {"ur3", "ur5", "UR10", "ur5_cell"}) EXPECT_EQ(servo_period(cb3), ", t=0.008") << cb3;
+  for (const char* e_series : {"ur3e", "ur5e", "ur10e", "ur16e", "ur20", "ur30", "UR5e_left"})
+    EXPECT_EQ(servo_period(e_series), ", t=0.002") << e_series;
+  EXPECT_EQ(servo_period("ur5", 0.004), ", t=0.004");
+  // Known only by UR's joint names: the current controllers' cycle.
+  const std::vector<std::string> ur_names{"shoulder_pan_joint", "shoulder_lift_joint", "elbow_joint",
+                                          "wrist_1_joint", "wrist_2_joint", "wrist_3_joint"};
+  std::string servo_options;
+  servoj_targets(trajectory_to_urscript(trapezoidal(ur_path(), ur_limits("work_cell", ur_names))), &servo_options);
+  EXPECT_EQ(servo_options.substr(0, 9), ", t=0.002");
+}
+
 TEST(UrScriptExport, RefusesWhatIsNotAUniversalRobotsArm) {
   const JointPath seven{JointVector::Zero(7), JointVector::Constant(7, 0.3)};
   TrajectoryLimits panda = TrajectoryLimits::uniform(7, 1.0, 2.0, 10.0);
@@ -257,7 +284,8 @@ TEST(UrScriptExport, RejectsBadOptionsAndAnEmptyTrajectory) {
     change(options);
     return expect_error([&] { trajectory_to_urscript(trajectory, options); }, ErrorCode::InvalidValue);
   };
-  EXPECT_NE(with([](UrScriptOptions& o) { o.period = 0.0; }).message().find("period"), std::string::npos);
+  EXPECT_NE(with([](UrScriptOptions& o) { o.period = -0.002; }).message().find("period"), std::string::npos);
+  EXPECT_NE(with([](UrScriptOptions& o) { o.period = std::nan(""); }).message().find("period"), std::string::npos);
   EXPECT_NE(with([](UrScriptOptions& o) { o.gain = 50; }).message().find("gain"), std::string::npos);
   EXPECT_NE(with([](UrScriptOptions& o) { o.lookahead_time = 0.5; }).message().find("lookahead_time"), std::string::npos);
   EXPECT_NE(with([](UrScriptOptions& o) { o.approach_speed = std::nan(""); }).message().find("approach_speed"), std::string::npos);
