@@ -98,13 +98,14 @@ void add_scene_objects(viewer::RenderScene& scene, viewer::MeshLibrary& meshes,
 }
 
 void add_shape_ghost(viewer::RenderScene& scene, viewer::MeshLibrary& meshes, const Shape& shape, const Pose& world,
-                     viewer::Color color) {
+                     viewer::Color color, uint32_t pick_id) {
   viewer::Instance instance = shape_instance(meshes, "marker", shape, world, nullptr);
   // Slightly larger than the shape, so where the object itself stands (a place not yet edited)
   // the ghost wraps it instead of fighting its surface for depth.
   instance.transform = instance.transform * Eigen::Scaling(kShapeGhostInflation);
   instance.color = color;
   instance.flags = viewer::kGhost;
+  instance.pick_id = pick_id;
   scene.instances.push_back(instance);
 }
 

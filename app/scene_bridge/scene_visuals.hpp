@@ -28,11 +28,12 @@ void add_scene_objects(viewer::RenderScene& scene, viewer::MeshLibrary& meshes,
                        const std::vector<Pose>& link_poses, const std::string& selected = {},
                        uint32_t pick_id_base = 0, std::vector<std::string>* warnings = nullptr);
 
-// Appends `shape` at `world` as a translucent, unpickable ghost of `color`, scaled by
-// kShapeGhostInflation about its origin: where an object will be (the Task panel's place target).
+// Appends `shape` at `world` as a translucent ghost of `color`, scaled by kShapeGhostInflation
+// about its origin: where an object will be (the Task panel's place target). Picking returns
+// pick_id (0: clicks go through it).
 inline constexpr float kShapeGhostInflation = 1.02f;
 void add_shape_ghost(viewer::RenderScene& scene, viewer::MeshLibrary& meshes, const Shape& shape, const Pose& world,
-                     viewer::Color color);
+                     viewer::Color color, uint32_t pick_id = 0);
 
 // The object name behind a pick id made by add_scene_objects with the same base; "" when the id
 // is not one of the scene's objects.

@@ -143,6 +143,27 @@ TEST_F(SceneVisuals, ShapeGhostWrapsTheShapeTranslucentAndUnpickable) {
   EXPECT_FALSE(pick(scene, headless_->meshes(), view.ray_through_pixel(px.x(), px.y(), kWidth, kHeight)).has_value());
 }
 
+TEST_F(SceneVisuals, ShapeGhostWithPickIdIsPickedInFrontOfItsObject) {
+  RenderScene scene;
+  constexpr uint32_t kObjectBase = 100, kGhostId = 42;
+  add_scene_objects(scene, headless_->meshes(), planning_, *robot_, poses_, {}, kObjectBase);
+  const Obstacle& crate = planning_.obstacle("crate");
+  const Camera view = camera();
+  const Eigen::Vector2f px = project(view, crate.pose.translation());
+  const Ray ray = view.ray_through_pixel(px.x(), px.y(), kWidth, kHeight);
+  const auto object_hit = pick(scene, headless_->meshes(), ray);
+  ASSERT_TRUE(object_hit.has_value());
+  ASSERT_EQ(scene_object_for_pick_id(planning_, object_hit->pick_id, kObjectBase), "crate");
+
+  // A ghost of the crate where it stands wraps it: the same ray meets the ghost first.
+  add_shape_ghost(scene, headless_->meshes(), crate.shape, crate.pose, colors::kPlaceTarget, kGhostId);
+  EXPECT_EQ(scene.instances.back().pick_id, kGhostId);
+  const auto hit = pick(scene, headless_->meshes(), ray);
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_EQ(hit->pick_id, kGhostId);
+  EXPECT_LT(hit->distance, object_hit->distance);
+}
+
 TEST_F(SceneVisuals, UnreadableMeshBecomesPlaceholderWithWarning) {
   planning_.add_obstacle("part", Shape::mesh("/nonexistent/part.stl"), Pose::Identity());
   RenderScene scene;
