@@ -350,7 +350,7 @@ void ViewportWindow::add_world(viewer::RenderScene& scene) {
 void ViewportWindow::add_place_marker(viewer::RenderScene& scene) {
   if (place_ && place_->marker())
     add_shape_ghost(scene, renderer_->meshes(), place_->marker()->shape, place_->marker()->pose,
-                    viewer::colors::kPlaceTarget);
+                    viewer::colors::kPlaceTarget, kPlaceTargetPickId);
 }
 
 void ViewportWindow::build_scene(viewer::RenderScene& scene) {
@@ -538,10 +538,19 @@ void ViewportWindow::mouseReleaseEvent(QMouseEvent* event) {
 void ViewportWindow::click_select(const QPointF& position) {
   if (!renderer_) return;
   const auto hit = viewer::pick(last_scene_, renderer_->meshes(), ray_at(position));
+  if (hit && hit->pick_id == kPlaceTargetPickId) {
+    // Grabs the target as Move in 3D view does. The selection stays as it is, as with the
+    // button: the obstacle behind the target is not selected.
+    if (place_) place_->request_gizmo(true);
+    return;
+  }
   std::string name;
   if (hit && hit->pick_id > kScenePickBase) name = scene_object_for_pick_id(drawn_scene(), hit->pick_id, kScenePickBase);
   // A click on a link keeps the selection; empty space or an object replaces it.
   if (hit && name.empty()) return;
+  // An obstacle takes the gizmo from the place target, even one already selected (no selection
+  // change then tells the Task feature); empty space leaves the gizmo where it is.
+  if (!name.empty() && place_) place_->request_gizmo(false);
   document_.set_selected_object(QString::fromStdString(name));
 }
 

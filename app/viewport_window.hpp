@@ -10,6 +10,12 @@
 // while the Task panel's Move in 3D view is on: position and yaw only), left-click selects an
 // obstacle (empty space deselects), left-drag elsewhere orbits, right-drag on a link turns its
 // joint, right/middle-drag elsewhere pans, wheel zooms.
+// Left-click on the place target (where nothing is in front of it; a target not yet moved wraps
+// its object, so a click there takes the target) turns Move in 3D view on, as the panel's button
+// does, and leaves the selection. While the target has the gizmo, a click on an obstacle selects
+// it and gives the gizmo to it (Move in 3D view off); a click on empty space (which still
+// deselects) or on a link leaves the gizmo on the target, so a press that just misses a handle
+// does not drop it.
 #include <QElapsedTimer>
 #include <QPointer>
 #include <QTimer>
@@ -50,9 +56,11 @@ class PlaceTarget;
 class ViewportWindow : public QWindow {
   Q_OBJECT
  public:
-  // Pick ids: robot links from kRobotPickBase + 1, scene objects from kScenePickBase + 1.
+  // Pick ids: robot links from kRobotPickBase + 1, scene objects from kScenePickBase + 1, the
+  // Task panel's place target kPlaceTargetPickId (below both).
   static constexpr uint32_t kRobotPickBase = 1000;
   static constexpr uint32_t kScenePickBase = 100000;
+  static constexpr uint32_t kPlaceTargetPickId = 1;
 
   // Throws viewer::Error when no Vulkan device exists (the caller shows the message instead).
   explicit ViewportWindow(StudioDocument& document);

@@ -103,7 +103,8 @@ void TaskPanel::build_ui() {
   move_in_view_->setToolTip(tr(
       "The 3D view shows where the object goes (a violet ghost, while this panel is shown). "
       "While this is on, the view's gizmo moves that place instead of the goal: the arrows and "
-      "squares move it, the ring turns its yaw. Selecting an obstacle in the view turns it off."));
+      "squares move it, the ring turns its yaw. Clicking the ghost in the view turns this on, "
+      "selecting an obstacle turns it off."));
   auto* place_buttons = new QHBoxLayout;
   place_buttons->addWidget(from_object_);
   place_buttons->addWidget(move_in_view_);
@@ -248,6 +249,10 @@ void TaskPanel::set_move_in_view(bool on) {
 
 bool TaskPanel::move_in_view() const {
   return move_in_view_->isChecked();
+}
+
+void TaskPanel::request_move_in_view(bool on) {
+  set_move_in_view(on && move_in_view_->isEnabled());
 }
 
 void TaskPanel::move_place(const Pose& pose) {

@@ -65,6 +65,9 @@ class TaskPanel : public QWidget {
   // changes). Choosing another object, or the panel being disabled, turns it off.
   void set_move_in_view(bool on);
   bool move_in_view() const;
+  // Move in 3D view as a click on the button would set it (the place target or an obstacle
+  // clicked in the view): never on while the button is disabled.
+  void request_move_in_view(bool on);
   // The links allowed to touch the held object when the field is left empty (shown as a hint).
   void set_default_touch_links(const QStringList& links);
 

@@ -17,4 +17,9 @@ void PlaceTarget::drag_to(const Pose& pose) {
   if (has_gizmo()) emit dragged(pose);
 }
 
+void PlaceTarget::request_gizmo(bool wanted) {
+  if (wanted && !marker_) return;  // nothing shown to move
+  emit gizmoRequested(wanted);
+}
+
 }  // namespace kinetic::app

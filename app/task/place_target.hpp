@@ -29,10 +29,15 @@ class PlaceTarget : public QObject {
   // The view's gizmo moved the marker to `pose` (the Task feature turns it into the panel's fields,
   // which move the marker).
   void drag_to(const Pose& pose);
+  // A click in the view asks for the gizmo (on the shown marker) or gives it back (on an
+  // obstacle). The Task feature turns the request into the panel's Move in 3D view, which calls
+  // set_gizmo_wanted: the button stays the one switch.
+  void request_gizmo(bool wanted);
 
  signals:
   void changed();  // the marker or who has the gizmo
   void dragged(const kinetic::Pose& pose);
+  void gizmoRequested(bool wanted);
 
  private:
   std::optional<PlaceMarker> marker_;

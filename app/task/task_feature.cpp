@@ -106,6 +106,10 @@ TaskFeature::TaskFeature(QMainWindow& window, StudioDocument& document, Planning
   connect(panel_, &panels::TaskPanel::placeChanged, this, &TaskFeature::refresh_marker);
   connect(panel_, &panels::TaskPanel::moveInViewToggled, place_target_, &PlaceTarget::set_gizmo_wanted);
   connect(place_target_, &PlaceTarget::dragged, panel_, &panels::TaskPanel::move_place);
+  // Clicks in the view work the button, so it stays the one switch (it sets the gizmo through
+  // moveInViewToggled above).
+  connect(place_target_, &PlaceTarget::gizmoRequested, panel_,
+          &panels::TaskPanel::request_move_in_view);
   connect(dock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
     dock_shown_ = visible;
     if (!visible) panel_->set_move_in_view(false);  // no moving what is not shown

@@ -3,9 +3,10 @@
 // (examples/jobs/pick_and_place_scene.json). A violet ghost of the chosen part stands where the
 // place fields say while the Task dock is shown; Move in 3D view puts the gizmo on it; dragging its
 // arrow and its yaw ring (real mouse events) writes x y z and yaw into the fields without touching
-// the document, and the next plan puts the part there. Screenshots of the window with the marker
-// are written next to the test binary (task_place_marker.png, task_place_marker_drag.png) to look
-// at.
+// the document, and the next plan puts the part there. Clicking the marker in the view turns Move
+// in 3D view on (where nothing stands in front of it); clicking an obstacle gives the gizmo back,
+// empty space keeps it. Screenshots of the window with the marker are written next to the test
+// binary (task_place_marker.png, task_place_marker_drag.png) to look at.
 #include <QAction>
 #include <QColor>
 #include <QComboBox>
@@ -21,8 +22,10 @@
 #include <QtTest>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <numbers>
+#include <optional>
 
 #include "app/interaction/goal_controller.hpp"
 #include "app/planning/playback_controller.hpp"
@@ -59,6 +62,20 @@ bool near(const Vector3& a, const Vector3& b, double tolerance) {
 
 double heading(const Pose& pose) {
   return std::atan2(pose.linear()(1, 0), pose.linear()(0, 0));
+}
+
+// Where the ray enters an unturned box obstacle (distance along it); nullopt when it misses.
+std::optional<float> ray_enters(const viewer::Ray& ray, const Obstacle& box) {
+  const viewer::Vec3 centre = box.pose.translation().cast<float>();
+  const viewer::Vec3 half = box.shape.box_size.cast<float>() / 2;
+  float enter = 0, leave = std::numeric_limits<float>::max();
+  for (int axis = 0; axis < 3; ++axis) {
+    const float a = (centre[axis] - half[axis] - ray.origin[axis]) / ray.direction[axis];
+    const float b = (centre[axis] + half[axis] - ray.origin[axis]) / ray.direction[axis];
+    enter = std::max(enter, std::min(a, b));
+    leave = std::min(leave, std::max(a, b));
+  }
+  return enter <= leave ? std::optional<float>(enter) : std::nullopt;
 }
 
 }  // namespace
@@ -220,6 +237,83 @@ class TaskPlaceMarkerWindowTest : public QObject {
     QVERIFY(!panel_->move_in_view());
   }
 
+  void clicking_the_marker_gives_it_the_gizmo() {
+    QVERIFY(gizmo_at(goal_position()));
+    QVERIFY(!panel_->move_in_view());
+    // The table lies behind the marker's centre, the marker in front: the click is the marker's.
+    const QPoint centre = pixel_of(kPlace);
+    const auto table_at = ray_enters(ray_through(centre), document().scene().obstacle("table"));
+    QVERIFY(table_at.has_value());
+    QVERIFY(*table_at > distance_to(kPlace));
+    click_view(centre);
+    QVERIFY(!QTest::currentTestFailed());
+    QTRY_VERIFY(panel_->move_in_view());
+    QVERIFY(panel_->move_in_view_button()->isChecked());
+    QVERIFY(task_->place_target().has_gizmo());
+    QVERIFY(gizmo_at(kPlace));
+    QCOMPARE(document().selected_object(), QString());  // not the table
+
+    // The gizmo moves the place as the button's does.
+    drag_arrow(GizmoHandle::TranslateY, -0.05);
+    QVERIFY(!QTest::currentTestFailed());
+    const double y = panel_->place_position_box(1)->value();
+    QVERIFY2(std::abs(y - (kPlace.y() - 0.05)) < 0.01, qPrintable(QString::number(y)));
+    QVERIFY(near(marker()->pose.translation(), Vector3(kPlace.x(), y, kPlace.z()), 1e-12));
+    QVERIFY(panel_->move_in_view());
+  }
+
+  void an_obstacle_in_front_of_the_marker_takes_the_click() {
+    // The place straight behind the box's upper half, seen from the camera.
+    const Obstacle& box = document().scene().obstacle("box");
+    const Vector3 on_box = box.pose.translation() + Vector3(0, 0, 0.1);
+    const Vector3 away = (on_box - view().camera().eye().cast<double>()).normalized();
+    const Vector3 behind = on_box + away * ((kPlace.z() - on_box.z()) / away.z());
+    for (int axis = 0; axis < 2; ++axis) panel_->place_position_box(axis)->setValue(behind[axis]);
+    const Vector3 place = marker()->pose.translation();
+    QVERIFY(near(place, behind, 1e-3));  // the fields' precision
+    const QPoint pixel = pixel_of(place);
+    const auto box_at = ray_enters(ray_through(pixel), box);
+    QVERIFY(box_at.has_value());
+    QVERIFY(*box_at < distance_to(place) - 0.1);
+
+    click_view(pixel);
+    QVERIFY(!QTest::currentTestFailed());
+    QTRY_COMPARE(document().selected_object(), QStringLiteral("box"));
+    QVERIFY(!panel_->move_in_view());
+    QVERIFY(!task_->place_target().has_gizmo());
+  }
+
+  void a_click_on_an_obstacle_takes_the_gizmo_back_and_empty_space_keeps_it() {
+    const Vector3 box = document().scene().obstacle("box").pose.translation();
+    const auto grab_marker = [this] {
+      click_view(pixel_of(kPlace));
+      return !QTest::currentTestFailed() &&
+             QTest::qWaitFor([this] { return panel_->move_in_view(); }) && gizmo_at(kPlace);
+    };
+    // An obstacle selected: clicking the marker takes the gizmo and leaves the selection.
+    document().set_selected_object(QStringLiteral("box"));
+    QVERIFY(gizmo_at(box));
+    QVERIFY(grab_marker());
+    QCOMPARE(document().selected_object(), QStringLiteral("box"));
+
+    // A click on an obstacle gives the gizmo to it, even on the one already selected.
+    click_view(pixel_of(box));
+    QVERIFY(!QTest::currentTestFailed());
+    QTRY_VERIFY(!panel_->move_in_view());
+    QVERIFY(!task_->place_target().has_gizmo());
+    QCOMPARE(document().selected_object(), QStringLiteral("box"));
+    QVERIFY(gizmo_at(box));
+
+    // Empty space deselects, and the gizmo stays on the place.
+    QVERIFY(grab_marker());
+    click_view(QPointF(view().width() - 5, 5));
+    QVERIFY(!QTest::currentTestFailed());
+    QTRY_COMPARE(document().selected_object(), QString());
+    QVERIFY(panel_->move_in_view());
+    QVERIFY(task_->place_target().has_gizmo());
+    QVERIFY(gizmo_at(kPlace));
+  }
+
   void moving_the_marker_leaves_the_document_unmodified() {
     // A saved session: nothing unsaved.
     QTemporaryDir dir;
@@ -319,6 +413,33 @@ class TaskPlaceMarkerWindowTest : public QObject {
                  near(view().gizmo()->pose.translation().cast<double>(), position, 1e-5);
         },
         5000);
+  }
+
+  // The pixel (logical) where a world point shows; (-1, -1) and a failure when it is behind.
+  QPoint pixel_of(const Vector3& world) {
+    const auto at = view().project(world);
+    if (!at) QTest::qFail("the point is behind the camera", __FILE__, __LINE__);
+    return at ? at->toPoint() : QPoint(-1, -1);
+  }
+
+  viewer::Ray ray_through(const QPoint& pixel) {
+    return view().camera().ray_through_pixel(
+        static_cast<float>(pixel.x()) + 0.5f, static_cast<float>(pixel.y()) + 0.5f,
+        static_cast<float>(view().width()), static_cast<float>(view().height()));
+  }
+
+  float distance_to(const Vector3& world) {
+    return (world.cast<float>() - view().camera().eye()).norm();
+  }
+
+  // A left click (press and release in place) on the view, off the gizmo's handles, once the
+  // last change is drawn (clicks pick in the frame shown).
+  void click_view(const QPointF& at) {
+    QVERIFY(test::wait_for_still_view(view()));
+    const QPoint pixel = at.toPoint();
+    QVERIFY(QRect(QPoint(0, 0), view().size()).contains(pixel));
+    QCOMPARE(test::gizmo_handle_at(view(), pixel), GizmoHandle::None);
+    QTest::mouseClick(&view(), Qt::LeftButton, Qt::NoModifier, pixel);
   }
 
   // Presses on the gizmo at world point `from` (on `handle`), moves to `to` in ten steps, releases.
