@@ -20,6 +20,21 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // Panda: 100 obstacles, 11 links).
 constexpr std::size_t kFlatBroadPhase = 512;
 
+// Whether `near` holds for some obstacle whose bounds come within `radius` + `padding` of `center`
+// (the scene checks' broad phase): the flat sphere test for up to kFlatBroadPhase bounded
+// obstacles, else the tree, then every unbounded one (half-spaces).
+template <class Near>
+bool any_obstacle_near(const SphereSet& spheres, const ObstacleTree& tree, const std::vector<int>& unbounded,
+                       const Vector3& center, double radius, double padding, const Near& near) {
+  const bool flat = spheres.size() <= kFlatBroadPhase && spheres.usable() &&
+                    center.cwiseAbs().maxCoeff() <= SphereSet::kMaxCoordinate;
+  if (flat ? spheres.any_near(center, radius + padding, near) : tree.any_near(center, radius, padding, near))
+    return true;
+  for (const int o : unbounded)
+    if (near(o)) return true;
+  return false;
+}
+
 std::shared_ptr<const CollisionBody> link_body(const Link& link, SphereResolution resolution) {
   std::vector<std::pair<Shape, Pose>> shapes;
   for (const auto& collision : link.collisions)
@@ -302,13 +317,8 @@ bool CollisionChecker::scene_in_collision(double base_padding, const double* ext
         return false;
       return pair_in_collision(b, o, padding, margin);
     };
-    const bool flat = obstacle_spheres_.size() <= kFlatBroadPhase && obstacle_spheres_.usable() &&
-                      center.cwiseAbs().maxCoeff() <= SphereSet::kMaxCoordinate;
-    if (flat ? obstacle_spheres_.any_near(center, radius + padding, collides)
-             : obstacle_tree_.any_near(center, radius, padding, collides))
+    if (any_obstacle_near(obstacle_spheres_, obstacle_tree_, unbounded_obstacles_, center, radius, padding, collides))
       return true;
-    for (const int o : unbounded_obstacles_)
-      if (collides(o)) return true;
   }
   return false;
 }
@@ -334,13 +344,8 @@ bool CollisionChecker::scene_roots_clear(double base_padding, const double* extr
       gap = clearance - base_padding;
       return true;
     };
-    const bool flat = obstacle_spheres_.size() <= kFlatBroadPhase && obstacle_spheres_.usable() &&
-                      center.cwiseAbs().maxCoeff() <= SphereSet::kMaxCoordinate;
-    if (flat ? obstacle_spheres_.any_near(center, radius + padding, near)
-             : obstacle_tree_.any_near(center, radius, padding, near))
+    if (any_obstacle_near(obstacle_spheres_, obstacle_tree_, unbounded_obstacles_, center, radius, padding, near))
       return false;
-    for (const int o : unbounded_obstacles_)
-      if (near(o)) return false;
   }
   return true;
 }
