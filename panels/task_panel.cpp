@@ -298,9 +298,13 @@ PickPlaceRequest TaskPanel::request() const {
   request.gripper.kind = static_cast<GripperSpec::Kind>(gripper_->currentData().toInt());
   request.gripper.max_opening = opening_->value() / kMillimetres;
   request.gripper.finger_depth = finger_depth_->value() / kMillimetres;
-  for (const QString& link : touch_links_->text().split(
-           QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts))
-    request.touch_links.push_back(link.toStdString());
+  // Empty: left out, the engine's default (shown as the placeholder).
+  const QStringList links =
+      touch_links_->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+  if (!links.isEmpty()) {
+    request.touch_links.emplace();
+    for (const QString& link : links) request.touch_links->push_back(link.toStdString());
+  }
   request.approach_distance = request.retreat_distance = approach_->value() / kMillimetres;
   request.lift_distance = request.place_distance = lift_->value() / kMillimetres;
   return request;

@@ -88,7 +88,7 @@ PickPlaceSpec parse_pick_place(const Fields& f) {
   if (f.has("touch_links")) {
     request.touch_links = parse_link_list(f, "touch_links");
     // The engine reads an empty list as "the default": none at all is not a request it takes.
-    if (request.touch_links.empty())
+    if (request.touch_links->empty())
       throw JobError(f.at("touch_links"),
                      "expected at least one link name (leave it out for the default: the "
                      "links that move with the attach link, and those reaching its origin)");

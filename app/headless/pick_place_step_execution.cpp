@@ -90,9 +90,10 @@ void check_pick_place_step(const StepSpec& step, const RobotModel& robot, Planni
                        ": pick and place grasps boxes, cylinders and spheres");
   if (!request.attach_link.empty())
     require_link(robot, request.attach_link, pick.field + ".attach_link");
-  for (size_t i = 0; i < request.touch_links.size(); ++i)
-    require_link(robot, request.touch_links[i],
-                 pick.field + ".touch_links[" + std::to_string(i) + "]");
+  if (request.touch_links)
+    for (size_t i = 0; i < request.touch_links->size(); ++i)
+      require_link(robot, (*request.touch_links)[i],
+                   pick.field + ".touch_links[" + std::to_string(i) + "]");
   grasps_for(pick, object);
   scene.move_obstacle(request.object, request.place_pose);
 }

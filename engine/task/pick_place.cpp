@@ -69,6 +69,28 @@ void require_distance(double value, const char* field) {
   throw Error(ErrorCode::InvalidValue, text);
 }
 
+void require_step(double value, const char* field) {
+  if (std::isfinite(value) && value > 0.0) return;
+  char text[160];
+  std::snprintf(text, sizeof text, "PickPlaceRequest::%s must be finite and > 0 (got %g)", field, value);
+  throw Error(ErrorCode::InvalidValue, text);
+}
+
+// The straight stages' line settings. Collisions are always checked: the contacts the task needs
+// are allowed in each stage's scene, so turning the check off would only let the arm through
+// obstacles.
+void validate_straight(const CartesianOptions& straight) {
+  require_step(straight.max_translation_step, "straight.max_translation_step");
+  require_step(straight.max_rotation_step, "straight.max_rotation_step");
+  require_step(straight.jump_threshold, "straight.jump_threshold");
+  require_distance(straight.margin, "straight.margin");
+  if (!straight.avoid_collisions)
+    throw Error(ErrorCode::InvalidValue,
+                "PickPlaceRequest::straight.avoid_collisions must be true: the straight stages always "
+                "check collisions (the contacts the task needs are allowed while they happen)",
+                "leave it true; to let a link touch the object, name it in PickPlaceRequest::touch_links");
+}
+
 void validate_numbers(const PickPlaceRequest& request) {
   require_distance(request.approach_distance, "approach_distance");
   require_distance(request.lift_distance, "lift_distance");
@@ -82,6 +104,7 @@ void validate_numbers(const PickPlaceRequest& request) {
                 "PickPlaceRequest::max_grasps must be at least 1 (got " + std::to_string(request.max_grasps) + ")");
   request.gripper.validate();
   request.options.validate();
+  validate_straight(request.straight);
   validate_pose(request.place_pose, "PickPlaceRequest::place_pose");
 }
 
@@ -176,15 +199,16 @@ PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start, 
   const std::vector<Grasp> grasps = grasps_for(object, request.gripper);
   const std::string attach_link = request.attach_link.empty() ? planner.chain().tip_link() : request.attach_link;
   require_link(model, attach_link, "PickPlaceRequest::attach_link");
-  for (std::size_t i = 0; i < request.touch_links.size(); ++i)
-    require_link(model, request.touch_links[i], "PickPlaceRequest::touch_links[" + std::to_string(i) + "]");
+  if (request.touch_links)
+    for (std::size_t i = 0; i < request.touch_links->size(); ++i)
+      require_link(model, (*request.touch_links)[i], "PickPlaceRequest::touch_links[" + std::to_string(i) + "]");
   planner.check_start(start);
 
   TaskContext context{planner, request, control, start, original, object, attach_link, {}, {}, Pose::Identity(), {}, {},
                       ObstacleBodies(planner.checker(), original)};
-  context.touch_links = request.touch_links.empty()
-                            ? task_touch_links(planner.checker(), start, attach_link, planner.group_variables())
-                            : request.touch_links;
+  context.touch_links = request.touch_links
+                            ? *request.touch_links
+                            : task_touch_links(planner.checker(), start, attach_link, planner.group_variables());
   context.gripper_links = context.touch_links;
   context.gripper_links.insert(context.gripper_links.begin(), attach_link);
   context.base_in_world = compute_link_pose(model, start, planner.chain().base_link());

@@ -8,9 +8,11 @@
 // allowed rotations about world Z, until one whole chain succeeds. Every motion stage's path
 // passes the planner's output gates in the scene the stage runs in.
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/planning/cartesian_planner.hpp"
 #include "engine/planning/plan_control.hpp"
 #include "engine/planning/planner.hpp"
 #include "engine/scene/planning_scene.hpp"
@@ -33,9 +35,15 @@ struct PickPlaceRequest {
   double place_distance = 0.10;     // m: straight down (world Z) onto the place pose
   double retreat_distance = 0.10;   // m: back along the approach after releasing
   std::string attach_link;          // "" = the planning group's tip link
-  // Links allowed to touch the held object besides attach_link; empty = default_touch_links().
-  std::vector<std::string> touch_links;
-  PlannerOptions options = default_preset();  // for the free-space stages
+  // Links allowed to touch the held object besides attach_link: nullopt = task_touch_links() (what
+  // moves with attach_link, and the housings that reach its origin); empty = none, only
+  // attach_link may touch it.
+  std::optional<std::vector<std::string>> touch_links;
+  PlannerOptions options = default_preset();  // for the free-space stages (planner type included)
+  // For the straight stages (approach, lift, place, retreat): step sizes, jump threshold,
+  // closed-form IK, margin (0: the task's contacts are allowed in each stage's scene, so a plain
+  // contact check). They always avoid collisions: avoid_collisions = false is refused.
+  CartesianOptions straight;
   int max_grasps = 16;              // candidates tried at most
 };
 
@@ -64,8 +72,9 @@ struct PickPlaceResult {
 
 // Plans the whole chain from `start` (model order) for `planner`'s robot, group and scene. The
 // planner's scene is restored before returning. Throws:
-//   Error(InvalidValue): unknown object, an attached object, bad distances or gripper, no span of
-//     the object the gripper fits; Error(MissingLink): an unknown attach or touch link;
+//   Error(InvalidValue): unknown object, an attached object, bad distances, gripper or straight
+//     options (naming the field; straight.avoid_collisions = false too), no span of the object the
+//     gripper fits; Error(MissingLink): an unknown attach or touch link;
 //     Error(Unsupported): a mesh or half-space object (no grasps for it); Error(InCollision): the
 //     place pose overlaps another obstacle at every allowed rotation; Error(Unreachable): no
 //     candidate succeeded — the message gives the number tried and the most common reason per

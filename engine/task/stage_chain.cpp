@@ -68,16 +68,15 @@ JointPath free_motion(TaskContext& context, const char* stage, const PlanningSce
   return any.path;
 }
 
-// A straight TCP line, all of it: contacts the task allows are in `scene`, so no extra margin.
+// A straight TCP line, all of it, with the request's line settings: contacts the task allows are
+// in `scene` (by default no extra margin).
 JointPath straight_motion(TaskContext& context, const char* stage, const PlanningScene& scene,
                           const JointVector& from, const Pose& target_world) {
   check_cancel(context.control);
   use_scene(context.planner, scene);
-  CartesianOptions options;
-  options.margin = 0.0;
   const CartesianResult line = attempt(stage, [&] {
     return context.planner.plan_cartesian(from, {CartesianSegment::line_to(to_base(context, target_world))},
-                                          options, context.control);
+                                          context.request.straight, context.control);
   });
   if (!line.complete()) {
     char percent[48];

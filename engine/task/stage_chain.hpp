@@ -19,7 +19,7 @@ struct TaskContext {
   PlanningScene original;                  // the request's scene
   Obstacle object;                         // as the request's scene has it
   std::string attach_link;
-  std::vector<std::string> touch_links;    // resolved (default_touch_links when none were named)
+  std::vector<std::string> touch_links;    // resolved (task_touch_links when the request has none)
   std::vector<std::string> gripper_links;  // attach_link and touch_links: they touch the object
   Pose base_in_world = Pose::Identity();   // the planning group's base link (goals are in it)
   std::vector<std::string> pick_supports;  // obstacles the object rests on where it is

@@ -127,7 +127,8 @@ class JobPickPlaceTest : public QObject {
     QCOMPARE(r.place_distance, 0.07);
     QCOMPARE(r.retreat_distance, 0.05);
     QCOMPARE(r.attach_link, std::string("tool0"));
-    QCOMPARE(r.touch_links, (std::vector<std::string>{"link6", "link5"}));
+    QVERIFY(r.touch_links.has_value());
+    QCOMPARE(*r.touch_links, (std::vector<std::string>{"link6", "link5"}));
     QCOMPARE(r.max_grasps, 5);
     // The step's settings: the offline preset under its own options, its scalings.
     QCOMPARE(step.preset, std::string("offline"));
@@ -169,7 +170,7 @@ class JobPickPlaceTest : public QObject {
     QCOMPARE(r.lift_distance, engine.lift_distance);
     QCOMPARE(r.place_distance, engine.place_distance);
     QCOMPARE(r.retreat_distance, engine.retreat_distance);
-    QVERIFY(r.attach_link.empty() && r.touch_links.empty());
+    QVERIFY(r.attach_link.empty() && !r.touch_links.has_value());
     QCOMPARE(r.max_grasps, engine.max_grasps);
     QVERIFY(steps[0].pick_place->request.gripper.kind == GripperSpec::Kind::Suction);
 

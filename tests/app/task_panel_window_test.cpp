@@ -171,7 +171,10 @@ class TaskPanelWindowTest : public QObject {
     QCOMPARE(panel_->touch_links_edit()->placeholderText(), QStringLiteral("default: link6, link5"));
     panel_->touch_links_edit()->setText(QStringLiteral(" link6,link5  link4"));
     const PickPlaceRequest request = panel_->request();
-    QCOMPARE(request.touch_links, (std::vector<std::string>{"link6", "link5", "link4"}));
+    QVERIFY(request.touch_links.has_value());
+    QCOMPARE(*request.touch_links, (std::vector<std::string>{"link6", "link5", "link4"}));
+    panel_->touch_links_edit()->clear();  // left out: the engine's default
+    QVERIFY(!panel_->request().touch_links.has_value());
     QCOMPARE(request.object, std::string("part"));
     QVERIFY(near(request.place_pose.translation(), Vector3(0.5, -0.35, 0.035), 1e-12));
     // Selecting something that cannot be grasped (nothing) leaves the choice.

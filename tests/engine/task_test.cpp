@@ -8,8 +8,11 @@
 #include <atomic>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <numbers>
+#include <optional>
+#include <stdexcept>
 
 #include "builtin_arms.hpp"
 #include "engine/collision/collision_checker.hpp"
@@ -526,6 +529,46 @@ TEST(PickPlace, SameSeedGivesTheSamePlan) {
   EXPECT_EQ(again.grasp.description, first.grasp.description);
 }
 
+// The straight stages take the request's line settings (PickPlaceRequest::straight).
+const TaskStage& stage_of(const PickPlaceResult& result, Kind kind) {
+  for (const TaskStage& stage : result.stages)
+    if (stage.kind == kind) return stage;
+  throw std::logic_error("no such stage");
+}
+
+TEST(PickPlace, CoarserStraightStepsGiveTheApproachFewerWaypoints) {
+  PickPlaceRequest request = ur5e_request();
+  request.straight.max_translation_step = 0.01;  // 10 mm instead of the default 1 mm
+  Planner planner(ur5e(), example_scene());
+  const PickPlaceResult coarse = plan_pick_and_place(planner, ur5e()->named_pose("ready"), request);
+  const std::size_t fine_steps = stage_of(ur5e_task().result, Kind::Approach).path.size();
+  const std::size_t coarse_steps = stage_of(coarse, Kind::Approach).path.size();
+  EXPECT_GE(fine_steps, 101u);   // 0.1 m in 1 mm steps, both ends
+  EXPECT_LE(coarse_steps, 12u);  // in 10 mm steps
+  for (const Kind kind : {Kind::Lift, Kind::Place, Kind::Retreat}) {
+    EXPECT_LE(stage_of(coarse, kind).path.size(), 12u) << to_string(kind);
+  }
+}
+
+TEST(PickPlace, ClosedFormStraightStepsKeepTheTcpExactlyOnTheLine) {
+  PickPlaceRequest request = ur5e_request();
+  request.straight.closed_form_ik = true;
+  Planner planner(ur5e(), example_scene());
+  const PickPlaceResult result = plan_pick_and_place(planner, ur5e()->named_pose("ready"), request);
+  const auto farthest_off_line = [&](const TaskStage& stage) {
+    const Vector3 a = world_tcp(planner, stage.path.front()).translation();
+    const Vector3 b = world_tcp(planner, stage.path.back()).translation();
+    double off = 0.0;
+    for (const JointVector& q : stage.path) off = std::max(off, off_line(world_tcp(planner, q).translation(), a, b));
+    return off;
+  };
+  for (const Kind kind : {Kind::Approach, Kind::Lift, Kind::Place, Kind::Retreat}) {
+    EXPECT_LT(farthest_off_line(stage_of(result, kind)), 1e-9) << to_string(kind);
+  }
+  // Numeric IK stays within its tolerance of the line, not on it: the setting is what did it.
+  EXPECT_GT(farthest_off_line(stage_of(ur5e_task().result, Kind::Approach)), 1e-9);
+}
+
 // Goals are in the group's base link, the scene in the world: a UR5e mounted off the world's
 // origin, turned, does the same task in its own frame.
 TEST(PickPlace, MountedRobotPlansInItsBaseFrame) {
@@ -670,6 +713,22 @@ TEST(PickPlaceErrors, BadRequestValuesNameTheField) {
       << ur5e_error(request).second;
 }
 
+TEST(PickPlaceErrors, BadStraightOptionsNameTheField) {
+  const auto expect_refused = [](const std::function<void(CartesianOptions&)>& spoil, const std::string& field) {
+    PickPlaceRequest request = ur5e_request();
+    spoil(request.straight);
+    const auto [code, text] = ur5e_error(request);
+    EXPECT_EQ(code, ErrorCode::InvalidValue) << text;
+    EXPECT_TRUE(mentions(text, "PickPlaceRequest::straight." + field)) << text;
+  };
+  expect_refused([](CartesianOptions& o) { o.max_translation_step = 0.0; }, "max_translation_step");
+  expect_refused([](CartesianOptions& o) { o.max_rotation_step = -0.001; }, "max_rotation_step");
+  expect_refused([](CartesianOptions& o) { o.jump_threshold = std::nan(""); }, "jump_threshold");
+  expect_refused([](CartesianOptions& o) { o.jump_threshold = 0.0; }, "jump_threshold");
+  expect_refused([](CartesianOptions& o) { o.margin = -0.01; }, "margin");
+  expect_refused([](CartesianOptions& o) { o.avoid_collisions = false; }, "avoid_collisions must be true");
+}
+
 TEST(PickPlaceErrors, CancelFlagStopsPlanning) {
   std::atomic<bool> cancel{true};
   PlanControl control;
@@ -703,7 +762,7 @@ TEST(PickPlace, BareFlangeByDefaultAlsoLetsTheWristHousingThatReachesItTouch) {
   // No touch links named, a suction cup on the bare UR5e flange: link6 moves with the flange, and
   // link5's housing ends in the flange face, so both may touch the part; nothing else may.
   PickPlaceRequest request = ur5e_request();
-  request.touch_links = {};
+  request.touch_links = std::nullopt;
   request.gripper.kind = GripperSpec::Kind::Suction;
   Planner planner(ur5e(), example_scene());
   const PickPlaceResult result = plan_pick_and_place(planner, ur5e()->named_pose("ready"), request);
@@ -713,6 +772,23 @@ TEST(PickPlace, BareFlangeByDefaultAlsoLetsTheWristHousingThatReachesItTouch) {
   std::vector<std::string> touch = grasp.scene.attached("part").touch_links;
   std::sort(touch.begin(), touch.end());
   EXPECT_EQ(touch, (std::vector<std::string>{"link5", "link6"}));
+}
+
+// An empty list is not the default: only the attach link (tool0, no body of its own) may touch
+// the part, so the flange's body is in the way at every grasp, and the error says so.
+TEST(PickPlaceErrors, EmptyTouchLinksLetOnlyTheAttachLinkTouch) {
+  PickPlaceRequest request = ur5e_request();
+  request.gripper.kind = GripperSpec::Kind::Suction;
+  request.touch_links = std::vector<std::string>{};
+  request.max_grasps = 2;
+  const auto [code, text] = ur5e_error(request);
+  EXPECT_EQ(code, ErrorCode::Unreachable) << text;
+  EXPECT_TRUE(mentions(text, "'link6' with 'part'") || mentions(text, "'link5' with 'part'")) << text;
+  EXPECT_TRUE(mentions(text, "PickPlaceRequest::touch_links")) << text;
+  // Left out, the same request plans (the default lets link6 and link5 touch).
+  request.touch_links = std::nullopt;
+  Planner planner(ur5e(), example_scene());
+  EXPECT_EQ(plan_pick_and_place(planner, ur5e()->named_pose("ready"), request).stages.size(), 8u);
 }
 
 // The probe that finds the housing at the flange runs on a copy: the checker keeps its scene (the
