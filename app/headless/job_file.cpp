@@ -468,6 +468,7 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
     if (pick_place) {
       parse_pick_place_step(s, step);
       apply_settings(s, step, pick_default_fields ? &*pick_default_fields : nullptr);
+      check_pick_place_settings(s, step);
       job.steps.push_back(step);
       continue;
     }

@@ -76,8 +76,9 @@ const char* to_string(SceneChangeSpec::Kind kind);  // "attach" | "detach"
 // A whole pick and place (engine/task/pick_place.hpp): the robot moves the object from where it
 // stands to its place pose, changing the scene along the way.
 struct PickPlaceSpec {
-  // Everything but the planner options (those are the step's `options`). touch_links empty: the
-  // engine's default (task_touch_links).
+  // Everything but the free-space stages' planner options (the step's `options`, planner
+  // included) and the straight stages' line (the step's `cartesian_options`). touch_links nullopt:
+  // the engine's default (task_touch_links); empty: only the attach link touches the object.
   PickPlaceRequest request;
   std::string field;  // "steps[2].pick_place", for messages
 };
@@ -87,8 +88,8 @@ struct StepSpec {
   std::string field;  // "steps[i]", for messages
   // Set: a scene step, and none of the motion fields below apply.
   std::optional<SceneChangeSpec> scene_change;
-  // Set: a pick and place step; of the motion fields below only options, preset and the scalings
-  // apply (it is timed time-optimally, stage by stage).
+  // Set: a pick and place step; of the motion fields below only options (planner included),
+  // preset, cartesian_options and the scalings apply (it is timed time-optimally, stage by stage).
   std::optional<PickPlaceSpec> pick_place;
   bool moves() const { return !scene_change; }
   // Joint and named goals are kept as specs (the robot resolves them); pose goals are final.

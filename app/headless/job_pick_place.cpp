@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "app/headless/job_motion_settings.hpp"
 #include "app/headless/job_scene_steps.hpp"
 
 namespace kinetic::app::headless {
@@ -20,7 +21,7 @@ std::string metres(double value) {
 
 // A pick and place plans its own moves: settings that choose a motion step's way would go unused.
 void refuse_motion_fields(const Fields& s) {
-  for (const char* key : {"goal", "planner", "cartesian", "constraints"})
+  for (const char* key : {"goal", "constraints"})
     if (s.has(key))
       throw JobError(
           s.at(key),
@@ -28,6 +29,13 @@ void refuse_motion_fields(const Fields& s) {
                       "place, straight lines for the approach, lift, place and retreat), so "
                       "it takes no \"") +
               key + "\"");
+  // The motion steps' parser does not know the key; a pick and place says why it has none.
+  if (s.has("cartesian") && s.value("cartesian").toObject().contains("avoid_collisions"))
+    throw JobError(s.at("cartesian") + ".avoid_collisions",
+                   "a pick_place step's straight stages always avoid collisions (the contacts the "
+                   "task needs, the gripper with the object and the object with what it stands on, "
+                   "are allowed while they happen); leave it out, and name the links that may "
+                   "touch the object in \"touch_links\"");
   if (s.has("timing") && s.text("timing") != to_string(Timing::TimeOptimal))
     throw JobError(
         s.at("timing"),
@@ -85,14 +93,8 @@ PickPlaceSpec parse_pick_place(const Fields& f) {
   request.retreat_distance =
       f.number("retreat_distance", request.retreat_distance, 0.0, kMaxDistance);
   request.attach_link = f.text("attach_link");
-  if (f.has("touch_links")) {
-    request.touch_links = parse_link_list(f, "touch_links");
-    // The engine reads an empty list as "the default": none at all is not a request it takes.
-    if (request.touch_links->empty())
-      throw JobError(f.at("touch_links"),
-                     "expected at least one link name (leave it out for the default: the "
-                     "links that move with the attach link, and those reaching its origin)");
-  }
+  // Left out: the engine's default; []: only the attach link touches the object.
+  if (f.has("touch_links")) request.touch_links = parse_link_list(f, "touch_links");
   request.max_grasps = f.integer("max_grasps", request.max_grasps, 1, 10000);
   return spec;
 }
@@ -111,12 +113,34 @@ void parse_pick_place_step(const Fields& step_fields, StepSpec& step) {
               "place_distance", "retreat_distance", "attach_link", "touch_links", "max_grasps"}));
 }
 
+void check_pick_place_settings(const Fields& s, const StepSpec& step) {
+  if (step.cartesian)
+    throw JobError(s.has("planner") ? s.at("planner") : "defaults.planner",
+                   std::string("a pick_place step plans its free-space stages with a free-space "
+                               "planner; \"") +
+                       kCartesianPlanner +
+                       "\" moves are its straight stages already (set them with \"cartesian\")" +
+                       (s.has("planner") ? ""
+                                         : ": give " + step.field +
+                                               " its own \"planner\", e.g. \"rrt_connect\""));
+  if (step.min_fraction < 1.0)
+    throw JobError(s.at("cartesian") + ".min_fraction",
+                   "a pick_place step completes its straight stages whole (the approach must "
+                   "reach the grasp); leave \"min_fraction\" out");
+}
+
 QJsonObject pick_place_defaults(const QJsonValue& defaults) {
   QJsonObject taken;
   const QJsonObject all = defaults.toObject();
   for (const std::string& key : kPickPlaceDefaults)
     if (all.contains(QString::fromStdString(key)))
       taken.insert(QString::fromStdString(key), all.value(QString::fromStdString(key)));
+  // A Cartesian motion step may stop part way; a pick and place's straight stages may not.
+  if (taken.value("cartesian").isObject()) {
+    QJsonObject cartesian = taken.value("cartesian").toObject();
+    cartesian.remove("min_fraction");
+    taken.insert("cartesian", cartesian);
+  }
   return taken;
 }
 

@@ -58,14 +58,19 @@ int turned_degrees(const Pose& asked, const Pose& used) {
 }
 
 // picked "part" (grasp 1/16: from above, +z end), placed at (0.450, 0.350, 0.035) m turned 90°,
-// 8 stages, 18.6 ms planning, 6.42 s
-std::string summary(const PickPlaceSpec& pick, const PickPlaceResult& task, double duration) {
+// 8 stages (free space: rrt_connect), 412 waypoints, 18.6 ms planning, 6.42 s
+std::string summary(const PickPlaceSpec& pick, const PlannerOptions& options,
+                    const PickPlaceResult& task, double duration) {
   const Vector3 at = task.place_pose.translation();
   const int turned = turned_degrees(pick.request.place_pose, task.place_pose);
   const std::string turn_text = turned ? " turned " + std::to_string(turned) + "°" : "";
-  char text[160];
-  std::snprintf(text, sizeof text, "placed at (%.3f, %.3f, %.3f) m%s, %zu stages, ", at.x(), at.y(),
-                at.z(), turn_text.c_str(), task.stages.size());
+  size_t waypoints = 0;
+  for (const TaskStage& stage : task.stages) waypoints += stage.path.size();
+  char text[224];
+  std::snprintf(text, sizeof text,
+                "placed at (%.3f, %.3f, %.3f) m%s, %zu stages (free space: %s), %zu waypoints, ",
+                at.x(), at.y(), at.z(), turn_text.c_str(), task.stages.size(),
+                to_string(options.planner), waypoints);
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.2f s", duration);
   return "picked " + in_quotes(pick.request.object) + " (grasp " +
@@ -103,6 +108,7 @@ StepResult plan_pick_place_step(Planner& planner, const StepSpec& step, const Jo
   const PickPlaceSpec& pick = *step.pick_place;
   PickPlaceRequest request = pick.request;
   request.options = step.options;
+  request.straight = step.cartesian_options;
   const PlanningScene before = planner.scene();
   PlanControl control;
   control.cancel = &interrupt_requested();
@@ -136,7 +142,7 @@ StepResult plan_pick_place_step(Planner& planner, const StepSpec& step, const Jo
   out.scene = task.final_scene;
   for (const SceneChange& change : task_scene_changes(task, timed, before))
     out.scenes.push_back({change.time, change.scene});
-  out.task = summary(pick, task, out.trajectory.duration());
+  out.task = summary(pick, request.options, task, out.trajectory.duration());
   return out;
 }
 

@@ -59,11 +59,25 @@ std::string ur5e_job(const std::string& steps, const std::string& outputs = "{}"
          outputs + "}";
 }
 
-// The example's pick and place with a suction gripper; `extra`: more "pick_place" keys.
-std::string pick_step(const std::string& extra = "", const std::string& object = "part") {
+// The example's pick and place with a suction gripper; `extra`: more "pick_place" keys,
+// `step_extra`: more keys of the step ("planner", "cartesian", ...).
+std::string pick_step(const std::string& extra = "", const std::string& object = "part",
+                      const std::string& step_extra = "") {
   return R"({"name": "pick", "pick_place": {"object": ")" + object +
          R"(", "place": {"xyz": [0.45, 0.35, 0.035]}, "gripper": {"type": "suction"})" + extra +
-         "}}";
+         "}" + step_extra + "}";
+}
+
+// The pick step with more keys of its own.
+std::string pick_step_with(const std::string& step_extra) {
+  return pick_step("", "part", step_extra);
+}
+
+// The "N waypoints" of a pick and place step's summary line (-1 when there is none).
+int summary_waypoints(const std::string& summary) {
+  const size_t end = summary.find(" waypoints");
+  const size_t begin = end == std::string::npos ? end : summary.rfind(", ", end);
+  return begin == std::string::npos ? -1 : std::stoi(summary.substr(begin + 2, end - begin - 2));
 }
 
 // A pose out of the UR5e's reach: planning a step to it fails (exit 3).
@@ -147,14 +161,15 @@ class JobPickPlaceTest : public QObject {
   }
 
   // Left out: the engine's PickPlaceRequest defaults. Of "defaults", a pick and place step takes
-  // the preset, options and scalings; the motion steps' planner, timing and Cartesian settings are
-  // not its (a motion step beside it still takes them).
+  // the planner, preset, options, Cartesian settings (but min_fraction) and scalings; the motion
+  // steps' timing is not its (a motion step beside it still takes it).
   void what_a_pick_place_step_leaves_out_takes_the_defaults() {
     const std::vector<StepSpec> steps = parsed_steps(
         "[" + pick_step() +
             R"(, {"name": "pick2", "pick_place": {"object": "part", "place": {"xyz": [0.45, 0.35, 0.035]}}},
         {"name": "home", "goal": {"named": "home"}}])",
-        R"({"planner": "rrt_star", "timing": "scurve", "cartesian": {"margin": 0.01}, "preset": "realtime",
+        R"({"planner": "rrt_star", "timing": "scurve", "cartesian": {"margin": 0.01, "min_fraction": 0.5,
+            "translation_step": 0.004}, "preset": "realtime",
             "options": {"seed": 5}, "velocity_scaling": 0.5, "acceleration_scaling": 0.25})");
     const StepSpec& pick = steps[1];
     const PickPlaceRequest& r = pick.pick_place->request;
@@ -176,13 +191,16 @@ class JobPickPlaceTest : public QObject {
 
     QCOMPARE(pick.options.seed, std::uint64_t(5));
     QCOMPARE(pick.options.timeout_ms, realtime_preset().timeout_ms);
-    QVERIFY(pick.options.planner == PlannerType::RrtConnect);
+    QVERIFY(pick.options.planner == PlannerType::RrtStar && !pick.cartesian);
     QVERIFY(pick.timing == Timing::TimeOptimal);
-    QCOMPARE(pick.cartesian_options.margin, CartesianOptions().margin);
+    QCOMPARE(pick.cartesian_options.margin, 0.01);
+    QCOMPARE(pick.cartesian_options.max_translation_step, 0.004);
+    QCOMPARE(pick.min_fraction, 1.0);  // the straight stages are completed whole
     QCOMPARE(pick.velocity_scaling, 0.5);
     QCOMPARE(pick.acceleration_scaling, 0.25);
     const StepSpec& home = steps[2];
     QVERIFY(home.timing == Timing::SCurve && home.options.planner == PlannerType::RrtStar);
+    QCOMPARE(home.min_fraction, 0.5);
   }
 
   void mistakes_in_a_pick_place_step_name_their_field() {
@@ -203,10 +221,28 @@ class JobPickPlaceTest : public QObject {
     const std::string own_moves = "a pick_place step plans its own moves";
     expect_error(pick(object + place, R"(, "goal": {"named": "home"})"),
                  "steps[0].goal: " + own_moves);
-    expect_error(pick(object + place, R"(, "planner": "rrt_connect")"),
-                 "steps[0].planner: " + own_moves);
-    expect_error(pick(object + place, R"(, "cartesian": {"margin": 0.01})"),
-                 "steps[0].cartesian: " + own_moves);
+    // The free-space stages need a free-space planner; the straight ones are completed whole
+    // and avoid collisions.
+    expect_error(pick(object + place, R"(, "planner": "cartesian")"),
+                 "steps[0].planner: a pick_place step plans its free-space stages with a "
+                 "free-space planner; \"cartesian\" moves are its straight stages already");
+    expect_error(pick(object + place, R"(, "planner": "rrt_konnect")"),
+                 "steps[0].planner: unknown planner");
+    expect_error(pick(object + place, R"(, "cartesian": {"avoid_collisions": false})"),
+                 "steps[0].cartesian.avoid_collisions: a pick_place step's straight stages always "
+                 "avoid collisions");
+    expect_error(pick(object + place, R"(, "cartesian": {"min_fraction": 0.5})"),
+                 "steps[0].cartesian.min_fraction: a pick_place step completes its straight "
+                 "stages whole");
+    expect_error(pick(object + place, R"(, "cartesian": {"translation_step": 0})"),
+                 "steps[0].cartesian.translation_step: must be in [1e-05, 0.1]");
+    expect_error(pick(object + place, R"(, "cartesian": {"jump_threshold": -1})"),
+                 "steps[0].cartesian.jump_threshold: must be in [");
+    expect_error(pick(object + place, R"(, "cartesian": {"closed_form_ik": "yes"})"),
+                 "steps[0].cartesian.closed_form_ik: expected true or false");
+    expect_error(
+        pick(object + place, R"(, "cartesian": {"translation_stp": 0.01})"),
+        "steps[0].cartesian.translation_stp: unknown field (did you mean 'translation_step'");
     expect_error(pick(object + place, R"(, "constraints": {"orientation": {"tolerance": 0.1}})"),
                  "steps[0].constraints: " + own_moves);
     expect_error(pick(object + place, R"(, "timing": "scurve")"),
@@ -264,8 +300,6 @@ class JobPickPlaceTest : public QObject {
                  "steps[0].pick_place.touch_links: expected an array of link names");
     expect_error(pick(object + place + R"(, "touch_links": ["link6", 3])"),
                  "steps[0].pick_place.touch_links[1]: expected a link name");
-    expect_error(pick(object + place + R"(, "touch_links": [])"),
-                 "steps[0].pick_place.touch_links: expected at least one link name");
     expect_error(pick(object + place + R"(, "max_grasps": 0)"),
                  "steps[0].pick_place.max_grasps: must be in [1, ");
     // A trajectory reference to a pick and place step is one to a motion.
@@ -274,6 +308,97 @@ class JobPickPlaceTest : public QObject {
                            R"({"trajectories": [{"file": "p.csv", "trajectory": "pick"}]})"),
                   "job.json", fs::temp_directory_path());
     QCOMPARE(job.exports.front().trajectory, 0);
+  }
+
+  // "touch_links": [] is no longer refused: it reaches the engine as an empty list (only the
+  // attach link may touch the part), where the bare flange's body is then in the way of every
+  // grasp and the engine says which link should be a touch link (exit 3).
+  void an_empty_touch_links_list_reaches_the_engine_as_none() {
+    const std::vector<StepSpec> steps =
+        parsed_steps("[" + pick_step(R"(, "touch_links": [])") + "]");
+    const PickPlaceRequest& r = steps[0].pick_place->request;
+    QVERIFY(r.touch_links.has_value() && r.touch_links->empty());
+    QTemporaryDir dir;
+    const Run run =
+        run_text(ur5e_job("[" + pick_step(R"(, "touch_links": [], "max_grasps": 2)") + "]"), dir);
+    QCOMPARE(run.code, int(kExitPlanningFailed));
+    QVERIFY2(
+        (mentions(run.err, "'link6' with 'part'") || mentions(run.err, "'link5' with 'part'")) &&
+            mentions(run.err, "PickPlaceRequest::touch_links"),
+        run.err.c_str());
+  }
+
+  // The free-space stages plan with the step's "planner", else the defaults' (the summary names
+  // it), else RRT-Connect.
+  void the_free_space_planner_comes_from_the_step_or_the_defaults() {
+    const auto summary_of = [](const std::string& step_extra, const std::string& defaults) {
+      const std::string steps = "[" + pick_step_with(step_extra) + "]";
+      return planned(
+                 parse_job(ur5e_job(steps, "{}", defaults), "job.json", fs::temp_directory_path()))
+          .steps[0]
+          .task;
+    };
+    const std::string defaults_est =
+        R"({"planner": "est", "options": {"seed": 7, "timeout_ms": 2000}})";
+    const std::string plain = summary_of("", kDefaults);
+    QVERIFY2(mentions(plain, ", 8 stages (free space: rrt_connect), "), plain.c_str());
+    const std::string from_defaults = summary_of("", defaults_est);
+    QVERIFY2(mentions(from_defaults, ", 8 stages (free space: est), "), from_defaults.c_str());
+    const std::string own = summary_of(R"(, "planner": "bitrrt")", defaults_est);
+    QVERIFY2(mentions(own, ", 8 stages (free space: bitrrt), "), own.c_str());
+  }
+
+  // "cartesian" sets the straight stages' line, from the step or the defaults: 10 mm steps give
+  // the approach, lift, place and retreat (0.1 m each) about 10 waypoints instead of 100.
+  void a_cartesian_object_sets_the_straight_stages() {
+    const auto waypoints_of = [](const std::string& step_extra, const std::string& defaults) {
+      const std::string steps = "[" + pick_step_with(step_extra) + "]";
+      return summary_waypoints(
+          planned(parse_job(ur5e_job(steps, "{}", defaults), "job.json", fs::temp_directory_path()))
+              .steps[0]
+              .task);
+    };
+    const int fine = waypoints_of("", kDefaults);
+    const int coarse = waypoints_of(R"(, "cartesian": {"translation_step": 0.01})", kDefaults);
+    const int coarse_by_default = waypoints_of(
+        "",
+        R"({"cartesian": {"translation_step": 0.01}, "options": {"seed": 7, "timeout_ms": 2000}})");
+    const std::string counts = std::to_string(fine) + " vs " + std::to_string(coarse) + " / " +
+                               std::to_string(coarse_by_default);
+    QVERIFY2(coarse > 0 && fine > coarse + 300, counts.c_str());  // 4 stages, 90 fewer each
+    QVERIFY2(coarse_by_default == coarse, counts.c_str());
+  }
+
+  // Settings the step cannot use stop the run before anything is planned (exit 2), naming the
+  // field; a "cartesian" planner from the defaults names "defaults.planner" and what to do.
+  void bad_planner_and_cartesian_settings_exit_2_naming_the_field() {
+    QTemporaryDir dir;
+    const auto expect_exit_2 = [&](const std::string& step_extra, const std::string& defaults,
+                                   const std::string& message) {
+      const Run run =
+          run_text(ur5e_job("[" + pick_step_with(step_extra) + "]", "{}", defaults), dir);
+      QVERIFY2(run.code == kExitBadJob,
+               (step_extra + " gave " + std::to_string(run.code) + ": " + run.err).c_str());
+      QVERIFY2(mentions(run.err, message), (run.err + "\n  expected: " + message).c_str());
+    };
+    expect_exit_2(R"(, "cartesian": {"translation_step": 0})", kDefaults,
+                  "steps[0].cartesian.translation_step: must be in [1e-05, 0.1], got 0");
+    expect_exit_2(R"(, "cartesian": {"avoid_collisions": false})", kDefaults,
+                  "steps[0].cartesian.avoid_collisions: a pick_place step's straight stages always "
+                  "avoid collisions");
+    expect_exit_2(R"(, "planner": "cartesian")", kDefaults,
+                  "steps[0].planner: a pick_place step plans its free-space");
+    expect_exit_2(
+        "", R"({"planner": "cartesian"})",
+        "defaults.planner: a pick_place step plans its free-space stages with a free-space "
+        "planner; "
+        "\"cartesian\" moves are its straight stages already (set them with \"cartesian\"): give "
+        "steps[0] its own \"planner\", e.g. \"rrt_connect\"");
+    // Its own free-space planner over the defaults' "cartesian" is fine.
+    const Job job = parse_job(ur5e_job("[" + pick_step_with(R"(, "planner": "rrt_connect")") + "]",
+                                       "{}", R"({"planner": "cartesian"})"),
+                              "job.json", fs::temp_directory_path());
+    QVERIFY(!job.steps[0].cartesian && job.steps[0].options.planner == PlannerType::RrtConnect);
   }
 
   // Wrong where their step runs: exit 2 before anything is planned (the unreachable first step
@@ -355,12 +480,15 @@ class JobPickPlaceTest : public QObject {
                   task.place_pose.translation().x(), task.place_pose.translation().y(),
                   task.place_pose.translation().z());
     std::snprintf(seconds, sizeof seconds, " planning, %.2f s\n", timed.trajectory.duration());
+    size_t waypoints = 0;
+    for (const TaskStage& stage : task.stages) waypoints += stage.path.size();
     const std::string text = out.str();
     QVERIFY2(mentions(text, "step 1/2 \"pick\": picked \"part\" (grasp " +
                                 std::to_string(task.grasps_tried) + "/") &&
                  mentions(text, ": " + task.grasp.description + "), " + placed) &&
-                 mentions(text, ", 8 stages, ") && mentions(text, seconds) &&
-                 mentions(text, "step 2/2 \"home\": rrt_connect") &&
+                 mentions(text, ", 8 stages (free space: rrt_connect), " +
+                                    std::to_string(waypoints) + " waypoints, ") &&
+                 mentions(text, seconds) && mentions(text, "step 2/2 \"home\": rrt_connect") &&
                  mentions(text, "all steps blended: ") &&
                  mentions(text, "(at rest where each pick and place starts and ends)"),
              text.c_str());
