@@ -80,6 +80,20 @@ JointVector final_joints(const TaskOutcome& outcome) {
   return q;
 }
 
+// The straight stages (approach, lift, place, retreat) take the Planner panel's Cartesian line:
+// step sizes, jump threshold, closed-form IK (where the robot has it). Not its collision settings:
+// the task always checks collisions, with no margin, as its contacts are allowed in each stage's
+// scene while they happen.
+CartesianOptions straight_stage_options(const panels::PlannerPanel& planner) {
+  const CartesianOptions line = planner.cartesian_options();
+  CartesianOptions straight;
+  straight.max_translation_step = line.max_translation_step;
+  straight.max_rotation_step = line.max_rotation_step;
+  straight.jump_threshold = line.jump_threshold;
+  straight.closed_form_ik = line.closed_form_ik;
+  return straight;
+}
+
 }  // namespace
 
 TaskFeature* install_task_feature(QMainWindow& window, StudioDocument& document,
@@ -200,7 +214,8 @@ void TaskFeature::plan() {
                          tr("Add a box, cylinder or sphere to the scene."));
     return;
   }
-  // The free-space moves plan as the Planner panel would (planner, budget, margin, seed).
+  // The free-space moves plan as the Planner panel would (planner, budget, margin, seed), the
+  // straight ones with its Cartesian step sizes.
   const panels::PlannerPanel& planner = *planning_.planner_panel();
   PlannerOptions options = planner.options();
   if (planner.random_seed())
@@ -213,6 +228,7 @@ void TaskFeature::plan() {
     return;
   }
   request.pick_place.options = options;
+  request.pick_place.straight = straight_stage_options(planner);
   request.velocity_scaling = planner.velocity_scaling();
   request.acceleration_scaling = planner.acceleration_scaling();
   applicable_.reset();

@@ -1,12 +1,12 @@
 #pragma once
 // The Task dock: the Task panel, its worker and the glue between them and the document. Plan
-// takes a snapshot of the document (robot, scene, current joints) and the Planner panel's options
-// and plans + times the pick and place on the worker; a success is added to the Trajectories
-// list as "Pick <object>" with its scene changes and played. Apply moves the robot to where the
-// task ends and the object to its place, as one undo step. While the dock is shown, the place
-// target (the chosen object at the place pose) is offered to the 3D view, whose gizmo moves it
-// while the panel's Move in 3D view is on. install_task_feature() adds the dock on the right; the
-// caller lists it in the View menu.
+// takes a snapshot of the document (robot, scene, current joints), the Planner panel's options
+// and its Cartesian step settings (for the straight stages), and plans + times the pick and place
+// on the worker; a success is added to the Trajectories list as "Pick <object>" with its scene
+// changes and played. Apply moves the robot to where the task ends and the object to its place,
+// as one undo step. While the dock is shown, the place target (the chosen object at the place
+// pose) is offered to the 3D view, whose gizmo moves it while the panel's Move in 3D view is on.
+// install_task_feature() adds the dock on the right; the caller lists it in the View menu.
 #include <QObject>
 #include <optional>
 

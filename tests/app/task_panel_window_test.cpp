@@ -4,6 +4,7 @@
 // playback shows the part held and put down, Apply is one undo step, a place inside the box is
 // refused naming it, Cancel changes nothing, sessions keep the scene changes. One screenshot at
 // mid-carry is written next to the test binary (task_mid_carry.png) to look at.
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDockWidget>
@@ -12,6 +13,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -366,6 +368,51 @@ class TaskPanelWindowTest : public QObject {
     QVERIFY(panel_->plan_button()->isEnabled());
     planner_panel->timeout_box()->setValue(timeout);
     planner_panel->iterations_box()->setValue(iterations);
+  }
+
+  // The straight stages move as the Planner panel's Cartesian group says (step sizes, jump
+  // threshold, closed-form IK on the UR5e), but always check collisions with no margin: its
+  // Avoid collisions and margin are for free-standing lines.
+  void the_straight_stages_take_the_planner_panels_cartesian_line() {
+    panels::PlannerPanel& planner = *planning_->planner_panel();
+    const CartesianOptions before = planner.cartesian_options();
+    const auto restore = qScopeGuard([&] { planner.set_cartesian_options(before); });
+    planner.translation_step_box()->setValue(10.0);  // mm: the default is 1
+    planner.closed_form_ik_box()->setChecked(true);
+    // Not the task's (the engine would refuse the first; with the second the flange could not
+    // reach the part).
+    planner.avoid_collisions_box()->setChecked(false);
+    planner.cartesian_margin_box()->setValue(50.0);  // mm
+    QVERIFY(plan_to(kPlace));
+    QVERIFY2(outcome_.ok, qPrintable(outcome_.error + QStringLiteral(" / ") + outcome_.hint));
+    const ForwardKinematics fk(*document().robot());
+    const int flange = document().robot()->link_index("tool0");
+    const auto tcp = [&](const JointVector& q) -> Vector3 {
+      return fk.link_pose(q, flange).translation();
+    };
+    for (const TaskStage& stage : outcome_.result.stages) {
+      if (stage.kind != TaskStage::Kind::Approach && stage.kind != TaskStage::Kind::Lift &&
+          stage.kind != TaskStage::Kind::Place && stage.kind != TaskStage::Kind::Retreat)
+        continue;
+      // 0.1 m in 10 mm steps, both ends.
+      QVERIFY2(stage.path.size() <= 12,
+               qPrintable(QString::fromStdString(stage.name) +
+                          QStringLiteral(": %1 waypoints").arg(stage.path.size())));
+      // Closed-form steps put the TCP exactly on the line.
+      const Vector3 a = tcp(stage.path.front()), b = tcp(stage.path.back());
+      const Vector3 along = (b - a).normalized();
+      for (const JointVector& q : stage.path) {
+        const Vector3 v = tcp(q) - a;
+        QVERIFY2((v - v.dot(along) * along).norm() < 1e-9, stage.name.c_str());
+      }
+    }
+    // A jump threshold no 10 mm step keeps: every straight line stops at once, and the engine
+    // says why with the panel's threshold.
+    planner.jump_threshold_box()->setValue(0.002);
+    QVERIFY(plan_to(kPlace));
+    QVERIFY(!outcome_.ok);
+    QVERIFY2(outcome_.error.contains(QStringLiteral("(threshold 0.002)")),
+             qPrintable(outcome_.error));
   }
 
   void a_session_keeps_the_scene_changes() {
