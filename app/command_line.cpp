@@ -37,6 +37,12 @@ QStringList without_qt_gui_options(const QStringList& arguments) {
   return kept;
 }
 
+std::optional<QString> companion_choice(const QString& option_value) {
+  if (option_value.isEmpty()) return std::nullopt;
+  if (option_value == QStringLiteral("none")) return QString();
+  return option_value;
+}
+
 std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral(
@@ -47,12 +53,15 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   const QCommandLineOption robot({QStringLiteral("r"), QStringLiteral("robot")},
                                  QStringLiteral("Built-in robot name or URDF file to open."),
                                  QStringLiteral("name|urdf"), QStringLiteral("ur5e"));
-  const QCommandLineOption srdf(QStringLiteral("srdf"),
-                                QStringLiteral("SRDF file for a robot opened from a URDF."),
-                                QStringLiteral("file"));
-  const QCommandLineOption config(QStringLiteral("config"),
-                                  QStringLiteral("kinetic.toml for a robot opened from a URDF."),
-                                  QStringLiteral("file"));
+  const QCommandLineOption srdf(
+      QStringLiteral("srdf"),
+      QStringLiteral("SRDF file for a robot opened from a URDF, or none. Default: NAME.srdf beside the URDF, in "
+                     "../srdf or ../config (NAME: the file's, then the robot's)."),
+      QStringLiteral("file|none"));
+  const QCommandLineOption config(
+      QStringLiteral("config"),
+      QStringLiteral("kinetic.toml for a robot opened from a URDF, or none. Default: kinetic.toml beside the URDF."),
+      QStringLiteral("file|none"));
   const QCommandLineOption package_path(
       QStringLiteral("package-path"),
       QStringLiteral("Folder searched for package:// meshes (repeatable)."), QStringLiteral("dir"));

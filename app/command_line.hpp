@@ -9,8 +9,8 @@ namespace kinetic::app {
 struct CommandLine {
   QString robot = QStringLiteral("ur5e");  // built-in name or a URDF path
   bool robot_given = false;                // --robot was on the command line (not the default)
-  QString srdf;                            // with a URDF path: optional SRDF
-  QString config;                          // with a URDF path: optional kinetic.toml
+  QString srdf;                            // with a URDF path: its SRDF, "none", or "" to find it
+  QString config;                          // with a URDF path: its kinetic.toml, "none", or "" to find it
   QString screenshot;                      // grab the window into this PNG once shown, then quit
   int quit_after_ms = -1;                  // quit after this long (tests, demos)
   QStringList package_paths;               // extra package:// search folders
@@ -39,6 +39,10 @@ struct CommandLine {
 // The arguments without those QGuiApplication / QApplication take for themselves (-platform xcb,
 // -display :1, -style fusion, -reverse, ...), so they can be parsed before a QApplication exists.
 QStringList without_qt_gui_options(const QStringList& arguments);
+
+// --srdf / --config as StudioDocument::load_robot takes them: not given (""): std::nullopt, the
+// file found beside the URDF; "none": "", no file; else that file.
+std::optional<QString> companion_choice(const QString& option_value);
 
 // Parses the application's arguments; prints help/version and exits the process for those.
 // On a usage error prints it with the help text and returns std::nullopt.

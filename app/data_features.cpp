@@ -3,20 +3,14 @@
 #include <QAction>
 #include <QCoreApplication>
 #include <QDialog>
-#include <QDialogButtonBox>
-#include <QDir>
 #include <QDockWidget>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
-#include <QHBoxLayout>
-#include <QLineEdit>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -26,6 +20,8 @@
 
 #include "app/model_file_watcher.hpp"
 #include "app/main_window.hpp"
+#include "app/robot_files_dialog.hpp"
+#include "app/robot_files_text.hpp"
 #include "app/robot_load_warnings.hpp"
 #include "app/session/package_paths_dialog.hpp"
 #include "app/session/recent_files.hpp"
@@ -93,49 +89,19 @@ viewer::Camera to_view_camera(viewer::Camera camera, const SessionCamera& sessio
   return camera;
 }
 
-// URDF with optional SRDF and kinetic.toml; the optional ones are guessed from the URDF's folder.
+// URDF with optional SRDF and kinetic.toml ("" for none): the URDF chosen first, then the
+// dialog with what was found for it.
 struct RobotFiles {
   QString urdf, srdf, config;
 };
 
 std::optional<RobotFiles> ask_robot_files(QWidget* parent) {
-  QDialog dialog(parent);
-  dialog.setWindowTitle(QObject::tr("Open robot"));
-  auto* form = new QFormLayout(&dialog);
-  const auto file_row = [&](const QString& label, const QString& filter) {
-    auto* edit = new QLineEdit(&dialog);
-    auto* browse = new QPushButton(QObject::tr("Browse…"), &dialog);
-    QObject::connect(browse, &QPushButton::clicked, &dialog, [&dialog, edit, label, filter] {
-      const QString path = QFileDialog::getOpenFileName(&dialog, label, QFileInfo(edit->text()).absolutePath(), filter);
-      if (!path.isEmpty()) edit->setText(path);
-    });
-    auto* row = new QHBoxLayout;
-    row->addWidget(edit, 1);
-    row->addWidget(browse);
-    form->addRow(label, row);
-    return edit;
-  };
-  QLineEdit* urdf = file_row(QObject::tr("URDF"), QObject::tr("Robot descriptions (*.urdf);;All files (*)"));
-  QLineEdit* srdf = file_row(QObject::tr("SRDF (optional)"), QObject::tr("Semantic descriptions (*.srdf);;All files (*)"));
-  QLineEdit* config = file_row(QObject::tr("kinetic.toml (optional)"), QObject::tr("Kinetic configuration (*.toml);;All files (*)"));
-  QObject::connect(urdf, &QLineEdit::textChanged, &dialog, [urdf, srdf, config] {
-    const QFileInfo info(urdf->text());
-    if (!info.isFile()) return;
-    const QString guessed_srdf = info.dir().filePath(info.completeBaseName() + QStringLiteral(".srdf"));
-    const QString guessed_config = info.dir().filePath(QStringLiteral("kinetic.toml"));
-    if (srdf->text().isEmpty() && QFileInfo(guessed_srdf).isFile()) srdf->setText(guessed_srdf);
-    if (config->text().isEmpty() && QFileInfo(guessed_config).isFile()) config->setText(guessed_config);
-  });
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, &dialog);
-  QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-  QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-  form->addRow(buttons);
   const QString first = QFileDialog::getOpenFileName(parent, QObject::tr("Open robot"), QString(),
                                                      QObject::tr("Robot descriptions (*.urdf);;All files (*)"));
   if (first.isEmpty()) return std::nullopt;
-  urdf->setText(first);
-  if (dialog.exec() != QDialog::Accepted || urdf->text().isEmpty()) return std::nullopt;
-  return RobotFiles{urdf->text(), srdf->text(), config->text()};
+  RobotFilesDialog dialog(first, parent);
+  if (dialog.exec() != QDialog::Accepted || dialog.urdf().isEmpty()) return std::nullopt;
+  return RobotFiles{dialog.urdf(), dialog.srdf(), dialog.config()};
 }
 
 // Everything the menu actions share; owned by the window.
@@ -153,16 +119,21 @@ class DataActions : public QObject {
 
   SessionTracker& tracker() { return tracker_; }
 
-  QString load_robot(const QString& reference, const QString& srdf = {}, const QString& config = {}) {
+  // srdf / config as StudioDocument::load_robot takes them (std::nullopt: the file found beside
+  // the URDF). The recent entry keeps the files actually used.
+  QString load_robot(const QString& reference, const std::optional<QString>& srdf = std::nullopt,
+                     const std::optional<QString>& config = std::nullopt) {
     const QString error = document_.load_robot(reference, srdf, config, stored_package_paths(settings_));
     if (!error.isEmpty()) {
       report_(tr("Could not load %1").arg(reference), error);
       return error;
     }
     if (QFileInfo(reference).isFile())
-      recent_.add({RecentEntry::Kind::Robot, QFileInfo(reference).absoluteFilePath(), srdf, config});
-    status(tr("Loaded %1").arg(reference));
-    report_load_warnings(tr("Loaded %1 with warnings").arg(reference));
+      recent_.add({RecentEntry::Kind::Robot, QFileInfo(reference).absoluteFilePath(), document_.robot_srdf(),
+                   document_.robot_config()});
+    const QString loaded = robot_loaded_message(document_);
+    status(loaded);
+    report_load_warnings(tr("%1 with warnings").arg(loaded));
     return {};
   }
 
@@ -265,8 +236,9 @@ class DataActions : public QObject {
       report_(tr("Reload failed; the loaded robot was kept"), error);
       return;
     }
-    status(tr("Reloaded %1").arg(document_.robot_reference()));
-    report_load_warnings(tr("Reloaded %1 with warnings").arg(document_.robot_reference()));
+    const QString reloaded = robot_loaded_message(document_, tr("Reloaded"));
+    status(reloaded);
+    report_load_warnings(tr("%1 with warnings").arg(reloaded));
   }
 
   void edit_package_paths() {

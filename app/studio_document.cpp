@@ -4,44 +4,58 @@
 #include <algorithm>
 
 #include "app/document_commands.hpp"
+#include "app/robot_files_text.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "engine/planning/rest_pose.hpp"
 
 namespace kinetic::app {
 
 StudioDocument::StudioDocument(QObject* parent) : QObject(parent) {}
 
-QString StudioDocument::load_robot(const QString& reference, const QString& srdf,
-                                   const QString& config, const QStringList& package_paths) {
+QString StudioDocument::load_robot(const QString& reference, const std::optional<QString>& srdf,
+                                   const std::optional<QString>& config, const QStringList& package_paths) {
   LoadOptions options;
   for (const QString& path : package_paths) options.package_paths.push_back(path.toStdString());
+  // Built-in names are plain words: a path (a folder given by mistake included) is a file, so
+  // its error names the file, not the library.
+  const bool is_file = reference.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive) ||
+                       reference.contains(QLatin1Char('/')) || QFileInfo(reference).isFile();
+  RobotCompanions found;
+  if (is_file && (!srdf || !config)) found = find_robot_companions(reference.toStdString());
+  if (srdf) found.srdf = {};  // named: not searched for
+  if (config) found.toml = {};
+  const QString srdf_file = !is_file ? QString() : srdf ? *srdf : QString::fromStdString(found.srdf.path);
+  const QString config_file = !is_file ? QString() : config ? *config : QString::fromStdString(found.toml.path);
   try {
-    // Built-in names are plain words: a path (a folder given by mistake included) is a file, so
-    // its error names the file, not the library.
-    const bool is_file = reference.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive) ||
-                         reference.contains(QLatin1Char('/')) || QFileInfo(reference).isFile();
     RobotModelPtr robot =
-        is_file ? load_robot_file(reference.toStdString(), srdf.toStdString(),
-                                  config.toStdString(), options)
+        is_file ? load_robot_file(reference.toStdString(), srdf_file.toStdString(), config_file.toStdString(), options)
                 : load_builtin_robot(reference.toStdString(), options);
     // Joints that still exist keep their values (reload keeps the pose); the others start in the
-    // robot's rest pose (another robot opens in its own).
-    JointVector q = robot->default_configuration();
-    if (robot_) {
+    // robot's rest pose (another robot opens in its own). The rest pose may need a collision
+    // check: only made when some joint is new.
+    std::vector<int> old_variable(static_cast<size_t>(robot->dof()), -1);
+    if (robot_)
       for (int v = 0; v < robot->dof(); ++v) {
         const int old = robot_->find_joint(robot->variable_joint(v).name);
-        if (old >= 0 && robot_->joints()[old].is_active())
-          q[v] = joints_[robot_->joints()[old].variable_index];
+        if (old >= 0 && robot_->joints()[old].is_active()) old_variable[size_t(v)] = robot_->joints()[old].variable_index;
       }
-      q = robot->clamp_to_limits(q);
-    }
+    const bool all_kept = robot_ && std::none_of(old_variable.begin(), old_variable.end(), [](int v) { return v < 0; });
+    JointVector q = all_kept ? JointVector(JointVector::Zero(robot->dof())) : rest_pose(robot).q;
+    for (int v = 0; v < robot->dof(); ++v)
+      if (old_variable[size_t(v)] >= 0) q[v] = joints_[old_variable[size_t(v)]];
+    if (robot_) q = robot->clamp_to_limits(q);
     const bool same_joints = robot_ && robot_->dof() == robot->dof();
     robot_ = std::move(robot);
     joints_ = q;
     robot_reference_ = reference;
-    robot_srdf_ = srdf;
-    robot_config_ = config;
+    robot_srdf_ = srdf_file;
+    robot_config_ = config_file;
     package_paths_ = package_paths;
+    robot_is_file_ = is_file;
+    srdf_choice_ = srdf;
+    config_choice_ = config;
+    companions_found_ = found;
     // Undo steps and goals refer to the old robot's joints; keep the goal only when it still fits.
     undo_stack_.clear();
     if (!same_joints || (goal_.joints && goal_.joints->size() != robot_->dof())) goal_ = {};
@@ -54,15 +68,16 @@ QString StudioDocument::load_robot(const QString& reference, const QString& srdf
     emit playbackSceneChanged();
     return {};
   } catch (const Error& error) {
-    return QString::fromStdString(error.what());
+    return QString::fromStdString(error.what()) + found_files_note(found);
   } catch (const std::exception& error) {
-    return QStringLiteral("Could not load '%1': %2").arg(reference, QString::fromUtf8(error.what()));
+    return QStringLiteral("Could not load '%1': %2").arg(reference, QString::fromUtf8(error.what())) +
+           found_files_note(found);
   }
 }
 
 QString StudioDocument::reload_robot() {
   if (robot_reference_.isEmpty()) return tr("No robot to reload.");
-  return load_robot(robot_reference_, robot_srdf_, robot_config_, package_paths_);
+  return load_robot(robot_reference_, srdf_choice_, config_choice_, package_paths_);
 }
 
 void StudioDocument::set_joints(const JointVector& q) {

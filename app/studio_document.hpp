@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app/planning/scene_change.hpp"
+#include "engine/model/robot_companions.hpp"
 #include "engine/model/robot_model.hpp"
 #include "engine/scene/planning_scene.hpp"
 #include "engine/trajectory/trajectory.hpp"
@@ -45,18 +46,29 @@ class StudioDocument : public QObject {
   RobotModelPtr robot() const { return robot_; }
   const JointVector& joints() const { return joints_; }
   // What the robot was loaded from, to reload it: a built-in name or a URDF path, with the
-  // SRDF, kinetic.toml and package paths it was loaded with.
+  // SRDF, kinetic.toml ("" for none, whether named or found) and package paths it was loaded with.
   const QString& robot_reference() const { return robot_reference_; }
   const QString& robot_srdf() const { return robot_srdf_; }
   const QString& robot_config() const { return robot_config_; }
   const QStringList& package_paths() const { return package_paths_; }
+  // For messages: whether the robot came from a URDF file, what load_robot was asked for its SRDF
+  // and kinetic.toml, and what the search beside the URDF found (empty where a file was named).
+  bool robot_is_file() const { return robot_is_file_; }
+  const std::optional<QString>& srdf_choice() const { return srdf_choice_; }
+  const std::optional<QString>& config_choice() const { return config_choice_; }
+  const RobotCompanions& companions_found() const { return companions_found_; }
 
-  // Loads a built-in robot by name or a URDF file (with optional SRDF / kinetic.toml). On failure
-  // the current robot stays and the error message is returned (empty on success). Joint values of
-  // joints that still exist are kept (reload keeps the pose). Clears the undo history.
-  QString load_robot(const QString& reference, const QString& srdf = {}, const QString& config = {},
-                     const QStringList& package_paths = {});
-  // Reloads from robot_reference() with the same files and paths.
+  // Loads a built-in robot by name or a URDF file. For a URDF, srdf and config each say which file
+  // comes with it: std::nullopt takes the one find_robot_companions finds (none when there is
+  // none), "" loads none, a path loads that file; a built-in robot has its own. On failure the
+  // current robot stays and the error message is returned (empty on success). Joint values of
+  // joints that still exist are kept (reload keeps the pose); a robot with new joints starts in its
+  // rest pose (rest_pose: its named rest pose, else zeros unless they self-collide). Clears the
+  // undo history.
+  QString load_robot(const QString& reference, const std::optional<QString>& srdf = std::nullopt,
+                     const std::optional<QString>& config = std::nullopt, const QStringList& package_paths = {});
+  // Reloads from robot_reference() with the same choices (a file found before is looked for
+  // again) and paths.
   QString reload_robot();
 
   // Joint state. set_joints ignores vectors of the wrong size.
@@ -117,6 +129,9 @@ class StudioDocument : public QObject {
   JointVector joints_;
   QString robot_reference_, robot_srdf_, robot_config_;
   QStringList package_paths_;
+  bool robot_is_file_ = false;
+  std::optional<QString> srdf_choice_, config_choice_;
+  RobotCompanions companions_found_;
   PlanningScene scene_;
   QString selected_object_;
   GoalState goal_;

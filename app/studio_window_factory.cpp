@@ -1,9 +1,11 @@
 #include "app/studio_window_factory.hpp"
 
 #include <QLabel>
+#include <QStatusBar>
 #include <QTimer>
 #include <cstdio>
 
+#include "app/robot_files_text.hpp"
 #include "app/robot_load_warnings.hpp"
 #include "app/viewport_window.hpp"
 
@@ -20,7 +22,8 @@ void Studio::on_first_frame(std::function<void()> callback) {
 std::unique_ptr<Studio> create_studio(const CommandLine& line) {
   auto studio = std::make_unique<Studio>();
   studio->document = std::make_unique<StudioDocument>();
-  QString load_error = studio->document->load_robot(line.robot, line.srdf, line.config, line.package_paths);
+  QString load_error = studio->document->load_robot(line.robot, companion_choice(line.srdf),
+                                                    companion_choice(line.config), line.package_paths);
   if (!load_error.isEmpty()) {
     std::fprintf(stderr, "kinetic-studio: %s\n", qPrintable(load_error));
     // Keep working with the default robot rather than refusing to start.
@@ -68,7 +71,12 @@ std::unique_ptr<Studio> create_studio(const CommandLine& line) {
       std::fprintf(stderr, "kinetic-studio: warning: %s\n", warning.c_str());
     QTimer::singleShot(0, studio->window.get(),
                        [window = studio->window.get(), text = robot_load_warnings_text(*studio->document->robot()),
-                        robot = line.robot] { window->report_error(QStringLiteral("Loaded %1 with warnings").arg(robot), text); });
+                        loaded = robot_loaded_message(*studio->document)] {
+                         window->report_error(QStringLiteral("%1 with warnings").arg(loaded), text);
+                       });
+  } else if (studio->document->robot_is_file()) {
+    // Which SRDF and kinetic.toml came with the URDF, found or named, as after File → Open.
+    studio->window->statusBar()->showMessage(robot_loaded_message(*studio->document), 10000);
   }
   return studio;
 }
