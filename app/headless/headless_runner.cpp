@@ -17,6 +17,7 @@
 #include "app/headless/interruption.hpp"
 #include "app/headless/job_rendering.hpp"
 #include "app/headless/output_set.hpp"
+#include "app/headless/robot_files.hpp"
 #include "app/headless/whole_motion.hpp"
 #include "engine/core/duration_text.hpp"
 #include "engine/core/error.hpp"
@@ -41,9 +42,10 @@ std::string working_directory_hint() {
 // An output named like one of the job's own input files would replace it (a job writing
 // "job.json" into its own folder): refused before anything is planned or written.
 void check_outputs_spare_inputs(const Job& job) {
+  const RobotFiles robot = robot_files(job);
   const std::vector<std::pair<std::string, fs::path>> inputs = {
       {"job file", job.source}, {"scene file", job.scene.file}, {"URDF", job.robot.urdf},
-      {"SRDF", job.robot.srdf}, {"kinetic.toml", job.robot.config}};
+      {"SRDF", robot.srdf}, {"kinetic.toml", robot.config}};
   const auto same = [](const fs::path& a, const fs::path& b) {
     std::error_code ec;
     const bool equal = fs::equivalent(a, b, ec);
@@ -114,8 +116,14 @@ Job job_from_flags(const CommandLine& line) {
     throw JobError(line.size.isEmpty() ? "--view" : "--size", "sets the image of --screenshot, which is not given");
   if (urdf) {
     job.robot.urdf = fs::absolute(str(line.robot));
-    if (!line.srdf.isEmpty()) job.robot.srdf = fs::absolute(str(line.srdf));
-    if (!line.config.isEmpty()) job.robot.config = fs::absolute(str(line.config));
+    // Not given: the file found beside the URDF; "none": no file.
+    const auto companion = [](const QString& option) -> std::optional<fs::path> {
+      const std::optional<QString> choice = companion_choice(option);
+      if (!choice) return std::nullopt;
+      return choice->isEmpty() ? fs::path() : fs::absolute(str(*choice));
+    };
+    job.robot.srdf = companion(line.srdf);
+    job.robot.config = companion(line.config);
   } else {
     job.robot.builtin = str(line.robot);
   }
@@ -250,7 +258,8 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     for (const StepResult& step : result.steps)
       for (const std::string& note : step.plan.notes) err << "warning: step \"" << step.name << "\": " << note << "\n";
     out << std::fixed;
-    if (job.start.robot_default) out << "start: " << default_start_text(*result.robot, job) << "\n";
+    for (const std::string& line : result.robot_files) out << line << "\n";
+    if (result.rest) out << "start: " << default_start_text(*result.rest, job) << "\n";
     for (size_t i = 0; i < result.steps.size(); ++i) {
       const StepResult& step = result.steps[i];
       out << "step " << i + 1 << "/" << result.steps.size() << " \"" << step.name << "\": ";

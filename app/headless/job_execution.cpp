@@ -5,6 +5,7 @@
 
 #include "app/headless/interruption.hpp"
 #include "app/headless/pick_place_step_execution.hpp"
+#include "app/headless/robot_files.hpp"
 #include "app/headless/scene_step_execution.hpp"
 #include "app/headless/step_planning.hpp"
 #include "engine/core/error.hpp"
@@ -74,19 +75,12 @@ std::string describe(const Error& error) {
 
 std::string start_setting(const Job& job) { return job.source.empty() ? "--start" : "\"start\""; }
 
-std::string default_start_text(const RobotModel& robot, const Job& job) {
-  const std::string pose = robot.default_pose_name();
-  return (pose.empty() ? std::string("zeros within the joint limits") : "pose '" + pose + "'") + ", as no " +
-         start_setting(job) + " was given";
+std::string default_start_text(const RestPose& rest, const Job& job) {
+  return describe(rest) + ", as no " + start_setting(job) + " was given";
 }
 
 JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group_variables, const StateSpec& state,
                           const std::string& field) {
-  if (state.robot_default) {
-    const JointVector q = robot.default_configuration();
-    validate_state(robot, q, field);
-    return q;
-  }
   if (!state.named.empty()) {
     try {
       return robot.named_pose(state.named);
@@ -111,13 +105,15 @@ JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group
 void load_robot_and_scene(const Job& job, JobResult& result) {
   LoadOptions options;
   options.package_paths = job.robot.package_paths;
+  const RobotFiles files = robot_files(job);
   try {
     result.robot = job.robot.builtin.empty()
-                       ? load_robot_file(job.robot.urdf.string(), job.robot.srdf.string(), job.robot.config.string(), options)
+                       ? load_robot_file(job.robot.urdf.string(), files.srdf.string(), files.config.string(), options)
                        : load_builtin_robot(job.robot.builtin, options);
   } catch (const Error& error) {
-    throw JobFailure(kExitBadJob, "robot: " + describe(error));
+    throw JobFailure(kExitBadJob, "robot: " + describe(error) + found_files_hint(files, job));
   }
+  result.robot_files = files.summary;
   try {
     if (!job.scene.file.empty()) result.scene = load_scene(job.scene.file.string());
     else if (!job.scene.inline_json.empty())
@@ -156,9 +152,15 @@ void plan_steps(const Job& job, JobResult& result) {
   result.group = planner->group();
   const std::vector<int>& group = planner->group_variables();
   // A start the user did not give is named, so a failure there says where it came from.
-  const std::string start_field = job.start.robot_default ? "start (" + default_start_text(robot, job) + ")" : "start";
+  if (job.start.robot_default) result.rest = rest_pose(result.robot);
+  const std::string start_field = result.rest ? "start (" + default_start_text(*result.rest, job) + ")" : "start";
   try {
-    result.start = resolve_state(robot, group, job.start, start_field);
+    if (result.rest) {
+      validate_state(robot, result.rest->q, start_field);
+      result.start = result.rest->q;
+    } else {
+      result.start = resolve_state(robot, group, job.start, start_field);
+    }
   } catch (const JobError& error) {
     throw JobFailure(kExitBadJob, error.what());
   }

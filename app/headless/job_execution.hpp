@@ -13,6 +13,7 @@
 #include "engine/core/error.hpp"
 #include "engine/model/robot_model.hpp"
 #include "engine/planning/planner.hpp"
+#include "engine/planning/rest_pose.hpp"
 #include "engine/scene/planning_scene.hpp"
 #include "engine/trajectory/trajectory.hpp"
 #include "engine/trajectory/trajectory_limits.hpp"
@@ -67,6 +68,11 @@ struct StepResult {
 
 struct JobResult {
   RobotModelPtr robot;
+  // Summary lines saying which SRDF / kinetic.toml were found for a URDF the job named none for
+  // (robot_files.hpp); empty otherwise.
+  std::vector<std::string> robot_files;
+  // Where a run given no start starts, and why; unset when the job gives the start.
+  std::optional<RestPose> rest;
   PlanningScene scene;  // as loaded, before any scene step
   std::string group;
   JointVector start;
@@ -92,9 +98,10 @@ std::string describe(const Error& error);
 
 // Where a run given no start starts, in words: "pose 'home', as no --start was given" (a job
 // file: no "start"); and that setting's name.
-std::string default_start_text(const RobotModel& robot, const Job& job);
+std::string default_start_text(const RestPose& rest, const Job& job);
 std::string start_setting(const Job& job);
-// The job's start state (size dof()) from a named pose or joint values; JobError naming `field`.
+// A state (size dof()) from a named pose or joint values; JobError naming `field`. (A start the
+// job does not give is the robot's rest pose: plan_steps takes it.)
 JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group_variables, const StateSpec& state,
                           const std::string& field);
 

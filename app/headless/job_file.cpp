@@ -50,11 +50,17 @@ RobotSpec parse_robot(const QJsonValue& value, const fs::path& base) {
   robot.builtin = f.text("name");
   robot.group = f.text("group");
   if (f.has("urdf")) robot.urdf = resolve(base, f.text("urdf"));
-  if (f.has("srdf")) robot.srdf = resolve(base, f.text("srdf"));
-  if (f.has("config")) robot.config = resolve(base, f.text("config"));
+  // Left out: the file found beside the URDF; "": none.
+  const auto companion = [&](const char* key) -> std::optional<fs::path> {
+    if (!f.has(key)) return std::nullopt;
+    if (f.value(key) == QJsonValue(QString())) return fs::path();
+    return resolve(base, f.text(key));
+  };
+  robot.srdf = companion("srdf");
+  robot.config = companion("config");
   if (robot.builtin.empty() == robot.urdf.empty())
     throw JobError("robot", "give either \"name\" (a built-in robot) or \"urdf\" (a robot file), not both");
-  if (!robot.builtin.empty() && (!robot.srdf.empty() || !robot.config.empty()))
+  if (!robot.builtin.empty() && (robot.srdf || robot.config))
     throw JobError("robot", "\"srdf\" and \"config\" go with \"urdf\", not with a built-in \"name\"");
   if (f.has("package_paths")) {
     const QJsonValue v = f.value("package_paths");

@@ -37,7 +37,10 @@ class JobError : public std::runtime_error {
 
 struct RobotSpec {
   std::string builtin;  // built-in library name; or a URDF file with optional SRDF / kinetic.toml:
-  std::filesystem::path urdf, srdf, config;
+  std::filesystem::path urdf;
+  // The URDF's SRDF / kinetic.toml: std::nullopt takes the one found beside it (robot_files.hpp),
+  // an empty path none ("srdf": "", --srdf none), else that file.
+  std::optional<std::filesystem::path> srdf, config;
   std::vector<std::string> package_paths;
   std::string group;  // planning group ("" = the robot's first)
 };
@@ -52,7 +55,7 @@ struct SceneSpec {
 struct StateSpec {
   std::string named;
   std::vector<double> joints;
-  // Neither given: the robot's default_configuration() (a headless run without --start).
+  // Neither given: the robot's rest pose (engine rest_pose; a headless run without --start).
   bool robot_default = false;
 };
 

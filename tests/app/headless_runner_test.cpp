@@ -378,7 +378,10 @@ class HeadlessRunnerTest : public QObject {
     line.exports = {QStringLiteral("t.json")};
     std::ostringstream out, err;
     QCOMPARE(run_headless(line, out, err), int(kExitOk));
-    QVERIFY2(out.str().rfind("start: zeros within the joint limits, as no --start was given\n", 0) == 0, out.str().c_str());
+    // Its folder holds no SRDF: the summary says so first (README: "Headless jobs").
+    QVERIFY2(out.str().rfind("srdf: none found, as no --srdf was given\n"
+                             "start: zeros within the joint limits, as no --start was given\n", 0) == 0,
+             out.str().c_str());
     const auto trajectory = kinetic::load_trajectory(d / "t.json");
     QVERIFY(trajectory.samples().front().position.isApprox(Eigen::Vector2d(0.2, 0.0)));
   }
@@ -423,6 +426,77 @@ class HeadlessRunnerTest : public QObject {
     QVERIFY2(err2.str().find("start (zeros within the joint limits, as no --start was given): start state is in "
                              "self-collision") != std::string::npos &&
                  err2.str().find("; --start sets another") != std::string::npos,
+             err2.str().c_str());
+  }
+
+  // A URDF given without an SRDF gets the one its package keeps, and the summary's first line says
+  // which and how; --srdf none and a job's "srdf": "" load none (the Panda then has no "default").
+  void a_urdf_without_an_srdf_gets_the_one_found_and_says_so() {
+    if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
+    QTemporaryDir dir;
+    const std::string panda = kinetic::test::example_robot_data_dir() + "/robots/panda_description";
+    kinetic::app::CommandLine line = urdf_run(panda + "/urdf/panda.urdf", dir);
+    line.goal_joints = QStringLiteral("0.5 -0.5 0 -2 0 1.6 0.8 0.001");
+    line.exports = {QStringLiteral("t.json")};
+    std::ostringstream out, err;
+    QVERIFY2(run_headless(line, out, err) == int(kExitOk), err.str().c_str());
+    QVERIFY2(out.str().rfind("srdf: ../srdf/panda.srdf, found in the package's srdf folder, as no --srdf was given\n"
+                             "start: pose 'default', as no --start was given\n", 0) == 0,
+             out.str().c_str());
+
+    line.srdf = QStringLiteral("none");
+    line.start = line.goal_joints;  // without the SRDF's disabled pairs, zeros self-collide
+    line.goal_joints.clear();
+    line.goal_named = QStringLiteral("default");
+    std::ostringstream out2, err2;
+    QCOMPARE(run_headless(line, out2, err2), int(kExitBadJob));
+    QVERIFY2(err2.str().find("has no named pose 'default'") != std::string::npos, err2.str().c_str());
+
+    const std::string robot = "{\"urdf\": \"" + panda + "/urdf/panda.urdf\"";
+    const std::string steps = R"(, "steps": [{"goal": {"named": "default"}}]})";
+    const std::string start = R"(, "start": [0.5, -0.5, 0, -2, 0, 1.6, 0.8, 0.001])";
+    const Run none = run_text(R"({"format": "kinetic-job", "version": 1, "robot": )" + robot + R"(, "srdf": ""})" + start + steps,
+                              dir.path().toStdString());
+    QCOMPARE(none.code, int(kExitBadJob));
+    QVERIFY2(kinetic::test::mentions(none.err, "has no named pose 'default'"), none.err.c_str());
+    const Run found = run_text(R"({"format": "kinetic-job", "version": 1, "robot": )" + robot + "}" + start + steps,
+                               dir.path().toStdString());
+    QCOMPARE(found.code, int(kExitOk));
+    QVERIFY2(found.out.rfind("srdf: ../srdf/panda.srdf, found in the package's srdf folder, as no \"srdf\" was given\n"
+                             "step 1/1", 0) == 0,
+             found.out.c_str());
+  }
+
+  // A run without a start whose robot names no rest pose and folds into itself at zero starts at
+  // its first free named pose, and says why; a broken SRDF that was found is named in the error.
+  void the_start_is_the_first_free_named_pose_when_zeros_self_collide() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    kinetic::write_file_atomically(d / "folding.urdf", R"(<robot name="folding">
+  <link name="base"><collision><origin xyz="0 0 0.05"/><geometry><box size="0.3 0.3 0.1"/></geometry></collision></link>
+  <link name="turret"><collision><origin xyz="0 0 0.2"/><geometry><sphere radius="0.02"/></geometry></collision></link>
+  <link name="bar"><collision><origin xyz="0 0 -0.3"/><geometry><box size="0.05 0.05 0.6"/></geometry></collision></link>
+  <joint name="j1" type="revolute"><parent link="base"/><child link="turret"/><origin xyz="0 0 0.1"/>
+    <axis xyz="0 0 1"/><limit lower="-3" upper="3" velocity="1" effort="1"/></joint>
+  <joint name="j2" type="revolute"><parent link="turret"/><child link="bar"/><origin xyz="0 0 0.4"/>
+    <axis xyz="0 1 0"/><limit lower="-3.2" upper="3.2" velocity="1" effort="1"/></joint>
+</robot>)");
+    kinetic::write_file_atomically(d / "folding.srdf", R"(<robot name="folding"><group name="arm"><chain base_link="base" tip_link="bar"/></group>
+  <group_state name="up" group="arm"><joint name="j1" value="0"/><joint name="j2" value="3.1"/></group_state></robot>)");
+    kinetic::app::CommandLine line = urdf_run(d / "folding.urdf", dir);
+    line.goal_joints = QStringLiteral("0.5 3.0");
+    std::ostringstream out, err;
+    QVERIFY2(run_headless(line, out, err) == int(kExitOk), err.str().c_str());
+    QVERIFY2(kinetic::test::mentions(out.str(), "srdf: folding.srdf, found beside the URDF, as no --srdf was given\n"
+                                                "start: pose 'up' (zeros within the joint limits are in self-collision: '") &&
+                 kinetic::test::mentions(out.str(), "), as no --start was given\n"),
+             out.str().c_str());
+
+    kinetic::write_file_atomically(d / "folding.srdf", "<robot name=\"folding\"><group_state");
+    std::ostringstream out2, err2;
+    QCOMPARE(run_headless(line, out2, err2), int(kExitBadJob));
+    QVERIFY2(kinetic::test::mentions(err2.str(), "(loaded with the SRDF folding.srdf found for the URDF; --srdf none "
+                                                 "loads without it)"),
              err2.str().c_str());
   }
 

@@ -65,10 +65,28 @@ class JobFileTest : public QObject {
       "robot": {"urdf": "r/robot.urdf", "config": "/abs/kinetic.toml", "package_paths": ["pkgs"]},
       "scene": "s.json", "start": [0, 0], "steps": [{"goal": {"joints": [1, 2]}}]})", "job.json", "/jobs");
     QCOMPARE(job.robot.urdf, fs::path("/jobs/r/robot.urdf"));
-    QCOMPARE(job.robot.config, fs::path("/abs/kinetic.toml"));
+    QCOMPARE(job.robot.config.value(), fs::path("/abs/kinetic.toml"));
     QCOMPARE(job.robot.package_paths.front(), std::string("/jobs/pkgs"));
     QCOMPARE(job.scene.file, fs::path("/jobs/s.json"));
     QCOMPARE(job.start.joints.size(), size_t(2));
+  }
+
+  // A URDF's "srdf" / "config" left out: the file found beside it (std::nullopt); "": none. With
+  // a built-in robot either key is refused, even empty.
+  void srdf_and_config_are_found_named_or_none() {
+    const auto robot = [](const std::string& fields) {
+      return parse_job(R"({"format": "kinetic-job", "version": 1, "robot": {"urdf": "r/robot.urdf" )" + fields +
+                           R"(}, "steps": [{"goal": {"joints": [1, 2]}}]})",
+                       "job.json", "/jobs")
+          .robot;
+    };
+    QVERIFY(!robot("").srdf && !robot("").config);
+    const auto none = robot(R"(, "srdf": "", "config": "")");
+    QVERIFY(none.srdf && none.srdf->empty() && none.config && none.config->empty());
+    QCOMPARE(robot(R"(, "srdf": "s/robot.srdf")").srdf.value(), fs::path("/jobs/s/robot.srdf"));
+    QVERIFY(error_for(R"({"format": "kinetic-job", "version": 1, "robot": {"name": "ur5e", "srdf": ""},
+      "steps": [{"goal": {"named": "ready"}}]})")
+                .contains(QStringLiteral("\"srdf\" and \"config\" go with \"urdf\"")));
   }
 
   // A job may leave the start out: it then starts where the robot rests (headless runner tests).
