@@ -93,6 +93,28 @@ double parse_value(const std::string& text, const std::string& joint, const std:
   return value;
 }
 
+// A revolute joint's value outside its limits that lies within them a whole number of turns on is
+// the same posture written another way (ROS packages often give -pi/2 for a joint limited to
+// [0.33, 5.95]): it is taken that way, so the pose can be a start. "" when nothing was changed;
+// else the warning that says so.
+std::string wrap_into_limits(const RobotModel* model, const std::string& joint_name, double& value) {
+  if (!model) return {};
+  const int j = model->find_joint(joint_name);
+  if (j < 0) return {};
+  const Joint& joint = model->joints()[static_cast<std::size_t>(j)];
+  const JointLimits& limits = joint.limits;
+  constexpr double kTolerance = 1e-9, kTurn = 2.0 * 3.14159265358979323846;
+  if (joint.type != JointType::Revolute || !limits.has_position_limits) return {};
+  if (value >= limits.lower - kTolerance && value <= limits.upper + kTolerance) return {};
+  const double turned = value + kTurn * std::ceil((limits.lower - kTolerance - value) / kTurn);
+  if (turned > limits.upper + kTolerance) return {};
+  std::ostringstream text;
+  text << "joint '" << joint_name << "' = " << value << " is outside its limits [" << limits.lower << ", "
+       << limits.upper << "]; taken as " << turned << ", the same angle a whole number of turns on";
+  value = turned;
+  return text.str();
+}
+
 // Both formats have a <robot> root, so a URDF passed as the SRDF (the URDF given twice) would
 // otherwise load as an SRDF with no groups and a warning per link. Only a URDF has <link> and
 // <joint> children; a file that also has SRDF elements is left to the per-element warnings.
@@ -233,7 +255,10 @@ SemanticModel parse_srdf(const std::string& xml, const std::string& source, cons
         const std::string name = required(joint, "name", source);
         check.joint(name, joint);
         const std::string value = required(joint, "value", source);
-        state.joint_values[name] = parse_value(value, name, source, joint);
+        double parsed = parse_value(value, name, source, joint);
+        if (const std::string wrapped = wrap_into_limits(model, name, parsed); !wrapped.empty())
+          warn(where(source, joint) + ": group_state '" + state.name + "': " + wrapped);
+        state.joint_values[name] = parsed;
       }
       semantic.group_states.push_back(std::move(state));
     } else if (tag == "end_effector") {

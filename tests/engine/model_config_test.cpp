@@ -344,6 +344,31 @@ TEST(Srdf, ReadsGroupsStatesEndEffectorsVirtualJointsAndPairs) {
   EXPECT_EQ(model->named_pose_names(), (std::vector<std::string>{"open", "home"}));
 }
 
+// A revolute joint's state value outside its limits by whole turns is the same posture: taken a
+// turn on, with a warning. Values no turn brings within the limits, continuous and prismatic
+// joints are taken as written.
+TEST(Srdf, StateValuesAWholeTurnOutsideTheLimitsAreTurnedIn) {
+  const fs::path urdf = library_dir() / "tiny_gripper" / "robot.urdf";
+  TempDir dir;
+  const fs::path srdf = dir.write(
+      "robot.srdf",
+      "<robot name=\"tiny_gripper\">\n<group name=\"arm\"><chain base_link=\"base\" tip_link=\"hand\"/></group>\n"
+      "<group_state name=\"turned\" group=\"arm\">\n"
+      "<joint name=\"shoulder\" value=\"-6.0\"/>\n"     // -6 + 2pi = 0.283: within [-1.5, 1.5]
+      "<joint name=\"elbow\" value=\"3.0\"/>\n"         // 3 - 2pi = -3.28: outside [-2, 2] too
+      "<joint name=\"wrist_roll\" value=\"9.0\"/>\n"    // continuous: any value
+      "</group_state>\n</robot>\n");
+  const auto model = load_robot_file(urdf.string(), srdf.string());
+  const JointVector q = model->named_pose("turned");
+  EXPECT_NEAR(q[model->variable_index("shoulder")], -6.0 + 2 * M_PI, 1e-12);
+  EXPECT_DOUBLE_EQ(q[model->variable_index("elbow")], 3.0);
+  EXPECT_DOUBLE_EQ(q[model->variable_index("wrist_roll")], 9.0);
+  const auto& warnings = model->load_warnings();
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_THAT(warnings[0], HasSubstr("robot.srdf:4: group_state 'turned': joint 'shoulder' = -6 is outside its "
+                                     "limits [-1.5, 1.5]; taken as 0.283185, the same angle"));
+}
+
 TEST(Srdf, ErrorsNameTheFileLineAndItem) {
   const fs::path urdf = library_dir() / "tiny_gripper" / "robot.urdf";
   TempDir dir;

@@ -4,6 +4,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -192,6 +194,16 @@ TEST(SharedRobots, KinovaContinuousJointsAndSrdfQuirks) {
   EXPECT_EQ(model->semantic().groups[0].joints.size(), 5u);
   EXPECT_FALSE(model->load_warnings().empty());
   EXPECT_DOUBLE_EQ(model->named_pose("arm_up")[model->variable_index("j2s6s200_joint_2")], 2.618);
+  // Its joint 3 is written -1.5707, outside the URDF's [0.3316, 5.9516]: the same angle a turn on
+  // is taken, and the load says so.
+  EXPECT_NEAR(model->named_pose("arm_up")[model->variable_index("j2s6s200_joint_3")], -1.5707 + 2 * M_PI, 1e-12);
+  EXPECT_TRUE(model->within_limits(model->named_pose("arm_up")));
+  const auto& warnings = model->load_warnings();
+  EXPECT_TRUE(std::any_of(warnings.begin(), warnings.end(), [](const std::string& w) {
+    return w.find("group_state 'arm_up': joint 'j2s6s200_joint_3' = -1.5707 is outside its limits") !=
+               std::string::npos &&
+           w.find("the same angle a whole number of turns on") != std::string::npos;
+  }));
   // "arm_up" is not a rest-pose name: the arm starts at zero within its limits.
   EXPECT_EQ(model->default_pose_name(), "");
   EXPECT_EQ(model->default_configuration(), model->zero_configuration());

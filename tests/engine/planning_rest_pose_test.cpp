@@ -53,7 +53,8 @@ TEST(RestPose, ZerosWhenTheRobotNamesNoPose) {
 // whole planning group and is free is taken, in the order the poses are named.
 TEST(RestPose, FirstFreeNamedPoseWhenZerosSelfCollide) {
   const std::string partial = R"(<group_state name="partial" group="arm"><joint name="j2" value="1.57"/></group_state>)";
-  const auto robot = folding_arm(state("outside", 0, 3.5) + partial + state("through", 0.5, 0.1) +
+  // "outside": j1 = 3.2 lies beyond its limit 3, and a turn back (-3.08) beyond -3.
+  const auto robot = folding_arm(state("outside", 3.2, 1.57) + partial + state("through", 0.5, 0.1) +
                                  state("sideways", 0.2, 1.57) + state("up", 0, 3.1));
   const RestPose rest = rest_pose(robot);
   EXPECT_EQ(rest.pose, "sideways");
@@ -105,9 +106,9 @@ TEST(RestPose, NamedRestPoseWins) {
 }
 
 // The shared robots with their SRDFs: the Panda rests in "default"; the UR5 names no pose. The
-// Kinova's zero pose (clamped into its limits) has link 4 touching link 6, and its one state
-// "arm_up" is free but no place to start: its joint 3 = -1.5707 lies outside the URDF's limits
-// [0.33, 5.95] (the same posture a turn later, 4.71, would fit; a pose is taken as written).
+// Kinova's zero pose (clamped into its limits) has link 4 touching link 6; its one state "arm_up"
+// is free, and its joint 3, written -1.5707 against the URDF's limits [0.33, 5.95], is loaded a
+// turn on (4.71, the same posture), so the arm starts there.
 TEST(RestPose, SharedRobots) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   const std::string robots = test::example_robot_data_dir() + "/robots/";
@@ -119,16 +120,17 @@ TEST(RestPose, SharedRobots) {
 
   const auto kinova = load_robot_file(robots + "kinova_description/robots/kinova.urdf",
                                       robots + "kinova_description/srdf/kinova.srdf", "", options);
-  const RestPose kinova_rest = rest_pose(kinova);
-  EXPECT_EQ(kinova_rest.pose, "");
-  EXPECT_EQ(kinova_rest.q, kinova->zero_configuration());
   CheckOptions self_only;
   self_only.scene = false;
   CollisionChecker checker(kinova);
   EXPECT_TRUE(checker.in_collision(kinova->zero_configuration(), self_only));
   const JointVector arm_up = kinova->named_pose("arm_up");
   EXPECT_FALSE(checker.in_collision(arm_up, self_only));
-  EXPECT_FALSE(kinova->within_limits(arm_up));
+  EXPECT_TRUE(kinova->within_limits(arm_up));
+  const RestPose kinova_rest = rest_pose(kinova);
+  EXPECT_EQ(kinova_rest.pose, "arm_up");
+  EXPECT_EQ(kinova_rest.q, arm_up);
+  EXPECT_THAT(describe(kinova_rest), HasSubstr("are in self-collision"));
 
   const auto ur5 = load_robot_file(robots + "ur_description/urdf/ur5_gripper.urdf",
                                    robots + "ur_description/srdf/ur5_gripper.srdf", "", options);
