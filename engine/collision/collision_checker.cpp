@@ -297,57 +297,54 @@ bool CollisionChecker::self_in_collision(double padding, const double* extra, co
   return false;
 }
 
-bool CollisionChecker::scene_in_collision(double base_padding, const double* extra_padding, bool exact) const {
-  const double margin = exact ? 0.0 : options_.refinement_margin;
-  for (std::size_t m = 0; m < moving_bodies_.size(); ++m) {
-    const double padding = base_padding + (extra_padding ? extra_padding[m] : 0.0);
-    const int b = moving_bodies_[m];
-    const Vector3& center = bound_centers_[b];
-    const double radius = root_radii_[b];
-    const bool has_root = !bodies_[b].body->tree.empty();
-    const unsigned char* allowed = scene_allowed_[m].data();
-    const auto collides = [&](int o) {
-      const int k = o - obstacle_begin_;
-      if (allowed[k]) return false;
-      // The root sphere against the primitive itself (the broad phase only knew its bounding
-      // sphere): most near misses end here, before any traversal is set up.
-      const ObstacleFrame& frame = obstacle_frames_[k];
-      if (has_root && frame.shape &&
-          solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius > padding)
-        return false;
-      return pair_in_collision(b, o, padding, margin);
-    };
-    if (any_obstacle_near(obstacle_spheres_, obstacle_tree_, unbounded_obstacles_, center, radius, padding, collides))
-      return true;
-  }
-  return false;
+bool CollisionChecker::slot_near_scene(std::size_t m, double padding, double margin) const {
+  const int b = moving_bodies_[m];
+  const Vector3& center = bound_centers_[b];
+  const double radius = root_radii_[b];
+  const bool has_root = !bodies_[b].body->tree.empty();
+  const unsigned char* allowed = scene_allowed_[m].data();
+  const auto collides = [&](int o) {
+    const int k = o - obstacle_begin_;
+    if (allowed[k]) return false;
+    // The root sphere against the primitive itself (the broad phase only knew its bounding
+    // sphere): most near misses end here, before any traversal is set up.
+    const ObstacleFrame& frame = obstacle_frames_[k];
+    if (has_root && frame.shape &&
+        solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius > padding)
+      return false;
+    return pair_in_collision(b, o, padding, margin);
+  };
+  return any_obstacle_near(obstacle_spheres_, obstacle_tree_, unbounded_obstacles_, center, radius, padding, collides);
 }
 
-bool CollisionChecker::scene_roots_clear(double base_padding, const double* extra_padding, double& gap) const {
+bool CollisionChecker::slot_root_clear(std::size_t m, double base_padding, double extra, double& gap) const {
+  const double padding = base_padding + extra;
+  const int b = moving_bodies_[m];
   gap = -kInf;
-  // The far end of the chain first: those bodies move the most, so a proof that fails usually
-  // fails there, before the broad phase has run for the others.
-  for (std::size_t m = moving_bodies_.size(); m-- > 0;) {
-    const double padding = base_padding + extra_padding[m];
-    const int b = moving_bodies_[m];
-    if (bodies_[b].body->tree.empty()) return false;
-    const Vector3& center = bound_centers_[b];
-    const double radius = root_radii_[b];
-    const unsigned char* allowed = scene_allowed_[m].data();
-    const auto near = [&](int o) {
-      const int k = o - obstacle_begin_;
-      if (allowed[k]) return false;
-      const ObstacleFrame& frame = obstacle_frames_[k];
-      if (!frame.shape) return true;
-      const double clearance = solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius;
-      if (clearance > padding) return false;
-      gap = clearance - base_padding;
+  if (bodies_[b].body->tree.empty()) return false;
+  const Vector3& center = bound_centers_[b];
+  const double radius = root_radii_[b];
+  const unsigned char* allowed = scene_allowed_[m].data();
+  const auto near = [&](int o) {
+    const int k = o - obstacle_begin_;
+    if (allowed[k]) return false;
+    const ObstacleFrame& frame = obstacle_frames_[k];
+    if (!frame.shape) return true;
+    const double clearance = solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius;
+    if (clearance > padding) return false;
+    gap = clearance - base_padding;
+    return true;
+  };
+  return !any_obstacle_near(obstacle_spheres_, obstacle_tree_, unbounded_obstacles_, center, radius, padding, near);
+}
+
+bool CollisionChecker::scene_in_collision(double base_padding, const double* extra_padding, bool exact,
+                                          SlotMask slots) const {
+  const double margin = exact ? 0.0 : options_.refinement_margin;
+  for (std::size_t m = 0; m < moving_bodies_.size(); ++m)
+    if ((slots & slot_bit(m)) && slot_near_scene(m, base_padding + (extra_padding ? extra_padding[m] : 0.0), margin))
       return true;
-    };
-    if (any_obstacle_near(obstacle_spheres_, obstacle_tree_, unbounded_obstacles_, center, radius, padding, near))
-      return false;
-  }
-  return true;
+  return false;
 }
 
 bool CollisionChecker::in_collision(const JointVector& q, const CheckOptions& options) {

@@ -165,16 +165,26 @@ class CollisionChecker {
   // extra (null: none): per self pair, added to its padding; part_extra: the same per part pair
   // of the solid plans (indexed from solid_part_begin_).
   bool self_in_collision(double padding, const double* extra = nullptr, const double* part_extra = nullptr) const;
+  // Moving slots (robot links with geometry, attached objects) as bits of a mask: the bodies a
+  // scene check covers, or a proof still has to cover. Slots from 63 on share bit 63.
+  using SlotMask = std::uint64_t;
+  static constexpr SlotMask kAllSlots = ~SlotMask{0};
+  static SlotMask slot_bit(std::size_t m) { return SlotMask{1} << std::min<std::size_t>(m, 63); }
+  // Whether moving slot m's body comes within `padding` of an obstacle; with a refinement
+  // `margin` > 0, a sphere-tier answer within padding + margin counts as near too.
+  bool slot_near_scene(std::size_t m, double padding, double margin) const;
   // extra_padding: per moving slot, added to `padding` (null: none). exact: no refinement
   // margin (no false positives, for continuous checks that must not call a near miss contact).
-  bool scene_in_collision(double padding, const double* extra_padding = nullptr, bool exact = false) const;
-  // Whether every moving body's root sphere clears every obstacle by `padding` + its extra: a
-  // proof of the scene that never descends into sphere trees, so failing costs little. False
-  // also where it cannot tell cheaply (an obstacle of several parts or a mesh).
+  // Only the bodies of `slots` are checked.
+  bool scene_in_collision(double padding, const double* extra_padding = nullptr, bool exact = false,
+                          SlotMask slots = kAllSlots) const;
+  // Whether slot m's root sphere clears every obstacle by `padding` + `extra`: a proof of the
+  // scene that never descends into sphere trees, so failing costs little. False also where it
+  // cannot tell cheaply (an obstacle of several parts or a mesh).
   // gap: set on false to the failing root sphere's clearance minus `padding` (negative: it
   // lies within the padding already, and proofs of nearby states will fail too; -infinity where
   // it could not tell).
-  bool scene_roots_clear(double padding, const double* extra_padding, double& gap) const;
+  bool slot_root_clear(std::size_t m, double padding, double extra, double& gap) const;
   // Continuous check of the scene along q0 + t * dq, t in [0, 1] (path_advance): adaptive
   // bisection, an interval proven free when its middle state keeps every moving body clear of the
   // scene by padding + how far the body can move in half the interval (its speed terms, at most
@@ -244,7 +254,11 @@ class CollisionChecker {
   // [moving slot * dof + variable]: how fast the slot's body can move, per unit of the variable.
   std::vector<double> body_speed_table_;
   std::vector<double> segment_speeds_, segment_padding_;      // per moving slot (scene_segment_free)
-  std::vector<std::pair<double, double>> segment_intervals_;  // still to prove
+  struct SegmentInterval {
+    double t0, t1;
+    SlotMask bodies;  // the bodies still to prove clear of the scene on [t0, t1]
+  };
+  std::vector<SegmentInterval> segment_intervals_;  // still to prove
   static constexpr std::size_t kMaxSplitPartPairs = 16;  // bodies with more are watched whole
   // pair_motion.cpp: per variable, how fast part part_a of body a and part part_b of body b (-1:
   // the whole body) can close in per unit of that variable's motion, added into `coefficients`
@@ -281,9 +295,10 @@ class CollisionChecker {
   // the padding a run needs.
   std::vector<double> grid_self_speed_, grid_self_extra_, grid_part_speed_, grid_part_extra_;
   struct GridRun {
-    int a, b;                   // the states strictly between grid states a and b
-    bool scene, self;           // still to prove
-    bool roots = true;          // a root-sphere proof of the scene may succeed (scene_roots_clear)
+    int a, b;                     // the states strictly between grid states a and b
+    SlotMask scene;               // the bodies whose clearance from the scene is still to prove
+    bool self;                    // the self pairs are still to prove
+    SlotMask roots = kAllSlots;   // the bodies whose root-sphere proof may succeed (slot_root_clear)
   };
   std::vector<GridRun> grid_runs_;
   JointVector grid_state_;

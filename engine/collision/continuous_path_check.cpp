@@ -293,23 +293,28 @@ bool CollisionChecker::scene_segment_free(const JointVector& q0, const JointVect
     while (fastest * 0.5 / pieces > kWidestScenePadding && pieces < kMaxFirstPieces) pieces *= 2;
   segment_intervals_.clear();
   for (int i = pieces - 1; i >= 0; --i)  // the earliest last: taken first
-    segment_intervals_.emplace_back(static_cast<double>(i) / pieces, static_cast<double>(i + 1) / pieces);
+    segment_intervals_.push_back({static_cast<double>(i) / pieces, static_cast<double>(i + 1) / pieces, kAllSlots});
   while (!segment_intervals_.empty()) {
-    const auto [t0, t1] = segment_intervals_.back();
+    const auto [t0, t1, bodies] = segment_intervals_.back();
     segment_intervals_.pop_back();
     const double middle = 0.5 * (t0 + t1), half = 0.5 * (t1 - t0);
+    update(q0 + middle * dq);
+    // Body by body: the halves prove only the bodies not proven clear here.
+    SlotMask near = 0;
     double widest = 0.0;
     for (std::size_t m = 0; m < slots; ++m) {
+      if (!(bodies & slot_bit(m))) continue;
       segment_padding_[m] = segment_speeds_[m] * half;
+      if (!slot_near_scene(m, padding + segment_padding_[m], 0.0)) continue;
+      near |= slot_bit(m);
       widest = std::max(widest, segment_padding_[m]);
     }
-    update(q0 + middle * dq);
-    if (!scene_in_collision(padding, segment_padding_.data(), true)) continue;
+    if (!near) continue;
     if (widest < tolerance) {
       // A body is within the tolerance of an obstacle here: name the pair.
       for (std::size_t m = 0; m < slots; ++m)
         for (int o = obstacle_begin_; o < body_count(); ++o)
-          if (!scene_allowed_[m][o - obstacle_begin_] &&
+          if ((near & slot_bit(m)) && !scene_allowed_[m][o - obstacle_begin_] &&
               pair_in_collision(moving_bodies_[m], o, padding + segment_padding_[m], 0.0)) {
             path_contact_ = {body_name(moving_bodies_[m]), body_name(o), true};
             return false;
@@ -317,8 +322,8 @@ bool CollisionChecker::scene_segment_free(const JointVector& q0, const JointVect
       path_contact_ = {};
       return false;
     }
-    segment_intervals_.emplace_back(middle, t1);  // the earlier half first
-    segment_intervals_.emplace_back(t0, middle);
+    segment_intervals_.push_back({middle, t1, near});  // the earlier half first
+    segment_intervals_.push_back({t0, middle, near});
   }
   return true;
 }

@@ -8,8 +8,9 @@
 // in_collision cannot report a collision (its sphere tier's false positives lie within that
 // margin; solid self pairs are decided exactly and need no margin). Otherwise the middle state
 // is checked as in_collision checks it and both halves become runs. Obstacles and self pairs are
-// proven separately: a run whose obstacles are proven clear leaves its halves only the self pairs,
-// and the other way round. The verdict is that of checking every state; runs are taken middle
+// proven separately, and the scene body by body: a run whose obstacles are proven clear leaves its
+// halves only the self pairs, and the other way round, and the halves check only the bodies not
+// proven clear of the scene. The verdict is that of checking every state; runs are taken middle
 // first, then the quarters, ..., so a blocked edge fails after about as many states as there.
 // A caller may name one state to check first (where an earlier edge was blocked); the two runs
 // on either side of it then take the whole edge's place.
@@ -24,12 +25,12 @@ namespace {
 // Runs of fewer states are checked state by state: proving a run costs about a state's check,
 // and fails more often the nearer the run is to contact.
 constexpr int kMinProvenRun = 3;  // grid steps from a to b
-// m: a run whose bodies would need more clearance than this from the scene gets only the root
-// spheres' proof (scene_roots_clear): in clutter the full proof nearly always fails there, for
+// m: a body that would need more clearance than this from the scene gets only its root
+// sphere's proof (slot_root_clear): in clutter the full proof nearly always fails there, for
 // about a state's check, while the root spheres fail for a few flops. Far from obstacles they
 // prove long runs at once: Panda searches above the table, in the cage and at the shelf took
-// 20-35% less time; among 20 boxes, where they fail, 3-6% more. A failed root proof whose sphere
-// already lies within the padding is not tried again in the halves.
+// 20-35% less time; among 20 boxes, where they fail, 3-6% more. A body whose failed root proof
+// already lies within the padding is not tried so again in the halves.
 constexpr double kMaxSceneProofPadding = 0.05;
 // m, kept beyond what a proof needs: the exact tier's answers at two poses may differ by rounding.
 constexpr double kRoundingSlack = 1e-6;
@@ -47,11 +48,12 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
   speeds_along(body_speed_table_, moving_bodies_.size(), dq, segment_speeds_);
   speeds_along(self_speed_table_, self_pairs_.size(), dq, grid_self_speed_);
   speeds_along(solid_part_speed_table_, solid_part_begin_.back(), dq, grid_part_speed_);
-  segment_padding_.resize(segment_speeds_.size());
   grid_self_extra_.resize(grid_self_speed_.size());
   grid_part_extra_.resize(grid_part_speed_.size());
   const double scene_padding = padding_for(false, options), self_padding = padding_for(true, options);
   const double margin = options_.refinement_margin + kRoundingSlack;
+  const SlotMask all_scene = options.scene ? kAllSlots : 0;
+  const bool has_obstacles = obstacle_begin_ < body_count();
   const bool probe = first_step > 0 && first_step < steps;
   if (probe) {  // where the caller expects a collision: a blocked edge then costs one state
     grid_state_.noalias() = q0 + dq * (static_cast<double>(first_step) / steps);
@@ -60,9 +62,9 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
       grid_blocked_step_ = first_step;
       return false;
     }
-    grid_runs_.assign({{0, first_step, options.scene, options.self}, {first_step, steps, options.scene, options.self}});
+    grid_runs_.assign({{0, first_step, all_scene, options.self}, {first_step, steps, all_scene, options.self}});
   } else {
-    grid_runs_.assign(1, {0, steps, options.scene, options.self});
+    grid_runs_.assign(1, {0, steps, all_scene, options.self});
   }
   for (std::size_t head = 0; head < grid_runs_.size(); ++head) {
     const GridRun run = grid_runs_[head];
@@ -70,21 +72,28 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
     const int middle = (run.a + run.b) / 2;
     grid_state_.noalias() = q0 + dq * (static_cast<double>(middle) / steps);
     update(grid_state_);
-    bool scene = run.scene, self = run.self;  // not proven yet
-    bool roots = run.roots;
+    SlotMask scene = run.scene, roots = run.roots;  // not proven yet; root proofs worth trying
+    bool self = run.self;
     if (run.b - run.a >= kMinProvenRun) {
       const double reach = static_cast<double>(std::max(middle - run.a - 1, run.b - 1 - middle)) / steps;
-      double widest = 0.0;
+      // Each body on its own: the ones proven clear of the scene leave the halves, so the states
+      // checked there test only the bodies near an obstacle (in clutter, one or two of a dozen).
+      scene = 0;
       for (std::size_t m = 0; m < segment_speeds_.size(); ++m) {
-        segment_padding_[m] = segment_speeds_[m] * reach + margin;
-        widest = std::max(widest, segment_padding_[m]);
-      }
-      if (scene && (widest <= kMaxSceneProofPadding || obstacle_begin_ == body_count()))
-        scene = scene_in_collision(scene_padding, segment_padding_.data());
-      else if (scene && run.roots) {
-        double gap = 0.0;
-        scene = !scene_roots_clear(scene_padding, segment_padding_.data(), gap);
-        roots = gap > 0.0;
+        const SlotMask bit = slot_bit(m);
+        if (!(run.scene & bit)) continue;
+        const double extra = segment_speeds_[m] * reach + margin;
+        if (extra <= kMaxSceneProofPadding || !has_obstacles) {
+          if (slot_near_scene(m, scene_padding + extra, options_.refinement_margin)) scene |= bit;
+        } else if (run.roots & bit) {
+          double gap = 0.0;
+          if (!slot_root_clear(m, scene_padding, extra, gap)) {
+            scene |= bit;
+            if (!(gap > 0.0)) roots &= ~bit;
+          }
+        } else {
+          scene |= bit;
+        }
       }
       if (self) {
         for (std::size_t k = 0; k < grid_self_speed_.size(); ++k) grid_self_extra_[k] = grid_self_speed_[k] * reach + margin;
@@ -93,7 +102,7 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
       }
       if (!scene && !self) continue;
     }
-    if ((scene && scene_in_collision(scene_padding)) || (self && self_in_collision(self_padding))) {
+    if ((scene && scene_in_collision(scene_padding, nullptr, false, scene)) || (self && self_in_collision(self_padding))) {
       grid_blocked_step_ = middle;
       return false;
     }
