@@ -145,6 +145,7 @@ Job job_from_flags(const CommandLine& line) {
   StepSpec step;
   step.name = "goal";
   step.field = "the goal";
+  step.from_command_line = true;
   const int goals = !line.goal_joints.isEmpty() + !line.goal_named.isEmpty() + !line.goal_pose.isEmpty() +
                     !line.goal_relative.isEmpty();
   if (goals != 1)

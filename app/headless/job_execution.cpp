@@ -212,10 +212,10 @@ void plan_steps(const Job& job, JobResult& result) {
     try {
       switch (step.goal_kind) {
         case StepSpec::GoalKind::Joints:
-          goal = JointGoal{resolve_state(robot, group, step.goal_state, step.field + ".goal.joints")};
+          goal = JointGoal{resolve_state(robot, group, step.goal_state, step.field_of(".goal.joints"))};
           break;
         case StepSpec::GoalKind::Named:
-          resolve_state(robot, group, step.goal_state, step.field + ".goal.named");  // names the known poses
+          resolve_state(robot, group, step.goal_state, step.field_of(".goal.named"));  // names the known poses
           goal = NamedGoal{step.goal_state.named};
           break;
         case StepSpec::GoalKind::Pose: goal = PoseGoal{step.goal_pose}; break;
@@ -236,7 +236,7 @@ void plan_steps(const Job& job, JobResult& result) {
     } catch (const Error& error) {
       if (error.code() == ErrorCode::Cancelled) stop_if_interrupted();
       if (error.code() == ErrorCode::MissingJoint && !step.constraints.joints.empty())
-        throw JobFailure(kExitBadJob, step.field + ".constraints.joints: " + describe(error));
+        throw JobFailure(kExitBadJob, step.field_of(".constraints.joints") + ": " + describe(error));
       throw JobFailure(kExitPlanningFailed, what + ": planning failed: " + describe(error));
     }
     TrajectoryLimits limits = result.limits;

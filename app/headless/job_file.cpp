@@ -381,6 +381,17 @@ viewer::StandardView standard_view_from_string(const std::string& name, const st
   throw JobError(field, "unknown view \"" + name + "\"; expected front, back, left, right, top, bottom or iso");
 }
 
+std::string StepSpec::field_of(const std::string& path) const {
+  if (from_command_line) {
+    static const std::pair<const char*, const char*> kFlags[] = {
+        {".goal.joints", "--goal-joints"}, {".goal.named", "--goal-named"}, {".goal", "--goal-pose / --goal-relative"},
+        {".constraints", "--keep-orientation"}};
+    for (const auto& [json, flag] : kFlags)
+      if (path == json) return flag;
+  }
+  return field + path;
+}
+
 std::vector<double> parse_number_list(const std::string& text, const std::string& field) {
   std::vector<double> out;
   const QStringList parts =

@@ -89,6 +89,11 @@ struct PickPlaceSpec {
 struct StepSpec {
   std::string name;
   std::string field;  // "steps[i]", for messages
+  // The step is the command line's goal: its fields are the flags that gave them.
+  bool from_command_line = false;
+  // One of the step's fields, for messages: `field` + path ("steps[2].goal.joints") in a job
+  // file, the flag on the command line ("--goal-joints" for ".goal.joints").
+  std::string field_of(const std::string& path) const;
   // Set: a scene step, and none of the motion fields below apply.
   std::optional<SceneChangeSpec> scene_change;
   // Set: a pick and place step; of the motion fields below only options (planner included),

@@ -82,20 +82,22 @@ void parse_arc_goal(const Fields& goal_fields, StepSpec& step) {
 }
 
 void check_motion_settings(const StepSpec& step) {
-  const std::string& s = step.field;
   if (step.cartesian) {
     if (step.goal_kind == StepSpec::GoalKind::Joints || step.goal_kind == StepSpec::GoalKind::Named)
-      throw JobError(s + ".goal", "a Cartesian step moves the TCP, so it needs a \"pose\", \"relative\" or \"arc\" goal "
-                                  "(for a joint goal give this step a free-space \"planner\", e.g. \"rrt_connect\")");
+      throw JobError(step.field_of(".goal"),
+                     "a Cartesian step moves the TCP, so it needs a \"pose\", \"relative\" or \"arc\" goal "
+                     "(for a joint goal give this step a free-space \"planner\", e.g. \"rrt_connect\")");
     if (!step.constraints.empty())
-      throw JobError(s + ".constraints", "a Cartesian step follows its own line; constraints go with free-space steps");
+      throw JobError(step.field_of(".constraints"),
+                     "a Cartesian step follows its own line; constraints go with free-space steps");
     return;
   }
   if (step.goal_kind == StepSpec::GoalKind::Arc)
-    throw JobError(s + ".goal.arc", "an arc is a Cartesian move: give the step \"planner\": \"cartesian\"");
+    throw JobError(step.field_of(".goal.arc"), "an arc is a Cartesian move: give the step \"planner\": \"cartesian\"");
   if (!step.constraints.empty() && step.options.planner != PlannerType::RrtConnect)
-    throw JobError(s + ".constraints", std::string("constrained steps are planned by RRT-Connect with projection, not ") +
-                                           to_string(step.options.planner) + ": give the step \"planner\": \"rrt_connect\"");
+    throw JobError(step.field_of(".constraints"),
+                   std::string("constrained steps are planned by RRT-Connect with projection, not ") +
+                       to_string(step.options.planner) + ": give the step \"planner\": \"rrt_connect\"");
 }
 
 }  // namespace kinetic::app::headless

@@ -108,6 +108,28 @@ class HeadlessRunnerTest : public QObject {
     QVERIFY2(run.err.find("steps[0].goal.joints: expected 6 joint values") != std::string::npos, run.err.c_str());
   }
 
+  // On the command line a bad goal names the flag that gave it, not a job file's field.
+  void wrong_goal_flags_are_named() {
+    const auto said = [](const std::function<void(kinetic::app::CommandLine&)>& set) {
+      QTemporaryDir dir;
+      kinetic::app::CommandLine line;
+      line.headless = true;
+      line.output_dir = dir.path();
+      line.exports = {QStringLiteral("t.json")};
+      set(line);
+      std::ostringstream out, err;
+      const int code = run_headless(line, out, err);
+      return std::to_string(code) + " " + err.str();
+    };
+    const std::string joints = said([](auto& l) { l.goal_joints = QStringLiteral("0 1 2"); });
+    QVERIFY2(joints.rfind("2 ", 0) == 0 && joints.find(": --goal-joints: expected 6 joint values") != std::string::npos,
+             joints.c_str());
+    const std::string named = said([](auto& l) { l.goal_named = QStringLiteral("nope"); });
+    QVERIFY2(named.rfind("2 ", 0) == 0 && named.find(": --goal-named: robot 'ur5e' has no named pose 'nope'") != std::string::npos,
+             named.c_str());
+    QVERIFY2(named.find("goal.goal") == std::string::npos, named.c_str());
+  }
+
   void unreachable_goal_fails_planning() {
     QTemporaryDir dir;
     const Run run = run_text(job("ur5e", kNoScene, R"({"pose": {"xyz": [3, 0, 0.5]}})"), dir.path().toStdString());
