@@ -79,6 +79,29 @@ namespace {
 // at most this many steps past the collision.
 constexpr std::size_t kProbeStride = 16;
 
+// Share (0..1) of the TCP's motion from its pose at q to `target` that the joints can make from q,
+// to first order: 1 - |v - J dq| / |v| for the twist v and the damped least-squares step dq.
+// Near 0 where the arm is stretched towards the target, or at another singularity for that
+// direction: no joint motion moves the TCP that way.
+double movable_share(const KinematicChain& chain, const JointVector& q, const Pose& target) {
+  Pose tip;
+  Jacobian jacobian;
+  chain.fk_and_jacobian(q, tip, jacobian);
+  Eigen::Matrix<double, 6, 1> twist;
+  twist.head<3>() = target.translation() - tip.translation();
+  const Eigen::AngleAxisd turn(target.linear() * tip.linear().transpose());
+  twist.tail<3>() = turn.axis() * turn.angle();
+  const double size = twist.norm();
+  if (!(size > 1e-12)) return 1.0;
+  // Directions whose singular value is well below the damping (0.01) count as unreachable: a
+  // step along them would need joint speeds a hundred times the TCP's.
+  constexpr double kDampingSquared = 1e-4;
+  const Eigen::Matrix<double, 6, 6> gram = jacobian * jacobian.transpose();
+  const Eigen::Matrix<double, 6, 1> weights =
+      (gram + kDampingSquared * Eigen::Matrix<double, 6, 6>::Identity()).ldlt().solve(twist);
+  return std::clamp(1.0 - (twist - gram * weights).norm() / size, 0.0, 1.0);
+}
+
 // A state that failed the per-step check while the IK ran, and its step (1-based).
 struct CollidingState {
   std::size_t step = 0;
@@ -100,7 +123,7 @@ std::optional<CollidingState> follow_poses(const KinematicChain& chain, Collisio
   const std::vector<std::string> names = chain.joint_names();
   SearchClock clock(1e9, control);
   JointVector q_chain = chain.to_chain(result.path.front());
-  char text[256];
+  char text[320];
   for (std::size_t i = 0; i < poses.size(); ++i) {
     clock.poll("cartesian", static_cast<int>(i), static_cast<int>(poses.size()));
     const IkResult solved = ik.solve(poses[i], q_chain).ik;
@@ -111,8 +134,18 @@ std::optional<CollidingState> follow_poses(const KinematicChain& chain, Collisio
         if (chain.has_position_limits(j) &&
             (q_chain[j] - chain.lower_limits()[j] < 1e-3 || chain.upper_limits()[j] - q_chain[j] < 1e-3))
           pinned = j;
-      std::snprintf(text, sizeof text, "IK failed at step %zu of %zu%s", i + 1, poses.size(),
-                    pinned >= 0 ? " with a joint at its limit" : " (pose out of reach or at a singularity)");
+      const double share = pinned >= 0 ? 1.0 : movable_share(chain, q_chain, poses[i]);
+      if (pinned >= 0)
+        std::snprintf(text, sizeof text, "IK failed at step %zu of %zu with a joint at its limit", i + 1, poses.size());
+      else if (share < 0.5)
+        std::snprintf(text, sizeof text,
+                      "IK failed at step %zu of %zu: from there the joints can move the TCP only %.0f%% of the way "
+                      "along the line (the arm is stretched out or at another singularity: start from a pose with "
+                      "the elbow bent, or keep the line within reach)",
+                      i + 1, poses.size(), 100.0 * share);
+      else
+        std::snprintf(text, sizeof text, "IK failed at step %zu of %zu (pose out of reach or at a singularity)", i + 1,
+                      poses.size());
       result.stop_reason = text;
       if (pinned >= 0) result.joint_at_fault = names[pinned];
       return std::nullopt;

@@ -92,6 +92,27 @@ TEST(CartesianPlanning, OutOfReachStopsWithFractionAndReason) {
   EXPECT_EQ(static_cast<int>(r.path.size()), r.steps + 1);
 }
 
+// The UR5e's home pose stands the arm straight up: no joint motion moves the TCP further along its
+// own axis, and the failure says so instead of blaming the pose's reach alone. Bent ("ready"), the
+// same line is followed.
+TEST(CartesianPlanning, AStretchedArmSaysNoJointMovesTheTcpAlongTheLine) {
+  Planner planner(ur5e());
+  const auto line_along_tool_z = [&](const JointVector& start, double length) {
+    Pose to = planner.tcp_pose(start);
+    to.translation() += to.linear().col(2) * length;
+    return planner.plan_cartesian(start, {CartesianSegment::line_to(to)});
+  };
+  const CartesianResult stretched = line_along_tool_z(ur5e()->named_pose("home"), 0.3);
+  EXPECT_FALSE(stretched.complete());
+  EXPECT_EQ(stretched.fraction, 0.0);
+  EXPECT_NE(stretched.stop_reason.find("IK failed at step 1 of 300: from there the joints can move the TCP only 0% of "
+                                       "the way along the line (the arm is stretched out"),
+            std::string::npos)
+      << stretched.stop_reason;
+  const CartesianResult bent = line_along_tool_z(ur5e()->named_pose("ready"), 0.1);
+  EXPECT_TRUE(bent.complete()) << bent.stop_reason;
+}
+
 TEST(CartesianPlanning, ObstacleStopsWithTheLinksAtFault) {
   const RobotModelPtr model = ur5e();
   Planner planner(model);
