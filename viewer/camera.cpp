@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace kinetic::viewer {
@@ -37,6 +38,45 @@ void Camera::fit(const Vec3& min, const Vec3& max, float aspect) {
   const float radius = std::max(0.5f * (max - min).norm(), 0.05f);
   const float half_fov = 0.5f * std::min(fov_y, 2.0f * std::atan(std::tan(fov_y / 2) * aspect));
   distance = radius / std::sin(half_fov) * 1.05f;
+}
+
+void Camera::fit_tight(const std::vector<BoundingSphere>& spheres, float aspect, float margin) {
+  if (spheres.empty()) return;
+  const Vec3 r = right(), u = up(), f = forward();
+  const float half_y = fov_y / 2, half_x = std::atan(std::tan(half_y) * aspect);
+  const float tan_x = std::tan(half_x), tan_y = std::tan(half_y), scale = 1.0f + margin;
+  // A sphere is inside a side plane of the frustum when its centre lies its radius within it: in
+  // perspective |x| + radius / cos(half fov) <= (distance + z) tan(half fov) (z: depth beyond the
+  // target); orthographic |x| + radius <= distance tan(half fov).
+  const float widen_x = orthographic ? 1.0f : 1.0f / std::cos(half_x), widen_y = orthographic ? 1.0f : 1.0f / std::cos(half_y);
+  const auto needed_distance = [&] {
+    float needed = 0.05f;
+    for (const BoundingSphere& s : spheres) {
+      const Vec3 rel = s.centre - target;
+      const float depth = orthographic ? 0.0f : f.dot(rel);
+      needed = std::max({needed, scale * (std::abs(r.dot(rel)) + s.radius * widen_x) / tan_x - depth,
+                         scale * (std::abs(u.dot(rel)) + s.radius * widen_y) / tan_y - depth});
+    }
+    return needed;
+  };
+  // Centre the picture, then move back until everything fits; a few rounds, as perspective moves
+  // the picture's centre with the distance.
+  Vec3 lo = spheres.front().centre, hi = lo;
+  for (const BoundingSphere& s : spheres) lo = lo.cwiseMin(s.centre), hi = hi.cwiseMax(s.centre);
+  target = (lo + hi) / 2;
+  for (int round = 0; round < 3; ++round) {
+    distance = needed_distance();
+    float lo_x = std::numeric_limits<float>::max(), hi_x = -lo_x, lo_y = lo_x, hi_y = -lo_x;
+    for (const BoundingSphere& s : spheres) {
+      const Vec3 rel = s.centre - target;
+      const float at = orthographic ? 1.0f : distance / std::max(distance + f.dot(rel), 1e-3f);  // onto the target's plane
+      const float x = r.dot(rel) * at, y = u.dot(rel) * at, extent = s.radius * at;
+      lo_x = std::min(lo_x, x - extent), hi_x = std::max(hi_x, x + extent);
+      lo_y = std::min(lo_y, y - extent), hi_y = std::max(hi_y, y + extent);
+    }
+    target += r * ((lo_x + hi_x) / 2) + u * ((lo_y + hi_y) / 2);
+  }
+  distance = needed_distance();
 }
 
 void Camera::set_view(StandardView view) {

@@ -1,6 +1,8 @@
 #pragma once
 // Orbit camera around a target point, z up (ROS convention). Angles in radians; yaw 0 looks along +x
 // from the -x side... see view_direction(). Produces Vulkan matrices (y down in clip space, depth 0..1).
+#include <vector>
+
 #include "viewer/math.hpp"
 
 namespace kinetic::viewer {
@@ -10,6 +12,11 @@ enum class StandardView { Front, Back, Left, Right, Top, Bottom, Iso };
 struct Ray {
   Vec3 origin;
   Vec3 direction;  // unit
+};
+
+struct BoundingSphere {
+  Vec3 centre = Vec3::Zero();
+  float radius = 0.0f;
 };
 
 class Camera {
@@ -34,8 +41,13 @@ class Camera {
   // factor < 1 zooms in.
   void zoom(float factor);
   void focus(const Vec3& point) { target = point; }
-  // Frames an axis-aligned box, keeping the view direction.
+  // Frames an axis-aligned box, keeping the view direction: its bounding sphere fills the view,
+  // so it stays in view whichever way the camera is turned (room around it to work in).
   void fit(const Vec3& min, const Vec3& max, float aspect);
+  // Frames the spheres as seen from this direction, keeping it: their picture centred, and the
+  // view's edges `margin` (a share of the view's half size) beyond the outermost. For pictures:
+  // a robot fills the view, where fit() leaves a wide border around its box.
+  void fit_tight(const std::vector<BoundingSphere>& spheres, float aspect, float margin = 0.05f);
   void set_view(StandardView view);
 
   Mat4 view_matrix() const;

@@ -107,7 +107,7 @@ std::vector<std::string> JobRenderer::warnings(const RobotModel& robot) const {
   return all;
 }
 
-viewer::Camera make_camera(const CameraSpec& spec, const viewer::Vec3& min, const viewer::Vec3& max, float aspect) {
+viewer::Camera make_camera(const CameraSpec& spec, const std::vector<viewer::BoundingSphere>& framed, float aspect) {
   viewer::Camera camera;
   camera.orthographic = spec.orthographic;
   if (spec.eye) {
@@ -118,7 +118,7 @@ viewer::Camera make_camera(const CameraSpec& spec, const viewer::Vec3& min, cons
     camera.yaw = std::atan2(offset.y(), offset.x());
   } else {
     if (spec.has_view) camera.set_view(spec.view);
-    camera.fit(min, max, aspect);
+    camera.fit_tight(framed, aspect);
   }
   camera.distance /= spec.zoom;
   return camera;
@@ -151,12 +151,6 @@ std::string frame_file(const std::string& pattern, size_t index, size_t count) {
 
 namespace {
 
-// Everything an image of the job shows, at time t of `motion`.
-struct Frame {
-  viewer::RenderScene scene;
-  viewer::Vec3 min, max;  // what the camera frames
-};
-
 void write_image(const viewer::RgbaImage& image, const fs::path& path, const std::string& output) {
   try {
     viewer::write_png(image, path);
@@ -168,8 +162,7 @@ void write_image(const viewer::RgbaImage& image, const fs::path& path, const std
 // The scene parts that stay the same for every frame of one output (ghosts, trail, bounds).
 struct StaticParts {
   viewer::RenderScene scene;
-  viewer::Vec3 min = viewer::Vec3::Constant(std::numeric_limits<float>::max());
-  viewer::Vec3 max = viewer::Vec3::Constant(-std::numeric_limits<float>::max());
+  std::vector<viewer::BoundingSphere> framed;  // what the camera frames
 };
 
 // shown: the state drawn solid in a still image; a goal ghost on top of it would only tint it.
@@ -178,15 +171,9 @@ StaticParts static_parts(const ImageSpec& spec, const JobResult& result, const T
   StaticParts parts;
   const ForwardKinematics fk(*result.robot);
   std::vector<Pose> poses;
-  const auto grow = [&](const std::vector<Pose>& link_poses) {
-    viewer::Vec3 lo, hi;
-    robot.bounds(link_poses, lo, hi);
-    parts.min = parts.min.cwiseMin(lo);
-    parts.max = parts.max.cwiseMax(hi);
-  };
   for (int i = 0; i < kBoundsSamples; ++i) {
     fk.compute(motion.sample(motion.start_time() + motion.duration() * i / (kBoundsSamples - 1)).position, poses);
-    grow(poses);
+    robot.bounding_spheres(poses, parts.framed);
   }
   // Obstacles where they stand at any time: the loaded scene's, and where scene and pick and place
   // steps left them.
@@ -200,9 +187,7 @@ StaticParts static_parts(const ImageSpec& spec, const JobResult& result, const T
       for (int corner = 0; corner < 8; ++corner) {
         const Vector3 local((corner & 1) ? half.x() : -half.x(), (corner & 2) ? half.y() : -half.y(),
                             (corner & 4) ? half.z() : -half.z());
-        const viewer::Vec3 p = (obstacle.pose * local).cast<float>();
-        parts.min = parts.min.cwiseMin(p);
-        parts.max = parts.max.cwiseMax(p);
+        parts.framed.push_back({(obstacle.pose * local).cast<float>(), 0.0f});
       }
     }
   if (spec.ghost_start) {
@@ -261,7 +246,7 @@ void JobRenderer::screenshot(const Job& job, JobResult& result, const Screenshot
     const PlanningScene& planning_scene = scene_at(job, result, spec.trajectory, at);
     const viewer::RenderScene scene =
         compose(parts, job, result, planning_scene, *t.robot, t.renderer->meshes(), shown);
-    const viewer::Camera camera = make_camera(spec.image.camera, parts.min, parts.max, t.renderer->aspect());
+    const viewer::Camera camera = make_camera(spec.image.camera, parts.framed, t.renderer->aspect());
     write_image(t.renderer->render(scene, camera), outputs.claim(spec.file, output), output);
   } catch (const viewer::Error& error) {
     throw JobFailure(kExitRenderFailed, output + ": rendering failed: " + error.what());
@@ -274,7 +259,7 @@ void JobRenderer::frames(const Job& job, JobResult& result, const FramesSpec& sp
   try {
     Target& t = target(spec.image.width, spec.image.height, result);
     const StaticParts parts = static_parts(spec.image, result, motion, *t.robot);
-    const viewer::Camera camera = make_camera(spec.image.camera, parts.min, parts.max, t.renderer->aspect());
+    const viewer::Camera camera = make_camera(spec.image.camera, parts.framed, t.renderer->aspect());
     const std::vector<double> times = frame_times(spec, motion.duration());
     for (size_t i = 0; i < times.size(); ++i) {
       stop_if_interrupted();

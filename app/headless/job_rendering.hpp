@@ -53,7 +53,8 @@ class JobRenderer {
 std::vector<double> frame_times(const FramesSpec& spec, double duration);
 // The pattern's run of '#' replaced by the zero-padded index.
 std::string frame_file(const std::string& pattern, size_t index, size_t count);
-// A camera placed as the spec says, framing [min, max] when it gives no eye.
-viewer::Camera make_camera(const CameraSpec& spec, const viewer::Vec3& min, const viewer::Vec3& max, float aspect);
+// A camera placed as the spec says; without an eye, looking from its view (or the studio's) and
+// framing the spheres tightly (Camera::fit_tight), then moved closer by its zoom.
+viewer::Camera make_camera(const CameraSpec& spec, const std::vector<viewer::BoundingSphere>& framed, float aspect);
 
 }  // namespace kinetic::app::headless

@@ -57,6 +57,7 @@ void RobotVisuals::add_part(viewer::MeshLibrary& meshes, const Link& link, const
         part.mesh_colors = !material;  // the file's own colours unless the URDF sets one
         const auto& gpu = meshes.get(part.mesh);
         part.radius = (gpu.bounds_max - gpu.bounds_min).cwiseProduct(g.mesh_scale.cast<float>()).norm() / 2;
+        part.centre = (gpu.bounds_min + gpu.bounds_max) / 2;  // mesh origins often sit at a joint, off the part
       } catch (const std::exception& error) {
         warnings_.push_back(link.name + ": mesh '" + g.mesh_uri + "' could not be loaded (" + error.what() +
                             "); shown as a placeholder box");
@@ -97,6 +98,12 @@ void RobotVisuals::bounds(const std::vector<Pose>& link_poses, viewer::Vec3& min
     min = viewer::Vec3::Constant(-0.5f);
     max = viewer::Vec3::Constant(0.5f);
   }
+}
+
+void RobotVisuals::bounding_spheres(const std::vector<Pose>& link_poses,
+                                    std::vector<viewer::BoundingSphere>& out) const {
+  for (const Part& part : parts_)
+    out.push_back({Eigen::Affine3f(link_poses[part.link].cast<float>()) * part.local * part.centre, part.radius});
 }
 
 }  // namespace kinetic::app

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/model/robot_model.hpp"
+#include "viewer/camera.hpp"
 #include "viewer/mesh_library.hpp"
 #include "viewer/render_scene.hpp"
 
@@ -33,8 +34,11 @@ class RobotVisuals {
   // Appends one instance per visual, placed by the link poses (index = link index).
   void append(viewer::RenderScene& scene, const std::vector<Pose>& link_poses,
               const RobotStyle& style = RobotStyle{}) const;
-  // Axis-aligned bounds of the visuals' origins at the given link poses, padded (for camera fit).
+  // Axis-aligned bounds of the visuals' origins at the given link poses, padded (the studio's
+  // camera fit, which leaves room around the robot).
   void bounds(const std::vector<Pose>& link_poses, viewer::Vec3& min, viewer::Vec3& max) const;
+  // Appends a sphere around each visual at the given link poses (for framing a picture).
+  void bounding_spheres(const std::vector<Pose>& link_poses, std::vector<viewer::BoundingSphere>& out) const;
 
  private:
   struct Part {
@@ -43,7 +47,8 @@ class RobotVisuals {
     Eigen::Affine3f local = Eigen::Affine3f::Identity();  // link frame -> mesh, incl. scale
     viewer::Color color = viewer::colors::kRobot;
     bool mesh_colors = false;
-    float radius = 0.05f;  // rough size, for bounds
+    float radius = 0.05f;                       // with `centre`: a sphere around it, for framing
+    viewer::Vec3 centre = viewer::Vec3::Zero();  // in the mesh's own frame (before `local`)
   };
 
   void add_part(viewer::MeshLibrary& meshes, const Link& link, const Pose& origin, const kinetic::Geometry& g,

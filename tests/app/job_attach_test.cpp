@@ -487,7 +487,7 @@ class JobAttachTest : public QObject {
     QCOMPARE(carry_image.width(), 480u);
     QCOMPARE(carry_image.height(), 270u);
 
-    const viewer::Camera camera = make_camera(spec.image.camera, {}, {}, 480.0f / 270.0f);
+    const viewer::Camera camera = make_camera(spec.image.camera, {}, 480.0f / 270.0f);
     const auto pixel = [&](const Vector3& p) { return project(camera, p, 480, 270); };
     const Vector3 on_table = result.scene.obstacle("part").pose.translation();
     const PlanningScene& carried_scene = result.steps[size_t(carry)].scene;

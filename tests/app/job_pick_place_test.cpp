@@ -630,7 +630,7 @@ class JobPickPlaceTest : public QObject {
     const viewer::RgbaImage carry_all_image = viewer::read_png(d / "during_all.png");
     const viewer::RgbaImage end_image = viewer::read_png(d / "after.png");
 
-    const viewer::Camera camera = make_camera(spec.image.camera, {}, {}, 480.0f / 270.0f);
+    const viewer::Camera camera = make_camera(spec.image.camera, {}, 480.0f / 270.0f);
     const auto pixel = [&](const Vector3& p) { return project(camera, p, 480, 270); };
     const RobotModel& robot = *result.robot;
     const Vector3 on_table = result.scene.obstacle("part").pose.translation();

@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "support/test_paths.hpp"
 #include "viewer/error.hpp"
@@ -46,6 +48,37 @@ TEST(Camera, FitKeepsTheWholeBoxInView) {
     EXPECT_GE(p.y(), 0);
     EXPECT_LE(p.y(), 900);
   }
+}
+
+// Pictures frame what they show tightly: every sphere in view, their picture centred and filling
+// the view to its 5% border on one axis, from any direction, in perspective and orthographic.
+TEST(Camera, FitTightFillsTheViewWithEverySphere) {
+  const std::vector<BoundingSphere> spheres = {
+      {Vec3(0, 0, 0.1f), 0.1f}, {Vec3(0.6f, 0.2f, 0.5f), 0.05f}, {Vec3(-0.3f, 0.7f, 1.1f), 0.2f}, {Vec3(0.2f, -0.4f, 0.8f), 0.0f}};
+  const float w = 1280, h = 720;
+  for (bool ortho : {false, true})
+    for (StandardView view : {StandardView::Front, StandardView::Iso, StandardView::Top, StandardView::Left})
+      for (float aspect_w : {w, 540.0f}) {
+        Camera camera;
+        camera.orthographic = ortho;
+        camera.set_view(view);
+        camera.fit_tight(spheres, aspect_w / h);
+        float lo_x = 1e9f, hi_x = -1e9f, lo_y = 1e9f, hi_y = -1e9f;
+        for (const BoundingSphere& sphere : spheres)
+          for (int d = 0; d < 26 * 4; ++d) {  // points of the sphere's surface
+            const float a = 6.2831853f * (d % 26) / 26, b = 3.1415927f * (d / 26 + 0.5f) / 4;
+            const Vec3 p = project(camera, sphere.centre + sphere.radius * Vec3(std::sin(b) * std::cos(a), std::sin(b) * std::sin(a), std::cos(b)), aspect_w, h);
+            lo_x = std::min(lo_x, p.x()), hi_x = std::max(hi_x, p.x()), lo_y = std::min(lo_y, p.y()), hi_y = std::max(hi_y, p.y());
+          }
+        const std::string what = "ortho=" + std::to_string(ortho) + " view=" + std::to_string(int(view)) + " width=" + std::to_string(aspect_w);
+        EXPECT_GE(lo_x, 0) << what;
+        EXPECT_LE(hi_x, aspect_w) << what;
+        EXPECT_GE(lo_y, 0) << what;
+        EXPECT_LE(hi_y, h) << what;
+        EXPECT_GT(std::max((hi_x - lo_x) / aspect_w, (hi_y - lo_y) / h), 0.9f) << what;
+        EXPECT_NEAR((lo_x + hi_x) / 2, aspect_w / 2, 0.03f * aspect_w) << what;
+        EXPECT_NEAR((lo_y + hi_y) / 2, h / 2, 0.03f * h) << what;
+      }
 }
 
 TEST(Camera, StandardViewsLookWhereTheySay) {
