@@ -163,16 +163,15 @@ SemanticModel parse_srdf(const std::string& xml, const std::string& source, cons
 
   // Groups first (subgroups may refer to groups defined later).
   std::vector<const XMLElement*> group_elements;
+  std::map<std::string, std::size_t> group_index;  // name -> index in semantic.groups
   for (const XMLElement* element = robot->FirstChildElement(); element;
        element = element->NextSiblingElement()) {
     const std::string tag = element->Name();
     if (tag == "group") {
       SrdfGroup group;
       group.name = required(element, "name", source);
-      for (const auto& existing : semantic.groups)
-        if (existing.name == group.name)
-          throw Error(ErrorCode::ParseError,
-                      where(source, element) + ": group '" + group.name + "' is defined twice");
+      if (!group_index.emplace(group.name, semantic.groups.size()).second)
+        throw Error(ErrorCode::ParseError, where(source, element) + ": group '" + group.name + "' is defined twice");
       for (const XMLElement* member = element->FirstChildElement(); member;
            member = member->NextSiblingElement()) {
         const std::string kind = member->Name();
@@ -205,10 +204,7 @@ SemanticModel parse_srdf(const std::string& xml, const std::string& source, cons
       group_elements.push_back(element);
     }
   }
-  auto has_group = [&](const std::string& name) {
-    return std::any_of(semantic.groups.begin(), semantic.groups.end(),
-                       [&](const SrdfGroup& g) { return g.name == name; });
-  };
+  auto has_group = [&](const std::string& name) { return group_index.count(name) > 0; };
   std::vector<std::string> group_names;
   for (const auto& g : semantic.groups) group_names.push_back(g.name);
   auto check_group = [&](const std::string& name, const XMLElement* element) {
@@ -219,22 +215,34 @@ SemanticModel parse_srdf(const std::string& xml, const std::string& source, cons
   };
   for (std::size_t i = 0; i < semantic.groups.size(); ++i)
     for (const std::string& sub : semantic.groups[i].subgroups) check_group(sub, group_elements[i]);
-  // Subgroup cycles.
+  // Subgroup cycles: one depth-first search that visits every group once (a group whose search
+  // has finished leads to no cycle: a fresh search per group and per path took 2^n steps on a chain
+  // of groups each naming the next twice), on an explicit stack (however deep the nesting).
   {
-    std::map<std::string, const SrdfGroup*> by_name;
-    for (const auto& g : semantic.groups) by_name[g.name] = &g;
-    for (std::size_t i = 0; i < semantic.groups.size(); ++i) {
-      std::set<std::string> visiting;
-      std::vector<std::pair<const SrdfGroup*, int>> stack;
-      std::function<void(const SrdfGroup&)> visit = [&](const SrdfGroup& g) {
-        if (!visiting.insert(g.name).second)
-          throw Error(ErrorCode::InvalidModel, where(source, group_elements[i]) + ": group '" +
-                                                   semantic.groups[i].name +
-                                                   "' contains itself through its subgroups");
-        for (const std::string& sub : g.subgroups) visit(*by_name[sub]);
-        visiting.erase(g.name);
-      };
-      visit(semantic.groups[i]);
+    enum class Mark { Unseen, OnPath, Done };
+    std::vector<Mark> mark(semantic.groups.size(), Mark::Unseen);
+    std::vector<std::pair<std::size_t, std::size_t>> path;  // (group, its next subgroup to visit)
+    for (std::size_t root = 0; root < semantic.groups.size(); ++root) {
+      if (mark[root] != Mark::Unseen) continue;
+      mark[root] = Mark::OnPath;
+      path.assign(1, {root, 0});
+      while (!path.empty()) {
+        auto& [g, next] = path.back();
+        const std::vector<std::string>& subgroups = semantic.groups[g].subgroups;
+        if (next == subgroups.size()) {
+          mark[g] = Mark::Done;
+          path.pop_back();
+          continue;
+        }
+        const std::size_t sub = group_index.at(subgroups[next++]);
+        if (mark[sub] == Mark::OnPath)  // the path led back to it: it is in the cycle
+          throw Error(ErrorCode::InvalidModel, where(source, group_elements[sub]) + ": group '" +
+                                                   semantic.groups[sub].name + "' contains itself through its subgroups");
+        if (mark[sub] == Mark::Unseen) {
+          mark[sub] = Mark::OnPath;
+          path.emplace_back(sub, 0);
+        }
+      }
     }
   }
 
