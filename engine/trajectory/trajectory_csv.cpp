@@ -188,6 +188,11 @@ Trajectory trajectory_from_csv(const std::string& text, const std::string& sourc
     samples.push_back(std::move(s));
   }
   if (!have_header) fail(source, number, "no column header and no samples");
+  // Checked again here: a "# units:" line after the column header adds units the header's check
+  // never saw (and the loop below names joint j for each unit).
+  if (unit_names.size() != names.size())
+    fail(source, number, "units list " + std::to_string(unit_names.size()) + " positions for " +
+                             std::to_string(names.size()) + " joints");
   std::vector<PositionUnit> units;
   for (std::size_t j = 0; j < unit_names.size(); ++j) {
     if (unit_names[j] == "rad") units.push_back(PositionUnit::Radian);

@@ -200,6 +200,17 @@ TEST(TrajectoryIo, MalformedCsvGivesClearErrors) {
   }
 }
 
+// A "# units:" line after the column header added units the header's count check never saw; an
+// unknown one was then reported with the name of joint j past the end of the joint list (an
+// out-of-bounds read: a garbage string, std::length_error or a crash).
+TEST(TrajectoryIo, AUnitsLineAfterTheColumnHeaderIsCountedToo) {
+  const std::string csv =
+      "# kinetic-trajectory\n# format_version: 1\n# robot: r\n# units: time=s; position=rad\n"
+      "t,q:a,qd:a,qdd:a\n0,0,0,0\n# units: position=deg\n";
+  const std::string e = error_of([&] { trajectory_from_csv(csv, "late.csv"); });
+  EXPECT_NE(e.find("late.csv:7: units list 2 positions for 1 joints"), std::string::npos) << e;
+}
+
 TEST(TrajectoryIo, FailedWriteLeavesTheOldFileAndNoTemporary) {
   TempDir dir;
   const Trajectory t = awkward_trajectory();
