@@ -36,6 +36,21 @@ namespace {
 constexpr double kRelativeTolerance = 1e-6;
 constexpr double kAbsoluteTolerance = 1e-12;
 
+// The most states one validation checks for limits (one every time_resolution) and, separately,
+// for collisions (one every collision_resolution of joint travel): 1e7 is a motion of about three
+// hours at the default 1 ms. A trajectory read from a file may span any finite time or travel: its
+// step counts, cast to long, were undefined beyond 2^63 (a span of 1e300 s) and took hours long
+// before that (1e10 states for a span of 1e7 s).
+constexpr double kMaxCheckedStates = 1e7;
+
+[[noreturn]] void too_many_states(double states, const char* what, const char* option) {
+  std::ostringstream text;
+  text << "validation: checking the trajectory's " << what << " every " << option << " would take "
+       << states << " states (at most " << kMaxCheckedStates << ")";
+  throw Error(ErrorCode::InvalidValue, text.str(),
+              std::string("validate with a coarser ") + option + ", or check the trajectory's times and positions");
+}
+
 bool exceeds(double value, double limit) {
   return std::abs(value) > limit + kRelativeTolerance * std::abs(limit) + kAbsoluteTolerance;
 }
@@ -127,6 +142,10 @@ TrajectoryValidationReport validate_trajectory(const Trajectory& trajectory, con
                 "validation options: safety_factor, time_resolution and collision_resolution must be positive");
   TrajectoryValidationReport report;
   if (trajectory.empty()) return report;
+  // Bounds every step count below (their sum is at most this); NaN or infinity fails too.
+  const double limit_states =
+      trajectory.duration() / options.time_resolution + static_cast<double>(trajectory.samples().size());
+  if (!(limit_states <= kMaxCheckedStates)) too_many_states(limit_states, "limits", "time_resolution");
   const auto n = static_cast<Eigen::Index>(limits.dof());
   const double f = options.safety_factor;
   const JointVector v = limits.scaled_velocity() * f, a = limits.scaled_acceleration() * f,
@@ -193,6 +212,13 @@ TrajectoryValidationReport validate_trajectory(const Trajectory& trajectory, con
   }
 
   if (options.in_collision) {
+    double collision_states = static_cast<double>(samples.size());
+    for (std::size_t i = 0; i + 1 < samples.size(); ++i)
+      if (samples[i + 1].t > samples[i].t)
+        collision_states += std::ceil((samples[i + 1].position - samples[i].position).cwiseAbs().maxCoeff() /
+                                      options.collision_resolution);
+    if (!(collision_states <= kMaxCheckedStates))
+      too_many_states(collision_states, "collisions", "collision_resolution");
     RunCollector collisions(&report.violations);
     const auto check = [&](double t, const JointVector& q) {
       const bool hit = options.in_collision(q);

@@ -210,5 +210,37 @@ TEST(Validation, RejectsMismatchedJoints) {
   EXPECT_THROW(validate_trajectory(t, limits2()), Error);
 }
 
+// A trajectory read from a file may span any finite time: validating one of 1e300 s cast its step
+// count to long (undefined behaviour), one of 1e7 s checked 1e10 states (hours). Both are refused
+// at once, naming the option to change; so is a joint travelling 1e300 rad for the collision check.
+TEST(Validation, RefusesToCheckMoreStatesThanItsBound) {
+  const TrajectoryLimits limits = limits2();
+  const auto two_samples = [&](double end, double travel) {
+    return Trajectory("r", limits.joint_names, limits.units,
+                      {{0.0, v2(0, 0), v2(0, 0), v2(0, 0)}, {end, v2(travel, 0), v2(0, 0), v2(0, 0)}});
+  };
+  for (double end : {1e7, 1e300}) {
+    try {
+      validate_trajectory(two_samples(end, 0.0), limits);
+      ADD_FAILURE() << "no error for a trajectory of " << end << " s";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::InvalidValue);
+      EXPECT_NE(e.hint().find("time_resolution"), std::string::npos) << e.hint();
+    }
+  }
+  TrajectoryValidationOptions options;
+  options.time_resolution = 100.0;  // 1e5 states: checked
+  EXPECT_NO_THROW(validate_trajectory(two_samples(1e7, 0.0), limits, options));
+  options = {};
+  options.in_collision = [](const JointVector&) { return false; };
+  try {
+    validate_trajectory(two_samples(1.0, 1e300), limits, options);
+    ADD_FAILURE() << "no error for a travel of 1e300";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidValue);
+    EXPECT_NE(e.hint().find("collision_resolution"), std::string::npos) << e.hint();
+  }
+}
+
 }  // namespace
 }  // namespace kinetic
