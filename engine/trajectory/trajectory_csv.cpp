@@ -58,6 +58,10 @@ void check_name(const std::string& name) {
   if (name.find_first_of(",\n\r") != std::string::npos)
     throw Error(ErrorCode::InvalidValue, "joint or robot name '" + name + "' cannot be written to CSV",
                 "names must not contain commas or line breaks; use JSON");
+  // The reader trims fields: "joint6 " would come back as "joint6", a different trajectory.
+  if (trim(name) != name)
+    throw Error(ErrorCode::InvalidValue, "joint or robot name '" + name + "' cannot be written to CSV",
+                "names must not begin or end with spaces or tabs; use JSON");
 }
 
 }  // namespace

@@ -211,6 +211,25 @@ TEST(TrajectoryIo, AUnitsLineAfterTheColumnHeaderIsCountedToo) {
   EXPECT_NE(e.find("late.csv:7: units list 2 positions for 1 joints"), std::string::npos) << e;
 }
 
+// CSV fields are trimmed on import, so a name with a leading or trailing space would come back
+// as another name: the writer refuses it (as it refuses commas), JSON keeps it.
+TEST(TrajectoryIo, CsvRefusesNamesItWouldNotReadBackUnchanged) {
+  for (const std::vector<std::string>& names : {std::vector<std::string>{"joint6 "}, std::vector<std::string>{"\tjoint6"}}) {
+    const Trajectory t("ur5e", names, {PositionUnit::Radian},
+                       {{0.0, JointVector::Zero(1), JointVector::Zero(1), JointVector::Zero(1)}});
+    try {
+      (void)trajectory_to_csv(t);
+      ADD_FAILURE() << "'" << names[0] << "' was written";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::InvalidValue);
+    }
+    EXPECT_TRUE(trajectory_from_json(trajectory_to_json(t)) == t);
+  }
+  const Trajectory robot(" ur5e", {"j"}, {PositionUnit::Radian},
+                         {{0.0, JointVector::Zero(1), JointVector::Zero(1), JointVector::Zero(1)}});
+  EXPECT_THROW((void)trajectory_to_csv(robot), Error);
+}
+
 TEST(TrajectoryIo, FailedWriteLeavesTheOldFileAndNoTemporary) {
   TempDir dir;
   const Trajectory t = awkward_trajectory();
