@@ -85,7 +85,14 @@ std::string trajectory_to_json(const Trajectory& t) {
     samples.push_back({{"t", s.t}, {"q", to_array(s.position)}, {"qd", to_array(s.velocity)},
                        {"qdd", to_array(s.acceleration)}});
   doc["samples"] = std::move(samples);
-  return doc.dump(1) + "\n";
+  try {
+    return doc.dump(1) + "\n";
+  } catch (const json::type_error&) {
+    // JSON text must be UTF-8; names read from a CSV file (or given by a caller) need not be.
+    throw Error(ErrorCode::InvalidValue,
+                "cannot write the trajectory as JSON: the robot name or a joint name is not valid UTF-8",
+                "rename the robot or joint, or export as CSV");
+  }
 }
 
 Trajectory trajectory_from_json(const std::string& text, const std::string& source) {

@@ -230,6 +230,23 @@ TEST(TrajectoryIo, CsvRefusesNamesItWouldNotReadBackUnchanged) {
   EXPECT_THROW((void)trajectory_to_csv(robot), Error);
 }
 
+// A CSV file may carry names that are not UTF-8 (written by a Latin-1 editor, say): it imports,
+// and writing it as JSON is a typed error, not nlohmann's type_error escaping the exporter.
+TEST(TrajectoryIo, ANameThatIsNotUtf8CannotBeWrittenAsJsonAndSaysSo) {
+  const std::string csv =
+      "# kinetic-trajectory\n# format_version: 1\n# robot: r\xe9\n# units: time=s; position=rad\n"
+      "t,q:j,qd:j,qdd:j\n0,0,0,0\n";
+  const Trajectory t = trajectory_from_csv(csv, "latin1.csv");
+  try {
+    (void)trajectory_to_json(t);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidValue);
+    EXPECT_NE(e.message().find("not valid UTF-8"), std::string::npos) << e.message();
+  }
+  EXPECT_TRUE(trajectory_from_csv(trajectory_to_csv(t)) == t);  // CSV still writes it
+}
+
 TEST(TrajectoryIo, FailedWriteLeavesTheOldFileAndNoTemporary) {
   TempDir dir;
   const Trajectory t = awkward_trajectory();
