@@ -139,7 +139,10 @@ Trajectory trajectory_from_csv(const std::string& text, const std::string& sourc
           const std::string p = trim(part);
           if (p == "time=s") continue;
           if (p.rfind("position=", 0) != 0) fail(source, number, "units: expected 'time=s; position=rad,m,...', got '" + value + "'");
-          for (const auto& u : split(p.substr(9), ',')) unit_names.push_back(trim(u));
+          // "position=" with nothing after it is the unit list of a trajectory without joints
+          // (what trajectory_to_csv writes for one), not one empty unit.
+          if (!trim(p.substr(9)).empty())
+            for (const auto& u : split(p.substr(9), ',')) unit_names.push_back(trim(u));
         }
         have_units = true;
       } else if (key == "waypoint_times") {

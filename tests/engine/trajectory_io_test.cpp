@@ -247,6 +247,14 @@ TEST(TrajectoryIo, ANameThatIsNotUtf8CannotBeWrittenAsJsonAndSaysSo) {
   EXPECT_TRUE(trajectory_from_csv(trajectory_to_csv(t)) == t);  // CSV still writes it
 }
 
+// A trajectory without joints (JSON reads one) was written to CSV as "position=" and read back
+// as one empty unit for no joints: its CSV export could not be imported.
+TEST(TrajectoryIo, ATrajectoryWithoutJointsRoundTripsThroughCsv) {
+  const Trajectory t("r", {}, {}, {{0.0, JointVector(0), JointVector(0), JointVector(0)}});
+  EXPECT_TRUE(trajectory_from_json(trajectory_to_json(t)) == t);
+  EXPECT_TRUE(trajectory_from_csv(trajectory_to_csv(t), "empty.csv") == t);
+}
+
 TEST(TrajectoryIo, FailedWriteLeavesTheOldFileAndNoTemporary) {
   TempDir dir;
   const Trajectory t = awkward_trajectory();
