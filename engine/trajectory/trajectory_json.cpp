@@ -112,8 +112,9 @@ Trajectory trajectory_from_json(const std::string& text, const std::string& sour
     fail(source, "field 'format' must be \"kinetic-trajectory\"");
   const json& version = field(doc, "format_version", source, "");
   if (!version.is_number_integer()) fail(source, "field 'format_version' must be an integer");
-  if (version.get<int>() != kTrajectoryFormatVersion)
-    fail(source, "format_version " + std::to_string(version.get<long long>()) + " is not supported (this build reads version " +
+  // Compared as a JSON number: get<int>() wrapped 4294967297 to 1, which then loaded as version 1.
+  if (version != kTrajectoryFormatVersion)
+    fail(source, "format_version " + version.dump() + " is not supported (this build reads version " +
                      std::to_string(kTrajectoryFormatVersion) + ")",
          ErrorCode::Unsupported);
   const json& robot = field(doc, "robot", source, "");

@@ -255,6 +255,22 @@ TEST(TrajectoryIo, ATrajectoryWithoutJointsRoundTripsThroughCsv) {
   EXPECT_TRUE(trajectory_from_csv(trajectory_to_csv(t), "empty.csv") == t);
 }
 
+// format_version was read with get<int>(): 2^32 + 1 wrapped to 1 and the file loaded as version 1.
+TEST(TrajectoryIo, AFormatVersionBeyondIntIsNotSupportedRatherThanWrapped) {
+  for (const std::string version : {"4294967297", "18446744073709551615", "-4294967295"}) {
+    const std::string text = "{\"format\": \"kinetic-trajectory\", \"format_version\": " + version +
+                             ", \"robot\": \"r\", \"joint_names\": [], \"units\": {\"time\": \"s\", "
+                             "\"position\": []}, \"samples\": []}";
+    try {
+      (void)trajectory_from_json(text, "v.json");
+      ADD_FAILURE() << "format_version " << version << " was read as version 1";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
+      EXPECT_NE(e.message().find("format_version " + version + " is not supported"), std::string::npos) << e.message();
+    }
+  }
+}
+
 TEST(TrajectoryIo, FailedWriteLeavesTheOldFileAndNoTemporary) {
   TempDir dir;
   const Trajectory t = awkward_trajectory();
