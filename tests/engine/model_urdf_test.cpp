@@ -388,6 +388,34 @@ TEST(ModelUrdfErrors, StructuralProblemsNameTheElementAndLine) {
   EXPECT_THAT(e.message(), HasSubstr("'ja'"));
 }
 
+// The builder walks the tree recursively: a chain thousands of links deep overflowed the stack
+// (a segfault at about 8000 links in a release build). A tree deeper than 500 joints is refused,
+// and so, before urdfdom (which leaked it), is a cycle of joints beside the tree.
+TEST(ModelUrdfErrors, TooDeepTreesAndDetachedCyclesAreRefused) {
+  const auto chain = [](int n) {
+    std::string s = "<robot name=\"chain\"><link name=\"l0\"/>\n";
+    for (int i = 1; i <= n; ++i)
+      s += "<link name=\"l" + std::to_string(i) + "\"/><joint name=\"j" + std::to_string(i) +
+           "\" type=\"fixed\"><parent link=\"l" + std::to_string(i - 1) + "\"/><child link=\"l" +
+           std::to_string(i) + "\"/></joint>\n";
+    return s + "</robot>\n";
+  };
+  EXPECT_EQ(load_robot_string(chain(500))->links().size(), 501u);
+  Error e = expect_error([&] { load_robot_string(chain(20000)); }, ErrorCode::InvalidModel);
+  EXPECT_THAT(e.message(), HasSubstr("<urdf string>:502: link 'l501' is 501 joints from the root link 'l0' (at most 500)"));
+
+  e = expect_error(
+      [] {
+        load_robot_string(R"(<robot name="r">
+  <link name="base"/><link name="a"/><link name="b"/>
+  <joint name="ja" type="fixed"><parent link="b"/><child link="a"/></joint>
+  <joint name="jb" type="fixed"><parent link="a"/><child link="b"/></joint>
+</robot>)");
+      },
+      ErrorCode::InvalidModel);
+  EXPECT_THAT(e.message(), HasSubstr("'a' and 'b' are not connected to root link 'base': their joints form a cycle"));
+}
+
 TEST(ModelUrdfErrors, FloatingAndPlanarJointsAreUnsupported) {
   for (const std::string type : {"floating", "planar"}) {
     const Error e = expect_error(
