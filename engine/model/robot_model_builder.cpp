@@ -74,6 +74,31 @@ void check_structure(const tinyxml2::XMLDocument& doc, const std::string& source
     throw Error(ErrorCode::ParseError, line_of(source, robot) + ": <robot> has no 'name' attribute",
                 "write <robot name=\"my_robot\">");
 
+  // urdfdom passes some of its messages that quote the file (a malformed <origin xyz/rpy>, <box
+  // size>, radius, mass, a material's name, ...) to console_bridge as the printf format itself:
+  // a '%' there is read as a conversion ("%n" writes through a stack value: a crash, or glibc's
+  // abort; "%p" puts stack addresses in the error shown to the user). No URDF number or name needs
+  // a '%', so one is refused before urdfdom sees the file; file names (filename="...", which
+  // urdfdom does not quote) keep theirs, e.g. a URL-encoded "part%201.stl".
+  std::function<void(const XMLElement*)> refuse_percent = [&](const XMLElement* element) {
+    for (const tinyxml2::XMLAttribute* a = element->FirstAttribute(); a; a = a->Next())
+      if (std::string(a->Name()) != "filename" && std::string(a->Value()).find('%') != std::string::npos)
+        throw Error(ErrorCode::ParseError,
+                    line_of(source, element) + ": attribute '" + a->Name() + "' of <" + element->Name() +
+                        "> contains '%'",
+                    "URDF numbers and names have no '%' in them: remove it");
+    for (const XMLElement* e = element->FirstChildElement(); e; e = e->NextSiblingElement()) refuse_percent(e);
+  };
+  for (const tinyxml2::XMLAttribute* a = robot->FirstAttribute(); a; a = a->Next())
+    if (std::string(a->Value()).find('%') != std::string::npos)
+      throw Error(ErrorCode::ParseError,
+                  line_of(source, robot) + ": attribute '" + a->Name() + "' of <robot> contains '%'",
+                  "URDF numbers and names have no '%' in them: remove it");
+  for (const XMLElement* e = robot->FirstChildElement(); e; e = e->NextSiblingElement()) {
+    const std::string tag = e->Name();
+    if (tag == "link" || tag == "joint" || tag == "material") refuse_percent(e);  // what urdfdom reads
+  }
+
   // Materials that carry a colour or a texture (global, or defined inside a visual).
   std::function<void(const XMLElement*)> collect_materials = [&](const XMLElement* parent) {
     for (const XMLElement* e = parent->FirstChildElement(); e; e = e->NextSiblingElement()) {

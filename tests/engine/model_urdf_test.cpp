@@ -416,6 +416,31 @@ TEST(ModelUrdfErrors, TooDeepTreesAndDetachedCyclesAreRefused) {
   EXPECT_THAT(e.message(), HasSubstr("'a' and 'b' are not connected to root link 'base': their joints form a cycle"));
 }
 
+// urdfdom hands some messages that quote the file to printf as the format: "%n" in a malformed
+// value crashed the loader (a segfault, or glibc's "%n in writable segment" abort), "%p" put stack
+// addresses in the error. A '%' outside a file name is refused before urdfdom reads the file.
+TEST(ModelUrdfErrors, APercentSignIsRefusedBeforeUrdfdomTakesItForAFormat) {
+  const auto urdf = [](const std::string& inside_base, const std::string& joint_origin) {
+    return "<robot name=\"r\">\n<link name=\"base\">" + inside_base +
+           "</link>\n<link name=\"arm\"/>\n<joint name=\"j\" type=\"fixed\"><parent link=\"base\"/>"
+           "<child link=\"arm\"/>" + joint_origin + "</joint>\n</robot>";
+  };
+  Error e = expect_error([&] { load_robot_string(urdf("", R"(<origin rpy="%n %n %n"/>)")); }, ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("<urdf string>:4: attribute 'rpy' of <origin> contains '%'"));
+  e = expect_error(
+      [&] { load_robot_string(urdf(R"(<visual><geometry><box size="%p.%p.%p"/></geometry></visual>)", "")); },
+      ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("attribute 'size' of <box> contains '%'"));
+  EXPECT_THAT(e.message(), Not(HasSubstr("0x")));
+  e = expect_error([&] { load_robot_string("<robot name=\"r\"><material name=\"%s%s\"/><link name=\"a\"/></robot>"); },
+                   ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("attribute 'name' of <material> contains '%'"));
+  // A file name may hold one (URL-encoded names): the mesh is only missing here.
+  const auto model = load_robot_string(
+      urdf(R"(<visual><geometry><mesh filename="meshes/part%201.stl"/></geometry></visual>)", ""));
+  EXPECT_EQ(model->unresolved_files(), std::vector<std::string>{"meshes/part%201.stl"});
+}
+
 TEST(ModelUrdfErrors, FloatingAndPlanarJointsAreUnsupported) {
   for (const std::string type : {"floating", "planar"}) {
     const Error e = expect_error(
