@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -195,15 +196,23 @@ std::vector<int> RobotModel::group_variables(const std::string& group_name) cons
     }
     return variables;
   }
-  // SRDF group (recursively through subgroups), in model order.
+  // SRDF group (through its subgroups, each once), in model order. An explicit stack and a map:
+  // the SRDF loader accepts subgroups nested to any depth, and a recursion with a scan of every
+  // group per level overflowed the stack at 100,000 levels (and took 0.7 s at 20,000).
+  std::map<std::string, const SrdfGroup*> by_name;
+  for (const auto& g : semantic_.groups) by_name[g.name] = &g;  // the last of a name, as before
+  const auto found = by_name.find(group_name);
+  if (found == by_name.end())
+    throw Error(
+        ErrorCode::InvalidValue, "robot '" + name_ + "' has no planning group '" + group_name + "'",
+        group_names().empty() ? "define one in kinetic.toml ([planning_group.NAME]) or the SRDF"
+                              : suggestion_hint(group_name, group_names()));
   std::set<int> joint_set;
-  std::set<std::string> visited;
-  std::function<bool(const std::string&)> collect = [&](const std::string& name) {
-    const SrdfGroup* group = nullptr;
-    for (const auto& g : semantic_.groups)
-      if (g.name == name) group = &g;
-    if (!group) return false;
-    if (!visited.insert(name).second) return true;
+  std::set<std::string> visited{group_name};
+  std::vector<const SrdfGroup*> pending{found->second};
+  while (!pending.empty()) {
+    const SrdfGroup* group = pending.back();
+    pending.pop_back();
     for (const std::string& j : group->joints) joint_set.insert(joint_index(j));
     for (const auto& [base, tip] : group->chains)
       for (int j : chain_joints(base, tip)) joint_set.insert(j);
@@ -211,14 +220,10 @@ std::vector<int> RobotModel::group_variables(const std::string& group_name) cons
       const int parent = links_[link_index(l)].parent_joint;
       if (parent >= 0) joint_set.insert(parent);
     }
-    for (const std::string& sub : group->subgroups) collect(sub);
-    return true;
-  };
-  if (!collect(group_name))
-    throw Error(
-        ErrorCode::InvalidValue, "robot '" + name_ + "' has no planning group '" + group_name + "'",
-        group_names().empty() ? "define one in kinetic.toml ([planning_group.NAME]) or the SRDF"
-                              : suggestion_hint(group_name, group_names()));
+    for (const std::string& sub : group->subgroups)
+      if (const auto it = by_name.find(sub); it != by_name.end() && visited.insert(sub).second)
+        pending.push_back(it->second);
+  }
   for (int j : joint_set)
     if (joints_[j].is_active()) variables.push_back(joints_[j].variable_index);
   std::sort(variables.begin(), variables.end());

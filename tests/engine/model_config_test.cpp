@@ -490,6 +490,22 @@ TEST(Srdf, SubgroupsAreSearchedOnceAtAnyDepthAndCyclesAreRefused) {
   EXPECT_THAT(into.message(), HasSubstr("into.srdf:3: group 'a' contains itself through its subgroups"));
 }
 
+// The loader accepts subgroups nested to any depth; resolving such a group to its variables
+// recursed once per level, scanning every group each time: 100,000 levels overflowed the stack (a
+// segfault in a release build) and 20,000 took 0.7 s.
+TEST(Srdf, DeeplyNestedSubgroupsResolveToTheirVariables) {
+  const fs::path urdf = library_dir() / "tiny_gripper" / "robot.urdf";
+  constexpr int kDepth = 100000;
+  std::string srdf = "<robot name=\"tiny_gripper\">\n";
+  for (int i = 0; i < kDepth; ++i)
+    srdf += "<group name=\"g" + std::to_string(i) + "\"><group name=\"g" + std::to_string(i + 1) + "\"/></group>\n";
+  srdf += "<group name=\"g" + std::to_string(kDepth) + "\"><joint name=\"elbow\"/></group>\n</robot>\n";
+  TempDir dir;
+  const auto model = load_robot_file(urdf.string(), dir.write("deep.srdf", srdf).string());
+  EXPECT_EQ(model->group_variables("g0"), (std::vector<int>{model->variable_index("elbow")}));
+  EXPECT_EQ(model->group_variables("g" + std::to_string(kDepth)), model->group_variables("g0"));
+}
+
 // --- Library ---------------------------------------------------------------------------------
 
 TEST_F(BuiltinLibrary, ListsTheRobotsInTheLibraryFolder) {
