@@ -3,6 +3,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <fstream>
@@ -24,6 +25,50 @@ constexpr std::int64_t kMaxIkIterations = 1'000'000;
 constexpr std::int64_t kMaxSweepSamples = 10'000;
 // IK turns its budget into a deadline in nanoseconds (64-bit): an hour keeps it far from overflow.
 constexpr std::int64_t kMaxIkTimeoutMs = 3'600'000;
+
+// toml++ (3.3) nests tables recursively and bounds only arrays and inline tables (256 levels): a
+// dotted key or a [table.header] of 100,000 parts (a 200 kB file) overflowed the stack. A
+// kinetic.toml key has at most three parts (ik.opw.a1); more than kMaxKeyParts is refused before
+// toml++ reads the text. Counted per line up to the first '=', ']', ',' or '#': dots with a key
+// character or a quote on both sides (so the numbers of an array continued over lines, which stop
+// at their first ',', do not add up).
+constexpr std::size_t kMaxKeyParts = 64;
+
+void check_key_parts(const std::string& text, const std::string& source) {
+  const auto key_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '"' || c == '\'';
+  };
+  std::size_t line = 1, parts = 1;
+  bool in_key = true;
+  char quote = 0, previous = 0;  // previous: the last character that was not a space or tab
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line;
+      parts = 1;
+      in_key = true;
+      quote = previous = 0;
+      continue;
+    }
+    if (!in_key || c == ' ' || c == '\t') continue;
+    if (quote) {
+      if (c == quote) quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '=' || c == ']' || c == ',' || c == '#') {
+      in_key = false;
+    } else if (c == '.' && key_char(previous)) {
+      std::size_t next = i + 1;
+      while (next < text.size() && (text[next] == ' ' || text[next] == '\t')) ++next;
+      if (next < text.size() && key_char(text[next]) && ++parts > kMaxKeyParts)
+        throw Error(ErrorCode::ParseError,
+                    source + ":" + std::to_string(line) + ": a key of more than " + std::to_string(kMaxKeyParts) +
+                        " dotted parts",
+                    "kinetic.toml keys have at most three parts (e.g. ik.opw.a1); check that this is the right file");
+    }
+    previous = c;
+  }
+}
 
 template <typename T>
 const T& must(const T* pointer) {
@@ -229,6 +274,7 @@ Vector3 vec3(const std::vector<double>& v) {
 
 RobotConfig parse_robot_config(const std::string& text, const std::string& source,
                                std::vector<std::string>* warnings) {
+  check_key_parts(text, source);
   toml::table root;
   try {
     root = toml::parse(text, source);

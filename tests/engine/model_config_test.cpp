@@ -302,6 +302,26 @@ TEST(KineticToml, IntegerKeysOutsideTheirRangeAreRefused) {
   EXPECT_EQ(c.ik.sweep_samples, 10000);
 }
 
+// toml++ nests tables recursively: a dotted key or table header of 100,000 parts (a 200 kB file)
+// overflowed the stack. More than 64 parts is refused before toml++ reads the text; the numbers of
+// an array continued over lines are not key parts.
+TEST(KineticToml, AKeyOfTooManyDottedPartsIsRefusedBeforeTomlReadsIt) {
+  std::string dotted = "a";
+  for (int i = 0; i < 100000; ++i) dotted += ".a";
+  for (const std::string& deep : {dotted + " = 1\n", "[" + dotted + "]\nx = 1\n", "[[" + dotted + "]]\n"}) {
+    const Error e = expect_error([&] { parse_robot_config("[robot]\nname = \"r\"\n" + deep, "deep.toml"); },
+                                 ErrorCode::ParseError);
+    EXPECT_THAT(e.message(), HasSubstr("deep.toml:3: a key of more than 64 dotted parts"));
+  }
+  std::string values;
+  for (int i = 0; i < 100; ++i) values += "0.5, ";
+  std::vector<std::string> warnings;
+  const RobotConfig c = parse_robot_config("[named_poses]\nhome = [\n  " + values + "\n  " + values + "]\n"
+                                           "[limits.acceleration]\njoint1 = 1.0\n",
+                                           "ok.toml", &warnings);
+  EXPECT_EQ(c.named_poses.at("home").size(), 200u);
+}
+
 // --- SRDF ------------------------------------------------------------------------------------
 
 TEST(Srdf, ReadsGroupsStatesEndEffectorsVirtualJointsAndPairs) {
