@@ -223,30 +223,6 @@ JointVector Trajectory::jerk(double t) const {
   return jerk;
 }
 
-Trajectory Trajectory::resampled(double dt) const {
-  if (!(dt > 0.0) || !std::isfinite(dt))
-    throw Error(ErrorCode::InvalidValue, "resampling step must be a positive number of seconds");
-  const std::size_t n = joint_names_.size(), width = stride();
-  std::vector<double> times, values;
-  times.reserve(times_.size());
-  values.reserve(values_.size());
-  for (std::size_t i = 0; i < times_.size(); ++i) {
-    times.push_back(times_[i]);
-    values.insert(values.end(), values_of(i), values_of(i) + width);
-    if (i + 1 == times_.size()) break;
-    const double h = times_[i + 1] - times_[i];
-    const auto steps = static_cast<long>(std::ceil(h / dt));
-    for (long k = 1; k < steps; ++k) {
-      const double t = times_[i] + h * static_cast<double>(k) / static_cast<double>(steps);
-      times.push_back(t);
-      values.resize(values.size() + width);
-      double* out = values.data() + values.size() - width;
-      interpolate(t, out, out + n, out + 2 * n);
-    }
-  }
-  return from_storage(robot_, joint_names_, units_, std::move(times), std::move(values), waypoint_times_);
-}
-
 bool operator==(const Trajectory& a, const Trajectory& b) {
   return a.robot_ == b.robot_ && a.joint_names_ == b.joint_names_ && a.units_ == b.units_ &&
          same_bits(a.times_, b.times_) && same_bits(a.values_, b.values_) &&

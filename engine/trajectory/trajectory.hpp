@@ -155,10 +155,6 @@ class Trajectory {
   // step itself is not a finite jerk and is reported by validate_trajectory() instead.
   JointVector jerk(double t) const;
 
-  // The same motion with samples at least every `dt` seconds (original samples kept, so the
-  // interpolation stays exact): for controllers that want a dense stream.
-  Trajectory resampled(double dt) const;
-
   // Checks the invariants (sizes, finite values, non-decreasing time); throws Error naming the
   // sample and joint. Constructors call it.
   void check() const;
