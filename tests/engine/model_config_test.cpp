@@ -467,28 +467,28 @@ TEST(Srdf, AUrdfPassedAsTheSrdfIsRefused) {
   EXPECT_NO_THROW(parse_srdf(R"(<robot name="r"></robot>)", "empty.srdf"));
 }
 
+// An SRDF of groups g0 .. g<depth>, each g<i> naming g<i+1> `times` times; the last holds `last`.
+std::string nested_groups_srdf(const std::string& robot, int depth, int times, const std::string& last = "") {
+  std::string srdf = "<robot name=\"" + robot + "\">\n";
+  for (int i = 0; i < depth; ++i) {
+    srdf += "<group name=\"g" + std::to_string(i) + "\">";
+    for (int k = 0; k < times; ++k) srdf += "<group name=\"g" + std::to_string(i + 1) + "\"/>";
+    srdf += "</group>\n";
+  }
+  return srdf + "<group name=\"g" + std::to_string(depth) + "\">" + last + "</group>\n</robot>\n";
+}
+
 // Subgroups are searched for cycles once per group, without recursion: a chain of groups each
 // naming the next twice (2^40 paths through it) used to hang the loader, and 100,000 nested groups
 // load (group names are looked up, not scanned: that took 27 s). A cycle is still refused, naming
 // a group in it.
 TEST(Srdf, SubgroupsAreSearchedOnceAtAnyDepthAndCyclesAreRefused) {
-  std::string srdf = "<robot name=\"r\">\n";
-  for (int i = 0; i < 40; ++i) {
-    const std::string next = "g" + std::to_string(i + 1);
-    srdf += "<group name=\"g" + std::to_string(i) + "\"><group name=\"" + next + "\"/><group name=\"" + next +
-            "\"/></group>\n";
-  }
-  srdf += "<group name=\"g40\"/>\n</robot>\n";
   SemanticModel s;
-  ASSERT_NO_THROW(s = parse_srdf(srdf, "chain.srdf"));  // (2^40 steps would not return)
+  ASSERT_NO_THROW(s = parse_srdf(nested_groups_srdf("r", 40, 2), "chain.srdf"));  // (2^40 steps would not return)
   EXPECT_EQ(s.groups.size(), 41u);
   // Nesting deeper than a call stack would take.
-  std::string deep = "<robot name=\"r\">\n";
   constexpr int kDepth = 100000;
-  for (int i = 0; i < kDepth; ++i)
-    deep += "<group name=\"g" + std::to_string(i) + "\"><group name=\"g" + std::to_string(i + 1) + "\"/></group>\n";
-  deep += "<group name=\"g" + std::to_string(kDepth) + "\"/>\n</robot>\n";
-  ASSERT_NO_THROW(s = parse_srdf(deep, "deep.srdf"));
+  ASSERT_NO_THROW(s = parse_srdf(nested_groups_srdf("r", kDepth, 1), "deep.srdf"));
   EXPECT_EQ(s.groups.size(), static_cast<std::size_t>(kDepth + 1));
 
   const Error e = expect_error(
@@ -516,12 +516,9 @@ TEST(Srdf, SubgroupsAreSearchedOnceAtAnyDepthAndCyclesAreRefused) {
 TEST(Srdf, DeeplyNestedSubgroupsResolveToTheirVariables) {
   const fs::path urdf = library_dir() / "tiny_gripper" / "robot.urdf";
   constexpr int kDepth = 100000;
-  std::string srdf = "<robot name=\"tiny_gripper\">\n";
-  for (int i = 0; i < kDepth; ++i)
-    srdf += "<group name=\"g" + std::to_string(i) + "\"><group name=\"g" + std::to_string(i + 1) + "\"/></group>\n";
-  srdf += "<group name=\"g" + std::to_string(kDepth) + "\"><joint name=\"elbow\"/></group>\n</robot>\n";
   TempDir dir;
-  const auto model = load_robot_file(urdf.string(), dir.write("deep.srdf", srdf).string());
+  const auto model = load_robot_file(
+      urdf.string(), dir.write("deep.srdf", nested_groups_srdf("tiny_gripper", kDepth, 1, "<joint name=\"elbow\"/>")).string());
   EXPECT_EQ(model->group_variables("g0"), (std::vector<int>{model->variable_index("elbow")}));
   EXPECT_EQ(model->group_variables("g" + std::to_string(kDepth)), model->group_variables("g0"));
 }
