@@ -426,10 +426,13 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
     throw JobError("", source_name + ":" + line_column(text, parse_error.offset) +
                            ": malformed JSON: " + str(parse_error.errorString()));
   if (!document.isObject()) throw JobError("", source_name + ": the job must be a JSON object");
-  // Qt keeps one of two equal keys silently (two "steps" would run half the job).
-  if (const auto duplicate = find_duplicate_json_key(text))
-    throw JobError(duplicate->path == "top level" ? "" : duplicate->path,
-                   "\"" + duplicate->key + "\" is given twice; a key may appear only once in an object");
+  // Qt takes what RFC 8259 refuses (a raw tab in a string), and keeps one of two equal keys
+  // silently (two "steps" would run half the job).
+  const JsonTextCheck check = check_json_text(text);
+  if (!check.malformed.empty()) throw JobError("", source_name + ": malformed JSON: " + check.malformed);
+  if (check.duplicate)
+    throw JobError(check.duplicate->path == "top level" ? "" : check.duplicate->path,
+                   "\"" + check.duplicate->key + "\" is given twice; a key may appear only once in an object");
 
   const QJsonValue root(document.object());
   const Fields f(root, "", {"format", "version", "robot", "scene", "start", "defaults", "steps", "outputs", "comment"});

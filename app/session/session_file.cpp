@@ -11,6 +11,7 @@
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/json_input.hpp"
+#include "engine/core/printable_text.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/scene/scene_file.hpp"
@@ -72,7 +73,7 @@ class Reader {
         const std::string hint = suggestion_hint(item.key(), known, 1);
         warnings << QStringLiteral("%1: unknown key \"%2\" was ignored%3.")
                         .arg(QString::fromStdString(where.empty() ? "(top level)" : where),
-                             QString::fromStdString(item.key()),
+                             QString::fromStdString(printable(item.key())),
                              QString::fromStdString(hint.empty() ? std::string() : " (" + hint + ")"));
       }
   }
@@ -255,20 +256,20 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
   const std::string source_name = source.toStdString();
   try {
     // 1. Validate everything; nothing below touches the document.
-    json doc;
-    try {
-      doc = json::parse(text);
-    } catch (const json::exception& error) {
-      // parse_error for syntax, out_of_range for numbers such as 1e400 (which must not escape:
-      // an autosave holding one would abort every start-up).
+    // Checked before json::parse: syntax, numbers such as 1e400 (which must not escape: an
+    // autosave holding one would abort every start-up), and nesting that would overflow the
+    // stack when the scene is written out for scene_from_json.
+    const JsonTextCheck check = check_json_text(text);
+    if (!check.malformed.empty())
       throw SessionError{QStringLiteral("session file %1 is not valid JSON (%2). It may be truncated or "
                                         "not a session file; nothing was loaded.")
-                             .arg(source, QString::fromStdString(plain_json_message(error.what())))};
-    }
+                             .arg(source, QString::fromStdString(check.malformed))};
+    const json doc = json::parse(text);
     if (!doc.is_object()) reader.fail("(top level)", QStringLiteral("expected a JSON object"));
-    if (const auto duplicate = find_duplicate_json_key(text))
+    if (check.duplicate)
       result.warnings << QStringLiteral("%1: key \"%2\" is given twice; the last one was used.")
-                             .arg(QString::fromStdString(duplicate->path), QString::fromStdString(duplicate->key));
+                             .arg(QString::fromStdString(check.duplicate->path),
+                                  QString::fromStdString(check.duplicate->key));
     reader.note_unknown_keys(doc, "", {"format", "version", "robot", "joints", "scene", "goal", "trajectories", "camera"},
                              result.warnings);
     if (reader.string(reader.field(doc, "format", ""), "format") != QStringLiteral("kinetic-session"))

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/printable_text.hpp"
+
 #include <algorithm>
 #include <vector>
 
@@ -11,13 +13,14 @@ namespace {
 
 using nlohmann::json;
 
-// SAX handler: one frame per open object or array, no document built. nlohmann's callback
+// SAX handler: one frame per open object or array, no document built. It stops at a syntax error
+// or past kMaxJsonNesting levels, and notes the first repeated key. nlohmann's callback
 // parser, which could check keys while building the document, took four times json::parse on a
 // large trajectory; this pass takes a little less than one parse (bench_trajectory_bench,
 // trajectory_json_import: a 3.6 MB import goes from 32 to 55 ms with it). The path is built
-// only when a duplicate is found, which stops the parse. Frames are reused, so their key lists
+// only when a duplicate is found. Frames are reused, so their key lists
 // keep their storage across the thousands of small sample objects of a trajectory.
-class DuplicateKeyFinder {
+class JsonTextChecker {
  public:
   using number_integer_t = json::number_integer_t;
   using number_unsigned_t = json::number_unsigned_t;
@@ -38,18 +41,17 @@ class DuplicateKeyFinder {
   bool end_array() { return close(); }
   bool key(string_t& name) {
     Frame& frame = frames_[depth_ - 1];
-    if (std::find(frame.keys.begin(), frame.keys.end(), name) != frame.keys.end()) {
-      frame.key = name;
-      result_ = DuplicateJsonKey{path(), name};
-      return false;  // stops the parse
-    }
-    frame.keys.push_back(name);
     frame.key = name;
+    if (std::find(frame.keys.begin(), frame.keys.end(), name) == frame.keys.end()) frame.keys.push_back(name);
+    else if (!result_.duplicate) result_.duplicate = DuplicateJsonKey{path(), printable(name)};
     return true;
   }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& error) {
+    result_.malformed = plain_json_message(error.what());
+    return false;
+  }
 
-  std::optional<DuplicateJsonKey>& result() { return result_; }
+  JsonTextCheck& result() { return result_; }
 
  private:
   struct Frame {
@@ -60,6 +62,11 @@ class DuplicateKeyFinder {
   };
 
   bool open(bool object) {
+    if (depth_ == kMaxJsonNesting) {
+      result_.malformed = "arrays and objects nest more than " + std::to_string(kMaxJsonNesting) +
+                          " levels deep (Kinetic's files nest a few levels)";
+      return false;  // stops the parse
+    }
     if (depth_ == frames_.size()) frames_.emplace_back();
     Frame& frame = frames_[depth_++];
     frame.object = object;
@@ -84,7 +91,7 @@ class DuplicateKeyFinder {
       // Appended piece by piece: GCC 12 at -O3 warns falsely (-Wrestrict) on "." + key.
       if (f.object) {
         if (!out.empty()) out.push_back('.');
-        out.append(f.key);
+        out.append(printable(f.key));
       } else {
         out.append("[").append(std::to_string(f.index)).append("]");
       }
@@ -94,21 +101,15 @@ class DuplicateKeyFinder {
 
   std::vector<Frame> frames_;
   std::size_t depth_ = 0;
-  std::optional<DuplicateJsonKey> result_;
+  JsonTextCheck result_;
 };
 
 }  // namespace
 
-std::optional<DuplicateJsonKey> find_duplicate_json_key(const std::string& text) {
-  DuplicateKeyFinder finder;
-  json::sax_parse(text, &finder);
-  return finder.result();
-}
-
-nlohmann::json parse_json_refusing_duplicates(const std::string& text, std::optional<DuplicateJsonKey>& duplicate) {
-  duplicate = find_duplicate_json_key(text);
-  if (duplicate) return json();
-  return json::parse(text);
+JsonTextCheck check_json_text(const std::string& text) {
+  JsonTextChecker checker;
+  json::sax_parse(text, &checker);
+  return checker.result();
 }
 
 std::string plain_json_message(const std::string& what) {

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "engine/core/error.hpp"
+#include "engine/core/printable_text.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/model/robot_model.hpp"
 
@@ -135,7 +136,7 @@ class Reader {
       for (const char* k : known) ok = ok || name == k;
       if (!ok && warnings_) {
         std::vector<std::string> candidates(known.begin(), known.end());
-        std::string message = at(node) + ": unknown key '" + prefix + name + "' is ignored";
+        std::string message = at(node) + ": unknown key '" + printable(prefix + name) + "' is ignored";
         const auto close = closest_names(name, candidates, 3);
         if (!close.empty()) message += " (did you mean " + quoted_list(close) + "?)";
         warnings_->push_back(message);

@@ -14,6 +14,7 @@
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/json_input.hpp"
+#include "engine/core/printable_text.hpp"
 #include "engine/core/string_similarity.hpp"
 
 namespace kinetic {
@@ -92,21 +93,16 @@ std::string unknown_key_hint(const std::string& key, const std::vector<std::stri
 }
 
 json parse_json(const std::string& text, const std::string& source) {
-  std::optional<DuplicateJsonKey> duplicate;
-  json doc;
-  try {
-    doc = parse_json_refusing_duplicates(text, duplicate);
-  } catch (const json::exception& e) {
-    // parse_error for syntax, out_of_range for numbers such as 1e400.
-    throw Error(ErrorCode::ParseError,
-                "scene file " + source + ": malformed JSON: " + plain_json_message(e.what()),
+  const JsonTextCheck check = check_json_text(text);
+  // Syntax, numbers such as 1e400, or nesting past kMaxJsonNesting.
+  if (!check.malformed.empty())
+    throw Error(ErrorCode::ParseError, "scene file " + source + ": malformed JSON: " + check.malformed,
                 "fix the JSON syntax at the position given");
-  }
-  if (duplicate)
+  if (check.duplicate)
     throw Error(ErrorCode::InvalidValue,
-                "scene file " + source + ": " + duplicate->path + ": duplicate key \"" + duplicate->key + "\"",
+                "scene file " + source + ": " + check.duplicate->path + ": duplicate key \"" + check.duplicate->key + "\"",
                 "a key may appear only once in an object; remove or rename one of them");
-  return doc;
+  return json::parse(text);
 }
 
 // True when an integer JSON value lies in [low, high]. Checked before any conversion: get<int>()
@@ -138,7 +134,7 @@ class Reader {
     if (!object.is_object()) fail(where, "expected an object");
     for (const auto& item : object.items())
       if (!contains(known, item.key()))
-        fail(where, "unknown key \"" + item.key() + "\"", unknown_key_hint(item.key(), known));
+        fail(where, "unknown key \"" + printable(item.key()) + "\"", unknown_key_hint(item.key(), known));
   }
 
   const json& field(const json& object, const std::string& name, const std::string& where) const {

@@ -5,6 +5,7 @@
 
 #include "engine/core/error.hpp"
 #include "engine/core/json_input.hpp"
+#include "engine/core/printable_text.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 
@@ -42,7 +43,7 @@ void only_keys(const json& object, const std::vector<std::string>& known, const 
   for (const auto& item : object.items())
     if (std::find(known.begin(), known.end(), item.key()) == known.end()) {
       const std::vector<std::string> close = closest_names(item.key(), known, 1);
-      throw Error(ErrorCode::ParseError, source + ": " + where + "unknown field '" + item.key() + "'",
+      throw Error(ErrorCode::ParseError, source + ": " + where + "unknown field '" + printable(item.key()) + "'",
                   close.empty() ? "see docs/trajectory-format.md for the schema"
                                 : "did you mean '" + close.front() + "'? (docs/trajectory-format.md has the schema)");
     }
@@ -96,15 +97,13 @@ std::string trajectory_to_json(const Trajectory& t) {
 }
 
 Trajectory trajectory_from_json(const std::string& text, const std::string& source) {
-  json doc;
-  std::optional<DuplicateJsonKey> duplicate;
-  try {
-    doc = parse_json_refusing_duplicates(text, duplicate);
-  } catch (const json::exception& e) {  // parse_error for syntax, out_of_range for 1e400
-    fail(source, "malformed JSON: " + plain_json_message(e.what()));
-  }
+  const JsonTextCheck check = check_json_text(text);
+  // Syntax, numbers such as 1e400, or nesting past kMaxJsonNesting.
+  if (!check.malformed.empty()) fail(source, "malformed JSON: " + check.malformed);
   // A key given twice would silently keep one of its values (one of two "samples" arrays).
-  if (duplicate) fail(source, duplicate->path + ": duplicate key \"" + duplicate->key + "\" (a key may appear only once in an object)");
+  if (check.duplicate)
+    fail(source, check.duplicate->path + ": duplicate key \"" + check.duplicate->key + "\" (a key may appear only once in an object)");
+  const json doc = json::parse(text);
   if (!doc.is_object()) fail(source, "the top level must be an object");
   only_keys(doc, {"format", "format_version", "robot", "joint_names", "units", "waypoint_times", "samples"}, source, "");
   const json& format = field(doc, "format", source, "");

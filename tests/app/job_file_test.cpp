@@ -190,6 +190,22 @@ class JobFileTest : public QObject {
     QVERIFY(message.contains("malformed JSON"));
   }
 
+  void strict_json_rules_apply_before_qt_reads_the_job() {
+    // Qt takes a raw tab inside a string; the duplicate-key pass (nlohmann) did not, gave up
+    // silently, and a second "steps" ran instead of the first. Found by fuzzing.
+    const QString tab = error_for("{\"format\": \"kinetic-job\", \"version\": 1, \"robot\": \"ur5e\",\n"
+                                  " \"comment\": \"a\tb\", \"steps\": [{\"goal\": {\"named\": \"ready\"}}],\n"
+                                  " \"steps\": [{\"goal\": {\"named\": \"home\"}}]}");
+    QVERIFY2(tab.startsWith("job.json: malformed JSON: line 2, column"), qPrintable(tab));
+    QVERIFY2(tab.contains("control character U+0009"), qPrintable(tab));
+    // Nesting Qt reads (under its 1024 levels) but nlohmann's writer would recurse through.
+    const QString deep = error_for("{\"format\": \"kinetic-job\", \"comment\": " + std::string(300, '[') + std::string(300, ']') + "}");
+    QVERIFY2(deep.contains("nest more than 256 levels deep"), qPrintable(deep));
+    // A NUL in a key used to end the message before it began: it printed as "".
+    const QString nul = error_for(R"({"\u0000x": 1})");
+    QVERIFY2(nul.startsWith("\\u0000x: unknown field"), qPrintable(nul));
+  }
+
   void minimal_job_defaults() {
     const Job job = parse_job(kMinimal, "job.json", "/jobs");
     QCOMPARE(job.steps[0].name, std::string("step1"));

@@ -268,6 +268,37 @@ class SessionFileTest : public QObject {
     QVERIFY2(warnings.contains(QStringLiteral("robot: key \"srdf\" is given twice")), qPrintable(warnings));
   }
 
+  void deep_nesting_is_refused_and_a_control_character_key_is_printed_escaped() {
+    // A scene or trajectory 100,000 arrays deep overflowed the stack when the session was read
+    // (nlohmann writes a value out for scene_from_json recursively). Found by fuzzing.
+    QTemporaryDir dir;
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    const std::string before = snapshot(document);
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    for (const char* field : {"scene", "trajectories"}) {
+      const QString path = dir.filePath(QStringLiteral("deep.kinetic-session"));
+      const std::string head = "{\"format\": \"kinetic-session\", \"version\": 1, \"robot\": {\"reference\": \"ur5e\"}, ";
+      write(path, QByteArray::fromStdString(head + "\"" + field + "\": " + deep + "}"));
+      const auto result = kinetic::app::load_session(document, path);
+      QVERIFY2(!result.ok(), field);
+      QVERIFY2(result.error.contains(QStringLiteral("nest more than 256 levels deep")), qPrintable(result.error));
+      QCOMPARE(snapshot(document), before);
+    }
+
+    // A key holding a NUL is named with the NUL escaped, not cut off there.
+    StudioDocument source;
+    fill(source);
+    std::string text = kinetic::app::session_to_json(source);
+    text.insert(1, "\"\\u0000odd\": 1, ");
+    const QString path = dir.filePath(QStringLiteral("nul.kinetic-session"));
+    write(path, QByteArray::fromStdString(text));
+    const auto result = kinetic::app::load_session(document, path);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QVERIFY2(result.warnings.join('\n').contains(QStringLiteral("unknown key \"\\u0000odd\" was ignored")),
+             qPrintable(result.warnings.join('\n')));
+  }
+
   void an_unusable_camera_is_dropped_with_a_warning_and_versions_print_exactly() {
     QTemporaryDir dir;
     StudioDocument source;

@@ -1,0 +1,14 @@
+#pragma once
+// Names read from files, made safe to print in a message: a key "\u0000x" of a JSON file holds a
+// NUL, which ended the message at what() (the user saw nothing), and other control characters
+// would move the cursor or ring the terminal.
+#include <string>
+#include <string_view>
+
+namespace kinetic {
+
+// `text` with each control character (below U+0020, and DEL) written as JSON writes it: \n, \t,
+// \u0000. Everything else, UTF-8 included, is kept as it is.
+std::string printable(std::string_view text);
+
+}  // namespace kinetic
