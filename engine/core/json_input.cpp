@@ -5,6 +5,7 @@
 #include "engine/core/printable_text.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 #include <vector>
 
 namespace kinetic {
@@ -42,8 +43,7 @@ class JsonTextChecker {
   bool key(string_t& name) {
     Frame& frame = frames_[depth_ - 1];
     frame.key = name;
-    if (std::find(frame.keys.begin(), frame.keys.end(), name) == frame.keys.end()) frame.keys.push_back(name);
-    else if (!result_.duplicate) result_.duplicate = DuplicateJsonKey{path(), printable(name)};
+    if (!frame.insert(name) && !result_.duplicate) result_.duplicate = DuplicateJsonKey{path(), printable(name)};
     return true;
   }
   bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& error) {
@@ -58,8 +58,28 @@ class JsonTextChecker {
     bool object = false;
     std::size_t index = 0;           // arrays: the element being read
     std::string key;                 // objects: the member being read
-    std::vector<std::string> keys;   // objects: keys seen so far
+    std::vector<std::string> keys;   // objects: keys seen so far (the first kSmallObject)
+    std::unordered_set<std::string> many;  // objects with more keys: all of them, hashed
+    // Whether `name` is new in this object. A linear search suits the small objects that make up
+    // nearly every file (a trajectory's samples); past kSmallObject keys a hash set takes over,
+    // or an object of n keys would cost n^2 / 2 comparisons (100,000 keys, a 1 MB file: minutes).
+    bool insert(const std::string& name) {
+      if (many.empty()) {
+        if (std::find(keys.begin(), keys.end(), name) != keys.end()) return false;
+        if (keys.size() < kSmallObject) {
+          keys.push_back(name);
+          return true;
+        }
+        many.insert(keys.begin(), keys.end());
+      }
+      return many.insert(name).second;
+    }
+    void clear() {
+      keys.clear();
+      if (!many.empty()) many = {};
+    }
   };
+  static constexpr std::size_t kSmallObject = 32;
 
   bool open(bool object) {
     if (depth_ == kMaxJsonNesting) {
@@ -71,7 +91,7 @@ class JsonTextChecker {
     Frame& frame = frames_[depth_++];
     frame.object = object;
     frame.index = 0;
-    frame.keys.clear();
+    frame.clear();
     return true;
   }
   bool close() {
