@@ -128,7 +128,7 @@ class DataActions : public QObject {
       report_(tr("Could not load %1").arg(reference), error);
       return error;
     }
-    if (QFileInfo(reference).isFile())
+    if (document_.robot_is_file())
       recent_.add({RecentEntry::Kind::Robot, QFileInfo(reference).absoluteFilePath(), document_.robot_srdf(),
                    document_.robot_config()});
     const QString loaded = robot_loaded_message(document_);

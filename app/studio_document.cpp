@@ -1,10 +1,10 @@
 #include "app/studio_document.hpp"
 
-#include <QFileInfo>
 #include <algorithm>
 
 #include "app/document_commands.hpp"
 #include "app/robot_files_text.hpp"
+#include "app/robot_reference.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/rest_pose.hpp"
@@ -17,10 +17,7 @@ QString StudioDocument::load_robot(const QString& reference, const std::optional
                                    const std::optional<QString>& config, const QStringList& package_paths) {
   LoadOptions options;
   for (const QString& path : package_paths) options.package_paths.push_back(path.toStdString());
-  // Built-in names are plain words: a path (a folder given by mistake included) is a file, so
-  // its error names the file, not the library.
-  const bool is_file = reference.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive) ||
-                       reference.contains(QLatin1Char('/')) || QFileInfo(reference).isFile();
+  const bool is_file = is_robot_file_reference(reference);
   RobotCompanions found;
   if (is_file && (!srdf || !config)) found = find_robot_companions(reference.toStdString());
   if (srdf) found.srdf = {};  // named: not searched for

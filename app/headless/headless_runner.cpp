@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <QFileInfo>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -19,6 +18,7 @@
 #include "app/headless/output_set.hpp"
 #include "app/headless/robot_files.hpp"
 #include "app/headless/whole_motion.hpp"
+#include "app/robot_reference.hpp"
 #include "engine/core/duration_text.hpp"
 #include "engine/core/error.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
@@ -105,9 +105,7 @@ std::string trajectory_name(const Job& job, int reference) {
 
 Job job_from_flags(const CommandLine& line) {
   Job job;
-  // Built-in names are plain words: a path is a robot file (a folder given by mistake included).
-  const bool urdf = line.robot.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive) ||
-                    line.robot.contains(QLatin1Char('/')) || QFileInfo(line.robot).isFile();
+  const bool urdf = is_robot_file_reference(line.robot);
   if (!urdf && (!line.srdf.isEmpty() || !line.config.isEmpty()))
     throw JobError(line.srdf.isEmpty() ? "--config" : "--srdf",
                    "goes with a robot opened from a URDF file; the built-in robot '" + str(line.robot) +

@@ -502,6 +502,15 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
   }
   if (std::none_of(job.steps.begin(), job.steps.end(), [](const StepSpec& step) { return step.moves(); }))
     throw JobError("steps", "has no step with a \"goal\" or a \"pick_place\": there is no motion to plan");
+  // Defaults only a "goal" step takes: with none, they were dropped without a word (a pick_place
+  // step refuses its own "timing" other than time_optimal and any "constraints").
+  if (default_fields && std::none_of(job.steps.begin(), job.steps.end(), [](const StepSpec& step) {
+        return step.moves() && !step.pick_place;
+      }))
+    for (const char* key : {"timing", "constraints"})
+      if (default_fields->has(key))
+        throw JobError(default_fields->at(key), "no step takes it: the job has no step with a \"goal\" (a pick_place "
+                                                "step is timed time_optimal and takes no constraints)");
   job.output_directory = base_dir;
   if (f.has("outputs")) parse_outputs(f.value("outputs"), job, base_dir);
   return job;

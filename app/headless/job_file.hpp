@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/printable_text.hpp"
 #include "engine/core/types.hpp"
 #include "engine/planning/cartesian_planner.hpp"
 #include "engine/planning/path_constraints.hpp"
@@ -25,10 +26,12 @@ namespace kinetic::app::headless {
 inline constexpr int kJobFormatVersion = 1;
 
 // A job file that cannot be used; what() is "FIELD: problem" (or "file:line:column: problem").
+// Values quoted from the job are made printable: what() is a C string, and a NUL in a quoted value
+// ended the message there.
 class JobError : public std::runtime_error {
  public:
   JobError(const std::string& field, const std::string& problem)
-      : std::runtime_error(field.empty() ? problem : field + ": " + problem), field_(field) {}
+      : std::runtime_error(printable(field.empty() ? problem : field + ": " + problem)), field_(field) {}
   const std::string& field() const { return field_; }
 
  private:

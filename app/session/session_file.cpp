@@ -7,6 +7,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "app/robot_reference.hpp"
 #include "app/studio_document.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
@@ -180,6 +181,11 @@ JointVector match_joints(const Reader& reader, const json& object, const std::st
                       .arg(QString::fromStdString(where), names[i], QString::fromStdString(robot.name()));
       continue;
     }
+    // A name given twice: one value would be dropped without a word (the first, to the second).
+    if (seen[static_cast<std::size_t>(variable)])
+      warnings << QStringLiteral("%1: joint '%2' is given more than once; its last value (%3) was used.")
+                      .arg(QString::fromStdString(where), names[i])
+                      .arg(values[i]);
     q[variable] = values[i];
     seen[static_cast<std::size_t>(variable)] = true;
   }
@@ -196,12 +202,6 @@ QString resolved(const QString& path, const QString& base_dir) {
   return QDir(base_dir).absoluteFilePath(path);
 }
 
-// The same test StudioDocument::load_robot uses to tell a file from a built-in name.
-bool is_robot_file(const QString& reference) {
-  return reference.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive) || reference.contains(QLatin1Char('/')) ||
-         QFileInfo(reference).isFile();
-}
-
 }  // namespace
 
 std::string session_to_json(const StudioDocument& document, const std::optional<SessionCamera>& camera) {
@@ -212,7 +212,7 @@ std::string session_to_json(const StudioDocument& document, const std::optional<
     return path.isEmpty() ? std::string() : QFileInfo(path).absoluteFilePath().toStdString();
   };
   const QString reference = document.robot_reference();
-  json robot{{"reference", is_robot_file(reference) ? absolute(reference) : reference.toStdString()},
+  json robot{{"reference", document.robot_is_file() ? absolute(reference) : reference.toStdString()},
              {"srdf", absolute(document.robot_srdf())},
              {"config", absolute(document.robot_config())},
              {"package_paths", json::array()}};
@@ -283,8 +283,10 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     const json& robot_json = reader.field(doc, "robot", "");
     reader.note_unknown_keys(robot_json, "robot", {"reference", "srdf", "config", "package_paths"}, result.warnings);
     QString reference = reader.string(reader.field(robot_json, "reference", "robot"), "robot.reference");
-    // A built-in name stays a name; a relative file path is relative to the session file.
-    if (is_robot_file(reference)) reference = resolved(reference, base_dir);
+    // A built-in name stays a name; a relative file path is relative to the session file (and
+    // so is the file a bare word may name: the current directory has nothing to do with it).
+    const bool is_file = is_robot_file_reference(reference, base_dir);
+    if (is_file) reference = resolved(reference, base_dir);
     if (reference.isEmpty()) reader.fail("robot.reference", QStringLiteral("empty: name a built-in robot or a URDF file"));
     const json* srdf_json = reader.optional_field(robot_json, "srdf", "robot");
     const json* config_json = reader.optional_field(robot_json, "config", "robot");
@@ -294,7 +296,6 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     QStringList package_paths;
     if (paths_json)
       for (const QString& path : reader.strings(*paths_json, "robot.package_paths")) package_paths << resolved(path, base_dir);
-    const bool is_file = is_robot_file(reference);
     if (is_file && !QFileInfo(reference).isFile())
       reader.fail("robot.reference", QStringLiteral("the robot file %1 does not exist").arg(reference));
     for (const auto& [name, path] : {std::pair{"robot.srdf", srdf}, std::pair{"robot.config", config}})
@@ -408,6 +409,10 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     result.warnings.clear();
     result.camera.reset();
   }
+  // Warnings quote names from the file (a joint's): control characters are escaped, as keys are,
+  // so a NUL or an escape sequence cannot garble them. (The error quotes the engine's messages,
+  // which Error escapes, and may hold a line break of its own.)
+  for (QString& warning : result.warnings) warning = QString::fromStdString(printable(warning.toStdString()));
   return result;
 }
 

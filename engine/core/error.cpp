@@ -1,5 +1,7 @@
 #include "engine/core/error.hpp"
 
+#include "engine/core/printable_text.hpp"
+
 namespace kinetic {
 
 const char* to_string(ErrorCode code) {
@@ -30,10 +32,12 @@ std::string compose(const std::string& message, const std::string& hint) {
 }
 }  // namespace
 
+// Messages quote names and values from files; what() is a C string, so a NUL among them ended the
+// message there ("no built-in robot named 'ur5" for "ur5\u0000e"). Control characters are escaped.
 Error::Error(ErrorCode code, std::string message, std::string hint)
-    : std::runtime_error(compose(message, hint)),
+    : std::runtime_error(compose(printable(message), printable(hint))),
       code_(code),
-      message_(std::move(message)),
-      hint_(std::move(hint)) {}
+      message_(printable(message)),
+      hint_(printable(hint)) {}
 
 }  // namespace kinetic

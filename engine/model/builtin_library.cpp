@@ -58,6 +58,15 @@ std::string lower(std::string s) {
   return s;
 }
 
+// The entry `name` loads: the same name, else the same name in other case; "" for none.
+std::string library_entry(const std::vector<std::string>& names, const std::string& name) {
+  for (const std::string& n : names)
+    if (n == name) return n;
+  for (const std::string& n : names)
+    if (lower(n) == lower(name)) return n;
+  return {};
+}
+
 }  // namespace
 
 std::string builtin_robot_directory() {
@@ -93,15 +102,14 @@ std::vector<BuiltinRobotInfo> builtin_robots() {
   return robots;
 }
 
+bool is_builtin_robot_name(const std::string& name) {
+  return !library_entry(library_names(builtin_robot_directory()), name).empty();
+}
+
 RobotModelPtr load_builtin_robot(const std::string& name, const LoadOptions& options) {
   const std::string dir = builtin_robot_directory();
   const std::vector<std::string> names = library_names(dir);
-  std::string entry;
-  for (const std::string& n : names)
-    if (n == name) entry = n;
-  if (entry.empty())
-    for (const std::string& n : names)
-      if (lower(n) == lower(name)) entry = n;
+  const std::string entry = library_entry(names, name);
   if (entry.empty()) {
     std::string hint = suggestion_hint(name, names);
     if (closest_names(name, names).empty()) {

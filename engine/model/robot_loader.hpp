@@ -37,6 +37,8 @@ struct BuiltinRobotInfo {
   std::string directory;
 };
 std::vector<BuiltinRobotInfo> builtin_robots();
+// Whether load_builtin_robot(name) finds a library entry (the same name, or in other case).
+bool is_builtin_robot_name(const std::string& name);
 // Throws Error(UnknownRobot) listing the closest names.
 RobotModelPtr load_builtin_robot(const std::string& name, const LoadOptions& options = {});
 // Folder of the built-in library: $KINETIC_ROBOT_CONFIGS, else the source tree, else the

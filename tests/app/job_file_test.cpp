@@ -206,6 +206,30 @@ class JobFileTest : public QObject {
     QVERIFY2(nul.startsWith("\\u0000x: unknown field"), qPrintable(nul));
   }
 
+  void a_control_character_in_a_value_is_printed_escaped() {
+    // what() is a C string: a NUL in a quoted value ended the message there. Found by fuzzing.
+    const QString message = error_for(R"({"format": "kinetic-job", "version": 1, "robot": "ur5e",
+                                          "steps": [{"goal": {"named": "ready"}, "timing": "s\u0000x\u0008"}]})");
+    QVERIFY2(message.contains(QStringLiteral("unknown time parameterization \"s\\u0000x\\u0008\"; expected")),
+             qPrintable(message));
+  }
+
+  void defaults_no_step_takes_are_refused() {
+    // A job of pick_place steps dropped "defaults": { "timing", "constraints" } without a word
+    // (the step itself may not give them). Found by fuzzing.
+    const std::string head = "{\"format\": \"kinetic-job\", \"version\": 1, \"robot\": \"ur5e\", \"defaults\": ";
+    const std::string pick = ", \"steps\": [{\"pick_place\": {\"object\": \"box\", \"place\": {\"xyz\": [0.4, 0.2, 0.1]}}}]}";
+    const QString timing = error_for(head + "{\"timing\": \"scurve\"}" + pick);
+    QVERIFY2(timing.startsWith("defaults.timing: no step takes it"), qPrintable(timing));
+    const QString constraints =
+        error_for(head + "{\"constraints\": {\"joints\": [{\"joint\": \"j\", \"min\": 0, \"max\": 1}]}}" + pick);
+    QVERIFY2(constraints.startsWith("defaults.constraints: no step takes it"), qPrintable(constraints));
+    // With a goal step beside it, the goal step takes them.
+    const std::string both = ", \"steps\": [{\"goal\": {\"named\": \"ready\"}}, {\"pick_place\": {\"object\": \"box\", "
+                             "\"place\": {\"xyz\": [0.4, 0.2, 0.1]}}}]}";
+    QCOMPARE(error_for(head + "{\"timing\": \"scurve\"}" + both), QString());
+  }
+
   void minimal_job_defaults() {
     const Job job = parse_job(kMinimal, "job.json", "/jobs");
     QCOMPARE(job.steps[0].name, std::string("step1"));

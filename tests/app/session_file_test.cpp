@@ -363,6 +363,60 @@ class SessionFileTest : public QObject {
              qPrintable(warnings));
   }
 
+  void control_characters_in_values_are_printed_escaped() {
+    // An engine message quoting a NUL in the robot name ended there ("... named 'ur5"); a joint
+    // name's NUL went raw into a warning. Found by fuzzing.
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("nul.kinetic-session"));
+    write(bad, "{\"format\": \"kinetic-session\", \"version\": 1, \"robot\": {\"reference\": \"ur5\\u0000e\"}}");
+    StudioDocument document;
+    const auto refused = kinetic::app::load_session(document, bad);
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error.contains(QStringLiteral("'ur5\\u0000e'")), qPrintable(refused.error));
+    const QString odd = dir.filePath(QStringLiteral("joint.kinetic-session"));
+    write(odd, "{\"format\": \"kinetic-session\", \"version\": 1, \"robot\": {\"reference\": \"ur5e\"}, "
+               "\"joints\": {\"names\": [\"j\\u0000\\u001b[2J\"], \"values\": [1]}}");
+    const auto opened = kinetic::app::load_session(document, odd);
+    QVERIFY2(opened.ok(), qPrintable(opened.error));
+    const QString warnings = opened.warnings.join('\n');
+    QVERIFY2(warnings.contains(QStringLiteral("joint 'j\\u0000\\u001b[2J' is not a joint")), qPrintable(warnings));
+  }
+
+  void a_builtin_name_is_the_builtin_whatever_the_current_directory_holds() {
+    // A file named "ur5e" in the current directory made the built-in's session fail ("the robot
+    // file <session folder>/ur5e does not exist"), and a save there wrote that file's path.
+    QTemporaryDir cwd, sessions;
+    QFile decoy(cwd.filePath(QStringLiteral("ur5e")));
+    QVERIFY(decoy.open(QIODevice::WriteOnly) && decoy.write("not a robot") > 0);
+    decoy.close();
+    const QString before = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(cwd.path()));
+    StudioDocument document;
+    const QString loaded = document.load_robot(QStringLiteral("ur5e"));
+    const QString session = sessions.filePath(QStringLiteral("builtin.kinetic-session"));
+    const QString saved = kinetic::app::save_session(document, session);
+    StudioDocument reopened;
+    const auto result = kinetic::app::load_session(reopened, session);
+    QDir::setCurrent(before);
+    QVERIFY2(loaded.isEmpty(), qPrintable(loaded));
+    QVERIFY(!document.robot_is_file());
+    QVERIFY2(saved.isEmpty(), qPrintable(saved));
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(reopened.robot_reference(), QStringLiteral("ur5e"));
+    QVERIFY(!reopened.robot_is_file());
+
+    // A bare word naming no built-in robot is a file beside the session, not in the current directory.
+    const QString urdf = QDir(QString::fromStdString(kinetic::builtin_robot_directory())).filePath(QStringLiteral("ur5e/robot.urdf"));
+    QVERIFY(QFile::copy(urdf, sessions.filePath(QStringLiteral("my_arm"))));
+    const QString beside = sessions.filePath(QStringLiteral("beside.kinetic-session"));
+    write(beside, "{\"format\": \"kinetic-session\", \"version\": 1, \"robot\": {\"reference\": \"my_arm\"}}");
+    StudioDocument third;
+    const auto opened = kinetic::app::load_session(third, beside);
+    QVERIFY2(opened.ok(), qPrintable(opened.error));
+    QVERIFY(third.robot_is_file());
+    QCOMPARE(third.robot_reference(), sessions.filePath(QStringLiteral("my_arm")));
+  }
+
   void joints_match_by_name_and_unknown_ones_warn() {
     QTemporaryDir dir;
     const QString session = dir.filePath(QStringLiteral("names.kinetic-session"));
@@ -377,6 +431,21 @@ class SessionFileTest : public QObject {
     QCOMPARE(document.joints()[elbow], 0.5);
     QCOMPARE(document.joints()[pan], -0.25);
     QVERIFY(result.warnings.join('\n').contains(QStringLiteral("gripper_joint")));
+  }
+
+  void a_joint_named_twice_warns() {
+    // The first value was dropped without a word. Found by fuzzing.
+    QTemporaryDir dir;
+    const QString session = dir.filePath(QStringLiteral("twice.kinetic-session"));
+    write(session, R"({"format": "kinetic-session", "version": 1, "robot": {"reference": "ur5e"},
+                       "joints": {"names": ["joint1", "joint1"], "values": [0.5, -0.25]}})");
+    StudioDocument document;
+    const auto result = kinetic::app::load_session(document, session);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(document.joints()[document.robot()->variable_index("joint1")], -0.25);
+    const QString warnings = result.warnings.join('\n');
+    QVERIFY2(warnings.contains(QStringLiteral("joints: joint 'joint1' is given more than once; its last value (-0.25) was used.")),
+             qPrintable(warnings));
   }
 };
 
