@@ -13,6 +13,7 @@
 #include "engine/core/error.hpp"
 #include "engine/core/json_input.hpp"
 #include "engine/core/printable_text.hpp"
+#include "engine/core/saved_rotation.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/scene/scene_file.hpp"
@@ -36,8 +37,8 @@ json named_values_json(const RobotModel& robot, const JointVector& q) {
 }
 
 json pose_json(const Pose& pose) {
-  const Quaternion q(pose.linear());
-  return {{"position", vector_json(pose.translation())}, {"orientation", {q.x(), q.y(), q.z(), q.w()}}};
+  const std::array<double, 4> q = saved_quaternion(pose.linear());
+  return {{"position", vector_json(pose.translation())}, {"orientation", {q[0], q[1], q[2], q[3]}}};
 }
 
 json scene_changes_json(const std::vector<SceneChange>& changes) {
@@ -114,10 +115,9 @@ class Reader {
   Pose pose(const json& value, const std::string& where) const {
     const Eigen::VectorXd p = numbers(field(value, "position", where), path(where, "position"), 3);
     const Eigen::VectorXd o = numbers(field(value, "orientation", where), path(where, "orientation"), 4);
-    const Quaternion q(o[3], o[0], o[1], o[2]);
-    if (q.norm() < 1e-9) fail(path(where, "orientation"), QStringLiteral("a zero quaternion is not a rotation"));
+    if (o.norm() < 1e-9) fail(path(where, "orientation"), QStringLiteral("a zero quaternion is not a rotation"));
     Pose out = Pose::Identity();
-    out.linear() = q.normalized().toRotationMatrix();
+    out.linear() = rotation_from_saved_quaternion(o[0], o[1], o[2], o[3]);
     out.translation() = p;
     return out;
   }

@@ -15,6 +15,7 @@
 #include "engine/core/error.hpp"
 #include "engine/core/json_input.hpp"
 #include "engine/core/printable_text.hpp"
+#include "engine/core/saved_rotation.hpp"
 #include "engine/core/string_similarity.hpp"
 
 namespace kinetic {
@@ -26,9 +27,8 @@ namespace fs = std::filesystem;
 json vec_json(const Vector3& v) { return json::array({v.x(), v.y(), v.z()}); }
 
 json pose_json(const Pose& pose) {
-  const Quaternion q(pose.linear());
-  return {{"position", vec_json(pose.translation())},
-          {"orientation", json::array({q.x(), q.y(), q.z(), q.w()})}};
+  const std::array<double, 4> q = saved_quaternion(pose.linear());
+  return {{"position", vec_json(pose.translation())}, {"orientation", json::array({q[0], q[1], q[2], q[3]})}};
 }
 
 json shape_json(const Shape& s) {
@@ -174,7 +174,7 @@ class Reader {
       fail(where + ".position", "is more than 10 km from the origin; give metres in the robot's frame");
     const Eigen::Vector4d q = vector<4>(field(value, "orientation", where), where + ".orientation");
     if (q.norm() < 1e-9) fail(where + ".orientation", "quaternion has zero length");
-    pose.linear() = Quaternion(q[3], q[0], q[1], q[2]).normalized().toRotationMatrix();
+    pose.linear() = rotation_from_saved_quaternion(q[0], q[1], q[2], q[3]);
     return pose;
   }
 
