@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "app/headless/job_file.hpp"
-#include "engine/core/printable_text.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/core/types.hpp"
 
@@ -45,7 +44,7 @@ class Fields {
       const std::string key = str(it.key());
       if (std::find(known.begin(), known.end(), key) == known.end()) {
         const std::string hint = suggestion_hint(key, known);
-        throw JobError(at(printable(key)), "unknown field" + (hint.empty() ? std::string() : " (" + hint + ")"));
+        throw JobError(at(key), "unknown field" + (hint.empty() ? std::string() : " (" + hint + ")"));
       }
     }
   }
