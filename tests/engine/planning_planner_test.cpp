@@ -88,13 +88,6 @@ TEST_P(EveryPlanner, SolvesTheBenchmarkScenesAndPassesTheGates) {
   options.planner = type;
   options.max_iterations = 200000;
   options.seed = 7;
-  if (type == PlannerType::RrtStar) {
-    // One tree, grown toward the goal by 5% bias: its first path can take tens of thousands of
-    // iterations here (40,194 for the UR5e among 20 boxes, about 2.6 s), which the 2 s deadline
-    // met only on an idle machine. Its refinement is RrtStar.RefiningShortensTheFirstPath's.
-    options.timeout_ms = test::generous_ms(20000.0);
-    options.rrt_star_refine_factor = 0.25;
-  }
   for (const auto& scene_name : benchmark_scene_names()) {
     SCOPED_TRACE(robot_name + " / " + scene_name + " / " + to_string(type));
     Planner planner(model, benchmark_scene(scene_name, model));
@@ -150,6 +143,27 @@ TEST(RrtStar, RefiningShortensTheFirstPath) {
   EXPECT_LT(refined.length_before, first.length_before)
       << "first " << first.length_before << " rad after " << first.iterations << " iterations, refined "
       << refined.length_before << " rad after " << refined.iterations;
+}
+
+TEST(RrtStar, AGoalInAPocketIsReachedThroughTheBidirectionalRescue) {
+  // One tree grown toward the goal by 5% bias took 40,194 iterations (2.6 s) for this problem
+  // among 20 boxes, past the 2 s this file's tests allow. Without a path after 1,000 iterations
+  // a bidirectional search finds one; iterations, not the clock, are what is checked.
+  const RobotModelPtr model = robot("ur5e");
+  Planner planner(model, benchmark_scene("boxes20", model));
+  PlannerOptions options = unhurried();
+  options.planner = PlannerType::RrtStar;
+  options.timeout_ms = test::generous_ms(20000.0);
+  options.max_iterations = 200000;
+  options.seed = 7;
+  JointVector start(6), goal(6);
+  start << 2.4183666268750752, -0.66382825055545647, -1.5240514902967841, -1.1565146168968552, -0.78750258878503887,
+      -3.1204812479951185;
+  goal << -1.025482965271626, -0.036334437440561196, -0.42601806575598822, -3.0865855682418477, -2.5895405518658339,
+      0.68073390624205921;
+  const PlanResult result = planner.plan(start, JointGoal{goal}, options);
+  expect_valid_plan(planner, result, start, goal);
+  EXPECT_LT(result.iterations, 5000);
 }
 
 // A box around the UR5e's wrist at its ready pose.
