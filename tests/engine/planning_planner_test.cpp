@@ -112,19 +112,25 @@ INSTANTIATE_TEST_SUITE_P(
       return std::get<0>(param_info.param) + "_" + to_string(std::get<1>(param_info.param));
     });
 
+// RRT* with a deadline these searches never meet: their iterations are what the tests check.
+PlannerOptions rrt_star_by_iterations(std::uint64_t seed) {
+  PlannerOptions options = unhurried();
+  options.planner = PlannerType::RrtStar;
+  options.timeout_ms = test::generous_ms(20000.0);
+  options.max_iterations = 200000;
+  options.seed = seed;
+  return options;
+}
+
 TEST(RrtStar, RefiningShortensTheFirstPath) {
   // Same seed, same first path; the refinement (rewiring and later goal connections) can only
   // shorten the best path, and on this problem does (15.42 -> 14.58 rad over 20 times the
   // iterations the first path took, in the default build). Iterations, not the clock, end it.
   const RobotModelPtr model = robot("panda");
   Planner planner(model, benchmark_scene("boxes20", model));
-  PlannerOptions options = unhurried();
-  options.planner = PlannerType::RrtStar;
-  options.timeout_ms = test::generous_ms(20000.0);
-  options.max_iterations = 200000;
+  PlannerOptions options = rrt_star_by_iterations(3);
   options.shortcut_passes = 0;
   options.smoothing = false;
-  options.seed = 3;
   // The first problem whose straight line is blocked (RRT* returns a free one as it is).
   JointVector start, goal;
   PlanResult first;
@@ -151,11 +157,7 @@ TEST(RrtStar, AGoalInAPocketIsReachedThroughTheBidirectionalRescue) {
   // a bidirectional search finds one; iterations, not the clock, are what is checked.
   const RobotModelPtr model = robot("ur5e");
   Planner planner(model, benchmark_scene("boxes20", model));
-  PlannerOptions options = unhurried();
-  options.planner = PlannerType::RrtStar;
-  options.timeout_ms = test::generous_ms(20000.0);
-  options.max_iterations = 200000;
-  options.seed = 7;
+  const PlannerOptions options = rrt_star_by_iterations(7);
   JointVector start(6), goal(6);
   start << 2.4183666268750752, -0.66382825055545647, -1.5240514902967841, -1.1565146168968552, -0.78750258878503887,
       -3.1204812479951185;
