@@ -139,8 +139,9 @@ std::string plain_json_message(const std::string& what) {
     if (end != std::string::npos) text.erase(0, end + 2);
   }
   for (const char* prefix : {"parse error at ", "parse error: "})
-    if (text.rfind(prefix, 0) == 0) return text.substr(std::string(prefix).size());
-  return text;
+    if (text.rfind(prefix, 0) == 0) text.erase(0, std::string(prefix).size());
+  // "last read: '...'" quotes the text as it is: a DEL (valid in a JSON string) came out raw.
+  return printable(text);
 }
 
 }  // namespace kinetic

@@ -35,7 +35,8 @@ JsonTextCheck check_json_text(const std::string& text);
 
 // nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..."
 // as "line 1, column 5: syntax error ..." (and "number overflow parsing '1e400'" for an
-// out_of_range): the tag and the "parse error at" lead-in mean nothing to a user.
+// out_of_range): the tag and the "parse error at" lead-in mean nothing to a user. Control
+// characters it quotes are escaped (printable()).
 std::string plain_json_message(const std::string& what);
 
 }  // namespace kinetic

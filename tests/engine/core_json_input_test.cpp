@@ -31,6 +31,10 @@ TEST(JsonInput, NestingPastTheLimitIsRefusedBeforeADocumentIsBuilt) {
 TEST(JsonInput, SyntaxAndNumberOverflowAreMalformedInPlainWords) {
   const JsonTextCheck tab = check_json_text("{\"a\": \"x\ty\"}");
   EXPECT_EQ(tab.malformed.rfind("line 1, column 9: syntax error", 0), 0u) << tab.malformed;
+  // The text nlohmann quotes ("last read") comes back printable: a DEL is valid inside a string.
+  const JsonTextCheck del = check_json_text("[\"a\x7f");
+  EXPECT_NE(del.malformed.find("\\u007f"), std::string::npos) << del.malformed;
+  EXPECT_EQ(del.malformed.find('\x7f'), std::string::npos);
   const JsonTextCheck overflow = check_json_text("[1e400]");
   EXPECT_NE(overflow.malformed.find("number overflow parsing '1e400'"), std::string::npos) << overflow.malformed;
   EXPECT_EQ(overflow.malformed.find("json.exception"), std::string::npos);
