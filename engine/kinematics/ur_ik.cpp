@@ -16,6 +16,8 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kCosineSlack = 1e-12;
+// J6 steps per half turn tried at the wrist singularity when the hint's J6 leaves the arm short.
+constexpr int kSingularJ6Steps = 180;
 
 // Standard DH step Rz(theta) Tz(d) Tx(a) Rx(alpha) from sin/cos of theta and alpha.
 Pose dh_sc(double s, double c, double d, double a, double sin_alpha, double cos_alpha) {
@@ -64,30 +66,13 @@ AnalyticSolutions ur_inverse(const UrParameters& p, const Pose& flange, const Wr
     const double sin5 = s5 / lean, cos5 = z6.dot(z1) / lean;
     const bool singular = s5 <= kWristSingularity;
     const Pose t01_inverse = dh_sc(s1, c1, p.d1, 0.0, 1.0, 0.0).inverse();
-    // Joint 6 from the tool axes' components along z1 (x6·z1 = c6 s5, y6·z1 = -s6 s5); the other
-    // wrist side (q5 negated) turns J6 by pi. Undetermined at the singularity, where J6 keeps the
-    // hint and J2..J4 absorb the rest.
-    double q6_up = 0.0, s6_up = 0.0, c6_up = 1.0;
-    if (singular) {
-      q6_up = hint ? hint->j6 : 0.0;
-      s6_up = std::sin(q6_up);
-      c6_up = std::cos(q6_up);
-    } else {
-      const double sy = -y6.dot(z1), cx = x6.dot(z1);
-      q6_up = detail::fast_atan2(sy, cx);
-      const double n6 = std::sqrt(sy * sy + cx * cx);
-      s6_up = sy / n6;
-      c6_up = cx / n6;
-    }
-    for (const double side : {1.0, -1.0}) {
-      if (singular && side < 0.0) break;  // J5 = 0 or pi: one solution family
+    // Joints 2..4 for one wrist side and J6: a planar 3R arm in frame 1, T14 = T01⁻¹ T06
+    // (T45 T56)⁻¹. Only its translation and first rotation column are used: matrix-vector
+    // products, not full ones. T46 = DH(q5, d5, -pi/2) DH(q6, d6, 0) in closed form: its inverse
+    // has x axis (c5 c6, -c5 s6, -s5) and origin (d5 s6, d5 c6, -d6). False when the arm cannot
+    // reach.
+    const auto add_arm = [&](double side, double q6, double s6, double c6) {
       const double q5 = side * q5_magnitude;
-      const double q6 = side > 0.0 ? q6_up : (q6_up > 0.0 ? q6_up - kPi : q6_up + kPi);
-      const double s6 = side * s6_up, c6 = side * c6_up;
-      // Joints 2..4: a planar 3R arm in frame 1, T14 = T01⁻¹ T06 (T45 T56)⁻¹. Only its
-      // translation and first rotation column are used: matrix-vector products, not full ones.
-      // T46 = DH(q5, d5, -pi/2) DH(q6, d6, 0) in closed form: its inverse has x axis
-      // (c5 c6, -c5 s6, -s5) and origin (d5 s6, d5 c6, -d6).
       const double s5_side = side * sin5;
       const Vector3 t64_x(cos5 * c6, -cos5 * s6, -s5_side);
       const Vector3 t64_origin(p.d5 * s6, p.d5 * c6, -p.d6);
@@ -95,7 +80,7 @@ AnalyticSolutions ur_inverse(const UrParameters& p, const Pose& flange, const Wr
       const Vector3 o14 = t01_inverse * Vector3(flange * t64_origin);
       const double px = o14.x(), py = o14.y();
       double c3 = (px * px + py * py - p.a2 * p.a2 - p.a3 * p.a3) / (2.0 * p.a2 * p.a3);
-      if (!(std::abs(c3) <= 1.0 + kCosineSlack)) continue;
+      if (!(std::abs(c3) <= 1.0 + kCosineSlack)) return false;
       c3 = std::clamp(c3, -1.0, 1.0);
       const double sin3 = std::sqrt((1.0 - c3) * (1.0 + c3));
       const double q3_magnitude = detail::fast_atan2(sin3, c3);
@@ -111,7 +96,34 @@ AnalyticSolutions ur_inverse(const UrParameters& p, const Pose& flange, const Wr
         q << q1, q2, q3, q234 - q2 - q3, q5, q6;
         out.add(q);
       }
+      return true;
+    };
+    if (singular) {
+      // J5 = 0 or pi: one solution family, J6 free. J6 moves joint 4's origin on a circle of
+      // radius d5 about the tool axis, so near the edge of the workspace some J6 values leave
+      // the arm short: J6 keeps the hint where the arm reaches, else the nearest value (in
+      // degree steps) where it does. (The arm stretched out at zero, moved up, was "out of
+      // reach" from the zero seed and reached from others, seeds that then placed J1 at -2pi.)
+      const double hint6 = hint ? hint->j6 : 0.0;
+      for (int step = 0; step <= kSingularJ6Steps; ++step) {
+        bool reached = false;
+        for (const double sign : {1.0, -1.0}) {
+          if (step == 0 && sign < 0.0) break;
+          const double q6 = hint6 + sign * step * (kPi / kSingularJ6Steps);
+          reached = add_arm(1.0, q6, std::sin(q6), std::cos(q6)) || reached;
+        }
+        if (reached) break;
+      }
+      continue;
     }
+    // Joint 6 from the tool axes' components along z1 (x6·z1 = c6 s5, y6·z1 = -s6 s5); the other
+    // wrist side (q5 negated) turns J6 by pi.
+    const double sy = -y6.dot(z1), cx = x6.dot(z1);
+    const double q6_up = detail::fast_atan2(sy, cx);
+    const double n6 = std::sqrt(sy * sy + cx * cx);
+    const double s6_up = sy / n6, c6_up = cx / n6;
+    add_arm(1.0, q6_up, s6_up, c6_up);
+    add_arm(-1.0, q6_up > 0.0 ? q6_up - kPi : q6_up + kPi, -s6_up, -c6_up);
   }
   return out;
 }

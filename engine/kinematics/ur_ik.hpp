@@ -17,7 +17,8 @@ namespace kinetic {
 Pose ur_forward(const UrParameters& params, const Vector6& q);
 
 // All (≤ 8) solutions, not normalised and not filtered. At the wrist singularity (sin J5 = 0) J6
-// is taken from `hint` (0 without one) and J2..J4 absorb the rest.
+// is taken from `hint` (0 without one) and J2..J4 absorb the rest; where that J6 leaves the arm
+// short of the pose, the nearest J6 (in degree steps) with which it reaches.
 AnalyticSolutions ur_inverse(const UrParameters& params, const Pose& flange,
                              const WristHint* hint = nullptr);
 

@@ -101,7 +101,12 @@ std::vector<JointVector> Planner::ik_candidates(const JointVector& start, const 
   for (const auto& q : chain_solutions) {
     JointVector full = start;
     chain_.to_model(q, full);
-    if (model_->within_limits(full)) out.push_back(full);
+    if (!model_->within_limits(full)) continue;
+    full = turned_toward(full, start, *model_, chain_.variable_indices());
+    const bool known = std::any_of(out.begin(), out.end(), [&](const JointVector& other) {
+      return (other - full).cwiseAbs().maxCoeff() < 1e-6;
+    });
+    if (!known) out.push_back(std::move(full));
   }
   // Closest to the start first: the shortest motions are tried first.
   std::sort(out.begin(), out.end(), [&](const JointVector& a, const JointVector& b) {

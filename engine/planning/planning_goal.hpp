@@ -3,8 +3,10 @@
 // configuration, or an offset of the TCP from where the start puts it.
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "engine/core/types.hpp"
+#include "engine/model/robot_model.hpp"
 
 namespace kinetic {
 
@@ -32,5 +34,12 @@ using PlanningGoal = std::variant<JointGoal, PoseGoal, NamedGoal, RelativeGoal>;
 
 // The TCP pose a relative goal asks for, from the TCP pose where the motion starts.
 Pose relative_target(const Pose& tcp, const RelativeGoal& goal);
+
+// q (model order) with each of `variables` that rotates (revolute or continuous) turned by whole
+// turns to its value nearest `reference`, within the joint's limits: the same pose and the same
+// collisions, the shortest motion from `reference`. A goal solved by IK from a random restart seed
+// otherwise keeps that seed's turn (a UR arm's base a full turn from the start).
+JointVector turned_toward(JointVector q, const JointVector& reference, const RobotModel& model,
+                          const std::vector<int>& variables);
 
 }  // namespace kinetic

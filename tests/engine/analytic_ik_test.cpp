@@ -334,6 +334,28 @@ TEST(UrIkSolver, KeepsJ6AtTheWristSingularityAndReproducesThePose) {
   EXPECT_LT((result.q - q).norm(), 1e-9);
 }
 
+TEST(UrIkSolver, AtTheWristSingularityNearFullReachJ6TurnsSoTheArmReaches) {
+  // Stretched out at zero (J5 = 0: the wrist is singular), the TCP lifted 5 cm: with J6 kept at
+  // the seed's 0 joint 4 sits where the arm falls short, though the pose is reachable.
+  const UrParameters p = ur5();
+  const UrIkSolver solver(p);
+  const Vector6 zero = Vector6::Zero();
+  Pose lifted = ur_forward(p, zero);
+  lifted.translation().z() += 0.05;
+  const IkResult result = solver.solve(lifted, JointVector::Zero(6));
+  ASSERT_TRUE(result.converged) << result.message;
+  EXPECT_LE(result.position_error, kPoseTolerance);
+  EXPECT_LE(result.orientation_error, kPoseTolerance);
+  // The nearest reaching J6 (a degree or so), not a far wrist: every joint moves little.
+  EXPECT_LT(result.q.cwiseAbs().maxCoeff(), 0.3) << result.q.transpose();
+  // Beyond the arm's reach whatever J6 is: still unreachable, with the reason.
+  Pose beyond = ur_forward(p, zero);
+  beyond.translation().x() += (beyond.translation().x() > 0 ? 0.2 : -0.2);  // more than d5 farther
+  const IkResult out = solver.solve(beyond, JointVector::Zero(6));
+  EXPECT_FALSE(out.converged);
+  EXPECT_NE(out.message.find("out of reach"), std::string::npos) << out.message;
+}
+
 TEST(UrIkSolver, UnreachablePoseFailsWithAMessage) {
   const UrIkSolver solver(ur5());
   Pose far_away = Pose::Identity();

@@ -17,7 +17,9 @@
 #include "engine/planning/geometric_planners.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/planner.hpp"
+#include "engine/planning/planning_goal.hpp"
 #include "engine/planning/planning_space.hpp"
+#include "support/test_paths.hpp"
 #include "support/time_budget.hpp"
 
 using namespace kinetic;
@@ -329,6 +331,48 @@ TEST(PlannerFacade, RelativeGoalInTheToolFrameMovesAlongTheToolAxis) {
   EXPECT_LT(Quaternion(reached.linear()).angularDistance(Quaternion(from.linear())), 2e-3);
   // Not the base frame's z (the UR5e's tool points down at "ready": they differ).
   EXPECT_GT((reached.translation() - (from.translation() + Vector3(0, 0, 0.05))).norm(), 0.02);
+}
+
+TEST(PlannerFacade, ASmallLiftFromTheStretchedZeroPoseIsASmallMotion) {
+  // The real UR5 file, from zero (arm stretched out, wrist singular): lifting the TCP 5 cm took
+  // the base a full turn and the wrist most of one (path length 8.45 rad).
+  const RobotModelPtr model =
+      load_robot_file(test::example_robot_data_dir() + "/robots/ur_description/urdf/ur5_robot.urdf");
+  Planner planner(model);
+  const JointVector start = JointVector::Zero(model->dof());
+  RelativeGoal lift;
+  lift.frame = RelativeGoal::Frame::Base;
+  lift.offset.translation() = Vector3(0.0, 0.0, 0.05);
+  const auto goals = planner.resolve_goal(start, lift, unhurried());
+  ASSERT_FALSE(goals.empty());
+  EXPECT_LT((goals.front() - start).cwiseAbs().maxCoeff(), 0.3) << goals.front().transpose();
+  const PlanResult r = planner.plan(start, lift, unhurried());
+  EXPECT_LT(r.length_after, 0.5);
+  const Vector3 moved = planner.tcp_pose(r.path.back()).translation() - planner.tcp_pose(start).translation();
+  EXPECT_LT((moved - Vector3(0, 0, 0.05)).norm(), 1e-3);
+}
+
+TEST(TurnedToward, RotatingJointsTakeTheTurnNearestTheReferenceWithinTheirLimits) {
+  const RobotModelPtr model = robot("ur5e");  // revolute joints within +-2pi (the elbow +-pi)
+  const std::vector<int> all{0, 1, 2, 3, 4, 5};
+  const JointVector reference = JointVector::Zero(6);
+  JointVector q(6);
+  q << -2.0 * M_PI + 0.1, 0.2, 0.3, 2.0 * M_PI - 0.4, -0.5, -2.0 * M_PI + 0.7;
+  const JointVector turned = turned_toward(q, reference, *model, all);
+  JointVector expected(6);
+  expected << 0.1, 0.2, 0.3, -0.4, -0.5, 0.7;
+  EXPECT_LT((turned - expected).cwiseAbs().maxCoeff(), 1e-12) << turned.transpose();
+  // Only the listed variables turn.
+  EXPECT_EQ(turned_toward(q, reference, *model, {1, 2})[0], q[0]);
+  // Where the nearest turn is outside the limits, the nearest one inside.
+  JointVector from = reference, value = reference;
+  from[0] = -6.0;
+  value[0] = 5.0;  // nearest turn 5 - 4pi = -7.57 lies below -2pi; 5 - 2pi = -1.28 is inside
+  EXPECT_NEAR(turned_toward(value, from, *model, all)[0], 5.0 - 2.0 * M_PI, 1e-12);
+  // No turn inside the limits nearer than the value itself: it stays (the elbow, +-pi).
+  from[2] = -3.0;
+  value[2] = 3.0;
+  EXPECT_EQ(turned_toward(value, from, *model, all)[2], 3.0);
 }
 
 TEST(PlannerFacade, GoalOutOfLimitsNamesTheJoint) {
