@@ -11,6 +11,7 @@
 #include "engine/core/error.hpp"
 #include "engine/kinematics/ik_factory.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
+#include "engine/planning/planning_goal.hpp"
 #include "engine/planning/state_diagnostics.hpp"
 
 namespace kinetic::app {
@@ -114,7 +115,8 @@ struct IkWorker::Engine {
           if (!limits) limits = problem;
           continue;
         }
-        solutions.push_back(full);
+        // A restart's solution keeps its random seed's turns: take the ones nearest the drag's seed.
+        solutions.push_back(turned_toward(full, request.seed, *robot, chain->variable_indices()));
       }
       if (solutions.empty()) return {std::nullopt, "out of limits: " + limits->message()};
       std::stable_sort(solutions.begin(), solutions.end(), [&](const JointVector& a, const JointVector& b) {

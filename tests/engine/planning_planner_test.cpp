@@ -373,6 +373,12 @@ TEST(TurnedToward, RotatingJointsTakeTheTurnNearestTheReferenceWithinTheirLimits
   from[2] = -3.0;
   value[2] = 3.0;
   EXPECT_EQ(turned_toward(value, from, *model, all)[2], 3.0);
+  // A continuous joint (the Gen3's first) has no limits: always the nearest turn.
+  const RobotModelPtr gen3 = robot("gen3");
+  ASSERT_EQ(gen3->variable_joint(0).type, JointType::Continuous);
+  JointVector spun = JointVector::Zero(gen3->dof());
+  spun[0] = 7.0 + 4.0 * M_PI;
+  EXPECT_NEAR(turned_toward(spun, JointVector::Zero(gen3->dof()), *gen3, {0})[0], 7.0 - 2.0 * M_PI, 1e-9);
 }
 
 TEST(PlannerFacade, GoalOutOfLimitsNamesTheJoint) {
