@@ -78,8 +78,9 @@ VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass, VkSam
   raster.cullMode = desc.cull_back_faces ? VK_CULL_MODE_BACK_BIT : VK_CULL_MODE_NONE;
   raster.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
   raster.lineWidth = 1.0f;
-  raster.depthBiasEnable = desc.depth_bias != 0 ? VK_TRUE : VK_FALSE;
+  raster.depthBiasEnable = desc.depth_bias != 0 || desc.depth_bias_slope != 0 ? VK_TRUE : VK_FALSE;
   raster.depthBiasConstantFactor = desc.depth_bias;
+  raster.depthBiasSlopeFactor = desc.depth_bias_slope;
 
   VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   multisample.rasterizationSamples = samples;

@@ -25,7 +25,10 @@ struct PipelineDesc {
   bool color_write = true;
   StencilMode stencil = StencilMode::None;
   bool dynamic_line_width = false;
-  float depth_bias = 0;  // constant factor, pulls wireframes in front of their surfaces
+  // Depth offsets (Vulkan's constant and slope factors); positive moves fragments away from the
+  // eye, so the surface a ghost shares with the robot is the robot's.
+  float depth_bias = 0;
+  float depth_bias_slope = 0;
   bool cull_back_faces = false;  // only for closed, outward-facing shells (closed_shells.hpp)
 };
 

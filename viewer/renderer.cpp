@@ -191,6 +191,12 @@ void Renderer::create_pipelines(VkRenderPass pass) {
   PipelineDesc ghost_depth = opaque;
   ghost_depth.stencil = StencilMode::None;
   ghost_depth.color_write = false;
+  // A ghost of a link the motion does not move lies exactly on the robot's surface: without an
+  // offset the two depths tie and rounding picks either, pixel by pixel (speckles and stripes,
+  // and a tinted base). The colour pass below inherits the offset, so its EQUAL test still meets
+  // the depth written here.
+  ghost_depth.depth_bias = 4.0f;
+  ghost_depth.depth_bias_slope = 2.0f;
   ghost_depth_ = build(ghost_depth);
 
   PipelineDesc ghost = ghost_depth;
