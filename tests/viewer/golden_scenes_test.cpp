@@ -77,6 +77,21 @@ TEST_F(GoldenScenes, StartAndGoalGhosts) {
   EXPECT_TRUE(check("ghosts_start_goal", framed_robot(0.3f, 0.45f)));
 }
 
+TEST_F(GoldenScenes, AGhostWhereTheRobotIsLeavesTheRobotAsItIs) {
+  // A link the motion does not move has its ghost exactly on the robot's surface: the two depths
+  // tied, and rounding let the ghost through pixel by pixel (speckles, stripes, a tinted base).
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  const auto model = panda();
+  add_robot(scene_, headless_->meshes(), *model, panda_q(*model, kPandaHome));
+  const Camera camera = framed_robot(0.3f, 0.45f);
+  const RgbaImage robot_alone = headless_->render(scene_, camera);
+  add_robot(scene_, headless_->meshes(), *model, panda_q(*model, kPandaHome), kGhost, &colors::kStartGhost);
+  const RgbaImage with_ghost = headless_->render(scene_, camera);
+  const ImageComparison comparison = compare_images(with_ghost, robot_alone, 6);
+  EXPECT_TRUE(comparison.same_size);
+  EXPECT_EQ(comparison.failing_pixels, 0u) << "largest difference " << comparison.largest_difference;
+}
+
 TEST_F(GoldenScenes, TrajectoryTrailWithPlaybackStroboscope) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   const auto model = panda();
