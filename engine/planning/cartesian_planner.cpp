@@ -158,12 +158,18 @@ std::optional<CollidingState> follow_poses(const KinematicChain& chain, Collisio
       const bool at_limit = chain.has_position_limits(worst) &&
                             (q_chain[worst] - chain.lower_limits()[worst] < 1e-2 ||
                              chain.upper_limits()[worst] - q_chain[worst] < 1e-2);
+      const char* unit =
+          chain.model()->variable_joint(chain.variable_indices()[static_cast<std::size_t>(worst)]).type ==
+                  JointType::Prismatic
+              ? "m"
+              : "rad";
       if (at_limit)
-        std::snprintf(text, sizeof text, "joint '%s' reached its limit (%.3f) at step %zu of %zu; going on would "
-                      "need it to jump %.3f", names[worst].c_str(), q_chain[worst], i + 1, poses.size(), jump);
+        std::snprintf(text, sizeof text, "joint '%s' reached its limit (%.3f %s) at step %zu of %zu; going on would "
+                      "need it to jump %.3f %s", names[worst].c_str(), q_chain[worst], unit, i + 1, poses.size(),
+                      jump, unit);
       else
-        std::snprintf(text, sizeof text, "joint '%s' would jump %.3f (threshold %.3f) at step %zu of %zu",
-                      names[worst].c_str(), jump, options.jump_threshold, i + 1, poses.size());
+        std::snprintf(text, sizeof text, "joint '%s' would jump %.3f %s (threshold %.3f %s) at step %zu of %zu",
+                      names[worst].c_str(), jump, unit, options.jump_threshold, unit, i + 1, poses.size());
       result.stop_reason = text;
       result.joint_at_fault = names[worst];
       return std::nullopt;

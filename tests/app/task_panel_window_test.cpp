@@ -411,7 +411,7 @@ class TaskPanelWindowTest : public QObject {
     planner.jump_threshold_box()->setValue(0.002);
     QVERIFY(plan_to(kPlace));
     QVERIFY(!outcome_.ok);
-    QVERIFY2(outcome_.error.contains(QStringLiteral("(threshold 0.002)")),
+    QVERIFY2(outcome_.error.contains(QStringLiteral("(threshold 0.002 rad)")),
              qPrintable(outcome_.error));
   }
 

@@ -146,6 +146,7 @@ TEST(CartesianPlanning, JumpThresholdNamesTheJoint) {
   EXPECT_DOUBLE_EQ(r.fraction, 0.0);
   EXPECT_FALSE(r.joint_at_fault.empty());
   EXPECT_NE(r.stop_reason.find(r.joint_at_fault), std::string::npos) << r.stop_reason;
+  EXPECT_NE(r.stop_reason.find(" rad (threshold 0.000 rad)"), std::string::npos) << r.stop_reason;  // units said
 }
 
 TEST(CartesianPlanning, AJointAtItsLimitIsNamed) {
