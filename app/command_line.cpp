@@ -3,6 +3,11 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/robot_reference.hpp"
+#include "engine/core/string_similarity.hpp"
 
 namespace kinetic::app {
 
@@ -43,6 +48,38 @@ std::optional<QString> companion_choice(const QString& option_value) {
   return option_value;
 }
 
+std::string companions_without_urdf(const CommandLine& line) {
+  if (is_robot_file_reference(line.robot) || (line.srdf.isEmpty() && line.config.isEmpty())) return {};
+  return (line.srdf.isEmpty() ? std::string("--config") : std::string("--srdf")) +
+         ": goes with a robot opened from a URDF file; the built-in robot '" + line.robot.toStdString() +
+         "' has its own";
+}
+
+namespace {
+
+// A usage error in one line and where the options are listed (the whole --help buried the error).
+void print_usage_error(const QString& message) {
+  std::fprintf(stderr, "kinetic-studio: %s\nRun 'kinetic-studio --help' for the options.\n", qPrintable(message));
+}
+
+// "unknown option '--gaol-named' (did you mean '--goal-named'?)" for the first option the parser
+// did not know; Qt's own text for any other parse error.
+QString parse_error_text(const QCommandLineParser& parser, const std::vector<QCommandLineOption>& options) {
+  if (parser.unknownOptionNames().isEmpty()) return parser.errorText();
+  const auto dashed = [](const QString& name) { return (name.size() == 1 ? "-" : "--") + name.toStdString(); };
+  const QString unknown = parser.unknownOptionNames().first();
+  std::vector<std::string> known;
+  for (const QCommandLineOption& option : options)
+    for (const QString& name : option.names()) known.push_back(name.toStdString());
+  std::vector<std::string> close = closest_names(unknown.toStdString(), known, 3);
+  for (std::string& name : close) name = dashed(QString::fromStdString(name));
+  return QStringLiteral("unknown option '%1'%2")
+      .arg(QString::fromStdString(dashed(unknown)),
+           close.empty() ? QString() : QStringLiteral(" (did you mean %1?)").arg(QString::fromStdString(quoted_list(close))));
+}
+
+}  // namespace
+
 std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral(
@@ -74,10 +111,16 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
                                       QStringLiteral("ms"));
   parser.addOptions({robot, srdf, config, package_path, screenshot, quit_after});
 
+  // Every option, for the did-you-mean of an unknown one.
+  std::vector<QCommandLineOption> options = {robot, srdf, config, package_path, screenshot, quit_after,
+                                             QCommandLineOption(QStringLiteral("help")),
+                                             QCommandLineOption(QStringLiteral("version"))};
+
   // Headless runs (README.md, "Headless jobs"): a job file, or these flags for one simple plan.
-  const auto text_option = [&parser](const char* name, const char* help, const char* value) {
+  const auto text_option = [&parser, &options](const char* name, const char* help, const char* value) {
     QCommandLineOption option(QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value));
     parser.addOption(option);
+    options.push_back(option);
     return option;
   };
   const QCommandLineOption headless(
@@ -85,8 +128,10 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
       QStringLiteral("Run without a display: plan, time, validate, export and render, then exit. "
                      "Give a job file (JOB.json) or the flags below. Exit codes: 0 ok, 2 bad job or "
                      "arguments, 3 planning/validation failed, 4 write failed, 5 rendering failed, "
-                     "130 interrupted (Ctrl-C). Outputs are written all together or not at all."));
+                     "130 interrupted (Ctrl-C), 143 terminated (SIGTERM). Outputs are written all together "
+                     "or not at all."));
   parser.addOption(headless);
+  options.push_back(headless);
   const auto scene = text_option("scene", "Headless: scene file (kinetic-scene JSON).", "file");
   const auto start = text_option("start", "Headless: start state, a named pose or joint values (default: the robot's home, ready or default pose, else zeros).", "name|\"q1 q2 ...\"");
   const auto goal_joints = text_option("goal-joints", "Headless: goal joint values (rad / m).", "\"q1 q2 ...\"");
@@ -113,8 +158,7 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
                                QStringLiteral("[SESSION.kinetic-session | ROBOT.urdf | JOB.json]"));
 
   if (!parser.parse(arguments)) {
-    std::fprintf(stderr, "kinetic-studio: %s\n\n%s", qPrintable(parser.errorText()),
-                 qPrintable(parser.helpText()));
+    print_usage_error(parse_error_text(parser, options));
     return std::nullopt;
   }
   if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
@@ -122,8 +166,7 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   const bool is_headless = parser.isSet(headless);
   const QStringList files = parser.positionalArguments();
   if (files.size() > 1) {
-    std::fprintf(stderr, "kinetic-studio: unexpected argument '%s' (one file at most)\n\n%s", qPrintable(files[1]),
-                 qPrintable(parser.helpText()));
+    print_usage_error(QStringLiteral("unexpected argument '%1' (one file at most)").arg(files[1]));
     return std::nullopt;
   }
 
@@ -166,6 +209,12 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   line.config = parser.value(config);
   line.package_paths = parser.values(package_path);
   line.screenshot = parser.value(screenshot);
+  // The studio refuses what a headless run refuses (it used to drop --srdf silently); a headless
+  // run says it with the rest of its flags (job_from_flags).
+  if (const std::string problem = companions_without_urdf(line); !problem.empty() && !is_headless) {
+    std::fprintf(stderr, "kinetic-studio: %s\n", problem.c_str());
+    return std::nullopt;
+  }
   if (parser.isSet(quit_after)) {
     bool ok = false;
     line.quit_after_ms = parser.value(quit_after).toInt(&ok);

@@ -3,6 +3,7 @@
 #include <QString>
 #include <QStringList>
 #include <optional>
+#include <string>
 
 namespace kinetic::app {
 
@@ -44,8 +45,14 @@ QStringList without_qt_gui_options(const QStringList& arguments);
 // file found beside the URDF; "none": "", no file; else that file.
 std::optional<QString> companion_choice(const QString& option_value);
 
+// "--srdf: goes with a robot opened from a URDF file; the built-in robot 'ur5e' has its own" when
+// --srdf or --config is given with a built-in robot (which has its own); "" otherwise. The studio
+// and a headless run refuse it alike.
+std::string companions_without_urdf(const CommandLine& line);
+
 // Parses the application's arguments; prints help/version and exits the process for those.
-// On a usage error prints it with the help text and returns std::nullopt.
+// On a usage error prints it, with a pointer to --help (a did-you-mean for an unknown option),
+// and returns std::nullopt.
 std::optional<CommandLine> parse_command_line(const QStringList& arguments);
 
 }  // namespace kinetic::app

@@ -15,8 +15,10 @@
 #include "app/headless/job_motion_settings.hpp"
 #include "app/headless/interruption.hpp"
 #include "app/headless/job_rendering.hpp"
+#include "app/headless/output_checks.hpp"
 #include "app/headless/output_set.hpp"
 #include "app/headless/robot_files.hpp"
+#include "app/headless/run_summary.hpp"
 #include "app/headless/whole_motion.hpp"
 #include "app/robot_reference.hpp"
 #include "engine/core/duration_text.hpp"
@@ -68,7 +70,7 @@ void export_trajectory(const Job& job, JobResult& result, const ExportSpec& spec
   try {
     save_trajectory(trajectory, temporary);
   } catch (const Error& error) {
-    throw JobFailure(kExitWriteFailed, "trajectory \"" + spec.file + "\": " + error.message());
+    throw JobFailure(kExitWriteFailed, "trajectory \"" + spec.file + "\": " + outputs.in_final_names(error.message()));
   }
 }
 
@@ -106,10 +108,7 @@ std::string trajectory_name(const Job& job, int reference) {
 Job job_from_flags(const CommandLine& line) {
   Job job;
   const bool urdf = is_robot_file_reference(line.robot);
-  if (!urdf && (!line.srdf.isEmpty() || !line.config.isEmpty()))
-    throw JobError(line.srdf.isEmpty() ? "--config" : "--srdf",
-                   "goes with a robot opened from a URDF file; the built-in robot '" + str(line.robot) +
-                       "' has its own");
+  if (const std::string problem = companions_without_urdf(line); !problem.empty()) throw JobError("", problem);
   if (line.screenshot.isEmpty() && (!line.size.isEmpty() || !line.view.isEmpty()))
     throw JobError(line.size.isEmpty() ? "--view" : "--size", "sets the image of --screenshot, which is not given");
   if (urdf) {
@@ -173,7 +172,7 @@ Job job_from_flags(const CommandLine& line) {
       step.options = preset(step.preset);
     }
   } catch (const Error& error) {
-    throw JobError("--preset", error.message());
+    throw JobError("--preset", describe(error));  // its hint lists the presets
   }
   try {
     step.cartesian = str(line.planner) == kCartesianPlanner;
@@ -248,29 +247,17 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     OutputSet outputs(job.output_directory);
     outputs.create_directory();
     check_outputs_spare_inputs(job);
+    check_output_places(job);
     JobResult result;
     load_robot_and_scene(job, result);
+    check_exports_suit_the_robot(job, result);
     // What the loader and the planner let pass but a user should know (an unknown kinetic.toml
     // key, a planning margin reduced): on stderr, the job goes on.
     for (const std::string& warning : result.robot->load_warnings()) err << "warning: robot: " << warning << "\n";
-    plan_steps(job, result);
-    for (const StepResult& step : result.steps)
-      for (const std::string& note : step.plan.notes) err << "warning: step \"" << step.name << "\": " << note << "\n";
-    out << std::fixed;
-    for (const std::string& line : result.robot_files) out << line << "\n";
-    if (result.rest) out << "start: " << default_start_text(*result.rest, job) << "\n";
-    for (size_t i = 0; i < result.steps.size(); ++i) {
-      const StepResult& step = result.steps[i];
-      out << "step " << i + 1 << "/" << result.steps.size() << " \"" << step.name << "\": ";
-      if (!step.moves() || step.is_task()) {
-        out << (step.is_task() ? step.task : step.scene_change) << "\n";
-        continue;
-      }
-      out << step.plan.planner << ", "
-          << duration_text(step.plan.planning_time_ms) << ", " << step.plan.path.size() << " waypoints, "
-          << std::setprecision(2) << step.trajectory.duration() << " s (" << to_string(job.steps[i].timing)
-          << "), path length " << std::setprecision(3) << step.path_length << "\n";
-    }
+    // Printed as the run gets there: a step that fails leaves the lines before it said.
+    RunSummary summary(job, out, err);
+    summary.print_new(result);
+    plan_steps(job, result, [&] { summary.print_new(result); });
     if (!job.steps.empty() && (job.steps.size() > 1)) {
       bool whole_used = false;
       for (const auto& e : job.exports) whole_used |= e.trajectory == kWholeMotion;

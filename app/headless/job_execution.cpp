@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <sstream>
 
+#include "app/file_kind.hpp"
 #include "app/headless/interruption.hpp"
 #include "app/headless/pick_place_step_execution.hpp"
 #include "app/headless/robot_files.hpp"
 #include "app/headless/scene_step_execution.hpp"
 #include "app/headless/step_planning.hpp"
+#include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/model/robot_loader.hpp"
@@ -44,13 +46,47 @@ void validate_state(const RobotModel& robot, const JointVector& q, const std::st
   try {
     robot.validate(q, true);
   } catch (const Error& error) {
-    // A state out of limits is a planning failure (exit 3), however it was given; a value that is
-    // not a number is a bad job (exit 2).
+    // A state out of limits is a bad value (exit 2), as one that is not a number is: no planner
+    // can start or end there. (A start in collision or a goal out of reach is a planning failure.)
     if (error.code() == ErrorCode::OutOfLimits)
-      throw JobFailure(kExitPlanningFailed, field + ": " + error.message() + " (give values within the joint's limits)");
+      throw JobError(field, error.message() + " (give values within the joint's limits)");
     throw JobError(field, describe(error));
   }
 }
+
+// A motion step's goal as the planner takes it; joint and named goals resolved and checked
+// against the limits (JobFailure(kExitBadJob) naming the field).
+PlanningGoal step_goal(const RobotModel& robot, const std::vector<int>& group, const StepSpec& step) {
+  try {
+    switch (step.goal_kind) {
+      case StepSpec::GoalKind::Joints:
+        return JointGoal{resolve_state(robot, group, step.goal_state, step.field_of(".goal.joints"))};
+      case StepSpec::GoalKind::Named:
+        resolve_state(robot, group, step.goal_state, step.field_of(".goal.named"));  // names the known poses
+        return NamedGoal{step.goal_state.named};
+      case StepSpec::GoalKind::Pose: return PoseGoal{step.goal_pose};
+      case StepSpec::GoalKind::Relative: return RelativeGoal{step.goal_pose, step.relative_frame};
+      case StepSpec::GoalKind::Arc: break;  // a Cartesian step's own segment (step.arc)
+    }
+  } catch (const JobError& error) {
+    throw JobFailure(kExitBadJob, error.what());
+  }
+  return PlanningGoal{};
+}
+
+// A job, a session or a URDF given as the scene is said as what it is (the scene reader would
+// name the first key a scene does not have). A file that cannot be read is left to the reader.
+void check_scene_file_kind(const std::filesystem::path& file, const std::string& field) {
+  std::string text;
+  try {
+    text = read_text_file(file);
+  } catch (const Error&) {
+    return;
+  }
+  const std::string other_kind = wrong_kind_message(file_kind(text, file.string()), FileKind::Scene, file.string());
+  if (!other_kind.empty()) throw JobFailure(kExitBadJob, field + ": " + file.string() + ": " + other_kind);
+}
+
 }  // namespace
 
 // (The engine checks jerk only on profiles without acceleration steps: S-curve and cubic spline.)
@@ -114,13 +150,17 @@ void load_robot_and_scene(const Job& job, JobResult& result) {
     throw JobFailure(kExitBadJob, "robot: " + describe(error) + found_files_hint(files, job));
   }
   result.robot_files = files.summary;
+  const std::string scene_field = job.source.empty() ? "--scene" : "scene";
   try {
-    if (!job.scene.file.empty()) result.scene = load_scene(job.scene.file.string());
-    else if (!job.scene.inline_json.empty())
+    if (!job.scene.file.empty()) {
+      check_scene_file_kind(job.scene.file, scene_field);
+      result.scene = load_scene(job.scene.file.string());
+    } else if (!job.scene.inline_json.empty()) {
       result.scene = scene_from_json(job.scene.inline_json, job.source.string() + ": scene",
                                      job.source.empty() ? "" : job.source.parent_path().string());
+    }
   } catch (const Error& error) {
-    throw JobFailure(kExitBadJob, "scene: " + describe(error));
+    throw JobFailure(kExitBadJob, scene_field + ": " + describe(error));
   }
   // What every job needs of the robot, said as a robot problem (exit 2) rather than later as a
   // failed plan or timing: something to move, and usable velocity and acceleration limits.
@@ -134,7 +174,10 @@ void load_robot_and_scene(const Job& job, JobResult& result) {
   }
 }
 
-void plan_steps(const Job& job, JobResult& result) {
+void plan_steps(const Job& job, JobResult& result, const std::function<void()>& progress) {
+  const auto report = [&progress] {
+    if (progress) progress();
+  };
   const RobotModel& robot = *result.robot;
   std::unique_ptr<Planner> planner;
   try {
@@ -179,6 +222,12 @@ void plan_steps(const Job& job, JobResult& result) {
   } catch (const JobError& error) {
     throw JobFailure(kExitBadJob, error.what());
   }
+  // Every goal given as joint values or a pose name is checked before the first plan, so a value
+  // out of limits in the last step does not wait for the planning of the steps before it.
+  std::vector<PlanningGoal> goals(job.steps.size());
+  for (size_t i = 0; i < job.steps.size(); ++i)
+    if (job.steps[i].moves() && !job.steps[i].pick_place) goals[i] = step_goal(robot, group, job.steps[i]);
+  report();
 
   JointVector current = result.start;
   PlanningScene scene = result.scene;  // as the scene steps so far changed it
@@ -198,6 +247,7 @@ void plan_steps(const Job& job, JobResult& result) {
       out.end = current;
       out.scene = scene;
       result.steps.push_back(std::move(out));
+      report();
       continue;
     }
     if (step.pick_place) {
@@ -206,25 +256,10 @@ void plan_steps(const Job& job, JobResult& result) {
       planner->set_scene(scene);
       current = out.end;
       result.steps.push_back(std::move(out));
+      report();
       continue;
     }
-    PlanningGoal goal;
-    try {
-      switch (step.goal_kind) {
-        case StepSpec::GoalKind::Joints:
-          goal = JointGoal{resolve_state(robot, group, step.goal_state, step.field_of(".goal.joints"))};
-          break;
-        case StepSpec::GoalKind::Named:
-          resolve_state(robot, group, step.goal_state, step.field_of(".goal.named"));  // names the known poses
-          goal = NamedGoal{step.goal_state.named};
-          break;
-        case StepSpec::GoalKind::Pose: goal = PoseGoal{step.goal_pose}; break;
-        case StepSpec::GoalKind::Relative: goal = RelativeGoal{step.goal_pose, step.relative_frame}; break;
-        case StepSpec::GoalKind::Arc: break;  // a Cartesian step's own segment (step.arc)
-      }
-    } catch (const JobError& error) {
-      throw JobFailure(kExitBadJob, error.what());
-    }
+    const PlanningGoal& goal = goals[i];
 
     StepResult out;
     out.name = step.name;
@@ -253,6 +288,7 @@ void plan_steps(const Job& job, JobResult& result) {
     out.scene = scene;
     current = out.end;
     result.steps.push_back(std::move(out));
+    report();
   }
 }
 

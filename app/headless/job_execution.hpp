@@ -4,6 +4,7 @@
 // (limits and collisions) against the scene as the steps before it changed it (objects attached,
 // released, picked and placed); pick and place steps run the engine's task planner
 // (pick_place_step_execution.hpp). Failures throw JobFailure with the exit code they map to.
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -86,8 +87,9 @@ struct JobResult {
 // Loads robot and scene (JobFailure(kExitBadJob) naming the job field).
 void load_robot_and_scene(const Job& job, JobResult& result);
 // Plans, times and validates every motion and pick and place step and applies every scene step,
-// in order; JobFailure(kExitPlanningFailed / kExitBadJob).
-void plan_steps(const Job& job, JobResult& result);
+// in order; JobFailure(kExitPlanningFailed / kExitBadJob). `progress`, when given, is called once
+// the start is known and again after every step (the run's summary prints as it goes).
+void plan_steps(const Job& job, JobResult& result, const std::function<void()>& progress = {});
 // Limits and collisions along a timed motion (the checker holds its scene); JobFailure
 // (kExitPlanningFailed) listing every violation, introduced by `what`.
 void validate_motion(const Trajectory& trajectory, const TrajectoryLimits& limits, CollisionChecker& checker,

@@ -15,6 +15,7 @@
 #include <set>
 #include <sstream>
 
+#include "app/file_kind.hpp"
 #include "app/headless/job_json_fields.hpp"
 #include "app/headless/job_motion_settings.hpp"
 #include "app/headless/job_pick_place.hpp"
@@ -287,6 +288,27 @@ void check_output_name(const std::string& file, const std::string& field, const 
     throw JobError(field, "\"" + file + "\" needs the extension " + quoted_list(extensions));
 }
 
+// Whether frames of `spec` may be written to `file` (both relative to the output folder): its name
+// is the pattern's with a frame number. With a "count" the names are known (the number padded to
+// the width the last one needs); with "fps" the count follows the motion's duration, so any number
+// may come.
+bool frames_may_write(const FramesSpec& spec, const std::string& file) {
+  const fs::path pattern = fs::path(spec.pattern).lexically_normal(), path = fs::path(file).lexically_normal();
+  if (pattern.parent_path() != path.parent_path()) return false;
+  const std::string name = pattern.filename().string(), candidate = path.filename().string();
+  const size_t first = name.find('#'), last = name.find_first_not_of('#', first);
+  const std::string prefix = name.substr(0, first), suffix = name.substr(last);
+  if (candidate.size() < prefix.size() + suffix.size() + (last - first) || candidate.rfind(prefix, 0) != 0 ||
+      candidate.compare(candidate.size() - suffix.size(), suffix.size(), suffix) != 0)
+    return false;
+  const std::string number = candidate.substr(prefix.size(), candidate.size() - prefix.size() - suffix.size());
+  if (number.find_first_not_of("0123456789") != std::string::npos) return false;
+  if (spec.count <= 0) return true;
+  const size_t width = std::max(last - first, std::to_string(spec.count - 1).size());
+  const std::string value = number.substr(std::min(number.find_first_not_of('0'), number.size()));
+  return number.size() == width && value.size() <= 6 && (value.empty() ? 0 : std::stoi(value)) < spec.count;
+}
+
 void parse_outputs(const QJsonValue& value, Job& job, const fs::path& base) {
   const Fields f(value, "outputs", {"directory", "trajectories", "screenshots", "frames"});
   job.output_directory = f.has("directory") ? resolve(base, f.text("directory")) : base;
@@ -348,6 +370,14 @@ void parse_outputs(const QJsonValue& value, Job& job, const fs::path& base) {
     if (s.has("count") == s.has("fps")) throw JobError(s.path(), "give either \"count\" or \"fps\"");
     spec.count = s.integer("count", 0, 1, 100000);
     spec.fps = s.number("fps", 0, 0.01, 1000);
+    // A screenshot named like one of the frames would be written twice: said now, not after the planning.
+    for (size_t k = 0; k < job.screenshots.size(); ++k)
+      if (frames_may_write(spec, job.screenshots[k].file))
+        throw JobError(s.at("pattern"), "\"" + spec.pattern + "\" " + (spec.count > 0 ? "writes" : "may write") +
+                                            " the file of outputs.screenshots[" + std::to_string(k) + "] (\"" +
+                                            job.screenshots[k].file + "\")" +
+                                            (spec.count > 0 ? "" : ", as its number of frames follows the motion's duration") +
+                                            "; give the outputs different names");
     job.frames.push_back(spec);
   }
 }
@@ -420,6 +450,10 @@ std::string line_column(const std::string& text, int offset) {
 }
 
 Job parse_job(const std::string& text, const std::string& source_name, const fs::path& base_dir) {
+  // Another kind of file (a session, a scene, a URDF) is said as what it is, before its syntax
+  // or its fields are found wanting as a job's.
+  const std::string other_kind = wrong_kind_message(file_kind(text, source_name), FileKind::Job, source_name);
+  if (!other_kind.empty()) throw JobError("", source_name + ": " + other_kind);
   QJsonParseError parse_error;
   const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromStdString(text), &parse_error);
   if (parse_error.error != QJsonParseError::NoError)
@@ -435,9 +469,15 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
                    "\"" + check.duplicate->key + "\" is given twice; a key may appear only once in an object");
 
   const QJsonValue root(document.object());
+  // The format before the other keys: a JSON file of another kind fails on it, not on its first key.
+  const QJsonValue format = document.object().value(QStringLiteral("format"));
+  if (format.isUndefined())
+    throw JobError("format", "missing: a job file starts with \"format\": \"kinetic-job\", \"version\": 1");
+  if (format != QJsonValue(QStringLiteral("kinetic-job")))
+    throw JobError("format", "expected \"kinetic-job\", got " +
+                                 (format.isString() ? "\"" + str(format.toString()) + "\"" : std::string(type_name(format))) +
+                                 " (is this a job file?)");
   const Fields f(root, "", {"format", "version", "robot", "scene", "start", "defaults", "steps", "outputs", "comment"});
-  if (f.text("format") != "kinetic-job")
-    throw JobError("format", "expected \"kinetic-job\" (is this a job file?)");
   const int version = f.integer("version", -1, -1, 1000000);
   if (version < 0) throw JobError("version", "missing (this reader supports version " + std::to_string(kJobFormatVersion) + ")");
   if (version > kJobFormatVersion)
@@ -517,6 +557,16 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
 }
 
 Job load_job(const fs::path& path) {
+  // A path that leads nowhere is said so, with where a relative one was looked for (as a missing
+  // URDF is), rather than as a file that cannot be read.
+  std::error_code ec;
+  if (!fs::exists(path, ec) && !ec) {
+    const fs::path here = fs::current_path(ec);
+    const std::string where = path.is_relative() && !ec
+                                  ? ": relative paths are taken from the current directory, " + here.string()
+                                  : std::string();
+    throw JobError("", "job file '" + path.string() + "' does not exist (check the path" + where + ")");
+  }
   std::string text;
   try {
     text = read_text_file(path);

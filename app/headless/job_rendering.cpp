@@ -151,11 +151,12 @@ std::string frame_file(const std::string& pattern, size_t index, size_t count) {
 
 namespace {
 
-void write_image(const viewer::RgbaImage& image, const fs::path& path, const std::string& output) {
+void write_image(const viewer::RgbaImage& image, const fs::path& path, const std::string& output,
+                 const OutputSet& outputs) {
   try {
     viewer::write_png(image, path);
   } catch (const std::exception& error) {
-    throw JobFailure(kExitWriteFailed, output + ": " + error.what());
+    throw JobFailure(kExitWriteFailed, output + ": " + outputs.in_final_names(error.what()));
   }
 }
 
@@ -247,7 +248,7 @@ void JobRenderer::screenshot(const Job& job, JobResult& result, const Screenshot
     const viewer::RenderScene scene =
         compose(parts, job, result, planning_scene, *t.robot, t.renderer->meshes(), shown);
     const viewer::Camera camera = make_camera(spec.image.camera, parts.framed, t.renderer->aspect());
-    write_image(t.renderer->render(scene, camera), outputs.claim(spec.file, output), output);
+    write_image(t.renderer->render(scene, camera), outputs.claim(spec.file, output), output, outputs);
   } catch (const viewer::Error& error) {
     throw JobFailure(kExitRenderFailed, output + ": rendering failed: " + error.what());
   }
@@ -268,7 +269,7 @@ void JobRenderer::frames(const Job& job, JobResult& result, const FramesSpec& sp
       const viewer::RenderScene scene =
           compose(parts, job, result, planning_scene, *t.robot, t.renderer->meshes(), motion.sample(at).position);
       const std::string file = frame_file(spec.pattern, i, times.size());
-      write_image(t.renderer->render(scene, camera), outputs.claim(file, output), output);
+      write_image(t.renderer->render(scene, camera), outputs.claim(file, output), output, outputs);
     }
   } catch (const viewer::Error& error) {
     throw JobFailure(kExitRenderFailed, output + ": rendering failed: " + error.what());

@@ -69,6 +69,15 @@ fs::path OutputSet::claim(const std::string& file, const std::string& by) {
   return temporaries_.back();
 }
 
+std::string OutputSet::in_final_names(std::string message) const {
+  for (size_t i = 0; i < temporaries_.size(); ++i) {
+    const std::string temporary = temporaries_[i].string(), final_name = finals_[i].string();
+    for (size_t at = message.find(temporary); at != std::string::npos; at = message.find(temporary, at + final_name.size()))
+      message.replace(at, temporary.size(), final_name);
+  }
+  return message;
+}
+
 std::vector<fs::path> OutputSet::commit() {
   // A folder where a file should go is the one failure a rename in its own folder meets in
   // practice: found before anything moves, so the set stays all or nothing.
@@ -87,8 +96,8 @@ std::vector<fs::path> OutputSet::commit() {
       // The files renamed stay (they are complete); the destructor removes the temporaries left.
       finals_.erase(finals_.begin(), finals_.begin() + static_cast<std::ptrdiff_t>(i));
       temporaries_.erase(temporaries_.begin(), temporaries_.begin() + static_cast<std::ptrdiff_t>(i));
-      throw JobFailure(kExitWriteFailed, claimed_by_[i] + ": cannot move " + temporaries_.front().string() +
-                                             " to " + finals_.front().string() + ": " + ec.message() +
+      throw JobFailure(kExitWriteFailed, claimed_by_[i] + ": cannot put " + finals_.front().string() +
+                                             " in place: " + ec.message() +
                                              (placed.empty() ? std::string("; nothing was written")
                                                              : "; already in place: " + placed));
     }

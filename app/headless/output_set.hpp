@@ -34,6 +34,10 @@ class OutputSet {
   // Final paths claimed so far, in claim order.
   const std::vector<std::filesystem::path>& files() const { return finals_; }
 
+  // A writer's error message with every temporary's path replaced by its final one: the
+  // temporaries are the set's own business, never shown to the user.
+  std::string in_final_names(std::string message) const;
+
  private:
   void discard() noexcept;
   // Creates `folder` and its missing parents, remembering them; returns the error, if any.

@@ -35,11 +35,14 @@ PlanResult plan_cartesian_step(Planner& planner, const StepSpec& step, const Joi
   const char* shape = segment.type == CartesianSegment::Type::Arc ? "arc" : "straight line";
   if (line.path.size() < 2)
     throw JobFailure(kExitPlanningFailed, what + ": the TCP's " + shape + " could not start: " + stop_text(line));
+  // min_fraction is a job file's setting: on the command line the hint says where it is.
+  const std::string accepts_less = step.from_command_line
+                                       ? " (a job file's \"cartesian\": { \"min_fraction\" } accepts less)"
+                                       : " (\"cartesian\": { \"min_fraction\" } accepts less)";
   if (line.fraction < step.min_fraction - 1e-12)
-    throw JobFailure(kExitPlanningFailed,
-                     what + ": the TCP's " + shape + " stopped at " + percent(line.fraction) + " of the way: " +
-                         stop_text(line) + "; the step needs " + percent(step.min_fraction) +
-                         " (\"cartesian\": { \"min_fraction\" } accepts less)");
+    throw JobFailure(kExitPlanningFailed, what + ": the TCP's " + shape + " stopped at " + percent(line.fraction) +
+                                              " of the way: " + stop_text(line) + "; the step needs " +
+                                              percent(step.min_fraction) + accepts_less);
 
   PlanResult result;
   result.path = line.path;

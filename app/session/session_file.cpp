@@ -7,6 +7,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "app/file_kind.hpp"
 #include "app/robot_reference.hpp"
 #include "app/studio_document.hpp"
 #include "engine/core/atomic_file.hpp"
@@ -270,10 +271,15 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
       result.warnings << QStringLiteral("%1: key \"%2\" is given twice; the last one was used.")
                              .arg(QString::fromStdString(check.duplicate->path),
                                   QString::fromStdString(check.duplicate->key));
+    const QString format = reader.string(reader.field(doc, "format", ""), "format");
+    if (format != QStringLiteral("kinetic-session")) {
+      // A job or a scene given as a session is said as what it is, with where it goes instead.
+      const std::string other_kind = wrong_kind_message(kind_of_format(format.toStdString()), FileKind::Session, source_name);
+      reader.fail("format", other_kind.empty() ? QStringLiteral("expected \"kinetic-session\" (is this a session file?)")
+                                               : QString::fromStdString(other_kind));
+    }
     reader.note_unknown_keys(doc, "", {"format", "version", "robot", "joints", "scene", "goal", "trajectories", "camera"},
                              result.warnings);
-    if (reader.string(reader.field(doc, "format", ""), "format") != QStringLiteral("kinetic-session"))
-      reader.fail("format", QStringLiteral("expected \"kinetic-session\" (is this a session file?)"));
     const double version = reader.number(reader.field(doc, "version", ""), "version");
     if (version != kSessionFormatVersion)
       reader.fail("version", QStringLiteral("version %1 is not supported (this build reads version %2)")
@@ -420,9 +426,13 @@ SessionLoadResult load_session(StudioDocument& document, const QString& path) {
   std::string text;
   try {
     text = read_text_file(path.toStdString());
-  } catch (const Error& error) {
+  } catch (const Error&) {
+    // Said under the caller's "Could not open the session": the file and why, without saying that again.
     SessionLoadResult result;
-    result.error = QStringLiteral("Could not open the session file %1: %2").arg(path, QString::fromStdString(error.what()));
+    const QFileInfo file(path);
+    result.error = !file.exists()     ? QStringLiteral("session file %1 does not exist").arg(path)
+                   : file.isDir()     ? QStringLiteral("%1 is a folder, not a session file").arg(path)
+                                      : QStringLiteral("session file %1 cannot be read (check its permissions)").arg(path);
     return result;
   }
   return apply_session_json(document, text, path, QFileInfo(path).absolutePath());

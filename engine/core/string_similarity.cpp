@@ -72,9 +72,10 @@ std::string suggestion_hint(const std::string& query, const std::vector<std::str
   if (candidates.empty()) return {};
   const std::vector<std::string> close = closest_names(query, candidates, max_results);
   if (!close.empty()) return "did you mean " + quoted_list(close) + "?";
+  // A short list is given whole: "(and 4 more)" of nine names hid the one that was meant.
+  const std::size_t listed = candidates.size() <= kListedWhole ? candidates.size() : max_results;
   std::vector<std::string> some(
-      candidates.begin(),
-      candidates.begin() + static_cast<std::ptrdiff_t>(std::min(max_results, candidates.size())));
+      candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(std::min(listed, candidates.size())));
   std::string hint = "known names: " + quoted_list(some, ", ");
   if (candidates.size() > some.size())
     hint += " (and " + std::to_string(candidates.size() - some.size()) + " more)";

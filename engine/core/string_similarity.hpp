@@ -16,8 +16,12 @@ std::vector<std::string> closest_names(const std::string& query,
                                        const std::vector<std::string>& candidates,
                                        std::size_t max_results = 5);
 
-// "did you mean 'a', 'b' or 'c'?" from closest_names(); when nothing is close, lists up to
-// max_results of the candidates ("known names: ..."); "" when there are no candidates.
+// Up to this many candidates, a hint with nothing close lists them all.
+inline constexpr std::size_t kListedWhole = 12;
+
+// "did you mean 'a', 'b' or 'c'?" from closest_names(); when nothing is close, lists the
+// candidates ("known names: ..."): all of them when there are at most kListedWhole, else the first
+// max_results and how many more; "" when there are no candidates.
 std::string suggestion_hint(const std::string& query, const std::vector<std::string>& candidates,
                             std::size_t max_results = 5);
 

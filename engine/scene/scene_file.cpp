@@ -274,9 +274,12 @@ PlanningScene scene_from_json(const std::string& text, const std::string& source
   const json root = parse_json(text, source);
   const Reader r(source, base_dir);
   if (!root.is_object()) r.fail("top level", "expected a JSON object");
+  // The format first: another kind of file (a job, a session) is said as one, not as its first
+  // key a scene does not have.
+  const std::string format = r.string(r.field(root, "format", "top level"), "format");
+  if (format != "kinetic-scene")
+    r.fail("format", "expected \"kinetic-scene\", got \"" + printable(format) + "\" (is this a scene file?)");
   r.only_keys(root, "top level", kTopLevelKeys);
-  if (r.string(r.field(root, "format", "top level"), "format") != "kinetic-scene")
-    r.fail("format", "expected \"kinetic-scene\"");
   const json& version = r.field(root, "version", "top level");
   if (!version.is_number_integer()) r.fail("version", "expected an integer");
   if (!integer_in_range(version, 1, kSceneFormatVersion))

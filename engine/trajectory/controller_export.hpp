@@ -32,5 +32,10 @@ struct UrScriptOptions {
 // robot name ur3/ur5/ur10/ur16/ur20/ur30…, or the six UR joint names in order) or not in radians,
 // and Error(InvalidValue) for an empty trajectory or options out of range.
 std::string trajectory_to_urscript(const Trajectory& trajectory, const UrScriptOptions& options = {});
+// Throws Error(Unsupported) as trajectory_to_urscript() would for every trajectory of this robot
+// (its name, and its joints' names and units in trajectory order), so that a .script export can be
+// refused before anything is planned.
+void check_urscript_robot(const std::string& robot, const std::vector<std::string>& joint_names,
+                          const std::vector<PositionUnit>& units);
 
 }  // namespace kinetic

@@ -68,6 +68,25 @@ std::string joint_list(const Eigen::Ref<const JointVector>& q) {
 
 }  // namespace
 
+void check_urscript_robot(const std::string& robot_name, const std::vector<std::string>& joint_names,
+                          const std::vector<PositionUnit>& units) {
+  const std::string robot = robot_name.empty() ? std::string("this robot") : "'" + robot_name + "'";
+  if (joint_names.size() != kUrJointNames.size())
+    throw Error(ErrorCode::Unsupported,
+                "URScript export is for 6-joint Universal Robots arms; " + robot + "'s trajectory has " +
+                    std::to_string(joint_names.size()) + " joints",
+                "export a ROS JointTrajectory (.yaml), JSON or CSV instead");
+  if (!named_like_a_ur(robot_name) && !ur_joint_names(joint_names))
+    throw Error(ErrorCode::Unsupported,
+                "URScript export is for Universal Robots arms; " + robot +
+                    " is not one (its name does not start with ur3/ur5/ur10/ur16/... and its joints are not "
+                    "shoulder_pan_joint ... wrist_3_joint)",
+                "export a ROS JointTrajectory (.yaml), JSON or CSV instead");
+  for (PositionUnit unit : units)
+    if (unit != PositionUnit::Radian)
+      throw Error(ErrorCode::Unsupported, "URScript export: every joint must be revolute (radians)");
+}
+
 std::string trajectory_to_urscript(const Trajectory& trajectory, const UrScriptOptions& options) {
   require_option(options.period >= 0.0 && options.period <= 0.1, "period",
                  "must be in (0, 0.1] s (e-Series: 0.002, CB3: 0.008), or 0 to take the robot's controller cycle");
@@ -78,21 +97,8 @@ std::string trajectory_to_urscript(const Trajectory& trajectory, const UrScriptO
                  "must be in (0, 40] rad/s²");
   require_option(identifier(options.program_name), "program_name", "must be a name of letters, digits and '_'");
   if (trajectory.empty()) throw Error(ErrorCode::InvalidValue, "URScript export: the trajectory has no samples");
+  check_urscript_robot(trajectory.robot(), trajectory.joint_names(), trajectory.units());
   const std::string robot = trajectory.robot().empty() ? std::string("this robot") : "'" + trajectory.robot() + "'";
-  if (trajectory.dof() != 6)
-    throw Error(ErrorCode::Unsupported,
-                "URScript export is for 6-joint Universal Robots arms; " + robot + "'s trajectory has " +
-                    std::to_string(trajectory.dof()) + " joints",
-                "export a ROS JointTrajectory (.yaml), JSON or CSV instead");
-  if (!named_like_a_ur(trajectory.robot()) && !ur_joint_names(trajectory.joint_names()))
-    throw Error(ErrorCode::Unsupported,
-                "URScript export is for Universal Robots arms; " + robot +
-                    " is not one (its name does not start with ur3/ur5/ur10/ur16/... and its joints are not "
-                    "shoulder_pan_joint ... wrist_3_joint)",
-                "export a ROS JointTrajectory (.yaml), JSON or CSV instead");
-  for (PositionUnit unit : trajectory.units())
-    if (unit != PositionUnit::Radian)
-      throw Error(ErrorCode::Unsupported, "URScript export: every joint must be revolute (radians)");
   const double period = options.period > 0.0 ? options.period : controller_period(trajectory.robot());
 
   const double t0 = trajectory.start_time(), t1 = trajectory.end_time();

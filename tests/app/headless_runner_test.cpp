@@ -7,10 +7,12 @@
 #include <filesystem>
 #include <functional>
 #include <sstream>
+#include <tuple>
 
 #include "app/headless/headless_runner.hpp"
 #include "app/headless/interruption.hpp"
 #include "app/headless/job_execution.hpp"
+#include "app/headless/output_set.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/trajectory/controller_export.hpp"
@@ -177,6 +179,7 @@ class HeadlessRunnerTest : public QObject {
                              d);
     QCOMPARE(run.code, int(kExitWriteFailed));
     QVERIFY2(run.err.find("taken.json is a folder; nothing was written") != std::string::npos, run.err.c_str());
+    QVERIFY2(run.out.find("step 1") == std::string::npos, "found before planning");
     QVERIFY(fs::is_directory(d / "taken.json"));
     QVERIFY(!fs::exists(d / "first.csv"));
     QCOMPARE(std::distance(fs::directory_iterator(d), fs::directory_iterator()), std::ptrdiff_t(1));
@@ -249,12 +252,13 @@ class HeadlessRunnerTest : public QObject {
     QVERIFY(refused([](auto& l) { l.srdf = QStringLiteral("x.srdf"); }, "--srdf: goes with a robot opened from a URDF"));
   }
 
-  void start_out_of_limits_fails_planning() {
+  // A start given out of the joint limits is a bad value (exit 2, README), as one that is not a number is.
+  void start_out_of_limits_is_a_bad_value() {
     QTemporaryDir dir;
     const std::string text = R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": [0, -1.57, 9, 0, 0, 0],
       "steps": [{"goal": {"named": "ready"}}]})";
     const Run run = run_text(text, dir.path().toStdString());
-    QCOMPARE(run.code, int(kExitPlanningFailed));
+    QCOMPARE(run.code, int(kExitBadJob));
     QVERIFY2(run.err.find("start: ") != std::string::npos && run.err.find("within the joint's limits") != std::string::npos,
              run.err.c_str());
   }
@@ -303,7 +307,146 @@ class HeadlessRunnerTest : public QObject {
     line.job = QStringLiteral("/nonexistent/job.json");
     std::ostringstream out, err;
     QCOMPARE(run_headless(line, out, err), int(kExitBadJob));
-    QVERIFY2(err.str().find("/nonexistent/job.json") != std::string::npos, err.str().c_str());
+    QVERIFY2(kinetic::test::mentions(err.str(), "job file '/nonexistent/job.json' does not exist (check the path)"),
+             err.str().c_str());
+    // A relative one: where it was looked for, as for a missing URDF.
+    line.job = QStringLiteral("jobs/nope.json");
+    std::ostringstream out2, err2;
+    QCOMPARE(run_headless(line, out2, err2), int(kExitBadJob));
+    QVERIFY2(kinetic::test::mentions(err2.str(), "job file 'jobs/nope.json' does not exist (check the path: relative "
+                                                 "paths are taken from the current directory, " +
+                                                     fs::current_path().string() + ")"),
+             err2.str().c_str());
+  }
+
+  // A session or a scene file given as the job, and a job given as --scene, are said as what they
+  // are, with where they go (their first unknown field was said before).
+  void files_of_another_kind_are_said_as_what_they_are() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    kinetic::write_file_atomically(d / "s.kinetic-session", R"({"format": "kinetic-session", "version": 1, "camera": {}})");
+    const fs::path job_file = d / "job.json";
+    kinetic::write_file_atomically(job_file, job("ur5e", kNoScene, R"({"named": "ready"})"));
+    const auto said = [&](const std::function<void(kinetic::app::CommandLine&)>& set) {
+      kinetic::app::CommandLine line;
+      line.headless = true;
+      set(line);
+      std::ostringstream out, err;
+      const int code = run_headless(line, out, err);
+      return std::to_string(code) + " " + err.str();
+    };
+    const std::string session = said([&](auto& l) { l.job = QString::fromStdString((d / "s.kinetic-session").string()); });
+    QVERIFY2(kinetic::test::mentions(session, "2 kinetic-studio --headless: " + (d / "s.kinetic-session").string() +
+                                                  ": this is a Kinetic session file, not a job: open it in the studio"),
+             session.c_str());
+    const std::string scene = said([&](auto& l) {
+      l.goal_named = QStringLiteral("ready");
+      l.scene = QString::fromStdString(job_file.string());
+    });
+    QVERIFY2(kinetic::test::mentions(scene, "2 kinetic-studio --headless: --scene: " + job_file.string() +
+                                                ": this is a headless job file, not a scene: run it with "
+                                                "kinetic-studio --headless " + job_file.string()),
+             scene.c_str());
+  }
+
+  // A run that fails part way has printed its summary up to there: the start it took and the steps
+  // that succeeded (they used to be lost with the error).
+  void a_failed_run_prints_its_summary_up_to_the_failure() {
+    kinetic::app::CommandLine line;
+    line.headless = true;
+    line.goal_relative = QStringLiteral("0 0 0.05");  // from home, stretched up: out of reach
+    std::ostringstream out, err;
+    QCOMPARE(run_headless(line, out, err), int(kExitPlanningFailed));
+    QVERIFY2(out.str() == "start: pose 'home', as no --start was given\n", out.str().c_str());
+
+    QTemporaryDir dir;
+    const std::string text = R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": "home",
+      "steps": [{"name": "up", "goal": {"named": "ready"}}, {"name": "away", "goal": {"pose": {"xyz": [3, 0, 0.5]}}}]})";
+    const Run run = run_text(text, dir.path().toStdString());
+    QCOMPARE(run.code, int(kExitPlanningFailed));
+    QVERIFY2(run.out.rfind("step 1/2 \"up\": rrt_connect, ", 0) == 0 && !kinetic::test::mentions(run.out, "step 2/2"),
+             run.out.c_str());
+    QVERIFY2(kinetic::test::mentions(run.err, "steps[1] (\"away\"): planning failed"), run.err.c_str());
+  }
+
+  // What can be checked before planning is: a URScript for an arm that is not a UR (exit 2), an
+  // output under a file (exit 4, its temporary never named), a goal out of the joint limits (exit
+  // 2, a bad value). The summary shows nothing was planned.
+  void what_can_fail_before_planning_does() {
+    const auto run = [](const std::function<void(kinetic::app::CommandLine&)>& set) {
+      kinetic::app::CommandLine line;
+      line.headless = true;
+      line.goal_named = QStringLiteral("ready");
+      set(line);
+      std::ostringstream out, err;
+      const int code = run_headless(line, out, err);
+      return std::make_tuple(code, out.str(), err.str());
+    };
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    const auto [script_code, script_out, script] = run([&](auto& l) {
+      l.robot = QStringLiteral("panda");
+      l.robot_given = true;
+      l.goal_named.clear();
+      l.goal_joints = QStringLiteral("0 -0.5 0 -2 0 1.6 0.8");
+      l.output_dir = dir.path();
+      l.exports = {QStringLiteral("x.script")};
+    });
+    QCOMPARE(script_code, int(kExitBadJob));
+    QVERIFY2(kinetic::test::mentions(script, "trajectory \"x.script\": URScript export is for 6-joint Universal Robots "
+                                             "arms; 'panda''s trajectory has"),
+             script.c_str());
+    QVERIFY2(!kinetic::test::mentions(script_out, "step 1"), script_out.c_str());
+
+    kinetic::write_file_atomically(d / "a.json", "a file\n");
+    const auto [under_code, under_out, under] = run([&](auto& l) {
+      l.output_dir = dir.path();
+      l.exports = {QStringLiteral("a.json/x.json")};
+    });
+    QCOMPARE(under_code, int(kExitWriteFailed));
+    QVERIFY2(kinetic::test::mentions(under, "trajectory \"a.json/x.json\": cannot create the folder " +
+                                                (d / "a.json").string() + ": " + (d / "a.json").string() + " is a file"),
+             under.c_str());
+    QVERIFY2(!kinetic::test::mentions(under, ".partial") && !kinetic::test::mentions(under_out, "step 1"), under.c_str());
+
+    const auto [limits_code, limits_out, limits] = run([&](auto& l) {
+      l.goal_named.clear();
+      l.goal_joints = QStringLiteral("0 0 0 0 0 7");
+    });
+    QCOMPARE(limits_code, int(kExitBadJob));
+    QVERIFY2(kinetic::test::mentions(limits, "--goal-joints: joint 'joint6' is at 7, outside its limits"),
+             limits.c_str());
+    // In a job file the last step's goal is checked before the first step is planned.
+    const Run last = run_text(R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": "home",
+      "steps": [{"goal": {"named": "ready"}}, {"goal": {"joints": [0, 0, 0, 0, 0, 7]}}]})", d);
+    QCOMPARE(last.code, int(kExitBadJob));
+    QVERIFY2(kinetic::test::mentions(last.err, "steps[1].goal.joints: joint 'joint6' is at 7") &&
+                 !kinetic::test::mentions(last.out, "step 1"),
+             (last.out + last.err).c_str());
+  }
+
+  // --preset lists the presets; a Cartesian line on the command line points at the job file's
+  // setting it cannot give (min_fraction), not at a field of its own.
+  void command_line_messages_say_what_the_command_line_can_do() {
+    kinetic::app::CommandLine line;
+    line.headless = true;
+    line.goal_named = QStringLiteral("ready");
+    line.preset = QStringLiteral("fast");
+    std::ostringstream out, err;
+    QCOMPARE(run_headless(line, out, err), int(kExitBadJob));
+    QVERIFY2(kinetic::test::mentions(err.str(), "--preset: unknown planner preset 'fast' (use one of: default, realtime, offline)"),
+             err.str().c_str());
+
+    line.preset.clear();
+    line.goal_named.clear();
+    line.start = QStringLiteral("ready");
+    line.goal_relative = QStringLiteral("0 0 2");  // along the tool's z, far out of reach
+    line.planner = QStringLiteral("cartesian");
+    std::ostringstream out2, err2;
+    QCOMPARE(run_headless(line, out2, err2), int(kExitPlanningFailed));
+    QVERIFY2(kinetic::test::mentions(err2.str(), "of the way: ") &&
+                 kinetic::test::mentions(err2.str(), "(a job file's \"cartesian\": { \"min_fraction\" } accepts less)"),
+             err2.str().c_str());
   }
 
   // What a job needs of the robot beyond loading (something to move, usable limits) is a robot
@@ -538,10 +681,36 @@ class HeadlessRunnerTest : public QObject {
              err.str().c_str());
   }
 
-  // Outputs are staged and moved into place together: a job that fails after some of them were
-  // made (here: a screenshot and a frame sharing a name, found only when the frames are named)
-  // leaves nothing: no trajectory file, no image, no temporary, not even the folder it made.
-  void a_failing_job_leaves_no_outputs() {
+  // Outputs are staged and moved into place together: a set that is not committed (the job failed
+  // after some of them were made) leaves nothing: no file, no temporary, not even the folders it made.
+  void an_uncommitted_output_set_leaves_nothing() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    {
+      OutputSet outputs(d / "out" / "nested");
+      outputs.create_directory();
+      for (const char* file : {"t.json", "frames/f_0.png"}) {
+        const fs::path temporary = outputs.claim(file, file);
+        kinetic::write_file_atomically(temporary, "staged\n");
+        QVERIFY(fs::exists(temporary));
+      }
+    }
+    QVERIFY2(!fs::exists(d / "out"), "the output folders made for the set are removed");
+    QCOMPARE(std::distance(fs::directory_iterator(d), fs::directory_iterator()), std::ptrdiff_t(0));
+  }
+
+  // A writer's message names the output, never the hidden temporary it was staged in.
+  void messages_name_outputs_not_their_temporaries() {
+    QTemporaryDir dir;
+    OutputSet outputs(dir.path().toStdString());
+    const fs::path temporary = outputs.claim("plan.json", "trajectory \"plan.json\"");
+    const std::string said = outputs.in_final_names("cannot write '" + temporary.string() + "': disk full");
+    QCOMPARE(said, "cannot write '" + (fs::path(dir.path().toStdString()) / "plan.json").string() + "': disk full");
+  }
+
+  // A screenshot named like one of the frames is found before the job runs: nothing is planned,
+  // no folder made.
+  void a_screenshot_named_like_a_frame_is_refused_before_planning() {
     QTemporaryDir dir;
     const fs::path d = dir.path().toStdString();
     const std::string outputs = R"({"directory": "out/nested", "trajectories": [{"file": "t.json"}, {"file": "t.csv"}],
@@ -549,11 +718,11 @@ class HeadlessRunnerTest : public QObject {
       "frames": [{"pattern": "f_#.png", "count": 2, "width": 64, "height": 48}]})";
     const Run run = run_text(job("ur5e", kNoScene, R"({"named": "ready"})", outputs), d);
     QCOMPARE(run.code, int(kExitBadJob));
-    QVERIFY2(run.err.find("frames \"f_#.png\": ") != std::string::npos &&
-                 run.err.find("f_0.png is also written by screenshot \"f_0.png\"") != std::string::npos,
+    QVERIFY2(kinetic::test::mentions(run.err, "outputs.frames[0].pattern: \"f_#.png\" writes the file of "
+                                              "outputs.screenshots[0] (\"f_0.png\")"),
              run.err.c_str());
-    QVERIFY2(!fs::exists(d / "out"), "the output folder made for the job is removed");
-    QVERIFY(run.out.find("wrote") == std::string::npos);
+    QVERIFY2(!fs::exists(d / "out"), "no output folder is made");
+    QVERIFY(run.out.find("step 1") == std::string::npos);
 
     // The same outputs without the clash: all of them, and nothing else, in place.
     const std::string fixed = R"({"directory": "out/nested", "trajectories": [{"file": "t.json"}, {"file": "t.csv"}],

@@ -141,7 +141,10 @@ class JobFileTest : public QObject {
     QTest::newRow("duplicate name")
         << QString::fromStdString(with_step(R"({"name": "step1", "goal": {"named": "a"}})"))
         << "steps[1].name: \"step1\" names an earlier step too";
-    QTest::newRow("format") << R"({"format": "kinetic-scene", "version": 1})" << "format: expected \"kinetic-job\"";
+    QTest::newRow("format") << R"({"format": "kinetic-plan", "version": 1})"
+                            << "format: expected \"kinetic-job\", got \"kinetic-plan\" (is this a job file?)";
+    // The format before any other key: a file without one fails on it, not on its first key.
+    QTest::newRow("no format") << R"({"camera": {}, "version": 1})" << "format: missing: a job file starts with";
     QTest::newRow("newer") << R"({"format": "kinetic-job", "version": 2})" << "version: version 2 is newer";
     QTest::newRow("no steps") << R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": "home", "steps": []})"
                               << "steps: expected a non-empty array";
@@ -176,6 +179,12 @@ class JobFileTest : public QObject {
         << "outputs.screenshots[1]: \"width\" is given twice";
     QTest::newRow("count and fps") << QString::fromStdString(head + "{\"frames\": [{\"pattern\": \"f\x23.png\", \"count\": 3, \"fps\": 2}]}}")
                                    << "outputs.frames[0]: give either \"count\" or \"fps\"";
+    QTest::newRow("frames write a screenshot")
+        << QString::fromStdString(head + "{\"screenshots\": [{\"file\": \"f_07.png\"}], \"frames\": [{\"pattern\": \"f_\x23.png\", \"count\": 12}]}}")
+        << "outputs.frames[0].pattern: \"f_#.png\" writes the file of outputs.screenshots[0] (\"f_07.png\")";
+    QTest::newRow("frames may write a screenshot")
+        << QString::fromStdString(head + "{\"screenshots\": [{\"file\": \"f_123.png\"}], \"frames\": [{\"pattern\": \"./f_\x23.png\", \"fps\": 10}]}}")
+        << "outputs.frames[0].pattern: \"./f_#.png\" may write the file of outputs.screenshots[0] (\"f_123.png\"), as its number";
   }
   void errors_name_the_field() {
     QFETCH(QString, text);
@@ -202,7 +211,7 @@ class JobFileTest : public QObject {
     const QString deep = error_for("{\"format\": \"kinetic-job\", \"comment\": " + std::string(300, '[') + std::string(300, ']') + "}");
     QVERIFY2(deep.contains("nest more than 256 levels deep"), qPrintable(deep));
     // A NUL in a key used to end the message before it began: it printed as "".
-    const QString nul = error_for(R"({"\u0000x": 1})");
+    const QString nul = error_for(R"({"format": "kinetic-job", "\u0000x": 1})");
     QVERIFY2(nul.startsWith("\\u0000x: unknown field"), qPrintable(nul));
   }
 
@@ -228,6 +237,37 @@ class JobFileTest : public QObject {
     const std::string both = ", \"steps\": [{\"goal\": {\"named\": \"ready\"}}, {\"pick_place\": {\"object\": \"box\", "
                              "\"place\": {\"xyz\": [0.4, 0.2, 0.1]}}}]}";
     QCOMPARE(error_for(head + "{\"timing\": \"scurve\"}" + both), QString());
+  }
+
+  // A session, a scene or a URDF given as the job is said as what it is, with where it goes.
+  void other_kinds_of_files_are_said_as_what_they_are() {
+    const auto said = [](const std::string& text, const std::string& name) {
+      try {
+        parse_job(text, name, "/jobs");
+      } catch (const JobError& error) {
+        return QString::fromStdString(error.what());
+      }
+      return QString();
+    };
+    QCOMPARE(said(R"({"format": "kinetic-session", "version": 1, "camera": {}})", "a.kinetic-session"),
+             QStringLiteral("a.kinetic-session: this is a Kinetic session file, not a job: open it in the studio "
+                            "(kinetic-studio a.kinetic-session)"));
+    QCOMPARE(said(R"({"format": "kinetic-scene", "version": 1, "obstacles": []})", "my scene.json"),
+             QStringLiteral("my scene.json: this is a scene file, not a job: pass it with --scene 'my scene.json', "
+                            "or name it as a job's \"scene\""));
+    const QString urdf = QStringLiteral("this is a URDF, not a job: use --robot ");
+    QVERIFY(said("<?xml version=\"1.0\"?>\n<robot name=\"r\"/>", "r.xml").contains(urdf + "r.xml with a goal flag"));
+    QVERIFY(said("", "arm.URDF").contains(urdf + "arm.URDF with a goal flag (--goal-named"));
+    QVERIFY(said(R"({"format": "kinetic-trajectory", "version": 1})", "t.json")
+                .contains(QStringLiteral("this is a trajectory file, not a job: import it")));
+  }
+
+  // An unknown top-level key lists every job key (there are 9): the one meant was cut off before.
+  void an_unknown_field_lists_every_known_one_when_few() {
+    const QString message = error_for(R"({"format": "kinetic-job", "version": 1, "zzzzzzzz": 1})");
+    QVERIFY2(message.startsWith("zzzzzzzz: unknown field (known names: ") && message.contains("'comment'") &&
+                 !message.contains("more)"),
+             qPrintable(message));
   }
 
   void minimal_job_defaults() {

@@ -218,6 +218,24 @@ class SessionFileTest : public QObject {
     }
   }
 
+  // A headless job opened as a session says how to run it; a missing session file says so once
+  // (the studio shows it under "Could not open the session", which it repeated).
+  void a_job_or_a_missing_file_is_said_plainly() {
+    QTemporaryDir dir;
+    StudioDocument document;
+    const QString job = dir.filePath(QStringLiteral("job.json"));
+    write(job, R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "steps": [], "outputs": {}})");
+    const auto as_session = kinetic::app::load_session(document, job);
+    QCOMPARE(as_session.error, QStringLiteral("session file %1: format: this is a headless job file, not a session: "
+                                              "run it with kinetic-studio --headless %1")
+                                   .arg(job));
+    QVERIFY2(as_session.warnings.isEmpty(), qPrintable(as_session.warnings.join('\n')));
+
+    const QString missing = dir.filePath(QStringLiteral("gone.kinetic-session"));
+    const auto gone = kinetic::app::load_session(document, missing);
+    QCOMPARE(gone.error, QStringLiteral("session file %1 does not exist").arg(missing));
+  }
+
   void out_of_range_numbers_and_garbage_are_plain_errors() {
     // 1e400 is valid JSON syntax that nlohmann refuses with out_of_range, not parse_error: it
     // escaped load_session and aborted the studio (an autosave holding one, at every start-up).

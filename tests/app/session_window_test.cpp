@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -188,6 +189,10 @@ class SessionWindowTest : public QObject {
     fallback->window->show();
     QTRY_VERIFY_WITH_TIMEOUT(!said.isEmpty(), 10000);
     QVERIFY2(said.contains(QStringLiteral("gone.kinetic-session")), qPrintable(said));
+    // Said once: the box's title says "Could not open the session", its text why (it said it twice).
+    QCOMPARE(said, QStringLiteral("session file %1 does not exist").arg(missing.session));
+    QCOMPARE(fallback->window->statusBar()->currentMessage(),
+             QStringLiteral("Could not open the session: session file %1 does not exist").arg(missing.session));
     QCOMPARE(fallback->document->robot()->name(), std::string("ur5e"));
     QVERIFY(fallback->window->windowTitle().startsWith(QStringLiteral("Untitled session")));
   }

@@ -633,5 +633,18 @@ TEST(StringSimilarity, EditDistanceAndSuggestions) {
   EXPECT_EQ(suggestion_hint("x", {}), "");
 }
 
+// Nothing close: a short list is given whole, a long one cut to max_results with a count.
+TEST(StringSimilarity, AShortListOfNamesIsGivenWhole) {
+  std::vector<std::string> names;
+  for (int i = 0; i < 12; ++i) names.push_back("name" + std::to_string(i));
+  const std::string whole = suggestion_hint("zzzzzzzzzz", names);
+  EXPECT_THAT(whole, HasSubstr("'name11'"));
+  EXPECT_THAT(whole, Not(HasSubstr("more)")));
+  names.push_back("name12");
+  const std::string cut = suggestion_hint("zzzzzzzzzz", names);
+  EXPECT_THAT(cut, Not(HasSubstr("'name5'")));
+  EXPECT_THAT(cut, HasSubstr("(and 8 more)"));
+}
+
 }  // namespace
 }  // namespace kinetic

@@ -126,6 +126,13 @@ TEST(SceneFile, FailedWriteLeavesTheOldFile) {
   std::filesystem::remove_all(temp_dir() + "/occupied.json");
 }
 
+// Another kind of file (a job with its "steps", a session) is refused for its format, before
+// its keys a scene does not have.
+TEST(SceneFile, AnotherFormatIsSaidBeforeItsKeys) {
+  expect_error(R"({"format": "kinetic-job", "version": 1, "comment": "", "steps": []})",
+               "broken.json: format: expected \"kinetic-scene\", got \"kinetic-job\" (is this a scene file?)");
+}
+
 TEST(SceneFile, MalformedInputNamesFileAndProblem) {
   expect_error("{ \"format\": \"kinetic-scene\", ", "malformed JSON");
   expect_error("[]", "expected a JSON object");

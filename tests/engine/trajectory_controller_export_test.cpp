@@ -277,6 +277,18 @@ TEST(UrScriptExport, RefusesWhatIsNotAUniversalRobotsArm) {
   expect_error([&] { trajectory_to_urscript(time_optimal(ur_path(), prismatic)); }, ErrorCode::Unsupported);
 }
 
+// The robot alone, before any motion exists, is refused (or passed) as its trajectories would be.
+TEST(UrScriptExport, TheRobotAloneIsCheckedAsItsTrajectoriesWouldBe) {
+  TrajectoryLimits panda = TrajectoryLimits::uniform(7, 1.0, 2.0, 10.0);
+  const Error joints =
+      expect_error([&] { check_urscript_robot("panda", panda.joint_names, panda.units); }, ErrorCode::Unsupported);
+  EXPECT_NE(joints.message().find("'panda''s trajectory has 7 joints"), std::string::npos) << joints.message();
+  const TrajectoryLimits kuka = ur_limits("kr6_r700_sixx", numbered_joints(6));
+  expect_error([&] { check_urscript_robot(kuka.robot, kuka.joint_names, kuka.units); }, ErrorCode::Unsupported);
+  const TrajectoryLimits ur = ur_limits("ur5e", numbered_joints(6));
+  EXPECT_NO_THROW(check_urscript_robot(ur.robot, ur.joint_names, ur.units));
+}
+
 TEST(UrScriptExport, RejectsBadOptionsAndAnEmptyTrajectory) {
   const Trajectory trajectory = ur5e_with_steps();
   const auto with = [&](auto change) {
