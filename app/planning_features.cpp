@@ -147,6 +147,15 @@ TimingSettings PlanningFeatures::panel_timing() const {
 }
 
 void PlanningFeatures::connect_planner_panel() {
+  // The panel's settings are kept in the document, which saves them with the session; a loaded
+  // session's come back to the panel (as the panel's boxes take them: clamped to their ranges).
+  document_.set_planner_settings(planner_panel_->settings());
+  connect(planner_panel_, &panels::PlannerPanel::settingsEdited, this,
+          [this] { document_.set_planner_settings(planner_panel_->settings()); });
+  connect(&document_, &StudioDocument::plannerSettingsLoaded, this, [this] {
+    planner_panel_->set_settings(*document_.planner_settings());
+    document_.set_planner_settings(planner_panel_->settings());
+  });
   connect(planner_panel_, &panels::PlannerPanel::planRequested, this, &PlanningFeatures::plan);
   connect(planner_panel_, &panels::PlannerPanel::cancelRequested, this, &PlanningFeatures::cancel_plan);
   connect(plan_worker_, &PlanWorker::busyChanged, planner_panel_, &panels::PlannerPanel::set_running);

@@ -176,4 +176,9 @@ void on_session_content_changed(StudioDocument& document, QObject* context, cons
     QObject::connect(&document, signal, context, changed);
 }
 
+void StudioDocument::load_planner_settings(const panels::PlannerSettings& settings) {
+  planner_settings_ = settings;
+  emit plannerSettingsLoaded();
+}
+
 }  // namespace kinetic::app

@@ -19,6 +19,7 @@
 #include "engine/model/robot_model.hpp"
 #include "engine/scene/planning_scene.hpp"
 #include "engine/trajectory/trajectory.hpp"
+#include "panels/planner_settings.hpp"
 
 namespace kinetic::app {
 
@@ -111,6 +112,13 @@ class StudioDocument : public QObject {
   bool stroboscope() const { return stroboscope_; }
   void set_shown_trajectory(int index, bool stroboscope = false);
 
+  // The Planner panel's settings, saved with the session (not undo steps, and not a change that
+  // asks to be saved: they are how to plan, not the work). set_ keeps the panel's edits; load_
+  // replaces them from a session and emits plannerSettingsLoaded for the panel to show them.
+  const std::optional<panels::PlannerSettings>& planner_settings() const { return planner_settings_; }
+  void set_planner_settings(const panels::PlannerSettings& settings) { planner_settings_ = settings; }
+  void load_planner_settings(const panels::PlannerSettings& settings);
+
   QUndoStack& undo_stack() { return undo_stack_; }
 
  signals:
@@ -123,6 +131,7 @@ class StudioDocument : public QObject {
   void playbackChanged();
   void playbackSceneChanged();
   void shownTrajectoryChanged();
+  void plannerSettingsLoaded();
 
  private:
   RobotModelPtr robot_;
@@ -140,6 +149,7 @@ class StudioDocument : public QObject {
   std::optional<PlanningScene> playback_scene_;
   int shown_trajectory_ = -1;
   bool stroboscope_ = false;
+  std::optional<panels::PlannerSettings> planner_settings_;
   QUndoStack undo_stack_;
 };
 

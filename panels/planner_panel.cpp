@@ -216,6 +216,50 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   set_options(default_preset());
   seed_->clear();
   update_enabled();
+  watch_settings();
+}
+
+void PlannerPanel::watch_settings() {
+  const auto edited = [this] {
+    if (!applying_settings_) emit settingsEdited();
+  };
+  for (QComboBox* box : {planner_, preset_, timing_}) connect(box, &QComboBox::currentIndexChanged, this, edited);
+  for (QDoubleSpinBox* box : findChildren<QDoubleSpinBox*>()) connect(box, &QDoubleSpinBox::valueChanged, this, edited);
+  for (QSpinBox* box : findChildren<QSpinBox*>()) connect(box, &QSpinBox::valueChanged, this, edited);
+  for (QCheckBox* box : findChildren<QCheckBox*>()) connect(box, &QCheckBox::toggled, this, edited);
+  connect(seed_, &QLineEdit::textChanged, this, edited);
+}
+
+PlannerSettings PlannerPanel::settings() const {
+  PlannerSettings s;
+  s.options = options();
+  s.cartesian = cartesian();
+  s.random_seed = random_seed();
+  s.cartesian_options = cartesian_options();
+  // As checked, even where unavailable: the choice comes back with the robot that has it.
+  s.cartesian_options.closed_form_ik = closed_form_ik_->isChecked();
+  s.keep_orientation = keep_orientation_->isChecked();
+  s.orientation_tolerance = qDegreesToRadians(orientation_tolerance_->value());
+  s.timing = timing_key();
+  s.velocity_scaling = velocity_scaling();
+  s.acceleration_scaling = acceleration_scaling();
+  return s;
+}
+
+void PlannerPanel::set_settings(const PlannerSettings& s) {
+  applying_settings_ = true;
+  planner_->setCurrentIndex(
+      planner_->findData(s.cartesian ? kCartesian : QString::fromUtf8(to_string(s.options.planner))));
+  set_options(s.options);
+  if (s.random_seed) seed_->clear();
+  set_cartesian_options(s.cartesian_options);
+  keep_orientation_->setChecked(s.keep_orientation);
+  orientation_tolerance_->setValue(qRadiansToDegrees(s.orientation_tolerance));
+  if (const int index = timing_->findData(s.timing); index >= 0) timing_->setCurrentIndex(index);
+  velocity_->setValue(s.velocity_scaling);
+  acceleration_->setValue(s.acceleration_scaling);
+  applying_settings_ = false;
+  update_enabled();
 }
 
 // The Cartesian planner's settings, in the units that read best at their size (mm, mrad), with the

@@ -13,6 +13,7 @@
 
 #include "engine/planning/cartesian_planner.hpp"
 #include "engine/planning/planner_options.hpp"
+#include "panels/planner_settings.hpp"
 
 class QCheckBox;
 class QComboBox;
@@ -79,6 +80,11 @@ class PlannerPanel : public QWidget {
   double velocity_scaling() const;
   double acceleration_scaling() const;
 
+  // Every setting at once (what a session keeps); set_settings() does not emit settingsEdited.
+  // Values outside a box's range are clamped by the box; an unknown timing keeps the current one.
+  PlannerSettings settings() const;
+  void set_settings(const PlannerSettings& settings);
+
   void set_running(bool running);
   void set_progress(const QString& phase, double elapsed_ms, int iterations, int tree_size);
   void show_result(const PlanSummary& summary);
@@ -91,6 +97,7 @@ class PlannerPanel : public QWidget {
   QComboBox* goal_combo() const { return goal_type_; }
   QComboBox* start_combo() const { return start_type_; }
   QComboBox* timing_combo() const { return timing_; }
+  QDoubleSpinBox* velocity_box() const { return velocity_; }
   QDoubleSpinBox* timeout_box() const { return timeout_; }
   QSpinBox* iterations_box() const { return iterations_; }
   QDoubleSpinBox* margin_box() const { return margin_; }
@@ -114,6 +121,8 @@ class PlannerPanel : public QWidget {
  signals:
   void planRequested();
   void cancelRequested();
+  // A setting was changed in the panel (not by set_settings).
+  void settingsEdited();
 
  private:
   QGroupBox* make_cartesian_group();
@@ -136,7 +145,9 @@ class PlannerPanel : public QWidget {
   QPushButton *plan_, *cancel_;
   QProgressBar* progress_;
   QLabel* result_;
+  void watch_settings();
   bool goal_joints_ = false, goal_pose_ = false, running_ = false, closed_form_ik_available_ = false;
+  bool applying_settings_ = false;  // set_settings() is filling the boxes: no settingsEdited
 };
 
 }  // namespace kinetic::panels

@@ -9,6 +9,7 @@
 
 #include "app/file_kind.hpp"
 #include "app/robot_reference.hpp"
+#include "app/session/session_settings.hpp"
 #include "app/studio_document.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
@@ -233,6 +234,7 @@ std::string session_to_json(const StudioDocument& document, const std::optional<
     trajectories.push_back(std::move(entry));
   }
   doc["trajectories"] = trajectories;
+  if (document.planner_settings()) doc["settings"] = planner_settings_json(*document.planner_settings());
   if (camera)
     doc["camera"] = {{"target", vector_json(camera->target)},
                      {"distance", camera->distance},
@@ -278,7 +280,7 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
       reader.fail("format", other_kind.empty() ? QStringLiteral("expected \"kinetic-session\" (is this a session file?)")
                                                : QString::fromStdString(other_kind));
     }
-    reader.note_unknown_keys(doc, "", {"format", "version", "robot", "joints", "scene", "goal", "trajectories", "camera"},
+    reader.note_unknown_keys(doc, "", {"format", "version", "robot", "joints", "scene", "goal", "trajectories", "settings", "camera"},
                              result.warnings);
     const double version = reader.number(reader.field(doc, "version", ""), "version");
     if (version != kSessionFormatVersion)
@@ -392,6 +394,17 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
                                .arg(c.distance);
     }
 
+    // Settings that cannot be used are dropped, not the session: the panel keeps its own.
+    std::optional<panels::PlannerSettings> settings;
+    if (const json* settings_json = reader.optional_field(doc, "settings", "")) {
+      try {
+        settings = planner_settings_from_json(*settings_json, result.warnings);
+      } catch (const SessionSettingsError& error) {
+        result.warnings << QStringLiteral("%1; the planner and timing settings were left as they were.")
+                               .arg(QString::fromStdString(error.what()));
+      }
+    }
+
     // 2. Apply. load_robot re-reads the files validated above and clears the undo history.
     const QString load_error = document.load_robot(reference, srdf, config, package_paths);
     if (!load_error.isEmpty())
@@ -402,6 +415,7 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     document.set_goal(goal);
     document.set_shown_trajectory(-1);
     document.set_trajectories(trajectories);
+    if (settings) document.load_planner_settings(*settings);
     document.undo_stack().clear();
   } catch (const SessionError& error) {
     result.error = error.message;

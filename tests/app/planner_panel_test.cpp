@@ -14,6 +14,7 @@
 #include <QSpinBox>
 #include <QtTest>
 #include <cmath>
+#include <cstdint>
 
 #include "panels/planner_panel.hpp"
 
@@ -232,6 +233,60 @@ class PlannerPanelTest : public QObject {
     QVERIFY(o.max_translation_step == 0.005);
     QVERIFY(o.jump_threshold == 0.2);
     QVERIFY(o.margin == 0.01);
+  }
+
+  void settings_come_back_as_they_were_set_and_edits_are_signalled() {
+    PlannerPanel source;
+    panels::PlannerSettings settings;
+    settings.options = offline_preset();
+    settings.options.planner = PlannerType::Prm;
+    settings.options.seed = 42;
+    settings.options.smoothing_passes = 2;
+    WorkspaceBounds bounds;
+    bounds.min = {-0.5, -0.6, 0.0};
+    bounds.max = {0.7, 0.8, 1.2};
+    settings.options.workspace = bounds;
+    settings.random_seed = false;
+    settings.cartesian_options.jump_threshold = 0.2;
+    settings.cartesian_options.closed_form_ik = true;  // kept as chosen, though this robot has no solver
+    settings.keep_orientation = true;
+    settings.orientation_tolerance = qDegreesToRadians(10.0);
+    settings.timing = QStringLiteral("scurve");
+    settings.velocity_scaling = 0.5;
+    settings.acceleration_scaling = 0.25;
+    QSignalSpy edited(&source, &PlannerPanel::settingsEdited);
+    source.set_settings(settings);
+    QCOMPARE(edited.count(), 0);  // set, not edited
+    const panels::PlannerSettings back = source.settings();
+    QCOMPARE(back.options.planner, PlannerType::Prm);
+    QCOMPARE(back.options.timeout_ms, offline_preset().timeout_ms);
+    QCOMPARE(back.options.max_iterations, offline_preset().max_iterations);
+    QCOMPARE(back.options.seed, std::uint64_t{42});
+    QCOMPARE(back.options.smoothing_passes, 2);
+    QVERIFY(back.options.workspace && back.options.workspace->max[2] == 1.2);
+    QVERIFY(!back.random_seed);
+    QCOMPARE(back.cartesian_options.jump_threshold, 0.2);
+    QVERIFY(back.cartesian_options.closed_form_ik);
+    QVERIFY(back.keep_orientation);
+    QVERIFY(std::abs(back.orientation_tolerance - qDegreesToRadians(10.0)) < 1e-9);
+    QCOMPARE(back.timing, QStringLiteral("scurve"));
+    QCOMPARE(back.velocity_scaling, 0.5);
+    QCOMPARE(back.acceleration_scaling, 0.25);
+
+    // Cartesian mode and a random seed come back too.
+    settings.cartesian = true;
+    settings.random_seed = true;
+    source.set_settings(settings);
+    QVERIFY(source.settings().cartesian);
+    QVERIFY(source.random_seed());
+
+    // A user's edit in any box is signalled.
+    source.velocity_box()->setValue(0.75);
+    QCOMPARE(edited.count(), 1);
+    source.seed_edit()->setText(QStringLiteral("7"));
+    QVERIFY(edited.count() >= 2);
+    source.timing_combo()->setCurrentIndex(source.timing_combo()->findData(QStringLiteral("trapezoidal")));
+    QVERIFY(edited.count() >= 3);
   }
 
   void plan_needs_a_goal_and_cartesian_needs_a_pose() {

@@ -1,6 +1,7 @@
 // Qt Test: session files — round trip, bad files leave the document unchanged, missing robot files.
 #include <QDir>
 #include <QFile>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <functional>
@@ -341,6 +342,71 @@ class SessionFileTest : public QObject {
     write(path, QByteArray::fromStdString(text));
     const auto odd = kinetic::app::load_session(document, path);
     QVERIFY2(odd.error.contains(QStringLiteral("version 1.0000001 is not supported")), qPrintable(odd.error));
+  }
+
+  void planner_settings_come_back_and_unusable_ones_are_dropped_with_a_warning() {
+    QTemporaryDir dir;
+    StudioDocument source;
+    fill(source);
+    kinetic::panels::PlannerSettings settings;
+    settings.options = kinetic::offline_preset();
+    settings.options.planner = kinetic::PlannerType::RrtStar;
+    settings.options.seed = 1234567890123ULL;
+    settings.random_seed = false;
+    settings.cartesian_options.max_translation_step = 0.004;
+    settings.keep_orientation = true;
+    settings.orientation_tolerance = 0.1;
+    settings.timing = QStringLiteral("trapezoidal");
+    settings.velocity_scaling = 0.4;
+    source.set_planner_settings(settings);
+    const QString path = dir.filePath(QStringLiteral("settings.kinetic-session"));
+    QVERIFY(kinetic::app::save_session(source, path).isEmpty());
+
+    StudioDocument restored;
+    QSignalSpy loaded(&restored, &StudioDocument::plannerSettingsLoaded);
+    const auto result = kinetic::app::load_session(restored, path);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QVERIFY2(result.warnings.isEmpty(), qPrintable(result.warnings.join('\n')));
+    QCOMPARE(loaded.count(), 1);
+    QVERIFY(restored.planner_settings().has_value());
+    const kinetic::panels::PlannerSettings& back = *restored.planner_settings();
+    QCOMPARE(back.options.planner, kinetic::PlannerType::RrtStar);
+    QCOMPARE(back.options.timeout_ms, kinetic::offline_preset().timeout_ms);
+    QCOMPARE(back.options.seed, 1234567890123ULL);
+    QVERIFY(!back.random_seed);
+    QCOMPARE(back.cartesian_options.max_translation_step, 0.004);
+    QVERIFY(back.keep_orientation);
+    QCOMPARE(back.orientation_tolerance, 0.1);
+    QCOMPARE(back.timing, QStringLiteral("trapezoidal"));
+    QCOMPARE(back.velocity_scaling, 0.4);
+    QCOMPARE(kinetic::app::session_to_json(restored), kinetic::app::session_to_json(source));
+
+    // A value out of range drops the settings, not the session, and says which.
+    nlohmann::json doc = nlohmann::json::parse(kinetic::app::session_to_json(source));
+    doc["settings"]["timing"]["velocity_scaling"] = 1.5;
+    write(path, QByteArray::fromStdString(doc.dump(1)));
+    StudioDocument other;
+    const auto bad = kinetic::app::load_session(other, path);
+    QVERIFY2(bad.ok(), qPrintable(bad.error));
+    QVERIFY2(bad.warnings.join('\n').contains(QStringLiteral("settings.timing.velocity_scaling: must be in (0, 1]")),
+             qPrintable(bad.warnings.join('\n')));
+    QVERIFY(!other.planner_settings().has_value());
+    // An unknown planner is named with the known ones; an unknown key is a warning of its own.
+    doc["settings"]["timing"]["velocity_scaling"] = 0.5;
+    doc["settings"]["planner"] = "rrt_conect";
+    doc["settings"]["options"]["timeout"] = 5;
+    write(path, QByteArray::fromStdString(doc.dump(1)));
+    const auto unknown = kinetic::app::load_session(other, path);
+    const QString said = unknown.warnings.join('\n');
+    QVERIFY2(said.contains(QStringLiteral("settings.planner:")) && said.contains(QStringLiteral("rrt_connect")), qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("settings.options: unknown key \"timeout\"")), qPrintable(said));
+    // A session without settings (older files) leaves the document's as they were.
+    doc.erase("settings");
+    write(path, QByteArray::fromStdString(doc.dump(1)));
+    StudioDocument kept;
+    kept.set_planner_settings(settings);
+    QVERIFY(kinetic::app::load_session(kept, path).ok());
+    QCOMPARE(kept.planner_settings()->velocity_scaling, 0.4);
   }
 
   void missing_robot_file_is_a_clear_error() {

@@ -3,11 +3,14 @@
 // an autosave left by a crashed run produces the recovery question, and Restore brings back its
 // scene, joints and camera; a session saved through File → Save session and its file dialog, the
 // studio closed (without a question) and a new one opened loads back the same robot, joints, scene
-// and view.
+// and view, and the planner panel's settings.
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
@@ -21,6 +24,7 @@
 #include "app/session/session_file.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/viewport_window.hpp"
+#include "panels/planner_panel.hpp"
 #include "user_actions.hpp"
 
 using namespace kinetic;
@@ -112,6 +116,13 @@ class SessionWindowTest : public QObject {
       QTRY_VERIFY_WITH_TIMEOUT(first->viewport->frames_drawn() > frames, 10000);
       first->viewport->camera().orbit(0.5f, -0.3f);
       saved_camera = first->viewport->camera();
+      // The planner panel as the user set it: a planner, a preset, a seed, slower timing.
+      auto* planner = first->window->findChild<panels::PlannerPanel*>();
+      QVERIFY(planner);
+      planner->planner_combo()->setCurrentIndex(planner->planner_combo()->findData(QStringLiteral("bitrrt")));
+      planner->apply_preset(QStringLiteral("offline"));
+      planner->seed_edit()->setText(QStringLiteral("77"));
+      planner->velocity_box()->setValue(0.35);
       // As a user saves: File → Save session, a path typed into the real file dialog; then the
       // window closes without asking, since nothing is left unsaved.
       QVERIFY(first->window->isWindowModified());
@@ -145,6 +156,12 @@ class SessionWindowTest : public QObject {
     const int frames = second->viewport->frames_drawn();
     QTRY_VERIFY_WITH_TIMEOUT(second->viewport->frames_drawn() > frames, 5000);
     QVERIFY(same_camera(second->viewport->camera(), saved_camera));
+    auto* planner = second->window->findChild<panels::PlannerPanel*>();
+    QVERIFY(planner);
+    QCOMPARE(planner->options().planner, PlannerType::BiTrrt);
+    QCOMPARE(planner->options().timeout_ms, offline_preset().timeout_ms);
+    QCOMPARE(planner->seed_edit()->text(), QStringLiteral("77"));
+    QCOMPARE(planner->velocity_scaling(), 0.35);
   }
 
   // `kinetic-studio cell.kinetic-session` (or a double-click in a file manager) opens that

@@ -1,0 +1,208 @@
+#include "app/session/session_settings.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+#include "engine/core/error.hpp"
+#include "engine/core/printable_text.hpp"
+#include "engine/core/string_similarity.hpp"
+
+namespace kinetic::app {
+
+using json = nlohmann::json;
+
+namespace {
+
+const std::vector<std::string> kTimings = {"time_optimal", "trapezoidal", "scurve", "cubic_spline"};
+
+class SettingsReader {
+ public:
+  explicit SettingsReader(QStringList& warnings) : warnings_(warnings) {}
+
+  [[noreturn]] static void fail(const std::string& where, const std::string& problem) {
+    throw SessionSettingsError(where + ": " + problem);
+  }
+  // The object at `where`, its unknown keys named in the warnings.
+  const json& object(const json& value, const std::string& where, const std::vector<std::string>& known) const {
+    if (!value.is_object()) fail(where, "expected an object");
+    for (const auto& item : value.items())
+      if (std::find(known.begin(), known.end(), item.key()) == known.end()) {
+        const std::string hint = suggestion_hint(item.key(), known, 1);
+        warnings_ << QStringLiteral("%1: unknown key \"%2\" was ignored%3.")
+                         .arg(QString::fromStdString(where), QString::fromStdString(printable(item.key())),
+                              QString::fromStdString(hint.empty() ? std::string() : " (" + hint + ")"));
+      }
+    return value;
+  }
+  static const json* find(const json& object, const char* name) {
+    const auto it = object.find(name);
+    return it == object.end() ? nullptr : &*it;
+  }
+  static void number(const json& object, const char* name, const std::string& where, double& out) {
+    if (const json* value = find(object, name)) {
+      if (!value->is_number()) fail(where + "." + name, "expected a number");
+      out = value->get<double>();
+      if (!std::isfinite(out)) fail(where + "." + name, "expected a finite number");
+    }
+  }
+  static void integer(const json& object, const char* name, const std::string& where, int& out) {
+    if (const json* value = find(object, name)) {
+      if (!value->is_number_integer() || *value < 0 || *value > 1000000000)
+        fail(where + "." + name, "expected a whole number from 0 to 1000000000");
+      out = value->get<int>();
+    }
+  }
+  static void boolean(const json& object, const char* name, const std::string& where, bool& out) {
+    if (const json* value = find(object, name)) {
+      if (!value->is_boolean()) fail(where + "." + name, "expected true or false");
+      out = value->get<bool>();
+    }
+  }
+
+ private:
+  QStringList& warnings_;
+};
+
+json bounds_json(const std::array<double, 3>& v) { return json::array({v[0], v[1], v[2]}); }
+
+void read_bounds(const json& value, const std::string& where, std::array<double, 3>& out) {
+  if (!value.is_array() || value.size() != 3) SettingsReader::fail(where, "expected [x, y, z] in metres");
+  for (std::size_t axis = 0; axis < 3; ++axis) {
+    if (!value[axis].is_number()) SettingsReader::fail(where, "expected [x, y, z] in metres");
+    out[axis] = value[axis].get<double>();
+  }
+}
+
+void read_options(const SettingsReader& r, const json& value, PlannerOptions& o) {
+  const std::string where = "settings.options";
+  const json& f = r.object(value, where,
+                           {"timeout_ms", "max_iterations", "margin", "shortcut_passes", "smoothing", "smoothing_passes",
+                            "resolution", "range", "seed", "rrt_star_refine_factor", "prm_neighbors", "ik_attempts",
+                            "workspace"});
+  r.number(f, "timeout_ms", where, o.timeout_ms);
+  r.integer(f, "max_iterations", where, o.max_iterations);
+  r.number(f, "margin", where, o.margin);
+  r.integer(f, "shortcut_passes", where, o.shortcut_passes);
+  r.boolean(f, "smoothing", where, o.smoothing);
+  r.integer(f, "smoothing_passes", where, o.smoothing_passes);
+  r.number(f, "resolution", where, o.resolution);
+  r.number(f, "range", where, o.range);
+  r.number(f, "rrt_star_refine_factor", where, o.rrt_star_refine_factor);
+  r.integer(f, "prm_neighbors", where, o.prm_neighbors);
+  r.integer(f, "ik_attempts", where, o.ik_attempts);
+  if (const json* seed = r.find(f, "seed")) {
+    if (!seed->is_number_unsigned()) SettingsReader::fail(where + ".seed", "expected a whole number >= 0");
+    o.seed = seed->get<std::uint64_t>();
+  }
+  if (const json* workspace = r.find(f, "workspace")) {
+    const json& w = r.object(*workspace, where + ".workspace", {"min", "max"});
+    WorkspaceBounds bounds;
+    read_bounds(w.value("min", json()), where + ".workspace.min", bounds.min);
+    read_bounds(w.value("max", json()), where + ".workspace.max", bounds.max);
+    o.workspace = bounds;
+  }
+  try {
+    o.validate();
+  } catch (const Error& error) {
+    SettingsReader::fail(where, error.message());
+  }
+}
+
+void read_cartesian(const SettingsReader& r, const json& value, CartesianOptions& c) {
+  const std::string where = "settings.cartesian";
+  const json& f = r.object(value, where,
+                           {"translation_step", "rotation_step", "jump_threshold", "avoid_collisions", "margin",
+                            "closed_form_ik"});
+  r.number(f, "translation_step", where, c.max_translation_step);
+  r.number(f, "rotation_step", where, c.max_rotation_step);
+  r.number(f, "jump_threshold", where, c.jump_threshold);
+  r.boolean(f, "avoid_collisions", where, c.avoid_collisions);
+  r.number(f, "margin", where, c.margin);
+  r.boolean(f, "closed_form_ik", where, c.closed_form_ik);
+  if (!(c.max_translation_step > 0.0)) SettingsReader::fail(where + ".translation_step", "must be > 0 (metres)");
+  if (!(c.max_rotation_step > 0.0)) SettingsReader::fail(where + ".rotation_step", "must be > 0 (radians)");
+  if (!(c.jump_threshold > 0.0)) SettingsReader::fail(where + ".jump_threshold", "must be > 0");
+  if (!(c.margin >= 0.0)) SettingsReader::fail(where + ".margin", "must be >= 0 (metres)");
+}
+
+}  // namespace
+
+json planner_settings_json(const panels::PlannerSettings& s) {
+  const PlannerOptions& o = s.options;
+  json options{{"timeout_ms", o.timeout_ms},
+               {"max_iterations", o.max_iterations},
+               {"margin", o.margin},
+               {"shortcut_passes", o.shortcut_passes},
+               {"smoothing", o.smoothing},
+               {"smoothing_passes", o.smoothing_passes},
+               {"resolution", o.resolution},
+               {"range", o.range},
+               {"rrt_star_refine_factor", o.rrt_star_refine_factor},
+               {"prm_neighbors", o.prm_neighbors},
+               {"ik_attempts", o.ik_attempts}};
+  if (!s.random_seed) options["seed"] = o.seed;  // left out: a new seed for every plan
+  if (o.workspace) options["workspace"] = {{"min", bounds_json(o.workspace->min)}, {"max", bounds_json(o.workspace->max)}};
+  const CartesianOptions& c = s.cartesian_options;
+  return {{"planner", s.cartesian ? std::string("cartesian") : std::string(to_string(o.planner))},
+          {"options", options},
+          {"cartesian",
+           {{"translation_step", c.max_translation_step},
+            {"rotation_step", c.max_rotation_step},
+            {"jump_threshold", c.jump_threshold},
+            {"avoid_collisions", c.avoid_collisions},
+            {"margin", c.margin},
+            {"closed_form_ik", c.closed_form_ik}}},
+          {"keep_orientation", {{"enabled", s.keep_orientation}, {"tolerance", s.orientation_tolerance}}},
+          {"timing",
+           {{"parameterization", s.timing.toStdString()},
+            {"velocity_scaling", s.velocity_scaling},
+            {"acceleration_scaling", s.acceleration_scaling}}}};
+}
+
+panels::PlannerSettings planner_settings_from_json(const json& value, QStringList& warnings) {
+  const SettingsReader r(warnings);
+  panels::PlannerSettings s;
+  const json& f = r.object(value, "settings", {"planner", "options", "cartesian", "keep_orientation", "timing"});
+  if (const json* options = r.find(f, "options")) read_options(r, *options, s.options);
+  s.random_seed = !(r.find(f, "options") && r.find(*r.find(f, "options"), "seed"));
+  if (const json* planner = r.find(f, "planner")) {
+    if (!planner->is_string()) SettingsReader::fail("settings.planner", "expected a planner name");
+    const std::string name = planner->get<std::string>();
+    s.cartesian = name == "cartesian";
+    if (!s.cartesian) {
+      try {
+        s.options.planner = planner_type_from_string(name);
+      } catch (const Error& error) {
+        SettingsReader::fail("settings.planner", error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")"));
+      }
+    }
+  }
+  if (const json* cartesian = r.find(f, "cartesian")) read_cartesian(r, *cartesian, s.cartesian_options);
+  if (const json* keep = r.find(f, "keep_orientation")) {
+    const json& k = r.object(*keep, "settings.keep_orientation", {"enabled", "tolerance"});
+    r.boolean(k, "enabled", "settings.keep_orientation", s.keep_orientation);
+    r.number(k, "tolerance", "settings.keep_orientation", s.orientation_tolerance);
+    if (!(s.orientation_tolerance > 0.0 && s.orientation_tolerance <= M_PI / 2))
+      SettingsReader::fail("settings.keep_orientation.tolerance", "must be in (0, pi/2] rad");
+  }
+  if (const json* timing = r.find(f, "timing")) {
+    const std::string where = "settings.timing";
+    const json& t = r.object(*timing, where, {"parameterization", "velocity_scaling", "acceleration_scaling"});
+    if (const json* kind = r.find(t, "parameterization")) {
+      const std::string name = kind->is_string() ? kind->get<std::string>() : std::string();
+      if (std::find(kTimings.begin(), kTimings.end(), name) == kTimings.end())
+        SettingsReader::fail(where + ".parameterization", "expected one of " + quoted_list(kTimings));
+      s.timing = QString::fromStdString(name);
+    }
+    r.number(t, "velocity_scaling", where, s.velocity_scaling);
+    r.number(t, "acceleration_scaling", where, s.acceleration_scaling);
+    for (const auto& [name, scaling] : {std::pair{"velocity_scaling", s.velocity_scaling},
+                                        std::pair{"acceleration_scaling", s.acceleration_scaling}})
+      if (!(scaling > 0.0 && scaling <= 1.0)) SettingsReader::fail(where + "." + name, "must be in (0, 1]");
+  }
+  return s;
+}
+
+}  // namespace kinetic::app
