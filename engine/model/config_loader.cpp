@@ -288,8 +288,20 @@ RobotConfig parse_robot_config(const std::string& text, const std::string& sourc
   const Reader r(source, warnings);
   RobotConfig config;
   r.check_keys(root, "",
-               {"robot", "planning_group", "end_effector", "ik", "named_poses", "limits",
+               {"format_version", "robot", "planning_group", "end_effector", "ik", "named_poses", "limits",
                 "collision", "validation"});
+  // First, so that a newer file is refused as newer rather than for a key this build lacks.
+  if (const auto version = r.integer(root, "format_version", "format_version")) {
+    if (*version > kRobotConfigFormatVersion)
+      throw Error(ErrorCode::Unsupported,
+                  source + ": format_version " + std::to_string(*version) + " is newer than this build reads (" +
+                      std::to_string(kRobotConfigFormatVersion) + ")",
+                  "use a newer Kinetic Studio, or a kinetic.toml written for version " +
+                      std::to_string(kRobotConfigFormatVersion));
+    if (*version < 1)
+      r.value_error(*root.get("format_version"), "format_version",
+                    "is " + std::to_string(*version) + "; the first version is 1");
+  }
 
   if (const toml::table* robot = r.table(root, "robot", "robot")) {
     r.check_keys(*robot, "robot.", {"name", "manufacturer", "model", "urdf", "srdf"});

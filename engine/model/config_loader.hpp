@@ -9,11 +9,16 @@ namespace kinetic {
 
 class RobotModel;
 
+// The kinetic.toml format this build reads: a file's top-level `format_version` (1 when left out,
+// as every file written before the key existed) above it is refused, naming both.
+inline constexpr int kRobotConfigFormatVersion = 1;
+
 // Parses kinetic.toml text. `source` names the document in messages (a path, or
 // "<kinetic.toml string>"). Malformed TOML, a value of the wrong type or a missing required key ->
 // Error(ParseError) naming source:line and the key (e.g. "ik.timeout_ms"); a value outside its
 // meaning (negative tolerance, unknown solver) -> Error(InvalidValue) naming the key. Unknown keys
-// are reported in `warnings` and otherwise ignored.
+// are reported in `warnings` and otherwise ignored. A `format_version` newer than
+// kRobotConfigFormatVersion -> Error(Unsupported).
 RobotConfig parse_robot_config(const std::string& text, const std::string& source,
                                std::vector<std::string>* warnings = nullptr);
 

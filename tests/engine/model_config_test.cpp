@@ -157,6 +157,20 @@ TEST(KineticToml, DefaultsAndUnknownKeys) {
   EXPECT_THAT(warnings[1], HasSubstr("'solver'"));  // suggestion
 }
 
+TEST(KineticToml, FormatVersionIsOneWhenLeftOutAndANewerOneIsRefused) {
+  std::vector<std::string> warnings;
+  EXPECT_EQ(parse_robot_config("format_version = 1\n[robot]\nname = \"x\"\n", "v1.toml", &warnings).name, "x");
+  EXPECT_TRUE(warnings.empty());  // a known key
+  EXPECT_EQ(parse_robot_config("[robot]\nname = \"y\"\n", "none.toml").name, "y");
+  Error e = expect_error([] { parse_robot_config("format_version = 2\n[robot]\nname = \"x\"\n", "v2.toml"); },
+                         ErrorCode::Unsupported);
+  EXPECT_THAT(e.message(), HasSubstr("v2.toml: format_version 2 is newer than this build reads (1)"));
+  e = expect_error([] { parse_robot_config("format_version = 0\n", "v0.toml"); }, ErrorCode::InvalidValue);
+  EXPECT_THAT(e.message(), HasSubstr("'format_version'"));
+  e = expect_error([] { parse_robot_config("format_version = \"1\"\n", "text.toml"); }, ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("an integer"));
+}
+
 TEST(KineticToml, BadValuesNameTheKeyAndLine) {
   Error e = expect_error([] { parse_robot_config("[ik]\n\ntimeout_ms = \"fast\"\n", "bad.toml"); },
                          ErrorCode::ParseError);
