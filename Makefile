@@ -1,5 +1,5 @@
 # Kinetic Studio — the README's commands. Each target installs what is missing first.
-.PHONY: deps configure build run test test-asan bench install clean format goldens
+.PHONY: deps configure build run test test-asan bench install deb clean format goldens
 
 JOBS ?= $(shell nproc)
 # ccache hits across clones of the repository (CI builds a fresh clone each time).
@@ -41,6 +41,13 @@ goldens: build
 
 install: build
 	cmake --install build/default --prefix $(or $(PREFIX),/usr/local)
+
+# The studio as a Debian package, build/release/kinetic-studio_<version>_<arch>.deb. Configured for
+# /usr: the binary looks for its robot library under the prefix it was built for.
+deb: deps
+	@cmake --preset release -DCMAKE_INSTALL_PREFIX=/usr >/dev/null
+	@cmake --build --preset release -j $(JOBS) --target kinetic-studio
+	cd build/release && cpack -G DEB
 
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/app_icon.hpp"
 #include "app/command_line.hpp"
 #include "app/headless/headless_runner.hpp"
 #include "app/studio_window_factory.hpp"
@@ -36,6 +37,9 @@ int main(int argc, char** argv) {
   }
 
   QApplication app(argc, argv);
+  QApplication::setWindowIcon(kinetic::app::studio_icon());
+  // Wayland has no window icons: the compositor takes the icon from the desktop entry named here.
+  QGuiApplication::setDesktopFileName(QStringLiteral("kinetic-studio"));
   auto studio = kinetic::app::create_studio(*line);
   if (!studio) return 1;
   studio->window->show();
