@@ -1,5 +1,5 @@
 #pragma once
-// Scene files (JSON, format "kinetic-scene", version 1; documented in README.md):
+// Scene files (JSON, format "kinetic-scene", version 1; documented in docs/scene-format.md):
 //   { "format": "kinetic-scene", "version": 1,
 //     "obstacles": [ { "name": "table", "shape": { "type": "box", "size": [1, 0.8, 0.05] },
 //                      "pose": { "position": [x, y, z], "orientation": [qx, qy, qz, qw] } } ],
