@@ -340,12 +340,14 @@ std::optional<double> exact_pair_penetration(const CollisionBody& a, const Pose&
         for (std::size_t i = 0; i < result.numContacts(); ++i)
           deepest = std::max(deepest, result.getContact(i).penetration_depth);
         depth = std::max(depth.value_or(0.0), deepest);
-      } else if (padding > 0.0) {
+      } else {
+        // FCL calls touching parts apart; the checker's exact tier calls them in contact, and a
+        // contact list must name every pair in_collision found (at distance 0: depth 0).
         nearest = std::min(nearest, part_distance(part_a, wa, part_b, wb).distance);
       }
     }
   if (depth) return depth;
-  if (padding > 0.0 && nearest < padding) return padding - nearest;
+  if (nearest <= 0.0 || nearest < padding) return std::max(padding - nearest, 0.0);
   return std::nullopt;
 }
 

@@ -48,8 +48,9 @@ PairDistance exact_pair_distance(const CollisionBody& a, const Pose& pose_a, con
                                  const Pose& pose_b,
                                  double cutoff = std::numeric_limits<double>::infinity());
 
-// Penetration depth when the exact distance is < padding: for intersecting bodies the deepest
-// contact FCL reports (>= 0), otherwise padding - distance.
+// Penetration depth when the exact distance is < padding (or 0, touching): for intersecting
+// bodies the deepest contact FCL reports (>= 0), otherwise padding - distance (0 for touching
+// bodies and no padding).
 std::optional<double> exact_pair_penetration(const CollisionBody& a, const Pose& pose_a,
                                              const CollisionBody& b, const Pose& pose_b,
                                              double padding);

@@ -28,7 +28,10 @@ std::string describe_contacts(const std::vector<Contact>& contacts) {
   const std::size_t shown = std::min<std::size_t>(contacts.size(), 3);
   for (std::size_t i = 0; i < shown; ++i) {
     char depth[64];
-    std::snprintf(depth, sizeof depth, " (%.1f mm deep)", contacts[i].depth * 1000.0);
+    if (contacts[i].depth < 5e-5)  // would print as 0.0 mm
+      std::snprintf(depth, sizeof depth, " (touching)");
+    else
+      std::snprintf(depth, sizeof depth, " (%.1f mm deep)", contacts[i].depth * 1000.0);
     out += (i ? ", '" : "'") + contacts[i].body_a + "' with '" + contacts[i].body_b + "'" + depth;
   }
   if (contacts.size() > shown) out += " and " + std::to_string(contacts.size() - shown) + " more";

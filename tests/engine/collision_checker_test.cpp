@@ -16,6 +16,7 @@
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/benchmark_scenes.hpp"
+#include "engine/planning/state_diagnostics.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic;
@@ -181,6 +182,31 @@ TEST(CollisionChecker, DefaultPoseIsFreeAndContactsNameTheLinks) {
   for (const auto& c : contacts) named |= c.body_b == "crate" && c.body_a == "panda_hand";
   EXPECT_TRUE(named);
   EXPECT_FALSE(checker.in_collision(ready, {.padding = 0.0, .self = true, .scene = false}));
+}
+
+TEST(CollisionChecker, ContactsNameAPairThatOnlyTouches) {
+  // A cylinder held flush on the UR5e's flange (its end face in the flange plane, where link5's
+  // geometry ends too): in_collision calls touching a contact, FCL calls it apart, and the list
+  // came back empty ("contact pairs unavailable").
+  auto model = load_builtin_robot("ur5e");
+  CollisionChecker checker(model);
+  PlanningScene scene;
+  AttachedObject part;
+  part.name = "part";
+  part.link = "tool0";
+  part.shape = Shape::cylinder(0.04, 0.1);
+  part.pose.translation() = Vector3(0.0, 0.0, 0.05);
+  part.touch_links = {"link6"};
+  scene.add_attached(part);
+  checker.set_scene(scene);
+  const JointVector ready = model->named_pose("ready");
+  ASSERT_TRUE(checker.in_collision(ready));
+  const auto contacts = checker.contacts(ready);
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_EQ(contacts.front().body_a, "link5");
+  EXPECT_EQ(contacts.front().body_b, "part");
+  EXPECT_LT(contacts.front().depth, 1e-6);
+  EXPECT_EQ(describe_contacts(contacts), "'link5' with 'part' (touching)");
 }
 
 // set_scene keeps the sphere tree of an object whose shape is unchanged: the reused body must
