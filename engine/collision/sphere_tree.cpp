@@ -8,6 +8,13 @@
 namespace kinetic {
 namespace {
 
+// Elements one shape may be cut into. The cover stays conservative with larger elements (leaf
+// spheres cover whatever they hold, and "colliding" is proven with points of the geometry, not the
+// spheres), only coarser: so a shape that would need more (a 20 m floor slab in leaf-sized cells,
+// 3e7 of them, ran out of memory; a mesh drawn in millimetres and read as metres took minutes)
+// gets larger elements instead. Robot links stay far below it.
+constexpr double kMaxElementsPerShape = 100000.0;
+
 // A piece of geometry covered by the convex hull of its points inflated by `inflate`, with
 // `witnesses`: points that belong to the geometry.
 struct Elements {
@@ -56,14 +63,36 @@ void add_triangle(Elements& out, const Vector3& a, const Vector3& b, const Vecto
   out.add({a, b, c}, 0.0, {a, b, c});
 }
 
+// The longest edge mesh triangles are cut down to: `leaf`, or longer where the pieces would exceed
+// kMaxElementsPerShape (estimated: a triangle cut to edges of e leaves pieces of about e^2 / 8).
+double mesh_piece_edge(const CollisionMesh& mesh, double leaf) {
+  double area = 0.0;
+  for (const auto& t : mesh.triangles)
+    area += 0.5 * (mesh.vertices[t[1]] - mesh.vertices[t[0]]).cross(mesh.vertices[t[2]] - mesh.vertices[t[0]]).norm();
+  const double pieces = static_cast<double>(mesh.triangles.size()) + 8.0 * area / (leaf * leaf);
+  if (pieces <= kMaxElementsPerShape) return leaf;
+  return leaf * std::sqrt(pieces / kMaxElementsPerShape);
+}
+
 void add_solid(Elements& out, const std::vector<Vector3>& pts, double inflation,
                const std::vector<Vector3>& witnesses) {
   out.all_triangles = false;
   out.add(pts, inflation, witnesses);
 }
 
-// Tiles the primitive's local bounding box with cells no larger than `cell`; keeps the cells that
-// touch the solid. A cell is covered by the hull of its corners.
+
+// Cells per axis of a primitive's bounding box (half extents `half`) cut into cells of at most
+// `cell`.
+Eigen::Vector3i cell_counts(const Vector3& half, double cell) {
+  Eigen::Vector3i count;
+  for (int i = 0; i < 3; ++i)
+    count[i] = std::max(1, static_cast<int>(std::min(1e9, std::ceil(2.0 * half[i] / cell - 1e-9))));
+  return count;
+}
+
+// Tiles the primitive's local bounding box with cells no larger than `cell` (larger where that
+// would exceed kMaxElementsPerShape); keeps the cells that touch the solid. A cell is covered by
+// the hull of its corners.
 void add_primitive_cells(Elements& out, const Shape& shape, const Pose& pose, double cell) {
   Vector3 half;
   if (shape.type == Shape::Type::Box) {
@@ -71,9 +100,11 @@ void add_primitive_cells(Elements& out, const Shape& shape, const Pose& pose, do
   } else {
     half = Vector3(shape.radius, shape.radius, 0.5 * shape.length);
   }
-  Eigen::Vector3i count;
-  for (int i = 0; i < 3; ++i)
-    count[i] = std::max(1, static_cast<int>(std::ceil(2.0 * half[i] / cell - 1e-9)));
+  Eigen::Vector3i count = cell_counts(half, cell);
+  for (double cells = count.cast<double>().prod(); cells > kMaxElementsPerShape; cells = count.cast<double>().prod()) {
+    cell *= std::max(1.01, std::cbrt(cells / kMaxElementsPerShape));
+    count = cell_counts(half, cell);
+  }
   const Vector3 step = (2.0 * half).cwiseQuotient(count.cast<double>());
   std::vector<Vector3> corners(8);
   for (int ix = 0; ix < count.x(); ++ix)
@@ -216,9 +247,10 @@ SphereTree SphereTree::build(const std::vector<PlacedShape>& shapes, SphereResol
         if (!placed.mesh)
           throw Error(ErrorCode::MissingMesh, "sphere model: mesh not loaded: " + shape.mesh_path);
         const auto& v = placed.mesh->vertices;
+        const double edge = mesh_piece_edge(*placed.mesh, leaf);
         for (const auto& t : placed.mesh->triangles)
           add_triangle(elements, placed.pose * v[t[0]], placed.pose * v[t[1]],
-                       placed.pose * v[t[2]], leaf, 0);
+                       placed.pose * v[t[2]], edge, 0);
         break;
       }
       case Shape::Type::HalfSpace:

@@ -72,6 +72,39 @@ TEST(SphereModel, MeshTrianglesAreCovered) {
   EXPECT_NE(load_collision_mesh(path, Vector3::Constant(2.0))->bvh.get(), mesh->bvh.get());
 }
 
+TEST(SphereModel, HugeShapesAreCutIntoFewerLargerPiecesAndStayCovered) {
+  // A 20 m floor slab in leaf-sized cells was 3e7 of them (out of memory); a mesh drawn in
+  // millimetres and read as metres took minutes to cut. Both now stay near 100,000 pieces.
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const auto slab = body(Shape::box({20.0, 20.0, 2.0}), at(0.0, 0.0, -1.1));
+  EXPECT_LE(slab->tree.leaves().size(), 100000u);
+  for (int i = 0; i < 300; ++i) {  // (each point is tested against every leaf)
+    const Vector3 p(10.0 * u(rng), 10.0 * u(rng), -1.1 + 1.0 * u(rng));
+    ASSERT_TRUE(covered(slab->tree, p)) << p.transpose();
+  }
+  // An ordinary box keeps leaf-sized pieces.
+  for (const auto& s : body(Shape::box({0.3, 0.1, 0.17}))->tree.leaves())
+    EXPECT_LE(s.radius, leaf_radius(SphereResolution::Default) + 1e-9);
+
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  const std::string path = kinetic::test::example_robot_data_dir() +
+                           "/robots/panda_description/meshes/collision/link4.stl";
+  const Vector3 thousand = Vector3::Constant(1000.0);  // metres read as millimetres, the other way round
+  const auto mesh = load_collision_mesh(path, thousand);
+  const auto huge = body(Shape::mesh(path, thousand));
+  EXPECT_LE(huge->tree.leaves().size(), 150000u);  // the count of pieces is estimated
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (std::size_t k = 0; k < 300; ++k) {
+    const auto& t = mesh->triangles[k * mesh->triangles.size() / 300];
+    double a = unit(rng), b = unit(rng);
+    if (a + b > 1) a = 1 - a, b = 1 - b;
+    const Vector3 p = mesh->vertices[t[0]] + a * (mesh->vertices[t[1]] - mesh->vertices[t[0]]) +
+                      b * (mesh->vertices[t[2]] - mesh->vertices[t[0]]);
+    ASSERT_TRUE(covered(huge->tree, p));
+  }
+}
+
 TEST(CollisionMesh, MissingOrUnreadableFileNamesTheFile) {
   try {
     load_collision_mesh("/nonexistent/part.stl");
