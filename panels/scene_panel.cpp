@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <numbers>
 
 #include "engine/collision/collision_mesh.hpp"
@@ -30,6 +31,9 @@ namespace kinetic::panels {
 namespace {
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// m: a mesh larger than this across (a robot cell is a few metres) is likely in millimetres.
+constexpr double kLargestPlausibleMesh = 10.0;
 
 // A copy of `scene` in which the object `target` went through `edit_obstacle` or `edit_attached`
 // (which may rename it); list order and pair overrides are kept, overrides follow a new name.
@@ -307,6 +311,7 @@ void ScenePanel::refresh_editors() {
 
 QString ScenePanel::fail(const QString& message) {
   last_error_ = message;
+  note_.clear();
   message_->setText(message);
   message_->show();
   emit errorOccurred(message);
@@ -315,6 +320,7 @@ QString ScenePanel::fail(const QString& message) {
 
 QString ScenePanel::apply(const PlanningScene& next, const QString& what, const QString& select) {
   last_error_.clear();
+  note_.clear();
   message_->hide();
   scene_ = next;
   const bool selection_changed = select != selected_;
@@ -385,7 +391,12 @@ QString ScenePanel::add_mesh(const QString& path) {
     return fail(tr("Could not add the mesh: %1").arg(QString::fromStdString(error.what())));
   }
   double min_z = 0.0;
-  for (const Vector3& v : mesh->vertices) min_z = std::min(min_z, v.z());
+  Vector3 low = Vector3::Constant(kInfinity), high = -low;
+  for (const Vector3& v : mesh->vertices) {
+    min_z = std::min(min_z, v.z());
+    low = low.cwiseMin(v);
+    high = high.cwiseMax(v);
+  }
   const QString stem = QFileInfo(path).completeBaseName().replace(QLatin1Char(' '), QLatin1Char('_'));
   const QString name = unique_name(stem.isEmpty() ? QStringLiteral("mesh") : stem);
   Pose pose = Pose::Identity();
@@ -396,8 +407,25 @@ QString ScenePanel::add_mesh(const QString& path) {
   } catch (const Error& error) {
     return fail(QString::fromStdString(error.what()));
   }
-  return apply(next, tr("Add %1").arg(name), name);
+  const QString result = apply(next, tr("Add %1").arg(name), name);
+  // CAD exports in millimetres read as metres come out a thousand times too large: say so, with
+  // the fix (the mesh is added as read: a large environment scan is that size).
+  const double extent = (high - low).maxCoeff();
+  if (result.isEmpty() && extent > kLargestPlausibleMesh)
+    show_note(tr("'%1' is %2 m across as read. If it was drawn in millimetres, set its scale (Size) to "
+                 "0.001 on every axis.")
+                  .arg(name)
+                  .arg(extent, 0, 'f', 1));
+  return result;
 }
+
+void ScenePanel::show_note(const QString& text) {
+  note_ = text;
+  message_->setText(text);
+  message_->show();
+}
+
+
 
 QString ScenePanel::rename_selected(const QString& wanted) {
   const QString name = wanted.trimmed();

@@ -32,10 +32,14 @@ class ScenePanel : public QWidget {
   const PlanningScene& scene() const { return scene_; }
   QString selected() const { return selected_; }
   QString last_error() const { return last_error_; }
+  // What the panel says besides errors (e.g. that a mesh looks drawn in millimetres); "" when none.
+  const QString& note() const { return note_; }
 
   // User actions (the buttons call these). Each returns "" on success, else the reason, which is
   // also shown in the panel and emitted as errorOccurred; a failed action changes nothing.
   QString add_primitive(Shape::Type type);
+  // A mesh larger than a robot cell (over 10 m across, as read) is added as it is, with a note
+  // that it may be drawn in millimetres and how to scale it.
   QString add_mesh(const QString& path);
   QString rename_selected(const QString& name);
   QString delete_selected();
@@ -61,6 +65,7 @@ class ScenePanel : public QWidget {
   void build_ui();
   QString apply(const PlanningScene& next, const QString& what, const QString& select);
   QString fail(const QString& message);
+  void show_note(const QString& text);  // shown like an error, but none (no errorOccurred)
   void refresh_list();
   void refresh_editors();
   void on_size_edited();
@@ -77,6 +82,7 @@ class ScenePanel : public QWidget {
   PlanningScene scene_;
   QString selected_;
   QString last_error_;
+  QString note_;
   bool updating_ = false;
 
   QListWidget* list_ = nullptr;

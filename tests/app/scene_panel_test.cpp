@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -237,6 +238,36 @@ class ScenePanelTest : public QObject {
     QVERIFY2(error.contains(QStringLiteral("bogus.stl")), qPrintable(error));
     QVERIFY(document_->scene().obstacles().empty());
     QCOMPARE(panel_->last_error(), error);
+  }
+
+  void a_mesh_in_millimetres_is_added_with_a_note_on_its_scale() {
+    // A 100 x 60 x 40 box drawn in millimetres: read as metres, 100 m across.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("part mm.stl"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    const double v[8][3] = {{0, 0, 0}, {0, 0, 40}, {0, 60, 0}, {0, 60, 40}, {100, 0, 0}, {100, 0, 40}, {100, 60, 0}, {100, 60, 40}};
+    const int faces[12][3] = {{0, 1, 3}, {0, 3, 2}, {4, 6, 7}, {4, 7, 5}, {0, 4, 5}, {0, 5, 1},
+                              {2, 3, 7}, {2, 7, 6}, {0, 2, 6}, {0, 6, 4}, {1, 5, 7}, {1, 7, 3}};
+    QByteArray text = "solid part\n";
+    for (const auto& f : faces) {
+      text += " facet normal 0 0 0\n  outer loop\n";
+      for (int i : f) text += QStringLiteral("   vertex %1 %2 %3\n").arg(v[i][0]).arg(v[i][1]).arg(v[i][2]).toUtf8();
+      text += "  endloop\n endfacet\n";
+    }
+    text += "endsolid part\n";
+    file.write(text);
+    file.close();
+    QSignalSpy errors(panel_.get(), &ScenePanel::errorOccurred);
+    QCOMPARE(panel_->add_mesh(path), QString());
+    QCOMPARE(document_->scene().obstacles().size(), std::size_t{1});  // added as read
+    QVERIFY2(panel_->note().contains(QStringLiteral("'part_mm1' is 100.0 m across")) &&
+                 panel_->note().contains(QStringLiteral("0.001")),
+             qPrintable(panel_->note()));
+    QCOMPARE(errors.count(), 0);  // a note, not an error
+    // The next action clears it.
+    QCOMPARE(panel_->add_primitive(Shape::Type::Box), QString());
+    QVERIFY(panel_->note().isEmpty());
   }
 
  private:
