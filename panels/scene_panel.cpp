@@ -333,11 +333,13 @@ QString ScenePanel::apply(const PlanningScene& next, const QString& what, const 
   return {};
 }
 
+bool ScenePanel::is_link_name(const std::string& name) const { return robot_ && robot_->find_link(name) >= 0; }
+
 QString ScenePanel::unique_name(const QString& stem) const {
   for (int n = 1;; ++n) {
     const QString candidate = stem + QString::number(n);
     const std::string name = candidate.toStdString();
-    if (!scene_.has_obstacle(name) && !scene_.has_attached(name)) return candidate;
+    if (!scene_.has_obstacle(name) && !scene_.has_attached(name) && !is_link_name(name)) return candidate;
   }
 }
 
@@ -425,8 +427,6 @@ void ScenePanel::show_note(const QString& text) {
   message_->show();
 }
 
-
-
 QString ScenePanel::rename_selected(const QString& wanted) {
   const QString name = wanted.trimmed();
   if (selected_.isEmpty()) return fail(tr("Select an object to rename."));
@@ -436,6 +436,11 @@ QString ScenePanel::rename_selected(const QString& wanted) {
     return fail(tr("An object needs a name."));
   }
   const std::string new_name = name.toStdString();
+  // The checker keeps pairs by name: an object named like a link would be refused (collision_checker.cpp).
+  if (is_link_name(new_name)) {
+    name_->setText(selected_);
+    return fail(tr("'%1' is the name of one of the robot's links; choose another name.").arg(name));
+  }
   try {
     const PlanningScene next = rebuilt(
         scene_, selected_.toStdString(), [&](Obstacle& o) { o.name = new_name; },
@@ -564,6 +569,15 @@ QString ScenePanel::load_scene_file(const QString& path) {
                     .arg(path, QString::fromStdString(problems.front().object),
                          QString::fromStdString(problems.front().message)));
   if (robot_) {
+    const auto named_like_a_link = [&](const std::string& name) {
+      return fail(tr("The scene was not changed. %1: object '%2' has the name of a link of robot '%3'; rename it in the "
+                     "scene file.")
+                      .arg(path, QString::fromStdString(name), QString::fromStdString(robot_->name())));
+    };
+    for (const Obstacle& obstacle : next.obstacles())
+      if (is_link_name(obstacle.name)) return named_like_a_link(obstacle.name);
+    for (const AttachedObject& object : next.attached_objects())
+      if (is_link_name(object.name)) return named_like_a_link(object.name);
     for (const AttachedObject& object : next.attached_objects())
       if (robot_->find_link(object.link) < 0)
         return fail(tr("The scene was not changed. %1: attached object '%2' is on link '%3', which robot '%4' does not have.")

@@ -66,6 +66,7 @@ class ScenePanel : public QWidget {
   QString apply(const PlanningScene& next, const QString& what, const QString& select);
   QString fail(const QString& message);
   void show_note(const QString& text);  // shown like an error, but none (no errorOccurred)
+  bool is_link_name(const std::string& name) const;  // a link of the robot shown
   void refresh_list();
   void refresh_editors();
   void on_size_edited();

@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "engine/collision/leaf_exact.hpp"
 #include "engine/collision/primitive_distance.hpp"
 #include "engine/collision/rotation_speed.hpp"
 #include "engine/core/error.hpp"
+#include "engine/core/printable_text.hpp"
 
 namespace kinetic {
 namespace {
@@ -81,6 +83,20 @@ bool same_primitive(const CollisionBody& body, const Shape& shape) {
 }  // namespace
 
 void CollisionChecker::set_scene(const PlanningScene& scene) {
+  // Pairs are allowed or checked by name: an object named like a link would share the link's row
+  // of the matrix (and leave the matrix one entry short of the bodies), silently dropping checks.
+  std::set<std::string> seen;
+  const auto refuse_link_name = [&](const std::string& name) {
+    if (model_->find_link(name) >= 0)
+      throw Error(ErrorCode::InvalidValue,
+                  "scene object '" + printable(name) + "' has the name of a link of robot '" + model_->name() + "'",
+                  "rename the object: scene objects and robot links need different names");
+    if (!seen.insert(name).second)  // (PlanningScene keeps its names unique)
+      throw Error(ErrorCode::InvalidValue, "two scene objects are named '" + printable(name) + "'",
+                  "give every scene object its own name");
+  };
+  for (const auto& object : scene.attached_objects()) refuse_link_name(object.name);
+  for (const auto& obstacle : scene.obstacles()) refuse_link_name(obstacle.name);
   scene_ = scene;
   ++scene_generation_;
   const int links = robot_body_count();
@@ -104,8 +120,10 @@ void CollisionChecker::set_scene(const PlanningScene& scene) {
   for (const auto& obstacle : scene.obstacles())
     bodies_.push_back({body_for(obstacle.name, obstacle.shape), -1, obstacle.pose});
 
-  acm_ = AllowedCollisionMatrix();
-  for (const auto& slot : bodies_) acm_.add_entry(slot.body->name);
+  std::vector<std::string> body_names;
+  body_names.reserve(bodies_.size());
+  for (const auto& slot : bodies_) body_names.push_back(slot.body->name);
+  acm_ = AllowedCollisionMatrix(std::move(body_names));
   for (int a = 0; a < links; ++a)
     for (int b = a + 1; b < links; ++b) acm_.set_allowed(a, b, robot_acm_.allowed(robot_acm_.find(model_->links()[a].name), robot_acm_.find(model_->links()[b].name)));
   for (std::size_t i = 0; i < scene.attached_objects().size(); ++i) {

@@ -76,6 +76,13 @@ std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3&
   collect(scene, scene->mRootNode, aiMatrix4x4(), scale, *mesh);
   if (mesh->triangles.empty())
     throw Error(ErrorCode::MissingMesh, "collision mesh file holds no triangles: " + path);
+  // A NaN or infinite coordinate breaks every distance and contact near it (FCL aborted on one).
+  for (std::size_t v = 0; v < mesh->vertices.size(); ++v)
+    if (!mesh->vertices[v].allFinite())
+      throw Error(ErrorCode::MissingMesh,
+                  "collision mesh file has a vertex that is not a finite number (vertex " + std::to_string(v) +
+                      "): " + path,
+                  "repair the mesh or export it again");
 
   auto bvh = std::make_shared<MeshBvh>();
   std::vector<fcl::Triangle> triangles;

@@ -240,6 +240,28 @@ class ScenePanelTest : public QObject {
     QCOMPARE(panel_->last_error(), error);
   }
 
+  void link_names_are_refused_for_scene_objects() {
+    // The checker keeps pairs by name: an obstacle called 'link3' silently hid other collisions.
+    QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());
+    const QString box = panel_->selected();
+    const QString error = panel_->rename_selected(QStringLiteral("link3"));
+    QVERIFY2(error.contains(QStringLiteral("'link3' is the name of one of the robot's links")), qPrintable(error));
+    QVERIFY(document_->scene().has_obstacle(box.toStdString()));
+    QVERIFY(!document_->scene().has_obstacle("link3"));
+    // A scene file naming an object after a link is not loaded.
+    QTemporaryDir dir;
+    kinetic::PlanningScene named;
+    named.add_obstacle("base_link", Shape::sphere(0.1), Pose::Identity());
+    const QString path = dir.filePath(QStringLiteral("named.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(kinetic::scene_to_json(named)));
+    file.close();
+    const QString refused = panel_->load_scene_file(path);
+    QVERIFY2(refused.contains(QStringLiteral("'base_link' has the name of a link of robot 'ur5e'")), qPrintable(refused));
+    QVERIFY(document_->scene().has_obstacle(box.toStdString()));
+  }
+
   void a_mesh_in_millimetres_is_added_with_a_note_on_its_scale() {
     // A 100 x 60 x 40 box drawn in millimetres: read as metres, 100 m across.
     QTemporaryDir dir;

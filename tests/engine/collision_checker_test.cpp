@@ -12,6 +12,7 @@
 #include <random>
 #include <vector>
 
+#include "engine/collision/allowed_collision_matrix.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
@@ -207,6 +208,49 @@ TEST(CollisionChecker, ContactsNameAPairThatOnlyTouches) {
   EXPECT_EQ(contacts.front().body_b, "part");
   EXPECT_LT(contacts.front().depth, 1e-6);
   EXPECT_EQ(describe_contacts(contacts), "'link5' with 'part' (touching)");
+}
+
+TEST(CollisionChecker, AnObjectNamedLikeALinkIsRefusedAndTheOldSceneKept) {
+  // Pairs are kept by name: an obstacle called 'link3' shared the link's row of the matrix, and a
+  // wall through the arm behind it was no longer checked.
+  auto model = load_builtin_robot("ur5e");
+  CollisionChecker checker(model);
+  PlanningScene wall;
+  wall.add_obstacle("wall", Shape::box({2.0, 2.0, 0.02}), pose_from_xyz_rpy({0.0, 0.0, 0.3}, {0.0, 0.0, 0.0}));
+  checker.set_scene(wall);
+  const JointVector ready = model->named_pose("ready");
+  const bool wall_hits = checker.in_collision(ready);
+  ASSERT_TRUE(wall_hits);  // the plate cuts through the arm
+  PlanningScene named = wall;
+  named.add_obstacle("link3", Shape::sphere(0.05), pose_from_xyz_rpy({2.0, 2.0, 2.0}, {0.0, 0.0, 0.0}));
+  try {
+    checker.set_scene(named);
+    FAIL() << "an obstacle named like a link was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidValue);
+    EXPECT_NE(e.message().find("'link3' has the name of a link of robot 'ur5e'"), std::string::npos) << e.message();
+  }
+  EXPECT_EQ(checker.in_collision(ready), wall_hits);  // the wall scene still in force
+  PlanningScene attached;
+  AttachedObject part;
+  part.name = "tool0";
+  part.link = "tool0";
+  part.shape = Shape::sphere(0.02);
+  attached.add_attached(part);
+  EXPECT_THROW(checker.set_scene(attached), Error);
+}
+
+TEST(AllowedCollisionMatrix, BuiltFromNamesAllAtOnce) {
+  // One matrix for all names (adding 4,000 one by one took 18 s): duplicates kept once, nothing allowed yet.
+  std::vector<std::string> names;
+  for (int i = 0; i < 3000; ++i) names.push_back("box" + std::to_string(i));
+  names.push_back("box7");
+  AllowedCollisionMatrix acm(names);
+  EXPECT_EQ(acm.size(), 3000);
+  EXPECT_EQ(acm.find("box2999"), 2999);
+  EXPECT_FALSE(acm.allowed(0, 2999));
+  acm.set_allowed(0, 2999, true);
+  EXPECT_TRUE(acm.allowed("box2999", "box0"));
 }
 
 // set_scene keeps the sphere tree of an object whose shape is unchanged: the reused body must

@@ -1,6 +1,9 @@
 // Sphere models cover their geometry; analytic distances; exact-tier agreement; mesh errors.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <cstdio>
+#include <limits>
 #include <random>
 
 #include "engine/collision/body_pair.hpp"
@@ -123,6 +126,34 @@ TEST(CollisionMesh, MissingOrUnreadableFileNamesTheFile) {
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::MissingMesh);
     EXPECT_NE(e.message().find("garbage.stl"), std::string::npos);
+  }
+}
+
+TEST(CollisionMesh, ANonFiniteVertexIsRefusedNamingTheFile) {
+  // A binary STL with two triangles, one corner NaN: FCL aborted the process near it.
+  const std::string path = ::testing::TempDir() + "/nan_corner.stl";
+  std::string bytes(80, ' ');
+  const auto put_u32 = [&](std::uint32_t v) { bytes.append(reinterpret_cast<const char*>(&v), 4); };
+  const auto put_f32 = [&](float v) { bytes.append(reinterpret_cast<const char*>(&v), 4); };
+  put_u32(2);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float corners[2][9] = {{0, 0, 0, 1, 0, 0, 0, 1, 0}, {1, 0, 0, 1, 1, 0, nan, 1, 0}};
+  for (const auto& triangle : corners) {
+    for (int k = 0; k < 3; ++k) put_f32(0.0f);  // normal
+    for (float c : triangle) put_f32(c);
+    bytes.append(2, '\0');
+  }
+  FILE* f = std::fopen(path.c_str(), "wb");
+  ASSERT_NE(f, nullptr);
+  std::fwrite(bytes.data(), 1, bytes.size(), f);
+  std::fclose(f);
+  try {
+    load_collision_mesh(path);
+    FAIL() << "a NaN vertex was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::MissingMesh);
+    EXPECT_NE(e.message().find("not a finite number"), std::string::npos) << e.message();
+    EXPECT_NE(e.message().find("nan_corner.stl"), std::string::npos) << e.message();
   }
 }
 
