@@ -9,11 +9,14 @@
 #include "app/headless/robot_files.hpp"
 #include "app/headless/scene_step_execution.hpp"
 #include "app/headless/step_planning.hpp"
+#include "app/planning/trajectory_timing.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "engine/planning/state_diagnostics.hpp"
 #include "engine/scene/scene_file.hpp"
+#include "engine/trajectory/clear_time_optimal.hpp"
 #include "engine/trajectory/cubic_spline.hpp"
 #include "engine/trajectory/scurve.hpp"
 #include "engine/trajectory/time_optimal.hpp"
@@ -32,14 +35,21 @@ std::string joint_list(const RobotModel& robot, const std::vector<int>& variable
   return out;
 }
 
-Trajectory time_path(const JointPath& path, const TrajectoryLimits& limits, Timing timing) {
+// Time-optimal corners are narrowed where they would collide (clear_time_optimal.hpp); `note`
+// says so.
+Trajectory time_path(const JointPath& path, const TrajectoryLimits& limits, Timing timing, CollisionChecker& checker,
+                     std::string& note) {
   switch (timing) {
-    case Timing::TimeOptimal: return time_optimal(path, limits);
+    case Timing::TimeOptimal: break;
     case Timing::Trapezoidal: return trapezoidal(path, limits);
     case Timing::SCurve: return scurve(path, limits);
     case Timing::CubicSpline: return cubic_spline(path, limits);
   }
-  return time_optimal(path, limits);
+  ClearTiming clear = time_optimal_clear(
+      path, limits, [&checker](const JointVector& q) { return checker.in_collision(q); },
+      [&checker](const JointVector& q) { return describe_contacts(checker.contacts(q)); });
+  note = narrowed_corners_note(clear, TimeOptimalOptions{}.max_deviation);
+  return std::move(clear.trajectory);
 }
 
 void validate_state(const RobotModel& robot, const JointVector& q, const std::string& field) {
@@ -278,7 +288,9 @@ void plan_steps(const Job& job, JobResult& result, const std::function<void()>& 
     limits.velocity_scaling = step.velocity_scaling;
     limits.acceleration_scaling = step.acceleration_scaling;
     try {
-      out.trajectory = time_path(out.plan.path, limits, step.timing);
+      std::string corners;
+      out.trajectory = time_path(out.plan.path, limits, step.timing, planner->checker(), corners);
+      if (!corners.empty()) out.plan.notes.push_back(corners);
     } catch (const Error& error) {
       throw JobFailure(kExitPlanningFailed, what + ": " + to_string(step.timing) + " timing failed: " + describe(error));
     }

@@ -119,11 +119,15 @@ PlanOutcome PlanEngine::run(const PlanRequest& request, quint64 id, const std::a
     timing.elapsed_ms = elapsed_ms(begin);
     report(QStringLiteral("timing"), timing);
     const auto timing_begin = Clock::now();
-    outcome.trajectory = time_path(path, limits_for(*request.robot), request.timing);
+    CollisionChecker& checker = planner.checker();
+    std::string corners;
+    outcome.trajectory = time_path(
+        path, limits_for(*request.robot), request.timing, [&checker](const JointVector& q) { return checker.in_collision(q); },
+        [&checker](const JointVector& q) { return describe_contacts(checker.contacts(q)); }, &corners);
+    if (!corners.empty()) outcome.stats.notes.push_back(corners);
     outcome.timing_ms = elapsed_ms(timing_begin);
     if (cancel && cancel->load()) throw Error(ErrorCode::Cancelled, "planning cancelled");
     TrajectoryValidationOptions validation;
-    CollisionChecker& checker = planner.checker();
     validation.in_collision = [&checker](const JointVector& q) { return checker.in_collision(q); };
     validation.collision_names = [&checker](const JointVector& q) {
       return describe_contacts(checker.contacts(q));

@@ -1,5 +1,7 @@
 #include "app/planning/trajectory_timing.hpp"
 
+#include <cstdio>
+
 #include "engine/core/error.hpp"
 #include "engine/trajectory/cubic_spline.hpp"
 #include "engine/trajectory/scurve.hpp"
@@ -47,7 +49,9 @@ TrajectoryLimits limits_for(const RobotModel& model, const std::vector<std::stri
   return TrajectoryLimits::from_model(model, variables);
 }
 
-Trajectory time_path(const JointPath& path, TrajectoryLimits limits, const TimingSettings& settings) {
+Trajectory time_path(const JointPath& path, TrajectoryLimits limits, const TimingSettings& settings,
+                     const std::function<bool(const JointVector&)>& in_collision,
+                     const std::function<std::string(const JointVector&)>& collision_names, std::string* note) {
   limits.velocity_scaling = settings.velocity_scaling;
   limits.acceleration_scaling = settings.acceleration_scaling;
   switch (settings.method) {
@@ -56,7 +60,17 @@ Trajectory time_path(const JointPath& path, TrajectoryLimits limits, const Timin
     case TimingMethod::CubicSpline: return cubic_spline(path, limits);
     case TimingMethod::TimeOptimal: break;
   }
-  return time_optimal(path, limits);
+  ClearTiming timing = time_optimal_clear(path, limits, in_collision, collision_names);
+  if (note) *note = narrowed_corners_note(timing, TimeOptimalOptions{}.max_deviation);
+  return std::move(timing.trajectory);
+}
+
+std::string narrowed_corners_note(const ClearTiming& timing, double asked) {
+  if (timing.narrowed_for.empty()) return {};
+  char text[160];
+  std::snprintf(text, sizeof text, "corners rounded within %.4g rad, not %.4g: wider blends touched ",
+                timing.max_deviation, asked);
+  return text + timing.narrowed_for;
 }
 
 JointPath trajectory_waypoints(const Trajectory& trajectory) {

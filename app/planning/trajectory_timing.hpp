@@ -5,8 +5,10 @@
 #include <QString>
 #include <QStringList>
 #include <functional>
+#include <string>
 
 #include "engine/model/robot_model.hpp"
+#include "engine/trajectory/clear_time_optimal.hpp"
 #include "engine/trajectory/trajectory.hpp"
 #include "engine/trajectory/trajectory_limits.hpp"
 
@@ -28,8 +30,17 @@ struct TimingSettings {
 // in model order when empty. Throws Error(MissingJoint) for a joint the model does not have.
 TrajectoryLimits limits_for(const RobotModel& model, const std::vector<std::string>& joint_names = {});
 
-// Times a path (positions in the order of limits.joint_names). Throws kinetic::Error.
-Trajectory time_path(const JointPath& path, TrajectoryLimits limits, const TimingSettings& settings);
+// Times a path (positions in the order of limits.joint_names). Throws kinetic::Error. With
+// `in_collision`, time-optimal corners are narrowed where they would collide
+// (clear_time_optimal.hpp) and `note` says so.
+Trajectory time_path(const JointPath& path, TrajectoryLimits limits, const TimingSettings& settings,
+                     const std::function<bool(const JointVector&)>& in_collision = {},
+                     const std::function<std::string(const JointVector&)>& collision_names = {},
+                     std::string* note = nullptr);
+
+// "corners rounded within 0.0125 rad, not 0.05: wider blends touched link6 - c33" ("" when the
+// blends were not narrowed).
+std::string narrowed_corners_note(const ClearTiming& timing, double asked);
 
 // The geometric path a timed trajectory was made from: its positions at waypoint_times(), or at
 // every sample when it has none; consecutive duplicates removed.

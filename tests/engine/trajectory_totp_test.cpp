@@ -11,6 +11,7 @@
 #include "engine/trajectory/blending.hpp"
 #include "engine/trajectory/phase_plane_reference.hpp"
 #include "engine/trajectory/time_optimal.hpp"
+#include "engine/trajectory/clear_time_optimal.hpp"
 #include "engine/trajectory/validation.hpp"
 
 namespace kinetic {
@@ -220,6 +221,28 @@ TEST(Blending, KeepsMovingThroughTheJunctionAndRespectsLimits) {
   const Trajectory from_trajectories = blend_trajectories({first, second}, limits);
   EXPECT_NEAR(from_trajectories.duration(), blended.duration(), 1e-9);
   EXPECT_THROW(blend_paths({{a, b}, {c, a}}, limits), Error);
+}
+
+// Corners that would collide are rounded less (clear_time_optimal.hpp). Two joints, the path
+// (0,0) -> (1,0) -> (1,1) clear of a disc of radius 0.02 at (0.97, 0.03); the 0.05 blend passes
+// through the disc at about (0.965, 0.035), 0.025 still does, 0.0125 keeps out.
+TEST(ClearTimeOptimal, ACornerBlendThatWouldCollideIsNarrowedUntilItKeepsOut) {
+  const JointPath path = {Eigen::Vector2d(0.0, 0.0), Eigen::Vector2d(1.0, 0.0), Eigen::Vector2d(1.0, 1.0)};
+  const TrajectoryLimits limits = TrajectoryLimits::uniform(2, 1.0, 2.0, 10.0);
+  const auto in_disc = [](const JointVector& q) { return (q - Eigen::Vector2d(0.97, 0.03)).norm() < 0.02; };
+  const auto name = [](const JointVector&) { return std::string("'disc'"); };
+  for (int k = 0; k <= 20; ++k) ASSERT_FALSE(in_disc(Eigen::Vector2d(k / 20.0, 0.0)));  // the path itself is clear
+  const ClearTiming clear = time_optimal_clear(path, limits, in_disc, name);
+  EXPECT_DOUBLE_EQ(clear.max_deviation, 0.0125);
+  EXPECT_EQ(clear.narrowed_for, "'disc'");
+  TrajectoryValidationOptions collisions;
+  collisions.in_collision = in_disc;
+  EXPECT_TRUE(validate_trajectory(clear.trajectory, limits, collisions).ok());
+  // The plain timing does cut into the disc; without a check nothing is narrowed.
+  EXPECT_FALSE(validate_trajectory(time_optimal(path, limits), limits, collisions).ok());
+  const ClearTiming unchecked = time_optimal_clear(path, limits, {});
+  EXPECT_DOUBLE_EQ(unchecked.max_deviation, TimeOptimalOptions{}.max_deviation);
+  EXPECT_TRUE(unchecked.narrowed_for.empty());
 }
 
 }  // namespace
