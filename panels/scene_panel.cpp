@@ -31,9 +31,7 @@ namespace kinetic::panels {
 namespace {
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-// m: a mesh larger than this across (a robot cell is a few metres) is likely in millimetres.
-constexpr double kLargestPlausibleMesh = 10.0;
+
 
 // A copy of `scene` in which the object `target` went through `edit_obstacle` or `edit_attached`
 // (which may rename it); list order and pair overrides are kept, overrides follow a new name.
@@ -393,12 +391,7 @@ QString ScenePanel::add_mesh(const QString& path) {
     return fail(tr("Could not add the mesh: %1").arg(QString::fromStdString(error.what())));
   }
   double min_z = 0.0;
-  Vector3 low = Vector3::Constant(kInfinity), high = -low;
-  for (const Vector3& v : mesh->vertices) {
-    min_z = std::min(min_z, v.z());
-    low = low.cwiseMin(v);
-    high = high.cwiseMax(v);
-  }
+  for (const Vector3& v : mesh->vertices) min_z = std::min(min_z, v.z());
   const QString stem = QFileInfo(path).completeBaseName().replace(QLatin1Char(' '), QLatin1Char('_'));
   const QString name = unique_name(stem.isEmpty() ? QStringLiteral("mesh") : stem);
   Pose pose = Pose::Identity();
@@ -412,7 +405,7 @@ QString ScenePanel::add_mesh(const QString& path) {
   const QString result = apply(next, tr("Add %1").arg(name), name);
   // CAD exports in millimetres read as metres come out a thousand times too large: say so, with
   // the fix (the mesh is added as read: a large environment scan is that size).
-  const double extent = (high - low).maxCoeff();
+  const double extent = mesh_extent(*mesh);
   if (result.isEmpty() && extent > kLargestPlausibleMesh)
     show_note(tr("'%1' is %2 m across as read. If it was drawn in millimetres, set its scale (Size) to "
                  "0.001 on every axis.")

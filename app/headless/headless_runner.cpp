@@ -22,6 +22,7 @@
 #include "app/headless/whole_motion.hpp"
 #include "app/robot_reference.hpp"
 #include "engine/core/duration_text.hpp"
+#include "engine/scene/scene_meshes.hpp"
 #include "engine/core/error.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 
@@ -254,6 +255,7 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     // What the loader and the planner let pass but a user should know (an unknown kinetic.toml
     // key, a planning margin reduced): on stderr, the job goes on.
     for (const std::string& warning : result.robot->load_warnings()) err << "warning: robot: " << warning << "\n";
+    for (const SceneMeshProblem& note : oversized_scene_meshes(result.scene)) err << "warning: scene: " << note.message << "\n";
     // Printed as the run gets there: a step that fails leaves the lines before it said.
     RunSummary summary(job, out, err);
     summary.print_new(result);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <sstream>
 #include <tuple>
@@ -159,6 +160,33 @@ class HeadlessRunnerTest : public QObject {
     QCOMPARE(run.code, int(kExitBadJob));
     QVERIFY2(run.err.find("scene: collision mesh file not found: /nonexistent/part.stl") != std::string::npos &&
                  run.err.find("robot:") == std::string::npos,
+             run.err.c_str());
+  }
+
+  // A mesh drawn in millimetres reads as metres a thousand times too large: the run goes on (an
+  // environment may be that large) with a warning naming the object and the scale to give it.
+  void a_mesh_in_millimetres_is_warned_about() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    {
+      std::ofstream stl(d / "part_mm.stl");
+      const double v[4][3] = {{0, 0, 0}, {100, 0, 0}, {0, 60, 0}, {0, 0, 40}};
+      const int faces[4][3] = {{0, 2, 1}, {0, 1, 3}, {0, 3, 2}, {1, 2, 3}};
+      stl << "solid part\n";
+      for (const auto& f : faces) {
+        stl << " facet normal 0 0 0\n  outer loop\n";
+        for (int i : f) stl << "   vertex " << v[i][0] << " " << v[i][1] << " " << v[i][2] << "\n";
+        stl << "  endloop\n endfacet\n";
+      }
+      stl << "endsolid part\n";
+    }
+    const std::string scene = std::string("{\"format\": \"kinetic-scene\", \"version\": 1, \"obstacles\": [{\"name\": \"part\", ") +
+                              "\"shape\": {\"type\": \"mesh\", \"path\": \"" + (d / "part_mm.stl").string() +
+                              "\"}, \"pose\": {\"position\": [2, 0, 0], \"orientation\": [0, 0, 0, 1]}}]}";
+    const Run run = run_text(job("ur5e", scene, R"({"named": "ready"})"), d);
+    QCOMPARE(run.code, int(kExitOk));
+    QVERIFY2(run.err.find("warning: scene: 'part' is 100.0 m across as read: if it was drawn in millimetres, give it "
+                          "scale 0.001 on every axis") != std::string::npos,
              run.err.c_str());
   }
 
