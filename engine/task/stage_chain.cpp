@@ -56,10 +56,11 @@ JointPath free_motion(TaskContext& context, const char* stage, const PlanningSce
   if (any.goal_candidates.size() < 2 || (any.path.back() - nearest).norm() < 1e-9) return any.path;
   check_cancel(context.control);
   try {
-    // A branch the arm cannot reach from here would cost the whole budget: it gets ten times
-    // what the first motion took (at least 5 ms), within the request's budget.
+    // A branch the arm cannot reach from here would cost the whole budget: it gets ten times the
+    // iterations the first motion took (at least 200), within the request's budget. Counted in
+    // iterations, not milliseconds, so that a seeded task plans the same on a busy machine.
     PlannerOptions options = context.request.options;
-    options.timeout_ms = std::min(options.timeout_ms, std::max(5.0, 10.0 * any.planning_time_ms));
+    options.max_iterations = std::min(options.max_iterations, std::max(200, 10 * any.iterations));
     JointPath own_branch = context.planner.plan(from, JointGoal{nearest}, options, context.control).path;
     if (path_length(own_branch) < path_length(any.path)) return own_branch;
   } catch (const Error& error) {
