@@ -437,6 +437,18 @@ class HeadlessRunnerTest : public QObject {
              under.c_str());
     QVERIFY2(!kinetic::test::mentions(under, ".partial") && !kinetic::test::mentions(under_out, "step 1"), under.c_str());
 
+    // A name the file system cannot take (with its temporary's extra characters) fails at once,
+    // not after the planning.
+    const QString long_name = QString(240, QLatin1Char('n')) + QStringLiteral(".json");
+    const auto [long_code, long_out, too_long] = run([&](auto& l) {
+      l.output_dir = dir.path();
+      l.exports = {long_name};
+    });
+    QCOMPARE(long_code, int(kExitWriteFailed));
+    QVERIFY2(kinetic::test::mentions(too_long, "the file name is 245 bytes long; outputs may have at most 238"),
+             too_long.c_str());
+    QVERIFY2(!kinetic::test::mentions(long_out, "step 1"), long_out.c_str());
+
     const auto [limits_code, limits_out, limits] = run([&](auto& l) {
       l.goal_named.clear();
       l.goal_joints = QStringLiteral("0 0 0 0 0 7");
