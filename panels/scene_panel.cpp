@@ -17,7 +17,6 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <functional>
-#include <limits>
 #include <numbers>
 
 #include "engine/collision/collision_mesh.hpp"

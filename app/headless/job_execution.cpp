@@ -16,11 +16,6 @@
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/state_diagnostics.hpp"
 #include "engine/scene/scene_file.hpp"
-#include "engine/trajectory/clear_time_optimal.hpp"
-#include "engine/trajectory/cubic_spline.hpp"
-#include "engine/trajectory/scurve.hpp"
-#include "engine/trajectory/time_optimal.hpp"
-#include "engine/trajectory/trapezoidal.hpp"
 #include "engine/trajectory/validation.hpp"
 
 namespace kinetic::app::headless {
@@ -35,21 +30,22 @@ std::string joint_list(const RobotModel& robot, const std::vector<int>& variable
   return out;
 }
 
-// Time-optimal corners are narrowed where they would collide (clear_time_optimal.hpp); `note`
-// says so.
+// The studio's timing (app/planning/trajectory_timing.hpp): time-optimal corners are narrowed
+// where they would collide, and `note` says so.
 Trajectory time_path(const JointPath& path, const TrajectoryLimits& limits, Timing timing, CollisionChecker& checker,
                      std::string& note) {
+  TimingSettings settings;
   switch (timing) {
-    case Timing::TimeOptimal: break;
-    case Timing::Trapezoidal: return trapezoidal(path, limits);
-    case Timing::SCurve: return scurve(path, limits);
-    case Timing::CubicSpline: return cubic_spline(path, limits);
+    case Timing::TimeOptimal: settings.method = TimingMethod::TimeOptimal; break;
+    case Timing::Trapezoidal: settings.method = TimingMethod::Trapezoidal; break;
+    case Timing::SCurve: settings.method = TimingMethod::SCurve; break;
+    case Timing::CubicSpline: settings.method = TimingMethod::CubicSpline; break;
   }
-  ClearTiming clear = time_optimal_clear(
-      path, limits, [&checker](const JointVector& q) { return checker.in_collision(q); },
-      [&checker](const JointVector& q) { return describe_contacts(checker.contacts(q)); });
-  note = narrowed_corners_note(clear, TimeOptimalOptions{}.max_deviation);
-  return std::move(clear.trajectory);
+  settings.velocity_scaling = limits.velocity_scaling;
+  settings.acceleration_scaling = limits.acceleration_scaling;
+  return app::time_path(
+      path, limits, settings, [&checker](const JointVector& q) { return checker.in_collision(q); },
+      [&checker](const JointVector& q) { return describe_contacts(checker.contacts(q)); }, &note);
 }
 
 void validate_state(const RobotModel& robot, const JointVector& q, const std::string& field) {
