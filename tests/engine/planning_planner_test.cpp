@@ -336,6 +336,7 @@ TEST(PlannerFacade, RelativeGoalInTheToolFrameMovesAlongTheToolAxis) {
 TEST(PlannerFacade, ASmallLiftFromTheStretchedZeroPoseIsASmallMotion) {
   // The real UR5 file, from zero (arm stretched out, wrist singular): lifting the TCP 5 cm took
   // the base a full turn and the wrist most of one (path length 8.45 rad).
+  KINETIC_REQUIRE_SHARED_ROBOTS();
   const RobotModelPtr model =
       load_robot_file(test::example_robot_data_dir() + "/robots/ur_description/urdf/ur5_robot.urdf");
   Planner planner(model);
