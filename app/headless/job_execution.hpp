@@ -49,7 +49,7 @@ struct SceneSpan {
 
 struct StepResult {
   std::string name;
-  PlanResult plan;        // motion steps only (not pick and place)
+  PlanResult plan;        // motion steps; a pick and place fills only its notes
   Trajectory trajectory;  // all model variables, model order; empty for a scene step
   double path_length = 0.0;  // joint-space length of the planned path (rad / m)
   JointVector end;           // where the next step starts

@@ -125,7 +125,7 @@ StepResult plan_pick_place_step(Planner& planner, const StepSpec& step, const Jo
   scaled.acceleration_scaling = step.acceleration_scaling;
   TimedPickPlace timed;
   try {
-    timed = time_pick_and_place(task, scaled);
+    timed = time_pick_and_place(task, scaled, &planner.checker());
   } catch (const Error& error) {
     throw JobFailure(kExitPlanningFailed,
                      what + ": time_optimal timing failed: " + describe(error));
@@ -143,6 +143,7 @@ StepResult plan_pick_place_step(Planner& planner, const StepSpec& step, const Jo
   for (const SceneChange& change : task_scene_changes(task, timed, before))
     out.scenes.push_back({change.time, change.scene});
   out.task = summary(pick, request.options, task, out.trajectory.duration());
+  out.plan.notes = timed.notes;  // narrowed corners, printed as warnings like a motion's
   return out;
 }
 

@@ -1,7 +1,5 @@
 #include "app/planning/trajectory_timing.hpp"
 
-#include <cstdio>
-
 #include "engine/core/error.hpp"
 #include "engine/trajectory/cubic_spline.hpp"
 #include "engine/trajectory/scurve.hpp"
@@ -63,14 +61,6 @@ Trajectory time_path(const JointPath& path, TrajectoryLimits limits, const Timin
   ClearTiming timing = time_optimal_clear(path, limits, in_collision, collision_names);
   if (note) *note = narrowed_corners_note(timing, TimeOptimalOptions{}.max_deviation);
   return std::move(timing.trajectory);
-}
-
-std::string narrowed_corners_note(const ClearTiming& timing, double asked) {
-  if (timing.narrowed_for.empty()) return {};
-  char text[160];
-  std::snprintf(text, sizeof text, "corners rounded within %.4g rad, not %.4g: wider blends touched ",
-                timing.max_deviation, asked);
-  return text + timing.narrowed_for;
 }
 
 JointPath trajectory_waypoints(const Trajectory& trajectory) {

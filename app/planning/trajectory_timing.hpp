@@ -38,10 +38,6 @@ Trajectory time_path(const JointPath& path, TrajectoryLimits limits, const Timin
                      const std::function<std::string(const JointVector&)>& collision_names = {},
                      std::string* note = nullptr);
 
-// "corners rounded within 0.0125 rad, not 0.05: wider blends touched link6 - c33" ("" when the
-// blends were not narrowed).
-std::string narrowed_corners_note(const ClearTiming& timing, double asked);
-
 // The geometric path a timed trajectory was made from: its positions at waypoint_times(), or at
 // every sample when it has none; consecutive duplicates removed.
 JointPath trajectory_waypoints(const Trajectory& trajectory);

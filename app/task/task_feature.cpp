@@ -268,6 +268,7 @@ void TaskFeature::show_success(const TaskOutcome& outcome) {
   summary.duration = outcome.timed.trajectory.duration();
   summary.seed = outcome.seed;
   for (const std::string& note : result.notes) summary.notes << QString::fromStdString(note);
+  for (const std::string& note : outcome.timed.notes) summary.notes << QString::fromStdString(note);
   panel_->show_result(summary, stage_rows(outcome));
 
   const int index = document_.add_trajectory(tr("Pick %1").arg(outcome.object),

@@ -35,7 +35,7 @@ TaskOutcome run_task(const TaskRequest& request, const std::atomic<bool>* cancel
     TrajectoryLimits limits = limits_for(*request.robot);
     limits.velocity_scaling = request.velocity_scaling;
     limits.acceleration_scaling = request.acceleration_scaling;
-    outcome.timed = time_pick_and_place(outcome.result, limits);
+    outcome.timed = time_pick_and_place(outcome.result, limits, &planner.checker());
     if (cancel && cancel->load()) throw Error(ErrorCode::Cancelled, "planning cancelled");
     outcome.scene_changes = task_scene_changes(outcome.result, outcome.timed, request.scene);
     outcome.ok = true;

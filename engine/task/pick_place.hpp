@@ -92,11 +92,16 @@ PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start, 
 // within `limits` (their scalings apply), starting and ending at rest, joined end to end
 // (join_at_rest). stage_start[i] is the time stage i begins (Grasp / Release: the instant they
 // happen, between the motions around them).
+// Given `checker` (the robot's), each stage's corners are kept clear in the stage's own scene, as
+// time_optimal_clear keeps a plan's (the blends pass up to 0.05 rad off the planned path); the
+// checker is left holding the last moving stage's scene. Without it the corners are not checked.
 struct TimedPickPlace {
   Trajectory trajectory;
   std::vector<double> stage_start;
+  std::vector<std::string> notes;  // stages whose corners were narrowed, one line each
 };
-TimedPickPlace time_pick_and_place(const PickPlaceResult& result, const TrajectoryLimits& limits);
+TimedPickPlace time_pick_and_place(const PickPlaceResult& result, const TrajectoryLimits& limits,
+                                   CollisionChecker* checker = nullptr);
 
 // The links a pick and place lets touch the held object when the request names none: those of
 // default_touch_links(), and the links whose housing reaches `link`'s origin at q (on a bare

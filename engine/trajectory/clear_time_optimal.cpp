@@ -1,5 +1,7 @@
 #include "engine/trajectory/clear_time_optimal.hpp"
 
+#include <cstdio>
+
 #include "engine/trajectory/validation.hpp"
 
 namespace kinetic {
@@ -28,6 +30,14 @@ ClearTiming time_optimal_clear(const JointPath& path, const TrajectoryLimits& li
     if (out.narrowed_for.empty()) out.narrowed_for = report.violations.front().detail;
     options.max_deviation *= 0.5;
   }
+}
+
+std::string narrowed_corners_note(const ClearTiming& timing, double asked) {
+  if (timing.narrowed_for.empty()) return {};
+  char text[160];
+  std::snprintf(text, sizeof text, "corners rounded within %.4g rad, not %.4g: wider blends touched ",
+                timing.max_deviation, asked);
+  return text + timing.narrowed_for;
 }
 
 }  // namespace kinetic

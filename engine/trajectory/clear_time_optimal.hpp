@@ -25,4 +25,8 @@ ClearTiming time_optimal_clear(const JointPath& path, const TrajectoryLimits& li
                                const std::function<std::string(const JointVector&)>& collision_names = {},
                                TimeOptimalOptions options = {});
 
+// "corners rounded within 0.0125 rad, not 0.05: wider blends touched 'link6' with 'c33'" ("" when
+// the blends were not narrowed); `asked` is the deviation the timing was asked for.
+std::string narrowed_corners_note(const ClearTiming& timing, double asked = TimeOptimalOptions{}.max_deviation);
+
 }  // namespace kinetic
