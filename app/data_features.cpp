@@ -30,6 +30,7 @@
 #include "app/studio_document.hpp"
 #include "app/viewport_window.hpp"
 #include "engine/collision/collision_checker.hpp"
+#include "engine/scene/scene_meshes.hpp"
 #include "panels/joints_panel.hpp"
 #include "panels/robot_library_panel.hpp"
 #include "panels/scene_panel.hpp"
@@ -328,6 +329,20 @@ void build_menus(QMainWindow& window, DataActions& actions, DataFeatures& featur
   settings->addAction(QObject::tr("Package search paths…"), &actions, [&actions] { actions.edit_package_paths(); });
 }
 
+// Why a collision checker refused `scene`: the objects whose mesh cannot be read, by name (the
+// checker's error names only the file), else the checker's own error.
+QString why_the_scene_cannot_be_checked(const PlanningScene& scene, const std::exception& error) {
+  const std::vector<SceneMeshProblem> problems = unreadable_scene_meshes(scene);
+  if (problems.empty()) return QString::fromUtf8(error.what());
+  const SceneMeshProblem& first = problems.front();
+  QString reason = QObject::tr("object '%1': %2")
+                       .arg(QString::fromStdString(first.object), QString::fromStdString(first.message));
+  if (problems.size() == 2) reason += QObject::tr("; and one more object whose mesh cannot be read");
+  if (problems.size() > 2)
+    reason += QObject::tr("; and %1 more objects whose meshes cannot be read").arg(problems.size() - 1);
+  return reason;
+}
+
 }  // namespace
 
 QString save_session_with_view(QMainWindow& window, const StudioDocument& document, const QString& path) {
@@ -370,26 +385,32 @@ void bind_joints_panel_extras(panels::JointsPanel& panel, StudioDocument& docume
     RobotModelPtr robot;
     std::unique_ptr<CollisionChecker> checker;
     bool scene_stale = true;
+    QString scene_skipped;  // why the checker holds no scene ("" when it holds the document's)
   };
   auto cache = std::make_shared<Cache>();
   QObject::connect(&document, &StudioDocument::sceneChanged, &panel, [cache] { cache->scene_stale = true; });
-  panel.set_state_check([cache, &document](const JointVector& q) {
-    if (!document.robot()) return true;
-    if (cache->robot != document.robot()) {
-      cache->robot = document.robot();
-      cache->checker = std::make_unique<CollisionChecker>(cache->robot);
-      cache->scene_stale = true;
-    }
-    if (cache->scene_stale) {
-      try {
-        cache->checker->set_scene(document.scene());
-      } catch (const std::exception&) {
-        cache->checker->set_scene(PlanningScene());  // an unusable scene object: check the robot alone
-      }
-      cache->scene_stale = false;
-    }
-    return !cache->checker->in_collision(q);
-  });
+  panel.set_state_check(
+      [cache, &document](const JointVector& q) {
+        if (!document.robot()) return true;
+        if (cache->robot != document.robot()) {
+          cache->robot = document.robot();
+          cache->checker = std::make_unique<CollisionChecker>(cache->robot);
+          cache->scene_stale = true;
+        }
+        if (cache->scene_stale) {
+          cache->scene_skipped.clear();
+          try {
+            cache->checker->set_scene(document.scene());
+          } catch (const std::exception& error) {
+            // An unusable scene object: check the robot alone, and let the panel say so.
+            cache->scene_skipped = why_the_scene_cannot_be_checked(document.scene(), error);
+            cache->checker->set_scene(PlanningScene());
+          }
+          cache->scene_stale = false;
+        }
+        return !cache->checker->in_collision(q);
+      },
+      [cache] { return cache->scene_skipped; });
 }
 
 DataFeatures install_data_features(QMainWindow& window, StudioDocument& document, const DataFeatureOptions& options) {

@@ -65,6 +65,8 @@ void bind_scene_panel(panels::ScenePanel& panel, StudioDocument& document);
 QString save_session_with_view(QMainWindow& window, const StudioDocument& document, const QString& path);
 SessionLoadResult load_session_with_view(QMainWindow& window, StudioDocument& document, const QString& path);
 // Gives the joints panel a collision check (robot + scene of the document) for its random pose.
+// A scene the checker cannot take (an unreadable mesh) leaves the robot alone checked, and the
+// panel is told why, to say so.
 void bind_joints_panel_extras(panels::JointsPanel& panel, StudioDocument& document);
 
 }  // namespace kinetic::app

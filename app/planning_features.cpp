@@ -275,6 +275,14 @@ void PlanningFeatures::set_recording(bool on) {
 
 void PlanningFeatures::connect_trajectory_panel() {
   auto* panel = trajectory_panel_;
+  // The re-time settings are kept in the document as the planner's are (connect_planner_panel).
+  document_.set_retime_settings(panel->retime_settings());
+  connect(panel, &panels::TrajectoryPanel::retimeSettingsEdited, this,
+          [this] { document_.set_retime_settings(trajectory_panel_->retime_settings()); });
+  connect(&document_, &StudioDocument::retimeSettingsLoaded, this, [this] {
+    trajectory_panel_->set_retime_settings(*document_.retime_settings());
+    document_.set_retime_settings(trajectory_panel_->retime_settings());
+  });
   connect(panel, &panels::TrajectoryPanel::currentChanged, this, &PlanningFeatures::show_current);
   connect(panel, &panels::TrajectoryPanel::renameRequested, this, [this](int index, const QString& name) {
     auto list = document_.trajectories();

@@ -181,4 +181,9 @@ void StudioDocument::load_planner_settings(const panels::PlannerSettings& settin
   emit plannerSettingsLoaded();
 }
 
+void StudioDocument::load_retime_settings(const panels::RetimeSettings& settings) {
+  retime_settings_ = settings;
+  emit retimeSettingsLoaded();
+}
+
 }  // namespace kinetic::app

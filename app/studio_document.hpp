@@ -20,6 +20,7 @@
 #include "engine/scene/planning_scene.hpp"
 #include "engine/trajectory/trajectory.hpp"
 #include "panels/planner_settings.hpp"
+#include "panels/retime_settings.hpp"
 
 namespace kinetic::app {
 
@@ -118,6 +119,10 @@ class StudioDocument : public QObject {
   const std::optional<panels::PlannerSettings>& planner_settings() const { return planner_settings_; }
   void set_planner_settings(const panels::PlannerSettings& settings) { planner_settings_ = settings; }
   void load_planner_settings(const panels::PlannerSettings& settings);
+  // The Trajectories panel's re-time settings, kept the same way (retimeSettingsLoaded on load_).
+  const std::optional<panels::RetimeSettings>& retime_settings() const { return retime_settings_; }
+  void set_retime_settings(const panels::RetimeSettings& settings) { retime_settings_ = settings; }
+  void load_retime_settings(const panels::RetimeSettings& settings);
 
   QUndoStack& undo_stack() { return undo_stack_; }
 
@@ -132,6 +137,7 @@ class StudioDocument : public QObject {
   void playbackSceneChanged();
   void shownTrajectoryChanged();
   void plannerSettingsLoaded();
+  void retimeSettingsLoaded();
 
  private:
   RobotModelPtr robot_;
@@ -150,6 +156,7 @@ class StudioDocument : public QObject {
   int shown_trajectory_ = -1;
   bool stroboscope_ = false;
   std::optional<panels::PlannerSettings> planner_settings_;
+  std::optional<panels::RetimeSettings> retime_settings_;
   QUndoStack undo_stack_;
 };
 

@@ -221,17 +221,28 @@ bool JointsPanel::apply_random_free() {
   const JointVector lower = robot_->lower_limits();
   const JointVector upper = robot_->upper_limits();
   std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const auto scene_skipped = [this] { return state_check_ && scene_skipped_ ? scene_skipped_() : QString(); };
   for (int attempt = 0; attempt < kRandomFreeAttempts; ++attempt) {
     JointVector q(robot_->dof());
     for (int v = 0; v < robot_->dof(); ++v) q[v] = lower[v] + (upper[v] - lower[v]) * unit(random_);
     if (state_check_ && !state_check_(q)) continue;
-    show_message({}, false);
+    const QString skipped = scene_skipped();
+    show_message(skipped.isEmpty() ? QString()
+                                   : tr("The scene was not checked: %1. This pose is free of self-collision only "
+                                        "and may be inside an obstacle.")
+                                         .arg(skipped),
+                 !skipped.isEmpty());
     edit_all(q);
     return true;
   }
-  show_message(tr("No collision-free configuration found in %1 random samples; the scene may leave "
-                  "little free space. The joints were not changed.")
-                   .arg(kRandomFreeAttempts),
+  const QString skipped = scene_skipped();
+  show_message(skipped.isEmpty() ? tr("No collision-free configuration found in %1 random samples; the scene may "
+                                      "leave little free space. The joints were not changed.")
+                                       .arg(kRandomFreeAttempts)
+                                 : tr("No configuration free of self-collision found in %1 random samples; the "
+                                      "scene was not checked: %2. The joints were not changed.")
+                                       .arg(kRandomFreeAttempts)
+                                       .arg(skipped),
                true);
   return false;
 }

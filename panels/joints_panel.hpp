@@ -26,6 +26,10 @@ class JointsPanel : public QWidget {
  public:
   // true when the configuration is free of collisions (self and scene).
   using StateCheck = std::function<bool(const JointVector&)>;
+  // Why the check last asked left the scene out (it then checks the robot alone; a clause without
+  // a final full stop), or "" when it checked the scene: a random pose must not pass for clear of
+  // obstacles it was never tested against.
+  using SceneSkipped = std::function<QString()>;
   static constexpr int kRandomFreeAttempts = 200;
 
   explicit JointsPanel(QWidget* parent = nullptr);
@@ -37,7 +41,10 @@ class JointsPanel : public QWidget {
   void set_uses_degrees(bool degrees);
 
   // Used by "Random (collision-free)"; without one, random samples are only within limits.
-  void set_state_check(StateCheck check) { state_check_ = std::move(check); }
+  void set_state_check(StateCheck check, SceneSkipped scene_skipped = {}) {
+    state_check_ = std::move(check);
+    scene_skipped_ = std::move(scene_skipped);
+  }
   void set_random_seed(unsigned seed) { random_.seed(seed); }
 
   // Actions behind the buttons; each emits valuesEdited when it changes the values. Those that
@@ -100,6 +107,7 @@ class JointsPanel : public QWidget {
   QLabel* message_ = nullptr;
   QString last_message_;
   StateCheck state_check_;
+  SceneSkipped scene_skipped_;
   std::mt19937 random_{std::random_device{}()};
   bool updating_ = false;
 };

@@ -240,7 +240,30 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
     const QVariant t = item->data(Qt::UserRole);
     if (t.isValid()) emit seekRequested(t.toDouble());
   });
+  watch_retime_settings();
   on_selection_changed();
+}
+
+void TrajectoryPanel::watch_retime_settings() {
+  const auto edited = [this] {
+    if (!applying_retime_settings_) emit retimeSettingsEdited();
+  };
+  connect(timing_, &QComboBox::currentIndexChanged, this, edited);
+  for (QDoubleSpinBox* box : {velocity_, acceleration_}) connect(box, &QDoubleSpinBox::valueChanged, this, edited);
+  connect(replace_, &QCheckBox::toggled, this, edited);
+}
+
+RetimeSettings TrajectoryPanel::retime_settings() const {
+  return {timing_key(), velocity_scaling(), acceleration_scaling(), replace_when_retiming()};
+}
+
+void TrajectoryPanel::set_retime_settings(const RetimeSettings& settings) {
+  applying_retime_settings_ = true;
+  if (const int index = timing_->findData(settings.timing); index >= 0) timing_->setCurrentIndex(index);
+  velocity_->setValue(settings.velocity_scaling);
+  acceleration_->setValue(settings.acceleration_scaling);
+  replace_->setChecked(settings.replace_selected);
+  applying_retime_settings_ = false;
 }
 
 void TrajectoryPanel::set_trajectories(const std::vector<TrajectoryEntry>& entries) {

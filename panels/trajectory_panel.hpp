@@ -12,6 +12,7 @@
 #include "engine/trajectory/trajectory.hpp"
 #include "engine/trajectory/trajectory_limits.hpp"
 #include "engine/trajectory/validation.hpp"
+#include "panels/retime_settings.hpp"
 
 class QCheckBox;
 class QComboBox;
@@ -61,6 +62,12 @@ class TrajectoryPanel : public QWidget {
   bool replace_when_retiming() const;
   double record_rate() const;
 
+  // The re-time settings at once (what a session keeps); set_retime_settings() does not emit
+  // retimeSettingsEdited. Scalings outside the boxes' range are clamped; an unknown timing keeps
+  // the current one.
+  RetimeSettings retime_settings() const;
+  void set_retime_settings(const RetimeSettings& settings);
+
   // Test access.
   QListWidget* list() const { return list_; }
   QSlider* timeline() const { return timeline_; }
@@ -71,6 +78,9 @@ class TrajectoryPanel : public QWidget {
   QCheckBox* trail_box() const { return trail_; }
   QCheckBox* strobe_box() const { return strobe_; }
   QComboBox* timing_combo() const { return timing_; }
+  QDoubleSpinBox* velocity_box() const { return velocity_; }
+  QDoubleSpinBox* acceleration_box() const { return acceleration_; }
+  QCheckBox* replace_box() const { return replace_; }
   QComboBox* quantity_combo() const { return quantity_; }
   QListWidget* validation_list() const { return validation_; }
   QLabel* compare_label() const { return compare_; }
@@ -95,6 +105,8 @@ class TrajectoryPanel : public QWidget {
   void recordRateChanged(double hz);
   void exportRequested(int index, const QString& path);
   void importRequested(const QString& path);
+  // A re-time setting was changed in the panel (not by set_retime_settings).
+  void retimeSettingsEdited();
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -108,11 +120,13 @@ class TrajectoryPanel : public QWidget {
   void choose_import_files();
   double current_duration() const;
   double current_start() const;
+  void watch_retime_settings();
 
   std::vector<TrajectoryEntry> entries_;
   TrajectoryLimits limits_;
   int current_ = -1;
   bool updating_ = false;
+  bool applying_retime_settings_ = false;  // set_retime_settings() is filling the boxes: no signal
 
   QListWidget* list_;
   QLabel *compare_, *time_label_, *message_;

@@ -234,7 +234,9 @@ std::string session_to_json(const StudioDocument& document, const std::optional<
     trajectories.push_back(std::move(entry));
   }
   doc["trajectories"] = trajectories;
-  if (document.planner_settings()) doc["settings"] = planner_settings_json(*document.planner_settings());
+  json settings = document.planner_settings() ? planner_settings_json(*document.planner_settings()) : json::object();
+  if (document.retime_settings()) settings["retiming"] = retime_settings_json(*document.retime_settings());
+  if (!settings.empty()) doc["settings"] = settings;
   if (camera)
     doc["camera"] = {{"target", vector_json(camera->target)},
                      {"distance", camera->distance},
@@ -396,12 +398,24 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
 
     // Settings that cannot be used are dropped, not the session: the panel keeps its own.
     std::optional<panels::PlannerSettings> settings;
+    std::optional<panels::RetimeSettings> retime_settings;
     if (const json* settings_json = reader.optional_field(doc, "settings", "")) {
       try {
         settings = planner_settings_from_json(*settings_json, result.warnings);
       } catch (const SessionSettingsError& error) {
         result.warnings << QStringLiteral("%1; the planner and timing settings were left as they were.")
                                .arg(QString::fromStdString(error.what()));
+      }
+      // Read apart from the planner's: a bad field in one drops that one only.
+      const json* retiming =
+          settings_json->is_object() ? reader.optional_field(*settings_json, "retiming", "settings") : nullptr;
+      if (retiming) {
+        try {
+          retime_settings = retime_settings_from_json(*retiming, result.warnings);
+        } catch (const SessionSettingsError& error) {
+          result.warnings << QStringLiteral("%1; the Trajectories panel's re-time settings were left as they were.")
+                                 .arg(QString::fromStdString(error.what()));
+        }
       }
     }
 
@@ -416,6 +430,7 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     document.set_shown_trajectory(-1);
     document.set_trajectories(trajectories);
     if (settings) document.load_planner_settings(*settings);
+    if (retime_settings) document.load_retime_settings(*retime_settings);
     document.undo_stack().clear();
   } catch (const SessionError& error) {
     result.error = error.message;

@@ -127,6 +127,22 @@ void read_cartesian(const SettingsReader& r, const json& value, CartesianOptions
   if (!(c.margin >= 0.0)) SettingsReader::fail(where + ".margin", "must be >= 0 (metres)");
 }
 
+// The parameterization and the scalings: the Planner panel times its plans with them and the
+// Trajectories panel re-times with its own, checked alike.
+void read_timing(const json& t, const std::string& where, QString& timing, double& velocity, double& acceleration) {
+  if (const json* kind = SettingsReader::find(t, "parameterization")) {
+    const std::string name = kind->is_string() ? kind->get<std::string>() : std::string();
+    if (std::find(kTimings.begin(), kTimings.end(), name) == kTimings.end())
+      SettingsReader::fail(where + ".parameterization", "expected one of " + quoted_list(kTimings));
+    timing = QString::fromStdString(name);
+  }
+  SettingsReader::number(t, "velocity_scaling", where, velocity);
+  SettingsReader::number(t, "acceleration_scaling", where, acceleration);
+  for (const auto& [name, scaling] :
+       {std::pair{"velocity_scaling", velocity}, std::pair{"acceleration_scaling", acceleration}})
+    if (!(scaling > 0.0 && scaling <= 1.0)) SettingsReader::fail(where + "." + name, "must be in (0, 1]");
+}
+
 }  // namespace
 
 json planner_settings_json(const panels::PlannerSettings& s) {
@@ -164,7 +180,8 @@ json planner_settings_json(const panels::PlannerSettings& s) {
 panels::PlannerSettings planner_settings_from_json(const json& value, QStringList& warnings) {
   const SettingsReader r(warnings);
   panels::PlannerSettings s;
-  const json& f = r.object(value, "settings", {"planner", "options", "cartesian", "keep_orientation", "timing"});
+  const json& f =
+      r.object(value, "settings", {"planner", "options", "cartesian", "keep_orientation", "timing", "retiming"});
   if (const json* options = r.find(f, "options")) read_options(r, *options, s.options);
   s.random_seed = !(r.find(f, "options") && r.find(*r.find(f, "options"), "seed"));
   if (const json* planner = r.find(f, "planner")) {
@@ -190,18 +207,26 @@ panels::PlannerSettings planner_settings_from_json(const json& value, QStringLis
   if (const json* timing = r.find(f, "timing")) {
     const std::string where = "settings.timing";
     const json& t = r.object(*timing, where, {"parameterization", "velocity_scaling", "acceleration_scaling"});
-    if (const json* kind = r.find(t, "parameterization")) {
-      const std::string name = kind->is_string() ? kind->get<std::string>() : std::string();
-      if (std::find(kTimings.begin(), kTimings.end(), name) == kTimings.end())
-        SettingsReader::fail(where + ".parameterization", "expected one of " + quoted_list(kTimings));
-      s.timing = QString::fromStdString(name);
-    }
-    r.number(t, "velocity_scaling", where, s.velocity_scaling);
-    r.number(t, "acceleration_scaling", where, s.acceleration_scaling);
-    for (const auto& [name, scaling] : {std::pair{"velocity_scaling", s.velocity_scaling},
-                                        std::pair{"acceleration_scaling", s.acceleration_scaling}})
-      if (!(scaling > 0.0 && scaling <= 1.0)) SettingsReader::fail(where + "." + name, "must be in (0, 1]");
+    read_timing(t, where, s.timing, s.velocity_scaling, s.acceleration_scaling);
   }
+  return s;
+}
+
+json retime_settings_json(const panels::RetimeSettings& s) {
+  return {{"parameterization", s.timing.toStdString()},
+          {"velocity_scaling", s.velocity_scaling},
+          {"acceleration_scaling", s.acceleration_scaling},
+          {"replace_selected", s.replace_selected}};
+}
+
+panels::RetimeSettings retime_settings_from_json(const json& value, QStringList& warnings) {
+  const SettingsReader r(warnings);
+  panels::RetimeSettings s;
+  const std::string where = "settings.retiming";
+  const json& f =
+      r.object(value, where, {"parameterization", "velocity_scaling", "acceleration_scaling", "replace_selected"});
+  read_timing(f, where, s.timing, s.velocity_scaling, s.acceleration_scaling);
+  r.boolean(f, "replace_selected", where, s.replace_selected);
   return s;
 }
 

@@ -126,6 +126,33 @@ class DataFeaturesTest : public QObject {
     joints->set_robot(document.robot());
     joints->set_random_seed(3);
     QVERIFY(joints->apply_random_free());
+    QVERIFY2(joints->last_message().isEmpty(), qPrintable(joints->last_message()));
+  }
+
+  // A scene the checker cannot take (a mesh whose file is gone, as a session may open with) is
+  // left out of the random pose's check, and the joints panel says so, naming the object.
+  void the_random_pose_says_when_the_scene_could_not_be_checked() {
+    QTemporaryDir dir;
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    QMainWindow window;
+    auto* joints = new kinetic::panels::JointsPanel(&window);
+    joints->set_robot(document.robot());
+    joints->set_random_seed(5);
+    kinetic::app::bind_joints_panel_extras(*joints, document);
+    const QString gone = dir.filePath(QStringLiteral("fixture.stl"));
+    kinetic::PlanningScene scene;
+    scene.add_obstacle("fixture", kinetic::Shape::mesh(gone.toStdString()), kinetic::Pose::Identity());
+    document.set_scene(scene);
+    QVERIFY(joints->apply_random_free());
+    const QString said = joints->last_message();
+    QVERIFY2(said.startsWith(QStringLiteral("The scene was not checked: object 'fixture': ")) && said.contains(gone) &&
+                 said.contains(QStringLiteral("free of self-collision only")),
+             qPrintable(said));
+    // With the object gone, the scene is checked again and nothing is said.
+    document.set_scene(kinetic::PlanningScene());
+    QVERIFY(joints->apply_random_free());
+    QVERIFY2(joints->last_message().isEmpty(), qPrintable(joints->last_message()));
   }
 
   void creates_a_file_menu_and_offers_recovery() {

@@ -102,6 +102,31 @@ class JointsPanelTest : public QObject {
     QVERIFY(panel.last_message().contains(QStringLiteral("200")));
   }
 
+  void random_pose_says_when_the_scene_was_not_checked() {
+    kinetic::panels::JointsPanel panel;
+    const auto robot = kinetic::load_builtin_robot("ur5e");
+    panel.set_robot(robot);
+    panel.set_random_seed(11);
+    QString skipped = QStringLiteral("object 'fixture': collision mesh file not found: /cell/fixture.stl");
+    panel.set_state_check([](const kinetic::JointVector&) { return true; }, [&] { return skipped; });
+    QVERIFY(panel.apply_random_free());  // the pose is still set: free of self-collision
+    QVERIFY2(panel.last_message().contains(QStringLiteral("The scene was not checked: object 'fixture': collision mesh "
+                                                          "file not found: /cell/fixture.stl.")) &&
+                 panel.last_message().contains(QStringLiteral("free of self-collision only")),
+             qPrintable(panel.last_message()));
+    // Nothing free: the failure does not blame the scene's free space, which was never looked at.
+    panel.set_state_check([](const kinetic::JointVector&) { return false; }, [&] { return skipped; });
+    QVERIFY(!panel.apply_random_free());
+    QVERIFY2(panel.last_message().contains(QStringLiteral("scene was not checked: object 'fixture'")) &&
+                 !panel.last_message().contains(QStringLiteral("little free space")),
+             qPrintable(panel.last_message()));
+    // Once the scene is checked again, nothing is said.
+    skipped.clear();
+    panel.set_state_check([](const kinetic::JointVector&) { return true; }, [&] { return skipped; });
+    QVERIFY(panel.apply_random_free());
+    QVERIFY2(panel.last_message().isEmpty(), qPrintable(panel.last_message()));
+  }
+
   void copy_and_paste_as_text() {
     kinetic::panels::JointsPanel panel;
     const auto robot = kinetic::load_builtin_robot("ur5e");

@@ -409,6 +409,99 @@ class SessionFileTest : public QObject {
     QCOMPARE(kept.planner_settings()->velocity_scaling, 0.4);
   }
 
+  void retime_settings_come_back_and_unusable_ones_are_dropped_with_a_warning() {
+    QTemporaryDir dir;
+    StudioDocument source;
+    fill(source);
+    kinetic::panels::PlannerSettings planner;
+    planner.velocity_scaling = 0.4;
+    source.set_planner_settings(planner);
+    kinetic::panels::RetimeSettings settings;
+    settings.timing = QStringLiteral("cubic_spline");
+    settings.velocity_scaling = 0.3;
+    settings.acceleration_scaling = 0.2;
+    settings.replace_selected = true;
+    source.set_retime_settings(settings);
+    const QString path = dir.filePath(QStringLiteral("retime.kinetic-session"));
+    QVERIFY(kinetic::app::save_session(source, path).isEmpty());
+
+    StudioDocument restored;
+    QSignalSpy loaded(&restored, &StudioDocument::retimeSettingsLoaded);
+    const auto result = kinetic::app::load_session(restored, path);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QVERIFY2(result.warnings.isEmpty(), qPrintable(result.warnings.join('\n')));
+    QCOMPARE(loaded.count(), 1);
+    QVERIFY(restored.retime_settings().has_value());
+    const kinetic::panels::RetimeSettings& back = *restored.retime_settings();
+    QCOMPARE(back.timing, QStringLiteral("cubic_spline"));
+    QCOMPARE(back.velocity_scaling, 0.3);
+    QCOMPARE(back.acceleration_scaling, 0.2);
+    QVERIFY(back.replace_selected);
+    QCOMPARE(restored.planner_settings()->velocity_scaling, 0.4);  // beside the planner's, not instead
+    QCOMPARE(kinetic::app::session_to_json(restored), kinetic::app::session_to_json(source));
+
+    // A value out of range drops the re-time settings, not the planner's nor the session, and says which.
+    const nlohmann::json saved = nlohmann::json::parse(kinetic::app::session_to_json(source));
+    nlohmann::json doc = saved;
+    doc["settings"]["retiming"]["acceleration_scaling"] = 0;
+    write(path, QByteArray::fromStdString(doc.dump(1)));
+    StudioDocument other;
+    const auto bad = kinetic::app::load_session(other, path);
+    QVERIFY2(bad.ok(), qPrintable(bad.error));
+    QCOMPARE(bad.warnings.size(), 1);
+    QVERIFY2(bad.warnings[0].contains(QStringLiteral("settings.retiming.acceleration_scaling: must be in (0, 1]")) &&
+                 bad.warnings[0].contains(QStringLiteral("re-time settings were left as they were")),
+             qPrintable(bad.warnings[0]));
+    QVERIFY(!other.retime_settings().has_value());
+    QCOMPARE(other.planner_settings()->velocity_scaling, 0.4);
+    // A value of the wrong type, an unknown parameterization (named with the known ones), and an
+    // unknown key (a warning of its own, pointing at the keys it may have meant).
+    doc = saved;
+    doc["settings"]["retiming"]["replace_selected"] = "yes";
+    write(path, QByteArray::fromStdString(doc.dump(1)));
+    QString said = kinetic::app::load_session(other, path).warnings.join('\n');
+    QVERIFY2(said.contains(QStringLiteral("settings.retiming.replace_selected: expected true or false")), qPrintable(said));
+    doc = saved;
+    doc["settings"]["retiming"]["parameterization"] = "quintic";
+    doc["settings"]["retiming"]["velocity"] = 0.5;
+    write(path, QByteArray::fromStdString(doc.dump(1)));
+    said = kinetic::app::load_session(other, path).warnings.join('\n');
+    QVERIFY2(said.contains(QStringLiteral("settings.retiming.parameterization: expected one of")) &&
+                 said.contains(QStringLiteral("scurve")),
+             qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("settings.retiming: unknown key \"velocity\"")) &&
+                 said.contains(QStringLiteral("velocity_scaling")),
+             qPrintable(said));
+    QVERIFY(!other.retime_settings().has_value());
+
+    // Sessions written before re-time settings were kept (settings without "retiming", or no
+    // settings at all) open without a word and leave the document's as they were.
+    for (const bool with_planner_settings : {true, false}) {
+      doc = saved;
+      if (with_planner_settings)
+        doc["settings"].erase("retiming");
+      else
+        doc.erase("settings");
+      write(path, QByteArray::fromStdString(doc.dump(1)));
+      StudioDocument kept;
+      kept.set_retime_settings(settings);
+      QSignalSpy kept_loaded(&kept, &StudioDocument::retimeSettingsLoaded);
+      const auto older = kinetic::app::load_session(kept, path);
+      QVERIFY2(older.ok(), qPrintable(older.error));
+      QVERIFY2(older.warnings.isEmpty(), qPrintable(older.warnings.join('\n')));
+      QCOMPARE(kept_loaded.count(), 0);
+      QCOMPARE(kept.retime_settings()->timing, QStringLiteral("cubic_spline"));
+    }
+    // Fields left out are the panel's defaults.
+    doc = saved;
+    doc["settings"]["retiming"] = {{"velocity_scaling", 0.6}};
+    write(path, QByteArray::fromStdString(doc.dump(1)));
+    QVERIFY(kinetic::app::load_session(other, path).ok());
+    QCOMPARE(other.retime_settings()->velocity_scaling, 0.6);
+    QCOMPARE(other.retime_settings()->timing, kinetic::panels::RetimeSettings().timing);
+    QVERIFY(!other.retime_settings()->replace_selected);
+  }
+
   void missing_robot_file_is_a_clear_error() {
     QTemporaryDir dir;
     const QString session = dir.filePath(QStringLiteral("gone.kinetic-session"));

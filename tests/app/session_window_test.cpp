@@ -3,8 +3,9 @@
 // an autosave left by a crashed run produces the recovery question, and Restore brings back its
 // scene, joints and camera; a session saved through File → Save session and its file dialog, the
 // studio closed (without a question) and a new one opened loads back the same robot, joints, scene
-// and view, and the planner panel's settings.
+// and view, the planner panel's settings and the trajectories panel's re-time settings.
 #include <QApplication>
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QComboBox>
@@ -25,6 +26,7 @@
 #include "app/studio_window_factory.hpp"
 #include "app/viewport_window.hpp"
 #include "panels/planner_panel.hpp"
+#include "panels/trajectory_panel.hpp"
 #include "user_actions.hpp"
 
 using namespace kinetic;
@@ -123,6 +125,13 @@ class SessionWindowTest : public QObject {
       planner->apply_preset(QStringLiteral("offline"));
       planner->seed_edit()->setText(QStringLiteral("77"));
       planner->velocity_box()->setValue(0.35);
+      // The trajectories panel's re-time settings as the user set them, through its own boxes.
+      auto* trajectories = first->window->findChild<panels::TrajectoryPanel*>();
+      QVERIFY(trajectories);
+      trajectories->timing_combo()->setCurrentIndex(trajectories->timing_combo()->findData(QStringLiteral("scurve")));
+      trajectories->velocity_box()->setValue(0.45);
+      trajectories->acceleration_box()->setValue(0.3);
+      trajectories->replace_box()->setChecked(true);
       // As a user saves: File → Save session, a path typed into the real file dialog; then the
       // window closes without asking, since nothing is left unsaved.
       QVERIFY(first->window->isWindowModified());
@@ -162,6 +171,12 @@ class SessionWindowTest : public QObject {
     QCOMPARE(planner->options().timeout_ms, offline_preset().timeout_ms);
     QCOMPARE(planner->seed_edit()->text(), QStringLiteral("77"));
     QCOMPARE(planner->velocity_scaling(), 0.35);
+    auto* trajectories = second->window->findChild<panels::TrajectoryPanel*>();
+    QVERIFY(trajectories);
+    QCOMPARE(trajectories->timing_key(), QStringLiteral("scurve"));
+    QCOMPARE(trajectories->velocity_scaling(), 0.45);
+    QCOMPARE(trajectories->acceleration_scaling(), 0.3);
+    QVERIFY(trajectories->replace_when_retiming());
   }
 
   // `kinetic-studio cell.kinetic-session` (or a double-click in a file manager) opens that

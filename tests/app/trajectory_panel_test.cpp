@@ -1,7 +1,9 @@
 // Qt Test: the trajectory panel — list, rename, compare, timeline scrubbing, plots (decimated,
-// limits dashed, click seeks), validation entries that seek, drop of trajectory files.
+// limits dashed, click seeks), validation entries that seek, drop of trajectory files, the
+// re-time settings as one value (what a session keeps).
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineSeries>
 #include <QListWidget>
@@ -121,6 +123,46 @@ class TrajectoryPanelTest : public QObject {
     panel.strobe_box()->setChecked(true);
     QCOMPARE(show.last().at(0).toBool(), false);
     QCOMPARE(show.last().at(1).toBool(), true);
+  }
+
+  void retime_settings_come_back_as_they_were_set_and_edits_are_signalled() {
+    TrajectoryPanel panel;
+    QCOMPARE(panel.retime_settings().timing, QStringLiteral("time_optimal"));  // the defaults
+    QCOMPARE(panel.retime_settings().velocity_scaling, 1.0);
+    QVERIFY(!panel.retime_settings().replace_selected);
+    QSignalSpy edited(&panel, &TrajectoryPanel::retimeSettingsEdited);
+    panels::RetimeSettings settings;
+    settings.timing = QStringLiteral("scurve");
+    settings.velocity_scaling = 0.5;
+    settings.acceleration_scaling = 0.25;
+    settings.replace_selected = true;
+    panel.set_retime_settings(settings);
+    QCOMPARE(edited.count(), 0);  // set, not edited
+    const panels::RetimeSettings back = panel.retime_settings();
+    QCOMPARE(back.timing, QStringLiteral("scurve"));
+    QCOMPARE(back.velocity_scaling, 0.5);
+    QCOMPARE(back.acceleration_scaling, 0.25);
+    QVERIFY(back.replace_selected);
+    // What Re-time uses is what was set.
+    QCOMPARE(panel.timing_key(), QStringLiteral("scurve"));
+    QVERIFY(panel.replace_when_retiming());
+
+    // An unknown timing keeps the current one; a scaling below the box's range is clamped into it.
+    settings.timing = QStringLiteral("quintic");
+    settings.velocity_scaling = 0.001;
+    panel.set_retime_settings(settings);
+    QCOMPARE(panel.retime_settings().timing, QStringLiteral("scurve"));
+    QCOMPARE(panel.retime_settings().velocity_scaling, panel.velocity_box()->minimum());
+
+    // A user's edit in any of the re-time boxes is signalled.
+    panel.timing_combo()->setCurrentIndex(panel.timing_combo()->findData(QStringLiteral("trapezoidal")));
+    QCOMPARE(edited.count(), 1);
+    panel.velocity_box()->setValue(0.75);
+    QCOMPARE(edited.count(), 2);
+    panel.acceleration_box()->setValue(0.5);
+    QCOMPARE(edited.count(), 3);
+    panel.replace_box()->setChecked(false);
+    QCOMPARE(edited.count(), 4);
   }
 
  private:
