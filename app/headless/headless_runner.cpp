@@ -11,6 +11,7 @@
 #include <future>
 #include <iomanip>
 
+#include "app/headless/frame_disk_space.hpp"
 #include "app/headless/job_execution.hpp"
 #include "app/headless/job_motion_settings.hpp"
 #include "app/headless/interruption.hpp"
@@ -249,6 +250,7 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     outputs.create_directory();
     check_outputs_spare_inputs(job);
     check_output_places(job);
+    check_counted_frames(job, err);
     JobResult result;
     load_robot_and_scene(job, result);
     check_exports_suit_the_robot(job, result);
@@ -269,6 +271,7 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
         out << "all steps blended: " << std::setprecision(2) << trajectory_for(job, result, kWholeMotion).duration()
             << " s" << rests_text(job) << "\n";
     }
+    check_all_frames(job, result, err);  // now that the motions' durations are known
     // Every output is staged first and moved into place together: a job that fails part way
     // (no Vulkan device, a full disk, Ctrl-C) leaves no partial set behind.
     std::vector<std::string> written;

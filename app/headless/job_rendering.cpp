@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "app/headless/frame_disk_space.hpp"
 #include "app/headless/interruption.hpp"
 #include "app/headless/whole_motion.hpp"
 #include "app/scene_bridge/robot_visuals.hpp"
@@ -269,7 +270,10 @@ void JobRenderer::frames(const Job& job, JobResult& result, const FramesSpec& sp
       const viewer::RenderScene scene =
           compose(parts, job, result, planning_scene, *t.robot, t.renderer->meshes(), motion.sample(at).position);
       const std::string file = frame_file(spec.pattern, i, times.size());
-      write_image(t.renderer->render(scene, camera), outputs.claim(file, output), output, outputs);
+      const fs::path written = outputs.claim(file, output);
+      write_image(t.renderer->render(scene, camera), written, output, outputs);
+      // The first frame's real size is a better measure than the estimate checked before planning.
+      if (i == 0) check_rest_of_frames_fits(written, times.size() - 1, output);
     }
   } catch (const viewer::Error& error) {
     throw JobFailure(kExitRenderFailed, output + ": rendering failed: " + error.what());

@@ -9,4 +9,8 @@ namespace kinetic {
 // below 100 ms: one decimal; below 1 s: whole milliseconds; else seconds with two decimals).
 std::string duration_text(double milliseconds);
 
+// A limit as the user set it, in milliseconds with every digit they gave and no exponent:
+// "0.01 ms", "2.5 ms", "5000 ms", "3600000 ms" (a timeout of 0.01 ms must not read "0 ms").
+std::string limit_ms_text(double milliseconds);
+
 }  // namespace kinetic

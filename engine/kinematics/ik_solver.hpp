@@ -1,5 +1,6 @@
 #pragma once
 // Common interface of every IK solver (analytic and numeric).
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -24,6 +25,9 @@ struct IkOptions {
   // false: IkResult::condition_number stays 0. It costs an SVD of the Jacobian, about three times
   // the solve itself when the seed is next to the answer (dense path IK, which does not need it).
   bool condition_number = true;
+  // Polled by the numeric solvers between iterations: once it reads true, solve() throws
+  // Error(Cancelled), so a caller can stop a long budget (Ctrl-C in a headless run) at once.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct IkResult {

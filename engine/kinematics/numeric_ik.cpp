@@ -146,6 +146,7 @@ class LmSolve {
     trial_.q.resize(s.q.size());
     for (int it = 1; it <= max_iterations; ++it) {
       ++iterations;
+      stop_if_ik_cancelled(options_);
       if (check_time && NumericIkSolver::Clock::now() >= deadline) return false;
       // Damped least squares: dq = Jᵀ (J Jᵀ + lambda I)⁻¹ e, at most max_step per joint.
       if (!damped_step(s.jacobian, s.error, lambda)) return false;
@@ -268,6 +269,11 @@ JointVector wrap_continuous(const KinematicChain& chain, JointVector q) {
 }
 
 }  // namespace
+
+void stop_if_ik_cancelled(const IkOptions& options) {
+  if (options.cancel && options.cancel->load(std::memory_order_relaxed))
+    throw Error(ErrorCode::Cancelled, "IK cancelled");
+}
 
 void validate_ik_request(const Pose& target, const JointVector& seed, int dof) {
   if (seed.size() != dof)

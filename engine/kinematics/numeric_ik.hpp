@@ -8,6 +8,7 @@
 //   null space improve the objective while every accepted step stays within tolerance.
 // - Bad input (wrong seed size, NaN/inf seed or target) throws Error; an unreachable target
 //   returns converged = false with the best attempt and a message.
+// - IkOptions::cancel is polled every iteration: raised, the solve throws Error(Cancelled).
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -55,5 +56,8 @@ class NumericIkSolver : public IkSolver {
 
 // Checks what every IK solver rejects up front: seed size and finiteness, a finite target.
 void validate_ik_request(const Pose& target, const JointVector& seed, int dof);
+
+// Throws Error(Cancelled) once the caller raised IkOptions::cancel.
+void stop_if_ik_cancelled(const IkOptions& options);
 
 }  // namespace kinetic

@@ -119,6 +119,7 @@ std::optional<CollidingState> follow_poses(const KinematicChain& chain, Collisio
   // The robot's tolerances; each step starts next to its answer, so 2 ms is plenty.
   IkOptions ik_options = ik_options_from_config(*chain.model());
   ik_options.timeout_ms = 2.0;
+  ik_options.cancel = control.cancel;  // a first attempt runs to [ik] max_iterations whatever the time
   const CartesianStepIk ik(chain, options.closed_form_ik ? closed_form : nullptr, ik_options, options.jump_threshold);
   const std::vector<std::string> names = chain.joint_names();
   SearchClock clock(1e9, control);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <random>
 
+#include "engine/core/duration_text.hpp"
 #include "engine/core/error.hpp"
 #include "engine/kinematics/ik_factory.hpp"
 #include "engine/planning/constrained_planner.hpp"
@@ -71,7 +72,8 @@ void Planner::check_start(const JointVector& start) {
 }
 
 std::vector<JointVector> Planner::ik_candidates(const JointVector& start, const Pose& target,
-                                                const PlannerOptions& options, std::string& failure) {
+                                                const PlannerOptions& options, const PlanControl& control,
+                                                std::string& failure) {
   const IkSolverPtr solver = ik_solver();
   const JointVector seed = chain_.to_chain(start);
   std::vector<JointVector> chain_solutions;
@@ -83,8 +85,13 @@ std::vector<JointVector> Planner::ik_candidates(const JointVector& start, const 
   std::mt19937_64 rng(options.seed);
   JointVector restart = seed;
   for (int attempt = 0; attempt < options.ik_attempts; ++attempt) {
+    // kinetic.toml's [ik] timeout_ms bounds each attempt, not the plan's timeout: the cancel flag
+    // is what stops a long one early (the numeric solvers poll it between iterations).
+    if (control.cancel && control.cancel->load(std::memory_order_relaxed))
+      throw Error(ErrorCode::Cancelled, "planning cancelled during the goal's IK");
     IkOptions ik = ik_options_from_config(*model_);
     ik.random_seed = options.seed + static_cast<std::uint64_t>(attempt);
+    ik.cancel = control.cancel;
     const IkResult result = solver->solve(target, restart, ik);
     if (!result.solutions.empty()) {
       for (const auto& q : result.solutions) add(q);
@@ -116,7 +123,7 @@ std::vector<JointVector> Planner::ik_candidates(const JointVector& start, const 
 }
 
 std::vector<JointVector> Planner::resolve_goal(const JointVector& start, const PlanningGoal& goal,
-                                               const PlannerOptions& options) {
+                                               const PlannerOptions& options, const PlanControl& control) {
   model_->validate(start);
   auto single = [&](JointVector q, const std::string& what) {
     if (auto problem = limits_problem(*model_, q, what)) throw *problem;
@@ -149,7 +156,7 @@ std::vector<JointVector> Planner::resolve_goal(const JointVector& start, const P
     target = relative_target(tcp_pose(start), relative);
   }
   std::string failure;
-  const std::vector<JointVector> candidates = ik_candidates(start, target, options, failure);
+  const std::vector<JointVector> candidates = ik_candidates(start, target, options, control, failure);
   if (candidates.empty())
     throw Error(ErrorCode::Unreachable,
                 "pose goal at " + format_position(target) + " in '" + chain_.base_link() +
@@ -229,7 +236,7 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
   const auto begin = SearchClock::Clock::now();
   options.validate();
   check_start(start);
-  std::vector<JointVector> goals = resolve_goal(start, goal, options);
+  std::vector<JointVector> goals = resolve_goal(start, goal, options, control);
 
   PlanResult result;
   result.planner = constraints ? "constrained_rrt_connect" : to_string(options.planner);
@@ -318,9 +325,9 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
   result.tree_size = found.stats.tree_size;
   if (found.path.empty()) {
     char message[256];
-    std::snprintf(message, sizeof message,
-                  "%s found no path within %.0f ms / %d iterations (%d nodes explored)",
-                  result.planner.c_str(), options.timeout_ms, options.max_iterations, result.tree_size);
+    std::snprintf(message, sizeof message, "%s found no path within %s / %d iterations (%d nodes explored)",
+                  result.planner.c_str(), limit_ms_text(options.timeout_ms).c_str(), options.max_iterations,
+                  result.tree_size);
     throw Error(ErrorCode::Timeout, message,
                 "raise timeout_ms and max_iterations (or use the offline preset); a goal in a narrow "
                 "passage may need more time, a goal in a disconnected region cannot be reached");

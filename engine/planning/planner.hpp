@@ -79,9 +79,11 @@ class Planner {
   // Throws what plan() would throw for this start (OutOfLimits / InCollision naming the cause).
   void check_start(const JointVector& start);
   // Valid goal configurations (model order) for a goal from a start, best first; throws
-  // Unreachable / OutOfLimits / InCollision with the reason when there are none.
+  // Unreachable / OutOfLimits / InCollision with the reason when there are none; Cancelled once
+  // control.cancel is raised while the IK runs.
   std::vector<JointVector> resolve_goal(const JointVector& start, const PlanningGoal& goal,
-                                        const PlannerOptions& options = default_preset());
+                                        const PlannerOptions& options = default_preset(),
+                                        const PlanControl& control = {});
   // TCP pose at a configuration (model order), in the group's base link.
   Pose tcp_pose(const JointVector& q) const;
 
@@ -89,7 +91,8 @@ class Planner {
 
  private:
   std::vector<JointVector> ik_candidates(const JointVector& start, const Pose& target,
-                                         const PlannerOptions& options, std::string& failure);
+                                         const PlannerOptions& options, const PlanControl& control,
+                                         std::string& failure);
   IkSolverPtr ik_solver();
   // Throws when the start leaves the bounds (naming the link); drops goals that do, throwing
   // when none is left.

@@ -4,12 +4,15 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <sstream>
+#include <thread>
 #include <tuple>
 
+#include "app/headless/frame_disk_space.hpp"
 #include "app/headless/headless_runner.hpp"
 #include "app/headless/interruption.hpp"
 #include "app/headless/job_execution.hpp"
@@ -48,6 +51,9 @@ kinetic::app::CommandLine urdf_run(const fs::path& urdf, const QTemporaryDir& di
 }
 
 const std::string kNoScene = R"({"format": "kinetic-scene", "version": 1})";
+
+// Outputs that start with it keep the renderer, started beside the planning, at this small size.
+constexpr const char* kSmallScreenshot = R"({"screenshots": [{"file": "s.png", "width": 64, "height": 48}], )";
 
 }  // namespace
 
@@ -465,6 +471,62 @@ class HeadlessRunnerTest : public QObject {
              (last.out + last.err).c_str());
   }
 
+  // Frames that cannot fit where they go fail before planning, saying what they need, what is free
+  // and what to change (10,000 frames at 3840x2160 used to run for an hour into ~16 GB of PNGs).
+  void frames_that_cannot_fit_fail_before_planning() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    const std::uintmax_t needed = 100000 * estimated_png_bytes(8192, 8192);
+    QCOMPARE(byte_size_text(needed), std::string("1.3 TB"));
+    if (fs::space(d).available >= needed) QSKIP("the temporary folder has more than 1.3 TB free");
+    const std::string outputs = std::string(kSmallScreenshot) +
+                                R"("frames": [{"pattern": "f/f_#####.png", "count": 100000, "width": 8192, "height": 8192}]})";
+    const Run run = run_text(job("ur5e", kNoScene, R"({"named": "ready"})", outputs), d);
+    QCOMPARE(run.code, int(kExitWriteFailed));
+    QVERIFY2(kinetic::test::mentions(run.err, "frames \"f/f_#####.png\": 100000 frames of 8192x8192 need about 1.3 TB "
+                                              "as PNG (at least; busy pictures take more), but only ") &&
+                 kinetic::test::mentions(run.err, " is free in " + d.string() + "; nothing was planned or written: "
+                                                  "render fewer frames (a smaller \"count\" or \"fps\") or smaller ones"),
+             run.err.c_str());
+    QVERIFY2(!kinetic::test::mentions(run.out, "step 1"), run.out.c_str());
+    QCOMPARE(std::distance(fs::directory_iterator(d), fs::directory_iterator()), std::ptrdiff_t(0));
+  }
+
+  // A render that will take long is said before the planning, with what makes it shorter. (The
+  // goal out of limits then stops this one before any of it.)
+  void a_long_render_is_warned_of() {
+    QTemporaryDir dir;
+    const std::string outputs = std::string(kSmallScreenshot) +
+                                R"("frames": [{"pattern": "f_#####.png", "count": 10000, "width": 3840, "height": 2160}, )" +
+                                R"({"pattern": "g_###.png", "count": 100, "width": 640, "height": 480}]})";
+    const Run run = run_text(job("ur5e", kNoScene, R"({"joints": [0, 0, 0, 0, 0, 7]})", outputs), dir.path().toStdString());
+    QCOMPARE(run.code, int(kExitBadJob));
+    QVERIFY2(kinetic::test::mentions(run.err, "warning: frames \"f_#####.png\": 10000 frames of 3840x2160 (83 "
+                                              "gigapixels) take about 55 min to render on a CPU renderer") &&
+                 kinetic::test::mentions(run.err, "and 16.6 GB of PNGs: fewer or smaller frames are done sooner\n"),
+             run.err.c_str());
+    QVERIFY2(!kinetic::test::mentions(run.err, "g_###"), run.err.c_str());  // a short one is not
+  }
+
+  // Once the first frame is written its size measures the rest: frames that would not fit stop
+  // there, not when the disk is full.
+  void frames_that_will_not_fit_stop_after_the_first() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    kinetic::write_file_atomically(d / "f_0.png", std::string(100000, 'x'));
+    check_rest_of_frames_fits(d / "f_0.png", 1, "frames \"f_#.png\"");  // fits
+    if (fs::space(d).available >= std::uintmax_t{10000000000000}) QSKIP("the temporary folder has more than 10 TB free");
+    try {
+      check_rest_of_frames_fits(d / "f_0.png", 100000000, "frames \"f_#.png\"");
+      QFAIL("10 TB of frames must not fit");
+    } catch (const JobFailure& failure) {
+      QCOMPARE(int(failure.code()), int(kExitWriteFailed));
+      QVERIFY2(kinetic::test::mentions(failure.what(), "frames \"f_#.png\": the first frame took 100 kB, so the "
+                                                       "100000000 still to come need about 10.0 TB, but only "),
+               failure.what());
+    }
+  }
+
   // --preset lists the presets; a Cartesian line on the command line points at the job file's
   // setting it cannot give (min_fraction), not at a field of its own.
   void command_line_messages_say_what_the_command_line_can_do() {
@@ -791,6 +853,36 @@ class HeadlessRunnerTest : public QObject {
     QVERIFY2(run.err.find("interrupted; no output was written") != std::string::npos, run.err.c_str());
     QCOMPARE(kinetic::read_text_file(d / "t.json"), std::string("earlier run\n"));
     QCOMPARE(std::distance(fs::directory_iterator(d), fs::directory_iterator()), std::ptrdiff_t(1));
+  }
+
+  // Ctrl-C while a pose goal's IK runs (its kinetic.toml gives it an hour) stops the job as it does
+  // during the search: exit 130, said, at once (it went on until killed).
+  void an_interrupt_stops_the_ik_of_a_pose_goal() {
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    std::string urdf = R"(<robot name="arm7"><link name="l0"/>)";
+    for (int i = 1; i <= 7; ++i) {
+      const std::string n = std::to_string(i), parent = "l" + std::to_string(i - 1);
+      urdf += "<link name=\"l" + n + "\"/><joint name=\"j" + n + "\" type=\"revolute\"><parent link=\"" + parent +
+              "\"/><child link=\"l" + n + "\"/><origin xyz=\"0 0 0.1\"/><axis xyz=\"" + (i % 2 ? "0 0 1" : "0 1 0") +
+              "\"/><limit lower=\"-3\" upper=\"3\" velocity=\"1\" effort=\"1\"/></joint>";
+    }
+    kinetic::write_file_atomically(d / "arm.urdf", urdf + "</robot>");
+    kinetic::write_file_atomically(d / "kinetic.toml",
+                                   "[ik]\nsolver = \"numeric\"\ntimeout_ms = 3600000\nmax_iterations = 1000000\n");
+    std::thread ctrl_c([] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the IK has started by then
+      interrupt_requested() = true;
+    });
+    const auto begin = std::chrono::steady_clock::now();
+    const Run run = run_text(R"({"format": "kinetic-job", "version": 1, "robot": {"urdf": "arm.urdf"},
+      "steps": [{"goal": {"pose": {"xyz": [2.5, 0, 0.5], "rpy": [0, 0, 0]}}}]})", d);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    ctrl_c.join();
+    interrupt_requested() = false;
+    QCOMPARE(run.code, int(kExitInterrupted));
+    QVERIFY2(kinetic::test::mentions(run.err, "interrupted; no output was written"), run.err.c_str());
+    QVERIFY2(seconds < 5.0, qPrintable(QString::number(seconds)));
   }
 };
 

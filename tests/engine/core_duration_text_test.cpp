@@ -31,5 +31,21 @@ TEST(DurationText, NegativeAndNonFiniteValuesStayReadable) {
   EXPECT_EQ(duration_text(std::numeric_limits<double>::infinity()), "? ms");
 }
 
+// A limit the user set reads as they wrote it: a 0.01 ms timeout read "within 0 ms".
+TEST(LimitMsText, KeepsEveryDigitGivenWithoutAnExponent) {
+  EXPECT_EQ(limit_ms_text(0.01), "0.01 ms");
+  EXPECT_EQ(limit_ms_text(0.0001), "0.0001 ms");
+  EXPECT_EQ(limit_ms_text(2.5), "2.5 ms");
+  EXPECT_EQ(limit_ms_text(50.0), "50 ms");
+  EXPECT_EQ(limit_ms_text(5000.0), "5000 ms");
+  EXPECT_EQ(limit_ms_text(3600000.0), "3600000 ms");  // not 3.6e+06
+  EXPECT_EQ(limit_ms_text(0.0), "0 ms");
+}
+
+TEST(LimitMsText, TinyAndNonFiniteValuesStayReadable) {
+  EXPECT_EQ(limit_ms_text(1e-12), "1e-12 ms");  // more decimals than anyone writes: never "0 ms"
+  EXPECT_EQ(limit_ms_text(std::numeric_limits<double>::infinity()), "? ms");
+}
+
 }  // namespace
 }  // namespace kinetic

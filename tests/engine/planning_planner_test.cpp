@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <random>
 #include <tuple>
 #include <utility>
@@ -395,6 +396,49 @@ TEST(PlannerFacade, GoalOutOfLimitsNamesTheJoint) {
     EXPECT_NE(e.message().find("goal"), std::string::npos) << e.message();
     EXPECT_NE(e.message().find(model->variable_names()[2]), std::string::npos) << e.message();
     EXPECT_FALSE(e.hint().empty());
+  }
+}
+
+// A UR5e problem no path solves: a post beside the shoulder that the upper arm sweeps at some pan
+// angles whatever the other joints do; start and goal pan in two free ranges between them.
+std::optional<std::pair<JointVector, JointVector>> split_by_a_post(const RobotModelPtr& model, PlanningScene& scene) {
+  scene.add_obstacle("post", Shape::box(Vector3(0.016, 0.016, 0.04)), Pose(Eigen::Translation3d(0.074, 0.0, 0.1625)));
+  CollisionChecker checker(model);
+  checker.set_scene(scene);
+  JointVector q = model->named_pose("home");
+  std::vector<double> free_middles;  // of free pan ranges with a blocked range on both sides
+  bool blocked_before = false, in_free = false;
+  double free_start = 0.0;
+  for (double pan = -M_PI; pan <= M_PI; pan += 0.01) {
+    q[0] = pan;
+    const bool blocked = checker.in_collision(q);
+    if (!blocked && !in_free) free_start = pan;
+    if (blocked && in_free && blocked_before) free_middles.push_back(0.5 * (free_start + pan));
+    in_free = !blocked;
+    blocked_before |= blocked;
+  }
+  if (free_middles.size() < 2) return std::nullopt;
+  JointVector start = model->named_pose("home"), goal = start;
+  start[0] = free_middles[0];
+  goal[0] = free_middles[1];
+  return std::make_pair(start, goal);
+}
+
+// The timeout is said as it was given: 0.01 ms read "within 0 ms".
+TEST(PlannerFacade, ATimeoutIsSaidWithTheDigitsGiven) {
+  const RobotModelPtr model = robot("ur5e");
+  PlanningScene scene;
+  const auto problem = split_by_a_post(model, scene);
+  ASSERT_TRUE(problem.has_value());
+  Planner planner(model, scene);
+  PlannerOptions options = default_preset();
+  options.timeout_ms = 0.01;
+  try {
+    planner.plan(problem->first, JointGoal{problem->second}, options);
+    FAIL() << "start and goal are in disconnected pan ranges";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::Timeout);
+    EXPECT_NE(e.message().find("found no path within 0.01 ms / "), std::string::npos) << e.message();
   }
 }
 
