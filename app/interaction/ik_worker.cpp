@@ -77,7 +77,7 @@ struct IkWorker::Engine {
     }
   }
 
-  Outcome solve(const IkRequest& request) {
+  Outcome solve(const IkRequest& request, const std::atomic<bool>* cancel) {
     if (!setup_error.empty()) return {std::nullopt, setup_error};
     if (request.seed.size() != robot->dof())
       return {std::nullopt, "IK seed has " + std::to_string(request.seed.size()) + " values; the robot has " +
@@ -85,7 +85,8 @@ struct IkWorker::Engine {
     try {
       validate_pose(request.target, "IK target");
       const JointVector seed = chain->to_chain(request.seed);
-      const IkOptions configured = ik_options_from_config(*robot);
+      IkOptions configured = ik_options_from_config(*robot);
+      configured.cancel = cancel;  // a newer request: this answer would be dropped anyway
       IkResult result = solver->solve(request.target, seed, configured);
       std::vector<JointVector> chain_solutions = result.solutions;
       if (chain_solutions.empty() && result.converged) chain_solutions.push_back(result.q);
@@ -157,7 +158,9 @@ IkWorker::IkWorker(QObject* parent)
   qRegisterMetaType<kinetic::app::IkAnswer>();
 }
 
-IkWorker::~IkWorker() = default;
+IkWorker::~IkWorker() {
+  if (running_cancel_) running_cancel_->store(true);  // the runner joins its thread: let it end now
+}
 
 void IkWorker::set_robot(RobotModelPtr robot) { robot_ = std::move(robot); }
 
@@ -168,10 +171,12 @@ void IkWorker::set_scene(const PlanningScene& scene) {
 
 quint64 IkWorker::request(const IkRequest& request) {
   const quint64 sequence = ++latest_;
+  if (running_cancel_) running_cancel_->store(true);
+  running_cancel_ = std::make_shared<std::atomic<bool>>(false);
   runner_->post([this, engine = engine_, robot = robot_, scene = scene_, version = scene_version_, request,
-                 sequence] {
+                 sequence, cancel = running_cancel_] {
     engine->prepare(robot, scene, version);
-    Outcome outcome = engine->solve(request);
+    Outcome outcome = engine->solve(request, cancel.get());
     // Back on the GUI thread; dropped there if a newer request was made meanwhile.
     QMetaObject::invokeMethod(
         this,

@@ -61,6 +61,9 @@ class IkWorker : public QObject {
   std::shared_ptr<const PlanningScene> scene_;
   quint64 scene_version_ = 0;
   quint64 latest_ = 0;
+  // Raised when a newer request comes (or the worker goes): the solve it belongs to stops within
+  // an iteration, so a target out of reach with a long [ik] timeout_ms cannot hold up the drag.
+  std::shared_ptr<std::atomic<bool>> running_cancel_;
   std::shared_ptr<Engine> engine_;
   std::unique_ptr<LatestJobRunner> runner_;  // last: its thread stops before the rest goes
 };

@@ -108,8 +108,10 @@ std::string blocking_contacts(TaskContext& context, const PlanningScene& scene, 
   use_scene(context.planner, without);
   std::vector<JointVector> arm_fits;
   try {
-    arm_fits = context.planner.resolve_goal(context.start, PoseGoal{tcp_base}, context.request.options);
-  } catch (const Error&) {
+    arm_fits = context.planner.resolve_goal(context.start, PoseGoal{tcp_base}, context.request.options,
+                                            context.control);
+  } catch (const Error& error) {
+    if (error.code() == ErrorCode::Cancelled) throw;
     return "";
   }
   use_scene(context.planner, scene);
@@ -130,8 +132,9 @@ void require_reachable(TaskContext& context, const char* stage, const PlanningSc
   const Pose tcp_base = to_base(context, tcp_world);
   use_scene(context.planner, scene);
   try {
-    context.planner.resolve_goal(context.start, PoseGoal{tcp_base}, context.request.options);
+    context.planner.resolve_goal(context.start, PoseGoal{tcp_base}, context.request.options, context.control);
   } catch (const Error& error) {
+    if (error.code() == ErrorCode::Cancelled) throw;  // Ctrl-C or a newer request: not this stage's fault
     if (error.code() != ErrorCode::InCollision) throw StageFailure{stage, describe(error)};
     const std::string blocking = blocking_contacts(context, scene, tcp_base);
     if (blocking.empty()) throw StageFailure{stage, describe(error)};

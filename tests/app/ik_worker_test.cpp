@@ -1,8 +1,12 @@
 // Qt Test: IK off the GUI thread on the real UR5e (analytic solver) and Panda (sweep solver):
 // answers reproduce the target pose, unreachable and colliding targets fail with the engine's
 // reason, solutions can be cycled, and a burst of requests delivers only the newest answer.
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QtTest>
+#include <fstream>
+#include <sstream>
+#include <thread>
 
 #include "app/interaction/ik_worker.hpp"
 #include "app/interaction/tcp_kinematics.hpp"
@@ -26,6 +30,31 @@ JointVector ur5e_config() {
 double pose_error(const Pose& a, const Pose& b) {
   return (a.translation() - b.translation()).norm() +
          Eigen::AngleAxisd(a.linear().transpose() * b.linear()).angle();
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A built-in robot with an hour of IK budget in its kinetic.toml: a target out of reach keeps its
+// solve going for the hour unless something stops it. (The xArm6 has the numeric solver, which
+// returns as soon as it converges; the Panda's sweep spends its budget on a reachable target too.)
+kinetic::RobotModelPtr with_an_hour_of_ik(const std::string& name) {
+  const std::string dir = kinetic::builtin_robot_directory() + "/" + name;
+  std::string toml = read_text(dir + "/kinetic.toml");
+  const auto at = toml.find("[ik]\n");
+  if (at == std::string::npos) return nullptr;
+  toml.insert(at + 5, "timeout_ms = 3600000\nmax_iterations = 1000000\n");
+  return kinetic::load_robot_string(read_text(dir + "/robot.urdf"), "", toml, dir);
+}
+
+Pose out_of_reach() {
+  Pose far = Pose::Identity();
+  far.translation() = kinetic::Vector3(2.5, 0.0, 0.5);
+  return far;
 }
 
 }  // namespace
@@ -173,6 +202,51 @@ class IkWorkerTest : public QObject {
     QVERIFY2(solved.count() == 1, failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
     const auto answer = solved.first().at(1).value<IkAnswer>();
     QVERIFY(pose_error(frame.tcp_in_base(answer.joints), request.target) < 1e-3);
+  }
+
+  // A drag moves on while a solve runs: the newer request stops it (its answer would be dropped),
+  // so a target out of reach with a long [ik] timeout_ms does not hold up the next one.
+  void a_newer_request_stops_a_long_solve_of_an_older_one() {
+    const auto robot = with_an_hour_of_ik("xarm6");
+    QVERIFY2(robot, "the xArm6's kinetic.toml has an [ik] table");
+    const TcpKinematics frame(robot);
+    IkWorker worker;
+    worker.set_robot(robot);
+    QSignalSpy solved(&worker, &IkWorker::solved);
+    QSignalSpy failed(&worker, &IkWorker::failed);
+    const JointVector q = robot->mid_configuration();
+    IkRequest far;
+    far.target = out_of_reach();
+    far.seed = q;
+    worker.request(far);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the hour-long solve is under way
+    IkRequest near;
+    near.target = frame.tcp_in_base(q);
+    near.target.translation().z() -= 0.05;
+    near.seed = q;
+    const quint64 sequence = worker.request(near);
+    QTRY_VERIFY_WITH_TIMEOUT(solved.count() + failed.count() >= 1, 10000);
+    QCOMPARE(failed.count(), 0);  // the stopped solve's answer is dropped, not shown
+    QCOMPARE(solved.count(), 1);
+    QCOMPARE(solved.first().at(0).value<quint64>(), sequence);
+  }
+
+  // Closing the studio mid-solve does not wait for the solve's budget.
+  void the_worker_goes_at_once_while_a_long_solve_runs() {
+    const auto robot = with_an_hour_of_ik("panda");
+    QVERIFY2(robot, "the Panda's kinetic.toml has an [ik] table");
+    QElapsedTimer timer;
+    {
+      IkWorker worker;
+      worker.set_robot(robot);
+      IkRequest far;
+      far.target = out_of_reach();
+      far.seed = robot->mid_configuration();
+      worker.request(far);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      timer.start();
+    }
+    QVERIFY2(timer.elapsed() < 10000, "the worker waited for the solve's hour");
   }
 };
 
