@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QMainWindow>
 
+#include "app/planning/robot_at_trajectory_time.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "app/planning/playback_controller.hpp"
 #include "app/planning/trajectory_recorder.hpp"
@@ -120,6 +121,17 @@ void PlanningFeatures::show_current(int index) {
   if (!(shown == playback_->trajectory())) playback_->set_trajectory(shown, std::move(changes));
   else playback_->set_scene_changes(std::move(changes));
   update_shown();
+  // Trajectories stay when another robot is loaded: say when this one does not fit it.
+  if (valid && document_.robot()) {
+    const std::vector<std::string> missing = joints_missing_from(*document_.robot(), shown);
+    if (!missing.empty())
+      trajectory_panel_->show_message(
+          tr("'%1' moves joint '%2', which '%3' does not have: it was made for another robot (its ghost "
+             "shows only the joints this robot has). Load the robot it was made for to play it.")
+              .arg(list[index].name, QString::fromStdString(missing.front()),
+                   QString::fromStdString(document_.robot()->name())),
+          true);
+  }
 }
 
 void PlanningFeatures::show_and_play(int index) {
@@ -304,6 +316,7 @@ void PlanningFeatures::connect_trajectory_panel() {
     trajectory_panel_->set_current(
         document_.add_trajectory(copy.name + tr(" copy"), copy.trajectory, copy.scene_changes));
   });
+  connect(panel, &panels::TrajectoryPanel::moveRobotRequested, this, &PlanningFeatures::move_robot_to);
   connect(panel, &panels::TrajectoryPanel::playToggled, this, &PlanningFeatures::toggle_play);
   connect(panel, &panels::TrajectoryPanel::seekRequested, playback_, &PlaybackController::seek);
   connect(panel, &panels::TrajectoryPanel::stepRequested, playback_, &PlaybackController::step);
@@ -331,6 +344,31 @@ void PlanningFeatures::connect_trajectory_panel() {
                                         .arg(recorder_->samples().size())
                                         .arg(document_.trajectories()[index].name));
   });
+}
+
+void PlanningFeatures::move_robot_to(int index, double t) {
+  const auto& list = document_.trajectories();
+  if (index < 0 || index >= static_cast<int>(list.size()) || !document_.robot()) return;
+  const NamedTrajectory& source = list[static_cast<std::size_t>(index)];
+  RobotAtTime at;
+  try {
+    at = robot_at_time(*document_.robot(), source.trajectory, source.scene_changes, t, document_.joints());
+  } catch (const std::exception& error) {
+    trajectory_panel_->show_message(tr("Cannot move the robot to '%1': %2").arg(source.name, QString::fromUtf8(error.what())),
+                                    true);
+    return;
+  }
+  const double from_start = at.time - source.trajectory.start_time();
+  const QString what = tr("Robot to '%1' at %2 s").arg(source.name).arg(from_start, 0, 'f', 3);
+  QUndoStack& stack = document_.undo_stack();
+  stack.beginMacro(what);
+  if (at.scene) document_.edit_scene(*at.scene, what);
+  document_.edit_joints(at.joints, what);
+  stack.endMacro();
+  trajectory_panel_->show_message(tr("The robot is where '%1' has it at %2 s%3 (Edit → Undo takes it back).")
+                                      .arg(source.name)
+                                      .arg(from_start, 0, 'f', 3)
+                                      .arg(at.scene ? tr(", with the scene of that moment") : QString()));
 }
 
 void PlanningFeatures::retime(int index) {

@@ -57,6 +57,9 @@ class PlanningFeatures : public QObject {
   void plan();         // with the planner panel's settings
   void cancel_plan();
   void retime(int index);
+  // "Robot here" / "Robot to end": the current state (and the world, for a pick and place) as
+  // trajectory `index` has them at `t`; one undo step.
+  void move_robot_to(int index, double t);
   void blend(const QList<int>& indices);
   void validate(int index);
 

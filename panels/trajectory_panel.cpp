@@ -128,6 +128,17 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   loop_ = new QCheckBox(tr("Loop"));
   for (QWidget* w : std::initializer_list<QWidget*>{prev_, play_, next_, time_label_, speed_, loop_}) transport->addWidget(w);
   playback_layout->addLayout(transport);
+  auto* robot_moves = new QHBoxLayout;
+  robot_here_ = button(tr("Robot here"),
+                       tr("Move the robot to the pose shown at the playhead (and the world to the scene "
+                          "of that moment); one undo step"));
+  robot_to_end_ = button(tr("Robot to end"),
+                         tr("Move the robot to where this trajectory ends, as executing it would, so the "
+                            "next plan starts there; one undo step"));
+  robot_moves->addWidget(robot_here_);
+  robot_moves->addWidget(robot_to_end_);
+  robot_moves->addStretch(1);
+  playback_layout->addLayout(robot_moves);
   auto* show = new QHBoxLayout;
   trail_ = new QCheckBox(tr("TCP trail"));
   strobe_ = new QCheckBox(tr("Stroboscope"));
@@ -206,6 +217,12 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
     emit renameRequested(row, name);
   });
   connect(duplicate_, &QPushButton::clicked, this, [this] { if (current_ >= 0) emit duplicateRequested(current_); });
+  connect(robot_here_, &QPushButton::clicked, this, [this] {
+    if (current_ >= 0) emit moveRobotRequested(current_, time_);
+  });
+  connect(robot_to_end_, &QPushButton::clicked, this, [this] {
+    if (current_ >= 0) emit moveRobotRequested(current_, current_start() + current_duration());
+  });
   connect(remove_, &QPushButton::clicked, this, [this] {
     const QList<int> rows = selected();
     if (!rows.isEmpty()) emit removeRequested(rows);
@@ -329,6 +346,7 @@ double TrajectoryPanel::current_start() const {
 }
 
 void TrajectoryPanel::set_time(double t) {
+  time_ = t;
   const double duration = current_duration();
   updating_ = true;
   timeline_->setValue(duration > 0 ? static_cast<int>(std::lround((t - current_start()) / duration * kTimelineSteps)) : 0);
@@ -375,7 +393,8 @@ double TrajectoryPanel::record_rate() const { return rate_->value(); }
 
 void TrajectoryPanel::on_selection_changed() {
   const bool has = current_ >= 0;
-  for (QPushButton* b : {duplicate_, export_, retime_, validate_, play_, prev_, next_}) b->setEnabled(has);
+  for (QPushButton* b : {duplicate_, export_, retime_, validate_, play_, prev_, next_, robot_here_, robot_to_end_})
+    b->setEnabled(has);
   remove_->setEnabled(!selected().isEmpty());
   blend_->setEnabled(selected().size() >= 2);
   timeline_->setEnabled(has);

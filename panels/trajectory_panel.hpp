@@ -75,6 +75,8 @@ class TrajectoryPanel : public QWidget {
   QPushButton* retime_button() const { return retime_; }
   QPushButton* blend_button() const { return blend_; }
   QPushButton* record_button() const { return record_; }
+  QPushButton* robot_here_button() const { return robot_here_; }
+  QPushButton* robot_to_end_button() const { return robot_to_end_; }
   QCheckBox* trail_box() const { return trail_; }
   QCheckBox* strobe_box() const { return strobe_; }
   QComboBox* timing_combo() const { return timing_; }
@@ -92,6 +94,9 @@ class TrajectoryPanel : public QWidget {
   void renameRequested(int index, const QString& name);
   void removeRequested(const QList<int>& indices);
   void duplicateRequested(int index);
+  // Move the robot (the current state, not the playback ghost) to trajectory `index` at time `t`
+  // (absolute): MoveIt's Execute, so the next plan starts where this one leaves the arm.
+  void moveRobotRequested(int index, double t);
   void playToggled();
   void seekRequested(double t);
   void stepRequested(int direction);
@@ -132,7 +137,8 @@ class TrajectoryPanel : public QWidget {
   QLabel *compare_, *time_label_, *message_;
   QSlider* timeline_;
   QPushButton *play_, *prev_, *next_, *duplicate_, *remove_, *retime_, *blend_, *validate_, *record_,
-      *export_, *import_;
+      *export_, *import_, *robot_here_, *robot_to_end_;
+  double time_ = 0.0;  // the playhead (absolute), as set_time() last showed it
   QDoubleSpinBox *speed_, *velocity_, *acceleration_, *rate_;
   QCheckBox *loop_, *trail_, *strobe_, *replace_;
   QComboBox *timing_, *quantity_;

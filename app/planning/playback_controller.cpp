@@ -29,7 +29,11 @@ void PlaybackController::set_trajectory(const Trajectory& trajectory, std::vecto
   shown_change_ = -1;
   model_index_.clear();
   if (const RobotModelPtr robot = document_.robot())
-    for (const std::string& name : trajectory_.joint_names()) model_index_.push_back(robot->variable_index(name));
+    for (const std::string& name : trajectory_.joint_names()) {
+      // A joint the robot does not have (a trajectory kept from another robot) is not shown.
+      const int joint = robot->find_joint(name);
+      model_index_.push_back(joint < 0 ? -1 : robot->joints()[static_cast<std::size_t>(joint)].variable_index);
+    }
   if (trajectory_.empty()) {
     time_ = 0.0;
     document_.set_playback_joints(std::nullopt);

@@ -1,7 +1,8 @@
 // Qt Test: the planning features installed in a plain main window with a real document —
 // Plan button to a playing trajectory, failures with their reasons, export / import round trip,
 // rename / delete / duplicate (undoable), re-time, blend, validation, Space's toggle_play, the
-// Planner panel's Cartesian settings in the plan, and closed-form IK steps offered per robot.
+// Planner panel's Cartesian settings in the plan, closed-form IK steps offered per robot, and the
+// robot moved to a trajectory's end or playhead (Robot to end / Robot here).
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -54,6 +55,14 @@ struct Fixture {
     return qvariant_cast<PlanOutcome>(done.first().at(0));
   }
 };
+
+// A one-second motion from a to b (at rest at both ends).
+Trajectory two_samples(const std::string& robot, const std::vector<std::string>& joints, const JointVector& a,
+                       const JointVector& b) {
+  const JointVector rest = JointVector::Zero(a.size());
+  return Trajectory(robot, joints, std::vector<PositionUnit>(joints.size(), PositionUnit::Radian),
+                    {{0.0, a, rest, rest}, {1.0, b, rest, rest}});
+}
 
 }  // namespace
 
@@ -281,6 +290,66 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY(tasks.wait(20000));
     QCOMPARE(tasks.last().at(0).toString(), QStringLiteral("validate"));
     QVERIFY(panel->validation_list()->count() >= 1);
+  }
+
+  // MoveIt's Execute: the robot itself (not the playback ghost) goes where the plan leaves it, so
+  // the next plan starts there; or to the pose at the playhead. One undo step each.
+  void the_robot_moves_to_a_trajectorys_end_or_playhead_and_back_with_undo() {
+    Fixture f;
+    QVERIFY(f.plan_to(arm(1.2)).ok);
+    panels::TrajectoryPanel* panel = f.features->trajectory_panel();
+    QVERIFY(panel->robot_to_end_button()->isEnabled());
+    QVERIFY((f.document.joints() - arm(-1.2)).norm() < 1e-9);  // planning moved only the ghost
+    panel->robot_to_end_button()->click();
+    QVERIFY2((f.document.joints() - arm(1.2)).norm() < 1e-9, qPrintable(panel->message_label()->text()));
+    QVERIFY(panel->message_label()->text().contains(QStringLiteral("Undo")));
+    f.document.undo_stack().undo();
+    QVERIFY((f.document.joints() - arm(-1.2)).norm() < 1e-9);
+
+    const Trajectory& plan = f.document.trajectories()[0].trajectory;
+    const double middle = plan.start_time() + 0.5 * plan.duration();
+    f.features->playback().seek(middle);
+    panel->robot_here_button()->click();
+    QVERIFY((f.document.joints() - plan.sample(middle).position).norm() < 1e-9);
+    f.document.undo_stack().undo();
+    QVERIFY((f.document.joints() - arm(-1.2)).norm() < 1e-9);
+  }
+
+  // A pick and place changes the world as it goes: the robot goes with the scene of that moment
+  // (the part held or placed), and one undo takes both back.
+  void the_robot_takes_the_scene_of_that_moment_along() {
+    Fixture f;
+    const PlanningScene before = f.document.scene();
+    PlanningScene placed = before;
+    placed.add_obstacle("part", Shape::box(Vector3(0.05, 0.05, 0.05)), Pose(Eigen::Translation3d(0.4, 0.3, 0.1)));
+    const Trajectory motion = two_samples("ur5e", f.document.robot()->variable_names(), arm(-1.2), arm(-1.0));
+    f.features->show_and_play(f.document.add_trajectory(QStringLiteral("pick"), motion, {{0.0, before}, {0.5, placed}}));
+    panels::TrajectoryPanel* panel = f.features->trajectory_panel();
+    panel->robot_to_end_button()->click();
+    QVERIFY2((f.document.joints() - arm(-1.0)).norm() < 1e-9, qPrintable(panel->message_label()->text()));
+    QVERIFY(f.document.scene().has_obstacle("part"));
+    QVERIFY(panel->message_label()->text().contains(QStringLiteral("scene")));
+    f.document.undo_stack().undo();
+    QVERIFY(!f.document.scene().has_obstacle("part"));
+    QVERIFY((f.document.joints() - arm(-1.2)).norm() < 1e-9);
+  }
+
+  // Trajectories stay when another robot is loaded. One that moves joints this robot does not have
+  // is shown saying so (selecting it threw out of the slot and ended the studio), and the robot is
+  // not moved to it, naming the joint.
+  void a_trajectory_of_another_robot_does_not_move_this_one() {
+    Fixture f;
+    const Trajectory other = two_samples("panda", {"panda_joint1"}, JointVector::Zero(1), JointVector::Ones(1));
+    f.features->show_and_play(f.document.add_trajectory(QStringLiteral("panda move"), other));
+    panels::TrajectoryPanel* panel = f.features->trajectory_panel();
+    QVERIFY2(panel->message_label()->text().contains(QStringLiteral("made for another robot")),
+             qPrintable(panel->message_label()->text()));
+    const int undo_steps = f.document.undo_stack().count();
+    panel->robot_to_end_button()->click();
+    QVERIFY((f.document.joints() - arm(-1.2)).norm() < 1e-9);
+    QVERIFY2(panel->message_label()->text().contains(QStringLiteral("panda_joint1")),
+             qPrintable(panel->message_label()->text()));
+    QCOMPARE(f.document.undo_stack().count(), undo_steps);
   }
 };
 
