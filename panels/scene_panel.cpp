@@ -19,11 +19,13 @@
 #include <functional>
 #include <numbers>
 
+#include "engine/collision/collision_checker.hpp"
 #include "engine/collision/collision_mesh.hpp"
 #include "engine/scene/scene_meshes.hpp"
 #include "engine/core/error.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/scene/scene_file.hpp"
+#include "engine/task/pick_place.hpp"
 
 namespace kinetic::panels {
 
@@ -470,12 +472,25 @@ QString ScenePanel::attach_selected(const QString& link) {
   const std::string name = selected_.toStdString();
   if (!scene_.has_obstacle(name)) return fail(tr("Select an obstacle to attach."));
   PlanningScene next = scene_;
+  std::vector<std::string> touch;
   try {
-    next.attach_obstacle(name, link.toStdString(), link_pose(link.toStdString()));
+    // What a pick and place lets touch the object it holds (the links fixed to `link`, a gripper's
+    // hand and fingers, the wrist body whose housing ends in a bare flange): without them a part
+    // held flush on the tool is in collision at once and every plan fails with "start in collision".
+    const CollisionChecker checker(robot_);
+    touch = task_touch_links(checker, joints_, link.toStdString(), robot_->group_variables());
+    next.attach_obstacle(name, link.toStdString(), link_pose(link.toStdString()), touch);
   } catch (const Error& error) {
     return fail(QString::fromStdString(error.what()));
   }
-  return apply(next, tr("Attach %1 to %2").arg(selected_, link), selected_);
+  const QString attached = selected_;
+  const QString result = apply(next, tr("Attach %1 to %2").arg(selected_, link), selected_);
+  if (result.isEmpty() && !touch.empty()) {
+    QStringList names;
+    for (const std::string& touching : touch) names << QString::fromStdString(touching);
+    show_note(tr("'%1' may touch %2 besides %3 (the links that hold it).").arg(attached, names.join(QStringLiteral(", ")), link));
+  }
+  return result;
 }
 
 QString ScenePanel::detach_selected() {

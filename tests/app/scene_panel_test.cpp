@@ -10,7 +10,9 @@
 
 #include "app/data_features.hpp"
 #include "app/studio_document.hpp"
+#include "engine/collision/collision_checker.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
+#include "engine/planning/state_diagnostics.hpp"
 #include "engine/scene/scene_file.hpp"
 #include "panels/scene_panel.hpp"
 
@@ -147,6 +149,27 @@ class ScenePanelTest : public QObject {
     // Undo the detach: attached again.
     document_->undo_stack().undo();
     QVERIFY(document_->scene().has_attached("cylinder1"));
+  }
+
+  // A part held flush on the flange touches the links that hold it: attaching lets them touch it
+  // (as a pick and place does), so the robot is not in collision at once and can still plan.
+  void a_part_attached_flush_on_the_flange_may_touch_the_links_that_hold_it() {
+    QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());
+    kinetic::PlanningScene scene = document_->scene();
+    const Pose flange = kinetic::compute_link_pose(*document_->robot(), document_->joints(), "tool0");
+    scene.remove_obstacle("box1");  // a 4 cm part, 1 cm of it inside the flange's housing
+    scene.add_obstacle("box1", Shape::box(Vector3(0.04, 0.04, 0.04)), flange * Pose(Eigen::Translation3d(0.0, 0.0, 0.01)));
+    document_->set_scene(scene);
+    kinetic::CollisionChecker checker(document_->robot());
+    checker.set_scene(document_->scene());
+    QVERIFY2(checker.in_collision(document_->joints()), "the box overlaps the wrist before attaching");
+    QVERIFY(panel_->attach_selected(QStringLiteral("tool0")).isEmpty());
+    const auto& touch = document_->scene().attached("box1").touch_links;
+    QVERIFY(std::find(touch.begin(), touch.end(), "link6") != touch.end());
+    checker.set_scene(document_->scene());
+    QVERIFY2(!checker.in_collision(document_->joints()),
+             kinetic::describe_contacts(checker.contacts(document_->joints())).c_str());
+    QVERIFY2(panel_->note().contains(QStringLiteral("link6")), qPrintable(panel_->note()));
   }
 
   void delete_and_undo() {
