@@ -4,6 +4,8 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -12,6 +14,8 @@
 #include <QVBoxLayout>
 #include <cmath>
 #include <numbers>
+
+#include "panels/goal_offset.hpp"
 
 namespace kinetic::panels {
 
@@ -121,6 +125,32 @@ GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   transfer->addWidget(goal_from_current_);
   transfer->addWidget(current_from_goal_);
   layout->addLayout(transfer);
+
+  // "10 cm along the tool's Z" (an approach) or "5 cm up": typed once, applied with each click.
+  auto* offset = new QGroupBox(tr("Move the goal by"));
+  auto* offset_grid = new QGridLayout(offset);
+  const char* offset_axes[3] = {"x", "y", "z"};
+  const char* offset_turns[3] = {"roll", "pitch", "yaw"};
+  for (int i = 0; i < 3; ++i) {
+    offset_translation_[i] = make_field(10000.0, 1, 5.0, tr(" mm"));
+    offset_rotation_[i] = make_field(360.0, 1, 5.0, QStringLiteral("°"));
+    offset_grid->addWidget(new QLabel(QString::fromLatin1(offset_axes[i])), 0, 2 * i);
+    offset_grid->addWidget(offset_translation_[i], 0, 2 * i + 1);
+    offset_grid->addWidget(new QLabel(tr(offset_turns[i])), 1, 2 * i);
+    offset_grid->addWidget(offset_rotation_[i], 1, 2 * i + 1);
+  }
+  offset_axes_ = new QComboBox;
+  offset_axes_->addItem(tr("along the tool's axes"), static_cast<int>(OffsetAxes::Tool));
+  offset_axes_->addItem(tr("along the base's axes"), static_cast<int>(OffsetAxes::Base));
+  offset_axes_->setToolTip(tr("The tool's axes move with the TCP (its z is usually the approach); the base's "
+                              "are those of the fields above. Turns are about the TCP either way."));
+  move_goal_ = new QPushButton(tr("Move goal"));
+  move_goal_->setToolTip(tr("Moves the goal above by this offset (Goal ← current first to move from where "
+                            "the robot is); IK solves it like a typed goal"));
+  offset_grid->addWidget(offset_axes_, 2, 0, 1, 4);
+  offset_grid->addWidget(move_goal_, 2, 4, 1, 2);
+  connect(move_goal_, &QPushButton::clicked, this, &GoalPanel::move_goal_by_offset);
+  layout->addWidget(offset);
   layout->addStretch(1);
 
   set_pose(Pose::Identity());
@@ -171,6 +201,16 @@ void GoalPanel::fields_edited() {
   }
   updating_ = false;
   emit poseEdited(edited);
+}
+
+void GoalPanel::move_goal_by_offset() {
+  const Vector3 translation(offset_translation_[0]->value(), offset_translation_[1]->value(),
+                            offset_translation_[2]->value());
+  const Vector3 rpy(offset_rotation_[0]->value(), offset_rotation_[1]->value(), offset_rotation_[2]->value());
+  const auto axes = static_cast<OffsetAxes>(offset_axes_->currentData().toInt());
+  const Pose moved = offset_pose(pose(), translation / 1000.0, rpy / kDegrees, axes);
+  set_pose(moved);
+  emit poseEdited(moved);
 }
 
 void GoalPanel::set_frame_name(const QString& base_link) {

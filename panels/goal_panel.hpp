@@ -1,7 +1,8 @@
 #pragma once
 // Goal panel: the goal TCP pose typed as position (m) and orientation as roll/pitch/yaw (degrees)
 // or a quaternion, the gizmo's frame (world or local), collision-aware IK, cycling through the IK
-// solutions ("solution k of n"), the IK status line, and goal <-> current state buttons.
+// solutions ("solution k of n"), the IK status line, goal <-> current state buttons, and moving the
+// goal by an offset in the tool's or the base's axes.
 // It shows what it is given and reports the user's edits; it never solves anything itself.
 #include <QWidget>
 
@@ -49,6 +50,11 @@ class GoalPanel : public QWidget {
   QPushButton* current_from_goal_button() const { return current_from_goal_; }
   QCheckBox* collision_aware_box() const { return collision_aware_; }
   QCheckBox* local_frame_box() const { return local_frame_; }
+  // Move the goal by: translation (mm) and roll / pitch / yaw (°) fields, the axes, the button.
+  QDoubleSpinBox* offset_translation_field(int axis) const { return offset_translation_[axis]; }
+  QDoubleSpinBox* offset_rotation_field(int axis) const { return offset_rotation_[axis]; }
+  QComboBox* offset_axes_combo() const { return offset_axes_; }
+  QPushButton* move_goal_button() const { return move_goal_; }
 
  signals:
   void poseEdited(const kinetic::Pose& pose);
@@ -61,6 +67,7 @@ class GoalPanel : public QWidget {
 
  private:
   void fields_edited();
+  void move_goal_by_offset();  // the fields' goal moved by the offset fields: set and emitted
   void show_orientation(const Eigen::Quaterniond& rotation);
 
   QLabel* frame_label_ = nullptr;
@@ -77,6 +84,10 @@ class GoalPanel : public QWidget {
   QLabel* status_ = nullptr;
   QPushButton* goal_from_current_ = nullptr;
   QPushButton* current_from_goal_ = nullptr;
+  QDoubleSpinBox* offset_translation_[3] = {};
+  QDoubleSpinBox* offset_rotation_[3] = {};
+  QComboBox* offset_axes_ = nullptr;
+  QPushButton* move_goal_ = nullptr;
   bool updating_ = false;
 };
 

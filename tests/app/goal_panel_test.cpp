@@ -1,6 +1,7 @@
 // Qt Test (offscreen): the goal panel shows a real UR5e TCP pose, reports typed poses in both
-// orientation forms, and its solution / status / transfer controls.
+// orientation forms, its solution / status / transfer controls, and moving the goal by an offset.
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -8,6 +9,7 @@
 
 #include "app/interaction/tcp_kinematics.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "panels/goal_offset.hpp"
 #include "panels/goal_panel.hpp"
 
 Q_DECLARE_METATYPE(kinetic::Pose)
@@ -112,6 +114,47 @@ class GoalPanelTest : public QObject {
     panel.set_collision_aware(false);  // setters stay silent
     QCOMPARE(aware.count(), 1);
     QVERIFY(!panel.collision_aware());
+  }
+
+  // The offset itself: in the tool's axes it follows the TCP's orientation, in the base's it does
+  // not; a turn is about the TCP, which stays where it is.
+  void offsets_go_along_the_tool_or_the_base_axes() {
+    using kinetic::Vector3;
+    using kinetic::panels::OffsetAxes;
+    Pose tool_down = Pose::Identity();
+    tool_down.translation() = Vector3(0.4, 0.1, 0.3);
+    tool_down.linear() = Eigen::AngleAxisd(M_PI, Vector3::UnitX()).toRotationMatrix();  // tool z points down
+    const Pose approach = kinetic::panels::offset_pose(tool_down, Vector3(0, 0, 0.1), Vector3::Zero(), OffsetAxes::Tool);
+    QVERIFY((approach.translation() - Vector3(0.4, 0.1, 0.2)).norm() < 1e-12);  // 10 cm down, along tool z
+    const Pose up = kinetic::panels::offset_pose(tool_down, Vector3(0, 0, 0.1), Vector3::Zero(), OffsetAxes::Base);
+    QVERIFY((up.translation() - Vector3(0.4, 0.1, 0.4)).norm() < 1e-12);
+    const Pose turned = kinetic::panels::offset_pose(tool_down, Vector3::Zero(), Vector3(0, 0, M_PI / 2), OffsetAxes::Base);
+    QVERIFY((turned.translation() - tool_down.translation()).norm() < 1e-12);
+    QVERIFY((turned.linear() * Vector3::UnitX() - Vector3::UnitY()).norm() < 1e-12);  // tool x turned to base y
+    const Pose rolled = kinetic::panels::offset_pose(tool_down, Vector3::Zero(), Vector3(0, 0, M_PI / 2), OffsetAxes::Tool);
+    QVERIFY((rolled.linear() * Vector3::UnitX() - Vector3(0, -1, 0)).norm() < 1e-12);  // about tool z (down)
+  }
+
+  void move_goal_applies_the_typed_offset_and_reports_the_goal() {
+    GoalPanel panel;
+    const Pose tcp = ur5e_tcp();
+    panel.set_pose(tcp);
+    QSignalSpy edited(&panel, &GoalPanel::poseEdited);
+    type_value(panel.offset_translation_field(2), 100.0);  // 100 mm along the tool's z
+    QCOMPARE(edited.count(), 0);                            // typing the offset moves nothing
+    QCOMPARE(panel.offset_axes_combo()->currentIndex(), 0);  // the tool's axes first
+    panel.move_goal_button()->click();
+    QCOMPARE(edited.count(), 1);
+    const Pose moved = edited.first().at(0).value<Pose>();
+    const kinetic::Vector3 expected = tcp.translation() + tcp.linear().col(2) * 0.1;
+    QVERIFY((moved.translation() - expected).norm() < 1e-4);  // the fields keep 4 decimals of a metre
+    QVERIFY((panel.pose().translation() - moved.translation()).norm() < 1e-4);  // the fields show it
+    // Again along the base's axes: straight up.
+    panel.offset_axes_combo()->setCurrentIndex(1);
+    panel.move_goal_button()->click();
+    QCOMPARE(edited.count(), 2);
+    const Pose up = edited.last().at(0).value<Pose>();
+    QVERIFY((up.translation() - (moved.translation() + kinetic::Vector3(0, 0, 0.1))).norm() < 1e-4);
   }
 };
 
