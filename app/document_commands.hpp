@@ -1,7 +1,8 @@
 #pragma once
 // Undo commands for the studio document: each stores the value before and after an edit and
 // applies it through a setter. Consecutive edits of the same kind merge while a gesture lasts
-// (a slider drag or a gizmo drag becomes one undo step).
+// (a slider drag or a gizmo drag becomes one undo step); discrete edits (a click on Store or
+// Delete) are built with merges = false and stay one step each.
 #include <QElapsedTimer>
 #include <QUndoCommand>
 #include <functional>
@@ -10,7 +11,7 @@
 namespace kinetic::app {
 
 // Ids for QUndoCommand::id(): commands with the same id may merge.
-enum class EditKind { Joints = 1, Scene, Goal, Trajectories };
+enum class EditKind { Joints = 1, Scene, Goal, Trajectories, StoredStates };
 
 template <typename Value>
 class ValueEditCommand : public QUndoCommand {
@@ -19,9 +20,9 @@ class ValueEditCommand : public QUndoCommand {
   // Edits further apart than this start a new undo step.
   static constexpr qint64 kMergeWindowMs = 800;
 
-  ValueEditCommand(EditKind kind, const QString& text, Value before, Value after, Setter setter)
+  ValueEditCommand(EditKind kind, const QString& text, Value before, Value after, Setter setter, bool merges = true)
       : QUndoCommand(text), kind_(kind), before_(std::move(before)), after_(std::move(after)),
-        setter_(std::move(setter)) {
+        setter_(std::move(setter)), merges_(merges) {
     clock_.start();
   }
 
@@ -30,7 +31,7 @@ class ValueEditCommand : public QUndoCommand {
   int id() const override { return static_cast<int>(kind_); }
   bool mergeWith(const QUndoCommand* other) override {
     const auto* next = dynamic_cast<const ValueEditCommand*>(other);
-    if (!next || next->text() != text() || clock_.elapsed() > kMergeWindowMs) return false;
+    if (!merges_ || !next || next->text() != text() || clock_.elapsed() > kMergeWindowMs) return false;
     after_ = next->after_;
     clock_.restart();
     return true;
@@ -40,6 +41,7 @@ class ValueEditCommand : public QUndoCommand {
   EditKind kind_;
   Value before_, after_;
   Setter setter_;
+  bool merges_;
   QElapsedTimer clock_;
 };
 

@@ -28,6 +28,7 @@
 #include "app/planning_features.hpp"
 #include "app/servo/keyboard_jog.hpp"
 #include "app/servo/teleop_feature.hpp"
+#include "app/stored_states_features.hpp"
 #include "app/studio_document.hpp"
 #include "app/task/task_feature.hpp"
 #include "app/viewport_window.hpp"
@@ -89,6 +90,7 @@ void MainWindow::build_joints_dock() {
   connect(joints_panel_, &panels::JointsPanel::valuesEdited, this,
           [this](const JointVector& q) { document_.edit_joints(q); });
   if (document_.robot()) show_robot();
+  bind_stored_states(*joints_panel_->stored_states(), document_, *goal_controller_);
 }
 
 void MainWindow::build_goal_dock() {

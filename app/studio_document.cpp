@@ -151,6 +151,44 @@ int StudioDocument::add_trajectory(const QString& name, const Trajectory& trajec
   return static_cast<int>(trajectories_.size()) - 1;
 }
 
+void StudioDocument::set_stored_states(const std::vector<panels::StoredState>& states) {
+  stored_states_ = states;
+  emit storedStatesChanged();
+}
+
+void StudioDocument::edit_stored_states(const std::vector<panels::StoredState>& states, const QString& what) {
+  // A click each (Store, Rename, Delete): never merged, so Undo takes back one at a time.
+  undo_stack_.push(new ValueEditCommand<std::vector<panels::StoredState>>(
+      EditKind::StoredStates, what, stored_states_, states,
+      [this](const std::vector<panels::StoredState>& s) { set_stored_states(s); }, false));
+}
+
+void StudioDocument::store_state(const panels::StoredState& state) {
+  std::vector<panels::StoredState> next = stored_states_;
+  const int index = panels::find_stored_state(next, state.name);
+  if (index >= 0) next[static_cast<std::size_t>(index)] = state;
+  else next.push_back(state);
+  edit_stored_states(next, index >= 0 ? tr("Replace state '%1'").arg(state.name) : tr("Store state '%1'").arg(state.name));
+}
+
+bool StudioDocument::rename_stored_state(const QString& from, const QString& to) {
+  const int index = panels::find_stored_state(stored_states_, from);
+  if (index < 0 || to.trimmed().isEmpty() || panels::find_stored_state(stored_states_, to) >= 0) return false;
+  std::vector<panels::StoredState> next = stored_states_;
+  next[static_cast<std::size_t>(index)].name = to;
+  edit_stored_states(next, tr("Rename state '%1' to '%2'").arg(from, to));
+  return true;
+}
+
+bool StudioDocument::delete_stored_state(const QString& name) {
+  const int index = panels::find_stored_state(stored_states_, name);
+  if (index < 0) return false;
+  std::vector<panels::StoredState> next = stored_states_;
+  next.erase(next.begin() + index);
+  edit_stored_states(next, tr("Delete state '%1'").arg(name));
+  return true;
+}
+
 void StudioDocument::set_playback_joints(const std::optional<JointVector>& q) {
   playback_joints_ = q;
   emit playbackChanged();
@@ -172,7 +210,8 @@ void StudioDocument::set_shown_trajectory(int index, bool stroboscope) {
 
 void on_session_content_changed(StudioDocument& document, QObject* context, const std::function<void()>& changed) {
   for (const auto signal : {&StudioDocument::robotChanged, &StudioDocument::jointsChanged, &StudioDocument::sceneChanged,
-                            &StudioDocument::goalChanged, &StudioDocument::trajectoriesChanged})
+                            &StudioDocument::goalChanged, &StudioDocument::trajectoriesChanged,
+                            &StudioDocument::storedStatesChanged})
     QObject::connect(&document, signal, context, changed);
 }
 

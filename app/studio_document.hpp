@@ -1,7 +1,7 @@
 #pragma once
 // StudioDocument: the session a user works on — robot, current joint state, planning scene, goal,
-// the selected scene object, and the list of named trajectories. Panels edit it; views listen to
-// its change signals.
+// the selected scene object, the list of named trajectories and the user's stored states. Panels
+// edit it; views listen to its change signals.
 //
 // Two kinds of setters: set_* change the value and emit the signal (used by loading, undo/redo and
 // programmatic updates); edit_* do the same through the undo stack, so a user's edit can be undone
@@ -21,6 +21,7 @@
 #include "engine/trajectory/trajectory.hpp"
 #include "panels/planner_settings.hpp"
 #include "panels/retime_settings.hpp"
+#include "panels/stored_state.hpp"
 
 namespace kinetic::app {
 
@@ -99,6 +100,19 @@ class StudioDocument : public QObject {
                      const std::vector<SceneChange>& scene_changes = {});
   QString unique_trajectory_name(const QString& wanted) const;
 
+  // The user's stored states: named joint configurations, by joint name. They stay whatever robot
+  // is loaded (a reload keeps them; one that no longer fits stays listed, and applying it says
+  // why it cannot); a session file drops those that do not fit the robot it opens.
+  const std::vector<panels::StoredState>& stored_states() const { return stored_states_; }
+  void set_stored_states(const std::vector<panels::StoredState>& states);
+  void edit_stored_states(const std::vector<panels::StoredState>& states, const QString& what);
+  // Undoable, one step each. store_state puts the state in place of one of the same name, else
+  // adds it at the end. rename refuses an empty name or one in use; rename and delete return
+  // false (and change nothing) when no state has that name.
+  void store_state(const panels::StoredState& state);
+  bool rename_stored_state(const QString& from, const QString& to);
+  bool delete_stored_state(const QString& name);
+
   // Joints shown by trajectory playback (a ghost over the current state); empty when not playing.
   const std::optional<JointVector>& playback_joints() const { return playback_joints_; }
   void set_playback_joints(const std::optional<JointVector>& q);
@@ -133,6 +147,7 @@ class StudioDocument : public QObject {
   void selectionChanged();
   void goalChanged();
   void trajectoriesChanged();
+  void storedStatesChanged();
   void playbackChanged();
   void playbackSceneChanged();
   void shownTrajectoryChanged();
@@ -151,6 +166,7 @@ class StudioDocument : public QObject {
   QString selected_object_;
   GoalState goal_;
   std::vector<NamedTrajectory> trajectories_;
+  std::vector<panels::StoredState> stored_states_;
   std::optional<JointVector> playback_joints_;
   std::optional<PlanningScene> playback_scene_;
   int shown_trajectory_ = -1;
@@ -161,7 +177,7 @@ class StudioDocument : public QObject {
 };
 
 // Calls `changed` on every change to what a session file stores (robot, joints, scene, goal,
-// trajectories; not the selection or playback), for as long as `context` lives.
+// trajectories, stored states; not the selection or playback), for as long as `context` lives.
 void on_session_content_changed(StudioDocument& document, QObject* context, const std::function<void()>& changed);
 
 }  // namespace kinetic::app

@@ -19,6 +19,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "panels/stored_states_panel.hpp"
+
 namespace kinetic::panels {
 
 namespace {
@@ -73,7 +75,11 @@ JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent) {
   rows_layout_ = new QVBoxLayout(rows_widget_);
   rows_layout_->addStretch();
   scroll->setWidget(rows_widget_);
-  layout->addWidget(scroll);
+  layout->addWidget(scroll, 1);
+
+  stored_states_ = new StoredStatesPanel(this);
+  stored_states_->set_current_source([this] { return values_; });
+  layout->addWidget(stored_states_);
 }
 
 bool JointsPanel::uses_degrees() const { return degrees_->isChecked(); }
@@ -89,6 +95,7 @@ void JointsPanel::set_robot(RobotModelPtr robot) {
   apply_pose_->setEnabled(named_poses_->count() > 0);
   message_->hide();
   rebuild_rows();
+  stored_states_->set_robot(robot_);
 }
 
 void JointsPanel::set_values(const JointVector& q) {

@@ -1,7 +1,8 @@
 #pragma once
 // Joints panel: one slider + spin box per active joint, limits shown, degrees or radians, plus
 // named poses, zero / mid / random collision-free, copy and paste of a configuration as text, and
-// keyboard stepping (Up/Down 1°, PgUp/PgDn 10°; 1 mm / 10 mm for prismatic joints).
+// keyboard stepping (Up/Down 1°, PgUp/PgDn 10°; 1 mm / 10 mm for prismatic joints), and under the
+// sliders the user's stored states (StoredStatesPanel, fed with this panel's robot and values).
 // It does not own the robot state: it shows what it is given and reports the user's edits.
 #include <QWidget>
 #include <functional>
@@ -20,6 +21,8 @@ class QPushButton;
 class QVBoxLayout;
 
 namespace kinetic::panels {
+
+class StoredStatesPanel;
 
 class JointsPanel : public QWidget {
   Q_OBJECT
@@ -70,6 +73,8 @@ class JointsPanel : public QWidget {
   QSlider* slider(int variable) const { return rows_.at(variable).slider; }
   QDoubleSpinBox* spin_box(int variable) const { return rows_.at(variable).spin; }
   QComboBox* named_poses() const { return named_poses_; }
+  // The stored states under the sliders; their signals go to whoever owns the states.
+  StoredStatesPanel* stored_states() const { return stored_states_; }
 
  signals:
   void valuesEdited(const kinetic::JointVector& q);
@@ -104,6 +109,7 @@ class JointsPanel : public QWidget {
   QCheckBox* degrees_ = nullptr;
   QComboBox* named_poses_ = nullptr;
   QPushButton* apply_pose_ = nullptr;
+  StoredStatesPanel* stored_states_ = nullptr;
   QLabel* message_ = nullptr;
   QString last_message_;
   StateCheck state_check_;

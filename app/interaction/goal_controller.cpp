@@ -120,10 +120,15 @@ void GoalController::set_collision_aware(bool on) {
 
 void GoalController::goal_from_current() {
   if (!kinematics_) return;
+  goal_from_joints(document_.joints(), tr("Goal from current state"));
+}
+
+void GoalController::goal_from_joints(const JointVector& q, const QString& what) {
+  if (!document_.robot() || q.size() != document_.robot()->dof()) return;
   GoalState goal;
-  goal.joints = document_.joints();
-  goal.tcp_pose = kinematics_->tcp_in_base(document_.joints());
-  document_.edit_goal(goal, tr("Goal from current state"));
+  goal.joints = q;
+  if (kinematics_) goal.tcp_pose = kinematics_->tcp_in_base(q);
+  document_.edit_goal(goal, what);
 }
 
 void GoalController::current_from_goal() {

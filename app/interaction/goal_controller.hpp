@@ -45,6 +45,9 @@ class GoalController : public QObject {
   void previous_solution() { cycle(-1); }
   void goal_from_current();
   void current_from_goal();
+  // The goal at these joints, with the TCP pose they put it at (where the robot has a planning
+  // group): one undo step named `what`. Ignored when q does not fit the robot.
+  void goal_from_joints(const JointVector& q, const QString& what);
 
   bool ik_failed() const { return ik_failed_; }
   const QString& ik_status() const { return ik_status_; }

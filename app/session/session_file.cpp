@@ -10,6 +10,7 @@
 #include "app/file_kind.hpp"
 #include "app/robot_reference.hpp"
 #include "app/session/session_settings.hpp"
+#include "app/session/session_stored_states.hpp"
 #include "app/studio_document.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
@@ -234,6 +235,8 @@ std::string session_to_json(const StudioDocument& document, const std::optional<
     trajectories.push_back(std::move(entry));
   }
   doc["trajectories"] = trajectories;
+  // Left out when there are none: a session without stored states reads as one written before them.
+  if (!document.stored_states().empty()) doc["stored_states"] = stored_states_json(document.stored_states());
   json settings = document.planner_settings() ? planner_settings_json(*document.planner_settings()) : json::object();
   if (document.retime_settings()) settings["retiming"] = retime_settings_json(*document.retime_settings());
   if (!settings.empty()) doc["settings"] = settings;
@@ -282,7 +285,8 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
       reader.fail("format", other_kind.empty() ? QStringLiteral("expected \"kinetic-session\" (is this a session file?)")
                                                : QString::fromStdString(other_kind));
     }
-    reader.note_unknown_keys(doc, "", {"format", "version", "robot", "joints", "scene", "goal", "trajectories", "settings", "camera"},
+    reader.note_unknown_keys(doc, "", {"format", "version", "robot", "joints", "scene", "goal", "trajectories", "stored_states",
+                                    "settings", "camera"},
                              result.warnings);
     const double version = reader.number(reader.field(doc, "version", ""), "version");
     if (version != kSessionFormatVersion)
@@ -378,6 +382,11 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
       }
     }
 
+    // A state that does not fit the robot is dropped with a warning, not the session.
+    std::vector<panels::StoredState> stored_states;
+    if (const json* states_json = reader.optional_field(doc, "stored_states", ""))
+      stored_states = stored_states_from_json(*states_json, *robot, result.warnings);
+
     if (const json* camera = reader.optional_field(doc, "camera", "")) {
       reader.note_unknown_keys(*camera, "camera", {"target", "distance", "azimuth", "elevation"}, result.warnings);
       SessionCamera c;
@@ -429,6 +438,7 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     document.set_goal(goal);
     document.set_shown_trajectory(-1);
     document.set_trajectories(trajectories);
+    document.set_stored_states(stored_states);
     if (settings) document.load_planner_settings(*settings);
     if (retime_settings) document.load_retime_settings(*retime_settings);
     document.undo_stack().clear();

@@ -20,7 +20,8 @@ class SessionTracker : public QObject {
 
   // The session file last opened or saved ("" = none yet: the work is untitled).
   const QString& path() const { return path_; }
-  // The document changed (robot, joints, scene, goal, trajectories) since then, or since start-up.
+  // The document changed (robot, joints, scene, goal, trajectories, stored states) since then, or
+  // since start-up.
   bool modified() const { return modified_; }
   // "cell.kinetic-session", or "Untitled session".
   QString display_name() const;

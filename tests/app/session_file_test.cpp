@@ -48,6 +48,12 @@ void fill(StudioDocument& document) {
   goal.joints = document.robot()->zero_configuration();
   goal.tcp_pose = kinetic::pose_from_xyz_rpy({0.3, -0.2, 0.5}, {3.1, 0.2, -0.4});
   document.set_goal(goal);
+  // Two stored states of the user's, one at values a decimal print would round.
+  JointVector above_bin = document.robot()->mid_configuration();
+  above_bin[0] = 0.1 + 0.2;
+  document.set_stored_states({kinetic::panels::stored_state_of(*document.robot(), QStringLiteral("above bin"), above_bin),
+                              kinetic::panels::stored_state_of(*document.robot(), QStringLiteral("home for cell 2"),
+                                                               document.robot()->zero_configuration())});
   // The ball is picked up half way (a pick and place's scene changes).
   document.set_trajectories(
       {{QStringLiteral("pick"), two_sample_trajectory(*document.robot()), {{0.0, before_grasp}, {0.25, scene}}}});
@@ -113,6 +119,7 @@ class SessionFileTest : public QObject {
       QVERIFY(same_scene(changes[i].scene, original.trajectories()[0].scene_changes[i].scene));
     }
     QVERIFY(changes[1].scene.has_attached("ball") && !changes[0].scene.has_attached("ball"));
+    QVERIFY(restored.stored_states() == original.stored_states());  // names, joint order, values bit-exact
     QCOMPARE(restored.undo_stack().count(), 0);
     // Saving what was opened writes the same file: the orientations' last bits used to wander on
     // every save (a diff for a session saved unchanged).
@@ -595,6 +602,88 @@ class SessionFileTest : public QObject {
     QVERIFY2(opened.ok(), qPrintable(opened.error));
     QVERIFY(third.robot_is_file());
     QCOMPARE(third.robot_reference(), sessions.filePath(QStringLiteral("my_arm")));
+  }
+
+  void stored_states_are_written_by_joint_name() {
+    StudioDocument source;
+    fill(source);
+    const nlohmann::json doc = nlohmann::json::parse(kinetic::app::session_to_json(source));
+    QVERIFY(doc.contains("stored_states"));
+    QCOMPARE(doc["stored_states"].size(), std::size_t{2});
+    QCOMPARE(doc["stored_states"][0]["name"].get<std::string>(), std::string("above bin"));
+    QCOMPARE(doc["stored_states"][0]["joints"]["joint1"].get<double>(), 0.1 + 0.2);
+    QCOMPARE(doc["stored_states"][1]["joints"].size(), std::size_t(source.robot()->dof()));
+    // No states: no field, so the file is what a build before stored states wrote.
+    source.set_stored_states({});
+    QVERIFY(!nlohmann::json::parse(kinetic::app::session_to_json(source)).contains("stored_states"));
+  }
+
+  void a_session_without_stored_states_opens_without_them() {
+    // Written before stored states existed: it opens with none (the states of the session open
+    // before do not stay behind), and says nothing about them.
+    StudioDocument source;
+    fill(source);
+    nlohmann::json old_style = nlohmann::json::parse(kinetic::app::session_to_json(source));
+    old_style.erase("stored_states");
+    StudioDocument document;
+    fill(document);
+    QVERIFY(!document.stored_states().empty());
+    const auto result = kinetic::app::apply_session_json(document, old_style.dump(), QStringLiteral("old"), {});
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QVERIFY2(result.warnings.isEmpty(), qPrintable(result.warnings.join('\n')));
+    QVERIFY(document.stored_states().empty());
+    QCOMPARE(document.trajectories().size(), std::size_t{1});
+  }
+
+  void a_stored_state_that_does_not_fit_is_dropped_with_a_warning() {
+    StudioDocument source;
+    fill(source);
+    nlohmann::json doc = nlohmann::json::parse(kinetic::app::session_to_json(source));
+    nlohmann::json& states = doc["stored_states"];
+    const nlohmann::json good = states[0];
+    nlohmann::json other_robot = good;
+    other_robot["name"] = "ur5e pose";
+    other_robot["joints"]["shoulder_pan_joint"] = 0.5;
+    nlohmann::json not_a_number = good;
+    not_a_number["name"] = "broken";
+    not_a_number["joints"]["joint4"] = nullptr;  // how JSON writes a NaN
+    nlohmann::json incomplete = good;
+    incomplete["name"] = "six of seven";
+    incomplete["joints"].erase("joint7");
+    const nlohmann::json twice = states[1];
+    nlohmann::json nameless = good;
+    nameless.erase("name");
+    // "home for cell 2" twice: the second is dropped.
+    states = nlohmann::json::array({good, other_robot, not_a_number, incomplete, twice, nameless, twice, 7});
+    StudioDocument document;
+    const auto result = kinetic::app::apply_session_json(document, doc.dump(), QStringLiteral("bad states"), {});
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    // The states that fit are kept, in their order; the session's other parts open as usual.
+    QCOMPARE(document.stored_states().size(), std::size_t{2});
+    QVERIFY(document.stored_states()[0] == source.stored_states()[0]);
+    QVERIFY(document.stored_states()[1] == source.stored_states()[1]);
+    QCOMPARE(document.trajectories().size(), std::size_t{1});
+    // Each dropped one is named, with why.
+    const QString warnings = result.warnings.join('\n');
+    for (const QString& expected :
+         {QStringLiteral("stored_states[1] \"ur5e pose\": joint 'shoulder_pan_joint' is not a joint of robot 'panda'; "
+                         "the state was dropped."),
+          QStringLiteral("stored_states[2] \"broken\": joints.joint4: not a finite number (null, as JSON writes "
+                         "NaN); the state was dropped."),
+          QStringLiteral("stored_states[3] \"six of seven\": no value for 'joint7' of robot 'panda'; the state "
+                         "was dropped."),
+          QStringLiteral("stored_states[6] \"home for cell 2\": a state above has this name; the state was dropped."),
+          QStringLiteral("stored_states[5]: name: expected a name (a string that is not empty); the state was dropped."),
+          QStringLiteral("stored_states[7]: expected an object with \"name\" and \"joints\"; the state was dropped.")})
+      QVERIFY2(warnings.contains(expected), qPrintable(warnings));
+    QCOMPARE(result.warnings.size(), 6);
+    // Not an array at all: no states, the session still opens.
+    doc["stored_states"] = "above bin";
+    const auto not_a_list = kinetic::app::apply_session_json(document, doc.dump(), QStringLiteral("bad states"), {});
+    QVERIFY2(not_a_list.ok(), qPrintable(not_a_list.error));
+    QVERIFY(document.stored_states().empty());
+    QCOMPARE(not_a_list.warnings,
+             QStringList{QStringLiteral("stored_states: expected an array of states; no stored state was read.")});
   }
 
   void joints_match_by_name_and_unknown_ones_warn() {

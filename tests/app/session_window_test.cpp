@@ -3,7 +3,8 @@
 // an autosave left by a crashed run produces the recovery question, and Restore brings back its
 // scene, joints and camera; a session saved through File → Save session and its file dialog, the
 // studio closed (without a question) and a new one opened loads back the same robot, joints, scene
-// and view, the planner panel's settings and the trajectories panel's re-time settings.
+// and view, the planner panel's settings, the trajectories panel's re-time settings and the stored
+// states kept in the Joints panel (which apply in the new studio).
 #include <QApplication>
 #include <QCheckBox>
 #include <QDir>
@@ -12,6 +13,7 @@
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
@@ -25,7 +27,9 @@
 #include "app/session/session_file.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/viewport_window.hpp"
+#include "panels/joints_panel.hpp"
 #include "panels/planner_panel.hpp"
+#include "panels/stored_states_panel.hpp"
 #include "panels/trajectory_panel.hpp"
 #include "user_actions.hpp"
 
@@ -98,7 +102,7 @@ class SessionWindowTest : public QObject {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("reopen.kinetic-session"));
     viewer::Camera saved_camera;
-    JointVector saved_joints;
+    JointVector saved_joints, home_joints;
     {
       auto first = app::create_studio(app::CommandLine{});
       QVERIFY(first && first->viewport);
@@ -113,6 +117,17 @@ class SessionWindowTest : public QObject {
       PlanningScene scene;
       scene.add_obstacle("shelf", Shape::box(Vector3(0.3, 0.8, 0.02)), Pose(Eigen::Translation3d(0.5, 0.0, 0.6)));
       document.edit_scene(scene, QStringLiteral("Add shelf"));
+      // Two stored states, kept from the Joints panel as a user does: pose the arm, type a name, Store.
+      panels::JointsPanel* joints_panel = first->window->joints_panel();
+      panels::StoredStatesPanel* stored = joints_panel->stored_states();
+      stored->name_edit()->setText(QStringLiteral("above bin"));
+      QTest::mouseClick(stored->store_button(), Qt::LeftButton);
+      QVERIFY(joints_panel->apply_named_pose(QStringLiteral("ready")));
+      home_joints = document.joints();
+      stored->name_edit()->setText(QStringLiteral("home for cell 2"));
+      QTest::mouseClick(stored->store_button(), Qt::LeftButton);
+      QCOMPARE(stored->list()->count(), 2);
+      document.edit_joints(saved_joints);
       // The view frames a newly loaded robot at its next frame; the user orbits after that.
       const int frames = first->viewport->frames_drawn();
       QTRY_VERIFY_WITH_TIMEOUT(first->viewport->frames_drawn() > frames, 10000);
@@ -177,6 +192,17 @@ class SessionWindowTest : public QObject {
     QCOMPARE(trajectories->velocity_scaling(), 0.45);
     QCOMPARE(trajectories->acceleration_scaling(), 0.3);
     QVERIFY(trajectories->replace_when_retiming());
+    // The stored states are listed again, and apply.
+    panels::StoredStatesPanel* stored = second->window->joints_panel()->stored_states();
+    QCOMPARE(stored->list()->count(), 2);
+    QCOMPARE(stored->list()->item(0)->text(), QStringLiteral("above bin"));
+    QCOMPARE(stored->list()->item(1)->text(), QStringLiteral("home for cell 2"));
+    stored->select(QStringLiteral("home for cell 2"));
+    QTest::mouseClick(stored->apply_button(), Qt::LeftButton);
+    QVERIFY(second->document->joints().isApprox(home_joints, 1e-12));
+    stored->select(QStringLiteral("above bin"));
+    QTest::mouseClick(stored->goal_button(), Qt::LeftButton);
+    QVERIFY(second->document->goal().joints && second->document->goal().joints->isApprox(saved_joints, 1e-12));
   }
 
   // `kinetic-studio cell.kinetic-session` (or a double-click in a file manager) opens that
