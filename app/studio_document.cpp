@@ -11,6 +11,17 @@
 
 namespace kinetic::app {
 
+namespace {
+// The same moving joints in the same order and the same links: joint vectors, goals and scenes
+// (attached objects name links) made for one robot mean the same for the other.
+bool same_structure(const RobotModel& a, const RobotModel& b) {
+  if (a.variable_names() != b.variable_names() || a.links().size() != b.links().size()) return false;
+  for (std::size_t i = 0; i < a.links().size(); ++i)
+    if (a.links()[i].name != b.links()[i].name) return false;
+  return true;
+}
+}  // namespace
+
 StudioDocument::StudioDocument(QObject* parent) : QObject(parent) {}
 
 QString StudioDocument::load_robot(const QString& reference, const std::optional<QString>& srdf,
@@ -43,6 +54,7 @@ QString StudioDocument::load_robot(const QString& reference, const std::optional
       if (old_variable[size_t(v)] >= 0) q[v] = joints_[old_variable[size_t(v)]];
     if (robot_) q = robot->clamp_to_limits(q);
     const bool same_joints = robot_ && robot_->dof() == robot->dof();
+    const bool keeps_history = robot_ && same_structure(*robot_, *robot);
     robot_ = std::move(robot);
     joints_ = q;
     robot_reference_ = reference;
@@ -53,8 +65,10 @@ QString StudioDocument::load_robot(const QString& reference, const std::optional
     srdf_choice_ = srdf;
     config_choice_ = config;
     companions_found_ = found;
-    // Undo steps and goals refer to the old robot's joints; keep the goal only when it still fits.
-    undo_stack_.clear();
+    // Undo steps and goals refer to the old robot's joints and links. A reload of the same robot
+    // (F5, a file saved beside it, the generated collision matrix) keeps them: the same joints in
+    // the same order and the same links, so every stored value still means what it meant.
+    if (!keeps_history) undo_stack_.clear();
     if (!same_joints || (goal_.joints && goal_.joints->size() != robot_->dof())) goal_ = {};
     playback_joints_.reset();
     playback_scene_.reset();

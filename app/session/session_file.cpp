@@ -428,7 +428,8 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
       }
     }
 
-    // 2. Apply. load_robot re-reads the files validated above and clears the undo history.
+    // 2. Apply. load_robot re-reads the files validated above (the undo history is cleared below:
+    //    a session of the same robot must not undo into the one open before).
     const QString load_error = document.load_robot(reference, srdf, config, package_paths);
     if (!load_error.isEmpty())
       throw SessionError{QStringLiteral("session file %1: robot: %2").arg(source, load_error)};

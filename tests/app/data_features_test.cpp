@@ -231,6 +231,26 @@ class DataFeaturesTest : public QObject {
     QCOMPARE(document.joints(), moved);
   }
 
+  // A reload of the same robot (F5, the file saved, the generated collision matrix) keeps the undo
+  // history: the same joints and links, so each step still applies. Another robot clears it.
+  void a_reload_keeps_the_undo_history_and_another_robot_clears_it() {
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    const kinetic::JointVector home = document.joints();
+    kinetic::JointVector moved = home;
+    moved[0] += 0.5;
+    document.edit_joints(moved);
+    QCOMPARE(document.undo_stack().count(), 1);
+    QVERIFY(document.reload_robot().isEmpty());
+    QCOMPARE(document.undo_stack().count(), 1);
+    QCOMPARE(document.joints(), moved);
+    document.undo_stack().undo();
+    QCOMPARE(document.joints(), home);
+    document.undo_stack().redo();
+    QVERIFY(document.load_robot(QStringLiteral("panda")).isEmpty());
+    QCOMPARE(document.undo_stack().count(), 0);
+  }
+
   // Where package search paths are set is said only when a package:// file was not found: the
   // shared Kinova's SRDF quirks came with that advice, which could not help.
   void the_package_path_advice_comes_only_with_a_missing_package_file() {
