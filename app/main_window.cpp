@@ -81,14 +81,30 @@ void MainWindow::build_joints_dock() {
   dock->setWidget(joints_panel_);
   joints_panel_->setMinimumWidth(300);
   addDockWidget(Qt::LeftDockWidgetArea, dock);
-  const auto show_robot = [this] {
+  // The sliders show and edit the robot, or the goal's joints (the robot's where there is no
+  // joint goal yet: the goal starts from where the robot stands).
+  const auto edits_goal = [this] { return joints_panel_->target() == panels::JointsPanel::Target::Goal; };
+  const auto show_values = [this, edits_goal] {
+    const GoalState& goal = document_.goal();
+    const bool goal_fits = goal.joints && document_.robot() && goal.joints->size() == document_.robot()->dof();
+    joints_panel_->set_values(edits_goal() && goal_fits ? *goal.joints : document_.joints());
+  };
+  const auto show_robot = [this, show_values] {
     joints_panel_->set_robot(document_.robot());
-    joints_panel_->set_values(document_.joints());
+    show_values();
   };
   connect(&document_, &StudioDocument::robotChanged, this, show_robot);
-  connect(&document_, &StudioDocument::jointsChanged, this, [this] { joints_panel_->set_values(document_.joints()); });
-  connect(joints_panel_, &panels::JointsPanel::valuesEdited, this,
-          [this](const JointVector& q) { document_.edit_joints(q); });
+  connect(&document_, &StudioDocument::jointsChanged, this, [edits_goal, show_values] {
+    if (!edits_goal()) show_values();
+  });
+  connect(&document_, &StudioDocument::goalChanged, this, [edits_goal, show_values] {
+    if (edits_goal()) show_values();
+  });
+  connect(joints_panel_, &panels::JointsPanel::targetChanged, this, show_values);
+  connect(joints_panel_, &panels::JointsPanel::valuesEdited, this, [this, edits_goal](const JointVector& q) {
+    if (edits_goal()) goal_controller_->goal_from_joints(q, tr("Move goal joints"));
+    else document_.edit_joints(q);
+  });
   if (document_.robot()) show_robot();
   bind_stored_states(*joints_panel_->stored_states(), document_, *goal_controller_);
 }

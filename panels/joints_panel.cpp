@@ -34,10 +34,19 @@ double wrap_angle(double angle) { return std::remainder(angle, 2.0 * std::number
 
 JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
+  auto* options = new QHBoxLayout;
+  target_ = new QComboBox(this);
+  target_->addItem(tr("Sliders move the robot"), static_cast<int>(Target::Robot));
+  target_->addItem(tr("Sliders move the goal"), static_cast<int>(Target::Goal));
+  target_->setToolTip(tr("The goal: set a joint-space goal with the sliders, named poses, Zero, Mid or Random "
+                         "(the goal ghost moves, the robot stays)"));
+  connect(target_, &QComboBox::currentIndexChanged, this, [this] { emit targetChanged(target()); });
+  options->addWidget(target_, 1);
   degrees_ = new QCheckBox(tr("Degrees"), this);
   degrees_->setChecked(true);
   connect(degrees_, &QCheckBox::toggled, this, [this] { rebuild_rows(); });
-  layout->addWidget(degrees_);
+  options->addWidget(degrees_);
+  layout->addLayout(options);
 
   auto* poses = new QHBoxLayout;
   named_poses_ = new QComboBox(this);
@@ -80,6 +89,13 @@ JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent) {
   stored_states_ = new StoredStatesPanel(this);
   stored_states_->set_current_source([this] { return values_; });
   layout->addWidget(stored_states_);
+}
+
+JointsPanel::Target JointsPanel::target() const { return static_cast<Target>(target_->currentData().toInt()); }
+
+void JointsPanel::set_target(Target target) {
+  const QSignalBlocker block(target_);
+  target_->setCurrentIndex(target_->findData(static_cast<int>(target)));
 }
 
 bool JointsPanel::uses_degrees() const { return degrees_->isChecked(); }

@@ -34,12 +34,18 @@ class JointsPanel : public QWidget {
   // obstacles it was never tested against.
   using SceneSkipped = std::function<QString()>;
   static constexpr int kRandomFreeAttempts = 200;
+  // What the sliders edit: the robot's current state, or the goal's joints (MoveIt's Joints tab
+  // edits the goal state). The owner feeds set_values() with that one's values and routes
+  // valuesEdited to it; the panel only shows and reports.
+  enum class Target { Robot = 0, Goal = 1 };
 
   explicit JointsPanel(QWidget* parent = nullptr);
 
   void set_robot(RobotModelPtr robot);
   void set_values(const JointVector& q);  // does not emit valuesEdited
   const JointVector& values() const { return values_; }
+  Target target() const;
+  void set_target(Target target);  // does not emit targetChanged
   bool uses_degrees() const;
   void set_uses_degrees(bool degrees);
 
@@ -73,11 +79,13 @@ class JointsPanel : public QWidget {
   QSlider* slider(int variable) const { return rows_.at(variable).slider; }
   QDoubleSpinBox* spin_box(int variable) const { return rows_.at(variable).spin; }
   QComboBox* named_poses() const { return named_poses_; }
+  QComboBox* target_combo() const { return target_; }
   // The stored states under the sliders; their signals go to whoever owns the states.
   StoredStatesPanel* stored_states() const { return stored_states_; }
 
  signals:
   void valuesEdited(const kinetic::JointVector& q);
+  void targetChanged(kinetic::panels::JointsPanel::Target target);
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -108,6 +116,7 @@ class JointsPanel : public QWidget {
   QWidget* rows_widget_ = nullptr;
   QCheckBox* degrees_ = nullptr;
   QComboBox* named_poses_ = nullptr;
+  QComboBox* target_ = nullptr;
   QPushButton* apply_pose_ = nullptr;
   StoredStatesPanel* stored_states_ = nullptr;
   QLabel* message_ = nullptr;

@@ -111,6 +111,30 @@ class PanelsWithDocumentTest : public QObject {
     QVERIFY(std::abs(document.joints()[1] - expected) < 1e-9);
   }
 
+  // MoveIt's Joints tab: the sliders set a joint-space goal; the robot stays where it is.
+  void sliders_can_move_the_goal_instead_of_the_robot() {
+    auto& document = *studio_->document;
+    JointsPanel* panel = studio_->window->joints_panel();
+    const JointVector robot_before = document.joints();
+    panel->target_combo()->setCurrentIndex(1);  // Sliders move the goal
+    QCOMPARE(panel->target(), JointsPanel::Target::Goal);
+    QCOMPARE(panel->values(), robot_before);  // no joint goal yet: it starts where the robot is
+    QSlider* slider = panel->slider(0);
+    slider->setValue(slider->maximum() / 4);
+    QVERIFY(document.goal().joints.has_value());
+    const double moved = (*document.goal().joints)[0];
+    QVERIFY(std::abs(moved - robot_before[0]) > 0.1);
+    QCOMPARE(document.joints(), robot_before);          // the robot stayed
+    QVERIFY(document.goal().tcp_pose.has_value());      // the goal has its TCP pose for the ghost
+    // Back to the robot: the sliders show it again; the goal keeps its joints.
+    panel->target_combo()->setCurrentIndex(0);
+    QCOMPARE(panel->values(), robot_before);
+    QCOMPARE((*document.goal().joints)[0], moved);
+    // The goal edit is one undo step like any goal edit.
+    document.undo_stack().undo();
+    QVERIFY(!document.goal().joints || std::abs((*document.goal().joints)[0] - moved) > 1e-9);
+  }
+
   void typed_spin_box_value_moves_document_joint_and_undo_restores() {
     auto& document = *studio_->document;
     JointsPanel* panel = studio_->window->joints_panel();
