@@ -163,6 +163,9 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   goal_name_ = new QComboBox;
   states_form->addRow(tr("Goal"), goal_type_);
   states_form->addRow(QString(), goal_name_);
+  goal_hint_ = new QLabel;  // why Plan is off, where the goal is missing
+  goal_hint_->setWordWrap(true);
+  states_form->addRow(QString(), goal_hint_);
   layout->addWidget(states);
 
   // Timing of the result.
@@ -203,8 +206,14 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
 
   connect(preset_, &QComboBox::currentIndexChanged, this,
           [this] { apply_preset(preset_->currentData().toString()); });
-  connect(planner_, &QComboBox::currentIndexChanged, this, &PlannerPanel::update_enabled);
-  connect(goal_type_, &QComboBox::currentIndexChanged, this, &PlannerPanel::update_enabled);
+  connect(planner_, &QComboBox::currentIndexChanged, this, [this] {
+    choose_goal_type();
+    update_enabled();
+  });
+  connect(goal_type_, &QComboBox::currentIndexChanged, this, [this] {
+    if (!choosing_goal_type_) preferred_goal_type_ = goal_type();
+    update_enabled();
+  });
   connect(start_type_, &QComboBox::currentIndexChanged, this, &PlannerPanel::update_enabled);
   connect(smoothing_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
   connect(workspace_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
@@ -412,6 +421,7 @@ void PlannerPanel::set_named_poses(const QStringList& names) {
     box->addItems(names);
     if (names.contains(current)) box->setCurrentText(current);
   }
+  choose_goal_type();
   update_enabled();
 }
 
@@ -423,9 +433,54 @@ QString PlannerPanel::start_name() const { return start_name_->currentText(); }
 void PlannerPanel::set_goal_available(bool joints, bool tcp_pose) {
   goal_joints_ = joints;
   goal_pose_ = tcp_pose;
-  // Follow what the user set last: a gizmo goal has a pose, a typed joint goal has joints only.
-  if (tcp_pose && cartesian()) goal_type_->setCurrentIndex(goal_type_->findData(int(PlanGoalType::TcpPose)));
+  choose_goal_type();
   update_enabled();
+}
+
+// Whether Plan can go to this kind of goal: the document has it, and the chosen planner takes it
+// (the Cartesian line runs to a TCP pose only; the plan worker refuses the others).
+bool PlannerPanel::goal_type_usable(PlanGoalType type) const {
+  switch (type) {
+    case PlanGoalType::Joints: return goal_joints_ && !cartesian();
+    case PlanGoalType::TcpPose: return goal_pose_;
+    case PlanGoalType::Named: return goal_name_->count() > 0 && !cartesian();
+  }
+  return false;
+}
+
+// When the planner or the goal changes: the kind the user chose last if usable, else the current
+// one if usable, else the first usable of joints and TCP pose (never a named pose nobody picked).
+// With none usable the combo stays as it is and the hint says what to do. Choosing the Cartesian
+// planner after dragging the gizmo thus plans to the gizmo's pose, and going back to a search
+// planner returns to the user's kind.
+void PlannerPanel::choose_goal_type() {
+  PlanGoalType pick = goal_type();
+  if (goal_type_usable(preferred_goal_type_)) pick = preferred_goal_type_;
+  else if (!goal_type_usable(pick))
+    for (PlanGoalType candidate : {PlanGoalType::Joints, PlanGoalType::TcpPose})
+      if (goal_type_usable(candidate)) {
+        pick = candidate;
+        break;
+      }
+  if (pick == goal_type()) return;
+  choosing_goal_type_ = true;
+  goal_type_->setCurrentIndex(goal_type_->findData(int(pick)));
+  choosing_goal_type_ = false;
+}
+
+// Why Plan cannot go with the goal kind chosen, and what to do; "" when it can.
+QString PlannerPanel::goal_problem() const {
+  if (goal_type_usable(goal_type())) return {};
+  const QString set_pose = tr("drag the goal gizmo or type a pose in the Goal panel");
+  if (cartesian())
+    return goal_pose_ ? tr("Cartesian moves go to a TCP pose: choose Goal TCP pose")
+                      : tr("Cartesian moves need a TCP pose goal: %1").arg(set_pose);
+  switch (goal_type()) {
+    case PlanGoalType::Joints: break;
+    case PlanGoalType::TcpPose: return tr("No TCP pose goal yet: %1").arg(set_pose);
+    case PlanGoalType::Named: return tr("This robot has no named poses: choose another goal");
+  }
+  return tr("Set a goal first (Goal panel or gizmo), or choose a named pose");
 }
 
 QString PlannerPanel::timing_key() const { return timing_->currentData().toString(); }
@@ -523,13 +578,11 @@ void PlannerPanel::update_enabled() {
   update_cartesian_enabled();
   goal_name_->setVisible(goal_type() == PlanGoalType::Named);
   start_name_->setVisible(start_type() == PlanStartType::Named);
-  const bool goal_ok = goal_type() == PlanGoalType::Named ? goal_name_->count() > 0
-                       : goal_type() == PlanGoalType::Joints ? goal_joints_ && !cart
-                                                              : goal_pose_;
-  plan_->setEnabled(!running_ && goal_ok);
-  plan_->setToolTip(goal_ok ? QString()
-                    : cart  ? tr("Cartesian moves need a TCP pose goal: drag the goal gizmo")
-                            : tr("Set a goal first (goal panel or gizmo), or choose a named pose"));
+  const QString problem = goal_problem();
+  plan_->setEnabled(!running_ && problem.isEmpty());
+  plan_->setToolTip(problem);
+  goal_hint_->setText(problem);
+  goal_hint_->setVisible(!problem.isEmpty());
   cancel_->setEnabled(running_);
 }
 

@@ -74,7 +74,10 @@ class PlannerPanel : public QWidget {
   QString goal_name() const;
   PlanStartType start_type() const;
   QString start_name() const;
-  void set_goal_available(bool joints, bool tcp_pose);  // what the document's goal has
+  // What the document's goal has. The Goal combo follows it and the planner: the kind the user
+  // chose last where the planner can use it, else one it can (the Cartesian line: the TCP pose);
+  // with none usable, the hint under the combo says what to do.
+  void set_goal_available(bool joints, bool tcp_pose);
 
   QString timing_key() const;  // "time_optimal" | "trapezoidal" | "scurve" | "cubic_spline"
   double velocity_scaling() const;
@@ -115,6 +118,7 @@ class PlannerPanel : public QWidget {
   QCheckBox* closed_form_ik_box() const { return closed_form_ik_; }
   QPushButton* plan_button() const { return plan_; }
   QPushButton* cancel_button() const { return cancel_; }
+  QLabel* goal_hint_label() const { return goal_hint_; }
   QProgressBar* progress_bar() const { return progress_; }
   QLabel* result_label() const { return result_; }
 
@@ -128,6 +132,9 @@ class PlannerPanel : public QWidget {
   QGroupBox* make_cartesian_group();
   void update_enabled();
   void update_cartesian_enabled();
+  bool goal_type_usable(PlanGoalType type) const;
+  void choose_goal_type();
+  QString goal_problem() const;
 
   QComboBox *planner_, *preset_, *goal_type_, *goal_name_, *start_type_, *start_name_, *timing_;
   QDoubleSpinBox *timeout_, *margin_, *resolution_, *range_, *refine_, *velocity_, *acceleration_;
@@ -144,10 +151,14 @@ class PlannerPanel : public QWidget {
   QCheckBox *avoid_collisions_, *closed_form_ik_;
   QPushButton *plan_, *cancel_;
   QProgressBar* progress_;
-  QLabel* result_;
+  QLabel *result_, *goal_hint_;
   void watch_settings();
   bool goal_joints_ = false, goal_pose_ = false, running_ = false, closed_form_ik_available_ = false;
   bool applying_settings_ = false;  // set_settings() is filling the boxes: no settingsEdited
+  // The goal kind the user chose last (joints until they choose): what choose_goal_type() goes
+  // back to when the planner and the goal allow it. choosing_goal_type_: the panel is switching.
+  PlanGoalType preferred_goal_type_ = PlanGoalType::Joints;
+  bool choosing_goal_type_ = false;
 };
 
 }  // namespace kinetic::panels

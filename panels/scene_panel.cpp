@@ -12,6 +12,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QPushButton>
+#include <QKeyEvent>
 #include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -25,7 +26,9 @@
 #include "engine/core/error.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/scene/scene_file.hpp"
+#include "engine/scene/scene_merge.hpp"
 #include "engine/task/pick_place.hpp"
+#include "panels/file_dialog_folders.hpp"
 
 namespace kinetic::panels {
 
@@ -113,6 +116,8 @@ void ScenePanel::build_ui() {
   add_menu->addAction(tr("Cylinder"), this, [this] { add_primitive(Shape::Type::Cylinder); });
   add_menu->addAction(tr("Sphere"), this, [this] { add_primitive(Shape::Type::Sphere); });
   add_menu->addAction(tr("Mesh file…"), this, &ScenePanel::choose_mesh);
+  add_menu->addAction(tr("Objects from a scene file…"), this, &ScenePanel::choose_add_file);
+  add_menu->addAction(tr("Copy of the selected object"), this, [this] { duplicate_selected(); });
   add->setMenu(add_menu);
   buttons->addWidget(add);
   delete_ = new QPushButton(tr("Delete"), this);
@@ -129,6 +134,7 @@ void ScenePanel::build_ui() {
   layout->addLayout(buttons);
 
   list_ = new QListWidget(this);
+  list_->installEventFilter(this);  // the Delete key (eventFilter)
   connect(list_, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
     if (updating_) return;
     selected_ = item ? item->data(Qt::UserRole).toString() : QString();
@@ -559,27 +565,24 @@ QString ScenePanel::save_scene_file(const QString& path) {
   return {};
 }
 
-QString ScenePanel::load_scene_file(const QString& path) {
+QString ScenePanel::read_scene_file(const QString& path, PlanningScene& next) const {
   // A folder reads as an empty file, which would be reported as malformed JSON.
   if (QFileInfo(path).isDir())
-    return fail(tr("The scene was not changed. %1 is a folder; choose a scene file (.json).").arg(path));
-  PlanningScene next;
+    return tr("%1 is a folder; choose a scene file (.json).").arg(path);
   try {
     next = load_scene(path.toStdString());
   } catch (const Error& error) {
-    return fail(tr("The scene was not changed. %1").arg(QString::fromStdString(error.what())));
+    return QString::fromStdString(error.what());
   }
   // Mesh objects are read now, as Add mesh does: a missing or unreadable mesh would otherwise load
   // silently and only fail the next plan.
   if (const auto problems = unreadable_scene_meshes(next); !problems.empty())
-    return fail(tr("The scene was not changed. %1: object '%2': %3\nPut the mesh back or correct its path in the scene file.")
-                    .arg(path, QString::fromStdString(problems.front().object),
-                         QString::fromStdString(problems.front().message)));
+    return tr("%1: object '%2': %3\nPut the mesh back or correct its path in the scene file.")
+        .arg(path, QString::fromStdString(problems.front().object), QString::fromStdString(problems.front().message));
   if (robot_) {
     const auto named_like_a_link = [&](const std::string& name) {
-      return fail(tr("The scene was not changed. %1: object '%2' has the name of a link of robot '%3'; rename it in the "
-                     "scene file.")
-                      .arg(path, QString::fromStdString(name), QString::fromStdString(robot_->name())));
+      return tr("%1: object '%2' has the name of a link of robot '%3'; rename it in the scene file.")
+          .arg(path, QString::fromStdString(name), QString::fromStdString(robot_->name()));
     };
     for (const Obstacle& obstacle : next.obstacles())
       if (is_link_name(obstacle.name)) return named_like_a_link(obstacle.name);
@@ -587,31 +590,106 @@ QString ScenePanel::load_scene_file(const QString& path) {
       if (is_link_name(object.name)) return named_like_a_link(object.name);
     for (const AttachedObject& object : next.attached_objects())
       if (robot_->find_link(object.link) < 0)
-        return fail(tr("The scene was not changed. %1: attached object '%2' is on link '%3', which robot '%4' does not have.")
-                        .arg(path, QString::fromStdString(object.name), QString::fromStdString(object.link),
-                             QString::fromStdString(robot_->name())));
+        return tr("%1: attached object '%2' is on link '%3', which robot '%4' does not have.")
+            .arg(path, QString::fromStdString(object.name), QString::fromStdString(object.link),
+                 QString::fromStdString(robot_->name()));
   }
+  return {};
+}
+
+QString ScenePanel::load_scene_file(const QString& path) {
+  PlanningScene next;
+  if (const QString problem = read_scene_file(path, next); !problem.isEmpty())
+    return fail(tr("The scene was not changed. %1").arg(problem));
   return apply(next, tr("Load scene %1").arg(QFileInfo(path).fileName()), QString());
 }
 
+QString ScenePanel::add_scene_file(const QString& path) {
+  PlanningScene extra;
+  if (const QString problem = read_scene_file(path, extra); !problem.isEmpty())
+    return fail(tr("Nothing was added. %1").arg(problem));
+  if (extra.empty()) return fail(tr("Nothing was added: %1 holds no objects.").arg(path));
+  PlanningScene next = scene_;
+  SceneRenames renames;
+  try {
+    renames = merge_scene(next, extra, [this](const std::string& name) { return is_link_name(name); });
+  } catch (const Error& error) {
+    return fail(tr("Nothing was added. %1").arg(QString::fromStdString(error.what())));
+  }
+  const QString file = QFileInfo(path).fileName();
+  const QString first = extra.obstacles().empty() ? QString() : QString::fromStdString(extra.obstacles().front().name);
+  QString selected = first;
+  for (const auto& [from, to] : renames)
+    if (QString::fromStdString(from) == first) selected = QString::fromStdString(to);
+  const QString result = apply(next, tr("Add objects from %1").arg(file), selected);
+  if (result.isEmpty() && !renames.empty()) {
+    QStringList renamed;
+    for (const auto& [from, to] : renames)
+      renamed << tr("'%1' as '%2'").arg(QString::fromStdString(from), QString::fromStdString(to));
+    show_note(tr("Added from %1; names the scene already had were changed: %2.").arg(file, renamed.join(QStringLiteral(", "))));
+  }
+  return result;
+}
+
+bool ScenePanel::eventFilter(QObject* watched, QEvent* event) {
+  // Delete in the list deletes the selected object, as in RViz's and RoboDK's object trees.
+  if (watched == list_ && event->type() == QEvent::KeyPress &&
+      static_cast<QKeyEvent*>(event)->matches(QKeySequence::Delete) && !selected_.isEmpty()) {
+    delete_selected();
+    return true;
+  }
+  return QWidget::eventFilter(watched, event);
+}
+
+QString ScenePanel::duplicate_selected() {
+  const std::string name = selected_.toStdString();
+  if (!scene_.has_obstacle(name)) return fail(tr("Select an obstacle to duplicate (an attached object: detach it first)."));
+  const Obstacle& original = scene_.obstacle(name);
+  const QString copy = unique_name(selected_ + QStringLiteral("_copy"));
+  PlanningScene next = scene_;
+  // Beside the original, not inside it: an overlapping copy is invisible and reads as one object.
+  Pose pose = original.pose;
+  pose.translation().y() += 0.1;
+  try {
+    next.add_obstacle(copy.toStdString(), original.shape, pose);
+  } catch (const Error& error) {
+    return fail(QString::fromStdString(error.what()));
+  }
+  return apply(next, tr("Duplicate %1").arg(selected_), copy);
+}
+
 void ScenePanel::choose_mesh() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Add mesh"), QString(),
+  const QString path = QFileDialog::getOpenFileName(this, tr("Add mesh"), last_dialog_folder(FileDialogKind::Mesh),
                                                     tr("Meshes (*.stl *.STL *.dae *.obj *.ply);;All files (*)"));
-  if (!path.isEmpty()) add_mesh(path);
+  if (path.isEmpty()) return;
+  remember_dialog_folder(FileDialogKind::Mesh, path);
+  add_mesh(path);
 }
 
 void ScenePanel::choose_save_file() {
-  QString path = QFileDialog::getSaveFileName(this, tr("Save scene"), QString(),
+  QString path = QFileDialog::getSaveFileName(this, tr("Save scene"), last_dialog_folder(FileDialogKind::Scene),
                                               tr("Kinetic scenes (*.kinetic-scene.json *.json)"));
   if (path.isEmpty()) return;
+  remember_dialog_folder(FileDialogKind::Scene, path);
   if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) path += QStringLiteral(".json");
   save_scene_file(path);
 }
 
-void ScenePanel::choose_load_file() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Load scene"), QString(),
+void ScenePanel::choose_add_file() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Add objects from a scene file"),
+                                                    last_dialog_folder(FileDialogKind::Scene),
                                                     tr("Kinetic scenes (*.json);;All files (*)"));
-  if (!path.isEmpty()) load_scene_file(path);
+  if (path.isEmpty()) return;
+  remember_dialog_folder(FileDialogKind::Scene, path);
+  add_scene_file(path);
+}
+
+void ScenePanel::choose_load_file() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Load scene"), last_dialog_folder(FileDialogKind::Scene),
+                                                    tr("Kinetic scenes (*.json);;All files (*)"));
+  if (path.isEmpty()) return;
+  remember_dialog_folder(FileDialogKind::Scene, path);
+  load_scene_file(path);
 }
 
 }  // namespace kinetic::panels

@@ -47,6 +47,11 @@ class ScenePanel : public QWidget {
   QString detach_selected();
   QString save_scene_file(const QString& path);
   QString load_scene_file(const QString& path);
+  // Adds a scene file's objects to the scene (a fixture into a work cell); clashing names get
+  // "_2", "_3", ... and the note says which. One undo step.
+  QString add_scene_file(const QString& path);
+  // A copy of the selected obstacle beside it (10 cm along world y), selected; one undo step.
+  QString duplicate_selected();
 
   // Test access to the editors of the selected object.
   QLineEdit* name_editor() const { return name_; }
@@ -61,6 +66,9 @@ class ScenePanel : public QWidget {
   void selectionEdited(const QString& name);
   void errorOccurred(const QString& message);
 
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
   void build_ui();
   QString apply(const PlanningScene& next, const QString& what, const QString& select);
@@ -74,6 +82,9 @@ class ScenePanel : public QWidget {
   void choose_mesh();
   void choose_save_file();
   void choose_load_file();
+  void choose_add_file();
+  // Reads and checks a scene file as Load and Add from file do: "" and `out` set, or the reason.
+  QString read_scene_file(const QString& path, PlanningScene& out) const;
   Pose link_pose(const std::string& link) const;
   Vector3 spot_in_front(double half_height) const;
   QString unique_name(const QString& stem) const;

@@ -23,6 +23,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "panels/file_dialog_folders.hpp"
+#include "panels/safe_file_name.hpp"
 #include "panels/trajectory_plot.hpp"
 
 namespace kinetic::panels {
@@ -200,6 +202,9 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   connect(list_, &QListWidget::currentRowChanged, this, [this](int row) {
     if (updating_ || row == current_) return;
     current_ = row;
+    // The selection signal may come first (a click) or not at all (set_current from code): the
+    // buttons that act on the current trajectory follow it here too.
+    on_selection_changed();
     update_plot();
     emit currentChanged(row);
   });
@@ -437,15 +442,24 @@ void TrajectoryPanel::update_plot() {
 
 void TrajectoryPanel::choose_export_file() {
   if (current_ < 0) return;
-  QString filter;
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export trajectory"), entries_[current_].name + QStringLiteral(".json"),
+  // Suggested: "plan-3-rrt-connect.json" for "plan 3 · RRT-Connect", with the extension of the
+  // format the dialog starts on, in the folder trajectories were last exported or imported in.
+  QString filter = export_file_filters().section(QStringLiteral(";;"), 0, 0);
+  const QString name =
+      with_filter_extension(safe_file_name(entries_[current_].name, QStringLiteral("trajectory")), filter);
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export trajectory"),
+                                                    in_last_dialog_folder(FileDialogKind::Trajectory, name),
                                                     export_file_filters(), &filter);
-  if (!path.isEmpty()) emit exportRequested(current_, with_filter_extension(path, filter));
+  if (path.isEmpty()) return;
+  remember_dialog_folder(FileDialogKind::Trajectory, path);
+  emit exportRequested(current_, with_filter_extension(path, filter));
 }
 
 void TrajectoryPanel::choose_import_files() {
-  const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import trajectories"), QString(),
+  const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import trajectories"),
+                                                          last_dialog_folder(FileDialogKind::Trajectory),
                                                           tr("Trajectories (*.json *.csv)"));
+  if (!paths.isEmpty()) remember_dialog_folder(FileDialogKind::Trajectory, paths.first());
   for (const QString& path : paths) emit importRequested(path);
 }
 

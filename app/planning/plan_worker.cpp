@@ -91,7 +91,8 @@ PlanOutcome PlanEngine::run(const PlanRequest& request, quint64 id, const std::a
       const auto* pose = std::get_if<PoseGoal>(&request.goal);
       if (!pose)
         throw Error(ErrorCode::InvalidValue, "Cartesian mode needs a TCP pose goal",
-                    "set the goal with the gizmo (TCP pose) or choose a free-space planner");
+                    "choose Goal TCP pose in the Planner panel (drag the goal gizmo or type a pose in the "
+                    "Goal panel to set one), or choose a free-space planner");
       planner.check_start(outcome.start);
       // The planner hands its closed-form solver to the steps when cartesian_options asks for it.
       CartesianResult cartesian = planner.plan_cartesian(

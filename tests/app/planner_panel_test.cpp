@@ -1,7 +1,8 @@
 // Qt Test: the planner panel — presets fill every field, fields edit the engine options, the seed
 // field, "Keep TCP orientation" (radians out, off in Cartesian mode), the Cartesian settings (shown
-// in Cartesian mode only, engine units out), goal availability gates Plan, progress and the result /
-// failure areas.
+// in Cartesian mode only, engine units out), goal availability gates Plan, the goal kind follows
+// the planner (Cartesian: the TCP pose) without overriding the user's choice, progress and the
+// result / failure areas.
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -309,6 +310,88 @@ class PlannerPanelTest : public QObject {
     QCOMPARE(panel.goal_name(), QStringLiteral("home"));
     panel.start_combo()->setCurrentIndex(2);
     QCOMPARE(panel.start_type(), panels::PlanStartType::RandomValid);
+  }
+
+  // After a gizmo drag (a goal with joints and a TCP pose), choosing the Cartesian planner plans
+  // to the pose at once; back to a search planner, the goal kind is the joints again.
+  void choosing_cartesian_after_the_gizmo_plans_to_its_pose() {
+    PlannerPanel panel;
+    panel.set_goal_available(true, true);
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::Joints);
+    choose_cartesian(panel);
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::TcpPose);
+    QVERIFY(panel.plan_button()->isEnabled());
+    QVERIFY(panel.goal_hint_label()->isHidden());
+    panel.planner_combo()->setCurrentIndex(panel.planner_combo()->findText(QStringLiteral("RRT-Connect")));
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::Joints);
+    QVERIFY(panel.plan_button()->isEnabled());
+  }
+
+  void cartesian_without_a_pose_goal_says_what_to_do() {
+    PlannerPanel panel;
+    panel.set_goal_available(true, false);  // joints only
+    choose_cartesian(panel);
+    QVERIFY(!panel.plan_button()->isEnabled());
+    QVERIFY(!panel.goal_hint_label()->isHidden());
+    const QString hint = panel.goal_hint_label()->text();
+    QVERIFY2(hint.contains(QStringLiteral("TCP pose goal")) && hint.contains(QStringLiteral("drag the goal gizmo")),
+             qPrintable(hint));
+    QCOMPARE(panel.plan_button()->toolTip(), hint);
+    panel.set_goal_available(true, true);  // the gizmo dragged
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::TcpPose);
+    QVERIFY(panel.plan_button()->isEnabled());
+    QVERIFY(panel.goal_hint_label()->isHidden());
+  }
+
+  // A named pose is not a goal for the Cartesian line: the panel says so rather than let the
+  // plan fail in the worker.
+  void cartesian_refuses_a_named_goal() {
+    PlannerPanel panel;
+    panel.set_named_poses({QStringLiteral("home")});
+    panel.goal_combo()->setCurrentIndex(panel.goal_combo()->findData(int(panels::PlanGoalType::Named)));
+    QVERIFY(panel.plan_button()->isEnabled());
+    choose_cartesian(panel);
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::Named);  // nothing better to offer
+    QVERIFY(!panel.plan_button()->isEnabled());
+    QVERIFY(panel.goal_hint_label()->text().contains(QStringLiteral("TCP pose goal")));
+  }
+
+  void an_explicit_goal_choice_is_kept_while_it_is_usable() {
+    PlannerPanel panel;
+    panel.set_goal_available(true, true);
+    panel.set_named_poses({QStringLiteral("home")});
+    const auto choose_goal = [&](panels::PlanGoalType type) {
+      panel.goal_combo()->setCurrentIndex(panel.goal_combo()->findData(int(type)));
+    };
+    const auto choose_planner = [&](const QString& name) {
+      panel.planner_combo()->setCurrentIndex(panel.planner_combo()->findText(name));
+    };
+    // A named pose, kept from planner to search planner; Cartesian takes the gizmo's pose instead,
+    // and the named pose comes back with a search planner.
+    choose_goal(panels::PlanGoalType::Named);
+    choose_planner(QStringLiteral("PRM"));
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::Named);
+    choose_cartesian(panel);
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::TcpPose);
+    choose_planner(QStringLiteral("RRT-Connect"));
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::Named);
+    // The TCP pose chosen for a search planner stays through Cartesian and back.
+    choose_goal(panels::PlanGoalType::TcpPose);
+    choose_cartesian(panel);
+    choose_planner(QStringLiteral("RRT*"));
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::TcpPose);
+    // A goal typed as joints only has no pose: the joints, until the gizmo gives a pose again.
+    panel.set_goal_available(true, false);
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::Joints);
+    QVERIFY(panel.plan_button()->isEnabled());
+    panel.set_goal_available(true, true);
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::TcpPose);
+    // Choosing a kind the planner cannot use is the user's to make: the combo keeps it and says why.
+    choose_cartesian(panel);
+    choose_goal(panels::PlanGoalType::Joints);
+    QCOMPARE(panel.goal_type(), panels::PlanGoalType::Joints);
+    QVERIFY(!panel.plan_button()->isEnabled());
+    QVERIFY(panel.goal_hint_label()->text().contains(QStringLiteral("choose Goal TCP pose")));
   }
 
   void running_shows_progress_and_cancel() {

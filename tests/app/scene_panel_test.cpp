@@ -201,6 +201,48 @@ class ScenePanelTest : public QObject {
     QVERIFY(!document_->scene().has_attached("sphere1"));
   }
 
+  // Add from a scene file keeps what is there (Load replaces it): a fixture into a work cell, clashing
+  // names renamed and said, one undo step.
+  void objects_from_a_scene_file_are_added_to_the_scene() {
+    QTemporaryDir dir;
+    kinetic::PlanningScene fixture;
+    fixture.add_obstacle("box1", Shape::box(Vector3(0.1, 0.1, 0.1)), Pose(Eigen::Translation3d(-0.4, 0.3, 0.05)));
+    fixture.add_obstacle("clamp", Shape::cylinder(0.02, 0.1), Pose(Eigen::Translation3d(-0.4, 0.2, 0.05)));
+    const QString path = dir.filePath(QStringLiteral("fixture.json"));
+    kinetic::save_scene(fixture, path.toStdString());
+    QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());  // the cell's own box1
+    const Vector3 own = document_->scene().obstacle("box1").pose.translation();
+    const int steps = document_->undo_stack().count();
+    QVERIFY(panel_->add_scene_file(path).isEmpty());
+    const auto& scene = document_->scene();
+    QCOMPARE(scene.obstacles().size(), std::size_t(3));
+    QVERIFY(scene.has_obstacle("clamp") && scene.has_obstacle("box1_2"));
+    QVERIFY((scene.obstacle("box1").pose.translation() - own).norm() < 1e-12);
+    QVERIFY2(panel_->note().contains(QStringLiteral("'box1' as 'box1_2'")), qPrintable(panel_->note()));
+    QCOMPARE(panel_->selected(), QStringLiteral("box1_2"));
+    QCOMPARE(document_->undo_stack().count(), steps + 1);
+    document_->undo_stack().undo();
+    QCOMPARE(document_->scene().obstacles().size(), std::size_t(1));
+    // A file that cannot be read adds nothing and says so.
+    QVERIFY(panel_->add_scene_file(dir.filePath(QStringLiteral("nope.json"))).startsWith(QStringLiteral("Nothing was added")));
+    QCOMPARE(document_->scene().obstacles().size(), std::size_t(1));
+  }
+
+  void a_copy_of_the_selected_object_goes_beside_it_and_delete_takes_it() {
+    QVERIFY(panel_->add_primitive(Shape::Type::Cylinder).isEmpty());
+    const kinetic::Obstacle original = document_->scene().obstacle("cylinder1");
+    QVERIFY(panel_->duplicate_selected().isEmpty());
+    QCOMPARE(panel_->selected(), QStringLiteral("cylinder1_copy1"));
+    const kinetic::Obstacle& copy = document_->scene().obstacle("cylinder1_copy1");
+    QCOMPARE(copy.shape.radius, original.shape.radius);
+    QVERIFY((copy.pose.translation() - original.pose.translation() - Vector3(0, 0.1, 0)).norm() < 1e-12);
+    // The Delete key in the list deletes the selected object.
+    panel_->object_list()->setFocus();
+    QTest::keyClick(panel_->object_list(), Qt::Key_Delete);
+    QVERIFY(!document_->scene().has_obstacle("cylinder1_copy1"));
+    QVERIFY(document_->scene().has_obstacle("cylinder1"));
+  }
+
   void malformed_scene_file_reports_and_keeps_the_scene() {
     QTemporaryDir dir;
     QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());

@@ -74,6 +74,18 @@ class TrajectoryPanelTest : public QObject {
     QCOMPARE(panel.plot()->cursor(), entries_[0].trajectory.duration() / 4);
   }
 
+  // Choosing the current trajectory from code (a plan finished, an undo) enables what acts on it,
+  // as a click does: set_current left Export, Play and the rest off.
+  void the_current_trajectory_set_from_code_enables_its_buttons() {
+    TrajectoryPanel panel;
+    panel.set_trajectories(entries_);
+    QVERIFY(!panel.play_button()->isEnabled());
+    panel.set_current(0);
+    QVERIFY(panel.play_button()->isEnabled());
+    QVERIFY(panel.retime_button()->isEnabled());
+    QVERIFY(panel.robot_to_end_button()->isEnabled());
+  }
+
   void plots_are_decimated_with_dashed_limits_and_click_seeks() {
     TrajectoryPanel panel;
     panel.set_limits(limits_);
