@@ -23,6 +23,7 @@
 #include "app/robot_files_dialog.hpp"
 #include "app/robot_files_text.hpp"
 #include "app/robot_load_warnings.hpp"
+#include "app/session/new_session.hpp"
 #include "app/session/package_paths_dialog.hpp"
 #include "app/session/recent_files.hpp"
 #include "app/session/session_file.hpp"
@@ -31,6 +32,7 @@
 #include "app/viewport_window.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/scene/scene_meshes.hpp"
+#include "panels/file_dialog_folders.hpp"
 #include "panels/joints_panel.hpp"
 #include "panels/robot_library_panel.hpp"
 #include "panels/scene_panel.hpp"
@@ -90,16 +92,19 @@ viewer::Camera to_view_camera(viewer::Camera camera, const SessionCamera& sessio
   return camera;
 }
 
-// URDF with optional SRDF and kinetic.toml ("" for none): the URDF chosen first, then the
-// dialog with what was found for it.
+// URDF with optional SRDF and kinetic.toml ("" for none): the URDF chosen first (in the folder
+// robots were last opened from), then the dialog with what was found for it.
 struct RobotFiles {
   QString urdf, srdf, config;
 };
 
-std::optional<RobotFiles> ask_robot_files(QWidget* parent) {
-  const QString first = QFileDialog::getOpenFileName(parent, QObject::tr("Open robot"), QString(),
+std::optional<RobotFiles> ask_robot_files(QWidget* parent, QSettings& settings) {
+  using panels::FileDialogKind;
+  const QString first = QFileDialog::getOpenFileName(parent, QObject::tr("Open robot"),
+                                                     panels::last_dialog_folder(FileDialogKind::Robot, settings),
                                                      QObject::tr("Robot descriptions (*.urdf);;All files (*)"));
   if (first.isEmpty()) return std::nullopt;
+  panels::remember_dialog_folder(FileDialogKind::Robot, first, settings);
   RobotFilesDialog dialog(first, parent);
   if (dialog.exec() != QDialog::Accepted || dialog.urdf().isEmpty()) return std::nullopt;
   return RobotFiles{dialog.urdf(), dialog.srdf(), dialog.config()};
@@ -119,6 +124,8 @@ class DataActions : public QObject {
   }
 
   SessionTracker& tracker() { return tracker_; }
+  // Made after the actions; New session starts it over.
+  void set_autosave(Autosave* autosave) { autosave_ = autosave; }
 
   // srdf / config as StudioDocument::load_robot takes them (std::nullopt: the file found beside
   // the URDF). The recent entry keeps the files actually used.
@@ -145,7 +152,7 @@ class DataActions : public QObject {
   }
 
   void open_robot_files() {
-    if (const auto files = ask_robot_files(&window_)) load_robot(files->urdf, files->srdf, files->config);
+    if (const auto files = ask_robot_files(&window_, settings_)) load_robot(files->urdf, files->srdf, files->config);
   }
 
   void open_session(const QString& path) {
@@ -163,9 +170,11 @@ class DataActions : public QObject {
   }
 
   void choose_and_open_session() {
-    const QString path = QFileDialog::getOpenFileName(&window_, tr("Open session"), QString(),
+    const QString path = QFileDialog::getOpenFileName(&window_, tr("Open session"), last_folder(FileDialogKind::Session),
                                                       tr("Kinetic sessions (*.kinetic-session);;All files (*)"));
-    if (!path.isEmpty()) open_session(path);
+    if (path.isEmpty()) return;
+    remember_folder(FileDialogKind::Session, path);
+    open_session(path);
   }
 
   // To the session file last opened or saved, or asks for one. True when the session was written.
@@ -175,9 +184,12 @@ class DataActions : public QObject {
   }
 
   bool choose_and_save_session() {
-    QString path = QFileDialog::getSaveFileName(&window_, tr("Save session as"), tracker_.path(),
+    // The session's own file when it has one, else the folder sessions were last used in.
+    const QString start = tracker_.path().isEmpty() ? last_folder(FileDialogKind::Session) : tracker_.path();
+    QString path = QFileDialog::getSaveFileName(&window_, tr("Save session as"), start,
                                                 tr("Kinetic sessions (*.kinetic-session)"));
     if (path.isEmpty()) return false;
+    remember_folder(FileDialogKind::Session, path);
     if (!path.endsWith(QStringLiteral(".kinetic-session"))) path += QStringLiteral(".kinetic-session");
     return save_session_to(path);
   }
@@ -192,6 +204,16 @@ class DataActions : public QObject {
     recent_.add({RecentEntry::Kind::Session, QFileInfo(path).absoluteFilePath(), {}, {}});
     status(tr("Saved session %1").arg(path));
     return true;
+  }
+
+  // File → New session: after the unsaved-changes question, the document as the robot opens, no
+  // session file (the next Save asks for one) and no autosave of the old work.
+  void new_session() {
+    if (!settle_unsaved_changes(tr("starting a new session"))) return;
+    clear_to_new_session(document_);
+    tracker_.start_untitled();
+    if (autosave_) autosave_->start_over();
+    status(tr("New session"));
   }
 
   // Before unsaved work would be replaced or closed: asks Save / Discard / Cancel. True when it
@@ -216,16 +238,19 @@ class DataActions : public QObject {
 
 
   void choose_and_load_scene() {
-    const QString path = QFileDialog::getOpenFileName(&window_, tr("Load scene"), QString(),
+    const QString path = QFileDialog::getOpenFileName(&window_, tr("Load scene"), last_folder(FileDialogKind::Scene),
                                                       tr("Kinetic scenes (*.json);;All files (*)"));
     if (path.isEmpty()) return;
+    remember_folder(FileDialogKind::Scene, path);
     const QString error = scene_panel_.load_scene_file(path);
     if (!error.isEmpty()) report_(tr("Could not load the scene"), error);
   }
 
   void choose_and_save_scene() {
-    QString path = QFileDialog::getSaveFileName(&window_, tr("Save scene"), QString(), tr("Kinetic scenes (*.json)"));
+    QString path = QFileDialog::getSaveFileName(&window_, tr("Save scene"), last_folder(FileDialogKind::Scene),
+                                                tr("Kinetic scenes (*.json)"));
     if (path.isEmpty()) return;
+    remember_folder(FileDialogKind::Scene, path);
     if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) path += QStringLiteral(".json");
     const QString error = scene_panel_.save_scene_file(path);
     if (!error.isEmpty()) report_(tr("Could not save the scene"), error);
@@ -271,6 +296,13 @@ class DataActions : public QObject {
 
   void status(const QString& message) { window_.statusBar()->showMessage(message, 5000); }
 
+  // Each kind of file dialog opens where the last one of its kind left off (in these settings).
+  using FileDialogKind = panels::FileDialogKind;
+  QString last_folder(FileDialogKind kind) const { return panels::last_dialog_folder(kind, settings_); }
+  void remember_folder(FileDialogKind kind, const QString& chosen) {
+    panels::remember_dialog_folder(kind, chosen, settings_);
+  }
+
  protected:
   // Closing the window (its close button, File → Quit) with unsaved changes asks first.
   bool eventFilter(QObject* watched, QEvent* event) override {
@@ -293,6 +325,7 @@ class DataActions : public QObject {
   panels::ScenePanel& scene_panel_;
   SessionTracker tracker_;
   UnsavedChangesQuestion unsaved_question_;
+  Autosave* autosave_ = nullptr;
 };
 
 void build_menus(QMainWindow& window, DataActions& actions, DataFeatures& features) {
@@ -315,6 +348,7 @@ void build_menus(QMainWindow& window, DataActions& actions, DataFeatures& featur
   auto* recent = new QMenu(QObject::tr("Recent files"), file);
   QObject::connect(recent, &QMenu::aboutToShow, &actions, [&actions, recent] { actions.fill_recent_menu(recent); });
   file->insertMenu(before, recent);
+  features.new_session = add(QObject::tr("New session"), [&actions] { actions.new_session(); }, QKeySequence::New);
   add(QObject::tr("Open session…"), [&actions] { actions.choose_and_open_session(); }, QKeySequence::Open);
   features.save_session = add(QObject::tr("Save session"), [&actions] { actions.save_session(); }, QKeySequence::Save);
   features.save_session_as =
@@ -466,6 +500,7 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
 
   features.autosave = new Autosave(document, options.autosave_path, &window);
   features.autosave->set_interval_seconds(options.autosave_interval_seconds);
+  actions->set_autosave(features.autosave);
   features.autosave->set_camera_source([&window]() -> std::optional<SessionCamera> {
     if (ViewportWindow* viewport = find_viewport(window)) return to_session_camera(viewport->camera());
     return std::nullopt;

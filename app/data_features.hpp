@@ -1,8 +1,8 @@
 #pragma once
 // The studio's features around the user's data, installed into a main window in one call: the
 // Scene and Robot library docks, File menu entries (open URDF with SRDF / kinetic.toml, recent
-// files, sessions, scenes, reload robot), Settings → package search paths, the current session
-// file in the window title with a Save / Discard / Cancel question before unsaved changes are
+// files, new / open / save session, scenes, reload robot), Settings → package search paths, the
+// current session file in the window title with a Save / Discard / Cancel question before unsaved changes are
 // closed or replaced, autosave with crash recovery, reload of the robot when its files change on disk, and the joints panel's
 // collision-free random pose. Everything is parented to the window.
 #include <QString>
@@ -35,8 +35,8 @@ struct DataFeatureOptions {
   QString settings_file;  // "" = the application's QSettings; else an INI file (tests)
   // Shows an error the user caused; default: status bar + warning box.
   std::function<void(const QString& title, const QString& message)> report_error;
-  // Asked before unsaved changes would be lost (closing the window, opening another session);
-  // empty = ask_unsaved_changes_with_message_box.
+  // Asked before unsaved changes would be lost (closing the window, opening another session,
+  // starting a new one); empty = ask_unsaved_changes_with_message_box.
   UnsavedChangesQuestion unsaved_changes_question;
 };
 
@@ -50,6 +50,7 @@ struct DataFeatures {
   QAction* open_robot = nullptr;
   QAction* save_session = nullptr;     // to the current session file (asks for one the first time)
   QAction* save_session_as = nullptr;
+  QAction* new_session = nullptr;  // File → New session (Ctrl+N): the robot kept, the rest emptied
   SessionTracker* session = nullptr;   // the current session file and whether it has unsaved changes
   // Opens a session file as File → Open session does (asks about unsaved changes, reports errors).
   std::function<void(const QString& path)> open_session;

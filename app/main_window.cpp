@@ -21,6 +21,7 @@
 
 #include "app/collision/collision_matrix_feature.hpp"
 #include "app/data_features.hpp"
+#include "app/interaction/collision_aware_ik_setting.hpp"
 #include "app/interaction/collision_monitor.hpp"
 #include "app/interaction/goal_controller.hpp"
 #include "app/interaction/tcp_kinematics.hpp"
@@ -117,7 +118,13 @@ void MainWindow::build_goal_dock() {
   addDockWidget(Qt::RightDockWidgetArea, dock);
   GoalController* goal = goal_controller_;
   connect(goal_panel_, &panels::GoalPanel::poseEdited, goal, &GoalController::move_goal);
-  connect(goal_panel_, &panels::GoalPanel::collisionAwareChanged, goal, &GoalController::set_collision_aware);
+  // Collision-aware IK as the user left it (on at first), in the panel and the controller alike.
+  goal_panel_->set_collision_aware(saved_collision_aware_ik());
+  goal->set_collision_aware(goal_panel_->collision_aware());
+  connect(goal_panel_, &panels::GoalPanel::collisionAwareChanged, goal, [goal](bool on) {
+    goal->set_collision_aware(on);
+    save_collision_aware_ik(on);
+  });
   connect(goal_panel_, &panels::GoalPanel::nextSolutionRequested, goal, &GoalController::next_solution);
   connect(goal_panel_, &panels::GoalPanel::previousSolutionRequested, goal, &GoalController::previous_solution);
   connect(goal_panel_, &panels::GoalPanel::goalFromCurrentRequested, goal, &GoalController::goal_from_current);

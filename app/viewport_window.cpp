@@ -42,8 +42,8 @@ const char* const kHelpLines[] = {
     "       right-drag on a link turns its joint, right/middle-drag pan, wheel zoom",
     "G grid   A axes   T trail   C collision spheres   W wireframe   K link frames",
     "R reset camera   F focus goal   O orthographic   Alt+1..6 front/back/left/right/top/iso",
-    "Space play/pause   Ctrl+S save session   Ctrl+O open session   F5 reload robot",
-    "Ctrl+Z undo   Ctrl+Shift+Z redo   F1 this help   F3 stats",
+    "Ctrl+N new session   Ctrl+S save session   Ctrl+O open session   F5 reload robot",
+    "Space play/pause   Ctrl+Z undo   Ctrl+Shift+Z redo   F1 this help   F3 stats",
 };
 }  // namespace
 

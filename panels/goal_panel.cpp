@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QStackedWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <cmath>
 #include <numbers>
@@ -52,7 +53,13 @@ Eigen::Vector3d to_rpy(const Eigen::Matrix3d& r) {
 GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   frame_label_ = new QLabel(tr("TCP goal"));
-  layout->addWidget(frame_label_);
+  auto* title_row = new QHBoxLayout;
+  title_row->setContentsMargins(0, 0, 0, 0);
+  // The title gives way (the base link's name can be long): the toggle beside it must not widen
+  // the dock, which would narrow the 3D view.
+  frame_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  title_row->addWidget(frame_label_, 1);
+  layout->addLayout(title_row);
 
   auto* position = new QFormLayout;
   const char* axes[3] = {"x", "y", "z"};
@@ -95,6 +102,8 @@ GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   layout->addWidget(local_frame_);
   collision_aware_ = new QCheckBox(tr("Collision-aware IK"));
   collision_aware_->setToolTip(tr("Skip IK solutions that collide with the robot itself or the scene"));
+  // On at first, as in RViz: a goal inside an obstacle fails at once, not at plan time.
+  collision_aware_->setChecked(true);
   connect(collision_aware_, &QCheckBox::toggled, this, &GoalPanel::collisionAwareChanged);
   layout->addWidget(collision_aware_);
 
@@ -127,7 +136,22 @@ GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   layout->addLayout(transfer);
 
   // "10 cm along the tool's Z" (an approach) or "5 cm up": typed once, applied with each click.
+  // Folded until asked for, so the panel (and the dock beside the 3D view) stays as compact.
+  auto* offset_toggle = new QToolButton;
+  offset_toggle->setText(tr("Offset"));
+  offset_toggle->setToolTip(tr("Move the goal by an offset along the tool's or the base's axes"));
+  offset_toggle->setCheckable(true);
+  offset_toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  offset_toggle->setAutoRaise(true);
+  offset_toggle->setArrowType(Qt::RightArrow);
+  title_row->addWidget(offset_toggle);  // beside the title: no row of its own while folded
   auto* offset = new QGroupBox(tr("Move the goal by"));
+  offset->setVisible(false);
+  connect(offset_toggle, &QToolButton::toggled, this, [offset, offset_toggle](bool open) {
+    offset->setVisible(open);
+    offset_toggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+  });
+  offset_toggle_ = offset_toggle;
   auto* offset_grid = new QGridLayout(offset);
   const char* offset_axes[3] = {"x", "y", "z"};
   const char* offset_turns[3] = {"roll", "pitch", "yaw"};

@@ -14,6 +14,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QStackedWidget;
+class QToolButton;
 
 namespace kinetic::panels {
 
@@ -55,6 +56,7 @@ class GoalPanel : public QWidget {
   QDoubleSpinBox* offset_rotation_field(int axis) const { return offset_rotation_[axis]; }
   QComboBox* offset_axes_combo() const { return offset_axes_; }
   QPushButton* move_goal_button() const { return move_goal_; }
+  QToolButton* offset_toggle() const { return offset_toggle_; }  // unfolds the offset fields
 
  signals:
   void poseEdited(const kinetic::Pose& pose);
@@ -88,6 +90,7 @@ class GoalPanel : public QWidget {
   QDoubleSpinBox* offset_rotation_[3] = {};
   QComboBox* offset_axes_ = nullptr;
   QPushButton* move_goal_ = nullptr;
+  QToolButton* offset_toggle_ = nullptr;
   bool updating_ = false;
 };
 

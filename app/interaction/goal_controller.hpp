@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/interaction/collision_aware_ik_setting.hpp"
 #include "app/interaction/ik_worker.hpp"
 #include "engine/core/types.hpp"
 
@@ -75,7 +76,7 @@ class GoalController : public QObject {
   std::unique_ptr<TcpKinematics> kinematics_;
   std::optional<Pose> requested_pose_;  // in base; cleared when the goal changes from elsewhere
   JointVector cycle_seed_;              // the seed the solution order refers to
-  bool collision_aware_ = false;
+  bool collision_aware_ = kCollisionAwareIkByDefault;
   bool applying_ = false;               // our own goal edit is being applied
   quint64 awaiting_ = 0;                // sequence of the request in flight (0: none)
   bool ik_failed_ = false;

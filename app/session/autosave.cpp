@@ -46,6 +46,11 @@ QString Autosave::save_if_changed() {
 
 void Autosave::remove_file() { QFile::remove(path_); }
 
+void Autosave::start_over() {
+  remove_file();
+  dirty_ = false;
+}
+
 RecoveryChoice ask_recovery_with_message_box(const QString& autosave_path) {
   QMessageBox box(QMessageBox::Question, QObject::tr("Recover session"),
                   QObject::tr("Kinetic Studio did not shut down cleanly, or ended with unsaved changes. A session "

@@ -41,6 +41,10 @@ class Autosave : public QObject {
   QString save_if_changed();
   // Removes the autosave file (clean exit, or the user discarded the recovery).
   void remove_file();
+  // The document was replaced by a fresh session (File → New session): the old work's autosave
+  // goes, and nothing is written until the fresh session changes, so a crash never offers the
+  // old work, nor an empty session, as unsaved changes.
+  void start_over();
   // The studio is ending with changes no session file holds: leave them for the next start.
   void keep_file_on_exit() { keep_on_exit_ = true; }
 

@@ -31,6 +31,12 @@ void SessionTracker::discard_changes() {
   emit changed();
 }
 
+void SessionTracker::start_untitled() {
+  path_.clear();
+  modified_ = false;
+  emit changed();
+}
+
 UnsavedChoice ask_unsaved_changes_with_message_box(QWidget* parent, const QString& session_name,
                                                    const QString& action) {
   QMessageBox box(QMessageBox::Warning, QObject::tr("Unsaved changes"),

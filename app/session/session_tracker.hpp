@@ -1,8 +1,8 @@
 #pragma once
 // Which session file the studio is working on, and whether the document changed since it was
 // last opened or saved: the window title shows both ("cell.kinetic-session* — Kinetic Studio"),
-// Save session writes to that file, and closing the window or opening another session with
-// unsaved changes asks first (Save / Discard / Cancel).
+// Save session writes to that file, and closing the window, opening another session or starting a
+// new one with unsaved changes asks first (Save / Discard / Cancel).
 #include <QObject>
 #include <QString>
 #include <functional>
@@ -30,6 +30,9 @@ class SessionTracker : public QObject {
   void mark_saved(const QString& path);
   // The user chose to let the unsaved changes go (closing the window).
   void discard_changes();
+  // A fresh session replaced the work (File → New session): no file yet, so the next Save asks
+  // for one, and nothing unsaved.
+  void start_untitled();
 
  signals:
   void changed();
@@ -41,7 +44,7 @@ class SessionTracker : public QObject {
 
 enum class UnsavedChoice { Save, Discard, Cancel };
 // Asked before unsaved work would be lost; `action` says what is about to happen ("closing",
-// "opening another session"). The default shows a QMessageBox.
+// "opening another session", "starting a new session"). The default shows a QMessageBox.
 using UnsavedChangesQuestion = std::function<UnsavedChoice(QWidget* parent, const QString& session_name,
                                                           const QString& action)>;
 UnsavedChoice ask_unsaved_changes_with_message_box(QWidget* parent, const QString& session_name,

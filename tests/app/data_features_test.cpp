@@ -107,8 +107,8 @@ class DataFeaturesTest : public QObject {
     QCOMPARE(window.findChildren<QDockWidget*>().size(), 2);
     QCOMPARE(menu_named(window, QStringLiteral("File")), file);  // reused, not duplicated
     const QStringList entries = action_texts(file);
-    for (const char* wanted : {"Open session…", "Save session", "Save session as…", "Load scene…", "Save scene…", "Reload robot",
-                               "Recent files", "Open URDF with SRDF / kinetic.toml…"})
+    for (const char* wanted : {"New session", "Open session…", "Save session", "Save session as…", "Load scene…",
+                               "Save scene…", "Reload robot", "Recent files", "Open URDF with SRDF / kinetic.toml…"})
       QVERIFY2(entries.contains(QString::fromUtf8(wanted)), wanted);
     QCOMPARE(file->actions().last(), quit);  // Quit stays last
     QVERIFY(menu_named(window, QStringLiteral("Settings")) != nullptr);

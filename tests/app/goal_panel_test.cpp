@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QPushButton>
+#include <QToolButton>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -98,6 +99,9 @@ class GoalPanelTest : public QObject {
 
   void toggles_and_transfer_buttons_emit() {
     GoalPanel panel;
+    // Collision-aware IK starts on (as RViz checks IK goals for collisions): the click turns it off.
+    QVERIFY(panel.collision_aware());
+    QVERIFY(panel.collision_aware_box()->isChecked());
     QSignalSpy aware(&panel, &GoalPanel::collisionAwareChanged);
     QSignalSpy local(&panel, &GoalPanel::localFrameChanged);
     QSignalSpy from_current(&panel, &GoalPanel::goalFromCurrentRequested);
@@ -107,13 +111,13 @@ class GoalPanelTest : public QObject {
     panel.goal_from_current_button()->click();
     panel.current_from_goal_button()->click();
     QCOMPARE(aware.count(), 1);
-    QCOMPARE(aware.first().first().toBool(), true);
+    QCOMPARE(aware.first().first().toBool(), false);
     QCOMPARE(local.count(), 1);
     QCOMPARE(from_current.count(), 1);
     QCOMPARE(to_current.count(), 1);
-    panel.set_collision_aware(false);  // setters stay silent
+    panel.set_collision_aware(true);  // setters stay silent
     QCOMPARE(aware.count(), 1);
-    QVERIFY(!panel.collision_aware());
+    QVERIFY(panel.collision_aware());
   }
 
   // The offset itself: in the tool's axes it follows the TCP's orientation, in the base's it does
@@ -140,6 +144,9 @@ class GoalPanelTest : public QObject {
     const Pose tcp = ur5e_tcp();
     panel.set_pose(tcp);
     QSignalSpy edited(&panel, &GoalPanel::poseEdited);
+    QVERIFY(!panel.offset_translation_field(2)->isVisibleTo(&panel));  // folded at first
+    panel.offset_toggle()->click();
+    QVERIFY(panel.offset_translation_field(2)->isVisibleTo(&panel));
     type_value(panel.offset_translation_field(2), 100.0);  // 100 mm along the tool's z
     QCOMPARE(edited.count(), 0);                            // typing the offset moves nothing
     QCOMPARE(panel.offset_axes_combo()->currentIndex(), 0);  // the tool's axes first

@@ -1,0 +1,24 @@
+#include "app/session/new_session.hpp"
+
+#include "app/studio_document.hpp"
+#include "engine/planning/rest_pose.hpp"
+
+namespace kinetic::app {
+
+void clear_to_new_session(StudioDocument& document) {
+  // The same order a session's load applies in: the goal and the trajectories after the joints
+  // and the scene, so nothing is shown against the old world.
+  if (const RobotModelPtr robot = document.robot()) document.set_joints(rest_pose(robot).q);
+  document.set_scene(PlanningScene());
+  document.set_selected_object({});
+  document.set_goal({});
+  document.set_shown_trajectory(-1);
+  document.set_trajectories({});
+  document.set_stored_states({});
+  document.set_playback_joints(std::nullopt);
+  document.set_playback_scene(std::nullopt);
+  // Last: the edits above are not steps to undo into the old session.
+  document.undo_stack().clear();
+}
+
+}  // namespace kinetic::app
