@@ -261,7 +261,7 @@ void PlanningFeatures::on_plan_finished(const PlanOutcome& outcome) {
 
   // Only when the document still has the robot it was planned for.
   if (outcome.trajectory.robot() == (document_.robot() ? document_.robot()->name() : std::string())) {
-    const int index = document_.add_trajectory(outcome.name, outcome.trajectory);
+    const int index = add_or_replace_plan(outcome.name, outcome.trajectory);
     trajectory_panel_->set_current(index);
     trajectory_panel_->select({index});
     show_current(index);
@@ -272,6 +272,25 @@ void PlanningFeatures::on_plan_finished(const PlanOutcome& outcome) {
     emit planPlaying(last_latency_ms_);
   }
   emit planFinished(outcome);
+}
+
+int PlanningFeatures::add_or_replace_plan(const QString& name, const Trajectory& trajectory) {
+  const auto& list = document_.trajectories();
+  const bool replace = planner_panel_->settings().replace_last_plan && last_plan_ && last_plan_->index >= 0 &&
+                       last_plan_->index < static_cast<int>(list.size()) &&
+                       list[static_cast<std::size_t>(last_plan_->index)].name == last_plan_->name &&
+                       list[static_cast<std::size_t>(last_plan_->index)].trajectory == last_plan_->trajectory;
+  int index = -1;
+  if (replace) {
+    index = last_plan_->index;
+    std::vector<NamedTrajectory> next = list;
+    next[static_cast<std::size_t>(index)] = NamedTrajectory{name, trajectory, {}};
+    document_.edit_trajectories(next, tr("Replace %1 with %2").arg(last_plan_->name, name));
+  } else {
+    index = document_.add_trajectory(name, trajectory);
+  }
+  last_plan_ = AddedPlan{index, name, trajectory};
+  return index;
 }
 
 void PlanningFeatures::toggle_play() {

@@ -92,6 +92,15 @@ class PlanningFeatures : public QObject {
   quint64 scene_revision_ = 1;
   int plan_count_ = 0;
   std::optional<JointVector> previous_goal_;
+  // The trajectory the last plan added, as it was added: "Replace last" replaces it only while the
+  // list still holds it unchanged (not renamed, re-timed in place or removed).
+  struct AddedPlan {
+    int index = -1;
+    QString name;
+    Trajectory trajectory;
+  };
+  std::optional<AddedPlan> last_plan_;
+  int add_or_replace_plan(const QString& name, const Trajectory& trajectory);
   QElapsedTimer plan_clock_;
   double last_latency_ms_ = -1.0;
 };

@@ -192,6 +192,10 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   cancel_ = new QPushButton(tr("Cancel"));
   buttons->addWidget(plan_);
   buttons->addWidget(cancel_);
+  replace_last_plan_ = new QCheckBox(tr("Replace last"));
+  replace_last_plan_->setToolTip(tr("A new plan replaces the trajectory the last plan added, as RViz keeps one "
+                                    "plan (a renamed, re-timed or edited one is kept); off: every plan is kept"));
+  buttons->addWidget(replace_last_plan_);
   layout->addLayout(buttons);
   progress_ = new QProgressBar;
   progress_->setTextVisible(true);
@@ -252,6 +256,7 @@ PlannerSettings PlannerPanel::settings() const {
   s.timing = timing_key();
   s.velocity_scaling = velocity_scaling();
   s.acceleration_scaling = acceleration_scaling();
+  s.replace_last_plan = replace_last_plan_->isChecked();
   return s;
 }
 
@@ -267,6 +272,7 @@ void PlannerPanel::set_settings(const PlannerSettings& s) {
   if (const int index = timing_->findData(s.timing); index >= 0) timing_->setCurrentIndex(index);
   velocity_->setValue(s.velocity_scaling);
   acceleration_->setValue(s.acceleration_scaling);
+  replace_last_plan_->setChecked(s.replace_last_plan);
   applying_settings_ = false;
   update_enabled();
 }

@@ -107,6 +107,7 @@ class PlannerPanel : public QWidget {
   QSpinBox* shortcut_box() const { return shortcut_; }
   QCheckBox* smoothing_box() const { return smoothing_; }
   QCheckBox* keep_orientation_box() const { return keep_orientation_; }
+  QCheckBox* replace_last_plan_box() const { return replace_last_plan_; }
   QDoubleSpinBox* orientation_tolerance_box() const { return orientation_tolerance_; }
   QLineEdit* seed_edit() const { return seed_; }
   QGroupBox* cartesian_group() const { return cartesian_group_; }
@@ -144,6 +145,7 @@ class PlannerPanel : public QWidget {
   QDoubleSpinBox* workspace_min_[3] = {};
   QDoubleSpinBox* workspace_max_[3] = {};
   QCheckBox* keep_orientation_;
+  QCheckBox* replace_last_plan_ = nullptr;
   QDoubleSpinBox* orientation_tolerance_;  // degrees
   QLineEdit* seed_;
   QGroupBox* cartesian_group_;

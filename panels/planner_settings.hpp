@@ -20,6 +20,9 @@ struct PlannerSettings {
   QString timing = QStringLiteral("time_optimal");  // "time_optimal" | "trapezoidal" | "scurve" | "cubic_spline"
   double velocity_scaling = 1.0;      // (0, 1]
   double acceleration_scaling = 1.0;  // (0, 1]
+  // A new plan replaces the trajectory the last plan added (RViz keeps one plan), while that one
+  // is unchanged; off: every plan is kept.
+  bool replace_last_plan = false;
 };
 
 }  // namespace kinetic::panels

@@ -174,14 +174,16 @@ json planner_settings_json(const panels::PlannerSettings& s) {
           {"timing",
            {{"parameterization", s.timing.toStdString()},
             {"velocity_scaling", s.velocity_scaling},
-            {"acceleration_scaling", s.acceleration_scaling}}}};
+            {"acceleration_scaling", s.acceleration_scaling}}},
+          {"replace_last_plan", s.replace_last_plan}};
 }
 
 panels::PlannerSettings planner_settings_from_json(const json& value, QStringList& warnings) {
   const SettingsReader r(warnings);
   panels::PlannerSettings s;
   const json& f =
-      r.object(value, "settings", {"planner", "options", "cartesian", "keep_orientation", "timing", "retiming"});
+      r.object(value, "settings",
+               {"planner", "options", "cartesian", "keep_orientation", "timing", "retiming", "replace_last_plan"});
   if (const json* options = r.find(f, "options")) read_options(r, *options, s.options);
   s.random_seed = !(r.find(f, "options") && r.find(*r.find(f, "options"), "seed"));
   if (const json* planner = r.find(f, "planner")) {
@@ -204,6 +206,7 @@ panels::PlannerSettings planner_settings_from_json(const json& value, QStringLis
     if (!(s.orientation_tolerance > 0.0 && s.orientation_tolerance <= M_PI / 2))
       SettingsReader::fail("settings.keep_orientation.tolerance", "must be in (0, pi/2] rad");
   }
+  r.boolean(f, "replace_last_plan", "settings", s.replace_last_plan);
   if (const json* timing = r.find(f, "timing")) {
     const std::string where = "settings.timing";
     const json& t = r.object(*timing, where, {"parameterization", "velocity_scaling", "acceleration_scaling"});

@@ -255,6 +255,7 @@ class PlannerPanelTest : public QObject {
     settings.timing = QStringLiteral("scurve");
     settings.velocity_scaling = 0.5;
     settings.acceleration_scaling = 0.25;
+    settings.replace_last_plan = true;
     QSignalSpy edited(&source, &PlannerPanel::settingsEdited);
     source.set_settings(settings);
     QCOMPARE(edited.count(), 0);  // set, not edited
@@ -273,6 +274,7 @@ class PlannerPanelTest : public QObject {
     QCOMPARE(back.timing, QStringLiteral("scurve"));
     QCOMPARE(back.velocity_scaling, 0.5);
     QCOMPARE(back.acceleration_scaling, 0.25);
+    QVERIFY(back.replace_last_plan);
 
     // Cartesian mode and a random seed come back too.
     settings.cartesian = true;

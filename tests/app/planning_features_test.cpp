@@ -292,6 +292,29 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY(panel->validation_list()->count() >= 1);
   }
 
+  // RViz keeps one plan: with Replace last, a new plan takes the place of the one the last plan
+  // added (one undo step) while it is unchanged; a renamed one is kept and the next plan is added.
+  void replace_last_keeps_one_plan_until_the_user_keeps_it() {
+    Fixture f;
+    f.features->planner_panel()->replace_last_plan_box()->setChecked(true);
+    QVERIFY(f.plan_to(arm(1.2)).ok);
+    QVERIFY(f.plan_to(arm(1.0)).ok);
+    QCOMPARE(f.document.trajectories().size(), std::size_t(1));
+    QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("plan 2 · RRT-Connect"));
+    QCOMPARE(f.features->trajectory_panel()->current(), 0);
+    f.document.undo_stack().undo();  // the replacement, undone: the first plan is back
+    QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("plan 1 · RRT-Connect"));
+    f.document.undo_stack().redo();
+    f.features->trajectory_panel()->list()->item(0)->setText(QStringLiteral("keep this one"));
+    QVERIFY(f.plan_to(arm(1.2)).ok);
+    QCOMPARE(f.document.trajectories().size(), std::size_t(2));
+    QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("keep this one"));
+    // Off (the default): every plan is kept.
+    f.features->planner_panel()->replace_last_plan_box()->setChecked(false);
+    QVERIFY(f.plan_to(arm(1.0)).ok);
+    QCOMPARE(f.document.trajectories().size(), std::size_t(3));
+  }
+
   // MoveIt's Execute: the robot itself (not the playback ghost) goes where the plan leaves it, so
   // the next plan starts there; or to the pose at the playhead. One undo step each.
   void the_robot_moves_to_a_trajectorys_end_or_playhead_and_back_with_undo() {

@@ -422,6 +422,7 @@ class SessionFileTest : public QObject {
     fill(source);
     kinetic::panels::PlannerSettings planner;
     planner.velocity_scaling = 0.4;
+    planner.replace_last_plan = true;
     source.set_planner_settings(planner);
     kinetic::panels::RetimeSettings settings;
     settings.timing = QStringLiteral("cubic_spline");
@@ -445,6 +446,7 @@ class SessionFileTest : public QObject {
     QCOMPARE(back.acceleration_scaling, 0.2);
     QVERIFY(back.replace_selected);
     QCOMPARE(restored.planner_settings()->velocity_scaling, 0.4);  // beside the planner's, not instead
+    QVERIFY(restored.planner_settings()->replace_last_plan);
     QCOMPARE(kinetic::app::session_to_json(restored), kinetic::app::session_to_json(source));
 
     // A value out of range drops the re-time settings, not the planner's nor the session, and says which.
