@@ -82,6 +82,13 @@ PlanningFeatures::PlanningFeatures(QMainWindow& window, StudioDocument& document
 PlanningFeatures::~PlanningFeatures() { plan_worker_->cancel(); }
 
 void PlanningFeatures::connect_document() {
+  // Other work opened: a plan asked for by the old one is stopped (and dropped if it finishes),
+  // and Replace last starts over.
+  connect(&document_, &StudioDocument::workReplaced, this, [this] {
+    plan_worker_->cancel();
+    last_plan_.reset();
+    previous_goal_.reset();
+  });
   connect(&document_, &StudioDocument::robotChanged, this, [this] {
     ++scene_revision_;
     previous_goal_.reset();
@@ -227,12 +234,19 @@ void PlanningFeatures::plan() {
   request.name = tr("plan %1 · %2").arg(++plan_count_).arg(planner_panel_->planner_label());
   planner_panel_->show_message(tr("Planning…"));
   plan_clock_.start();
+  plan_work_ = document_.work_generation();
   plan_worker_->submit(std::move(request));
 }
 
 void PlanningFeatures::cancel_plan() { plan_worker_->cancel(); }
 
 void PlanningFeatures::on_plan_finished(const PlanOutcome& outcome) {
+  if (outcome.ok && plan_work_ != document_.work_generation()) {
+    planner_panel_->show_message(tr("The plan finished after another session was opened or a new one started; "
+                                    "it was not added. Plan again."));
+    emit planFinished(outcome);
+    return;
+  }
   if (!outcome.ok) {
     if (outcome.error_code == ErrorCode::Cancelled) planner_panel_->show_message(tr("Planning cancelled."));
     else planner_panel_->show_failure(outcome.error, likely_fix(outcome));

@@ -92,6 +92,7 @@ class PlanningFeatures : public QObject {
   quint64 scene_revision_ = 1;
   int plan_count_ = 0;
   std::optional<JointVector> previous_goal_;
+  quint64 plan_work_ = 0;  // the document's work_generation() when the running plan was asked for
   // The trajectory the last plan added, as it was added: "Replace last" replaces it only while the
   // list still holds it unchanged (not renamed, re-timed in place or removed).
   struct AddedPlan {

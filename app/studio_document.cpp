@@ -24,6 +24,11 @@ bool same_structure(const RobotModel& a, const RobotModel& b) {
 
 StudioDocument::StudioDocument(QObject* parent) : QObject(parent) {}
 
+void StudioDocument::start_new_work() {
+  ++work_generation_;
+  emit workReplaced();
+}
+
 QString StudioDocument::load_robot(const QString& reference, const std::optional<QString>& srdf,
                                    const std::optional<QString>& config, const QStringList& package_paths) {
   LoadOptions options;

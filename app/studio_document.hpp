@@ -47,6 +47,11 @@ class StudioDocument : public QObject {
   explicit StudioDocument(QObject* parent = nullptr);
 
   RobotModelPtr robot() const { return robot_; }
+  // A count of the pieces of work this document has held: a session opened or a new one started
+  // counts one more (workReplaced). A plan or task that finishes under another count was asked
+  // for by the work before and is not added to this one.
+  quint64 work_generation() const { return work_generation_; }
+  void start_new_work();
   const JointVector& joints() const { return joints_; }
   // What the robot was loaded from, to reload it: a built-in name or a URDF path, with the
   // SRDF, kinetic.toml ("" for none, whether named or found) and package paths it was loaded with.
@@ -141,6 +146,7 @@ class StudioDocument : public QObject {
   QUndoStack& undo_stack() { return undo_stack_; }
 
  signals:
+  void workReplaced();
   void robotChanged();
   void jointsChanged();
   void sceneChanged();
@@ -155,6 +161,7 @@ class StudioDocument : public QObject {
   void retimeSettingsLoaded();
 
  private:
+  quint64 work_generation_ = 0;
   RobotModelPtr robot_;
   JointVector joints_;
   QString robot_reference_, robot_srdf_, robot_config_;

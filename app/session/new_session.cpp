@@ -19,6 +19,7 @@ void clear_to_new_session(StudioDocument& document) {
   document.set_playback_scene(std::nullopt);
   // Last: the edits above are not steps to undo into the old session.
   document.undo_stack().clear();
+  document.start_new_work();  // a plan still running was asked for by the old work
 }
 
 }  // namespace kinetic::app

@@ -443,6 +443,7 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     if (settings) document.load_planner_settings(*settings);
     if (retime_settings) document.load_retime_settings(*retime_settings);
     document.undo_stack().clear();
+    document.start_new_work();  // a plan still running was asked for by the work open before
   } catch (const SessionError& error) {
     result.error = error.message;
     result.warnings.clear();

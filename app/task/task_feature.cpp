@@ -234,6 +234,7 @@ void TaskFeature::plan() {
   applicable_.reset();
   panel_->set_apply_available(false);
   planned_revision_ = scene_revision_;
+  planned_work_ = document_.work_generation();
   panel_->show_message(tr("Planning the pick and place of '%1'…")
                            .arg(QString::fromStdString(request.pick_place.object)));
   worker_->submit(std::move(request));
@@ -249,6 +250,8 @@ void TaskFeature::on_finished(const TaskOutcome& outcome) {
       panel_->show_message(tr("Planning cancelled; nothing changed."));
     else
       panel_->show_failure(outcome.error, outcome.hint);
+  } else if (planned_work_ != document_.work_generation()) {
+    panel_->show_message(tr("Another session was opened or a new one started while planning; nothing was added."));
   } else if (outcome.robot != document_.robot()) {
     panel_->show_message(tr("The robot changed while planning; plan again."));
   } else {

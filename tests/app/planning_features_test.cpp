@@ -19,6 +19,7 @@
 #include "app/planning/plan_worker.hpp"
 #include "app/planning/playback_controller.hpp"
 #include "app/planning_features.hpp"
+#include "app/session/new_session.hpp"
 #include "app/studio_document.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 #include "panels/planner_panel.hpp"
@@ -313,6 +314,26 @@ class PlanningFeaturesTest : public QObject {
     f.features->planner_panel()->replace_last_plan_box()->setChecked(false);
     QVERIFY(f.plan_to(arm(1.0)).ok);
     QCOMPARE(f.document.trajectories().size(), std::size_t(3));
+  }
+
+  // A plan asked for by the work before a new session (or another session opened) is stopped and
+  // never lands in the new work.
+  void a_plan_of_the_work_before_a_new_session_is_not_added_to_it() {
+    Fixture f;
+    GoalState g;
+    g.joints = arm(1.2);
+    f.document.set_goal(g);
+    QSignalSpy done(f.features, &PlanningFeatures::planFinished);
+    f.features->planner_panel()->plan_button()->click();
+    kinetic::app::clear_to_new_session(f.document);  // before the queued plan's answer is delivered
+    QVERIFY(done.wait(30000));
+    QVERIFY(f.document.trajectories().empty());
+    const QString text = f.features->planner_panel()->result_label()->text();
+    QVERIFY2(text.contains(QStringLiteral("cancelled")) || text.contains(QStringLiteral("not added")), qPrintable(text));
+    // The new work plans as usual.
+    f.document.set_joints(arm(-1.2));
+    QVERIFY(f.plan_to(arm(1.2)).ok);
+    QCOMPARE(f.document.trajectories().size(), std::size_t(1));
   }
 
   // MoveIt's Execute: the robot itself (not the playback ghost) goes where the plan leaves it, so
