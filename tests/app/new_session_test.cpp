@@ -26,6 +26,7 @@
 #include "engine/planning/rest_pose.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/scene_panel.hpp"
+#include "data_features_studio.hpp"
 #include "user_actions.hpp"
 
 using kinetic::JointVector;
@@ -36,40 +37,28 @@ using kinetic::app::UnsavedChoice;
 using kinetic::test::cancel_file_dialog;
 using kinetic::test::choose_file;
 using kinetic::test::ModalAnswers;
+using kinetic::test::session_has_obstacle;
 
 namespace {
 
 const QString kUntitledTitle = QStringLiteral("Untitled session[*] — Kinetic Studio");
 const QString kStarting = QStringLiteral("starting a new session");
 
-// A window with the data features on a real document, its autosave and settings in a folder of
-// its own, and the unsaved-changes question answered by `next` (each question asked is kept).
-struct Studio {
-  QTemporaryDir dir;
-  StudioDocument document;
-  std::unique_ptr<QMainWindow> window = std::make_unique<QMainWindow>();
-  DataFeatures features;
-  QStringList reported;
+// The data features' test window, the unsaved-changes question answered by `next` (each question
+// asked is kept).
+struct Studio : kinetic::test::DataFeaturesStudio {
   QStringList asked;
   UnsavedChoice next = UnsavedChoice::Cancel;
 
-  Studio() {
-    document.load_robot(QStringLiteral("ur5e"));
-    DataFeatureOptions options;
-    options.autosave_path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
-    options.settings_file = dir.filePath(QStringLiteral("settings.ini"));
-    options.offer_recovery = false;
-    options.report_error = [this](const QString& title, const QString& message) { reported << title + ": " + message; };
-    options.unsaved_changes_question = [this](QWidget*, const QString& name, const QString& action) {
-      asked << name + " / " + action;
-      return next;
-    };
-    features = kinetic::app::install_data_features(*window, document, options);
-    window->show();
-  }
+  Studio()
+      : DataFeaturesStudio([this](DataFeatureOptions& options) {
+          // Called only later, when a question is asked: `asked` and `next` exist by then.
+          options.unsaved_changes_question = [this](QWidget*, const QString& name, const QString& action) {
+            asked << name + " / " + action;
+            return next;
+          };
+        }) {}
 
-  QString path(const char* name) const { return dir.filePath(QString::fromUtf8(name)); }
-  void add_box() { QVERIFY(features.scene_panel->add_primitive(kinetic::Shape::Type::Box).isEmpty()); }
   // Saves through Save session, choosing `file` in its dialog.
   void save_as(const QString& file) {
     ModalAnswers answers({choose_file(file)});
@@ -122,10 +111,6 @@ void expect_fresh(StudioDocument& document) {
   QCOMPARE(document.undo_stack().count(), 0);
 }
 
-bool session_has_obstacle(const QString& path, const char* name) {
-  StudioDocument reader;
-  return kinetic::app::load_session(reader, path).ok() && reader.scene().has_obstacle(name);
-}
 
 }  // namespace
 

@@ -22,6 +22,7 @@
 #include "app/session/session_file.hpp"
 #include "app/session/session_tracker.hpp"
 #include "app/studio_document.hpp"
+#include "data_features_studio.hpp"
 #include "user_actions.hpp"
 #include "panels/scene_panel.hpp"
 
@@ -32,36 +33,11 @@ using kinetic::app::UnsavedChoice;
 using kinetic::test::cancel_file_dialog;
 using kinetic::test::choose_file;
 using kinetic::test::ModalAnswers;
+using kinetic::test::session_has_obstacle;
 
 namespace {
 
-// A window with the data features on a real document, its autosave and settings in a folder of
-// its own.
-struct Studio {
-  QTemporaryDir dir;
-  StudioDocument document;
-  std::unique_ptr<QMainWindow> window = std::make_unique<QMainWindow>();
-  DataFeatures features;
-  QStringList reported;
-
-  explicit Studio(std::function<void(DataFeatureOptions&)> adjust = {}) {
-    document.load_robot(QStringLiteral("ur5e"));
-    DataFeatureOptions options;
-    options.autosave_path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
-    options.settings_file = dir.filePath(QStringLiteral("settings.ini"));
-    options.offer_recovery = false;
-    options.report_error = [this](const QString& title, const QString& message) { reported << title + ": " + message; };
-    if (adjust) adjust(options);
-    features = kinetic::app::install_data_features(*window, document, options);
-    window->show();
-  }
-
-  QString path(const char* name) const { return dir.filePath(QString::fromUtf8(name)); }
-  void add_box() { QVERIFY(features.scene_panel->add_primitive(kinetic::Shape::Type::Box).isEmpty()); }
-  QAction* file_action(const QString& text) const {
-    return kinetic::test::menu_action(*window, QStringLiteral("File"), text);
-  }
-};
+using Studio = kinetic::test::DataFeaturesStudio;
 
 // Clicks the unsaved-changes box's button, after checking what the box says.
 ModalAnswers::Handler answer_box(QMessageBox::StandardButton button, const QString& names, const QString& action) {
@@ -76,10 +52,6 @@ ModalAnswers::Handler answer_box(QMessageBox::StandardButton button, const QStri
   };
 }
 
-bool session_has_obstacle(const QString& path, const char* name) {
-  StudioDocument reader;
-  return kinetic::app::load_session(reader, path).ok() && reader.scene().has_obstacle(name);
-}
 
 }  // namespace
 
