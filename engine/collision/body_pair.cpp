@@ -141,7 +141,7 @@ PairDistance part_distance(const FclPart& a, const Pose& pose_a, const FclPart& 
   request.enable_nearest_points = true;
   request.enable_signed_distance = true;
   fcl::DistanceResultd result;
-  fcl::distance(a.geometry.get(), pose_a, b.geometry.get(), pose_b, request, result);
+  fcl::distance(a.fcl_geometry().get(), pose_a, b.fcl_geometry().get(), pose_b, request, result);
   PairDistance out;
   out.distance = result.min_distance;
   // FCL 0.7 reports nearest points in different frames depending on the geometry pair (world for
@@ -173,7 +173,7 @@ bool parts_collide(const FclPart& a, const Pose& pose_a, const FclPart& b, const
   if (padding > 0.0) return part_distance(a, pose_a, b, pose_b).distance < padding;
   fcl::CollisionRequestd request;
   fcl::CollisionResultd result;
-  fcl::collide(a.geometry.get(), pose_a, b.geometry.get(), pose_b, request, result);
+  fcl::collide(a.fcl_geometry().get(), pose_a, b.fcl_geometry().get(), pose_b, request, result);
   return result.isCollision();
 }
 
@@ -334,7 +334,7 @@ std::optional<double> exact_pair_penetration(const CollisionBody& a, const Pose&
       }
       fcl::CollisionRequestd request(32, true);
       fcl::CollisionResultd result;
-      fcl::collide(part_a.geometry.get(), wa, part_b.geometry.get(), wb, request, result);
+      fcl::collide(part_a.fcl_geometry().get(), wa, part_b.fcl_geometry().get(), wb, request, result);
       if (result.isCollision()) {
         double deepest = 0.0;
         for (std::size_t i = 0; i < result.numContacts(); ++i)

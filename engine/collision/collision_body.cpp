@@ -23,7 +23,7 @@ std::shared_ptr<fcl::CollisionGeometryd> make_fcl_geometry(
     case Shape::Type::Mesh: {
       auto mesh = load_collision_mesh(shape.mesh_path, shape.mesh_scale);
       if (mesh_out) *mesh_out = mesh;
-      return mesh->bvh;  // shared: FCL only reads it during queries
+      return mesh->bvh();  // shared: FCL only reads it during queries
     }
   }
   return nullptr;
@@ -64,7 +64,12 @@ std::shared_ptr<const CollisionBody> make_collision_body(
     FclPart part;
     part.shape = shape;
     part.pose = pose;
-    part.geometry = make_fcl_geometry(shape, &part.mesh);
+    if (shape.type == Shape::Type::Mesh) {
+      shape.validate();
+      part.mesh = load_collision_mesh(shape.mesh_path, shape.mesh_scale);  // BVH on first use
+    } else {
+      part.geometry = make_fcl_geometry(shape);
+    }
     body->parts.push_back(part);
     if (shape.type == Shape::Type::HalfSpace) {
       has_half_space = true;

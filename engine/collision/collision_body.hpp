@@ -16,8 +16,10 @@ namespace kinetic {
 struct FclPart {
   Shape shape;
   Pose pose = Pose::Identity();  // in the body frame
-  std::shared_ptr<fcl::CollisionGeometryd> geometry;
+  std::shared_ptr<fcl::CollisionGeometryd> geometry;  // primitives; null for meshes (see mesh)
   std::shared_ptr<const CollisionMesh> mesh;  // Mesh parts only
+  // What FCL queries take: a mesh's BVH is built on the first query that needs it.
+  std::shared_ptr<fcl::CollisionGeometryd> fcl_geometry() const { return mesh ? mesh->bvh() : geometry; }
 };
 
 struct CollisionBody {
@@ -44,7 +46,7 @@ std::shared_ptr<const CollisionBody> make_collision_body(
     const std::string& name, const std::vector<std::pair<Shape, Pose>>& shapes,
     SphereResolution resolution);
 
-// FCL geometry of a shape (meshes through the shared cache).
+// FCL geometry of a shape (meshes through the shared cache, their BVH built now).
 std::shared_ptr<fcl::CollisionGeometryd> make_fcl_geometry(const Shape& shape,
                                                            std::shared_ptr<const CollisionMesh>* mesh_out = nullptr);
 

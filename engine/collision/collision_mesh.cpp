@@ -84,19 +84,30 @@ std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3&
                       "): " + path,
                   "repair the mesh or export it again");
 
-  auto bvh = std::make_shared<MeshBvh>();
-  std::vector<fcl::Triangle> triangles;
-  triangles.reserve(mesh->triangles.size());
-  for (const auto& t : mesh->triangles) triangles.emplace_back(t[0], t[1], t[2]);
-  bvh->beginModel(static_cast<int>(triangles.size()), static_cast<int>(mesh->vertices.size()));
-  bvh->addSubModel(mesh->vertices, triangles);
-  bvh->endModel();
-  bvh->computeLocalAABB();
-  mesh->bvh = std::move(bvh);
   return mesh;
 }
 
 }  // namespace
+
+std::shared_ptr<MeshBvh> CollisionMesh::bvh() const {
+  std::call_once(bvh_once_, [this] {
+    auto bvh = std::make_shared<MeshBvh>();
+    std::vector<fcl::Triangle> fcl_triangles;
+    fcl_triangles.reserve(triangles.size());
+    for (const auto& t : triangles) fcl_triangles.emplace_back(t[0], t[1], t[2]);
+    bvh->beginModel(static_cast<int>(fcl_triangles.size()), static_cast<int>(vertices.size()));
+    bvh->addSubModel(vertices, fcl_triangles);
+    bvh->endModel();
+    bvh->computeLocalAABB();
+    bvh_ = std::move(bvh);
+  });
+  return bvh_;
+}
+
+bool CollisionMesh::bvh_built() const {
+  // call_once publishes bvh_ to the threads that call bvh(); a test asks from the same thread.
+  return bvh_ != nullptr;
+}
 
 std::shared_ptr<const CollisionMesh> load_collision_mesh(const std::string& path,
                                                          const Vector3& scale) {

@@ -2,8 +2,14 @@
 // Collision meshes: triangles read with Assimp (STL, DAE, OBJ, ...) and their FCL BVH
 // (OBBRSS). One shared instance per (file, scale): every robot, checker and thread that uses the
 // same mesh shares the same immutable data.
+//
+// The FCL BVH is built on its first use, not on loading: the checker's own tiers (sphere trees
+// with the triangles of their leaves) answer collision and distance queries, and FCL is asked
+// only for penetration depths and for bodies that mix meshes with other shapes. For a
+// 1M-triangle scan the BVH cost ~6 s and ~430 MB at every load.
 #include <array>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -21,7 +27,15 @@ struct CollisionMesh {
   Vector3 scale = Vector3::Ones();
   std::vector<Vector3> vertices;             // scaled, in the mesh frame
   std::vector<std::array<int, 3>> triangles;
-  std::shared_ptr<MeshBvh> bvh;              // built once; never modified afterwards
+
+  // The FCL BVH of the triangles, built by the first caller (thread-safe); never modified
+  // afterwards (FCL only reads it during queries).
+  std::shared_ptr<MeshBvh> bvh() const;
+  bool bvh_built() const;  // for tests: whether some query has needed it yet
+
+ private:
+  mutable std::once_flag bvh_once_;
+  mutable std::shared_ptr<MeshBvh> bvh_;
 };
 
 // Loads (or returns the cached) mesh. Thread-safe. Throws Error(MissingMesh) naming the file when

@@ -66,7 +66,7 @@ class PeerFcl {
     for (int i = 0; i < c_.body_count(); ++i) {
       objects_.emplace_back();
       for (const auto& part : c_.body(i).parts)
-        objects_.back().push_back(std::make_unique<fcl::CollisionObjectd>(part.geometry));
+        objects_.back().push_back(std::make_unique<fcl::CollisionObjectd>(part.fcl_geometry()));
     }
   }
 
@@ -97,7 +97,7 @@ class PeerFcl {
           fcl::DistanceRequestd request;
           request.enable_nearest_points = true;
           fcl::DistanceResultd result;
-          fcl::distance(pa.geometry.get(), c_.body_pose(a) * pa.pose, pb.geometry.get(),
+          fcl::distance(pa.fcl_geometry().get(), c_.body_pose(a) * pa.pose, pb.fcl_geometry().get(),
                         c_.body_pose(b) * pb.pose, request, result);
           best = std::min(best, result.min_distance);
         }

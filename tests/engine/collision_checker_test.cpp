@@ -76,7 +76,7 @@ struct FclReference {
     for (int i = 0; i < n; ++i)
       for (const auto& part : checker.body(i).parts) {
         if (part.shape.type == Shape::Type::HalfSpace) continue;
-        fcl::CollisionObjectd object(part.geometry, checker.body_pose(i) * part.pose);
+        fcl::CollisionObjectd object(part.fcl_geometry(), checker.body_pose(i) * part.pose);
         object.computeAABB();
         boxes[i].push_back(object.getAABB());
       }
@@ -88,7 +88,7 @@ struct FclReference {
           const auto& pb = checker.body(b).parts[y];
           fcl::CollisionRequestd request;
           fcl::CollisionResultd result;
-          fcl::collide(pa.geometry.get(), checker.body_pose(a) * pa.pose, pb.geometry.get(),
+          fcl::collide(pa.fcl_geometry().get(), checker.body_pose(a) * pa.pose, pb.fcl_geometry().get(),
                        checker.body_pose(b) * pb.pose, request, result);
           if (result.isCollision()) return true;
         }
@@ -385,7 +385,7 @@ TEST(CollisionChecker, MinimumDistanceToASphereMatchesFcl) {
     for (const auto& part : checker.body(i).parts) {
       fcl::DistanceRequestd request;
       fcl::DistanceResultd result;
-      fcl::distance(part.geometry.get(), checker.body_pose(i) * part.pose, ball_part.geometry.get(),
+      fcl::distance(part.fcl_geometry().get(), checker.body_pose(i) * part.pose, ball_part.fcl_geometry().get(),
                     checker.body_pose(ball) * ball_part.pose, request, result);
       brute = std::min(brute, result.min_distance);
     }
@@ -427,7 +427,7 @@ TEST(CollisionChecker, MinimumDistanceOverRandomConfigurationsMatchesFcl) {
         for (const auto& pb : checker.body(b).parts) {
           fcl::DistanceRequestd request;
           fcl::DistanceResultd result;
-          fcl::distance(pa.geometry.get(), checker.body_pose(a) * pa.pose, pb.geometry.get(),
+          fcl::distance(pa.fcl_geometry().get(), checker.body_pose(a) * pa.pose, pb.fcl_geometry().get(),
                         checker.body_pose(b) * pb.pose, request, result);
           brute = std::min(brute, std::max(result.min_distance, 0.0));
         }

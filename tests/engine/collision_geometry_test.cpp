@@ -70,9 +70,40 @@ TEST(SphereModel, MeshTrianglesAreCovered) {
     ASSERT_TRUE(covered(b->tree, p));
     ASSERT_TRUE(covered(b->tree, mesh->vertices[t[1]]));
   }
-  // Same file and scale: one shared BVH.
-  EXPECT_EQ(load_collision_mesh(path)->bvh.get(), mesh->bvh.get());
-  EXPECT_NE(load_collision_mesh(path, Vector3::Constant(2.0))->bvh.get(), mesh->bvh.get());
+  // Same file and scale: one shared mesh and BVH.
+  EXPECT_EQ(load_collision_mesh(path).get(), mesh.get());
+  EXPECT_EQ(load_collision_mesh(path)->bvh().get(), mesh->bvh().get());
+  EXPECT_NE(load_collision_mesh(path, Vector3::Constant(2.0))->bvh().get(), mesh->bvh().get());
+}
+
+TEST(CollisionMeshBvh, FclsBvhIsBuiltOnlyOnceAQueryNeedsIt) {
+  // Loading a mesh and checking it for collision and distance use the sphere tree and the
+  // triangles of its leaves; FCL's BVH (seconds and hundreds of MB for a 1M-triangle scan) is
+  // built by the first penetration-depth query and then shared.
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  const std::string path = kinetic::test::example_robot_data_dir() +
+                           "/robots/panda_description/meshes/collision/link4.stl";
+  const Vector3 scale = Vector3::Constant(1.37);  // a cache entry no other test makes
+  const auto link = body(Shape::mesh(path, scale));
+  const std::shared_ptr<const CollisionMesh> mesh = link->parts.front().mesh;
+  ASSERT_NE(mesh, nullptr);
+  EXPECT_EQ(link->parts.front().geometry, nullptr);
+  EXPECT_FALSE(mesh->bvh_built());
+
+  const auto probe = body(Shape::box({0.05, 0.05, 0.05}));
+  // Centred on a vertex, the box cuts the mesh's surface.
+  const Vector3& vertex = mesh->vertices[static_cast<std::size_t>(mesh->triangles.front()[0])];
+  const Pose far = at(2.0, 0.0, 0.0), near = at(vertex.x(), vertex.y(), vertex.z());
+  EXPECT_FALSE(pair_in_collision(*link, Pose::Identity(), *probe, far, 0.0, 0.0));
+  EXPECT_TRUE(pair_in_collision(*link, Pose::Identity(), *probe, near, 0.0, 0.0));
+  EXPECT_GT(exact_pair_distance(*link, Pose::Identity(), *probe, far, 10.0).distance, 1.0);
+  EXPECT_FALSE(mesh->bvh_built());
+
+  const std::optional<double> depth = exact_pair_penetration(*link, Pose::Identity(), *probe, near, 0.0);
+  ASSERT_TRUE(depth.has_value());
+  EXPECT_GE(*depth, 0.0);
+  EXPECT_TRUE(mesh->bvh_built());
+  EXPECT_EQ(link->parts.front().fcl_geometry().get(), mesh->bvh().get());
 }
 
 TEST(SphereModel, HugeShapesAreCutIntoFewerLargerPiecesAndStayCovered) {

@@ -186,8 +186,8 @@ TEST(LeafExact, PandaMeshPairsAgreeWithFcl) {
   const std::pair<const CollisionBody*, const CollisionBody*> pairs[] = {{link4.get(), link6.get()},
                                                                          {link6.get(), hand.get()}};
   for (const auto& [a, b] : pairs) {
-    const auto& ga = *a->parts.front().geometry;
-    const auto& gb = *b->parts.front().geometry;
+    const auto& ga = *a->parts.front().fcl_geometry();
+    const auto& gb = *b->parts.front().fcl_geometry();
     for (int i = 0; i < cases(150); ++i) {  // FCL's mesh-mesh distance takes milliseconds
       const Pose pa = random_pose(rng, 0.05), pb = random_pose(rng, 0.2);
       const bool reference = fcl_collide(ga, pa, gb, pb);
@@ -222,8 +222,8 @@ TEST(LeafExact, PandaMeshAgainstPrimitivesAgreesWithFcl) {
   int colliding = 0, separated = 0;
   for (const auto& primitive : primitives) {
     ASSERT_TRUE(leaf_exact_supported(*link5, *primitive));
-    const auto& gm = *link5->parts.front().geometry;
-    const auto& gp = *primitive->parts.front().geometry;
+    const auto& gm = *link5->parts.front().fcl_geometry();
+    const auto& gp = *primitive->parts.front().fcl_geometry();
     for (int i = 0; i < 400; ++i) {
       const Pose pm = random_pose(rng, 0.05), pp = random_pose(rng, 0.2);
       const bool reference = fcl_collide(gm, pm, gp, pp);

@@ -27,10 +27,10 @@ bool fcl_self_collision(const CollisionChecker& checker, double padding, int& bo
         fcl::DistanceRequestd request;
         request.gjk_solver_type = fcl::GST_INDEP;
         fcl::DistanceResultd result;
-        fcl::distance(pa.geometry.get(), wa, pb.geometry.get(), wb, request, result);
+        fcl::distance(pa.fcl_geometry().get(), wa, pb.fcl_geometry().get(), wb, request, result);
         fcl::CollisionRequestd creq;
         fcl::CollisionResultd cres;
-        fcl::collide(pa.geometry.get(), wa, pb.geometry.get(), wb, creq, cres);
+        fcl::collide(pa.fcl_geometry().get(), wa, pb.fcl_geometry().get(), wb, creq, cres);
         const double d = cres.isCollision() ? 0.0 : result.min_distance;
         if (std::abs(d - padding) < 1e-6) ++borderline;  // libccd's tolerance: no verdict to compare
         hit |= padding > 0.0 ? d < padding : cres.isCollision();
