@@ -9,6 +9,7 @@
 #include "app/planning/plan_worker.hpp"
 #include "app/planning/playback_controller.hpp"
 #include "app/planning/trajectory_recorder.hpp"
+#include "app/scene_bridge/scene_visuals.hpp"
 #include "app/studio_document.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/kinematics/ik_factory.hpp"
@@ -42,6 +43,18 @@ bool has_closed_form_ik(const RobotModelPtr& robot) {
     return std::dynamic_pointer_cast<const UrIkSolver>(solver) || std::dynamic_pointer_cast<const OpwIkSolver>(solver);
   } catch (const std::exception&) {  // no usable solver: the steps are numeric
     return false;
+  }
+}
+
+// The TCP the Trajectories panel's speed plot follows: the one the TCP trail traces (the first
+// planning group's tip and TCP offset, where the goal gizmo sits).
+panels::TcpPlotSource tcp_plot_source(const RobotModelPtr& robot) {
+  if (!robot) return {};
+  try {
+    const TcpFrame tcp = resolve_tcp_frame(*robot, "");
+    return {robot, tcp.link, tcp.offset};
+  } catch (const std::exception&) {  // no TCP: the plot says so
+    return {robot, -1, Pose::Identity()};
   }
 }
 
@@ -108,6 +121,7 @@ void PlanningFeatures::refresh_robot() {
     for (const std::string& name : robot->named_pose_names()) names << QString::fromStdString(name);
   planner_panel_->set_named_poses(names);
   planner_panel_->set_closed_form_ik_available(has_closed_form_ik(robot));
+  trajectory_panel_->set_tcp_source(tcp_plot_source(robot));
   if (robot) trajectory_panel_->set_limits(limits_for(*robot));
 }
 

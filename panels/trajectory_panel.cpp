@@ -156,6 +156,7 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   quantity_->addItem(tr("Velocity q̇"), int(PlotQuantity::Velocity));
   quantity_->addItem(tr("Acceleration q̈"), int(PlotQuantity::Acceleration));
   quantity_->addItem(tr("Jerk"), int(PlotQuantity::Jerk));
+  quantity_->addItem(tr("TCP speed"), int(PlotQuantity::TcpSpeed));
   plots->addWidget(quantity_);
   plot_ = new TrajectoryPlot;
   plots->addWidget(plot_, 1);
@@ -321,6 +322,8 @@ void TrajectoryPanel::set_limits(const TrajectoryLimits& limits) {
   limits_ = limits;
   update_plot();
 }
+
+void TrajectoryPanel::set_tcp_source(const TcpPlotSource& source) { plot_->set_tcp_source(source); }
 
 int TrajectoryPanel::current() const { return current_; }
 

@@ -13,6 +13,7 @@
 #include "engine/trajectory/trajectory_limits.hpp"
 #include "engine/trajectory/validation.hpp"
 #include "panels/retime_settings.hpp"
+#include "panels/tcp_speed.hpp"
 
 class QCheckBox;
 class QComboBox;
@@ -43,6 +44,7 @@ class TrajectoryPanel : public QWidget {
 
   void set_trajectories(const std::vector<TrajectoryEntry>& entries);
   void set_limits(const TrajectoryLimits& limits);  // for the plots
+  void set_tcp_source(const TcpPlotSource& source);  // for the TCP speed plot
   int current() const;
   void set_current(int index);  // emits currentChanged when it changes
   QList<int> selected() const;  // sorted rows
