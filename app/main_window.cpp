@@ -20,6 +20,7 @@
 #include <QToolBar>
 
 #include "app/collision/collision_matrix_feature.hpp"
+#include "app/collision/collisions_panel.hpp"
 #include "app/data_features.hpp"
 #include "app/interaction/collision_aware_ik_setting.hpp"
 #include "app/interaction/collision_monitor.hpp"
@@ -63,7 +64,8 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   const DataFeatures data_features = install_data_features(*this, document_, data_options);
   open_session_ = data_features.open_session;
   build_tool_bar(data_features);
-  install_collision_matrix_feature(*this, document_, data_options.report_error);
+  collisions_panel_->set_collision_matrix_action(
+      install_collision_matrix_feature(*this, document_, data_options.report_error));
   task_ = install_task_feature(*this, document_, *planning_features_);
   view_menu_->addAction(task_->dock()->toggleViewAction());
   // Last: its close filter must stop the arm before the unsaved-changes question is asked.
@@ -144,26 +146,17 @@ void MainWindow::update_goal_panel() {
 }
 
 void MainWindow::build_collisions_dock() {
-  collision_list_ = new QListWidget(this);
+  collisions_panel_ = new CollisionsPanel(document_, *collision_monitor_, this);
+  collision_list_ = collisions_panel_->list();
   auto* dock = new QDockWidget(tr("Collisions"), this);
   dock->setObjectName(QStringLiteral("CollisionsDock"));
-  dock->setWidget(collision_list_);
+  dock->setWidget(collisions_panel_);
   addDockWidget(Qt::RightDockWidgetArea, dock);
   connect(collision_monitor_, &CollisionMonitor::reportChanged, this, &MainWindow::update_collisions);
 }
 
+// The list is the Collisions panel's; the status bar says the same in one line.
 void MainWindow::update_collisions() {
-  collision_list_->clear();
-  const QStringList pairs = collision_monitor_->pair_lines();
-  if (pairs.isEmpty()) collision_list_->addItem(collision_monitor_->summary());
-  else collision_list_->addItems(pairs);
-  if (const QString hint = collision_monitor_->self_collision_hint(); !hint.isEmpty()) {
-    auto* item = new QListWidgetItem(hint, collision_list_);
-    item->setFlags(Qt::ItemIsEnabled);  // advice, not a pair to select
-    QFont font = item->font();
-    font.setItalic(true);
-    item->setFont(font);
-  }
   status_collision_->setText(collision_monitor_->summary());
   status_collision_->setStyleSheet(collision_monitor_->report().current.contacts.empty()
                                        ? QString()

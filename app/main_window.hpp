@@ -28,6 +28,7 @@ struct DataFeatures;
 class StudioDocument;
 class GoalController;
 class CollisionMonitor;
+class CollisionsPanel;
 class ViewportWindow;
 class PlanningFeatures;
 class TaskFeature;
@@ -53,6 +54,8 @@ class MainWindow : public QMainWindow {
   TaskFeature* task() const { return task_; }
   ViewportWindow* viewport() const { return viewport_; }  // null without Vulkan
   QListWidget* collision_list() const { return collision_list_; }
+  // The Collisions dock: its list (above) and Allow contact.
+  CollisionsPanel* collisions_panel() const { return collisions_panel_; }
   // Space: the playback panel connects to its triggered() signal.
   QAction* play_pause_action() const { return play_pause_action_; }
   // Plans with the Planner panel's settings (the toolbar's Plan).
@@ -106,6 +109,7 @@ class MainWindow : public QMainWindow {
   TaskFeature* task_ = nullptr;
   panels::JointsPanel* joints_panel_ = nullptr;
   panels::GoalPanel* goal_panel_ = nullptr;
+  CollisionsPanel* collisions_panel_ = nullptr;
   QListWidget* collision_list_ = nullptr;
   QMenu* view_menu_ = nullptr;
   QAction* play_pause_action_ = nullptr;

@@ -28,6 +28,7 @@
 #include "engine/scene/scene_file.hpp"
 #include "engine/scene/scene_merge.hpp"
 #include "engine/task/pick_place.hpp"
+#include "panels/allowed_contacts_group.hpp"
 #include "panels/file_dialog_folders.hpp"
 
 namespace kinetic::panels {
@@ -195,6 +196,11 @@ void ScenePanel::build_ui() {
   form->addWidget(detach_, row, 3);
   layout->addWidget(editor_);
 
+  allowed_ = new AllowedContactsGroup(this);
+  connect(allowed_, &AllowedContactsGroup::removeRequested, this,
+          [this](const QString& a, const QString& b) { remove_allowed(a, b); });
+  layout->addWidget(allowed_);
+
   message_ = new QLabel(this);
   message_->setWordWrap(true);
   message_->setStyleSheet(QStringLiteral("color: #c0392b"));
@@ -249,6 +255,7 @@ void ScenePanel::refresh_list() {
                          .arg(QString::fromStdString(a.name), shape_description(a.shape),
                               QString::fromStdString(a.link)));
   updating_ = false;
+  allowed_->set_scene(scene_);
 }
 
 void ScenePanel::refresh_editors() {
@@ -336,6 +343,14 @@ QString ScenePanel::apply(const PlanningScene& next, const QString& what, const 
   if (selection_changed) emit selectionEdited(select);
   emit sceneEdited(next, what);
   return {};
+}
+
+QString ScenePanel::remove_allowed(const QString& a, const QString& b) {
+  if (scene_.override_for(a.toStdString(), b.toStdString()) != true)
+    return fail(tr("%1 and %2 are not an allowed pair of this scene.").arg(a, b));
+  PlanningScene next = scene_;
+  next.clear_override(a.toStdString(), b.toStdString());
+  return apply(next, tr("Remove allowed %1 – %2").arg(a, b), selected_);
 }
 
 bool ScenePanel::is_link_name(const std::string& name) const { return robot_ && robot_->find_link(name) >= 0; }

@@ -1,8 +1,9 @@
 #pragma once
 // Scene panel: the obstacles and attached objects of the planning scene, with editors for the
 // selected one (name, size, position, roll-pitch-yaw), add / delete, attach to / detach from a
-// robot link, and scene files. It edits a copy of the scene it is given and reports every change
-// as a whole new scene (sceneEdited), so the owner can put it on its undo stack.
+// robot link, scene files, and the scene's allowed pairs (a folded "Allowed contacts" group). It
+// edits a copy of the scene it is given and reports every change as a whole new scene
+// (sceneEdited), so the owner can put it on its undo stack.
 #include <QWidget>
 #include <array>
 
@@ -17,6 +18,8 @@ class QListWidget;
 class QPushButton;
 
 namespace kinetic::panels {
+
+class AllowedContactsGroup;
 
 class ScenePanel : public QWidget {
   Q_OBJECT
@@ -52,6 +55,8 @@ class ScenePanel : public QWidget {
   QString add_scene_file(const QString& path);
   // A copy of the selected obstacle beside it (10 cm along world y), selected; one undo step.
   QString duplicate_selected();
+  // Checks the pair again: takes it off the scene's allowed pairs; one undo step.
+  QString remove_allowed(const QString& a, const QString& b);
 
   // Test access to the editors of the selected object.
   QLineEdit* name_editor() const { return name_; }
@@ -60,6 +65,7 @@ class ScenePanel : public QWidget {
   QDoubleSpinBox* rpy_editor(int i) const { return rpy_[i]; }  // degrees
   QComboBox* link_chooser() const { return link_; }
   QListWidget* object_list() const { return list_; }
+  AllowedContactsGroup* allowed_contacts() const { return allowed_; }
 
  signals:
   void sceneEdited(const kinetic::PlanningScene& scene, const QString& what);
@@ -111,6 +117,7 @@ class ScenePanel : public QWidget {
   QPushButton* detach_ = nullptr;
   QWidget* editor_ = nullptr;
   QLabel* message_ = nullptr;
+  AllowedContactsGroup* allowed_ = nullptr;
 };
 
 }  // namespace kinetic::panels

@@ -139,16 +139,26 @@ QString CollisionMonitor::summary() const {
       .arg(pair_name(now.closest.body_a, now.closest.body_b));
 }
 
-QStringList CollisionMonitor::pair_lines() const {
-  QStringList lines;
+std::vector<CollisionPairRow> CollisionMonitor::pair_rows() const {
+  std::vector<CollisionPairRow> rows;
+  const RobotModelPtr robot = document_.robot();
+  const auto is_link = [&robot](const std::string& name) { return robot && robot->find_link(name) >= 0; };
   const auto add = [&](const StateCollisions& state, const QString& which) {
     for (const Contact& contact : state.contacts)
-      lines << tr("%1: %2 (%3 mm deep)")
-                   .arg(which, pair_name(contact.body_a, contact.body_b))
-                   .arg(contact.depth * 1000.0, 0, 'f', 1);
+      rows.push_back({tr("%1: %2 (%3 mm deep)")
+                          .arg(which, pair_name(contact.body_a, contact.body_b))
+                          .arg(contact.depth * 1000.0, 0, 'f', 1),
+                      QString::fromStdString(contact.body_a), QString::fromStdString(contact.body_b),
+                      is_link(contact.body_a) && is_link(contact.body_b)});
   };
   add(report_.current, tr("current"));
   if (report_.has_goal) add(report_.goal, tr("goal"));
+  return rows;
+}
+
+QStringList CollisionMonitor::pair_lines() const {
+  QStringList lines;
+  for (const CollisionPairRow& row : pair_rows()) lines << row.text;
   return lines;
 }
 

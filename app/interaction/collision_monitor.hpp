@@ -28,6 +28,15 @@ struct StateCollisions {
   DistanceResult closest;          // minimum distance and its pair (when free)
 };
 
+// One line of the Collisions list: its text and the pair it names (data, so a control can act on
+// the pair without parsing the text).
+struct CollisionPairRow {
+  QString text;    // "current: a–b (1.2 mm deep)"
+  QString body_a;  // links, obstacles or attached objects, as the checker names them
+  QString body_b;
+  bool self = false;  // both are robot links: the robot's collision matrix, not the scene, skips them
+};
+
 struct CollisionReport {
   bool valid = false;      // false until the first answer, or when checking failed (see error)
   std::string error;
@@ -48,7 +57,9 @@ class CollisionMonitor : public QObject {
   bool spheres_wanted() const { return spheres_wanted_; }
   // Status bar text: "collision: free (min 4.2 cm, a–b)" or "COLLISION: a–b, ...".
   QString summary() const;
-  // One line per colliding pair of the current state, then the goal's.
+  // One row per colliding pair of the current state, then the goal's.
+  std::vector<CollisionPairRow> pair_rows() const;
+  // The rows' texts.
   QStringList pair_lines() const;
   // When the current state's only contacts are between the robot's own links: how to list pairs
   // that touch in every pose (a URDF without an SRDF names none). Otherwise "".

@@ -202,10 +202,10 @@ QString likely_fix(const PlanOutcome& outcome) {
   const bool start = outcome.error.startsWith(QStringLiteral("start"));
   switch (outcome.error_code) {
     case ErrorCode::InCollision:
-      return start ? QObject::tr("Move the start or the obstacle, allow the pair in the scene if the contact is "
-                                 "intended, or lower the margin.")
-                   : QObject::tr("Move the goal or the obstacle, or allow the pair in the scene if the contact "
-                                 "is intended.");
+      return start ? QObject::tr("Move the start or the obstacle, or lower the margin; if the contact is "
+                                 "intended, right-click the pair in the Collisions panel → Allow contact.")
+                   : QObject::tr("Move the goal or the obstacle; if the contact is intended, right-click the "
+                                 "pair in the Collisions panel → Allow contact.");
     case ErrorCode::OutOfLimits:
       return QObject::tr("Move the joints named above back inside their limits (the Joints panel clamps them).");
     case ErrorCode::Unreachable:

@@ -54,8 +54,9 @@ std::optional<Error> collision_problem(CollisionChecker& checker, const JointVec
                  "pairs to skip), generate the pairs to skip: Tools → Generate collision matrix in the studio, "
                  "or [collision] skip_pairs in the robot's kinetic.toml");
   return Error(ErrorCode::InCollision, what + " is in collision: " + pairs,
-               "move the robot or the obstacle apart, or allow the pair if the contact is intended "
-               "(the scene's \"allowed\" list, or the Collisions panel in the studio)");
+               "move the robot or the obstacle apart, or allow the pair if the contact is intended: add it "
+               "to the scene's \"allowed\" list, or in the studio right-click the pair in the Collisions "
+               "panel → Allow contact");
 }
 
 }  // namespace kinetic

@@ -48,6 +48,10 @@ class CollisionMonitorTest : public QObject {
     const int link = monitor.report().current.colliding_links.front();
     QVERIFY(link >= 0 && link < static_cast<int>(document.robot()->links().size()));
     QVERIFY(monitor.pair_lines().first().contains(QStringLiteral("mm deep")));
+    // Each row carries its pair as data: the box and a link, not a self pair.
+    const auto row = monitor.pair_rows().front();
+    QVERIFY(row.body_a == QStringLiteral("box1") || row.body_b == QStringLiteral("box1"));
+    QVERIFY(!row.self);
     QVERIFY(monitor.self_collision_hint().isEmpty());  // an obstacle is involved
 
     // 0.5 m above the tool the box is clear: free, with the distance to the nearest pair.
@@ -80,6 +84,7 @@ class CollisionMonitorTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(monitor.report().valid && !monitor.report().current.contacts.empty(), 5000);
     QVERIFY2(monitor.self_collision_hint().contains(QStringLiteral("Tools → Generate collision matrix")),
              qPrintable(monitor.self_collision_hint()));
+    for (const auto& pair_row : monitor.pair_rows()) QVERIFY(pair_row.self);
     document.set_joints(document.robot()->named_pose("ready"));
     QTRY_VERIFY_WITH_TIMEOUT(monitor.report().current.contacts.empty(), 5000);
     QVERIFY(monitor.self_collision_hint().isEmpty());
