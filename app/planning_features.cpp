@@ -1,12 +1,14 @@
 #include "app/planning_features.hpp"
 
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QMainWindow>
 
 #include "app/planning/robot_at_trajectory_time.hpp"
 #include "app/planning/plan_worker.hpp"
+#include "app/planning/trajectory_check.hpp"
 #include "app/planning/playback_controller.hpp"
 #include "app/planning/trajectory_recorder.hpp"
 #include "app/scene_bridge/scene_visuals.hpp"
@@ -27,11 +29,40 @@ namespace {
 
 QString error_text(const std::exception& error) { return QString::fromUtf8(error.what()); }
 
-// A trajectory's positions as full model configurations (joints it does not name keep `base`).
-JointVector to_model(const JointVector& q, const std::vector<int>& map, JointVector base) {
-  for (std::size_t i = 0; i < map.size(); ++i)
-    if (map[i] >= 0) base[map[i]] = q[static_cast<int>(i)];
-  return base;
+// A re-timed or blended trajectory, its corners kept clear of obstacles, with its validation:
+// made on a worker thread, so it has a status the moment it is added.
+struct CheckedTiming {
+  TrajectoryOrError timed;
+  std::string corners_note;  // narrowed_corners_note(): "" when the blends were not narrowed
+  std::vector<SceneChange> scene_changes;  // the source's, moved onto the new clock
+  TrajectoryValidationReport report;
+  QString validation_error;
+};
+
+// Validates `checked.timed` (when made) in `scene` / its scene changes.
+void validate_checked(CheckedTiming& checked, const RobotModelPtr& robot, const PlanningScene& scene,
+                      const JointVector& base) {
+  if (!checked.timed.error.isEmpty()) return;
+  try {
+    checked.report = validate_in_scenes(robot, checked.timed.trajectory, scene, checked.scene_changes, base);
+  } catch (const std::exception& error) {
+    checked.validation_error = QString::fromUtf8(error.what());
+  }
+}
+
+// "Re-timed 'a': 1.2 s (was 2 s)." plus what validation found and the narrowed-corners note.
+QString checked_suffix(const CheckedTiming& checked) {
+  QString text;
+  if (!checked.corners_note.empty())
+    text += QStringLiteral(" ") + QCoreApplication::translate("PlanningFeatures", "Time-optimal %1.")
+                                      .arg(QString::fromStdString(checked.corners_note));
+  if (!checked.validation_error.isEmpty())
+    text += QStringLiteral(" ") +
+            QCoreApplication::translate("PlanningFeatures", "Not validated: %1").arg(checked.validation_error);
+  else if (!checked.report.ok())
+    text += QStringLiteral(" ") + QCoreApplication::translate("PlanningFeatures", "%1 violation(s): see below.")
+                                      .arg(checked.report.violations.size());
+  return text;
 }
 
 // Whether "closed-form IK steps" can apply: the robot's IK solver is a UR or OPW one, the solvers
@@ -102,12 +133,19 @@ void PlanningFeatures::connect_document() {
     last_plan_.reset();
     previous_goal_.reset();
   });
+  // A report holds for the scene and robot it checked against: any edit makes every one stale.
   connect(&document_, &StudioDocument::robotChanged, this, [this] {
     ++scene_revision_;
     previous_goal_.reset();
     refresh_robot();
+    refresh_marks();
+    show_validation();
   });
-  connect(&document_, &StudioDocument::sceneChanged, this, [this] { ++scene_revision_; });
+  connect(&document_, &StudioDocument::sceneChanged, this, [this] {
+    ++scene_revision_;
+    refresh_marks();
+    show_validation();
+  });
   connect(&document_, &StudioDocument::goalChanged, this, [this] {
     planner_panel_->set_goal_available(document_.goal().joints.has_value(), document_.goal().tcp_pose.has_value());
   });
@@ -127,9 +165,15 @@ void PlanningFeatures::refresh_robot() {
 
 void PlanningFeatures::refresh_trajectories() {
   std::vector<panels::TrajectoryEntry> entries;
-  for (const NamedTrajectory& t : document_.trajectories()) entries.push_back({t.name, t.trajectory});
+  std::vector<const Trajectory*> listed;
+  for (const NamedTrajectory& t : document_.trajectories()) {
+    entries.push_back({t.name, t.trajectory});
+    listed.push_back(&t.trajectory);
+  }
+  validations_.keep_only(listed);
   const int before = trajectory_panel_->current();
   trajectory_panel_->set_trajectories(entries);
+  refresh_marks();
   // The list changed under the same row (replaced by re-timing, undo): show the new contents.
   if (trajectory_panel_->current() == before) show_current(before);
 }
@@ -142,6 +186,7 @@ void PlanningFeatures::show_current(int index) {
   if (!(shown == playback_->trajectory())) playback_->set_trajectory(shown, std::move(changes));
   else playback_->set_scene_changes(std::move(changes));
   update_shown();
+  show_validation();
   // Trajectories stay when another robot is loaded: say when this one does not fit it.
   if (valid && document_.robot()) {
     const std::vector<std::string> missing = joints_missing_from(*document_.robot(), shown);
@@ -153,6 +198,41 @@ void PlanningFeatures::show_current(int index) {
                    QString::fromStdString(document_.robot()->name())),
           true);
   }
+}
+
+ValidationStatus PlanningFeatures::validation_status(int index) const {
+  const auto& list = document_.trajectories();
+  if (index < 0 || index >= static_cast<int>(list.size())) return {};
+  const NamedTrajectory& t = list[static_cast<std::size_t>(index)];
+  return validations_.status(t.trajectory, t.scene_changes, scene_revision_);
+}
+
+void PlanningFeatures::show_validation() {
+  const int index = trajectory_panel_->current();
+  const auto& list = document_.trajectories();
+  if (index < 0 || index >= static_cast<int>(list.size())) {
+    trajectory_panel_->show_not_validated(QString());  // nothing shown: no report either
+    return;
+  }
+  // Only the shown trajectory's own report: its violation rows seek the motion on screen.
+  const ValidationStatus status = validation_status(index);
+  if (status.report) trajectory_panel_->set_validation(*status.report);
+  else trajectory_panel_->show_not_validated(not_validated_text(status.state));
+}
+
+void PlanningFeatures::refresh_marks() {
+  const auto& list = document_.trajectories();
+  for (int i = 0; i < static_cast<int>(list.size()); ++i) {
+    const ValidationStatus status = validation_status(i);
+    trajectory_panel_->set_mark(i, validation_mark(status.state), validation_mark_tip(status));
+  }
+}
+
+void PlanningFeatures::record_validation(const Trajectory& trajectory, const std::vector<SceneChange>& scene_changes,
+                                         const TrajectoryValidationReport& report, quint64 revision) {
+  validations_.record(trajectory, scene_changes, report, revision);
+  refresh_marks();
+  show_validation();
 }
 
 void PlanningFeatures::show_and_play(int index) {
@@ -209,6 +289,7 @@ void PlanningFeatures::plan() {
   request.robot = robot;
   request.scene = document_.scene();
   request.scene_revision = scene_revision_;
+  plan_revision_ = scene_revision_;
   try {
     switch (planner_panel_->start_type()) {
       case panels::PlanStartType::Current: request.start = document_.joints(); break;
@@ -289,11 +370,13 @@ void PlanningFeatures::on_plan_finished(const PlanOutcome& outcome) {
 
   // Only when the document still has the robot it was planned for.
   if (outcome.trajectory.robot() == (document_.robot() ? document_.robot()->name() : std::string())) {
+    // Kept before the trajectory is added, so it shows with its report (stale if the scene was
+    // edited while planning).
+    validations_.record(outcome.trajectory, {}, outcome.validation, plan_revision_);
     const int index = add_or_replace_plan(outcome.name, outcome.trajectory);
     trajectory_panel_->set_current(index);
     trajectory_panel_->select({index});
     show_current(index);
-    trajectory_panel_->set_validation(outcome.validation);
     playback_->seek(playback_->trajectory().start_time());
     playback_->play();
     last_latency_ms_ = plan_clock_.isValid() ? plan_clock_.nsecsElapsed() / 1e6 : -1.0;
@@ -425,20 +508,39 @@ void PlanningFeatures::retime(int index) {
   const NamedTrajectory source = list[index];
   const TimingSettings timing = panel_timing();
   const bool replace = trajectory_panel_->replace_when_retiming();
+  const PlanningScene scene = document_.scene();
+  const JointVector base = document_.joints();
+  const quint64 revision = scene_revision_;
   trajectory_panel_->show_message(tr("Re-timing '%1'…").arg(source.name));
   tasks_.run(QStringLiteral("retime"),
-             [source, robot, timing] {
-               return make_trajectory([&] {
+             [source, robot, timing, scene, base] {
+               CheckedTiming checked;
+               checked.timed = make_trajectory([&] {
+                 // Time-optimal corners leave the path: narrowed where they would collide, as a
+                 // plan's are. A pick and place runs through several scenes, which one callback
+                 // cannot follow: its corners are left to the validation below.
+                 TrajectoryCollisionCheck check;
+                 if (source.scene_changes.empty())
+                   check = trajectory_collision_check(robot, scene, source.trajectory.joint_names(), base);
                  return time_path(trajectory_waypoints(source.trajectory),
-                                  limits_for(*robot, source.trajectory.joint_names()), timing);
+                                  limits_for(*robot, source.trajectory.joint_names()), timing, check.in_collision,
+                                  check.collision_names, &checked.corners_note);
                });
+               if (checked.timed.error.isEmpty())
+                 checked.scene_changes =
+                     retime_scene_changes(source.scene_changes, source.trajectory, checked.timed.trajectory);
+               validate_checked(checked, robot, scene, base);
+               return checked;
              },
-             [this, source, index, timing, replace](TrajectoryOrError result) {
+             [this, source, index, timing, replace, revision](CheckedTiming checked) {
+               const TrajectoryOrError& result = checked.timed;
                if (!result.error.isEmpty()) {
                  trajectory_panel_->show_message(tr("Could not re-time '%1': %2").arg(source.name, result.error), true);
                  emit taskFinished(QStringLiteral("retime"), result.error);
                  return;
                }
+               if (checked.validation_error.isEmpty())
+                 validations_.record(result.trajectory, checked.scene_changes, checked.report, revision);
                auto updated = document_.trajectories();
                const QString label = source.name + QStringLiteral(" · ") + timing_key(timing.method);
                if (replace && index < static_cast<int>(updated.size()) && updated[index].name == source.name) {
@@ -448,14 +550,15 @@ void PlanningFeatures::retime(int index) {
                  updated[index].trajectory = result.trajectory;
                  document_.edit_trajectories(updated, tr("Re-time trajectory"));
                } else {
-                 trajectory_panel_->set_current(document_.add_trajectory(
-                     label, result.trajectory,
-                     retime_scene_changes(source.scene_changes, source.trajectory, result.trajectory)));
+                 trajectory_panel_->set_current(document_.add_trajectory(label, result.trajectory, checked.scene_changes));
                }
+               show_validation();
                trajectory_panel_->show_message(tr("Re-timed '%1': %2 s (was %3 s).")
-                                                   .arg(source.name)
-                                                   .arg(result.trajectory.duration(), 0, 'f', 3)
-                                                   .arg(source.trajectory.duration(), 0, 'f', 3));
+                                                       .arg(source.name)
+                                                       .arg(result.trajectory.duration(), 0, 'f', 3)
+                                                       .arg(source.trajectory.duration(), 0, 'f', 3) +
+                                                   checked_suffix(checked),
+                                               !checked.validation_error.isEmpty() || !checked.report.ok());
                emit taskFinished(QStringLiteral("retime"), {});
              });
 }
@@ -472,27 +575,44 @@ void PlanningFeatures::blend(const QList<int>& indices) {
     names << list[i].name;
   }
   const TimingSettings timing = panel_timing();
+  const PlanningScene scene = document_.scene();
+  const JointVector base = document_.joints();
+  const quint64 revision = scene_revision_;
   tasks_.run(QStringLiteral("blend"),
-             [parts, robot, timing] {
-               return make_trajectory([&] {
-                 TrajectoryLimits limits = limits_for(*robot, parts.front().joint_names());
-                 limits.velocity_scaling = timing.velocity_scaling;
-                 limits.acceleration_scaling = timing.acceleration_scaling;
-                 return blend_trajectories(parts, limits, {}, 1e-3);
+             [parts, robot, timing, scene, base] {
+               CheckedTiming checked;
+               checked.timed = make_trajectory([&] {
+                 const TrajectoryLimits limits = limits_for(*robot, parts.front().joint_names());
+                 // One time-optimal motion through every part's waypoints, its corners (the
+                 // junctions too) narrowed where they would collide, as a plan's are.
+                 const TrajectoryCollisionCheck check =
+                     trajectory_collision_check(robot, scene, parts.front().joint_names(), base);
+                 TimingSettings optimal = timing;
+                 optimal.method = TimingMethod::TimeOptimal;
+                 return time_path(join_trajectories(parts, limits, 1e-3), limits, optimal, check.in_collision,
+                                  check.collision_names, &checked.corners_note);
                });
+               validate_checked(checked, robot, scene, base);
+               return checked;
              },
-             [this, names](TrajectoryOrError result) {
+             [this, names, revision](CheckedTiming checked) {
+               const TrajectoryOrError& result = checked.timed;
                if (!result.error.isEmpty()) {
                  trajectory_panel_->show_message(tr("Could not blend: %1").arg(result.error), true);
                  emit taskFinished(QStringLiteral("blend"), result.error);
                  return;
                }
+               if (checked.validation_error.isEmpty())
+                 validations_.record(result.trajectory, {}, checked.report, revision);
                const int index = document_.add_trajectory(tr("blend of %1").arg(names.join(QStringLiteral(" + "))),
                                                           result.trajectory);
                trajectory_panel_->set_current(index);
+               show_validation();
                trajectory_panel_->show_message(tr("Blended %1 trajectories: %2 s.")
-                                                   .arg(names.size())
-                                                   .arg(result.trajectory.duration(), 0, 'f', 3));
+                                                       .arg(names.size())
+                                                       .arg(result.trajectory.duration(), 0, 'f', 3) +
+                                                   checked_suffix(checked),
+                                               !checked.validation_error.isEmpty() || !checked.report.ok());
                emit taskFinished(QStringLiteral("blend"), {});
              });
 }
@@ -501,43 +621,36 @@ void PlanningFeatures::validate(int index) {
   const auto& list = document_.trajectories();
   const RobotModelPtr robot = document_.robot();
   if (!robot || index < 0 || index >= static_cast<int>(list.size())) return;
-  const Trajectory trajectory = list[index].trajectory;
+  const NamedTrajectory source = list[index];
   const PlanningScene scene = document_.scene();
   const JointVector base = document_.joints();
+  const quint64 revision = scene_revision_;
   struct Result {
     TrajectoryValidationReport report;
     QString error;
   };
-  trajectory_panel_->show_message(tr("Validating '%1'…").arg(list[index].name));
+  trajectory_panel_->show_message(tr("Validating '%1'…").arg(source.name));
   tasks_.run(QStringLiteral("validate"),
-             [trajectory, robot, scene, base] {
+             [source, robot, scene, base] {
                Result result;
                try {
-                 std::vector<int> map;
-                 for (const std::string& name : trajectory.joint_names()) map.push_back(robot->variable_index(name));
-                 auto checker = std::make_shared<CollisionChecker>(robot);
-                 checker->set_scene(scene);
-                 TrajectoryValidationOptions options;
-                 options.in_collision = [checker, map, base](const JointVector& q) {
-                   return checker->in_collision(to_model(q, map, base));
-                 };
-                 options.collision_names = [checker, map, base](const JointVector& q) {
-                   return describe_contacts(checker->contacts(to_model(q, map, base)));
-                 };
-                 result.report = validate_trajectory(trajectory, limits_for(*robot, trajectory.joint_names()), options);
+                 // A pick and place: each stretch in the scene in force then (the part held).
+                 result.report = validate_in_scenes(robot, source.trajectory, scene, source.scene_changes, base);
                } catch (const std::exception& error) {
                  result.error = error_text(error);
                }
                return result;
              },
-             [this](Result result) {
+             [this, source, revision](Result result) {
                if (!result.error.isEmpty()) {
                  trajectory_panel_->show_message(tr("Could not validate: %1").arg(result.error), true);
                } else {
-                 trajectory_panel_->set_validation(result.report);
-                 trajectory_panel_->show_message(result.report.ok() ? tr("Valid.")
-                                                                    : tr("%1 violation(s).").arg(result.report.violations.size()),
-                                                 !result.report.ok());
+                 // Shown only if `source` is the trajectory on screen (record_validation decides).
+                 record_validation(source.trajectory, source.scene_changes, result.report, revision);
+                 trajectory_panel_->show_message(
+                     result.report.ok() ? tr("'%1' is valid.").arg(source.name)
+                                        : tr("'%1': %2 violation(s).").arg(source.name).arg(result.report.violations.size()),
+                     !result.report.ok());
                }
                emit taskFinished(QStringLiteral("validate"), result.error);
              });

@@ -9,6 +9,7 @@
 
 #include "app/planning/background_task.hpp"
 #include "app/planning/plan_request.hpp"
+#include "app/planning/validation_status.hpp"
 
 class QDockWidget;
 class QMainWindow;
@@ -45,6 +46,9 @@ class PlanningFeatures : public QObject {
   // its TCP trail shown (the document's shown trajectory): the Task panel's result.
   void show_and_play(int index);
 
+  // What is known of trajectory `index`'s validity in the current scene (its report, if current).
+  ValidationStatus validation_status(int index) const;
+
   // Each returns an empty string on success, else the message also shown in the panel.
   QString export_trajectory(int index, const QString& path);
   QString import_trajectory(const QString& path);
@@ -80,6 +84,13 @@ class PlanningFeatures : public QObject {
   void show_current(int index);
   void update_shown();
   TimingSettings panel_timing() const;
+  // The shown trajectory's report, or why there is none; and the list's marks.
+  void show_validation();
+  void refresh_marks();
+  // Keeps `report` for a trajectory validated in scene revision `revision`, and shows it if the
+  // trajectory is the one shown.
+  void record_validation(const Trajectory& trajectory, const std::vector<SceneChange>& scene_changes,
+                         const TrajectoryValidationReport& report, quint64 revision);
 
   StudioDocument& document_;
   panels::PlannerPanel* planner_panel_ = nullptr;
@@ -89,7 +100,9 @@ class PlanningFeatures : public QObject {
   PlaybackController* playback_ = nullptr;
   TrajectoryRecorder* recorder_ = nullptr;
   BackgroundTasks tasks_;
-  quint64 scene_revision_ = 1;
+  quint64 scene_revision_ = 1;  // bumped by every scene edit and robot change: reports go stale
+  quint64 plan_revision_ = 0;   // scene_revision_ when the running plan was asked for
+  ValidationStatuses validations_;
   int plan_count_ = 0;
   std::optional<JointVector> previous_goal_;
   quint64 plan_work_ = 0;  // the document's work_generation() when the running plan was asked for

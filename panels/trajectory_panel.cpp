@@ -12,7 +12,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QIcon>
 #include <QMimeData>
+#include <QPainter>
+#include <QPixmap>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSlider>
@@ -72,6 +75,17 @@ QDoubleSpinBox* scaling_box() {
   box->setSingleStep(0.05);
   box->setValue(1.0);
   return box;
+}
+
+// A list item's validation mark as an icon: green ✓, amber ⚠ (the glyph drawn in the list's font).
+QIcon mark_icon(const QString& mark) {
+  QPixmap pixmap(16, 16);
+  pixmap.fill(Qt::transparent);
+  QPainter painter(&pixmap);
+  painter.setPen(mark == QStringLiteral("✓") ? QColor(0x2e7d32) : QColor(0xc77700));
+  painter.drawText(pixmap.rect(), Qt::AlignCenter, mark);
+  painter.end();
+  return QIcon(pixmap);
 }
 
 }  // namespace
@@ -292,13 +306,14 @@ void TrajectoryPanel::set_retime_settings(const RetimeSettings& settings) {
 void TrajectoryPanel::set_trajectories(const std::vector<TrajectoryEntry>& entries) {
   const QList<int> was_selected = selected();
   entries_ = entries;
+  marks_.assign(entries_.size(), Mark{});
   updating_ = true;
   list_->clear();
   for (const TrajectoryEntry& entry : entries_) {
     auto* item = new QListWidgetItem(entry.name);
     item->setFlags(item->flags() | Qt::ItemIsEditable);
-    item->setToolTip(tr("%1 s, %2 samples").arg(entry.trajectory.duration(), 0, 'f', 3).arg(entry.trajectory.samples().size()));
     list_->addItem(item);
+    show_mark(list_->count() - 1);
   }
   const int count = static_cast<int>(entries_.size());
   const int keep = std::min(current_, count - 1);
@@ -316,6 +331,29 @@ void TrajectoryPanel::set_trajectories(const std::vector<TrajectoryEntry>& entri
   update_plot();
   on_selection_changed();
   if (changed) emit currentChanged(current_);
+}
+
+void TrajectoryPanel::show_mark(int row) {
+  QListWidgetItem* item = list_->item(row);
+  const TrajectoryEntry& entry = entries_[static_cast<std::size_t>(row)];
+  const Mark& mark = marks_[static_cast<std::size_t>(row)];
+  QString tip = tr("%1 s, %2 samples").arg(entry.trajectory.duration(), 0, 'f', 3).arg(entry.trajectory.samples().size());
+  if (!mark.tip.isEmpty()) tip += QStringLiteral("\n") + mark.tip;
+  item->setToolTip(tip);
+  // An icon, not part of the text: renaming edits the name alone.
+  item->setData(Qt::DecorationRole, mark.mark.isEmpty() ? QVariant() : QVariant(mark_icon(mark.mark)));
+  item->setData(Qt::AccessibleDescriptionRole, mark.tip);
+}
+
+void TrajectoryPanel::set_mark(int row, const QString& mark, const QString& tip) {
+  if (row < 0 || row >= static_cast<int>(marks_.size()) || !list_->item(row)) return;
+  Mark& kept = marks_[static_cast<std::size_t>(row)];
+  if (kept.mark == mark && kept.tip == tip) return;
+  kept = {mark, tip};
+  const bool was_updating = updating_;
+  updating_ = true;  // itemChanged is not a rename
+  show_mark(row);
+  updating_ = was_updating;
 }
 
 void TrajectoryPanel::set_limits(const TrajectoryLimits& limits) {
@@ -384,6 +422,14 @@ void TrajectoryPanel::set_validation(const TrajectoryValidationReport& report) {
     item->setForeground(QColor(0xb00020));
     validation_->addItem(item);
   }
+}
+
+void TrajectoryPanel::show_not_validated(const QString& text) {
+  validation_->clear();
+  if (text.isEmpty()) return;
+  auto* item = new QListWidgetItem(text);
+  item->setForeground(validation_->palette().color(QPalette::Disabled, QPalette::Text));
+  validation_->addItem(item);
 }
 
 void TrajectoryPanel::show_message(const QString& text, bool error) {

@@ -2,8 +2,9 @@
 // Trajectory panel: the named trajectories (rename inline, delete, duplicate, compare two side by
 // side), playback controls (timeline scrubbing, play/pause, previous/next waypoint, speed, loop),
 // what the viewport shows (TCP trail, stroboscope), plots, re-timing, blending, the validation
-// report (click a violation to go to its time), recording, and JSON / CSV export and import (file
-// dialogs and drag-and-drop). It shows what it is given and reports the user's requests.
+// report (click a violation to go to its time) and each item's validation mark, recording, and
+// JSON / CSV export and import (file dialogs and drag-and-drop). It shows what it is given and
+// reports the user's requests.
 #include <QList>
 #include <QString>
 #include <QWidget>
@@ -43,6 +44,10 @@ class TrajectoryPanel : public QWidget {
   explicit TrajectoryPanel(QWidget* parent = nullptr);
 
   void set_trajectories(const std::vector<TrajectoryEntry>& entries);
+  // Item `row`'s validation mark ("✓", "⚠" or "" for none, an icon beside the name) and its
+  // tooltip line. set_trajectories() clears the marks. Only that item changes (a scene edit makes
+  // every mark stale): the list is not rebuilt, so a rename in progress goes on.
+  void set_mark(int row, const QString& mark, const QString& tip);
   void set_limits(const TrajectoryLimits& limits);  // for the plots
   void set_tcp_source(const TcpPlotSource& source);  // for the TCP speed plot
   int current() const;
@@ -54,6 +59,9 @@ class TrajectoryPanel : public QWidget {
   void set_playing(bool playing);
   void set_recording(bool recording);
   void set_validation(const TrajectoryValidationReport& report);
+  // No report to show for the current trajectory: `text` says why (nothing to click; empty: an
+  // empty list).
+  void show_not_validated(const QString& text);
   void show_message(const QString& text, bool error = false);
 
   double speed() const;
@@ -121,6 +129,7 @@ class TrajectoryPanel : public QWidget {
 
  private:
   void on_selection_changed();
+  void show_mark(int row);
   void update_compare();
   void update_plot();
   void choose_export_file();
@@ -130,6 +139,10 @@ class TrajectoryPanel : public QWidget {
   void watch_retime_settings();
 
   std::vector<TrajectoryEntry> entries_;
+  struct Mark {
+    QString mark, tip;
+  };
+  std::vector<Mark> marks_;  // one per entry
   TrajectoryLimits limits_;
   int current_ = -1;
   bool updating_ = false;

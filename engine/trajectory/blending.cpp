@@ -4,8 +4,7 @@
 
 namespace kinetic {
 
-Trajectory blend_paths(const std::vector<JointPath>& paths, const TrajectoryLimits& limits,
-                       const TimeOptimalOptions& options, double tolerance) {
+JointPath join_paths(const std::vector<JointPath>& paths, const TrajectoryLimits& limits, double tolerance) {
   if (paths.empty()) throw Error(ErrorCode::InvalidValue, "nothing to blend: no paths given");
   JointPath joined;
   for (std::size_t i = 0; i < paths.size(); ++i) {
@@ -20,11 +19,16 @@ Trajectory blend_paths(const std::vector<JointPath>& paths, const TrajectoryLimi
     }
     joined.insert(joined.end(), paths[i].begin() + (joined.empty() ? 0 : 1), paths[i].end());
   }
-  return time_optimal(joined, limits, options);
+  return joined;
 }
 
-Trajectory blend_trajectories(const std::vector<Trajectory>& trajectories, const TrajectoryLimits& limits,
-                              const TimeOptimalOptions& options, double tolerance) {
+Trajectory blend_paths(const std::vector<JointPath>& paths, const TrajectoryLimits& limits,
+                       const TimeOptimalOptions& options, double tolerance) {
+  return time_optimal(join_paths(paths, limits, tolerance), limits, options);
+}
+
+JointPath join_trajectories(const std::vector<Trajectory>& trajectories, const TrajectoryLimits& limits,
+                            double tolerance) {
   std::vector<JointPath> paths;
   for (std::size_t i = 0; i < trajectories.size(); ++i) {
     const Trajectory& t = trajectories[i];
@@ -39,7 +43,12 @@ Trajectory blend_trajectories(const std::vector<Trajectory>& trajectories, const
     }
     paths.push_back(std::move(path));
   }
-  return blend_paths(paths, limits, options, tolerance);
+  return join_paths(paths, limits, tolerance);
+}
+
+Trajectory blend_trajectories(const std::vector<Trajectory>& trajectories, const TrajectoryLimits& limits,
+                              const TimeOptimalOptions& options, double tolerance) {
+  return time_optimal(join_trajectories(trajectories, limits, tolerance), limits, options);
 }
 
 }  // namespace kinetic
