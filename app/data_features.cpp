@@ -23,6 +23,7 @@
 #include "app/robot_files_dialog.hpp"
 #include "app/robot_files_text.hpp"
 #include "app/robot_load_warnings.hpp"
+#include "app/robot_loading/robot_loader.hpp"
 #include "app/session/new_session.hpp"
 #include "app/session/package_paths_dialog.hpp"
 #include "app/session/recent_files.hpp"
@@ -117,32 +118,48 @@ class DataActions : public QObject {
               panels::ScenePanel& scene_panel, UnsavedChangesQuestion unsaved_question)
       : QObject(&window), window_(window), document_(document), settings_(settings), recent_(settings),
         report_(std::move(report)), scene_panel_(scene_panel), tracker_(document, this),
-        unsaved_question_(std::move(unsaved_question)) {
+        unsaved_question_(std::move(unsaved_question)), loader_(new RobotLoader(document, this)) {
     connect(&tracker_, &SessionTracker::changed, this, [this] { show_session_in_title(); });
     show_session_in_title();
     window_.installEventFilter(this);
+    show_robot_loading();
   }
 
   SessionTracker& tracker() { return tracker_; }
+  RobotLoader& loader() { return *loader_; }
   // Made after the actions; New session starts it over.
   void set_autosave(Autosave* autosave) { autosave_ = autosave; }
 
   // srdf / config as StudioDocument::load_robot takes them (std::nullopt: the file found beside
-  // the URDF). The recent entry keeps the files actually used.
-  QString load_robot(const QString& reference, const std::optional<QString>& srdf = std::nullopt,
-                     const std::optional<QString>& config = std::nullopt) {
-    const QString error = document_.load_robot(reference, srdf, config, stored_package_paths(settings_));
-    if (!error.isEmpty()) {
-      report_(tr("Could not load %1").arg(reference), error);
-      return error;
-    }
-    if (document_.robot_is_file())
-      recent_.add({RecentEntry::Kind::Robot, QFileInfo(reference).absoluteFilePath(), document_.robot_srdf(),
-                   document_.robot_config()});
-    const QString loaded = robot_loaded_message(document_);
-    status(loaded);
-    report_load_warnings(tr("%1 with warnings").arg(loaded));
-    return {};
+  // the URDF). Loads in the background (RobotLoader); the recent entry keeps the files actually used.
+  void load_robot(const QString& reference, const std::optional<QString>& srdf = std::nullopt,
+                  const std::optional<QString>& config = std::nullopt) {
+    const RobotLoadRequest request{reference, srdf, config, stored_package_paths(settings_)};
+    loader_->load(request, this, [this, reference](const QString& error) {
+      if (!error.isEmpty()) {
+        report_(tr("Could not load %1").arg(reference), error);
+        return;
+      }
+      if (document_.robot_is_file())
+        recent_.add({RecentEntry::Kind::Robot, QFileInfo(reference).absoluteFilePath(), document_.robot_srdf(),
+                     document_.robot_config()});
+      const QString loaded = robot_loaded_message(document_);
+      status(loaded);
+      report_load_warnings(tr("%1 with warnings").arg(loaded));
+    });
+  }
+
+  // "Loading <name>…" in the status bar while a load runs (the window keeps working meanwhile);
+  // what came of it replaces it.
+  void show_robot_loading() {
+    connect(loader_, &RobotLoader::started, this, [this](const QString& name) {
+      loading_message_ = tr("Loading %1…").arg(name);
+      window_.statusBar()->showMessage(loading_message_);
+    });
+    connect(loader_, &RobotLoader::busyChanged, this, [this](bool busy) {
+      if (!busy && window_.statusBar()->currentMessage() == loading_message_) window_.statusBar()->clearMessage();
+    });
+    connect(loader_, &RobotLoader::dropped, this, [this](const QString& why) { status(why); });
   }
 
   // A mesh the loader could not find is drawn as a placeholder (and a collision mesh cannot be
@@ -257,14 +274,16 @@ class DataActions : public QObject {
   }
 
   void reload_robot() {
-    const QString error = document_.reload_robot();
-    if (!error.isEmpty()) {
-      report_(tr("Reload failed; the loaded robot was kept"), error);
-      return;
-    }
-    const QString reloaded = robot_loaded_message(document_, tr("Reloaded"));
-    status(reloaded);
-    report_load_warnings(tr("%1 with warnings").arg(reloaded));
+    const auto done = [this](const QString& error) {
+      if (!error.isEmpty()) {
+        report_(tr("Reload failed; the loaded robot was kept"), error);
+        return;
+      }
+      const QString reloaded = robot_loaded_message(document_, tr("Reloaded"));
+      status(reloaded);
+      report_load_warnings(tr("%1 with warnings").arg(reloaded));
+    };
+    if (!loader_->reload(this, done)) done(tr("No robot to reload."));
   }
 
   void edit_package_paths() {
@@ -326,6 +345,8 @@ class DataActions : public QObject {
   SessionTracker tracker_;
   UnsavedChangesQuestion unsaved_question_;
   Autosave* autosave_ = nullptr;
+  RobotLoader* loader_;
+  QString loading_message_;
 };
 
 void build_menus(QMainWindow& window, DataActions& actions, DataFeatures& features) {
@@ -480,6 +501,13 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
                                                                    : ask_unsaved_changes_with_message_box);
   features.session = &actions->tracker();
   features.open_session = [actions](const QString& path) { actions->open_session(path); };
+  features.robot_loader = &actions->loader();
+  // The 3D view reads a robot's display meshes on the loader's worker too (asked at each request:
+  // the view is attached after this).
+  features.robot_loader->set_mesh_warmer_source([&window]() -> RobotLoader::MeshWarmer {
+    if (ViewportWindow* viewport = find_viewport(window)) return viewport->mesh_warmer();
+    return {};
+  });
   QObject::connect(features.robot_library, &panels::RobotLibraryPanel::loadRequested, actions,
                    [actions](const QString& name) { actions->load_robot(name); });
   build_menus(window, *actions, features);
@@ -490,6 +518,7 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
   if (auto* joints = window.findChild<panels::JointsPanel*>()) bind_joints_panel_extras(*joints, document);
 
   features.file_watcher = new ModelFileWatcher(document, &window);
+  features.file_watcher->set_loader(features.robot_loader);
   QObject::connect(features.file_watcher, &ModelFileWatcher::reloaded, actions,
                    [actions](const QString& file) {
                      actions->status(QObject::tr("Reloaded after %1 changed").arg(file));

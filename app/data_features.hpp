@@ -4,7 +4,8 @@
 // files, new / open / save session, scenes, reload robot), Settings → package search paths, the
 // current session file in the window title with a Save / Discard / Cancel question before unsaved changes are
 // closed or replaced, autosave with crash recovery, reload of the robot when its files change on disk, and the joints panel's
-// collision-free random pose. Everything is parented to the window.
+// collision-free random pose. Robots opened from these entries load in the background
+// (RobotLoader). Everything is parented to the window.
 #include <QString>
 #include <functional>
 
@@ -26,6 +27,7 @@ namespace kinetic::app {
 
 class StudioDocument;
 class ModelFileWatcher;
+class RobotLoader;
 
 struct DataFeatureOptions {
   QString autosave_path;  // "" = Autosave::default_path()
@@ -45,6 +47,9 @@ struct DataFeatures {
   panels::RobotLibraryPanel* robot_library = nullptr;
   Autosave* autosave = nullptr;
   ModelFileWatcher* file_watcher = nullptr;
+  // Loads robots in the background for the File menu, the Robot library and reloads (F5, a file
+  // changed on disk), saying "Loading <name>…" in the status bar meanwhile.
+  RobotLoader* robot_loader = nullptr;
   QSettings* settings = nullptr;
   // File menu entries the main toolbar shows too.
   QAction* open_robot = nullptr;

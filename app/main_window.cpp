@@ -28,6 +28,7 @@
 #include "app/interaction/tcp_kinematics.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "app/planning_features.hpp"
+#include "app/robot_loading/robot_loader.hpp"
 #include "app/servo/keyboard_jog.hpp"
 #include "app/servo/teleop_feature.hpp"
 #include "app/stored_states_features.hpp"
@@ -63,6 +64,7 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   data_options.report_error = [this](const QString& title, const QString& message) { report_error(title, message); };
   const DataFeatures data_features = install_data_features(*this, document_, data_options);
   open_session_ = data_features.open_session;
+  robot_loader_ = data_features.robot_loader;
   build_tool_bar(data_features);
   collisions_panel_->set_collision_matrix_action(
       install_collision_matrix_feature(*this, document_, data_options.report_error));
@@ -197,8 +199,12 @@ void MainWindow::build_file_menu() {
                                 QString::fromStdString(info.model))
                            .arg(info.dof),
                        this, [this, name] {
-                         const QString error = document_.load_robot(name);
-                         if (!error.isEmpty()) report_error(tr("Could not load robot"), error);
+                         // In the background (the window keeps drawing); an error is said as before.
+                         const auto done = [this](const QString& error) {
+                           if (!error.isEmpty()) report_error(tr("Could not load robot"), error);
+                         };
+                         if (robot_loader_) robot_loader_->load({name, {}, {}, {}}, this, done);
+                         else done(document_.load_robot(name));
                        });
   }
   file->addSeparator();

@@ -32,6 +32,7 @@ class CollisionsPanel;
 class ViewportWindow;
 class PlanningFeatures;
 class TaskFeature;
+class RobotLoader;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -115,6 +116,7 @@ class MainWindow : public QMainWindow {
   QAction* play_pause_action_ = nullptr;
   QAction* plan_action_ = nullptr;
   std::function<void(const QString&)> open_session_;
+  RobotLoader* robot_loader_ = nullptr;  // the File menu's (install_data_features)
   QAction* undo_action_ = nullptr;
   QAction* redo_action_ = nullptr;
   QAction* view_actions_[kViewOptionCount] = {};

@@ -48,15 +48,23 @@ void ModelFileWatcher::on_changed(const QString& path) {
 }
 
 void ModelFileWatcher::reload() {
-  const QString error = document_.reload_robot();
+  const QString changed = changed_;
+  if (loader_) {
+    loader_->reload(this, [this, changed](const QString& error) { reload_done(changed, error); });
+    return;
+  }
+  reload_done(changed, document_.reload_robot());
+}
+
+void ModelFileWatcher::reload_done(const QString& changed, const QString& error) {
   if (!error.isEmpty()) {
     // The robot stays; keep watching so the next save is tried again.
     for (const QString& file : files_)
       if (QFileInfo(file).isFile() && !watcher_.files().contains(file)) watcher_.addPath(file);
-    emit reloadFailed(tr("Reloading %1 failed; the loaded robot was kept.\n%2").arg(changed_, error));
+    emit reloadFailed(tr("Reloading %1 failed; the loaded robot was kept.\n%2").arg(changed, error));
     return;
   }
-  emit reloaded(changed_);
+  emit reloaded(changed);
 }
 
 }  // namespace kinetic::app

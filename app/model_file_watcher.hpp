@@ -4,8 +4,11 @@
 // it over the old one) are watched again. A failed reload keeps the loaded robot and reports why.
 #include <QFileSystemWatcher>
 #include <QObject>
+#include <QPointer>
 #include <QStringList>
 #include <QTimer>
+
+#include "app/robot_loading/robot_loader.hpp"
 
 namespace kinetic::app {
 
@@ -19,6 +22,8 @@ class ModelFileWatcher : public QObject {
   explicit ModelFileWatcher(StudioDocument& document, QObject* parent = nullptr);
 
   void set_debounce_ms(int ms) { debounce_.setInterval(ms); }
+  // Reloads through this loader, in the background (the studio's); without one, at once.
+  void set_loader(RobotLoader* loader) { loader_ = loader; }
   // The robot files being watched (empty for a built-in robot loaded by name).
   QStringList watched_files() const { return files_; }
 
@@ -30,8 +35,10 @@ class ModelFileWatcher : public QObject {
   void watch_robot_files();
   void on_changed(const QString& path);
   void reload();
+  void reload_done(const QString& changed, const QString& error);
 
   StudioDocument& document_;
+  QPointer<RobotLoader> loader_;
   QFileSystemWatcher watcher_;
   QTimer debounce_;
   QStringList files_;

@@ -1,12 +1,9 @@
 #include "app/studio_document.hpp"
 
 #include <algorithm>
+#include <exception>
 
 #include "app/document_commands.hpp"
-#include "app/robot_files_text.hpp"
-#include "app/robot_reference.hpp"
-#include "engine/core/error.hpp"
-#include "engine/model/robot_loader.hpp"
 #include "engine/planning/rest_pose.hpp"
 
 namespace kinetic::app {
@@ -31,64 +28,52 @@ void StudioDocument::start_new_work() {
 
 QString StudioDocument::load_robot(const QString& reference, const std::optional<QString>& srdf,
                                    const std::optional<QString>& config, const QStringList& package_paths) {
-  LoadOptions options;
-  for (const QString& path : package_paths) options.package_paths.push_back(path.toStdString());
-  const bool is_file = is_robot_file_reference(reference);
-  RobotCompanions found;
-  if (is_file && (!srdf || !config)) found = find_robot_companions(reference.toStdString());
-  if (srdf) found.srdf = {};  // named: not searched for
-  if (config) found.toml = {};
-  const QString srdf_file = !is_file ? QString() : srdf ? *srdf : QString::fromStdString(found.srdf.path);
-  const QString config_file = !is_file ? QString() : config ? *config : QString::fromStdString(found.toml.path);
-  try {
-    RobotModelPtr robot =
-        is_file ? load_robot_file(reference.toStdString(), srdf_file.toStdString(), config_file.toStdString(), options)
-                : load_builtin_robot(reference.toStdString(), options);
-    // Joints that still exist keep their values (reload keeps the pose); the others start in the
-    // robot's rest pose (another robot opens in its own). The rest pose may need a collision
-    // check: only made when some joint is new.
-    std::vector<int> old_variable(static_cast<size_t>(robot->dof()), -1);
-    if (robot_)
-      for (int v = 0; v < robot->dof(); ++v) {
-        const int old = robot_->find_joint(robot->variable_joint(v).name);
-        if (old >= 0 && robot_->joints()[old].is_active()) old_variable[size_t(v)] = robot_->joints()[old].variable_index;
-      }
-    const bool all_kept = robot_ && std::none_of(old_variable.begin(), old_variable.end(), [](int v) { return v < 0; });
-    JointVector q = all_kept ? JointVector(JointVector::Zero(robot->dof())) : rest_pose(robot).q;
-    for (int v = 0; v < robot->dof(); ++v)
-      if (old_variable[size_t(v)] >= 0) q[v] = joints_[old_variable[size_t(v)]];
-    if (robot_) q = robot->clamp_to_limits(q);
-    const bool same_joints = robot_ && robot_->dof() == robot->dof();
-    const bool keeps_history = robot_ && same_structure(*robot_, *robot);
-    robot_ = std::move(robot);
-    joints_ = q;
-    robot_reference_ = reference;
-    robot_srdf_ = srdf_file;
-    robot_config_ = config_file;
-    package_paths_ = package_paths;
-    robot_is_file_ = is_file;
-    srdf_choice_ = srdf;
-    config_choice_ = config;
-    companions_found_ = found;
-    // Undo steps and goals refer to the old robot's joints and links. A reload of the same robot
-    // (F5, a file saved beside it, the generated collision matrix) keeps them: the same joints in
-    // the same order and the same links, so every stored value still means what it meant.
-    if (!keeps_history) undo_stack_.clear();
-    if (!same_joints || (goal_.joints && goal_.joints->size() != robot_->dof())) goal_ = {};
-    playback_joints_.reset();
-    playback_scene_.reset();
-    emit robotChanged();
-    emit jointsChanged();
-    emit goalChanged();
-    emit playbackChanged();
-    emit playbackSceneChanged();
-    return {};
-  } catch (const Error& error) {
-    return QString::fromStdString(error.what()) + found_files_note(found);
-  } catch (const std::exception& error) {
-    return QStringLiteral("Could not load '%1': %2").arg(reference, QString::fromUtf8(error.what())) +
-           found_files_note(found);
+  return install_robot(prepare_robot({reference, srdf, config, package_paths}, robot_));
+}
+
+QString StudioDocument::install_robot(const PreparedRobot& prepared) {
+  if (!prepared.robot) return prepared.error;
+  const RobotModelPtr& robot = prepared.robot;
+  // Joints that still exist keep their values (reload keeps the pose); the others start in the
+  // robot's rest pose (another robot opens in its own).
+  const std::vector<int> old_variable = carried_variables(*robot, robot_.get());
+  JointVector q = JointVector::Zero(robot->dof());
+  if (!keeps_all_joints(*robot, robot_.get())) {
+    try {
+      q = prepared.rest ? *prepared.rest : rest_pose(robot).q;
+    } catch (const std::exception& error) {
+      return QString::fromUtf8(error.what());
+    }
   }
+  for (int v = 0; v < robot->dof(); ++v)
+    if (old_variable[size_t(v)] >= 0) q[v] = joints_[old_variable[size_t(v)]];
+  if (robot_) q = robot->clamp_to_limits(q);
+  const bool same_joints = robot_ && robot_->dof() == robot->dof();
+  const bool keeps_history = robot_ && same_structure(*robot_, *robot);
+  robot_ = robot;
+  joints_ = q;
+  const RobotLoadRequest& request = prepared.request;
+  robot_reference_ = request.reference;
+  robot_srdf_ = prepared.srdf_file;
+  robot_config_ = prepared.config_file;
+  package_paths_ = request.package_paths;
+  robot_is_file_ = prepared.is_file;
+  srdf_choice_ = request.srdf;
+  config_choice_ = request.config;
+  companions_found_ = prepared.found;
+  // Undo steps and goals refer to the old robot's joints and links. A reload of the same robot
+  // (F5, a file saved beside it, the generated collision matrix) keeps them: the same joints in
+  // the same order and the same links, so every stored value still means what it meant.
+  if (!keeps_history) undo_stack_.clear();
+  if (!same_joints || (goal_.joints && goal_.joints->size() != robot_->dof())) goal_ = {};
+  playback_joints_.reset();
+  playback_scene_.reset();
+  emit robotChanged();
+  emit jointsChanged();
+  emit goalChanged();
+  emit playbackChanged();
+  emit playbackSceneChanged();
+  return {};
 }
 
 QString StudioDocument::reload_robot() {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app/planning/scene_change.hpp"
+#include "app/robot_loading/robot_preparation.hpp"
 #include "engine/model/robot_companions.hpp"
 #include "engine/model/robot_model.hpp"
 #include "engine/scene/planning_scene.hpp"
@@ -73,8 +74,13 @@ class StudioDocument : public QObject {
   // joints that still exist are kept (reload keeps the pose); a robot with new joints starts in its
   // rest pose (rest_pose: its named rest pose, else zeros unless they self-collide). Clears the
   // undo history.
+  // It is prepare_robot (on this thread) and install_robot in one call.
   QString load_robot(const QString& reference, const std::optional<QString>& srdf = std::nullopt,
                      const std::optional<QString>& config = std::nullopt, const QStringList& package_paths = {});
+  // Installs a robot prepared (maybe on another thread) by prepare_robot, with the same signals
+  // and rules as load_robot; returns prepared.error and changes nothing when it failed. A rest
+  // pose it lacks (another robot was installed since it was prepared) is made here.
+  QString install_robot(const PreparedRobot& prepared);
   // Reloads from robot_reference() with the same choices (a file found before is looked for
   // again) and paths.
   QString reload_robot();

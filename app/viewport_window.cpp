@@ -7,6 +7,8 @@
 #include <QWheelEvent>
 #include <cmath>
 #include <cstdio>
+#include <set>
+#include <string>
 
 #include "app/interaction/collision_monitor.hpp"
 #include "app/interaction/goal_controller.hpp"
@@ -15,6 +17,7 @@
 #include "app/studio_document.hpp"
 #include "app/task/place_target.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
+#include "viewer/mesh_file_cache.hpp"
 #include "viewer/picking.hpp"
 #include "viewer/swapchain_target.hpp"
 #include "viewer/vulkan_context.hpp"
@@ -48,7 +51,8 @@ const char* const kHelpLines[] = {
 }  // namespace
 
 ViewportWindow::ViewportWindow(StudioDocument& document)
-    : document_(document), context_(std::make_unique<viewer::VulkanContext>(window_options())) {
+    : document_(document), context_(std::make_unique<viewer::VulkanContext>(window_options())),
+      mesh_cache_(std::make_shared<viewer::MeshFileCache>()) {
   setSurfaceType(QSurface::VulkanSurface);
   qt_instance_.setVkInstance(context_->instance());
   if (!qt_instance_.create())
@@ -116,6 +120,14 @@ void ViewportWindow::set_option(ViewOption which, bool on) {
 }
 
 bool ViewportWindow::option(ViewOption which) const { return options_[static_cast<int>(which)]; }
+
+std::function<void(const RobotModel&, const std::atomic<bool>*)> ViewportWindow::mesh_warmer() const {
+  // A snapshot of what the library holds: a reload of the same robot reads nothing.
+  std::set<std::string> held = renderer_ ? renderer_->meshes().file_keys() : std::set<std::string>{};
+  return [cache = mesh_cache_, held = std::move(held)](const RobotModel& robot, const std::atomic<bool>* cancel) {
+    cache->warm(robot_mesh_files(robot), held, cancel);
+  };
+}
 
 const std::vector<std::string>& ViewportWindow::robot_warnings() const {
   static const std::vector<std::string> none;
@@ -401,6 +413,7 @@ void ViewportWindow::render() {
     VkSurfaceKHR surface = QVulkanInstance::surfaceForWindow(this);
     if (surface == VK_NULL_HANDLE) return;
     renderer_ = std::make_unique<viewer::WindowRenderer>(*context_, surface, w, h);
+    renderer_->meshes().set_file_cache(mesh_cache_);
   }
   if (robot_dirty_) rebuild_robot();
 

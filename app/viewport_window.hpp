@@ -21,6 +21,7 @@
 #include <QTimer>
 #include <QVulkanInstance>
 #include <QWindow>
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -38,11 +39,13 @@ namespace kinetic::viewer {
 class VulkanContext;
 class WindowRenderer;
 class MeshLibrary;
+class MeshFileCache;
 }  // namespace kinetic::viewer
 
 namespace kinetic {
 class ForwardKinematics;
 class PlanningScene;
+class RobotModel;
 }
 
 namespace kinetic::app {
@@ -88,6 +91,12 @@ class ViewportWindow : public QWindow {
   // The last presented frame's quality (Fast: drawn single-sample during motion on a slow device).
   viewer::FrameQuality last_frame_quality() const { return last_quality_; }
   const std::vector<std::string>& robot_warnings() const;
+  // Work for a robot load's worker thread: reads the robot's display meshes (visual and
+  // collision) into the cache this view uploads from, except those it holds already, so the
+  // rebuild after robotChanged only uploads them. Made on the GUI thread; what it returns needs
+  // nothing of this window (it may run after the window is gone) and stops between files when
+  // `cancel` turns true.
+  std::function<void(const RobotModel& robot, const std::atomic<bool>* cancel)> mesh_warmer() const;
   // Resets the view: the default direction, framing the robot at its current joints.
   void fit_camera();
   void focus_goal();
@@ -144,6 +153,8 @@ class ViewportWindow : public QWindow {
   std::unique_ptr<viewer::VulkanContext> context_;
   QVulkanInstance qt_instance_;
   std::unique_ptr<viewer::WindowRenderer> renderer_;
+  // Meshes read by robot loads' workers, for every renderer this window makes (mesh_warmer()).
+  std::shared_ptr<viewer::MeshFileCache> mesh_cache_;
   std::unique_ptr<RobotVisuals> robot_visuals_;
   std::unique_ptr<RobotVisuals> collision_visuals_;
   std::unique_ptr<ForwardKinematics> kinematics_;

@@ -1,11 +1,9 @@
 #include "viewer/mesh_library.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
-#include <thread>
+#include <optional>
 
-#include "viewer/closed_shells.hpp"
 #include "viewer/error.hpp"
 #include "viewer/vulkan_context.hpp"
 
@@ -25,67 +23,48 @@ std::string number_key(const char* kind, std::initializer_list<float> values) {
 
 }  // namespace
 
-std::string MeshLibrary::file_key(const std::filesystem::path& path) {
-  std::error_code ec;
-  const auto canonical = std::filesystem::weakly_canonical(path, ec);
-  return "file:" + (ec ? path.string() : canonical.string());
-}
-
 MeshId MeshLibrary::load(const std::filesystem::path& path) {
-  const std::string key = file_key(path);
+  const std::string key = mesh_file_key(path);
   if (auto it = by_key_.find(key); it != by_key_.end()) return it->second;
+  std::optional<PreparedMesh> read;
   if (auto it = preloaded_.find(key); it != preloaded_.end()) {
-    Prepared prepared = std::move(it->second);
+    read = std::move(it->second);
     preloaded_.erase(it);
-    if (!prepared.error.empty()) throw Error(prepared.error);
-    return upload(key, std::move(prepared));
+  } else if (file_cache_) {
+    read = file_cache_->take(path);
   }
-  return upload(key, prepare(load_mesh_file(path)));
+  if (!read) return upload(key, prepare_mesh(load_mesh_file(path)));
+  if (!read->error.empty()) throw Error(read->error);
+  return upload(key, std::move(*read));
 }
 
 void MeshLibrary::preload(const std::vector<std::filesystem::path>& paths) {
-  std::vector<std::pair<std::string, std::filesystem::path>> work;
+  std::vector<std::string> keys;
+  std::vector<std::filesystem::path> files;
   for (const auto& path : paths) {
-    std::string key = file_key(path);
-    if (by_key_.count(key) || preloaded_.count(key) ||
-        std::any_of(work.begin(), work.end(), [&](const auto& w) { return w.first == key; }))
+    std::string key = mesh_file_key(path);
+    if (by_key_.count(key) || preloaded_.count(key) || std::find(keys.begin(), keys.end(), key) != keys.end())
       continue;
-    work.emplace_back(std::move(key), path);
+    keys.push_back(std::move(key));
+    files.push_back(path);
   }
-  std::vector<Prepared> results(work.size());
-  std::atomic<size_t> next{0};
-  const auto worker = [&] {
-    for (size_t i = next++; i < work.size(); i = next++) {
-      try {
-        results[i] = prepare(load_mesh_file(work[i].second));
-      } catch (const std::exception& error) {
-        results[i].error = error.what();
-      }
-    }
-  };
-  // The calling thread works too; the biggest files are not known up front, so threads take files
-  // one at a time.
-  const size_t threads = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), work.size());
-  std::vector<std::thread> helpers;
-  for (size_t t = 1; t < threads; ++t) helpers.emplace_back(worker);
-  worker();
-  for (auto& helper : helpers) helper.join();
-  for (size_t i = 0; i < work.size(); ++i) preloaded_.emplace(std::move(work[i].first), std::move(results[i]));
+  std::vector<PreparedMesh> results = read_mesh_files(files);
+  for (size_t i = 0; i < keys.size(); ++i) preloaded_.emplace(std::move(keys[i]), std::move(results[i]));
 }
 
-MeshLibrary::Prepared MeshLibrary::prepare(MeshData mesh) {
-  Prepared prepared;
-  if (!mesh.indices.empty()) prepared.closed_index_count = order_closed_shells_first(mesh.vertices, mesh.indices);
-  prepared.mesh = std::move(mesh);
-  return prepared;
+std::set<std::string> MeshLibrary::file_keys() const {
+  std::set<std::string> keys;
+  for (const auto& [key, id] : by_key_)
+    if (key.rfind("file:", 0) == 0) keys.insert(key);
+  return keys;
 }
 
 MeshId MeshLibrary::add(const std::string& key, const MeshData& mesh) {
   if (auto it = by_key_.find(key); it != by_key_.end()) return it->second;
-  return upload(key, prepare(mesh));
+  return upload(key, prepare_mesh(mesh));
 }
 
-MeshId MeshLibrary::upload(const std::string& key, Prepared prepared) {
+MeshId MeshLibrary::upload(const std::string& key, PreparedMesh prepared) {
   const MeshData& mesh = prepared.mesh;
   if (mesh.indices.empty()) throw Error("mesh '" + key + "' has no triangles");
   GpuMesh gpu;

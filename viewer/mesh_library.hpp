@@ -4,15 +4,19 @@
 // of positions is kept for picking. Share one library between renderers with std::shared_ptr.
 // preload() reads and prepares many files at once on worker threads (Assimp, welding and the
 // closed-shell sort are CPU work); the load() calls that follow then only upload, in their own order,
-// so mesh ids and pixels are the same as without it.
+// so mesh ids and pixels are the same as without it. A MeshFileCache does the same for files read
+// on another thread before load() is called (a robot load's worker).
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "viewer/gpu_resources.hpp"
 #include "viewer/mesh_data.hpp"
+#include "viewer/mesh_file_cache.hpp"
 
 namespace kinetic::viewer {
 
@@ -41,6 +45,10 @@ class MeshLibrary {
   // Reads and prepares the files not loaded yet in parallel; the next load() of each only uploads it.
   // Never throws: a file that cannot be read throws its error from its load().
   void preload(const std::vector<std::filesystem::path>& paths);
+  // Files load() takes from this cache when it holds them (read on another thread); null: none.
+  void set_file_cache(std::shared_ptr<MeshFileCache> cache) { file_cache_ = std::move(cache); }
+  // The keys (mesh_file_key) of the files uploaded, for a MeshFileCache to skip.
+  std::set<std::string> file_keys() const;
   // Uploads a mesh under a key; the same key returns the first upload.
   MeshId add(const std::string& key, const MeshData& mesh);
   MeshId box(const Vec3& size);
@@ -53,18 +61,11 @@ class MeshLibrary {
   size_t size() const { return meshes_.size(); }
 
  private:
-  // A mesh ready to upload: closed shells ordered first (or the error reading it).
-  struct Prepared {
-    MeshData mesh;
-    uint32_t closed_index_count = 0;
-    std::string error;
-  };
-  static std::string file_key(const std::filesystem::path& path);
-  static Prepared prepare(MeshData mesh);
-  MeshId upload(const std::string& key, Prepared prepared);
+  MeshId upload(const std::string& key, PreparedMesh prepared);
 
   const VulkanContext& context_;
-  std::map<std::string, Prepared> preloaded_;
+  std::shared_ptr<MeshFileCache> file_cache_;
+  std::map<std::string, PreparedMesh> preloaded_;
   std::vector<GpuMesh> meshes_;
   std::map<std::string, MeshId> by_key_;
 };

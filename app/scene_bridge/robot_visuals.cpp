@@ -19,6 +19,18 @@ constexpr float kPlaceholderSize = 0.05f;  // m, the box shown for a mesh that c
 
 }  // namespace
 
+std::vector<std::filesystem::path> robot_mesh_files(const RobotModel& robot) {
+  std::vector<std::filesystem::path> files;
+  const auto add = [&files](const kinetic::Geometry& g) {
+    if (g.type == kinetic::Geometry::Type::Mesh && !g.mesh_path.empty()) files.emplace_back(g.mesh_path);
+  };
+  for (const Link& link : robot.links()) {
+    for (const VisualShape& visual : link.visuals) add(visual.geometry);
+    for (const CollisionShape& shape : link.collisions) add(shape.geometry);
+  }
+  return files;
+}
+
 RobotVisuals::RobotVisuals(viewer::MeshLibrary& meshes, RobotModelPtr robot, Geometry geometry)
     : robot_(std::move(robot)) {
   for (const Link& link : robot_->links()) {

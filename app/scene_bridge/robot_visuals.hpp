@@ -2,6 +2,7 @@
 // RobotVisuals: turns a robot model's visual geometry into viewer instances. Meshes are uploaded
 // once per robot load (one GPU copy per mesh file); every frame only the link poses change.
 // This is the one place where engine types meet viewer types (the viewer is engine-free).
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,10 @@ struct RobotStyle {
   std::vector<int> highlighted_links;  // drawn as colliding
   uint32_t pick_id_base = 0;           // pick id = base + link index + 1; 0 = not pickable
 };
+
+// The mesh files RobotVisuals loads for this robot (visual and collision geometry), for reading
+// them ahead (MeshLibrary::preload, MeshFileCache::warm).
+std::vector<std::filesystem::path> robot_mesh_files(const RobotModel& robot);
 
 class RobotVisuals {
  public:

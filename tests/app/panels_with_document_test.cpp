@@ -206,7 +206,7 @@ class PanelsWithDocumentTest : public QObject {
     QVERIFY(load);
     QVERIFY(load->isEnabled());
     QTest::mouseClick(load, Qt::LeftButton);
-    QCOMPARE(document.robot()->name(), std::string("panda"));
+    QTRY_COMPARE_WITH_TIMEOUT(document.robot()->name(), std::string("panda"), 10000);  // loads in the background
 
     const int dof = document.robot()->dof();
     QCOMPARE(dof, 7);
@@ -358,7 +358,7 @@ class PanelsWithDocumentTest : public QObject {
     QPushButton* load = button_with_text(library, QStringLiteral("Load"));
     QVERIFY(load);
     QTest::mouseClick(load, Qt::LeftButton);
-    QCOMPARE(document.robot()->name(), std::string("iiwa7"));
+    QTRY_COMPARE_WITH_TIMEOUT(document.robot()->name(), std::string("iiwa7"), 10000);  // loads in the background
     QCOMPARE(document.robot_reference(), QStringLiteral("iiwa7"));
     QCOMPARE(document.joints().size(), document.robot()->dof());
     // The rest of the studio follows: joints rows and the goal controller's kinematics.
@@ -370,7 +370,7 @@ class PanelsWithDocumentTest : public QObject {
     QCOMPARE(kr6.size(), qsizetype(1));
     library->list()->setCurrentItem(kr6.first());
     QTest::keyClick(library->list(), Qt::Key_Return);
-    QCOMPARE(document.robot()->name(), std::string("kr6_r700_sixx"));
+    QTRY_COMPARE_WITH_TIMEOUT(document.robot()->name(), std::string("kr6_r700_sixx"), 10000);
   }
 
  private:

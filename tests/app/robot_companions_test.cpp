@@ -14,6 +14,7 @@
 #include "app/command_line.hpp"
 #include "app/data_features.hpp"
 #include "app/robot_files_dialog.hpp"
+#include "app/robot_loading/robot_loader.hpp"
 #include "app/session/recent_files.hpp"
 #include "app/session/session_file.hpp"
 #include "app/studio_document.hpp"
@@ -145,6 +146,7 @@ class RobotCompanionsTest : public QObject {
                                            }});
       features.open_robot->trigger();
       QCOMPARE(answers.answered(), std::size_t(2));
+      QTRY_VERIFY_WITH_TIMEOUT(!features.robot_loader->busy(), 20000);  // it loads in the background
       QVERIFY2(reported.isEmpty(), qPrintable(reported.join('\n')));
       QCOMPARE(QDir::cleanPath(guessed), panda_srdf());
       QCOMPARE(tooltip, QStringLiteral("../srdf/panda.srdf (found in the package's srdf folder)"));

@@ -1,0 +1,250 @@
+// Qt Test on the real studio window under X (Xvfb in CI): loading a robot from the window runs
+// on a worker thread (RobotLoader), so the window keeps drawing and answering while the shared
+// Panda loads; the robot installed is the one a synchronous load gives, a newer request wins, a
+// failing one keeps the robot with load_robot's error, a load overtaken by New session is not
+// installed, and closing the window during a load is clean.
+#include <QAction>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+#include <algorithm>
+
+#include "app/robot_loading/robot_loader.hpp"
+#include "app/studio_document.hpp"
+#include "app/studio_window_factory.hpp"
+#include "app/viewport_window.hpp"
+#include "app/window_test_support.hpp"
+#include "support/test_paths.hpp"
+
+using kinetic::app::RobotLoader;
+using kinetic::app::RobotLoadRequest;
+using kinetic::app::StudioDocument;
+
+namespace {
+
+RobotLoadRequest shared_panda() {
+  const QString panda = QString::fromStdString(kinetic::test::example_robot_data_dir() + "/robots/panda_description");
+  return {panda + QStringLiteral("/urdf/panda.urdf"), panda + QStringLiteral("/srdf/panda.srdf"), std::nullopt,
+          {QString::fromStdString(kinetic::test::shared_robots_dir())}};
+}
+
+RobotLoader* loader_of(kinetic::app::Studio& studio) { return studio.window->findChild<RobotLoader*>(); }
+
+// Ticks every 10 ms while the event loop runs: the longest gap is how long the GUI thread was
+// kept from it.
+struct Ticker {
+  Ticker() {
+    timer.setInterval(10);
+    QObject::connect(&timer, &QTimer::timeout, [this] {
+      const qint64 now = clock.elapsed();
+      longest = std::max(longest, now - last);
+      last = now;
+      ++ticks;
+    });
+    clock.start();
+    timer.start();
+  }
+  void restart() {
+    last = clock.elapsed();
+    longest = 0;
+  }
+  QTimer timer;
+  QElapsedTimer clock;
+  qint64 last = 0, longest = 0;
+  int ticks = 0;
+};
+
+// Until the 3D view has drawn a frame after the robot changed (its meshes uploaded), and the
+// ticker has seen the event loop again.
+bool wait_for_frame_after(kinetic::app::ViewportWindow& viewport, int frames_before) {
+  if (!QTest::qWaitFor([&] { return viewport.frames_drawn() > frames_before; }, 30000)) return false;
+  QTest::qWait(50);
+  return true;
+}
+
+}  // namespace
+
+class RobotLoadWindowTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
+  }
+
+  // The request returns at once; the event loop keeps running until the robot is installed, and
+  // the robot is what load_robot gives (the same joints, the SRDF's rest pose).
+  void the_window_keeps_running_while_a_robot_loads() {
+    auto studio = kinetic::test::open_studio_window();
+    QVERIFY2(studio, "the Vulkan viewport could not be created or never drew");
+    StudioDocument& document = *studio->document;
+    RobotLoader* loader = loader_of(*studio);
+    QVERIFY(loader);
+    int changes = 0, ticks_at_change = -1, frames_at_change = -1;
+    qint64 longest_while_loading = -1;
+    Ticker ticker;
+    connect(&document, &StudioDocument::robotChanged, this, [&] {
+      ++changes;
+      ticks_at_change = ticker.ticks;
+      frames_at_change = studio->viewport->frames_drawn();
+      longest_while_loading = ticker.longest;
+      ticker.restart();
+    });
+    QTest::qWait(100);
+    ticker.restart();
+    const int ticks_before = ticker.ticks;
+    QString error = QStringLiteral("not finished");
+    loader->load(shared_panda(), this, [&error](const QString& e) { error = e; });
+    QCOMPARE(changes, 0);  // returned before the robot changed
+    QVERIFY(loader->busy());
+    QCOMPARE(studio->window->statusBar()->currentMessage(), QStringLiteral("Loading panda.urdf…"));
+    QTRY_COMPARE_WITH_TIMEOUT(changes, 1, 60000);
+    QVERIFY(wait_for_frame_after(*studio->viewport, frames_at_change));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(!loader->busy());
+    // A load of a few tenths of a second on the worker: the 10 ms timer kept ticking meanwhile.
+    QVERIFY2(ticks_at_change - ticks_before >= 2, qPrintable(QString::number(ticks_at_change - ticks_before)));
+    qInfo("background load of the shared Panda: %d timer ticks before it was installed (longest gap %lld ms); "
+          "from its install to the first frame with it, the GUI thread was blocked %lld ms",
+          ticks_at_change - ticks_before, longest_while_loading, ticker.longest);
+
+    StudioDocument sync;
+    QVERIFY(sync.load_robot(QStringLiteral("ur5e")).isEmpty());
+    const RobotLoadRequest panda = shared_panda();
+    QVERIFY(sync.load_robot(panda.reference, panda.srdf, panda.config, panda.package_paths).isEmpty());
+    QCOMPARE(document.robot()->dof(), sync.robot()->dof());
+    QCOMPARE(document.robot()->variable_names(), sync.robot()->variable_names());
+    QCOMPARE(document.joints(), sync.joints());
+    QCOMPARE(document.joints(), document.robot()->named_pose("default"));
+    QCOMPARE(document.robot_reference(), sync.robot_reference());
+    QCOMPARE(document.robot_srdf(), sync.robot_srdf());
+    QCOMPARE(document.undo_stack().count(), 0);
+  }
+
+  // For comparison (printed, not asserted): the same load on the GUI thread, as before.
+  void the_synchronous_load_blocks_the_window() {
+    auto studio = kinetic::test::open_studio_window();
+    QVERIFY2(studio, "the Vulkan viewport could not be created or never drew");
+    Ticker ticker;
+    QTest::qWait(100);
+    ticker.restart();
+    const int frames = studio->viewport->frames_drawn();
+    const RobotLoadRequest panda = shared_panda();
+    QVERIFY(studio->document->load_robot(panda.reference, panda.srdf, panda.config, panda.package_paths).isEmpty());
+    QVERIFY(wait_for_frame_after(*studio->viewport, frames));
+    qInfo("synchronous load of the shared Panda: the GUI thread blocked %lld ms (until the first frame with it)",
+          ticker.longest);
+  }
+
+  // Robot A, then B before A is done: only B is installed, and only B's answer comes.
+  void a_newer_request_supersedes_an_older_one() {
+    auto studio = kinetic::test::open_studio_window();
+    QVERIFY2(studio, "the Vulkan viewport could not be created or never drew");
+    StudioDocument& document = *studio->document;
+    RobotLoader* loader = loader_of(*studio);
+    QSignalSpy changed(&document, &StudioDocument::robotChanged);
+    QStringList answers;
+    loader->load(shared_panda(), this, [&answers](const QString& e) { answers << QStringLiteral("panda:") + e; });
+    loader->load({QStringLiteral("iiwa7"), {}, {}, {}}, this,
+                 [&answers](const QString& e) { answers << QStringLiteral("iiwa7:") + e; });
+    QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 60000);
+    QCOMPARE(document.robot_reference(), QStringLiteral("iiwa7"));
+    // Long enough for the Panda's load to have finished on the worker too: it is never installed.
+    StudioDocument timing;
+    QElapsedTimer clock;
+    clock.start();
+    const RobotLoadRequest panda = shared_panda();
+    QVERIFY(timing.load_robot(panda.reference, panda.srdf, panda.config, panda.package_paths).isEmpty());
+    QTest::qWait(static_cast<int>(std::max<qint64>(500, 2 * clock.elapsed())));
+    QVERIFY(!loader->busy());
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(document.robot_reference(), QStringLiteral("iiwa7"));
+    QCOMPARE(answers, QStringList{QStringLiteral("iiwa7:")});
+  }
+
+  // A malformed URDF: the robot stays, and the error is the one load_robot returns.
+  void a_failing_load_keeps_the_robot_and_says_why() {
+    auto studio = kinetic::test::open_studio_window();
+    QVERIFY2(studio, "the Vulkan viewport could not be created or never drew");
+    StudioDocument& document = *studio->document;
+    QTemporaryDir dir;
+    const QString urdf = dir.filePath(QStringLiteral("broken.urdf"));
+    QFile file(urdf);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("<robot name=\"broken\"><link name=\"a\"></robot>");
+    file.close();
+    const kinetic::RobotModelPtr before = document.robot();
+    QSignalSpy changed(&document, &StudioDocument::robotChanged);
+    std::optional<QString> error;
+    loader_of(*studio)->load({urdf, {}, {}, {}}, this, [&error](const QString& e) { error = e; });
+    QTRY_VERIFY_WITH_TIMEOUT(error.has_value(), 30000);
+    StudioDocument sync;
+    QVERIFY(sync.load_robot(QStringLiteral("ur5e")).isEmpty());
+    const QString expected = sync.load_robot(urdf);
+    QVERIFY(!expected.isEmpty());
+    QCOMPARE(*error, expected);
+    QCOMPARE(document.robot(), before);
+    QCOMPARE(changed.count(), 0);
+    QVERIFY(studio->window->statusBar()->currentMessage() != QStringLiteral("Loading broken.urdf…"));
+  }
+
+  // File → New session while the Panda loads: the load belonged to the work before and is not
+  // installed into the new session.
+  void a_load_finishing_after_a_new_session_is_not_installed() {
+    auto studio = kinetic::test::open_studio_window();
+    QVERIFY2(studio, "the Vulkan viewport could not be created or never drew");
+    StudioDocument& document = *studio->document;
+    RobotLoader* loader = loader_of(*studio);
+    QAction* new_session = nullptr;
+    for (QAction* action : studio->window->findChildren<QAction*>())
+      if (action->text() == QStringLiteral("New session")) new_session = action;
+    QVERIFY(new_session);
+    const kinetic::RobotModelPtr before = document.robot();
+    QSignalSpy changed(&document, &StudioDocument::robotChanged);
+    QSignalSpy dropped(loader, &RobotLoader::dropped);
+    bool answered = false;
+    loader->load(shared_panda(), this, [&answered](const QString&) { answered = true; });
+    new_session->trigger();
+    QVERIFY(!loader->busy());
+    QCOMPARE(dropped.count(), 1);
+    QVERIFY2(dropped.first().first().toString().contains(QStringLiteral("new one started")),
+             qPrintable(dropped.first().first().toString()));
+    // Long enough for the load to have finished on the worker.
+    StudioDocument timing;
+    QElapsedTimer clock;
+    clock.start();
+    const RobotLoadRequest panda = shared_panda();
+    QVERIFY(timing.load_robot(panda.reference, panda.srdf, panda.config, panda.package_paths).isEmpty());
+    QTest::qWait(static_cast<int>(std::max<qint64>(500, 2 * clock.elapsed())));
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(document.robot(), before);
+    QVERIFY(!answered);
+    QVERIFY(!studio->window->isWindowModified());
+  }
+
+  // The window closed and destroyed while the worker reads the Panda: no crash, no hang, and
+  // nothing arrives afterwards.
+  void closing_the_window_during_a_load_is_clean() {
+    auto studio = kinetic::test::open_studio_window();
+    QVERIFY2(studio, "the Vulkan viewport could not be created or never drew");
+    bool answered = false;
+    loader_of(*studio)->load(shared_panda(), studio->window.get(), [&answered](const QString&) { answered = true; });
+    QTest::qWait(20);  // the worker is reading
+    QVERIFY(studio->window->close());
+    QElapsedTimer clock;
+    clock.start();
+    studio.reset();
+    qInfo("the window was destroyed %lld ms after it was closed during a load", clock.elapsed());
+    QTest::qWait(500);
+    QVERIFY(!answered);
+  }
+};
+
+QTEST_MAIN(RobotLoadWindowTest)
+#include "robot_load_window_test.moc"
