@@ -20,6 +20,7 @@
 #include "app/session/session_file.hpp"
 #include "app/studio_window_factory.hpp"
 #include "engine/collision/collision_checker.hpp"
+#include "support/self_colliding_pose.hpp"
 #include "engine/core/error.hpp"
 #include "engine/planning/planner.hpp"
 #include "panels/allowed_contacts_group.hpp"
@@ -158,15 +159,7 @@ class AllowContactTest : public QObject {
   void self_collision_row_writes_no_override() {
     kinetic::app::StudioDocument& document = *studio_->document;
     QVERIFY(document.load_robot(QStringLiteral("panda")).isEmpty());
-    kinetic::CollisionChecker checker(document.robot());
-    std::mt19937_64 rng(7);
-    kinetic::JointVector folded;
-    const kinetic::JointVector lo = document.robot()->lower_limits(), hi = document.robot()->upper_limits();
-    for (int tries = 0; tries < 10000 && folded.size() == 0; ++tries) {
-      kinetic::JointVector q(lo.size());
-      for (int j = 0; j < q.size(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
-      if (checker.in_collision(q)) folded = q;
-    }
+    const kinetic::JointVector folded = kinetic::test::self_colliding_pose(document.robot());
     QVERIFY2(folded.size() > 0, "no self-colliding pose among 10,000 random ones");
     document.set_joints(folded);
     CollisionsPanel* panel = studio_->window->collisions_panel();

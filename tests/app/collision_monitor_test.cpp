@@ -10,6 +10,7 @@
 #include "app/interaction/tcp_kinematics.hpp"
 #include "app/studio_document.hpp"
 #include "engine/collision/collision_checker.hpp"
+#include "support/self_colliding_pose.hpp"
 
 using kinetic::app::CollisionMonitor;
 using kinetic::app::StudioDocument;
@@ -70,15 +71,7 @@ class CollisionMonitorTest : public QObject {
     StudioDocument document;
     QVERIFY(document.load_robot(QStringLiteral("panda")).isEmpty());
     CollisionMonitor monitor(document);
-    kinetic::CollisionChecker checker(document.robot());
-    std::mt19937_64 rng(7);
-    kinetic::JointVector folded;
-    const kinetic::JointVector lo = document.robot()->lower_limits(), hi = document.robot()->upper_limits();
-    for (int tries = 0; tries < 10000 && folded.size() == 0; ++tries) {
-      kinetic::JointVector q(lo.size());
-      for (int j = 0; j < q.size(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
-      if (checker.in_collision(q)) folded = q;
-    }
+    const kinetic::JointVector folded = kinetic::test::self_colliding_pose(document.robot());
     QVERIFY2(folded.size() > 0, "no self-colliding pose among 10,000 random ones");
     document.set_joints(folded);
     QTRY_VERIFY_WITH_TIMEOUT(monitor.report().valid && !monitor.report().current.contacts.empty(), 5000);
