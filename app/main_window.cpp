@@ -308,7 +308,9 @@ void MainWindow::build_tool_bar(const DataFeatures& data_features) {
   QToolBar* bar = addToolBar(tr("Main toolbar"));
   bar->setObjectName(QStringLiteral("MainToolBar"));  // saveState() / restoreState() find it by name
   plan_action_ = new QAction(tr("Plan"), this);
-  plan_action_->setToolTip(tr("Plan with the Planner panel's settings"));
+  plan_action_->setToolTip(tr("Plan with the Planner panel's settings (Ctrl+Enter)"));
+  // Ctrl+Enter, as "run" in most tools; Return alone belongs to the fields being edited.
+  plan_action_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
   connect(plan_action_, &QAction::triggered, planning_features_, &PlanningFeatures::plan);
   connect(&planning_features_->plan_worker(), &PlanWorker::busyChanged, plan_action_,
           [action = plan_action_](bool busy) { action->setEnabled(!busy); });

@@ -180,7 +180,10 @@ class ViewControlsWindowTest : public QObject {
 
     QSignalSpy playing(&planning, &app::PlanningFeatures::planPlaying);
     QVERIFY(window().plan_action()->isEnabled());
-    window().plan_action()->trigger();
+    // Ctrl+Enter plans, as the toolbar's Plan does.
+    window().activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window()));
+    QTest::keyClick(&window(), Qt::Key_Return, Qt::ControlModifier);
     QVERIFY(playing.wait(30000));
     QCOMPARE(document.trajectories().size(), std::size_t(1));
     QVERIFY(planning.playback().playing());
