@@ -21,6 +21,7 @@
 #include "app/planning_features.hpp"
 #include "app/session/new_session.hpp"
 #include "app/studio_document.hpp"
+#include "ur5e_beside_box.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/trajectory_panel.hpp"
@@ -30,32 +31,9 @@ using namespace kinetic::app;
 
 namespace {
 
-JointVector arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished(); }
+JointVector arm(double pan) { return test::ur5e_arm(pan); }
 
-struct Fixture {
-  QMainWindow window;
-  StudioDocument document;
-  PlanningFeatures* features = nullptr;
-  Fixture() {
-    if (!document.load_robot(QStringLiteral("ur5e")).isEmpty()) qFatal("ur5e did not load");
-    features = install_planning_features(window, document);
-    Planner probe(document.robot());
-    PlanningScene scene;
-    scene.add_obstacle("box1", Shape::box(Vector3(0.2, 0.2, 0.2)), Pose(Eigen::Translation3d(probe.tcp_pose(arm(0.0)).translation())));
-    document.set_scene(scene);
-    document.set_joints(arm(-1.2));
-  }
-  PlanOutcome plan_to(const JointVector& goal) {
-    GoalState g;
-    g.joints = goal;
-    document.set_goal(g);
-    QSignalSpy done(features, &PlanningFeatures::planFinished);
-    features->planner_panel()->seed_edit()->setText(QStringLiteral("5"));
-    features->planner_panel()->plan_button()->click();
-    if (!done.wait(30000)) return {};
-    return qvariant_cast<PlanOutcome>(done.first().at(0));
-  }
-};
+using Fixture = test::Ur5eBesideBox;
 
 // A one-second motion from a to b (at rest at both ends).
 Trajectory two_samples(const std::string& robot, const std::vector<std::string>& joints, const JointVector& a,

@@ -35,6 +35,18 @@ RobotLoadRequest shared_panda() {
           {QString::fromStdString(kinetic::test::shared_robots_dir())}};
 }
 
+// Waits twice as long as a synchronous load of the shared Panda takes here (at least 0.5 s): long
+// enough for a load of it on the worker to have finished. False when that load fails.
+bool wait_out_a_panda_load() {
+  StudioDocument timing;
+  QElapsedTimer clock;
+  clock.start();
+  const RobotLoadRequest panda = shared_panda();
+  if (!timing.load_robot(panda.reference, panda.srdf, panda.config, panda.package_paths).isEmpty()) return false;
+  QTest::qWait(static_cast<int>(std::max<qint64>(500, 2 * clock.elapsed())));
+  return true;
+}
+
 RobotLoader* loader_of(kinetic::app::Studio& studio) { return studio.window->findChild<RobotLoader*>(); }
 
 // Ticks every 10 ms while the event loop runs: the longest gap is how long the GUI thread was
@@ -156,12 +168,7 @@ class RobotLoadWindowTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 60000);
     QCOMPARE(document.robot_reference(), QStringLiteral("iiwa7"));
     // Long enough for the Panda's load to have finished on the worker too: it is never installed.
-    StudioDocument timing;
-    QElapsedTimer clock;
-    clock.start();
-    const RobotLoadRequest panda = shared_panda();
-    QVERIFY(timing.load_robot(panda.reference, panda.srdf, panda.config, panda.package_paths).isEmpty());
-    QTest::qWait(static_cast<int>(std::max<qint64>(500, 2 * clock.elapsed())));
+    QVERIFY(wait_out_a_panda_load());
     QVERIFY(!loader->busy());
     QCOMPARE(changed.count(), 1);
     QCOMPARE(document.robot_reference(), QStringLiteral("iiwa7"));
@@ -216,12 +223,7 @@ class RobotLoadWindowTest : public QObject {
     QVERIFY2(dropped.first().first().toString().contains(QStringLiteral("new one started")),
              qPrintable(dropped.first().first().toString()));
     // Long enough for the load to have finished on the worker.
-    StudioDocument timing;
-    QElapsedTimer clock;
-    clock.start();
-    const RobotLoadRequest panda = shared_panda();
-    QVERIFY(timing.load_robot(panda.reference, panda.srdf, panda.config, panda.package_paths).isEmpty());
-    QTest::qWait(static_cast<int>(std::max<qint64>(500, 2 * clock.elapsed())));
+    QVERIFY(wait_out_a_panda_load());
     QCOMPARE(changed.count(), 0);
     QCOMPARE(document.robot(), before);
     QVERIFY(!answered);

@@ -25,13 +25,14 @@
 #include "panels/planner_panel.hpp"
 #include "panels/trajectory_panel.hpp"
 #include "support/test_paths.hpp"
+#include "ur5e_beside_box.hpp"
 
 using namespace kinetic;
 using namespace kinetic::app;
 
 namespace {
 
-JointVector arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished(); }
+JointVector arm(double pan) { return test::ur5e_arm(pan); }
 
 QString shown_report(const PlanningFeatures& features) {
   const QListWidget* list = features.trajectory_panel()->validation_list();
@@ -44,34 +45,7 @@ bool has_collision(const TrajectoryValidationReport& report) {
   return false;
 }
 
-// The UR5e beside a box, as tests/app/planning_features_test.cpp has it.
-struct ArmFixture {
-  QMainWindow window;
-  StudioDocument document;
-  PlanningFeatures* features = nullptr;
-  ArmFixture() {
-    if (!document.load_robot(QStringLiteral("ur5e")).isEmpty()) qFatal("ur5e did not load");
-    features = install_planning_features(window, document);
-    document.set_scene(box_at(Vector3(0.0, 0.0, 0.0)));
-    document.set_joints(arm(-1.2));
-  }
-  PlanningScene box_at(const Vector3& offset) const {
-    Planner probe(document.robot());
-    PlanningScene scene;
-    scene.add_obstacle("box1", Shape::box(Vector3(0.2, 0.2, 0.2)),
-                       Pose(Eigen::Translation3d(probe.tcp_pose(arm(0.0)).translation() + offset)));
-    return scene;
-  }
-  bool plan_to(const JointVector& goal) {
-    GoalState g;
-    g.joints = goal;
-    document.set_goal(g);
-    QSignalSpy done(features, &PlanningFeatures::planFinished);
-    features->planner_panel()->seed_edit()->setText(QStringLiteral("5"));
-    features->planner_panel()->plan_button()->click();
-    return done.wait(60000) && qvariant_cast<PlanOutcome>(done.first().at(0)).ok;
-  }
-};
+using ArmFixture = test::Ur5eBesideBox;
 
 // A probe on an x-y gantry (joint space is the probe's position) and a pin inside the corner
 // (1, 0) -> (1, 1): the path keeps 0.02 m from it, the 0.05 rad (here: m) time-optimal blend passes
@@ -123,7 +97,7 @@ class TrajectoryValidationStatusTest : public QObject {
  private slots:
   void a_report_shows_only_under_its_own_trajectory_and_scene() {
     ArmFixture f;
-    QVERIFY(f.plan_to(arm(1.2)));
+    QVERIFY(f.plan_to(arm(1.2)).ok);
     QVERIFY2(shown_report(*f.features).startsWith(QStringLiteral("✓")), qPrintable(shown_report(*f.features)));
     QCOMPARE(f.features->validation_status(0).state, ValidationState::Valid);
 
@@ -169,7 +143,7 @@ class TrajectoryValidationStatusTest : public QObject {
   // A result that lands after another trajectory was selected does not show under it.
   void a_validation_of_another_trajectory_is_not_shown_under_the_current_one() {
     ArmFixture f;
-    QVERIFY(f.plan_to(arm(1.2)));
+    QVERIFY(f.plan_to(arm(1.2)).ok);
     const JointVector rest = JointVector::Zero(6);
     const Trajectory other(f.document.robot()->name(), f.document.robot()->variable_names(),
                            std::vector<PositionUnit>(6, PositionUnit::Radian),
