@@ -173,7 +173,8 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   CommandLine line;
   line.headless = is_headless;
   const QString file = files.isEmpty() ? QString() : files.first();
-  const bool file_is_robot = file.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive);
+  const bool file_is_robot = file.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive) ||
+                             file.endsWith(QStringLiteral(".xacro"), Qt::CaseInsensitive);
   if (is_headless) line.job = file;
   else if (!file_is_robot) line.session = file;
   if (file_is_robot && !is_headless && parser.isSet(robot)) {

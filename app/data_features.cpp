@@ -103,7 +103,7 @@ std::optional<RobotFiles> ask_robot_files(QWidget* parent, QSettings& settings) 
   using panels::FileDialogKind;
   const QString first = QFileDialog::getOpenFileName(parent, QObject::tr("Open robot"),
                                                      panels::last_dialog_folder(FileDialogKind::Robot, settings),
-                                                     QObject::tr("Robot descriptions (*.urdf);;All files (*)"));
+                                                     QObject::tr("Robot descriptions (*.urdf *.xacro);;All files (*)"));
   if (first.isEmpty()) return std::nullopt;
   panels::remember_dialog_folder(FileDialogKind::Robot, first, settings);
   RobotFilesDialog dialog(first, parent);

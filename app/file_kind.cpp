@@ -12,12 +12,14 @@ namespace kinetic::app {
 
 namespace {
 
-bool ends_with_urdf(const std::string& name) {
-  const std::string end = ".urdf";
+bool ends_with(const std::string& name, const std::string& end) {
   if (name.size() < end.size()) return false;
   return std::equal(end.rbegin(), end.rend(), name.rbegin(),
                     [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
 }
+
+// robot.urdf, or robot.urdf.xacro (and other xacro robot descriptions).
+bool ends_with_urdf(const std::string& name) { return ends_with(name, ".urdf") || ends_with(name, ".xacro"); }
 
 // The first character that is not white space or a UTF-8 byte order mark is '<'.
 bool starts_like_xml(const std::string& text) {

@@ -12,7 +12,7 @@ enum class FileKind { Job, Session, Scene, Trajectory, Urdf, Other };
 // By a JSON file's "format" value ("kinetic-job", ...); Other for any other.
 FileKind kind_of_format(const std::string& format);
 
-// By the file's text and name: a URDF when the name ends in .urdf or the text starts with '<'
+// By the file's text and name: a URDF when the name ends in .urdf or .xacro or the text starts with '<'
 // (XML), else the "format" of a JSON object; Other when it is neither (malformed JSON, no
 // "format", an unknown one), left to the reader to say what is wrong.
 FileKind file_kind(const std::string& text, const std::string& name);

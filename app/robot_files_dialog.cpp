@@ -28,8 +28,8 @@ RobotFilesDialog::RobotFilesDialog(const QString& urdf, QWidget* parent) : QDial
     form->addRow(label, row);
     return edit;
   };
-  urdf_ = file_row(tr("URDF"), tr("Robot descriptions (*.urdf);;All files (*)"));
-  srdf_ = file_row(tr("SRDF (optional)"), tr("Semantic descriptions (*.srdf);;All files (*)"));
+  urdf_ = file_row(tr("URDF"), tr("Robot descriptions (*.urdf *.xacro);;All files (*)"));
+  srdf_ = file_row(tr("SRDF (optional)"), tr("Semantic descriptions (*.srdf *.xacro);;All files (*)"));
   config_ = file_row(tr("kinetic.toml (optional)"), tr("Kinetic configuration (*.toml);;All files (*)"));
   for (QLineEdit* optional : {srdf_, config_}) optional->setPlaceholderText(tr("none"));
   connect(urdf_, &QLineEdit::textChanged, this, &RobotFilesDialog::guess_companions);

@@ -105,13 +105,17 @@ RobotCompanions find_robot_companions(const std::string& urdf_path) {
   struct Naming {
     std::string stem, suffix;
   };
-  std::vector<Naming> namings{{urdf.stem().string(), ""}};
+  // robot.urdf.xacro is named "robot" as robot.urdf is.
+  std::string stem = urdf.stem().string();
+  if (urdf.extension() == ".xacro" && fs::path(stem).extension() == ".urdf") stem = fs::path(stem).stem().string();
+  std::vector<Naming> namings{{stem, ""}};
   const std::string robot = urdf_robot_name(urdf.string());
   if (usable_as_file_name(robot) && robot != namings.front().stem)
     namings.push_back({robot, ", named after the robot '" + robot + "'"});
   for (const Naming& naming : namings) {
     for (const SrdfRule& rule : kSrdfRules) {
-      const fs::path candidate = dir / rule.folder / (naming.stem + ".srdf");
+      fs::path candidate = dir / rule.folder / (naming.stem + ".srdf");
+      if (!is_file(candidate)) candidate += ".xacro";  // MoveIt configs also keep robot.srdf.xacro
       if (!is_file(candidate)) continue;
       found.srdf = companion(candidate, dir, rule.how + naming.suffix);
       break;

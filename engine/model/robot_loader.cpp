@@ -10,6 +10,7 @@
 #include "engine/model/package_resolver.hpp"
 #include "engine/model/robot_model_builder.hpp"
 #include "engine/model/srdf_loader.hpp"
+#include "engine/model/xacro_processor.hpp"
 
 namespace fs = std::filesystem;
 
@@ -68,17 +69,31 @@ std::string absolute_path(const std::string& path) {
 
 }  // namespace detail
 
+namespace {
+// A robot file's text, expanded first when it is xacro ($(find) searches where meshes are found).
+std::string read_robot_text(const std::string& path, const std::string& what, const LoadOptions& options,
+                            std::string& source) {
+  std::string text = detail::read_text_file(path, what);
+  source = path;
+  if (!xacro::is_xacro(path, text)) return text;
+  const std::string absolute = detail::absolute_path(path);
+  const PackageResolver resolver(fs::path(absolute).parent_path().string(), options.package_paths);
+  xacro::ExpandOptions expand;
+  expand.args = options.xacro_args;
+  expand.find_package = [&resolver](const std::string& name) { return resolver.find_package(name); };
+  text = xacro::expand(text, absolute, expand);
+  source = path + " (expanded from xacro)";
+  return text;
+}
+}  // namespace
+
 RobotModelPtr load_robot_file(const std::string& urdf_path, const std::string& srdf_path,
                               const std::string& toml_path, const LoadOptions& options) {
   detail::RobotSources in;
   in.source_path = detail::absolute_path(urdf_path);
-  in.urdf_xml = detail::read_text_file(urdf_path, "URDF file");
-  in.urdf_source = urdf_path;
+  in.urdf_xml = read_robot_text(urdf_path, "URDF file", options, in.urdf_source);
   in.base_dir = fs::path(in.source_path).parent_path().string();
-  if (!srdf_path.empty()) {
-    in.srdf_xml = detail::read_text_file(srdf_path, "SRDF file");
-    in.srdf_source = srdf_path;
-  }
+  if (!srdf_path.empty()) in.srdf_xml = read_robot_text(srdf_path, "SRDF file", options, in.srdf_source);
   if (!toml_path.empty()) {
     in.toml_text = detail::read_text_file(toml_path, "kinetic.toml file");
     in.toml_source = toml_path;

@@ -1,6 +1,7 @@
 #pragma once
 // Loading robots: URDF (file or string) with optional SRDF and kinetic.toml, and the built-in
 // library in robot_configs/ by name. All failures throw kinetic::Error with an actionable message.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,9 @@ struct LoadOptions {
   // true: an unresolvable mesh is an Error(MissingMesh); false: the mesh keeps mesh_path == ""
   // and is listed in RobotModel load warnings.
   bool require_meshes = false;
+  // Values of a xacro file's xacro:arg (what `xacro FILE NAME:=VALUE` passes); files ending in
+  // .xacro, or declaring the xacro namespace, are expanded before they are read.
+  std::map<std::string, std::string> xacro_args;
 };
 
 // Loads a URDF file. srdf_path / toml_path may be "" (then "<stem>.srdf" / "kinetic.toml" next to

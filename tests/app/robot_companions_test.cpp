@@ -211,6 +211,29 @@ class RobotCompanionsTest : public QObject {
     QVERIFY(without.robot_srdf().isEmpty());
   }
 
+  // `kinetic-studio robot.urdf.xacro`: the xacro is expanded (here it includes the shared Panda
+  // through $(find), found with --package-path), opened as a robot, not a session, and its
+  // package's ../srdf/robot.srdf is found by the name "robot" as for robot.urdf.
+  void a_xacro_on_the_command_line_opens_expanded_with_the_srdf_found() {
+    if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
+    QTemporaryDir dir;
+    const QString xacro = dir.filePath(QStringLiteral("arm_description/urdf/arm.urdf.xacro"));
+    write_file(xacro, "<?xml version=\"1.0\"?>\n<robot name=\"$(arg name)\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
+                      "  <xacro:arg name=\"name\" default=\"panda\"/>\n"
+                      "  <xacro:include filename=\"$(find example-robot-data)/robots/panda_description/urdf/panda.urdf\"/>\n"
+                      "</robot>\n");
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("arm_description/srdf"))));
+    QVERIFY(QFile::copy(panda_srdf(), dir.filePath(QStringLiteral("arm_description/srdf/arm.srdf"))));
+    auto studio = studio_from({xacro, QStringLiteral("--package-path"), QString::fromStdString(kinetic::test::shared_robots_dir())});
+    QVERIFY(studio);
+    const StudioDocument& document = *studio->document;
+    QVERIFY(document.robot());
+    QCOMPARE(document.robot()->name(), std::string("panda"));
+    QCOMPARE(document.robot()->dof(), 8);
+    QCOMPARE(document.robot_srdf(), QDir::cleanPath(dir.filePath(QStringLiteral("arm_description/srdf/arm.srdf"))));
+    QVERIFY(has_pose(document, "default"));
+  }
+
   // A file found but broken is named in the error, with how to do without it.
   void a_broken_srdf_found_is_named_in_the_error() {
     QTemporaryDir dir;

@@ -207,6 +207,10 @@ const BenchmarkProblemSet& problems(const std::string& robot_name, const std::st
   return cache[key] = benchmark_problems(model, scene, pair_count(), seed, kMargin, joined);
 }
 
+double mean(const std::vector<double>& v) {
+  return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+}
+
 void report(benchmark::State& state, std::vector<double> times_ms, int successes, int total) {
   std::sort(times_ms.begin(), times_ms.end());
   // Failures count as the full budget, so they weigh on the percentiles.
@@ -266,6 +270,7 @@ void ours(benchmark::State& state, const std::string& robot_name, const std::str
   // The rest of the call: start and goal checks, the margin ladder, copies.
   state.counters["other_median_ms"] = median(other_times);
   state.counters["length_median_rad"] = median(lengths);  // path quality: joint-space length
+  state.counters["length_mean_rad"] = mean(lengths);
 }
 
 // simplify: also run OMPL's path simplifier after a solution, as MoveIt's OMPL pipeline does by
@@ -303,6 +308,7 @@ void peer_ompl(benchmark::State& state, const std::string& robot_name, const std
   state.counters["rejected_pairs"] = list.rejected;
   std::sort(lengths.begin(), lengths.end());
   state.counters["length_median_rad"] = lengths.empty() ? 0.0 : lengths[lengths.size() / 2];
+  state.counters["length_mean_rad"] = mean(lengths);
 }
 
 const bool registered = [] {

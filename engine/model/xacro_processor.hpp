@@ -1,0 +1,33 @@
+#pragma once
+// Expands xacro robot descriptions (ROS's XML macro language) to plain URDF/SRDF text, so a
+// robot package's *.urdf.xacro opens directly. Debian carries no xacro (it is a ROS Python tool),
+// so this is our own; it covers what robot packages use:
+//   xacro:property (value, default, block properties, scope="parent"/"global", lazy evaluation),
+//   xacro:arg and $(arg NAME), xacro:macro with plain, default (:=), inherited (:=^, :=^|default)
+//   and block (*name, **name) parameters, xacro:insert_block, xacro:include (relative paths,
+//   $(find PACKAGE), ns="..."), xacro:if / xacro:unless, xacro:element, xacro:attribute,
+//   xacro:call, ${expression} (xacro_expression.hpp), $(find), $(arg), $(env), $(optenv),
+//   $(dirname), $(eval), and $$ escapes.
+// Not covered, with an error that says so: load_yaml and Python beyond the expression subset.
+// Every error is kinetic::Error(ParseError) naming the file and line.
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace kinetic::xacro {
+
+struct ExpandOptions {
+  std::map<std::string, std::string> args;  // xacro:arg values (the command line's NAME:=VALUE)
+  // Folder of a package for $(find NAME), nullopt when it is not found.
+  std::function<std::optional<std::string>(const std::string& name)> find_package;
+};
+
+// Whether a robot file is xacro: its name ends in .xacro, or it declares the xacro namespace.
+bool is_xacro(const std::string& path, const std::string& text);
+
+// Expands the xacro document `text`, read from `path` (relative includes and $(dirname) are
+// taken from its folder; it names the file in messages).
+std::string expand(const std::string& text, const std::string& path, const ExpandOptions& options = {});
+
+}  // namespace kinetic::xacro

@@ -1,0 +1,134 @@
+// Values of xacro expressions as Python has them: truth, str() and the reading of property texts.
+#include "engine/model/xacro_syntax.hpp"
+
+#include <charconv>
+#include <cmath>
+
+#include "engine/core/error.hpp"
+
+namespace kinetic::xacro {
+
+Value Value::of_bool(bool b) {
+  Value v;
+  v.kind = Kind::Bool;
+  v.boolean = b;
+  return v;
+}
+Value Value::of_int(std::int64_t i) {
+  Value v;
+  v.kind = Kind::Int;
+  v.integer = i;
+  return v;
+}
+Value Value::of_float(double d) {
+  Value v;
+  v.kind = Kind::Float;
+  v.number = d;
+  return v;
+}
+Value Value::of_string(std::string s) {
+  Value v;
+  v.kind = Kind::String;
+  v.text = std::move(s);
+  return v;
+}
+
+void fail(const std::string& what) { throw Error(ErrorCode::ParseError, what); }
+
+const char* kind_name(Value::Kind kind) {
+  switch (kind) {
+    case Value::Kind::None: return "None";
+    case Value::Kind::Bool: return "bool";
+    case Value::Kind::Int: return "int";
+    case Value::Kind::Float: return "float";
+    case Value::Kind::String: return "str";
+    case Value::Kind::List: return "list";
+  }
+  return "?";
+}
+
+namespace {
+// Python's repr of a float: the shortest text that reads back, scientific outside [1e-4, 1e16).
+std::string float_text(double d) {
+  if (std::isnan(d)) return "nan";
+  if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
+  char buffer[64];
+  const double magnitude = std::fabs(d);
+  const bool scientific = magnitude != 0.0 && (magnitude < 1e-4 || magnitude >= 1e16);
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, d,
+                                    scientific ? std::chars_format::scientific : std::chars_format::fixed);
+  std::string text(buffer, result.ptr);
+  if (scientific) {
+    // "1e-05" as Python writes it: at least two exponent digits.
+    const auto e = text.find('e');
+    std::string mantissa = text.substr(0, e), exponent = text.substr(e + 1);
+    const char sign = exponent[0] == '-' ? '-' : '+';
+    if (exponent[0] == '-' || exponent[0] == '+') exponent.erase(0, 1);
+    if (exponent.size() < 2) exponent.insert(0, "0");
+    return mantissa + "e" + sign + exponent;
+  }
+  if (text.find('.') == std::string::npos) text += ".0";
+  return text;
+}
+}  // namespace
+
+double Value::as_double() const {
+  switch (kind) {
+    case Kind::Bool: return boolean ? 1.0 : 0.0;
+    case Kind::Int: return static_cast<double>(integer);
+    case Kind::Float: return number;
+    default: fail(std::string("expected a number, got ") + kind_name(kind) + " '" + str() + "'");
+  }
+}
+
+bool Value::truthy() const {
+  switch (kind) {
+    case Kind::None: return false;
+    case Kind::Bool: return boolean;
+    case Kind::Int: return integer != 0;
+    case Kind::Float: return number != 0.0;
+    case Kind::String: return !text.empty();
+    case Kind::List: return !items.empty();
+  }
+  return false;
+}
+
+std::string Value::str() const {
+  switch (kind) {
+    case Kind::None: return "None";
+    case Kind::Bool: return boolean ? "True" : "False";
+    case Kind::Int: return std::to_string(integer);
+    case Kind::Float: return float_text(number);
+    case Kind::String: return text;
+    case Kind::List: {
+      std::string out = "[";
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ", ";
+        out += items[i].kind == Kind::String ? "'" + items[i].text + "'" : items[i].str();
+      }
+      return out + "]";
+    }
+  }
+  return {};
+}
+
+Value value_of_text(const std::string& text) {
+  if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') return Value::of_string(text.substr(1, text.size() - 2));
+  // Python ignores underscores in number literals; xacro keeps such texts as strings.
+  if (text.empty() || text.find('_') != std::string::npos) return Value::of_string(text);
+  std::size_t begin = text.find_first_not_of(" \t\n\r"), end = text.find_last_not_of(" \t\n\r");
+  if (begin == std::string::npos) return Value::of_string(text);
+  const std::string trimmed = text.substr(begin, end - begin + 1);
+  const char* first = trimmed.data();
+  const char* last = first + trimmed.size();
+  const char* digits = (*first == '+') ? first + 1 : first;
+  std::int64_t i = 0;
+  if (auto r = std::from_chars(digits, last, i); r.ec == std::errc() && r.ptr == last) return Value::of_int(i);
+  double d = 0.0;
+  if (auto r = std::from_chars(digits, last, d); r.ec == std::errc() && r.ptr == last) return Value::of_float(d);
+  if (trimmed == "true" || trimmed == "True") return Value::of_bool(true);
+  if (trimmed == "false" || trimmed == "False") return Value::of_bool(false);
+  return Value::of_string(text);
+}
+
+}  // namespace kinetic::xacro
