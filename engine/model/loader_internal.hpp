@@ -2,6 +2,7 @@
 // Internal to engine/model: the common loading pipeline behind load_robot_file,
 // load_robot_string and load_builtin_robot.
 #include <string>
+#include <vector>
 
 #include "engine/model/robot_loader.hpp"
 
@@ -17,6 +18,7 @@ struct RobotSources {
   std::string srdf_xml, srdf_source;   // srdf_source "" = no SRDF
   std::string toml_text, toml_source;  // toml_source "" = no kinetic.toml
   std::string source_path;             // RobotModel::source_path()
+  std::vector<std::string> included_files;  // RobotModel::included_files() (xacro includes)
 };
 
 // URDF (tinyxml2 check + urdfdom) -> model -> SRDF -> kinetic.toml (checked against the model).

@@ -1,5 +1,6 @@
 #include "engine/model/robot_loader.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -45,6 +46,7 @@ RobotModelPtr load_robot(const RobotSources& in, const LoadOptions& options) {
   RobotModelBuilder builder;
   builder.build_from_urdf(*urdf, info, resolver, options.require_meshes);
   builder.set_source_path(in.source_path);
+  builder.set_included_files(in.included_files);
 
   if (!in.srdf_source.empty())
     builder.set_semantic(parse_srdf(in.srdf_xml, in.srdf_source, &builder.model(), &warnings));
@@ -72,7 +74,7 @@ std::string absolute_path(const std::string& path) {
 namespace {
 // A robot file's text, expanded first when it is xacro ($(find) searches where meshes are found).
 std::string read_robot_text(const std::string& path, const std::string& what, const LoadOptions& options,
-                            std::string& source) {
+                            std::string& source, std::vector<std::string>& included) {
   std::string text = detail::read_text_file(path, what);
   source = path;
   if (!xacro::is_xacro(path, text)) return text;
@@ -81,7 +83,10 @@ std::string read_robot_text(const std::string& path, const std::string& what, co
   xacro::ExpandOptions expand;
   expand.args = options.xacro_args;
   expand.find_package = [&resolver](const std::string& name) { return resolver.find_package(name); };
-  text = xacro::expand(text, absolute, expand);
+  std::vector<std::string> files;
+  text = xacro::expand(text, absolute, expand, &files);
+  for (const std::string& file : files)
+    if (std::find(included.begin(), included.end(), file) == included.end()) included.push_back(file);
   source = path + " (expanded from xacro)";
   return text;
 }
@@ -91,9 +96,10 @@ RobotModelPtr load_robot_file(const std::string& urdf_path, const std::string& s
                               const std::string& toml_path, const LoadOptions& options) {
   detail::RobotSources in;
   in.source_path = detail::absolute_path(urdf_path);
-  in.urdf_xml = read_robot_text(urdf_path, "URDF file", options, in.urdf_source);
+  in.urdf_xml = read_robot_text(urdf_path, "URDF file", options, in.urdf_source, in.included_files);
   in.base_dir = fs::path(in.source_path).parent_path().string();
-  if (!srdf_path.empty()) in.srdf_xml = read_robot_text(srdf_path, "SRDF file", options, in.srdf_source);
+  if (!srdf_path.empty())
+    in.srdf_xml = read_robot_text(srdf_path, "SRDF file", options, in.srdf_source, in.included_files);
   if (!toml_path.empty()) {
     in.toml_text = detail::read_text_file(toml_path, "kinetic.toml file");
     in.toml_source = toml_path;

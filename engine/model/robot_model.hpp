@@ -141,6 +141,8 @@ class RobotModel {
 
   // Where the model came from ("" for a string).
   const std::string& source_path() const { return source_path_; }
+  // Other files its description was made of: those a xacro URDF or SRDF included (absolute).
+  const std::vector<std::string>& included_files() const { return included_files_; }
   // Non-fatal problems found while loading (unresolved meshes when LoadOptions::require_meshes is
   // false, unknown kinetic.toml keys, SRDF elements that are ignored, ...), one line each.
   const std::vector<std::string>& load_warnings() const { return load_warnings_; }
@@ -164,6 +166,7 @@ class RobotModel {
   SemanticModel semantic_;
   RobotConfig config_;
   std::string source_path_;
+  std::vector<std::string> included_files_;
   std::vector<std::string> load_warnings_;
   std::vector<std::string> unresolved_files_;
 };

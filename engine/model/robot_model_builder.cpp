@@ -336,6 +336,9 @@ RobotModelBuilder::RobotModelBuilder() : model_(std::make_shared<RobotModel>()) 
 void RobotModelBuilder::set_source_path(const std::string& path) {
   model_->source_path_ = path;
 }
+void RobotModelBuilder::set_included_files(std::vector<std::string> files) {
+  model_->included_files_ = std::move(files);
+}
 void RobotModelBuilder::set_name(const std::string& name) {
   model_->name_ = name;
 }

@@ -55,6 +55,7 @@ class RobotModelBuilder {
                        const PackageResolver& resolver, bool require_meshes);
 
   void set_source_path(const std::string& path);
+  void set_included_files(std::vector<std::string> files);
   void set_name(const std::string& name);
   void set_semantic(SemanticModel semantic);
   // Stores the configuration and applies its acceleration / jerk limits.

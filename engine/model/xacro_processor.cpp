@@ -2,6 +2,7 @@
 
 #include <tinyxml2.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -529,6 +530,7 @@ class Expander {
     path = path.lexically_normal();
     if (static_cast<int>(calls_.size()) >= kMaxDepth) fail(e, "includes nest deeper than " + std::to_string(kMaxDepth) + " levels (a file that includes itself?)");
     const std::string text = read_file(path.string(), "");
+    if (std::find(included_.begin(), included_.end(), path.string()) == included_.end()) included_.push_back(path.string());
     tinyxml2::XMLDocument included;
     if (included.Parse(text.c_str(), text.size()) != tinyxml2::XML_SUCCESS)
       throw Error(ErrorCode::ParseError, detail::describe_xml_error(included, path.string(), "xacro file"));
@@ -573,6 +575,9 @@ class Expander {
   std::string prefix_ = "xacro";
   std::vector<std::string> calls_;
   std::vector<XMLElement*> kept_;
+
+ public:
+  std::vector<std::string> included_;
 };
 }  // namespace
 
@@ -583,9 +588,12 @@ bool is_xacro(const std::string& path, const std::string& text) {
   return head.find("wiki/xacro\"") != std::string::npos || head.find("wiki/xacro'") != std::string::npos;
 }
 
-std::string expand(const std::string& text, const std::string& path, const ExpandOptions& options) {
+std::string expand(const std::string& text, const std::string& path, const ExpandOptions& options,
+                   std::vector<std::string>* included) {
   Expander expander(options);
-  return expander.run(text, path);
+  std::string out = expander.run(text, path);
+  if (included) *included = expander.included_;
+  return out;
 }
 
 }  // namespace kinetic::xacro

@@ -14,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kinetic::xacro {
 
@@ -27,7 +28,9 @@ struct ExpandOptions {
 bool is_xacro(const std::string& path, const std::string& text);
 
 // Expands the xacro document `text`, read from `path` (relative includes and $(dirname) are
-// taken from its folder; it names the file in messages).
-std::string expand(const std::string& text, const std::string& path, const ExpandOptions& options = {});
+// taken from its folder; it names the file in messages). `included`, when given, receives the
+// files the expansion included (absolute, each once, in the order read).
+std::string expand(const std::string& text, const std::string& path, const ExpandOptions& options = {},
+                   std::vector<std::string>* included = nullptr);
 
 }  // namespace kinetic::xacro

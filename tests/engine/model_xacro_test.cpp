@@ -243,7 +243,10 @@ TEST(Xacro, IncludesRelativeByFindAndInANamespace) {
     if (name == "my_robot") return (dir.path() / "my_robot").string();
     return std::nullopt;
   };
-  const Expanded out(xacro::expand(read_text(main_file), main_file.string(), options));
+  std::vector<std::string> included;
+  const Expanded out(xacro::expand(read_text(main_file), main_file.string(), options, &included));
+  // The same file included twice is listed once (a watcher reloads when it changes).
+  EXPECT_EQ(included, std::vector<std::string>{(dir.path() / "my_robot/urdf/parts/link.xacro").string()});
   ASSERT_EQ(out.count("link"), 3);
   EXPECT_STREQ(out.first("link")->Attribute("name"), "base");
   EXPECT_STREQ(out.first("link")->Attribute("length"), "0.4");
@@ -382,6 +385,9 @@ TEST(XacroRobots, TheSharedPandaIncludedThroughFindMatchesItsUrdf) {
   const RobotModelPtr through_xacro = load_robot_file(file.string(), (dir.path() / "panda.srdf").string(), "", options);
   const RobotModelPtr direct = load_robot_file(panda_dir + "/urdf/panda.urdf", panda_dir + "/srdf/panda.srdf", "", options);
   ASSERT_EQ(through_xacro->dof(), direct->dof());
+  ASSERT_EQ(through_xacro->included_files().size(), 1u);
+  EXPECT_EQ(std::filesystem::path(through_xacro->included_files()[0]), std::filesystem::path(panda_dir + "/urdf/panda.urdf").lexically_normal());
+  EXPECT_TRUE(direct->included_files().empty());
   EXPECT_EQ(through_xacro->variable_names(), direct->variable_names());
   EXPECT_TRUE(through_xacro->lower_limits().isApprox(direct->lower_limits()));
   EXPECT_TRUE(through_xacro->upper_limits().isApprox(direct->upper_limits()));
