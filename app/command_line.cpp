@@ -80,6 +80,12 @@ QString parse_error_text(const QCommandLineParser& parser, const std::vector<QCo
 
 }  // namespace
 
+std::optional<std::pair<std::string, std::string>> xacro_argument(const QString& argument) {
+  const qsizetype assign = argument.indexOf(QStringLiteral(":="));
+  if (assign <= 0) return std::nullopt;
+  return std::pair{argument.left(assign).trimmed().toStdString(), argument.mid(assign + 2).toStdString()};
+}
+
 std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral(
@@ -102,6 +108,9 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   const QCommandLineOption package_path(
       QStringLiteral("package-path"),
       QStringLiteral("Folder searched for package:// meshes (repeatable)."), QStringLiteral("dir"));
+  const QCommandLineOption xacro_arg(
+      QStringLiteral("xacro-arg"),
+      QStringLiteral("A xacro robot file's argument, as xacro takes it (repeatable; headless runs)."), QStringLiteral("name:=value"));
   const QCommandLineOption screenshot(
       QStringLiteral("screenshot"),
       QStringLiteral("Save a PNG of the window once it has drawn its first frame, then quit."),
@@ -109,10 +118,10 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   const QCommandLineOption quit_after(QStringLiteral("quit-after"),
                                       QStringLiteral("Quit after this many milliseconds."),
                                       QStringLiteral("ms"));
-  parser.addOptions({robot, srdf, config, package_path, screenshot, quit_after});
+  parser.addOptions({robot, srdf, config, package_path, xacro_arg, screenshot, quit_after});
 
   // Every option, for the did-you-mean of an unknown one.
-  std::vector<QCommandLineOption> options = {robot, srdf, config, package_path, screenshot, quit_after,
+  std::vector<QCommandLineOption> options = {robot, srdf, config, package_path, xacro_arg, screenshot, quit_after,
                                              QCommandLineOption(QStringLiteral("help")),
                                              QCommandLineOption(QStringLiteral("version"))};
 
@@ -183,7 +192,8 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
     return std::nullopt;
   }
   for (const QCommandLineOption* option : {&scene, &start, &goal_joints, &goal_named, &goal_pose, &goal_relative,
-                                           &planner, &keep_orientation, &preset, &timing, &seed, &export_file, &output_dir, &size, &view}) {
+                                           &planner, &keep_orientation, &preset, &timing, &seed, &export_file, &output_dir, &size, &view,
+                                           &xacro_arg}) {  // the studio expands xacro with its defaults (for now)
     if (parser.isSet(*option) && !is_headless) {
       std::fprintf(stderr, "kinetic-studio: --%s needs --headless\n", qPrintable(option->names().first()));
       return std::nullopt;
@@ -209,6 +219,13 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   line.srdf = parser.value(srdf);
   line.config = parser.value(config);
   line.package_paths = parser.values(package_path);
+  line.xacro_args = parser.values(xacro_arg);
+  for (const QString& argument : line.xacro_args) {
+    if (!xacro_argument(argument)) {
+      std::fprintf(stderr, "kinetic-studio: --xacro-arg '%s': expected NAME:=VALUE (as xacro takes it)\n", qPrintable(argument));
+      return std::nullopt;
+    }
+  }
   line.screenshot = parser.value(screenshot);
   // The studio refuses what a headless run refuses (it used to drop --srdf silently); a headless
   // run says it with the rest of its flags (job_from_flags).

@@ -4,6 +4,7 @@
 #include <QStringList>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace kinetic::app {
 
@@ -15,6 +16,7 @@ struct CommandLine {
   QString screenshot;                      // grab the window into this PNG once shown, then quit
   int quit_after_ms = -1;                  // quit after this long (tests, demos)
   QStringList package_paths;               // extra package:// search folders
+  QStringList xacro_args;                  // NAME:=VALUE for a xacro robot file's xacro:arg
   QString session;                         // SESSION.kinetic-session to open (positional)
 
   // --headless: run a job (file or the flags below) without a display and exit.
@@ -36,6 +38,9 @@ struct CommandLine {
   QString size;         // WIDTHxHEIGHT of --screenshot in headless mode
   QString view;         // standard view of --screenshot in headless mode
 };
+
+// "NAME:=VALUE" (--xacro-arg) as a name and a value; nullopt when it is not of that form.
+std::optional<std::pair<std::string, std::string>> xacro_argument(const QString& argument);
 
 // The arguments without those QGuiApplication / QApplication take for themselves (-platform xcb,
 // -display :1, -style fusion, -reverse, ...), so they can be parsed before a QApplication exists.

@@ -27,9 +27,13 @@ void ModelFileWatcher::watch_robot_files() {
   files_.clear();
   const QString reference = document_.robot_reference();
   // Built-in robots are loaded by name and not edited in place; files are watched.
-  for (const QString& path : {reference, document_.robot_srdf(), document_.robot_config()}) {
+  QStringList paths{reference, document_.robot_srdf(), document_.robot_config()};
+  // A xacro description is also made of the files it includes (its macros, often).
+  if (document_.robot())
+    for (const std::string& included : document_.robot()->included_files()) paths << QString::fromStdString(included);
+  for (const QString& path : paths) {
     const QFileInfo info(path);
-    if (path.isEmpty() || !info.isFile()) continue;
+    if (path.isEmpty() || !info.isFile() || files_.contains(info.absoluteFilePath())) continue;
     files_ << info.absoluteFilePath();
   }
   if (files_.isEmpty()) return;

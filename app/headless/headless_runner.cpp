@@ -127,6 +127,8 @@ Job job_from_flags(const CommandLine& line) {
     job.robot.builtin = str(line.robot);
   }
   for (const QString& p : line.package_paths) job.robot.package_paths.push_back(fs::absolute(str(p)).string());
+  for (const QString& argument : line.xacro_args)
+    if (const auto arg = xacro_argument(argument)) job.robot.xacro_args[arg->first] = arg->second;
   if (!line.scene.isEmpty()) job.scene.file = fs::absolute(str(line.scene));
 
   // Joint values when it is more than one word or a number ("nan" and "inf" included, so they are
@@ -335,6 +337,7 @@ int run_headless(const CommandLine& line, std::ostream& out, std::ostream& err) 
       given(!line.srdf.isEmpty(), "--srdf");
       given(!line.config.isEmpty(), "--config");
       given(!line.package_paths.isEmpty(), "--package-path");
+      given(!line.xacro_args.isEmpty(), "--xacro-arg");
       given(!line.scene.isEmpty(), "--scene");
       given(!line.start.isEmpty(), "--start");
       given(!line.goal_joints.isEmpty(), "--goal-joints");

@@ -147,6 +147,7 @@ JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group
 void load_robot_and_scene(const Job& job, JobResult& result) {
   LoadOptions options;
   options.package_paths = job.robot.package_paths;
+  options.xacro_args = job.robot.xacro_args;
   const RobotFiles files = robot_files(job);
   try {
     result.robot = job.robot.builtin.empty()

@@ -7,6 +7,7 @@
 #include <QJsonParseError>
 #include <QRegularExpression>
 #include <QString>
+#include <QVariant>
 #include <QStringList>
 
 #include <algorithm>
@@ -47,7 +48,7 @@ RobotSpec parse_robot(const QJsonValue& value, const fs::path& base) {
     if (robot.builtin.empty()) throw JobError("robot", "must not be empty");
     return robot;
   }
-  const Fields f(value, "robot", {"name", "urdf", "srdf", "config", "package_paths", "group"});
+  const Fields f(value, "robot", {"name", "urdf", "srdf", "config", "package_paths", "xacro_args", "group"});
   robot.builtin = f.text("name");
   robot.group = f.text("group");
   if (f.has("urdf")) robot.urdf = resolve(base, f.text("urdf"));
@@ -70,6 +71,18 @@ RobotSpec parse_robot(const QJsonValue& value, const fs::path& base) {
     for (int i = 0; i < array.size(); ++i) {
       if (!array[i].isString()) throw JobError(f.at("package_paths") + "[" + std::to_string(i) + "]", "expected a folder name");
       robot.package_paths.push_back(resolve(base, str(array[i].toString())).string());
+    }
+  }
+  if (f.has("xacro_args")) {
+    const QJsonValue v = f.value("xacro_args");
+    if (!v.isObject()) throw JobError(f.at("xacro_args"), "expected an object of xacro arguments, e.g. {\"ur_type\": \"ur10e\"}");
+    if (robot.urdf.empty()) throw JobError(f.at("xacro_args"), "goes with \"urdf\" (a xacro robot file)");
+    const QJsonObject args = v.toObject();
+    for (auto it = args.begin(); it != args.end(); ++it) {
+      if (!it.value().isString() && !it.value().isDouble() && !it.value().isBool())
+        throw JobError(f.at("xacro_args") + "." + str(it.key()), "expected a text, a number or true/false");
+      robot.xacro_args[str(it.key())] = str(it.value().isBool() ? QString::fromLatin1(it.value().toBool() ? "true" : "false")
+                                                                : it.value().toVariant().toString());
     }
   }
   return robot;

@@ -7,6 +7,7 @@
 // the robot, and every error names the JSON field at fault.
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -45,6 +46,7 @@ struct RobotSpec {
   // an empty path none ("srdf": "", --srdf none), else that file.
   std::optional<std::filesystem::path> srdf, config;
   std::vector<std::string> package_paths;
+  std::map<std::string, std::string> xacro_args;  // a xacro URDF's xacro:arg values
   std::string group;  // planning group ("" = the robot's first)
 };
 

@@ -355,6 +355,35 @@ class DataFeaturesTest : public QObject {
     QVERIFY(reloaded.wait(5000));
     QCOMPARE(reloaded.count(), 2);
   }
+
+  // A xacro robot is also made of the files it includes: editing a macro there reloads it.
+  void reloads_when_a_file_the_xacro_includes_changes() {
+    QTemporaryDir dir;
+    const QString xacro = dir.filePath(QStringLiteral("arm.urdf.xacro"));
+    const QString parts = dir.filePath(QStringLiteral("parts.xacro"));
+    const QByteArray macro = "<robot xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
+                             "<xacro:macro name=\"arm\" params=\"limit\">\n"
+                             "<link name=\"base\"/><link name=\"bar\"/>\n"
+                             "<joint name=\"j1\" type=\"revolute\"><parent link=\"base\"/><child link=\"bar\"/>"
+                             "<axis xyz=\"0 0 1\"/><limit lower=\"${-limit}\" upper=\"${limit}\" velocity=\"1\" effort=\"1\"/></joint>\n"
+                             "</xacro:macro></robot>\n";
+    write_file(parts, macro);
+    write_file(xacro, "<robot name=\"arm\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
+                      "<xacro:include filename=\"parts.xacro\"/><xacro:arm limit=\"1.5\"/></robot>\n");
+    StudioDocument document;
+    QVERIFY(document.load_robot(xacro).isEmpty());
+    QCOMPARE(document.robot()->upper_limits()[0], 1.5);
+
+    kinetic::app::ModelFileWatcher watcher(document);
+    watcher.set_debounce_ms(50);
+    QVERIFY(watcher.watched_files().contains(QFileInfo(parts).absoluteFilePath()));
+    QSignalSpy reloaded(&watcher, &kinetic::app::ModelFileWatcher::reloaded);
+    QByteArray edited = macro;
+    edited.replace("upper=\"${limit}\"", "upper=\"${limit / 2}\"");
+    replace_file(parts, edited);
+    QVERIFY(reloaded.wait(5000));
+    QCOMPARE(document.robot()->upper_limits()[0], 0.75);
+  }
 };
 
 QTEST_MAIN(DataFeaturesTest)

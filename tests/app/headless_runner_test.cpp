@@ -769,6 +769,57 @@ class HeadlessRunnerTest : public QObject {
   }
 
   // A folder given as the robot is a robot file problem, not an unknown built-in name.
+  // A xacro robot is expanded with its arguments: --xacro-arg NAME:=VALUE, or a job's
+  // "xacro_args". Here the arm's joint limit is an argument: a goal beyond its default is refused,
+  // within the given one it is planned.
+  void a_xacro_robot_takes_its_arguments_from_flags_and_jobs() {
+    QTemporaryDir dir;
+    const fs::path xacro = fs::path(dir.path().toStdString()) / "arm.urdf.xacro";
+    {
+      std::ofstream file(xacro);
+      file << "<robot name=\"arm\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
+              "<xacro:arg name=\"limit\" default=\"1.0\"/>\n"
+              "<xacro:property name=\"limit\" value=\"$(arg limit)\"/>\n"
+              "<link name=\"base\"/><link name=\"upper\"/><link name=\"lower\"/>\n"
+              "<xacro:macro name=\"hinge\" params=\"name parent child z\">\n"
+              "<joint name=\"${name}\" type=\"revolute\"><parent link=\"${parent}\"/><child link=\"${child}\"/>\n"
+              "<origin xyz=\"0 0 ${z}\"/><axis xyz=\"0 1 0\"/>\n"
+              "<limit lower=\"${-limit}\" upper=\"${limit}\" velocity=\"1\" effort=\"1\"/></joint>\n"
+              "</xacro:macro>\n"
+              "<xacro:hinge name=\"j1\" parent=\"base\" child=\"upper\" z=\"0.1\"/>\n"
+              "<xacro:hinge name=\"j2\" parent=\"upper\" child=\"lower\" z=\"0.5\"/>\n"
+              "</robot>\n";
+    }
+    kinetic::app::CommandLine line = urdf_run(xacro, dir);
+    line.start = QStringLiteral("0 0");
+    line.goal_joints = QStringLiteral("1.5 0.3");
+    std::ostringstream out, err;
+    QCOMPARE(run_headless(line, out, err), int(kExitBadJob));
+    QVERIFY2(err.str().find("j1") != std::string::npos, err.str().c_str());
+    line.xacro_args = {QStringLiteral("limit:=2.0")};
+    std::ostringstream out2, err2;
+    QVERIFY2(run_headless(line, out2, err2) == int(kExitOk), err2.str().c_str());
+
+    const std::string job_text = R"({"format": "kinetic-job", "version": 1, "robot": {"urdf": "arm.urdf.xacro", "xacro_args": {"limit": 2}},)"
+                                 R"( "start": [0, 0], "steps": [{"goal": {"joints": [1.5, 0.3]}}]})";
+    const Run run = run_text(job_text, dir.path().toStdString());
+    QVERIFY2(run.code == int(kExitOk), run.err.c_str());
+    const Run wrong = run_text(R"({"format": "kinetic-job", "version": 1, "robot": {"urdf": "arm.urdf.xacro", "xacro_args": ["limit"]},)"
+                               R"( "steps": [{"goal": {"joints": [0.5, 0.3]}}]})",
+                               dir.path().toStdString());
+    QCOMPARE(wrong.code, int(kExitBadJob));
+    QVERIFY2(wrong.err.find("xacro_args") != std::string::npos, wrong.err.c_str());
+
+    // Not NAME:=VALUE: refused by the command line, as xacro would; the studio (which expands with
+    // the defaults) refuses it rather than dropping it.
+    QVERIFY(!kinetic::app::parse_command_line({QStringLiteral("kinetic-studio"), QStringLiteral("--headless"),
+                                               QStringLiteral("--xacro-arg"), QStringLiteral("limit=2")}));
+    QVERIFY(kinetic::app::parse_command_line({QStringLiteral("kinetic-studio"), QStringLiteral("--headless"),
+                                              QStringLiteral("--xacro-arg"), QStringLiteral("limit:=2")}));
+    QVERIFY(!kinetic::app::parse_command_line({QStringLiteral("kinetic-studio"), QString::fromStdString(xacro.string()),
+                                               QStringLiteral("--xacro-arg"), QStringLiteral("limit:=2")}));
+  }
+
   void a_folder_as_the_robot_is_named_as_a_file() {
     QTemporaryDir dir;
     kinetic::app::CommandLine line;
