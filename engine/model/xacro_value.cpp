@@ -60,12 +60,17 @@ std::string float_text(double d) {
   std::string text(buffer, result.ptr);
   if (scientific) {
     // "1e-05" as Python writes it: at least two exponent digits.
+    // (Built by appending: GCC 12's -Wrestrict misreads insert() at -O3.)
     const auto e = text.find('e');
-    std::string mantissa = text.substr(0, e), exponent = text.substr(e + 1);
-    const char sign = exponent[0] == '-' ? '-' : '+';
-    if (exponent[0] == '-' || exponent[0] == '+') exponent.erase(0, 1);
-    if (exponent.size() < 2) exponent.insert(0, "0");
-    return mantissa + "e" + sign + exponent;
+    std::size_t digits = e + 1;
+    const char sign = text[digits] == '-' ? '-' : '+';
+    if (text[digits] == '-' || text[digits] == '+') ++digits;
+    std::string out = text.substr(0, e);
+    out += 'e';
+    out += sign;
+    if (text.size() - digits < 2) out += '0';
+    out.append(text, digits, std::string::npos);
+    return out;
   }
   if (text.find('.') == std::string::npos) text += ".0";
   return text;
