@@ -26,6 +26,7 @@
 #include "app/interaction/collision_monitor.hpp"
 #include "app/interaction/goal_controller.hpp"
 #include "app/interaction/tcp_kinematics.hpp"
+#include "app/interaction/tcp_readout_binding.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "app/planning_features.hpp"
 #include "app/robot_loading/robot_loader.hpp"
@@ -54,6 +55,10 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   build_collisions_dock();
   // Before the menus, so the View menu lists their docks.
   planning_features_ = install_planning_features(*this, document_);
+  // The goal gizmo, IK and the TCP trail use the Planner panel's planning group.
+  goal_controller_->set_group(planning_features_->engine_group());
+  connect(planning_features_, &PlanningFeatures::planningGroupChanged, goal_controller_,
+          [goal = goal_controller_](const QString& group) { goal->set_group(group.toStdString()); });
   build_status_bar();
   build_menus();
   connect(play_pause_action_, &QAction::triggered, planning_features_, &PlanningFeatures::toggle_play);
@@ -136,6 +141,7 @@ void MainWindow::build_goal_dock() {
   connect(goal, &GoalController::shownPoseChanged, this, &MainWindow::update_goal_panel);
   connect(goal, &GoalController::ikStatusChanged, this, &MainWindow::update_goal_panel);
   update_goal_panel();
+  new TcpReadoutBinding(*goal_panel_->tcp_readout(), document_, *goal, this);  // where the TCP is now
 }
 
 void MainWindow::update_goal_panel() {
@@ -312,8 +318,15 @@ void MainWindow::build_tool_bar(const DataFeatures& data_features) {
   // Ctrl+Enter, as "run" in most tools; Return alone belongs to the fields being edited.
   plan_action_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
   connect(plan_action_, &QAction::triggered, planning_features_, &PlanningFeatures::plan);
-  connect(&planning_features_->plan_worker(), &PlanWorker::busyChanged, plan_action_,
-          [action = plan_action_](bool busy) { action->setEnabled(!busy); });
+  plan_execute_action_ = new QAction(tr("Plan && Execute"), this);
+  plan_execute_action_->setToolTip(
+      tr("Plan from the current state and play the plan: the robot ends at the goal (Ctrl+Shift+Enter)"));
+  plan_execute_action_->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return),
+                                      QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter)});
+  connect(plan_execute_action_, &QAction::triggered, planning_features_, &PlanningFeatures::plan_and_execute);
+  for (QAction* action : {plan_action_, plan_execute_action_})
+    connect(&planning_features_->plan_worker(), &PlanWorker::busyChanged, action,
+            [action](bool busy) { action->setEnabled(!busy); });
   // Icons for the actions that have a standard one; the camera entries show their names.
   const auto icon = [this](QStyle::StandardPixmap pixmap) { return style()->standardIcon(pixmap); };
   data_features.open_robot->setIcon(icon(QStyle::SP_DialogOpenButton));
@@ -325,7 +338,7 @@ void MainWindow::build_tool_bar(const DataFeatures& data_features) {
   bar->addSeparator();
   bar->addActions({undo_action_, redo_action_});
   bar->addSeparator();
-  bar->addActions({plan_action_, play_pause_action_});
+  bar->addActions({plan_action_, plan_execute_action_, play_pause_action_});
   bar->addSeparator();
   for (QAction* view : camera_view_actions_)
     if (view) bar->addAction(view);

@@ -61,6 +61,8 @@ class MainWindow : public QMainWindow {
   QAction* play_pause_action() const { return play_pause_action_; }
   // Plans with the Planner panel's settings (the toolbar's Plan).
   QAction* plan_action() const { return plan_action_; }
+  // Plans and executes: the robot ends at the goal (Ctrl+Shift+Enter; the toolbar's Plan & Execute).
+  QAction* plan_execute_action() const { return plan_execute_action_; }
   QAction* view_action(ViewOption option) const;
   // View → Camera → Front … Iso (Alt+1..6); null for the views without an entry (Bottom).
   QAction* camera_view_action(viewer::StandardView view) const;
@@ -115,6 +117,7 @@ class MainWindow : public QMainWindow {
   QMenu* view_menu_ = nullptr;
   QAction* play_pause_action_ = nullptr;
   QAction* plan_action_ = nullptr;
+  QAction* plan_execute_action_ = nullptr;
   std::function<void(const QString&)> open_session_;
   RobotLoader* robot_loader_ = nullptr;  // the File menu's (install_data_features)
   QAction* undo_action_ = nullptr;

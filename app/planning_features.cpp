@@ -7,6 +7,7 @@
 #include <QMainWindow>
 
 #include "app/planning/robot_at_trajectory_time.hpp"
+#include "app/planning/plan_execution.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "app/planning/trajectory_check.hpp"
 #include "app/planning/playback_controller.hpp"
@@ -15,6 +16,7 @@
 #include "app/studio_document.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/kinematics/ik_factory.hpp"
+#include "engine/kinematics/kinematic_chain.hpp"
 #include "engine/kinematics/opw_ik.hpp"
 #include "engine/kinematics/ur_ik.hpp"
 #include "engine/planning/state_diagnostics.hpp"
@@ -28,6 +30,14 @@ namespace kinetic::app {
 namespace {
 
 QString error_text(const std::exception& error) { return QString::fromUtf8(error.what()); }
+
+// The values of `group`'s variables in `q` (model order), in the order the engine plans them.
+JointVector group_values(const RobotModel& robot, const std::string& group, const JointVector& q) {
+  const std::vector<int> variables = robot.group_variables(group);
+  JointVector values(static_cast<int>(variables.size()));
+  for (std::size_t i = 0; i < variables.size(); ++i) values[static_cast<int>(i)] = q[variables[i]];
+  return values;
+}
 
 // A re-timed or blended trajectory, its corners kept clear of obstacles, with its validation:
 // made on a worker thread, so it has a status the moment it is added.
@@ -65,28 +75,47 @@ QString checked_suffix(const CheckedTiming& checked) {
   return text;
 }
 
-// Whether "closed-form IK steps" can apply: the robot's IK solver is a UR or OPW one, the solvers
-// whose closed form the Cartesian steps use (cartesian_step_ik.cpp).
-bool has_closed_form_ik(const RobotModelPtr& robot) {
+// Whether "closed-form IK steps" can apply: the group's IK solver is a UR or OPW one, the solvers
+// whose closed form the Cartesian steps use (cartesian_step_ik.cpp). group "": the default.
+bool has_closed_form_ik(const RobotModelPtr& robot, const std::string& group) {
   if (!robot) return false;
   try {
-    const IkSolverPtr solver = make_ik_solver(robot);
+    const IkSolverPtr solver = make_ik_solver(robot, group);
     return std::dynamic_pointer_cast<const UrIkSolver>(solver) || std::dynamic_pointer_cast<const OpwIkSolver>(solver);
   } catch (const std::exception&) {  // no usable solver: the steps are numeric
     return false;
   }
 }
 
-// The TCP the Trajectories panel's speed plot follows: the one the TCP trail traces (the first
-// planning group's tip and TCP offset, where the goal gizmo sits).
-panels::TcpPlotSource tcp_plot_source(const RobotModelPtr& robot) {
+// The TCP the Trajectories panel's speed plot follows: the one the TCP trail traces (the chosen
+// planning group's tip and TCP offset, where the goal gizmo sits; group "": the first).
+panels::TcpPlotSource tcp_plot_source(const RobotModelPtr& robot, const std::string& group) {
   if (!robot) return {};
   try {
-    const TcpFrame tcp = resolve_tcp_frame(*robot, "");
+    const TcpFrame tcp = resolve_tcp_frame(*robot, group);
     return {robot, tcp.link, tcp.offset};
   } catch (const std::exception&) {  // no TCP: the plot says so
     return {robot, -1, Pose::Identity()};
   }
+}
+
+// The robot's planning groups for the Group combo. The planner needs a group's chain (its TCP,
+// IK, Cartesian lines), so a group that forms none is listed with the engine's reason.
+QList<panels::PlanningGroupChoice> group_choices(const RobotModelPtr& robot) {
+  QList<panels::PlanningGroupChoice> choices;
+  if (!robot) return choices;
+  for (const std::string& name : robot->group_names()) {
+    panels::PlanningGroupChoice choice{QString::fromStdString(name), {}};
+    try {
+      if (robot->group_variables(name).empty())
+        choice.unusable = QCoreApplication::translate("PlanningFeatures", "it has no movable joint");
+      else KinematicChain::from_config(robot, name);
+    } catch (const std::exception& error) {
+      choice.unusable = QString::fromUtf8(error.what());
+    }
+    choices << choice;
+  }
+  return choices;
 }
 
 }  // namespace
@@ -113,6 +142,8 @@ PlanningFeatures::PlanningFeatures(QMainWindow& window, StudioDocument& document
 
   plan_worker_ = new PlanWorker(this);
   playback_ = new PlaybackController(document_, this);
+  execution_ = new PlanExecution(
+      document_, *playback_, [this](int index, double t) { return move_robot_to(index, t); }, this);
   recorder_ = new TrajectoryRecorder(document_, this);
 
   connect_document();
@@ -158,9 +189,45 @@ void PlanningFeatures::refresh_robot() {
   if (robot)
     for (const std::string& name : robot->named_pose_names()) names << QString::fromStdString(name);
   planner_panel_->set_named_poses(names);
-  planner_panel_->set_closed_form_ik_available(has_closed_form_ik(robot));
-  trajectory_panel_->set_tcp_source(tcp_plot_source(robot));
+  planner_panel_->set_groups(group_choices(robot));
   if (robot) trajectory_panel_->set_limits(limits_for(*robot));
+  apply_group();
+}
+
+QString PlanningFeatures::planning_group() const { return planner_panel_->group(); }
+
+std::string PlanningFeatures::engine_group() const {
+  const RobotModelPtr robot = document_.robot();
+  const std::string chosen = planning_group().toStdString();
+  // The first group is asked for as "", as before there was a choice: the engine's defaults
+  // (kinetic.toml's [ik] group for IK) stay what they were.
+  return robot && !robot->group_names().empty() && robot->group_names().front() == chosen ? std::string() : chosen;
+}
+
+void PlanningFeatures::apply_group() {
+  const RobotModelPtr robot = document_.robot();
+  const std::string group = engine_group();
+  // Kept for the session also when a robot without the group chose another (not a user edit).
+  document_.set_planner_settings(planner_panel_->settings());
+  planner_panel_->set_closed_form_ik_available(has_closed_form_ik(robot, group));
+  trajectory_panel_->set_tcp_source(tcp_plot_source(robot, group));
+  emit planningGroupChanged(QString::fromStdString(group));
+}
+
+void PlanningFeatures::report_group_fallback(const QString& asked) {
+  const RobotModelPtr robot = document_.robot();
+  const QString chosen = planning_group();
+  if (!robot || asked == chosen) return;
+  const QString robot_name = QString::fromStdString(robot->name());
+  if (!asked.isEmpty())
+    planner_panel_->show_message(tr("The session plans for the group '%1', which '%2' does not have or cannot plan "
+                                    "for: planning for '%3'.")
+                                     .arg(asked, robot_name, chosen));
+  else if (robot->group_names().size() > 1)
+    planner_panel_->show_message(
+        tr("The session names no planning group (it was saved before there was a choice): planning for '%1', "
+           "the first of '%2'.")
+            .arg(chosen, robot_name));
 }
 
 void PlanningFeatures::refresh_trajectories() {
@@ -266,10 +333,18 @@ void PlanningFeatures::connect_planner_panel() {
   connect(planner_panel_, &panels::PlannerPanel::settingsEdited, this,
           [this] { document_.set_planner_settings(planner_panel_->settings()); });
   connect(&document_, &StudioDocument::plannerSettingsLoaded, this, [this] {
-    planner_panel_->set_settings(*document_.planner_settings());
+    const panels::PlannerSettings loaded = *document_.planner_settings();
+    planner_panel_->set_settings(loaded);
     document_.set_planner_settings(planner_panel_->settings());
+    report_group_fallback(loaded.group);
+    apply_group();
   });
+  connect(planner_panel_, &panels::PlannerPanel::groupChanged, this, &PlanningFeatures::apply_group);
   connect(planner_panel_, &panels::PlannerPanel::planRequested, this, &PlanningFeatures::plan);
+  connect(planner_panel_, &panels::PlannerPanel::planAndExecuteRequested, this, &PlanningFeatures::plan_and_execute);
+  connect(execution_, &PlanExecution::finished, this, [this](bool moved, const QString&, const QString& message) {
+    if (!moved && !message.isEmpty()) trajectory_panel_->show_message(message, true);
+  });
   connect(planner_panel_, &panels::PlannerPanel::cancelRequested, this, &PlanningFeatures::cancel_plan);
   connect(plan_worker_, &PlanWorker::busyChanged, planner_panel_, &panels::PlannerPanel::set_running);
   connect(plan_worker_, &PlanWorker::progress, this,
@@ -279,7 +354,15 @@ void PlanningFeatures::connect_planner_panel() {
   connect(plan_worker_, &PlanWorker::finished, this, &PlanningFeatures::on_plan_finished);
 }
 
-void PlanningFeatures::plan() {
+void PlanningFeatures::plan() { submit_plan(false); }
+
+void PlanningFeatures::plan_and_execute() { submit_plan(true); }
+
+void PlanningFeatures::submit_plan(bool execute) {
+  // The newest request wins: an execution still waiting for its playback would move the robot
+  // under the new plan's start.
+  execution_->cancel(tr("a new plan was asked for"));
+  execute_request_.reset();
   const RobotModelPtr robot = document_.robot();
   if (!robot) {
     planner_panel_->show_failure(tr("No robot is loaded."), tr("Load a robot from the File menu."));
@@ -287,11 +370,13 @@ void PlanningFeatures::plan() {
   }
   PlanRequest request;
   request.robot = robot;
+  request.group = engine_group();
   request.scene = document_.scene();
   request.scene_revision = scene_revision_;
   plan_revision_ = scene_revision_;
   try {
-    switch (planner_panel_->start_type()) {
+    // Execution runs from where the robot stands, whatever start the panel names.
+    switch (execute ? panels::PlanStartType::Current : planner_panel_->start_type()) {
       case panels::PlanStartType::Current: request.start = document_.joints(); break;
       case panels::PlanStartType::Named: request.start = robot->named_pose(planner_panel_->start_name().toStdString()); break;
       case panels::PlanStartType::RandomValid: request.random_start = true; break;
@@ -306,6 +391,9 @@ void PlanningFeatures::plan() {
       case panels::PlanGoalType::Joints:
         if (!goal.joints) throw Error(ErrorCode::InvalidValue, "no goal joints are set", "set a goal in the goal panel or with the gizmo");
         request.goal = JointGoal{*goal.joints};
+        // Another group: its own joints only, so the goal the planner checks is the state it ends
+        // in (the other joints stay as they start), not the goal's values of joints that do not move.
+        if (!request.group.empty()) request.goal = JointGoal{group_values(*robot, request.group, *goal.joints)};
         break;
       case panels::PlanGoalType::TcpPose:
         if (!goal.tcp_pose) throw Error(ErrorCode::InvalidValue, "no TCP pose goal is set", "drag the goal gizmo to set one");
@@ -330,12 +418,15 @@ void PlanningFeatures::plan() {
   planner_panel_->show_message(tr("Planning…"));
   plan_clock_.start();
   plan_work_ = document_.work_generation();
-  plan_worker_->submit(std::move(request));
+  const quint64 id = plan_worker_->submit(std::move(request));
+  if (execute) execute_request_ = id;
 }
 
 void PlanningFeatures::cancel_plan() { plan_worker_->cancel(); }
 
 void PlanningFeatures::on_plan_finished(const PlanOutcome& outcome) {
+  const bool execute = execute_request_ == outcome.id;
+  execute_request_.reset();
   if (outcome.ok && plan_work_ != document_.work_generation()) {
     planner_panel_->show_message(tr("The plan finished after another session was opened or a new one started; "
                                     "it was not added. Plan again."));
@@ -363,6 +454,11 @@ void PlanningFeatures::on_plan_finished(const PlanOutcome& outcome) {
     summary.cartesian_stop = QString::fromStdString(outcome.cartesian->stop_reason);
   }
   for (const std::string& note : outcome.stats.notes) summary.notes << QString::fromStdString(note);
+  const QString refusal = execute ? execution_refusal(outcome) : QString();
+  if (execute)
+    summary.notes << (refusal.isEmpty() ? tr("Plan & Execute: the robot goes to the goal when the playback reaches "
+                                             "the end (a pause or an edit before then calls it off).")
+                                        : tr("Not executed: %1. The robot stays where it is.").arg(refusal));
   summary.validation = QString::fromStdString(outcome.validation.summary());
   planner_panel_->show_result(summary);
   if (!outcome.trajectory.empty() && !outcome.trajectory.samples().empty())
@@ -379,10 +475,21 @@ void PlanningFeatures::on_plan_finished(const PlanOutcome& outcome) {
     show_current(index);
     playback_->seek(playback_->trajectory().start_time());
     playback_->play();
+    if (execute && refusal.isEmpty()) execution_->start(document_.trajectories()[index].name, outcome.trajectory);
     last_latency_ms_ = plan_clock_.isValid() ? plan_clock_.nsecsElapsed() / 1e6 : -1.0;
     emit planPlaying(last_latency_ms_);
   }
   emit planFinished(outcome);
+}
+
+QString PlanningFeatures::execution_refusal(const PlanOutcome& outcome) const {
+  if (!outcome.validation.ok())
+    return tr("its validation found %1 violation(s)").arg(outcome.validation.violations.size());
+  // As a pick and place is applied: only in the world and from the state it was planned in.
+  if (plan_revision_ != scene_revision_) return tr("the scene or the robot changed while planning");
+  if (outcome.start.size() != document_.joints().size() || (outcome.start - document_.joints()).norm() > 1e-9)
+    return tr("the robot was moved while planning");
+  return {};
 }
 
 int PlanningFeatures::add_or_replace_plan(const QString& name, const Trajectory& trajectory) {
@@ -448,6 +555,8 @@ void PlanningFeatures::connect_trajectory_panel() {
   });
   connect(panel, &panels::TrajectoryPanel::moveRobotRequested, this, &PlanningFeatures::move_robot_to);
   connect(panel, &panels::TrajectoryPanel::playToggled, this, &PlanningFeatures::toggle_play);
+  // Seeking does not stop the playback, but the end it then reaches is not the motion played.
+  connect(panel, &panels::TrajectoryPanel::seekRequested, this, [this] { execution_->cancel(tr("the playhead was moved")); });
   connect(panel, &panels::TrajectoryPanel::seekRequested, playback_, &PlaybackController::seek);
   connect(panel, &panels::TrajectoryPanel::stepRequested, playback_, &PlaybackController::step);
   connect(panel, &panels::TrajectoryPanel::speedChanged, playback_, &PlaybackController::set_speed);
@@ -476,9 +585,9 @@ void PlanningFeatures::connect_trajectory_panel() {
   });
 }
 
-void PlanningFeatures::move_robot_to(int index, double t) {
+bool PlanningFeatures::move_robot_to(int index, double t) {
   const auto& list = document_.trajectories();
-  if (index < 0 || index >= static_cast<int>(list.size()) || !document_.robot()) return;
+  if (index < 0 || index >= static_cast<int>(list.size()) || !document_.robot()) return false;
   const NamedTrajectory& source = list[static_cast<std::size_t>(index)];
   RobotAtTime at;
   try {
@@ -486,7 +595,7 @@ void PlanningFeatures::move_robot_to(int index, double t) {
   } catch (const std::exception& error) {
     trajectory_panel_->show_message(tr("Cannot move the robot to '%1': %2").arg(source.name, QString::fromUtf8(error.what())),
                                     true);
-    return;
+    return false;
   }
   const double from_start = at.time - source.trajectory.start_time();
   const QString what = tr("Robot to '%1' at %2 s").arg(source.name).arg(from_start, 0, 'f', 3);
@@ -499,6 +608,7 @@ void PlanningFeatures::move_robot_to(int index, double t) {
                                       .arg(source.name)
                                       .arg(from_start, 0, 'f', 3)
                                       .arg(at.scene ? tr(", with the scene of that moment") : QString()));
+  return true;
 }
 
 void PlanningFeatures::retime(int index) {

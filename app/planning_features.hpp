@@ -1,11 +1,13 @@
 #pragma once
 // The planning and trajectory features of the studio: the Planner and Trajectories docks and the
-// glue between them, the document and the workers (plan worker, playback, recorder, background
-// timing / blending / validation). install_planning_features() adds them to a main window.
+// glue between them, the document and the workers (plan worker, playback, Plan & Execute's wait
+// for the playback's end, recorder, background timing / blending / validation), and the planning
+// group chosen. install_planning_features() adds them to a main window.
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <optional>
+#include <string>
 
 #include "app/planning/background_task.hpp"
 #include "app/planning/plan_request.hpp"
@@ -21,6 +23,7 @@ class TrajectoryPanel;
 
 namespace kinetic::app {
 
+class PlanExecution;
 class PlanWorker;
 class PlaybackController;
 class StudioDocument;
@@ -38,6 +41,7 @@ class PlanningFeatures : public QObject {
   QDockWidget* trajectories_dock() const { return trajectories_dock_; }
   PlanWorker& plan_worker() const { return *plan_worker_; }
   PlaybackController& playback() const { return *playback_; }
+  PlanExecution& execution() const { return *execution_; }
   TrajectoryRecorder& recorder() const { return *recorder_; }
   // Plan click to the new trajectory playing, of the last successful plan (ms; < 0 before any).
   double last_plan_to_playback_ms() const { return last_latency_ms_; }
@@ -45,6 +49,11 @@ class PlanningFeatures : public QObject {
   // Makes trajectory `index` the current one and plays it from the start, as a new plan does, with
   // its TCP trail shown (the document's shown trajectory): the Task panel's result.
   void show_and_play(int index);
+
+  // The planning group chosen in the Planner panel ("" when the robot has none), and as the engine
+  // takes it: "" for the robot's first (the engine's default).
+  QString planning_group() const;
+  std::string engine_group() const;
 
   // What is known of trajectory `index`'s validity in the current scene (its report, if current).
   ValidationStatus validation_status(int index) const;
@@ -59,16 +68,22 @@ class PlanningFeatures : public QObject {
   void set_recording(bool on);
   void play_pause() { toggle_play(); }
   void plan();         // with the planner panel's settings
+  // MoveIt's Plan & Execute: plan() from the current state and, when the plan validates, play it
+  // and move the robot to its end once the playback gets there (one undo step).
+  void plan_and_execute();
   void cancel_plan();
   void retime(int index);
   // "Robot here" / "Robot to end": the current state (and the world, for a pick and place) as
-  // trajectory `index` has them at `t`; one undo step.
-  void move_robot_to(int index, double t);
+  // trajectory `index` has them at `t`; one undo step. False (and said why) when it cannot.
+  bool move_robot_to(int index, double t);
   void blend(const QList<int>& indices);
   void validate(int index);
 
  signals:
   void planFinished(const kinetic::app::PlanOutcome& outcome);
+  // The planning group changed (chosen, a robot loaded, a session opened): `engine_group` as the
+  // engine takes it, "" for the robot's first. The goal gizmo and the TCP trail follow it.
+  void planningGroupChanged(const QString& engine_group);
   // A planned trajectory started playing, `latency_ms` after its Plan click.
   void planPlaying(double latency_ms);
   // Re-time, blend, validation, import finished (error empty on success).
@@ -78,9 +93,16 @@ class PlanningFeatures : public QObject {
   void connect_document();
   void connect_planner_panel();
   void connect_trajectory_panel();
+  void submit_plan(bool execute);
   void on_plan_finished(const PlanOutcome& outcome);
+  // Why a plan asked for with Plan & Execute is not executed ("" when it is).
+  QString execution_refusal(const PlanOutcome& outcome) const;
   void refresh_trajectories();
   void refresh_robot();
+  // The closed-form IK offer and the TCP speed plot for the chosen group; planningGroupChanged.
+  void apply_group();
+  // A status message when a session's group (`asked`, "" for none) could not be chosen as is.
+  void report_group_fallback(const QString& asked);
   void show_current(int index);
   void update_shown();
   TimingSettings panel_timing() const;
@@ -98,6 +120,8 @@ class PlanningFeatures : public QObject {
   QDockWidget *planner_dock_ = nullptr, *trajectories_dock_ = nullptr;
   PlanWorker* plan_worker_ = nullptr;
   PlaybackController* playback_ = nullptr;
+  PlanExecution* execution_ = nullptr;
+  std::optional<quint64> execute_request_;  // the plan worker's id of a Plan & Execute request
   TrajectoryRecorder* recorder_ = nullptr;
   BackgroundTasks tasks_;
   quint64 scene_revision_ = 1;  // bumped by every scene edit and robot change: reports go stale

@@ -229,4 +229,9 @@ void StudioDocument::load_retime_settings(const panels::RetimeSettings& settings
   emit retimeSettingsLoaded();
 }
 
+void StudioDocument::load_task_settings(const std::optional<panels::TaskSettings>& settings) {
+  task_settings_ = settings;
+  emit taskSettingsLoaded();
+}
+
 }  // namespace kinetic::app

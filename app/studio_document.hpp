@@ -23,6 +23,7 @@
 #include "panels/planner_settings.hpp"
 #include "panels/retime_settings.hpp"
 #include "panels/stored_state.hpp"
+#include "panels/task_settings.hpp"
 
 namespace kinetic::app {
 
@@ -148,6 +149,12 @@ class StudioDocument : public QObject {
   const std::optional<panels::RetimeSettings>& retime_settings() const { return retime_settings_; }
   void set_retime_settings(const panels::RetimeSettings& settings) { retime_settings_ = settings; }
   void load_retime_settings(const panels::RetimeSettings& settings);
+  // The Task panel's setup, kept the same way. It is about the session's scene, not a preference:
+  // a session without one loads std::nullopt, and the panel goes back to its defaults
+  // (taskSettingsLoaded on every load_).
+  const std::optional<panels::TaskSettings>& task_settings() const { return task_settings_; }
+  void set_task_settings(const panels::TaskSettings& settings) { task_settings_ = settings; }
+  void load_task_settings(const std::optional<panels::TaskSettings>& settings);
 
   QUndoStack& undo_stack() { return undo_stack_; }
 
@@ -165,6 +172,7 @@ class StudioDocument : public QObject {
   void shownTrajectoryChanged();
   void plannerSettingsLoaded();
   void retimeSettingsLoaded();
+  void taskSettingsLoaded();
 
  private:
   quint64 work_generation_ = 0;
@@ -186,6 +194,7 @@ class StudioDocument : public QObject {
   bool stroboscope_ = false;
   std::optional<panels::PlannerSettings> planner_settings_;
   std::optional<panels::RetimeSettings> retime_settings_;
+  std::optional<panels::TaskSettings> task_settings_;
   QUndoStack undo_stack_;
 };
 

@@ -93,6 +93,11 @@ void ViewportWindow::set_goal_controller(GoalController* goal) {
   if (goal) {
     connect(goal, &GoalController::shownPoseChanged, this, [this] { requestUpdate(); });
     connect(goal, &GoalController::ikStatusChanged, this, [this] { requestUpdate(); });
+    // The trail traces the TCP of the group the gizmo moves.
+    connect(goal, &GoalController::groupChanged, this, [this] {
+      trail_dirty_ = true;
+      requestUpdate();
+    });
   }
   requestUpdate();
 }
@@ -306,7 +311,8 @@ void ViewportWindow::add_trail(viewer::RenderScene& scene) {
     trail_.clear();
     trail_error_.clear();
     try {
-      if (!trajectory.empty()) trail_ = tcp_trail(*document_.robot(), trajectory, "", kTrailSamples);
+      if (!trajectory.empty())
+        trail_ = tcp_trail(*document_.robot(), trajectory, goal_ ? goal_->group() : std::string(), kTrailSamples);
     } catch (const std::exception& error) {
       trail_error_ = std::string("trail: ") + error.what();
     }

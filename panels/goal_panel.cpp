@@ -17,6 +17,7 @@
 #include <numbers>
 
 #include "panels/goal_offset.hpp"
+#include "panels/tcp_readout.hpp"
 
 namespace kinetic::panels {
 
@@ -125,6 +126,10 @@ GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   status_->setWordWrap(true);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(status_);
+
+  tcp_readout_ = new TcpReadout;
+  connect(tcp_readout_, &TcpReadout::setGoalHereRequested, this, &GoalPanel::goalFromCurrentRequested);
+  layout->addWidget(tcp_readout_);
 
   auto* transfer = new QHBoxLayout;
   goal_from_current_ = new QPushButton(tr("Goal ← current"));

@@ -2,7 +2,8 @@
 // Goal panel: the goal TCP pose typed as position (m) and orientation as roll/pitch/yaw (degrees)
 // or a quaternion, the gizmo's frame (world or local), collision-aware IK, cycling through the IK
 // solutions ("solution k of n"), the IK status line, goal <-> current state buttons, and moving the
-// goal by an offset in the tool's or the base's axes.
+// goal by an offset in the tool's or the base's axes, and where the robot's TCP is now (a
+// read-only line above the goal <-> current buttons, TcpReadout).
 // It shows what it is given and reports the user's edits; it never solves anything itself.
 #include <QWidget>
 
@@ -17,6 +18,8 @@ class QStackedWidget;
 class QToolButton;
 
 namespace kinetic::panels {
+
+class TcpReadout;
 
 class GoalPanel : public QWidget {
   Q_OBJECT
@@ -57,6 +60,8 @@ class GoalPanel : public QWidget {
   QComboBox* offset_axes_combo() const { return offset_axes_; }
   QPushButton* move_goal_button() const { return move_goal_; }
   QToolButton* offset_toggle() const { return offset_toggle_; }  // unfolds the offset fields
+  // The current TCP line; its "Set goal here" asks for goalFromCurrentRequested.
+  TcpReadout* tcp_readout() const { return tcp_readout_; }
 
  signals:
   void poseEdited(const kinetic::Pose& pose);
@@ -91,6 +96,7 @@ class GoalPanel : public QWidget {
   QComboBox* offset_axes_ = nullptr;
   QPushButton* move_goal_ = nullptr;
   QToolButton* offset_toggle_ = nullptr;
+  TcpReadout* tcp_readout_ = nullptr;
   bool updating_ = false;
 };
 

@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -13,6 +14,7 @@
 #include <QRegularExpressionValidator>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 #include <QtMath>
 #include <cmath>
@@ -72,6 +74,15 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(content);
   scroll->setWidget(content);
   outer->addWidget(scroll);
+
+  // The planning group: which joints plan and move, and whose TCP a pose goal is. Its combo is
+  // as wide as a dozen characters, whatever the names, so a robot's groups never widen the panel.
+  auto* group_form = new QFormLayout;
+  group_ = new QComboBox;
+  group_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  group_->setMinimumContentsLength(12);
+  group_form->addRow(tr("Group"), group_);
+  layout->addLayout(group_form);
 
   // Planner and options.
   auto* planner_group = new QGroupBox(tr("Planner"));
@@ -185,17 +196,20 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   timing_form->addRow(tr("Acceleration scaling"), acceleration_);
   layout->addWidget(timing_group);
 
-  // Run.
-  auto* buttons = new QHBoxLayout;
+  // Run. Two rows of two, so the panel is no wider than with Plan, Cancel and Replace last in one
+  // row (the right docks take the width of their widest form, and the 3D view the rest).
+  auto* buttons = new QGridLayout;
   plan_ = new QPushButton(tr("Plan"));
   plan_->setDefault(true);
+  plan_execute_ = new QPushButton(tr("Plan && Execute"));
   cancel_ = new QPushButton(tr("Cancel"));
-  buttons->addWidget(plan_);
-  buttons->addWidget(cancel_);
+  buttons->addWidget(plan_, 0, 0);
+  buttons->addWidget(plan_execute_, 0, 1);
+  buttons->addWidget(cancel_, 1, 0);
   replace_last_plan_ = new QCheckBox(tr("Replace last"));
   replace_last_plan_->setToolTip(tr("A new plan replaces the trajectory the last plan added, as RViz keeps one "
                                     "plan (a renamed, re-timed or edited one is kept); off: every plan is kept"));
-  buttons->addWidget(replace_last_plan_);
+  buttons->addWidget(replace_last_plan_, 1, 1);
   layout->addLayout(buttons);
   progress_ = new QProgressBar;
   progress_->setTextVisible(true);
@@ -225,9 +239,14 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   connect(orientation_tolerance_, &QDoubleSpinBox::valueChanged, this, &PlannerPanel::update_enabled);
   connect(avoid_collisions_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
   connect(plan_, &QPushButton::clicked, this, &PlannerPanel::planRequested);
+  connect(plan_execute_, &QPushButton::clicked, this, &PlannerPanel::planAndExecuteRequested);
   connect(cancel_, &QPushButton::clicked, this, &PlannerPanel::cancelRequested);
+  connect(group_, &QComboBox::currentIndexChanged, this, [this] {
+    if (!applying_settings_) emit groupChanged();
+  });
   set_options(default_preset());
   seed_->clear();
+  set_groups({});
   update_enabled();
   watch_settings();
 }
@@ -236,7 +255,7 @@ void PlannerPanel::watch_settings() {
   const auto edited = [this] {
     if (!applying_settings_) emit settingsEdited();
   };
-  for (QComboBox* box : {planner_, preset_, timing_}) connect(box, &QComboBox::currentIndexChanged, this, edited);
+  for (QComboBox* box : {group_, planner_, preset_, timing_}) connect(box, &QComboBox::currentIndexChanged, this, edited);
   for (QDoubleSpinBox* box : findChildren<QDoubleSpinBox*>()) connect(box, &QDoubleSpinBox::valueChanged, this, edited);
   for (QSpinBox* box : findChildren<QSpinBox*>()) connect(box, &QSpinBox::valueChanged, this, edited);
   for (QCheckBox* box : findChildren<QCheckBox*>()) connect(box, &QCheckBox::toggled, this, edited);
@@ -245,6 +264,7 @@ void PlannerPanel::watch_settings() {
 
 PlannerSettings PlannerPanel::settings() const {
   PlannerSettings s;
+  s.group = group();
   s.options = options();
   s.cartesian = cartesian();
   s.random_seed = random_seed();
@@ -262,6 +282,7 @@ PlannerSettings PlannerPanel::settings() const {
 
 void PlannerPanel::set_settings(const PlannerSettings& s) {
   applying_settings_ = true;
+  select_group(s.group);
   planner_->setCurrentIndex(
       planner_->findData(s.cartesian ? kCartesian : QString::fromUtf8(to_string(s.options.planner))));
   set_options(s.options);
@@ -431,6 +452,53 @@ void PlannerPanel::set_named_poses(const QStringList& names) {
   update_enabled();
 }
 
+void PlannerPanel::set_groups(const QList<PlanningGroupChoice>& groups) {
+  const QSignalBlocker blocker(group_);  // the list of a robot, not the user's choice
+  const QString kept = group();
+  group_->clear();
+  auto* model = qobject_cast<QStandardItemModel*>(group_->model());
+  int usable = 0;
+  for (const PlanningGroupChoice& choice : groups) {
+    group_->addItem(choice.name, choice.name);
+    if (choice.unusable.isEmpty()) {
+      ++usable;
+      continue;
+    }
+    QStandardItem* item = model->item(group_->count() - 1);
+    item->setEnabled(false);
+    item->setToolTip(tr("Cannot be planned for: %1").arg(choice.unusable));
+  }
+  if (groups.isEmpty()) group_->addItem(tr("whole robot"), QString());
+  select_group(kept);
+  group_->setEnabled(usable > 1);
+  if (groups.isEmpty())
+    group_->setToolTip(tr("This robot defines no planning group: its movable joints plan as one chain."));
+  else if (usable == 0)
+    group_->setToolTip(tr("None of this robot's planning groups forms a chain, which the planner needs."));
+  else if (usable == 1)
+    group_->setToolTip(groups.size() == 1 ? tr("This robot has one planning group.")
+                                          : tr("This robot has one planning group the planner can plan for "
+                                               "(the others do not form a chain)."));
+  else
+    group_->setToolTip(tr("The planning group planned for: only its joints move, and the TCP at the end of its "
+                          "chain is the one the goal gizmo and pose goals use."));
+}
+
+void PlannerPanel::select_group(const QString& name) {
+  const auto* model = qobject_cast<const QStandardItemModel*>(group_->model());
+  int chosen = -1, first_usable = -1;
+  for (int i = 0; i < group_->count() && chosen < 0; ++i) {
+    if (!model->item(i)->isEnabled()) continue;
+    if (first_usable < 0) first_usable = i;
+    if (group_->itemData(i).toString() == name) chosen = i;
+  }
+  // "" (a session that names none) or a group this robot lacks or cannot plan: the first usable.
+  if (name.isEmpty() || chosen < 0) chosen = std::max(first_usable, 0);
+  group_->setCurrentIndex(chosen);
+}
+
+QString PlannerPanel::group() const { return group_->currentData().toString(); }
+
 PlanGoalType PlannerPanel::goal_type() const { return PlanGoalType(goal_type_->currentData().toInt()); }
 QString PlannerPanel::goal_name() const { return goal_name_->currentText(); }
 PlanStartType PlannerPanel::start_type() const { return PlanStartType(start_type_->currentData().toInt()); }
@@ -587,6 +655,11 @@ void PlannerPanel::update_enabled() {
   const QString problem = goal_problem();
   plan_->setEnabled(!running_ && problem.isEmpty());
   plan_->setToolTip(problem);
+  plan_execute_->setEnabled(!running_ && problem.isEmpty());
+  plan_execute_->setToolTip(problem.isEmpty()
+                                ? tr("Plan from the current state (whatever the Start above) and, when the plan "
+                                     "validates, play it: the robot ends at the goal, one undo step (Ctrl+Shift+Enter)")
+                                : problem);
   goal_hint_->setText(problem);
   goal_hint_->setVisible(!problem.isEmpty());
   cancel_->setEnabled(running_);

@@ -1,10 +1,10 @@
 #pragma once
-// Planner panel: planner choice (the engine's planners and Cartesian straight-line moves), a
-// preset that fills every option, every option editable, the Cartesian moves' step sizes, jump
-// threshold, collision checking and closed-form IK, an optional "keep TCP orientation" path
-// constraint, goal type and start state, the time parameterization of the result, Plan / Cancel
-// with progress, and the result or the failure (why, and the likely fix). It shows and reports;
-// the studio runs the planner.
+// Planner panel: the planning group, planner choice (the engine's planners and Cartesian
+// straight-line moves), a preset that fills every option, every option editable, the Cartesian
+// moves' step sizes, jump threshold, collision checking and closed-form IK, an optional "keep TCP
+// orientation" path constraint, goal type and start state, the time parameterization of the
+// result, Plan / Plan & Execute / Cancel with progress, and the result or the failure (why, and the
+// likely fix). It shows and reports; the studio runs the planner.
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -29,6 +29,13 @@ namespace kinetic::panels {
 
 enum class PlanGoalType { Joints, TcpPose, Named };
 enum class PlanStartType { Current, Named, RandomValid, PreviousGoal };
+
+// A planning group the Group combo lists; `unusable` says why the engine cannot plan it ("" when
+// it can): such a group is listed, greyed out, with the reason as its tooltip.
+struct PlanningGroupChoice {
+  QString name;
+  QString unusable;
+};
 
 // What the result area shows after a successful plan.
 struct PlanSummary {
@@ -70,6 +77,12 @@ class PlannerPanel : public QWidget {
   void set_closed_form_ik_available(bool available);
 
   void set_named_poses(const QStringList& names);
+  // The robot's planning groups, first = the default. The choice stays when the new list has it
+  // (a reload), else the first usable group is chosen. With one group or none the combo is
+  // disabled, its tooltip saying why. Does not emit groupChanged.
+  void set_groups(const QList<PlanningGroupChoice>& groups);
+  // The chosen group's name; "" when the robot has none (its whole chain plans).
+  QString group() const;
   PlanGoalType goal_type() const;
   QString goal_name() const;
   PlanStartType start_type() const;
@@ -95,6 +108,7 @@ class PlannerPanel : public QWidget {
   void show_message(const QString& text);
 
   // Test access.
+  QComboBox* group_combo() const { return group_; }
   QComboBox* planner_combo() const { return planner_; }
   QComboBox* preset_combo() const { return preset_; }
   QComboBox* goal_combo() const { return goal_type_; }
@@ -118,6 +132,7 @@ class PlannerPanel : public QWidget {
   QDoubleSpinBox* cartesian_margin_box() const { return cartesian_margin_; }
   QCheckBox* closed_form_ik_box() const { return closed_form_ik_; }
   QPushButton* plan_button() const { return plan_; }
+  QPushButton* plan_execute_button() const { return plan_execute_; }
   QPushButton* cancel_button() const { return cancel_; }
   QLabel* goal_hint_label() const { return goal_hint_; }
   QProgressBar* progress_bar() const { return progress_; }
@@ -125,7 +140,11 @@ class PlannerPanel : public QWidget {
 
  signals:
   void planRequested();
+  // Plan from the current state and, when the plan validates, play it and leave the robot at its end.
+  void planAndExecuteRequested();
   void cancelRequested();
+  // The user chose another planning group (settingsEdited follows).
+  void groupChanged();
   // A setting was changed in the panel (not by set_settings).
   void settingsEdited();
 
@@ -137,7 +156,7 @@ class PlannerPanel : public QWidget {
   void choose_goal_type();
   QString goal_problem() const;
 
-  QComboBox *planner_, *preset_, *goal_type_, *goal_name_, *start_type_, *start_name_, *timing_;
+  QComboBox *group_, *planner_, *preset_, *goal_type_, *goal_name_, *start_type_, *start_name_, *timing_;
   QDoubleSpinBox *timeout_, *margin_, *resolution_, *range_, *refine_, *velocity_, *acceleration_;
   QSpinBox *iterations_, *shortcut_, *smoothing_passes_, *neighbors_, *ik_attempts_;
   QCheckBox* smoothing_;
@@ -151,12 +170,13 @@ class PlannerPanel : public QWidget {
   QGroupBox* cartesian_group_;
   QDoubleSpinBox *translation_step_, *rotation_step_, *jump_threshold_, *cartesian_margin_;  // mm, mrad, rad, mm
   QCheckBox *avoid_collisions_, *closed_form_ik_;
-  QPushButton *plan_, *cancel_;
+  QPushButton *plan_, *plan_execute_, *cancel_;
   QProgressBar* progress_;
   QLabel *result_, *goal_hint_;
   void watch_settings();
   bool goal_joints_ = false, goal_pose_ = false, running_ = false, closed_form_ik_available_ = false;
   bool applying_settings_ = false;  // set_settings() is filling the boxes: no settingsEdited
+  void select_group(const QString& name);  // when listed and usable, else the first usable group
   // The goal kind the user chose last (joints until they choose): what choose_goal_type() goes
   // back to when the planner and the goal allow it. choosing_goal_type_: the panel is switching.
   PlanGoalType preferred_goal_type_ = PlanGoalType::Joints;

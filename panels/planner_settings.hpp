@@ -1,8 +1,8 @@
 #pragma once
 // Everything the Planner panel lets a user set, as one value: what a session saves and restores
-// so that reopening a piece of work plans and times the way it did (planner, options, seed,
-// Cartesian settings, orientation constraint, timing). Goal and start choices are not settings:
-// they follow the document.
+// so that reopening a piece of work plans and times the way it did (planning group, planner,
+// options, seed, Cartesian settings, orientation constraint, timing). Goal and start choices are
+// not settings: they follow the document.
 #include <QString>
 
 #include "engine/planning/cartesian_planner.hpp"
@@ -11,6 +11,9 @@
 namespace kinetic::panels {
 
 struct PlannerSettings {
+  // The planning group planned for (its joints move, its chain's TCP is the pose goal's); "" = the
+  // robot's first. A name the robot lacks falls back to the first.
+  QString group;
   PlannerOptions options;  // options.planner unused when cartesian; options.seed when !random_seed
   bool cartesian = false;
   bool random_seed = true;

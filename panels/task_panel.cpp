@@ -45,6 +45,11 @@ double heading(const Pose& pose) {
   return std::atan2(pose.linear()(1, 0), pose.linear()(0, 0));
 }
 
+// The link names typed into Touch links, separated by commas or spaces.
+QStringList link_names(const QString& text) {
+  return text.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+}
+
 Eigen::Matrix3d turn_z(double angle) {
   return Eigen::AngleAxisd(angle, Vector3::UnitZ()).toRotationMatrix();
 }
@@ -73,6 +78,12 @@ void TaskPanel::build_ui() {
   object_info_ = new QLabel(pick);
   object_info_->setStyleSheet(QStringLiteral("color: #777777;"));
   pick_form->addRow(QString(), object_info_);
+  missing_ = new QLabel(pick);
+  missing_->setWordWrap(true);
+  missing_->setTextFormat(Qt::PlainText);  // the name is the file's, not markup
+  missing_->setStyleSheet(QStringLiteral("color: #b00020;"));
+  missing_->hide();
+  pick_form->addRow(QString(), missing_);
   layout->addWidget(pick);
 
   auto* place = new QGroupBox(tr("Place at"), this);
@@ -188,19 +199,29 @@ void TaskPanel::build_ui() {
   connect(object_, &QComboBox::currentIndexChanged, this, [this] {
     const TaskObject* object = chosen();
     object_info_->setText(object ? object->description : QString());
+    if (object) missing_object_.clear();  // another object chosen: the missing one is let go
+    show_missing_object();
     set_move_in_view(false);  // it moved the other object's place
     if (!place_edited_) copy_place_from_object();
+    settings_changed();
     emit placeChanged();
   });
   for (QDoubleSpinBox* spin : {place_[0], place_[1], place_[2], yaw_})
     connect(spin, &QDoubleSpinBox::valueChanged, this, [this] {
       place_edited_ = true;
+      settings_changed();
       emit placeChanged();
     });
   connect(from_object_, &QPushButton::clicked, this, [this] {
     copy_place_from_object();
+    settings_changed();
     emit placeChanged();
   });
+  connect(yaw_steps_, &QSpinBox::valueChanged, this, &TaskPanel::settings_changed);
+  connect(gripper_, &QComboBox::currentIndexChanged, this, &TaskPanel::settings_changed);
+  for (QDoubleSpinBox* spin : {opening_, finger_depth_, approach_, lift_})
+    connect(spin, &QDoubleSpinBox::valueChanged, this, &TaskPanel::settings_changed);
+  connect(touch_links_, &QLineEdit::textChanged, this, &TaskPanel::settings_changed);
   connect(move_in_view_, &QPushButton::toggled, this, &TaskPanel::moveInViewToggled);
   connect(gripper_, &QComboBox::currentIndexChanged, this, &TaskPanel::update_enabled);
   connect(plan_, &QPushButton::clicked, this, &TaskPanel::planRequested);
@@ -220,13 +241,21 @@ void TaskPanel::set_objects(const std::vector<TaskObject>& objects) {
     const QSignalBlocker block(object_);
     object_->clear();
     for (const TaskObject& object : objects_) object_->addItem(object.name);
-    object_->setCurrentIndex(std::max(0, object_->findText(keep)));
+    if (missing_object_.isEmpty()) {
+      object_->setCurrentIndex(std::max(0, object_->findText(keep)));
+    } else {
+      // The missing object is chosen as soon as the scene has it again; until then, none.
+      object_->setCurrentIndex(object_->findText(missing_object_));
+      if (object_->currentIndex() >= 0) missing_object_.clear();
+    }
   }
   if (object() != keep) set_move_in_view(false);
   const TaskObject* object = chosen();
   object_info_->setText(object ? object->description : QString());
+  show_missing_object();
   if (!place_edited_) copy_place_from_object();
   update_enabled();
+  settings_changed();
 }
 
 void TaskPanel::select_object(const QString& name) {
@@ -258,6 +287,7 @@ void TaskPanel::request_move_in_view(bool on) {
 void TaskPanel::move_place(const Pose& pose) {
   set_place(pose.translation(), heading(pose));
   place_edited_ = true;
+  settings_changed();
   emit placeChanged();
 }
 
@@ -299,8 +329,7 @@ PickPlaceRequest TaskPanel::request() const {
   request.gripper.max_opening = opening_->value() / kMillimetres;
   request.gripper.finger_depth = finger_depth_->value() / kMillimetres;
   // Empty: left out, the engine's default (shown as the placeholder).
-  const QStringList links =
-      touch_links_->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+  const QStringList links = link_names(touch_links_->text());
   if (!links.isEmpty()) {
     request.touch_links.emplace();
     for (const QString& link : links) request.touch_links->push_back(link.toStdString());
@@ -308,6 +337,65 @@ PickPlaceRequest TaskPanel::request() const {
   request.approach_distance = request.retreat_distance = approach_->value() / kMillimetres;
   request.lift_distance = request.place_distance = lift_->value() / kMillimetres;
   return request;
+}
+
+TaskSettings TaskPanel::settings() const {
+  TaskSettings s;
+  s.object = missing_object_.isEmpty() ? object() : missing_object_;
+  for (std::size_t i = 0; i < 3; ++i) s.place_position[i] = place_[i]->value();
+  s.place_yaw = yaw_->value() / kDegrees;
+  s.place_follows_object = !place_edited_;
+  s.place_yaw_steps = yaw_steps_->value();
+  s.gripper = static_cast<GripperSpec::Kind>(gripper_->currentData().toInt());
+  s.max_opening = opening_->value() / kMillimetres;
+  s.finger_depth = finger_depth_->value() / kMillimetres;
+  s.touch_links = link_names(touch_links_->text());
+  s.approach_distance = approach_->value() / kMillimetres;
+  s.lift_distance = lift_->value() / kMillimetres;
+  return s;
+}
+
+void TaskPanel::set_settings(const TaskSettings& s) {
+  applying_settings_ = true;
+  const QString was = object();
+  {
+    // Chosen without the user's side effects (the place is set below, not copied from the object).
+    const QSignalBlocker block(object_);
+    const int index = s.object.isEmpty() ? (objects_.empty() ? -1 : 0) : object_->findText(s.object);
+    object_->setCurrentIndex(index);
+    missing_object_ = index < 0 ? s.object : QString();
+  }
+  if (object() != was) set_move_in_view(false);
+  const TaskObject* object = chosen();
+  object_info_->setText(object ? object->description : QString());
+  show_missing_object();
+  place_edited_ = !s.place_follows_object;
+  set_place(Vector3(s.place_position[0], s.place_position[1], s.place_position[2]), s.place_yaw);
+  if (!place_edited_) copy_place_from_object();
+  yaw_steps_->setValue(s.place_yaw_steps);
+  gripper_->setCurrentIndex(std::max(0, gripper_->findData(int(s.gripper))));
+  opening_->setValue(s.max_opening * kMillimetres);
+  finger_depth_->setValue(s.finger_depth * kMillimetres);
+  touch_links_->setText(s.touch_links.join(QStringLiteral(", ")));
+  approach_->setValue(s.approach_distance * kMillimetres);
+  lift_->setValue(s.lift_distance * kMillimetres);
+  applying_settings_ = false;
+  update_enabled();
+  emit placeChanged();
+}
+
+void TaskPanel::show_missing_object() {
+  missing_->setText(
+      missing_object_.isEmpty()
+          ? QString()
+          : tr("'%1' is not in the scene. It is kept and chosen again when the scene has an object "
+               "of that name; choose another object to pick that one instead.")
+                .arg(missing_object_));
+  missing_->setVisible(!missing_object_.isEmpty());
+}
+
+void TaskPanel::settings_changed() {
+  if (!applying_settings_) emit settingsChanged();
 }
 
 void TaskPanel::set_running(bool running) {

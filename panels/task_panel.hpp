@@ -2,7 +2,7 @@
 // Task panel (MoveIt Task Constructor's pick and place, as a form): the object to pick, where to
 // put it (position and heading, with the rotations that are just as good), the gripper, Plan /
 // Cancel, the outcome in words with the stages and their durations, and Apply. It shows and
-// reports; the studio plans.
+// reports; the studio plans. Its whole setup is one value (TaskSettings) that sessions keep.
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/task/pick_place.hpp"
+#include "panels/task_settings.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -87,6 +88,14 @@ class TaskPanel : public QWidget {
   // Apply needs a successful plan whose scene is still the document's.
   void set_apply_available(bool available);
 
+  // The setup at once (what a session keeps). set_settings() emits placeChanged, not
+  // settingsChanged; values outside the boxes' ranges are clamped. An object the scene lacks is
+  // kept (settings() still names it, nothing is chosen, the panel says it is missing) and chosen
+  // once the scene has it again, until the user chooses another.
+  TaskSettings settings() const;
+  void set_settings(const TaskSettings& settings);
+  QString missing_object() const { return missing_object_; }  // "" when none is missing
+
   // Test access.
   QComboBox* object_combo() const { return object_; }
   QDoubleSpinBox* place_position_box(int axis) const {
@@ -107,6 +116,7 @@ class TaskPanel : public QWidget {
   QPushButton* apply_button() const { return apply_; }
   QLabel* status_label() const { return status_; }
   QLabel* reason_label() const { return reason_; }
+  QLabel* missing_object_label() const { return missing_; }
   QTableWidget* stage_table() const { return stages_; }
 
  signals:
@@ -116,6 +126,9 @@ class TaskPanel : public QWidget {
   // The object or the place (position, yaw) changed: by the user, select_object or move_place.
   void placeChanged();
   void moveInViewToggled(bool on);
+  // The setup changed: by the user, or as it follows the scene's objects, select_object and
+  // move_place; not by set_settings.
+  void settingsChanged();
 
  private:
   void build_ui();
@@ -123,15 +136,20 @@ class TaskPanel : public QWidget {
   void copy_place_from_object();
   const TaskObject* chosen() const;
   void update_enabled();
+  void show_missing_object();
+  void settings_changed();
 
   std::vector<TaskObject> objects_;
   bool robot_available_ = false;
   bool running_ = false;
   bool apply_available_ = false;
   bool place_edited_ = false;  // until the user types a place, it follows the chosen object
+  QString missing_object_;     // set_settings' object, while the scene lacks it
+  bool applying_settings_ = false;  // set_settings() is filling the fields: no settingsChanged
 
   QComboBox* object_ = nullptr;
   QLabel* object_info_ = nullptr;
+  QLabel* missing_ = nullptr;
   std::array<QDoubleSpinBox*, 3> place_{};
   QDoubleSpinBox* yaw_ = nullptr;
   QSpinBox* yaw_steps_ = nullptr;

@@ -1,5 +1,7 @@
 #include "app/interaction/goal_controller.hpp"
 
+#include <algorithm>
+
 #include "app/interaction/tcp_kinematics.hpp"
 #include "app/studio_document.hpp"
 
@@ -20,19 +22,57 @@ GoalController::GoalController(StudioDocument& document, QObject* parent) : QObj
 GoalController::~GoalController() = default;
 
 void GoalController::on_robot_changed() {
+  // A group the new robot lacks: its default until the Planner panel chooses one of its own.
+  const RobotModelPtr robot = document_.robot();
+  bool group_dropped = false;
+  if (robot && !group_.empty()) {
+    const std::vector<std::string> names = robot->group_names();
+    group_dropped = std::find(names.begin(), names.end(), group_) == names.end();
+    if (group_dropped) group_.clear();
+  }
+  worker_.set_robot(robot);
+  worker_.set_group(group_);
+  make_kinematics();
+  if (group_dropped) emit groupChanged();
+  emit shownPoseChanged();
+}
+
+void GoalController::make_kinematics() {
   kinematics_.reset();
   requested_pose_.reset();
   awaiting_ = 0;
-  worker_.set_robot(document_.robot());
-  if (document_.robot()) {
-    try {
-      kinematics_ = std::make_unique<TcpKinematics>(document_.robot());
-      set_status(false, QString());
-    } catch (const std::exception& error) {
-      set_status(true, tr("No goal gizmo for this robot: %1").arg(QString::fromUtf8(error.what())));
+  solution_index_ = solution_count_ = 0;
+  if (!document_.robot()) return;
+  try {
+    kinematics_ = std::make_unique<TcpKinematics>(document_.robot(), group_);
+    set_status(false, QString());
+  } catch (const std::exception& error) {
+    set_status(true, group_.empty() ? tr("No goal gizmo for this robot: %1").arg(QString::fromUtf8(error.what()))
+                                    : tr("No goal gizmo for the planning group '%1': %2")
+                                          .arg(QString::fromStdString(group_), QString::fromUtf8(error.what())));
+  }
+}
+
+void GoalController::set_group(const std::string& group) {
+  if (group == group_) return;
+  group_ = group;
+  worker_.set_group(group_);
+  make_kinematics();
+  // The goal's pose is the old group's TCP in the old group's base: say where its joints put this
+  // group's TCP instead (not an edit of the goal, so not an undo step).
+  const GoalState& goal = document_.goal();
+  const RobotModelPtr robot = document_.robot();
+  if (kinematics_ && goal.joints && goal.tcp_pose && goal.joints->size() == robot->dof()) {
+    const Pose pose = kinematics_->tcp_in_base(*goal.joints);
+    if ((pose.matrix() - goal.tcp_pose->matrix()).norm() > 1e-9) {
+      GoalState moved = goal;
+      moved.tcp_pose = pose;
+      applying_ = true;
+      document_.set_goal(moved);
+      applying_ = false;
     }
   }
-  solution_index_ = solution_count_ = 0;
+  emit groupChanged();
   emit shownPoseChanged();
 }
 

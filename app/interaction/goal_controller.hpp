@@ -3,11 +3,12 @@
 // cycling) and the IK that turns it into goal joints. The pose it shows follows the user at once,
 // before IK answers and after IK fails (never snapping back); each answer becomes an undoable
 // goal edit (a drag's answers merge into one step), a failure keeps the last goal joints and
-// reports the engine's reason.
+// reports the engine's reason. The pose is the TCP of one planning group (the Planner panel's).
 #include <QObject>
 #include <QString>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "app/interaction/collision_aware_ik_setting.hpp"
 #include "app/interaction/ik_worker.hpp"
@@ -40,6 +41,12 @@ class GoalController : public QObject {
   void move_goal(const Pose& pose_in_base);
   void move_goal_world(const Pose& pose_in_world);
 
+  // The planning group whose chain the gizmo, the pose and IK use ("" = the robot's first). The
+  // goal keeps its joints; its TCP pose is where they put the new group's TCP. A group without a
+  // chain has no gizmo, and the IK status says why.
+  void set_group(const std::string& group);
+  const std::string& group() const { return group_; }
+
   void set_collision_aware(bool on);
   bool collision_aware() const { return collision_aware_; }
   void next_solution() { cycle(+1); }
@@ -61,9 +68,12 @@ class GoalController : public QObject {
  signals:
   void shownPoseChanged();
   void ikStatusChanged();
+  void groupChanged();
 
  private:
   void on_robot_changed();
+  // The group's chain for the robot, or the status saying why there is none.
+  void make_kinematics();
   void on_goal_changed();
   void request(const Pose& target, const JointVector& seed, int solution_index);
   void cycle(int step);
@@ -74,6 +84,7 @@ class GoalController : public QObject {
   StudioDocument& document_;
   IkWorker worker_;
   std::unique_ptr<TcpKinematics> kinematics_;
+  std::string group_;
   std::optional<Pose> requested_pose_;  // in base; cleared when the goal changes from elsewhere
   JointVector cycle_seed_;              // the seed the solution order refers to
   bool collision_aware_ = kCollisionAwareIkByDefault;

@@ -38,6 +38,7 @@ struct Outcome {
 
 struct IkWorker::Engine {
   RobotModelPtr robot;
+  std::string group;
   std::optional<KinematicChain> chain;
   IkSolverPtr solver;
   std::optional<CollisionChecker> checker;
@@ -45,9 +46,11 @@ struct IkWorker::Engine {
   quint64 scene_version = 0;
   bool has_scene = false;
 
-  void prepare(const RobotModelPtr& model, const std::shared_ptr<const PlanningScene>& scene, quint64 version) {
-    if (model != robot) {
+  void prepare(const RobotModelPtr& model, const std::string& model_group,
+               const std::shared_ptr<const PlanningScene>& scene, quint64 version) {
+    if (model != robot || model_group != group) {
       robot = model;
+      group = model_group;
       chain.reset();
       solver.reset();
       checker.reset();
@@ -58,8 +61,8 @@ struct IkWorker::Engine {
         return;
       }
       try {
-        chain.emplace(KinematicChain::from_config(robot));
-        solver = make_ik_solver(robot);
+        chain.emplace(KinematicChain::from_config(robot, group));
+        solver = make_ik_solver(robot, group);
         checker.emplace(robot);
       } catch (const std::exception& error) {
         setup_error = std::string("IK is unavailable for this robot: ") + error.what();
@@ -164,6 +167,8 @@ IkWorker::~IkWorker() {
 
 void IkWorker::set_robot(RobotModelPtr robot) { robot_ = std::move(robot); }
 
+void IkWorker::set_group(const std::string& group) { group_ = group; }
+
 void IkWorker::set_scene(const PlanningScene& scene) {
   scene_ = std::make_shared<const PlanningScene>(scene);
   ++scene_version_;
@@ -173,9 +178,9 @@ quint64 IkWorker::request(const IkRequest& request) {
   const quint64 sequence = ++latest_;
   if (running_cancel_) running_cancel_->store(true);
   running_cancel_ = std::make_shared<std::atomic<bool>>(false);
-  runner_->post([this, engine = engine_, robot = robot_, scene = scene_, version = scene_version_, request,
-                 sequence, cancel = running_cancel_] {
-    engine->prepare(robot, scene, version);
+  runner_->post([this, engine = engine_, robot = robot_, group = group_, scene = scene_, version = scene_version_,
+                 request, sequence, cancel = running_cancel_] {
+    engine->prepare(robot, group, scene, version);
     Outcome outcome = engine->solve(request, cancel.get());
     // Back on the GUI thread; dropped there if a newer request was made meanwhile.
     QMetaObject::invokeMethod(

@@ -13,6 +13,7 @@
 #include <QString>
 #include <atomic>
 #include <memory>
+#include <string>
 
 #include "engine/core/types.hpp"
 #include "engine/model/robot_model.hpp"
@@ -42,8 +43,10 @@ class IkWorker : public QObject {
   explicit IkWorker(QObject* parent = nullptr);
   ~IkWorker() override;
 
-  // Both apply to the requests made after the call.
+  // All apply to the requests made after the call. group: the planning group whose chain solves
+  // ("" = the robot's default, kinetic.toml's [ik] group or the first).
   void set_robot(RobotModelPtr robot);
+  void set_group(const std::string& group);
   void set_scene(const PlanningScene& scene);
 
   // Returns the request's sequence number (increasing).
@@ -58,6 +61,7 @@ class IkWorker : public QObject {
   struct Engine;  // solver, chain and checker; used only on the worker thread
 
   RobotModelPtr robot_;
+  std::string group_;
   std::shared_ptr<const PlanningScene> scene_;
   quint64 scene_version_ = 0;
   quint64 latest_ = 0;

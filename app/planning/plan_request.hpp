@@ -15,6 +15,7 @@ namespace kinetic::app {
 
 struct PlanRequest {
   RobotModelPtr robot;
+  std::string group;  // the planning group: "" = the robot's first (its joints alone move)
   PlanningScene scene;
   quint64 scene_revision = 0;  // a new revision (or robot) makes a new engine Planner
   // The start: given joints (model order), or a random collision-free state drawn by the worker.

@@ -27,7 +27,8 @@ double joint_path_length(const JointPath& path) {
 
 }  // namespace
 
-// Lives on the worker thread; owns the engine Planner of the current robot + scene revision.
+// Lives on the worker thread; owns the engine Planner of the current robot, group and scene
+// revision.
 class PlanEngine : public QObject {
  public:
   PlanOutcome run(const PlanRequest& request, quint64 id, const std::atomic<bool>* cancel,
@@ -39,13 +40,16 @@ class PlanEngine : public QObject {
 
   std::unique_ptr<Planner> planner_;
   RobotModelPtr robot_;
+  std::string group_;
   quint64 scene_revision_ = 0;
 };
 
 Planner& PlanEngine::planner_for(const PlanRequest& request) {
-  if (!planner_ || robot_ != request.robot) {
-    planner_ = std::make_unique<Planner>(request.robot, request.scene);
+  if (!planner_ || robot_ != request.robot || group_ != request.group) {
+    planner_.reset();  // a group the engine cannot plan for throws below: no Planner of the last one stays
+    planner_ = std::make_unique<Planner>(request.robot, request.scene, request.group);
     robot_ = request.robot;
+    group_ = request.group;
     scene_revision_ = request.scene_revision;
   } else if (scene_revision_ != request.scene_revision) {
     planner_->set_scene(request.scene);

@@ -107,8 +107,10 @@ bool PlaybackController::advance() {
   if (t >= trajectory_.end_time()) {
     if (!loop_ || trajectory_.duration() <= 0.0) {
       show_time(trajectory_.end_time());
+      emit endReached();
       return true;
     }
+    emit endReached();
     t = trajectory_.start_time() + std::fmod(t - trajectory_.start_time(), trajectory_.duration());
   }
   show_time(t);

@@ -47,6 +47,9 @@ class PlaybackController : public QObject {
  signals:
   void timeChanged(double t);
   void playingChanged(bool playing);
+  // The playhead ran to the end while playing (a looping playback goes on from the start): what
+  // Plan & Execute waits for.
+  void endReached();
 
  private:
   void tick();

@@ -239,6 +239,7 @@ std::string session_to_json(const StudioDocument& document, const std::optional<
   if (!document.stored_states().empty()) doc["stored_states"] = stored_states_json(document.stored_states());
   json settings = document.planner_settings() ? planner_settings_json(*document.planner_settings()) : json::object();
   if (document.retime_settings()) settings["retiming"] = retime_settings_json(*document.retime_settings());
+  if (document.task_settings()) settings["task"] = task_settings_json(*document.task_settings());
   if (!settings.empty()) doc["settings"] = settings;
   if (camera)
     doc["camera"] = {{"target", vector_json(camera->target)},
@@ -408,6 +409,7 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     // Settings that cannot be used are dropped, not the session: the panel keeps its own.
     std::optional<panels::PlannerSettings> settings;
     std::optional<panels::RetimeSettings> retime_settings;
+    std::optional<panels::TaskSettings> task_settings;  // none: the Task panel's defaults
     if (const json* settings_json = reader.optional_field(doc, "settings", "")) {
       try {
         settings = planner_settings_from_json(*settings_json, result.warnings);
@@ -423,6 +425,15 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
           retime_settings = retime_settings_from_json(*retiming, result.warnings);
         } catch (const SessionSettingsError& error) {
           result.warnings << QStringLiteral("%1; the Trajectories panel's re-time settings were left as they were.")
+                                 .arg(QString::fromStdString(error.what()));
+        }
+      }
+      const json* task = settings_json->is_object() ? reader.optional_field(*settings_json, "task", "settings") : nullptr;
+      if (task) {
+        try {
+          task_settings = task_settings_from_json(*task, result.warnings);
+        } catch (const SessionSettingsError& error) {
+          result.warnings << QStringLiteral("%1; the Task panel's setup was reset to its defaults.")
                                  .arg(QString::fromStdString(error.what()));
         }
       }
@@ -442,6 +453,7 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     document.set_stored_states(stored_states);
     if (settings) document.load_planner_settings(*settings);
     if (retime_settings) document.load_retime_settings(*retime_settings);
+    document.load_task_settings(task_settings);  // after the scene: the panel looks its object up there
     document.undo_stack().clear();
     document.start_new_work();  // a plan still running was asked for by the work open before
   } catch (const SessionError& error) {

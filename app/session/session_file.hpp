@@ -3,7 +3,7 @@
 // "Session files"): the robot reference, the joint state by joint name, the planning scene (the
 // scene file's JSON), the goal, the named trajectories (the trajectory file's JSON) and,
 // optionally, the user's stored states (session_stored_states.hpp), the Planner and Trajectories
-// panels' settings (session_settings.hpp) and the camera.
+// panels' settings and the Task panel's setup (session_settings.hpp) and the camera.
 //
 // Loading validates the whole file — JSON, every field, the robot files, the scene against the
 // robot — before it touches the document, so a bad file changes nothing. Errors name the file and

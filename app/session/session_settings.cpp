@@ -161,21 +161,23 @@ json planner_settings_json(const panels::PlannerSettings& s) {
   if (!s.random_seed) options["seed"] = o.seed;  // left out: a new seed for every plan
   if (o.workspace) options["workspace"] = {{"min", bounds_json(o.workspace->min)}, {"max", bounds_json(o.workspace->max)}};
   const CartesianOptions& c = s.cartesian_options;
-  return {{"planner", s.cartesian ? std::string("cartesian") : std::string(to_string(o.planner))},
-          {"options", options},
-          {"cartesian",
-           {{"translation_step", c.max_translation_step},
-            {"rotation_step", c.max_rotation_step},
-            {"jump_threshold", c.jump_threshold},
-            {"avoid_collisions", c.avoid_collisions},
-            {"margin", c.margin},
-            {"closed_form_ik", c.closed_form_ik}}},
-          {"keep_orientation", {{"enabled", s.keep_orientation}, {"tolerance", s.orientation_tolerance}}},
-          {"timing",
-           {{"parameterization", s.timing.toStdString()},
-            {"velocity_scaling", s.velocity_scaling},
-            {"acceleration_scaling", s.acceleration_scaling}}},
-          {"replace_last_plan", s.replace_last_plan}};
+  json settings{{"planner", s.cartesian ? std::string("cartesian") : std::string(to_string(o.planner))},
+                {"options", options},
+                {"cartesian",
+                 {{"translation_step", c.max_translation_step},
+                  {"rotation_step", c.max_rotation_step},
+                  {"jump_threshold", c.jump_threshold},
+                  {"avoid_collisions", c.avoid_collisions},
+                  {"margin", c.margin},
+                  {"closed_form_ik", c.closed_form_ik}}},
+                {"keep_orientation", {{"enabled", s.keep_orientation}, {"tolerance", s.orientation_tolerance}}},
+                {"timing",
+                 {{"parameterization", s.timing.toStdString()},
+                  {"velocity_scaling", s.velocity_scaling},
+                  {"acceleration_scaling", s.acceleration_scaling}}},
+                {"replace_last_plan", s.replace_last_plan}};
+  if (!s.group.isEmpty()) settings["planning_group"] = s.group.toStdString();  // left out: the first
+  return settings;
 }
 
 panels::PlannerSettings planner_settings_from_json(const json& value, QStringList& warnings) {
@@ -183,7 +185,13 @@ panels::PlannerSettings planner_settings_from_json(const json& value, QStringLis
   panels::PlannerSettings s;
   const json& f =
       r.object(value, "settings",
-               {"planner", "options", "cartesian", "keep_orientation", "timing", "retiming", "replace_last_plan"});
+               {"planning_group", "planner", "options", "cartesian", "keep_orientation", "timing", "retiming",
+                "task", "replace_last_plan"});
+  // Only a name here: whether the robot has (and can plan) the group is the Planner panel's to say.
+  if (const json* group = r.find(f, "planning_group")) {
+    if (!group->is_string()) SettingsReader::fail("settings.planning_group", "expected the name of a planning group");
+    s.group = QString::fromStdString(group->get<std::string>());
+  }
   if (const json* options = r.find(f, "options")) read_options(r, *options, s.options);
   s.random_seed = !(r.find(f, "options") && r.find(*r.find(f, "options"), "seed"));
   if (const json* planner = r.find(f, "planner")) {
@@ -230,6 +238,79 @@ panels::RetimeSettings retime_settings_from_json(const json& value, QStringList&
       r.object(value, where, {"parameterization", "velocity_scaling", "acceleration_scaling", "replace_selected"});
   read_timing(f, where, s.timing, s.velocity_scaling, s.acceleration_scaling);
   r.boolean(f, "replace_selected", where, s.replace_selected);
+  return s;
+}
+
+json task_settings_json(const panels::TaskSettings& s) {
+  const bool suction = s.gripper == GripperSpec::Kind::Suction;
+  json task{{"object", s.object.toStdString()},
+            {"place",
+             {{"xyz", bounds_json(s.place_position)},
+              {"yaw", s.place_yaw},
+              {"follows_object", s.place_follows_object}}},
+            {"place_yaw_steps", s.place_yaw_steps},
+            {"gripper",
+             {{"type", suction ? "suction" : "parallel"},
+              {"max_opening", s.max_opening},
+              {"finger_depth", s.finger_depth}}},
+            {"approach_distance", s.approach_distance},
+            {"lift_distance", s.lift_distance}};
+  // Left out when empty: the engine's default, as the panel's empty field.
+  if (!s.touch_links.isEmpty()) {
+    json links = json::array();
+    for (const QString& link : s.touch_links) links.push_back(link.toStdString());
+    task["touch_links"] = links;
+  }
+  return task;
+}
+
+panels::TaskSettings task_settings_from_json(const json& value, QStringList& warnings) {
+  const SettingsReader r(warnings);
+  panels::TaskSettings s;
+  const std::string where = "settings.task";
+  const json& f = r.object(value, where,
+                           {"object", "place", "place_yaw_steps", "gripper", "touch_links", "approach_distance",
+                            "lift_distance"});
+  if (const json* object = r.find(f, "object")) {
+    if (!object->is_string()) SettingsReader::fail(where + ".object", "expected the name of a scene object");
+    s.object = QString::fromStdString(object->get<std::string>());
+  }
+  if (const json* place = r.find(f, "place")) {
+    const std::string at = where + ".place";
+    const json& p = r.object(*place, at, {"xyz", "yaw", "follows_object"});
+    if (const json* xyz = r.find(p, "xyz")) read_bounds(*xyz, at + ".xyz", s.place_position);
+    r.number(p, "yaw", at, s.place_yaw);
+    r.boolean(p, "follows_object", at, s.place_follows_object);
+  }
+  r.integer(f, "place_yaw_steps", where, s.place_yaw_steps);
+  if (const json* gripper = r.find(f, "gripper")) {
+    const std::string at = where + ".gripper";
+    const json& g = r.object(*gripper, at, {"type", "max_opening", "finger_depth"});
+    if (const json* type = r.find(g, "type")) {
+      const std::string name = type->is_string() ? type->get<std::string>() : std::string();
+      if (name != "parallel" && name != "suction")
+        SettingsReader::fail(at + ".type", "expected \"parallel\" or \"suction\"");
+      s.gripper = name == "suction" ? GripperSpec::Kind::Suction : GripperSpec::Kind::Parallel;
+    }
+    r.number(g, "max_opening", at, s.max_opening);
+    r.number(g, "finger_depth", at, s.finger_depth);
+    if (!(s.max_opening > 0.0)) SettingsReader::fail(at + ".max_opening", "must be > 0 (metres)");
+    if (!(s.finger_depth >= 0.0)) SettingsReader::fail(at + ".finger_depth", "must be >= 0 (metres)");
+  }
+  if (const json* links = r.find(f, "touch_links")) {
+    if (!links->is_array()) SettingsReader::fail(where + ".touch_links", "expected an array of link names");
+    for (std::size_t i = 0; i < links->size(); ++i) {
+      const json& link = (*links)[i];
+      if (!link.is_string() || link.get<std::string>().empty())
+        SettingsReader::fail(where + ".touch_links[" + std::to_string(i) + "]", "expected a link name");
+      s.touch_links << QString::fromStdString(link.get<std::string>());
+    }
+  }
+  r.number(f, "approach_distance", where, s.approach_distance);
+  r.number(f, "lift_distance", where, s.lift_distance);
+  for (const auto& [name, distance] :
+       {std::pair{"approach_distance", s.approach_distance}, std::pair{"lift_distance", s.lift_distance}})
+    if (!(distance >= 0.0)) SettingsReader::fail(where + "." + name, "must be >= 0 (metres)");
   return s;
 }
 

@@ -155,6 +155,19 @@ TaskFeature::TaskFeature(QMainWindow& window, StudioDocument& document, Planning
   refresh_robot();
   panel_->select_object(document_.selected_object());
   panel_->show_message(tr("Choose the object and where to put it, then plan."));
+  connect_settings();
+}
+
+void TaskFeature::connect_settings() {
+  // The panel's setup is kept in the document, which saves it with the session; a loaded
+  // session's comes back to the panel (as its fields take it: clamped to their ranges).
+  document_.set_task_settings(panel_->settings());
+  connect(panel_, &panels::TaskPanel::settingsChanged, this,
+          [this] { document_.set_task_settings(panel_->settings()); });
+  connect(&document_, &StudioDocument::taskSettingsLoaded, this, [this] {
+    panel_->set_settings(document_.task_settings().value_or(panels::TaskSettings{}));
+    document_.set_task_settings(panel_->settings());
+  });
 }
 
 TaskFeature::~TaskFeature() {
@@ -210,8 +223,12 @@ void TaskFeature::plan() {
   request.start = document_.joints();
   request.pick_place = panel_->request();
   if (request.pick_place.object.empty()) {
-    panel_->show_failure(tr("No object is chosen."),
-                         tr("Add a box, cylinder or sphere to the scene."));
+    if (!panel_->missing_object().isEmpty())
+      panel_->show_failure(tr("'%1' is not in the scene.").arg(panel_->missing_object()),
+                           tr("Add it back to the scene, or choose another object."));
+    else
+      panel_->show_failure(tr("No object is chosen."),
+                           tr("Add a box, cylinder or sphere to the scene."));
     return;
   }
   // The free-space moves plan as the Planner panel would (planner, budget, margin, seed), the

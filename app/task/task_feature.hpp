@@ -6,6 +6,7 @@
 // changes and played. Apply moves the robot to where the task ends and the object to its place,
 // as one undo step. While the dock is shown, the place target (the chosen object at the place
 // pose) is offered to the 3D view, whose gizmo moves it while the panel's Move in 3D view is on.
+// The panel's setup is the document's task_settings(), which sessions save and restore.
 // install_task_feature() adds the dock on the right; the caller lists it in the View menu.
 #include <QObject>
 #include <optional>
@@ -47,6 +48,7 @@ class TaskFeature : public QObject {
   void taskFinished(const kinetic::app::TaskOutcome& outcome);
 
  private:
+  void connect_settings();
   void refresh_robot();
   void refresh_objects();
   // The marker follows the panel: the chosen object's shape at the place pose it would plan with.

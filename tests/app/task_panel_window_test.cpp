@@ -351,9 +351,10 @@ class TaskPanelWindowTest : public QObject {
     planner_panel->timeout_box()->setValue(2000.0);
     planner_panel->iterations_box()->setValue(1000000000);
 
+    // The task as set up (sessions keep the Task panel's setup): what must come through a cancel.
+    select_and_place(kPlace);
     const std::string session_before = session_to_json(document());
     const int steps = document().undo_stack().count();
-    select_and_place(kPlace);
     QSignalSpy finished(task_, &TaskFeature::taskFinished);
     QTest::mouseClick(panel_->plan_button(), Qt::LeftButton);
     QVERIFY(!panel_->plan_button()->isEnabled() && panel_->cancel_button()->isEnabled());

@@ -1,8 +1,10 @@
 // Qt Test on the real studio window under X (Xvfb) with Vulkan on lavapipe: the main toolbar
-// carries the everyday actions (the menus' own, not copies) and its Plan entry plans; Alt+1..6
-// turn the camera to the standard views around the same target; O switches the projection and K
-// draws every link's frame, both visibly; the view toggles come back after a restart (QSettings).
+// carries the everyday actions (the menus' own, not copies), its Plan entry plans and its Plan &
+// Execute leaves the robot at the goal; Alt+1..6 turn the camera to the standard views around the
+// same target; O switches the projection and K draws every link's frame, both visibly; the view
+// toggles come back after a restart (QSettings).
 #include <QAction>
+#include <QDoubleSpinBox>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
@@ -13,12 +15,14 @@
 #include <numbers>
 
 #include "app/main_window.hpp"
+#include "app/planning/plan_execution.hpp"
 #include "app/planning/playback_controller.hpp"
 #include "app/planning_features.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/viewport_window.hpp"
 #include "app/window_test_support.hpp"
 #include "panels/goal_panel.hpp"
+#include "panels/planner_panel.hpp"
 
 using namespace kinetic;
 using app::ViewOption;
@@ -83,6 +87,7 @@ class ViewControlsWindowTest : public QObject {
       QVERIFY2(actions.contains(action), entry);
     }
     QVERIFY(actions.contains(window().plan_action()));
+    QVERIFY(actions.contains(window().plan_execute_action()));
     QVERIFY(actions.contains(window().play_pause_action()));
     for (StandardView view : {StandardView::Front, StandardView::Back, StandardView::Left, StandardView::Right,
                               StandardView::Top, StandardView::Iso}) {
@@ -189,6 +194,27 @@ class ViewControlsWindowTest : public QObject {
     QVERIFY(planning.playback().playing());
     window().play_pause_action()->trigger();
     QVERIFY(!planning.playback().playing());
+  }
+
+  void toolbar_plans_and_executes() {
+    app::StudioDocument& document = *studio_->document;
+    app::PlanningFeatures& planning = *window().planning_features();
+    document.set_joints(arm(-0.6));
+    app::GoalState goal;
+    goal.joints = arm(0.6);
+    document.edit_goal(goal);
+    planning.playback().set_speed(4.0);
+    planning.planner_panel()->timeout_box()->setValue(5000.0);  // a loaded machine misses the default 50 ms
+
+    QSignalSpy executed(&planning.execution(), &app::PlanExecution::finished);
+    QVERIFY(window().plan_execute_action()->isEnabled());
+    // Ctrl+Shift+Enter plans and executes, as the toolbar's Plan & Execute does.
+    window().activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window()));
+    QTest::keyClick(&window(), Qt::Key_Return, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(executed.wait(60000));
+    QVERIFY(executed.first().at(0).toBool());
+    QVERIFY((document.joints() - arm(0.6)).norm() < 1e-6);
   }
 
   // Last: it replaces the studio.
