@@ -185,12 +185,15 @@ class CollisionChecker {
   // lies within the padding already, and proofs of nearby states will fail too; -infinity where
   // it could not tell).
   bool slot_root_clear(std::size_t m, double padding, double extra, double& gap) const;
-  // Continuous check of the scene along q0 + t * dq, t in [0, 1] (path_advance): adaptive
-  // bisection, an interval proven free when its middle state keeps every moving body clear of the
-  // scene by padding + how far the body can move in half the interval (its speed terms, at most
-  // its own turning speed per joint). Fails when some body comes within `tolerance` of an
-  // obstacle; path_contact_ then names the pair.
-  bool scene_segment_free(const JointVector& q0, const JointVector& dq, double padding, double tolerance);
+  // Continuous check along q0 + t * dq, t in [0, 1] (path_advance), of the scene when the path
+  // options ask for it and of the self pairs when `self`: adaptive bisection, an interval proven
+  // free when its middle state keeps every moving body clear of the scene by padding + how far the
+  // body can move in half the interval (its speed terms, at most its own turning speed per joint),
+  // and every self part pair clear by padding + how far it can close in half the interval (as
+  // grid_motion_free proves runs; only for self pairs all of solid parts, whose verdicts are
+  // exact). Fails when some body comes within `tolerance` of an obstacle, or a self pair fails
+  // in_collision's test where no pair can close by the tolerance; path_contact_ then names the pair.
+  bool segment_free(const JointVector& q0, const JointVector& dq, double tolerance, bool self);
   void compute_speed_terms();
 
   RobotModelPtr model_;
@@ -244,8 +247,9 @@ class CollisionChecker {
     bool solid = false;            // both bodies are made of boxes, cylinders and spheres only
   };
   // Every self pair (built with the pairs in rebuild_pairs; scene pairs are not watched one by
-  // one: scene_segment_free proves a segment for all of them at once). The budgets of a path
-  // check cover all of them when it watches self pairs, none otherwise.
+  // one: segment_free proves a segment for all of them at once, and for the self pairs too when
+  // self_pairs_solid_). The budgets of a path check cover all of them when it watches self pairs
+  // one by one, none otherwise.
   std::vector<PathPair> path_pairs_;
   std::vector<double> path_budget_, path_look_t_, path_speed_;
   // Per pair and variable: the pair's closing speed is the sum of these times |dq_variable|.
@@ -253,10 +257,11 @@ class CollisionChecker {
   void add_path_pairs(int a, int b);  // appends a self pair
   // [moving slot * dof + variable]: how fast the slot's body can move, per unit of the variable.
   std::vector<double> body_speed_table_;
-  std::vector<double> segment_speeds_, segment_padding_;      // per moving slot (scene_segment_free)
+  std::vector<double> segment_speeds_, segment_padding_;      // per moving slot (segment_free)
   struct SegmentInterval {
     double t0, t1;
     SlotMask bodies;  // the bodies still to prove clear of the scene on [t0, t1]
+    bool self;        // the self pairs are still to prove there
   };
   std::vector<SegmentInterval> segment_intervals_;  // still to prove
   static constexpr std::size_t kMaxSplitPartPairs = 16;  // bodies with more are watched whole
@@ -281,6 +286,7 @@ class CollisionChecker {
   // part pairs no joint moves relative to each other carry their one distance (pair_motion.cpp).
   static constexpr std::size_t kMaxSolidPlanPairs = 16;
   std::vector<std::vector<SolidPartPair>> solid_plans_;  // per self pair; empty: not solid
+  bool self_pairs_solid_ = false;  // every self pair has a solid plan
   std::vector<int> self_pair_of_;  // [a * obstacle_begin_ + b], a < b -> self pair index or -1
   void build_solid_plans();
   // extra: added to the padding; part_extra: per part pair instead, for a solid plan.

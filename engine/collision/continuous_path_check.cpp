@@ -1,8 +1,9 @@
-// Continuous collision check of straight joint-space segments, for link pairs (self) by
-// conservative advancement pair by pair, and for the links against the scene's obstacles by
-// adaptive bisection with padded states.
+// Continuous collision check of straight joint-space segments: the links against the scene's
+// obstacles by adaptive bisection with padded states; link pairs (self) by the same bisection
+// when every pair is made of solid primitives (exact verdicts), otherwise by conservative
+// advancement pair by pair.
 //
-// Self pairs. Along q(t) = q0 + t * dq the distance between two links changes at most at the
+// Self pairs of meshes. Along q(t) = q0 + t * dq the distance between two links changes at most at the
 // pair's closing speed v (per unit of t): the sum over the joints that move one link but not the
 // other of |dq_j| times the pair's coefficient for j (pair_motion.cpp; joints above both links move
 // the pair rigidly and cannot change its distance). So a pair seen with clearance g beyond its
@@ -18,8 +19,17 @@
 // half the interval; otherwise both halves are proven the same way. The first intervals are the
 // segment cut into as many equal pieces as keep those paddings within 10 cm. One exact scene
 // check (the broad phase, then the few near pairs) covers every (body, obstacle) pair at once,
-// where watching the pairs one by one cost a look per pair and budget. Once the widest body margin is below the
-// tolerance and the state still fails, a body is within the tolerance of an obstacle: contact.
+// where watching the pairs one by one cost a look per pair and budget. Once the widest body
+// margin is below the tolerance and the state still fails, a body is within the tolerance of an
+// obstacle: contact.
+//
+// Self pairs of solid primitives. The same intervals: a middle state proves the self pairs when
+// each part pair is clear by its padding plus how far it can close in half the interval (the
+// part speeds grid_motion_free uses), so the scene and the self pairs share each state's link
+// poses. Once no part pair can close by the tolerance on an interval, in_collision's exact verdict
+// at its middle decides. The pair-by-pair walk looked at the arms' ever-close pairs (base and
+// shoulder, forearm and wrist) state after state on its own; sharing the states took the gates
+// from 0.026 to 0.009 ms on empty-scene Panda plans and from 0.066 to 0.049 ms among 20 boxes.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -41,6 +51,8 @@ constexpr double kEarlyLook = 0.1;  // fraction of a pair's step it may be looke
 // 0.2 m did as well except among the boxes, 0.05 m cost time near the table.
 constexpr double kWidestScenePadding = 0.1;
 constexpr int kMaxFirstPieces = 64;
+// m, kept beyond what a proof needs: the exact tier's answers at two poses may differ by rounding.
+constexpr double kRoundingSlack = 1e-6;
 
 // Lower bound on the distance of two bodies of solid primitives below `cutoff` (cutoff when
 // nothing is nearer), exact within `exact_within` and within kLooseRatio beyond it, with the
@@ -96,8 +108,7 @@ bool CollisionChecker::path_begin(const JointVector& q, const CheckOptions& opti
   path_budget_.assign(watched, 0.0);  // nothing known yet: every pair is looked at
   path_look_t_.assign(watched, 0.0);
   path_witness_.assign(watched, {});
-  update(q);
-  return !in_collision(q, options);
+  return !in_collision(q, options);  // (which computes the poses the walk starts from)
 }
 
 void CollisionChecker::add_path_pairs(int a, int b) {
@@ -153,7 +164,10 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
   const double tolerance = path_tolerance_;
   const JointVector q0 = path_q_;
   const JointVector dq = q1 - q0;
-  const std::size_t count = path_budget_.size();  // the self pairs, when watched
+  // Self pairs all of solid parts are proven by the bisection with the scene (segment_free);
+  // the others are watched pair by pair.
+  const bool self_by_bisection = path_options_.self && self_pairs_solid_;
+  const std::size_t count = self_by_bisection ? 0 : path_budget_.size();  // the self pairs watched
   path_contact_ = {};
   // Closing speeds are fixed along the segment.
   const int dof = model_->dof();
@@ -271,17 +285,29 @@ bool CollisionChecker::path_advance(const JointVector& q1) {
       }
     }
   }
-  if (path_options_.scene && !scene_segment_free(q0, dq, padding_for(false, path_options_), tolerance)) return false;
+  if ((path_options_.scene || self_by_bisection) && !segment_free(q0, dq, tolerance, self_by_bisection)) return false;
   // Budgets left at q1 carry into the next segment.
   for (std::size_t k = 0; k < count; ++k)
     path_budget_[k] = std::max(0.0, path_budget_[k] - path_speed_[k] * (1.0 - path_look_t_[k]));
   path_q_ = q1;
-  return !in_collision(q1, path_options_);
+  // q1 in full, as in_collision judges it; the bisection proved the scene there already.
+  CheckOptions end_check = path_options_;
+  end_check.scene = false;
+  return !in_collision(q1, end_check);
 }
 
-bool CollisionChecker::scene_segment_free(const JointVector& q0, const JointVector& dq, double padding,
-                                          double tolerance) {
+bool CollisionChecker::segment_free(const JointVector& q0, const JointVector& dq, double tolerance, bool self) {
   const std::size_t slots = moving_bodies_.size();
+  const double padding = padding_for(false, path_options_), self_padding = padding_for(true, path_options_);
+  const SlotMask scene_slots = path_options_.scene ? kAllSlots : 0;
+  double fastest_part_pair = 0.0;
+  if (self) {  // the speeds grid_motion_free uses: whole pairs for the root cull, part pairs
+    speeds_along(self_speed_table_, self_pairs_.size(), dq, grid_self_speed_);
+    speeds_along(solid_part_speed_table_, solid_part_begin_.back(), dq, grid_part_speed_);
+    grid_self_extra_.resize(grid_self_speed_.size());
+    grid_part_extra_.resize(grid_part_speed_.size());
+    for (double v : grid_part_speed_) fastest_part_pair = std::max(fastest_part_pair, v);
+  }
   speeds_along(body_speed_table_, moving_bodies_.size(), dq, segment_speeds_);
   segment_padding_.resize(slots);
   // Intervals start where no body needs more than kWidestScenePadding: wider padded checks
@@ -293,9 +319,9 @@ bool CollisionChecker::scene_segment_free(const JointVector& q0, const JointVect
     while (fastest * 0.5 / pieces > kWidestScenePadding && pieces < kMaxFirstPieces) pieces *= 2;
   segment_intervals_.clear();
   for (int i = pieces - 1; i >= 0; --i)  // the earliest last: taken first
-    segment_intervals_.push_back({static_cast<double>(i) / pieces, static_cast<double>(i + 1) / pieces, kAllSlots});
+    segment_intervals_.push_back({static_cast<double>(i) / pieces, static_cast<double>(i + 1) / pieces, scene_slots, self});
   while (!segment_intervals_.empty()) {
-    const auto [t0, t1, bodies] = segment_intervals_.back();
+    const auto [t0, t1, bodies, self_left] = segment_intervals_.back();
     segment_intervals_.pop_back();
     const double middle = 0.5 * (t0 + t1), half = 0.5 * (t1 - t0);
     update(q0 + middle * dq);
@@ -309,8 +335,28 @@ bool CollisionChecker::scene_segment_free(const JointVector& q0, const JointVect
       near |= slot_bit(m);
       widest = std::max(widest, segment_padding_[m]);
     }
-    if (!near) continue;
-    if (widest < tolerance) {
+    bool self_near = false;
+    if (self_left) {
+      for (std::size_t k = 0; k < grid_self_speed_.size(); ++k) grid_self_extra_[k] = grid_self_speed_[k] * half + kRoundingSlack;
+      for (std::size_t i = 0; i < grid_part_speed_.size(); ++i) grid_part_extra_[i] = grid_part_speed_[i] * half + kRoundingSlack;
+      self_near = self_in_collision(self_padding, grid_self_extra_.data(), grid_part_extra_.data());
+      // Within the tolerance: no pair can close by that much on the interval, so in_collision's
+      // verdict here (exact for solid parts) holds it above padding - tolerance throughout.
+      if (self_near && fastest_part_pair * half < tolerance) {
+        if (self_in_collision(self_padding)) {
+          path_contact_ = {};
+          for (std::size_t k = 0; k < self_pairs_.size(); ++k)
+            if (self_pair_in_collision(k, self_padding)) {
+              path_contact_ = {body_name(self_pairs_[k].first), body_name(self_pairs_[k].second), false};
+              break;
+            }
+          return false;
+        }
+        self_near = false;
+      }
+    }
+    if (!near && !self_near) continue;
+    if (near && widest < tolerance) {
       // A body is within the tolerance of an obstacle here: name the pair.
       for (std::size_t m = 0; m < slots; ++m)
         for (int o = obstacle_begin_; o < body_count(); ++o)
@@ -322,8 +368,8 @@ bool CollisionChecker::scene_segment_free(const JointVector& q0, const JointVect
       path_contact_ = {};
       return false;
     }
-    segment_intervals_.push_back({middle, t1, near});  // the earlier half first
-    segment_intervals_.push_back({t0, middle, near});
+    segment_intervals_.push_back({middle, t1, near, self_near});  // the earlier half first
+    segment_intervals_.push_back({t0, middle, near, self_near});
   }
   return true;
 }

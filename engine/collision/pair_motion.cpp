@@ -145,6 +145,7 @@ void CollisionChecker::build_solid_plans() {
       }
   }
   solid_part_begin_.back() = solid_part_speed_table_.size() / row;
+  self_pairs_solid_ = std::all_of(solid_plans_.begin(), solid_plans_.end(), [](const auto& plan) { return !plan.empty(); });
 }
 
 }  // namespace kinetic

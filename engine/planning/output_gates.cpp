@@ -47,9 +47,9 @@ std::optional<std::string> limits_gate(const RobotModel& model, const JointPath&
 std::optional<std::string> collision_gate(CollisionChecker& checker, const JointPath& path,
                                           SelfGateMode self_mode) {
   if (path.empty()) return std::nullopt;
-  if (checker.in_collision(path[0])) return waypoint_in_collision(checker, path, 0);
   const CheckOptions scene_only{0.0, false, true}, self_only{0.0, true, false}, both{0.0, true, true};
   if (self_mode == SelfGateMode::Continuous) {
+    // path_begin checks waypoint 0 in full.
     if (!checker.path_begin(path[0], both)) return waypoint_in_collision(checker, path, 0);
     for (std::size_t i = 1; i < path.size(); ++i) {
       if (checker.path_advance(path[i])) continue;
@@ -64,6 +64,7 @@ std::optional<std::string> collision_gate(CollisionChecker& checker, const Joint
     }
     return std::nullopt;
   }
+  if (checker.in_collision(path[0])) return waypoint_in_collision(checker, path, 0);
   for (std::size_t i = 1; i < path.size(); ++i) {
     const JointVector& q0 = path[i - 1];
     const JointVector& q1 = path[i];

@@ -42,6 +42,11 @@ JointVector point_at(const JointPath& path, const std::vector<double>& cumulativ
 // smoothing and the gates). Slivers saving less than this fraction of the path's length took
 // two thirds of shortcutting's time; skipping them left paths 0.6-1.9% longer (boxes20 scenes).
 constexpr double kMinShortcutGain = 0.002;
+// A free edge costs a check in proportion to its length, and most of shortcutting's time went to
+// edges that saved little for their length: a shortcut must also save this fraction of its own
+// length. Among 20 boxes plans took 25% less time (Panda 0.347 -> 0.258 ms median), paths 1% longer
+// on average and no longer in median; 0.1 cut 2% more time for paths 2% longer.
+constexpr double kMinShortcutGainPerLength = 0.05;
 // Corners gentler than this are left as they are: time-optimal parameterization passes them at
 // full speed (a blend within 0.05 rad of such a corner has a radius of several radians), so
 // cutting them only adds waypoints, edge checks here and segments for the output gates.
@@ -80,10 +85,13 @@ void shortcut_path(PlanningSpace& space, JointPath& path, int passes, std::mt199
     if ((qa - path[seg_a - 1]).norm() < 1e-3 * total) qa = path[seg_a - 1];
     if ((qb - path[seg_b]).norm() < 1e-3 * total) qb = path[seg_b];
     const double before = b - a, after = (qb - qa).norm();
-    if (before - after < kMinShortcutGain * total) continue;
+    const double gain = before - after;
+    if (gain < kMinShortcutGain * total || gain < kMinShortcutGainPerLength * after) continue;
     // The edge first: three tries in four fail in its interior, and then the two end states
     // (points of edges already checked, nearly always valid) would be checked for nothing.
-    if (!space.motion_valid(qa, qb) || !space.valid(qa) || !space.valid(qb)) continue;
+    // A point snapped onto a waypoint is a state of the path: valid already.
+    const bool a_known = qa == path[seg_a - 1], b_known = qb == path[seg_b];
+    if (!space.motion_valid(qa, qb) || (!a_known && !space.valid(qa)) || (!b_known && !space.valid(qb))) continue;
     JointPath next(path.begin(), path.begin() + static_cast<long>(seg_a));
     if (qa != next.back()) next.push_back(qa);
     if (qb != path[seg_b]) next.push_back(qb);

@@ -18,8 +18,9 @@ void remove_redundant_waypoints(PlanningSpace& space, JointPath& path);
 
 // Random shortcuts between two points anywhere on the path (not only at waypoints): `passes`
 // attempts; an attempt replaces the stretch between the points by a straight edge when that edge
-// is valid and saves at least 0.2% of the path's length (smaller gains are not worth an edge
-// check). Stops early once a quarter of the passes in a row changed nothing.
+// is valid and saves at least 0.2% of the path's length and 5% of the edge's own length (smaller
+// gains are not worth an edge check). Stops early once a quarter of the passes in a row changed
+// nothing.
 void shortcut_path(PlanningSpace& space, JointPath& path, int passes, std::mt19937_64& rng,
                    SearchClock& clock);
 

@@ -179,6 +179,40 @@ TEST(PostProcessing, ShortcuttingShortensAndIsReproducible) {
   }
 }
 
+// A shortcut must save 5% of its own length: across a corner, a chord saves at most
+// 1 / sin(half the corner's angle) - 1 of its length (a chord cutting both edges equally), so a
+// shallow detour is kept by any number of tries, and a deeper one (which saves up to 12%) is cut.
+TEST(PostProcessing, ShortcutsThatSaveLittleForTheirLengthAreNotTaken) {
+  const RobotModelPtr model = load_builtin_robot("panda");
+  Planner planner(model, PlanningScene{});
+  const JointVector a = model->mid_configuration();
+  JointVector b = a;
+  b[0] += 0.8;  // half-length 0.4 rad
+  std::vector<int> variables(static_cast<std::size_t>(model->dof()));
+  for (int j = 0; j < model->dof(); ++j) variables[static_cast<std::size_t>(j)] = j;
+  PlanningSpace space(planner.checker(), variables, a, kMargin, kResolution);
+  const auto detour = [&](double depth) {  // a corner `depth` x the half-length off the line
+    JointVector corner = (a + b) * 0.5;
+    corner[2] += 0.4 * depth;
+    return JointPath{a, corner, b};
+  };
+  PlanControl control;
+  SearchClock clock(1e9, control);
+  std::mt19937_64 rng(3);
+  // Depth 0.2: every chord saves under 2% of its length (and ~2% of the path, above its 0.2%).
+  const JointPath shallow = detour(0.2);
+  for (const JointVector& q : shallow) ASSERT_TRUE(space.valid(q));
+  JointPath path = shallow;
+  shortcut_path(space, path, 400, rng, clock);
+  EXPECT_EQ(path, shallow);
+  // Depth 0.5: chords near the middle save up to 12% of their length.
+  const JointPath deep = detour(0.5);
+  for (const JointVector& q : deep) ASSERT_TRUE(space.valid(q));
+  path = deep;
+  shortcut_path(space, path, 400, rng, clock);
+  EXPECT_LT(path_length(path), path_length(deep) - 1e-3);
+}
+
 TEST(PostProcessing, SmoothingCutsSharpCornersExactlyWhereTheEdgeAcrossIsFree) {
   int cut = 0, kept_blocked = 0;
   for (const auto& [robot, scene] : cluttered()) {
