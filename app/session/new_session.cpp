@@ -15,6 +15,9 @@ void clear_to_new_session(StudioDocument& document) {
   document.set_shown_trajectory(-1);
   document.set_trajectories({});
   document.set_stored_states({});
+  // The Task panel's setup belongs to the session's scene (a session saves it with its scene):
+  // back to the panel's defaults, as a session without one opens.
+  document.load_task_settings(std::nullopt);
   document.set_playback_joints(std::nullopt);
   document.set_playback_scene(std::nullopt);
   // Last: the edits above are not steps to undo into the old session.

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "app/session/new_session.hpp"
 #include "app/session/session_file.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/task/task_feature.hpp"
@@ -179,6 +180,38 @@ class TaskSessionTest : public QObject {
     QCOMPARE(now.lift_distance, defaults.lift_distance);
     QVERIFY(now.touch_links.isEmpty());
     QVERIFY(panel->missing_object().isEmpty());
+  }
+
+  // File → New session: the setup went with the old session's scene; the panel is back at its
+  // defaults (it saved nothing of the old work into the next).
+  void a_new_session_resets_the_task_setup() {
+    auto studio = open_studio();
+    QVERIFY(studio);
+    studio->document->set_scene(example_scene());
+    TaskSettings before;
+    before.object = QStringLiteral("box");
+    before.place_follows_object = false;
+    before.gripper = GripperSpec::Kind::Suction;
+    before.approach_distance = 0.02;
+    before.touch_links = {QStringLiteral("link6")};
+    studio->document->load_task_settings(before);
+    TaskPanel* panel = task_panel(*studio);
+    QCOMPARE(panel->object(), QStringLiteral("box"));
+    QCOMPARE(panel->gripper_combo()->currentText(), QStringLiteral("Suction"));
+
+    app::clear_to_new_session(*studio->document);
+    const TaskSettings defaults;
+    const TaskSettings now = panel->settings();
+    QVERIFY(now.object.isEmpty());  // the new scene is empty
+    QVERIFY(panel->missing_object().isEmpty());
+    QVERIFY(now.place_follows_object);
+    QCOMPARE(now.gripper, defaults.gripper);
+    QCOMPARE(now.approach_distance, defaults.approach_distance);
+    QVERIFY(now.touch_links.isEmpty());
+    // The document keeps what the panel shows, so the next Save writes the defaults.
+    QVERIFY(studio->document->task_settings());
+    QCOMPARE(studio->document->task_settings()->gripper, defaults.gripper);
+    QCOMPARE(studio->document->task_settings()->approach_distance, defaults.approach_distance);
   }
 
   void a_bad_value_drops_only_the_task_setup_with_a_warning() {
