@@ -294,6 +294,9 @@ void TaskFeature::show_success(const TaskOutcome& outcome) {
   const int index = document_.add_trajectory(tr("Pick %1").arg(outcome.object),
                                              outcome.timed.trajectory, outcome.scene_changes);
   planning_.show_and_play(index);
+  // Checked as a plan's trajectory is, each stretch in the scene in force then (in the background:
+  // the Trajectories panel says "Validating…" and then the verdict).
+  planning_.validate(index);
   // Apply only in the scene it was planned in (an edit while planning makes the plan stale).
   if (planned_revision_ == scene_revision_) {
     applicable_ = Applicable{outcome.object, result.final_scene, final_joints(outcome)};

@@ -186,6 +186,7 @@ class TaskPanelWindowTest : public QObject {
 
   void plan_adds_the_task_with_its_scene_changes() {
     const std::size_t before = document().trajectories().size();
+    QSignalSpy checks(planning_, &PlanningFeatures::taskFinished);
     QVERIFY(plan_to(kPlace));
     QVERIFY2(outcome_.ok, qPrintable(outcome_.error + QStringLiteral(" / ") + outcome_.hint));
     const auto& list = document().trajectories();
@@ -223,6 +224,17 @@ class TaskPanelWindowTest : public QObject {
     QVERIFY(panel_->status_label()->text().contains(QStringLiteral("seed 7")));
     QVERIFY(panel_->apply_button()->isEnabled());
     QVERIFY(panel_->plan_button()->isEnabled() && !panel_->cancel_button()->isEnabled());
+
+    // It arrives validated, as a plan does: each stretch in the scene in force then.
+    const auto validated = [&] {
+      for (const QList<QVariant>& args : checks)
+        if (args.at(0).toString() == QStringLiteral("validate")) return true;
+      return false;
+    };
+    QVERIFY(QTest::qWaitFor(validated, 60000));
+    const ValidationStatus status = planning_->validation_status(static_cast<int>(list.size()) - 1);
+    QVERIFY(status.report);
+    QVERIFY2(status.report->ok(), status.report->summary().c_str());
   }
 
   void playback_shows_the_part_carried_and_put_down() {
