@@ -64,6 +64,17 @@ bool open_quietly(app::Studio& studio, const QString& path) {
   return answers.unexpected() == 0;
 }
 
+// A setup away from the defaults: the work open before, which must not stay.
+TaskSettings earlier_setup() {
+  TaskSettings s;
+  s.object = QStringLiteral("box");
+  s.place_follows_object = false;
+  s.gripper = GripperSpec::Kind::Suction;
+  s.approach_distance = 0.02;
+  s.touch_links = {QStringLiteral("link6")};
+  return s;
+}
+
 }  // namespace
 
 class TaskSessionTest : public QObject {
@@ -144,12 +155,7 @@ class TaskSessionTest : public QObject {
     QTemporaryDir dir;
     const QString old_path = dir.filePath(QStringLiteral("old.kinetic-session"));
     const QString set_path = dir.filePath(QStringLiteral("set.kinetic-session"));
-    TaskSettings before;  // the setup of the work open before, which must not stay
-    before.object = QStringLiteral("box");
-    before.place_follows_object = false;
-    before.gripper = GripperSpec::Kind::Suction;
-    before.approach_distance = 0.02;
-    before.touch_links = {QStringLiteral("link6")};
+    const TaskSettings before = earlier_setup();  // the work open before, which must not stay
     {
       app::StudioDocument old;  // no Task panel: its session has no settings.task
       QCOMPARE(old.load_robot(QStringLiteral("ur5e")), QString());
@@ -188,12 +194,7 @@ class TaskSessionTest : public QObject {
     auto studio = open_studio();
     QVERIFY(studio);
     studio->document->set_scene(example_scene());
-    TaskSettings before;
-    before.object = QStringLiteral("box");
-    before.place_follows_object = false;
-    before.gripper = GripperSpec::Kind::Suction;
-    before.approach_distance = 0.02;
-    before.touch_links = {QStringLiteral("link6")};
+    const TaskSettings before = earlier_setup();
     studio->document->load_task_settings(before);
     TaskPanel* panel = task_panel(*studio);
     QCOMPARE(panel->object(), QStringLiteral("box"));
