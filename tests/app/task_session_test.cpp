@@ -41,6 +41,13 @@ std::unique_ptr<app::Studio> open_studio() {
   return studio;
 }
 
+// The studio with the example's scene (a part on a table): where each case starts.
+std::unique_ptr<app::Studio> open_studio_with_part() {
+  auto studio = open_studio();
+  if (studio) studio->document->set_scene(example_scene());
+  return studio;
+}
+
 TaskPanel* task_panel(const app::Studio& studio) {
   return studio.window->task()->panel();
 }
@@ -86,9 +93,8 @@ class TaskSessionTest : public QObject {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("task.kinetic-session"));
     {
-      auto first = open_studio();
+      auto first = open_studio_with_part();
       QVERIFY(first);
-      first->document->set_scene(example_scene());
       TaskPanel* panel = task_panel(*first);
       // Every field away from its default, through the panel's own fields.
       panel->object_combo()->setCurrentIndex(
@@ -191,9 +197,8 @@ class TaskSessionTest : public QObject {
   // File → New session: the setup went with the old session's scene; the panel is back at its
   // defaults (it saved nothing of the old work into the next).
   void a_new_session_resets_the_task_setup() {
-    auto studio = open_studio();
+    auto studio = open_studio_with_part();
     QVERIFY(studio);
-    studio->document->set_scene(example_scene());
     const TaskSettings before = earlier_setup();
     studio->document->load_task_settings(before);
     TaskPanel* panel = task_panel(*studio);
@@ -218,9 +223,8 @@ class TaskSessionTest : public QObject {
   void a_bad_value_drops_only_the_task_setup_with_a_warning() {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("bad.kinetic-session"));
-    auto studio = open_studio();
+    auto studio = open_studio_with_part();
     QVERIFY(studio);
-    studio->document->set_scene(example_scene());
     TaskPanel* panel = task_panel(*studio);
     panel->approach_box()->setValue(30.0);
     QCOMPARE(app::save_session(*studio->document, path), QString());
@@ -250,9 +254,8 @@ class TaskSessionTest : public QObject {
   void an_object_the_scene_lacks_is_kept_and_said() {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("moved.kinetic-session"));
-    auto studio = open_studio();
+    auto studio = open_studio_with_part();
     QVERIFY(studio);
-    studio->document->set_scene(example_scene());
     TaskPanel* panel = task_panel(*studio);
     panel->object_combo()->setCurrentIndex(panel->object_combo()->findText(QStringLiteral("part")));
     panel->place_position_box(1)->setValue(0.3);
