@@ -402,71 +402,89 @@ TEST(TipKernel, MatchesPlainProductsForRandomChainsAndTips) {
 
 // ---- The whole-tree kernel: AVX2 and portable builds give the same bits, both match products ----
 
-TEST(TreeKernel, PortableAndAvx2AgreeBitwiseAndMatchPlainProducts) {
-  std::mt19937_64 random(29);
+// A random tree of `link_count` links (link 0 the root, each later link hanging from an earlier
+// one) through the AVX2 and the portable kernel: they must agree bitwise; returns the worst
+// difference from plain products.
+double check_random_tree(std::mt19937_64& random, int link_count, bool general_origins) {
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   std::uniform_int_distribution<int> kind_of(0, 5);
   double worst = 0;
-  for (int trial = 0; trial < 60; ++trial) {
-    // A random tree: link 0 is the root, each later link hangs from an earlier one.
-    const int link_count = 2 + trial % 14;
-    std::vector<detail::TreeKernelJoint> joints;
-    int variables = 0;
-    for (int child = 1; child < link_count; ++child) {
-      detail::TreeKernelJoint joint;
-      joint.parent_link = std::uniform_int_distribution<int>(0, child - 1)(random);
-      joint.child_link = child;
-      joint.origin.translation() = Vector3(unit(random), unit(random), unit(random));
-      // Axis-aligned origins (folded as column moves) and general ones.
-      if (trial % 3 != 0)
-        joint.origin.linear() = pose_from_xyz_rpy(Vector3::Zero(), Vector3(3 * unit(random), unit(random), 3 * unit(random))).linear();
-      const int kind = kind_of(random);
-      joint.kind = kind == 0   ? detail::TreeKernelJoint::Kind::Fixed
-                   : kind == 1 ? detail::TreeKernelJoint::Kind::Prismatic
-                               : detail::TreeKernelJoint::Kind::Revolute;
-      joint.axis = kind == 5 ? Vector3(unit(random), unit(random), unit(random)).normalized()
-                             : Vector3::Unit(kind % 3) * (unit(random) < 0 ? -1.0 : 1.0);
-      if (joint.kind != detail::TreeKernelJoint::Kind::Fixed) {
-        joint.variable = variables++;
-        if (child % 4 == 3) {  // a mimic-like joint now and then
-          joint.variable = 0;
-          --variables;
-          joint.multiplier = -0.5;
-          joint.offset = 0.25;
-        }
+  std::vector<detail::TreeKernelJoint> joints;
+  int variables = 0;
+  for (int child = 1; child < link_count; ++child) {
+    detail::TreeKernelJoint joint;
+    joint.parent_link = std::uniform_int_distribution<int>(0, child - 1)(random);
+    joint.child_link = child;
+    joint.origin.translation() = Vector3(unit(random), unit(random), unit(random));
+    // Axis-aligned origins (folded as column moves) and general ones.
+    if (general_origins)
+      joint.origin.linear() = pose_from_xyz_rpy(Vector3::Zero(), Vector3(3 * unit(random), unit(random), 3 * unit(random))).linear();
+    const int kind = kind_of(random);
+    joint.kind = kind == 0   ? detail::TreeKernelJoint::Kind::Fixed
+                 : kind == 1 ? detail::TreeKernelJoint::Kind::Prismatic
+                             : detail::TreeKernelJoint::Kind::Revolute;
+    joint.axis = kind == 5 ? Vector3(unit(random), unit(random), unit(random)).normalized()
+                           : Vector3::Unit(kind % 3) * (unit(random) < 0 ? -1.0 : 1.0);
+    if (joint.kind != detail::TreeKernelJoint::Kind::Fixed) {
+      joint.variable = variables++;
+      if (child % 4 == 3) {  // a mimic-like joint now and then
+        joint.variable = 0;
+        --variables;
+        joint.multiplier = -0.5;
+        joint.offset = 0.25;
       }
-      joints.push_back(joint);
     }
-    const detail::TreeKernel best = detail::make_tree_kernel(joints, link_count, 0);
-    const detail::TreeKernel portable = detail::make_tree_kernel(joints, link_count, 0, true);
-    std::vector<double> ours(16 * link_count), ours_portable(16 * link_count);
-    for (int n = 0; n < 20; ++n) {
-      JointVector q(std::max(variables, 1));
-      for (int i = 0; i < q.size(); ++i) q[i] = 3.0 * unit(random);
-      best(q.data(), ours.data());
-      portable(q.data(), ours_portable.data());
-      for (std::size_t k = 0; k < ours.size(); ++k)
-        ASSERT_EQ(std::bit_cast<std::uint64_t>(ours[k]), std::bit_cast<std::uint64_t>(ours_portable[k]))
-            << "the AVX2 and portable tree kernels differ in entry " << k << " (trial " << trial << ")";
-      // Reference: child = parent * origin * motion, parents first.
-      std::vector<Eigen::Matrix4d> reference(static_cast<std::size_t>(link_count), Eigen::Matrix4d::Identity());
-      for (const detail::TreeKernelJoint& joint : joints) {
-        const double value = joint.variable >= 0 ? joint.multiplier * q[joint.variable] + joint.offset : 0.0;
-        Eigen::Matrix4d motion = Eigen::Matrix4d::Identity();
-        if (joint.kind == detail::TreeKernelJoint::Kind::Revolute)
-          motion.topLeftCorner<3, 3>() = Eigen::AngleAxisd(value, joint.axis).toRotationMatrix();
-        else if (joint.kind == detail::TreeKernelJoint::Kind::Prismatic)
-          motion.topRightCorner<3, 1>() = joint.axis * value;
-        reference[static_cast<std::size_t>(joint.child_link)] =
-            reference[static_cast<std::size_t>(joint.parent_link)] * joint.origin.matrix() * motion;
-      }
-      for (int link = 0; link < link_count; ++link) {
-        Pose pose;
-        std::copy_n(ours.data() + 16 * link, 16, pose.data());
-        worst = std::max(worst, pose_error(pose, reference[static_cast<std::size_t>(link)]));
-      }
+    joints.push_back(joint);
+  }
+  const detail::TreeKernel best = detail::make_tree_kernel(joints, link_count, 0);
+  const detail::TreeKernel portable = detail::make_tree_kernel(joints, link_count, 0, true);
+  std::vector<double> ours(16 * link_count), ours_portable(16 * link_count);
+  for (int n = 0; n < 20; ++n) {
+    JointVector q(std::max(variables, 1));
+    for (int i = 0; i < q.size(); ++i) q[i] = 3.0 * unit(random);
+    best(q.data(), ours.data());
+    portable(q.data(), ours_portable.data());
+    for (std::size_t k = 0; k < ours.size(); ++k) {
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(ours[k]), std::bit_cast<std::uint64_t>(ours_portable[k]))
+          << "the AVX2 and portable tree kernels differ in entry " << k << " (" << link_count << " links)";
+      if (std::bit_cast<std::uint64_t>(ours[k]) != std::bit_cast<std::uint64_t>(ours_portable[k])) return 1e9;
+    }
+    // Reference: child = parent * origin * motion, parents first.
+    std::vector<Eigen::Matrix4d> reference(static_cast<std::size_t>(link_count), Eigen::Matrix4d::Identity());
+    for (const detail::TreeKernelJoint& joint : joints) {
+      const double value = joint.variable >= 0 ? joint.multiplier * q[joint.variable] + joint.offset : 0.0;
+      Eigen::Matrix4d motion = Eigen::Matrix4d::Identity();
+      if (joint.kind == detail::TreeKernelJoint::Kind::Revolute)
+        motion.topLeftCorner<3, 3>() = Eigen::AngleAxisd(value, joint.axis).toRotationMatrix();
+      else if (joint.kind == detail::TreeKernelJoint::Kind::Prismatic)
+        motion.topRightCorner<3, 1>() = joint.axis * value;
+      reference[static_cast<std::size_t>(joint.child_link)] =
+          reference[static_cast<std::size_t>(joint.parent_link)] * joint.origin.matrix() * motion;
+    }
+    for (int link = 0; link < link_count; ++link) {
+      Pose pose;
+      std::copy_n(ours.data() + 16 * link, 16, pose.data());
+      worst = std::max(worst, pose_error(pose, reference[static_cast<std::size_t>(link)]));
     }
   }
+  return worst;
+}
+
+TEST(TreeKernel, PortableAndAvx2AgreeBitwiseAndMatchPlainProducts) {
+  std::mt19937_64 random(29);
+  double worst = 0;
+  for (int trial = 0; trial < 60; ++trial)
+    worst = std::max(worst, check_random_tree(random, 2 + trial % 14, trial % 3 != 0));
+  EXPECT_LE(worst, 1e-12);
+}
+
+// Past 64 links (PR2 82, TIAGo 78, TIAGo dual 130) the kernel's scratch moves from the stack to the
+// heap; it must stay aligned for the vector stores (this crashed with SIGSEGV).
+TEST(TreeKernel, TreesBeyondTheStackScratchStayExact) {
+  std::mt19937_64 random(31);
+  double worst = 0;
+  for (const int link_count : {64, 65, 82, 130, 300})
+    worst = std::max(worst, check_random_tree(random, link_count, link_count % 2 == 0));
   EXPECT_LE(worst, 1e-12);
 }
 
