@@ -19,9 +19,13 @@ namespace {
 
 uint8_t to_byte(float v) { return static_cast<uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); }
 
+// The file's own diffuse colour; `found` is false where the file gave none (no material, or the
+// default material Assimp adds to parts without one).
 aiColor4D material_diffuse(const aiMaterial* material, bool& found) {
   aiColor4D diffuse(1, 1, 1, 1);
-  found = material && material->Get(AI_MATKEY_COLOR_DIFFUSE, diffuse) == AI_SUCCESS;
+  found = material && material->GetName() != aiString(AI_DEFAULT_MATERIAL_NAME) &&
+          material->Get(AI_MATKEY_COLOR_DIFFUSE, diffuse) == AI_SUCCESS;
+  if (!found) diffuse = aiColor4D(1, 1, 1, 1);
   return diffuse;
 }
 

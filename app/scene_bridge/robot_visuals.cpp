@@ -66,8 +66,10 @@ void RobotVisuals::add_part(viewer::MeshLibrary& meshes, const Link& link, const
         if (g.mesh_path.empty()) throw std::runtime_error("not found on the package search path");
         part.mesh = meshes.load(g.mesh_path);
         part.local = part.local * Eigen::Scaling(g.mesh_scale.cast<float>());
-        part.mesh_colors = !material;  // the file's own colours unless the URDF sets one
         const auto& gpu = meshes.get(part.mesh);
+        // As RViz: a mesh's own materials win; the URDF's colour paints only a mesh that has none.
+        part.mesh_colors = !material || gpu.has_colors;
+        if (material && gpu.has_colors) part.color = viewer::Color{1.0f, 1.0f, 1.0f, part.color.a};
         part.radius = (gpu.bounds_max - gpu.bounds_min).cwiseProduct(g.mesh_scale.cast<float>()).norm() / 2;
         part.centre = (gpu.bounds_min + gpu.bounds_max) / 2;  // mesh origins often sit at a joint, off the part
       } catch (const std::exception& error) {

@@ -2,6 +2,8 @@
 // headless on lavapipe and checked by pixels, picks and counts.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
 
 #include "app/scene_bridge/robot_visuals.hpp"
@@ -192,6 +194,40 @@ TEST_F(SceneVisuals, RobotMeshesThatAreMissingBecomePlaceholdersListedInTheWarni
   RenderScene scene;
   visuals.append(scene, compute_link_poses(*robot, robot->zero_configuration()));
   EXPECT_EQ(scene.instances.size(), 3u);
+}
+
+// As RViz draws them: a mesh's own material wins over the URDF's <material>, which paints only a
+// mesh without colours of its own (a KUKA KR210's DAE came out flat grey).
+TEST_F(SceneVisuals, AMeshsOwnColoursWinOverTheUrdfMaterial) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "kinetic_mesh_colours_test";
+  std::filesystem::create_directories(dir);
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+  };
+  const std::string triangle = "v 0 0 0\nv 0.1 0 0\nv 0 0.1 0\nf 1 2 3\n";
+  write("red.mtl", "newmtl red\nKd 0.9 0.1 0.1\n");
+  write("coloured.obj", "mtllib red.mtl\nusemtl red\n" + triangle);
+  write("plain.obj", triangle);
+  const std::string urdf = R"(<robot name="colours">
+    <material name="blue"><color rgba="0.1 0.2 0.9 1"/></material>
+    <link name="base"><visual><geometry><mesh filename="coloured.obj"/></geometry><material name="blue"/></visual></link>
+    <link name="arm"><visual><geometry><mesh filename="plain.obj"/></geometry><material name="blue"/></visual></link>
+    <joint name="j" type="revolute"><parent link="base"/><child link="arm"/><axis xyz="0 0 1"/>
+      <limit lower="-1" upper="1" velocity="1" effort="1"/></joint>
+  </robot>)";
+  const RobotModelPtr robot = load_robot_string(urdf, "", "", dir.string());
+  const RobotVisuals visuals(headless_->meshes(), robot);
+  ASSERT_TRUE(visuals.warnings().empty()) << visuals.warnings().front();
+  RenderScene scene;
+  visuals.append(scene, compute_link_poses(*robot, robot->zero_configuration()));
+  ASSERT_EQ(scene.instances.size(), 2u);
+  const Instance& coloured = scene.instances[0];
+  const Instance& plain = scene.instances[1];
+  EXPECT_TRUE(coloured.flags & kMeshColors) << "the OBJ's red material is drawn";
+  EXPECT_EQ(coloured.color, (Color{1.0f, 1.0f, 1.0f, 1.0f})) << "and not tinted by the URDF's blue";
+  EXPECT_NEAR(plain.color.b, 0.9f, 1e-6f) << "a mesh without colours takes the URDF's";
+  EXPECT_NEAR(plain.color.r, 0.1f, 1e-6f);
+  std::filesystem::remove_all(dir);
 }
 
 TEST_F(SceneVisuals, TcpTrailFollowsTheTrajectoryThroughFk) {
