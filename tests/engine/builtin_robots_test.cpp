@@ -45,7 +45,7 @@ double orientation_error(const Pose& a, const Pose& b) {
   return Eigen::AngleAxisd(a.linear().transpose() * b.linear()).angle();
 }
 
-TEST(BuiltinLibrary, HoldsEveryArmOfTheIssue) {
+TEST(BuiltinRobotLibrary, HoldsEveryArmOfTheIssue) {
   const std::vector<std::string> names = library_names();
   for (const auto& [name, dof] : expected_dof())
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name << " is missing";
@@ -55,7 +55,7 @@ TEST(BuiltinLibrary, HoldsEveryArmOfTheIssue) {
   }
 }
 
-TEST(BuiltinLibrary, UnknownNameSuggestsCloseNames) {
+TEST(BuiltinRobotLibrary, UnknownNameSuggestsCloseNames) {
   try {
     (void)load_builtin_robot("ur5f");
     FAIL() << "an unknown robot name must throw";
@@ -222,7 +222,7 @@ TEST_P(BuiltinRobot, GeometryIsPrimitivePositiveAndCoversEveryMovingLink) {
 // UR arms carry the upper arm beside the base by the shoulder offset, so the shoulder turns fully
 // round with the arm straight, and the upper arm (link2) never touches the base in any pose. A model
 // that kept the upper arm in the DH plane refused 43% of the UR5e's joint space as "link2 in the base".
-TEST(BuiltinUr, UpperArmPassesBesideTheBase) {
+TEST(BuiltinUrArm, UpperArmPassesBesideTheBase) {
   for (const char* name : {"ur3e", "ur5e", "ur10e", "ur16e"}) {
     const RobotModelPtr model = load_builtin_robot(name);
     CollisionChecker checker(model);
