@@ -113,9 +113,8 @@ TEST(XacroExpression, ErrorsNameTheExpression) {
   EXPECT_THAT(e.message(), HasSubstr("expected ')'"));
   e = expect_error([] { eval("'a' - 1"); }, ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("unsupported operand types for -"));
-  e = expect_error([] { eval("xacro.load_yaml('limits.yaml')"); }, ErrorCode::ParseError);
-  EXPECT_THAT(e.message(), HasSubstr("load_yaml is not supported"));
-  EXPECT_THAT(e.message(), HasSubstr("ROS's xacro"));
+  e = expect_error([] { eval("xacro.load_yaml('/nonexistent/limits.yaml')"); }, ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("the YAML file '/nonexistent/limits.yaml' does not exist"));
   e = expect_error([] { eval("frobnicate(1)"); }, ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("unknown function 'frobnicate'"));
 }
