@@ -257,8 +257,7 @@ class Evaluator {
   static Value index(const Value& container, const Value& key) {
     if (container.kind == Value::Kind::Dict) {
       if (const Value* v = container.find(key)) return *v;
-      fail("KeyError: " + limits::quote(key.repr()) +
-           " is not a key of the dict (keys: " + limits::quote(keys_of(container)) + ")");
+      fail("KeyError: " + limits::clip(key.repr()) + " is not a key of the dict (keys: " + limits::clip(keys_of(container)) + ")");
     }
     if (container.kind != Value::Kind::List && container.kind != Value::Kind::String)
       fail(std::string("a ") + kind_name(container.kind) + " cannot be indexed");

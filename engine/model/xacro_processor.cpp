@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <unordered_map>
 #include <sstream>
 #include <vector>
 
@@ -159,8 +160,33 @@ class Expander {
     return true;
   }
 
+  // The line of a node in its file: tinyxml2 keeps it for parsed nodes only, so copies (macro
+  // bodies, included files) carry their original's in lines_.
+  int line_of(const XMLNode* node) const {
+    if (const int line = node->GetLineNum(); line > 0) return line;
+    const auto it = lines_.find(node);
+    return it == lines_.end() ? 0 : it->second;
+  }
+  XMLNode* clone(const XMLNode* source) {
+    XMLNode* copy = source->DeepClone(&doc_);
+    std::vector<std::pair<const XMLNode*, const XMLNode*>> pending{{source, copy}};
+    while (!pending.empty()) {
+      const auto [from, to] = pending.back();
+      pending.pop_back();
+      lines_[to] = line_of(from);
+      for (const XMLNode *a = from->FirstChild(), *b = to->FirstChild(); a && b; a = a->NextSibling(), b = b->NextSibling())
+        pending.emplace_back(a, b);
+    }
+    return copy;
+  }
+  XMLElement* new_holder(const char* name) {
+    XMLElement* holder = doc_.NewElement(name);
+    lines_.erase(holder);  // the memory of a deleted copy may be reused
+    return holder;
+  }
+
   std::string place(const XMLNode* node) const {
-    const int line = node ? node->GetLineNum() : 0;
+    const int line = node ? line_of(node) : 0;
     std::string where = file_ + (line > 0 ? ":" + std::to_string(line) : "");
     // The innermost few of a deep chain of calls: enough to find the place, never the whole stack.
     constexpr std::size_t kShown = 4;
@@ -417,12 +443,12 @@ class Expander {
   }
   // A detached element holding deep copies of `source`'s children (or of source itself).
   XMLElement* copy_of(const XMLElement* source, bool element_itself) {
-    XMLElement* holder = doc_.NewElement("xacro-holder");
+    XMLElement* holder = new_holder("xacro-holder");
     if (element_itself) {
-      holder->InsertEndChild(source->DeepClone(&doc_));
+      holder->InsertEndChild(clone(source));
     } else {
       for (const XMLNode* child = source->FirstChild(); child; child = child->NextSibling())
-        holder->InsertEndChild(child->DeepClone(&doc_));
+        holder->InsertEndChild(clone(child));
     }
     return holder;
   }
@@ -444,7 +470,7 @@ class Expander {
         } catch (const PlacedError&) {
           throw;
         } catch (const Error& err) {
-          fail(parent, err.message(), err.hint());
+          fail(line_of(parent) > 0 ? static_cast<const XMLNode*>(parent) : text, err.message(), err.hint());
         }
       } else if (XMLElement* e = node->ToElement()) {
         std::string local;
@@ -479,7 +505,7 @@ class Expander {
       const bool condition = boolean(eval_text(required(e, "value"), scope), e);
       if (condition == (local == "if")) {
         process_children(e, scope);
-        XMLElement* holder = doc_.NewElement("xacro-holder");
+        XMLElement* holder = new_holder("xacro-holder");
         while (XMLNode* child = e->FirstChild()) holder->InsertEndChild(child);
         splice(holder, e);
         doc_.DeleteNode(holder);
@@ -568,7 +594,7 @@ class Expander {
 
   // Unlinks an element from its parent and keeps it (the document frees it at the end).
   XMLElement* detach(XMLElement* e) {
-    XMLElement* holder = doc_.NewElement("xacro-kept");
+    XMLElement* holder = new_holder("xacro-kept");
     holder->InsertEndChild(e);  // moving it unlinks it from where it was
     kept_.push_back(holder);
     return e;
@@ -613,6 +639,16 @@ class Expander {
     if (static_cast<int>(calls_.size()) >= kMaxDepth)
       fail(call, "macros and includes nest deeper than " + std::to_string(kMaxDepth) +
                      " levels (a macro that calls itself without end?)");
+    // Unknown parameters first, as xacro reports them ("Invalid parameter").
+    for (const tinyxml2::XMLAttribute* a = call->FirstAttribute(); a; a = a->Next()) {
+      bool known =
+          std::string(a->Name()) == "macro" && std::string(call->Name()) == prefix_ + ":call";
+      for (const Param& param : macro->params) known = known || param.name == a->Name();
+      if (!known) fail(call, "macro " + quote(name) + " has no parameter " + quote(a->Name()));
+    }
+    // As xacro: the blocks passed are expanded in the caller's scope first (an insert_block in
+    // them names the caller's block, not the callee's parameter of the same name).
+    process_children(call, scope);
     Scope inner;
     inner.parent = &scope;
     const XMLElement* next_block = call->FirstChildElement();
@@ -642,14 +678,8 @@ class Expander {
       }
       inner.properties[param.name] = p;
     }
-    for (const tinyxml2::XMLAttribute* a = call->FirstAttribute(); a; a = a->Next()) {
-      bool known =
-          std::string(a->Name()) == "macro" && std::string(call->Name()) == prefix_ + ":call";
-      for (const Param& param : macro->params) known = known || param.name == a->Name();
-      if (!known) fail(call, "macro " + quote(name) + " has no parameter " + quote(a->Name()));
-    }
     calls_.push_back("in macro '" + name + "' called at line " +
-                     std::to_string(call->GetLineNum()));
+                     std::to_string(line_of(call)));
     XMLElement* holder = copy_of(macro->body, false);
     const std::string caller_file = file_;
     file_ = macro->file;
@@ -671,9 +701,9 @@ class Expander {
     const XMLElement* root = included.RootElement();
     if (!root) fail(e, "the included file '" + path + "' has no root element");
     included_prefix = xacro_prefix(root);
-    XMLElement* holder = doc_.NewElement("xacro-holder");
+    XMLElement* holder = new_holder("xacro-holder");
     for (const XMLNode* child = root->FirstChild(); child; child = child->NextSibling())
-      holder->InsertEndChild(child->DeepClone(&doc_));
+      holder->InsertEndChild(clone(child));
     return holder;
   }
 
@@ -698,7 +728,7 @@ class Expander {
     file_ = path.string();
     prefix_ = included_prefix;
     calls_.push_back("in " + path.filename().string() + " included from line " +
-                     std::to_string(e->GetLineNum()));
+                     std::to_string(line_of(e)));
     // Line numbers of the copies are lost: errors name the include and the file.
     process_children(holder, target);
     calls_.pop_back();
@@ -727,6 +757,7 @@ class Expander {
   std::size_t nodes_ = 0;
   std::size_t output_bytes_ = 0;
   int element_depth_ = 0;
+  std::unordered_map<const XMLNode*, int> lines_;
   int property_depth_ = 0;
   std::string file_;
   std::string prefix_ = "xacro";

@@ -315,6 +315,32 @@ TEST(Xacro, ErrorsNameFileLineAndMacro) {
   EXPECT_THAT(e.message(), HasSubstr("malformed xacro file"));
 }
 
+TEST(Xacro, ErrorsInsideMacroBodiesAndIncludesNameTheirOwnLine) {
+  TempDir dir;
+  dir.write("parts.xacro", std::string(kHeader) + "<xacro:macro name=\"part\" params=\"n\">\n  <link name=\"a\"/>\n  <link name=\"${n / 0}\"/>\n</xacro:macro>\n</robot>\n");
+  const auto file = dir.write("robot.urdf.xacro", std::string(kHeader) + "<xacro:include filename=\"parts.xacro\"/>\n<link name=\"x\"/>\n<xacro:part n=\"1\"/>\n</robot>\n");
+  const Error e = expect_error([&] { xacro::expand(read_text(file), file.string()); }, ErrorCode::ParseError);
+  // The failing line of the macro's file, and the line of the call.
+  EXPECT_THAT(e.message(), HasSubstr("parts.xacro:5"));
+  EXPECT_THAT(e.message(), HasSubstr("in macro 'part' called at line 5"));
+  EXPECT_THAT(e.message(), HasSubstr("division by zero"));
+  // Unknown parameters are reported before missing ones, as xacro does ("Invalid parameter").
+  const Error unknown = expect_error([] { expand("<xacro:macro name=\"m\" params=\"a b\"/>\n<xacro:m c=\"1\"/>\n"); }, ErrorCode::ParseError);
+  EXPECT_THAT(unknown.message(), HasSubstr("has no parameter 'c'"));
+}
+
+// A block passed on is expanded in the caller's scope, as xacro does: an insert_block in it names
+// the caller's block, not the callee's parameter of the same name (else it would insert itself).
+TEST(Xacro, BlocksPassedOnAreExpandedWhereTheyArePassed) {
+  const Expanded out(expand(R"X(
+  <xacro:macro name="inner" params="*origin"><joint name="j"><xacro:insert_block name="origin"/></joint></xacro:macro>
+  <xacro:macro name="outer" params="*origin"><xacro:inner><xacro:insert_block name="origin"/></xacro:inner></xacro:macro>
+  <xacro:outer><origin xyz="1 2 3"/></xacro:outer>
+)X"));
+  ASSERT_NE(out.first("joint"), nullptr);
+  EXPECT_STREQ(out.first("joint")->FirstChildElement("origin")->Attribute("xyz"), "1 2 3");
+}
+
 // A two-joint arm written the way robot packages write them: properties, a macro per joint with
 // an *origin block, limits in degrees through radians().
 constexpr const char* kArmXacro = R"X(<?xml version="1.0"?>
