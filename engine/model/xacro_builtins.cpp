@@ -262,7 +262,7 @@ Value call_method(const Value& self, const std::string& m, const Arguments& args
       Value out = Value::list();
       for (std::size_t i = 0; i < self.keys.size(); ++i)
         out.items.push_back(Value::list({self.keys[i], self.items[i]}));
-      return out;
+      return out.settle();
     }
     if (m == "copy") return need(m, args, 0, 0), self;
     fail("a dict has no method " + limits::quote(m) + " here (get, keys, values, items, copy)");
@@ -484,13 +484,13 @@ std::optional<Value> call_builtin(const std::string& name, const Arguments& args
       std::int64_t i = 0;
       for (const Value& v : items_of(a[0], name))
         out.items.push_back(Value::list({Value::of_int(i++), v}));
-      return out;
+      return out.settle();
     }
     need(name, args, 2, 2);
     const std::vector<Value> x = items_of(a[0], name), y = items_of(a[1], name);
     for (std::size_t i = 0; i < std::min(x.size(), y.size()); ++i)
       out.items.push_back(Value::list({x[i], y[i]}));
-    return out;
+    return out.settle();
   }
   if (name == "xacro.load_yaml" || name == "load_yaml") {
     need(name, args, 1, 1);

@@ -86,7 +86,7 @@ Value repeat(const Value& sequence, std::int64_t times) {
   Value out = Value::list();
   for (std::size_t i = 0; i < n; ++i)
     out.items.insert(out.items.end(), sequence.items.begin(), sequence.items.end());
-  return out;
+  return out.settle();
 }
 
 std::string operands(const Value& a, const Value& b) {
@@ -105,7 +105,7 @@ Value arithmetic(const std::string& op, const Value& a, const Value& b) {
     check_size(0, a.items.size() + b.items.size(), "joining lists");
     Value v = a;
     v.items.insert(v.items.end(), b.items.begin(), b.items.end());
-    return v;
+    return v.settle();
   }
   if (op == "*" && a_seq && is_int_like(b)) return repeat(a, int_of(b));
   if (op == "*" && b_seq && is_int_like(a)) return repeat(b, int_of(a));
@@ -216,7 +216,7 @@ class Evaluator {
       case Node::Type::List: {
         Value v = Value::list();
         for (const NodePtr& c : n.children) v.items.push_back(eval(*c));
-        return v;
+        return v.settle();
       }
       case Node::Type::Dict: {
         Value v = Value::dict();
@@ -257,7 +257,8 @@ class Evaluator {
   static Value index(const Value& container, const Value& key) {
     if (container.kind == Value::Kind::Dict) {
       if (const Value* v = container.find(key)) return *v;
-      fail("KeyError: " + limits::clip(key.repr()) + " is not a key of the dict (keys: " + limits::clip(keys_of(container)) + ")");
+      fail("KeyError: " + limits::clip(key.repr()) +
+           " is not a key of the dict (keys: " + limits::clip(keys_of(container)) + ")");
     }
     if (container.kind != Value::Kind::List && container.kind != Value::Kind::String)
       fail(std::string("a ") + kind_name(container.kind) + " cannot be indexed");

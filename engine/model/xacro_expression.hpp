@@ -27,6 +27,7 @@ struct Value {
   std::string text;
   std::vector<Value> items;  // List: the items; Dict: the values, in insertion order
   std::vector<Value> keys;   // Dict: the keys, parallel to items
+  int depth = 0;             // lists and dicts inside each other: 0 for a scalar, 1 for [1, 2]
 
   static Value of_bool(bool b);
   static Value of_int(std::int64_t i);
@@ -42,6 +43,7 @@ struct Value {
   std::string repr() const;  // Python's repr(): strings quoted
   const Value* find(const Value& key) const;  // Dict: the value of a key, nullptr when absent
   void set(Value key, Value value);           // Dict: adds or replaces
+  Value& settle();  // List, Dict: depth from the items (throws past limits::kMaxValueNesting)
 };
 
 // Value of a name (a property or parameter), nullopt when it is not defined.

@@ -11,6 +11,7 @@ namespace kinetic::xacro::limits {
 constexpr int kMaxExpressionNesting = 100;  // (, [, unary signs, not, calls, indexing in one ${}
 constexpr std::size_t kMaxValueBytes = 1u << 20;  // one string value or substituted text: 1 MiB
 constexpr std::size_t kMaxListItems = 1u << 20;   // items of one list or dict
+constexpr int kMaxValueNesting = 100;             // lists and dicts inside each other
 constexpr int kMaxMacroDepth = 200;               // macro calls and includes inside each other
 constexpr int kMaxElementDepth = 1000;      // elements inside each other, macro bodies included
 constexpr int kMaxPropertyDepth = 200;      // a property evaluated through another, and so on

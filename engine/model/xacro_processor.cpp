@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
-#include <unordered_map>
 #include <sstream>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/core/error.hpp"
@@ -174,7 +174,8 @@ class Expander {
       const auto [from, to] = pending.back();
       pending.pop_back();
       lines_[to] = line_of(from);
-      for (const XMLNode *a = from->FirstChild(), *b = to->FirstChild(); a && b; a = a->NextSibling(), b = b->NextSibling())
+      for (const XMLNode *a = from->FirstChild(), *b = to->FirstChild(); a && b;
+           a = a->NextSibling(), b = b->NextSibling())
         pending.emplace_back(a, b);
     }
     return copy;
@@ -273,8 +274,8 @@ class Expander {
       auto it = args_.find(rest);
       if (it == args_.end())
         throw Error(ErrorCode::ParseError,
-                    "$(arg " + limits::clip(rest) + "): the argument is not set and has no <" + prefix_ +
-                        ":arg name=\"...\" default=\"...\"/>",
+                    "$(arg " + limits::clip(rest) + "): the argument is not set and has no <" +
+                        prefix_ + ":arg name=\"...\" default=\"...\"/>",
                     "pass it when loading (NAME:=VALUE) or give it a default");
       return it->second;
     }
@@ -282,7 +283,9 @@ class Expander {
       const auto folder = find_package_ ? find_package_(rest) : std::nullopt;
       if (!folder)
         throw Error(
-            ErrorCode::ParseError, "$(find " + limits::clip(rest) + "): package '" + limits::clip(rest) + "' was not found",
+            ErrorCode::ParseError,
+            "$(find " + limits::clip(rest) + "): package '" + limits::clip(rest) +
+                "' was not found",
             "add the folder that holds package '" + rest +
                 "' to the package paths (--package-path DIR, robot.package_paths in a job file, "
                 "Settings > Package search paths in the studio, or ROS_PACKAGE_PATH)");
@@ -470,7 +473,8 @@ class Expander {
         } catch (const PlacedError&) {
           throw;
         } catch (const Error& err) {
-          fail(line_of(parent) > 0 ? static_cast<const XMLNode*>(parent) : text, err.message(), err.hint());
+          fail(line_of(parent) > 0 ? static_cast<const XMLNode*>(parent) : text, err.message(),
+               err.hint());
         }
       } else if (XMLElement* e = node->ToElement()) {
         std::string local;
@@ -678,8 +682,7 @@ class Expander {
       }
       inner.properties[param.name] = p;
     }
-    calls_.push_back("in macro '" + name + "' called at line " +
-                     std::to_string(line_of(call)));
+    calls_.push_back("in macro '" + name + "' called at line " + std::to_string(line_of(call)));
     XMLElement* holder = copy_of(macro->body, false);
     const std::string caller_file = file_;
     file_ = macro->file;

@@ -1,6 +1,7 @@
 // Values of xacro expressions as Python has them: truth, str() and the reading of property texts.
 #include "engine/model/xacro_syntax.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -38,12 +39,27 @@ Value Value::list(std::vector<Value> items) {
   Value v;
   v.kind = Kind::List;
   v.items = std::move(items);
+  v.settle();
   return v;
 }
 Value Value::dict() {
   Value v;
   v.kind = Kind::Dict;
+  v.depth = 1;
   return v;
+}
+
+// Values are copied, compared and printed recursively: their nesting is bounded like the
+// expressions'.
+Value& Value::settle() {
+  int deepest = 0;
+  for (const Value& v : items) deepest = std::max(deepest, v.depth);
+  for (const Value& k : keys) deepest = std::max(deepest, k.depth);
+  depth = deepest + 1;
+  if (depth > limits::kMaxValueNesting)
+    fail("lists and dicts nest deeper than " + std::to_string(limits::kMaxValueNesting) +
+         " levels");
+  return *this;
 }
 
 const Value* Value::find(const Value& key) const {
@@ -52,6 +68,10 @@ const Value* Value::find(const Value& key) const {
   return nullptr;
 }
 void Value::set(Value key, Value value) {
+  depth = std::max({depth, 1, key.depth + 1, value.depth + 1});
+  if (depth > limits::kMaxValueNesting)
+    fail("lists and dicts nest deeper than " + std::to_string(limits::kMaxValueNesting) +
+         " levels");
   for (std::size_t i = 0; i < keys.size(); ++i)
     if (equal(keys[i], key)) {
       items[i] = std::move(value);
@@ -63,7 +83,8 @@ void Value::set(Value key, Value value) {
 
 std::string limits::clip(std::string_view text) {
   if (text.size() <= kQuoteChars) return std::string(text);
-  return std::string(text.substr(0, kQuoteChars)) + "…(" + std::to_string(text.size()) + " characters)";
+  return std::string(text.substr(0, kQuoteChars)) + "…(" + std::to_string(text.size()) +
+         " characters)";
 }
 
 std::string limits::quote(std::string_view text) {

@@ -39,7 +39,7 @@ Value convert(const YAML::Node& node, const std::string& path, int depth) {
     case YAML::NodeType::Sequence: {
       Value out = Value::list();
       for (const YAML::Node& item : node) out.items.push_back(convert(item, path, depth + 1));
-      return out;
+      return out.settle();
     }
     case YAML::NodeType::Map: {
       Value out = Value::dict();

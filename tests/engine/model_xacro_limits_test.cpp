@@ -123,6 +123,15 @@ TEST(XacroLimits, RecursionThroughMacrosPropertiesAndIncludesStops) {
              std::to_string(i - 1) + "}\"/>\n";
   e = quick_error([&] { expand(chain + "<link name=\"${p5000}\"/>\n"); });
   EXPECT_THAT(e.message(), HasSubstr("nest deeper than 200 levels"));
+  // Lists wrapped in lists through properties evaluated at once: each value is copied, compared
+  // and printed recursively, so their nesting is bounded too.
+  std::string wrapped = "<xacro:property name=\"w0\" value=\"${[0]}\" lazy_eval=\"false\"/>\n";
+  for (int i = 1; i <= 5000; ++i)
+    wrapped += "<xacro:property name=\"w" + std::to_string(i) + "\" value=\"${[w" +
+               std::to_string(i - 1) + "]}\" lazy_eval=\"false\"/>\n";
+  e = quick_error([&] { expand(wrapped); });
+  EXPECT_THAT(e.message(), HasSubstr("lists and dicts nest deeper than 100 levels"));
+  EXPECT_THAT(e.message(), HasSubstr("/tmp/hostile.urdf.xacro:103"));
   // A file including itself.
   TempDir dir;
   const auto self =

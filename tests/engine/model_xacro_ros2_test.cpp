@@ -13,10 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/model/robot_loader.hpp"
+#include "engine/model/robot_model.hpp"
 #include "engine/model/xacro_expression.hpp"
 #include "engine/model/xacro_processor.hpp"
 #include "engine/model/xacro_yaml.hpp"
 #include "engine/model_test_helpers.hpp"
+#include "support/test_paths.hpp"
 
 namespace kinetic {
 namespace {
@@ -132,6 +135,34 @@ TEST(XacroRos2, ABrokenYamlNamesItsFileAndLine) {
   EXPECT_THAT(e.message(), HasSubstr("bad.yaml:"));
   EXPECT_THAT(e.message(), HasSubstr("the YAML does not parse"));
   EXPECT_THAT(e.message(), HasSubstr("robot.urdf.xacro:3"));
+}
+
+// The ROS 2 descriptions issue 37 names, opened through the engine's loader as shipped: Kinova's
+// Gen3 (load_yaml of its initial positions, $(arg) everywhere) and the Gen3 lite MoveIt config
+// (the deprecated load_yaml), with every mesh found through the package search path.
+TEST(XacroRos2, KinovaDescriptionsLoadThroughTheEngine) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  const std::string shared = test::shared_robots_dir();
+  LoadOptions options;
+  options.package_paths = {shared};
+  options.require_meshes = true;
+  options.xacro_args = {{"robot_ip", "xxx.yyy.zzz.www"},
+                        {"name", "kinova"},
+                        {"arm", "gen3"},
+                        {"gripper", ""},
+                        {"dof", "7"}};
+  const RobotModelPtr gen3 = load_robot_file(
+      shared + "/ros2_kortex/kortex_description/robots/kinova.urdf.xacro", "", "", options);
+  EXPECT_EQ(gen3->name(), "kinova");
+  EXPECT_EQ(gen3->dof(), 7);
+  options.xacro_args = {};
+  const RobotModelPtr lite =
+      load_robot_file(shared +
+                          "/ros2_kortex/kortex_moveit_config/kinova_gen3_lite_moveit_config/config/"
+                          "gen3_lite.urdf.xacro",
+                      "", "", options);
+  EXPECT_GE(lite->dof(), 6);
+  EXPECT_THAT(lite->included_files(), ::testing::Contains(HasSubstr("initial_positions.yaml")));
 }
 
 }  // namespace
