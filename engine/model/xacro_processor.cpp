@@ -207,7 +207,7 @@ class Expander {
   }
   std::string required(const XMLElement* e, const char* name) const {
     const char* v = e->Attribute(name);
-    if (!v) fail(e, std::string("<") + e->Name() + "> needs a " + name + "=\"...\" attribute");
+    if (!v) fail(e, "<" + limits::clip(e->Name()) + "> needs a " + name + "=\"...\" attribute");
     return v;
   }
 
@@ -427,7 +427,7 @@ class Expander {
       } catch (const PlacedError&) {
         throw;
       } catch (const Error& err) {
-        fail(e, std::string("attribute ") + a->Name() + ": " + err.message(), err.hint());
+        fail(e, "attribute " + limits::clip(a->Name()) + ": " + err.message(), err.hint());
       }
     }
   }
@@ -522,8 +522,8 @@ class Expander {
       const std::string name = eval_text(required(e, "name"), scope).str();
       Property* p = scope.find_property(name);
       if (!p || !p->block)
-        fail(e,
-             "no block named '" + name + "' (a *" + name + " macro parameter or a block property)");
+        fail(e, "no block named " + quote(name) + " (a *" + limits::clip(name) +
+                    " macro parameter or a block property)");
       XMLElement* holder = copy_of(p->block, p->insert_element_itself);
       process_children(holder, scope);
       splice(holder, e);
@@ -661,7 +661,7 @@ class Expander {
       p.home = &inner;
       if (param.kind != Param::Kind::Plain) {
         if (!next_block)
-          fail(call, "macro '" + name + "' expects a block for its parameter " +
+          fail(call, "macro " + quote(name) + " expects a block for its parameter " +
                          (param.kind == Param::Kind::Block ? "*" : "**") + param.name);
         p.block = next_block;
         p.insert_element_itself = param.kind == Param::Kind::Block;
@@ -676,13 +676,14 @@ class Expander {
         p.value = v.kind == Value::Kind::String ? value_of_text(v.text) : v;
       } else {
         fail(call,
-             "macro '" + name + "' needs its parameter '" + param.name + "'" +
+             "macro " + quote(name) + " needs its parameter " + quote(param.name) +
                  (param.inherit ? " (:=^ found no property of that name in the caller's scope)"
                                 : ""));
       }
       inner.properties[param.name] = p;
     }
-    calls_.push_back("in macro '" + name + "' called at line " + std::to_string(line_of(call)));
+    calls_.push_back("in macro " + quote(name) + " called at line " +
+                     std::to_string(line_of(call)));
     XMLElement* holder = copy_of(macro->body, false);
     const std::string caller_file = file_;
     file_ = macro->file;
@@ -730,7 +731,7 @@ class Expander {
     const std::string caller_prefix = prefix_;
     file_ = path.string();
     prefix_ = included_prefix;
-    calls_.push_back("in " + path.filename().string() + " included from line " +
+    calls_.push_back("in " + limits::clip(path.filename().string()) + " included from line " +
                      std::to_string(line_of(e)));
     // Line numbers of the copies are lost: errors name the include and the file.
     process_children(holder, target);

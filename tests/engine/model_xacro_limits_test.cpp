@@ -191,7 +191,10 @@ TEST(XacroLimits, MessagesQuoteOnlyAFewDozenCharactersOfTheInput) {
        {"<link name=\"${" + long_name + "}\"/>\n",
         "<link name=\"${1 + '" + long_name + "' - 1}\"/>\n", "<xacro:" + long_name + "/>\n",
         "<link name=\"$(arg " + long_name + ")\"/>\n", "<link name=\"${'" + long_name + "'\"/>\n",
-        "<xacro:if value=\"" + long_name + "\"/>\n"}) {
+        "<xacro:if value=\"" + long_name + "\"/>\n", "<link " + long_name + "=\"${undefined}\"/>\n",
+        "<xacro:macro name=\"" + long_name +
+            "\" params=\"\"><link name=\"${undefined}\"/></xacro:macro><xacro:" + long_name +
+            "/>\n"}) {
     const Error e = quick_error([&] { expand(body); });
     EXPECT_LT(e.message().size(), 400u) << e.message().substr(0, 400);
     EXPECT_THAT(e.message(), HasSubstr("/tmp/hostile.urdf.xacro:3"));
