@@ -163,6 +163,9 @@ TEST(XacroRos2, KinovaDescriptionsLoadThroughTheEngine) {
                       "", "", options);
   EXPECT_GE(lite->dof(), 6);
   EXPECT_THAT(lite->included_files(), ::testing::Contains(HasSubstr("initial_positions.yaml")));
+  // ROS's xacro warns about this package's bare load_yaml(); so does the model's load report.
+  EXPECT_THAT(lite->load_warnings(),
+              ::testing::Contains(HasSubstr("Using load_yaml() directly is deprecated")));
 }
 
 }  // namespace
