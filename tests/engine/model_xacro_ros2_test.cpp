@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/model/package_resolver.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/model/robot_model.hpp"
 #include "engine/model/xacro_expression.hpp"
@@ -135,6 +136,26 @@ TEST(XacroRos2, ABrokenYamlNamesItsFileAndLine) {
   EXPECT_THAT(e.message(), HasSubstr("bad.yaml:"));
   EXPECT_THAT(e.message(), HasSubstr("the YAML does not parse"));
   EXPECT_THAT(e.message(), HasSubstr("robot.urdf.xacro:3"));
+}
+
+// A search path is crawled as a ROS workspace is: a package six folders down is found by the name
+// in its package.xml; one under COLCON_IGNORE, or inside another package, is not.
+TEST(XacroRos2, FindSearchesAWorkspaceHoweverDeep) {
+  TempDir dir;
+  const std::string package_xml = "<package format=\"3\"><name>arm_description</name></package>";
+  dir.write("ws/src/vendor/robots/arms/v2/arm_pkg/package.xml", package_xml);
+  dir.write("ws/src/ignored/COLCON_IGNORE", "");
+  dir.write("ws/src/ignored/hidden_pkg/package.xml",
+            "<package format=\"3\"><name>hidden_description</name></package>");
+  dir.write("ws/src/outer/package.xml", "<package format=\"3\"><name>outer</name></package>");
+  dir.write("ws/src/outer/inner/package.xml",
+            "<package format=\"3\"><name>inner_description</name></package>");
+  const PackageResolver resolver("", {(dir.path() / "ws").string()});
+  const auto found = resolver.find_package("arm_description");
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(std::filesystem::path(*found).filename(), "arm_pkg");
+  EXPECT_FALSE(resolver.find_package("hidden_description").has_value());
+  EXPECT_FALSE(resolver.find_package("inner_description").has_value());
 }
 
 // The ROS 2 descriptions issue 37 names, opened through the engine's loader as shipped: Kinova's
