@@ -115,7 +115,7 @@ std::string format(const std::string& pattern, const Arguments& args) {
       }
       out += buffer;
     }
-    check_size(out.size(), 0, "format()");
+    check_size(out.size(), "format()");
     i = close;
   }
   return out;
@@ -195,7 +195,7 @@ Value string_method(const std::string& text, const std::string& m, const Argumen
         fail("join(): item " + std::to_string(i) + " is a " + kind_name(parts[i].kind) +
              ", not a str");
       out += (i ? text : "") + parts[i].text;
-      check_size(out.size(), 0, "join()");
+      check_size(out.size(), "join()");
     }
     return Value::of_string(out);
   }
@@ -207,7 +207,7 @@ Value string_method(const std::string& text, const std::string& m, const Argumen
     for (std::size_t start = 0;;) {
       const std::size_t at = text.find(from, start);
       out.append(text, start, at == std::string::npos ? std::string::npos : at - start);
-      check_size(out.size(), 0, "replace()");
+      check_size(out.size(), "replace()");
       if (at == std::string::npos) return Value::of_string(out);
       out += to;
       start = at + from.size();
@@ -435,7 +435,7 @@ std::optional<Value> call_builtin(const std::string& name, const Arguments& args
     Value out = Value::list();
     for (std::int64_t i = start; step > 0 ? i < stop : i > stop;) {
       out.items.push_back(Value::of_int(i));
-      check_size(0, out.items.size(), "range()");
+      check_size(8 * out.items.size(), "range()");
       if (__builtin_add_overflow(i, step, &i)) break;
     }
     return out;

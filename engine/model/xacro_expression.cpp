@@ -17,14 +17,16 @@ std::int64_t int_of(const Value& v) {
   return v.kind == Value::Kind::Bool ? (v.boolean ? 1 : 0) : v.integer;
 }
 
-void check_size(std::size_t bytes, std::size_t items, const char* what) {
+void check_size(std::size_t bytes, const char* what) {
   if (bytes > limits::kMaxValueBytes)
     fail(std::string(what) + " makes a value of " + std::to_string(bytes) +
          " bytes, beyond xacro's budget of " + std::to_string(limits::kMaxValueBytes) +
          " bytes per value");
-  if (items > limits::kMaxListItems)
-    fail(std::string(what) + " makes " + std::to_string(items) +
-         " items, beyond xacro's budget of " + std::to_string(limits::kMaxListItems) + " per list");
+}
+
+std::size_t weight_of(const Value& v) {
+  if (v.kind == Value::Kind::String) return v.text.size();
+  return v.kind == Value::Kind::List || v.kind == Value::Kind::Dict ? v.weight : 0;
 }
 
 std::int64_t checked_int(double d, const char* what) {
@@ -74,15 +76,15 @@ Value repeat(const Value& sequence, std::int64_t times) {
   if (sequence.kind == Value::Kind::String) {
     const std::size_t size = sequence.text.size();
     if (size != 0 && n > limits::kMaxValueBytes / size)
-      check_size(limits::kMaxValueBytes + 1, 0, "repeating a string");
+      check_size(limits::kMaxValueBytes + 1, "repeating a string");
     std::string out;
     out.reserve(size * n);
     for (std::size_t i = 0; i < n; ++i) out += sequence.text;
     return Value::of_string(std::move(out));
   }
-  const std::size_t size = sequence.items.size();
-  if (size != 0 && n > limits::kMaxListItems / size)
-    check_size(0, limits::kMaxListItems + 1, "repeating a list");
+  const std::size_t size = weight_of(sequence);  // checked before anything is copied
+  if (size != 0 && n > limits::kMaxValueBytes / size)
+    check_size(limits::kMaxValueBytes + 1, "repeating a list");
   Value out = Value::list();
   for (std::size_t i = 0; i < n; ++i)
     out.items.insert(out.items.end(), sequence.items.begin(), sequence.items.end());
@@ -99,10 +101,10 @@ Value arithmetic(const std::string& op, const Value& a, const Value& b) {
   const bool b_seq = b.kind == Value::Kind::String || b.kind == Value::Kind::List;
   if (op == "+" && a_seq && a.kind == b.kind) {
     if (a.kind == Value::Kind::String) {
-      check_size(a.text.size() + b.text.size(), 0, "joining strings");
+      check_size(a.text.size() + b.text.size(), "joining strings");
       return Value::of_string(a.text + b.text);
     }
-    check_size(0, a.items.size() + b.items.size(), "joining lists");
+    check_size(weight_of(a) + weight_of(b), "joining lists");
     Value v = a;
     v.items.insert(v.items.end(), b.items.begin(), b.items.end());
     return v.settle();

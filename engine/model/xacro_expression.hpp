@@ -27,6 +27,7 @@ struct Value {
   std::string text;
   std::vector<Value> items;  // List: the items; Dict: the values, in insertion order
   std::vector<Value> keys;   // Dict: the keys, parallel to items
+  std::size_t weight = 0;    // List, Dict: about its bytes (8 an item and key, plus theirs)
   int depth = 0;             // lists and dicts inside each other: 0 for a scalar, 1 for [1, 2]
 
   static Value of_bool(bool b);
@@ -43,8 +44,12 @@ struct Value {
   std::string repr() const;  // Python's repr(): strings quoted
   const Value* find(const Value& key) const;  // Dict: the value of a key, nullptr when absent
   void set(Value key, Value value);           // Dict: adds or replaces
-  Value& settle();  // List, Dict: depth from the items (throws past limits::kMaxValueNesting)
+  Value& settle();  // also its weight (throws past limits::kMaxValueBytes)  // List, Dict: depth
+                    // from the items (throws past limits::kMaxValueNesting)
 };
+
+// About the bytes a value holds: a string's length, a list's or dict's weight, 0 for the rest.
+std::size_t weight_of(const Value& v);
 
 // Value of a name (a property or parameter), nullopt when it is not defined.
 using NameLookup = std::function<std::optional<Value>(const std::string& name)>;

@@ -348,7 +348,7 @@ class Parser {
       // Adjacent string literals join, as in Python.
       while (n->literal.kind == Value::Kind::String && peek().type == Tok::String) {
         n->literal.text += tokens_[pos_++].text;
-        check_size(n->literal.text.size(), 0, "joining string literals");
+        check_size(n->literal.text.size(), "joining string literals");
       }
       return n;
     }

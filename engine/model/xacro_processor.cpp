@@ -233,7 +233,7 @@ class Expander {
         throw;
       }
       p->evaluating = false;
-      p->value = v.kind == Value::Kind::String ? value_of_text(v.text) : v;
+      p->value = stored(v.kind == Value::Kind::String ? value_of_text(v.text) : v);
     }
     return *p->value;
   }
@@ -332,12 +332,12 @@ class Expander {
         if (expression) {
           // As xacro: $(arg x), $(find p), ... inside ${} are replaced as text first.
           const std::string resolved =
-              body.find("$(") == std::string::npos ? body : eval_text(body, scope).str();
+              body.find("$(") == std::string::npos ? body : inner_text(body, scope);
           Value v = evaluate(resolved, lookup_in(scope), host_in(scope));
           if (i == 0 && end + 1 == text.size()) return v;
           out += v.str();
         } else {
-          out += substitution(eval_text(body, scope).str(), scope);
+          out += substitution(inner_text(body, scope), scope);
         }
         limits_check_value(out.size());
         i = end + 1;
@@ -346,6 +346,23 @@ class Expander {
       out += text[i++];
     }
     return Value::of_string(out);
+  }
+
+  // A value kept in a property or parameter, counted against the budget of stored values.
+  Value stored(Value v) {
+    stored_bytes_ += 64 + weight_of(v);
+    if (stored_bytes_ > limits::kMaxStoredBytes)
+      throw Error(ErrorCode::ParseError,
+                  "the values stored in properties and parameters exceed xacro's budget of " +
+                      std::to_string(limits::kMaxStoredBytes >> 20) + " MiB");
+    return v;
+  }
+
+  // The text inside a ${...} or $(...), its own substitutions made: each level counted.
+  std::string inner_text(const std::string& body, Scope& scope) {
+    const DepthGuard guard(substitution_depth_, limits::kMaxExpressionNesting,
+                           "substitutions ($(...) and ${...} inside each other)");
+    return eval_text(body, scope).str();
   }
 
   void limits_check_value(std::size_t bytes) const {
@@ -365,9 +382,8 @@ class Expander {
     if (output_bytes_ > limits::kMaxOutputBytes)
       fail(node, "the expansion exceeds xacro's budget of " +
                      std::to_string(limits::kMaxOutputBytes >> 20) + " MiB of text");
-    if ((nodes_ & 1023) == 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count() >
-            limits::kMaxSeconds)
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count() >
+        limits::kMaxSeconds)
       fail(node, "the expansion takes longer than xacro's budget of " +
                      std::to_string(static_cast<int>(limits::kMaxSeconds)) + " s");
   }
@@ -584,7 +600,7 @@ class Expander {
       p.raw = value ? value : fallback;
       if (!lazy) {
         const Value v = eval_text(p.raw, scope);
-        p.value = v.kind == Value::Kind::String ? value_of_text(v.text) : v;
+        p.value = stored(v.kind == Value::Kind::String ? value_of_text(v.text) : v);
       }
     } else {
       // A block property: its content is kept (detached, owned by the document).
@@ -668,12 +684,12 @@ class Expander {
         next_block = next_block->NextSiblingElement();
       } else if (const char* given = call->Attribute(param.name.c_str())) {
         const Value v = eval_text(given, scope);
-        p.value = v.kind == Value::Kind::String ? value_of_text(v.text) : v;
+        p.value = stored(v.kind == Value::Kind::String ? value_of_text(v.text) : v);
       } else if (param.inherit && scope.find_property(param.name)) {
-        p.value = lookup_value(param.name, scope);
+        p.value = stored(lookup_value(param.name, scope));
       } else if (param.default_text) {
         const Value v = eval_text(*param.default_text, inner);
-        p.value = v.kind == Value::Kind::String ? value_of_text(v.text) : v;
+        p.value = stored(v.kind == Value::Kind::String ? value_of_text(v.text) : v);
       } else {
         fail(call,
              "macro " + quote(name) + " needs its parameter " + quote(param.name) +
@@ -763,6 +779,8 @@ class Expander {
   int element_depth_ = 0;
   std::unordered_map<const XMLNode*, int> lines_;
   int property_depth_ = 0;
+  int substitution_depth_ = 0;
+  std::size_t stored_bytes_ = 0;
   std::string file_;
   std::string prefix_ = "xacro";
   std::vector<std::string> calls_;

@@ -56,7 +56,7 @@ std::int64_t int_of(const Value& v);
 bool equal(const Value& a, const Value& b);
 bool compare(const std::string& op, const Value& a, const Value& b);
 // Throws when `bytes` exceeds limits::kMaxValueBytes (what: the operation, for the message).
-void check_size(std::size_t bytes, std::size_t items, const char* what);
+void check_size(std::size_t bytes, const char* what);
 
 // A built-in function (len, dict, radians, math.sin, ...) or a method of a value ('a'.upper(),
 // d.get(k)); nullopt when there is none of that name.

@@ -53,12 +53,20 @@ Value Value::dict() {
 // expressions'.
 Value& Value::settle() {
   int deepest = 0;
-  for (const Value& v : items) deepest = std::max(deepest, v.depth);
-  for (const Value& k : keys) deepest = std::max(deepest, k.depth);
+  weight = 0;
+  for (const Value& v : items) {
+    deepest = std::max(deepest, v.depth);
+    weight += 8 + weight_of(v);
+  }
+  for (const Value& k : keys) {
+    deepest = std::max(deepest, k.depth);
+    weight += 8 + weight_of(k);
+  }
   depth = deepest + 1;
   if (depth > limits::kMaxValueNesting)
     fail("lists and dicts nest deeper than " + std::to_string(limits::kMaxValueNesting) +
          " levels");
+  check_size(weight, kind == Kind::Dict ? "a dict" : "a list");
   return *this;
 }
 
@@ -68,15 +76,21 @@ const Value* Value::find(const Value& key) const {
   return nullptr;
 }
 void Value::set(Value key, Value value) {
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    if (equal(keys[i], key)) {
+      items[i] = std::move(value);
+      settle();
+      return;
+    }
+  if (keys.size() >= limits::kMaxDictKeys)
+    fail("a dict of more than " + std::to_string(limits::kMaxDictKeys) +
+         " keys, beyond xacro's budget");
   depth = std::max({depth, 1, key.depth + 1, value.depth + 1});
   if (depth > limits::kMaxValueNesting)
     fail("lists and dicts nest deeper than " + std::to_string(limits::kMaxValueNesting) +
          " levels");
-  for (std::size_t i = 0; i < keys.size(); ++i)
-    if (equal(keys[i], key)) {
-      items[i] = std::move(value);
-      return;
-    }
+  weight += 16 + weight_of(key) + weight_of(value);
+  check_size(weight, "a dict");
   keys.push_back(std::move(key));
   items.push_back(std::move(value));
 }
@@ -197,7 +211,7 @@ std::string Value::str() const {
       for (std::size_t i = 0; i < items.size(); ++i) {
         if (i) out += ", ";
         out += items[i].repr();
-        check_size(out.size(), 0, "str() of a list");
+        check_size(out.size(), "str() of a list");
       }
       return out + "]";
     }
@@ -206,7 +220,7 @@ std::string Value::str() const {
       for (std::size_t i = 0; i < items.size(); ++i) {
         if (i) out += ", ";
         out += keys[i].repr() + ": " + items[i].repr();
-        check_size(out.size(), 0, "str() of a dict");
+        check_size(out.size(), "str() of a dict");
       }
       return out + "}";
     }

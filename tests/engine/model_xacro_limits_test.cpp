@@ -102,6 +102,16 @@ TEST(XacroLimits, DeepExpressionsAreAnErrorAndLongChainsWork) {
     EXPECT_THAT(e.message(), HasSubstr("nests deeper than 100 levels"));
     EXPECT_LT(e.message().size(), 300u) << "the message quotes the whole input";
   }
+  // $(...) inside $(...) and ${...}: each level is a substitution inside a substitution.
+  for (const std::string& text :
+       {nested("$(", "arg a", ")", 30000), nested("${$(", "arg a", ")}", 30000)}) {
+    const Error deep = quick_error([&] { expand("<link name=\"" + text + "\"/>\n"); });
+    EXPECT_THAT(
+        deep.message(),
+        HasSubstr(
+            "substitutions ($(...) and ${...} inside each other) nest deeper than 100 levels"));
+    EXPECT_THAT(deep.message(), HasSubstr("/tmp/hostile.urdf.xacro:3"));
+  }
   const Error e =
       quick_error([&] { expand("<link name=\"${" + nested("(", "1", ")", 10000) + "}\"/>\n"); });
   EXPECT_THAT(e.message(), HasSubstr("/tmp/hostile.urdf.xacro:3"));
@@ -162,8 +172,26 @@ TEST(XacroLimits, ExpansionSizeHasABudget) {
   EXPECT_THAT(e.message(), HasSubstr("budget of 1048576 bytes per value"));
   EXPECT_THAT(quick_error([] { eval("'ab'*10**9"); }).message(),
               HasSubstr("budget of 1048576 bytes per value"));
-  EXPECT_THAT(quick_error([] { eval("[0] * 10**9"); }).message(), HasSubstr("per list"));
-  EXPECT_THAT(quick_error([] { eval("range(10**12)"); }).message(), HasSubstr("per list"));
+  EXPECT_THAT(quick_error([] { eval("[0] * 10**9"); }).message(), HasSubstr("bytes per value"));
+  EXPECT_THAT(quick_error([] { eval("range(10**12)"); }).message(), HasSubstr("bytes per value"));
+  // Found by fuzzing: a list of 20,075 items repeated 2,225 times (44 million values) — the
+  // budget counts what the items hold, not only how many there are.
+  EXPECT_THAT(quick_error([] { eval("[445*5*[4015*5*[401]]-0]"); }).message(),
+              HasSubstr("bytes per value"));
+  EXPECT_THAT(quick_error([] { eval("[['x' * 1000] * 1000] * 1000"); }).message(),
+              HasSubstr("bytes per value"));
+  // Values of a megabyte passed to a macro that doubles: each call stores one more.
+  std::string passing =
+      "<xacro:property name=\"big\" value=\"${'a' * 1000000}\"/>\n"
+      "<xacro:macro name=\"m0\" params=\"s\"><link name=\"x\"/></xacro:macro>\n";
+  for (int i = 1; i <= 12; ++i)
+    passing += "<xacro:macro name=\"m" + std::to_string(i) + "\" params=\"s\"><xacro:m" +
+               std::to_string(i - 1) + " s=\"${s}\"/><xacro:m" + std::to_string(i - 1) +
+               " s=\"${s}\"/></xacro:macro>\n";
+  e = quick_error([&] { expand(passing + "<xacro:m12 s=\"${big}\"/>\n"); }, 20.0);
+  EXPECT_THAT(
+      e.message(),
+      HasSubstr("values stored in properties and parameters exceed xacro's budget of 256 MiB"));
   EXPECT_EQ(eval("len('ab' * 1000)"), "2000");
 }
 
