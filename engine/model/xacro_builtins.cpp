@@ -1,6 +1,7 @@
 // The functions xacro puts in scope of ${...} (math's, Python's built-ins that robot packages use)
 // and the methods of strings, lists and dicts.
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -84,7 +85,11 @@ std::string format(const std::string& pattern, const Arguments& args) {
     const Value* value = nullptr;
     if (field.empty() ||
         std::all_of(field.begin(), field.end(), [](char d) { return d >= '0' && d <= '9'; })) {
-      const std::size_t k = field.empty() ? next_auto++ : std::stoul(field);
+      std::size_t k = next_auto;
+      if (field.empty())
+        ++next_auto;
+      else if (std::from_chars(field.data(), field.data() + field.size(), k).ec != std::errc())
+        fail("format(): no argument " + limits::quote(field));
       if (k >= args.positional.size()) fail("format(): no argument " + std::to_string(k));
       value = &args.positional[k];
     } else {

@@ -392,10 +392,8 @@ Value evaluate(std::string_view expression, const NameLookup& lookup, const Host
     const NodePtr tree = parse_expression(expression);
     return Evaluator(lookup, host).eval(*tree);
   } catch (const Error& e) {
-    const std::string shown = expression.size() <= limits::kQuoteChars
-                                  ? std::string(expression)
-                                  : std::string(expression.substr(0, limits::kQuoteChars)) + "…";
-    throw Error(ErrorCode::ParseError, "in ${" + shown + "}: " + e.message(), e.hint());
+    throw Error(ErrorCode::ParseError, "in ${" + limits::clip(expression) + "}: " + e.message(),
+                e.hint());
   }
 }
 

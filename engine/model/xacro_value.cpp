@@ -95,16 +95,23 @@ void Value::set(Value key, Value value) {
   items.push_back(std::move(value));
 }
 
+namespace {
+// The first kQuoteChars bytes of a text, not cutting a UTF-8 character in two.
+std::string_view head(std::string_view text) {
+  std::size_t cut = limits::kQuoteChars;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return text.substr(0, cut);
+}
+}  // namespace
+
 std::string limits::clip(std::string_view text) {
   if (text.size() <= kQuoteChars) return std::string(text);
-  return std::string(text.substr(0, kQuoteChars)) + "…(" + std::to_string(text.size()) +
-         " characters)";
+  return std::string(head(text)) + "…(" + std::to_string(text.size()) + " characters)";
 }
 
 std::string limits::quote(std::string_view text) {
   if (text.size() <= kQuoteChars) return "'" + std::string(text) + "'";
-  return "'" + std::string(text.substr(0, kQuoteChars)) + "…' (" + std::to_string(text.size()) +
-         " characters)";
+  return "'" + std::string(head(text)) + "…' (" + std::to_string(text.size()) + " characters)";
 }
 
 void fail(const std::string& what) {

@@ -65,6 +65,11 @@ TEST(XacroRos2, PythonBuiltinsAndMethodsPackagesUse) {
   const Error e = expect_error([] { eval("dict(a=1)['b']"); }, ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("KeyError: 'b' is not a key"));
   EXPECT_THAT(e.message(), HasSubstr("keys: a"));
+  // Errors of Kinetic's own kind, never a stray std::out_of_range.
+  EXPECT_THAT(
+      expect_error([] { eval("'{99999999999999999999}'.format(1)"); }, ErrorCode::ParseError)
+          .message(),
+      HasSubstr("no argument"));
 }
 
 TEST(XacroRos2, YamlScalarsAreTypedAsPyYamlTypesThem) {
