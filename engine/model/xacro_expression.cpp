@@ -211,7 +211,7 @@ class Evaluator {
       case Node::Type::Method: {
         if (n.keywords.empty()) return attribute(eval(*n.children[0]), n.name);
         Arguments args = arguments(n, 1);
-        return call_method(eval(*n.children[0]), n.name, args);
+        return settled(call_method(eval(*n.children[0]), n.name, args));
       }
       case Node::Type::Index:
         return index(eval(*n.children[0]), eval(*n.children[1]));
@@ -243,15 +243,21 @@ class Evaluator {
     return args;
   }
 
+  // A function's result with its weight and depth known, whatever built it.
+  static Value settled(Value v) {
+    if (v.kind == Value::Kind::List || v.kind == Value::Kind::Dict) v.settle();
+    return v;
+  }
+
   Value call(const Node& n) {
     Arguments args = arguments(n, 0);
     if (host_ && args.keyword.empty())
-      if (auto v = host_(n.name, args.positional)) return *v;
-    if (auto v = call_builtin(n.name, args)) return *v;
+      if (auto v = host_(n.name, args.positional)) return settled(*v);
+    if (auto v = call_builtin(n.name, args)) return settled(*v);
     // obj.method(...) written as one dotted name: the object is the name before the last dot.
     if (const auto dot = n.name.rfind('.'); dot != std::string::npos) {
       if (auto object = defined(n.name.substr(0, dot)))
-        return call_method(*object, n.name.substr(dot + 1), args);
+        return settled(call_method(*object, n.name.substr(dot + 1), args));
     }
     fail("unknown function " + limits::quote(n.name));
   }

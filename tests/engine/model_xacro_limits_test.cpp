@@ -180,6 +180,11 @@ TEST(XacroLimits, ExpansionSizeHasABudget) {
               HasSubstr("bytes per value"));
   EXPECT_THAT(quick_error([] { eval("[['x' * 1000] * 1000] * 1000"); }).message(),
               HasSubstr("bytes per value"));
+  // Lists that functions build are weighed as well (also found by fuzzing).
+  EXPECT_THAT(quick_error([] { eval("range(216) * 2**22"); }).message(),
+              HasSubstr("bytes per value"));
+  EXPECT_THAT(quick_error([] { eval("'a b'.split() * 10**9"); }).message(),
+              HasSubstr("bytes per value"));
   // Values of a megabyte passed to a macro that doubles: each call stores one more.
   std::string passing =
       "<xacro:property name=\"big\" value=\"${'a' * 1000000}\"/>\n"
