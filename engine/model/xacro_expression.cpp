@@ -72,7 +72,10 @@ std::int64_t int_power(std::int64_t x, std::int64_t y) {
 }
 
 Value repeat(const Value& sequence, std::int64_t times) {
-  const std::size_t n = times > 0 ? static_cast<std::size_t>(times) : 0;
+  // Nothing repeated any number of times is nothing: not a loop of 10**18 empty copies.
+  const bool empty =
+      sequence.kind == Value::Kind::String ? sequence.text.empty() : sequence.items.empty();
+  const std::size_t n = times > 0 && !empty ? static_cast<std::size_t>(times) : 0;
   if (sequence.kind == Value::Kind::String) {
     const std::size_t size = sequence.text.size();
     if (size != 0 && n > limits::kMaxValueBytes / size)

@@ -180,6 +180,10 @@ TEST(XacroLimits, ExpansionSizeHasABudget) {
               HasSubstr("bytes per value"));
   EXPECT_THAT(quick_error([] { eval("[['x' * 1000] * 1000] * 1000"); }).message(),
               HasSubstr("bytes per value"));
+  // An empty string or list repeated 10**18 times is empty at once (found by fuzzing).
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(eval("len('' * 10**18) + len([] * 455387913403)"), "0");
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
   // Lists that functions build are weighed as well (also found by fuzzing).
   EXPECT_THAT(quick_error([] { eval("range(216) * 2**22"); }).message(),
               HasSubstr("bytes per value"));
