@@ -164,7 +164,19 @@ class Evaluator {
  public:
   Evaluator(const NameLookup& lookup, const HostCall& host) : lookup_(lookup), host_(host) {}
 
-  Value eval(const Node& n) {
+  // Every value made is paid for, so a long chain of big joins stops at the budget.
+  Value eval(const Node& n) { return spend(eval_node(n)); }
+
+ private:
+  Value spend(Value v) {
+    work_ += 16 + weight_of(v);
+    if (work_ > limits::kMaxExpressionWork)
+      fail("the expression makes more than " + std::to_string(limits::kMaxExpressionWork >> 20) +
+           " MiB of values, beyond xacro's budget");
+    return v;
+  }
+
+  Value eval_node(const Node& n) {
     switch (n.type) {
       case Node::Type::Literal:
         return n.literal;
@@ -183,7 +195,7 @@ class Evaluator {
       case Node::Type::Binary: {
         Value result = eval(*n.children[0]);
         for (std::size_t i = 0; i < n.ops.size(); ++i)
-          result = arithmetic(n.ops[i], result, eval(*n.children[i + 1]));
+          result = spend(arithmetic(n.ops[i], result, eval(*n.children[i + 1])));
         return result;
       }
       case Node::Type::Compare: {
@@ -233,7 +245,6 @@ class Evaluator {
     fail("malformed expression");
   }
 
- private:
   Arguments arguments(const Node& n, std::size_t first) {
     Arguments args;
     for (std::size_t i = first; i < n.children.size(); ++i) {
@@ -333,6 +344,7 @@ class Evaluator {
 
   const NameLookup& lookup_;
   const HostCall& host_;
+  std::size_t work_ = 0;
 };
 
 }  // namespace

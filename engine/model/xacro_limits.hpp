@@ -11,7 +11,8 @@ namespace kinetic::xacro::limits {
 constexpr int kMaxExpressionNesting = 100;  // (, [, unary signs, not, calls, indexing in one ${}
 constexpr std::size_t kMaxValueBytes =
     1u << 20;  // one value: a string, or a list/dict at 8 bytes an item plus the items'
-constexpr std::size_t kMaxDictKeys = 10'000;  // keys of one dict (looked up one by one)
+constexpr std::size_t kMaxExpressionWork = 256u << 20;  // values made while evaluating one ${}
+constexpr std::size_t kMaxDictKeys = 10'000;            // keys of one dict (looked up one by one)
 constexpr std::size_t kMaxStoredBytes = 256u
                                         << 20;  // values stored in properties and parameters in all
 constexpr int kMaxValueNesting = 100;           // lists and dicts inside each other

@@ -180,6 +180,11 @@ TEST(XacroLimits, ExpansionSizeHasABudget) {
               HasSubstr("bytes per value"));
   EXPECT_THAT(quick_error([] { eval("[['x' * 1000] * 1000] * 1000"); }).message(),
               HasSubstr("bytes per value"));
+  // A megabyte joined with '' 3,000 times: each join a copy, so the work has a budget too.
+  std::string joins = "'x' * 1048000";
+  for (int i = 0; i < 3000; ++i) joins += " + ''";
+  EXPECT_THAT(quick_error([&] { eval(joins); }).message(),
+              HasSubstr("MiB of values, beyond xacro's budget"));
   // An empty string or list repeated 10**18 times is empty at once (found by fuzzing).
   const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(eval("len('' * 10**18) + len([] * 455387913403)"), "0");
