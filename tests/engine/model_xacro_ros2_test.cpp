@@ -181,6 +181,13 @@ TEST(XacroRos2, KinovaDescriptionsLoadThroughTheEngine) {
       shared + "/ros2_kortex/kortex_description/robots/kinova.urdf.xacro", "", "", options);
   EXPECT_EQ(gen3->name(), "kinova");
   EXPECT_EQ(gen3->dof(), 7);
+  // With its Robotiq 2F-85 (another package, found through the search path): the gripper adds
+  // its finger joint (the others mimic it).
+  options.xacro_args["gripper"] = "robotiq_2f_85";
+  const RobotModelPtr with_gripper = load_robot_file(
+      shared + "/ros2_kortex/kortex_description/robots/kinova.urdf.xacro", "", "", options);
+  EXPECT_EQ(with_gripper->dof(), 8);
+  EXPECT_GE(with_gripper->find_joint("robotiq_85_left_knuckle_joint"), 0);
   options.xacro_args = {};
   const RobotModelPtr lite =
       load_robot_file(shared +
