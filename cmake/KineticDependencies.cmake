@@ -6,6 +6,7 @@ find_package(tinyxml2 REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(FCL REQUIRED IMPORTED_TARGET GLOBAL fcl)
 find_package(tomlplusplus REQUIRED)
+find_package(yaml-cpp REQUIRED)  # xacro.load_yaml
 find_package(nlohmann_json REQUIRED)
 find_package(assimp REQUIRED)
 find_package(Threads REQUIRED)

@@ -19,6 +19,7 @@ struct RobotSources {
   std::string toml_text, toml_source;  // toml_source "" = no kinetic.toml
   std::string source_path;             // RobotModel::source_path()
   std::vector<std::string> included_files;  // RobotModel::included_files() (xacro includes)
+  std::vector<std::string> xacro_warnings;  // the xacro files' own (xacro.warning, deprecations)
 };
 
 // URDF (tinyxml2 check + urdfdom) -> model -> SRDF -> kinetic.toml (checked against the model).

@@ -69,6 +69,8 @@ std::optional<std::string> crawl(const fs::path& dir, const std::string& name, i
   if (!is_dir(dir)) return std::nullopt;
   if (is_package(dir, name)) return normalise(dir);
   if (is_file(dir / "package.xml")) return std::nullopt;  // another package: do not descend
+  for (const char* marker : {"COLCON_IGNORE", "CATKIN_IGNORE", "AMENT_IGNORE"})
+    if (is_file(dir / marker)) return std::nullopt;  // excluded from the workspace, as colcon does
   if (is_package(dir / name, name)) return normalise(dir / name);
   if (depth <= 0) return std::nullopt;
   std::error_code ec;

@@ -7,8 +7,10 @@
 //                        2. the extra search paths (LoadOptions::package_paths),
 //                        3. ROS_PACKAGE_PATH (':'-separated),
 //                        4. AMENT_PREFIX_PATH entries, as PREFIX/share/NAME.
-//                        Search paths of 2 and 3 are crawled up to kMaxSearchDepth levels deep,
-//                        without descending into a package.
+//                        Search paths of 2 and 3 are crawled as a ROS workspace is (package.xml at
+//                        each package root, however deep in a source tree, up to kMaxSearchDepth
+//                        levels), without descending into a package, a hidden folder or one
+//                        holding COLCON_IGNORE / CATKIN_IGNORE / AMENT_IGNORE.
 //   file:///abs/path     an absolute path (file://relative is taken relative to the robot file).
 //   /abs/path            as is.
 //   relative/path        relative to the robot file's folder (base_dir).
@@ -24,7 +26,7 @@ namespace kinetic {
 
 class PackageResolver {
  public:
-  static constexpr int kMaxSearchDepth = 3;
+  static constexpr int kMaxSearchDepth = 8;  // a bound for symlink loops, deeper than workspaces nest
 
   // base_dir: folder of the robot file ("" = current directory); relative paths resolve there
   // and its ancestors are searched for packages. Reads ROS_PACKAGE_PATH / AMENT_PREFIX_PATH now.

@@ -37,7 +37,7 @@ std::string read_text_file(const std::string& path, const std::string& what) {
 }
 
 RobotModelPtr load_robot(const RobotSources& in, const LoadOptions& options) {
-  std::vector<std::string> warnings;
+  std::vector<std::string> warnings = in.xacro_warnings;
   UrdfDocumentInfo info;
   const auto urdf = parse_urdf_checked(in.urdf_xml, in.urdf_source, &info, &warnings);
 
@@ -74,7 +74,8 @@ std::string absolute_path(const std::string& path) {
 namespace {
 // A robot file's text, expanded first when it is xacro ($(find) searches where meshes are found).
 std::string read_robot_text(const std::string& path, const std::string& what, const LoadOptions& options,
-                            std::string& source, std::vector<std::string>& included) {
+                            std::string& source, std::vector<std::string>& included,
+                            std::vector<std::string>& warnings) {
   std::string text = detail::read_text_file(path, what);
   source = path;
   if (!xacro::is_xacro(path, text)) return text;
@@ -83,6 +84,7 @@ std::string read_robot_text(const std::string& path, const std::string& what, co
   xacro::ExpandOptions expand;
   expand.args = options.xacro_args;
   expand.find_package = [&resolver](const std::string& name) { return resolver.find_package(name); };
+  expand.warn = [&warnings](const std::string& message) { warnings.push_back(message); };
   std::vector<std::string> files;
   text = xacro::expand(text, absolute, expand, &files);
   for (const std::string& file : files)
@@ -96,10 +98,12 @@ RobotModelPtr load_robot_file(const std::string& urdf_path, const std::string& s
                               const std::string& toml_path, const LoadOptions& options) {
   detail::RobotSources in;
   in.source_path = detail::absolute_path(urdf_path);
-  in.urdf_xml = read_robot_text(urdf_path, "URDF file", options, in.urdf_source, in.included_files);
+  in.urdf_xml = read_robot_text(urdf_path, "URDF file", options, in.urdf_source, in.included_files,
+                                in.xacro_warnings);
   in.base_dir = fs::path(in.source_path).parent_path().string();
   if (!srdf_path.empty())
-    in.srdf_xml = read_robot_text(srdf_path, "SRDF file", options, in.srdf_source, in.included_files);
+    in.srdf_xml = read_robot_text(srdf_path, "SRDF file", options, in.srdf_source,
+                                  in.included_files, in.xacro_warnings);
   if (!toml_path.empty()) {
     in.toml_text = detail::read_text_file(toml_path, "kinetic.toml file");
     in.toml_source = toml_path;

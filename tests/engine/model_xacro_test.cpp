@@ -22,15 +22,18 @@
 namespace kinetic {
 namespace {
 
-using ::testing::HasSubstr;
 using test::expect_error;
 using test::TempDir;
+using ::testing::HasSubstr;
 
-std::string eval(const std::string& expression, const std::map<std::string, xacro::Value>& names = {}) {
-  return xacro::evaluate(expression, [&](const std::string& name) -> std::optional<xacro::Value> {
-           if (auto it = names.find(name); it != names.end()) return it->second;
-           return std::nullopt;
-         }).str();
+std::string eval(const std::string& expression,
+                 const std::map<std::string, xacro::Value>& names = {}) {
+  return xacro::evaluate(expression,
+                         [&](const std::string& name) -> std::optional<xacro::Value> {
+                           if (auto it = names.find(name); it != names.end()) return it->second;
+                           return std::nullopt;
+                         })
+      .str();
 }
 
 std::string read_text(const std::filesystem::path& path) {
@@ -38,9 +41,11 @@ std::string read_text(const std::filesystem::path& path) {
   return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
 }
 
-constexpr const char* kHeader = "<?xml version=\"1.0\"?>\n<robot name=\"r\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n";
+constexpr const char* kHeader =
+    "<?xml version=\"1.0\"?>\n<robot name=\"r\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n";
 
-std::string expand(const std::string& body, const xacro::ExpandOptions& options = {}, const std::string& path = "/tmp/r.urdf.xacro") {
+std::string expand(const std::string& body, const xacro::ExpandOptions& options = {},
+                   const std::string& path = "/tmp/r.urdf.xacro") {
   return xacro::expand(std::string(kHeader) + body + "</robot>\n", path, options);
 }
 
@@ -50,7 +55,9 @@ struct Expanded {
     EXPECT_EQ(doc.Parse(text.c_str()), tinyxml2::XML_SUCCESS) << text;
     root = doc.RootElement();
   }
-  const tinyxml2::XMLElement* first(const char* name) const { return root->FirstChildElement(name); }
+  const tinyxml2::XMLElement* first(const char* name) const {
+    return root->FirstChildElement(name);
+  }
   int count(const char* name) const {
     int n = 0;
     for (auto* e = root->FirstChildElement(name); e; e = e->NextSiblingElement(name)) ++n;
@@ -113,9 +120,9 @@ TEST(XacroExpression, ErrorsNameTheExpression) {
   EXPECT_THAT(e.message(), HasSubstr("expected ')'"));
   e = expect_error([] { eval("'a' - 1"); }, ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("unsupported operand types for -"));
-  e = expect_error([] { eval("xacro.load_yaml('limits.yaml')"); }, ErrorCode::ParseError);
-  EXPECT_THAT(e.message(), HasSubstr("load_yaml is not supported"));
-  EXPECT_THAT(e.message(), HasSubstr("ROS's xacro"));
+  e = expect_error([] { eval("xacro.load_yaml('/nonexistent/limits.yaml')"); },
+                   ErrorCode::ParseError);
+  EXPECT_THAT(e.message(), HasSubstr("the YAML file '/nonexistent/limits.yaml' does not exist"));
   e = expect_error([] { eval("frobnicate(1)"); }, ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("unknown function 'frobnicate'"));
 }
@@ -144,14 +151,22 @@ TEST(Xacro, PropertiesMacrosAndBlocks) {
   ASSERT_EQ(out.count("link"), 2);
   const auto* a = out.first("link");
   EXPECT_STREQ(a->Attribute("name"), "a_link");
-  EXPECT_STREQ(a->FirstChildElement("visual")->FirstChildElement("origin")->Attribute("xyz"), "0 0 0.05");
-  EXPECT_STREQ(a->FirstChildElement("visual")->FirstChildElement("geometry")->FirstChildElement("box")->Attribute("size"),
+  EXPECT_STREQ(a->FirstChildElement("visual")->FirstChildElement("origin")->Attribute("xyz"),
+               "0 0 0.05");
+  EXPECT_STREQ(a->FirstChildElement("visual")
+                   ->FirstChildElement("geometry")
+                   ->FirstChildElement("box")
+                   ->Attribute("size"),
                "0.1 0.1 0.05");
   // **extra inserts the block's content, not the block element.
   EXPECT_EQ(a->FirstChildElement("extra"), nullptr);
-  EXPECT_STREQ(a->FirstChildElement("inertial")->FirstChildElement("mass")->Attribute("value"), "2");
+  EXPECT_STREQ(a->FirstChildElement("inertial")->FirstChildElement("mass")->Attribute("value"),
+               "2");
   const auto* b = a->NextSiblingElement("link");
-  EXPECT_STREQ(b->FirstChildElement("visual")->FirstChildElement("geometry")->FirstChildElement("box")->Attribute("size"),
+  EXPECT_STREQ(b->FirstChildElement("visual")
+                   ->FirstChildElement("geometry")
+                   ->FirstChildElement("box")
+                   ->Attribute("size"),
                "0.3 0.3 0.05");
   EXPECT_STREQ(out.first("joint")->FirstChildElement("origin")->Attribute("xyz"), "1 2 3");
   // No xacro element or namespace declaration is left.
@@ -200,7 +215,8 @@ TEST(Xacro, ArgsDefaultAndOverride) {
   const Expanded given(expand(body, options));
   EXPECT_EQ(given.count("link"), 1);
   EXPECT_STREQ(given.first("link")->Attribute("name"), "fr3_link0");
-  const Error e = expect_error([] { expand("<link name=\"$(arg missing)\"/>"); }, ErrorCode::ParseError);
+  const Error e =
+      expect_error([] { expand("<link name=\"$(arg missing)\"/>"); }, ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("$(arg missing)"));
   EXPECT_THAT(e.message(), HasSubstr("r.urdf.xacro:3:"));  // the line of the <link>
 }
@@ -216,8 +232,9 @@ TEST(Xacro, IfUnlessAndConditions) {
   ASSERT_EQ(out.count("link"), 2);
   EXPECT_STREQ(out.first("link")->Attribute("name"), "many");
   EXPECT_STREQ(out.first("link")->NextSiblingElement("link")->Attribute("name"), "always");
-  const Error e = expect_error([] { expand("<xacro:if value=\"maybe\"><link name=\"x\"/></xacro:if>"); },
-                               ErrorCode::ParseError);
+  const Error e =
+      expect_error([] { expand("<xacro:if value=\"maybe\"><link name=\"x\"/></xacro:if>"); },
+                   ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("is not a boolean"));
 }
 
@@ -246,17 +263,21 @@ TEST(Xacro, IncludesRelativeByFindAndInANamespace) {
   std::vector<std::string> included;
   const Expanded out(xacro::expand(read_text(main_file), main_file.string(), options, &included));
   // The same file included twice is listed once (a watcher reloads when it changes).
-  EXPECT_EQ(included, std::vector<std::string>{(dir.path() / "my_robot/urdf/parts/link.xacro").string()});
+  EXPECT_EQ(included,
+            std::vector<std::string>{(dir.path() / "my_robot/urdf/parts/link.xacro").string()});
   ASSERT_EQ(out.count("link"), 3);
   EXPECT_STREQ(out.first("link")->Attribute("name"), "base");
   EXPECT_STREQ(out.first("link")->Attribute("length"), "0.4");
   EXPECT_STREQ(out.first("link")->NextSiblingElement("link")->Attribute("name"), "tip");
-  EXPECT_STREQ(out.first("link")->NextSiblingElement("link")->NextSiblingElement("link")->Attribute("length"), "0.8");
+  EXPECT_STREQ(out.first("link")->NextSiblingElement("link")->NextSiblingElement("link")->Attribute(
+                   "length"),
+               "0.8");
 
-  const auto missing = dir.write("my_robot/urdf/missing.urdf.xacro",
-                                 std::string(kHeader) + "<xacro:include filename=\"$(find nowhere)/x.xacro\"/></robot>");
-  const Error e = expect_error([&] { xacro::expand(read_text(missing), missing.string(), options); },
-                               ErrorCode::ParseError);
+  const auto missing = dir.write(
+      "my_robot/urdf/missing.urdf.xacro",
+      std::string(kHeader) + "<xacro:include filename=\"$(find nowhere)/x.xacro\"/></robot>");
+  const Error e = expect_error(
+      [&] { xacro::expand(read_text(missing), missing.string(), options); }, ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("package 'nowhere' was not found"));
   EXPECT_THAT(e.hint(), HasSubstr("package paths"));
 }
@@ -290,30 +311,77 @@ TEST(Xacro, LazyPropertiesAndScopes) {
 )X"));
   EXPECT_STREQ(out.first("link")->Attribute("total"), "3");
   EXPECT_STREQ(out.first("link")->Attribute("exported"), "inner_out");
-  const Error e = expect_error([] { expand("<xacro:m2/><link name=\"${local}\"/>"); }, ErrorCode::ParseError);
+  const Error e =
+      expect_error([] { expand("<xacro:m2/><link name=\"${local}\"/>"); }, ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("no macro named 'm2'"));
 }
 
 TEST(Xacro, ErrorsNameFileLineAndMacro) {
-  Error e = expect_error([] {
-    expand("<xacro:macro name=\"leg\" params=\"name\">\n<link name=\"${name}_${side}\"/>\n</xacro:macro>\n<xacro:leg name=\"front\"/>\n");
-  }, ErrorCode::ParseError);
+  Error e = expect_error(
+      [] {
+        expand(
+            "<xacro:macro name=\"leg\" params=\"name\">\n<link "
+            "name=\"${name}_${side}\"/>\n</xacro:macro>\n<xacro:leg name=\"front\"/>\n");
+      },
+      ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("/tmp/r.urdf.xacro"));
   EXPECT_THAT(e.message(), HasSubstr("in macro 'leg' called at line 6"));
   EXPECT_THAT(e.message(), HasSubstr("name 'side' is not defined"));
   EXPECT_THAT(e.hint(), HasSubstr("xacro robot.urdf.xacro > robot.urdf"));
-  e = expect_error([] { expand("<xacro:macro name=\"leg\" params=\"name\"/>\n<xacro:leg/>\n"); }, ErrorCode::ParseError);
+  e = expect_error([] { expand("<xacro:macro name=\"leg\" params=\"name\"/>\n<xacro:leg/>\n"); },
+                   ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("needs its parameter 'name'"));
-  e = expect_error([] { expand("<xacro:macro name=\"leg\" params=\"\"/>\n<xacro:leg side=\"1\"/>\n"); }, ErrorCode::ParseError);
+  e = expect_error(
+      [] { expand("<xacro:macro name=\"leg\" params=\"\"/>\n<xacro:leg side=\"1\"/>\n"); },
+      ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("has no parameter 'side'"));
-  e = expect_error([] { expand("<xacro:macro name=\"loop\" params=\"\"><xacro:loop/></xacro:macro>\n<xacro:loop/>\n"); },
-                   ErrorCode::ParseError);
+  e = expect_error(
+      [] {
+        expand(
+            "<xacro:macro name=\"loop\" params=\"\"><xacro:loop/></xacro:macro>\n<xacro:loop/>\n");
+      },
+      ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("nest deeper than"));
-  e = expect_error([] { expand("<xacro:property name=\"p\" value=\"${p + 1}\"/><link name=\"${p}\"/>"); },
-                   ErrorCode::ParseError);
+  e = expect_error(
+      [] { expand("<xacro:property name=\"p\" value=\"${p + 1}\"/><link name=\"${p}\"/>"); },
+      ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("defined in terms of itself"));
   e = expect_error([] { expand("<link name=\"x\"></joint>"); }, ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("malformed xacro file"));
+}
+
+TEST(Xacro, ErrorsInsideMacroBodiesAndIncludesNameTheirOwnLine) {
+  TempDir dir;
+  dir.write("parts.xacro", std::string(kHeader) +
+                               "<xacro:macro name=\"part\" params=\"n\">\n  <link name=\"a\"/>\n  "
+                               "<link name=\"${n / 0}\"/>\n</xacro:macro>\n</robot>\n");
+  const auto file =
+      dir.write("robot.urdf.xacro", std::string(kHeader) +
+                                        "<xacro:include filename=\"parts.xacro\"/>\n<link "
+                                        "name=\"x\"/>\n<xacro:part n=\"1\"/>\n</robot>\n");
+  const Error e =
+      expect_error([&] { xacro::expand(read_text(file), file.string()); }, ErrorCode::ParseError);
+  // The failing line of the macro's file, and the line of the call.
+  EXPECT_THAT(e.message(), HasSubstr("parts.xacro:5"));
+  EXPECT_THAT(e.message(), HasSubstr("in macro 'part' called at line 5"));
+  EXPECT_THAT(e.message(), HasSubstr("division by zero"));
+  // Unknown parameters are reported before missing ones, as xacro does ("Invalid parameter").
+  const Error unknown =
+      expect_error([] { expand("<xacro:macro name=\"m\" params=\"a b\"/>\n<xacro:m c=\"1\"/>\n"); },
+                   ErrorCode::ParseError);
+  EXPECT_THAT(unknown.message(), HasSubstr("has no parameter 'c'"));
+}
+
+// A block passed on is expanded in the caller's scope, as xacro does: an insert_block in it names
+// the caller's block, not the callee's parameter of the same name (else it would insert itself).
+TEST(Xacro, BlocksPassedOnAreExpandedWhereTheyArePassed) {
+  const Expanded out(expand(R"X(
+  <xacro:macro name="inner" params="*origin"><joint name="j"><xacro:insert_block name="origin"/></joint></xacro:macro>
+  <xacro:macro name="outer" params="*origin"><xacro:inner><xacro:insert_block name="origin"/></xacro:inner></xacro:macro>
+  <xacro:outer><origin xyz="1 2 3"/></xacro:outer>
+)X"));
+  ASSERT_NE(out.first("joint"), nullptr);
+  EXPECT_STREQ(out.first("joint")->FirstChildElement("origin")->Attribute("xyz"), "1 2 3");
 }
 
 // A two-joint arm written the way robot packages write them: properties, a macro per joint with
@@ -382,11 +450,14 @@ TEST(XacroRobots, TheSharedPandaIncludedThroughFindMatchesItsUrdf) {
   LoadOptions options;
   options.package_paths = {test::shared_robots_dir()};
   options.require_meshes = true;
-  const RobotModelPtr through_xacro = load_robot_file(file.string(), (dir.path() / "panda.srdf").string(), "", options);
-  const RobotModelPtr direct = load_robot_file(panda_dir + "/urdf/panda.urdf", panda_dir + "/srdf/panda.srdf", "", options);
+  const RobotModelPtr through_xacro =
+      load_robot_file(file.string(), (dir.path() / "panda.srdf").string(), "", options);
+  const RobotModelPtr direct =
+      load_robot_file(panda_dir + "/urdf/panda.urdf", panda_dir + "/srdf/panda.srdf", "", options);
   ASSERT_EQ(through_xacro->dof(), direct->dof());
   ASSERT_EQ(through_xacro->included_files().size(), 1u);
-  EXPECT_EQ(std::filesystem::path(through_xacro->included_files()[0]), std::filesystem::path(panda_dir + "/urdf/panda.urdf").lexically_normal());
+  EXPECT_EQ(std::filesystem::path(through_xacro->included_files()[0]),
+            std::filesystem::path(panda_dir + "/urdf/panda.urdf").lexically_normal());
   EXPECT_TRUE(direct->included_files().empty());
   EXPECT_EQ(through_xacro->variable_names(), direct->variable_names());
   EXPECT_TRUE(through_xacro->lower_limits().isApprox(direct->lower_limits()));
@@ -399,7 +470,9 @@ TEST(XacroRobots, TheSharedPandaIncludedThroughFindMatchesItsUrdf) {
 
 TEST(XacroRobots, ABrokenXacroIsAParseErrorNamingTheLine) {
   TempDir dir;
-  const auto file = dir.write("broken.urdf.xacro", std::string(kHeader) + "<link name=\"${undefined_width}\"/>\n</robot>\n");
+  const auto file =
+      dir.write("broken.urdf.xacro",
+                std::string(kHeader) + "<link name=\"${undefined_width}\"/>\n</robot>\n");
   const Error e = expect_error([&] { load_robot_file(file.string()); }, ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("broken.urdf.xacro:3"));
   EXPECT_THAT(e.message(), HasSubstr("undefined_width"));
