@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <utility>
 
 #include "engine/kinematics/fast_sincos.hpp"
@@ -154,6 +155,17 @@ std::optional<Folding> fold_about_axis(const Eigen::Matrix3d& tip_rotation, int 
 constexpr int kTreeStackValues = 64;  // joint values handled without heap scratch
 constexpr int kTreeStackLinks = 64;   // link frames handled without heap scratch
 
+// `count` columns of scratch inside `storage`, 32-byte aligned for the vector stores. (32 written
+// out: outside the AVX2 functions alignof(Column) is 16, and 16-aligned scratch faulted for trees
+// of more than 64 links.)
+constexpr std::size_t kColumnAlignment = 32;
+inline Column* aligned_columns(std::vector<double>& storage, std::size_t count) {
+  storage.resize(4 * count + 4);
+  void* start = storage.data();
+  std::size_t space = storage.size() * sizeof(double);
+  return static_cast<Column*>(std::align(kColumnAlignment, count * sizeof(Column), start, space));
+}
+
 // out = m[0] r0 + m[1] r1 + m[2] r2 (an out parameter: a returned vector would change the ABI).
 [[gnu::always_inline]] inline void combine(const Column* r, const double* m, Column& out) {
   out = (m[0] * r[0] + m[1] * r[1]) + m[2] * r[2];
@@ -185,10 +197,8 @@ constexpr int kTreeStackLinks = 64;   // link frames handled without heap scratc
   alignas(32) double stack_angles[3 * kTreeStackValues];
   std::vector<double> heap_angles;
   double* angles = stack_angles;
-  if (padded > kTreeStackValues) [[unlikely]] {
-    heap_angles.resize(3 * static_cast<std::size_t>(padded));
-    angles = heap_angles.data();
-  }
+  if (padded > kTreeStackValues) [[unlikely]]
+    angles = reinterpret_cast<double*>(aligned_columns(heap_angles, 3 * static_cast<std::size_t>(padded) / 4));
   double* sines = angles + padded;
   double* cosines = sines + padded;
   const TreeKernelValue* values = kernel.values.data();
@@ -198,12 +208,12 @@ constexpr int kTreeStackLinks = 64;   // link frames handled without heap scratc
 
   // Physical frames per link: three rotation columns (w = 0) and the origin (w = 1).
   Column stack_frames[4 * kTreeStackLinks];
-  std::vector<Column> heap_frames;
+  // Heap scratch as doubles, aligned by hand: std::vector<Column> would drop the vector type's
+  // 32-byte alignment (GCC ignores attributes on template arguments) and the column stores fault.
+  std::vector<double> heap_frames;
   Column* frames = stack_frames;
-  if (kernel.link_count > kTreeStackLinks) [[unlikely]] {
-    heap_frames.resize(4 * static_cast<std::size_t>(kernel.link_count));
-    frames = heap_frames.data();
-  }
+  if (kernel.link_count > kTreeStackLinks) [[unlikely]]
+    frames = aligned_columns(heap_frames, 4 * static_cast<std::size_t>(kernel.link_count));
   Column* root = frames + 4 * kernel.root_link;
   root[0] = Column{1, 0, 0, 0};
   root[1] = Column{0, 1, 0, 0};
