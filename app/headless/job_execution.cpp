@@ -245,7 +245,8 @@ void plan_steps(const Job& job, JobResult& result, const std::function<void()>& 
 
   // Every object and link name a scene or pick and place step uses is checked before the first
   // plan, so a mistake there does not wait for the planning before it.
-  const AttachDefaults attach_defaults{planner->chain().tip_link(), group};
+  // (A group that is not one chain, two arms say, has no TCP link: its attach steps name the link.)
+  const AttachDefaults attach_defaults{planner->has_chain() ? planner->chain().tip_link() : std::string(), group};
   try {
     check_scene_steps(job, robot, attach_defaults, result.start, result.scene);
   } catch (const JobError& error) {

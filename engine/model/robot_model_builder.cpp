@@ -375,7 +375,8 @@ void RobotModelBuilder::set_semantic(SemanticModel semantic, const std::string& 
           at + "planar virtual_joint '" + vj.name + "' (named by " + groups +
           ") is planned as joints '" + vj.name + "/x', '" + vj.name + "/y' and '" + vj.name +
           "/theta' from frame '" + vj.parent_frame +
-          "'; x and y within ±10 m at the default velocities (kinetic.toml [limits] sets others)");
+          "'; x and y within ±" + std::to_string(static_cast<int>(kPlanarBaseRange)) +
+          " m at the default velocities (kinetic.toml [limits] sets others)");
     } else {
       add_warning(at + vj.type + " virtual_joint '" + vj.name + "' (named by " + groups +
                   ") is held fixed: " + why + "; those groups plan their other joints");
