@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <string>
@@ -97,7 +98,7 @@ LoadOptions shared_options() {
   return options;
 }
 
-RobotModelPtr load(const Package& package) {
+RobotModelPtr load_uncached(const Package& package) {
   RobotModelPtr model =
       load_robot_file(shared(package.urdf), shared(package.srdf), "", shared_options());
   if (!package.generate_skip_pairs) return model;
@@ -110,6 +111,19 @@ RobotModelPtr load(const Package& package) {
       load_robot_file(shared(package.urdf), shared(package.srdf), toml.string(), shared_options());
   fs::remove(toml);
   return model;
+}
+
+// Each package loaded once for all the tests here (a model is immutable; PR2's pairs take seconds).
+RobotModelPtr load(const Package& package) {
+  static std::map<std::string, RobotModelPtr> loaded;
+  RobotModelPtr& model = loaded[package.name];
+  if (!model) model = load_uncached(package);
+  return model;
+}
+
+const Package& package_named(const std::string& name) {
+  const auto& list = packages();
+  return *std::find_if(list.begin(), list.end(), [&](const Package& p) { return p.name == name; });
 }
 
 std::string read_text(const std::string& path) {
@@ -304,10 +318,8 @@ INSTANTIATE_TEST_SUITE_P(SharedRobots, SharedPackage, ::testing::ValuesIn(packag
 // base becomes three planned joints (MoveIt's world_joint/x, /y, /theta) above the URDF's root.
 TEST(SharedPackages, Pr2PlanarVirtualJointIsAPlannedBase) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  const Package pr2{"pr2", "moveit_resources/pr2_description/urdf/robot.xml",
-                    "moveit_resources/pr2_description/srdf/robot.xml", true};
   RobotModelPtr model;
-  ASSERT_NO_THROW(model = load(pr2));
+  ASSERT_NO_THROW(model = load(package_named("moveit_pr2")));
   EXPECT_EQ(model->links()[model->root_link()].name, "odom_combined");
   EXPECT_EQ(model->joint("world_joint/x").type, JointType::Prismatic);
   EXPECT_EQ(model->joint("world_joint/theta").type, JointType::Continuous);
@@ -350,10 +362,8 @@ TEST(SharedPackages, FloatingVirtualJointInAGroupIsHeldFixed) {
 // defines.
 TEST(SharedPackages, UnknownNamesSkipTheirElementNotTheSrdf) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  const Package dual{"dual", "expected/dual_arm_panda_moveit_config/config/panda.urdf",
-                     "moveit_resources/dual_arm_panda_moveit_config/config/panda.srdf"};
   RobotModelPtr model;
-  ASSERT_NO_THROW(model = load(dual));
+  ASSERT_NO_THROW(model = load(package_named("moveit_dual_arm_panda")));
   EXPECT_EQ(model->group_names(), (std::vector<std::string>{"left_panda_arm", "right_panda_arm"}));
   EXPECT_TRUE(model->semantic().end_effectors.empty());
   EXPECT_TRUE(any_warning(*model, {"panda.srdf:42: group 'left_hand' is not defined in the SRDF",
@@ -477,8 +487,7 @@ TEST(SharedPackages, ContinuousJointsWithoutLimitGetAStatedVelocity) {
 // Passive joints are in their group but never planned (the Kinova Gen3's Robotiq linkage).
 TEST(SharedPackages, PassiveJointsAreNotPlanned) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  const RobotModelPtr model = load(packages()[13]);
-  ASSERT_EQ(packages()[13].name, "kortex_gen3_7dof_2f85");
+  const RobotModelPtr model = load(package_named("kortex_gen3_7dof_2f85"));
   EXPECT_EQ(model->semantic().passive_joints.size(), 5u);
   for (const int v : model->group_variables("gripper"))
     EXPECT_THAT(model->semantic().passive_joints,
@@ -489,9 +498,7 @@ TEST(SharedPackages, PassiveJointsAreNotPlanned) {
 // the right arm leaves the left arm as it was (it used to take the left arm to zero).
 TEST(SharedPackages, GroupGoalsKeepTheOtherJointsAtTheStart) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  const Package dual{"dual", "expected/dual_arm_panda_moveit_config/config/panda.urdf",
-                     "moveit_resources/dual_arm_panda_moveit_config/config/panda.srdf"};
-  const RobotModelPtr model = load(dual);
+  const RobotModelPtr model = load(package_named("moveit_dual_arm_panda"));
   Planner planner(model, PlanningScene(), "right_panda_arm");
   JointVector start = model->named_pose("ready", model->zero_configuration(), "left_panda_arm");
   start[model->variable_index("left_panda_joint1")] = 0.4;
