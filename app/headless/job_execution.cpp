@@ -62,13 +62,27 @@ void validate_state(const RobotModel& robot, const JointVector& q, const std::st
 
 // A motion step's goal as the planner takes it; joint and named goals resolved and checked
 // against the limits (JobFailure(kExitBadJob) naming the field).
-PlanningGoal step_goal(const RobotModel& robot, const std::vector<int>& group, const StepSpec& step) {
+PlanningGoal step_goal(const RobotModel& robot, const std::vector<int>& group, const StepSpec& step,
+                       const JointVector& start) {
   try {
     switch (step.goal_kind) {
-      case StepSpec::GoalKind::Joints:
-        return JointGoal{resolve_state(robot, group, step.goal_state, step.field_of(".goal.joints"))};
+      case StepSpec::GoalKind::Joints: {
+        const JointVector q =
+            resolve_state(robot, group, step.goal_state, step.field_of(".goal.joints"), start);
+        // Values for the group alone go to the planner as such: the other joints stay where the
+        // step starts (the planner checks the goal that way), not where the run started.
+        if (step.goal_state.joints.size() == group.size() &&
+            static_cast<int>(group.size()) != robot.dof()) {
+          JointVector values(static_cast<Eigen::Index>(group.size()));
+          for (size_t i = 0; i < group.size(); ++i)
+            values[static_cast<Eigen::Index>(i)] = q[group[i]];
+          return JointGoal{values};
+        }
+        return JointGoal{q};
+      }
       case StepSpec::GoalKind::Named:
-        resolve_state(robot, group, step.goal_state, step.field_of(".goal.named"));  // names the known poses
+        resolve_state(robot, group, step.goal_state, step.field_of(".goal.named"),
+                      start);  // names the known poses
         return NamedGoal{step.goal_state.named};
       case StepSpec::GoalKind::Pose: return PoseGoal{step.goal_pose};
       case StepSpec::GoalKind::Relative: return RelativeGoal{step.goal_pose, step.relative_frame};
@@ -121,17 +135,19 @@ std::string default_start_text(const RestPose& rest, const Job& job) {
   return describe(rest) + ", as no " + start_setting(job) + " was given";
 }
 
-JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group_variables, const StateSpec& state,
-                          const std::string& field) {
+JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group_variables,
+                          const StateSpec& state, const std::string& field,
+                          const JointVector& others) {
+  const JointVector base = others.size() == robot.dof() ? others : robot.zero_configuration();
   if (!state.named.empty()) {
     try {
-      return robot.named_pose(state.named);
+      return robot.named_pose(state.named, base);
     } catch (const Error& error) {
       throw JobError(field, describe(error));
     }
   }
   const auto n = static_cast<int>(state.joints.size());
-  JointVector q = robot.zero_configuration();
+  JointVector q = base;
   if (n == robot.dof()) {
     q = Eigen::Map<const JointVector>(state.joints.data(), n);
   } else if (n == static_cast<int>(group_variables.size())) {
@@ -190,7 +206,13 @@ void plan_steps(const Job& job, JobResult& result, const std::function<void()>& 
   try {
     planner = std::make_unique<Planner>(result.robot, PlanningScene(), job.robot.group);
   } catch (const Error& error) {
-    throw JobFailure(kExitBadJob, (job.robot.group.empty() ? "robot" : "robot.group") + std::string(": ") + describe(error));
+    // Only an unknown group is the group setting's fault; anything else is the robot's.
+    const std::vector<std::string> groups = result.robot->group_names();
+    const bool unknown_group =
+        !job.robot.group.empty() &&
+        std::find(groups.begin(), groups.end(), job.robot.group) == groups.end();
+    throw JobFailure(kExitBadJob,
+                     std::string(unknown_group ? "robot.group" : "robot") + ": " + describe(error));
   }
   // The scene's collision geometry is made apart from the robot's, so that a scene mesh that
   // cannot be read is said as a scene problem.
@@ -223,7 +245,8 @@ void plan_steps(const Job& job, JobResult& result, const std::function<void()>& 
 
   // Every object and link name a scene or pick and place step uses is checked before the first
   // plan, so a mistake there does not wait for the planning before it.
-  const AttachDefaults attach_defaults{planner->chain().tip_link(), group};
+  // (A group that is not one chain, two arms say, has no TCP link: its attach steps name the link.)
+  const AttachDefaults attach_defaults{planner->has_chain() ? planner->chain().tip_link() : std::string(), group};
   try {
     check_scene_steps(job, robot, attach_defaults, result.start, result.scene);
   } catch (const JobError& error) {
@@ -233,7 +256,8 @@ void plan_steps(const Job& job, JobResult& result, const std::function<void()>& 
   // out of limits in the last step does not wait for the planning of the steps before it.
   std::vector<PlanningGoal> goals(job.steps.size());
   for (size_t i = 0; i < job.steps.size(); ++i)
-    if (job.steps[i].moves() && !job.steps[i].pick_place) goals[i] = step_goal(robot, group, job.steps[i]);
+    if (job.steps[i].moves() && !job.steps[i].pick_place)
+      goals[i] = step_goal(robot, group, job.steps[i], result.start);
   report();
 
   JointVector current = result.start;

@@ -102,9 +102,12 @@ std::string describe(const Error& error);
 // file: no "start"); and that setting's name.
 std::string default_start_text(const RestPose& rest, const Job& job);
 std::string start_setting(const Job& job);
-// A state (size dof()) from a named pose or joint values; JobError naming `field`. (A start the
-// job does not give is the robot's rest pose: plan_steps takes it.)
-JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group_variables, const StateSpec& state,
-                          const std::string& field);
+// A state (size dof()) from a named pose or joint values; JobError naming `field`. Joints the
+// state does not set (values for the group alone, a pose of some joints) keep their values in
+// `others` (the state the motion starts from), zeros within the limits when it is empty. (A start
+// the job does not give is the robot's rest pose: plan_steps takes it.)
+JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group_variables,
+                          const StateSpec& state, const std::string& field,
+                          const JointVector& others = {});
 
 }  // namespace kinetic::app::headless

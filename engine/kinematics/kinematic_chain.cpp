@@ -30,7 +30,15 @@ bool descends(const RobotModel& model, const std::string& base, const std::strin
 // path (a branching list is no chain). Empty when the joints do not form one.
 std::pair<std::string, std::string> chain_of_joint_list(const RobotModel& model, const std::vector<std::string>& names) {
   std::vector<int> joints;
-  for (const std::string& name : names) joints.push_back(model.joint_index(name));
+  for (const std::string& name : names) {
+    if (const int joint = model.find_joint(name); joint >= 0) {
+      joints.push_back(joint);
+      continue;
+    }
+    // An SRDF virtual joint: the planar base's joints where it is planned, else no joint at all.
+    for (const char* part : {"/x", "/y", "/theta"})
+      if (const int joint = model.find_joint(name + part); joint >= 0) joints.push_back(joint);
+  }
   if (joints.empty()) return {};
   const auto depth = [&](int joint) {
     int d = 0;

@@ -474,7 +474,7 @@ RobotConfig parse_robot_config(const std::string& text, const std::string& sourc
   }
 
   if (const toml::table* limits = r.table(root, "limits", "limits")) {
-    r.check_keys(*limits, "limits.", {"default_acceleration", "acceleration", "jerk"});
+    r.check_keys(*limits, "limits.", {"default_acceleration", "velocity", "acceleration", "jerk"});
     if (auto v = r.non_negative(*limits, "default_acceleration", "limits.default_acceleration"))
       config.default_acceleration = *v;
     auto per_joint = [&](const char* key, std::map<std::string, double>& out) {
@@ -489,6 +489,7 @@ RobotConfig parse_robot_config(const std::string& text, const std::string& sourc
         out[std::string(joint.str())] = value;
       }
     };
+    per_joint("velocity", config.velocity_limits);
     per_joint("acceleration", config.acceleration_limits);
     per_joint("jerk", config.jerk_limits);
   }
@@ -600,6 +601,8 @@ void validate_robot_config(const RobotConfig& config, const RobotModel& model,
   if (!config.ik.group.empty()) need_group(config.ik.group, "ik.group");
   if (!config.ik.redundant_joint.empty())
     need_joint(config.ik.redundant_joint, "ik.redundant_joint");
+  for (const auto& [joint, value] : config.velocity_limits)
+    need_joint(joint, "limits.velocity." + joint);
   for (const auto& [joint, value] : config.acceleration_limits)
     need_joint(joint, "limits.acceleration." + joint);
   for (const auto& [joint, value] : config.jerk_limits) need_joint(joint, "limits.jerk." + joint);

@@ -73,6 +73,7 @@ struct RobotConfig {
   std::vector<EndEffectorConfig> end_effectors;
   IkConfig ik;
   std::map<std::string, std::vector<double>> named_poses;  // radians / metres, group joint order
+  std::map<std::string, double> velocity_limits;           // joint -> limit (replaces the URDF's)
   std::map<std::string, double> acceleration_limits;       // joint -> limit
   std::map<std::string, double> jerk_limits;
   double default_acceleration = 0.0;  // 0 = use the documented factor of the velocity limit

@@ -49,7 +49,8 @@ RobotModelPtr load_robot(const RobotSources& in, const LoadOptions& options) {
   builder.set_included_files(in.included_files);
 
   if (!in.srdf_source.empty())
-    builder.set_semantic(parse_srdf(in.srdf_xml, in.srdf_source, &builder.model(), &warnings));
+    builder.set_semantic(parse_srdf(in.srdf_xml, in.srdf_source, &builder.model(), &warnings),
+                         in.srdf_source);
   if (!in.toml_source.empty()) {
     RobotConfig config = parse_robot_config(in.toml_text, in.toml_source, &warnings);
     validate_robot_config(config, builder.model(), in.toml_source);

@@ -213,7 +213,16 @@ std::vector<int> RobotModel::group_variables(const std::string& group_name) cons
   while (!pending.empty()) {
     const SrdfGroup* group = pending.back();
     pending.pop_back();
-    for (const std::string& j : group->joints) joint_set.insert(joint_index(j));
+    for (const std::string& j : group->joints) {
+      if (const int index = find_joint(j); index >= 0) {
+        joint_set.insert(index);
+        continue;
+      }
+      // An SRDF virtual joint: its planned joints when the base was made planar (NAME/x, NAME/y,
+      // NAME/theta), else nothing (the base is held fixed; the load said so).
+      for (const char* part : {"/x", "/y", "/theta"})
+        if (const int index = find_joint(j + part); index >= 0) joint_set.insert(index);
+    }
     for (const auto& [base, tip] : group->chains)
       for (int j : chain_joints(base, tip)) joint_set.insert(j);
     for (const std::string& l : group->links) {
@@ -224,16 +233,26 @@ std::vector<int> RobotModel::group_variables(const std::string& group_name) cons
       if (const auto it = by_name.find(sub); it != by_name.end() && visited.insert(sub).second)
         pending.push_back(it->second);
   }
+  // Passive joints (a gripper's linkage) are part of the group but never planned, as in MoveIt.
+  const std::vector<std::string>& passive = semantic_.passive_joints;
   for (int j : joint_set)
-    if (joints_[j].is_active()) variables.push_back(joints_[j].variable_index);
+    if (joints_[j].is_active() &&
+        std::find(passive.begin(), passive.end(), joints_[j].name) == passive.end())
+      variables.push_back(joints_[j].variable_index);
   std::sort(variables.begin(), variables.end());
   return variables;
 }
 
 JointVector RobotModel::named_pose(const std::string& name) const {
+  return named_pose(name, zero_configuration());
+}
+
+JointVector RobotModel::named_pose(const std::string& name, const JointVector& others,
+                                   const std::string& group) const {
+  validate(others);
   if (auto it = config_.named_poses.find(name); it != config_.named_poses.end()) {
     const std::vector<double>& values = it->second;
-    JointVector q = zero_configuration();
+    JointVector q = others;
     const std::vector<int> variables = group_variables("");
     if (values.size() == variables.size()) {
       for (std::size_t i = 0; i < values.size(); ++i) q[variables[i]] = values[i];
@@ -246,9 +265,15 @@ JointVector RobotModel::named_pose(const std::string& name) const {
     }
     return q;
   }
-  for (const auto& state : semantic_.group_states) {
-    if (state.name != name) continue;
-    JointVector q = zero_configuration();
+  // SRDF states are named per group (a dual-arm robot's "ready" for each arm): the planning
+  // group's own state first, else the first of that name.
+  const SrdfGroupState* found = nullptr;
+  for (const auto& state : semantic_.group_states)
+    if (state.name == name && (!found || (state.group == group && found->group != group)))
+      found = &state;
+  if (found) {
+    const SrdfGroupState& state = *found;
+    JointVector q = others;
     for (const auto& [joint_name, value] : state.joint_values) {
       const int j = find_joint(joint_name);
       if (j >= 0 && joints_[j].is_active()) q[joints_[j].variable_index] = value;

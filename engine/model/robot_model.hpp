@@ -16,8 +16,10 @@
 namespace kinetic {
 
 // Floating and Planar exist for completeness; the URDF loader rejects them with
-// Error(Unsupported) naming the joint (Kinetic plans for fixed-base arms: describe a mobile base
-// with an SRDF virtual_joint instead, which is kept as semantic information only).
+// Error(Unsupported) naming the joint: describe a mobile base with an SRDF virtual_joint instead.
+// A planar virtual joint that a group names becomes three planned joints above the URDF's root
+// (NAME/x and NAME/y prismatic, NAME/theta continuous, MoveIt's variable names); other virtual
+// joints hold the base fixed in the world.
 enum class JointType { Revolute, Continuous, Prismatic, Fixed, Floating, Planar };
 
 struct JointLimits {
@@ -32,6 +34,14 @@ struct JointLimits {
 // Documented defaults where a robot file gives no acceleration / jerk limit.
 inline constexpr double kDefaultAccelerationFactor = 2.0;  // a_max = 2 * v_max (per second)
 inline constexpr double kDefaultJerkFactor = 10.0;         // j_max = 10 * a_max (per second)
+// Documented velocity limits of a moving joint whose URDF gives none (no <limit>, as continuous
+// joints may, or velocity="0"): the load warns naming the joint; kinetic.toml [limits] velocity
+// sets another.
+inline constexpr double kDefaultAngularVelocity = 1.0;  // rad/s: revolute and continuous joints
+inline constexpr double kDefaultLinearVelocity = 0.2;   // m/s: prismatic joints
+// A planned planar base (an SRDF planar virtual_joint a group names): x and y within
+// ±kPlanarBaseRange of the parent frame, at the default velocities above.
+inline constexpr double kPlanarBaseRange = 10.0;  // m
 
 // value = multiplier * value(joint) + offset, as written in the URDF. Chains of mimics (a joint
 // mimicking a mimic joint) are resolved at load time: value = effective_multiplier *
@@ -131,6 +141,11 @@ class RobotModel {
   // are ignored), others take zero_configuration(). kinetic.toml wins over an SRDF state of the
   // same name. Throws Error(InvalidValue) naming the known poses when absent.
   JointVector named_pose(const std::string& name) const;
+  // The same with the joints the pose does not set kept at `others` (a goal for a group keeps the
+  // rest of the robot where it is); `group` picks the SRDF state of that group where several
+  // groups have a state of this name.
+  JointVector named_pose(const std::string& name, const JointVector& others,
+                         const std::string& group = "") const;
   std::vector<std::string> named_pose_names() const;
   // Where the robot starts when no pose is asked for (the studio on opening it, a headless run
   // without --start): the first of the named poses "home", "ready" and "default" it has (the

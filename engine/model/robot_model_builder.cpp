@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <mutex>
 #include <set>
@@ -342,7 +343,45 @@ void RobotModelBuilder::set_included_files(std::vector<std::string> files) {
 void RobotModelBuilder::set_name(const std::string& name) {
   model_->name_ = name;
 }
-void RobotModelBuilder::set_semantic(SemanticModel semantic) {
+void RobotModelBuilder::set_semantic(SemanticModel semantic, const std::string& source) {
+  // Where a group names a virtual joint, MoveIt plans the base: a planar one (x, y, theta) is made
+  // three planned joints; a floating one, or one that cannot be placed, holds the base fixed.
+  const RobotModel& m = *model_;
+  bool placed = false;
+  for (const SrdfVirtualJoint& vj : semantic.virtual_joints) {
+    std::vector<std::string> naming;
+    for (const SrdfGroup& group : semantic.groups)
+      if (std::find(group.joints.begin(), group.joints.end(), vj.name) != group.joints.end())
+        naming.push_back(group.name);
+    if (naming.empty()) continue;
+    const std::string at = source + ":" + std::to_string(vj.line) + ": ";
+    const std::string groups =
+        "group" + std::string(naming.size() > 1 ? "s " : " ") + quoted_list(naming, " and ");
+    const std::string root = m.links_.empty() ? std::string() : m.links_[m.root_link_].name;
+    std::string why;
+    if (vj.type == "fixed") continue;  // nothing to plan
+    if (vj.type == "floating")
+      why = "a floating base is not planned by Kinetic";
+    else if (placed)
+      why = "the robot already stands on another planned virtual joint";
+    else if (vj.child_link != root)
+      why = "its child link '" + vj.child_link + "' is not the URDF's root link '" + root + "'";
+    else if (!add_planar_base(vj.name, vj.parent_frame))
+      why = "the names of its joints or its parent frame '" + vj.parent_frame +
+            "' are taken by the URDF";
+    if (why.empty()) {
+      placed = true;
+      add_warning(
+          at + "planar virtual_joint '" + vj.name + "' (named by " + groups +
+          ") is planned as joints '" + vj.name + "/x', '" + vj.name + "/y' and '" + vj.name +
+          "/theta' from frame '" + vj.parent_frame +
+          "'; x and y within ±" + std::to_string(static_cast<int>(kPlanarBaseRange)) +
+          " m at the default velocities (kinetic.toml [limits] sets others)");
+    } else {
+      add_warning(at + vj.type + " virtual_joint '" + vj.name + "' (named by " + groups +
+                  ") is held fixed: " + why + "; those groups plan their other joints");
+    }
+  }
   model_->semantic_ = std::move(semantic);
 }
 void RobotModelBuilder::add_warning(const std::string& warning) {
@@ -357,6 +396,8 @@ void RobotModelBuilder::set_config(RobotConfig config) {
   for (Joint& joint : m.joints_) {
     if (!joint.is_moving()) continue;
     JointLimits& l = joint.limits;
+    if (auto it = config.velocity_limits.find(joint.name); it != config.velocity_limits.end())
+      l.velocity = it->second;
     if (auto it = config.acceleration_limits.find(joint.name);
         it != config.acceleration_limits.end())
       l.acceleration = it->second;
@@ -370,6 +411,73 @@ void RobotModelBuilder::set_config(RobotConfig config) {
       l.jerk = kDefaultJerkFactor * l.acceleration;
   }
   m.config_ = std::move(config);
+}
+
+bool RobotModelBuilder::add_planar_base(const std::string& name, const std::string& parent_frame) {
+  RobotModel& m = *model_;
+  const std::string x_link = name + "/x", y_link = name + "/y";
+  for (const std::string& link : {parent_frame, x_link, y_link})
+    if (m.find_link(link) >= 0) return false;
+  for (const std::string& joint : {name + "/x", name + "/y", name + "/theta"})
+    if (m.find_joint(joint) >= 0) return false;
+  // Three links and joints go in front: every index of the tree moves on by three.
+  constexpr int kAdded = 3;
+  for (Link& link : m.links_) {
+    link.index += kAdded;
+    link.parent_joint = link.parent_joint < 0 ? kAdded - 1 : link.parent_joint + kAdded;
+    for (int& child : link.child_joints) child += kAdded;
+  }
+  for (Joint& joint : m.joints_) {
+    joint.index += kAdded;
+    joint.parent_link += kAdded;
+    joint.child_link += kAdded;
+    if (joint.variable_index >= 0) joint.variable_index += kAdded;
+    if (joint.mimic_source_variable >= 0) joint.mimic_source_variable += kAdded;
+  }
+  for (int& joint : m.variable_joints_) joint += kAdded;
+
+  std::vector<Link> links(kAdded);
+  std::vector<Joint> joints(kAdded);
+  const std::string link_names[kAdded] = {parent_frame, x_link, y_link};
+  const std::string joint_names[kAdded] = {name + "/x", name + "/y", name + "/theta"};
+  const Vector3 axes[kAdded] = {Vector3::UnitX(), Vector3::UnitY(), Vector3::UnitZ()};
+  for (int k = 0; k < kAdded; ++k) {
+    links[k].name = link_names[k];
+    links[k].index = k;
+    links[k].parent_joint = k - 1;
+    links[k].child_joints = {k};
+    Joint& joint = joints[k];
+    joint.name = joint_names[k];
+    joint.index = k;
+    joint.parent_link = k;
+    joint.child_link = k + 1;
+    joint.axis = axes[k];
+    joint.variable_index = k;
+    JointLimits& l = joint.limits;
+    if (k < 2) {
+      joint.type = JointType::Prismatic;
+      l.lower = -kPlanarBaseRange;
+      l.upper = kPlanarBaseRange;
+      l.velocity = kDefaultLinearVelocity;
+    } else {
+      joint.type = JointType::Continuous;
+      l.has_position_limits = false;
+      l.lower = -M_PI;
+      l.upper = M_PI;
+      l.velocity = kDefaultAngularVelocity;
+    }
+    l.acceleration = kDefaultAccelerationFactor * l.velocity;
+    l.jerk = kDefaultJerkFactor * l.acceleration;
+  }
+  m.links_.insert(m.links_.begin(), links.begin(), links.end());
+  m.joints_.insert(m.joints_.begin(), joints.begin(), joints.end());
+  m.variable_joints_.insert(m.variable_joints_.begin(), {0, 1, 2});
+  m.link_by_name_.clear();
+  m.joint_by_name_.clear();
+  for (const Link& link : m.links_) m.link_by_name_[link.name] = link.index;
+  for (const Joint& joint : m.joints_) m.joint_by_name_[joint.name] = joint.index;
+  m.root_link_ = 0;
+  return true;
 }
 
 RobotModelPtr RobotModelBuilder::finish() {
@@ -615,8 +723,17 @@ void RobotModelBuilder::build_from_urdf(const urdf::ModelInterface& urdf,
         if (l.velocity < 0 || l.effort < 0)
           throw Error(ErrorCode::InvalidValue,
                       where + ": joint '" + uj->name + "' has a negative velocity or effort limit");
-        if (l.velocity == 0 && !uj->mimic)
-          add_warning(where + ": joint '" + uj->name + "' has no velocity limit (0)");
+        if (l.velocity == 0 && !uj->mimic) {
+          // MoveIt plans such a joint (a continuous wheel or wrist often has no <limit>); a timed
+          // motion needs some limit, so a stated one is taken and the load says so.
+          const bool linear = joint.type == JointType::Prismatic;
+          l.velocity = linear ? kDefaultLinearVelocity : kDefaultAngularVelocity;
+          char taken[48];
+          std::snprintf(taken, sizeof taken, "%g %s", l.velocity, linear ? "m/s" : "rad/s");
+          add_warning(where + ": joint '" + uj->name + "' has no velocity limit" +
+                      (uj->limits ? " (velocity=\"0\")" : " (no <limit>)") + "; " + taken +
+                      " is taken (set another in kinetic.toml [limits] velocity)");
+        }
         l.acceleration = kDefaultAccelerationFactor * l.velocity;
         l.jerk = kDefaultJerkFactor * l.acceleration;
       }

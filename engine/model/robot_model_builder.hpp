@@ -57,7 +57,15 @@ class RobotModelBuilder {
   void set_source_path(const std::string& path);
   void set_included_files(std::vector<std::string> files);
   void set_name(const std::string& name);
-  void set_semantic(SemanticModel semantic);
+  // Keeps the SRDF, and places the robot on the virtual joints its groups name (add_planar_base
+  // for a planar one at the root; others hold the base fixed), each said in a load warning naming
+  // `source`:line. Call after build_from_urdf and before set_config.
+  void set_semantic(SemanticModel semantic, const std::string& source = "");
+  // Puts the robot on a planned planar base (an SRDF planar virtual_joint NAME from parent_frame to
+  // the URDF's root link): parent_frame becomes the root, then joints NAME/x, NAME/y (prismatic,
+  // ±kPlanarBaseRange) and NAME/theta (continuous) through links NAME/x and NAME/y; their
+  // variables come first. False, and nothing changed, when one of those names is taken.
+  bool add_planar_base(const std::string& name, const std::string& parent_frame);
   // Stores the configuration and applies its acceleration / jerk limits.
   void set_config(RobotConfig config);
   void add_warning(const std::string& warning);

@@ -1,5 +1,6 @@
 #pragma once
-// The SRDF: groups, group states, end effectors, virtual joints, disabled collision pairs.
+// The SRDF: groups, group states, end effectors, virtual joints, passive joints, disabled
+// collision pairs.
 #include <map>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@ struct SrdfGroup {
   std::vector<std::string> joints;
   std::vector<std::string> links;
   std::vector<std::string> subgroups;
+  std::vector<int> subgroup_lines;  // while parsing: the line of each <group> member (for warnings)
 };
 
 struct SrdfGroupState {
@@ -32,6 +34,7 @@ struct SrdfVirtualJoint {
   std::string type;  // fixed | floating | planar
   std::string parent_frame;
   std::string child_link;
+  int line = 0;  // of its <virtual_joint> element
 };
 
 struct SrdfDisabledPair {
@@ -46,6 +49,8 @@ struct SemanticModel {
   std::vector<SrdfEndEffector> end_effectors;
   std::vector<SrdfVirtualJoint> virtual_joints;
   std::vector<SrdfDisabledPair> disabled_collisions;
+  // Joints MoveIt does not plan (a gripper's linkage): left out of every group's variables.
+  std::vector<std::string> passive_joints;
   bool empty() const { return groups.empty() && group_states.empty() && disabled_collisions.empty(); }
 };
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -50,32 +51,39 @@ std::vector<std::string> joint_names(const RobotModel& model) {
   return names;
 }
 
+// Names an element uses that the robot lacks are warnings, and the element is skipped, as MoveIt's
+// srdfdom does: one stale name (a joint renamed in the URDF, a group state for a joint of another
+// variant of the robot) leaves the rest of the SRDF in force. Each check returns whether the name
+// is known; the warning says which element is skipped, where, and the closest names.
 struct Checker {
   const std::string& source;
   const RobotModel* model;
+  const std::set<std::string>& virtual_joints;  // joints of the SRDF's own <virtual_joint>s
+  const std::function<void(const std::string&)>& warn;
 
-  void link(const std::string& name, const XMLElement* element) const {
-    if (!model || model->find_link(name) >= 0) return;
-    throw Error(
-        ErrorCode::MissingLink,
-        where(source, element) + ": link '" + name + "' is not in robot '" + model->name() + "'",
-        suggestion_hint(name, link_names(*model)));
+  bool link(const std::string& name, const XMLElement* element, const std::string& skipped) const {
+    if (!model || model->find_link(name) >= 0) return true;
+    warn(where(source, element) + ": link '" + name + "' is not in robot '" + model->name() +
+         "'; " + skipped + " is skipped (" + suggestion_hint(name, link_names(*model)) + ")");
+    return false;
   }
-  void joint(const std::string& name, const XMLElement* element) const {
-    if (!model || model->find_joint(name) >= 0) return;
-    throw Error(
-        ErrorCode::MissingJoint,
-        where(source, element) + ": joint '" + name + "' is not in robot '" + model->name() + "'",
-        suggestion_hint(name, joint_names(*model)));
+  bool joint(const std::string& name, const XMLElement* element, const std::string& skipped) const {
+    if (!model || model->find_joint(name) >= 0 || virtual_joints.count(name)) return true;
+    warn(where(source, element) + ": joint '" + name + "' is not in robot '" + model->name() +
+         "'; " + skipped + " is skipped (" + suggestion_hint(name, joint_names(*model)) + ")");
+    return false;
   }
-  void chain(const std::string& base, const std::string& tip, const XMLElement* element) const {
-    if (!model) return;
-    link(base, element);
-    link(tip, element);
+  bool chain(const std::string& base, const std::string& tip, const XMLElement* element,
+             const std::string& skipped) const {
+    if (!model) return true;
+    if (!link(base, element, skipped) || !link(tip, element, skipped)) return false;
     try {
       (void)model->chain_joints(base, tip);
+      return true;
     } catch (const Error& e) {
-      throw Error(ErrorCode::InvalidModel, where(source, element) + ": " + e.message(), e.hint());
+      warn(where(source, element) + ": " + e.message() + "; " + skipped + " is skipped (" +
+           e.hint() + ")");
+      return false;
     }
   }
 };
@@ -115,6 +123,30 @@ std::string wrap_into_limits(const RobotModel* model, const std::string& joint_n
   return text.str();
 }
 
+// A group state's value for a virtual joint: a planar one takes "x y theta", kept as the values of
+// its joints NAME/x, NAME/y and NAME/theta (MoveIt's names); other values are skipped, said.
+void add_virtual_joint_values(const SemanticModel& semantic, SrdfGroupState& state,
+                              const std::string& name, const std::string& text,
+                              const std::string& source, const XMLElement* element,
+                              const std::function<void(const std::string&)>& warn) {
+  const auto vj = std::find_if(semantic.virtual_joints.begin(), semantic.virtual_joints.end(),
+                               [&](const SrdfVirtualJoint& v) { return v.name == name; });
+  std::istringstream stream(text);
+  std::vector<double> values;
+  for (double v = 0; stream >> v;) values.push_back(v);
+  if (vj == semantic.virtual_joints.end() || vj->type != "planar" || values.size() != 3 ||
+      !stream.eof() ||
+      !std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); })) {
+    warn(where(source, element) + ": group_state '" + state.name + "': the value '" + text +
+         "' of virtual joint '" + name +
+         "' is skipped (only a planar virtual joint's \"x y theta\" is used)");
+    return;
+  }
+  state.joint_values[name + "/x"] = values[0];
+  state.joint_values[name + "/y"] = values[1];
+  state.joint_values[name + "/theta"] = values[2];
+}
+
 // Both formats have a <robot> root, so a URDF passed as the SRDF (the URDF given twice) would
 // otherwise load as an SRDF with no groups and a warning per link. Only a URDF has <link> and
 // <joint> children; a file that also has SRDF elements is left to the per-element warnings.
@@ -143,7 +175,7 @@ void refuse_urdf(const XMLElement* robot, const std::string& source) {
 
 SemanticModel parse_srdf(const std::string& xml, const std::string& source, const RobotModel* model,
                          std::vector<std::string>* warnings) {
-  auto warn = [&](const std::string& message) {
+  const std::function<void(const std::string&)> warn = [&](const std::string& message) {
     if (warnings) warnings->push_back(message);
   };
   tinyxml2::XMLDocument doc;
@@ -154,67 +186,108 @@ SemanticModel parse_srdf(const std::string& xml, const std::string& source, cons
                 "an SRDF document starts with <robot name=\"...\">");
   refuse_urdf(robot, source);
 
-  const Checker check{source, model};
   SemanticModel semantic;
   semantic.robot_name = attribute(robot, "name");
   if (model && !semantic.robot_name.empty() && semantic.robot_name != model->name())
     warn(source + ": SRDF robot name '" + semantic.robot_name + "' differs from the URDF's '" +
          model->name() + "'");
 
-  // Groups first (subgroups may refer to groups defined later).
+  // Virtual joints first: groups and group states may name them like any joint.
+  std::set<std::string> virtual_names;
+  const Checker check{source, model, virtual_names, warn};
+  for (const XMLElement* element = robot->FirstChildElement("virtual_joint"); element;
+       element = element->NextSiblingElement("virtual_joint")) {
+    SrdfVirtualJoint vj;
+    vj.name = required(element, "name", source);
+    vj.type = required(element, "type", source);
+    vj.parent_frame = required(element, "parent_frame", source);
+    vj.child_link = required(element, "child_link", source);
+    vj.line = element->GetLineNum();
+    if (vj.type != "fixed" && vj.type != "floating" && vj.type != "planar") {
+      warn(where(source, element) + ": virtual_joint '" + vj.name + "' has type '" + vj.type +
+           "' (fixed, floating or planar); it is skipped");
+      continue;
+    }
+    if (!check.link(vj.child_link, element, "virtual_joint '" + vj.name + "'")) continue;
+    if (model && model->find_joint(vj.name) >= 0) {
+      warn(where(source, element) + ": virtual_joint '" + vj.name +
+           "' has the name of a URDF joint; it is skipped");
+      continue;
+    }
+    virtual_names.insert(vj.name);
+    semantic.virtual_joints.push_back(std::move(vj));
+  }
+
+  // Groups next (subgroups may refer to groups defined later).
   std::vector<const XMLElement*> group_elements;
   std::map<std::string, std::size_t> group_index;  // name -> index in semantic.groups
-  for (const XMLElement* element = robot->FirstChildElement(); element;
-       element = element->NextSiblingElement()) {
-    const std::string tag = element->Name();
-    if (tag == "group") {
-      SrdfGroup group;
-      group.name = required(element, "name", source);
-      if (!group_index.emplace(group.name, semantic.groups.size()).second)
-        throw Error(ErrorCode::ParseError, where(source, element) + ": group '" + group.name + "' is defined twice");
-      for (const XMLElement* member = element->FirstChildElement(); member;
-           member = member->NextSiblingElement()) {
-        const std::string kind = member->Name();
-        if (kind == "joint") {
-          const std::string name = required(member, "name", source);
-          check.joint(name, member);
-          if (std::find(group.joints.begin(), group.joints.end(), name) != group.joints.end()) {
-            warn(where(source, member) + ": joint '" + name + "' is listed twice in group '" +
-                 group.name + "'");
-            continue;
-          }
-          group.joints.push_back(name);
-        } else if (kind == "link") {
-          const std::string name = required(member, "name", source);
-          check.link(name, member);
-          if (std::find(group.links.begin(), group.links.end(), name) == group.links.end())
-            group.links.push_back(name);
-        } else if (kind == "chain") {
-          const std::string base = required(member, "base_link", source);
-          const std::string tip = required(member, "tip_link", source);
-          check.chain(base, tip, member);
-          group.chains.emplace_back(base, tip);
-        } else if (kind == "group") {
-          group.subgroups.push_back(required(member, "name", source));
-        } else {
-          warn(where(source, member) + ": <" + kind + "> in group '" + group.name + "' is ignored");
-        }
-      }
-      semantic.groups.push_back(std::move(group));
-      group_elements.push_back(element);
+  for (const XMLElement* element = robot->FirstChildElement("group"); element;
+       element = element->NextSiblingElement("group")) {
+    SrdfGroup group;
+    group.name = required(element, "name", source);
+    if (group_index.count(group.name)) {
+      warn(where(source, element) + ": group '" + group.name +
+           "' is defined twice; this definition is skipped");
+      continue;
     }
+    group_index.emplace(group.name, semantic.groups.size());
+    const std::string in_group = " of group '" + group.name + "'";
+    for (const XMLElement* member = element->FirstChildElement(); member;
+         member = member->NextSiblingElement()) {
+      const std::string kind = member->Name();
+      if (kind == "joint") {
+        const std::string name = required(member, "name", source);
+        if (!check.joint(name, member, "this <joint>" + in_group)) continue;
+        if (std::find(group.joints.begin(), group.joints.end(), name) != group.joints.end()) {
+          warn(where(source, member) + ": joint '" + name + "' is listed twice in group '" +
+               group.name + "'");
+          continue;
+        }
+        group.joints.push_back(name);
+      } else if (kind == "link") {
+        const std::string name = required(member, "name", source);
+        if (!check.link(name, member, "this <link>" + in_group)) continue;
+        if (std::find(group.links.begin(), group.links.end(), name) == group.links.end())
+          group.links.push_back(name);
+      } else if (kind == "chain") {
+        const std::string base = required(member, "base_link", source);
+        const std::string tip = required(member, "tip_link", source);
+        if (!check.chain(base, tip, member, "this <chain>" + in_group)) continue;
+        group.chains.emplace_back(base, tip);
+      } else if (kind == "group") {
+        group.subgroups.push_back(required(member, "name", source));
+        group.subgroup_lines.push_back(member->GetLineNum());
+      } else {
+        warn(where(source, member) + ": <" + kind + "> in group '" + group.name + "' is ignored");
+      }
+    }
+    semantic.groups.push_back(std::move(group));
+    group_elements.push_back(element);
   }
-  auto has_group = [&](const std::string& name) { return group_index.count(name) > 0; };
   std::vector<std::string> group_names;
   for (const auto& g : semantic.groups) group_names.push_back(g.name);
-  auto check_group = [&](const std::string& name, const XMLElement* element) {
-    if (has_group(name)) return;
-    throw Error(ErrorCode::InvalidModel,
-                where(source, element) + ": group '" + name + "' is not defined in the SRDF",
-                suggestion_hint(name, group_names));
+  auto known_group = [&](const std::string& name, const XMLElement* element,
+                         const std::string& skipped) {
+    if (group_index.count(name)) return true;
+    warn(where(source, element) + ": group '" + name + "' is not defined in the SRDF; " + skipped +
+         " is skipped (" + suggestion_hint(name, group_names) + ")");
+    return false;
   };
-  for (std::size_t i = 0; i < semantic.groups.size(); ++i)
-    for (const std::string& sub : semantic.groups[i].subgroups) check_group(sub, group_elements[i]);
+  for (SrdfGroup& group : semantic.groups) {
+    std::vector<std::string> kept;
+    for (std::size_t k = 0; k < group.subgroups.size(); ++k) {
+      const std::string& sub = group.subgroups[k];
+      if (group_index.count(sub)) {
+        kept.push_back(sub);
+        continue;
+      }
+      warn(source + ":" + std::to_string(group.subgroup_lines[k]) + ": group '" + sub +
+           "' is not defined in the SRDF; this subgroup of group '" + group.name +
+           "' is skipped (" + suggestion_hint(sub, group_names) + ")");
+    }
+    group.subgroups = std::move(kept);
+    group.subgroup_lines.clear();
+  }
   // Subgroup cycles: one depth-first search that visits every group once (a group whose search
   // has finished leads to no cycle: a fresh search per group and per path took 2^n steps on a chain
   // of groups each naming the next twice), on an explicit stack (however deep the nesting).
@@ -249,23 +322,28 @@ SemanticModel parse_srdf(const std::string& xml, const std::string& source, cons
   for (const XMLElement* element = robot->FirstChildElement(); element;
        element = element->NextSiblingElement()) {
     const std::string tag = element->Name();
-    if (tag == "group") continue;
+    if (tag == "group" || tag == "virtual_joint") continue;
     if (tag == "group_state") {
       SrdfGroupState state;
       state.name = required(element, "name", source);
       state.group = attribute(element, "group");
+      const std::string skipped = "group_state '" + state.name + "'";
       if (state.group.empty())
         warn(where(source, element) + ": group_state '" + state.name + "' names no group");
-      else
-        check_group(state.group, element);
+      else if (!known_group(state.group, element, skipped))
+        continue;
       for (const XMLElement* joint = element->FirstChildElement("joint"); joint;
            joint = joint->NextSiblingElement("joint")) {
         const std::string name = required(joint, "name", source);
-        check.joint(name, joint);
+        if (!check.joint(name, joint, "its value in " + skipped)) continue;
         const std::string value = required(joint, "value", source);
+        if (virtual_names.count(name)) {
+          add_virtual_joint_values(semantic, state, name, value, source, joint, warn);
+          continue;
+        }
         double parsed = parse_value(value, name, source, joint);
         if (const std::string wrapped = wrap_into_limits(model, name, parsed); !wrapped.empty())
-          warn(where(source, joint) + ": group_state '" + state.name + "': " + wrapped);
+          warn(where(source, joint) + ": " + skipped + ": " + wrapped);
         state.joint_values[name] = parsed;
       }
       semantic.group_states.push_back(std::move(state));
@@ -275,30 +353,25 @@ SemanticModel parse_srdf(const std::string& xml, const std::string& source, cons
       ee.parent_link = required(element, "parent_link", source);
       ee.group = required(element, "group", source);
       ee.parent_group = attribute(element, "parent_group");
-      check.link(ee.parent_link, element);
-      check_group(ee.group, element);
-      if (!ee.parent_group.empty()) check_group(ee.parent_group, element);
+      const std::string skipped = "end_effector '" + ee.name + "'";
+      if (!check.link(ee.parent_link, element, skipped) || !known_group(ee.group, element, skipped))
+        continue;
+      if (!ee.parent_group.empty() && !known_group(ee.parent_group, element, skipped)) continue;
       semantic.end_effectors.push_back(std::move(ee));
-    } else if (tag == "virtual_joint") {
-      SrdfVirtualJoint vj;
-      vj.name = required(element, "name", source);
-      vj.type = required(element, "type", source);
-      vj.parent_frame = required(element, "parent_frame", source);
-      vj.child_link = required(element, "child_link", source);
-      if (vj.type != "fixed" && vj.type != "floating" && vj.type != "planar")
-        throw Error(
-            ErrorCode::ParseError,
-            where(source, element) + ": virtual_joint '" + vj.name + "' has type '" + vj.type + "'",
-            "use fixed, floating or planar");
-      check.link(vj.child_link, element);
-      semantic.virtual_joints.push_back(std::move(vj));
+    } else if (tag == "passive_joint") {
+      const std::string name = required(element, "name", source);
+      if (!check.joint(name, element, "passive_joint '" + name + "'")) continue;
+      if (std::find(semantic.passive_joints.begin(), semantic.passive_joints.end(), name) ==
+          semantic.passive_joints.end())
+        semantic.passive_joints.push_back(name);
     } else if (tag == "disable_collisions") {
       SrdfDisabledPair pair;
       pair.link1 = required(element, "link1", source);
       pair.link2 = required(element, "link2", source);
       pair.reason = attribute(element, "reason");
-      check.link(pair.link1, element);
-      check.link(pair.link2, element);
+      const std::string skipped = "this disable_collisions pair";
+      if (!check.link(pair.link1, element, skipped) || !check.link(pair.link2, element, skipped))
+        continue;
       semantic.disabled_collisions.push_back(std::move(pair));
     } else {
       warn(where(source, element) + ": SRDF element <" + tag +

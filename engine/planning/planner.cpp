@@ -7,6 +7,7 @@
 
 #include "engine/core/duration_text.hpp"
 #include "engine/core/error.hpp"
+#include "engine/core/string_similarity.hpp"
 #include "engine/kinematics/ik_factory.hpp"
 #include "engine/planning/constrained_planner.hpp"
 #include "engine/planning/geometric_planners.hpp"
@@ -37,16 +38,78 @@ std::vector<double> margin_ladder(double margin) {
   return {margin, margin * 0.5, margin * 0.25, 0.0};
 }
 
+// The group's chain, or none when the group is not one chain (two arms, a base and an arm).
+std::optional<KinematicChain> chain_of_group(const RobotModelPtr& model, const std::string& group) {
+  try {
+    return KinematicChain::from_config(model, group);
+  } catch (const Error& error) {
+    if (error.code() != ErrorCode::InvalidModel) throw;
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 Planner::Planner(RobotModelPtr model, const PlanningScene& scene, const std::string& group)
     : model_(std::move(model)),
       group_(resolve_group_name(*model_, group)),
       variables_(model_->group_variables(group_)),
-      chain_(KinematicChain::from_config(model_, group_)),
+      chain_(chain_of_group(model_, group_)),
       scene_(scene),
       checker_(model_) {
   checker_.set_scene(scene_);
+}
+
+const KinematicChain& Planner::chain() const {
+  if (chain_) return *chain_;
+  const std::vector<std::string> names = end_effectors();
+  std::string listed;
+  for (const std::string& name : names) listed += (listed.empty() ? "" : ", ") + name;
+  throw Error(
+      ErrorCode::Unsupported,
+      "planning group '" + group_ +
+          "' is not one chain: a TCP pose, a relative, Cartesian or constrained motion "
+          "needs a chain",
+      names.empty()
+          ? "plan it with a joint goal, or choose a group that is one arm"
+          : "plan it with a joint goal, or give a pose goal for one of its end effectors (" +
+                listed + ")");
+}
+
+std::vector<std::string> Planner::end_effectors() const {
+  std::vector<std::string> names;
+  for (const SrdfEndEffector& ee : model_->semantic().end_effectors) {
+    const std::string& arm = ee.parent_group;
+    if (arm.empty()) continue;
+    const std::vector<int> arm_variables = model_->group_variables(arm);
+    const bool inside = std::all_of(arm_variables.begin(), arm_variables.end(), [&](int v) {
+      return std::find(variables_.begin(), variables_.end(), v) != variables_.end();
+    });
+    if (inside && !arm_variables.empty() && chain_of_group(model_, arm)) names.push_back(ee.name);
+  }
+  return names;
+}
+
+Planner::Reach& Planner::reach(const std::string& end_effector) {
+  if (const auto it = reaches_.find(end_effector); it != reaches_.end()) return it->second;
+  if (end_effector.empty()) {
+    const KinematicChain& own = chain();  // throws, naming the end effectors, when there is none
+    return reaches_.emplace("", Reach{group_, own, nullptr}).first->second;
+  }
+  const std::vector<std::string> known = end_effectors();
+  if (std::find(known.begin(), known.end(), end_effector) == known.end())
+    throw Error(ErrorCode::InvalidValue,
+                "planning group '" + group_ + "' has no end effector '" + end_effector +
+                    "' to reach a pose with",
+                known.empty()
+                    ? "the SRDF gives this group no end effector whose arm is a chain in it"
+                    : suggestion_hint(end_effector, known));
+  std::string arm;
+  for (const SrdfEndEffector& ee : model_->semantic().end_effectors)
+    if (ee.name == end_effector) arm = ee.parent_group;
+  return reaches_
+      .emplace(end_effector, Reach{arm, KinematicChain::from_config(model_, arm), nullptr})
+      .first->second;
 }
 
 Planner::~Planner() = default;
@@ -60,22 +123,31 @@ void Planner::set_scene(const PlanningScene& scene) {
 int Planner::roadmap_size() const { return roadmap_ ? roadmap_->size() : 0; }
 
 IkSolverPtr Planner::ik_solver() {
-  if (!ik_) ik_ = make_ik_solver(model_, group_);
+  if (!ik_) {
+    (void)chain();  // a group that is no chain has no solver of its own: say so, naming its end
+                    // effectors
+    ik_ = make_ik_solver(model_, group_);
+  }
   return ik_;
 }
 
-Pose Planner::tcp_pose(const JointVector& q) const { return chain_.fk(chain_.to_chain(q)); }
+Pose Planner::tcp_pose(const JointVector& q) const {
+  return chain().fk(chain().to_chain(q));
+}
 
 void Planner::check_start(const JointVector& start) {
   if (auto problem = limits_problem(*model_, start, "start state")) throw *problem;
   if (auto problem = collision_problem(checker_, start, "start state")) throw *problem;
 }
 
-std::vector<JointVector> Planner::ik_candidates(const JointVector& start, const Pose& target,
-                                                const PlannerOptions& options, const PlanControl& control,
-                                                std::string& failure) {
-  const IkSolverPtr solver = ik_solver();
-  const JointVector seed = chain_.to_chain(start);
+std::vector<JointVector> Planner::ik_candidates(Reach& reach, const JointVector& start,
+                                                const Pose& target, const PlannerOptions& options,
+                                                const PlanControl& control, std::string& failure) {
+  if (!reach.ik)
+    reach.ik = reach.group == group_ ? ik_solver() : make_ik_solver(model_, reach.group);
+  const IkSolverPtr solver = reach.ik;
+  const KinematicChain& arm = reach.chain;
+  const JointVector seed = arm.to_chain(start);
   std::vector<JointVector> chain_solutions;
   auto add = [&](const JointVector& q) {
     for (const auto& known : chain_solutions)
@@ -102,14 +174,15 @@ std::vector<JointVector> Planner::ik_candidates(const JointVector& start, const 
     // Numeric solvers find one solution per seed: restart from random seeds within the limits.
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     for (int j = 0; j < restart.size(); ++j)
-      restart[j] = chain_.lower_limits()[j] + unit(rng) * (chain_.upper_limits()[j] - chain_.lower_limits()[j]);
+      restart[j] =
+          arm.lower_limits()[j] + unit(rng) * (arm.upper_limits()[j] - arm.lower_limits()[j]);
   }
   std::vector<JointVector> out;
   for (const auto& q : chain_solutions) {
     JointVector full = start;
-    chain_.to_model(q, full);
+    arm.to_model(q, full);
     if (!model_->within_limits(full)) continue;
-    full = turned_toward(full, start, *model_, chain_.variable_indices());
+    full = turned_toward(full, start, *model_, arm.variable_indices());
     const bool known = std::any_of(out.begin(), out.end(), [&](const JointVector& other) {
       return (other - full).cwiseAbs().maxCoeff() < 1e-6;
     });
@@ -144,10 +217,13 @@ std::vector<JointVector> Planner::resolve_goal(const JointVector& start, const P
                 "give one value per robot joint (model order) or per group joint");
   }
   if (const auto* named = std::get_if<NamedGoal>(&goal))
-    return single(model_->named_pose(named->name), "goal '" + named->name + "'");
+    return single(model_->named_pose(named->name, start, group_), "goal '" + named->name + "'");
 
   Pose target;
-  if (const auto* pose = std::get_if<PoseGoal>(&goal)) {
+  const auto* pose = std::get_if<PoseGoal>(&goal);
+  Reach& goal_reach = reach(pose ? pose->end_effector : std::string());
+  const KinematicChain& arm = goal_reach.chain;
+  if (pose) {
     validate_pose(pose->pose, "pose goal");
     target = pose->pose;
   } else {
@@ -156,14 +232,15 @@ std::vector<JointVector> Planner::resolve_goal(const JointVector& start, const P
     target = relative_target(tcp_pose(start), relative);
   }
   std::string failure;
-  const std::vector<JointVector> candidates = ik_candidates(start, target, options, control, failure);
+  const std::vector<JointVector> candidates =
+      ik_candidates(goal_reach, start, target, options, control, failure);
   if (candidates.empty())
     throw Error(ErrorCode::Unreachable,
-                "pose goal at " + format_position(target) + " in '" + chain_.base_link() +
+                "pose goal at " + format_position(target) + " in '" + arm.base_link() +
                     "' is unreachable: IK found no solution within the joint limits" +
                     (failure.empty() ? std::string() : " (" + failure + ")"),
                 "move the target within the arm's reach and check its orientation; the TCP is '" +
-                    chain_.tip_link() + "'");
+                    arm.tip_link() + "'");
   std::vector<JointVector> valid;
   std::string first_contacts;
   for (const auto& q : candidates) {
@@ -188,7 +265,7 @@ CartesianResult Planner::plan_cartesian(const JointVector& start, const std::vec
     if (options.closed_form_ik) closed_form = ik_solver();
   } catch (const Error&) {  // a robot whose [ik] table names no usable solver: numeric steps
   }
-  return kinetic::plan_cartesian(chain_, checker_, start, segments, options, control, closed_form);
+  return kinetic::plan_cartesian(chain(), checker_, start, segments, options, control, closed_form);
 }
 
 PlanResult Planner::plan(const JointVector& start, const PlanningGoal& goal,
@@ -242,19 +319,20 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
   result.planner = constraints ? "constrained_rrt_connect" : to_string(options.planner);
   std::optional<ConstraintProjector> projector;
   if (constraints) {
-    if (chain_.variable_indices() != variables_)
+    const KinematicChain& arm = chain();
+    if (arm.variable_indices() != variables_)
       throw Error(ErrorCode::Unsupported,
                   "constrained planning needs the planning group '" + group_ + "' to be its TCP chain",
                   "define the group as a chain (base_link, tip_link) in kinetic.toml");
-    projector.emplace(chain_, *constraints);
-    const JointVector start_chain = chain_.to_chain(start);
+    projector.emplace(arm, *constraints);
+    const JointVector start_chain = arm.to_chain(start);
     if (!projector->satisfied(start_chain, 1e-4))
       throw Error(ErrorCode::InvalidValue, "start state violates the path constraints: " + projector->describe(start_chain),
                   "start from a state that keeps the constraints, or widen them");
     std::vector<JointVector> kept;
     std::string why;
     for (const auto& g : goals) {
-      const JointVector gc = chain_.to_chain(g);
+      const JointVector gc = arm.to_chain(g);
       if (projector->satisfied(gc, 1e-4)) kept.push_back(g);
       else if (why.empty()) why = projector->describe(gc);
     }

@@ -7,6 +7,7 @@
 //
 // One Planner per thread (it owns a CollisionChecker). The PRM roadmap is kept between queries
 // and dropped when the scene changes.
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -45,7 +46,8 @@ struct PlanResult {
 
 class Planner {
  public:
-  // group "" = the robot's first planning group. Throws Error(InvalidValue) for an unknown group.
+  // group "" = the robot's first planning group, of any shape. Throws Error(InvalidValue) for an
+  // unknown group.
   explicit Planner(RobotModelPtr model, const PlanningScene& scene = {}, const std::string& group = "");
   ~Planner();
   Planner(const Planner&) = delete;
@@ -54,7 +56,15 @@ class Planner {
   const RobotModel& model() const { return *model_; }
   const std::string& group() const { return group_; }
   const std::vector<int>& group_variables() const { return variables_; }
-  const KinematicChain& chain() const { return chain_; }
+  // Whether the group is one chain (an arm): pose, relative, Cartesian and constrained goals need
+  // one. Any other group (two arms, an arm and its fingers, a base and an arm) plans joint-space
+  // goals, and pose goals of its end effectors (end_effectors()).
+  bool has_chain() const { return chain_.has_value(); }
+  // The group's chain; Error(Unsupported) naming the group's end effectors when it has none.
+  const KinematicChain& chain() const;
+  // SRDF end effectors whose arm (parent group) is a chain inside this group: what a PoseGoal's
+  // end_effector may name.
+  std::vector<std::string> end_effectors() const;
 
   void set_scene(const PlanningScene& scene);  // drops the PRM roadmap
   const PlanningScene& scene() const { return scene_; }
@@ -90,10 +100,17 @@ class Planner {
   int roadmap_size() const;  // PRM nodes kept (0 when none)
 
  private:
-  std::vector<JointVector> ik_candidates(const JointVector& start, const Pose& target,
+  // A chain that reaches pose goals, with its IK solver (made when first used).
+  struct Reach {
+    std::string group;  // the group the chain and its solver are made from
+    KinematicChain chain;
+    IkSolverPtr ik;
+  };
+  std::vector<JointVector> ik_candidates(Reach& reach, const JointVector& start, const Pose& target,
                                          const PlannerOptions& options, const PlanControl& control,
                                          std::string& failure);
   IkSolverPtr ik_solver();
+  Reach& reach(const std::string& end_effector);  // "" = the group's own chain
   // Throws when the start leaves the bounds (naming the link); drops goals that do, throwing
   // when none is left.
   std::vector<JointVector> keep_inside_workspace(const JointVector& start, std::vector<JointVector> goals,
@@ -104,7 +121,8 @@ class Planner {
   RobotModelPtr model_;
   std::string group_;
   std::vector<int> variables_;
-  KinematicChain chain_;
+  std::optional<KinematicChain> chain_;
+  std::map<std::string, Reach> reaches_;  // by end effector ("" = the group's chain)
   PlanningScene scene_;
   CollisionChecker checker_;
   IkSolverPtr ik_;

@@ -15,7 +15,11 @@ struct JointGoal {
 };
 
 struct PoseGoal {
-  Pose pose;  // TCP pose in the planning group's base link
+  Pose pose;  // TCP pose in the base link of the chain that reaches it
+  // "": the planning group's own chain. Else an SRDF end effector of the group (the dual-arm
+  // Panda's left_hand in both_arms): its parent group's chain reaches the pose, the group's other
+  // joints keep their start values.
+  std::string end_effector{};
 };
 
 struct NamedGoal {

@@ -1,6 +1,6 @@
-// Every real robot description under ../shared/robots loads (with its SRDF where there is one),
-// with the expected number of joints and every mesh resolved to an existing file. Skipped, with
-// a message, when ../shared/robots is absent.
+// Every example-robot-data description under ../shared/robots loads (with its SRDF where there is
+// one), with the expected number of joints and every mesh resolved to an existing file. Skipped,
+// with a message, when ../shared/robots is absent.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -23,9 +23,11 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
+// example-robot-data's URDFs (the other packages, xacro and MoveIt configs, are opened by
+// model_shared_packages_test.cpp).
 std::vector<fs::path> shared_urdfs() {
   std::vector<fs::path> files;
-  for (const auto& entry : fs::recursive_directory_iterator(test::shared_robots_dir()))
+  for (const auto& entry : fs::recursive_directory_iterator(test::example_robot_data_dir()))
     if (entry.is_regular_file() && entry.path().extension() == ".urdf")
       files.push_back(entry.path());
   std::sort(files.begin(), files.end());
