@@ -69,6 +69,76 @@ std::vector<Pose> interpolate(const Pose& from, const CartesianSegment& segment,
   return poses;
 }
 
+// Farther than any pose of the chain can be from its base link's origin: every joint's offset on
+// the way to the tip, a prismatic joint's travel and the tool offset (infinite with a floating or
+// planar joint on the way).
+double chain_reach(const KinematicChain& chain) {
+  const RobotModel& model = *chain.model();
+  double reach = chain.tip_offset().translation().norm();
+  const int base = model.link_index(chain.base_link());
+  for (int link = model.link_index(chain.tip_link()); link != base;) {
+    const int j = model.links()[static_cast<std::size_t>(link)].parent_joint;
+    if (j < 0) break;
+    const Joint& joint = model.joints()[static_cast<std::size_t>(j)];
+    if (joint.type == JointType::Floating || joint.type == JointType::Planar) return HUGE_VAL;
+    reach += joint.origin.translation().norm();
+    if (joint.type == JointType::Prismatic)
+      reach += std::max(std::abs(joint.limits.lower), std::abs(joint.limits.upper));
+    link = joint.parent_link;
+  }
+  return reach;
+}
+
+// Where a segment from `from` ends.
+Vector3 segment_end(const Pose& from, const CartesianSegment& segment) {
+  if (segment.type == CartesianSegment::Type::Line) return segment.target.translation();
+  if (!(segment.axis.norm() > 1e-9)) return from.translation();
+  return segment.center + Eigen::AngleAxisd(segment.angle, segment.axis.normalized()) *
+                              (from.translation() - segment.center);
+}
+
+// A goal 10 km away was followed a millimetre at a time: 22 s and 2.5 GB before it failed. A
+// segment ending beyond the chain's reach can never be finished, so it fails at once; and no
+// segment may take more than kMaxSegmentSteps steps.
+constexpr double kMaxSegmentSteps = 2e6;
+
+void check_segments_within_reach(const KinematicChain& chain, const Pose& start,
+                                 const std::vector<CartesianSegment>& segments,
+                                 const CartesianOptions& o) {
+  const double reach = chain_reach(chain);
+  Pose at = start;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    const CartesianSegment& segment = segments[i];
+    const Vector3 end = segment_end(at, segment);
+    const double distance = end.norm();
+    char text[256];
+    if (std::isfinite(distance) && distance > reach) {
+      std::snprintf(text, sizeof text,
+                    "Cartesian segment %zu ends %.3f m from the origin of '%.40s', beyond the "
+                    "arm's reach (%.3f m "
+                    "at most)",
+                    i + 1, distance, chain.base_link().c_str(), reach);
+      throw Error(ErrorCode::Unreachable, text,
+                  "give a goal the arm can reach (poses are in the group's base frame, in metres)");
+    }
+    const double length =
+        segment.type == CartesianSegment::Type::Line
+            ? (end - at.translation()).norm()
+            : (at.translation() - segment.center).norm() * std::abs(segment.angle);
+    if (std::isfinite(length) && length / o.max_translation_step > kMaxSegmentSteps) {
+      std::snprintf(text, sizeof text,
+                    "Cartesian segment %zu is %.3f m long: %.0f steps of %g m, more than %.0f",
+                    i + 1, length, length / o.max_translation_step, o.max_translation_step,
+                    kMaxSegmentSteps);
+      throw Error(ErrorCode::InvalidValue, text, "raise translation_step or split the motion");
+    }
+    if (segment.type == CartesianSegment::Type::Line)
+      at = segment.target;
+    else
+      at.translation() = end;
+  }
+}
+
 }  // namespace
 
 namespace {
@@ -228,6 +298,7 @@ CartesianResult plan_cartesian(const KinematicChain& chain, CollisionChecker& ch
   // All poses first: the fraction is measured in steps, which are evenly spaced per segment.
   std::vector<Pose> poses;
   Pose at = chain.fk(chain.to_chain(start));
+  check_segments_within_reach(chain, at, segments, options);
   for (const auto& segment : segments) {
     std::vector<Pose> part = interpolate(at, segment, options);
     at = part.back();
