@@ -8,6 +8,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <algorithm>
 
 #include "app/studio_document.hpp"
 
@@ -68,20 +69,22 @@ void Autosave::start_over() {
 
 QStringList orphaned_autosaves(const QString& own_path) {
   const QFileInfo own(own_path);
-  QFileInfoList candidates =
-      own.absoluteDir().entryInfoList({kAutosavePattern}, QDir::Files, QDir::Time);
-  QStringList orphans;
-  for (const QFileInfo& file : candidates) {
-    if (file.absoluteFilePath() != own.absoluteFilePath()) {
-      // Free only when no running studio holds it (QLockFile tells a dead studio's stale lock).
-      // (Never by age: a studio's lock is as old as its run.)
-      QLockFile lock(file.absoluteFilePath() + kLockSuffix);
-      lock.setStaleLockTime(0);
-      if (!lock.tryLock(0)) continue;
-    }
-    orphans << file.absoluteFilePath();
+  QFileInfoList orphans;
+  if (own.isFile()) orphans << own;  // what an earlier run with this path left, whatever its name
+  for (const QFileInfo& file : own.absoluteDir().entryInfoList({kAutosavePattern}, QDir::Files)) {
+    if (file.absoluteFilePath() == own.absoluteFilePath()) continue;
+    // Free only when no running studio holds it (QLockFile tells a dead studio's stale lock;
+    // never by age: a studio's lock is as old as its run).
+    QLockFile lock(file.absoluteFilePath() + kLockSuffix);
+    lock.setStaleLockTime(0);
+    if (lock.tryLock(0)) orphans << file;
   }
-  return orphans;
+  std::sort(orphans.begin(), orphans.end(), [](const QFileInfo& a, const QFileInfo& b) {
+    return a.lastModified() > b.lastModified();
+  });
+  QStringList paths;
+  for (const QFileInfo& file : orphans) paths << file.absoluteFilePath();
+  return paths;
 }
 
 RecoveryChoice ask_recovery_with_message_box(const QString& autosave_path) {
