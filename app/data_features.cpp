@@ -548,11 +548,12 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
     const QString path = features.autosave->path();
     const RecoveryQuestion question = options.recovery_question;
     QTimer::singleShot(0, &window, [&window, &document, path, question, report] {
-      const RecoveryResult result = offer_recovery(document, path, question);
+      const RecoveryResult result = offer_orphaned_autosave(document, path, question);
       if (result.restored && result.camera)
         if (ViewportWindow* viewport = find_viewport(window))
           viewport->set_camera(to_view_camera(viewport->camera(), *result.camera));
-      if (!result.error.isEmpty()) report(QObject::tr("Could not restore the autosaved session"), result.error);
+      if (!result.error.isEmpty())
+        report(QObject::tr("Could not restore the autosaved session"), result.error);
       else if (!result.warnings.isEmpty())
         report(QObject::tr("Session restored with warnings"), result.warnings.join(QLatin1Char('\n')));
     });

@@ -12,19 +12,21 @@
 #include <iomanip>
 
 #include "app/headless/frame_disk_space.hpp"
+#include "app/headless/interruption.hpp"
 #include "app/headless/job_execution.hpp"
 #include "app/headless/job_motion_settings.hpp"
-#include "app/headless/interruption.hpp"
 #include "app/headless/job_rendering.hpp"
 #include "app/headless/output_checks.hpp"
 #include "app/headless/output_set.hpp"
+#include "app/headless/read_files.hpp"
 #include "app/headless/robot_files.hpp"
 #include "app/headless/run_summary.hpp"
 #include "app/headless/whole_motion.hpp"
 #include "app/robot_reference.hpp"
 #include "engine/core/duration_text.hpp"
-#include "engine/scene/scene_meshes.hpp"
 #include "engine/core/error.hpp"
+#include "engine/core/printable_text.hpp"
+#include "engine/scene/scene_meshes.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 
 namespace kinetic::app::headless {
@@ -43,26 +45,30 @@ std::string working_directory_hint() {
   return ec ? " (the working directory no longer exists: run from an existing folder)" : "";
 }
 
-// An output named like one of the job's own input files would replace it (a job writing
-// "job.json" into its own folder): refused before anything is planned or written.
-void check_outputs_spare_inputs(const Job& job) {
-  const RobotFiles robot = robot_files(job);
-  const std::vector<std::pair<std::string, fs::path>> inputs = {
-      {"job file", job.source}, {"scene file", job.scene.file}, {"URDF", job.robot.urdf},
-      {"SRDF", robot.srdf}, {"kinetic.toml", robot.config}};
-  const auto same = [](const fs::path& a, const fs::path& b) {
-    std::error_code ec;
-    const bool equal = fs::equivalent(a, b, ec);
-    return !ec && equal;
-  };
-  std::vector<std::string> outputs;
-  for (const ExportSpec& e : job.exports) outputs.push_back(e.file);
-  for (const ScreenshotSpec& shot : job.screenshots) outputs.push_back(shot.file);
-  for (const std::string& file : outputs)
-    for (const auto& [what, input] : inputs)
-      if (!input.empty() && same(job.output_directory / file, input))
-        throw JobFailure(kExitBadJob, "outputs: \"" + file + "\" would overwrite the job's " + what + " " +
-                                          input.string() + "; name the output differently or write it to another folder");
+// A name with a newline or an ESC would garble (or steer) the terminal it is printed on.
+void refuse_control_characters(const QString& name, const char* flag) {
+  const std::string text = str(name);
+  if (std::any_of(text.begin(), text.end(),
+                  [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+    throw JobError(flag,
+                   "\"" + printable(text) + "\" has a control character; output names may not");
+}
+
+// An output reaching one of the run's own input files would replace it (a job writing "job.json"
+// into its own folder, a screenshot named like the URDF's texture): refused before anything is
+// planned or written. Compared by real path, so a symbolic link or ".." does not hide it.
+void check_outputs_spare_inputs(const Job& job, const OutputSet& outputs) {
+  std::vector<std::string> names;
+  for (const ExportSpec& e : job.exports) names.push_back(e.file);
+  for (const ScreenshotSpec& shot : job.screenshots) names.push_back(shot.file);
+  for (const std::string& file : names)
+    if (const std::string input = outputs.protected_input(job.output_directory / file);
+        !input.empty())
+      throw JobFailure(
+          kExitBadJob,
+          "outputs: \"" + file + "\" would overwrite " + input + " " +
+              output_real_path(job.output_directory / file).string() +
+              ", which the run reads; name the output differently or write it to another folder");
 }
 
 // Written to the output set's temporary; in place only when the whole job succeeds.
@@ -208,8 +214,10 @@ Job job_from_flags(const CommandLine& line) {
     throw JobError("--keep-orientation", "is kept by RRT-Connect with projection: drop --planner or give rrt_connect");
   job.steps.push_back(step);
 
+  refuse_control_characters(line.output_dir, "--output-dir");
   job.output_directory = line.output_dir.isEmpty() ? fs::path() : fs::path(str(line.output_dir));
   for (const QString& file : line.exports) {
+    refuse_control_characters(file, "--export");
     const std::string ext = fs::path(str(file)).extension().string();
     const std::vector<std::string>& known = trajectory_save_extensions();
     if (std::find(known.begin(), known.end(), ext) == known.end())
@@ -219,6 +227,7 @@ Job job_from_flags(const CommandLine& line) {
   }
   if (!line.screenshot.isEmpty()) {
     ScreenshotSpec shot;
+    refuse_control_characters(line.screenshot, "--screenshot");
     shot.file = str(line.screenshot);
     if (fs::path(shot.file).extension() != ".png")
       throw JobError("--screenshot", "\"" + shot.file + "\" needs the extension .png (images are written as PNG)");
@@ -250,11 +259,15 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     // removes it again if the job fails.
     OutputSet outputs(job.output_directory);
     outputs.create_directory();
-    check_outputs_spare_inputs(job);
+    for (const auto& [file, what] : files_the_job_names(job)) outputs.protect(file, what);
+    check_outputs_spare_inputs(job, outputs);
     check_output_places(job);
     check_counted_frames(job, err);
     JobResult result;
     load_robot_and_scene(job, result);
+    for (const auto& [file, what] : files_the_robot_and_scene_read(result))
+      outputs.protect(file, what);
+    check_outputs_spare_inputs(job, outputs);  // meshes and textures now known too
     check_exports_suit_the_robot(job, result);
     // What the loader and the planner let pass but a user should know (an unknown kinetic.toml
     // key, a planning margin reduced): on stderr, the job goes on.
@@ -357,6 +370,7 @@ int run_headless(const CommandLine& line, std::ostream& out, std::ostream& err) 
         throw JobError("", "a job file says the robot, scene, steps and outputs itself: " + str(ignored.join(", ")) +
                                " would be ignored (only --output-dir goes with a job file); put them in the job, "
                                "or drop the job file");
+      refuse_control_characters(line.output_dir, "--output-dir");
       job = load_job(str(line.job));
       if (!line.output_dir.isEmpty()) job.output_directory = fs::absolute(str(line.output_dir));
     } else {

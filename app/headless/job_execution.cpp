@@ -12,6 +12,7 @@
 #include "app/planning/trajectory_timing.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
+#include "engine/core/input_file.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/state_diagnostics.hpp"
@@ -99,7 +100,7 @@ PlanningGoal step_goal(const RobotModel& robot, const std::vector<int>& group, c
 void check_scene_file_kind(const std::filesystem::path& file, const std::string& field) {
   std::string text;
   try {
-    text = read_text_file(file);
+    text = read_input_file(file, kSceneInput);
   } catch (const Error&) {
     return;
   }

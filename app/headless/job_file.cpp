@@ -23,7 +23,9 @@
 #include "app/headless/job_scene_steps.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
+#include "engine/core/input_file.hpp"
 #include "engine/core/json_input.hpp"
+#include "engine/core/printable_text.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 #include "engine/trajectory/trajectory_limits.hpp"
@@ -295,7 +297,33 @@ ImageSpec parse_image(const Fields& f) {
 
 const std::vector<std::string> kImageFields = {"width", "height", "camera", "trail", "ghosts", "trajectory"};
 
+// Whether `name` has a control character (a newline or an ESC would garble or steer the terminal
+// where the name is printed).
+bool has_control_character(const std::string& name) {
+  return std::any_of(name.begin(), name.end(),
+                     [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+}
+
+// A path a job file names for writing stays inside its folder: relative, and no ".." above it.
+// (Writing elsewhere is the command line's to say: --output-dir.)
+void check_stays_inside(const std::string& path, const std::string& field,
+                        const std::string& folder) {
+  if (has_control_character(path))
+    throw JobError(field,
+                   "\"" + printable(path) + "\" has a control character; output names may not");
+  const fs::path p(path);
+  if (p.is_absolute())
+    throw JobError(field, "\"" + path + "\" is absolute; a job file writes inside " + folder +
+                              " only (give another output folder with --output-dir)");
+  const fs::path normal = p.lexically_normal();
+  if (!normal.empty() && *normal.begin() == "..")
+    throw JobError(field, "\"" + path + "\" leaves " + folder +
+                              "; a job file writes inside it only (give another "
+                              "output folder with --output-dir)");
+}
+
 void check_output_name(const std::string& file, const std::string& field, const std::vector<std::string>& extensions) {
+  check_stays_inside(file, field, "the output folder");
   const std::string ext = fs::path(file).extension().string();
   if (std::find(extensions.begin(), extensions.end(), ext) == extensions.end())
     throw JobError(field, "\"" + file + "\" needs the extension " + quoted_list(extensions));
@@ -324,6 +352,8 @@ bool frames_may_write(const FramesSpec& spec, const std::string& file) {
 
 void parse_outputs(const QJsonValue& value, Job& job, const fs::path& base) {
   const Fields f(value, "outputs", {"directory", "trajectories", "screenshots", "frames"});
+  if (f.has("directory"))
+    check_stays_inside(f.text("directory"), f.at("directory"), "the job's folder");
   job.output_directory = f.has("directory") ? resolve(base, f.text("directory")) : base;
   const auto list = [&](const std::string& key) {
     if (!f.has(key)) return QJsonArray();
@@ -493,6 +523,11 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
   const Fields f(root, "", {"format", "version", "robot", "scene", "start", "defaults", "steps", "outputs", "comment"});
   const int version = f.integer("version", -1, -1, 1000000);
   if (version < 0) throw JobError("version", "missing (this reader supports version " + std::to_string(kJobFormatVersion) + ")");
+  if (version == 0)
+    throw JobError(
+        "version",
+        "0 is no version of the job format; versions start at 1 (this reader supports version " +
+            std::to_string(kJobFormatVersion) + ")");
   if (version > kJobFormatVersion)
     throw JobError("version", "version " + std::to_string(version) + " is newer than this studio reads (" +
                                   std::to_string(kJobFormatVersion) + "); update Kinetic Studio");
@@ -582,7 +617,7 @@ Job load_job(const fs::path& path) {
   }
   std::string text;
   try {
-    text = read_text_file(path);
+    text = read_input_file(path, kJobInput);
   } catch (const Error& error) {
     throw JobError("", error.message());
   }

@@ -1,7 +1,14 @@
 #include "app/headless/output_checks.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <filesystem>
+#include <map>
 #include <string>
+
+#include "app/headless/output_set.hpp"
 
 #include "engine/core/error.hpp"
 #include "engine/trajectory/controller_export.hpp"
@@ -51,6 +58,44 @@ void check_name_lengths(const fs::path& final_path, const std::string& by) {
                                            "nothing was written");
 }
 
+// The output is put in place by a rename over `final_path` in its folder: what makes that rename
+// fail is found now, before any planning, so a set never stops half written (README: "Outputs").
+void check_replaceable(const fs::path& final_path, const std::string& by) {
+  const fs::path folder = output_real_path(final_path).parent_path();
+  struct stat folder_info {
+  }, file_info{};
+  if (::stat(folder.c_str(), &folder_info) != 0) return;  // made by the run: its own
+  if (::access(folder.c_str(), W_OK | X_OK) != 0)
+    throw JobFailure(kExitWriteFailed,
+                     by + ": the folder " + folder.string() +
+                         " is not writable; nothing was written (name another output folder)");
+  if (::lstat(final_path.c_str(), &file_info) != 0) return;  // a new file
+  if (file_info.st_dev != folder_info.st_dev)
+    throw JobFailure(kExitWriteFailed,
+                     by + ": " + final_path.string() +
+                         " is a mount point and cannot be replaced; nothing was written");
+  const uid_t me = ::geteuid();
+  if ((folder_info.st_mode & S_ISVTX) && me != 0 && file_info.st_uid != me &&
+      folder_info.st_uid != me)
+    throw JobFailure(kExitWriteFailed, by + ": " + final_path.string() +
+                                           " belongs to another user in the shared folder " +
+                                           folder.string() +
+                                           " and cannot be replaced; nothing was written");
+}
+
+// A job file's names stay in the output folder, symbolic links on the way included (the names
+// themselves were checked for ".." and absolute paths by the job's reader).
+void check_inside(const Job& job, const fs::path& path, const std::string& by) {
+  if (job.source.empty()) return;  // the command line's names go where the user said
+  const fs::path folder = real_path(job.output_directory), real = output_real_path(path);
+  const auto [end, at] = std::mismatch(folder.begin(), folder.end(), real.begin(), real.end());
+  if (end != folder.end())
+    throw JobFailure(kExitBadJob,
+                     by + ": " + path.string() + " leads to " + real.string() +
+                         ", outside the output folder " + folder.string() +
+                         " (through a symbolic link); a job file writes inside it only");
+}
+
 // The output file `file` (relative to the output folder) can be written where it goes.
 void check_file(const Job& job, const std::string& file, const std::string& by) {
   const fs::path final_path = (job.output_directory / file).lexically_normal();
@@ -60,17 +105,39 @@ void check_file(const Job& job, const std::string& file, const std::string& by) 
   if (fs::is_directory(final_path, ec))
     throw JobFailure(kExitWriteFailed, by + ": " + final_path.string() +
                                            " is a folder; nothing was written (remove it or name the output differently)");
+  check_inside(job, final_path, by);
+  check_replaceable(final_path, by);
+}
+
+// Two outputs reaching one real file (through a symbolic link to a folder) would share one
+// temporary: the second replaced the first's contents.
+void check_real_paths_differ(const Job& job) {
+  std::map<fs::path, std::string> writers;
+  const auto claim = [&](const std::string& file, const std::string& by) {
+    const fs::path real = output_real_path(job.output_directory / file);
+    const auto [at, inserted] = writers.emplace(real, by);
+    if (!inserted)
+      throw JobFailure(
+          kExitBadJob,
+          by + " and " + at->second + " are the same file " + real.string() +
+              " (through a symbolic link); give the outputs different files; nothing was written");
+  };
+  for (const ExportSpec& spec : job.exports) claim(spec.file, "trajectory \"" + spec.file + "\"");
+  for (const ScreenshotSpec& spec : job.screenshots)
+    claim(spec.file, "screenshot \"" + spec.file + "\"");
 }
 
 }  // namespace
 
 void check_output_places(const Job& job) {
+  check_real_paths_differ(job);
   for (const ExportSpec& spec : job.exports) check_file(job, spec.file, "trajectory \"" + spec.file + "\"");
   for (const ScreenshotSpec& spec : job.screenshots) check_file(job, spec.file, "screenshot \"" + spec.file + "\"");
   for (const FramesSpec& spec : job.frames) {
     const fs::path pattern = (job.output_directory / spec.pattern).lexically_normal();
     check_name_lengths(pattern, "frames \"" + spec.pattern + "\"");  // (the number may be a few digits longer)
     check_folder(pattern.has_parent_path() ? pattern.parent_path() : fs::path("."), "frames \"" + spec.pattern + "\"");
+    check_inside(job, pattern, "frames \"" + spec.pattern + "\"");
   }
 }
 

@@ -3,6 +3,11 @@
 // (only when the document changed since the last write) to an autosave file; a clean shutdown
 // removes it. An autosave found at start-up therefore means the last run did not end cleanly, or
 // ended with changes no session file holds, and the user is offered to restore it.
+//
+// Each running studio has its own autosave file, held by a lock beside it: a second studio
+// neither offers the first's autosave as a crash nor removes it; only files whose studio is gone
+// are offered.
+#include <QLockFile>
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -25,7 +30,8 @@ class Autosave : public QObject {
   // Destruction is the clean shutdown: the autosave file is removed (unless keep_file_on_exit()).
   ~Autosave() override;
 
-  // QStandardPaths::AppLocalDataLocation/autosave.kinetic-session
+  // QStandardPaths::AppLocalDataLocation/studio-<process id>.autosave.kinetic-session: one per
+  // running studio.
   static QString default_path();
   const QString& path() const { return path_; }
 
@@ -59,9 +65,15 @@ class Autosave : public QObject {
   bool dirty_ = false;
   bool keep_on_exit_ = false;
   CameraSource camera_source_;
+  QLockFile lock_;  // says the file belongs to a running studio
 };
 
-enum class RecoveryChoice { Restore, Discard };
+// Autosaves in the folder of `own_path` left by studios no longer running (their lock is free),
+// newest first; `own_path` itself when it exists (what an earlier run with this path left).
+QStringList orphaned_autosaves(const QString& own_path);
+
+// Later: the question went unanswered (the studio was quit while it was open): the file stays.
+enum class RecoveryChoice { Restore, Discard, Later };
 // Asked when an autosave exists; the default shows a QMessageBox with Restore / Discard.
 using RecoveryQuestion = std::function<RecoveryChoice(const QString& autosave_path)>;
 RecoveryChoice ask_recovery_with_message_box(const QString& autosave_path);
@@ -78,5 +90,11 @@ struct RecoveryResult {
 // for the running session's autosave to replace), Discard removes it.
 RecoveryResult offer_recovery(StudioDocument& document, const QString& autosave_path,
                               const RecoveryQuestion& question = ask_recovery_with_message_box);
+
+// offer_recovery for the newest of orphaned_autosaves(own_path); a restored one becomes this
+// studio's own autosave (replaced by its next write, removed at its clean exit).
+RecoveryResult offer_orphaned_autosave(
+    StudioDocument& document, const QString& own_path,
+    const RecoveryQuestion& question = ask_recovery_with_message_box);
 
 }  // namespace kinetic::app

@@ -14,6 +14,7 @@
 #include "app/studio_document.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
+#include "engine/core/input_file.hpp"
 #include "engine/core/json_input.hpp"
 #include "engine/core/printable_text.hpp"
 #include "engine/core/saved_rotation.hpp"
@@ -478,14 +479,17 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
 SessionLoadResult load_session(StudioDocument& document, const QString& path) {
   std::string text;
   try {
-    text = read_text_file(path.toStdString());
-  } catch (const Error&) {
+    text = read_input_file(path.toStdString(), kSessionInput);
+  } catch (const Error& error) {
     // Said under the caller's "Could not open the session": the file and why, without saying that again.
     SessionLoadResult result;
     const QFileInfo file(path);
-    result.error = !file.exists()     ? QStringLiteral("session file %1 does not exist").arg(path)
-                   : file.isDir()     ? QStringLiteral("%1 is a folder, not a session file").arg(path)
-                                      : QStringLiteral("session file %1 cannot be read (check its permissions)").arg(path);
+    result.error =
+        !file.exists() ? QStringLiteral("session file %1 does not exist").arg(path)
+        : file.isDir()
+            ? QStringLiteral("%1 is a folder, not a session file").arg(path)
+            : QString::fromStdString(error.message() +
+                                     (error.hint().empty() ? "" : " (" + error.hint() + ")"));
     return result;
   }
   return apply_session_json(document, text, path, QFileInfo(path).absolutePath());

@@ -7,11 +7,11 @@
 namespace kinetic {
 
 AllowedCollisionMatrix::AllowedCollisionMatrix(std::vector<std::string> names) {
-  // One n x n matrix for all the names: adding them one by one copied the matrix each time, and a
-  // scene of 4,000 obstacles took 18 s to set up.
-  for (const auto& name : names)
-    if (index_.emplace(name, static_cast<int>(names_.size())).second) names_.push_back(name);
-  bits_.assign(names_.size() * names_.size(), 0);
+  names_.reserve(names.size());
+  index_.reserve(names.size());
+  for (auto& name : names)
+    if (index_.emplace(name, static_cast<int>(names_.size())).second)
+      names_.push_back(std::move(name));
 }
 
 int AllowedCollisionMatrix::find(const std::string& name) const {
@@ -21,15 +21,10 @@ int AllowedCollisionMatrix::find(const std::string& name) const {
 
 int AllowedCollisionMatrix::add_entry(const std::string& name) {
   if (const int existing = find(name); existing >= 0) return existing;
-  const std::size_t old_n = names_.size();
-  const std::size_t n = old_n + 1;
-  std::vector<unsigned char> bits(n * n, 0);
-  for (std::size_t r = 0; r < old_n; ++r)
-    for (std::size_t c = 0; c < old_n; ++c) bits[r * n + c] = bits_[r * old_n + c];
-  bits_ = std::move(bits);
+  const int index = static_cast<int>(names_.size());
   names_.push_back(name);
-  index_[name] = static_cast<int>(old_n);
-  return static_cast<int>(old_n);
+  index_[name] = index;
+  return index;
 }
 
 bool AllowedCollisionMatrix::allowed(const std::string& a, const std::string& b) const {
@@ -38,9 +33,10 @@ bool AllowedCollisionMatrix::allowed(const std::string& a, const std::string& b)
 }
 
 void AllowedCollisionMatrix::set_allowed(int a, int b, bool value) {
-  const std::size_t n = names_.size();
-  bits_[static_cast<std::size_t>(a) * n + b] = value ? 1 : 0;
-  bits_[static_cast<std::size_t>(b) * n + a] = value ? 1 : 0;
+  if (value)
+    allowed_.insert(key(a, b));
+  else
+    allowed_.erase(key(a, b));
 }
 
 void AllowedCollisionMatrix::set_allowed(const std::string& a, const std::string& b, bool value) {
@@ -52,10 +48,14 @@ void AllowedCollisionMatrix::set_allowed(const std::string& a, const std::string
 }
 
 std::vector<std::pair<std::string, std::string>> AllowedCollisionMatrix::allowed_pairs() const {
+  std::vector<std::uint64_t> keys;
+  for (const std::uint64_t pair : allowed_)
+    if ((pair >> 32) != (pair & 0xffffffffu)) keys.push_back(pair);
+  std::sort(keys.begin(), keys.end());  // entry order: by the first, then the second
   std::vector<std::pair<std::string, std::string>> out;
-  for (int a = 0; a < size(); ++a)
-    for (int b = a + 1; b < size(); ++b)
-      if (allowed(a, b)) out.emplace_back(names_[a], names_[b]);
+  out.reserve(keys.size());
+  for (const std::uint64_t pair : keys)
+    out.emplace_back(names_[pair >> 32], names_[pair & 0xffffffffu]);
   return out;
 }
 

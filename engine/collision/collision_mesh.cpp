@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "engine/core/error.hpp"
+#include "engine/core/mesh_file_check.hpp"
 
 namespace kinetic {
 namespace {
@@ -56,6 +57,7 @@ std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3&
   if (!std::filesystem::is_regular_file(path, ec))
     throw Error(ErrorCode::MissingMesh, "collision mesh file not found: " + path,
                 "check the mesh path where it is given (the robot file or the scene) and the package search paths");
+  check_mesh_file(path);  // too large, or nested too deep for Assimp
   Assimp::Importer importer;
   // Collision geometry needs positions only: keep the import cheap.
   importer.SetPropertyInteger(AI_CONFIG_PP_RVC_FLAGS,

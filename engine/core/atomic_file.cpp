@@ -11,10 +11,23 @@
 #include <system_error>
 
 #include "engine/core/error.hpp"
+#include "engine/core/input_file.hpp"
 
 namespace kinetic {
 
-void write_file_atomically(const std::filesystem::path& path, const std::string& contents) {
+void write_file_atomically(const std::filesystem::path& given, const std::string& contents) {
+  // Through a symbolic link to the file it names (replacing the link would leave the real file
+  // without the changes), and keeping that file's permissions (a private 0600 file stays private).
+  std::error_code ec, link_ec;
+  const bool link = std::filesystem::is_symlink(given, link_ec);  // (a new file: no link, no error)
+  const std::filesystem::path path = link ? std::filesystem::weakly_canonical(given, ec) : given;
+  if (ec)
+    throw Error(ErrorCode::IoError, "cannot write '" + given.string() + "': " + ec.message(),
+                "check where the symbolic link points");
+  struct stat existing {};
+  const mode_t mode = ::stat(path.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)
+                          ? existing.st_mode & 07777
+                          : 0644;
   const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   // Built with append: GCC 12 at -O3 warns falsely (-Wrestrict) on "." + name + "...".
   std::string temp_name(1, '.');
@@ -43,7 +56,7 @@ void write_file_atomically(const std::filesystem::path& path, const std::string&
     }
     written += static_cast<std::size_t>(n);
   }
-  if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0) {
+  if (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0) {
     const int error = errno;
     ::close(fd);
     fail("flush failed", error);
@@ -53,14 +66,7 @@ void write_file_atomically(const std::filesystem::path& path, const std::string&
 }
 
 std::string read_text_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::error_code ec;
-  if (!in || std::filesystem::is_directory(path, ec))
-    throw Error(ErrorCode::FileNotFound, "cannot read '" + path.string() + "'",
-                "check the path and the file's permissions");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return read_input_file(path, kTextInput);
 }
 
 }  // namespace kinetic

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "engine/core/error.hpp"
+#include "engine/core/input_file.hpp"
 #include "engine/core/printable_text.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/model/robot_model.hpp"
@@ -335,6 +336,13 @@ RobotConfig parse_robot_config(const std::string& text, const std::string& sourc
         group.joints = r.strings(*joints, prefix + ".joints");
         if (group.joints.empty())
           r.value_error(*joints, prefix + ".joints", "must list at least one joint");
+        // A joint listed twice would shift every value after it (named poses, goals) by one joint.
+        for (std::size_t i = 0; i < group.joints.size(); ++i)
+          if (std::find(group.joints.begin(), group.joints.begin() + static_cast<std::ptrdiff_t>(i),
+                        group.joints[i]) != group.joints.begin() + static_cast<std::ptrdiff_t>(i))
+            r.value_error(*joints, prefix + ".joints",
+                          "lists joint '" + printable(group.joints[i].substr(0, 64)) +
+                              "' twice; list each joint once");
       } else {
         r.missing(node, prefix + ".chain' or '" + prefix + ".joints");
       }
@@ -463,6 +471,12 @@ RobotConfig parse_robot_config(const std::string& text, const std::string& sourc
       p.d6 = need("d6");
       c.ur = p;
     }
+    // Said at load, not at the first pose goal: OPW has no parameters it could derive.
+    if (c.solver == "opw" && !c.opw)
+      r.value_error(
+          must(ik->get("solver")), "ik.solver",
+          "is 'opw', which needs an [ik.opw] table with a1, a2, b, c1, c2, c3, c4 (add it, or use "
+          "solver = \"auto\")");
   }
 
   if (const toml::table* poses = r.table(root, "named_poses", "named_poses")) {
@@ -518,13 +532,7 @@ RobotConfig parse_robot_config(const std::string& text, const std::string& sourc
 }
 
 RobotConfig load_robot_config_file(const std::string& path, std::vector<std::string>* warnings) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file)
-    throw Error(ErrorCode::FileNotFound, "cannot read kinetic.toml file '" + path + "'",
-                "check the path (relative paths are taken from the current directory)");
-  std::ostringstream text;
-  text << file.rdbuf();
-  return parse_robot_config(text.str(), path, warnings);
+  return parse_robot_config(read_input_file(path, kRobotConfigInput), path, warnings);
 }
 
 namespace {

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <vector>
 
+#include "engine/core/input_file.hpp"
+
 namespace fs = std::filesystem;
 
 namespace kinetic {
@@ -72,6 +74,7 @@ CompanionFile companion(const fs::path& file, const fs::path& urdf_dir, std::str
 }  // namespace
 
 std::string urdf_robot_name(const std::string& urdf_path) {
+  if (!not_a_regular_file(urdf_path).empty()) return {};  // a FIFO would block the open
   std::ifstream file(urdf_path, std::ios::binary);
   if (!file) return {};
   std::string text(kRootSearchBytes, '\0');

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "engine/core/error.hpp"
+#include "engine/core/input_file.hpp"
 #include "engine/model/config_loader.hpp"
 #include "engine/model/loader_internal.hpp"
 #include "engine/model/package_resolver.hpp"
@@ -27,13 +28,11 @@ std::string read_text_file(const std::string& path, const std::string& what) {
                     fs::current_path(ec).string() + ")");
   if (fs::is_directory(path, ec))
     throw Error(ErrorCode::FileNotFound, what + " '" + path + "' is a folder, not a file");
-  std::ifstream file(path, std::ios::binary);
-  if (!file)
-    throw Error(ErrorCode::FileNotFound, "cannot read " + what + " '" + path + "'",
-                "check its permissions");
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
+  // The limit of the kind named (a FIFO or a device is refused as not a regular file).
+  std::size_t limit = kUrdfInput.max_bytes;
+  for (const InputKind& kind : {kUrdfInput, kSrdfInput, kRobotConfigInput})
+    if (what == kind.what) limit = kind.max_bytes;
+  return read_input_file(path, InputKind{what.c_str(), limit});
 }
 
 RobotModelPtr load_robot(const RobotSources& in, const LoadOptions& options) {

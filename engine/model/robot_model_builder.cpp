@@ -10,13 +10,24 @@
 #include <functional>
 #include <mutex>
 #include <set>
+#include <sstream>
 
 #include "engine/core/error.hpp"
+#include "engine/core/mesh_file_check.hpp"
+#include "engine/core/printable_text.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/model/package_resolver.hpp"
 #include "engine/model/xml_errors.hpp"
 
 namespace kinetic {
+
+namespace {
+// The least positive velocity limit accepted (rad/s or m/s): a motion timed with a smaller one
+// takes longer than a double's times can say.
+constexpr double kMinVelocityLimit = 1e-6;
+// The longest robot, link or joint name accepted (messages quote names).
+constexpr std::size_t kMaxNameLength = 256;
+}  // namespace
 
 std::string UrdfDocumentInfo::at_joint(const std::string& name) const {
   auto it = joint_lines.find(name);
@@ -490,6 +501,18 @@ void RobotModelBuilder::build_from_urdf(const urdf::ModelInterface& urdf,
                                         const UrdfDocumentInfo& info,
                                         const PackageResolver& resolver, bool require_meshes) {
   RobotModel& m = *model_;
+  // Names are quoted in messages: a 10 MB name was printed whole in every one.
+  const auto check_name = [&](const std::string& name, const std::string& what) {
+    if (name.size() > kMaxNameLength)
+      throw Error(ErrorCode::InvalidModel,
+                  info.source + ": " + what + " name '" + printable(name.substr(0, 40)) + "…' is " +
+                      std::to_string(name.size()) + " characters long; names may have at most " +
+                      std::to_string(kMaxNameLength),
+                  "give it a shorter name");
+  };
+  check_name(urdf.getName(), "the robot's");
+  for (const auto& [name, link] : urdf.links_) check_name(name, "a link's");
+  for (const auto& [name, joint] : urdf.joints_) check_name(name, "a joint's");
   m.name_ = urdf.getName();
   m.links_.clear();
   m.joints_.clear();
@@ -553,6 +576,16 @@ void RobotModelBuilder::build_from_urdf(const urdf::ModelInterface& urdf,
         if (!out.mesh_scale.allFinite()) throw invalid("has a non-finite mesh scale");
         const PackageResolver::Result resolved = resolver.resolve(mesh.filename);
         out.mesh_path = resolved.path;
+        if (!resolved.path.empty()) {
+          try {
+            check_mesh_file(resolved.path);  // before the renderer or the collision reader open it
+          } catch (const Error& error) {
+            throw Error(error.code(),
+                        info.at_link(link) + ": " + what + " mesh of link '" + link +
+                            "': " + error.message(),
+                        error.hint());
+          }
+        }
         if (resolved.path.empty()) {
           const std::string message = info.at_link(link) + ": " + what + " mesh '" + mesh.filename +
                                       "' of link '" + link +
@@ -733,6 +766,15 @@ void RobotModelBuilder::build_from_urdf(const urdf::ModelInterface& urdf,
           add_warning(where + ": joint '" + uj->name + "' has no velocity limit" +
                       (uj->limits ? " (velocity=\"0\")" : " (no <limit>)") + "; " + taken +
                       " is taken (set another in kinetic.toml [limits] velocity)");
+        }
+        // So slow a motion's times overflow (1e-300 failed only as "time is not finite" later).
+        if (l.velocity > 0 && l.velocity < kMinVelocityLimit) {
+          std::ostringstream limit;
+          limit << "joint '" << uj->name << "' has velocity limit " << l.velocity
+                << ", below the least " << kMinVelocityLimit << " a motion can be timed with";
+          throw Error(ErrorCode::InvalidValue, where + ": " + limit.str(),
+                      "give the joint's velocity limit in rad/s (m/s for a prismatic joint), or 0 to "
+                      "take the stated default");
         }
         l.acceleration = kDefaultAccelerationFactor * l.velocity;
         l.jerk = kDefaultJerkFactor * l.acceleration;

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "engine/core/error.hpp"
+#include "engine/core/input_file.hpp"
 #include "engine/core/string_similarity.hpp"
 #include "engine/model/robot_model.hpp"
 #include "engine/model/xml_errors.hpp"
@@ -383,13 +384,7 @@ SemanticModel parse_srdf(const std::string& xml, const std::string& source, cons
 
 SemanticModel load_srdf_file(const std::string& path, const RobotModel* model,
                              std::vector<std::string>* warnings) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file)
-    throw Error(ErrorCode::FileNotFound, "cannot read SRDF file '" + path + "'",
-                "check the path (relative paths are taken from the current directory)");
-  std::ostringstream text;
-  text << file.rdbuf();
-  return parse_srdf(text.str(), path, model, warnings);
+  return parse_srdf(read_input_file(path, kSrdfInput), path, model, warnings);
 }
 
 }  // namespace kinetic

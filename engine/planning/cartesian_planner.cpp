@@ -32,41 +32,94 @@ CartesianSegment CartesianSegment::arc(const Vector3& center, const Vector3& axi
 
 namespace {
 
-// TCP poses of one segment from `from`, at most the step sizes apart (the first is excluded).
-std::vector<Pose> interpolate(const Pose& from, const CartesianSegment& segment, const CartesianOptions& o) {
-  std::vector<Pose> poses;
+// The most steps a segment may take within the arm's reach (two million: 2 km of millimetres).
+constexpr double kMaxSegmentSteps = 2e6;
+
+struct SegmentPoses {
+  double steps = 0;  // the segment's steps, all of them (for the fraction achieved)
+  Pose end;          // where it ends
+  bool cut = false;  // poses stop where the TCP would leave the arm's reach
+};
+
+// TCP poses of one segment from `from`, at most the step sizes apart (the first is excluded),
+// appended to `poses` up to where the TCP would be farther than `reach` from the base (a goal
+// 10 km away was followed a millimetre at a time: 22 s and 2.5 GB); `reach` < 0: only counted.
+SegmentPoses interpolate(const Pose& from, const CartesianSegment& segment,
+                         const CartesianOptions& o, double reach, std::vector<Pose>& poses) {
+  SegmentPoses out;
+  const auto step_count = [&](double length, double angle) {
+    const double n =
+        std::ceil(std::max(length / o.max_translation_step, angle / o.max_rotation_step));
+    return std::isfinite(n) ? std::max(1.0, n) : HUGE_VAL;
+  };
+  // Poses i = 1..n of the segment, `at(t)` giving the pose at fraction t.
+  const auto emit = [&](double n, const auto& at) {
+    out.steps = n;
+    out.end = at(1.0);
+    if (reach < 0) return;
+    for (double i = 1; i <= n; ++i) {
+      const Pose p = at(i / n);
+      if (p.translation().norm() > reach) {
+        out.cut = true;
+        return;
+      }
+      if (i > kMaxSegmentSteps) {
+        char text[200];
+        std::snprintf(
+            text, sizeof text,
+            "a Cartesian segment needs more than %.0f steps of %g m / %g rad within reach",
+            kMaxSegmentSteps, o.max_translation_step, o.max_rotation_step);
+        throw Error(ErrorCode::InvalidValue, text,
+                    "raise translation_step / rotation_step, or split the motion");
+      }
+      poses.push_back(p);
+    }
+  };
   if (segment.type == CartesianSegment::Type::Line) {
     validate_pose(segment.target, "Cartesian line target");
     const Quaternion qa(from.linear()), qb(segment.target.linear());
-    const double distance = (segment.target.translation() - from.translation()).norm();
-    const double angle = qa.angularDistance(qb);
-    const int n = std::max(1, static_cast<int>(std::ceil(std::max(distance / o.max_translation_step,
-                                                                  angle / o.max_rotation_step))));
-    for (int i = 1; i <= n; ++i) {
-      const double t = static_cast<double>(i) / n;
+    const Vector3 a = from.translation(), b = segment.target.translation();
+    emit(step_count((b - a).norm(), qa.angularDistance(qb)), [&](double t) {
       Pose p = Pose::Identity();
-      p.translation() = from.translation() + t * (segment.target.translation() - from.translation());
+      p.translation() = a + t * (b - a);
       p.linear() = qa.slerp(t, qb).toRotationMatrix();
-      poses.push_back(p);
-    }
-    return poses;
+      return p;
+    });
+    return out;
   }
   if (!(segment.axis.norm() > 1e-9) || !segment.center.allFinite() || !std::isfinite(segment.angle))
     throw Error(ErrorCode::InvalidValue, "Cartesian arc needs a finite centre, a non-zero axis and a finite angle");
   const Vector3 axis = segment.axis.normalized();
   const Vector3 radial = from.translation() - segment.center;
   const double radius = (radial - radial.dot(axis) * axis).norm();
-  const double arc_length = radius * std::abs(segment.angle);
-  const int n = std::max(1, static_cast<int>(std::ceil(std::max(arc_length / o.max_translation_step,
-                                                                std::abs(segment.angle) / o.max_rotation_step))));
-  for (int i = 1; i <= n; ++i) {
-    const Eigen::AngleAxisd turn(segment.angle * i / n, axis);
+  emit(step_count(radius * std::abs(segment.angle), std::abs(segment.angle)), [&](double t) {
+    const Eigen::AngleAxisd turn(segment.angle * t, axis);
     Pose p = Pose::Identity();
     p.translation() = segment.center + turn * radial;
     p.linear() = turn.toRotationMatrix() * from.linear();
-    poses.push_back(p);
+    return p;
+  });
+  return out;
+}
+
+// Farther than any pose of the chain can be from its base link's origin: every joint's offset on
+// the way to the tip, a prismatic joint's travel and the tool offset (infinite with a floating or
+// planar joint on the way).
+double chain_reach(const KinematicChain& chain) {
+  const RobotModel& model = *chain.model();
+  double reach = chain.tip_offset().translation().norm();
+  const int base = model.link_index(chain.base_link());
+  for (int link = model.link_index(chain.tip_link()); link != base;) {
+    const int j = model.links()[static_cast<std::size_t>(link)].parent_joint;
+    if (j < 0) break;
+    const Joint& joint = model.joints()[static_cast<std::size_t>(j)];
+    if (joint.type == JointType::Floating || joint.type == JointType::Planar) return HUGE_VAL;
+    reach += joint.origin.translation().norm();
+    if (joint.type == JointType::Prismatic)
+      reach += std::max(std::abs(joint.limits.lower), std::abs(joint.limits.upper));
+    link = joint.parent_link;
   }
-  return poses;
+  return reach;
 }
 
 }  // namespace
@@ -113,9 +166,11 @@ struct CollidingState {
 // `check_stride`-th state (0: none) gets the per-step collision check: the first that fails ends
 // the IK and is returned, left out of the path.
 std::optional<CollidingState> follow_poses(const KinematicChain& chain, CollisionChecker& checker,
-                                           const std::vector<Pose>& poses, const CartesianOptions& options,
-                                           const PlanControl& control, const IkSolverPtr& closed_form,
-                                           std::size_t check_stride, CartesianResult& result) {
+                                           const std::vector<Pose>& poses,
+                                           const CartesianOptions& options,
+                                           const PlanControl& control,
+                                           const IkSolverPtr& closed_form, std::size_t check_stride,
+                                           std::size_t total, CartesianResult& result) {
   // The robot's tolerances; each step starts next to its answer, so 2 ms is plenty.
   IkOptions ik_options = ik_options_from_config(*chain.model());
   ik_options.timeout_ms = 2.0;
@@ -137,16 +192,20 @@ std::optional<CollidingState> follow_poses(const KinematicChain& chain, Collisio
           pinned = j;
       const double share = pinned >= 0 ? 1.0 : movable_share(chain, q_chain, poses[i]);
       if (pinned >= 0)
-        std::snprintf(text, sizeof text, "IK failed at step %zu of %zu with a joint at its limit", i + 1, poses.size());
+        std::snprintf(text, sizeof text, "IK failed at step %zu of %zu with a joint at its limit",
+                      i + 1, total);
       else if (share < 0.5)
         std::snprintf(text, sizeof text,
-                      "IK failed at step %zu of %zu: from there the joints can move the TCP only %.0f%% of the way "
-                      "along the line (the arm is stretched out or at another singularity: start from a pose with "
+                      "IK failed at step %zu of %zu: from there the joints can move the TCP only "
+                      "%.0f%% of the way "
+                      "along the line (the arm is stretched out or at another singularity: start "
+                      "from a pose with "
                       "the elbow bent, or keep the line within reach)",
-                      i + 1, poses.size(), 100.0 * share);
+                      i + 1, total, 100.0 * share);
       else
-        std::snprintf(text, sizeof text, "IK failed at step %zu of %zu (pose out of reach or at a singularity)", i + 1,
-                      poses.size());
+        std::snprintf(text, sizeof text,
+                      "IK failed at step %zu of %zu (pose out of reach or at a singularity)", i + 1,
+                      total);
       result.stop_reason = text;
       if (pinned >= 0) result.joint_at_fault = names[pinned];
       return std::nullopt;
@@ -165,12 +224,14 @@ std::optional<CollidingState> follow_poses(const KinematicChain& chain, Collisio
               ? "m"
               : "rad";
       if (at_limit)
-        std::snprintf(text, sizeof text, "joint '%s' reached its limit (%.3f %s) at step %zu of %zu; going on would "
-                      "need it to jump %.3f %s", names[worst].c_str(), q_chain[worst], unit, i + 1, poses.size(),
-                      jump, unit);
+        std::snprintf(text, sizeof text,
+                      "joint '%s' reached its limit (%.3f %s) at step %zu of %zu; going on would "
+                      "need it to jump %.3f %s",
+                      names[worst].c_str(), q_chain[worst], unit, i + 1, total, jump, unit);
       else
-        std::snprintf(text, sizeof text, "joint '%s' would jump %.3f %s (threshold %.3f %s) at step %zu of %zu",
-                      names[worst].c_str(), jump, unit, options.jump_threshold, unit, i + 1, poses.size());
+        std::snprintf(text, sizeof text,
+                      "joint '%s' would jump %.3f %s (threshold %.3f %s) at step %zu of %zu",
+                      names[worst].c_str(), jump, unit, options.jump_threshold, unit, i + 1, total);
       result.stop_reason = text;
       result.joint_at_fault = names[worst];
       return std::nullopt;
@@ -226,17 +287,24 @@ CartesianResult plan_cartesian(const KinematicChain& chain, CollisionChecker& ch
     throw Error(ErrorCode::InvalidValue, "Cartesian step sizes and jump threshold must be > 0");
 
   // All poses first: the fraction is measured in steps, which are evenly spaced per segment.
+  // Poses beyond the arm's reach are never followed: the line stops where it would leave it.
   std::vector<Pose> poses;
   Pose at = chain.fk(chain.to_chain(start));
+  const double reach = chain_reach(chain);
+  double total_steps = 0;
+  bool cut = false;
   for (const auto& segment : segments) {
-    std::vector<Pose> part = interpolate(at, segment, options);
-    at = part.back();
-    poses.insert(poses.end(), part.begin(), part.end());
+    const SegmentPoses part = interpolate(at, segment, options, cut ? -1.0 : reach, poses);
+    total_steps += part.steps;
+    at = part.end;
+    cut = cut || part.cut;
   }
 
   CartesianResult result;
   result.path.push_back(start);
-  if (poses.empty()) {
+  const std::size_t total =
+      total_steps < 1e15 ? static_cast<std::size_t>(total_steps) : std::size_t(1e15);
+  if (poses.empty() && !cut) {
     result.fraction = 1.0;
     return result;
   }
@@ -247,25 +315,32 @@ CartesianResult plan_cartesian(const KinematicChain& chain, CollisionChecker& ch
   // state by state and then gated as cut.
   const bool gate_first = options.avoid_collisions && options.margin == 0.0;
   const std::size_t check_stride = !options.avoid_collisions ? 0 : gate_first ? kProbeStride : 1;
-  const std::optional<CollidingState> colliding =
-      follow_poses(chain, checker, poses, options, control, closed_form, check_stride, result);
+  const std::optional<CollidingState> colliding = follow_poses(
+      chain, checker, poses, options, control, closed_form, check_stride, total, result);
   std::optional<std::string> gate_problem;
   bool gated = false;  // gate_problem is the collision gate's verdict on result.path
   if (colliding && !gate_first) {
-    stop_for_collision(checker, *colliding, poses.size(), options, result);
+    stop_for_collision(checker, *colliding, total, options, result);
   } else if (colliding) {
-    stop_at_first_collision(checker, poses.size(), options, colliding, result);
+    stop_at_first_collision(checker, total, options, colliding, result);
   } else if (gate_first) {
     gate_problem = collision_gate(checker, result.path);
     gated = true;
     if (gate_problem) {
       const std::size_t taken = result.path.size();
-      stop_at_first_collision(checker, poses.size(), options, std::nullopt, result);
+      stop_at_first_collision(checker, total, options, std::nullopt, result);
       gated = result.path.size() == taken;
     }
   }
   result.steps = static_cast<int>(result.path.size()) - 1;
-  result.fraction = static_cast<double>(result.steps) / static_cast<double>(poses.size());
+  result.fraction = static_cast<double>(result.steps) / static_cast<double>(total);
+  if (cut && result.stop_reason.empty()) {
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "the TCP would leave the arm's reach (%.3f m from '%.40s') after step %zu of %zu",
+                  reach, chain.base_link().c_str(), poses.size(), total);
+    result.stop_reason = text;
+  }
 
   // Output gates on what is returned.
   if (auto problem = limits_gate(model, result.path))

@@ -13,6 +13,7 @@
 
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
+#include "engine/core/input_file.hpp"
 #include "engine/core/json_input.hpp"
 #include "engine/core/printable_text.hpp"
 #include "engine/core/saved_rotation.hpp"
@@ -51,6 +52,10 @@ json shape_json(const Shape& s) {
   }
   return out;
 }
+
+// The most obstacles a scene file may hold: setting up collision checking stays linear in them,
+// this keeps a scene's memory and start-up within reason.
+constexpr std::size_t kMaxSceneObstacles = 100000;
 
 // The keys each object level accepts: anything else is an error, so that a misspelt key is not
 // silently ignored (a typo in "obstacles" would otherwise load an empty scene).
@@ -290,6 +295,9 @@ PlanningScene scene_from_json(const std::string& text, const std::string& source
 
   PlanningScene scene;
   const json& obstacles = r.array(root, "obstacles");
+  if (obstacles.size() > kMaxSceneObstacles)
+    r.fail("obstacles", "has " + std::to_string(obstacles.size()) + " obstacles; a scene may have at most " +
+                            std::to_string(kMaxSceneObstacles) + " (merge small ones into larger shapes)");
   for (std::size_t i = 0; i < obstacles.size(); ++i) {
     const std::string where = "obstacles[" + std::to_string(i) + "]";
     const json& o = obstacles[i];
@@ -335,12 +343,9 @@ void save_scene(const PlanningScene& scene, const std::string& path) {
 }
 
 PlanningScene load_scene(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ErrorCode::FileNotFound, "scene file not found or unreadable: " + path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
+  const std::string text = read_input_file(path, kSceneInput);
   const fs::path p(path);
-  return scene_from_json(buffer.str(), path, p.has_parent_path() ? p.parent_path().string() : ".");
+  return scene_from_json(text, path, p.has_parent_path() ? p.parent_path().string() : ".");
 }
 
 }  // namespace kinetic

@@ -3,8 +3,9 @@
 #include <cmath>
 #include <sstream>
 
-#include "engine/core/error.hpp"
 #include "engine/core/atomic_file.hpp"
+#include "engine/core/error.hpp"
+#include "engine/core/input_file.hpp"
 #include "engine/trajectory/controller_export.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 
@@ -245,7 +246,7 @@ Trajectory load_trajectory(const std::filesystem::path& path) {
                     "), which Kinetic Studio does not read back",
                 "import the trajectory's .json or .csv export");
   check_extension(path);
-  const std::string text = read_text_file(path);
+  const std::string text = read_input_file(path, kTrajectoryInput);
   return is_json(path) ? trajectory_from_json(text, path.string()) : trajectory_from_csv(text, path.string());
 }
 

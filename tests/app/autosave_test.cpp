@@ -1,8 +1,15 @@
 // Qt Test: autosave after a change, removal on clean shutdown, recovery restoring scene + joints
 // and the camera.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <QApplication>
 #include <QFileInfo>
+#include <QLockFile>
+#include <QMessageBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 #include "app/session/autosave.hpp"
@@ -173,6 +180,95 @@ class AutosaveTest : public QObject {
     QVERIFY2(!result.error.contains(QStringLiteral("json.exception")), qPrintable(result.error));
     QVERIFY(QFileInfo::exists(path + QStringLiteral(".failed")));  // not offered again next start
     QCOMPARE(document.robot_reference(), QStringLiteral("iiwa7"));
+  }
+
+  // Every studio has its own autosave: a second one running beside the first neither offers the
+  // first's autosave as a crash nor removes it at its clean exit (they shared one file).
+  void a_second_studio_leaves_the_running_ones_autosave_alone() {
+    QTemporaryDir dir;
+    const QString first_path = dir.filePath(QStringLiteral("studio-1.autosave.kinetic-session"));
+    const QString second_path = dir.filePath(QStringLiteral("studio-2.autosave.kinetic-session"));
+    StudioDocument first_document;
+    QVERIFY(first_document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    Autosave first(first_document, first_path);
+    first_document.edit_joints(first_document.robot()->mid_configuration());
+    QVERIFY(first.save_if_changed().isEmpty());
+    QVERIFY(QFileInfo::exists(first_path));
+    {
+      StudioDocument second_document;
+      Autosave second(second_document, second_path);
+      QVERIFY(kinetic::app::orphaned_autosaves(second_path).isEmpty());
+      bool asked = false;
+      const auto result =
+          kinetic::app::offer_orphaned_autosave(second_document, second_path, [&](const QString&) {
+            asked = true;
+            return RecoveryChoice::Discard;
+          });
+      QVERIFY(!result.offered && !asked);
+    }
+    QVERIFY(QFileInfo::exists(first_path));  // the second's clean exit removed only its own
+  }
+
+  // A studio that crashed left its autosave and a lock no process holds: offered, naming the file.
+  void a_dead_studios_autosave_is_offered_and_restored_as_ones_own() {
+    QTemporaryDir dir;
+    const QString crashed_path =
+        dir.filePath(QStringLiteral("studio-99999.autosave.kinetic-session"));
+    const QString own_path = dir.filePath(QStringLiteral("studio-1.autosave.kinetic-session"));
+    {
+      StudioDocument crashed;
+      QVERIFY(crashed.load_robot(QStringLiteral("panda")).isEmpty());
+      QVERIFY(kinetic::app::save_session(crashed, crashed_path).isEmpty());
+    }
+    // The lock a killed studio leaves: its process is gone.
+    const pid_t child = ::fork();
+    if (child == 0) {
+      QLockFile lock(crashed_path + QStringLiteral(".lock"));
+      lock.tryLock(0);
+      ::_exit(0);  // without unlocking
+    }
+    int status = 0;
+    QCOMPARE(::waitpid(child, &status, 0), child);
+    QVERIFY(QFileInfo::exists(crashed_path + QStringLiteral(".lock")));
+    StudioDocument document;
+    Autosave own(document, own_path);
+    QString asked_about;
+    const auto result =
+        kinetic::app::offer_orphaned_autosave(document, own_path, [&](const QString& path) {
+          asked_about = path;
+          return RecoveryChoice::Restore;
+        });
+    QVERIFY(result.offered && result.restored);
+    QCOMPARE(asked_about, crashed_path);
+    QCOMPARE(document.robot_reference(), QStringLiteral("panda"));
+    QVERIFY(!QFileInfo::exists(crashed_path));
+    QVERIFY(QFileInfo::exists(own_path));  // now this studio's, removed at its clean exit
+  }
+
+  // --quit-after (or the session ending) while the Recover question is open answers nothing: the
+  // autosave stays for the next start (it counted as Discard and was deleted).
+  void quitting_while_the_question_is_open_keeps_the_autosave() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("studio-7.autosave.kinetic-session"));
+    {
+      StudioDocument other;
+      QVERIFY(other.load_robot(QStringLiteral("panda")).isEmpty());
+      QVERIFY(kinetic::app::save_session(other, path).isEmpty());
+    }
+    QString text;
+    QTimer::singleShot(300, [&] {
+      if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+        text = box->text();
+      QCoreApplication::exit(0);
+    });
+    StudioDocument document;
+    const auto result = kinetic::app::offer_recovery(document, path);  // the real message box
+    QVERIFY(result.offered && !result.restored);
+    QVERIFY(QFileInfo::exists(path));
+    // The question says when and which.
+    QVERIFY2(text.contains(QFileInfo(path).absoluteFilePath()), qPrintable(text));
+    QVERIFY2(text.contains(QFileInfo(path).lastModified().toString(Qt::TextDate)),
+             qPrintable(text));
   }
 };
 

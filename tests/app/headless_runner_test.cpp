@@ -197,7 +197,9 @@ class HeadlessRunnerTest : public QObject {
   }
 
   void unwritable_output_directory_fails_before_planning() {
-    const Run run = run_text(job("ur5e", kNoScene, R"({"named": "ready"})", R"({"directory": "/proc/kinetic-out"})"), "/tmp");
+    // (A job file's folder is relative to it: an absolute one is the command line's to give.)
+    const Run run = run_text(
+        job("ur5e", kNoScene, R"({"named": "ready"})", R"({"directory": "kinetic-out"})"), "/proc");
     QCOMPARE(run.code, int(kExitWriteFailed));
     QVERIFY2(run.err.find("outputs.directory: cannot create /proc/kinetic-out") != std::string::npos, run.err.c_str());
     QVERIFY(run.out.find("step 1") == std::string::npos);
@@ -307,7 +309,8 @@ class HeadlessRunnerTest : public QObject {
     line.job = QString::fromStdString((d / "job.json").string());
     std::ostringstream out, err;
     QCOMPARE(run_headless(line, out, err), int(kExitBadJob));
-    QVERIFY2(err.str().find("would overwrite the job's job file") != std::string::npos, err.str().c_str());
+    QVERIFY2(err.str().find("would overwrite the job file") != std::string::npos,
+             err.str().c_str());
     QCOMPARE(kinetic::read_text_file(d / "job.json"), text);
   }
 

@@ -1,0 +1,176 @@
+// Readers of user files: only regular files, within their size limits, refused at once with the
+// file's name and what it is (a FIFO blocked the job, scene, URDF, SRDF and kinetic.toml readers;
+// /dev/zero was read until memory ran out), and meshes too deep for Assimp refused before it
+// crashes on them.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <chrono>
+#include <fstream>
+#include <string>
+
+#include "engine/core/atomic_file.hpp"
+#include "engine/core/input_file.hpp"
+#include "engine/core/mesh_file_check.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "engine/scene/scene_file.hpp"
+#include "engine/trajectory/trajectory_io.hpp"
+#include "model_test_helpers.hpp"
+
+namespace kinetic::test {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Runs `f`, which must throw an Error within a few seconds; returns its message and hint.
+template <typename F>
+std::string refused_quickly(F&& f) {
+  const auto start = Clock::now();
+  std::string message;
+  try {
+    f();
+    ADD_FAILURE() << "nothing was thrown";
+  } catch (const Error& error) {
+    message = error.message() + " | " + error.hint();
+  }
+  EXPECT_LT(Clock::now() - start, std::chrono::seconds(5)) << message;
+  return message;
+}
+
+fs::path make_fifo(const TempDir& dir, const std::string& name) {
+  const fs::path path = dir.path() / name;
+  EXPECT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  return path;
+}
+
+const char* kOneLinkUrdf = R"(<robot name="one"><link name="base"/></robot>)";
+
+TEST(InputFile, AFifoIsRefusedAsNotARegularFileByEveryReader) {
+  TempDir dir;
+  const fs::path fifo = make_fifo(dir, "pipe");
+  for (const std::string& message : {
+           refused_quickly([&] { read_input_file(fifo, kJobInput); }),
+           refused_quickly([&] { load_scene(fifo.string()); }),
+           refused_quickly([&] { load_robot_file(fifo.string()); }),
+           refused_quickly([&] { read_text_file(fifo); }),
+       }) {
+    EXPECT_TRUE(contains(message, "FIFO (named pipe), not a regular file")) << message;
+    EXPECT_TRUE(contains(message, fifo.string())) << message;
+    EXPECT_FALSE(contains(message, "does not exist")) << message;
+  }
+}
+
+TEST(InputFile, SrdfAndConfigFifosAreRefused) {
+  TempDir dir;
+  const fs::path urdf = dir.path() / "one.urdf";
+  std::ofstream(urdf) << kOneLinkUrdf;
+  const fs::path fifo = make_fifo(dir, "pipe");
+  const std::string srdf = refused_quickly([&] { load_robot_file(urdf.string(), fifo.string()); });
+  EXPECT_TRUE(contains(srdf, "SRDF file '" + fifo.string() + "' is a FIFO")) << srdf;
+  const std::string toml =
+      refused_quickly([&] { load_robot_file(urdf.string(), "", fifo.string()); });
+  EXPECT_TRUE(contains(toml, "kinetic.toml file '" + fifo.string() + "' is a FIFO")) << toml;
+}
+
+TEST(InputFile, ADeviceIsRefusedNotReadForever) {
+  const std::string message = refused_quickly([] { load_scene("/dev/zero"); });
+  EXPECT_TRUE(contains(message, "scene file '/dev/zero' is a character device, not a regular file"))
+      << message;
+}
+
+TEST(InputFile, AFileOverItsKindsLimitIsRefusedNamingTheLimit) {
+  TempDir dir;
+  const fs::path big = dir.path() / "big.json";
+  std::ofstream(big) << std::string(2048, ' ');
+  const std::string message = refused_quickly([&] {
+    read_input_file(big, InputKind{"job file", 1024});
+  });
+  EXPECT_TRUE(contains(
+      message, "job file '" + big.string() + "' is 0.0 MB; a job file may be at most 0.0 MB"))
+      << message;
+  // A sparse file far over the scene limit is refused before anything is read.
+  const fs::path huge = dir.path() / "huge.json";
+  std::ofstream(huge).close();
+  fs::resize_file(huge, 100 * kMiB);
+  const std::string scene = refused_quickly([&] { load_scene(huge.string()); });
+  EXPECT_TRUE(contains(scene, "is 100.0 MB; a scene file may be at most 64.0 MB")) << scene;
+  EXPECT_EQ(read_input_file(big, kJobInput).size(), 2048u);
+}
+
+TEST(InputFile, AMissingFileIsSaidToBeMissing) {
+  const std::string message =
+      refused_quickly([] { read_input_file("/nonexistent/job.json", kJobInput); });
+  EXPECT_TRUE(contains(message, "job file '/nonexistent/job.json' does not exist")) << message;
+}
+
+TEST(InputFile, ATrajectoryFifoIsRefused) {
+  TempDir dir;
+  const fs::path fifo = make_fifo(dir, "plan.json");
+  const std::string message = refused_quickly([&] { load_trajectory(fifo); });
+  EXPECT_TRUE(contains(message, "trajectory file '" + fifo.string() + "' is a FIFO")) << message;
+}
+
+// COLLADA with `depth` nested <node>s, holding one triangle.
+std::string nested_collada(int depth) {
+  std::string text = R"(<?xml version="1.0"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+<library_geometries><geometry id="g"><mesh><source id="p"><float_array id="a" count="9">0 0 0 1 0 0 0 1 0</float_array>
+<technique_common><accessor source="#a" count="3" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source>
+<vertices id="v"><input semantic="POSITION" source="#p"/></vertices><triangles count="1"><input semantic="VERTEX" source="#v" offset="0"/><p>0 1 2</p></triangles></mesh></geometry></library_geometries>
+<library_visual_scenes><visual_scene id="s">)";
+  for (int i = 0; i < depth; ++i) text += "<node id=\"n" + std::to_string(i) + "\">\n";
+  text += R"(<instance_geometry url="#g"/>)";
+  for (int i = 0; i < depth; ++i) text += "</node>";
+  text +=
+      R"(</visual_scene></library_visual_scenes><scene><instance_visual_scene url="#s"/></scene></COLLADA>)";
+  return text;
+}
+
+std::string urdf_with_mesh(const std::string& mesh) {
+  return R"(<robot name="m"><link name="base"><collision><geometry><mesh filename=")" + mesh +
+         R"("/></geometry></collision></link></robot>)";
+}
+
+TEST(MeshFileCheck, ACollada10000NodesDeepIsRefusedBeforeAssimpCrashes) {
+  TempDir dir;
+  const fs::path deep = dir.path() / "deep.dae";
+  std::ofstream(deep) << nested_collada(10000);
+  const std::string message = refused_quickly(
+      [&] { load_robot_string(urdf_with_mesh("deep.dae"), "", "", dir.path().string()); });
+  EXPECT_TRUE(contains(
+      message, "mesh file '" + deep.string() + "' nests its XML elements more than 1000 deep"))
+      << message;
+  EXPECT_TRUE(contains(message, "link 'base'")) << message;
+  // A shallow file passes the check and loads.
+  const fs::path shallow = dir.path() / "shallow.dae";
+  std::ofstream(shallow) << nested_collada(20);
+  EXPECT_NO_THROW(check_mesh_file(shallow));
+  EXPECT_NO_THROW(load_robot_string(urdf_with_mesh("shallow.dae"), "", "", dir.path().string()));
+}
+
+TEST(MeshFileCheck, NestingSkipsCommentsQuotesAndSelfClosedElements) {
+  const std::string text =
+      R"(<?xml?><!-- <a><b><c> --><r x="<q>"><e/><e /><f><![CDATA[<z><z>]]></f></r>)";
+  EXPECT_EQ(xml_nesting_depth(text.data(), text.size(), 100), 2u);
+}
+
+TEST(MeshFileCheck, AMeshFifoIsRefusedAsNotARegularFile) {
+  TempDir dir;
+  const fs::path fifo = make_fifo(dir, "pipe.stl");
+  const std::string message = refused_quickly([&] { check_mesh_file(fifo); });
+  EXPECT_TRUE(contains(
+      message, "mesh file '" + fifo.string() + "' is a FIFO (named pipe), not a regular file"))
+      << message;
+  // A robot naming it loads without blocking (the mesh is not found as a file: a warning).
+  const auto start = Clock::now();
+  const auto model = load_robot_string(urdf_with_mesh("pipe.stl"), "", "", dir.path().string());
+  EXPECT_LT(Clock::now() - start, std::chrono::seconds(5));
+  ASSERT_FALSE(model->load_warnings().empty());
+}
+
+}  // namespace
+}  // namespace kinetic::test
