@@ -100,6 +100,14 @@ class CollisionMonitorTest : public QObject {
         monitor.report().valid && !monitor.summary().contains(QStringLiteral("box1")), 5000);
     QVERIFY2(!monitor.summary().contains(QStringLiteral("base_link–link2")),
              qPrintable(monitor.summary()));
+    // The Panda's shoulder is held above its base the same way.
+    QSignalSpy reported(&monitor, &CollisionMonitor::reportChanged);
+    QVERIFY(document.load_robot(QStringLiteral("panda")).isEmpty());
+    QVERIFY(reported.wait(5000));
+    QVERIFY2(monitor.report().valid && monitor.report().current.closest.found,
+             qPrintable(monitor.summary()));
+    QVERIFY2(!monitor.summary().contains(QStringLiteral("base_link–link2")),
+             qPrintable(monitor.summary()));
   }
 
   // Links touching each other and nothing else: the Collisions list says how to skip pairs
