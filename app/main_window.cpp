@@ -409,10 +409,11 @@ void MainWindow::arrange_docks() {
   }
   if (trajectories) addDockWidget(Qt::BottomDockWidgetArea, trajectories);
   // Long forms scroll inside their dock instead of forcing the window taller than the screen. Not
-  // the Planner's: it scrolls its settings itself and keeps Plan and its result in sight below. Not
+  // the Planner's or the Task panel's: they scroll their settings themselves and keep their action
+  // and its result in sight below. Not
   // the Trajectories panel: its lists give up height instead, while a scroll area made it as tall
   // as its word-wrapped result asked for (its preferred height) and put that result below the fold.
-  for (QDockWidget* tall : {joints, library, goal, scene, task, teleop}) {
+  for (QDockWidget* tall : {joints, library, goal, scene, teleop}) {
     if (!tall || !tall->widget() || qobject_cast<QScrollArea*>(tall->widget())) continue;
     auto* scroll = new QScrollArea(tall);
     scroll->setWidgetResizable(true);
@@ -427,7 +428,9 @@ void MainWindow::arrange_docks() {
     auto* scroll = each ? qobject_cast<QScrollArea*>(each->widget()) : nullptr;
     QWidget* form = scroll ? scroll->widget() : (each ? each->widget() : nullptr);
     if (!form) continue;
-    const int scroll_bar = scroll ? style()->pixelMetric(QStyle::PM_ScrollBarExtent) : 0;
+    // (The Planner and Task panels scroll their settings in a scroll area of their own.)
+    const bool scrolls = scroll || form->findChild<QScrollArea*>();
+    const int scroll_bar = scrolls ? style()->pixelMetric(QStyle::PM_ScrollBarExtent) : 0;
     right_width = std::max(right_width, form->sizeHint().width() + scroll_bar);
   }
   if (goal) resizeDocks({goal}, {right_width}, Qt::Horizontal);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/task/pick_place.hpp"
+#include "panels/result_label.hpp"
 #include "panels/task_settings.hpp"
 
 class QComboBox;
@@ -162,7 +163,7 @@ class TaskPanel : public QWidget {
   QPushButton *plan_ = nullptr, *cancel_ = nullptr, *apply_ = nullptr;
   QString plan_tip_;
   QLabel* reason_ = nullptr;
-  QLabel* status_ = nullptr;
+  ResultLabel* status_ = nullptr;
   QTableWidget* stages_ = nullptr;
   std::vector<QWidget*> inputs_;  // disabled while planning or when there is nothing to plan
 };
