@@ -86,6 +86,9 @@ class TaskPanel : public QWidget {
   void show_result(const TaskSummary& summary, const std::vector<TaskStageRow>& stages);
   void show_failure(const QString& why, const QString& fix);
   void show_message(const QString& text);
+  // Whether the status shows a failure (show_failure): it describes the setup and the state it was
+  // planned from, and its owner replaces it once they change.
+  bool showing_failure() const { return status_->tone() == ResultLabel::Tone::Error; }
   // Apply needs a successful plan whose scene is still the document's.
   void set_apply_available(bool available);
 
