@@ -73,7 +73,7 @@ void TaskPanel::build_ui() {
   auto* setup = new QWidget(scroll);
   auto* layout = new QVBoxLayout(setup);
   scroll->setWidget(setup);
-  outer->addWidget(scroll, 2);
+  outer->addWidget(scroll, 1);
   reason_ = new QLabel(this);
   reason_->setWordWrap(true);
   reason_->setStyleSheet(QStringLiteral("color: #777777;"));
@@ -173,7 +173,7 @@ void TaskPanel::build_ui() {
 
   auto* run = new QVBoxLayout;
   run->setContentsMargins(9, 0, 9, 0);
-  outer->addLayout(run, 1);
+  outer->addLayout(run);
   run->addWidget(reason_);
   auto* buttons = new QHBoxLayout;
   plan_ = new QPushButton(tr("Plan pick and place"), this);
@@ -197,8 +197,11 @@ void TaskPanel::build_ui() {
   stages_->verticalHeader()->hide();
   stages_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   stages_->setSelectionMode(QAbstractItemView::NoSelection);
+  // A few rows, scrolling for more: the setup above keeps the height (the table's own wish left it
+  // one row at 1280x800).
   stages_->setMinimumHeight(4 * stages_->fontMetrics().height() + 8);
-  run->addWidget(stages_, 1);
+  stages_->setMaximumHeight(7 * stages_->fontMetrics().height() + 8);
+  run->addWidget(stages_);
 
   apply_ = new QPushButton(tr("Apply"), this);
   apply_->setToolTip(

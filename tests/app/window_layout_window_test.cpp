@@ -23,6 +23,7 @@
 #include "app/planning/plan_request.hpp"
 #include "app/planning_features.hpp"
 #include "app/studio_window_factory.hpp"
+#include "app/task/task_feature.hpp"
 #include "app/viewport_window.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/result_label.hpp"
@@ -167,15 +168,21 @@ class WindowLayoutWindowTest : public QObject {
     check(features->trajectory_panel()->validation_list());
     QVERIFY2(hidden.isEmpty(), qPrintable(hidden.join(QStringLiteral("\n"))));
 
+    // The window with the Planner in front, and with the Task panel.
     if (const QString shots = qEnvironmentVariable("KINETIC_SCREENSHOT_DIR"); !shots.isEmpty()) {
-      features->planner_dock()->raise();
-      QTest::qWait(300);
-      const QRect frame = studio->window->frameGeometry();
-      const QImage image = studio->window->screen()
-                               ->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
-                               .toImage();
-      QVERIFY(image.save(QDir(shots).filePath(
-          QStringLiteral("studio-%1x%2.png").arg(size.width()).arg(size.height()))));
+      for (QDockWidget* front : {features->planner_dock(), studio->window->task()->dock()}) {
+        front->raise();
+        QTest::qWait(300);
+        const QRect frame = studio->window->frameGeometry();
+        const QImage image =
+            studio->window->screen()
+                ->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+                .toImage();
+        QVERIFY(image.save(QDir(shots).filePath(QStringLiteral("studio-%1x%2-%3.png")
+                                                    .arg(size.width())
+                                                    .arg(size.height())
+                                                    .arg(front->objectName()))));
+      }
     }
   }
 
