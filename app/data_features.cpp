@@ -510,6 +510,13 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
   });
   QObject::connect(features.robot_library, &panels::RobotLibraryPanel::loadRequested, actions,
                    [actions](const QString& name) { actions->load_robot(name); });
+  // The library marks the robot loaded now (none for a robot from a file).
+  const auto mark_loaded = [library = features.robot_library, &document] {
+    library->set_loaded_name(
+        document.robot() && !document.robot_is_file() ? document.robot_reference() : QString());
+  };
+  QObject::connect(&document, &StudioDocument::robotChanged, features.robot_library, mark_loaded);
+  mark_loaded();
   build_menus(window, *actions, features);
   QMenu* view = find_or_add_menu(window, QObject::tr("&View"));
   view->addAction(scene_dock->toggleViewAction());

@@ -39,6 +39,7 @@
 #include "engine/model/robot_loader.hpp"
 #include "panels/goal_panel.hpp"
 #include "panels/joints_panel.hpp"
+#include "panels/result_label.hpp"
 
 namespace kinetic::app {
 
@@ -79,6 +80,7 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   teleop_ = install_teleop_feature(*this, document_, *planning_features_, *goal_controller_);
   view_menu_->addAction(teleop_.dock->toggleViewAction());
   arrange_docks();
+  echo_results_in_status_bar();
   restore_layout();
   connect(&document_, &StudioDocument::robotChanged, this, &MainWindow::update_status);
   update_status();
@@ -174,10 +176,19 @@ void MainWindow::update_collisions() {
 void MainWindow::build_status_bar() {
   status_robot_ = new QLabel(this);
   status_collision_ = new QLabel(tr("collision: checking…"), this);
-  status_frame_ = new QLabel(this);
+  // (No frame time: that is developer information, which the F3 statistics show.)
   statusBar()->addPermanentWidget(status_robot_);
   statusBar()->addPermanentWidget(status_collision_);
-  statusBar()->addPermanentWidget(status_frame_);
+}
+
+void MainWindow::echo_results_in_status_bar() {
+  // Every panel's result is said in the status bar too: its dock may be hidden behind another tab
+  // or scrolled. (Errors stay longer: they ask for something to be done.)
+  for (panels::ResultLabel* result : findChildren<panels::ResultLabel*>())
+    connect(result, &panels::ResultLabel::resultShown, this,
+            [this](const QString& line, bool error) {
+              statusBar()->showMessage(line, error ? 20000 : 10000);
+            });
 }
 
 void MainWindow::build_menus() {
@@ -362,9 +373,6 @@ void MainWindow::attach_viewport(ViewportWindow* viewport) {
   viewport->set_place_target(&task_->place_target());
   viewport->set_key_forwarding(this);
   teleop_.keyboard->set_view(viewport);  // arrow keys in the 3D view jog while teleoperating
-  connect(viewport, &ViewportWindow::frameDrawn, this, [this] {
-    status_frame_->setText(tr("frame %1 ms").arg(viewport_->frame_time_ms(), 0, 'f', 1));
-  });
 }
 
 void MainWindow::arrange_docks() {
@@ -400,9 +408,12 @@ void MainWindow::arrange_docks() {
     goal->raise();  // after the last tab: tabifying shows the newest tab
   }
   if (trajectories) addDockWidget(Qt::BottomDockWidgetArea, trajectories);
-  // Long forms scroll inside their dock instead of forcing the window taller than the screen
-  // (the trajectories' too, so a laptop's bottom panel can leave the 3D view most of the height).
-  for (QDockWidget* tall : {joints, library, goal, planner, scene, task, teleop, trajectories}) {
+  // Long forms scroll inside their dock instead of forcing the window taller than the screen. Not
+  // the Planner's or the Task panel's: they scroll their settings themselves and keep their action
+  // and its result in sight below. Not
+  // the Trajectories panel: its lists give up height instead, while a scroll area made it as tall
+  // as its word-wrapped result asked for (its preferred height) and put that result below the fold.
+  for (QDockWidget* tall : {joints, library, goal, scene, teleop}) {
     if (!tall || !tall->widget() || qobject_cast<QScrollArea*>(tall->widget())) continue;
     auto* scroll = new QScrollArea(tall);
     scroll->setWidgetResizable(true);
@@ -417,7 +428,9 @@ void MainWindow::arrange_docks() {
     auto* scroll = each ? qobject_cast<QScrollArea*>(each->widget()) : nullptr;
     QWidget* form = scroll ? scroll->widget() : (each ? each->widget() : nullptr);
     if (!form) continue;
-    const int scroll_bar = scroll ? style()->pixelMetric(QStyle::PM_ScrollBarExtent) : 0;
+    // (The Planner and Task panels scroll their settings in a scroll area of their own.)
+    const bool scrolls = scroll || form->findChild<QScrollArea*>();
+    const int scroll_bar = scrolls ? style()->pixelMetric(QStyle::PM_ScrollBarExtent) : 0;
     right_width = std::max(right_width, form->sizeHint().width() + scroll_bar);
   }
   if (goal) resizeDocks({goal}, {right_width}, Qt::Horizontal);
@@ -430,6 +443,9 @@ void MainWindow::arrange_docks() {
 void MainWindow::restore_layout() {
   QSettings settings;
   const bool restored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+  // The size the window was closed at, as it was (the geometry's frame and the docks' saved sizes
+  // grew it to the screen's height by the second start).
+  const QSize saved_size = settings.value(QStringLiteral("window/size")).toSize();
   restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
   if (!restored) {
     // Adding the docks grew the window to their unscrolled sizes; start from the default size,
@@ -441,8 +457,12 @@ void MainWindow::restore_layout() {
   }
   // After the docks have their saved sizes, and again once shown (the first layout pass can
   // grow the window to the docks' minimum sizes).
-  fit_to_screen();
-  QTimer::singleShot(0, this, [this] { fit_to_screen(); });
+  const auto restore_size = [this, saved_size] {
+    if (saved_size.isValid() && !isMaximized() && !isFullScreen()) resize(saved_size);
+    fit_to_screen();
+  };
+  restore_size();
+  QTimer::singleShot(0, this, restore_size);
 }
 
 QRect MainWindow::available_screen_area() const {
@@ -483,6 +503,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   QSettings settings;
   settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
   settings.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
+  settings.setValue(QStringLiteral("window/size"),
+                    isMaximized() || isFullScreen() ? normalGeometry().size() : size());
   QMainWindow::closeEvent(event);
 }
 

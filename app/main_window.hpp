@@ -1,7 +1,7 @@
 #pragma once
 // The studio's main window: the 3D viewport in the centre, dockable panels, menus, the main
-// toolbar, status bar (robot, DOF, collision state, frame time). Each menu / dock group is built
-// by its own method.
+// toolbar, status bar (robot, DOF, collision state, and each panel's latest result). Each menu /
+// dock group is built by its own method.
 #include <QMainWindow>
 #include <functional>
 
@@ -41,7 +41,7 @@ class MainWindow : public QMainWindow {
   MainWindow(StudioDocument& document, QWidget* viewport, QWidget* parent = nullptr);
 
   // Connects the 3D view (absent without Vulkan): view toggles, goal gizmo, collision highlights,
-  // the Task panel's place target, keys pressed while it has focus, frame time in the status bar.
+  // the Task panel's place target, keys pressed while it has focus.
   void attach_viewport(ViewportWindow* viewport);
 
   panels::JointsPanel* joints_panel() const { return joints_panel_; }
@@ -92,6 +92,8 @@ class MainWindow : public QMainWindow {
   void build_goal_dock();
   void build_collisions_dock();
   void build_status_bar();
+  // After every dock is built: their ResultLabels' results go to the status bar too.
+  void echo_results_in_status_bar();
   void build_menus();
   void build_file_menu();
   void build_edit_menu();
@@ -126,7 +128,6 @@ class MainWindow : public QMainWindow {
   QAction* camera_view_actions_[7] = {};  // by viewer::StandardView
   QLabel* status_robot_ = nullptr;
   QLabel* status_collision_ = nullptr;
-  QLabel* status_frame_ = nullptr;
 };
 
 }  // namespace kinetic::app

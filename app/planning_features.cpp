@@ -5,6 +5,8 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QMainWindow>
+#include <QRegularExpression>
+#include <algorithm>
 
 #include "app/planning/robot_at_trajectory_time.hpp"
 #include "app/planning/plan_execution.hpp"
@@ -30,6 +32,16 @@ namespace kinetic::app {
 namespace {
 
 QString error_text(const std::exception& error) { return QString::fromUtf8(error.what()); }
+
+// The largest N of the trajectories named "plan N · …" (0 for none).
+int highest_plan_number(const std::vector<NamedTrajectory>& trajectories) {
+  static const QRegularExpression numbered(QStringLiteral("^plan (\\d+)\\b"));
+  int highest = 0;
+  for (const NamedTrajectory& t : trajectories)
+    if (const QRegularExpressionMatch match = numbered.match(t.name); match.hasMatch())
+      highest = std::max(highest, match.captured(1).toInt());
+  return highest;
+}
 
 // The values of `group`'s variables in `q` (model order), in the order the engine plans them.
 JointVector group_values(const RobotModel& robot, const std::string& group, const JointVector& q) {
@@ -161,6 +173,7 @@ void PlanningFeatures::connect_document() {
   // and Replace last starts over.
   connect(&document_, &StudioDocument::workReplaced, this, [this] {
     plan_worker_->cancel();
+    plan_count_ = 0;  // the new work's plans are counted from its own
     last_plan_.reset();
     previous_goal_.reset();
   });
@@ -181,6 +194,16 @@ void PlanningFeatures::connect_document() {
     planner_panel_->set_goal_available(document_.goal().joints.has_value(), document_.goal().tcp_pose.has_value());
   });
   connect(&document_, &StudioDocument::trajectoriesChanged, this, &PlanningFeatures::refresh_trajectories);
+  // A failure describes the state it was planned from ("start state is in collision"): once the
+  // robot, its joints, the goal or the scene change it is stale and gives way to a note.
+  for (const auto signal : {&StudioDocument::robotChanged, &StudioDocument::jointsChanged,
+                            &StudioDocument::goalChanged, &StudioDocument::sceneChanged})
+    connect(&document_, signal, this, [this] {
+      if (planner_panel_->showing_failure())
+        planner_panel_->show_message(
+            tr("The robot, the goal or the scene changed since planning failed: "
+               "plan again to check this state."));
+    });
 }
 
 void PlanningFeatures::refresh_robot() {
@@ -414,6 +437,9 @@ void PlanningFeatures::submit_plan(bool execute) {
   request.timing.method = timing_method_from_key(planner_panel_->timing_key());
   request.timing.velocity_scaling = planner_panel_->velocity_scaling();
   request.timing.acceleration_scaling = planner_panel_->acceleration_scaling();
+  // Numbered on from the plans the work holds: a reopened session's "plan 2" is followed by
+  // "plan 3", not by a second "plan 1".
+  plan_count_ = std::max(plan_count_, highest_plan_number(document_.trajectories()));
   request.name = tr("plan %1 · %2").arg(++plan_count_).arg(planner_panel_->planner_label());
   planner_panel_->show_message(tr("Planning…"));
   plan_clock_.start();

@@ -12,4 +12,9 @@ namespace kinetic::app {
 // names are plain words and win over a file of the same name: "./ur5e" opens such a file.
 bool is_robot_file_reference(const QString& reference, const QString& folder = {});
 
+// Whether two references name the same robot: the same file (however the path is written) or the
+// same built-in robot (in any case). Loading the robot a document has is a reload, which keeps its
+// pose; any other robot opens in its own rest pose.
+bool same_robot_reference(const QString& a, const QString& b);
+
 }  // namespace kinetic::app

@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "app/document_commands.hpp"
+#include "app/robot_reference.hpp"
 #include "engine/planning/rest_pose.hpp"
 
 namespace kinetic::app {
@@ -17,6 +18,13 @@ bool same_structure(const RobotModel& a, const RobotModel& b) {
     if (a.links()[i].name != b.links()[i].name) return false;
   return true;
 }
+
+// The robot a load of `reference` replaces when it is a reload (the same file or built-in robot),
+// whose pose it keeps; null when another robot is loaded, which opens in its own rest pose.
+RobotModelPtr robot_being_reloaded(const RobotModelPtr& current, const QString& current_reference,
+                                   const QString& reference) {
+  return same_robot_reference(reference, current_reference) ? current : nullptr;
+}
 }  // namespace
 
 StudioDocument::StudioDocument(QObject* parent) : QObject(parent) {}
@@ -28,17 +36,20 @@ void StudioDocument::start_new_work() {
 
 QString StudioDocument::load_robot(const QString& reference, const std::optional<QString>& srdf,
                                    const std::optional<QString>& config, const QStringList& package_paths) {
-  return install_robot(prepare_robot({reference, srdf, config, package_paths}, robot_));
+  return install_robot(prepare_robot({reference, srdf, config, package_paths},
+                                     robot_being_reloaded(robot_, robot_reference_, reference)));
 }
 
 QString StudioDocument::install_robot(const PreparedRobot& prepared) {
   if (!prepared.robot) return prepared.error;
   const RobotModelPtr& robot = prepared.robot;
-  // Joints that still exist keep their values (reload keeps the pose); the others start in the
-  // robot's rest pose (another robot opens in its own).
-  const std::vector<int> old_variable = carried_variables(*robot, robot_.get());
+  // A reload keeps the values of the joints that still exist, the others start in the robot's rest
+  // pose; another robot opens in its own, also where its joints have the same names ("joint1").
+  const RobotModelPtr reloaded =
+      robot_being_reloaded(robot_, robot_reference_, prepared.request.reference);
+  const std::vector<int> old_variable = carried_variables(*robot, reloaded.get());
   JointVector q = JointVector::Zero(robot->dof());
-  if (!keeps_all_joints(*robot, robot_.get())) {
+  if (!keeps_all_joints(*robot, reloaded.get())) {
     try {
       q = prepared.rest ? *prepared.rest : rest_pose(robot).q;
     } catch (const std::exception& error) {
@@ -47,9 +58,11 @@ QString StudioDocument::install_robot(const PreparedRobot& prepared) {
   }
   for (int v = 0; v < robot->dof(); ++v)
     if (old_variable[size_t(v)] >= 0) q[v] = joints_[old_variable[size_t(v)]];
-  if (robot_) q = robot->clamp_to_limits(q);
-  const bool same_joints = robot_ && robot_->dof() == robot->dof();
-  const bool keeps_history = robot_ && same_structure(*robot_, *robot);
+  if (reloaded) q = robot->clamp_to_limits(q);
+  // Goals and undo steps mean the same only for the robot reloaded (another robot with the same
+  // joint names is still another robot).
+  const bool same_joints = reloaded && reloaded->dof() == robot->dof();
+  const bool keeps_history = reloaded && same_structure(*reloaded, *robot);
   robot_ = robot;
   joints_ = q;
   const RobotLoadRequest& request = prepared.request;

@@ -71,10 +71,11 @@ class StudioDocument : public QObject {
   // Loads a built-in robot by name or a URDF file. For a URDF, srdf and config each say which file
   // comes with it: std::nullopt takes the one find_robot_companions finds (none when there is
   // none), "" loads none, a path loads that file; a built-in robot has its own. On failure the
-  // current robot stays and the error message is returned (empty on success). Joint values of
-  // joints that still exist are kept (reload keeps the pose); a robot with new joints starts in its
-  // rest pose (rest_pose: its named rest pose, else zeros unless they self-collide). Clears the
-  // undo history.
+  // current robot stays and the error message is returned (empty on success). Another robot opens
+  // in its own rest pose (rest_pose: its named rest pose, else zeros unless they self-collide),
+  // whatever joint names it shares with the one before, and with no goal; a reload (the same file
+  // or built-in name: same_robot_reference) keeps the values of the joints that still exist. Clears
+  // the undo history, except on a reload of the same joints and links.
   // It is prepare_robot (on this thread) and install_robot in one call.
   QString load_robot(const QString& reference, const std::optional<QString>& srdf = std::nullopt,
                      const std::optional<QString>& config = std::nullopt, const QStringList& package_paths = {});

@@ -6,7 +6,6 @@
 #include <QPlatformSurfaceEvent>
 #include <QWheelEvent>
 #include <cmath>
-#include <cstdio>
 #include <set>
 #include <string>
 
@@ -335,14 +334,8 @@ void ViewportWindow::add_overlay_text(viewer::RenderScene& scene) {
   scene.overlay.show_help = option(ViewOption::Help);
   for (const char* line : kHelpLines) scene.overlay.help_lines.emplace_back(line);
   scene.overlay.show_stats = option(ViewOption::Stats);
+  // (The overlay draws the frame's triangles, draw calls and instances itself, under the time.)
   scene.overlay.frame_time_ms = static_cast<float>(frame_time_ms_);
-  if (renderer_) {
-    const viewer::FrameStats& stats = renderer_->last_stats();
-    char line[128];
-    std::snprintf(line, sizeof line, "triangles %llu  draw calls %u  instances %u",
-                  static_cast<unsigned long long>(stats.triangles), stats.draw_calls, stats.instances);
-    scene.overlay.stats_lines.emplace_back(line);
-  }
 }
 
 const PlanningScene& ViewportWindow::drawn_scene() const {
@@ -425,6 +418,7 @@ void ViewportWindow::render() {
 
   viewer::RenderScene scene;
   build_scene(scene);
+  last_overlay_ = scene.overlay;
   const viewer::FrameQuality quality = quality_policy_.choose(static_cast<double>(uptime_.nsecsElapsed()) / 1e6);
   if (renderer_->render(scene, camera_, quality)) {
     ++frames_drawn_;

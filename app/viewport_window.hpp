@@ -104,6 +104,9 @@ class ViewportWindow : public QWindow {
   void set_option(ViewOption option, bool on);
   bool option(ViewOption option) const;
 
+  // What the last frame's overlay was given to show (for tests and tools); the overlay adds the
+  // frame's own statistics (triangles, draw calls, instances) under the frame time.
+  const viewer::OverlayContent& last_overlay() const { return last_overlay_; }
   // The gizmo as last drawn (for tests and tools); nullopt when none is shown.
   std::optional<viewer::Gizmo> gizmo() const;
   // Pixel (logical coordinates) where a world point projects; nullopt behind the camera.
@@ -192,6 +195,7 @@ class ViewportWindow : public QWindow {
   QElapsedTimer uptime_;  // steady clock for the quality policy
   FrameQualityPolicy quality_policy_;
   viewer::FrameQuality last_quality_ = viewer::FrameQuality::Full;
+  viewer::OverlayContent last_overlay_;
   QTimer settle_timer_;  // draws the Full frame owed after motion
   bool robot_dirty_ = true;
   bool camera_fit_pending_ = true;  // a new robot is framed once it is built

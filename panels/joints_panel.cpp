@@ -153,6 +153,9 @@ void JointsPanel::rebuild_rows() {
     row.spin->setSuffix(row.angular ? (uses_degrees() ? QStringLiteral("°") : QStringLiteral(" rad"))
                                     : QStringLiteral(" m"));
     row.spin->setWrapping(row.continuous);
+    // A typed value is one edit, made when committed (Enter, leaving the field): "30" moved the
+    // robot to 3° on the way and made two undo steps. The arrows and the panel's keys act at once.
+    row.spin->setKeyboardTracking(false);
     grid->addWidget(row.spin, 0, 1);
     row.slider = new QSlider(Qt::Horizontal, box);
     row.slider->setRange(0, kSliderSteps);
@@ -183,8 +186,7 @@ void JointsPanel::refresh_row(int variable) {
   const QSignalBlocker block_spin(row.spin);
   const double span = row.upper - row.lower;
   row.slider->setValue(span > 0 ? static_cast<int>(std::lround((value - row.lower) / span * kSliderSteps)) : 0);
-  // Leave a spin box that already shows the value alone: rewriting it would reformat the text
-  // being typed ("-3" becomes "-3.00°" after one keystroke, so "-30.5" could never be typed).
+  // Leave a spin box that already shows the value alone: rewriting it would reformat its text.
   const double shown = to_shown(row, value);
   if (row.spin->value() != QString::number(shown, 'f', row.spin->decimals()).toDouble()) row.spin->setValue(shown);
 }

@@ -13,6 +13,7 @@
 #include <QPushButton>
 #include <QRegularExpressionValidator>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
@@ -21,6 +22,7 @@
 #include <limits>
 
 #include "engine/core/duration_text.hpp"
+#include "panels/result_label.hpp"
 
 namespace kinetic::panels {
 
@@ -54,6 +56,7 @@ QSpinBox* int_box(int min, int max) {
 }
 
 const QString kCartesian = QStringLiteral("cartesian");
+const QString kCustomPreset = QStringLiteral("custom");
 
 // A box showing thousandths (mm, mrad) in engine units (m, rad), exact to its decimals: 0.07 mm is
 // the double nearest 7e-5 m, which value() / 1000 misses by an ulp.
@@ -174,9 +177,6 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   goal_name_ = new QComboBox;
   states_form->addRow(tr("Goal"), goal_type_);
   states_form->addRow(QString(), goal_name_);
-  goal_hint_ = new QLabel;  // why Plan is off, where the goal is missing
-  goal_hint_->setWordWrap(true);
-  states_form->addRow(QString(), goal_hint_);
   layout->addWidget(states);
 
   // Timing of the result.
@@ -196,8 +196,17 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   timing_form->addRow(tr("Acceleration scaling"), acceleration_);
   layout->addWidget(timing_group);
 
-  // Run. Two rows of two, so the panel is no wider than with Plan, Cancel and Replace last in one
-  // row (the right docks take the width of their widest form, and the 3D view the rest).
+  layout->addStretch(1);
+
+  // Run, below the settings' scroll area: Plan and its result stay in sight however long the form
+  // (they were below the fold at 1600x1000). Two rows of two, so the panel is no wider than with
+  // Plan, Cancel and Replace last in one row (the right docks take the width of their widest form).
+  auto* run = new QVBoxLayout;
+  run->setContentsMargins(9, 0, 9, 6);
+  outer->addLayout(run);
+  goal_hint_ = new QLabel;  // why Plan is off, where the goal is missing
+  goal_hint_->setWordWrap(true);
+  run->addWidget(goal_hint_);
   auto* buttons = new QGridLayout;
   plan_ = new QPushButton(tr("Plan"));
   plan_->setDefault(true);
@@ -210,17 +219,14 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   replace_last_plan_->setToolTip(tr("A new plan replaces the trajectory the last plan added, as RViz keeps one "
                                     "plan (a renamed, re-timed or edited one is kept); off: every plan is kept"));
   buttons->addWidget(replace_last_plan_, 1, 1);
-  layout->addLayout(buttons);
+  run->addLayout(buttons);
   progress_ = new QProgressBar;
   progress_->setTextVisible(true);
   progress_->setFormat(tr("idle"));
   progress_->setValue(0);
-  layout->addWidget(progress_);
-  result_ = new QLabel;
-  result_->setWordWrap(true);
-  result_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  layout->addWidget(result_);
-  layout->addStretch(1);
+  run->addWidget(progress_);
+  result_ = new ResultLabel;
+  run->addWidget(result_);
 
   connect(preset_, &QComboBox::currentIndexChanged, this,
           [this] { apply_preset(preset_->currentData().toString()); });
@@ -252,6 +258,12 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
 }
 
 void PlannerPanel::watch_settings() {
+  for (QDoubleSpinBox* box : {timeout_, margin_, resolution_, range_, refine_})
+    connect(box, &QDoubleSpinBox::valueChanged, this, &PlannerPanel::refresh_preset_label);
+  for (QSpinBox* box : {iterations_, shortcut_, smoothing_passes_, neighbors_, ik_attempts_})
+    connect(box, &QSpinBox::valueChanged, this, &PlannerPanel::refresh_preset_label);
+  connect(smoothing_, &QCheckBox::toggled, this, &PlannerPanel::refresh_preset_label);
+  refresh_preset_label();
   const auto edited = [this] {
     if (!applying_settings_) emit settingsEdited();
   };
@@ -407,7 +419,7 @@ void PlannerPanel::set_options(const PlannerOptions& o) {
 
 void PlannerPanel::apply_preset(const QString& name) {
   const int index = preset_->findData(name);
-  if (index < 0) return;
+  if (index < 0 || name == kCustomPreset) return;  // (custom: the fields as they are)
   if (preset_->currentIndex() != index) {
     preset_->setCurrentIndex(index);  // re-enters through the signal
     return;
@@ -420,6 +432,36 @@ void PlannerPanel::apply_preset(const QString& name) {
   const QString seed = seed_->text();
   set_options(o);
   seed_->setText(seed);
+}
+
+// The preset the fields hold (as the boxes round them), or "custom": the label said "default
+// (50 ms)" with the timeout set to 8 s.
+void PlannerPanel::refresh_preset_label() {
+  const PlannerOptions now = options();
+  const auto same = [](double a, double b, const QDoubleSpinBox* box) {
+    return QString::number(a, 'f', box->decimals()) == QString::number(b, 'f', box->decimals());
+  };
+  QString matching = kCustomPreset;
+  for (const char* name : {"default", "realtime", "offline"}) {
+    const PlannerOptions p = preset(name);
+    if (same(now.timeout_ms, p.timeout_ms, timeout_) && now.max_iterations == p.max_iterations &&
+        same(now.margin, p.margin, margin_) && now.shortcut_passes == p.shortcut_passes &&
+        now.smoothing == p.smoothing && now.smoothing_passes == p.smoothing_passes &&
+        same(now.resolution, p.resolution, resolution_) && same(now.range, p.range, range_) &&
+        same(now.rrt_star_refine_factor, p.rrt_star_refine_factor, refine_) &&
+        now.prm_neighbors == p.prm_neighbors && now.ik_attempts == p.ik_attempts) {
+      matching = QString::fromLatin1(name);
+      break;
+    }
+  }
+  const QSignalBlocker block(preset_);  // a label, not a choice: nothing is applied
+  int custom = preset_->findData(kCustomPreset);
+  if (matching == kCustomPreset && custom < 0) {
+    preset_->addItem(tr("custom"), kCustomPreset);
+    custom = preset_->count() - 1;
+  }
+  preset_->setCurrentIndex(preset_->findData(matching));
+  if (matching != kCustomPreset && custom >= 0) preset_->removeItem(custom);
 }
 
 bool PlannerPanel::cartesian() const { return planner_->currentData().toString() == kCartesian; }
@@ -608,20 +650,21 @@ void PlannerPanel::show_result(const PlanSummary& s) {
   }
   for (const QString& note : s.notes) text += QStringLiteral("<br><i>%1</i>").arg(note.toHtmlEscaped());
   text += tr("<br>Validation: %1").arg(s.validation.toHtmlEscaped());
-  result_->setText(text);
-  result_->setStyleSheet({});
+  result_->show_result(text);
 }
 
 void PlannerPanel::show_failure(const QString& why, const QString& fix) {
   QString text = tr("<b>Planning failed:</b> %1").arg(why.toHtmlEscaped());
   if (!fix.isEmpty()) text += tr("<br><b>Try:</b> %1").arg(fix.toHtmlEscaped());
-  result_->setText(text);
-  result_->setStyleSheet(QStringLiteral("color: #b00020;"));
+  result_->show_result(text, ResultLabel::Tone::Error);
 }
 
 void PlannerPanel::show_message(const QString& text) {
-  result_->setText(text.toHtmlEscaped());
-  result_->setStyleSheet({});
+  result_->show_result(text.toHtmlEscaped());
+}
+
+bool PlannerPanel::showing_failure() const {
+  return result_->tone() == ResultLabel::Tone::Error;
 }
 
 void PlannerPanel::update_enabled() {

@@ -14,6 +14,7 @@
 #include "engine/planning/cartesian_planner.hpp"
 #include "engine/planning/planner_options.hpp"
 #include "panels/planner_settings.hpp"
+#include "panels/result_label.hpp"
 
 class QCheckBox;
 class QComboBox;
@@ -61,7 +62,8 @@ class PlannerPanel : public QWidget {
   // Settings as edited. options() is the engine's; in Cartesian mode its planner field is unused.
   PlannerOptions options() const;
   void set_options(const PlannerOptions& options);  // fills every field (seed too)
-  void apply_preset(const QString& name);           // "default" | "realtime" | "offline"
+  // "default" | "realtime" | "offline"; the combo says "custom" while the fields match none.
+  void apply_preset(const QString& name);
   bool cartesian() const;
   // "RRT-Connect", ..., "Cartesian"; with the orientation kept, what runs then:
   // "RRT-Connect, TCP orientation kept within 5.0°".
@@ -106,6 +108,9 @@ class PlannerPanel : public QWidget {
   void show_result(const PlanSummary& summary);
   void show_failure(const QString& why, const QString& fix);
   void show_message(const QString& text);
+  // Whether the result shown is a failure (show_failure): it describes the state it was planned
+  // from, and its owner replaces it once that state changes.
+  bool showing_failure() const;
 
   // Test access.
   QComboBox* group_combo() const { return group_; }
@@ -136,7 +141,7 @@ class PlannerPanel : public QWidget {
   QPushButton* cancel_button() const { return cancel_; }
   QLabel* goal_hint_label() const { return goal_hint_; }
   QProgressBar* progress_bar() const { return progress_; }
-  QLabel* result_label() const { return result_; }
+  ResultLabel* result_label() const { return result_; }
 
  signals:
   void planRequested();
@@ -172,8 +177,10 @@ class PlannerPanel : public QWidget {
   QCheckBox *avoid_collisions_, *closed_form_ik_;
   QPushButton *plan_, *plan_execute_, *cancel_;
   QProgressBar* progress_;
-  QLabel *result_, *goal_hint_;
+  ResultLabel* result_ = nullptr;
+  QLabel* goal_hint_ = nullptr;
   void watch_settings();
+  void refresh_preset_label();
   bool goal_joints_ = false, goal_pose_ = false, running_ = false, closed_form_ik_available_ = false;
   bool applying_settings_ = false;  // set_settings() is filling the boxes: no settingsEdited
   void select_group(const QString& name);  // when listed and usable, else the first usable group

@@ -5,6 +5,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -54,7 +55,39 @@ void RobotLibraryPanel::set_robots(const std::vector<BuiltinRobotInfo>& robots) 
     item->setData(Dof, Qt::DisplayRole, robot.dof);
     item->setToolTip(Name, QString::fromStdString(robot.directory));
   }
+  mark_loaded();
   apply_filter();
+}
+
+void RobotLibraryPanel::set_loaded_name(const QString& name) {
+  loaded_ = name;
+  mark_loaded();
+  for (int i = 0; i < list_->topLevelItemCount(); ++i)
+    if (!name.isEmpty() &&
+        list_->topLevelItem(i)->text(Name).compare(name, Qt::CaseInsensitive) == 0)
+      list_->setCurrentItem(list_->topLevelItem(i));
+}
+
+QString RobotLibraryPanel::loaded_name() const {
+  for (int i = 0; i < list_->topLevelItemCount(); ++i)
+    if (list_->topLevelItem(i)->font(Name).bold()) return list_->topLevelItem(i)->text(Name);
+  return {};
+}
+
+void RobotLibraryPanel::mark_loaded() {
+  const QIcon check = style()->standardIcon(QStyle::SP_DialogApplyButton);
+  for (int i = 0; i < list_->topLevelItemCount(); ++i) {
+    QTreeWidgetItem* item = list_->topLevelItem(i);
+    const bool loaded =
+        !loaded_.isEmpty() && item->text(Name).compare(loaded_, Qt::CaseInsensitive) == 0;
+    for (int column = Name; column <= Dof; ++column) {
+      QFont font = item->font(column);
+      font.setBold(loaded);
+      item->setFont(column, font);
+    }
+    item->setIcon(Name, loaded ? check : QIcon());
+    item->setStatusTip(Name, loaded ? tr("Loaded now") : QString());
+  }
 }
 
 bool RobotLibraryPanel::matches(const BuiltinRobotInfo& robot, const QString& filter) {

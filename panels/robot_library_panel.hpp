@@ -2,7 +2,8 @@
 // Robot library: the built-in robots (name, maker, model, DOF) with a search box. Every word of
 // the search must match: a number matches the DOF exactly ("7" finds the 7-DOF arms) or appears
 // in the text; other words match the name, maker or model, ignoring case ("kuka" finds the iiwas
-// and the KR 6). Double-click or Load asks for the robot (loadRequested); loading is the owner's.
+// and the KR 6). Double-click or Load asks for the robot (loadRequested); loading is the owner's,
+// who says which robot is loaded (set_loaded_name) for the list to mark it.
 #include <QWidget>
 #include <vector>
 
@@ -27,6 +28,10 @@ class RobotLibraryPanel : public QWidget {
   void set_current_name(const QString& name);
   // Emits loadRequested for the current robot (if any).
   void load_current();
+  // Marks the robot loaded now (bold, with a check mark; any case of its name) and makes it the
+  // current one; "" (a robot from a file) marks none.
+  void set_loaded_name(const QString& name);
+  QString loaded_name() const;
 
   static bool matches(const BuiltinRobotInfo& robot, const QString& filter);
 
@@ -38,10 +43,12 @@ class RobotLibraryPanel : public QWidget {
 
  private:
   void apply_filter();
+  void mark_loaded();
 
   QLineEdit* search_ = nullptr;
   QTreeWidget* list_ = nullptr;
   QPushButton* load_ = nullptr;
+  QString loaded_;
 };
 
 }  // namespace kinetic::panels

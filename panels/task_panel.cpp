@@ -10,6 +10,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -62,11 +63,20 @@ TaskPanel::TaskPanel(QWidget* parent) : QWidget(parent) {
 }
 
 void TaskPanel::build_ui() {
-  auto* layout = new QVBoxLayout(this);
+  // The setup scrolls on its own; why Plan is off, Plan, the result and the stages stay in sight
+  // below it (the result was below the fold of the dock at 1280x800).
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 6);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  auto* setup = new QWidget(scroll);
+  auto* layout = new QVBoxLayout(setup);
+  scroll->setWidget(setup);
+  outer->addWidget(scroll, 1);
   reason_ = new QLabel(this);
   reason_->setWordWrap(true);
   reason_->setStyleSheet(QStringLiteral("color: #777777;"));
-  layout->addWidget(reason_);
 
   auto* pick = new QGroupBox(tr("Pick"), this);
   auto* pick_form = new QFormLayout(pick);
@@ -159,7 +169,12 @@ void TaskPanel::build_ui() {
   lift_->setValue(defaults.lift_distance * kMillimetres);
   gripper_form->addRow(tr("Lift / lower"), lift_);
   layout->addWidget(gripper);
+  layout->addStretch(1);
 
+  auto* run = new QVBoxLayout;
+  run->setContentsMargins(9, 0, 9, 0);
+  outer->addLayout(run);
+  run->addWidget(reason_);
   auto* buttons = new QHBoxLayout;
   plan_ = new QPushButton(tr("Plan pick and place"), this);
   plan_tip_ =
@@ -170,13 +185,11 @@ void TaskPanel::build_ui() {
   cancel_ = new QPushButton(tr("Cancel"), this);
   buttons->addWidget(plan_, 1);
   buttons->addWidget(cancel_);
-  layout->addLayout(buttons);
+  run->addLayout(buttons);
 
-  status_ = new QLabel(this);
-  status_->setWordWrap(true);
+  status_ = new ResultLabel(this);
   status_->setTextFormat(Qt::RichText);
-  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  layout->addWidget(status_);
+  run->addWidget(status_);
 
   stages_ = new QTableWidget(0, 3, this);
   stages_->setHorizontalHeaderLabels({tr("Stage"), tr("Starts"), tr("Takes")});
@@ -184,13 +197,16 @@ void TaskPanel::build_ui() {
   stages_->verticalHeader()->hide();
   stages_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   stages_->setSelectionMode(QAbstractItemView::NoSelection);
-  stages_->setMinimumHeight(120);
-  layout->addWidget(stages_, 1);
+  // A few rows, scrolling for more: the setup above keeps the height (the table's own wish left it
+  // one row at 1280x800).
+  stages_->setMinimumHeight(4 * stages_->fontMetrics().height() + 8);
+  stages_->setMaximumHeight(7 * stages_->fontMetrics().height() + 8);
+  run->addWidget(stages_);
 
   apply_ = new QPushButton(tr("Apply"), this);
   apply_->setToolTip(
       tr("Move the robot to where the task ends and the object to its place (one undo step)"));
-  layout->addWidget(apply_);
+  run->addWidget(apply_);
 
   inputs_ = {object_,       place_[0],    place_[1],     place_[2], yaw_,
              yaw_steps_,    from_object_, move_in_view_, gripper_,  opening_,
@@ -419,9 +435,8 @@ void TaskPanel::show_result(const TaskSummary& s, const std::vector<TaskStageRow
     text += QStringLiteral("<br><i>%1</i>").arg(s.notes[i].toHtmlEscaped());
   if (s.notes.size() > kShownNotes)
     text += tr("<br><i>… and %1 more (hover to read)</i>").arg(s.notes.size() - kShownNotes);
-  status_->setText(text);
+  status_->show_result(text);
   status_->setToolTip(s.notes.join(QLatin1Char('\n')));
-  status_->setStyleSheet({});
   stages_->setRowCount(static_cast<int>(stages.size()));
   for (int row = 0; row < static_cast<int>(stages.size()); ++row) {
     const TaskStageRow& stage = stages[static_cast<std::size_t>(row)];
@@ -439,16 +454,14 @@ void TaskPanel::show_result(const TaskSummary& s, const std::vector<TaskStageRow
 void TaskPanel::show_failure(const QString& why, const QString& fix) {
   QString text = tr("<b>Planning failed:</b> %1").arg(why.toHtmlEscaped());
   if (!fix.isEmpty()) text += tr("<br><b>Try:</b> %1").arg(fix.toHtmlEscaped());
-  status_->setText(text);
+  status_->show_result(text, ResultLabel::Tone::Error);
   status_->setToolTip({});
-  status_->setStyleSheet(QStringLiteral("color: #b00020;"));
   stages_->setRowCount(0);
 }
 
 void TaskPanel::show_message(const QString& text) {
-  status_->setText(text.toHtmlEscaped());
+  status_->show_result(text.toHtmlEscaped());
   status_->setToolTip({});
-  status_->setStyleSheet({});
 }
 
 void TaskPanel::set_apply_available(bool available) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/task/pick_place.hpp"
+#include "panels/result_label.hpp"
 #include "panels/task_settings.hpp"
 
 class QComboBox;
@@ -85,6 +86,9 @@ class TaskPanel : public QWidget {
   void show_result(const TaskSummary& summary, const std::vector<TaskStageRow>& stages);
   void show_failure(const QString& why, const QString& fix);
   void show_message(const QString& text);
+  // Whether the status shows a failure (show_failure): it describes the setup and the state it was
+  // planned from, and its owner replaces it once they change.
+  bool showing_failure() const { return status_->tone() == ResultLabel::Tone::Error; }
   // Apply needs a successful plan whose scene is still the document's.
   void set_apply_available(bool available);
 
@@ -162,7 +166,7 @@ class TaskPanel : public QWidget {
   QPushButton *plan_ = nullptr, *cancel_ = nullptr, *apply_ = nullptr;
   QString plan_tip_;
   QLabel* reason_ = nullptr;
-  QLabel* status_ = nullptr;
+  ResultLabel* status_ = nullptr;
   QTableWidget* stages_ = nullptr;
   std::vector<QWidget*> inputs_;  // disabled while planning or when there is nothing to plan
 };

@@ -8,19 +8,19 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QGroupBox>
 #include <QHBoxLayout>
+#include <QIcon>
 #include <QLabel>
 #include <QListWidget>
-#include <QIcon>
 #include <QMimeData>
 #include <QPainter>
 #include <QPixmap>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSlider>
-#include <QStyle>
 #include <QSplitter>
+#include <QStyle>
+#include <QTabWidget>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -108,7 +108,7 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   list_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   list_->setToolTip(tr("Double-click to rename; select two to compare, several to blend. "
                        "Drop .json / .csv files here to import."));
-  layout->addWidget(list_);
+  layout->addWidget(list_, 2);
   auto* list_buttons = new QHBoxLayout;
   duplicate_ = button(tr("Duplicate"));
   remove_ = button(tr("Delete"));
@@ -122,8 +122,10 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   compare_->setWordWrap(true);
   layout->addWidget(compare_);
 
-  // Playback.
-  auto* playback = new QGroupBox(tr("Playback"));
+  // Playback and re-timing as two tabs: stacked, their height pushed the validation result and the
+  // export confirmation in the list's column below a short bottom dock's fold.
+  auto* control_tabs = new QTabWidget;
+  auto* playback = new QWidget;
   auto* playback_layout = new QVBoxLayout(playback);
   timeline_ = new QSlider(Qt::Horizontal);
   timeline_->setRange(0, kTimelineSteps);
@@ -162,7 +164,9 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   show->addWidget(strobe_);
   show->addStretch(1);
   playback_layout->addLayout(show);
-  controls->addWidget(playback);
+  playback_layout->addStretch(1);
+  control_tabs->addTab(playback, tr("Playback"));
+  controls->addWidget(control_tabs);
 
   // Plots.
   quantity_ = new QComboBox;
@@ -176,7 +180,7 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   plots->addWidget(plot_, 1);
 
   // Timing, validation, recording.
-  auto* timing = new QGroupBox(tr("Timing"));
+  auto* timing = new QWidget;
   auto* timing_form = new QFormLayout(timing);
   timing_ = new QComboBox;
   timing_->addItem(tr("Time-optimal"), QStringLiteral("time_optimal"));
@@ -191,8 +195,7 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   replace_ = new QCheckBox(tr("Replace the selected trajectory"));
   retime_ = button(tr("Re-time"));
   timing_form->addRow(replace_, retime_);
-  controls->addWidget(timing);
-  controls->addStretch(1);
+  control_tabs->addTab(timing, tr("Re-time"));
 
   auto* checks = new QHBoxLayout;
   validate_ = button(tr("Validate"), tr("Check limits and collisions along the current trajectory"));
@@ -204,14 +207,16 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   rate_->setSuffix(tr(" Hz"));
   for (QWidget* w : std::initializer_list<QWidget*>{validate_, record_, rate_}) checks->addWidget(w);
   layout->addLayout(checks);
+  // What an action said (validated, exported, …) right under its buttons, then the violations;
+  // both lists give up height first, so neither result leaves a short dock.
+  message_ = new ResultLabel;
+  layout->addWidget(message_);
   validation_ = new QListWidget;
+  validation_->setMinimumHeight(2 * validation_->fontMetrics().height() + 8);
   validation_->setMaximumHeight(100);
   validation_->setToolTip(tr("Click a violation to go to its time"));
-  layout->addWidget(validation_);
-  message_ = new QLabel;
-  message_->setWordWrap(true);
-  message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  layout->addWidget(message_);
+  layout->addWidget(validation_, 1);
+  list_->setMinimumHeight(3 * list_->fontMetrics().height() + 8);
 
   connect(list_, &QListWidget::itemSelectionChanged, this, &TrajectoryPanel::on_selection_changed);
   connect(list_, &QListWidget::currentRowChanged, this, [this](int row) {
@@ -433,8 +438,7 @@ void TrajectoryPanel::show_not_validated(const QString& text) {
 }
 
 void TrajectoryPanel::show_message(const QString& text, bool error) {
-  message_->setText(text);
-  message_->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+  message_->show_result(text, error ? ResultLabel::Tone::Error : ResultLabel::Tone::Normal);
 }
 
 double TrajectoryPanel::speed() const { return speed_->value(); }

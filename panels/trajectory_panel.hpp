@@ -13,6 +13,7 @@
 #include "engine/trajectory/trajectory.hpp"
 #include "engine/trajectory/trajectory_limits.hpp"
 #include "engine/trajectory/validation.hpp"
+#include "panels/result_label.hpp"
 #include "panels/retime_settings.hpp"
 #include "panels/tcp_speed.hpp"
 
@@ -96,7 +97,7 @@ class TrajectoryPanel : public QWidget {
   QComboBox* quantity_combo() const { return quantity_; }
   QListWidget* validation_list() const { return validation_; }
   QLabel* compare_label() const { return compare_; }
-  QLabel* message_label() const { return message_; }
+  ResultLabel* message_label() const { return message_; }
   TrajectoryPlot* plot() const { return plot_; }
 
  signals:
@@ -149,7 +150,8 @@ class TrajectoryPanel : public QWidget {
   bool applying_retime_settings_ = false;  // set_retime_settings() is filling the boxes: no signal
 
   QListWidget* list_;
-  QLabel *compare_, *time_label_, *message_;
+  QLabel *compare_, *time_label_;
+  ResultLabel* message_ = nullptr;
   QSlider* timeline_;
   QPushButton *play_, *prev_, *next_, *duplicate_, *remove_, *retime_, *blend_, *validate_, *record_,
       *export_, *import_, *robot_here_, *robot_to_end_;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "app/interaction/clearance.hpp"
 #include "app/interaction/latest_job_runner.hpp"
 #include "app/studio_document.hpp"
 
@@ -21,15 +22,20 @@ QString pair_name(const std::string& a, const std::string& b) {
 struct CollisionMonitor::Engine {
   RobotModelPtr robot;
   std::optional<CollisionChecker> checker;
+  std::optional<ClearanceReading> clearance;
   quint64 scene_version = 0;
   bool has_scene = false;
 
   void prepare(const RobotModelPtr& model, const std::shared_ptr<const PlanningScene>& scene, quint64 version) {
     if (model != robot) {
       robot = model;
+      clearance.reset();
       checker.reset();
       has_scene = false;
-      if (robot) checker.emplace(robot);
+      if (robot) {
+        checker.emplace(robot);
+        clearance.emplace(*checker);
+      }
     }
     if (checker && (!has_scene || version != scene_version)) {
       checker->set_scene(scene ? *scene : PlanningScene{});
@@ -48,7 +54,7 @@ struct CollisionMonitor::Engine {
                              state.colliding_links.end())
           state.colliding_links.push_back(link);
       }
-    if (state.contacts.empty()) state.closest = checker->min_distance(q);
+    if (state.contacts.empty()) state.closest = clearance->closest(*checker, q);
     return state;
   }
 

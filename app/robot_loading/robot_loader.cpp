@@ -5,6 +5,7 @@
 
 #include "app/interaction/latest_job_runner.hpp"
 #include "app/planning/background_priority.hpp"
+#include "app/robot_reference.hpp"
 #include "app/studio_document.hpp"
 
 namespace kinetic::app {
@@ -44,7 +45,10 @@ void RobotLoader::load(const RobotLoadRequest& request, QObject* context, Done d
                         .context = context,
                         .done = std::move(done)};
   MeshWarmer warm = mesh_warmer_source_ ? mesh_warmer_source_() : MeshWarmer{};
-  runner_->post([this, id = ticket.id, cancel = ticket.cancel, request, current = document_->robot(),
+  runner_->post([this, id = ticket.id, cancel = ticket.cancel, request,
+                 current = same_robot_reference(request.reference, document_->robot_reference())
+                               ? document_->robot()
+                               : nullptr,
                  warm = std::move(warm)] {
     // As planning does: on a machine with few cores the window keeps drawing.
     lower_current_thread_priority();

@@ -33,7 +33,8 @@ struct PreparedRobot {
   std::optional<JointVector> rest;  // the rest pose, made only when some joint is new to `current`
 };
 
-// `current`: the robot loaded now (null for none); its joints decide whether the rest pose is
+// `current`: the robot this load reloads (the one loaded now when the request names it, see
+// same_robot_reference; null for another robot); its joints decide whether the rest pose is
 // needed (a reload keeps the pose). Thread-safe; never throws.
 PreparedRobot prepare_robot(const RobotLoadRequest& request, const RobotModelPtr& current);
 

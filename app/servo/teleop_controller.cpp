@@ -4,6 +4,7 @@
 
 #include "app/document_commands.hpp"
 #include "app/interaction/goal_controller.hpp"
+#include "app/servo/command_renewal.hpp"
 #include "app/servo/goal_following.hpp"
 #include "app/servo/jog_command.hpp"
 #include "app/servo/teleop_undo_command.hpp"
@@ -115,7 +116,9 @@ QString TeleopController::enable() {
       servo->set_scene(document_.scene());
       loop_ = std::make_unique<ServoLoop>(std::move(servo));
       loop_->start(document_.joints());
+      renewal_ = std::make_unique<CommandRenewal>(*loop_);
     } catch (const std::exception& error) {
+      renewal_.reset();
       loop_.reset();
       why = error_text(error);
     }
@@ -140,6 +143,7 @@ void TeleopController::disable() { shut_down(true); }
 void TeleopController::shut_down(bool show_final_state) {
   if (!loop_) return;
   timer_.stop();
+  renewal_.reset();
   loop_->set_command(ServoCommand{});
   loop_->stop();
   if (show_final_state) show_latest();  // where the arm actually stopped
@@ -154,6 +158,7 @@ void TeleopController::set_enabled(bool on) { on ? static_cast<void>(enable()) :
 
 void TeleopController::stop_loop() {
   timer_.stop();
+  renewal_.reset();
   if (loop_) loop_->stop();
   loop_.reset();
   live_step_ = nullptr;
@@ -253,16 +258,17 @@ ServoCommand TeleopController::current_command() const {
 void TeleopController::send_command() {
   if (!loop_) return;
   try {
-    loop_->set_command(current_command());
+    renewal_->set_command(current_command());
   } catch (const std::exception& error) {
     // A command the servo refuses (wrong size after a group change): stop rather than guess.
-    loop_->set_command(ServoCommand{});
+    renewal_->set_command(ServoCommand{});
     set_status({tr("Stopped: %1").arg(error_text(error)), panels::TeleopTone::Halted}, ServoStatus::Stopped);
   }
 }
 
 void TeleopController::tick() {
-  // Re-sent every frame: the loop takes a command it has not heard again within its timeout as Stop.
+  // A fresh command (goal following aims from where the arm is now); between ticks, however long a
+  // frame takes, CommandRenewal keeps the loop from timing out.
   send_command();
   show_latest();
 }
@@ -396,7 +402,7 @@ void TeleopController::on_goal_moved() {
 
 void TeleopController::on_spacemouse_lost(const QString& message) {
   // Stop at once, without waiting for the next frame.
-  if (loop_) loop_->set_command(ServoCommand{});
+  if (loop_) renewal_->set_command(ServoCommand{});
   source_ = panels::TeleopSource::OnScreen;
   held_.reset();
   emit sourceChanged(source_);

@@ -27,6 +27,7 @@
 
 namespace kinetic::app {
 
+class CommandRenewal;
 class GoalController;
 class StudioDocument;
 class TeleopUndoCommand;
@@ -34,7 +35,9 @@ class TeleopUndoCommand;
 class TeleopController : public QObject {
   Q_OBJECT
  public:
-  static constexpr int kFrameIntervalMs = 16;  // ~60 Hz: what the eye and the viewport need
+  // ~60 Hz: how often the arm's newest state is shown (what the eye and the viewport need). The
+  // command to the loop is renewed by CommandRenewal's own clock, whatever this timer manages.
+  static constexpr int kFrameIntervalMs = 16;
 
   // goal: where the Goal input's target comes from (the 3D view's and the Goal panel's goal).
   TeleopController(StudioDocument& document, GoalController& goal, QObject* parent = nullptr);
@@ -131,6 +134,7 @@ class TeleopController : public QObject {
   StudioDocument& document_;
   QPointer<GoalController> goal_;  // (the window may delete it first)
   std::unique_ptr<ServoLoop> loop_;
+  std::unique_ptr<CommandRenewal> renewal_;  // with loop_, and gone before it
   // The group's chain (joint names, joint jog sizes) and where its base and TCP are in the world.
   std::unique_ptr<TcpKinematics> kinematics_;
   QTimer timer_;

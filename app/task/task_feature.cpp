@@ -146,6 +146,18 @@ TaskFeature::TaskFeature(QMainWindow& window, StudioDocument& document, Planning
     }
     refresh_objects();
   });
+  // A failure describes the robot, joints, scene and setup it was planned from: once they change it
+  // is stale and gives way to a note.
+  const auto retire_failure = [this] {
+    if (panel_->showing_failure())
+      panel_->show_message(
+          tr("The robot, the scene or the task's setup changed since planning "
+             "failed: plan again to check."));
+  };
+  for (const auto signal : {&StudioDocument::robotChanged, &StudioDocument::jointsChanged,
+                            &StudioDocument::sceneChanged})
+    connect(&document_, signal, this, retire_failure);
+  connect(panel_, &panels::TaskPanel::settingsChanged, this, retire_failure);
   connect(&document_, &StudioDocument::selectionChanged, this, [this] {
     // A selected obstacle takes the gizmo back (deselecting leaves it on the place).
     if (!document_.selected_object().isEmpty()) panel_->set_move_in_view(false);

@@ -4,6 +4,7 @@
 // goal state is checked too, and the sphere model comes when asked.
 #include <QSignalSpy>
 #include <QtTest>
+#include <cmath>
 #include <random>
 
 #include "app/interaction/collision_monitor.hpp"
@@ -63,6 +64,50 @@ class CollisionMonitorTest : public QObject {
     QVERIFY2(monitor.report().current.closest.distance > 0.0 && monitor.report().current.closest.distance < 0.5, qPrintable(monitor.summary()));
     QVERIFY(monitor.report().current.colliding_links.empty());
     QVERIFY(changed.count() >= 2);
+  }
+
+  // The clearance reading names the closest pair a pose can bring closer: the hand a few cm before
+  // a box reads the distance to the box. It read "min 0.6 cm, base_link–link2" in every pose on
+  // both robots: the shoulder housing turns on its own axis 6 mm above the base, which no pose
+  // changes.
+  void the_clearance_names_the_closest_pair_a_pose_can_change() {
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    const kinetic::JointVector home = document.robot()->named_pose("home");  // upright
+    document.set_joints(home);
+    CollisionMonitor monitor(document);
+    const kinetic::app::TcpKinematics tcp(document.robot());
+    const kinetic::Pose tool = tcp.tcp_in_world(home);  // pointing sideways (along -y)
+    const kinetic::PlanningScene scene =
+        box_at(tool.translation() + tool.linear().col(2) * (0.1 + 0.06));
+    document.set_scene(scene);
+    QTRY_VERIFY2_WITH_TIMEOUT(monitor.report().valid && monitor.report().current.closest.found &&
+                                  monitor.summary().contains(QStringLiteral("box1")),
+                              qPrintable(monitor.summary()), 5000);
+    // As far as the engine measures the robot from the box.
+    kinetic::CollisionChecker checker(document.robot());
+    checker.set_scene(scene);
+    kinetic::DistanceOptions scene_only;
+    scene_only.self = false;
+    const double to_box = checker.min_distance(home, scene_only).distance;
+    const kinetic::DistanceResult& closest = monitor.report().current.closest;
+    QVERIFY2(
+        to_box > 0.0 && to_box < 0.06 && std::abs(closest.distance - to_box) < 1e-6,
+        qPrintable(QStringLiteral("%1; the box is %2 m away").arg(monitor.summary()).arg(to_box)));
+    // Without the box: a pair of the arm's own links, never the pair held at 6 mm.
+    document.set_scene({});
+    QTRY_VERIFY_WITH_TIMEOUT(
+        monitor.report().valid && !monitor.summary().contains(QStringLiteral("box1")), 5000);
+    QVERIFY2(!monitor.summary().contains(QStringLiteral("base_link–link2")),
+             qPrintable(monitor.summary()));
+    // The Panda's shoulder is held above its base the same way.
+    QSignalSpy reported(&monitor, &CollisionMonitor::reportChanged);
+    QVERIFY(document.load_robot(QStringLiteral("panda")).isEmpty());
+    QVERIFY(reported.wait(5000));
+    QVERIFY2(monitor.report().valid && monitor.report().current.closest.found,
+             qPrintable(monitor.summary()));
+    QVERIFY2(!monitor.summary().contains(QStringLiteral("base_link–link2")),
+             qPrintable(monitor.summary()));
   }
 
   // Links touching each other and nothing else: the Collisions list says how to skip pairs

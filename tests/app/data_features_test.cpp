@@ -18,6 +18,7 @@
 #include "app/session/session_file.hpp"
 #include "app/studio_document.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "engine/planning/rest_pose.hpp"
 #include "panels/joints_panel.hpp"
 #include "panels/robot_library_panel.hpp"
 #include "panels/scene_panel.hpp"
@@ -78,6 +79,13 @@ struct InstalledFeatures {
   QStringList errors;
   kinetic::app::DataFeatures features;
 };
+
+// The library marks `name` (only it) and has it as the current row.
+void panels_library_check(kinetic::panels::RobotLibraryPanel* library, const QString& name) {
+  QVERIFY(library);
+  QCOMPARE(library->loaded_name(), name);
+  QCOMPARE(library->current_name(), name);
+}
 
 }  // namespace
 
@@ -230,6 +238,34 @@ class DataFeaturesTest : public QObject {
     document.set_joints(moved);
     QVERIFY(document.reload_robot().isEmpty());
     QCOMPARE(document.joints(), moved);
+  }
+
+  // Another robot opens in its own rest pose whatever was loaded before: the built-in Panda after
+  // the UR5e at its home, although both name their joints joint1..joint6 (it sat at the UR5e's
+  // -90°/-90° while the pose box said "home"), and with no goal left from the UR5e.
+  void another_robot_opens_in_its_own_rest_pose_whatever_shares_its_joint_names() {
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    kinetic::JointVector goal = document.joints();
+    goal[0] = 0.4;
+    document.set_goal({goal, std::nullopt});
+    QVERIFY(document.load_robot(QStringLiteral("panda")).isEmpty());
+    QCOMPARE(document.joints(), kinetic::rest_pose(document.robot()).q);
+    QCOMPARE(document.joints(), document.robot()->named_pose("home"));
+    QVERIFY(document.goal().empty());
+    // And back: the UR5e at its home, not at the Panda's values.
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    QCOMPARE(document.joints(), document.robot()->named_pose("home"));
+  }
+
+  // The Robot library marks the robot loaded now, and follows a load from elsewhere (the File
+  // menu's built-in robots, a session).
+  void the_robot_library_marks_the_loaded_robot() {
+    QTemporaryDir dir;
+    InstalledFeatures installed(dir);
+    panels_library_check(installed.features.robot_library, QStringLiteral("ur5e"));
+    QVERIFY(installed.document.load_robot(QStringLiteral("panda")).isEmpty());
+    panels_library_check(installed.features.robot_library, QStringLiteral("panda"));
   }
 
   // A reload of the same robot (F5, the file saved, the generated collision matrix) keeps the undo

@@ -52,6 +52,31 @@ class JointsPanelTest : public QObject {
     QCOMPARE(panel.values()[2], 0.5);
   }
 
+  // Typing a value into a joint's field is one edit, made when it is committed (Enter, or leaving
+  // the field): "30" was two edits, the robot at 3° on the way, and two undo steps.
+  void typing_a_value_is_one_edit_made_on_enter() {
+    kinetic::panels::JointsPanel panel;
+    const auto robot = kinetic::load_builtin_robot("ur5e");
+    panel.set_robot(robot);
+    panel.set_values(robot->zero_configuration());
+    panel.show();
+    QSignalSpy spy(&panel, &kinetic::panels::JointsPanel::valuesEdited);
+    QDoubleSpinBox* field = panel.spin_box(2);
+    field->setFocus();
+    field->selectAll();
+    QTest::keyClicks(field, QStringLiteral("30"));
+    QCOMPARE(spy.count(), 0);  // nothing moves while typing
+    QCOMPARE(panel.values()[2], 0.0);
+    QTest::keyClick(field, Qt::Key_Return);
+    QCOMPARE(spy.count(), 1);
+    const auto q = qvariant_cast<kinetic::JointVector>(spy.first().first());
+    QVERIFY2(std::abs(q[2] - 30.0 * std::numbers::pi / 180.0) < 1e-9,
+             qPrintable(QString::number(q[2])));
+    // Enter again without a change edits nothing.
+    QTest::keyClick(field, Qt::Key_Return);
+    QCOMPARE(spy.count(), 1);
+  }
+
   void set_values_does_not_emit() {
     kinetic::panels::JointsPanel panel;
     const auto robot = kinetic::load_builtin_robot("ur5e");

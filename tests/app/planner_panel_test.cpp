@@ -66,6 +66,26 @@ class PlannerPanelTest : public QObject {
     QVERIFY(panel.random_seed());  // a preset does not invent a seed
   }
 
+  // The preset box names the preset the fields hold: "custom" once one is changed (it said
+  // "default (50 ms)" with the timeout at 8 s), the preset again when the fields are back to it.
+  void the_preset_label_says_custom_once_a_field_leaves_the_preset() {
+    PlannerPanel panel;
+    QCOMPARE(panel.preset_combo()->currentData().toString(), QStringLiteral("default"));
+    panel.timeout_box()->setValue(8000.0);
+    QCOMPARE(panel.preset_combo()->currentData().toString(), QStringLiteral("custom"));
+    QCOMPARE(panel.preset_combo()->currentText(), QStringLiteral("custom"));
+    QCOMPARE(panel.options().timeout_ms, 8000.0);  // the label changed nothing
+    panel.timeout_box()->setValue(default_preset().timeout_ms);
+    QCOMPARE(panel.preset_combo()->currentData().toString(), QStringLiteral("default"));
+    QCOMPARE(panel.preset_combo()->findData(QStringLiteral("custom")), -1);
+    // Choosing a preset after a change applies it.
+    panel.timeout_box()->setValue(8000.0);
+    panel.preset_combo()->setCurrentIndex(
+        panel.preset_combo()->findData(QStringLiteral("offline")));
+    QCOMPARE(panel.options().timeout_ms, offline_preset().timeout_ms);
+    QCOMPARE(panel.preset_combo()->currentData().toString(), QStringLiteral("offline"));
+  }
+
   void workspace_bounds_round_trip_through_the_options() {
     PlannerPanel panel;
     QVERIFY(!panel.options().workspace.has_value());  // off by default

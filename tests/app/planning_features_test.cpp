@@ -88,6 +88,41 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY(f.document.trajectories().empty());
   }
 
+  // A failure says why the state it was planned from cannot be planned; after undoing into a free
+  // pose it would be stale ("start state is in collision" stayed, in red): it gives way to a note.
+  void a_failure_goes_once_the_state_it_describes_changes() {
+    Fixture f;
+    f.document.edit_joints(arm(0.0));  // into the box
+    const PlanOutcome outcome = f.plan_to(arm(1.2));
+    QVERIFY(!outcome.ok);
+    panels::ResultLabel* result = f.features->planner_panel()->result_label();
+    QVERIFY2(result->text().contains(QStringLiteral("Planning failed")) &&
+                 result->text().contains(QStringLiteral("collision")),
+             qPrintable(result->text()));
+    f.document.undo_stack().undo();  // back beside the box: free
+    QVERIFY2(!result->text().contains(QStringLiteral("Planning failed")) &&
+                 !result->text().contains(QStringLiteral("in collision")),
+             qPrintable(result->text()));
+    QVERIFY(!f.features->planner_panel()->showing_failure());
+  }
+
+  // Plans are numbered on from the ones the work holds: after reopening a session with "plan 2",
+  // the next is "plan 3" (it was a second "plan 1"); a new session starts at 1.
+  void plans_are_numbered_on_from_those_the_session_holds() {
+    Fixture f;
+    f.document.start_new_work();  // as opening a session does, then its trajectories
+    const Trajectory saved =
+        two_samples("ur5e", f.document.robot()->variable_names(), arm(-1.2), arm(-1.0));
+    f.document.set_trajectories({{QStringLiteral("plan 2 · RRT-Connect"), saved, {}}});
+    const PlanOutcome outcome = f.plan_to(arm(1.2));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QCOMPARE(f.document.trajectories().back().name, QStringLiteral("plan 3 · RRT-Connect"));
+    f.document.start_new_work();
+    f.document.set_trajectories({});
+    QVERIFY(f.plan_to(arm(1.0)).ok);
+    QCOMPARE(f.document.trajectories().back().name, QStringLiteral("plan 1 · RRT-Connect"));
+  }
+
   void cartesian_settings_go_from_the_panel_into_the_plan() {
     Fixture f;
     f.document.set_scene(PlanningScene{});

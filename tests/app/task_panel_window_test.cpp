@@ -339,6 +339,18 @@ class TaskPanelWindowTest : public QObject {
     QVERIFY(!panel_->apply_button()->isEnabled());
   }
 
+  // A failure describes the setup and state it was planned from: once the setup changes (the
+  // place turned) it gives way to a note, as the Planner panel's does.
+  void a_failure_goes_once_what_it_describes_changes() {
+    QVERIFY(plan_to(Vector3(0.5, 0.0, 0.15)));
+    QVERIFY(!outcome_.ok);
+    QVERIFY(panel_->showing_failure());
+    panel_->place_yaw_box()->setValue(panel_->place_yaw_box()->value() + 15.0);
+    QVERIFY(!panel_->showing_failure());
+    QVERIFY2(!panel_->status_label()->text().contains(QStringLiteral("Planning failed")),
+             qPrintable(panel_->status_label()->text()));
+  }
+
   // A pick plans in milliseconds, faster than a click on Cancel: here it cannot succeed. The arm
   // starts straight up ("home") inside a collar round its elbow, so every move to a pre-grasp
   // plans its whole budget (the grasps themselves are reachable: the collar is far above them).

@@ -15,6 +15,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 #include <cmath>
 #include <memory>
@@ -103,6 +104,36 @@ class TeleopPanelTest : public QObject {
     QCOMPARE(joints(), stopped);
     QVERIFY(panel_->status_label()->text().startsWith(QStringLiteral("Ready")));
     QVERIFY(controller_->enabled());
+  }
+
+  // A slow frame does not stop a held jog: the GUI thread busy for 350 ms (lavapipe drew frames of
+  // 200-400 ms) read "Stopped: no new command for 100 ms" and the arm moved in jerks, as the
+  // command was renewed only when the GUI thread got round to it. It is renewed by its own clock.
+  void a_slow_frame_does_not_stop_a_held_jog() {
+    enable();
+    QStringList statuses;
+    connect(controller_, &TeleopController::statusChanged, this,
+            [&] { statuses << controller_->status().text; });
+    const Pose before = tcp(joints());
+    QPushButton* up = panel_->jog_pad()->axis_button(kZ, +1);
+    QElapsedTimer clock;
+    QTest::mousePress(up, Qt::LeftButton);
+    clock.start();
+    QTest::qWait(150);
+    QThread::msleep(350);  // a slow frame: nothing else runs on the GUI thread meanwhile
+    QTest::qWait(100);
+    QTest::mouseRelease(up, Qt::LeftButton);
+    const double held_s = clock.nsecsElapsed() / 1e9;
+    QTest::qWait(60);
+    disconnect(controller_, &TeleopController::statusChanged, this, nullptr);
+    for (const QString& status : statuses)
+      QVERIFY2(!status.contains(QStringLiteral("no new command")),
+               qPrintable(statuses.join(QStringLiteral(" | "))));
+    // It rose for the whole hold, the slow frame included (within a loaded machine's tolerance).
+    const double rose = tcp(joints()).translation().z() - before.translation().z();
+    const double expected = 0.5 * controller_->options().max_linear_speed * held_s;
+    QVERIFY2(rose > 0.6 * expected && rose < 1.3 * expected + 0.005,
+             qPrintable(QStringLiteral("rose %1 m, expected about %2 m").arg(rose).arg(expected)));
   }
 
   void tool_frame_moves_along_the_tcp_axes() {
