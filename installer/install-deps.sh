@@ -14,11 +14,13 @@ packages=(
   xvfb xauth
   # engine
   libeigen3-dev liburdfdom-dev liburdfdom-headers-dev libtinyxml2-dev libassimp-dev libfcl-dev
-  libtomlplusplus-dev nlohmann-json3-dev libpng-dev
+  libtomlplusplus-dev nlohmann-json3-dev libpng-dev libyaml-cpp-dev
   # viewer overlay and input devices
   libimgui-dev libspnav-dev libmeshoptimizer-dev
   # tests and benchmarks (peers: KDL, OMPL)
   libgtest-dev libgmock-dev libbenchmark-dev liborocos-kdl-dev libkdl-parser-dev libompl-dev
+  # the VAMP peer's MotionBenchMaker problem converter (../shared/peers/vamp/harness/convert.py)
+  python3-yaml
   # make deb (dpkg-shlibdeps works out Depends) and the desktop entry / AppStream metadata checks
   dpkg-dev desktop-file-utils appstream
 )

@@ -123,6 +123,18 @@ std::string default_start_text(const RestPose& rest, const Job& job) {
 
 JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group_variables, const StateSpec& state,
                           const std::string& field) {
+  if (!state.by_name.names.empty()) {
+    JointVector q;
+    try {
+      // A start skips joints the robot has as no variable (a request names its virtual joint and
+      // fixed fingers); a goal's must all be the robot's.
+      q = with_joint_values(robot, robot.zero_configuration(), state.by_name, "request", state.by_name_is_start);
+    } catch (const Error& error) {
+      throw JobError(field, describe(error));
+    }
+    validate_state(robot, q, field);
+    return q;
+  }
   if (!state.named.empty()) {
     try {
       return robot.named_pose(state.named);

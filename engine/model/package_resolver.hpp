@@ -6,7 +6,9 @@
 //                           and its immediate children),
 //                        2. the extra search paths (LoadOptions::package_paths),
 //                        3. ROS_PACKAGE_PATH (':'-separated),
-//                        4. AMENT_PREFIX_PATH entries, as PREFIX/share/NAME.
+//                        4. AMENT_PREFIX_PATH entries, as PREFIX/share/NAME,
+//                        5. last, a folder NAME without package.xml in the robot file's folder
+//                           or directly in an extra search path.
 //                        Search paths of 2 and 3 are crawled up to kMaxSearchDepth levels deep,
 //                        without descending into a package.
 //   file:///abs/path     an absolute path (file://relative is taken relative to the robot file).

@@ -17,6 +17,7 @@
 #include "engine/core/printable_text.hpp"
 #include "engine/core/saved_rotation.hpp"
 #include "engine/core/string_similarity.hpp"
+#include "engine/scene/moveit_scene_file.hpp"
 
 namespace kinetic {
 namespace {
@@ -339,6 +340,11 @@ PlanningScene load_scene(const std::string& path) {
   if (!in) throw Error(ErrorCode::FileNotFound, "scene file not found or unreadable: " + path);
   std::stringstream buffer;
   buffer << in.rdbuf();
+  switch (scene_file_format(path)) {
+    case SceneFileFormat::MoveItYaml: return moveit_scene_from_yaml(buffer.str(), path);
+    case SceneFileFormat::MoveItText: return moveit_scene_from_text(buffer.str(), path);
+    case SceneFileFormat::KineticJson: break;
+  }
   const fs::path p(path);
   return scene_from_json(buffer.str(), path, p.has_parent_path() ? p.parent_path().string() : ".");
 }
