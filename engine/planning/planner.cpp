@@ -329,7 +329,16 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
     std::snprintf(message, sizeof message, "%s found no path within %s / %d iterations (%d nodes explored)",
                   result.planner.c_str(), limit_ms_text(options.timeout_ms).c_str(), options.max_iterations,
                   result.tree_size);
-    throw Error(ErrorCode::Timeout, message,
+    std::string said = message;
+    if (result.margin_used < options.margin) {
+      // The clearance searched with matters to why it failed: a narrower one opens passages.
+      char margin[160];
+      std::snprintf(margin, sizeof margin,
+                    " with a margin of %.3f m, reduced from %.3f m (start or goal is closer than that to an obstacle)",
+                    result.margin_used, options.margin);
+      said += margin;
+    }
+    throw Error(ErrorCode::Timeout, said,
                 "raise timeout_ms and max_iterations (or use the offline preset); a goal in a narrow "
                 "passage may need more time, a goal in a disconnected region cannot be reached");
   }
@@ -423,7 +432,8 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
     if (problem) {
       char margin[160];
       if (result.margin_used < options.margin)
-        std::snprintf(margin, sizeof margin, " (planned with a margin of %.3f m, reduced from %.3f m; edges checked every %.3f rad)",
+        std::snprintf(margin, sizeof margin,
+                      " (planned with a margin of %.3f m, reduced from %.3f m; edges checked every %.3f rad)",
                       result.margin_used, options.margin, options.resolution);
       else
         std::snprintf(margin, sizeof margin, " (planned with a margin of %.3f m; edges checked every %.3f rad)",

@@ -73,3 +73,25 @@ TEST(GateRepair, ACoarselyCheckedPathThatClipsAShelfIsRepairedNotRefused) {
   EXPECT_GT(repaired, 0)
       << "no path needed a repair: the test no longer reproduces the clipping it guards against";
 }
+
+// A plan that fails after the planner reduced its margin says the margin it searched with.
+TEST(GateRepair, AFailedPlanSaysTheMarginItWasReducedTo) {
+  KINETIC_REQUIRE_MBM();
+  const fs::path robot = fs::path(test::mbm_panda_dir()) / "robot";
+  Planner planner(load_robot_file((robot / "panda.urdf").string(), (robot / "panda.srdf").string()),
+                  PlanningScene(), "panda_arm");
+  // bookshelf_small 29: start or goal within 1 cm of a shelf (the default margin is 2 cm).
+  const Problem problem = mbm_problem(planner.model(), "bookshelf_small", 29);
+  planner.set_scene(problem.scene);
+  PlannerOptions options;
+  options.max_iterations = 1;  // fails at once
+  try {
+    planner.plan(problem.start, JointGoal{problem.goal}, options);
+    FAIL() << "one iteration solved it";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ErrorCode::Timeout);
+    EXPECT_NE(error.message().find("with a margin of 0.005 m, reduced from 0.020 m"),
+              std::string::npos)
+        << error.message();
+  }
+}
