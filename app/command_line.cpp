@@ -161,6 +161,16 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   const auto output_dir = text_option("output-dir", "Headless: folder for the outputs (overrides the job's).", "dir");
   const auto size = text_option("size", "Headless: --screenshot size.", "WIDTHxHEIGHT");
   const auto view = text_option("view", "Headless: --screenshot view (front, back, left, right, top, bottom, iso).", "name");
+  const auto benchmark = text_option(
+      "benchmark",
+      "Headless: plan every problem of a folder (MotionBenchMaker's layout: <scene>/sceneNNNN.yaml + requestNNNN.yaml, "
+      "MoveIt planning scenes and motion plan requests) in one process; writes benchmark.csv and "
+      "benchmark-summary.txt to --output-dir (default: the working directory).",
+      "dir");
+  const auto repeat = text_option("repeat", "Headless --benchmark: runs of each problem (seeds --seed, --seed + 1, ...).", "n");
+  const auto timeout = text_option("timeout", "Headless --benchmark: planning budget per problem (s, default 10).", "s");
+  const auto problems_per_scene =
+      text_option("problems-per-scene", "Headless --benchmark: at most this many problems of each scene.", "n");
   parser.addPositionalArgument(QStringLiteral("FILE"),
                                QStringLiteral("A session to open (SESSION.kinetic-session), or a URDF to open "
                                               "as with --robot; with --headless: the job file to run."),
@@ -193,6 +203,7 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   }
   for (const QCommandLineOption* option : {&scene, &start, &goal_joints, &goal_named, &goal_pose, &goal_relative,
                                            &planner, &keep_orientation, &preset, &timing, &seed, &export_file, &output_dir, &size, &view,
+                                           &benchmark, &repeat, &timeout, &problems_per_scene,
                                            &xacro_arg}) {  // the studio expands xacro with its defaults (for now)
     if (parser.isSet(*option) && !is_headless) {
       std::fprintf(stderr, "kinetic-studio: --%s needs --headless\n", qPrintable(option->names().first()));
@@ -214,6 +225,15 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   line.output_dir = parser.value(output_dir);
   line.size = parser.value(size);
   line.view = parser.value(view);
+  line.benchmark = parser.value(benchmark);
+  line.repeat = parser.value(repeat);
+  line.timeout = parser.value(timeout);
+  line.problems_per_scene = parser.value(problems_per_scene);
+  if (line.benchmark.isEmpty() && (!line.repeat.isEmpty() || !line.timeout.isEmpty() || !line.problems_per_scene.isEmpty())) {
+    std::fprintf(stderr, "kinetic-studio: --%s goes with --benchmark DIR\n",
+                 !line.repeat.isEmpty() ? "repeat" : !line.timeout.isEmpty() ? "timeout" : "problems-per-scene");
+    return std::nullopt;
+  }
   line.robot = file_is_robot && !is_headless ? file : parser.value(robot);
   line.robot_given = parser.isSet(robot) || (file_is_robot && !is_headless);
   line.srdf = parser.value(srdf);

@@ -37,6 +37,11 @@ struct CommandLine {
   QString output_dir;   // outputs go here (overrides the job's outputs.directory)
   QString size;         // WIDTHxHEIGHT of --screenshot in headless mode
   QString view;         // standard view of --screenshot in headless mode
+  // --benchmark DIR: every MoveIt scene + request pair in DIR (benchmark_problems.hpp), one process.
+  QString benchmark;
+  QString repeat;              // runs of each problem (kept as text: validated by the runner)
+  QString timeout;             // s per plan
+  QString problems_per_scene;  // at most this many problems of each scene
 };
 
 // "NAME:=VALUE" (--xacro-arg) as a name and a value; nullopt when it is not of that form.

@@ -46,6 +46,7 @@ const char* noun(FileKind kind) {
     case FileKind::Scene: return "a scene file";
     case FileKind::Trajectory: return "a trajectory file";
     case FileKind::Urdf: return "a URDF";
+    case FileKind::MotionPlanRequest: return "a MoveIt motion plan request";
     case FileKind::Other: break;
   }
   return "another file";
@@ -58,6 +59,7 @@ const char* expected_noun(FileKind kind) {
     case FileKind::Scene: return "a scene";
     case FileKind::Trajectory: return "a trajectory";
     case FileKind::Urdf: return "a robot";
+    case FileKind::MotionPlanRequest: return "a motion plan request";
     case FileKind::Other: break;
   }
   return "what was expected";
@@ -79,6 +81,9 @@ std::string what_to_do(FileKind found, FileKind expected, const std::string& pat
       return "use --robot " + file +
              (expected == FileKind::Job ? " with a goal flag (--goal-named, --goal-joints, --goal-pose or --goal-relative)"
                                         : "");
+    case FileKind::MotionPlanRequest:
+      return "give it as a job step's goal {\"request\": \"" + path +
+             "\"} (and the job's start), or plan a folder of scenes and requests with --benchmark DIR";
     case FileKind::Other: break;
   }
   return {};
@@ -94,8 +99,25 @@ FileKind kind_of_format(const std::string& format) {
   return FileKind::Other;
 }
 
+namespace {
+
+// A top-level YAML key at the start of a line ("world:", "goal_constraints:").
+bool has_top_level_key(const std::string& text, const std::string& key) {
+  for (std::size_t at = text.find(key + ":"); at != std::string::npos; at = text.find(key + ":", at + 1))
+    if (at == 0 || text[at - 1] == '\n') return true;
+  return false;
+}
+
+}  // namespace
+
 FileKind file_kind(const std::string& text, const std::string& name) {
   if (ends_with_urdf(name) || starts_like_xml(text)) return FileKind::Urdf;
+  if (ends_with(name, ".scene")) return FileKind::Scene;
+  if (ends_with(name, ".yaml") || ends_with(name, ".yml")) {
+    if (has_top_level_key(text, "goal_constraints")) return FileKind::MotionPlanRequest;
+    if (has_top_level_key(text, "world")) return FileKind::Scene;
+    return FileKind::Other;
+  }
   QJsonParseError error;
   const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
   if (error.error != QJsonParseError::NoError || !document.isObject()) return FileKind::Other;

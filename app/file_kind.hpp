@@ -7,13 +7,16 @@
 
 namespace kinetic::app {
 
-enum class FileKind { Job, Session, Scene, Trajectory, Urdf, Other };
+// Scene includes MoveIt's planning scenes (.yaml / .yml with a "world", .scene text);
+// MotionPlanRequest: a MoveIt motion plan request (.yaml / .yml with "goal_constraints").
+enum class FileKind { Job, Session, Scene, Trajectory, Urdf, MotionPlanRequest, Other };
 
 // By a JSON file's "format" value ("kinetic-job", ...); Other for any other.
 FileKind kind_of_format(const std::string& format);
 
 // By the file's text and name: a URDF when the name ends in .urdf or .xacro or the text starts with '<'
-// (XML), else the "format" of a JSON object; Other when it is neither (malformed JSON, no
+// (XML); a MoveIt scene or request by its name (.scene; .yaml / .yml with a top-level "world:" or
+// "goal_constraints:"); else the "format" of a JSON object; Other when it is neither (malformed JSON, no
 // "format", an unknown one), left to the reader to say what is wrong.
 FileKind file_kind(const std::string& text, const std::string& name);
 

@@ -19,6 +19,8 @@ packages=(
   libimgui-dev libspnav-dev libmeshoptimizer-dev
   # tests and benchmarks (peers: KDL, OMPL)
   libgtest-dev libgmock-dev libbenchmark-dev liborocos-kdl-dev libkdl-parser-dev libompl-dev
+  # the VAMP peer's MotionBenchMaker problem converter (../shared/peers/vamp/harness/convert.py)
+  python3-yaml
   # make deb (dpkg-shlibdeps works out Depends) and the desktop entry / AppStream metadata checks
   dpkg-dev desktop-file-utils appstream
 )

@@ -583,7 +583,7 @@ QString ScenePanel::save_scene_file(const QString& path) {
 QString ScenePanel::read_scene_file(const QString& path, PlanningScene& next) const {
   // A folder reads as an empty file, which would be reported as malformed JSON.
   if (QFileInfo(path).isDir())
-    return tr("%1 is a folder; choose a scene file (.json).").arg(path);
+    return tr("%1 is a folder; choose a scene file (.json, or MoveIt's .yaml / .scene).").arg(path);
   try {
     next = load_scene(path.toStdString());
   } catch (const Error& error) {
@@ -693,7 +693,7 @@ void ScenePanel::choose_save_file() {
 void ScenePanel::choose_add_file() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Add objects from a scene file"),
                                                     last_dialog_folder(FileDialogKind::Scene),
-                                                    tr("Kinetic scenes (*.json);;All files (*)"));
+                                                    tr("Scenes (*.json *.yaml *.yml *.scene);;Kinetic scenes (*.json);;MoveIt scenes (*.yaml *.yml *.scene);;All files (*)"));
   if (path.isEmpty()) return;
   remember_dialog_folder(FileDialogKind::Scene, path);
   add_scene_file(path);
@@ -701,7 +701,7 @@ void ScenePanel::choose_add_file() {
 
 void ScenePanel::choose_load_file() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Load scene"), last_dialog_folder(FileDialogKind::Scene),
-                                                    tr("Kinetic scenes (*.json);;All files (*)"));
+                                                    tr("Scenes (*.json *.yaml *.yml *.scene);;Kinetic scenes (*.json);;MoveIt scenes (*.yaml *.yml *.scene);;All files (*)"));
   if (path.isEmpty()) return;
   remember_dialog_folder(FileDialogKind::Scene, path);
   load_scene_file(path);

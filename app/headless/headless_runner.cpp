@@ -11,6 +11,7 @@
 #include <future>
 #include <iomanip>
 
+#include "app/headless/benchmark_command.hpp"
 #include "app/headless/frame_disk_space.hpp"
 #include "app/headless/interruption.hpp"
 #include "app/headless/job_execution.hpp"
@@ -338,6 +339,7 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
 int run_headless(const CommandLine& line, std::ostream& out, std::ostream& err) {
   install_interrupt_handlers();
   interrupt_requested() = false;
+  if (!line.benchmark.isEmpty()) return run_benchmark_command(line, out, err);
   Job job;
   try {
     if (!line.job.isEmpty()) {

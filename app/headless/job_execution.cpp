@@ -140,6 +140,18 @@ JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group
                           const StateSpec& state, const std::string& field,
                           const JointVector& others) {
   const JointVector base = others.size() == robot.dof() ? others : robot.zero_configuration();
+  if (!state.by_name.names.empty()) {
+    JointVector q;
+    try {
+      // A start skips joints the robot has as no variable (a request names its virtual joint and
+      // fixed fingers); a goal's must all be the robot's.
+      q = with_joint_values(robot, base, state.by_name, "request", state.by_name_is_start);
+    } catch (const Error& error) {
+      throw JobError(field, describe(error));
+    }
+    validate_state(robot, q, field);
+    return q;
+  }
   if (!state.named.empty()) {
     try {
       return robot.named_pose(state.named, base);

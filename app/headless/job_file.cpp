@@ -90,8 +90,26 @@ RobotSpec parse_robot(const QJsonValue& value, const fs::path& base) {
   return robot;
 }
 
-StateSpec parse_state(const QJsonValue& value, const std::string& path) {
+// A MoveIt motion plan request's start state or joint goal, by joint name (the robot resolves the
+// names); its file relative to the job's folder.
+JointValues request_joints(const std::string& file, const std::string& field, const fs::path& base_dir, bool goal) {
+  try {
+    const MotionPlanRequest request = load_motion_plan_request(resolve(base_dir, file).string());
+    return goal ? request.goal : request.start;
+  } catch (const Error& error) {
+    throw JobError(field, error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")"));
+  }
+}
+
+StateSpec parse_state(const QJsonValue& value, const std::string& path, const fs::path& base_dir) {
   StateSpec state;
+  if (value.isObject() && value.toObject().contains(QStringLiteral("request"))) {
+    const Fields f(value, path, {"request"});
+    state.by_name = request_joints(f.text("request"), f.at("request"), base_dir, false);
+    state.by_name_is_start = true;
+    if (state.by_name.names.empty()) throw JobError(f.at("request"), "the request has no start_state.joint_state");
+    return state;
+  }
   if (value.isString()) {
     state.named = str(value.toString());
     if (state.named.empty()) throw JobError(path, "must not be empty");
@@ -106,12 +124,17 @@ StateSpec parse_state(const QJsonValue& value, const std::string& path) {
   return state;
 }
 
-void parse_goal(const QJsonValue& value, const std::string& path, StepSpec& step) {
-  const Fields f(value, path, {"joints", "named", "pose", "relative", "arc"});
-  const int given = f.has("joints") + f.has("named") + f.has("pose") + f.has("relative") + f.has("arc");
+void parse_goal(const QJsonValue& value, const std::string& path, StepSpec& step, const fs::path& base_dir) {
+  const Fields f(value, path, {"joints", "named", "pose", "relative", "arc", "request"});
+  const int given =
+      f.has("joints") + f.has("named") + f.has("pose") + f.has("relative") + f.has("arc") + f.has("request");
   if (given != 1)
-    throw JobError(path, "give exactly one of \"joints\", \"named\", \"pose\", \"relative\" or \"arc\"");
-  if (f.has("arc")) {
+    throw JobError(path,
+                   "give exactly one of \"joints\", \"named\", \"pose\", \"relative\", \"arc\" or \"request\"");
+  if (f.has("request")) {
+    step.goal_kind = StepSpec::GoalKind::Joints;
+    step.goal_state.by_name = request_joints(f.text("request"), f.at("request"), base_dir, true);
+  } else if (f.has("arc")) {
     parse_arc_goal(f, step);
   } else if (f.has("joints")) {
     step.goal_kind = StepSpec::GoalKind::Joints;
@@ -542,7 +565,7 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
     else if (scene.isObject()) job.scene.inline_json = QJsonDocument(scene.toObject()).toJson().toStdString();
     else throw JobError("scene", std::string("expected a scene file name or an inline scene object, got ") + type_name(scene));
   }
-  if (f.has("start")) job.start = parse_state(f.value("start"), "start");
+  if (f.has("start")) job.start = parse_state(f.value("start"), "start", base_dir);
   else job.start.robot_default = true;
 
   StepSpec defaults, pick_defaults;
@@ -583,7 +606,7 @@ Job parse_job(const std::string& text, const std::string& source_name, const fs:
     if (!s.has("goal"))
       throw JobError(s.at("goal"), "missing (joints, named, pose, relative or arc; or \"attach\" / \"detach\" for a "
                                    "step that changes the scene, \"pick_place\" for a whole pick and place)");
-    parse_goal(s.value("goal"), s.at("goal"), step);
+    parse_goal(s.value("goal"), s.at("goal"), step, base_dir);
     apply_settings(s, step, default_fields ? &*default_fields : nullptr);
     check_motion_settings(step);
     job.steps.push_back(step);

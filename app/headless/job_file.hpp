@@ -16,6 +16,7 @@
 #include "engine/core/printable_text.hpp"
 #include "engine/core/types.hpp"
 #include "engine/planning/cartesian_planner.hpp"
+#include "engine/planning/motion_plan_request.hpp"
 #include "engine/planning/path_constraints.hpp"
 #include "engine/planning/planner_options.hpp"
 #include "engine/planning/planning_goal.hpp"
@@ -60,6 +61,10 @@ struct SceneSpec {
 struct StateSpec {
   std::string named;
   std::vector<double> joints;
+  // Or joint values by name: a MoveIt motion plan request's start state or joint goal
+  // ({"request": "request.yaml"}); joints the robot has as no variable are skipped in a start.
+  JointValues by_name;
+  bool by_name_is_start = false;
   // Neither given: the robot's rest pose (engine rest_pose; a headless run without --start).
   bool robot_default = false;
 };

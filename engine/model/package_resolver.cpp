@@ -158,6 +158,11 @@ std::optional<std::string> PackageResolver::search_uncached(const std::string& n
     const fs::path share = fs::path(prefix) / "share" / name;
     if (is_dir(share)) return normalise(share);
   }
+  // Last: a folder NAME without a package.xml beside the robot file or in a search path
+  // (MotionBenchMaker's Panda reads package://meshes/... with meshes/ beside its URDF).
+  if (!base_dir_.empty() && is_dir(fs::path(base_dir_) / name)) return normalise(fs::path(base_dir_) / name);
+  for (const std::string& path : search_paths_)
+    if (is_dir(fs::path(path) / name)) return normalise(fs::path(path) / name);
   return std::nullopt;
 }
 

@@ -14,6 +14,7 @@
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/path_processing.hpp"
 #include "engine/planning/prm.hpp"
+#include "engine/planning/segment_repair.hpp"
 #include "engine/planning/state_diagnostics.hpp"
 
 namespace kinetic {
@@ -406,7 +407,16 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
     std::snprintf(message, sizeof message, "%s found no path within %s / %d iterations (%d nodes explored)",
                   result.planner.c_str(), limit_ms_text(options.timeout_ms).c_str(), options.max_iterations,
                   result.tree_size);
-    throw Error(ErrorCode::Timeout, message,
+    std::string said = message;
+    if (result.margin_used < options.margin) {
+      // The clearance searched with matters to why it failed: a narrower one opens passages.
+      char margin[160];
+      std::snprintf(margin, sizeof margin,
+                    " with a margin of %.3f m, reduced from %.3f m (start or goal is closer than that to an obstacle)",
+                    result.margin_used, options.margin);
+      said += margin;
+    }
+    throw Error(ErrorCode::Timeout, said,
                 "raise timeout_ms and max_iterations (or use the offline preset); a goal in a narrow "
                 "passage may need more time, a goal in a disconnected region cannot be reached");
   }
@@ -439,18 +449,77 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
   post_clock.poll("validating", 0, static_cast<int>(path.size()));
   const auto gates_begin = SearchClock::Clock::now();
   JointPath output = to_full(path);
-  std::optional<std::string> problem = limits_gate(*model_, output);
-  if (!problem) problem = collision_gate(checker_, output);
+  const auto gates = [&](const JointPath& full) {
+    std::optional<std::string> found_problem = limits_gate(*model_, full);
+    if (!found_problem) found_problem = collision_gate(checker_, full);
+    return found_problem;
+  };
+  // A segment the continuous gate refuses is re-planned between its ends at a finer edge check
+  // (segment_repair.hpp) before the path is given up: the search must not hand over what its own
+  // gate refuses.
+  std::string repair_text;  // what the last repair did, for the error when it fails
+  const auto repair = [&](JointPath& group_path) {
+    if (projector) return false;  // a re-planned piece would leave the constraint set
+    PlanningSpace fine(checker_, variables_, start, space->margin(), options.resolution / 4.0);
+    PlanningSpace finer(checker_, variables_, start, space->margin(), options.resolution / 16.0);
+    fine.set_workspace(options.workspace);
+    finer.set_workspace(options.workspace);
+    const SegmentRefused refused = [&](const JointVector& a, const JointVector& b) {
+      return collision_gate(checker_, JointPath{space->to_full(a), space->to_full(b)}).has_value();
+    };
+    SearchClock repair_clock(options.timeout_ms, control);
+    JointPath repaired = group_path;
+    const RepairOutcome outcome = repair_refused_segments({&fine, &finer}, repaired, refused, options, repair_clock);
+    repair_text = std::to_string(outcome.refused) + " refused segment(s), " + std::to_string(outcome.repaired) +
+                  " re-planned in " + std::to_string(static_cast<int>(repair_clock.elapsed_ms())) + " ms";
+    if (!outcome.passed || gates(to_full(repaired))) return false;
+    result.notes.push_back(std::to_string(outcome.repaired) + " segment(s) refused by the continuous collision gate " +
+                           "were re-planned with a finer edge check");
+    group_path = std::move(repaired);
+    return true;
+  };
+  std::optional<std::string> problem = gates(output);
+  if (problem && repair(path)) {
+    output = to_full(path);
+    problem.reset();
+  }
   if (problem) {
     result.notes.push_back("post-processed path rejected by the output gates (" + *problem +
                            "); the raw path is returned");
-    output = to_full(raw);
-    problem = limits_gate(*model_, output);
-    if (!problem) problem = collision_gate(checker_, output);
-    if (problem)
-      throw Error(ErrorCode::InCollision, "planned path failed the output gates: " + *problem,
-                  "raise the planning margin or lower the resolution so edges are checked more finely");
     path = raw;
+    output = to_full(path);
+    problem = gates(output);
+    if (problem && !projector) {
+      // Last: the whole motion searched again with the finer edge check, its refused segments
+      // repaired in turn.
+      PlanningSpace fine(checker_, variables_, start, space->margin(), options.resolution / 4.0);
+      fine.set_workspace(options.workspace);
+      SearchClock replan_clock(options.timeout_ms, control);
+      JointPath again = plan_rrt_connect(fine, start_g, goals_in_margin, options, replan_clock).path;
+      if (!again.empty()) {
+        remove_redundant_waypoints(fine, again);
+        if (!gates(to_full(again)) || repair(again)) {
+          result.notes.push_back("the motion was searched again with edges checked every " +
+                                 std::to_string(options.resolution / 4.0).substr(0, 6) + " rad");
+          path = std::move(again);
+          output = to_full(path);
+          problem.reset();
+        }
+      }
+    }
+    if (problem) {
+      char margin[160];
+      if (result.margin_used < options.margin)
+        std::snprintf(margin, sizeof margin,
+                      " (planned with a margin of %.3f m, reduced from %.3f m; edges checked every %.3f rad)",
+                      result.margin_used, options.margin, options.resolution);
+      else
+        std::snprintf(margin, sizeof margin, " (planned with a margin of %.3f m; edges checked every %.3f rad)",
+                      result.margin_used, options.resolution);
+      throw Error(ErrorCode::InCollision, "planned path failed the output gates: " + *problem + margin,
+                  "the refused segment could not be re-planned (" + repair_text +
+                      "): raise timeout_ms, or lower the resolution so edges are checked more finely");
+    }
   }
   result.validation_time_ms = ms_since(gates_begin);
   result.path = std::move(output);

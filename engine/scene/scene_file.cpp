@@ -18,6 +18,7 @@
 #include "engine/core/printable_text.hpp"
 #include "engine/core/saved_rotation.hpp"
 #include "engine/core/string_similarity.hpp"
+#include "engine/scene/moveit_scene_file.hpp"
 
 namespace kinetic {
 namespace {
@@ -344,6 +345,11 @@ void save_scene(const PlanningScene& scene, const std::string& path) {
 
 PlanningScene load_scene(const std::string& path) {
   const std::string text = read_input_file(path, kSceneInput);
+  switch (scene_file_format(path)) {
+    case SceneFileFormat::MoveItYaml: return moveit_scene_from_yaml(text, path);
+    case SceneFileFormat::MoveItText: return moveit_scene_from_text(text, path);
+    case SceneFileFormat::KineticJson: break;
+  }
   const fs::path p(path);
   return scene_from_json(text, path, p.has_parent_path() ? p.parent_path().string() : ".");
 }

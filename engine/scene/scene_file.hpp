@@ -30,7 +30,8 @@ PlanningScene scene_from_json(const std::string& text, const std::string& source
 // Atomic: writes a temporary file next to `path` and renames it over; on failure nothing changes
 // and Error(IoError) names the file.
 void save_scene(const PlanningScene& scene, const std::string& path);
-// Throws Error(FileNotFound) naming the file, then as scene_from_json.
+// Throws Error(FileNotFound) naming the file, then as scene_from_json. A .yaml / .yml file is read
+// as a MoveIt planning scene, a .scene file as MoveIt's scene text (moveit_scene_file.hpp).
 PlanningScene load_scene(const std::string& path);
 
 }  // namespace kinetic

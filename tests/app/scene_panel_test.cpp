@@ -15,6 +15,7 @@
 #include "engine/planning/state_diagnostics.hpp"
 #include "engine/scene/scene_file.hpp"
 #include "panels/scene_panel.hpp"
+#include "support/test_paths.hpp"
 
 using kinetic::Pose;
 using kinetic::Shape;
@@ -290,6 +291,24 @@ class ScenePanelTest : public QObject {
     const QString folder = panel_->load_scene_file(dir.path());
     QVERIFY2(folder.contains(QStringLiteral("is a folder")), qPrintable(folder));
     QCOMPARE(kinetic::scene_to_json(document_->scene()), before);
+  }
+
+  // MoveIt's scenes load as Kinetic's do: MotionBenchMaker's planning-scene YAML and a .scene text.
+  void loads_moveit_scene_files() {
+    QTemporaryDir dir;
+    const QString text = dir.filePath(QStringLiteral("exported.scene"));
+    QFile file(text);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("exported\n* crate\n0.6 0 0.2\n0 0 0 1\n1\nbox\n0.2 0.2 0.2\n0 0 0\n0 0 0 1\n0 0 0 0\n0\n.\n");
+    file.close();
+    QVERIFY(panel_->load_scene_file(text).isEmpty());
+    QCOMPARE(document_->scene().obstacles().size(), std::size_t{1});
+    QVERIFY(document_->scene().has_obstacle("crate"));
+    if (kinetic::test::mbm_panda_dir().empty()) QSKIP("../shared/mbm/panda is absent: its YAML scene is skipped");
+    const QString yaml = QString::fromStdString(kinetic::test::mbm_panda_dir() + "/problems/box_panda/scene0001.yaml");
+    QVERIFY(panel_->load_scene_file(yaml).isEmpty());
+    QCOMPARE(document_->scene().obstacles().size(), std::size_t{7});
+    QVERIFY(document_->scene().has_obstacle("Can1"));
   }
 
   void mesh_file_errors_are_shown() {

@@ -588,6 +588,22 @@ TEST(PackageResolver, FindsPackagesThroughAncestorsSearchPathsAndEnvironment) {
   }
 }
 
+// MotionBenchMaker's Panda reads package://meshes/... with meshes/ (no package.xml) beside its URDF.
+TEST(PackageResolver, AFolderWithoutPackageXmlBesideTheUrdfIsThePackageOfItsName) {
+  if (test::mbm_panda_dir().empty()) GTEST_SKIP() << "../shared/mbm/panda is absent";
+  const fs::path robot = fs::path(test::mbm_panda_dir()) / "robot";
+  ScopedEnv ros("ROS_PACKAGE_PATH", "");
+  ScopedEnv ament("AMENT_PREFIX_PATH", "");
+  const PackageResolver resolver(robot.string());
+  EXPECT_EQ(resolver.resolve_path("package://meshes/collision/link0.obj"),
+            fs::canonical(robot / "meshes/collision/link0.obj").string());
+  EXPECT_EQ(resolver.resolve_path("package://nowhere/collision/link0.obj"), "");
+  const auto panda = load_robot_file((robot / "panda.urdf").string(), (robot / "panda.srdf").string());
+  for (const std::string& warning : panda->load_warnings()) EXPECT_THAT(warning, Not(HasSubstr("package"))) << warning;
+  EXPECT_EQ(panda->link("panda_link0").collisions[0].geometry.mesh_path,
+            fs::canonical(robot / "meshes/collision/link0.obj").string());
+}
+
 TEST(PackageResolver, FileUrisAbsoluteAndRelativePaths) {
   TempDir dir;
   const fs::path mesh = dir.write("robot/meshes/a.stl", "solid\n");

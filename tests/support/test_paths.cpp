@@ -22,6 +22,15 @@ std::string example_robot_data_dir() {
 
 std::string test_source_dir() { return KINETIC_TEST_SOURCE_DIR; }
 
+std::string mbm_panda_dir() {
+  std::filesystem::path dir = KINETIC_TEST_SHARED_ROBOTS;
+  if (const char* env = std::getenv("KINETIC_SHARED_ROBOTS")) dir = env;
+  const auto panda = dir.parent_path() / "mbm" / "panda";
+  std::error_code ec;
+  if (!std::filesystem::is_directory(panda / "problems", ec)) return {};
+  return std::filesystem::canonical(panda, ec).string();
+}
+
 bool shared_robots_available() { return !example_robot_data_dir().empty(); }
 
 }  // namespace kinetic::test

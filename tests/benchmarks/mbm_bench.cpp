@@ -1,0 +1,260 @@
+// MotionBenchMaker (7 scenes x 100 problems, the Panda as the benchmark ships it: collision
+// meshes) side by side with VAMP, the fastest published CPU planner, in the same run: our
+// benchmark runner (engine/planning/benchmark_run.hpp: RRT-Connect, default preset, seed 1, 10 s
+// budget, one Planner for every problem) and ../shared/peers/vamp/run.sh (VAMP's C++ RRT-Connect +
+// simplification, built from source on this machine, timed by its own timers) on the same problems.
+// Planning time = search + simplification on both sides (the work VAMP's timers cover); statistics
+// over the solved problems. Prints per scene: solved/valid, median / mean / p95 (ms), median path
+// length (rad), and ours / VAMP. Manual time = the median.
+//   bench_mbm_bench [--problems-per-scene=N] [google benchmark flags]
+// Skips with a message where ../shared/mbm (or the VAMP peer) is absent.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "engine/core/error.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "engine/planning/benchmark_report.hpp"
+#include "engine/planning/benchmark_run.hpp"
+#include "support/test_paths.hpp"
+
+using namespace kinetic;
+namespace fs = std::filesystem;
+
+namespace {
+
+int g_per_scene = 0;  // 0: all problems
+
+int per_scene() {
+  return std::getenv("KINETIC_BENCH_QUICK") ? 1 : g_per_scene;
+}
+
+struct SceneFigures {
+  int valid = 0, solved = 0;
+  double median_ms = NAN, mean_ms = NAN, p95_ms = NAN, median_length = NAN;
+  int recheck_failures = 0;
+};
+
+struct Side {
+  std::map<std::string, SceneFigures> scenes;  // scene -> figures, "all" included
+  std::string skipped;                         // why this side did not run
+};
+
+SceneFigures figures_of(const BenchmarkStats& s) {
+  return {s.valid, s.solved, s.median_ms, s.mean_ms, s.p95_ms, s.median_length, s.recheck_failures};
+}
+
+const Side& ours() {
+  static const Side side = [] {
+    Side result;
+    const std::string mbm = test::mbm_panda_dir();
+    if (mbm.empty()) {
+      result.skipped = "../shared/mbm/panda is absent";
+      return result;
+    }
+    const RobotModelPtr panda =
+        load_robot_file(mbm + "/robot/panda.urdf", mbm + "/robot/panda.srdf");
+    const auto problems = find_benchmark_problems(mbm + "/problems", panda->name(), per_scene());
+    Planner planner(panda, PlanningScene(), "panda_arm");
+    BenchmarkSettings settings;
+    settings.options.seed = 1;
+    settings.options.timeout_ms =
+        std::getenv("KINETIC_BENCH_QUICK") ? 1000.0 : 10000.0;  // quick: a smoke run
+    settings.options.max_iterations = 100000000;
+    const auto rows = run_benchmark(planner, problems, settings);
+    for (const BenchmarkStats& s : summarize_benchmark(rows))
+      result.scenes[s.scene] = figures_of(s);
+    return result;
+  }();
+  return side;
+}
+
+// The problems VAMP runs: the whole folder, or a folder of links to the first N of each scene.
+std::string vamp_problem_dir(const std::string& mbm, int n) {
+  if (n <= 0) return mbm + "/problems";
+  const fs::path dir = fs::temp_directory_path() / ("kinetic-mbm-first" + std::to_string(n));
+  for (const BenchmarkProblem& p : find_benchmark_problems(mbm + "/problems", "", n)) {
+    const fs::path scene_dir = dir / fs::path(p.scene_file).parent_path().filename();
+    fs::create_directories(scene_dir);
+    for (const std::string& file : {p.scene_file, p.request_file}) {
+      const fs::path link = scene_dir / fs::path(file).filename();
+      std::error_code ec;
+      if (!fs::exists(link, ec)) fs::create_symlink(file, link);
+    }
+  }
+  return dir.string();
+}
+
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields;
+  std::stringstream in(line);
+  std::string field;
+  while (std::getline(in, field, ',')) fields.push_back(field);
+  return fields;
+}
+
+const Side& vamp() {
+  static const Side side = [] {
+    Side result;
+    const std::string mbm = test::mbm_panda_dir();
+    const fs::path run = fs::path(mbm).parent_path().parent_path() / "peers" / "vamp" / "run.sh";
+    if (mbm.empty() || !fs::exists(run)) {
+      result.skipped = "../shared/peers/vamp/run.sh is absent";
+      return result;
+    }
+    if (std::getenv("KINETIC_BENCH_QUICK")) {
+      result.skipped = "quick run: VAMP is built and run by `make bench`";
+      return result;
+    }
+    const fs::path out = fs::temp_directory_path() / "kinetic-mbm-vamp.csv";
+    const fs::path log = fs::temp_directory_path() / "kinetic-mbm-vamp.log";
+    const std::string command = "'" + run.string() + "' panda '" +
+                                vamp_problem_dir(mbm, per_scene()) + "' '" + out.string() +
+                                "' > '" + log.string() + "' 2>&1";
+    if (std::system(command.c_str()) != 0) {
+      result.skipped = "VAMP's run.sh failed (see " + log.string() + ")";
+      return result;
+    }
+    std::ifstream in(out);
+    std::string line;
+    std::getline(in, line);
+    const std::vector<std::string> header = csv_fields(line);
+    const auto column = [&](const char* name) {
+      for (std::size_t i = 0; i < header.size(); ++i)
+        if (header[i] == name) return i;
+      throw Error(ErrorCode::ParseError, out.string() + ": no column " + name);
+    };
+    const std::size_t scene = column("scene"), valid = column("valid"), solved = column("solved"),
+                      plan = column("planning_ns"), simp = column("simplification_ns"),
+                      cost = column("simplified_cost"), ok = column("simplified_path_valid");
+    std::map<std::string, std::vector<BenchmarkRow>> rows;
+    while (std::getline(in, line)) {
+      const std::vector<std::string> f = csv_fields(line);
+      if (f.size() < header.size()) continue;
+      BenchmarkRow row;
+      row.scene = f[scene];
+      row.valid = f[valid] == "1";
+      row.solved = f[solved] == "1";
+      if (row.solved) {
+        row.search_ms = std::stod(f[plan]) / 1e6;
+        row.simplify_ms = std::stod(f[simp]) / 1e6;
+        row.length = std::stod(f[cost]);
+        row.recheck = f[ok] == "1" ? "ok" : "collides: VAMP's own re-check at resolution 32";
+      }
+      rows[row.scene].push_back(row);
+    }
+    std::vector<BenchmarkRow> all;
+    for (const auto& [name, scene_rows] : rows)
+      all.insert(all.end(), scene_rows.begin(), scene_rows.end());
+    for (const BenchmarkStats& s : summarize_benchmark(all)) result.scenes[s.scene] = figures_of(s);
+    return result;
+  }();
+  return side;
+}
+
+void report(benchmark::State& state, const Side& side, const std::string& scene) {
+  for (auto _ : state) {
+    if (!side.skipped.empty()) {
+      state.SkipWithError(("skipped: " + side.skipped).c_str());
+      return;
+    }
+    const auto it = side.scenes.find(scene);
+    if (it == side.scenes.end()) {
+      state.SkipWithError("no problems of this scene");
+      return;
+    }
+    const SceneFigures& f = it->second;
+    state.SetIterationTime(std::isnan(f.median_ms) ? 0.0 : f.median_ms / 1000.0);
+    state.counters["solved"] = f.solved;
+    state.counters["valid"] = f.valid;
+    state.counters["median_ms"] = f.median_ms;
+    state.counters["mean_ms"] = f.mean_ms;
+    state.counters["p95_ms"] = f.p95_ms;
+    state.counters["length_median_rad"] = f.median_length;
+    state.counters["recheck_failures"] = f.recheck_failures;
+  }
+}
+
+const std::vector<std::string> kScenes = {"bookshelf_small",
+                                          "bookshelf_tall",
+                                          "bookshelf_thin",
+                                          "box",
+                                          "cage",
+                                          "table_pick",
+                                          "table_under_pick",
+                                          "all"};
+
+// The side-by-side table, once both sides ran.
+void print_table() {
+  const Side& a = ours();
+  const Side& b = vamp();
+  if (!a.skipped.empty()) {
+    std::printf("MotionBenchMaker: skipped: %s\n", a.skipped.c_str());
+    return;
+  }
+  std::printf(
+      "\nMotionBenchMaker, Panda (meshes), %s problems per scene; planning = search + "
+      "simplification, ms\n",
+      per_scene() > 0 ? std::to_string(per_scene()).c_str() : "all");
+  if (!b.skipped.empty()) std::printf("VAMP: skipped: %s\n", b.skipped.c_str());
+  std::printf("%-17s | %-24s | %-24s | %-24s | %-9s | %-13s | %s\n", "scene",
+              "solved/valid ours  VAMP", "median ours  VAMP  ratio", "mean ours  VAMP  ratio",
+              "p95 ratio", "length ours/V", "re-check fails ours/VAMP");
+  for (const std::string& scene : kScenes) {
+    if (!a.scenes.count(scene)) continue;
+    const SceneFigures& o = a.scenes.at(scene);
+    const auto v = b.scenes.count(scene) ? b.scenes.at(scene) : SceneFigures{};
+    std::printf(
+        "%-17s | %4d/%-4d  %4d/%-4d     | %8.2f %7.3f %7.0fx | %8.2f %7.3f %7.0fx | %7.0fx  | "
+        "%5.2f / %5.2f | %d / %d\n",
+        scene.c_str(), o.solved, o.valid, v.solved, v.valid, o.median_ms, v.median_ms,
+        o.median_ms / v.median_ms, o.mean_ms, v.mean_ms, o.mean_ms / v.mean_ms, o.p95_ms / v.p95_ms,
+        o.median_length, v.median_length, o.recheck_failures, v.recheck_failures);
+  }
+  std::fflush(stdout);
+}
+
+const bool registered = [] {
+  for (const std::string& scene : kScenes) {
+    benchmark::RegisterBenchmark(("Ours/mbm_" + scene).c_str(),
+                                 [scene](benchmark::State& s) { report(s, ours(), scene); })
+        ->Iterations(1)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("PeerVAMP/mbm_" + scene).c_str(),
+                                 [scene](benchmark::State& s) { report(s, vamp(), scene); })
+        ->Iterations(1)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond);
+  }
+  return true;
+}();
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Our own flag first: Google Benchmark refuses flags it does not know.
+  std::vector<char*> rest;
+  for (int i = 0; i < argc; ++i) {
+    const char* flag = "--problems-per-scene=";
+    if (std::strncmp(argv[i], flag, std::strlen(flag)) == 0)
+      g_per_scene = std::atoi(argv[i] + std::strlen(flag));
+    else
+      rest.push_back(argv[i]);
+  }
+  if (const char* env = std::getenv("KINETIC_MBM_PROBLEMS_PER_SCENE")) g_per_scene = std::atoi(env);
+  int count = static_cast<int>(rest.size());
+  benchmark::Initialize(&count, rest.data());
+  if (benchmark::ReportUnrecognizedArguments(count, rest.data())) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  print_table();
+  benchmark::Shutdown();
+  return 0;
+}

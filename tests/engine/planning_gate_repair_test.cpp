@@ -1,0 +1,97 @@
+// A path whose edges were checked only at the search's resolution can clip an obstacle between two
+// checked states; the continuous output gate refuses such a segment. The planner must not hand
+// over what its gate refuses: it re-plans the refused segment (segment_repair.hpp) rather than
+// failing the plan. Reproduced on MotionBenchMaker's bookshelf with the Panda's meshes, its edges
+// checked coarsely (0.3 rad) so that the search's path clips a shelf: a refused segment is
+// re-planned, or where that fails the whole motion is searched again with the finer check.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "engine/core/error.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "engine/planning/motion_plan_request.hpp"
+#include "engine/planning/output_gates.hpp"
+#include "engine/planning/planner.hpp"
+#include "engine/scene/scene_file.hpp"
+#include "support/test_paths.hpp"
+
+using namespace kinetic;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Problem {
+  JointVector start, goal;
+  PlanningScene scene;
+};
+
+Problem mbm_problem(const RobotModel& model, const std::string& scene, int index) {
+  char name[32];
+  std::snprintf(name, sizeof name, "%04d.yaml", index);
+  const fs::path dir = fs::path(test::mbm_panda_dir()) / "problems" / (scene + "_panda");
+  const MotionPlanRequest request =
+      load_motion_plan_request((dir / ("request" + std::string(name))).string());
+  Problem problem;
+  problem.start =
+      with_joint_values(model, model.zero_configuration(), request.start, "start", true);
+  problem.goal = with_joint_values(model, problem.start, request.goal, "goal", false);
+  problem.scene = load_scene((dir / ("scene" + std::string(name))).string());
+  return problem;
+}
+
+}  // namespace
+
+TEST(GateRepair, ACoarselyCheckedPathThatClipsAShelfIsRepairedNotRefused) {
+  KINETIC_REQUIRE_MBM();
+  const fs::path robot = fs::path(test::mbm_panda_dir()) / "robot";
+  Planner planner(load_robot_file((robot / "panda.urdf").string(), (robot / "panda.srdf").string()),
+                  PlanningScene(), "panda_arm");
+  PlannerOptions options;
+  options.resolution = 0.3;  // edges checked every 0.3 rad: the gate finds what the search skipped
+  options.timeout_ms = 3000;
+  options.max_iterations = 1000000;
+  options.seed = 1;
+  int refused = 0, repaired = 0;
+  for (int index = 1; index <= 4; ++index) {
+    const Problem problem = mbm_problem(planner.model(), "bookshelf_thin", index);
+    planner.set_scene(problem.scene);
+    try {
+      const PlanResult result = planner.plan(problem.start, JointGoal{problem.goal}, options);
+      EXPECT_FALSE(collision_gate(planner.checker(), result.path).has_value())
+          << "problem " << index;
+      for (const std::string& note : result.notes)
+        repaired += note.find("re-planned") != std::string::npos;
+    } catch (const Error& error) {
+      if (error.code() != ErrorCode::Timeout) {
+        ++refused;
+        ADD_FAILURE() << "problem " << index << ": " << error.what();
+      }
+    }
+  }
+  EXPECT_EQ(refused, 0);
+  EXPECT_GT(repaired, 0)
+      << "no path needed a repair: the test no longer reproduces the clipping it guards against";
+}
+
+// A plan that fails after the planner reduced its margin says the margin it searched with.
+TEST(GateRepair, AFailedPlanSaysTheMarginItWasReducedTo) {
+  KINETIC_REQUIRE_MBM();
+  const fs::path robot = fs::path(test::mbm_panda_dir()) / "robot";
+  Planner planner(load_robot_file((robot / "panda.urdf").string(), (robot / "panda.srdf").string()),
+                  PlanningScene(), "panda_arm");
+  // bookshelf_small 29: start or goal within 1 cm of a shelf (the default margin is 2 cm).
+  const Problem problem = mbm_problem(planner.model(), "bookshelf_small", 29);
+  planner.set_scene(problem.scene);
+  PlannerOptions options;
+  options.max_iterations = 1;  // fails at once
+  try {
+    planner.plan(problem.start, JointGoal{problem.goal}, options);
+    FAIL() << "one iteration solved it";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ErrorCode::Timeout);
+    EXPECT_NE(error.message().find("with a margin of 0.005 m, reduced from 0.020 m"),
+              std::string::npos)
+        << error.message();
+  }
+}
