@@ -256,7 +256,8 @@ ServoCommand TeleopController::current_command() const {
 }
 
 void TeleopController::send_command() {
-  if (!loop_) return;
+  // No renewal: the loop is shutting down (its final state being shown moves the goal here).
+  if (!loop_ || !renewal_) return;
   try {
     renewal_->set_command(current_command());
   } catch (const std::exception& error) {
@@ -402,7 +403,7 @@ void TeleopController::on_goal_moved() {
 
 void TeleopController::on_spacemouse_lost(const QString& message) {
   // Stop at once, without waiting for the next frame.
-  if (loop_) renewal_->set_command(ServoCommand{});
+  if (renewal_) renewal_->set_command(ServoCommand{});
   source_ = panels::TeleopSource::OnScreen;
   held_.reset();
   emit sourceChanged(source_);

@@ -254,9 +254,10 @@ class TeleopFollowGoalTest : public QObject {
 
   void robot_change_stops_following_the_goal() {
     follow_a_far_goal();
-    // Another six-joint arm: the goal is kept, and must not pull the new robot along.
+    // Another six-joint arm opens in its own rest pose without the old arm's goal, and nothing
+    // pulls it along.
     QCOMPARE(studio_->document->load_robot(QStringLiteral("ur10e")), QString());
-    QVERIFY(!studio_->document->goal().empty());
+    QVERIFY(studio_->document->goal().empty());
     QCOMPARE(controller_->source(), TeleopSource::OnScreen);
     QCOMPARE(panel_->source(), TeleopSource::OnScreen);
     QVERIFY2(panel_->note_label()->text().contains(QStringLiteral("no longer follows the goal")),
@@ -283,22 +284,21 @@ class TeleopFollowGoalTest : public QObject {
              qPrintable(QStringLiteral("%1 m in %2 s at a cap of %3 m/s").arg(travelled).arg(seconds).arg(cap)));
   }
 
-  void command_timeout_stops_the_arm_when_the_gui_stalls() {
+  void a_slow_gui_frame_does_not_stop_following_the_goal() {
     follow_a_far_goal();
-    // The GUI thread blocks for half a second: nobody re-sends the goal, and the loop stops the arm
-    // once the command is older than its timeout (100 ms) instead of running on to the goal.
+    // The GUI thread blocks for 0.4 s (a slow frame on a software renderer): the command is renewed
+    // by its own clock (CommandRenewal), so the arm keeps moving towards the goal instead of
+    // stopping at the loop's 100 ms timeout; only a GUI silent for a whole second stops it.
     const Vector3 before = tcp().translation();
-    constexpr double kStallS = 0.5;
+    constexpr double kStallS = 0.4;
     std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(kStallS * 1000)));
     const JointVector frozen = joints();
     QVERIFY(QTest::qWaitFor([&] { return joints() != frozen; }, 2000));  // the first frame after the stall
     const double moved_during_stall = (tcp().translation() - before).norm();
     const double speed = 0.5 * controller_->options().max_linear_speed;  // (the slider's 50 %)
-    // Without the timeout: speed × 0.5 s = 62 mm. With it: the 100 ms, the frame before the
-    // stall and the one after it.
-    QVERIFY2(moved_during_stall < speed * 0.2 + 0.003,
+    // Stopped at the timeout it would have moved at most speed x (0.1 s + a frame): 15 mm.
+    QVERIFY2(moved_during_stall > 0.6 * speed * kStallS,
              qPrintable(QStringLiteral("moved %1 mm while the GUI stalled").arg(moved_during_stall / kMillimetre)));
-    QVERIFY2(moved_during_stall < 0.5 * speed * kStallS, qPrintable(QString::number(moved_during_stall)));
     // It goes on afterwards: the command is re-sent every frame.
     const Vector3 after = tcp().translation();
     QTest::qWait(200);
