@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "app/headless/headless_runner.hpp"
 #include "app/headless/interruption.hpp"
 #include "app/headless/job_execution.hpp"
 #include "app/robot_reference.hpp"
@@ -59,18 +60,7 @@ void refuse_single_plan_flags(const CommandLine& line) {
 
 Job robot_job(const CommandLine& line) {
   Job job;
-  job.robot.urdf = fs::absolute(str(line.robot));
-  const auto companion = [](const QString& option) -> std::optional<fs::path> {
-    const std::optional<QString> choice = companion_choice(option);
-    if (!choice) return std::nullopt;
-    return choice->isEmpty() ? fs::path() : fs::absolute(str(*choice));
-  };
-  job.robot.srdf = companion(line.srdf);
-  job.robot.config = companion(line.config);
-  for (const QString& p : line.package_paths)
-    job.robot.package_paths.push_back(fs::absolute(str(p)).string());
-  for (const QString& argument : line.xacro_args)
-    if (const auto arg = xacro_argument(argument)) job.robot.xacro_args[arg->first] = arg->second;
+  job.robot = robot_from_flags(line);
   return job;
 }
 

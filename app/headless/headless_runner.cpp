@@ -114,28 +114,33 @@ std::string trajectory_name(const Job& job, int reference) {
 
 }  // namespace
 
-Job job_from_flags(const CommandLine& line) {
-  Job job;
-  const bool urdf = is_robot_file_reference(line.robot);
-  if (const std::string problem = companions_without_urdf(line); !problem.empty()) throw JobError("", problem);
-  if (line.screenshot.isEmpty() && (!line.size.isEmpty() || !line.view.isEmpty()))
-    throw JobError(line.size.isEmpty() ? "--view" : "--size", "sets the image of --screenshot, which is not given");
-  if (urdf) {
-    job.robot.urdf = fs::absolute(str(line.robot));
+RobotSpec robot_from_flags(const CommandLine& line) {
+  RobotSpec robot;
+  if (is_robot_file_reference(line.robot)) {
+    robot.urdf = fs::absolute(str(line.robot));
     // Not given: the file found beside the URDF; "none": no file.
     const auto companion = [](const QString& option) -> std::optional<fs::path> {
       const std::optional<QString> choice = companion_choice(option);
       if (!choice) return std::nullopt;
       return choice->isEmpty() ? fs::path() : fs::absolute(str(*choice));
     };
-    job.robot.srdf = companion(line.srdf);
-    job.robot.config = companion(line.config);
+    robot.srdf = companion(line.srdf);
+    robot.config = companion(line.config);
   } else {
-    job.robot.builtin = str(line.robot);
+    robot.builtin = str(line.robot);
   }
-  for (const QString& p : line.package_paths) job.robot.package_paths.push_back(fs::absolute(str(p)).string());
+  for (const QString& p : line.package_paths) robot.package_paths.push_back(fs::absolute(str(p)).string());
   for (const QString& argument : line.xacro_args)
-    if (const auto arg = xacro_argument(argument)) job.robot.xacro_args[arg->first] = arg->second;
+    if (const auto arg = xacro_argument(argument)) robot.xacro_args[arg->first] = arg->second;
+  return robot;
+}
+
+Job job_from_flags(const CommandLine& line) {
+  Job job;
+  if (const std::string problem = companions_without_urdf(line); !problem.empty()) throw JobError("", problem);
+  if (line.screenshot.isEmpty() && (!line.size.isEmpty() || !line.view.isEmpty()))
+    throw JobError(line.size.isEmpty() ? "--view" : "--size", "sets the image of --screenshot, which is not given");
+  job.robot = robot_from_flags(line);
   if (!line.scene.isEmpty()) job.scene.file = fs::absolute(str(line.scene));
 
   // Joint values when it is more than one word or a number ("nan" and "inf" included, so they are

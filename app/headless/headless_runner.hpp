@@ -12,6 +12,10 @@ namespace kinetic::app::headless {
 // The whole headless run for the parsed command line.
 int run_headless(const CommandLine& line, std::ostream& out, std::ostream& err);
 
+// The robot of the flags: --robot (a URDF or xacro file, with --srdf / --config, or a built-in
+// name), --package-path and --xacro-arg; relative paths are relative to the working directory.
+RobotSpec robot_from_flags(const CommandLine& line);
+
 // A one-step job from the flags (--robot, --scene, --start, --goal-*, --export, --screenshot, ...);
 // relative paths are relative to the working directory. Throws JobError naming the flag.
 Job job_from_flags(const CommandLine& line);

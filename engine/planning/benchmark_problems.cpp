@@ -1,9 +1,11 @@
 #include "engine/planning/benchmark_problems.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
-#include <regex>
+#include <optional>
+#include <utility>
 
 #include "engine/core/error.hpp"
 
@@ -12,17 +14,30 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// "sceneNNNN.yaml" / "requestNNNN.yml" -> (kind, NNNN); nothing for any other name (or more than
+// nine digits). Hand-parsed: std::regex trips GCC 12's -Wmaybe-uninitialized in the sanitizer build.
+std::optional<std::pair<std::string, int>> problem_file_name(const std::string& file) {
+  for (const std::string kind : {"scene", "request"}) {
+    if (file.rfind(kind, 0) != 0) continue;
+    std::size_t end = kind.size();
+    while (end < file.size() && std::isdigit(static_cast<unsigned char>(file[end]))) ++end;
+    const std::size_t digits = end - kind.size();
+    const std::string extension = file.substr(end);
+    if (digits == 0 || digits > 9 || (extension != ".yaml" && extension != ".yml")) return std::nullopt;
+    return std::make_pair(kind, std::stoi(file.substr(kind.size(), digits)));
+  }
+  return std::nullopt;
+}
+
 // The problems of one folder: requestNNNN.yaml with sceneNNNN.yaml beside it.
 std::vector<BenchmarkProblem> problems_in(const fs::path& folder, const std::string& scene,
                                           int per_scene) {
-  static const std::regex name(R"((scene|request)(\d+)\.ya?ml)");
   std::map<int, std::string> scenes, requests;
   std::error_code ec;
   for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-    std::smatch match;
-    const std::string file = it->path().filename().string();
-    if (!it->is_regular_file() || !std::regex_match(file, match, name)) continue;
-    (match[1] == "scene" ? scenes : requests)[std::stoi(match[2])] = it->path().string();
+    const auto name = problem_file_name(it->path().filename().string());
+    if (!name || !it->is_regular_file()) continue;
+    (name->first == "scene" ? scenes : requests)[name->second] = it->path().string();
   }
   std::vector<BenchmarkProblem> problems;
   for (const auto& [index, request] : requests) {
