@@ -6,9 +6,8 @@ find_package(tinyxml2 REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(FCL REQUIRED IMPORTED_TARGET GLOBAL fcl)
 find_package(tomlplusplus REQUIRED)
-find_package(yaml-cpp REQUIRED)  # xacro.load_yaml
+find_package(yaml-cpp REQUIRED)  # xacro.load_yaml, MoveIt planning scenes and motion plan requests
 find_package(nlohmann_json REQUIRED)
-find_package(yaml-cpp REQUIRED)  # MoveIt planning scenes and motion plan requests (YAML)
 find_package(assimp REQUIRED)
 find_package(Threads REQUIRED)
 find_package(PNG REQUIRED)
