@@ -4,6 +4,7 @@
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -52,6 +53,22 @@ void collect(const aiScene* scene, const aiNode* node, const aiMatrix4x4& parent
     collect(scene, node->mChildren[c], transform, scale, out);
 }
 
+
+// Vertices some triangle uses, each once (Assimp joins identical vertices only within a mesh
+// and keeps the unused ones).
+std::vector<Vector3> distinct_used_vertices(const CollisionMesh& mesh) {
+  std::vector<Vector3> points;
+  points.reserve(mesh.vertices.size());
+  for (const auto& t : mesh.triangles)
+    for (const int v : t) points.push_back(mesh.vertices[static_cast<std::size_t>(v)]);
+  const auto less = [](const Vector3& a, const Vector3& b) {
+    return std::tie(a.x(), a.y(), a.z()) < std::tie(b.x(), b.y(), b.z());
+  };
+  std::sort(points.begin(), points.end(), less);
+  points.erase(std::unique(points.begin(), points.end()), points.end());
+  return points;
+}
+
 std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3& scale) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
@@ -85,7 +102,7 @@ std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3&
                   "collision mesh file has a vertex that is not a finite number (vertex " + std::to_string(v) +
                       "): " + path,
                   "repair the mesh or export it again");
-
+  mesh->hull_points = distinct_used_vertices(*mesh);
   return mesh;
 }
 

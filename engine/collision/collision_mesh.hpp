@@ -27,6 +27,9 @@ struct CollisionMesh {
   Vector3 scale = Vector3::Ones();
   std::vector<Vector3> vertices;             // scaled, in the mesh frame
   std::vector<std::array<int, 3>> triangles;
+  // The distinct vertices: their convex hull holds the mesh, and GJK on them proves a mesh apart
+  // from another body in a few support scans where the triangles would be tested by the dozen.
+  std::vector<Vector3> hull_points;
 
   // The FCL BVH of the triangles, built by the first caller (thread-safe); never modified
   // afterwards (FCL only reads it during queries).

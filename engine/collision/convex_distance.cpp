@@ -318,6 +318,44 @@ ConvexDistance primitive_distance(const Shape& a, const Pose& pose_a, const Shap
 }
 
 namespace {
+// The point farthest along d (a linear scan: collision meshes have a few hundred vertices, and a
+// scan needs no adjacency, which a mesh that is not convex would make wrong).
+Vector3 point_support(const std::vector<Vector3>& points, const Vector3& d) {
+  std::size_t best = 0;
+  double best_dot = d.dot(points[0]);
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    const double s = d.dot(points[i]);
+    if (s > best_dot) {
+      best_dot = s;
+      best = i;
+    }
+  }
+  return points[best];
+}
+
+Vector3 set_support(const ConvexSet& set, const Vector3& d) {
+  return set.points ? point_support(*set.points, d) : core_support(*set.primitive, d);
+}
+
+double set_inflation(const ConvexSet& set) { return set.points ? 0.0 : core_inflation(*set.primitive); }
+}  // namespace
+
+ConvexDistance convex_set_distance(const ConvexSet& a, const Pose& pose_a, const ConvexSet& b, const Pose& pose_b,
+                                   double stop_at_or_above) {
+  const RelativePose b_in_a(pose_a, pose_b);
+  const double ra = set_inflation(a), rb = set_inflation(b);
+  const auto support_a = [&](const Vector3& d) { return set_support(a, d); };
+  const auto support_b = [&](const Vector3& d) {
+    return Vector3(b_in_a.rotation * set_support(b, b_in_a.rotation.transpose() * d) + b_in_a.translation);
+  };
+  ConvexDistance out =
+      inflate(Gjk().run(support_a, support_b, -b_in_a.translation, stop_at_or_above + ra + rb, 0.0), ra, rb);
+  out.point_a = pose_a * out.point_a;
+  out.point_b = pose_a * out.point_b;
+  return out;
+}
+
+namespace {
 // Where segment (s0, s1) crosses triangle t (Moller-Trumbore), if it does.
 std::optional<Vector3> segment_triangle_crossing(const Vector3& s0, const Vector3& s1, const Vector3 (&t)[3]) {
   const Vector3 dir = s1 - s0, e1 = t[1] - t[0], e2 = t[2] - t[0];

@@ -8,6 +8,7 @@
 // converges to ~1e-10 relative in a few hundred nanoseconds. Spheres and triangle pairs are
 // closed-form (closest point on a triangle; FCL's PQP triangle distance).
 #include <limits>
+#include <vector>
 
 #include "engine/collision/shape.hpp"
 #include "engine/core/types.hpp"
@@ -45,6 +46,19 @@ ConvexDistance primitive_distance(const Shape& a, const Pose& pose_a, const Shap
 
 // Two triangles in one frame; 0 when they intersect.
 ConvexDistance triangle_triangle_distance(const Vector3 (&p)[3], const Vector3 (&q)[3]);
+
+// A convex set GJK can measure: a box, cylinder or sphere centred at its frame's origin, or the
+// convex hull of points (a mesh's vertices: the hull holds every triangle of the mesh, so sets
+// apart prove the mesh apart; for a convex mesh the two are the same).
+struct ConvexSet {
+  const Shape* primitive = nullptr;              // a box, cylinder or sphere
+  const std::vector<Vector3>* points = nullptr;  // or the hull of these (not empty)
+};
+
+// Two posed convex sets; points in the frame the poses are given in. Stops once the lower bound
+// reaches `stop_at_or_above` (the caller only asks whether they are at least that far apart).
+ConvexDistance convex_set_distance(const ConvexSet& a, const Pose& pose_a, const ConvexSet& b, const Pose& pose_b,
+                                   double stop_at_or_above = std::numeric_limits<double>::infinity());
 
 // How far a box, cylinder or sphere centred at the origin reaches along a unit direction.
 double support_extent(const Shape& primitive, const Vector3& unit_direction);
