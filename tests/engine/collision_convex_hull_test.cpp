@@ -1,0 +1,116 @@
+// The convex-hull proof (body_pair.cpp, hulls_apart): GJK on a mesh's distinct vertices proves
+// pairs apart before the leaves' triangles are tested. It may only ever say "apart" where the
+// meshes are: the verdicts of pair_in_collision stay FCL's on MotionBenchMaker's Panda meshes
+// (nearly convex) and on its link6 (not convex: its hull reaches 11 cm beyond the mesh).
+#include <gtest/gtest.h>
+
+#include <fcl/narrowphase/collision.h>
+#include <fcl/narrowphase/distance.h>
+
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/collision/body_pair.hpp"
+#include "engine/collision/collision_body.hpp"
+#include "engine/collision/convex_distance.hpp"
+#include "support/test_paths.hpp"
+
+using namespace kinetic;
+
+namespace {
+
+int cases(int full) { return std::getenv("ASAN_OPTIONS") ? full / 4 : full; }
+
+Pose random_pose(std::mt19937_64& rng, double spread) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  return pose_from_xyz_rpy({spread * u(rng), spread * u(rng), spread * u(rng)},
+                           {3 * u(rng), 3 * u(rng), 3 * u(rng)});
+}
+
+std::vector<Vector3> box_corners(const Vector3& size) {
+  std::vector<Vector3> corners;
+  for (int i = 0; i < 8; ++i)
+    corners.emplace_back((i & 1 ? 0.5 : -0.5) * size.x(), (i & 2 ? 0.5 : -0.5) * size.y(),
+                         (i & 4 ? 0.5 : -0.5) * size.z());
+  return corners;
+}
+
+std::shared_ptr<const CollisionBody> mbm_mesh(const std::string& file) {
+  const std::string path = test::mbm_panda_dir() + "/robot/meshes/collision/" + file;
+  return make_collision_body(file, {{Shape::mesh(path), Pose::Identity()}}, SphereResolution::Default);
+}
+
+double fcl_distance(const CollisionBody& a, const Pose& pa, const CollisionBody& b, const Pose& pb) {
+  fcl::DistanceRequestd request;
+  fcl::DistanceResultd result;
+  fcl::distance(a.parts.front().fcl_geometry().get(), pa, b.parts.front().fcl_geometry().get(), pb, request,
+                result);
+  return result.min_distance;
+}
+
+bool fcl_collide(const CollisionBody& a, const Pose& pa, const CollisionBody& b, const Pose& pb) {
+  fcl::CollisionRequestd request;
+  fcl::CollisionResultd result;
+  fcl::collide(a.parts.front().fcl_geometry().get(), pa, b.parts.front().fcl_geometry().get(), pb, request, result);
+  return result.isCollision();
+}
+
+}  // namespace
+
+TEST(ConvexHullDistance, CornerPointsMeasureAsTheirBox) {
+  const Vector3 size_a(0.2, 0.1, 0.05), size_b(0.03, 0.3, 0.1);
+  const std::vector<Vector3> corners_a = box_corners(size_a), corners_b = box_corners(size_b);
+  const Shape box_a = Shape::box(size_a), box_b = Shape::box(size_b);
+  std::mt19937_64 rng(3);
+  int apart = 0;
+  for (int i = 0; i < 500; ++i) {
+    const Pose pa = random_pose(rng, 0.2), pb = random_pose(rng, 0.2);
+    const ConvexDistance boxes = primitive_distance(box_a, pa, box_b, pb);
+    const ConvexDistance points = convex_set_distance({nullptr, &corners_a}, pa, {nullptr, &corners_b}, pb);
+    const ConvexDistance mixed = convex_set_distance({nullptr, &corners_a}, pa, {&box_b, nullptr}, pb);
+    ASSERT_NEAR(points.distance, boxes.distance, 1e-9) << "case " << i;
+    ASSERT_NEAR(mixed.distance, boxes.distance, 1e-9) << "case " << i;
+    ASSERT_LE(points.lower_bound, points.distance);
+    ASSERT_NEAR((points.point_a - points.point_b).norm(), points.distance, 1e-9);
+    apart += boxes.distance > 0.0;
+  }
+  EXPECT_GT(apart, 100);
+  EXPECT_LT(apart, 490);
+  // A sphere is a point inflated by its radius.
+  const Shape ball = Shape::sphere(0.05);
+  const std::vector<Vector3> origin{Vector3::Zero()};
+  const ConvexDistance d = convex_set_distance({nullptr, &origin}, Pose::Identity(), {&ball, nullptr},
+                                               Pose(Eigen::Translation3d(0.3, 0.0, 0.0)));
+  EXPECT_NEAR(d.distance, 0.25, 1e-12);
+}
+
+TEST(ConvexHullProof, MotionBenchMakerPandaPairsKeepFclsVerdicts) {
+  KINETIC_REQUIRE_MBM();
+  const auto link5 = mbm_mesh("link5.obj"), link7 = mbm_mesh("link7.obj"), hand = mbm_mesh("hand.obj"),
+             link6 = mbm_mesh("link6.obj"), link0 = mbm_mesh("link0.obj");
+  const std::pair<const CollisionBody*, const CollisionBody*> pairs[] = {
+      {link5.get(), link7.get()}, {link5.get(), hand.get()}, {link6.get(), link0.get()}, {link6.get(), hand.get()}};
+  std::mt19937_64 rng(11);
+  int colliding = 0, within_padding = 0, apart = 0;
+  for (const auto& [a, b] : pairs) {
+    for (int i = 0; i < cases(300); ++i) {
+      const Pose pa = random_pose(rng, 0.05), pb = random_pose(rng, 0.25);
+      const bool touching = fcl_collide(*a, pa, *b, pb);
+      // margin 0: exact answers (the hull proof, then the leaves' triangles)
+      ASSERT_EQ(pair_in_collision(*a, pa, *b, pb, 0.0, 0.0), touching) << a->name << "-" << b->name << " " << i;
+      if (touching) {
+        ++colliding;
+        continue;
+      }
+      const double distance = fcl_distance(*a, pa, *b, pb);
+      if (std::abs(distance - 0.02) < 1e-6) continue;  // too close to the padding to compare
+      ASSERT_EQ(pair_in_collision(*a, pa, *b, pb, 0.02, 0.0), distance < 0.02) << a->name << "-" << b->name << " " << i;
+      (distance < 0.02 ? within_padding : apart)++;
+    }
+  }
+  EXPECT_GT(colliding, cases(100));
+  EXPECT_GT(within_padding, cases(10));
+  EXPECT_GT(apart, cases(100));
+}
