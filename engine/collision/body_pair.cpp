@@ -241,30 +241,29 @@ void bounds_tree_primitive(const SphereTree& ta, const Pose& pa, const FclPart& 
   }
 }
 
-// Whether every part pair's convex hulls (a mesh's by its vertices, a primitive as it is) lie
-// more than `padding` apart: then so do the parts, which lie inside their hulls. For convex
-// collision meshes (most robots ship them) this decides nearly every pair the sphere tier left
-// open at the cost of one GJK, where the leaves' triangles would be tested by the dozen.
-// False where it cannot tell (a half-space, many parts) or the hulls come closer.
 constexpr std::size_t kMaxHullPartPairs = 16;
+}  // namespace
+
+bool hull_proof_applies(const CollisionBody& a, const CollisionBody& b) {
+  if (a.parts.empty() || b.parts.empty() || a.parts.size() * b.parts.size() > kMaxHullPartPairs) return false;
+  bool any_mesh = false;
+  for (const auto* body : {&a, &b})
+    for (const auto& part : body->parts) {
+      if (is_half_space(part)) return false;
+      any_mesh |= part.mesh != nullptr;
+    }
+  return any_mesh;  // primitive pairs alone gain nothing: the exact tier measures them with the same GJK
+}
+
 bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b, const Pose& pose_b,
                  double padding) {
-  if (a.parts.size() * b.parts.size() > kMaxHullPartPairs) return false;
+  if (!hull_proof_applies(a, b)) return false;
   const auto convex_set = [](const FclPart& part) {
     ConvexSet set;
     if (part.mesh) set.points = &part.mesh->hull_points;
     else set.primitive = &part.shape;
     return set;
   };
-  for (const auto& part : a.parts)
-    if (is_half_space(part)) return false;
-  for (const auto& part : b.parts)
-    if (is_half_space(part)) return false;
-  // Primitive pairs alone gain nothing here: the exact tier measures them with the same GJK.
-  bool any_mesh = false;
-  for (const auto& part : a.parts) any_mesh |= part.mesh != nullptr;
-  for (const auto& part : b.parts) any_mesh |= part.mesh != nullptr;
-  if (!any_mesh) return false;
   const double beyond = padding + 1e-9;  // strictly beyond: touching hulls prove nothing
   for (const auto& part_a : a.parts)
     for (const auto& part_b : b.parts) {
@@ -274,8 +273,6 @@ bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody
     }
   return true;
 }
-
-}  // namespace
 
 namespace {
 PairVerdict classify_within(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
@@ -322,6 +319,12 @@ bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const Collisi
     case PairVerdict::Ambiguous: break;
   }
   return exact_pair_collision(a, pose_a, b, pose_b, padding);
+}
+
+bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                                   const Pose& pose_b, double padding, double margin) {
+  if (hulls_apart(a, pose_a, b, pose_b, padding)) return false;
+  return pair_in_collision(a, pose_a, b, pose_b, padding, margin);
 }
 
 DistanceBounds pair_distance_bounds(const CollisionBody& a, const Pose& pose_a,

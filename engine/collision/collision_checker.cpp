@@ -277,8 +277,14 @@ bool CollisionChecker::pair_in_collision(int a, int b, double padding) const {
 }
 
 bool CollisionChecker::self_pair_in_collision(std::size_t k, double padding, double extra,
-                                              const double* part_extra) const {
+                                              const double* part_extra, bool proof_only) const {
   const auto [a, b] = self_pairs_[k];
+  if (proof_only && solid_plans_[k].empty() && hull_proof_applies(*bodies_[a].body, *bodies_[b].body)) {
+    if (hulls_apart(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding + extra)) return false;
+    // Not apart by the hulls: the spheres may still prove it, but only a walk that stays short.
+    return classify_pair(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding + extra,
+                         padding + extra) != PairVerdict::Free;
+  }
   if (!solid_plans_[k].empty()) {
     if (part_extra)  // each part pair's own extra, tighter than the whole bodies'
       return solid_parts_collision(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding, solid_plans_[k],
@@ -286,11 +292,12 @@ bool CollisionChecker::self_pair_in_collision(std::size_t k, double padding, dou
     return solid_parts_collision(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding + extra,
                                  solid_plans_[k]);
   }
-  return kinetic::pair_in_collision(*bodies_[a].body, pose(a), *bodies_[b].body,
-                                    pose(b), padding + extra, options_.refinement_margin);
+  return pair_in_collision_hulls_first(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding + extra,
+                                       options_.refinement_margin);
 }
 
-bool CollisionChecker::self_in_collision(double padding, const double* extra, const double* part_extra) const {
+bool CollisionChecker::self_in_collision(double padding, const double* extra, const double* part_extra,
+                                         bool proof_only) const {
   // Root spheres first, 64 pairs at a time into a bit mask (no branch per pair: in a free state
   // nearly every pair is culled here, and a data-dependent branch per pair mispredicts), then
   // the pairs whose roots overlap, in order.
@@ -309,7 +316,7 @@ bool CollisionChecker::self_in_collision(double padding, const double* extra, co
     }
     for (; near != 0; near &= near - 1) {
       const std::size_t k = base + static_cast<std::size_t>(std::countr_zero(near));
-      if (self_pair_in_collision(k, padding, extra ? extra[k] : 0.0, part_extra)) return true;
+      if (self_pair_in_collision(k, padding, extra ? extra[k] : 0.0, part_extra, proof_only)) return true;
     }
   }
   return false;

@@ -164,7 +164,11 @@ class CollisionChecker {
   double padding_for(bool self_pair, const CheckOptions& options) const;
   // extra (null: none): per self pair, added to its padding; part_extra: the same per part pair
   // of the solid plans (indexed from solid_part_begin_).
-  bool self_in_collision(double padding, const double* extra = nullptr, const double* part_extra = nullptr) const;
+  // proof_only: true unless every pair is proven clear by a cheap tier (the convex hulls, the
+  // spheres, solid parts): a run proof (grid_motion_free) that fails only splits the run, so it
+  // must not pay for the leaves' triangles under a padding that spans the whole run.
+  bool self_in_collision(double padding, const double* extra = nullptr, const double* part_extra = nullptr,
+                         bool proof_only = false) const;
   // Moving slots (robot links with geometry, attached objects) as bits of a mask: the bodies a
   // scene check covers, or a proof still has to cover. Slots from 63 on share bit 63.
   using SlotMask = std::uint64_t;
@@ -291,7 +295,7 @@ class CollisionChecker {
   void build_solid_plans();
   // extra: added to the padding; part_extra: per part pair instead, for a solid plan.
   bool self_pair_in_collision(std::size_t pair, double padding, double extra = 0.0,
-                              const double* part_extra = nullptr) const;
+                              const double* part_extra = nullptr, bool proof_only = false) const;
   // Per self pair, the first of its part pairs in the flat per-part-pair arrays (size pairs + 1).
   std::vector<std::size_t> solid_part_begin_;
   // Closing speeds per unit of each variable's motion: [self pair * dof + variable], and

@@ -98,7 +98,7 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
       if (self) {
         for (std::size_t k = 0; k < grid_self_speed_.size(); ++k) grid_self_extra_[k] = grid_self_speed_[k] * reach + margin;
         for (std::size_t i = 0; i < grid_part_speed_.size(); ++i) grid_part_extra_[i] = grid_part_speed_[i] * reach + kRoundingSlack;
-        self = self_in_collision(self_padding, grid_self_extra_.data(), grid_part_extra_.data());
+        self = self_in_collision(self_padding, grid_self_extra_.data(), grid_part_extra_.data(), /*proof_only=*/true);
       }
       if (!scene && !self) continue;
     }
