@@ -171,6 +171,11 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   const auto timeout = text_option("timeout", "Headless --benchmark: planning budget per problem (s, default 10).", "s");
   const auto problems_per_scene =
       text_option("problems-per-scene", "Headless --benchmark: at most this many problems of each scene.", "n");
+  const auto margin = text_option(
+      "margin",
+      "Headless --benchmark: clearance the planner keeps from obstacles (m; default the preset's, 0.02). "
+      "0 plans as MotionBenchMaker's peers do, touching allowed.",
+      "m");
   parser.addPositionalArgument(QStringLiteral("FILE"),
                                QStringLiteral("A session to open (SESSION.kinetic-session), or a URDF to open "
                                               "as with --robot; with --headless: the job file to run."),
@@ -203,7 +208,7 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   }
   for (const QCommandLineOption* option : {&scene, &start, &goal_joints, &goal_named, &goal_pose, &goal_relative,
                                            &planner, &keep_orientation, &preset, &timing, &seed, &export_file, &output_dir, &size, &view,
-                                           &benchmark, &repeat, &timeout, &problems_per_scene,
+                                           &benchmark, &repeat, &timeout, &problems_per_scene, &margin,
                                            &xacro_arg}) {  // the studio expands xacro with its defaults (for now)
     if (parser.isSet(*option) && !is_headless) {
       std::fprintf(stderr, "kinetic-studio: --%s needs --headless\n", qPrintable(option->names().first()));
@@ -229,9 +234,14 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
   line.repeat = parser.value(repeat);
   line.timeout = parser.value(timeout);
   line.problems_per_scene = parser.value(problems_per_scene);
-  if (line.benchmark.isEmpty() && (!line.repeat.isEmpty() || !line.timeout.isEmpty() || !line.problems_per_scene.isEmpty())) {
+  line.margin = parser.value(margin);
+  if (line.benchmark.isEmpty() && (!line.repeat.isEmpty() || !line.timeout.isEmpty() ||
+                                   !line.problems_per_scene.isEmpty() || !line.margin.isEmpty())) {
     std::fprintf(stderr, "kinetic-studio: --%s goes with --benchmark DIR\n",
-                 !line.repeat.isEmpty() ? "repeat" : !line.timeout.isEmpty() ? "timeout" : "problems-per-scene");
+                 !line.repeat.isEmpty()    ? "repeat"
+                 : !line.timeout.isEmpty() ? "timeout"
+                 : !line.margin.isEmpty()  ? "margin"
+                                           : "problems-per-scene");
     return std::nullopt;
   }
   line.robot = file_is_robot && !is_headless ? file : parser.value(robot);

@@ -42,6 +42,7 @@ struct CommandLine {
   QString repeat;              // runs of each problem (kept as text: validated by the runner)
   QString timeout;             // s per plan
   QString problems_per_scene;  // at most this many problems of each scene
+  QString margin;              // m, the planner's clearance (--benchmark)
 };
 
 // "NAME:=VALUE" (--xacro-arg) as a name and a value; nullopt when it is not of that form.

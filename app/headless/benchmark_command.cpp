@@ -90,6 +90,13 @@ BenchmarkSettings settings_from(const CommandLine& line) {
                      "expected seconds in (0, 3600], got \"" + str(line.timeout) + "\"");
   }
   settings.options.timeout_ms = timeout_s * 1000.0;
+  if (!line.margin.isEmpty()) {
+    bool ok = false;
+    const double margin = line.margin.toDouble(&ok);
+    if (!ok || !(margin >= 0.0 && margin <= 1.0))
+      throw JobError("--margin", "expected metres in [0, 1], got \"" + str(line.margin) + "\"");
+    settings.options.margin = margin;
+  }
   settings.options.max_iterations =
       100000000;  // the time budget decides, as in VAMP's and OMPL's benchmarks
   if (!line.repeat.isEmpty()) settings.repeat = whole_number(line.repeat, "--repeat", 1, 1000);

@@ -132,6 +132,30 @@ class JobMoveItFilesTest : public QObject {
              run.out.c_str());  // box_panda: "box"
   }
 
+  // --margin: the clearance every problem is planned with, as the CSV's margin_m column says.
+  void benchmark_plans_with_the_margin_given() {
+    if (kinetic::test::mbm_panda_dir().empty()) QSKIP("../shared/mbm/panda is absent");
+    QTemporaryDir dir;
+    kinetic::app::CommandLine line;
+    line.benchmark = QString::fromStdString(box_problems().string());
+    line.robot = QString::fromStdString((mbm_robot() / "panda.urdf").string());
+    line.robot_given = true;
+    line.problems_per_scene = QStringLiteral("1");
+    line.margin = QStringLiteral("0.004");
+    line.output_dir = dir.path();
+    const auto run = run_flags(line);
+    QVERIFY2(run.code == kExitOk, run.err.c_str());
+    std::ifstream csv(fs::path(dir.path().toStdString()) / "benchmark.csv");
+    std::string header, row;
+    std::getline(csv, header);
+    std::getline(csv, row);
+    QVERIFY2(mentions(row, ",0.004,"), row.c_str());
+    line.margin = QStringLiteral("-0.1");
+    const auto negative = run_flags(line);
+    QCOMPARE(negative.code, int(kExitBadJob));
+    QVERIFY2(mentions(negative.err, "--margin: expected metres in [0, 1], got \"-0.1\""), negative.err.c_str());
+  }
+
   void benchmark_refuses_what_does_not_go_with_it() {
     kinetic::app::CommandLine line;
     line.benchmark = QStringLiteral("/nowhere");
