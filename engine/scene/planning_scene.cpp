@@ -47,6 +47,7 @@ void PlanningScene::add_obstacle(const std::string& name, const Shape& shape, co
   shape.validate();
   validate_pose(pose, "obstacle '" + name + "'");
   obstacles_.push_back({name, shape, pose});
+  obstacle_names_.insert(name);
   ++revision_;
 }
 
@@ -61,14 +62,12 @@ void PlanningScene::move_obstacle(const std::string& name, const Pose& pose) {
 void PlanningScene::remove_obstacle(const std::string& name) {
   auto it = find_obstacle(name);
   if (it == obstacles_.end()) throw unknown("obstacle", name);
+  obstacle_names_.erase(name);  // before the erase: `name` may be the erased obstacle's own
   obstacles_.erase(it);
   ++revision_;
 }
 
-bool PlanningScene::has_obstacle(const std::string& name) const {
-  return std::any_of(obstacles_.begin(), obstacles_.end(),
-                     [&](const Obstacle& o) { return o.name == name; });
-}
+bool PlanningScene::has_obstacle(const std::string& name) const { return obstacle_names_.count(name) > 0; }
 
 const Obstacle& PlanningScene::obstacle(const std::string& name) const {
   for (const auto& o : obstacles_)
@@ -84,6 +83,8 @@ void PlanningScene::attach_obstacle(const std::string& name, const std::string& 
   if (it->shape.type == Shape::Type::HalfSpace)
     throw Error(ErrorCode::InvalidValue, "planning scene: half-space '" + name + "' cannot be attached");
   AttachedObject object{name, link, it->shape, link_pose.inverse() * it->pose, touch_links};
+  obstacle_names_.erase(name);
+  attached_names_.insert(object.name);
   obstacles_.erase(it);
   attached_.push_back(std::move(object));
   ++revision_;
@@ -98,6 +99,7 @@ void PlanningScene::add_attached(const AttachedObject& object) {
     throw Error(ErrorCode::InvalidValue, "planning scene: attached object '" + object.name + "' names no link");
   validate_pose(object.pose, "attached object '" + object.name + "'");
   attached_.push_back(object);
+  attached_names_.insert(object.name);
   ++revision_;
 }
 
@@ -106,15 +108,14 @@ void PlanningScene::detach(const std::string& name, const Pose& link_pose) {
   if (it == attached_.end()) throw unknown("attached object", name);
   validate_pose(link_pose, "detaching '" + name + "'");
   Obstacle obstacle{it->name, it->shape, link_pose * it->pose};
+  attached_names_.erase(name);
+  obstacle_names_.insert(obstacle.name);
   attached_.erase(it);
   obstacles_.push_back(std::move(obstacle));
   ++revision_;
 }
 
-bool PlanningScene::has_attached(const std::string& name) const {
-  return std::any_of(attached_.begin(), attached_.end(),
-                     [&](const AttachedObject& o) { return o.name == name; });
-}
+bool PlanningScene::has_attached(const std::string& name) const { return attached_names_.count(name) > 0; }
 
 const AttachedObject& PlanningScene::attached(const std::string& name) const {
   for (const auto& o : attached_)
@@ -146,6 +147,8 @@ std::optional<bool> PlanningScene::override_for(const std::string& a, const std:
 void PlanningScene::clear() {
   obstacles_.clear();
   attached_.clear();
+  obstacle_names_.clear();
+  attached_names_.clear();
   overrides_.clear();
   ++revision_;
 }

@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -70,6 +71,9 @@ class PlanningScene {
 
   std::vector<Obstacle> obstacles_;
   std::vector<AttachedObject> attached_;
+  // The same names, for the uniqueness check of every add: a scan per add made loading a scene
+  // of n objects take n^2 / 2 string comparisons (50,000 objects: minutes).
+  std::unordered_set<std::string> obstacle_names_, attached_names_;
   std::map<std::pair<std::string, std::string>, bool> overrides_;  // key: (min, max) by name
   std::uint64_t revision_ = 0;
 };
