@@ -507,6 +507,20 @@ TEST(PlannerFacade, ResultsCarryStatistics) {
   EXPECT_EQ(r.margin_used, 0.02);
 }
 
+// Asked for no margin, the search still keeps 2 mm from obstacles (the output gate calls 1 mm
+// contact), so its paths pass the gate; the cage's narrow openings stay passable.
+TEST(PlannerFacade, NoMarginAskedStillSearchesClearOfTheGatesTolerance) {
+  const RobotModelPtr model = robot("panda");
+  Planner planner(model, benchmark_scene("cage", model));
+  PlannerOptions options = unhurried();
+  options.margin = 0.0;
+  for (const auto& [start, goal] : problems(planner, 3, 23)) {
+    const PlanResult r = planner.plan(start, JointGoal{goal}, options);
+    EXPECT_EQ(r.margin_used, 0.002);
+    expect_valid_plan(planner, r, start, goal);
+  }
+}
+
 TEST(PlannerPresets, ValuesAsDocumented) {
   const PlannerOptions d = preset("default"), rt = preset("realtime"), off = preset("offline");
   EXPECT_EQ(d.timeout_ms, 50.0);
