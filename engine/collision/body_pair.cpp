@@ -260,8 +260,12 @@ bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody
   if (!hull_proof_applies(a, b)) return false;
   const auto convex_set = [](const FclPart& part) {
     ConvexSet set;
-    if (part.mesh) set.points = &part.mesh->hull_points;
-    else set.primitive = &part.shape;
+    if (part.mesh) {
+      set.points = &part.mesh->hull_points;
+      set.columns = &part.mesh->hull_columns;
+    } else {
+      set.primitive = &part.shape;
+    }
     return set;
   };
   const double beyond = padding + 1e-9;  // strictly beyond: touching hulls prove nothing

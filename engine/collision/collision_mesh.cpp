@@ -103,6 +103,7 @@ std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3&
                       "): " + path,
                   "repair the mesh or export it again");
   mesh->hull_points = distinct_used_vertices(*mesh);
+  mesh->hull_columns = PointColumns(mesh->hull_points);
   return mesh;
 }
 

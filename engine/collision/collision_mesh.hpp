@@ -16,6 +16,7 @@
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/math/bv/OBBRSS.h>
 
+#include "engine/collision/point_columns.hpp"
 #include "engine/core/types.hpp"
 
 namespace kinetic {
@@ -30,6 +31,7 @@ struct CollisionMesh {
   // The distinct vertices: their convex hull holds the mesh, and GJK on them proves a mesh apart
   // from another body in a few support scans where the triangles would be tested by the dozen.
   std::vector<Vector3> hull_points;
+  PointColumns hull_columns;  // the same, for the support scan
 
   // The FCL BVH of the triangles, built by the first caller (thread-safe); never modified
   // afterwards (FCL only reads it during queries).

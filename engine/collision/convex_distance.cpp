@@ -334,6 +334,7 @@ Vector3 point_support(const std::vector<Vector3>& points, const Vector3& d) {
 }
 
 Vector3 set_support(const ConvexSet& set, const Vector3& d) {
+  if (set.columns) return (*set.points)[set.columns->support_index(d)];
   return set.points ? point_support(*set.points, d) : core_support(*set.primitive, d);
 }
 

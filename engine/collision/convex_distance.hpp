@@ -10,6 +10,7 @@
 #include <limits>
 #include <vector>
 
+#include "engine/collision/point_columns.hpp"
 #include "engine/collision/shape.hpp"
 #include "engine/core/types.hpp"
 
@@ -53,6 +54,7 @@ ConvexDistance triangle_triangle_distance(const Vector3 (&p)[3], const Vector3 (
 struct ConvexSet {
   const Shape* primitive = nullptr;              // a box, cylinder or sphere
   const std::vector<Vector3>* points = nullptr;  // or the hull of these (not empty)
+  const PointColumns* columns = nullptr;          // the same points as columns (optional: faster)
 };
 
 // Two posed convex sets; points in the frame the poses are given in. Stops once the lower bound

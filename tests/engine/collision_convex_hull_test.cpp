@@ -7,6 +7,7 @@
 #include <fcl/narrowphase/collision.h>
 #include <fcl/narrowphase/distance.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -15,6 +16,7 @@
 #include "engine/collision/body_pair.hpp"
 #include "engine/collision/collision_body.hpp"
 #include "engine/collision/convex_distance.hpp"
+#include "engine/collision/point_columns.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic;
@@ -84,6 +86,28 @@ TEST(ConvexHullDistance, CornerPointsMeasureAsTheirBox) {
   const ConvexDistance d = convex_set_distance({nullptr, &origin}, Pose::Identity(), {&ball, nullptr},
                                                Pose(Eigen::Translation3d(0.3, 0.0, 0.0)));
   EXPECT_NEAR(d.distance, 0.25, 1e-12);
+}
+
+// The column scan finds a point as far along the direction as the plain scan does, for odd and
+// even counts (the padding copies the last point) and for ties.
+TEST(ConvexHullDistance, ColumnScanFindsTheFarthestPoint) {
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (const std::size_t count : {1u, 2u, 3u, 8u, 151u}) {
+    std::vector<Vector3> points;
+    for (std::size_t i = 0; i < count; ++i) points.emplace_back(u(rng), u(rng), u(rng));
+    if (count > 2) points[count - 1] = points[0];  // a tie
+    const PointColumns columns(points);
+    ASSERT_EQ(columns.size(), count);
+    for (int trial = 0; trial < 200; ++trial) {
+      const Vector3 d(u(rng), u(rng), u(rng));
+      double best = -1e300;
+      for (const auto& p : points) best = std::max(best, d.dot(p));
+      const std::size_t chosen = columns.support_index(d);
+      ASSERT_LT(chosen, count);
+      ASSERT_GE(d.dot(points[chosen]), best - 1e-12) << count << " points, trial " << trial;
+    }
+  }
 }
 
 TEST(ConvexHullProof, MotionBenchMakerPandaPairsKeepFclsVerdicts) {
