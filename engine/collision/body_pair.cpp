@@ -272,7 +272,8 @@ bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody
   for (const auto& part_a : a.parts)
     for (const auto& part_b : b.parts) {
       const ConvexDistance d =
-          convex_set_distance(convex_set(part_a), pose_a * part_a.pose, convex_set(part_b), pose_b * part_b.pose, beyond);
+          convex_set_distance(convex_set(part_a), pose_a * part_a.pose, convex_set(part_b), pose_b * part_b.pose, beyond,
+                              beyond);
       if (!(d.lower_bound >= beyond)) return false;
     }
   return true;

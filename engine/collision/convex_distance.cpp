@@ -342,7 +342,7 @@ double set_inflation(const ConvexSet& set) { return set.points ? 0.0 : core_infl
 }  // namespace
 
 ConvexDistance convex_set_distance(const ConvexSet& a, const Pose& pose_a, const ConvexSet& b, const Pose& pose_b,
-                                   double stop_at_or_above) {
+                                   double stop_at_or_above, double stop_below) {
   const RelativePose b_in_a(pose_a, pose_b);
   const double ra = set_inflation(a), rb = set_inflation(b);
   const auto support_a = [&](const Vector3& d) { return set_support(a, d); };
@@ -350,7 +350,8 @@ ConvexDistance convex_set_distance(const ConvexSet& a, const Pose& pose_a, const
     return Vector3(b_in_a.rotation * set_support(b, b_in_a.rotation.transpose() * d) + b_in_a.translation);
   };
   ConvexDistance out =
-      inflate(Gjk().run(support_a, support_b, -b_in_a.translation, stop_at_or_above + ra + rb, 0.0), ra, rb);
+      inflate(Gjk().run(support_a, support_b, -b_in_a.translation, stop_at_or_above + ra + rb, stop_below + ra + rb),
+              ra, rb);
   out.point_a = pose_a * out.point_a;
   out.point_b = pose_a * out.point_b;
   return out;

@@ -58,9 +58,11 @@ struct ConvexSet {
 };
 
 // Two posed convex sets; points in the frame the poses are given in. Stops once the lower bound
-// reaches `stop_at_or_above` (the caller only asks whether they are at least that far apart).
+// reaches `stop_at_or_above`, or the distance falls below `stop_below` (a caller asking whether
+// they are at least some distance apart needs no more digits either way).
 ConvexDistance convex_set_distance(const ConvexSet& a, const Pose& pose_a, const ConvexSet& b, const Pose& pose_b,
-                                   double stop_at_or_above = std::numeric_limits<double>::infinity());
+                                   double stop_at_or_above = std::numeric_limits<double>::infinity(),
+                                   double stop_below = 0.0);
 
 // How far a box, cylinder or sphere centred at the origin reaches along a unit direction.
 double support_extent(const Shape& primitive, const Vector3& unit_direction);
