@@ -164,9 +164,10 @@ class CollisionChecker {
   double padding_for(bool self_pair, const CheckOptions& options) const;
   // extra (null: none): per self pair, added to its padding; part_extra: the same per part pair
   // of the solid plans (indexed from solid_part_begin_).
-  // proof_only: true unless every pair is proven clear by a cheap tier (the convex hulls, the
-  // spheres, solid parts): a run proof (grid_motion_free) that fails only splits the run, so it
-  // must not pay for the leaves' triangles under a padding that spans the whole run.
+  // proof_only: true unless every pair is proven clear by a cheap tier (mesh pairs by their
+  // convex hulls alone, solid parts as always): a run proof (grid_motion_free) that fails only
+  // splits the run, so it must not pay for sphere walks and triangles under a padding that spans
+  // the whole run.
   bool self_in_collision(double padding, const double* extra = nullptr, const double* part_extra = nullptr,
                          bool proof_only = false) const;
   // Moving slots (robot links with geometry, attached objects) as bits of a mask: the bodies a
