@@ -125,7 +125,7 @@ std::optional<CommandLine> parse_command_line(const QStringList& arguments) {
                                              QCommandLineOption(QStringLiteral("help")),
                                              QCommandLineOption(QStringLiteral("version"))};
 
-  // Headless runs (README.md, "Headless jobs"): a job file, or these flags for one simple plan.
+  // Headless runs (docs/headless-jobs.md): a job file, or these flags for one simple plan.
   const auto text_option = [&parser, &options](const char* name, const char* help, const char* value) {
     QCommandLineOption option(QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value));
     parser.addOption(option);

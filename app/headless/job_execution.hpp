@@ -21,7 +21,7 @@
 
 namespace kinetic::app::headless {
 
-// Exit codes of `kinetic-studio --headless` (documented in README.md, "Headless jobs").
+// Exit codes of `kinetic-studio --headless` (documented in docs/headless-jobs.md, "Exit codes").
 enum ExitCode : int {
   kExitOk = 0,
   kExitBadJob = 2,          // bad command line, job file, robot, scene or start/goal values

@@ -1,10 +1,10 @@
 #pragma once
-// Headless job files (JSON, "format": "kinetic-job", version 1; documented in README.md, section
-// "Headless jobs"): which robot and scene, the start state, a list of planning steps and what to
-// write (trajectories, screenshots, frame sequences). A step either moves the robot (a "goal"),
-// changes the scene ("attach" / "detach"), or does a whole pick and place ("pick_place": the
-// engine's task planner). parse_job() validates everything that can be checked without loading
-// the robot, and every error names the JSON field at fault.
+// Headless job files (JSON, "format": "kinetic-job", version 1; documented in
+// docs/headless-jobs.md, "Job file"): which robot and scene, the start state, a list of planning
+// steps and what to write (trajectories, screenshots, frame sequences). A step either moves the
+// robot (a "goal"), changes the scene ("attach" / "detach"), or does a whole pick and place
+// ("pick_place": the engine's task planner). parse_job() validates everything that can be checked
+// without loading the robot, and every error names the JSON field at fault.
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -78,8 +78,9 @@ struct SceneChangeSpec {
   enum class Kind { Attach, Detach } kind = Kind::Attach;
   std::string object;
   std::string link;  // Attach: "" = the planning group's tip link (the TCP's)
-  // Attach: links allowed to touch the object besides `link`; nullopt = the default (README:
-  // the links that move with `link` without the planning group moving them).
+  // Attach: links allowed to touch the object besides `link`; nullopt = the default
+  // (docs/headless-jobs.md: the links that move with `link` without the planning group moving
+  // them).
   std::optional<std::vector<std::string>> touch_links;
   // The JSON fields, for messages: "steps[2].attach" or "steps[2].attach.object", ".link", ...
   std::string object_field, link_field, touch_links_field;

@@ -2,7 +2,7 @@
 // The parts of a job step that choose how the TCP may move: Cartesian steps ("planner":
 // "cartesian", a straight line to a pose or relative goal, or an "arc" goal; settings in
 // "cartesian") and path constraints kept by a free-space step ("constraints"). Documented in
-// README.md, "Headless jobs".
+// docs/headless-jobs.md, "Job file".
 #include <string>
 
 #include "app/headless/job_json_fields.hpp"

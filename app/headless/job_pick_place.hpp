@@ -3,8 +3,8 @@
 // "gripper"?, "approach_distance"?, "lift_distance"?, "place_distance"?, "retreat_distance"?,
 // "attach_link"?, "touch_links"?, "max_grasps"? }, the engine's PickPlaceRequest field by field
 // (engine/task/pick_place.hpp); the step's "planner", "preset" and "options" plan the free-space
-// stages, its "cartesian" settings the straight ones. Documented in README.md, "Pick and place
-// tasks".
+// stages, its "cartesian" settings the straight ones. Documented in docs/headless-jobs.md,
+// "Pick and place tasks: `pick_place` steps" (the engine's planner: docs/engine-api.md).
 #include <QJsonObject>
 
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // Scene steps in a job file (pick and place): "attach" fixes an obstacle to a robot link, so it
 // moves with the robot; "detach" releases an attached object where it is. The robot does not move
-// in such a step. Documented in README.md, "Headless jobs".
+// in such a step. Documented in docs/headless-jobs.md, "Pick and place: attach and detach steps".
 #include <string>
 #include <vector>
 

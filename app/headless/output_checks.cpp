@@ -59,7 +59,8 @@ void check_name_lengths(const fs::path& final_path, const std::string& by) {
 }
 
 // The output is put in place by a rename over `final_path` in its folder: what makes that rename
-// fail is found now, before any planning, so a set never stops half written (README: "Outputs").
+// fail is found now, before any planning, so a set never stops half written
+// (docs/headless-jobs.md: "Outputs").
 void check_replaceable(const fs::path& final_path, const std::string& by) {
   const fs::path folder = output_real_path(final_path).parent_path();
   struct stat folder_info {

@@ -1,6 +1,6 @@
 #pragma once
 // What can be known of a job's outputs before anything is planned, checked then, so a mistake
-// there fails at once instead of after the planning (README: "Headless jobs", exit codes).
+// there fails at once instead of after the planning (docs/headless-jobs.md: "Exit codes").
 #include "app/headless/job_execution.hpp"
 #include "app/headless/job_file.hpp"
 

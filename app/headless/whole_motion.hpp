@@ -4,7 +4,7 @@
 // the slowest scaling its steps ask for and validated against its own scene, and each pick and
 // place step's own motion as it is, joined end to end in time. Every run starts and ends at rest,
 // so the robot stops wherever an object is attached or released and around every pick and place.
-// Documented in README.md, "Headless jobs".
+// Documented in docs/headless-jobs.md, "Pick and place: attach and detach steps".
 #include <vector>
 
 #include "app/headless/job_execution.hpp"

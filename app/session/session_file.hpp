@@ -1,5 +1,5 @@
 #pragma once
-// Session files (JSON, "format": "kinetic-session", "version": 1; documented in README.md,
+// Session files (JSON, "format": "kinetic-session", "version": 1; documented in docs/user-guide.md,
 // "Session files"): the robot reference, the joint state by joint name, the planning scene (the
 // scene file's JSON), the goal, the named trajectories (the trajectory file's JSON) and,
 // optionally, the user's stored states (session_stored_states.hpp), the Planner and Trajectories

@@ -8,7 +8,8 @@
 
 namespace kinetic {
 
-// What is read and how large it may be (README: "Limits on input files").
+// What is read and how large it may be (docs/headless-jobs.md: "Where outputs may go, and limits
+// on input files").
 struct InputKind {
   const char* what;       // "job file", "scene file", ... as messages name it
   std::size_t max_bytes;  // larger files are refused before they are read

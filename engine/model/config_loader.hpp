@@ -1,5 +1,5 @@
 #pragma once
-// kinetic.toml -> RobotConfig (format: the kinetic.toml section of README.md), read with toml++.
+// kinetic.toml -> RobotConfig (format: docs/robot-configuration.md), read with toml++.
 #include <string>
 #include <vector>
 

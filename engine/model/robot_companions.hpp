@@ -1,7 +1,8 @@
 #pragma once
 // The files a robot package keeps with a URDF: its SRDF (groups, rest poses, link pairs that never
-// collide) and a kinetic.toml. Opening a URDF alone finds them here, by the rules README.md gives
-// ("Related: how robot files are found"), so it gets what its package describes.
+// collide) and a kinetic.toml. Opening a URDF alone finds them here, by the rules
+// docs/robot-configuration.md gives ("How robot files are found"), so it gets what its package
+// describes.
 #include <string>
 
 namespace kinetic {

@@ -1,5 +1,5 @@
 #pragma once
-// kinetic.toml: per-robot configuration (format: the kinetic.toml section of README.md).
+// kinetic.toml: per-robot configuration (format: docs/robot-configuration.md).
 #include <array>
 #include <map>
 #include <optional>

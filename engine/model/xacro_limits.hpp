@@ -1,6 +1,7 @@
 #pragma once
-// The budgets of one xacro expansion (README "xacro robot descriptions"): a hostile or broken file
-// stops with an error naming the file and line instead of exhausting the stack, memory or time.
+// The budgets of one xacro expansion (docs/robot-configuration.md, "xacro robot descriptions"): a
+// hostile or broken file stops with an error naming the file and line instead of exhausting the
+// stack, memory or time.
 // Real robot packages stay far below each (the Kinova Gen3 with its gripper: ~1,100 nodes, 23 kB).
 #include <cstddef>
 #include <string>

@@ -288,7 +288,8 @@ class HeadlessRunnerTest : public QObject {
     QVERIFY(refused([](auto& l) { l.srdf = QStringLiteral("x.srdf"); }, "--srdf: goes with a robot opened from a URDF"));
   }
 
-  // A start given out of the joint limits is a bad value (exit 2, README), as one that is not a number is.
+  // A start given out of the joint limits is a bad value (exit 2, docs/headless-jobs.md), as one
+  // that is not a number is.
   void start_out_of_limits_is_a_bad_value() {
     QTemporaryDir dir;
     const std::string text = R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "start": [0, -1.57, 9, 0, 0, 0],
@@ -649,7 +650,7 @@ class HeadlessRunnerTest : public QObject {
     line.exports = {QStringLiteral("t.json")};
     std::ostringstream out, err;
     QCOMPARE(run_headless(line, out, err), int(kExitOk));
-    // Its folder holds no SRDF: the summary says so first (README: "Headless jobs").
+    // Its folder holds no SRDF: the summary says so first (docs/headless-jobs.md: "Command line").
     QVERIFY2(out.str().rfind("srdf: none found, as no --srdf was given\n"
                              "start: zeros within the joint limits, as no --start was given\n", 0) == 0,
              out.str().c_str());
