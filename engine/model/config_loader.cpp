@@ -120,12 +120,12 @@ class Reader {
     throw Error(
         ErrorCode::ParseError,
         at(node) + ": key '" + key + "' must be " + expected + ", not " + type_name(node.type()),
-        "see the kinetic.toml section of README.md for the format");
+        "see docs/robot-configuration.md for the format");
   }
   [[noreturn]] void value_error(const toml::node& node, const std::string& key,
                                 const std::string& why) const {
     throw Error(ErrorCode::InvalidValue, at(node) + ": key '" + key + "' " + why,
-                "see the kinetic.toml section of README.md for the format");
+                "see docs/robot-configuration.md for the format");
   }
 
   // Warns about keys of `table` not in `known`.
@@ -228,7 +228,7 @@ class Reader {
       throw Error(ErrorCode::ParseError,
                   at(node) + ": key '" + full + "' must have " + std::to_string(expected) +
                       " values, not " + std::to_string(arr.size()),
-                  "see the kinetic.toml section of README.md for the format");
+                  "see docs/robot-configuration.md for the format");
     std::vector<double> out;
     for (std::size_t i = 0; i < arr.size(); ++i) {
       const std::string item = full + "[" + std::to_string(i) + "]";
@@ -247,7 +247,7 @@ class Reader {
       throw Error(ErrorCode::ParseError,
                   at(node) + ": key '" + full + "' must have " + std::to_string(expected) +
                       " names, not " + std::to_string(arr.size()),
-                  "see the kinetic.toml section of README.md for the format");
+                  "see docs/robot-configuration.md for the format");
     std::vector<std::string> out;
     for (std::size_t i = 0; i < arr.size(); ++i) {
       const toml::node& element = arr[i];
@@ -260,7 +260,7 @@ class Reader {
 
   [[noreturn]] void missing(const toml::node& table_node, const std::string& key) const {
     throw Error(ErrorCode::ParseError, at(table_node) + ": required key '" + key + "' is missing",
-                "see the kinetic.toml section of README.md for the format");
+                "see docs/robot-configuration.md for the format");
   }
 
  private:
