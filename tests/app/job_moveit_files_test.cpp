@@ -28,6 +28,17 @@ fs::path mbm_robot() {
   return fs::path(kinetic::test::mbm_panda_dir()) / "robot";
 }
 
+// --benchmark on the box scene's folder, the Panda from MotionBenchMaker, outputs into `dir`.
+kinetic::app::CommandLine box_benchmark(const QTemporaryDir& dir, const char* per_scene) {
+  kinetic::app::CommandLine line;
+  line.benchmark = QString::fromStdString(box_problems().string());
+  line.robot = QString::fromStdString((mbm_robot() / "panda.urdf").string());
+  line.robot_given = true;
+  line.problems_per_scene = QString::fromLatin1(per_scene);
+  line.output_dir = dir.path();
+  return line;
+}
+
 std::string mbm_job(const std::string& scene, const std::string& request) {
   return R"({"format": "kinetic-job", "version": 1,
              "robot": {"urdf": ")" +
@@ -104,13 +115,8 @@ class JobMoveItFilesTest : public QObject {
   void benchmark_runs_a_folder_and_writes_csv_and_summary() {
     if (kinetic::test::mbm_panda_dir().empty()) QSKIP("../shared/mbm/panda is absent");
     QTemporaryDir dir;
-    kinetic::app::CommandLine line;
-    line.benchmark = QString::fromStdString(box_problems().string());
-    line.robot = QString::fromStdString((mbm_robot() / "panda.urdf").string());
-    line.robot_given = true;
-    line.problems_per_scene = QStringLiteral("2");
+    kinetic::app::CommandLine line = box_benchmark(dir, "2");
     line.timeout = QStringLiteral("5");
-    line.output_dir = dir.path();
     const auto run = run_flags(line);
     QVERIFY2(run.code == kExitOk, run.err.c_str());
     QVERIFY2(mentions(run.out, "benchmark: 2 problems x 1 runs"), run.out.c_str());
@@ -136,13 +142,8 @@ class JobMoveItFilesTest : public QObject {
   void benchmark_plans_with_the_margin_given() {
     if (kinetic::test::mbm_panda_dir().empty()) QSKIP("../shared/mbm/panda is absent");
     QTemporaryDir dir;
-    kinetic::app::CommandLine line;
-    line.benchmark = QString::fromStdString(box_problems().string());
-    line.robot = QString::fromStdString((mbm_robot() / "panda.urdf").string());
-    line.robot_given = true;
-    line.problems_per_scene = QStringLiteral("1");
+    kinetic::app::CommandLine line = box_benchmark(dir, "1");
     line.margin = QStringLiteral("0.004");
-    line.output_dir = dir.path();
     const auto run = run_flags(line);
     QVERIFY2(run.code == kExitOk, run.err.c_str());
     std::ifstream csv(fs::path(dir.path().toStdString()) / "benchmark.csv");
