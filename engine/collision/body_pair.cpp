@@ -256,7 +256,7 @@ bool hull_proof_applies(const CollisionBody& a, const CollisionBody& b) {
 }
 
 bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b, const Pose& pose_b,
-                 double padding) {
+                 double padding, Vector3* axis) {
   if (!hull_proof_applies(a, b)) return false;
   const auto convex_set = [](const FclPart& part) {
     ConvexSet set;
@@ -269,6 +269,17 @@ bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody
     return set;
   };
   const double beyond = padding + 1e-9;  // strictly beyond: touching hulls prove nothing
+  if (axis && a.parts.size() == 1 && b.parts.size() == 1) {
+    const FclPart &part_a = a.parts.front(), &part_b = b.parts.front();
+    const Pose world_a = pose_a * part_a.pose, world_b = pose_b * part_b.pose;
+    const ConvexSet set_a = convex_set(part_a), set_b = convex_set(part_b);
+    if (axis->squaredNorm() > 0.0 && convex_set_gap_along(set_a, world_a, set_b, world_b, *axis) >= beyond) return true;
+    const ConvexDistance d = convex_set_distance(set_a, world_a, set_b, world_b, beyond, beyond);
+    if (!(d.lower_bound >= beyond)) return false;
+    const Vector3 between = d.point_a - d.point_b;
+    if (between.squaredNorm() > 0.0) *axis = between.normalized();
+    return true;
+  }
   for (const auto& part_a : a.parts)
     for (const auto& part_b : b.parts) {
       const ConvexDistance d =
@@ -327,8 +338,8 @@ bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const Collisi
 }
 
 bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                                   const Pose& pose_b, double padding, double margin) {
-  if (hulls_apart(a, pose_a, b, pose_b, padding)) return false;
+                                   const Pose& pose_b, double padding, double margin, Vector3* axis) {
+  if (hulls_apart(a, pose_a, b, pose_b, padding, axis)) return false;
   return pair_in_collision(a, pose_a, b, pose_b, padding, margin);
 }
 

@@ -32,14 +32,17 @@ bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const Collisi
 // open at the cost of one GJK, where the leaves' triangles would be tested by the dozen. It
 // applies to bodies with a mesh, no half-space and few parts (hulls_apart is false otherwise).
 bool hull_proof_applies(const CollisionBody& a, const CollisionBody& b);
+// axis (null: none): a unit direction from b towards a (world frame) tried first, one support
+// scan per body, as one kept from a nearby pose; where GJK is needed and proves the pair apart,
+// it becomes the direction GJK found (bodies of one part each).
 bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b, const Pose& pose_b,
-                 double padding);
+                 double padding, Vector3* axis = nullptr);
 
 // pair_in_collision with the convex-hull proof first: for mesh pairs that sit close in every pose
 // (a wrist's links), where the sphere walk would descend to its leaves every time, one GJK on the
 // hulls decides most states.
 bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                                   const Pose& pose_b, double padding, double margin);
+                                   const Pose& pose_b, double padding, double margin, Vector3* axis = nullptr);
 
 struct PairDistance {
   double distance = 0.0;  // <= 0 when intersecting (negative: penetration where FCL reports it)

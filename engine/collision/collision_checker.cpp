@@ -182,6 +182,7 @@ void CollisionChecker::rebuild_pairs() {
     for (std::size_t y = x + 1; y < moving_bodies_.size(); ++y)
       if (!acm_.allowed(moving_bodies_[x], moving_bodies_[y]))
         self_pairs_.emplace_back(moving_bodies_[x], moving_bodies_[y]);
+  self_axis_.assign(self_pairs_.size(), Vector3::Zero());
   self_first_.clear();
   self_second_.clear();
   self_reach_.clear();
@@ -282,7 +283,7 @@ bool CollisionChecker::self_pair_in_collision(std::size_t k, double padding, dou
   if (proof_only && solid_plans_[k].empty() && hull_proof_applies(*bodies_[a].body, *bodies_[b].body)) {
     // Not apart by the hulls: not proven (a sphere walk under a run-wide padding reaches its
     // leaves and proves little more, and cost a third of the planning time).
-    return !hulls_apart(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding + extra);
+    return !hulls_apart(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding + extra, &self_axis_[k]);
   }
   if (!solid_plans_[k].empty()) {
     if (part_extra)  // each part pair's own extra, tighter than the whole bodies'
@@ -292,7 +293,7 @@ bool CollisionChecker::self_pair_in_collision(std::size_t k, double padding, dou
                                  solid_plans_[k]);
   }
   return pair_in_collision_hulls_first(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding + extra,
-                                       options_.refinement_margin);
+                                       options_.refinement_margin, &self_axis_[k]);
 }
 
 bool CollisionChecker::self_in_collision(double padding, const double* extra, const double* part_extra,

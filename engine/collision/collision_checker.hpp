@@ -241,6 +241,9 @@ class CollisionChecker {
     int a, b;
   };
   std::vector<Candidate> candidates_;
+  // Per self pair, the direction that last proved its convex hulls apart (zero: none yet): the
+  // next state along an edge is nearly the same pose, and one axis test usually proves it again.
+  mutable std::vector<Vector3> self_axis_;
   // Continuous check along a path (path_begin): the self pairs it watches, per pair the
   // clearance budget (m beyond padding, plus the tolerance) at the path parameter of its last
   // look along the current segment. Bodies of several solid primitives are watched part against

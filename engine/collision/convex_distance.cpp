@@ -341,6 +341,14 @@ Vector3 set_support(const ConvexSet& set, const Vector3& d) {
 double set_inflation(const ConvexSet& set) { return set.points ? 0.0 : core_inflation(*set.primitive); }
 }  // namespace
 
+double convex_set_gap_along(const ConvexSet& a, const Pose& pose_a, const ConvexSet& b, const Pose& pose_b,
+                            const Vector3& n) {
+  const Vector3 na = pose_a.linear().transpose() * n, nb = pose_b.linear().transpose() * n;
+  const double a_least = na.dot(set_support(a, -na)) + n.dot(pose_a.translation()) - set_inflation(a);
+  const double b_most = nb.dot(set_support(b, nb)) + n.dot(pose_b.translation()) + set_inflation(b);
+  return a_least - b_most;
+}
+
 ConvexDistance convex_set_distance(const ConvexSet& a, const Pose& pose_a, const ConvexSet& b, const Pose& pose_b,
                                    double stop_at_or_above, double stop_below) {
   const RelativePose b_in_a(pose_a, pose_b);

@@ -64,6 +64,12 @@ ConvexDistance convex_set_distance(const ConvexSet& a, const Pose& pose_a, const
                                    double stop_at_or_above = std::numeric_limits<double>::infinity(),
                                    double stop_below = 0.0);
 
+// How far set a lies beyond set b along the unit direction n (from b towards a): the least n.x
+// over a minus the greatest over b. Where positive, a lower bound on their distance: the test of
+// one separating axis, two support scans, as an axis kept from a nearby pose makes it.
+double convex_set_gap_along(const ConvexSet& a, const Pose& pose_a, const ConvexSet& b, const Pose& pose_b,
+                            const Vector3& n);
+
 // How far a box, cylinder or sphere centred at the origin reaches along a unit direction.
 double support_extent(const Shape& primitive, const Vector3& unit_direction);
 
