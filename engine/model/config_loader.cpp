@@ -275,7 +275,7 @@ Vector3 vec3(const std::vector<double>& v) {
 }  // namespace
 
 RobotConfig parse_robot_config(const std::string& text, const std::string& source,
-                               std::vector<std::string>* warnings) {
+                               std::vector<std::string>* warnings, RobotConfig base) {
   check_key_parts(text, source);
   toml::table root;
   try {
@@ -287,7 +287,7 @@ RobotConfig parse_robot_config(const std::string& text, const std::string& sourc
                 "fix the TOML syntax at that line");
   }
   const Reader r(source, warnings);
-  RobotConfig config;
+  RobotConfig config = std::move(base);
   r.check_keys(root, "",
                {"format_version", "robot", "planning_group", "end_effector", "ik", "named_poses", "limits",
                 "collision", "validation"});

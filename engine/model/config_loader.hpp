@@ -19,8 +19,10 @@ inline constexpr int kRobotConfigFormatVersion = 1;
 // meaning (negative tolerance, unknown solver) -> Error(InvalidValue) naming the key. Unknown keys
 // are reported in `warnings` and otherwise ignored. A `format_version` newer than
 // kRobotConfigFormatVersion -> Error(Unsupported).
+// `base`: what the file's keys are read over (a MoveIt config's YAML files): keys the file sets
+// replace its values, the rest are kept.
 RobotConfig parse_robot_config(const std::string& text, const std::string& source,
-                               std::vector<std::string>* warnings = nullptr);
+                               std::vector<std::string>* warnings = nullptr, RobotConfig base = {});
 
 // Reads and parses a kinetic.toml file (Error(FileNotFound) when unreadable).
 RobotConfig load_robot_config_file(const std::string& path,

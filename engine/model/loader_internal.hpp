@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/model/moveit_config_package.hpp"
 #include "engine/model/robot_loader.hpp"
 
 namespace kinetic::detail {
@@ -20,9 +21,11 @@ struct RobotSources {
   std::string source_path;             // RobotModel::source_path()
   std::vector<std::string> included_files;  // RobotModel::included_files() (xacro includes)
   std::vector<std::string> xacro_warnings;  // the xacro files' own (xacro.warning, deprecations)
+  const MoveItConfigPackage* moveit = nullptr;  // the MoveIt config it came from, null for none
 };
 
-// URDF (tinyxml2 check + urdfdom) -> model -> SRDF -> kinetic.toml (checked against the model).
+// URDF (tinyxml2 check + urdfdom) -> model -> SRDF -> a MoveIt config's YAML files -> kinetic.toml
+// (checked against the model).
 RobotModelPtr load_robot(const RobotSources& in, const LoadOptions& options);
 
 }  // namespace kinetic::detail

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/core/input_file.hpp"
+#include "engine/model/moveit_config_package.hpp"
 
 namespace fs = std::filesystem;
 
@@ -103,6 +104,8 @@ RobotCompanions find_robot_companions(const std::string& urdf_path) {
   std::error_code ec;
   const fs::path urdf = fs::absolute(urdf_path, ec).lexically_normal();
   if (ec || urdf.filename().empty()) return found;
+  // A MoveIt config package names its own SRDF (load_robot_file reads the package).
+  if (moveit_config_folder(urdf.string())) return found;
   const fs::path dir = urdf.parent_path();
 
   struct Naming {

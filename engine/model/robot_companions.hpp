@@ -23,7 +23,8 @@ struct RobotCompanions {
 // The SRDF is the first regular file of: <stem>.srdf beside the URDF, ../srdf/<stem>.srdf,
 // ../config/<stem>.srdf (a MoveIt config's place), then the same three named after the URDF's
 // <robot name="..."> where that differs from the file's stem. kinetic.toml: "kinetic.toml" beside
-// the URDF only (a package's other folders hold other robots' URDFs). Never throws: a URDF that
+// the URDF only (a package's other folders hold other robots' URDFs). Nothing for a MoveIt config
+// package (its folder, .setup_assistant or SRDF): the package names its own. Never throws: a URDF that
 // cannot be read gives no name-based guess (loading it reports the real problem).
 RobotCompanions find_robot_companions(const std::string& urdf_path);
 

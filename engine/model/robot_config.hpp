@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/types.hpp"
@@ -63,6 +64,9 @@ struct ValidationConfig {
   double tolerance = 1e-3;
 };
 
+// The named pose a MoveIt config's initial_positions.yaml makes (RobotModel::named_pose).
+inline constexpr const char* kInitialPositionsPose = "initial_positions";
+
 struct RobotConfig {
   std::string name;
   std::string manufacturer;
@@ -77,6 +81,13 @@ struct RobotConfig {
   std::map<std::string, double> acceleration_limits;       // joint -> limit
   std::map<std::string, double> jerk_limits;
   double default_acceleration = 0.0;  // 0 = use the documented factor of the velocity limit
+  // From a MoveIt config's joint_limits.yaml (kinetic.toml has no keys for them):
+  std::map<std::string, std::pair<double, double>> position_limits;  // joint -> lower, upper
+  double default_velocity_scaling = 1.0;      // (0, 1]: default_velocity_scaling_factor
+  double default_acceleration_scaling = 1.0;  // (0, 1]: default_acceleration_scaling_factor
+  // From its initial_positions.yaml: joint -> value, the pose the robot opens in (the named pose
+  // kInitialPositionsPose).
+  std::map<std::string, double> initial_positions;
   CollisionConfig collision;
   ValidationConfig validation;
 };

@@ -9,6 +9,7 @@
 #include "engine/core/input_file.hpp"
 #include "engine/model/config_loader.hpp"
 #include "engine/model/loader_internal.hpp"
+#include "engine/model/moveit_config_files.hpp"
 #include "engine/model/package_resolver.hpp"
 #include "engine/model/robot_model_builder.hpp"
 #include "engine/model/srdf_loader.hpp"
@@ -50,15 +51,22 @@ RobotModelPtr load_robot(const RobotSources& in, const LoadOptions& options) {
   if (!in.srdf_source.empty())
     builder.set_semantic(parse_srdf(in.srdf_xml, in.srdf_source, &builder.model(), &warnings),
                          in.srdf_source);
+  RobotConfig config;
+  std::vector<std::string> notes;
+  if (in.moveit) {
+    notes = {"MoveIt config: " + in.moveit->name + " (" + in.moveit->folder + ")", "URDF: " + in.moveit->urdf_how,
+             "SRDF: " + in.moveit->srdf_how};
+    apply_moveit_config_files(*in.moveit, builder.model(), config, notes, warnings);
+  }
   if (!in.toml_source.empty()) {
-    RobotConfig config = parse_robot_config(in.toml_text, in.toml_source, &warnings);
+    config = parse_robot_config(in.toml_text, in.toml_source, &warnings, std::move(config));
     validate_robot_config(config, builder.model(), in.toml_source);
     if (!config.name.empty()) builder.set_name(config.name);
-    builder.set_config(std::move(config));
-  } else {
-    builder.set_config(RobotConfig{});
+    if (in.moveit) notes.push_back("kinetic.toml: " + in.toml_source + " (its keys win)");
   }
+  builder.set_config(std::move(config));
   builder.add_warnings(warnings);
+  builder.add_source_notes(notes);
   return builder.finish();
 }
 
@@ -94,8 +102,44 @@ std::string read_robot_text(const std::string& path, const std::string& what, co
 }
 }  // namespace
 
+namespace {
+
+// A MoveIt config package: its description (with its xacro arguments, under those the caller
+// gives), its SRDF unless one is named, its YAML files, watched as the description's own files.
+RobotModelPtr load_moveit_config(const std::string& folder, const std::string& reference, const std::string& srdf_path,
+                                 const std::string& toml_path, const LoadOptions& options) {
+  const PackageResolver resolver(folder, options.package_paths);
+  const std::string opened = fs::path(reference).filename().string();
+  const bool is_srdf = opened.ends_with(".srdf") || opened.ends_with(".srdf.xacro");
+  const std::string opened_srdf = is_srdf ? reference : std::string();  // the SRDF the user opened
+  const MoveItConfigPackage package =
+      read_moveit_config_package(folder, resolver, srdf_path.empty() ? opened_srdf : srdf_path);
+  LoadOptions with_args = options;
+  for (const auto& [name, value] : package.xacro_args) with_args.xacro_args.emplace(name, value);
+  detail::RobotSources in;
+  in.moveit = &package;
+  in.source_path = package.urdf;
+  in.urdf_xml = read_robot_text(package.urdf, "URDF file", with_args, in.urdf_source, in.included_files,
+                                in.xacro_warnings);
+  in.base_dir = fs::path(package.urdf).parent_path().string();
+  in.srdf_xml = read_robot_text(package.srdf, "SRDF file", with_args, in.srdf_source, in.included_files,
+                                in.xacro_warnings);
+  if (!toml_path.empty()) {
+    in.toml_text = detail::read_text_file(toml_path, "kinetic.toml file");
+    in.toml_source = toml_path;
+  }
+  for (const std::string* file : {&package.srdf, &package.joint_limits, &package.kinematics, &package.initial_positions})
+    if (!file->empty() && std::find(in.included_files.begin(), in.included_files.end(), *file) == in.included_files.end())
+      in.included_files.push_back(*file);
+  return detail::load_robot(in, with_args);
+}
+
+}  // namespace
+
 RobotModelPtr load_robot_file(const std::string& urdf_path, const std::string& srdf_path,
                               const std::string& toml_path, const LoadOptions& options) {
+  if (const std::optional<std::string> folder = moveit_config_folder(urdf_path))
+    return load_moveit_config(*folder, urdf_path, srdf_path, toml_path, options);
   detail::RobotSources in;
   in.source_path = detail::absolute_path(urdf_path);
   in.urdf_xml = read_robot_text(urdf_path, "URDF file", options, in.urdf_source, in.included_files,

@@ -23,7 +23,10 @@ struct LoadOptions {
 };
 
 // Loads a URDF file. srdf_path / toml_path may be "" (then "<stem>.srdf" / "kinetic.toml" next to
-// the URDF are NOT guessed; pass them explicitly).
+// the URDF are NOT guessed; pass them explicitly). `urdf_path` may instead name a MoveIt config
+// package (its folder, its config/ folder, its .setup_assistant or an SRDF in it): the package's
+// description, SRDF (unless srdf_path names another) and YAML files are loaded, and
+// RobotModel::source_notes() says which (engine/model/moveit_config_package.hpp).
 RobotModelPtr load_robot_file(const std::string& urdf_path, const std::string& srdf_path = "",
                               const std::string& toml_path = "", const LoadOptions& options = {});
 

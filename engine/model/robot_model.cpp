@@ -265,6 +265,12 @@ JointVector RobotModel::named_pose(const std::string& name, const JointVector& o
     }
     return q;
   }
+  if (name == kInitialPositionsPose && !config_.initial_positions.empty()) {
+    JointVector q = others;
+    for (const auto& [joint_name, value] : config_.initial_positions)
+      if (const int j = find_joint(joint_name); j >= 0 && joints_[j].is_active()) q[joints_[j].variable_index] = value;
+    return clamp_to_limits(q);
+  }
   // SRDF states are named per group (a dual-arm robot's "ready" for each arm): the planning
   // group's own state first, else the first of that name.
   const SrdfGroupState* found = nullptr;
@@ -288,7 +294,7 @@ JointVector RobotModel::named_pose(const std::string& name, const JointVector& o
 
 std::string RobotModel::default_pose_name() const {
   const std::vector<std::string> names = named_pose_names();
-  for (const char* preferred : {"home", "ready", "default"})
+  for (const char* preferred : {kInitialPositionsPose, "home", "ready", "default"})
     if (std::find(names.begin(), names.end(), preferred) != names.end()) return preferred;
   return {};
 }
@@ -301,6 +307,9 @@ JointVector RobotModel::default_configuration() const {
 std::vector<std::string> RobotModel::named_pose_names() const {
   std::vector<std::string> names;
   for (const auto& [name, values] : config_.named_poses) names.push_back(name);
+  if (!config_.initial_positions.empty() &&
+      std::find(names.begin(), names.end(), kInitialPositionsPose) == names.end())
+    names.push_back(kInitialPositionsPose);
   for (const auto& state : semantic_.group_states)
     if (std::find(names.begin(), names.end(), state.name) == names.end())
       names.push_back(state.name);

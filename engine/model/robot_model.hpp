@@ -148,7 +148,8 @@ class RobotModel {
                          const std::string& group = "") const;
   std::vector<std::string> named_pose_names() const;
   // Where the robot starts when no pose is asked for (the studio on opening it, a headless run
-  // without --start): the first of the named poses "home", "ready" and "default" it has (the
+  // without --start): a MoveIt config's initial_positions.yaml (kInitialPositionsPose, where MoveIt's
+  // demo starts), else the first of the named poses "home", "ready" and "default" it has (the
   // names MoveIt setups and robot packages give their rest pose; an arm's zero pose is often
   // stretched out or outside its limits), else zero_configuration().
   JointVector default_configuration() const;
@@ -161,6 +162,10 @@ class RobotModel {
   // Non-fatal problems found while loading (unresolved meshes when LoadOptions::require_meshes is
   // false, unknown kinetic.toml keys, SRDF elements that are ignored, ...), one line each.
   const std::vector<std::string>& load_warnings() const { return load_warnings_; }
+  // What came from where, one line each, for a robot made of several files (a MoveIt config:
+  // "URDF: config/panda.urdf.xacro", "joint limits: config/joint_limits.yaml (9 joints)"); empty
+  // for a plain URDF.
+  const std::vector<std::string>& source_notes() const { return source_notes_; }
   // The mesh and texture references among them that could not be found, as written in the URDF
   // ("package://arm/meshes/base.stl"): what a package search path may mend.
   const std::vector<std::string>& unresolved_files() const { return unresolved_files_; }
@@ -183,6 +188,7 @@ class RobotModel {
   std::string source_path_;
   std::vector<std::string> included_files_;
   std::vector<std::string> load_warnings_;
+  std::vector<std::string> source_notes_;
   std::vector<std::string> unresolved_files_;
 };
 

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "engine/core/error.hpp"
 #include "engine/core/mesh_file_check.hpp"
@@ -398,6 +399,10 @@ void RobotModelBuilder::set_semantic(SemanticModel semantic, const std::string& 
 void RobotModelBuilder::add_warning(const std::string& warning) {
   model_->load_warnings_.push_back(warning);
 }
+void RobotModelBuilder::add_source_notes(const std::vector<std::string>& notes) {
+  model_->source_notes_.insert(model_->source_notes_.end(), notes.begin(), notes.end());
+}
+
 void RobotModelBuilder::add_warnings(const std::vector<std::string>& warnings) {
   for (const auto& w : warnings) add_warning(w);
 }
@@ -420,6 +425,8 @@ void RobotModelBuilder::set_config(RobotConfig config) {
       l.jerk = it->second;
     else
       l.jerk = kDefaultJerkFactor * l.acceleration;
+    if (auto it = config.position_limits.find(joint.name); it != config.position_limits.end() && l.has_position_limits)
+      std::tie(l.lower, l.upper) = it->second;
   }
   m.config_ = std::move(config);
 }

@@ -70,6 +70,7 @@ class RobotModelBuilder {
   void set_config(RobotConfig config);
   void add_warning(const std::string& warning);
   void add_warnings(const std::vector<std::string>& warnings);
+  void add_source_notes(const std::vector<std::string>& notes);
 
   const RobotModel& model() const { return *model_; }
   RobotModelPtr finish();

@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "engine/core/error.hpp"
-#include "engine/scene/yaml_fields.hpp"
+#include "engine/core/yaml_fields.hpp"
 
 namespace kinetic {
 

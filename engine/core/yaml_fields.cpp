@@ -1,4 +1,4 @@
-#include "engine/scene/yaml_fields.hpp"
+#include "engine/core/yaml_fields.hpp"
 
 #include <cmath>
 
