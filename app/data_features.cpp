@@ -24,6 +24,7 @@
 #include "app/robot_files_text.hpp"
 #include "app/robot_load_warnings.hpp"
 #include "app/robot_loading/robot_loader.hpp"
+#include "app/robot_loading/robot_package_scan.hpp"
 #include "app/session/new_session.hpp"
 #include "app/session/package_paths_dialog.hpp"
 #include "app/session/recent_files.hpp"
@@ -32,6 +33,7 @@
 #include "app/studio_document.hpp"
 #include "app/viewport_window.hpp"
 #include "engine/collision/collision_checker.hpp"
+#include "engine/model/moveit_config_package.hpp"
 #include "engine/scene/scene_meshes.hpp"
 #include "panels/file_dialog_folders.hpp"
 #include "panels/joints_panel.hpp"
@@ -97,15 +99,19 @@ viewer::Camera to_view_camera(viewer::Camera camera, const SessionCamera& sessio
 // robots were last opened from), then the dialog with what was found for it.
 struct RobotFiles {
   QString urdf, srdf, config;
+  bool moveit_config = false;  // urdf names a MoveIt config package: srdf and config unused
 };
 
 std::optional<RobotFiles> ask_robot_files(QWidget* parent, QSettings& settings) {
   using panels::FileDialogKind;
   const QString first = QFileDialog::getOpenFileName(parent, QObject::tr("Open robot"),
                                                      panels::last_dialog_folder(FileDialogKind::Robot, settings),
-                                                     QObject::tr("Robot descriptions (*.urdf *.xacro);;All files (*)"));
+                                                     QObject::tr("Robot descriptions and MoveIt configs (*.urdf *.xacro *.srdf "
+                                                                 ".setup_assistant package.xml);;All files (*)"));
   if (first.isEmpty()) return std::nullopt;
   panels::remember_dialog_folder(FileDialogKind::Robot, first, settings);
+  // A MoveIt config package names its description, SRDF and YAML files itself.
+  if (moveit_config_folder(first.toStdString())) return RobotFiles{first, {}, {}, true};
   RobotFilesDialog dialog(first, parent);
   if (dialog.exec() != QDialog::Accepted || dialog.urdf().isEmpty()) return std::nullopt;
   return RobotFiles{dialog.urdf(), dialog.srdf(), dialog.config()};
@@ -169,7 +175,10 @@ class DataActions : public QObject {
   }
 
   void open_robot_files() {
-    if (const auto files = ask_robot_files(&window_, settings_)) load_robot(files->urdf, files->srdf, files->config);
+    if (const auto files = ask_robot_files(&window_, settings_)) {
+      if (files->moveit_config) load_robot(files->urdf);
+      else load_robot(files->urdf, files->srdf, files->config);
+    }
   }
 
   void open_session(const QString& path) {
@@ -288,8 +297,12 @@ class DataActions : public QObject {
 
   void edit_package_paths() {
     PackagePathsDialog dialog(stored_package_paths(settings_), &window_);
-    if (dialog.exec() == QDialog::Accepted) store_package_paths(settings_, dialog.paths());
+    if (dialog.exec() != QDialog::Accepted) return;
+    store_package_paths(settings_, dialog.paths());
+    if (package_paths_changed_) package_paths_changed_();
   }
+  // Called when the package search paths were changed (the Robot library scans them again).
+  void set_package_paths_changed(std::function<void()> changed) { package_paths_changed_ = std::move(changed); }
 
   void fill_recent_menu(QMenu* menu) {
     menu->clear();
@@ -347,6 +360,7 @@ class DataActions : public QObject {
   Autosave* autosave_ = nullptr;
   RobotLoader* loader_;
   QString loading_message_;
+  std::function<void()> package_paths_changed_;
 };
 
 void build_menus(QMainWindow& window, DataActions& actions, DataFeatures& features) {
@@ -509,11 +523,21 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
     return {};
   });
   QObject::connect(features.robot_library, &panels::RobotLibraryPanel::loadRequested, actions,
-                   [actions](const QString& name) { actions->load_robot(name); });
-  // The library marks the robot loaded now (none for a robot from a file).
+                   [actions](const QString& reference) { actions->load_robot(reference); });
+  // The library lists the robot packages on the machine too, found off the GUI thread, again when
+  // the package search paths change.
+  auto* package_scan = new RobotPackageScan(features.robot_library);
+  const auto scan_packages = [package_scan, library = features.robot_library, settings = features.settings] {
+    package_scan->start(stored_package_paths(*settings),
+                        [library](const std::vector<RobotPackageEntry>& found) { library->set_packages(found); });
+  };
+  actions->set_package_paths_changed(scan_packages);
+  scan_packages();
+  // The library marks the robot loaded now: a built-in one by name, one from a package row by path.
   const auto mark_loaded = [library = features.robot_library, &document] {
-    library->set_loaded_name(
-        document.robot() && !document.robot_is_file() ? document.robot_reference() : QString());
+    library->set_loaded_name(!document.robot()           ? QString()
+                             : document.robot_is_file() ? QFileInfo(document.robot_reference()).absoluteFilePath()
+                                                        : document.robot_reference());
   };
   QObject::connect(&document, &StudioDocument::robotChanged, features.robot_library, mark_loaded);
   mark_loaded();

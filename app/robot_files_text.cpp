@@ -28,6 +28,12 @@ QString robot_loaded_message(const StudioDocument& document, const QString& verb
   const QString name = document.robot() ? QString::fromStdString(document.robot()->name()) : document.robot_reference();
   if (!document.robot_is_file()) return QStringLiteral("%1 %2").arg(loaded, name);
   const QString& urdf = document.robot_reference();
+  // A MoveIt config: what came from which of its files.
+  if (document.robot() && !document.robot()->source_notes().empty()) {
+    QStringList notes;
+    for (const std::string& note : document.robot()->source_notes()) notes << QString::fromStdString(note);
+    return QStringLiteral("%1 %2 (%3)").arg(loaded, name, notes.join(QStringLiteral("; ")));
+  }
   const RobotCompanions& found = document.companions_found();
   QStringList parts;
   if (!document.robot_srdf().isEmpty()) parts << file_text(tr("SRDF"), document.robot_srdf(), found.srdf, urdf);

@@ -13,12 +13,24 @@ namespace kinetic::panels {
 
 namespace {
 enum Column { Name, Maker, Model, Dof };
+constexpr int kOpenRole = Qt::UserRole;  // a package row: what opening it loads
+
+QString reference_of(const QTreeWidgetItem& item) {
+  const QString open = item.data(Name, kOpenRole).toString();
+  return open.isEmpty() ? item.text(Name) : open;
 }
+
+bool names_robot(const QTreeWidgetItem& item, const QString& reference) {
+  if (reference.isEmpty()) return false;
+  const QString open = item.data(Name, kOpenRole).toString();
+  return open.isEmpty() ? item.text(Name).compare(reference, Qt::CaseInsensitive) == 0 : open == reference;
+}
+}  // namespace
 
 RobotLibraryPanel::RobotLibraryPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   search_ = new QLineEdit(this);
-  search_->setPlaceholderText(tr("Search name, maker or DOF (e.g. kuka, 7)"));
+  search_->setPlaceholderText(tr("Search name, maker or DOF (e.g. kuka, 7, moveit)"));
   search_->setClearButtonEnabled(true);
   connect(search_, &QLineEdit::textChanged, this, [this] { apply_filter(); });
   layout->addWidget(search_);
@@ -59,13 +71,32 @@ void RobotLibraryPanel::set_robots(const std::vector<BuiltinRobotInfo>& robots) 
   apply_filter();
 }
 
+void RobotLibraryPanel::set_packages(const std::vector<RobotPackageEntry>& packages) {
+  for (int i = list_->topLevelItemCount() - 1; i >= 0; --i)
+    if (!list_->topLevelItem(i)->data(Name, kOpenRole).toString().isEmpty()) delete list_->takeTopLevelItem(i);
+  for (const RobotPackageEntry& package : packages) {
+    auto* item = new QTreeWidgetItem(list_);
+    item->setText(Name, QString::fromStdString(package.label));
+    item->setText(Maker, package.moveit_config ? tr("MoveIt config") : tr("Package"));
+    item->setData(Name, kOpenRole, QString::fromStdString(package.open));
+    item->setToolTip(Name, QString::fromStdString(package.open));
+  }
+  mark_loaded();
+  apply_filter();
+}
+
+int RobotLibraryPanel::package_count() const {
+  int count = 0;
+  for (int i = 0; i < list_->topLevelItemCount(); ++i)
+    count += list_->topLevelItem(i)->data(Name, kOpenRole).toString().isEmpty() ? 0 : 1;
+  return count;
+}
+
 void RobotLibraryPanel::set_loaded_name(const QString& name) {
   loaded_ = name;
   mark_loaded();
   for (int i = 0; i < list_->topLevelItemCount(); ++i)
-    if (!name.isEmpty() &&
-        list_->topLevelItem(i)->text(Name).compare(name, Qt::CaseInsensitive) == 0)
-      list_->setCurrentItem(list_->topLevelItem(i));
+    if (names_robot(*list_->topLevelItem(i), name)) list_->setCurrentItem(list_->topLevelItem(i));
 }
 
 QString RobotLibraryPanel::loaded_name() const {
@@ -78,8 +109,7 @@ void RobotLibraryPanel::mark_loaded() {
   const QIcon check = style()->standardIcon(QStyle::SP_DialogApplyButton);
   for (int i = 0; i < list_->topLevelItemCount(); ++i) {
     QTreeWidgetItem* item = list_->topLevelItem(i);
-    const bool loaded =
-        !loaded_.isEmpty() && item->text(Name).compare(loaded_, Qt::CaseInsensitive) == 0;
+    const bool loaded = names_robot(*item, loaded_);
     for (int column = Name; column <= Dof; ++column) {
       QFont font = item->font(column);
       font.setBold(loaded);
@@ -145,8 +175,8 @@ void RobotLibraryPanel::set_current_name(const QString& name) {
 }
 
 void RobotLibraryPanel::load_current() {
-  const QString name = current_name();
-  if (!name.isEmpty()) emit loadRequested(name);
+  const QTreeWidgetItem* item = list_->currentItem();
+  if (item && !item->isHidden()) emit loadRequested(reference_of(*item));
 }
 
 }  // namespace kinetic::panels

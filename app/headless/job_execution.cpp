@@ -186,6 +186,7 @@ void load_robot_and_scene(const Job& job, JobResult& result) {
     throw JobFailure(kExitBadJob, "robot: " + describe(error) + found_files_hint(files, job));
   }
   result.robot_files = files.summary;
+  for (const std::string& note : result.robot->source_notes()) result.robot_files.push_back(note);
   const std::string scene_field = job.source.empty() ? "--scene" : "scene";
   try {
     if (!job.scene.file.empty()) {
@@ -205,6 +206,10 @@ void load_robot_and_scene(const Job& job, JobResult& result) {
                                       "' has no movable joints (every joint is fixed): there is nothing to plan");
   try {
     result.limits = TrajectoryLimits::from_model(*result.robot);
+    // A step that sets no scaling moves at the robot's default (a MoveIt config's joint_limits.yaml
+    // default_*_scaling_factor, as MoveIt plans a request that sets none), else at full speed.
+    result.limits.velocity_scaling = std::max(kMinScaling, result.robot->config().default_velocity_scaling);
+    result.limits.acceleration_scaling = std::max(kMinScaling, result.robot->config().default_acceleration_scaling);
   } catch (const Error& error) {
     throw JobFailure(kExitBadJob, "robot: " + describe(error));
   }
@@ -319,8 +324,8 @@ void plan_steps(const Job& job, JobResult& result, const std::function<void()>& 
       throw JobFailure(kExitPlanningFailed, what + ": planning failed: " + describe(error));
     }
     TrajectoryLimits limits = result.limits;
-    limits.velocity_scaling = step.velocity_scaling;
-    limits.acceleration_scaling = step.acceleration_scaling;
+    limits.velocity_scaling = step.velocity_scaling.value_or(limits.velocity_scaling);
+    limits.acceleration_scaling = step.acceleration_scaling.value_or(limits.acceleration_scaling);
     try {
       std::string corners;
       out.trajectory = time_path(out.plan.path, limits, step.timing, planner->checker(), corners);

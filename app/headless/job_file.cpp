@@ -195,8 +195,9 @@ void apply_settings(const Fields& f, StepSpec& step, const Fields* defaults = nu
   parse_constraints(f, step);
   if (f.has("options")) apply_options(f, step.options);
   if (f.has("timing")) step.timing = timing_from_string(f.text("timing"), f.at("timing"));
-  step.velocity_scaling = f.number("velocity_scaling", step.velocity_scaling, kMinScaling, 1.0);
-  step.acceleration_scaling = f.number("acceleration_scaling", step.acceleration_scaling, kMinScaling, 1.0);
+  if (f.has("velocity_scaling")) step.velocity_scaling = f.number("velocity_scaling", 1.0, kMinScaling, 1.0);
+  if (f.has("acceleration_scaling"))
+    step.acceleration_scaling = f.number("acceleration_scaling", 1.0, kMinScaling, 1.0);
 }
 
 // The "options" object of `f` over `p`.

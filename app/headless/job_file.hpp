@@ -128,8 +128,8 @@ struct StepSpec {
   bool orientation_from_start = false;
   std::string preset = "default";
   Timing timing = Timing::TimeOptimal;
-  double velocity_scaling = 1.0;
-  double acceleration_scaling = 1.0;
+  // Unset: the robot's default (a MoveIt config's joint_limits.yaml), else 1.
+  std::optional<double> velocity_scaling, acceleration_scaling;
 };
 
 // A trajectory reference meaning "all steps": the runs of motion steps between scene steps and

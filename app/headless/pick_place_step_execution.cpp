@@ -121,8 +121,8 @@ StepResult plan_pick_place_step(Planner& planner, const StepSpec& step, const Jo
     throw JobFailure(kExitPlanningFailed, what + ": pick and place failed: " + describe(error));
   }
   TrajectoryLimits scaled = limits;
-  scaled.velocity_scaling = step.velocity_scaling;
-  scaled.acceleration_scaling = step.acceleration_scaling;
+  scaled.velocity_scaling = step.velocity_scaling.value_or(limits.velocity_scaling);
+  scaled.acceleration_scaling = step.acceleration_scaling.value_or(limits.acceleration_scaling);
   TimedPickPlace timed;
   try {
     timed = time_pick_and_place(task, scaled, &planner.checker());

@@ -1,5 +1,7 @@
 #include "app/headless/robot_files.hpp"
 
+#include "engine/model/moveit_config_package.hpp"
+
 namespace kinetic::app::headless {
 
 namespace {
@@ -14,7 +16,8 @@ std::string setting(const Job& job, const std::string& flag, const std::string& 
 RobotFiles robot_files(const Job& job) {
   RobotFiles files;
   const RobotSpec& robot = job.robot;
-  if (robot.urdf.empty()) return files;
+  // A MoveIt config package names its own files: the robot's source notes say which.
+  if (robot.urdf.empty() || moveit_config_folder(robot.urdf.string())) return files;
   if (!robot.srdf || !robot.config) files.found = find_robot_companions(robot.urdf.string());
   if (robot.srdf) files.found.srdf = {};  // named: not searched for
   if (robot.config) files.found.toml = {};

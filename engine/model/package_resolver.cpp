@@ -158,6 +158,13 @@ std::optional<std::string> PackageResolver::search_uncached(const std::string& n
     const fs::path share = fs::path(prefix) / "share" / name;
     if (is_dir(share)) return normalise(share);
   }
+  // A ROS install not sourced in this shell: /opt/ros/<distribution>/share/NAME.
+  std::error_code ec;
+  std::vector<fs::path> distributions;
+  for (fs::directory_iterator it("/opt/ros", ec), end; !ec && it != end; it.increment(ec)) distributions.push_back(it->path());
+  std::sort(distributions.begin(), distributions.end());
+  for (const fs::path& distribution : distributions)
+    if (is_dir(distribution / "share" / name)) return normalise(distribution / "share" / name);
   // Last: a folder NAME without a package.xml beside the robot file or in a search path
   // (MotionBenchMaker's Panda reads package://meshes/... with meshes/ beside its URDF).
   if (!base_dir_.empty() && is_dir(fs::path(base_dir_) / name)) return normalise(fs::path(base_dir_) / name);

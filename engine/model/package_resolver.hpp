@@ -7,6 +7,7 @@
 //                        2. the extra search paths (LoadOptions::package_paths),
 //                        3. ROS_PACKAGE_PATH (':'-separated),
 //                        4. AMENT_PREFIX_PATH entries, as PREFIX/share/NAME,
+//                        4b. /opt/ros/<distribution>/share/NAME (a ROS install not sourced),
 //                        5. last, a folder NAME without package.xml in the robot file's folder
 //                           or directly in an extra search path.
 //                        Search paths of 2 and 3 are crawled as a ROS workspace is (package.xml at

@@ -47,7 +47,7 @@ class JobFileTest : public QObject {
     QCOMPARE(job.steps[0].name, std::string("over_box"));
     QCOMPARE(int(job.steps[0].goal_kind), int(StepSpec::GoalKind::Pose));
     QCOMPARE(job.steps[0].options.seed, std::uint64_t(7));  // from "defaults"
-    QCOMPARE(job.steps[0].velocity_scaling, 0.5);
+    QCOMPARE(job.steps[0].velocity_scaling.value_or(0.0), 0.5);
     QCOMPARE(int(job.steps[1].timing), int(Timing::SCurve));  // the step's own setting wins
     QCOMPARE(job.exports.size(), size_t(4));
     QCOMPARE(job.exports[0].trajectory, kWholeMotion);

@@ -149,8 +149,8 @@ class JobPickPlaceTest : public QObject {
     QCOMPARE(step.options.seed, std::uint64_t(11));
     QCOMPARE(step.options.timeout_ms, 900.0);
     QCOMPARE(step.options.max_iterations, offline_preset().max_iterations);
-    QCOMPARE(step.velocity_scaling, 0.4);
-    QCOMPARE(step.acceleration_scaling, 0.3);
+    QCOMPARE(step.velocity_scaling.value_or(0.0), 0.4);
+    QCOMPARE(step.acceleration_scaling.value_or(0.0), 0.3);
     QVERIFY(step.timing == Timing::TimeOptimal);
 
     const PickPlaceRequest& turned = steps[1].pick_place->request;
@@ -196,8 +196,8 @@ class JobPickPlaceTest : public QObject {
     QCOMPARE(pick.cartesian_options.margin, 0.01);
     QCOMPARE(pick.cartesian_options.max_translation_step, 0.004);
     QCOMPARE(pick.min_fraction, 1.0);  // the straight stages are completed whole
-    QCOMPARE(pick.velocity_scaling, 0.5);
-    QCOMPARE(pick.acceleration_scaling, 0.25);
+    QCOMPARE(pick.velocity_scaling.value_or(0.0), 0.5);
+    QCOMPARE(pick.acceleration_scaling.value_or(0.0), 0.25);
     const StepSpec& home = steps[2];
     QVERIFY(home.timing == Timing::SCurve && home.options.planner == PlannerType::RrtStar);
     QCOMPARE(home.min_fraction, 0.5);
