@@ -28,14 +28,17 @@ struct CollisionMonitor::Engine {
 
   void prepare(const RobotModelPtr& model, const std::shared_ptr<const PlanningScene>& scene, quint64 version) {
     if (model != robot) {
-      robot = model;
+      // The robot counts as prepared only once its checker is made: a checker that cannot be
+      // made (a robot too large to check) is tried again, and never used empty.
+      robot.reset();
       clearance.reset();
       checker.reset();
       has_scene = false;
-      if (robot) {
-        checker.emplace(robot);
+      if (model) {
+        checker.emplace(model);
         clearance.emplace(*checker);
       }
+      robot = model;
     }
     if (checker && (!has_scene || version != scene_version)) {
       checker->set_scene(scene ? *scene : PlanningScene{});

@@ -18,6 +18,11 @@ namespace kinetic {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+// The motion checks keep, for every pair of robot links checked against each other, a bound per
+// joint on how fast the pair closes (pairs × joints, twice): beyond this many terms a robot is
+// refused with what to do rather than run out of memory (2,000 links on one base: 2 million pairs
+// × 2,000 joints, 32 GB a table). PR2 or a dual-arm TIAGo needs under 200,000.
+constexpr std::size_t kMaxPairJointTerms = 16'000'000;
 // Up to this many bounded obstacles the flat sphere test beats the tree walk (measured on the
 // Panda: 100 obstacles, 11 links).
 constexpr std::size_t kFlatBroadPhase = 512;
@@ -182,6 +187,15 @@ void CollisionChecker::rebuild_pairs() {
     for (std::size_t y = x + 1; y < moving_bodies_.size(); ++y)
       if (!acm_.allowed(moving_bodies_[x], moving_bodies_[y]))
         self_pairs_.emplace_back(moving_bodies_[x], moving_bodies_[y]);
+  const std::size_t joints = static_cast<std::size_t>(std::max(model_->dof(), 1));
+  if (self_pairs_.size() > kMaxPairJointTerms / joints)
+    throw Error(ErrorCode::InvalidModel,
+                "robot '" + model_->name() + "' has " + std::to_string(moving_bodies_.size()) + " links with collision "
+                    "geometry: " + std::to_string(self_pairs_.size()) + " pairs of them to check against each other, "
+                    "each over " + std::to_string(joints) + " joints, more than the collision checker holds (" +
+                    std::to_string(kMaxPairJointTerms) + " pair-joint terms)",
+                "list the link pairs that can never touch as SRDF disable_collisions or kinetic.toml [collision] "
+                "skip_pairs, or check that this is the robot you meant to open");
   self_axis_.assign(self_pairs_.size(), Vector3::Zero());
   self_first_.clear();
   self_second_.clear();

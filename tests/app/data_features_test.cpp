@@ -9,12 +9,14 @@
 #include <QMenuBar>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cstring>
 
 #include "app/data_features.hpp"
 #include "app/model_file_watcher.hpp"
+#include "app/session/package_paths_dialog.hpp"
 #include "app/session/session_file.hpp"
 #include "app/studio_document.hpp"
 #include "engine/model/robot_loader.hpp"
@@ -256,6 +258,34 @@ class DataFeaturesTest : public QObject {
     // And back: the UR5e at its home, not at the Panda's values.
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
     QCOMPARE(document.joints(), document.robot()->named_pose("home"));
+  }
+
+  // The Robot library lists the robot packages on the package search paths beside the built-ins:
+  // a MoveIt config row opens the package (its description, SRDF and YAML files), the status bar
+  // says what came from where, and the row is marked loaded.
+  void the_robot_library_lists_and_opens_moveit_configs() {
+    if (!kinetic::test::shared_robots_available())
+      QSKIP("../shared/robots is absent: the package rows of the Robot library are skipped");
+    QTemporaryDir dir;
+    {
+      QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+      kinetic::app::store_package_paths(settings, {QString::fromStdString(kinetic::test::shared_robots_dir())});
+    }
+    InstalledFeatures studio(dir);
+    kinetic::panels::RobotLibraryPanel* library = studio.features.robot_library;
+    QTRY_VERIFY_WITH_TIMEOUT(library->package_count() > 10, 20000);
+    library->set_filter(QStringLiteral("moveit lite"));
+    QCOMPARE(library->visible_names(), QStringList{QStringLiteral("kinova_gen3_lite_moveit_config")});
+    library->load_current();
+    QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(studio.document.robot() ? studio.document.robot()->name() : ""),
+                              QStringLiteral("gen3_lite"), 20000);
+    const QString message = studio.window.statusBar()->currentMessage();
+    QVERIFY2(message.contains(QStringLiteral("MoveIt config: kinova_gen3_lite_moveit_config")) &&
+                 message.contains(QStringLiteral("joint limits: config/joint_limits.yaml")),
+             qPrintable(message));
+    QCOMPARE(library->loaded_name(), QStringLiteral("kinova_gen3_lite_moveit_config"));
+    QVERIFY2(studio.errors.isEmpty() || studio.errors.join(QString()).contains(QStringLiteral("with warnings")),
+             qPrintable(studio.errors.join(QStringLiteral("\n"))));
   }
 
   // The Robot library marks the robot loaded now, and follows a load from elsewhere (the File

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/collision/collision_checker.hpp"
+#include "engine/core/error.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/planner.hpp"
@@ -86,6 +87,36 @@ TEST(LargeRobots, Pr2With82LinksLoadsAndChecksCollisions) {
   CollisionChecker checker(model);  // builds the solid pair plans through the tree kernel
   const JointVector q = model->zero_configuration();
   EXPECT_FALSE(checker.in_collision(q) && checker.contacts(q).empty()) << "a collision verdict must name its contacts";
+}
+
+// 2,000 moving links on one base (the adversarial run's robot: its pair tables would need 32 GB
+// each): refused at once with what to do, not std::bad_alloc after 20 s; 200 such links load.
+std::string star_urdf(int links) {
+  std::ostringstream urdf;
+  urdf << "<robot name=\"star\"><link name=\"base\"/>";
+  for (int i = 0; i < links; ++i)
+    urdf << "<link name=\"l" << i << "\"><collision><origin xyz=\"" << (i % 50) * 0.3 << " " << (i / 50) * 0.3
+         << " 0\"/><geometry><box size=\"0.05 0.05 0.05\"/></geometry></collision></link><joint name=\"j" << i
+         << "\" type=\"revolute\"><parent link=\"base\"/><child link=\"l" << i
+         << "\"/><axis xyz=\"0 0 1\"/><limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/></joint>";
+  urdf << "</robot>";
+  return urdf.str();
+}
+
+TEST(LargeRobots, TwoThousandMovingLinksAreRefusedWithWhatToDo) {
+  const RobotModelPtr model = load_robot_string(star_urdf(2000));
+  ASSERT_EQ(model->dof(), 2000);
+  try {
+    CollisionChecker checker(model);
+    FAIL() << "a checker of 2,000 links was made";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ErrorCode::InvalidModel);
+    EXPECT_NE(error.message().find("2000 links with collision geometry: 1999000 pairs"), std::string::npos)
+        << error.message();
+    EXPECT_NE(error.hint().find("skip_pairs"), std::string::npos) << error.hint();
+  }
+  CollisionChecker checker(load_robot_string(star_urdf(200)));
+  EXPECT_FALSE(checker.in_collision(checker.model().zero_configuration()));
 }
 
 }  // namespace
