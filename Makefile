@@ -33,7 +33,7 @@ test-asan: deps
 bench: deps
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release -j $(JOBS)
-	@./tests/benchmarks/run_all.sh build/release/benchmarks build/bench
+	@$(XVFB) ./tests/benchmarks/run_all.sh build/release/benchmarks build/bench
 
 # Rewrites the golden images from the current renderer (look at them before committing).
 goldens: build
