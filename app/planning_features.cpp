@@ -111,19 +111,26 @@ panels::TcpPlotSource tcp_plot_source(const RobotModelPtr& robot, const std::str
   }
 }
 
-// The robot's planning groups for the Group combo. The planner needs a group's chain (its TCP,
-// IK, Cartesian lines), so a group that forms none is listed with the engine's reason.
+// The robot's planning groups for the Group combo. Any group with a movable joint plans joint-space
+// goals; pose goals, IK and Cartesian lines need its chain, so a group that forms none (two arms,
+// an arm and its hand) is listed for joint goals only, with the engine's reason.
 QList<panels::PlanningGroupChoice> group_choices(const RobotModelPtr& robot) {
   QList<panels::PlanningGroupChoice> choices;
   if (!robot) return choices;
   for (const std::string& name : robot->group_names()) {
-    panels::PlanningGroupChoice choice{QString::fromStdString(name), {}};
+    panels::PlanningGroupChoice choice{QString::fromStdString(name), {}, {}};
     try {
       if (robot->group_variables(name).empty())
         choice.unusable = QCoreApplication::translate("PlanningFeatures", "it has no movable joint");
-      else KinematicChain::from_config(robot, name);
     } catch (const std::exception& error) {
       choice.unusable = QString::fromUtf8(error.what());
+    }
+    if (choice.unusable.isEmpty()) {
+      try {
+        KinematicChain::from_config(robot, name);
+      } catch (const std::exception& error) {
+        choice.joints_only = QString::fromUtf8(error.what());
+      }
     }
     choices << choice;
   }

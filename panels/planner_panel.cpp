@@ -502,11 +502,14 @@ void PlannerPanel::set_groups(const QList<PlanningGroupChoice>& groups) {
   int usable = 0;
   for (const PlanningGroupChoice& choice : groups) {
     group_->addItem(choice.name, choice.name);
+    QStandardItem* item = model->item(group_->count() - 1);
     if (choice.unusable.isEmpty()) {
       ++usable;
+      if (!choice.joints_only.isEmpty())
+        item->setToolTip(tr("Joint-space goals only (no TCP for pose goals, IK or Cartesian lines): %1")
+                             .arg(choice.joints_only));
       continue;
     }
-    QStandardItem* item = model->item(group_->count() - 1);
     item->setEnabled(false);
     item->setToolTip(tr("Cannot be planned for: %1").arg(choice.unusable));
   }
@@ -516,14 +519,15 @@ void PlannerPanel::set_groups(const QList<PlanningGroupChoice>& groups) {
   if (groups.isEmpty())
     group_->setToolTip(tr("This robot defines no planning group: its movable joints plan as one chain."));
   else if (usable == 0)
-    group_->setToolTip(tr("None of this robot's planning groups forms a chain, which the planner needs."));
+    group_->setToolTip(tr("None of this robot's planning groups has a joint to plan."));
   else if (usable == 1)
     group_->setToolTip(groups.size() == 1 ? tr("This robot has one planning group.")
                                           : tr("This robot has one planning group the planner can plan for "
-                                               "(the others do not form a chain)."));
+                                               "(the others have no joint to plan)."));
   else
     group_->setToolTip(tr("The planning group planned for: only its joints move, and the TCP at the end of its "
-                          "chain is the one the goal gizmo and pose goals use."));
+                          "chain is the one the goal gizmo and pose goals use (a group that is not one chain, "
+                          "such as two arms, plans joint-space goals)."));
 }
 
 void PlannerPanel::select_group(const QString& name) {

@@ -32,10 +32,13 @@ enum class PlanGoalType { Joints, TcpPose, Named };
 enum class PlanStartType { Current, Named, RandomValid, PreviousGoal };
 
 // A planning group the Group combo lists; `unusable` says why the engine cannot plan it ("" when
-// it can): such a group is listed, greyed out, with the reason as its tooltip.
+// it can): such a group is listed, greyed out, with the reason as its tooltip. `joints_only` says
+// why a group plans joint-space goals only (its joints form no single chain: two arms, an arm and
+// its hand, MoveIt's usual groups): listed and usable, the reason in its tooltip.
 struct PlanningGroupChoice {
   QString name;
   QString unusable;
+  QString joints_only;
 };
 
 // What the result area shows after a successful plan.

@@ -1,6 +1,7 @@
 // Qt Test: the Planner panel's Group on the real Panda (../shared/robots, with its SRDF: "arm",
 // "hand" and "arm_and_hand", the last two subgroups and no chain). The groups are listed, the one
-// without a chain greyed out; the chosen group alone moves when planned and executed; the choice
+// without a chain for joint-space goals only; the chosen group alone moves when planned and
+// executed (the arm with its hand included); the choice
 // goes through a session file, and a session naming a group the robot lacks (or none) opens with
 // the first and says so; the goal gizmo and IK take the group's chain, or say why there is none.
 #include <QComboBox>
@@ -80,7 +81,7 @@ bool only_these_moved(const JointVector& q, const JointVector& reference, const 
 class PlanningGroupTest : public QObject {
   Q_OBJECT
  private slots:
-  void lists_the_groups_and_greys_out_the_one_without_a_chain() {
+  void lists_the_groups_and_plans_joint_goals_for_the_one_without_a_chain() {
     PandaWithGroups f;
     REQUIRE_PANDA(f);
     QComboBox* combo = f.panel().group_combo();
@@ -91,9 +92,11 @@ class PlanningGroupTest : public QObject {
     QVERIFY(combo->isEnabled());
     QCOMPARE(f.panel().group(), QStringLiteral("arm"));
     QVERIFY(combo_item_enabled(combo, 1));
-    QVERIFY(!combo_item_enabled(combo, 2));
+    // The arm with its hand forms no single chain: usable for joint-space goals, as MoveIt plans it.
+    QVERIFY(combo_item_enabled(combo, 2));
     const QString why = combo->itemData(2, Qt::ToolTipRole).toString();
-    QVERIFY2(why.contains(QStringLiteral("chain")), qPrintable(why));
+    QVERIFY2(why.contains(QStringLiteral("Joint-space goals only")) && why.contains(QStringLiteral("chain")),
+             qPrintable(why));
     QCOMPARE(f.features->engine_group(), std::string());  // the first: the engine's default
 
     // The built-in UR5e has one group: nothing to choose, and the tooltip says so.
@@ -150,6 +153,25 @@ class PlanningGroupTest : public QObject {
     QVERIFY(executed.first().at(0).toBool());
     QVERIFY(std::abs(f.document.joints()[finger] - 0.03) < 1e-6);
     QVERIFY(only_these_moved(f.document.joints(), start, hand_joints));
+
+    // The arm with its hand (no single chain): a joint-space goal moves both, nothing else.
+    const JointVector here = f.document.joints();
+    JointVector both = here;
+    both[finger] = 0.01;
+    both[joint1] -= 0.4;
+    GoalState g2;
+    g2.joints = both;
+    f.document.set_goal(g2);
+    f.choose_group(QStringLiteral("arm_and_hand"));
+    QCOMPARE(f.features->engine_group(), std::string("arm_and_hand"));
+    f.panel().plan_button()->click();
+    QVERIFY(done.wait(60000));
+    const PlanOutcome arm_and_hand = qvariant_cast<PlanOutcome>(done.takeFirst().at(0));
+    QVERIFY2(arm_and_hand.ok, qPrintable(arm_and_hand.error));
+    const JointVector reached = arm_and_hand.trajectory.samples().back().position;
+    QVERIFY(std::abs(reached[finger] - 0.01) < 1e-6 && std::abs(reached[joint1] - both[joint1]) < 1e-6);
+    for (const auto& sample : arm_and_hand.trajectory.samples())
+      QVERIFY(only_these_moved(sample.position, here, f.document.robot()->group_variables("arm_and_hand")));
   }
 
   void the_group_goes_through_a_session_file() {
