@@ -15,20 +15,20 @@ configure: deps
 	@cmake --preset default >/dev/null
 
 build: configure
-	@cmake --build --preset default -j $(JOBS)
+	@./cmake/phase.sh build cmake --build --preset default -j $(JOBS)
 
 run: build
 	./build/default/app/kinetic-studio $(ARGS)
 
 test: build
-	$(XVFB) ctest --preset default
+	@./cmake/phase.sh test $(XVFB) ctest --preset default
 	@$(MAKE) --no-print-directory test-asan
 
 # Engine tests under AddressSanitizer + UndefinedBehaviorSanitizer.
 test-asan: deps
 	@cmake --preset asan >/dev/null
-	@cmake --build --preset asan -j $(JOBS)
-	ctest --preset asan
+	@./cmake/phase.sh build-asan cmake --build --preset asan -j $(JOBS)
+	@./cmake/phase.sh test-asan ctest --preset asan
 
 bench: deps
 	@cmake --preset release >/dev/null
