@@ -8,6 +8,7 @@
 
 #include "engine/core/error.hpp"
 #include "engine/core/input_file.hpp"
+#include "engine/core/path_checks.hpp"
 #include "engine/core/yaml_fields.hpp"
 #include "engine/model/package_resolver.hpp"
 
@@ -19,15 +20,8 @@ namespace {
 
 constexpr InputKind kSetupAssistantInput{"MoveIt .setup_assistant file", kMiB};
 
-bool exists_as_file(const fs::path& path) {
-  std::error_code ec;
-  return fs::is_regular_file(path, ec);
-}
-
-bool exists_as_folder(const fs::path& path) {
-  std::error_code ec;
-  return fs::is_directory(path, ec);
-}
+bool exists_as_file(const fs::path& path) { return is_regular_file_here(path); }
+bool exists_as_folder(const fs::path& path) { return is_folder_here(path); }
 
 bool ends_with(const std::string& text, const std::string& suffix) {
   return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;

@@ -7,31 +7,16 @@
 #include <filesystem>
 #include <sstream>
 
+#include "engine/core/path_checks.hpp"
+
 namespace fs = std::filesystem;
 
 namespace kinetic {
 
 namespace {
 
-std::vector<std::string> split_path_list(const char* value) {
-  std::vector<std::string> out;
-  if (!value) return out;
-  std::stringstream stream(value);
-  std::string item;
-  while (std::getline(stream, item, ':'))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
-
-bool is_file(const fs::path& p) {
-  std::error_code ec;
-  return fs::is_regular_file(p, ec);
-}
-
-bool is_dir(const fs::path& p) {
-  std::error_code ec;
-  return fs::is_directory(p, ec);
-}
+bool is_file(const fs::path& p) { return is_regular_file_here(p); }
+bool is_dir(const fs::path& p) { return is_folder_here(p); }
 
 std::string normalise(const fs::path& p) {
   std::error_code ec;

@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <set>
-#include <sstream>
 
 #include "engine/core/input_file.hpp"
+#include "engine/core/path_checks.hpp"
 #include "engine/model/moveit_config_package.hpp"
 #include "engine/model/package_resolver.hpp"
 
@@ -20,24 +20,8 @@ namespace {
 
 constexpr InputKind kRobotFileProbe{"robot file", 4 * kMiB};
 
-bool is_folder(const fs::path& path) {
-  std::error_code ec;
-  return fs::is_directory(path, ec);
-}
-
-bool is_file(const fs::path& path) {
-  std::error_code ec;
-  return fs::is_regular_file(path, ec);
-}
-
-std::vector<std::string> split_list(const char* value) {
-  std::vector<std::string> parts;
-  if (!value) return parts;
-  std::stringstream in(value);
-  for (std::string part; std::getline(in, part, ':');)
-    if (!part.empty()) parts.push_back(part);
-  return parts;
-}
+bool is_folder(const fs::path& path) { return is_folder_here(path); }
+bool is_file(const fs::path& path) { return is_regular_file_here(path); }
 
 // Child folders in name order (the file system's order differs between machines).
 std::vector<fs::path> child_folders(const fs::path& folder) {
@@ -111,8 +95,8 @@ void add_description_entries(const fs::path& folder, const std::string& package,
 }  // namespace
 
 std::vector<std::string> installed_package_locations() {
-  std::vector<std::string> locations = split_list(std::getenv("ROS_PACKAGE_PATH"));
-  for (const std::string& prefix : split_list(std::getenv("AMENT_PREFIX_PATH")))
+  std::vector<std::string> locations = split_path_list(std::getenv("ROS_PACKAGE_PATH"));
+  for (const std::string& prefix : split_path_list(std::getenv("AMENT_PREFIX_PATH")))
     locations.push_back((fs::path(prefix) / "share").string());
   for (const fs::path& distribution : child_folders("/opt/ros")) locations.push_back((distribution / "share").string());
   std::vector<std::string> existing;
