@@ -252,13 +252,20 @@ std::optional<std::size_t> primitives_listed(const tinyxml2::XMLElement& element
   return polygons;
 }
 
-void find_primitive_count_problem(const tinyxml2::XMLElement& root, std::string& problem, int& line) {
+void find_count_problem(const tinyxml2::XMLElement& root, std::string& problem, int& line) {
   std::vector<const tinyxml2::XMLElement*> stack{&root};  // no recursion on the file's nesting
   while (!stack.empty() && problem.empty()) {
     const tinyxml2::XMLElement* element = stack.back();
     stack.pop_back();
     const std::string name = element->Name();
-    if ((name == "triangles" || name == "polylist" || name == "polygons") && element->Attribute("count")) {
+    if (name == "float_array" || name == "int_array" || name == "bool_array" || name == "Name_array" ||
+        name == "IDREF_array") {
+      const char* count = element->Attribute("count");
+      if (count == nullptr || *count == '\0' || std::string(count).find_first_not_of("0123456789") != std::string::npos) {
+        problem = "<" + name + "> has no count of its values (a whole number)";
+        line = element->GetLineNum();
+      }
+    } else if ((name == "triangles" || name == "polylist" || name == "polygons") && element->Attribute("count")) {
       const std::size_t count = element->Unsigned64Attribute("count", 0);
       const auto listed = primitives_listed(*element);
       if (!listed || *listed != count) {
@@ -274,14 +281,14 @@ void find_primitive_count_problem(const tinyxml2::XMLElement& root, std::string&
 
 }  // namespace
 
-std::string collada_primitive_count_problem(const std::string& text, std::size_t* line) {
+std::string collada_count_problem(const std::string& text, std::size_t* line) {
   tinyxml2::XMLDocument document;
   // A document tinyxml2 cannot read (too deep for it, say) is left to Assimp's own checks.
   if (document.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS || document.RootElement() == nullptr)
     return {};
   std::string problem;
   int at = 0;
-  find_primitive_count_problem(*document.RootElement(), problem, at);
+  find_count_problem(*document.RootElement(), problem, at);
   if (line) *line = static_cast<std::size_t>(at);
   return problem;
 }
@@ -324,8 +331,9 @@ void check_mesh_file(const std::filesystem::path& path) {
     throw Error(ErrorCode::ParseError,
                 "mesh file '" + path.string() + "' line " + std::to_string(line) + ": " + problem,
                 "export the mesh again, or as STL");
-  // ... and failed an assertion (an abort) when a count disagreed with its list.
-  if (const std::string problem = collada_primitive_count_problem(text, &line); !problem.empty())
+  // ... failed an assertion (an abort) when a primitive count disagreed with its list, and
+  // dereferenced null for an array without a count.
+  if (const std::string problem = collada_count_problem(text, &line); !problem.empty())
     throw Error(ErrorCode::ParseError,
                 "mesh file '" + path.string() + "' line " + std::to_string(line) + ": " + problem,
                 "export the mesh again, or as STL");

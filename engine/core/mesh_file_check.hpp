@@ -2,8 +2,8 @@
 // A mesh file checked before it is handed to Assimp: a regular file within the mesh size limit,
 // for an XML mesh (COLLADA), no deeper nesting than Assimp's recursive reader survives (a
 // COLLADA file of 10,000 nested <node>s crashed it; 3,000 did not), lists of indices that hold
-// only digits (a letter in one hung it) and primitive counts that match them (a wrong one failed
-// an assertion: an abort), and for a PLY file a header that follows the format
+// only digits (a letter in one hung it), primitive counts that match them (a wrong one failed
+// an assertion: an abort) and arrays with a count (one without crashed it), and for a PLY file a header that follows the format
 // (Assimp's PLY reader crashed and hung on broken ones).
 #include <cstddef>
 #include <cstdint>
@@ -20,9 +20,10 @@ constexpr std::size_t kMaxMeshXmlDepth = 1000;
 // character. Comments and CDATA are skipped.
 std::string collada_index_list_problem(const std::string& text, std::size_t* line = nullptr);
 
-// What is wrong with the `count` of a COLLADA <triangles>, <polylist> or <polygons> (it must be
-// the number of primitives its lists hold), "" when nothing; `line` gets the element's line.
-std::string collada_primitive_count_problem(const std::string& text, std::size_t* line = nullptr);
+// What is wrong with a COLLADA `count`: a <triangles>, <polylist> or <polygons> must count the
+// primitives its lists hold, a <float_array>, <int_array>, <bool_array>, <Name_array> or
+// <IDREF_array> must have one (a whole number); "" when nothing, `line` gets the element's line.
+std::string collada_count_problem(const std::string& text, std::size_t* line = nullptr);
 
 // A PLY header longer than this many lines is refused (real ones have a few tens).
 constexpr std::size_t kMaxPlyHeaderLines = 1000;
@@ -30,8 +31,8 @@ constexpr std::size_t kMaxPlyHeaderLines = 1000;
 // Throws Error(FileNotFound) as check_input_file does, Error(Unsupported) naming the file and
 // the line where the nesting passes kMaxMeshXmlDepth, or Error(ParseError) naming the file and
 // the line of a PLY header that does not follow the format (ply_header_problem) or of a COLLADA
-// index list that holds something else (collada_index_list_problem) or a primitive count that
-// disagrees with its lists (collada_primitive_count_problem).
+// index list that holds something else (collada_index_list_problem) or a count that is wrong
+// or missing (collada_count_problem).
 void check_mesh_file(const std::filesystem::path& path);
 
 // What is wrong with the PLY header at the start of `text` ("ply", one format line, element and

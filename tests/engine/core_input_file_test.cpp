@@ -240,14 +240,21 @@ TEST(MeshFileCheck, AColladaPrimitiveCountUnlikeItsListsIsRefused) {
   const std::string message = refused_quickly([&] { check_mesh_file(wrong); });
   EXPECT_TRUE(contains(message, "mesh file '" + wrong.string() + "' line 5: <triangles count=\"2\"> lists 1 primitives"))
       << message;
-  EXPECT_EQ(collada_primitive_count_problem(text), "");
+  EXPECT_EQ(collada_count_problem(text), "");
   // polylist: its vertex counts and indices (two inputs: two indices a vertex); polygons: one <p> each.
-  EXPECT_EQ(collada_primitive_count_problem(
+  EXPECT_EQ(collada_count_problem(
                 R"(<m><polylist count="2"><input offset="0"/><input offset="1"/><vcount>3 4</vcount>)"
                 R"(<p>0 0 1 1 2 2 0 0 2 2 3 3 1 1</p></polylist><polygons count="2"><p>0 1 2</p></polygons></m>)"),
             "<polygons count=\"2\"> lists 1 primitives");
-  EXPECT_EQ(collada_primitive_count_problem(R"(<m><polylist count="1"><vcount>3</vcount><p>0 1</p></polylist></m>)"),
+  EXPECT_EQ(collada_count_problem(R"(<m><polylist count="1"><vcount>3</vcount><p>0 1</p></polylist></m>)"),
             "<polylist count=\"1\"> lists no whole number of primitives");
+  // A <float_array> whose count attribute was misspelt crashed Assimp (found by fuzzing).
+  std::size_t line = 0;
+  EXPECT_EQ(collada_count_problem("<m>\n<float_array id=\"a\" xcount=\"3\">0 1 2</float_array></m>", &line),
+            "<float_array> has no count of its values (a whole number)");
+  EXPECT_EQ(line, 2u);
+  EXPECT_EQ(collada_count_problem(R"(<m><int_array count="x">1</int_array></m>)"),
+            "<int_array> has no count of its values (a whole number)");
 }
 
 TEST(MeshFileCheck, AMeshFifoIsRefusedAsNotARegularFile) {
