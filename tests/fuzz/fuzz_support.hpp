@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -17,14 +18,20 @@ inline std::string text(const uint8_t* data, size_t size) {
   return std::string(reinterpret_cast<const char*>(data), size);
 }
 
-// A folder of this process's own under the temporary folder (two targets may run at once).
+// A folder of this process's own under the temporary folder (two targets may run at once),
+// removed when the process exits normally. Never destroyed, so the exit handler can use it.
 inline const std::filesystem::path& scratch_dir() {
-  static const std::filesystem::path dir = [] {
-    auto path = std::filesystem::temp_directory_path() / ("kinetic-fuzz-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(path);
+  static const std::filesystem::path* const dir = [] {
+    auto* path = new std::filesystem::path(std::filesystem::temp_directory_path() /
+                                           ("kinetic-fuzz-" + std::to_string(::getpid())));
+    std::filesystem::create_directories(*path);
+    std::atexit([] {
+      std::error_code ec;
+      std::filesystem::remove_all(scratch_dir(), ec);
+    });
     return path;
   }();
-  return dir;
+  return *dir;
 }
 
 // Writes the input to scratch_dir()/name, replacing what was there; returns the path.
