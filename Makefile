@@ -1,5 +1,5 @@
 # Kinetic Studio — the README's commands. Each target installs what is missing first.
-.PHONY: deps configure build run test test-asan bench install deb clean format goldens
+.PHONY: deps configure build run test test-asan fuzz bench install deb clean format goldens
 
 JOBS ?= $(shell nproc)
 # ccache hits across clones of the repository (CI builds a fresh clone each time).
@@ -29,6 +29,16 @@ test-asan: deps
 	@cmake --preset asan >/dev/null
 	@./cmake/phase.sh build-asan cmake --build --preset asan -j $(JOBS)
 	@./cmake/phase.sh test-asan ctest --preset asan
+
+# libFuzzer campaign (clang, ASan + UBSan) over every reader of user files: FUZZ_SECONDS each, one
+# after another; FUZZ_TARGETS="xacro mesh" for some (default: all). Findings in build/fuzz/artifacts.
+FUZZ_SECONDS ?= 300
+FUZZ_TARGETS ?=
+fuzz:
+	@./installer/install-deps.sh --fuzz
+	@cmake --preset fuzz >/dev/null
+	@cmake --build --preset fuzz -j $(JOBS)
+	./tests/fuzz/run_campaign.sh build/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 bench: deps
 	@cmake --preset release >/dev/null

@@ -17,6 +17,14 @@ if(KINETIC_SANITIZE)
   add_link_options(-fsanitize=address,undefined)
 endif()
 
+# The fuzz preset (clang): coverage for libFuzzer in everything built; the fuzz targets add
+# -fsanitize=fuzzer (its main) themselves.
+if(KINETIC_LIBFUZZER)
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+                      -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
 # kinetic_target(<target>): apply the project's warning set to a target we own.
 function(kinetic_target target)
   target_link_libraries(${target} PRIVATE $<BUILD_INTERFACE:kinetic_warnings>)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs every Debian 12 package that the build, the tests and the benchmarks need.
+# Installs every Debian 12 package that the build, the tests and the benchmarks need; with --fuzz,
+# also clang and its libFuzzer runtime (make fuzz).
 # Idempotent: when everything is present it only runs dpkg-query and exits (well under a second).
 set -euo pipefail
 
@@ -24,6 +25,9 @@ packages=(
   # make deb (dpkg-shlibdeps works out Depends) and the desktop entry / AppStream metadata checks
   dpkg-dev desktop-file-utils appstream
 )
+if [[ "${1:-}" == --fuzz ]]; then
+  packages+=(clang libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "viewer/error.hpp"
@@ -29,6 +30,24 @@ aiColor4D material_diffuse(const aiMaterial* material, bool& found) {
   return diffuse;
 }
 
+// Assimp's importers pass on faces naming a vertex past their mesh's list, or none, and its
+// post-processing then reads out of bounds or fails an assertion (binary PLYs found by fuzzing the
+// engine's collision mesh reader, which checks the same). "" when every face is whole.
+std::string broken_face(const aiScene& scene) {
+  for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
+    const aiMesh& mesh = *scene.mMeshes[m];
+    for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
+      const aiFace& face = mesh.mFaces[f];
+      if (face.mNumIndices == 0 || face.mIndices == nullptr) return "face " + std::to_string(f) + " has no vertices";
+      for (unsigned i = 0; i < face.mNumIndices; ++i)
+        if (face.mIndices[i] >= mesh.mNumVertices)
+          return "face " + std::to_string(f) + " names vertex " + std::to_string(face.mIndices[i]) + " of " +
+                 std::to_string(mesh.mNumVertices);
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 MeshData load_mesh_file(const std::filesystem::path& path) {
@@ -41,8 +60,13 @@ MeshData load_mesh_file(const std::filesystem::path& path) {
   // Node transforms (and Collada's up-axis/unit) are baked into vertices: one mesh per file.
   // No aiProcess_JoinIdenticalVertices: on CAD exports it joins almost nothing (every corner has its
   // face's normal) and took 3/4 of the Panda's load time; weld_triangle_soup does the sharing.
-  const aiScene* scene = importer.ReadFile(path.string(), aiProcess_Triangulate |
-                                                              aiProcess_PreTransformVertices | aiProcess_SortByPType);
+  // Imported first, faces checked, then post-processed (see broken_face).
+  const aiScene* scene = importer.ReadFile(path.string(), 0);
+  if (scene && scene->mRootNode)
+    if (const std::string problem = broken_face(*scene); !problem.empty())
+      throw Error("could not read mesh " + path.string() + ": " + problem);
+  if (scene && scene->mRootNode)
+    scene = importer.ApplyPostProcessing(aiProcess_Triangulate | aiProcess_PreTransformVertices | aiProcess_SortByPType);
   if (!scene || !scene->mRootNode || (scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE))
     throw Error("could not read mesh " + path.string() + ": " + importer.GetErrorString());
 

@@ -69,6 +69,35 @@ std::vector<Vector3> distinct_used_vertices(const CollisionMesh& mesh) {
   return points;
 }
 
+// Assimp's importers pass on faces naming vertices past their mesh's vertex list and faces of no
+// vertices (binary PLYs, found by fuzzing); its post-processing then read out of bounds or failed
+// an assertion (an abort): checked between the import and the steps. aiProcess_ValidateDataStructure
+// would check them too, but it also refuses real robot meshes over harmless faults (two cameras of
+// one name in a UR10 and an ABB mesh). Returns what is wrong, "" when nothing is.
+std::string broken_faces(const aiScene& scene) {
+  for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
+    const aiMesh& mesh = *scene.mMeshes[m];
+    for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
+      if (mesh.mFaces[f].mNumIndices == 0 || mesh.mFaces[f].mIndices == nullptr)
+        return "face " + std::to_string(f) + " has no vertices";
+      for (unsigned i = 0; i < mesh.mFaces[f].mNumIndices; ++i)
+        if (mesh.mFaces[f].mIndices[i] >= mesh.mNumVertices)
+          return "face " + std::to_string(f) + " names vertex " + std::to_string(mesh.mFaces[f].mIndices[i]) +
+                 " of " + std::to_string(mesh.mNumVertices);
+    }
+  }
+  std::vector<const aiNode*> nodes{scene.mRootNode};  // no recursion: nesting is the file's
+  while (!nodes.empty()) {
+    const aiNode* node = nodes.back();
+    nodes.pop_back();
+    for (unsigned m = 0; m < node->mNumMeshes; ++m)
+      if (node->mMeshes[m] >= scene.mNumMeshes)
+        return "a node names mesh " + std::to_string(node->mMeshes[m]) + " of " + std::to_string(scene.mNumMeshes);
+    nodes.insert(nodes.end(), node->mChildren, node->mChildren + node->mNumChildren);
+  }
+  return {};
+}
+
 std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3& scale) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
@@ -81,9 +110,15 @@ std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3&
                               aiComponent_NORMALS | aiComponent_COLORS | aiComponent_TEXCOORDS |
                                   aiComponent_MATERIALS | aiComponent_TEXTURES |
                                   aiComponent_LIGHTS | aiComponent_CAMERAS);
-  const aiScene* scene = importer.ReadFile(
-      path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_RemoveComponent |
-                aiProcess_SortByPType);
+  // Imported first, faces checked, then post-processed (see broken_faces).
+  const aiScene* scene = importer.ReadFile(path, 0);
+  if (scene != nullptr && scene->mRootNode != nullptr)
+    if (const std::string problem = broken_faces(*scene); !problem.empty())
+      throw Error(ErrorCode::MissingMesh, "collision mesh file cannot be read: " + path + " (" + problem + ")",
+                  "repair the mesh or export it again");
+  if (scene != nullptr && scene->mRootNode != nullptr)
+    scene = importer.ApplyPostProcessing(aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
+                                         aiProcess_RemoveComponent | aiProcess_SortByPType);
   if (scene == nullptr || scene->mRootNode == nullptr)
     throw Error(ErrorCode::MissingMesh,
                 "collision mesh file cannot be read: " + path + " (" + importer.GetErrorString() +

@@ -187,6 +187,18 @@ class SceneText {
     }
     fail("expected " + what + " (a number), got \"" + w + "\"");
   }
+  // A whole number in [low, high], checked before it is converted (1e10 or NaN as an int is
+  // undefined behaviour; fuzzing found the shape count so converted).
+  int count(const std::string& what, int low, int high) {
+    const double value = number(what);
+    if (!(value >= low && value <= high) || value != std::floor(value)) {
+      std::ostringstream got;
+      got << value;
+      fail("expected " + what + " (a whole number from " + std::to_string(low) + " to " +
+           std::to_string(high) + "), got " + got.str());
+    }
+    return static_cast<int>(value);
+  }
   Pose pose(const std::string& what) {
     Pose pose = Pose::Identity();
     const double x = number(what + " x"), yv = number(what + " y"), z = number(what + " z");
@@ -243,10 +255,8 @@ PlanningScene moveit_scene_from_text(const std::string& text, const std::string&
     if (id.empty()) in.fail("an object without an id after \"*\"");
     const std::string where = source + ":" + std::to_string(object_line) + ": object '" + id + "'";
     const Pose object_pose = new_format ? in.pose("object '" + id + "' pose") : Pose::Identity();
-    const double count = in.number("object '" + id + "' shape count");
-    if (count < 1 || count != static_cast<int>(count) || count > 10000)
-      in.fail("object '" + id + "': expected a shape count of 1 or more");
-    for (int s = 0; s < static_cast<int>(count); ++s) {
+    const int count = in.count("object '" + id + "' shape count", 1, 10000);
+    for (int s = 0; s < count; ++s) {
       const std::string shape_what = "object '" + id + "' shape " + std::to_string(s);
       const std::string type = in.word(shape_what + " type");
       std::size_t n = type == "box" ? 3 : type == "sphere" ? 1 : type == "cylinder" ? 2 : 0;
@@ -263,8 +273,8 @@ PlanningScene moveit_scene_from_text(const std::string& text, const std::string&
       add(scene, part_name(id, static_cast<std::size_t>(s)), shape, pose, where);
     }
     if (new_format) {
-      const double subframes = in.number("object '" + id + "' subframe count");
-      for (int f = 0; f < static_cast<int>(subframes); ++f) {
+      const int subframes = in.count("object '" + id + "' subframe count", 0, 10000);
+      for (int f = 0; f < subframes; ++f) {
         (void)in.word("subframe name");
         (void)in.pose("object '" + id + "' subframe");
       }

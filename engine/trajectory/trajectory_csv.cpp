@@ -55,14 +55,26 @@ double parse_number(const std::string& field, const std::string& source, std::si
   return value;
 }
 
-void check_name(const std::string& name) {
-  if (name.find_first_of(",\n\r") != std::string::npos)
-    throw Error(ErrorCode::InvalidValue, "joint or robot name '" + name + "' cannot be written to CSV",
-                "names must not contain commas or line breaks; use JSON");
+// Why a joint or robot name cannot stand in a CSV file, "" when it can. The writer refuses such
+// names and so does the reader, so every CSV file read can be written back.
+std::string csv_name_problem(const std::string& name) {
+  if (name.find_first_of(",\n\r") != std::string::npos) return "names must not contain commas or line breaks";
   // The reader trims fields: "joint6 " would come back as "joint6", a different trajectory.
-  if (trim(name) != name)
+  if (trim(name) != name) return "names must not begin or end with spaces or tabs";
+  return {};
+}
+
+void check_name(const std::string& name) {
+  if (const std::string problem = csv_name_problem(name); !problem.empty())
     throw Error(ErrorCode::InvalidValue, "joint or robot name '" + name + "' cannot be written to CSV",
-                "names must not begin or end with spaces or tabs; use JSON");
+                problem + "; use JSON");
+}
+
+// The reader's side of csv_name_problem, naming the line.
+void check_read_name(const std::string& name, const std::string& what, const std::string& source,
+                     std::size_t line) {
+  if (const std::string problem = csv_name_problem(name); !problem.empty())
+    fail(source, line, what + " '" + name + "': " + problem + " in CSV (use JSON)");
 }
 
 }  // namespace
@@ -133,6 +145,7 @@ Trajectory trajectory_from_csv(const std::string& text, const std::string& sourc
                ErrorCode::Unsupported);
         have_version = true;
       } else if (key == "robot") {
+        check_read_name(value, "robot name", source, number);
         robot = value;
         have_robot = true;
       } else if (key == "units") {
@@ -169,6 +182,7 @@ Trajectory trajectory_from_csv(const std::string& text, const std::string& sourc
             trim(fields[1 + 2 * dof + j]) != "qdd:" + q.substr(2))
           fail(source, number, "column header: columns for joint " + std::to_string(j) +
                                    " must be q:NAME, qd:NAME, qdd:NAME");
+        check_read_name(q.substr(2), "joint name", source, number);
         names.push_back(q.substr(2));
       }
       if (unit_names.size() != dof)

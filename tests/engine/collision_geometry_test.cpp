@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <limits>
 #include <random>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/collision/body_pair.hpp"
 #include "engine/collision/shape.hpp"
@@ -186,6 +189,49 @@ TEST(CollisionMesh, ANonFiniteVertexIsRefusedNamingTheFile) {
     EXPECT_NE(e.message().find("not a finite number"), std::string::npos) << e.message();
     EXPECT_NE(e.message().find("nan_corner.stl"), std::string::npos) << e.message();
   }
+}
+
+namespace {
+
+// A binary PLY of three vertices and one face of the given vertex indices.
+std::string binary_ply_triangle(const std::string& name, const std::vector<std::int32_t>& face) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  std::string bytes =
+      "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+      "property float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n";
+  const float corners[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+  bytes.append(reinterpret_cast<const char*>(corners), sizeof corners);
+  bytes.push_back(static_cast<char>(face.size()));
+  bytes.append(reinterpret_cast<const char*>(face.data()), face.size() * sizeof(std::int32_t));
+  FILE* f = std::fopen(path.c_str(), "wb");
+  if (f != nullptr) {
+    std::fwrite(bytes.data(), 1, bytes.size(), f);
+    std::fclose(f);
+  }
+  return path;
+}
+
+}  // namespace
+
+// Faces naming vertices past the vertex list, or no vertex at all (binary PLYs found by fuzzing,
+// tests/fuzz): Assimp's importer passes them on, and its post-processing read far out of bounds
+// or failed an assertion (an abort). Both are refused naming the file and the face.
+TEST(CollisionMesh, AFaceOfAMissingVertexOrOfNoneIsRefusedNamingTheFile) {
+  const std::pair<std::vector<std::int32_t>, std::string> cases[] = {
+      {{0, 1, 1000000000}, "face 0 names vertex 1000000000 of 3"}, {{}, "face 0 has no vertices"}};
+  for (const auto& [face, problem] : cases) {
+    const std::string path = binary_ply_triangle("broken_face_" + std::to_string(face.size()) + ".ply", face);
+    try {
+      load_collision_mesh(path);
+      ADD_FAILURE() << "accepted: " << problem;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::MissingMesh);
+      EXPECT_NE(e.message().find(problem), std::string::npos) << e.message();
+      EXPECT_NE(e.message().find("broken_face_"), std::string::npos) << e.message();
+    }
+  }
+  // The same file with a whole face loads.
+  EXPECT_EQ(load_collision_mesh(binary_ply_triangle("whole_face.ply", {0, 1, 2}))->triangles.size(), 1u);
 }
 
 TEST(CollisionMesh, UnresolvedPackageHintNamesTheUserSettings) {

@@ -125,6 +125,24 @@ TEST(MoveItSceneYaml, ARequestGivenAsTheSceneIsSaidToBeOne) {
   EXPECT_NE(error.find("this is a motion plan request"), std::string::npos) << error;
 }
 
+// A shape count of 1e10 was converted to int before it was checked (undefined behaviour, found
+// by fuzzing, tests/fuzz), and a subframe count was never checked: both are whole numbers in range.
+TEST(MoveItSceneText, CountsAreWholeNumbersInRangeBeforeTheyAreUsed) {
+  std::string error = error_of([] {
+    moveit_scene_from_text("s\n* ball\n1e10\nsphere\n0.1\n0 0 0\n0 0 0 1\n0 0 1 1\n.\n", "huge.scene");
+  });
+  EXPECT_NE(error.find("huge.scene:3: expected object 'ball' shape count (a whole number from 1 to 10000), got 1e+10"),
+            std::string::npos)
+      << error;
+  error = error_of([] {
+    moveit_scene_from_text("s\n* ball\n0 0 0\n0 0 0 1\n1\nsphere\n0.1\n0 0 0\n0 0 0 1\n0 0 1 1\n-2\n.\n",
+                           "subframes.scene");
+  });
+  EXPECT_NE(error.find("subframes.scene:11: expected object 'ball' subframe count (a whole number from 0 to 10000), got -2"),
+            std::string::npos)
+      << error;
+}
+
 TEST(MoveItSceneText, ReadsTheNewAndTheOldFormat) {
   // New format (MoveIt 1.1+): object pose, shapes with pose and colour, subframes.
   const PlanningScene now = moveit_scene_from_text(

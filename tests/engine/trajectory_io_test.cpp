@@ -230,6 +230,23 @@ TEST(TrajectoryIo, CsvRefusesNamesItWouldNotReadBackUnchanged) {
   EXPECT_THROW((void)trajectory_to_csv(robot), Error);
 }
 
+// The reader took a robot name with a comma, or a joint name beginning with a space ("q: a"),
+// which the writer refuses: such a file loaded but could not be saved back as CSV (found by
+// fuzzing, tests/fuzz). Both are refused on reading, naming the line.
+TEST(TrajectoryIo, CsvReaderRefusesNamesTheWriterWouldRefuse) {
+  const std::string comma =
+      "# kinetic-trajectory\n# format_version: 1\n# robot: ur5e,pan\n# units: time=s; position=rad\n"
+      "t,q:j,qd:j,qdd:j\n0,0,0,0\n";
+  std::string e = error_of([&] { trajectory_from_csv(comma, "comma.csv"); });
+  EXPECT_NE(e.find("comma.csv:3: robot name 'ur5e,pan'"), std::string::npos) << e;
+  EXPECT_NE(e.find("commas"), std::string::npos) << e;
+  const std::string space =
+      "# kinetic-trajectory\n# format_version: 1\n# robot: r\n# units: time=s; position=rad\n"
+      "t,q: j,qd: j,qdd: j\n0,0,0,0\n";
+  e = error_of([&] { trajectory_from_csv(space, "space.csv"); });
+  EXPECT_NE(e.find("space.csv:5: joint name ' j'"), std::string::npos) << e;
+}
+
 // A CSV file may carry names that are not UTF-8 (written by a Latin-1 editor, say): it imports,
 // and writing it as JSON is a typed error, not nlohmann's type_error escaping the exporter.
 TEST(TrajectoryIo, ANameThatIsNotUtf8CannotBeWrittenAsJsonAndSaysSo) {

@@ -4,10 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <string>
 #include <thread>
 
+#include "viewer/error.hpp"
+#include "viewer/mesh_data.hpp"
 #include "viewer/mesh_file_cache.hpp"
 
 namespace kinetic::viewer {
@@ -48,6 +52,28 @@ TEST_F(MeshFileCacheTest, AWarmedFileIsTakenOnce) {
   EXPECT_TRUE(taken->error.empty());
   EXPECT_EQ(taken->mesh.triangle_count(), load_mesh_file(file).triangle_count());
   EXPECT_FALSE(cache.take(file).has_value());
+}
+
+// A binary PLY face naming vertex 1000000000 of 3 crashed Assimp's post-processing (found by
+// fuzzing the engine's reader of the same files): an error naming the file and the face.
+TEST_F(MeshFileCacheTest, AFaceNamingAMissingVertexIsAnErrorNotACrash) {
+  const fs::path path = dir_ / "broken.ply";
+  std::string bytes =
+      "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+      "property float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n";
+  const float corners[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+  bytes.append(reinterpret_cast<const char*>(corners), sizeof corners);
+  bytes.push_back('\3');
+  const std::int32_t face[3] = {0, 1, 1000000000};
+  bytes.append(reinterpret_cast<const char*>(face), sizeof face);
+  std::ofstream(path, std::ios::binary) << bytes;
+  try {
+    load_mesh_file(path);
+    FAIL() << "the broken face was read";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("broken.ply: face 0 names vertex 1000000000 of 3"), std::string::npos)
+        << e.what();
+  }
 }
 
 TEST_F(MeshFileCacheTest, AFileSavedSinceItWasReadIsNotServed) {
