@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "engine/core/atomic_file.hpp"
@@ -15,6 +16,7 @@
 #include "engine/model/robot_loader.hpp"
 #include "engine/scene/scene_file.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
+#include "support/test_paths.hpp"
 #include "model_test_helpers.hpp"
 
 namespace kinetic::test {
@@ -255,6 +257,18 @@ TEST(MeshFileCheck, AColladaPrimitiveCountUnlikeItsListsIsRefused) {
   EXPECT_EQ(line, 2u);
   EXPECT_EQ(collada_count_problem(R"(<m><int_array count="x">1</int_array></m>)"),
             "<int_array> has no count of its values (a whole number)");
+  // Found by the CI fuzz run: stray bytes in a <visual_scene>, a <triangles count="2"> with its <p>
+  // mangled. Assimp's lenient parser read on and failed its assertion on the count; the file is not
+  // well-formed XML and is refused as such, naming the line.
+  const fs::path stray = fs::path(test::test_source_dir()) / "fuzz/corpus/mesh/regression_dae_stray_bytes_not_well_formed.dae";
+  std::ifstream in(stray, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(bytes.empty());
+  line = 0;
+  EXPECT_TRUE(contains(collada_count_problem(bytes, &line), "not well-formed XML")) << collada_count_problem(bytes);
+  EXPECT_GT(line, 0u);
+  const std::string said = refused_quickly([&] { check_mesh_file(stray); });
+  EXPECT_TRUE(contains(said, "not well-formed XML")) << said;
 }
 
 TEST(MeshFileCheck, AMeshFifoIsRefusedAsNotARegularFile) {

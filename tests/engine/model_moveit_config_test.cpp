@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -240,9 +241,12 @@ TEST_F(BrokenConfig, KineticTomlWinsOverTheYaml) {
 
 TEST_F(BrokenConfig, AMissingDescriptionPackageIsNamedWithWhatToDo) {
   fs::remove(folder_ / "config/panda.urdf.xacro");  // then .setup_assistant's package is needed
-  options_.package_paths = {folder_.parent_path().string()};
+  // A package no search finds, wherever this runs (a real one might sit beside the copy).
+  write(".setup_assistant",
+        "moveit_setup_assistant_config:\n  URDF:\n    package: kinetic_test_no_such_description\n"
+        "    relative_path: urdf/panda.urdf\n  SRDF:\n    relative_path: config/panda.srdf\n");
   const Error error = test::expect_error([&] { load(); }, ErrorCode::FileNotFound);
-  EXPECT_THAT(error.what(), HasSubstr("moveit_resources_panda_description"));
+  EXPECT_THAT(error.what(), HasSubstr("package 'kinetic_test_no_such_description', which was not found"));
   EXPECT_THAT(error.what(), HasSubstr("--package-path"));
 }
 
@@ -259,13 +263,23 @@ TEST(MoveItConfigPackages, AConfigNamingAMissingPackageSaysWhich) {
 }
 
 TEST_F(BrokenConfig, NoSrdfIsNamedWithWhatToDo) {
-  for (const char* file : {"config/panda.srdf", "config/panda_arm.srdf.xacro", "config/panda_arm_hand.srdf.xacro",
-                           ".setup_assistant"})
+  for (const char* file : {"config/panda.srdf", "config/panda_arm.srdf.xacro", "config/panda_arm_hand.srdf.xacro"})
     fs::remove(folder_ / file);
-  // No SRDF and no .setup_assistant left: the folder is no longer a MoveIt config.
+  // Its .setup_assistant still makes it a MoveIt config, whose SRDF is gone.
+  ASSERT_TRUE(moveit_config_folder(folder_.string()));
+  const Error error = test::expect_error([&] { load(); }, ErrorCode::FileNotFound);
+  EXPECT_THAT(error.message(), HasSubstr("has no SRDF in"));
+  EXPECT_THAT(error.hint(), HasSubstr("--srdf"));
+  // Without .setup_assistant either, the folder is no MoveIt config (then a folder, refused as such).
+  fs::remove(folder_ / ".setup_assistant");
   EXPECT_FALSE(moveit_config_folder(folder_.string()));
+}
+
+TEST(MoveItConfigPackages, XacroArgumentsAreReadAsSetupAssistantWritesThem) {
   EXPECT_EQ(parse_xacro_arguments("gripper:=robotiq_2f_85   dof:=7 stray"),
             (std::map<std::string, std::string>{{"dof", "7"}, {"gripper", "robotiq_2f_85"}}));
+  EXPECT_TRUE(parse_xacro_arguments("").empty());
+  EXPECT_EQ(parse_xacro_arguments("empty:="), (std::map<std::string, std::string>{{"empty", ""}}));
 }
 
 }  // namespace
