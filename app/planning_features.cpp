@@ -221,7 +221,27 @@ void PlanningFeatures::refresh_robot() {
   planner_panel_->set_named_poses(names);
   planner_panel_->set_groups(group_choices(robot));
   if (robot) trajectory_panel_->set_limits(limits_for(*robot));
+  take_default_scaling(robot);
   apply_group();
+}
+
+void PlanningFeatures::take_default_scaling(const RobotModelPtr& robot) {
+  if (!robot) return;
+  // A reload (F5, the file changed) keeps what the user set; only another robot starts afresh.
+  const std::string opened = robot->source_path().empty() ? robot->name() : robot->source_path();
+  if (opened == opened_robot_) return;
+  opened_robot_ = opened;
+  const RobotConfig& config = robot->config();
+  if (config.default_velocity_scaling == 1.0 && config.default_acceleration_scaling == 1.0) return;
+  panels::PlannerSettings settings = planner_panel_->settings();
+  settings.velocity_scaling = config.default_velocity_scaling;
+  settings.acceleration_scaling = config.default_acceleration_scaling;
+  planner_panel_->set_settings(settings);
+  document_.set_planner_settings(planner_panel_->settings());
+  planner_panel_->show_message(tr("Velocity scaling %1 and acceleration scaling %2, the defaults of this robot's "
+                                  "MoveIt config (joint_limits.yaml).")
+                                   .arg(planner_panel_->velocity_scaling())
+                                   .arg(planner_panel_->acceleration_scaling()));
 }
 
 QString PlanningFeatures::planning_group() const { return planner_panel_->group(); }

@@ -99,6 +99,9 @@ class PlanningFeatures : public QObject {
   QString execution_refusal(const PlanOutcome& outcome) const;
   void refresh_trajectories();
   void refresh_robot();
+  // A robot opened (not reloaded) whose MoveIt config sets default scaling factors: the panel's
+  // velocity and acceleration scaling take them, as RViz's planning panel starts from them.
+  void take_default_scaling(const RobotModelPtr& robot);
   // The closed-form IK offer and the TCP speed plot for the chosen group; planningGroupChanged.
   void apply_group();
   // A status message when a session's group (`asked`, "" for none) could not be chosen as is.
@@ -129,6 +132,7 @@ class PlanningFeatures : public QObject {
   ValidationStatuses validations_;
   int plan_count_ = 0;
   std::optional<JointVector> previous_goal_;
+  std::string opened_robot_;  // the source path (or name) of the robot whose defaults were taken
   quint64 plan_work_ = 0;  // the document's work_generation() when the running plan was asked for
   // The trajectory the last plan added, as it was added: "Replace last" replaces it only while the
   // list still holds it unchanged (not renamed, re-timed in place or removed).

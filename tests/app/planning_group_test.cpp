@@ -174,6 +174,32 @@ class PlanningGroupTest : public QObject {
       QVERIFY(only_these_moved(sample.position, here, f.document.robot()->group_variables("arm_and_hand")));
   }
 
+  // A MoveIt config's default scaling factors (Kinova's Gen3 lite: 0.1) become the Planner panel's
+  // velocity and acceleration scaling when the robot opens, as RViz's planning panel starts; a
+  // reload keeps what the user set since, and a robot without defaults leaves the panel as it is.
+  void a_moveit_configs_default_scaling_is_taken_when_it_opens() {
+    if (!test::shared_robots_available()) QSKIP("../shared/robots is absent: the Kinova MoveIt config is skipped");
+    QMainWindow window;
+    StudioDocument document;
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    PlanningFeatures* features = install_planning_features(window, document);
+    panels::PlannerPanel& panel = *features->planner_panel();
+    QCOMPARE(panel.velocity_scaling(), 1.0);
+    const QString shared = QString::fromStdString(test::shared_robots_dir());
+    const QString config = shared + "/ros2_kortex/kortex_moveit_config/kinova_gen3_lite_moveit_config";
+    QVERIFY(document.load_robot(config, {}, {}, {shared}).isEmpty());
+    QCOMPARE(panel.velocity_scaling(), 0.1);
+    QCOMPARE(panel.acceleration_scaling(), 0.1);
+    QCOMPARE(document.planner_settings()->velocity_scaling, 0.1);  // saved with the session
+    panels::PlannerSettings mine = panel.settings();
+    mine.velocity_scaling = 0.5;
+    panel.set_settings(mine);
+    QVERIFY(document.reload_robot().isEmpty());
+    QCOMPARE(panel.velocity_scaling(), 0.5);
+    QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
+    QCOMPARE(panel.velocity_scaling(), 0.5);
+  }
+
   void the_group_goes_through_a_session_file() {
     PandaWithGroups saved;
     REQUIRE_PANDA(saved);
