@@ -15,7 +15,7 @@ packages=(
   xvfb xauth
   # engine
   libeigen3-dev liburdfdom-dev liburdfdom-headers-dev libtinyxml2-dev libassimp-dev libfcl-dev
-  libtomlplusplus-dev nlohmann-json3-dev libpng-dev libyaml-cpp-dev
+  libtomlplusplus-dev nlohmann-json3-dev libpng-dev libyaml-cpp-dev libqhull-dev
   # viewer overlay and input devices
   libimgui-dev libspnav-dev libmeshoptimizer-dev
   # tests and benchmarks (peers: KDL, OMPL)

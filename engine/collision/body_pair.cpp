@@ -256,12 +256,12 @@ bool hull_proof_applies(const CollisionBody& a, const CollisionBody& b) {
 }
 
 bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b, const Pose& pose_b,
-                 double padding, Vector3* axis) {
+                 double padding, HullHint* hint) {
   if (!hull_proof_applies(a, b)) return false;
   const auto convex_set = [](const FclPart& part) {
     ConvexSet set;
     if (part.mesh) {
-      set.points = &part.mesh->hull_points;
+      set.points = &part.mesh->hull.vertices;
       set.columns = &part.mesh->hull_columns;
     } else {
       set.primitive = &part.shape;
@@ -269,15 +269,18 @@ bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody
     return set;
   };
   const double beyond = padding + 1e-9;  // strictly beyond: touching hulls prove nothing
-  if (axis && a.parts.size() == 1 && b.parts.size() == 1) {
+  if (hint && a.parts.size() == 1 && b.parts.size() == 1) {
     const FclPart &part_a = a.parts.front(), &part_b = b.parts.front();
     const Pose world_a = pose_a * part_a.pose, world_b = pose_b * part_b.pose;
-    const ConvexSet set_a = convex_set(part_a), set_b = convex_set(part_b);
-    if (axis->squaredNorm() > 0.0 && convex_set_gap_along(set_a, world_a, set_b, world_b, *axis) >= beyond) return true;
+    ConvexSet set_a = convex_set(part_a), set_b = convex_set(part_b);
+    set_a.start = &hint->start_a;
+    set_b.start = &hint->start_b;
+    if (hint->axis.squaredNorm() > 0.0 && convex_set_gap_along(set_a, world_a, set_b, world_b, hint->axis) >= beyond)
+      return true;
     const ConvexDistance d = convex_set_distance(set_a, world_a, set_b, world_b, beyond, beyond);
     if (!(d.lower_bound >= beyond)) return false;
     const Vector3 between = d.point_a - d.point_b;
-    if (between.squaredNorm() > 0.0) *axis = between.normalized();
+    if (between.squaredNorm() > 0.0) hint->axis = between.normalized();
     return true;
   }
   for (const auto& part_a : a.parts)
@@ -338,8 +341,8 @@ bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const Collisi
 }
 
 bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                                   const Pose& pose_b, double padding, double margin, Vector3* axis) {
-  if (hulls_apart(a, pose_a, b, pose_b, padding, axis)) return false;
+                                   const Pose& pose_b, double padding, double margin, HullHint* hint) {
+  if (hulls_apart(a, pose_a, b, pose_b, padding, hint)) return false;
   return pair_in_collision(a, pose_a, b, pose_b, padding, margin);
 }
 

@@ -2,6 +2,7 @@
 // Queries between two posed collision bodies, in two tiers: the sphere trees answer clearly-free
 // and clearly-colliding pairs; FCL (or exact half-space support functions) answers the rest.
 // Free functions on immutable bodies: safe to call from any number of threads.
+#include <cstdint>
 #include <limits>
 #include <optional>
 
@@ -32,17 +33,22 @@ bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const Collisi
 // open at the cost of one GJK, where the leaves' triangles would be tested by the dozen. It
 // applies to bodies with a mesh, no half-space and few parts (hulls_apart is false otherwise).
 bool hull_proof_applies(const CollisionBody& a, const CollisionBody& b);
-// axis (null: none): a unit direction from b towards a (world frame) tried first, one support
-// scan per body, as one kept from a nearby pose; where GJK is needed and proves the pair apart,
-// it becomes the direction GJK found (bodies of one part each).
+// What a pair's last hull proof found, kept for its next pose (nearly the same along an edge):
+// a unit direction from b towards a (world frame; zero: none) tried first, one support search per
+// body, and the hull vertices those searches climb from. Where GJK is needed and proves the pair
+// apart, the axis becomes the direction GJK found (bodies of one part each).
+struct HullHint {
+  Vector3 axis = Vector3::Zero();
+  std::uint32_t start_a = 0, start_b = 0;
+};
 bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b, const Pose& pose_b,
-                 double padding, Vector3* axis = nullptr);
+                 double padding, HullHint* hint = nullptr);
 
 // pair_in_collision with the convex-hull proof first: for mesh pairs that sit close in every pose
 // (a wrist's links), where the sphere walk would descend to its leaves every time, one GJK on the
 // hulls decides most states.
 bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                                   const Pose& pose_b, double padding, double margin, Vector3* axis = nullptr);
+                                   const Pose& pose_b, double padding, double margin, HullHint* hint = nullptr);
 
 struct PairDistance {
   double distance = 0.0;  // <= 0 when intersecting (negative: penetration where FCL reports it)

@@ -196,7 +196,7 @@ void CollisionChecker::rebuild_pairs() {
                     std::to_string(kMaxPairJointTerms) + " pair-joint terms)",
                 "list the link pairs that can never touch as SRDF disable_collisions or kinetic.toml [collision] "
                 "skip_pairs, or check that this is the robot you meant to open");
-  self_axis_.assign(self_pairs_.size(), Vector3::Zero());
+  self_hull_hint_.assign(self_pairs_.size(), HullHint{});
   self_first_.clear();
   self_second_.clear();
   self_reach_.clear();
@@ -297,7 +297,7 @@ bool CollisionChecker::self_pair_in_collision(std::size_t k, double padding, dou
   if (proof_only && solid_plans_[k].empty() && hull_proof_applies(*bodies_[a].body, *bodies_[b].body)) {
     // Not apart by the hulls: not proven (a sphere walk under a run-wide padding reaches its
     // leaves and proves little more, and cost a third of the planning time).
-    return !hulls_apart(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding + extra, &self_axis_[k]);
+    return !hulls_apart(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding + extra, &self_hull_hint_[k]);
   }
   if (!solid_plans_[k].empty()) {
     if (part_extra)  // each part pair's own extra, tighter than the whole bodies'
@@ -307,11 +307,12 @@ bool CollisionChecker::self_pair_in_collision(std::size_t k, double padding, dou
                                  solid_plans_[k]);
   }
   return pair_in_collision_hulls_first(*bodies_[a].body, pose(a), *bodies_[b].body, pose(b), padding + extra,
-                                       options_.refinement_margin, &self_axis_[k]);
+                                       options_.refinement_margin, &self_hull_hint_[k]);
 }
 
 bool CollisionChecker::self_in_collision(double padding, const double* extra, const double* part_extra,
-                                         bool proof_only) const {
+                                         bool proof_only, std::uint64_t pairs, std::uint64_t* unproven) const {
+  if (unproven) *unproven = 0;
   // Root spheres first, 64 pairs at a time into a bit mask (no branch per pair: in a free state
   // nearly every pair is culled here, and a data-dependent branch per pair mispredicts), then
   // the pairs whose roots overlap, in order.
@@ -330,7 +331,12 @@ bool CollisionChecker::self_in_collision(double padding, const double* extra, co
     }
     for (; near != 0; near &= near - 1) {
       const std::size_t k = base + static_cast<std::size_t>(std::countr_zero(near));
-      if (self_pair_in_collision(k, padding, extra ? extra[k] : 0.0, part_extra, proof_only)) return true;
+      if (!(pairs & slot_bit(k))) continue;
+      if (self_pair_in_collision(k, padding, extra ? extra[k] : 0.0, part_extra, proof_only)) {
+        // This pair and the ones not looked at yet stay open; those proven before it do not.
+        if (unproven) *unproven = pairs & (kAllSlots << std::min<std::size_t>(k, 63));
+        return true;
+      }
     }
   }
   return false;

@@ -168,10 +168,15 @@ class CollisionChecker {
   // convex hulls alone, solid parts as always): a run proof (grid_motion_free) that fails only
   // splits the run, so it must not pay for sphere walks and triangles under a padding that spans
   // the whole run.
+  // pairs: only the self pairs of this mask (slot_bit of the pair's index) are checked.
+  // unproven (null: none): set to the pairs not proven clear, the one found in collision and
+  // those not looked at yet (a run proof's halves then check only those).
   bool self_in_collision(double padding, const double* extra = nullptr, const double* part_extra = nullptr,
-                         bool proof_only = false) const;
+                         bool proof_only = false, std::uint64_t pairs = ~std::uint64_t{0},
+                         std::uint64_t* unproven = nullptr) const;
   // Moving slots (robot links with geometry, attached objects) as bits of a mask: the bodies a
-  // scene check covers, or a proof still has to cover. Slots from 63 on share bit 63.
+  // scene check covers, or a proof still has to cover. Slots from 63 on share bit 63. Self
+  // pairs are named in masks the same way.
   using SlotMask = std::uint64_t;
   static constexpr SlotMask kAllSlots = ~SlotMask{0};
   static SlotMask slot_bit(std::size_t m) { return SlotMask{1} << std::min<std::size_t>(m, 63); }
@@ -241,9 +246,9 @@ class CollisionChecker {
     int a, b;
   };
   std::vector<Candidate> candidates_;
-  // Per self pair, the direction that last proved its convex hulls apart (zero: none yet): the
-  // next state along an edge is nearly the same pose, and one axis test usually proves it again.
-  mutable std::vector<Vector3> self_axis_;
+  // Per self pair, what last proved its convex hulls apart (HullHint): the next state along an
+  // edge is nearly the same pose, and one axis test from the same vertices usually proves it again.
+  mutable std::vector<HullHint> self_hull_hint_;
   // Continuous check along a path (path_begin): the self pairs it watches, per pair the
   // clearance budget (m beyond padding, plus the tolerance) at the path parameter of its last
   // look along the current segment. Bodies of several solid primitives are watched part against
@@ -311,7 +316,7 @@ class CollisionChecker {
   struct GridRun {
     int a, b;                     // the states strictly between grid states a and b
     SlotMask scene;               // the bodies whose clearance from the scene is still to prove
-    bool self;                    // the self pairs are still to prove
+    SlotMask self;                // the self pairs still to prove (slot_bit of their index)
     SlotMask roots = kAllSlots;   // the bodies whose root-sphere proof may succeed (slot_root_clear)
   };
   std::vector<GridRun> grid_runs_;

@@ -137,8 +137,8 @@ std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3&
                   "collision mesh file has a vertex that is not a finite number (vertex " + std::to_string(v) +
                       "): " + path,
                   "repair the mesh or export it again");
-  mesh->hull_points = distinct_used_vertices(*mesh);
-  mesh->hull_columns = PointColumns(mesh->hull_points);
+  mesh->hull = convex_hull(distinct_used_vertices(*mesh));
+  mesh->hull_columns = PointColumns(mesh->hull);
   return mesh;
 }
 

@@ -16,6 +16,7 @@
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/math/bv/OBBRSS.h>
 
+#include "engine/collision/convex_hull.hpp"
 #include "engine/collision/point_columns.hpp"
 #include "engine/core/types.hpp"
 
@@ -28,9 +29,9 @@ struct CollisionMesh {
   Vector3 scale = Vector3::Ones();
   std::vector<Vector3> vertices;             // scaled, in the mesh frame
   std::vector<std::array<int, 3>> triangles;
-  // The distinct vertices: their convex hull holds the mesh, and GJK on them proves a mesh apart
-  // from another body in a few support scans where the triangles would be tested by the dozen.
-  std::vector<Vector3> hull_points;
+  // The convex hull of the vertices holds the mesh: GJK on its vertices proves a mesh apart from
+  // another body in a few support searches where the triangles would be tested by the dozen.
+  ConvexHull hull;
   PointColumns hull_columns;  // the same, for the support scan
 
   // The FCL BVH of the triangles, built by the first caller (thread-safe); never modified

@@ -334,7 +334,7 @@ Vector3 point_support(const std::vector<Vector3>& points, const Vector3& d) {
 }
 
 Vector3 set_support(const ConvexSet& set, const Vector3& d) {
-  if (set.columns) return (*set.points)[set.columns->support_index(d)];
+  if (set.columns) return (*set.points)[set.start ? set.columns->support_index(d, *set.start) : set.columns->support_index(d)];
   return set.points ? point_support(*set.points, d) : core_support(*set.primitive, d);
 }
 
@@ -349,8 +349,14 @@ double convex_set_gap_along(const ConvexSet& a, const Pose& pose_a, const Convex
   return a_least - b_most;
 }
 
-ConvexDistance convex_set_distance(const ConvexSet& a, const Pose& pose_a, const ConvexSet& b, const Pose& pose_b,
-                                   double stop_at_or_above, double stop_below) {
+ConvexDistance convex_set_distance(const ConvexSet& given_a, const Pose& pose_a, const ConvexSet& given_b,
+                                   const Pose& pose_b, double stop_at_or_above, double stop_below) {
+  // Each support search starts where the last one for the same set ended: GJK's directions turn
+  // little from one iteration to the next.
+  std::uint32_t start_a = 0, start_b = 0;
+  ConvexSet a = given_a, b = given_b;
+  if (!a.start) a.start = &start_a;
+  if (!b.start) b.start = &start_b;
   const RelativePose b_in_a(pose_a, pose_b);
   const double ra = set_inflation(a), rb = set_inflation(b);
   const auto support_a = [&](const Vector3& d) { return set_support(a, d); };

@@ -7,6 +7,7 @@
 // because FCL's GJK (libccd) stops at a 1e-6 tolerance and costs microseconds per call; this one
 // converges to ~1e-10 relative in a few hundred nanoseconds. Spheres and triangle pairs are
 // closed-form (closest point on a triangle; FCL's PQP triangle distance).
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -55,6 +56,7 @@ struct ConvexSet {
   const Shape* primitive = nullptr;              // a box, cylinder or sphere
   const std::vector<Vector3>* points = nullptr;  // or the hull of these (not empty)
   const PointColumns* columns = nullptr;          // the same points as columns (optional: faster)
+  std::uint32_t* start = nullptr;  // with columns: the vertex support searches climb from (updated)
 };
 
 // Two posed convex sets; points in the frame the poses are given in. Stops once the lower bound

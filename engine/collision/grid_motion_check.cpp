@@ -8,9 +8,9 @@
 // in_collision cannot report a collision (its sphere tier's false positives lie within that
 // margin; solid self pairs are decided exactly and need no margin). Otherwise the middle state
 // is checked as in_collision checks it and both halves become runs. Obstacles and self pairs are
-// proven separately, and the scene body by body: a run whose obstacles are proven clear leaves its
-// halves only the self pairs, and the other way round, and the halves check only the bodies not
-// proven clear of the scene. The verdict is that of checking every state; runs are taken middle
+// proven separately, the scene body by body and the self pairs pair by pair: a run whose
+// obstacles are proven clear leaves its halves only the self pairs, and the other way round, and
+// the halves check only the bodies not proven clear of the scene and the pairs not proven apart. The verdict is that of checking every state; runs are taken middle
 // first, then the quarters, ..., so a blocked edge fails after about as many states as there.
 // A caller may name one state to check first (where an earlier edge was blocked); the two runs
 // on either side of it then take the whole edge's place.
@@ -52,7 +52,7 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
   grid_part_extra_.resize(grid_part_speed_.size());
   const double scene_padding = padding_for(false, options), self_padding = padding_for(true, options);
   const double margin = options_.refinement_margin + kRoundingSlack;
-  const SlotMask all_scene = options.scene ? kAllSlots : 0;
+  const SlotMask all_scene = options.scene ? kAllSlots : 0, all_self = options.self ? kAllSlots : 0;
   const bool has_obstacles = obstacle_begin_ < body_count();
   const bool probe = first_step > 0 && first_step < steps;
   if (probe) {  // where the caller expects a collision: a blocked edge then costs one state
@@ -62,9 +62,9 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
       grid_blocked_step_ = first_step;
       return false;
     }
-    grid_runs_.assign({{0, first_step, all_scene, options.self}, {first_step, steps, all_scene, options.self}});
+    grid_runs_.assign({{0, first_step, all_scene, all_self}, {first_step, steps, all_scene, all_self}});
   } else {
-    grid_runs_.assign(1, {0, steps, all_scene, options.self});
+    grid_runs_.assign(1, {0, steps, all_scene, all_self});
   }
   for (std::size_t head = 0; head < grid_runs_.size(); ++head) {
     const GridRun run = grid_runs_[head];
@@ -73,7 +73,7 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
     grid_state_.noalias() = q0 + dq * (static_cast<double>(middle) / steps);
     update(grid_state_);
     SlotMask scene = run.scene, roots = run.roots;  // not proven yet; root proofs worth trying
-    bool self = run.self;
+    SlotMask self = run.self;
     if (run.b - run.a >= kMinProvenRun) {
       const double reach = static_cast<double>(std::max(middle - run.a - 1, run.b - 1 - middle)) / steps;
       // Each body on its own: the ones proven clear of the scene leave the halves, so the states
@@ -98,11 +98,15 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
       if (self) {
         for (std::size_t k = 0; k < grid_self_speed_.size(); ++k) grid_self_extra_[k] = grid_self_speed_[k] * reach + margin;
         for (std::size_t i = 0; i < grid_part_speed_.size(); ++i) grid_part_extra_[i] = grid_part_speed_[i] * reach + kRoundingSlack;
-        self = self_in_collision(self_padding, grid_self_extra_.data(), grid_part_extra_.data(), /*proof_only=*/true);
+        // The halves check only the pairs this proof leaves open. It stops at the first pair it
+        // cannot prove (proving the rest there cost more than the halves' proofs save).
+        self_in_collision(self_padding, grid_self_extra_.data(), grid_part_extra_.data(), /*proof_only=*/true,
+                          run.self, &self);
       }
       if (!scene && !self) continue;
     }
-    if ((scene && scene_in_collision(scene_padding, nullptr, false, scene)) || (self && self_in_collision(self_padding))) {
+    if ((scene && scene_in_collision(scene_padding, nullptr, false, scene)) ||
+        (self && self_in_collision(self_padding, nullptr, nullptr, false, self))) {
       grid_blocked_step_ = middle;
       return false;
     }

@@ -22,6 +22,32 @@ PointColumns::PointColumns(const std::vector<Vector3>& points) : count_(points.s
   }
 }
 
+PointColumns::PointColumns(const ConvexHull& hull) : PointColumns(hull.vertices) {
+  neighbour_start_ = hull.neighbour_start;
+  neighbours_ = hull.neighbours;
+}
+
+std::size_t PointColumns::support_index(const Vector3& d, std::uint32_t& start) const {
+  // Below this many points the branch-free scan is as quick as a climb's few dependent steps.
+  constexpr std::size_t kClimbFrom = 32;
+  if (neighbour_start_.empty() || count_ < kClimbFrom) return start = static_cast<std::uint32_t>(support_index(d));
+  std::uint32_t at = start < count_ ? start : 0;
+  double best = d.x() * x_[at] + d.y() * y_[at] + d.z() * z_[at];
+  for (;;) {
+    std::uint32_t next = at;
+    for (std::uint32_t k = neighbour_start_[at]; k < neighbour_start_[at + 1]; ++k) {
+      const std::uint32_t n = neighbours_[k];
+      const double s = d.x() * x_[n] + d.y() * y_[n] + d.z() * z_[n];
+      if (s > best) {
+        best = s;
+        next = n;
+      }
+    }
+    if (next == at) return start = at;  // strictly rising each step: it ends
+    at = next;
+  }
+}
+
 std::size_t PointColumns::support_index(const Vector3& d) const {
 #if defined(__SSE2__)
   // Two running bests (one per lane) and their indices, kept with masks instead of branches.

@@ -15,7 +15,9 @@
 
 #include "engine/collision/body_pair.hpp"
 #include "engine/collision/collision_body.hpp"
+#include "engine/collision/collision_mesh.hpp"
 #include "engine/collision/convex_distance.hpp"
+#include "engine/collision/convex_hull.hpp"
 #include "engine/collision/point_columns.hpp"
 #include "support/test_paths.hpp"
 
@@ -137,4 +139,74 @@ TEST(ConvexHullProof, MotionBenchMakerPandaPairsKeepFclsVerdicts) {
   EXPECT_GT(colliding, cases(100));
   EXPECT_GT(within_padding, cases(10));
   EXPECT_GT(apart, cases(100));
+}
+
+// The hull Qhull builds holds every vertex of the mesh (nothing sticks out of it along any
+// direction) and keeps far fewer of them on the Panda's finely tessellated wrist links.
+TEST(ConvexHullVertices, HoldTheMeshWithFewerPoints) {
+  KINETIC_REQUIRE_MBM();
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (const char* file : {"link4.obj", "link6.obj", "link7.obj", "finger.obj", "hand.obj"}) {
+    const auto mesh = load_collision_mesh(test::mbm_panda_dir() + "/robot/meshes/collision/" + file);
+    ASSERT_TRUE(mesh->hull.has_edges()) << file;
+    for (int trial = 0; trial < 2000; ++trial) {
+      const Vector3 d = Vector3(u(rng), u(rng), u(rng)).normalized();
+      double mesh_most = -1e300, hull_most = -1e300;
+      for (const Vector3& v : mesh->vertices) mesh_most = std::max(mesh_most, d.dot(v));
+      for (const Vector3& v : mesh->hull.vertices) hull_most = std::max(hull_most, d.dot(v));
+      ASSERT_NEAR(hull_most, mesh_most, 1e-12) << file << " trial " << trial;
+    }
+    if (std::string(file) == "link4.obj") {
+      EXPECT_LT(mesh->hull.vertices.size(), 200u) << "of 900";
+    }
+    if (std::string(file) == "link6.obj") {
+      EXPECT_LT(mesh->hull.vertices.size(), 300u) << "of 966";
+    }
+  }
+}
+
+// Points with no solid hull come back unreduced and without edges (a support scan still works).
+TEST(ConvexHullVertices, FlatAndTinySetsComeBackAsGiven) {
+  const std::vector<Vector3> square{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0.5, 0.5, 0}};
+  const ConvexHull flat = convex_hull(square);
+  EXPECT_FALSE(flat.has_edges());
+  EXPECT_EQ(flat.vertices.size(), square.size());
+  const ConvexHull three = convex_hull({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}});
+  EXPECT_EQ(three.vertices.size(), 3u);
+  EXPECT_FALSE(three.has_edges());
+  // A cube with its centre and face centres: the corners alone, each with its hull neighbours.
+  std::vector<Vector3> cube = box_corners(Vector3(1, 1, 1));
+  cube.push_back(Vector3::Zero());
+  cube.push_back(Vector3(0.5, 0, 0));
+  const ConvexHull solid = convex_hull(cube);
+  ASSERT_TRUE(solid.has_edges());
+  EXPECT_EQ(solid.vertices.size(), 8u);
+  for (std::size_t v = 0; v < 8; ++v) {
+    const auto count = solid.neighbour_start[v + 1] - solid.neighbour_start[v];
+    EXPECT_GE(count, 3u) << "vertex " << v;  // the three cube edges, plus triangulation diagonals
+    EXPECT_LE(count, 6u) << "vertex " << v;
+  }
+}
+
+// Climbing the hull's edges from any vertex ends at a point as far along the direction as the
+// full scan finds, on every Panda mesh (the wrist's links are where it pays).
+TEST(ConvexHullVertices, ClimbingTheEdgesFindsTheFarthestPoint) {
+  KINETIC_REQUIRE_MBM();
+  std::mt19937_64 rng(9);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (const char* file : {"link0.obj", "link1.obj", "link4.obj", "link5.obj", "link6.obj", "link7.obj", "hand.obj"}) {
+    const auto mesh = load_collision_mesh(test::mbm_panda_dir() + "/robot/meshes/collision/" + file);
+    const PointColumns& columns = mesh->hull_columns;
+    std::uint32_t start = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+      const Vector3 d(u(rng), u(rng), u(rng));
+      if (trial % 3 == 0) start = static_cast<std::uint32_t>(rng() % columns.size());  // cold starts too
+      const std::size_t scanned = columns.support_index(d);
+      const std::size_t climbed = columns.support_index(d, start);
+      ASSERT_EQ(start, climbed);
+      ASSERT_NEAR(d.dot(mesh->hull.vertices[climbed]), d.dot(mesh->hull.vertices[scanned]), 1e-12)
+          << file << " trial " << trial;
+    }
+  }
 }
