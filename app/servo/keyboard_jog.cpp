@@ -1,13 +1,13 @@
 #include "app/servo/keyboard_jog.hpp"
 
+#include <QAbstractScrollArea>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QGuiApplication>
 #include <QKeyEvent>
 #include <QLineEdit>
-#include <QPlainTextEdit>
-#include <QTextEdit>
+#include <QTabBar>
 #include <QWidget>
 
 #include "app/servo/teleop_controller.hpp"
@@ -18,11 +18,11 @@ namespace kinetic::app {
 namespace {
 constexpr int kX = 0, kY = 1, kZ = 2, kRotation = 3;  // Rx = X + kRotation, ...
 
-// Widgets whose keys are the user's typing or choosing, not jogging.
+// Widgets whose keys are the user's typing, choosing or moving through items, not jogging.
 bool takes_its_own_keys(const QObject* receiver) {
   return qobject_cast<const QLineEdit*>(receiver) || qobject_cast<const QAbstractSpinBox*>(receiver) ||
          qobject_cast<const QComboBox*>(receiver) || qobject_cast<const QAbstractSlider*>(receiver) ||
-         qobject_cast<const QTextEdit*>(receiver) || qobject_cast<const QPlainTextEdit*>(receiver);
+         qobject_cast<const QAbstractScrollArea*>(receiver) || qobject_cast<const QTabBar*>(receiver);
 }
 }  // namespace
 
@@ -70,7 +70,9 @@ bool KeyboardJog::jogs_keys_of(QObject* receiver) const {
   if (receiver == view_) return true;
   const auto* widget = qobject_cast<const QWidget*>(receiver);
   if (widget == nullptr || takes_its_own_keys(widget)) return false;
-  return widget == &panel_ || panel_.isAncestorOf(widget);
+  // Anywhere in the studio's window (a button of another panel, or no focus widget at all after
+  // a click on empty space), not in a dialog: the user should not have to click into the view.
+  return widget->window() == panel_.window();
 }
 
 bool KeyboardJog::eventFilter(QObject* watched, QEvent* event) {
@@ -91,7 +93,15 @@ bool KeyboardJog::eventFilter(QObject* watched, QEvent* event) {
   }
   if (!controller_.enabled() || controller_.source() != panels::TeleopSource::OnScreen) return false;
   if (key_event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) return false;
-  if (!jogs_keys_of(watched)) return false;
+  if (!jogs_keys_of(watched)) {
+    declined_event_ = event;
+    declined_by_ = watched;
+    return false;
+  }
+  // A key a widget ignored travels up to its parents: still that widget's key (a line edit's ↑).
+  if (event == declined_event_ && declined_by_ && watched->isWidgetType() && declined_by_->isWidgetType() &&
+      static_cast<QWidget*>(watched)->isAncestorOf(static_cast<QWidget*>(declined_by_.data())))
+    return false;
   const panels::JogMode mode = panel_.mode();
   panels::JogPad& pad = *panel_.jog_pad();
   if (mode == panels::JogMode::Joint) {

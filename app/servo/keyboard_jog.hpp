@@ -1,9 +1,10 @@
 #pragma once
 // Keyboard jogging while teleoperation is on (as MoveIt Servo's keyboard teleop and RoboDK's jog
-// keys): with the 3D view or the Teleop panel focused, holding a key jogs as holding the matching
-// on-screen button does, and releasing it stops the arm. Keys typed into a text field, a spin box,
-// a combo box or the speed slider keep their usual meaning, and so do keys with Ctrl or Alt (the
-// menus' shortcuts). Losing the keyboard (another window, the application in the background)
+// keys): with the 3D view, the Teleop panel or any other part of the studio's window focused,
+// holding a key jogs as holding the matching on-screen button does, and releasing it stops the
+// arm. Keys typed into a text field, a spin box, a combo box or a slider, and keys that move
+// through a list, a tree, a text view or tabs keep their usual meaning, and so do keys with Ctrl
+// or Alt (the menus' shortcuts) and keys in dialogs. Losing the keyboard (another window, the application in the background)
 // releases the key, so a release the studio never sees cannot leave the arm moving.
 #include <QObject>
 #include <QPointer>
@@ -59,6 +60,10 @@ class KeyboardJog : public QObject {
     KeyJog jog;
   };
   std::optional<Held> held_;
+  // The key event last left to the widget it went to (Qt passes the same event on to the parents
+  // of a widget that ignores it).
+  const QEvent* declined_event_ = nullptr;
+  QPointer<QObject> declined_by_;
 };
 
 }  // namespace kinetic::app

@@ -9,7 +9,9 @@
 #include <QElapsedTimer>
 #include <QFocusEvent>
 #include <QKeyEvent>
+#include <QAbstractItemView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSlider>
 #include <QtTest>
@@ -202,6 +204,41 @@ class KeyboardJogTest : public QObject {
     const JointVector stopped = joints();
     QTest::qWait(150);
     QCOMPARE(joints(), stopped);
+  }
+
+  void keys_jog_with_another_panel_or_nothing_focused() {
+    // A click on another panel's button (or on empty space) leaves the focus outside the view and
+    // the Teleop panel: the keys jog all the same, without a click into the view first.
+    enable();
+    auto* other = studio_->window->findChild<QDockWidget*>(QStringLiteral("PlannerDock"));
+    QVERIFY(other);
+    QPushButton* button = other->findChild<QPushButton*>();
+    QVERIFY(button);
+    QTest::keyPress(button, Qt::Key_PageUp);
+    QVERIFY(studio_->window->teleop().keyboard->holding());
+    QTest::qWait(100);
+    QTest::keyRelease(button, Qt::Key_PageUp);
+    QVERIFY(!studio_->window->teleop().keyboard->holding());
+    if (QWidget* focus = QApplication::focusWidget()) focus->clearFocus();
+    QTest::keyPress(studio_->window.get(), Qt::Key_PageDown);  // no focus widget: the window gets the key
+    QVERIFY(studio_->window->teleop().keyboard->holding());
+    QTest::keyRelease(studio_->window.get(), Qt::Key_PageDown);
+    QVERIFY(!studio_->window->teleop().keyboard->holding());
+  }
+
+  void a_list_or_a_line_edit_keeps_its_keys() {
+    enable();
+    auto* list = studio_->window->findChild<QAbstractItemView*>();
+    QVERIFY(list);
+    QTest::keyPress(list, Qt::Key_Down);
+    QVERIFY(!studio_->window->teleop().keyboard->holding());
+    QTest::keyRelease(list, Qt::Key_Down);
+    // A line edit ignores ↑ and Qt passes it on to its parents: still the line edit's key.
+    auto* edit = studio_->window->findChild<QLineEdit*>();
+    QVERIFY(edit);
+    QTest::keyPress(edit, Qt::Key_Up);
+    QVERIFY(!studio_->window->teleop().keyboard->holding());
+    QTest::keyRelease(edit, Qt::Key_Up);
   }
 
   void disabling_teleoperation_releases_a_held_key() {
