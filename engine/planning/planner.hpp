@@ -27,6 +27,8 @@
 namespace kinetic {
 
 class Roadmap;
+class PlanningSpace;
+struct SearchOutcome;
 
 struct PlanResult {
   JointPath path;                 // model order, full configurations; passed both gates
@@ -117,6 +119,10 @@ class Planner {
                                                  const WorkspaceBounds& workspace);
   PlanResult plan_impl(const JointVector& start, const PlanningGoal& goal, const PathConstraints* constraints,
                        const PlannerOptions& options, const PlanControl& control);
+  // One search of options.planner (or of the constrained planner, given a projector) in `space`.
+  SearchOutcome search_at(PlanningSpace& space, const ConstraintProjector* projector, const JointVector& start,
+                          const JointVector& start_g, const std::vector<JointVector>& goals,
+                          const PlannerOptions& options, SearchClock& clock);
 
   RobotModelPtr model_;
   std::string group_;
