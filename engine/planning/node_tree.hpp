@@ -1,10 +1,10 @@
 #pragma once
 // NodeTree: the states of a search tree or roadmap in one contiguous array (dof doubles per node)
 // with parent links, and a k-d tree over them for the neighbour queries. Each node splits space
-// at its own state along one coordinate (cycling through the coordinates with depth) and is
-// linked in as it arrives, so nothing is ever rebuilt. A linear scan costs every query the
-// whole tree: on a hard problem (10,000+ nodes) that was a third of the planning time. Answers
-// are those of a scan in node order: among equally near nodes the lower index wins.
+// at its own state along one coordinate and is linked in as it arrives; the tree is rebuilt
+// balanced each time its size doubles. A linear scan costs every query the whole tree: on a hard
+// problem (10,000+ nodes) that was a third of the planning time. Answers are those of a scan in
+// node order: among equally near nodes the lower index wins.
 #include <utility>
 #include <vector>
 
@@ -33,6 +33,13 @@ class NodeTree {
 
  private:
   double squared_distance(int node, const double* q, double bound) const;
+  // Rebuilds the k-d tree balanced (median splits along the widest coordinate): nodes linked in
+  // as they arrive follow the search's own paths (a connect step adds a line of them), and the
+  // tree grew deep and lopsided. Done whenever the size reaches a power of two from
+  // kFirstRebalance on: O(log n) per node, amortised.
+  void rebalance();
+  int build(int* first, int* last);  // the subtree of these nodes; returns its root (-1: none)
+  static constexpr int kFirstRebalance = 256;
   // Depth-first over the k-d tree: visit(node, squared distance) for every node that may lie
   // within bound() (a callable: the bound shrinks as the caller finds closer nodes).
   template <class Bound, class Visit>
@@ -41,7 +48,8 @@ class NodeTree {
   int dof_;
   std::vector<double> data_;
   std::vector<int> parents_;
-  // k-d tree links per node (-1: none) and the coordinate the node splits at; node 0 is the root.
+  // k-d tree links per node (-1: none) and the coordinate the node splits at.
+  int root_ = 0;
   std::vector<int> below_, above_;
   std::vector<int> split_;
 };
