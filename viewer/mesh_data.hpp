@@ -13,7 +13,10 @@ namespace kinetic::viewer {
 struct MeshVertex {
   float position[3];
   float normal[3];
-  uint8_t color[4];  // sRGB vertex colour x material diffuse; white when the file has neither
+  // sRGB vertex colour x material diffuse, white when the file has neither; alpha 255 where the
+  // part has a colour of its own (vertex colours, or a material other than plain light grey), 0
+  // where it has none (a URDF colour paints those parts).
+  uint8_t color[4];
 };
 
 struct MeshData {

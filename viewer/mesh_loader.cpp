@@ -80,8 +80,9 @@ MeshData load_mesh_file(const std::filesystem::path& path) {
         material_diffuse(part->mMaterialIndex < scene->mNumMaterials ? scene->mMaterials[part->mMaterialIndex] : nullptr,
                          has_material);
     const bool has_vertex_colors = part->HasVertexColors(0);
-    has_colors = has_colors || has_vertex_colors ||
-                 (has_material && !(diffuse.r == diffuse.g && diffuse.g == diffuse.b && diffuse.r > 0.6f));
+    const bool own_color =
+        has_vertex_colors || (has_material && !(diffuse.r == diffuse.g && diffuse.g == diffuse.b && diffuse.r > 0.6f));
+    has_colors = has_colors || own_color;
     corners.reserve(corners.size() + size_t{part->mNumFaces} * 3);
     for (unsigned f = 0; f < part->mNumFaces; ++f) {
       const aiFace& face = part->mFaces[f];
@@ -99,7 +100,7 @@ MeshData load_mesh_file(const std::filesystem::path& path) {
         vertex.position[0] = p.x, vertex.position[1] = p.y, vertex.position[2] = p.z;
         vertex.normal[0] = n.x, vertex.normal[1] = n.y, vertex.normal[2] = n.z;
         vertex.color[0] = to_byte(c.r), vertex.color[1] = to_byte(c.g), vertex.color[2] = to_byte(c.b);
-        vertex.color[3] = to_byte(c.a);
+        vertex.color[3] = own_color ? 255 : 0;
         corners.push_back(vertex);
       }
     }

@@ -19,6 +19,9 @@ enum InstanceFlags : uint32_t {
   kOverlay = 1u << 4,      // drawn over everything (gizmo handles)
   kUnlit = 1u << 5,        // flat colour, no lighting
   kMeshColors = 1u << 6,   // use the mesh's own vertex/material colours (tinted by `color`)
+  // With kMeshColors: the parts of the mesh with colours of their own show them as they are, and
+  // `color` paints only the parts without (RViz's rule for a URDF material on a coloured mesh).
+  kColorWhereMeshHasNone = 1u << 7,
 };
 
 struct Instance {

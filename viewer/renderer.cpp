@@ -328,7 +328,10 @@ void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Came
     put_normal_matrix(out.normal_matrix, in.transform);
     put(out.color, in.color);
     const bool wire = (in.flags & kWireframe) != 0;
-    put(out.params, (in.flags & kMeshColors) && mesh.has_colors ? 1.0f : 0.0f, (in.flags & kHighlighted) ? 0.7f : 0.0f,
+    const float mesh_colors = !((in.flags & kMeshColors) && mesh.has_colors) ? 0.0f
+                              : (in.flags & kColorWhereMeshHasNone)      ? 2.0f
+                                                                         : 1.0f;
+    put(out.params, mesh_colors, (in.flags & kHighlighted) ? 0.7f : 0.0f,
         (in.flags & kGhost) ? 0.8f : 0.0f, (in.flags & kUnlit) || wire ? 1.0f : 0.0f);
     std::memcpy(records + k * instance_stride(), &out, sizeof out);
 

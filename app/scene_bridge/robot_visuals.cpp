@@ -67,9 +67,10 @@ void RobotVisuals::add_part(viewer::MeshLibrary& meshes, const Link& link, const
         part.mesh = meshes.load(g.mesh_path);
         part.local = part.local * Eigen::Scaling(g.mesh_scale.cast<float>());
         const auto& gpu = meshes.get(part.mesh);
-        // As RViz: a mesh's own materials win; the URDF's colour paints only a mesh that has none.
+        // As RViz: a mesh's own materials win; the URDF's colour paints only the parts of a mesh
+        // that have none (a DAE's submesh without a material), or the whole of a mesh without.
         part.mesh_colors = !material || gpu.has_colors;
-        if (material && gpu.has_colors) part.color = viewer::Color{1.0f, 1.0f, 1.0f, part.color.a};
+        part.color_where_mesh_has_none = material && gpu.has_colors;
         part.radius = (gpu.bounds_max - gpu.bounds_min).cwiseProduct(g.mesh_scale.cast<float>()).norm() / 2;
         part.centre = (gpu.bounds_min + gpu.bounds_max) / 2;  // mesh origins often sit at a joint, off the part
       } catch (const std::exception& error) {
@@ -92,6 +93,7 @@ void RobotVisuals::append(viewer::RenderScene& scene, const std::vector<Pose>& l
     instance.color = style.tint.value_or(part.color);
     instance.flags = style.flags;
     if (part.mesh_colors && !style.tint) instance.flags |= viewer::kMeshColors;
+    if (part.color_where_mesh_has_none && !style.tint) instance.flags |= viewer::kColorWhereMeshHasNone;
     if (std::find(style.highlighted_links.begin(), style.highlighted_links.end(), part.link) !=
         style.highlighted_links.end())
       instance.flags |= viewer::kHighlighted;

@@ -52,6 +52,7 @@ class RobotVisuals {
     Eigen::Affine3f local = Eigen::Affine3f::Identity();  // link frame -> mesh, incl. scale
     viewer::Color color = viewer::colors::kRobot;
     bool mesh_colors = false;
+    bool color_where_mesh_has_none = false;  // the URDF colour on the parts of the mesh without one
     float radius = 0.05f;                       // with `centre`: a sphere around it, for framing
     viewer::Vec3 centre = viewer::Vec3::Zero();  // in the mesh's own frame (before `local`)
   };

@@ -18,7 +18,11 @@ void main() {
   vec4 world = inst.model * vec4(in_position, 1.0);
   view_normal = mat3(frame.view) * (inst.normal_matrix * in_normal);
   view_position = (frame.view * world).xyz;
-  vec3 color = mix(inst.color.rgb, in_color.rgb * inst.color.rgb, inst.params.x);
+  // params.x: 0 the instance's colour; 1 the mesh's own colours tinted by it; 2 the mesh's own
+  // colours as they are, the instance's colour where the mesh has none (in_color.a = 0 there).
+  float own = min(inst.params.x, 1.0) * in_color.a;
+  vec3 tint = inst.params.x > 1.5 ? vec3(1.0) : inst.color.rgb;
+  vec3 color = mix(inst.color.rgb, in_color.rgb * tint, own);
   albedo = vec4(inst.params.w > 0.5 ? color : srgb_to_linear(color), inst.color.a);
   params = inst.params;
   gl_Position = frame.view_proj * world;

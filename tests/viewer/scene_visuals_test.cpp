@@ -224,9 +224,53 @@ TEST_F(SceneVisuals, AMeshsOwnColoursWinOverTheUrdfMaterial) {
   const Instance& coloured = scene.instances[0];
   const Instance& plain = scene.instances[1];
   EXPECT_TRUE(coloured.flags & kMeshColors) << "the OBJ's red material is drawn";
-  EXPECT_EQ(coloured.color, (Color{1.0f, 1.0f, 1.0f, 1.0f})) << "and not tinted by the URDF's blue";
+  EXPECT_TRUE(coloured.flags & kColorWhereMeshHasNone) << "as it is, the URDF's blue only where it has none";
+  EXPECT_FALSE(plain.flags & kColorWhereMeshHasNone);
   EXPECT_NEAR(plain.color.b, 0.9f, 1e-6f) << "a mesh without colours takes the URDF's";
   EXPECT_NEAR(plain.color.r, 0.1f, 1e-6f);
+  std::filesystem::remove_all(dir);
+}
+
+// A mesh of several parts (a DAE's submeshes, an OBJ's groups) where only some have a material:
+// RViz draws those in their own colour and paints the rest with the URDF's; the whole mesh went
+// white here, or, before that, flat in the URDF's colour.
+TEST_F(SceneVisuals, TheUrdfMaterialPaintsOnlyThePartsOfAMeshWithoutColour) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "kinetic_submesh_colours_test";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "red.mtl") << "newmtl red\nKd 0.9 0.05 0.05\nnewmtl grey\nKd 0.8 0.8 0.8\n";
+  // Two squares side by side, facing +z: the left one red by its material, the right one with a
+  // plain light grey one (a CAD export's "no colour"; Assimp's OBJ reader gives faces before any
+  // usemtl the file's first material, so that cannot stand for "none" here).
+  std::ofstream(dir / "two.obj") << "mtllib red.mtl\n"
+                                    "v -0.3 -0.15 0\nv -0.01 -0.15 0\nv -0.01 0.15 0\nv -0.3 0.15 0\n"
+                                    "v 0.01 -0.15 0\nv 0.3 -0.15 0\nv 0.3 0.15 0\nv 0.01 0.15 0\n"
+                                    "g left\nusemtl red\nf 1 2 3\nf 1 3 4\n"
+                                    "g right\nusemtl grey\nf 5 6 7\nf 5 7 8\n";
+  const std::string urdf = R"(<robot name="parts">
+    <material name="blue"><color rgba="0.05 0.1 0.9 1"/></material>
+    <link name="base"><visual><geometry><mesh filename="two.obj"/></geometry><material name="blue"/></visual></link>
+  </robot>)";
+  const RobotModelPtr robot = load_robot_string(urdf, "", "", dir.string());
+  const RobotVisuals visuals(headless_->meshes(), robot);
+  ASSERT_TRUE(visuals.warnings().empty()) << visuals.warnings().front();
+  RenderScene scene;
+  scene.grid.visible = false;
+  visuals.append(scene, compute_link_poses(*robot, robot->zero_configuration()));
+  Camera view;
+  view.set_view(StandardView::Top);
+  view.fit(Vec3(-0.35f, -0.2f, -0.05f), Vec3(0.35f, 0.2f, 0.05f), headless_->aspect());
+  const RgbaImage image = headless_->render(scene, view);
+  // The squares fill about a third of the view: count the pixels of each colour.
+  int red = 0, blue = 0;
+  for (uint32_t y = 0; y < image.height(); ++y)
+    for (uint32_t x = 0; x < image.width(); ++x) {
+      const Rgba8 p = image.at(x, y);
+      red += p.r > 2 * p.b && p.r > 2 * p.g && p.r > 80;
+      blue += p.b > 2 * p.r && p.b > 2 * p.g && p.b > 80;
+    }
+  const int pixels = static_cast<int>(image.width() * image.height());
+  EXPECT_GT(red, pixels / 20) << "the part with a material is drawn in its own red";
+  EXPECT_GT(blue, pixels / 20) << "the part without one takes the URDF's blue";
   std::filesystem::remove_all(dir);
 }
 
