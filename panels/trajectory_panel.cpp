@@ -15,6 +15,7 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QPixmap>
+#include <QProxyStyle>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSlider>
@@ -31,6 +32,17 @@
 #include "panels/trajectory_plot.hpp"
 
 namespace kinetic::panels {
+
+namespace {
+class JumpToClickStyle : public QProxyStyle {
+ public:
+  int styleHint(StyleHint hint, const QStyleOption* option, const QWidget* widget,
+                QStyleHintReturn* returned) const override {
+    if (hint == QStyle::SH_Slider_AbsoluteSetButtons) return Qt::LeftButton;
+    return QProxyStyle::styleHint(hint, option, widget, returned);
+  }
+};
+}  // namespace
 
 double trajectory_length(const Trajectory& trajectory) {
   double length = 0.0;
@@ -129,6 +141,12 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   auto* playback_layout = new QVBoxLayout(playback);
   timeline_ = new QSlider(Qt::Horizontal);
   timeline_->setRange(0, kTimelineSteps);
+  // A click on the track jumps there and a drag goes on from it, as a video player's; a plain
+  // slider only stepped a page towards the click.
+  auto* jump_style = new JumpToClickStyle;
+  jump_style->setParent(timeline_);
+  timeline_->setStyle(jump_style);
+  timeline_->setToolTip(tr("Click or drag to go to a time of the trajectory"));
   playback_layout->addWidget(timeline_);
   auto* transport = new QHBoxLayout;
   // Style icons rather than symbol glyphs: not every font has the media-control characters.

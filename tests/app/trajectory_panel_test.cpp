@@ -74,6 +74,24 @@ class TrajectoryPanelTest : public QObject {
     QCOMPARE(panel.plot()->cursor(), entries_[0].trajectory.duration() / 4);
   }
 
+  // A click on the timeline's track jumps to that time (it only stepped a page towards it).
+  void clicking_the_timeline_track_jumps_there() {
+    TrajectoryPanel panel;
+    panel.set_trajectories(entries_);
+    panel.set_current(0);
+    panel.resize(500, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSlider* timeline = panel.timeline();
+    QSignalSpy seek(&panel, &TrajectoryPanel::seekRequested);
+    const QPoint three_quarters(timeline->width() * 3 / 4, timeline->height() / 2);
+    QTest::mouseClick(timeline, Qt::LeftButton, {}, three_quarters);
+    const double fraction = double(timeline->value()) / TrajectoryPanel::kTimelineSteps;
+    QVERIFY2(std::abs(fraction - 0.75) < 0.08, qPrintable(QString::number(fraction)));
+    QVERIFY(!seek.isEmpty());
+    QVERIFY(std::abs(seek.last().at(0).toDouble() - fraction * entries_[0].trajectory.duration()) < 1e-6);
+  }
+
   // Choosing the current trajectory from code (a plan finished, an undo) enables what acts on it,
   // as a click does: set_current left Export, Play and the rest off.
   void the_current_trajectory_set_from_code_enables_its_buttons() {
