@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <memory>
 
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
@@ -40,13 +41,19 @@ Problem mbm_problem(const RobotModel& model, const std::string& scene, int index
   return problem;
 }
 
+// MotionBenchMaker's Panda (its meshes and SRDF), planning for its arm, with no scene yet.
+std::unique_ptr<Planner> mbm_panda_planner() {
+  const fs::path robot = fs::path(test::mbm_panda_dir()) / "robot";
+  return std::make_unique<Planner>(
+      load_robot_file((robot / "panda.urdf").string(), (robot / "panda.srdf").string()), PlanningScene(), "panda_arm");
+}
+
 }  // namespace
 
 TEST(GateRepair, ACoarselyCheckedPathThatClipsAShelfIsRepairedNotRefused) {
   KINETIC_REQUIRE_MBM();
-  const fs::path robot = fs::path(test::mbm_panda_dir()) / "robot";
-  Planner planner(load_robot_file((robot / "panda.urdf").string(), (robot / "panda.srdf").string()),
-                  PlanningScene(), "panda_arm");
+  const std::unique_ptr<Planner> mbm = mbm_panda_planner();
+  Planner& planner = *mbm;
   PlannerOptions options;
   options.resolution = 0.3;  // edges checked every 0.3 rad: the gate finds what the search skipped
 #if defined(__SANITIZE_ADDRESS__)
@@ -81,9 +88,8 @@ TEST(GateRepair, ACoarselyCheckedPathThatClipsAShelfIsRepairedNotRefused) {
 // A plan that fails after the planner reduced its margin says the narrowest margin it searched with.
 TEST(GateRepair, AFailedPlanSaysTheMarginItWasReducedTo) {
   KINETIC_REQUIRE_MBM();
-  const fs::path robot = fs::path(test::mbm_panda_dir()) / "robot";
-  Planner planner(load_robot_file((robot / "panda.urdf").string(), (robot / "panda.srdf").string()),
-                  PlanningScene(), "panda_arm");
+  const std::unique_ptr<Planner> mbm = mbm_panda_planner();
+  Planner& planner = *mbm;
   // bookshelf_small 29: start or goal within 1 cm of a shelf (the default margin is 2 cm).
   const Problem problem = mbm_problem(planner.model(), "bookshelf_small", 29);
   planner.set_scene(problem.scene);
@@ -105,9 +111,8 @@ TEST(GateRepair, AFailedPlanSaysTheMarginItWasReducedTo) {
 // with less after half the time, and says so; the path still passes the exact gate.
 TEST(MarginFallback, APassageNarrowerThanTheMarginIsPlannedWithLessAndSaysSo) {
   KINETIC_REQUIRE_MBM();
-  const fs::path robot = fs::path(test::mbm_panda_dir()) / "robot";
-  Planner planner(load_robot_file((robot / "panda.urdf").string(), (robot / "panda.srdf").string()),
-                  PlanningScene(), "panda_arm");
+  const std::unique_ptr<Planner> mbm = mbm_panda_planner();
+  Planner& planner = *mbm;
   const Problem problem = mbm_problem(planner.model(), "bookshelf_small", 44);
   planner.set_scene(problem.scene);
   PlannerOptions options;
