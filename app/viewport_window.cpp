@@ -322,6 +322,7 @@ void ViewportWindow::add_trail(viewer::RenderScene& scene) {
       const double t = trajectory.start_time() + trajectory.duration() * i / (kStroboscopeGhosts - 1);
       add_ghost(scene, trajectory.sample(t).position, viewer::colors::kPlaybackGhost);
     }
+    scene.overlay.legend.push_back({"motion (stroboscope)", viewer::colors::kPlaybackGhost});
   }
 }
 
@@ -359,9 +360,11 @@ void ViewportWindow::add_world(viewer::RenderScene& scene) {
 }
 
 void ViewportWindow::add_place_marker(viewer::RenderScene& scene) {
-  if (place_ && place_->marker())
+  if (place_ && place_->marker()) {
     add_shape_ghost(scene, renderer_->meshes(), place_->marker()->shape, place_->marker()->pose,
                     viewer::colors::kPlaceTarget, kPlaceTargetPickId);
+    scene.overlay.legend.push_back({"place target", viewer::colors::kPlaceTarget});
+  }
 }
 
 void ViewportWindow::build_scene(viewer::RenderScene& scene) {
@@ -390,8 +393,12 @@ void ViewportWindow::build_scene(viewer::RenderScene& scene) {
       std::vector<int> highlighted;
       if (collisions_ && collisions_->report().has_goal) highlighted = collisions_->report().goal.colliding_links;
       add_ghost(scene, *goal.joints, failed ? kFailedGoalGhost : viewer::colors::kGoalGhost, highlighted);
+      scene.overlay.legend.push_back({failed ? "goal (IK failed)" : "goal", failed ? kFailedGoalGhost : viewer::colors::kGoalGhost});
     }
-    if (document_.playback_joints()) add_ghost(scene, *document_.playback_joints(), viewer::colors::kPlaybackGhost);
+    if (document_.playback_joints()) {
+      add_ghost(scene, *document_.playback_joints(), viewer::colors::kPlaybackGhost);
+      scene.overlay.legend.push_back({"playback", viewer::colors::kPlaybackGhost});
+    }
     add_trail(scene);
     add_place_marker(scene);
   }

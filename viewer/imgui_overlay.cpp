@@ -81,7 +81,8 @@ ImGuiOverlay::~ImGuiOverlay() {
 bool ImGuiOverlay::build(const OverlayContent& content, const Camera& camera, float width, float height,
                          const FrameStats& stats) {
   has_draw_data_ = false;
-  const bool anything = content.show_stats || content.show_help || !content.labels.empty() || !content.warnings.empty();
+  const bool anything = content.show_stats || content.show_help || !content.labels.empty() ||
+                        !content.warnings.empty() || !content.legend.empty();
   if (!anything) return false;
   ImGui::SetCurrentContext(imgui_);
   ImGuiIO& io = ImGui::GetIO();
@@ -132,6 +133,21 @@ void ImGuiOverlay::layout(const OverlayContent& content, const Camera& camera, f
       for (const char* line : kDefaultHelp) ImGui::TextUnformatted(line);
     else
       for (const auto& line : content.help_lines) ImGui::TextUnformatted(line.c_str());
+    ImGui::End();
+  }
+  if (!content.legend.empty()) {
+    // Which translucent copy of the robot is which, where several overlap.
+    ImGui::SetNextWindowPos(ImVec2(margin, height - margin), ImGuiCond_Always, ImVec2(0, 1));
+    ImGui::Begin("##legend", nullptr, kPanelFlags);
+    const float swatch = ImGui::GetTextLineHeight();
+    for (const auto& entry : content.legend) {
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + swatch, at.y + swatch),
+                                                to_imgui(entry.color.with_alpha(1.0f)), 2.0f);
+      ImGui::Dummy(ImVec2(swatch, swatch));
+      ImGui::SameLine();
+      ImGui::TextUnformatted(entry.text.c_str());
+    }
     ImGui::End();
   }
   if (!content.labels.empty()) {

@@ -60,6 +60,12 @@ struct Label {
   Color color{1, 1, 1, 1};
 };
 
+// A line of the colour legend: what a ghost or marker of this colour stands for.
+struct LegendEntry {
+  std::string text;
+  Color color;
+};
+
 // What the ImGui overlay shows; figures come from the app.
 struct OverlayContent {
   bool show_stats = false;
@@ -69,6 +75,7 @@ struct OverlayContent {
   std::vector<std::string> help_lines;   // keyboard help; empty = the built-in camera help
   std::vector<Label> labels;
   std::vector<std::string> warnings;     // shown in a red box at the top
+  std::vector<LegendEntry> legend;       // bottom left: a swatch and its meaning per line
 };
 
 struct RenderScene {

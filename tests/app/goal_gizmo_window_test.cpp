@@ -42,6 +42,12 @@ double failing_fraction(const QImage& a, const QImage& b, int channel) {
 
 constexpr int kCrop = 240;
 
+bool has_legend(const ViewportWindow& view, const std::string& text) {
+  for (const auto& entry : view.last_overlay().legend)
+    if (entry.text == text) return true;
+  return false;
+}
+
 QImage crop_around(const QImage& image, QPointF centre) {
   const QRect rect(static_cast<int>(centre.x()) - kCrop / 2, static_cast<int>(centre.y()) - kCrop / 2, kCrop, kCrop);
   return image.copy(rect);  // outside parts come back black, deterministically
@@ -69,6 +75,7 @@ class GoalGizmoWindowTest : public QObject {
 
     auto& document = *studio->document;
     QVERIFY(document.goal().empty());
+    QVERIFY(!has_legend(view, "goal"));
     const kinetic::app::TcpKinematics tcp(document.robot());
     const kinetic::Vector3 start_tcp = tcp.tcp_in_world(document.joints()).translation();
 
@@ -109,6 +116,8 @@ class GoalGizmoWindowTest : public QObject {
     QVERIFY(wait_for_still_view(view));
     const QImage after = grab_viewport(view);
     QVERIFY2(differing_pixels(before, after) > 500, "dragging the gizmo did not change the picture");
+    // The view's legend says which translucent robot is the goal.
+    QVERIFY(has_legend(view, "goal"));
     after.save(QDir::temp().filePath(QStringLiteral("kinetic_goal_gizmo_drag.png")));
     const auto gizmo_pixel = view.project(view.gizmo()->pose.translation().cast<double>());
     QVERIFY(gizmo_pixel);
@@ -130,6 +139,7 @@ class GoalGizmoWindowTest : public QObject {
     view.requestActivate();
     QTest::keyClick(&view, Qt::Key_Z, Qt::ControlModifier);
     QTRY_VERIFY_WITH_TIMEOUT(document.goal().empty(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(!has_legend(view, "goal"), 3000);
   }
 
   void view_keys_toggle_actions() {

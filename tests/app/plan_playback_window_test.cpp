@@ -2,6 +2,7 @@
 // box with the Plan button, play, scrub, export to JSON and re-import equal; cancel a hopeless
 // long plan while the UI keeps running. Prints the plan-to-playback latency.
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QLineEdit>
@@ -21,6 +22,7 @@
 #include "panels/planner_panel.hpp"
 #include "panels/trajectory_panel.hpp"
 #include "user_actions.hpp"
+#include "window_test_support.hpp"
 
 using namespace kinetic;
 using namespace kinetic::app;
@@ -86,6 +88,17 @@ class PlanPlaybackWindowTest : public QObject {
     timeline->setValue(panels::TrajectoryPanel::kTimelineSteps / 2);
     QVERIFY(std::abs(features->playback().time() - planned.duration() / 2) < 1e-3 * planned.duration() + 1e-9);
     QVERIFY((*document.playback_joints() - planned.sample(features->playback().time()).position).norm() < 1e-12);
+    // Goal and playback ghosts overlap the robot: the view's legend names each by its colour.
+    if (studio->viewport) {
+      const auto legend_has = [&](const std::string& text) {
+        for (const auto& entry : studio->viewport->last_overlay().legend)
+          if (entry.text == text) return true;
+        return false;
+      };
+      QTRY_VERIFY_WITH_TIMEOUT(legend_has("playback") && legend_has("goal"), 5000);
+      QVERIFY(kinetic::test::wait_for_still_view(*studio->viewport));
+      kinetic::test::grab_viewport(*studio->viewport).save(QDir::temp().filePath(QStringLiteral("kinetic_ghost_legend.png")));
+    }
 
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("around_box.json"));
