@@ -180,6 +180,7 @@ TEST_F(GoldenScenes, ImGuiOverlay) {
   scene_.overlay.warnings = {"Start state in collision: wrist_2_link / upper_arm_link"};
   scene_.overlay.labels = {{poses.back().translation(), "tool0", {1, 0.85f, 0.3f, 1}},
                            {poses[3].translation(), "forearm_link", {1, 1, 1, 1}}};
+  scene_.overlay.legend = {{"goal", colors::kGoalGhost}, {"playback", colors::kPlaybackGhost}};
   Camera camera = framed_robot(-2.2f);
   camera.distance *= 1.35f;
   EXPECT_TRUE(check("imgui_overlay", camera));
