@@ -25,7 +25,7 @@ ConvexHull unreduced(const std::vector<Vector3>& points) { return ConvexHull{poi
 }  // namespace
 
 ConvexHull convex_hull(const std::vector<Vector3>& points) {
-  if (points.size() < 4 || points.size() > static_cast<std::size_t>(INT32_MAX / 3)) return unreduced(points);
+  if (points.size() < 4 || points.size() > kMaxHullPoints) return unreduced(points);
   std::vector<coordT> coordinates;
   coordinates.reserve(points.size() * 3);
   for (const Vector3& p : points) coordinates.insert(coordinates.end(), {p.x(), p.y(), p.z()});

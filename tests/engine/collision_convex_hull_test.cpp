@@ -210,3 +210,14 @@ TEST(ConvexHullVertices, ClimbingTheEdgesFindsTheFarthestPoint) {
     }
   }
 }
+
+// Beyond kMaxHullPoints the points come back as given (a scan's hull costs much and proves little).
+TEST(ConvexHullVertices, TooManyPointsComeBackAsGiven) {
+  std::vector<Vector3> many;
+  std::mt19937_64 rng(13);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (std::size_t i = 0; i <= kMaxHullPoints; ++i) many.emplace_back(u(rng), u(rng), u(rng));
+  const ConvexHull hull = convex_hull(many);
+  EXPECT_FALSE(hull.has_edges());
+  EXPECT_EQ(hull.vertices.size(), many.size());
+}
