@@ -195,14 +195,17 @@ StaticParts static_parts(const ImageSpec& spec, const JobResult& result, const T
   if (spec.ghost_start) {
     fk.compute(result.start, poses);
     robot.append(parts.scene, poses, RobotStyle{viewer::colors::kStartGhost, viewer::kGhost, {}, 0});
+    parts.scene.overlay.legend.push_back({"start", viewer::colors::kStartGhost});
   }
   if (spec.ghost_goals) {
+    const std::size_t before = parts.scene.instances.size();
     for (const StepResult& step : result.steps) {
       if (!step.moves()) continue;  // ends where the step before it did: one ghost is enough
       if (shown && shown->size() == step.end.size() && shown->isApprox(step.end, 1e-9)) continue;
       fk.compute(step.end, poses);
       robot.append(parts.scene, poses, RobotStyle{viewer::colors::kGoalGhost, viewer::kGhost, {}, 0});
     }
+    if (parts.scene.instances.size() > before) parts.scene.overlay.legend.push_back({"goal", viewer::colors::kGoalGhost});
   }
   if (spec.trail) add_tcp_trail(parts.scene, tcp_trail(*result.robot, motion, result.group, kTrailSamples), viewer::colors::kTrail);
   return parts;
@@ -232,6 +235,7 @@ viewer::RenderScene compose(const StaticParts& parts, const Job& job, const JobR
   // Ghosts after the solid geometry so they blend over it.
   scene.instances.insert(scene.instances.end(), parts.scene.instances.begin(), parts.scene.instances.end());
   scene.lines = parts.scene.lines;
+  scene.overlay.legend = parts.scene.overlay.legend;  // which ghost is the start, which a goal
   return scene;
 }
 
