@@ -1,5 +1,5 @@
-// The convex-hull proof (body_pair.cpp, hulls_apart): GJK on a mesh's distinct vertices proves
-// pairs apart before the leaves' triangles are tested. It may only ever say "apart" where the
+// The convex-hull proof (body_pair.cpp, hulls_apart): GJK on a mesh's hull vertices (Qhull)
+// proves pairs apart before the leaves' triangles are tested. It may only ever say "apart" where the
 // meshes are: the verdicts of pair_in_collision stay FCL's on MotionBenchMaker's Panda meshes
 // (nearly convex) and on its link6 (not convex: its hull reaches 11 cm beyond the mesh).
 #include <gtest/gtest.h>
