@@ -129,6 +129,9 @@ void MainWindow::build_goal_dock() {
   addDockWidget(Qt::RightDockWidgetArea, dock);
   GoalController* goal = goal_controller_;
   connect(goal_panel_, &panels::GoalPanel::poseEdited, goal, &GoalController::move_goal);
+  connect(goal_panel_, &panels::GoalPanel::endEffectorChosen, goal,
+          [goal](const QString& name) { goal->set_end_effector(name.toStdString()); });
+  connect(goal, &GoalController::groupChanged, this, &MainWindow::update_goal_panel);
   // Collision-aware IK as the user left it (on at first), in the panel and the controller alike.
   goal_panel_->set_collision_aware(saved_collision_aware_ik());
   goal->set_collision_aware(goal_panel_->collision_aware());
@@ -149,6 +152,9 @@ void MainWindow::build_goal_dock() {
 void MainWindow::update_goal_panel() {
   GoalController* goal = goal_controller_;
   if (const auto pose = goal->shown_pose()) goal_panel_->set_pose(*pose);
+  QStringList effectors;
+  for (const std::string& name : goal->end_effectors()) effectors << QString::fromStdString(name);
+  goal_panel_->set_end_effectors(effectors, QString::fromStdString(goal->end_effector()));
   goal_panel_->set_frame_name(goal->kinematics() ? QString::fromStdString(goal->kinematics()->chain().base_link())
                                                  : QString());
   goal_panel_->set_solution(goal->solution_index(), goal->solution_count());

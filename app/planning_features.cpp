@@ -18,6 +18,7 @@
 #include "app/studio_document.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/kinematics/ik_factory.hpp"
+#include "engine/kinematics/group_end_effectors.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
 #include "engine/kinematics/opw_ik.hpp"
 #include "engine/kinematics/ur_ik.hpp"
@@ -118,7 +119,7 @@ QList<panels::PlanningGroupChoice> group_choices(const RobotModelPtr& robot) {
   QList<panels::PlanningGroupChoice> choices;
   if (!robot) return choices;
   for (const std::string& name : robot->group_names()) {
-    panels::PlanningGroupChoice choice{QString::fromStdString(name), {}, {}};
+    panels::PlanningGroupChoice choice{QString::fromStdString(name), {}, {}, {}};
     try {
       if (robot->group_variables(name).empty())
         choice.unusable = QCoreApplication::translate("PlanningFeatures", "it has no movable joint");
@@ -130,6 +131,10 @@ QList<panels::PlanningGroupChoice> group_choices(const RobotModelPtr& robot) {
         KinematicChain::from_config(robot, name);
       } catch (const std::exception& error) {
         choice.joints_only = QString::fromUtf8(error.what());
+        QStringList effectors;
+        for (const GroupEndEffector& ee : group_end_effectors(robot, robot->group_variables(name)))
+          effectors << QString::fromStdString(ee.name);
+        choice.end_effectors = effectors.join(QStringLiteral(", "));
       }
     }
     choices << choice;
@@ -447,7 +452,7 @@ void PlanningFeatures::submit_plan(bool execute) {
         break;
       case panels::PlanGoalType::TcpPose:
         if (!goal.tcp_pose) throw Error(ErrorCode::InvalidValue, "no TCP pose goal is set", "drag the goal gizmo to set one");
-        request.goal = PoseGoal{*goal.tcp_pose};
+        request.goal = PoseGoal{*goal.tcp_pose, goal.end_effector};
         break;
       case panels::PlanGoalType::Named: request.goal = NamedGoal{planner_panel_->goal_name().toStdString()}; break;
     }

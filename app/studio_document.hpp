@@ -40,6 +40,9 @@ struct NamedTrajectory {
 struct GoalState {
   std::optional<JointVector> joints;
   std::optional<Pose> tcp_pose;
+  // The SRDF end effector tcp_pose is for, where the planning group is not one chain (a hand of
+  // two arms: PoseGoal::end_effector); "" = the group's own chain.
+  std::string end_effector{};
   bool empty() const { return !joints && !tcp_pose; }
 };
 

@@ -189,6 +189,12 @@ void ViewportWindow::set_camera(const viewer::Camera& camera) {
 }
 
 void ViewportWindow::fit_camera() {
+  // A robot loaded since the last frame: its visuals are built with the next frame, which fits.
+  if (robot_dirty_) {
+    camera_fit_pending_ = true;
+    requestUpdate();
+    return;
+  }
   if (!robot_visuals_ || !kinematics_) return;
   camera_fit_pending_ = false;
   kinematics_->compute(document_.joints(), link_poses_);
@@ -403,11 +409,45 @@ void ViewportWindow::build_scene(viewer::RenderScene& scene) {
     add_place_marker(scene);
   }
   last_gizmo_.reset();
+  other_gizmos_.clear();
   if (const auto target = gizmo_target()) {
     last_gizmo_ = make_gizmo(*target);
     viewer::add_gizmo(scene, renderer_->meshes(), *last_gizmo_, camera_, static_cast<float>(height()));
+    if (target->subject == GizmoSubject::Goal) add_end_effector_gizmos(scene);
   }
   add_overlay_text(scene);
+}
+
+void ViewportWindow::add_end_effector_gizmos(viewer::RenderScene& scene) {
+  if (!goal_ || goal_->end_effectors().empty() || !last_gizmo_) return;
+  // Smaller than the active one, which the Goal panel's fields are for.
+  constexpr float kOtherGizmoScale = 0.65f;
+  constexpr viewer::Color kOtherGizmoLabel{1.0f, 0.62f, 0.15f, 1.0f};  // the goal's colour
+  for (const auto& [name, pose] : goal_->other_end_effector_poses_world()) {
+    viewer::Gizmo gizmo = make_gizmo(GizmoTarget{GizmoSubject::Goal, pose});
+    gizmo.hovered = viewer::GizmoHandle::None;
+    gizmo.size_px *= kOtherGizmoScale;
+    viewer::add_gizmo(scene, renderer_->meshes(), gizmo, camera_, static_cast<float>(height()));
+    scene.overlay.labels.push_back({gizmo.pose.translation(), name, kOtherGizmoLabel});
+    other_gizmos_.emplace_back(name, gizmo);
+  }
+  scene.overlay.labels.push_back({last_gizmo_->pose.translation(), goal_->end_effector(), {1, 1, 1, 1}});
+}
+
+bool ViewportWindow::grab_other_gizmo(const viewer::Ray& ray) {
+  for (const auto& [name, gizmo] : other_gizmos_) {
+    const viewer::GizmoHandle handle = viewer::pick_gizmo(gizmo, camera_, ray, static_cast<float>(height()));
+    if (handle == viewer::GizmoHandle::None) continue;
+    goal_->set_end_effector(name);  // the active gizmo moves to this end effector
+    const auto target = gizmo_target();
+    if (!target || target->subject != GizmoSubject::Goal) return false;
+    last_gizmo_ = make_gizmo(*target);
+    if (!gizmo_drag_.begin(*last_gizmo_, handle, target->pose, ray)) return false;
+    dragged_subject_ = GizmoSubject::Goal;
+    requestUpdate();
+    return true;
+  }
+  return false;
 }
 
 void ViewportWindow::render() {
@@ -459,6 +499,7 @@ void ViewportWindow::mousePressEvent(QMouseEvent* event) {
         return;
       }
     }
+    if (goal_ && grab_other_gizmo(ray)) return;
   }
   if (event->button() == Qt::RightButton) begin_joint_drag(event->position());
 }

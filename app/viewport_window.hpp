@@ -25,6 +25,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "app/interaction/frame_quality_policy.hpp"
@@ -109,6 +111,9 @@ class ViewportWindow : public QWindow {
   const viewer::OverlayContent& last_overlay() const { return last_overlay_; }
   // The gizmo as last drawn (for tests and tools); nullopt when none is shown.
   std::optional<viewer::Gizmo> gizmo() const;
+  // The smaller gizmos of the goal's other end effectors (a group of two arms), by name, as last
+  // drawn; grabbing one makes its end effector the active one and drags it.
+  const std::vector<std::pair<std::string, viewer::Gizmo>>& other_gizmos() const { return other_gizmos_; }
   // Pixel (logical coordinates) where a world point projects; nullopt behind the camera.
   std::optional<QPointF> project(const Vector3& world) const;
 
@@ -147,6 +152,10 @@ class ViewportWindow : public QWindow {
   std::optional<GizmoTarget> gizmo_target() const;
   viewer::Gizmo make_gizmo(const GizmoTarget& target) const;
   void add_place_marker(viewer::RenderScene& scene);
+  // The goal's other end effectors' gizmos, and every end effector's name beside its gizmo.
+  void add_end_effector_gizmos(viewer::RenderScene& scene);
+  // A press on one of them: that end effector becomes the goal's active one. True when a drag began.
+  bool grab_other_gizmo(const viewer::Ray& ray);
   viewer::Ray ray_at(const QPointF& position) const;
   void drag_gizmo_to(const Pose& pose);
   void click_select(const QPointF& position);
@@ -181,6 +190,7 @@ class ViewportWindow : public QWindow {
   // Last frame, for picking what the user sees.
   viewer::RenderScene last_scene_;
   std::optional<viewer::Gizmo> last_gizmo_;
+  std::vector<std::pair<std::string, viewer::Gizmo>> other_gizmos_;
 
   // Trail of the shown trajectory, rebuilt when it changes.
   std::vector<Vector3> trail_;

@@ -51,6 +51,21 @@ Eigen::Vector3d to_rpy(const Eigen::Matrix3d& r) {
 
 }  // namespace
 
+void GoalPanel::set_end_effectors(const QStringList& names, const QString& active) {
+  const QSignalBlocker blocker(end_effector_);
+  QStringList shown;
+  for (int i = 0; i < end_effector_->count(); ++i) shown << end_effector_->itemText(i);
+  if (shown != names) {
+    end_effector_->clear();
+    end_effector_->addItems(names);
+  }
+  end_effector_->setCurrentIndex(static_cast<int>(names.indexOf(active)));
+  end_effector_->setEnabled(names.size() > 1);
+  end_effector_row_->setVisible(!names.isEmpty());
+}
+
+QString GoalPanel::end_effector() const { return end_effector_->currentText(); }
+
 GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   frame_label_ = new QLabel(tr("TCP goal"));
@@ -61,6 +76,22 @@ GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   frame_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   title_row->addWidget(frame_label_, 1);
   layout->addLayout(title_row);
+
+  // Only for a group of several arms: which hand the pose below (and the larger gizmo) is for.
+  end_effector_row_ = new QWidget;
+  auto* effector_row = new QHBoxLayout(end_effector_row_);
+  effector_row->setContentsMargins(0, 0, 0, 0);
+  end_effector_ = new QComboBox;
+  end_effector_->setToolTip(tr("The end effector whose pose is shown and edited here; each has a gizmo in the "
+                               "3D view, and grabbing one also chooses it"));
+  auto* effector_label = new QLabel(tr("End effector"));
+  effector_label->setBuddy(end_effector_);
+  effector_row->addWidget(effector_label);
+  effector_row->addWidget(end_effector_, 1);
+  layout->addWidget(end_effector_row_);
+  end_effector_row_->hide();
+  connect(end_effector_, &QComboBox::activated, this,
+          [this](int index) { emit endEffectorChosen(end_effector_->itemText(index)); });
 
   auto* position = new QFormLayout;
   const char* axes[3] = {"x", "y", "z"};

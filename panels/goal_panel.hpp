@@ -1,10 +1,12 @@
 #pragma once
 // Goal panel: the goal TCP pose typed as position (m) and orientation as roll/pitch/yaw (degrees)
-// or a quaternion, the gizmo's frame (world or local), collision-aware IK, cycling through the IK
-// solutions ("solution k of n"), the IK status line, goal <-> current state buttons, and moving the
-// goal by an offset in the tool's or the base's axes, and where the robot's TCP is now (a
-// read-only line above the goal <-> current buttons, TcpReadout).
+// or a quaternion, the end effector it is for (where the group has several, as two arms do), the
+// gizmo's frame (world or local), collision-aware IK, cycling through the IK solutions ("solution
+// k of n"), the IK status line, goal <-> current state buttons, and moving the goal by an offset in
+// the tool's or the base's axes, and where the robot's TCP is now (a read-only line above the
+// goal <-> current buttons, TcpReadout).
 // It shows what it is given and reports the user's edits; it never solves anything itself.
+#include <QStringList>
 #include <QWidget>
 
 #include "engine/core/types.hpp"
@@ -32,6 +34,10 @@ class GoalPanel : public QWidget {
   void set_pose(const Pose& pose);
   Pose pose() const;  // from the fields (quaternion normalised)
   void set_frame_name(const QString& base_link);  // shown as "in <base link>"
+  // A planning group that is not one chain: its end effectors, one gizmo each, and the one the
+  // pose fields are for. Empty names hide the choice (a chain group has one TCP).
+  void set_end_effectors(const QStringList& names, const QString& active);
+  QString end_effector() const;
   void set_orientation_mode(Orientation mode);
   Orientation orientation_mode() const;
   void set_local_frame(bool local);
@@ -54,6 +60,7 @@ class GoalPanel : public QWidget {
   QPushButton* current_from_goal_button() const { return current_from_goal_; }
   QCheckBox* collision_aware_box() const { return collision_aware_; }
   QCheckBox* local_frame_box() const { return local_frame_; }
+  QComboBox* end_effector_combo() const { return end_effector_; }
   // Move the goal by: translation (mm) and roll / pitch / yaw (°) fields, the axes, the button.
   QDoubleSpinBox* offset_translation_field(int axis) const { return offset_translation_[axis]; }
   QDoubleSpinBox* offset_rotation_field(int axis) const { return offset_rotation_[axis]; }
@@ -65,6 +72,7 @@ class GoalPanel : public QWidget {
 
  signals:
   void poseEdited(const kinetic::Pose& pose);
+  void endEffectorChosen(const QString& name);
   void localFrameChanged(bool local);
   void collisionAwareChanged(bool on);
   void nextSolutionRequested();
@@ -78,6 +86,8 @@ class GoalPanel : public QWidget {
   void show_orientation(const Eigen::Quaterniond& rotation);
 
   QLabel* frame_label_ = nullptr;
+  QWidget* end_effector_row_ = nullptr;
+  QComboBox* end_effector_ = nullptr;
   QDoubleSpinBox* position_[3] = {};
   QComboBox* orientation_mode_ = nullptr;
   QStackedWidget* orientation_stack_ = nullptr;

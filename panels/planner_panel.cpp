@@ -505,7 +505,11 @@ void PlannerPanel::set_groups(const QList<PlanningGroupChoice>& groups) {
     QStandardItem* item = model->item(group_->count() - 1);
     if (choice.unusable.isEmpty()) {
       ++usable;
-      if (!choice.joints_only.isEmpty())
+      if (!choice.joints_only.isEmpty() && !choice.end_effectors.isEmpty())
+        item->setToolTip(tr("Not one chain: joint-space goals, and pose goals for each of its end effectors "
+                            "(%1), one goal gizmo each")
+                             .arg(choice.end_effectors));
+      else if (!choice.joints_only.isEmpty())
         item->setToolTip(tr("Joint-space goals only (no TCP for pose goals, IK or Cartesian lines): %1")
                              .arg(choice.joints_only));
       continue;

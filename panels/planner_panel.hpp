@@ -39,6 +39,9 @@ struct PlanningGroupChoice {
   QString name;
   QString unusable;
   QString joints_only;
+  // A group that is not one chain: its end effectors, whose poses can still be goals (one gizmo
+  // each), e.g. "left_hand, right_hand".
+  QString end_effectors;
 };
 
 // What the result area shows after a successful plan.

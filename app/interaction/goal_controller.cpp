@@ -4,6 +4,7 @@
 
 #include "app/interaction/tcp_kinematics.hpp"
 #include "app/studio_document.hpp"
+#include "engine/kinematics/group_end_effectors.hpp"
 
 namespace kinetic::app {
 
@@ -31,7 +32,6 @@ void GoalController::on_robot_changed() {
     if (group_dropped) group_.clear();
   }
   worker_.set_robot(robot);
-  worker_.set_group(group_);
   make_kinematics();
   if (group_dropped) emit groupChanged();
   emit shownPoseChanged();
@@ -39,41 +39,120 @@ void GoalController::on_robot_changed() {
 
 void GoalController::make_kinematics() {
   kinematics_.reset();
+  effectors_.clear();
   requested_pose_.reset();
   awaiting_ = 0;
   solution_index_ = solution_count_ = 0;
-  if (!document_.robot()) return;
-  try {
-    kinematics_ = std::make_unique<TcpKinematics>(document_.robot(), group_);
-    set_status(false, QString());
-  } catch (const std::exception& error) {
-    set_status(true, group_.empty() ? tr("No goal gizmo for this robot: %1").arg(QString::fromUtf8(error.what()))
-                                    : tr("No goal gizmo for the planning group '%1': %2")
-                                          .arg(QString::fromStdString(group_), QString::fromUtf8(error.what())));
+  const RobotModelPtr robot = document_.robot();
+  worker_.set_group(group_);
+  if (!robot) {
+    end_effector_.clear();
+    return;
   }
+  QString reason;
+  try {
+    kinematics_ = std::make_unique<TcpKinematics>(robot, group_);
+    end_effector_.clear();
+    set_status(false, QString());
+    return;
+  } catch (const std::exception& error) {
+    reason = QString::fromUtf8(error.what());
+  }
+  // Not one chain: a pose for each end effector whose arm is a chain in the group (the hands of
+  // two arms), as RViz shows a marker for each.
+  try {
+    for (const GroupEndEffector& ee : group_end_effectors(robot, robot->group_variables(group_)))
+      effectors_.push_back({ee.name, ee.arm, std::make_shared<const TcpKinematics>(robot, ee.arm)});
+  } catch (const std::exception&) {
+    effectors_.clear();  // the group's own reason below says enough
+  }
+  if (effectors_.empty()) {
+    end_effector_.clear();
+    set_status(true, group_.empty() ? tr("No goal gizmo for this robot: %1").arg(reason)
+                                    : tr("No goal gizmo for the planning group '%1': %2")
+                                          .arg(QString::fromStdString(group_), reason));
+    return;
+  }
+  // The one the goal's pose is for (a session, a group chosen again), else the one active before.
+  const GoalState& goal = document_.goal();
+  std::size_t active = effectors_.size();
+  for (std::size_t i = 0; i < effectors_.size(); ++i)
+    if (goal.tcp_pose && effectors_[i].name == goal.end_effector) active = i;
+  for (std::size_t i = 0; i < effectors_.size() && active == effectors_.size(); ++i)
+    if (effectors_[i].name == end_effector_) active = i;
+  if (active == effectors_.size()) active = 0;
+  activate_end_effector(active);
+  set_status(false, QString());
+}
+
+void GoalController::activate_end_effector(std::size_t index) {
+  const Effector& effector = effectors_[index];
+  end_effector_ = effector.name;
+  kinematics_ = std::make_unique<TcpKinematics>(*effector.kinematics);
+  worker_.set_group(effector.arm);
+  requested_pose_.reset();
+  awaiting_ = 0;
+  solution_index_ = solution_count_ = 0;
+}
+
+std::vector<std::string> GoalController::end_effectors() const {
+  std::vector<std::string> names;
+  for (const Effector& effector : effectors_) names.push_back(effector.name);
+  return names;
+}
+
+void GoalController::set_end_effector(const std::string& name) {
+  if (name == end_effector_) return;
+  for (std::size_t i = 0; i < effectors_.size(); ++i) {
+    if (effectors_[i].name != name) continue;
+    activate_end_effector(i);
+    if (ik_failed_) set_status(false, QString());
+    restate_goal_pose();
+    emit groupChanged();
+    emit shownPoseChanged();
+    return;
+  }
+}
+
+std::vector<std::pair<std::string, Pose>> GoalController::other_end_effector_poses_world() const {
+  std::vector<std::pair<std::string, Pose>> poses;
+  const RobotModelPtr robot = document_.robot();
+  if (!robot) return poses;
+  const GoalState& goal = document_.goal();
+  const JointVector& q = goal.joints && goal.joints->size() == robot->dof() ? *goal.joints : document_.joints();
+  for (const Effector& effector : effectors_) {
+    if (effector.name == end_effector_) continue;
+    // The base where the robot stands now, as the active gizmo's (a mobile base's goal is drawn
+    // from where the base is).
+    const TcpKinematics& kinematics = *effector.kinematics;
+    poses.emplace_back(effector.name, kinematics.base_in_world(document_.joints()) * kinematics.tcp_in_base(q));
+  }
+  return poses;
 }
 
 void GoalController::set_group(const std::string& group) {
   if (group == group_) return;
   group_ = group;
-  worker_.set_group(group_);
   make_kinematics();
-  // The goal's pose is the old group's TCP in the old group's base: say where its joints put this
-  // group's TCP instead (not an edit of the goal, so not an undo step).
-  const GoalState& goal = document_.goal();
-  const RobotModelPtr robot = document_.robot();
-  if (kinematics_ && goal.joints && goal.tcp_pose && goal.joints->size() == robot->dof()) {
-    const Pose pose = kinematics_->tcp_in_base(*goal.joints);
-    if ((pose.matrix() - goal.tcp_pose->matrix()).norm() > 1e-9) {
-      GoalState moved = goal;
-      moved.tcp_pose = pose;
-      applying_ = true;
-      document_.set_goal(moved);
-      applying_ = false;
-    }
-  }
+  restate_goal_pose();
   emit groupChanged();
   emit shownPoseChanged();
+}
+
+// The goal's pose is the old chain's TCP in the old chain's base: say where its joints put this
+// chain's TCP instead (not an edit of the goal, so not an undo step).
+void GoalController::restate_goal_pose() {
+  const GoalState& goal = document_.goal();
+  const RobotModelPtr robot = document_.robot();
+  if (!kinematics_ || !goal.joints || !goal.tcp_pose || goal.joints->size() != robot->dof()) return;
+  const Pose pose = kinematics_->tcp_in_base(*goal.joints);
+  if ((pose.matrix() - goal.tcp_pose->matrix()).norm() <= 1e-9 && goal.end_effector == end_effector_) return;
+  GoalState moved = goal;
+  moved.tcp_pose = pose;
+  moved.end_effector = end_effector_;
+  applying_ = true;
+  document_.set_goal(moved);
+  applying_ = false;
 }
 
 void GoalController::on_goal_changed() {
@@ -82,6 +161,15 @@ void GoalController::on_goal_changed() {
     requested_pose_.reset();
     awaiting_ = 0;
     if (ik_failed_) set_status(false, QString());
+    // A goal whose pose is for another of the group's end effectors (undo, a session): that one's
+    // gizmo becomes the active one.
+    const GoalState& goal = document_.goal();
+    if (goal.tcp_pose && !goal.end_effector.empty() && goal.end_effector != end_effector_)
+      for (std::size_t i = 0; i < effectors_.size(); ++i)
+        if (effectors_[i].name == goal.end_effector) {
+          activate_end_effector(i);
+          emit groupChanged();
+        }
   }
   emit shownPoseChanged();
 }
@@ -90,7 +178,7 @@ std::optional<Pose> GoalController::goal_pose() const {
   if (!kinematics_) return std::nullopt;
   if (requested_pose_) return requested_pose_;
   const GoalState& goal = document_.goal();
-  if (goal.tcp_pose) return goal.tcp_pose;
+  if (goal.tcp_pose && goal.end_effector == end_effector_) return goal.tcp_pose;
   const RobotModelPtr robot = document_.robot();
   if (goal.joints && goal.joints->size() == robot->dof()) return kinematics_->tcp_in_base(*goal.joints);
   return std::nullopt;
@@ -167,7 +255,10 @@ void GoalController::goal_from_joints(const JointVector& q, const QString& what)
   if (!document_.robot() || q.size() != document_.robot()->dof()) return;
   GoalState goal;
   goal.joints = q;
-  if (kinematics_) goal.tcp_pose = kinematics_->tcp_in_base(q);
+  if (kinematics_) {
+    goal.tcp_pose = kinematics_->tcp_in_base(q);
+    goal.end_effector = end_effector_;
+  }
   document_.edit_goal(goal, what);
 }
 
@@ -185,6 +276,7 @@ void GoalController::on_solved(quint64 sequence, const IkAnswer& answer) {
   GoalState goal;
   goal.joints = answer.joints;
   goal.tcp_pose = answer.target;
+  goal.end_effector = end_effector_;
   applying_ = true;
   document_.edit_goal(goal);
   applying_ = false;

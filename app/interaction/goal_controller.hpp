@@ -3,12 +3,16 @@
 // cycling) and the IK that turns it into goal joints. The pose it shows follows the user at once,
 // before IK answers and after IK fails (never snapping back); each answer becomes an undoable
 // goal edit (a drag's answers merge into one step), a failure keeps the last goal joints and
-// reports the engine's reason. The pose is the TCP of one planning group (the Planner panel's).
+// reports the engine's reason. The pose is the TCP of one planning group (the Planner panel's);
+// for a group that is not one chain (two arms), of one of its end effectors, each of which has a
+// gizmo of its own (the active one moves the goal and fills the Goal panel).
 #include <QObject>
 #include <QString>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app/interaction/collision_aware_ik_setting.hpp"
 #include "app/interaction/ik_worker.hpp"
@@ -47,6 +51,17 @@ class GoalController : public QObject {
   void set_group(const std::string& group);
   const std::string& group() const { return group_; }
 
+  // A group that is not one chain: the SRDF end effectors its pose goals can name (their arms are
+  // chains in it), one gizmo each; empty for a chain group. The active one is what the pose, the
+  // IK and the Goal panel refer to (the first at first, or the one the goal's pose is for).
+  std::vector<std::string> end_effectors() const;
+  const std::string& end_effector() const { return end_effector_; }
+  // Makes another end effector active: the goal keeps its joints, its TCP pose becomes where they
+  // put this one (not an undo step). Unknown names are ignored. Emits groupChanged.
+  void set_end_effector(const std::string& name);
+  // Where the goal (else the current joints) puts each of the other end effectors, world frame.
+  std::vector<std::pair<std::string, Pose>> other_end_effector_poses_world() const;
+
   void set_collision_aware(bool on);
   bool collision_aware() const { return collision_aware_; }
   void next_solution() { cycle(+1); }
@@ -68,12 +83,18 @@ class GoalController : public QObject {
  signals:
   void shownPoseChanged();
   void ikStatusChanged();
+  // The chain the pose is of changed: another group, or another of its end effectors.
   void groupChanged();
 
  private:
   void on_robot_changed();
-  // The group's chain for the robot, or the status saying why there is none.
+  // The group's chain for the robot (or its end effectors' arms), or the status saying why there
+  // is none.
   void make_kinematics();
+  // Switches the pose, IK and gizmo to this end effector (an index into effectors_).
+  void activate_end_effector(std::size_t index);
+  // The goal's pose re-expressed for the active chain (not an undo step).
+  void restate_goal_pose();
   void on_goal_changed();
   void request(const Pose& target, const JointVector& seed, int solution_index);
   void cycle(int step);
@@ -85,6 +106,12 @@ class GoalController : public QObject {
   IkWorker worker_;
   std::unique_ptr<TcpKinematics> kinematics_;
   std::string group_;
+  struct Effector {
+    std::string name, arm;
+    std::shared_ptr<const TcpKinematics> kinematics;
+  };
+  std::vector<Effector> effectors_;  // the group's end effectors when it is not one chain
+  std::string end_effector_;         // the active one ("" for a chain group)
   std::optional<Pose> requested_pose_;  // in base; cleared when the goal changes from elsewhere
   JointVector cycle_seed_;              // the seed the solution order refers to
   bool collision_aware_ = kCollisionAwareIkByDefault;

@@ -228,6 +228,8 @@ std::string session_to_json(const StudioDocument& document, const std::optional<
   if (document.goal().joints && document.robot() && document.goal().joints->size() == document.robot()->dof())
     goal["joints"] = named_values_json(*document.robot(), *document.goal().joints);
   if (document.goal().tcp_pose) goal["tcp_pose"] = pose_json(*document.goal().tcp_pose);
+  if (document.goal().tcp_pose && !document.goal().end_effector.empty())
+    goal["end_effector"] = document.goal().end_effector;
   doc["goal"] = goal;
   json trajectories = json::array();
   for (const NamedTrajectory& named : document.trajectories()) {
@@ -353,7 +355,7 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
 
     GoalState goal;
     if (const json* goal_json = reader.optional_field(doc, "goal", "")) {
-      reader.note_unknown_keys(*goal_json, "goal", {"joints", "tcp_pose"}, result.warnings);
+      reader.note_unknown_keys(*goal_json, "goal", {"joints", "tcp_pose", "end_effector"}, result.warnings);
       if (const json* goal_joints = reader.optional_field(*goal_json, "joints", "goal")) {
         QStringList goal_warnings;
         goal.joints = match_joints(reader, *goal_joints, "goal.joints", *robot, joints, goal_warnings);
@@ -361,6 +363,8 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
       }
       if (const json* tcp = reader.optional_field(*goal_json, "tcp_pose", "goal"))
         goal.tcp_pose = reader.pose(*tcp, "goal.tcp_pose");
+      if (const json* effector = reader.optional_field(*goal_json, "end_effector", "goal"))
+        goal.end_effector = reader.string(*effector, "goal.end_effector").toStdString();
     }
 
     std::vector<NamedTrajectory> trajectories;

@@ -271,19 +271,43 @@ JointVector RobotModel::named_pose(const std::string& name, const JointVector& o
       if (const int j = find_joint(joint_name); j >= 0 && joints_[j].is_active()) q[joints_[j].variable_index] = value;
     return clamp_to_limits(q);
   }
-  // SRDF states are named per group (a dual-arm robot's "ready" for each arm): the planning
-  // group's own state first, else the first of that name.
-  const SrdfGroupState* found = nullptr;
+  // SRDF states are named per group (a dual-arm robot's "ready" for each arm): the asked group's
+  // own state; else every state of that name whose group lies within the asked one (both arms'
+  // "ready" for a group of the two, or for the whole robot when no group is asked); else the
+  // first of that name.
+  std::vector<const SrdfGroupState*> states;
   for (const auto& state : semantic_.group_states)
-    if (state.name == name && (!found || (state.group == group && found->group != group)))
-      found = &state;
-  if (found) {
-    const SrdfGroupState& state = *found;
-    JointVector q = others;
-    for (const auto& [joint_name, value] : state.joint_values) {
-      const int j = find_joint(joint_name);
-      if (j >= 0 && joints_[j].is_active()) q[joints_[j].variable_index] = value;
+    if (state.name == name && !group.empty() && state.group == group) states = {&state};
+  if (states.empty()) {
+    const std::vector<int> asked = group.empty() ? std::vector<int>{} : group_variables(group);
+    for (const auto& state : semantic_.group_states) {
+      if (state.name != name) continue;
+      bool within = group.empty();
+      if (!within) {
+        within = true;
+        for (const auto& [joint_name, value] : state.joint_values) {
+          const int j = find_joint(joint_name);
+          if (j >= 0 && joints_[j].is_active() &&
+              std::find(asked.begin(), asked.end(), joints_[j].variable_index) == asked.end())
+            within = false;
+        }
+      }
+      if (within) states.push_back(&state);
     }
+  }
+  if (states.empty())
+    for (const auto& state : semantic_.group_states)
+      if (state.name == name) {
+        states.push_back(&state);
+        break;
+      }
+  if (!states.empty()) {
+    JointVector q = others;
+    for (const SrdfGroupState* state : states)
+      for (const auto& [joint_name, value] : state->joint_values) {
+        const int j = find_joint(joint_name);
+        if (j >= 0 && joints_[j].is_active()) q[joints_[j].variable_index] = value;
+      }
     return q;
   }
   const std::vector<std::string> known = named_pose_names();

@@ -142,8 +142,8 @@ class RobotModel {
   // same name. Throws Error(InvalidValue) naming the known poses when absent.
   JointVector named_pose(const std::string& name) const;
   // The same with the joints the pose does not set kept at `others` (a goal for a group keeps the
-  // rest of the robot where it is); `group` picks the SRDF state of that group where several
-  // groups have a state of this name.
+  // rest of the robot where it is). SRDF states of one name in several groups (each arm's
+  // "ready"): `group`'s own, else all those of groups within `group` ("": all of them).
   JointVector named_pose(const std::string& name, const JointVector& others,
                          const std::string& group = "") const;
   std::vector<std::string> named_pose_names() const;

@@ -8,6 +8,7 @@
 #include "engine/core/duration_text.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/string_similarity.hpp"
+#include "engine/kinematics/group_end_effectors.hpp"
 #include "engine/kinematics/ik_factory.hpp"
 #include "engine/planning/constrained_planner.hpp"
 #include "engine/planning/geometric_planners.hpp"
@@ -90,15 +91,7 @@ const KinematicChain& Planner::chain() const {
 
 std::vector<std::string> Planner::end_effectors() const {
   std::vector<std::string> names;
-  for (const SrdfEndEffector& ee : model_->semantic().end_effectors) {
-    const std::string& arm = ee.parent_group;
-    if (arm.empty()) continue;
-    const std::vector<int> arm_variables = model_->group_variables(arm);
-    const bool inside = std::all_of(arm_variables.begin(), arm_variables.end(), [&](int v) {
-      return std::find(variables_.begin(), variables_.end(), v) != variables_.end();
-    });
-    if (inside && !arm_variables.empty() && chain_of_group(model_, arm)) names.push_back(ee.name);
-  }
+  for (const GroupEndEffector& ee : group_end_effectors(model_, variables_)) names.push_back(ee.name);
   return names;
 }
 

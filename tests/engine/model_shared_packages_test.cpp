@@ -451,5 +451,23 @@ TEST(SharedPackages, GroupGoalsKeepTheOtherJointsAtTheStart) {
   EXPECT_DOUBLE_EQ(goals[0][model->variable_index("right_panda_joint1")], 0.0);
 }
 
+// Each arm's "ready" is one pose of the whole robot: both arms take theirs when no group is asked
+// (the pose the dual-arm Panda opens in), and a group of the two arms takes both; the right arm's
+// own group takes only its own.
+TEST(SharedPackages, AStateNamedInEachArmIsOnePoseOfTheWholeRobot) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  const RobotModelPtr model = load(package_named("moveit_dual_arm_panda"));
+  const int left4 = model->variable_index("left_panda_joint4"), right4 = model->variable_index("right_panda_joint4");
+  const JointVector both = model->named_pose("ready");
+  EXPECT_DOUBLE_EQ(both[left4], -2.356);
+  EXPECT_DOUBLE_EQ(both[right4], -2.356);
+  JointVector start = model->zero_configuration();
+  start[left4] = -1.0;
+  const JointVector right_only = model->named_pose("ready", start, "right_panda_arm");
+  EXPECT_DOUBLE_EQ(right_only[left4], -1.0);
+  EXPECT_DOUBLE_EQ(right_only[right4], -2.356);
+  EXPECT_EQ(model->default_configuration(), both);
+}
+
 }  // namespace
 }  // namespace kinetic
