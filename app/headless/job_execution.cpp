@@ -85,7 +85,7 @@ PlanningGoal step_goal(const RobotModel& robot, const std::vector<int>& group, c
         resolve_state(robot, group, step.goal_state, step.field_of(".goal.named"),
                       start);  // names the known poses
         return NamedGoal{step.goal_state.named};
-      case StepSpec::GoalKind::Pose: return PoseGoal{step.goal_pose};
+      case StepSpec::GoalKind::Pose: return PoseGoal{step.goal_pose, step.goal_end_effector};
       case StepSpec::GoalKind::Relative: return RelativeGoal{step.goal_pose, step.relative_frame};
       case StepSpec::GoalKind::Arc: break;  // a Cartesian step's own segment (step.arc)
     }

@@ -144,9 +144,10 @@ void parse_goal(const QJsonValue& value, const std::string& path, StepSpec& step
     step.goal_state.named = f.text("named");
   } else if (f.has("pose")) {
     step.goal_kind = StepSpec::GoalKind::Pose;
-    const Fields pose(f.value("pose"), f.at("pose"), {"xyz", "rpy", "quaternion"});
+    const Fields pose(f.value("pose"), f.at("pose"), {"xyz", "rpy", "quaternion", "end_effector"});
     if (!pose.has("xyz")) throw JobError(pose.at("xyz"), "missing (the TCP position in the base frame, metres)");
     step.goal_pose = parse_pose(pose);
+    step.goal_end_effector = pose.text("end_effector", "");
   } else {
     step.goal_kind = StepSpec::GoalKind::Relative;
     const Fields offset(f.value("relative"), f.at("relative"), {"xyz", "rpy", "quaternion", "frame"});

@@ -115,6 +115,9 @@ struct StepSpec {
   enum class GoalKind { Joints, Named, Pose, Relative, Arc } goal_kind = GoalKind::Joints;
   StateSpec goal_state;  // Joints / Named
   Pose goal_pose = Pose::Identity();  // Pose: TCP in the group's base link; Relative: the offset
+  // Pose: the SRDF end effector it is for, in a group of several arms ("" = the group's chain);
+  // the pose is then in that end effector's arm's base link.
+  std::string goal_end_effector{};
   RelativeGoal::Frame relative_frame = RelativeGoal::Frame::Tool;
   CartesianSegment arc = CartesianSegment::arc(Vector3::Zero(), Vector3::UnitZ(), 0.0);  // Arc
   PlannerOptions options;  // preset + overrides, validated

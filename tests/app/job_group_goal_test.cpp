@@ -1,6 +1,7 @@
 // Qt Test: a job's joint goal given for the planning group alone, on a real robot package (the
 // PR2 with its MoveIt SRDF): the robot's other joints stay where the step starts, both when the
 // goal is checked and in the motion. (The goal used to be checked with every other joint at zero.)
+// A pose goal for one hand of a group of two arms (the dual-arm Panda) names the hand.
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -12,6 +13,7 @@
 #include "app/headless/job_file.hpp"
 #include "engine/collision/acm_generator.hpp"
 #include "engine/collision/collision_checker.hpp"
+#include "engine/kinematics/kinematic_chain.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "headless_job_run.hpp"
 #include "support/test_paths.hpp"
@@ -87,6 +89,58 @@ class JobGroupGoalTest : public QObject {
     QCOMPARE(result.steps.size(), std::size_t{1});
     const JointVector end = result.steps[0].end;
     QVERIFY(end.isApprox(at_start, 1e-9));
+  }
+
+  // A pose goal for one hand of a group of two arms (the dual-arm Panda's both_arms): its
+  // "end_effector" names the hand, whose arm reaches the pose while the other arm stays; a name the
+  // group lacks is refused naming the hands it has.
+  void a_pose_goal_names_the_hand_of_a_group_of_two_arms() {
+    if (!kinetic::test::shared_robots_available())
+      QSKIP("../shared/robots is absent: the dual-arm Panda is skipped");
+    QTemporaryDir dir;
+    const fs::path folder = dir.path().toStdString();
+    const std::string robots = kinetic::test::shared_robots_dir();
+    std::ifstream in(robots + "/moveit_resources/dual_arm_panda_moveit_config/config/panda.srdf");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string srdf = text.str();
+    srdf.insert(srdf.rfind("</robot>"),
+                "<group name=\"both_arms\"><group name=\"left_panda_arm\"/><group name=\"right_panda_arm\"/></group>"
+                "<group name=\"left_hand\"><link name=\"left_panda_hand\"/></group>"
+                "<group name=\"right_hand\"><link name=\"right_panda_hand\"/></group>");
+    std::ofstream(folder / "panda.srdf") << srdf;
+    const std::string urdf = robots + "/expected/dual_arm_panda_moveit_config/config/panda.urdf";
+    LoadOptions options;
+    options.package_paths = {robots};
+    const RobotModelPtr model = load_robot_file(urdf, (folder / "panda.srdf").string(), "", options);
+    const JointVector start = model->named_pose("ready");
+    JointVector reached = start;
+    reached[model->variable_index("left_panda_joint1")] += 0.3;
+    const KinematicChain left = KinematicChain::from_config(model, "left_panda_arm");
+    const Pose target = left.fk(left.to_chain(reached));
+    const Quaternion rotation(target.linear());
+    std::ostringstream pose;
+    pose.precision(17);
+    pose << "{\"xyz\": [" << target.translation().x() << ", " << target.translation().y() << ", "
+         << target.translation().z() << "], \"quaternion\": [" << rotation.x() << ", " << rotation.y() << ", "
+         << rotation.z() << ", " << rotation.w() << "], \"end_effector\": ";
+    auto job = [&](const std::string& hand) {
+      return "{\"format\": \"kinetic-job\", \"version\": 1, \"robot\": {\"urdf\": " + quoted(urdf) +
+             ", \"srdf\": \"panda.srdf\", \"config\": \"\", \"package_paths\": [" + quoted(robots) +
+             "], \"group\": \"both_arms\"}, \"start\": {\"joints\": " + json_numbers(start) +
+             "}, \"steps\": [{\"name\": \"reach\", \"goal\": {\"pose\": " + pose.str() + quoted(hand) + "}}}]}";
+    };
+    const JobResult result = kinetic::test::planned(parse_job(job("left_hand"), "job.json", folder));
+    QCOMPARE(result.steps.size(), std::size_t{1});
+    const JointVector end = result.steps[0].end;
+    QVERIFY(left.fk(left.to_chain(end)).isApprox(target, 1e-3));
+    for (const int v : model->group_variables("right_panda_arm")) QCOMPARE(end[v], start[v]);
+
+    const kinetic::test::HeadlessRun wrong = kinetic::test::run_job_text(job("left_hnd"), folder);
+    QVERIFY(wrong.code != 0);
+    QVERIFY2(kinetic::test::mentions(wrong.err, "no end effector 'left_hnd'") &&
+                 kinetic::test::mentions(wrong.err, "left_hand"),
+             wrong.err.c_str());
   }
 
   // A robot problem found while the group's planner is made (a collision mesh that does not
