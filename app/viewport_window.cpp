@@ -282,7 +282,11 @@ void ViewportWindow::add_ghost(viewer::RenderScene& scene, const JointVector& q,
   style.tint = tint;
   style.flags = viewer::kGhost;
   style.highlighted_links = highlighted;
-  robot_visuals_->append(scene, ghost_poses_, style);
+  // While the view moves on a slow device, a ghost is drawn from the collision meshes: a real
+  // arm's visual meshes have a hundred times their triangles, and a ghost costs two passes (the
+  // Panda's goal ghost doubled a drag's frame time on lavapipe). The settled frame draws it fully.
+  const bool light = fast_frame_ && collision_visuals_ && !collision_visuals_->empty();
+  (light ? collision_visuals_ : robot_visuals_)->append(scene, ghost_poses_, style);
 }
 
 void ViewportWindow::add_collision_overlays(viewer::RenderScene& scene) {
@@ -463,10 +467,11 @@ void ViewportWindow::render() {
   }
   if (robot_dirty_) rebuild_robot();
 
+  const viewer::FrameQuality quality = quality_policy_.choose(static_cast<double>(uptime_.nsecsElapsed()) / 1e6);
+  fast_frame_ = quality == viewer::FrameQuality::Fast && renderer_->has_fast_quality();
   viewer::RenderScene scene;
   build_scene(scene);
   last_overlay_ = scene.overlay;
-  const viewer::FrameQuality quality = quality_policy_.choose(static_cast<double>(uptime_.nsecsElapsed()) / 1e6);
   if (renderer_->render(scene, camera_, quality)) {
     ++frames_drawn_;
     frame_time_ms_ = static_cast<double>(frame_clock_.nsecsElapsed()) / 1e6;

@@ -208,6 +208,7 @@ class ViewportWindow : public QWindow {
   viewer::OverlayContent last_overlay_;
   QTimer settle_timer_;  // draws the Full frame owed after motion
   bool robot_dirty_ = true;
+  bool fast_frame_ = false;  // the frame being built is a Fast one (lighter ghosts)
   bool camera_fit_pending_ = true;  // a new robot is framed once it is built
 };
 

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "app/interaction/latest_job_runner.hpp"
+#include "app/planning/background_priority.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/kinematics/ik_factory.hpp"
@@ -180,6 +181,9 @@ quint64 IkWorker::request(const IkRequest& request) {
   running_cancel_ = std::make_shared<std::atomic<bool>>(false);
   runner_->post([this, engine = engine_, robot = robot_, group = group_, scene = scene_, version = scene_version_,
                  request, sequence, cancel = running_cancel_] {
+    // Below the interface: on a software renderer a numeric solve per drag step (a 7-DOF arm's)
+    // otherwise takes the cores the frame needs; the answer still comes between frames.
+    lower_current_thread_priority();
     engine->prepare(robot, group, scene, version);
     Outcome outcome = engine->solve(request, cancel.get());
     // Back on the GUI thread; dropped there if a newer request was made meanwhile.

@@ -35,6 +35,7 @@ class RobotVisuals {
 
   const RobotModelPtr& robot() const { return robot_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
+  bool empty() const { return parts_.empty(); }
 
   // Appends one instance per visual, placed by the link poses (index = link index).
   void append(viewer::RenderScene& scene, const std::vector<Pose>& link_poses,
