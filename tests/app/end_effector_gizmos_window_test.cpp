@@ -58,11 +58,6 @@ class EndEffectorGizmosWindowTest : public QObject {
   TcpKinematics hand(const char* arm) { return TcpKinematics(document().robot(), arm); }
   std::vector<int> arm_joints(const char* arm) { return document().robot()->group_variables(arm); }
 
-  void wait_for_frame() {
-    const int frames = view().frames_drawn();
-    view().requestUpdate();
-    QTRY_VERIFY_WITH_TIMEOUT(view().frames_drawn() > frames, 5000);
-  }
 
  private slots:
   void initTestCase() {
@@ -96,7 +91,7 @@ class EndEffectorGizmosWindowTest : public QObject {
     groups->setCurrentIndex(both);
     QCOMPARE(goal().group(), std::string("both_arms"));
     view().fit_camera();
-    wait_for_frame();
+    QVERIFY(test::redraw(view()));
   }
 
   // Both hands have a gizmo (the active one larger, each named beside it); the Goal panel lists
@@ -116,7 +111,7 @@ class EndEffectorGizmosWindowTest : public QObject {
     const Pose left_world = hand("left_panda_arm").tcp_in_world(ready_);
     const Pose right_world = hand("right_panda_arm").tcp_in_world(ready_);
     QVERIFY((left_world.translation() - right_world.translation()).norm() > 0.1);
-    wait_for_frame();
+    QVERIFY(test::redraw(view()));
     QVERIFY(view().gizmo());
     QVERIFY((view().gizmo()->pose.translation().cast<double>() - left_world.translation()).norm() < 1e-5);
     QCOMPARE(view().other_gizmos().size(), std::size_t{1});
@@ -137,7 +132,7 @@ class EndEffectorGizmosWindowTest : public QObject {
     QVERIFY(document().goal().tcp_pose->isApprox(right_base, 1e-9));
     QVERIFY(std::abs(goal_panel().position_field(0)->value() - right_base.translation().x()) < 1e-4);
     QCOMPARE(document().undo_stack().count(), undo_steps);
-    wait_for_frame();
+    QVERIFY(test::redraw(view()));
     QVERIFY((view().gizmo()->pose.translation().cast<double>() - right_world.translation()).norm() < 1e-5);
     QCOMPARE(view().other_gizmos().front().first, std::string("left_hand"));
     emit combo->activated(0);
@@ -151,7 +146,7 @@ class EndEffectorGizmosWindowTest : public QObject {
     document().set_joints(ready_);
     goal().set_end_effector("left_hand");
     goal().goal_from_current();
-    wait_for_frame();
+    QVERIFY(test::redraw(view()));
     QCOMPARE(view().other_gizmos().size(), std::size_t{1});
     const viewer::Gizmo other = view().other_gizmos().front().second;
     const float scale = viewer::gizmo_scale(other, view().camera(), static_cast<float>(view().height()));

@@ -190,57 +190,6 @@ bool start_hopeless_plan(Studio& studio) {
   return panel->cancel_button()->isEnabled();
 }
 
-void studio_frames_while_planning(benchmark::State& state) {
-  auto studio = open_studio(state);
-  if (!studio) return;
-  ViewportWindow& view = *studio->viewport;
-  if (!start_hopeless_plan(*studio)) {
-    state.SkipWithError("the background plan did not start");
-    return;
-  }
-  int frames = 0, fast_frames = 0;
-  QObject::connect(&view, &ViewportWindow::frameDrawn, [&] {
-    ++frames;
-    if (view.last_frame_quality() == viewer::FrameQuality::Fast) ++fast_frames;
-  });
-  spin_until([&] { return false; }, 300);
-  const int frames_before_orbit = frames, fast_before_orbit = fast_frames;
-  // Orbit: hold the left button away from the gizmo and sweep sideways, one step per frame.
-  const QPoint anchor(view.width() / 8, view.height() / 2);
-  QTest::mousePress(&view, Qt::LeftButton, Qt::NoModifier, anchor);
-  std::vector<double> intervals;
-  int sweep = 0;
-  QElapsedTimer clock;
-  clock.start();
-  for (auto _ : state) {
-    const int before = frames;
-    QTest::mouseMove(&view, anchor + QPoint((sweep++ % 40 + 1) * 4, 0));  // every move differs
-    if (!spin_until([&] { return frames > before; })) {
-      state.SkipWithError("no frame within 20 s");
-      return;
-    }
-    const double seconds = static_cast<double>(clock.nsecsElapsed()) * 1e-9;
-    clock.restart();
-    state.SetIterationTime(seconds);
-    intervals.push_back(seconds * 1e3);
-  }
-  QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, anchor);
-  auto* features = studio->window->findChild<PlanningFeatures*>();
-  const bool still_planning = features && features->planner_panel()->cancel_button()->isEnabled();
-  if (features) QTest::mouseClick(features->planner_panel()->cancel_button(), Qt::LeftButton);
-  std::sort(intervals.begin(), intervals.end());
-  if (!intervals.empty()) {
-    state.counters["max_frame_ms"] = intervals.back();
-    state.counters["p95_frame_ms"] = intervals[intervals.size() * 95 / 100];
-  }
-  state.counters["single_sample_fraction"] =
-      static_cast<double>(fast_frames - fast_before_orbit) / std::max(1, frames - frames_before_orbit);
-  state.counters["planning_throughout"] = still_planning ? 1 : 0;
-  state.SetLabel("UR5e orbit while an offline plan runs, default window size");
-}
-BENCHMARK(studio_frames_while_planning)->Name("Ours/studio_frames_while_planning")
-    ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(60);
-
 // Frame intervals while `step(i)` moves something each frame (the caller holds the button).
 // Each iteration is one interval; false when a frame did not come.
 template <typename Step>
@@ -279,6 +228,37 @@ bool time_frames(benchmark::State& state, ViewportWindow& view, Step step) {
   return true;
 }
 
+// Orbits the camera (the left button held away from the gizmo, a sideways step per frame) and
+// times the frames.
+bool orbit_frames(benchmark::State& state, ViewportWindow& view) {
+  const QPoint anchor(view.width() / 8, view.height() / 2);
+  QTest::mousePress(&view, Qt::LeftButton, Qt::NoModifier, anchor);
+  const bool timed = time_frames(state, view, [&](int i) {
+    QTest::mouseMove(&view, anchor + QPoint((i % 40 + 1) * 4, 0));  // every move differs
+  });
+  QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, anchor);
+  return timed;
+}
+
+void studio_frames_while_planning(benchmark::State& state) {
+  auto studio = open_studio(state);
+  if (!studio) return;
+  ViewportWindow& view = *studio->viewport;
+  if (!start_hopeless_plan(*studio)) {
+    state.SkipWithError("the background plan did not start");
+    return;
+  }
+  spin_until([&] { return false; }, 300);
+  if (!orbit_frames(state, view)) return;
+  auto* features = studio->window->findChild<PlanningFeatures*>();
+  const bool still_planning = features && features->planner_panel()->cancel_button()->isEnabled();
+  if (features) QTest::mouseClick(features->planner_panel()->cancel_button(), Qt::LeftButton);
+  state.counters["planning_throughout"] = still_planning ? 1 : 0;
+  state.SetLabel("UR5e orbit while an offline plan runs, default window size");
+}
+BENCHMARK(studio_frames_while_planning)->Name("Ours/studio_frames_while_planning")
+    ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(60);
+
 constexpr int kPandaFrames = 120;
 const QSize kBudgetWindow(1600, 1000);
 
@@ -308,10 +288,7 @@ void panda_package_orbit_frames(benchmark::State& state) {
   if (!studio) return;
   ViewportWindow& view = *studio->viewport;
   spin_until([&] { return false; }, 300);
-  const QPoint anchor(view.width() / 8, view.height() / 2);  // away from the gizmo
-  QTest::mousePress(&view, Qt::LeftButton, Qt::NoModifier, anchor);
-  time_frames(state, view, [&](int i) { QTest::mouseMove(&view, anchor + QPoint((i % 40 + 1) * 4, 0)); });
-  QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, anchor);
+  if (!orbit_frames(state, view)) return;
   state.SetLabel("Panda package (real meshes), 1600x1000, orbit");
 }
 BENCHMARK(panda_package_orbit_frames)->Name("Ours/panda_package_orbit_frames")

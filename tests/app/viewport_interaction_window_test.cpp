@@ -54,12 +54,6 @@ class ViewportInteractionWindowTest : public QObject {
   ViewportWindow& view() { return *studio_->viewport; }
   app::StudioDocument& document() { return *studio_->document; }
 
-  // Waits until the view has drawn the document as it is now (picking uses the last frame).
-  void wait_for_frame() {
-    const int frames = view().frames_drawn();
-    view().requestUpdate();
-    QTRY_VERIFY_WITH_TIMEOUT(view().frames_drawn() > frames, 5000);
-  }
 
  private slots:
   void initTestCase() {
@@ -73,7 +67,7 @@ class ViewportInteractionWindowTest : public QObject {
     document().set_goal({});
     document().set_joints(bent_arm(0.0));
     view().fit_camera();
-    wait_for_frame();
+    QVERIFY(test::redraw(view()));
   }
 
   void click_selects_obstacle_and_gizmo_moves_it() {
@@ -82,7 +76,7 @@ class ViewportInteractionWindowTest : public QObject {
     const Vector3 centre = Vector3(0, 0, 0.1) - 0.45 * view().camera().right().cast<double>();
     scene.add_obstacle("crate", Shape::box(Vector3(0.16, 0.16, 0.16)), Pose(Eigen::Translation3d(centre)));
     document().edit_scene(scene, QStringLiteral("Add box"));
-    wait_for_frame();
+    QVERIFY(test::redraw(view()));
     const auto pixel = view().project(centre);
     QVERIFY(pixel && inside(view(), *pixel));
 
@@ -91,7 +85,7 @@ class ViewportInteractionWindowTest : public QObject {
 
     // The gizmo now sits on the box; drag its X arrow.
     QTRY_VERIFY_WITH_TIMEOUT(view().gizmo() && (view().gizmo()->pose.translation().cast<double>() - centre).norm() < 1e-5, 5000);
-    wait_for_frame();
+    QVERIFY(test::redraw(view()));
     const viewer::Gizmo gizmo = *view().gizmo();
     const float scale = viewer::gizmo_scale(gizmo, view().camera(), static_cast<float>(view().height()));
     const Vector3 x_axis = viewer::gizmo_axis(gizmo, viewer::GizmoHandle::TranslateX).cast<double>();
@@ -119,7 +113,7 @@ class ViewportInteractionWindowTest : public QObject {
     QVERIFY((document().scene().obstacle("crate").pose.translation() - centre).norm() < 1e-9);
 
     // A click where nothing is drawn (the sky in the top corner) deselects.
-    wait_for_frame();
+    QVERIFY(test::redraw(view()));
     QTest::mouseClick(&view(), Qt::LeftButton, Qt::NoModifier, QPoint(6, 6));
     QTRY_VERIFY_WITH_TIMEOUT(document().selected_object().isEmpty(), 2000);
   }
@@ -170,7 +164,7 @@ class ViewportInteractionWindowTest : public QObject {
     QVERIFY(!view().option(ViewOption::CollisionSpheres) && !monitor.spheres_wanted());
 
     // R: orbit, pan and zoom away, then back to the framed default view.
-    wait_for_frame();
+    QVERIFY(test::redraw(view()));
     const viewer::Camera framed = view().camera();
     const QPoint empty(8, view().height() / 2);
     QTest::mousePress(&view(), Qt::LeftButton, Qt::NoModifier, empty);

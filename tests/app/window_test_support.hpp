@@ -49,6 +49,14 @@ inline std::unique_ptr<app::Studio> open_studio_window() {
   return studio;
 }
 
+// Asks the view for a frame and waits until it is drawn (picking and the gizmos as drawn then
+// describe the document as it is now); false after 5 s.
+inline bool redraw(app::ViewportWindow& viewport) {
+  const int frames = viewport.frames_drawn();
+  viewport.requestUpdate();
+  return QTest::qWaitFor([&] { return viewport.frames_drawn() > frames; }, 5000);
+}
+
 inline int differing_pixels(const QImage& a, const QImage& b) {
   int count = 0;
   for (int y = 0; y < std::min(a.height(), b.height()); ++y)
