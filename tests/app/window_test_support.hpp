@@ -17,10 +17,21 @@ inline QImage grab_viewport(app::ViewportWindow& viewport) {
   return viewport.screen()->grabWindow(viewport.winId()).toImage().convertToFormat(QImage::Format_RGB32);
 }
 
+// Asks the view for a frame and waits until it is drawn (picking and the gizmos as drawn then
+// describe the document as it is now); false after 5 s.
+inline bool redraw(app::ViewportWindow& viewport) {
+  const int frames = viewport.frames_drawn();
+  viewport.requestUpdate();
+  return QTest::qWaitFor([&] { return viewport.frames_drawn() > frames; }, 5000);
+}
+
 // Waits until the view is still: no new frame for `quiet_ms` and the last one drawn at full
 // quality (during motion a slow device draws single-sample frames and owes a full one after it,
 // see FrameQualityPolicy). A fixed wait before a read-back raced that frame on a loaded machine.
+// It first asks for a frame and waits for it, so a change made just before the call (a key, a
+// setter) is drawn: on a loaded machine the quiet period could otherwise pass before that frame.
 inline bool wait_for_still_view(app::ViewportWindow& viewport, int quiet_ms = 250, int timeout_ms = 15000) {
+  if (!redraw(viewport)) return false;
   QElapsedTimer total, quiet;
   total.start();
   quiet.start();
@@ -47,14 +58,6 @@ inline std::unique_ptr<app::Studio> open_studio_window() {
   if (!QTest::qWaitForWindowExposed(studio->window.get())) return nullptr;
   if (!QTest::qWaitFor([&] { return studio->viewport->frames_drawn() > 0; }, 20000)) return nullptr;
   return studio;
-}
-
-// Asks the view for a frame and waits until it is drawn (picking and the gizmos as drawn then
-// describe the document as it is now); false after 5 s.
-inline bool redraw(app::ViewportWindow& viewport) {
-  const int frames = viewport.frames_drawn();
-  viewport.requestUpdate();
-  return QTest::qWaitFor([&] { return viewport.frames_drawn() > frames; }, 5000);
 }
 
 inline int differing_pixels(const QImage& a, const QImage& b) {
