@@ -680,7 +680,7 @@ void PlanningFeatures::retime(int index) {
   const JointVector base = document_.joints();
   const quint64 revision = scene_revision_;
   trajectory_panel_->show_message(tr("Re-timing '%1'…").arg(source.name));
-  tasks_.run(QStringLiteral("retime"),
+  retiming_.submit(
              [source, robot, timing, scene, base] {
                CheckedTiming checked;
                checked.timed = make_trajectory([&] {
@@ -746,7 +746,7 @@ void PlanningFeatures::blend(const QList<int>& indices) {
   const PlanningScene scene = document_.scene();
   const JointVector base = document_.joints();
   const quint64 revision = scene_revision_;
-  tasks_.run(QStringLiteral("blend"),
+  blending_.submit(
              [parts, robot, timing, scene, base] {
                CheckedTiming checked;
                checked.timed = make_trajectory([&] {
@@ -798,7 +798,7 @@ void PlanningFeatures::validate(int index) {
     QString error;
   };
   trajectory_panel_->show_message(tr("Validating '%1'…").arg(source.name));
-  tasks_.run(QStringLiteral("validate"),
+  validating_.submit(
              [source, robot, scene, base] {
                Result result;
                try {

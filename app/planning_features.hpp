@@ -9,9 +9,9 @@
 #include <optional>
 #include <string>
 
-#include "app/planning/background_task.hpp"
 #include "app/planning/plan_request.hpp"
 #include "app/planning/validation_status.hpp"
+#include "app/workers/newest_wins_worker.hpp"
 
 class QDockWidget;
 class QMainWindow;
@@ -126,7 +126,10 @@ class PlanningFeatures : public QObject {
   PlanExecution* execution_ = nullptr;
   std::optional<quint64> execute_request_;  // the plan worker's id of a Plan & Execute request
   TrajectoryRecorder* recorder_ = nullptr;
-  BackgroundTasks tasks_;
+  // Newest request wins per kind of work: a second re-time replaces the first, never a validation.
+  NewestWinsWorker retiming_{QStringLiteral("re-timing")};
+  NewestWinsWorker blending_{QStringLiteral("blending")};
+  NewestWinsWorker validating_{QStringLiteral("validation")};
   quint64 scene_revision_ = 1;  // bumped by every scene edit and robot change: reports go stale
   quint64 plan_revision_ = 0;   // scene_revision_ when the running plan was asked for
   ValidationStatuses validations_;

@@ -1,63 +1,45 @@
 #include "app/collision/collision_matrix_job.hpp"
 
-#include <QMetaObject>
-#include <QPointer>
+#include <optional>
 
 #include "engine/core/error.hpp"
 
 namespace kinetic::app {
 
-CollisionMatrixJob::CollisionMatrixJob(QObject* parent) : QObject(parent) {}
+CollisionMatrixJob::CollisionMatrixJob(QObject* parent)
+    : QObject(parent), worker_(QStringLiteral("collision matrix")) {}
 
-CollisionMatrixJob::~CollisionMatrixJob() {
-  *alive_ = false;
-  cancel();
-  join();
-}
+CollisionMatrixJob::~CollisionMatrixJob() = default;
 
-void CollisionMatrixJob::join() {
-  if (worker_.joinable()) worker_.join();
-}
-
-void CollisionMatrixJob::cancel() { cancel_ = true; }
+void CollisionMatrixJob::cancel() { worker_.cancel(); }
 
 void CollisionMatrixJob::start(RobotModelPtr robot, int samples) {
   if (running() || !robot) return;
-  join();  // the previous worker has finished; reap it
   robot_ = robot;
-  cancel_ = false;
-  done_ = false;
-  QPointer<CollisionMatrixJob> self(this);
-  const std::shared_ptr<std::atomic<bool>> alive = alive_;
-  worker_ = std::thread([this, self, alive, robot, samples] {
-    AcmGeneratorOptions options;
-    options.samples = samples;
-    options.progress = [&](int done, int total) {
-      if (*alive)
-        QMetaObject::invokeMethod(
-            self, [self, done, total] { if (self) emit self->progress(done, total); }, Qt::QueuedConnection);
-      return !cancel_.load();
-    };
-    auto result = std::make_shared<AcmGeneratorResult>();
-    QString error;
-    try {
-      *result = generate_allowed_collisions(robot, options);
-    } catch (const Error& e) {
-      error = e.code() == ErrorCode::Cancelled ? tr("cancelled") : QString::fromStdString(e.what());
-    } catch (const std::exception& e) {
-      error = QString::fromStdString(e.what());
-    }
-    if (!*alive) return;
-    QMetaObject::invokeMethod(
-        self,
-        [self, result, error] {
-          if (!self) return;
-          if (error.isEmpty()) self->result_ = std::move(*result);
-          self->done_ = true;
-          emit self->finished(error.isEmpty(), error);
-        },
-        Qt::QueuedConnection);
-  });
+  worker_.submit(
+      [this, robot, samples](const NewestWinsWorker::Job& job) {
+        AcmGeneratorOptions options;
+        options.samples = samples;
+        options.progress = [this, &job](int done, int total) {
+          job.report([this, done, total] { emit progress(done, total); });
+          return !job.cancelled();
+        };
+        try {
+          return std::optional(generate_allowed_collisions(robot, options));
+        } catch (const Error& error) {
+          if (error.code() == ErrorCode::Cancelled) return std::optional<AcmGeneratorResult>();
+          throw;
+        }
+      },
+      [this](std::optional<AcmGeneratorResult> result) {
+        if (!result) {
+          emit finished(false, tr("cancelled"));
+          return;
+        }
+        result_ = std::move(*result);
+        emit finished(true, {});
+      },
+      [this](const QString& error) { emit finished(false, error); });
 }
 
 QString describe_collision_matrix(const AcmGeneratorResult& result) {

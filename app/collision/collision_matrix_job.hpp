@@ -5,10 +5,8 @@
 // core; this object only keeps the interface responsive around it.
 #include <QObject>
 #include <QString>
-#include <atomic>
-#include <memory>
-#include <thread>
 
+#include "app/workers/newest_wins_worker.hpp"
 #include "engine/collision/acm_generator.hpp"
 
 namespace kinetic::app {
@@ -17,12 +15,12 @@ class CollisionMatrixJob : public QObject {
   Q_OBJECT
  public:
   explicit CollisionMatrixJob(QObject* parent = nullptr);
-  ~CollisionMatrixJob() override;  // cancels and waits for a running generation
+  ~CollisionMatrixJob() override;  // cancels and waits for a running generation (its answer is dropped)
 
   // Starts a generation (ignored while one runs). samples: random configurations to test.
   void start(RobotModelPtr robot, int samples);
   void cancel();
-  bool running() const { return worker_.joinable() && !done_; }
+  bool running() const { return worker_.busy(); }
   // The latest finished result (valid after finished(true)).
   const AcmGeneratorResult& result() const { return result_; }
   RobotModelPtr robot() const { return robot_; }
@@ -33,14 +31,9 @@ class CollisionMatrixJob : public QObject {
   void finished(bool ok, const QString& error);
 
  private:
-  void join();
   RobotModelPtr robot_;
   AcmGeneratorResult result_;
-  std::thread worker_;
-  std::atomic<bool> cancel_{false};
-  std::atomic<bool> done_{true};
-  // Shared with the worker so a late queued signal never touches a destroyed job.
-  std::shared_ptr<std::atomic<bool>> alive_ = std::make_shared<std::atomic<bool>>(true);
+  NewestWinsWorker worker_;  // last: its thread stops before the rest goes
 };
 
 // One line for the user: how many pairs each reason disabled and how many stay checked.

@@ -1,12 +1,10 @@
 #include "app/interaction/collision_monitor.hpp"
 
-#include <QMetaObject>
 #include <QStringList>
 #include <algorithm>
 #include <optional>
 
 #include "app/interaction/clearance.hpp"
-#include "app/interaction/latest_job_runner.hpp"
 #include "app/studio_document.hpp"
 
 namespace kinetic::app {
@@ -76,7 +74,7 @@ struct CollisionMonitor::Engine {
 
 CollisionMonitor::CollisionMonitor(StudioDocument& document, QObject* parent)
     : QObject(parent), document_(document), engine_(std::make_shared<Engine>()),
-      runner_(std::make_unique<LatestJobRunner>()) {
+      worker_(QStringLiteral("collision monitor"), NewestWinsWorker::Priority::Interface) {
   const auto scene_changed = [this] {
     scene_ = std::make_shared<const PlanningScene>(document_.scene());
     ++scene_version_;
@@ -104,31 +102,27 @@ void CollisionMonitor::refresh() {
   // Empty: no goal joints to check (a plain vector: GCC mis-warns on a captured optional).
   JointVector goal;
   if (document_.goal().joints && document_.goal().joints->size() == robot->dof()) goal = *document_.goal().joints;
-  const quint64 sequence = ++latest_;
-  runner_->post([this, engine = engine_, robot, scene = scene_, version = scene_version_, q, goal,
-                 spheres = spheres_wanted_, sequence] {
-    CollisionReport report;
-    try {
-      engine->prepare(robot, scene, version);
-      report.current = engine->check(q);
-      if (goal.size() > 0) {
-        report.has_goal = true;
-        report.goal = engine->check(goal);
-      }
-      if (spheres) report.spheres = engine->spheres(q);
-      report.valid = true;
-    } catch (const std::exception& error) {
-      report.error = error.what();
-    }
-    QMetaObject::invokeMethod(
-        this,
-        [this, sequence, report = std::move(report)]() mutable {
-          if (sequence != latest_) return;  // a newer state is being checked
-          report_ = std::move(report);
-          emit reportChanged();
-        },
-        Qt::QueuedConnection);
-  });
+  worker_.submit(
+      [engine = engine_, robot, scene = scene_, version = scene_version_, q, goal, spheres = spheres_wanted_] {
+        CollisionReport report;
+        try {
+          engine->prepare(robot, scene, version);
+          report.current = engine->check(q);
+          if (goal.size() > 0) {
+            report.has_goal = true;
+            report.goal = engine->check(goal);
+          }
+          if (spheres) report.spheres = engine->spheres(q);
+          report.valid = true;
+        } catch (const std::exception& error) {
+          report.error = error.what();
+        }
+        return report;
+      },
+      [this](CollisionReport report) {  // only for the newest state
+        report_ = std::move(report);
+        emit reportChanged();
+      });
 }
 
 QString CollisionMonitor::summary() const {

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "app/workers/newest_wins_worker.hpp"
 #include "engine/collision/collision_checker.hpp"
 
 namespace kinetic::app {
 
-class LatestJobRunner;
 class StudioDocument;
 
 struct CollisionSphere {
@@ -75,11 +75,10 @@ class CollisionMonitor : public QObject {
   StudioDocument& document_;
   CollisionReport report_;
   bool spheres_wanted_ = false;
-  quint64 latest_ = 0;
   quint64 scene_version_ = 0;
   std::shared_ptr<const PlanningScene> scene_;
   std::shared_ptr<Engine> engine_;
-  std::unique_ptr<LatestJobRunner> runner_;
+  NewestWinsWorker worker_;
 };
 
 }  // namespace kinetic::app

@@ -1,13 +1,10 @@
 #include "app/interaction/ik_worker.hpp"
 
-#include <QMetaObject>
 #include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <random>
 
-#include "app/interaction/latest_job_runner.hpp"
-#include "app/planning/background_priority.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/kinematics/ik_factory.hpp"
@@ -158,13 +155,11 @@ struct IkWorker::Engine {
 };
 
 IkWorker::IkWorker(QObject* parent)
-    : QObject(parent), engine_(std::make_shared<Engine>()), runner_(std::make_unique<LatestJobRunner>()) {
+    : QObject(parent), engine_(std::make_shared<Engine>()), worker_(QStringLiteral("IK")) {
   qRegisterMetaType<kinetic::app::IkAnswer>();
 }
 
-IkWorker::~IkWorker() {
-  if (running_cancel_) running_cancel_->store(true);  // the runner joins its thread: let it end now
-}
+IkWorker::~IkWorker() = default;
 
 void IkWorker::set_robot(RobotModelPtr robot) { robot_ = std::move(robot); }
 
@@ -176,27 +171,21 @@ void IkWorker::set_scene(const PlanningScene& scene) {
 }
 
 quint64 IkWorker::request(const IkRequest& request) {
-  const quint64 sequence = ++latest_;
-  if (running_cancel_) running_cancel_->store(true);
-  running_cancel_ = std::make_shared<std::atomic<bool>>(false);
-  runner_->post([this, engine = engine_, robot = robot_, group = group_, scene = scene_, version = scene_version_,
-                 request, sequence, cancel = running_cancel_] {
-    // Below the interface: on a software renderer a numeric solve per drag step (a 7-DOF arm's)
-    // otherwise takes the cores the frame needs; the answer still comes between frames.
-    lower_current_thread_priority();
-    engine->prepare(robot, group, scene, version);
-    Outcome outcome = engine->solve(request, cancel.get());
-    // Back on the GUI thread; dropped there if a newer request was made meanwhile.
-    QMetaObject::invokeMethod(
-        this,
-        [this, sequence, outcome = std::move(outcome)] {
-          if (sequence != latest_) return;
-          if (outcome.answer) emit solved(sequence, *outcome.answer);
-          else emit failed(sequence, QString::fromStdString(outcome.reason));
-        },
-        Qt::QueuedConnection);
-  });
-  return sequence;
+  // Below the interface (the worker's priority): on a software renderer a numeric solve per drag
+  // step (a 7-DOF arm's) otherwise takes the cores the frame needs; the answer still comes
+  // between frames. A newer request stops this one's solve within an iteration, so a target out
+  // of reach with a long [ik] timeout_ms cannot hold up the drag.
+  latest_ = worker_.submit(
+      [engine = engine_, robot = robot_, group = group_, scene = scene_, version = scene_version_,
+       request](const NewestWinsWorker::Job& job) {
+        engine->prepare(robot, group, scene, version);
+        return engine->solve(request, job.cancel_flag());
+      },
+      [this](Outcome outcome) {
+        if (outcome.answer) emit solved(latest_, *outcome.answer);
+        else emit failed(latest_, QString::fromStdString(outcome.reason));
+      });
+  return latest_;
 }
 
 }  // namespace kinetic::app

@@ -11,17 +11,15 @@
 #include <QMetaType>
 #include <QObject>
 #include <QString>
-#include <atomic>
 #include <memory>
 #include <string>
 
 #include "engine/core/types.hpp"
 #include "engine/model/robot_model.hpp"
+#include "app/workers/newest_wins_worker.hpp"
 #include "engine/scene/planning_scene.hpp"
 
 namespace kinetic::app {
-
-class LatestJobRunner;
 
 struct IkRequest {
   Pose target = Pose::Identity();  // TCP pose in the planning group's base link
@@ -64,12 +62,9 @@ class IkWorker : public QObject {
   std::string group_;
   std::shared_ptr<const PlanningScene> scene_;
   quint64 scene_version_ = 0;
-  quint64 latest_ = 0;
-  // Raised when a newer request comes (or the worker goes): the solve it belongs to stops within
-  // an iteration, so a target out of reach with a long [ik] timeout_ms cannot hold up the drag.
-  std::shared_ptr<std::atomic<bool>> running_cancel_;
+  quint64 latest_ = 0;  // the newest request's id (answers come for it only)
   std::shared_ptr<Engine> engine_;
-  std::unique_ptr<LatestJobRunner> runner_;  // last: its thread stops before the rest goes
+  NewestWinsWorker worker_;  // last: its thread stops before the rest goes
 };
 
 }  // namespace kinetic::app

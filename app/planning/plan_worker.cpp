@@ -1,10 +1,8 @@
 #include "app/planning/plan_worker.hpp"
 
-#include <QMetaObject>
 #include <chrono>
 #include <random>
 
-#include "app/planning/background_priority.hpp"
 #include "app/planning/keep_orientation.hpp"
 #include "app/planning/worker_failure.hpp"
 #include "engine/planning/state_diagnostics.hpp"
@@ -27,9 +25,9 @@ double joint_path_length(const JointPath& path) {
 
 }  // namespace
 
-// Lives on the worker thread; owns the engine Planner of the current robot, group and scene
-// revision.
-class PlanEngine : public QObject {
+// Used by the worker's jobs only (one at a time, on its thread); owns the engine Planner of the
+// current robot, group and scene revision.
+class PlanEngine {
  public:
   PlanOutcome run(const PlanRequest& request, quint64 id, const std::atomic<bool>* cancel,
                   const std::function<void(const QString&, const PlanProgress&)>& report);
@@ -145,62 +143,37 @@ PlanOutcome PlanEngine::run(const PlanRequest& request, quint64 id, const std::a
   return outcome;
 }
 
-PlanWorker::PlanWorker(QObject* parent) : QObject(parent), engine_(new PlanEngine) {
+PlanWorker::PlanWorker(QObject* parent)
+    : QObject(parent), engine_(std::make_shared<PlanEngine>()), worker_(QStringLiteral("planner")) {
   qRegisterMetaType<kinetic::app::PlanOutcome>();
-  thread_.setObjectName(QStringLiteral("planner"));
-  engine_->moveToThread(&thread_);
-  thread_.start();
-  QMetaObject::invokeMethod(engine_, [] { lower_current_thread_priority(); }, Qt::QueuedConnection);
+  connect(&worker_, &NewestWinsWorker::busyChanged, this, &PlanWorker::busyChanged);
 }
 
-PlanWorker::~PlanWorker() {
-  cancel();
-  thread_.quit();
-  thread_.wait();
-  delete engine_;
-}
+PlanWorker::~PlanWorker() = default;
 
 quint64 PlanWorker::submit(PlanRequest request) {
-  const bool was_busy = busy();
-  const NewestRequest::Ticket ticket = requests_.begin();  // the newest request wins
-  const quint64 id = ticket.id;
-  const std::shared_ptr<std::atomic<bool>> flag = ticket.cancel;
-  if (!was_busy) emit busyChanged(true);
-  PlanEngine* engine = engine_;
-  QMetaObject::invokeMethod(
-      engine,
-      [this, engine, id, flag, request = std::move(request)] {
+  return worker_.submit(
+      [this, engine = engine_, request = std::move(request)](const NewestWinsWorker::Job& job) {
         auto last_report = Clock::now() - std::chrono::seconds(1);
         auto report = [&](const QString& phase, const PlanProgress& p) {
           if (Clock::now() - last_report < std::chrono::milliseconds(50)) return;
           last_report = Clock::now();
-          QMetaObject::invokeMethod(
-              this, [this, id, phase, p] { if (requests_.is_newest(id)) emit progress(id, phase, p.elapsed_ms, p.iterations, p.tree_size); },
-              Qt::QueuedConnection);
+          job.report([this, id = job.id(), phase, p] { emit progress(id, phase, p.elapsed_ms, p.iterations, p.tree_size); });
         };
-        // A request replaced before it started is answered as cancelled without running.
-        PlanOutcome outcome;
-        if (flag->load()) {
-          outcome.id = id;
+        // A request cancelled before it started is answered as cancelled without running.
+        if (job.cancelled()) {
+          PlanOutcome outcome;
+          outcome.id = job.id();
           outcome.error_code = ErrorCode::Cancelled;
           outcome.error = tr("planning cancelled");
-        } else {
-          outcome = engine->run(request, id, flag.get(), report);
+          return outcome;
         }
-        QMetaObject::invokeMethod(this, [this, outcome = std::move(outcome)]() mutable { deliver(std::move(outcome)); },
-                                  Qt::QueuedConnection);
+        return engine->run(request, job.id(), job.cancel_flag(), report);
       },
-      Qt::QueuedConnection);
-  return id;
+      [this](PlanOutcome outcome) { emit finished(outcome); });
 }
 
-void PlanWorker::cancel() { requests_.cancel(); }
-
-void PlanWorker::deliver(PlanOutcome outcome) {
-  if (!requests_.finish(outcome.id)) return;  // replaced by a newer request
-  emit busyChanged(false);
-  emit finished(outcome);
-}
+void PlanWorker::cancel() { worker_.cancel(); }
 
 QString likely_fix(const PlanOutcome& outcome) {
   const bool start = outcome.error.startsWith(QStringLiteral("start"));

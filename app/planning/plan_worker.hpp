@@ -5,12 +5,10 @@
 // the outcome comes back as the queued signal finished(). The newest request wins: submitting cancels the one
 // running, and cancel() stops the search within milliseconds (the engine polls the flag).
 #include <QObject>
-#include <QThread>
-#include <atomic>
 #include <memory>
 
 #include "app/planning/plan_request.hpp"
-#include "app/planning/newest_request.hpp"
+#include "app/workers/newest_wins_worker.hpp"
 
 namespace kinetic::app {
 
@@ -25,7 +23,7 @@ class PlanWorker : public QObject {
   // Returns the request id (the outcome carries it).
   quint64 submit(PlanRequest request);
   void cancel();
-  bool busy() const { return requests_.busy(); }
+  bool busy() const { return worker_.busy(); }
 
  signals:
   // phase: "planning", "shortcutting", "smoothing", "validating", "timing"; throttled to ~20 Hz.
@@ -34,11 +32,8 @@ class PlanWorker : public QObject {
   void busyChanged(bool busy);
 
  private:
-  void deliver(PlanOutcome outcome);
-
-  QThread thread_;
-  PlanEngine* engine_ = nullptr;  // lives on thread_
-  NewestRequest requests_;
+  std::shared_ptr<PlanEngine> engine_;  // the worker's jobs' only
+  NewestWinsWorker worker_;             // last: its thread stops before the rest goes
 };
 
 // A failure's likely fix, for people: built from the engine's code and hint.

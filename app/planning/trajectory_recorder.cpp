@@ -54,7 +54,7 @@ void TrajectoryRecorder::stop() {
   const JointPath path = samples_;
   const RobotModelPtr robot = document_.robot();
   const TimingSettings timing = timing_;
-  tasks_.run(QStringLiteral("recording"),
+  worker_.submit(
              [path, robot, timing] {
                return make_trajectory([&] { return time_path(path, limits_for(*robot), timing); });
              },

@@ -5,8 +5,8 @@
 #include <QObject>
 #include <QTimer>
 
-#include "app/planning/background_task.hpp"
 #include "app/planning/trajectory_timing.hpp"
+#include "app/workers/newest_wins_worker.hpp"
 
 namespace kinetic::app {
 
@@ -37,12 +37,12 @@ class TrajectoryRecorder : public QObject {
   void capture();
 
   StudioDocument& document_;
-  BackgroundTasks tasks_;
   QTimer timer_;
   JointPath samples_;
   double rate_ = 50.0;
   TimingSettings timing_;
   int count_ = 0;
+  NewestWinsWorker worker_{QStringLiteral("recording timing")};  // last: its thread stops before the rest goes
 };
 
 }  // namespace kinetic::app

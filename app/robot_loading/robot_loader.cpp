@@ -1,17 +1,14 @@
 #include "app/robot_loading/robot_loader.hpp"
 
 #include <QFileInfo>
-#include <QMetaObject>
 
-#include "app/interaction/latest_job_runner.hpp"
-#include "app/planning/background_priority.hpp"
 #include "app/robot_reference.hpp"
 #include "app/studio_document.hpp"
 
 namespace kinetic::app {
 
 RobotLoader::RobotLoader(StudioDocument& document, QObject* parent)
-    : QObject(parent), document_(&document), runner_(std::make_unique<LatestJobRunner>()) {
+    : QObject(parent), document_(&document), worker_(QStringLiteral("robot loader")) {
   // The work the load was asked for is gone: it must not land in the new one.
   connect(&document, &StudioDocument::workReplaced, this, [this] {
     if (!busy()) return;
@@ -21,12 +18,9 @@ RobotLoader::RobotLoader(StudioDocument& document, QObject* parent)
   });
 }
 
-RobotLoader::~RobotLoader() {
-  // The running load stops at its next step; joining waits for the engine's part, which cannot be
-  // interrupted. Its answer, posted to this object, goes with it.
-  requests_.cancel();
-  runner_.reset();
-}
+// The worker goes first: the running load stops at its next step, joining waits for the engine's
+// part, which cannot be interrupted, and its answer goes with it.
+RobotLoader::~RobotLoader() = default;
 
 QString RobotLoader::display_name(const RobotLoadRequest& request) {
   const QString name = QFileInfo(request.reference).fileName();
@@ -36,29 +30,26 @@ QString RobotLoader::display_name(const RobotLoadRequest& request) {
 void RobotLoader::load(const RobotLoadRequest& request, QObject* context, Done done) {
   if (!document_) return;
   const bool was_busy = busy();
-  const NewestRequest::Ticket ticket = requests_.begin();
-  in_flight_ = InFlight{.id = ticket.id,
-                        .name = display_name(request),
-                        .work = document_->work_generation(),
-                        .robot_before = document_->robot(),
-                        .guarded = context != nullptr,
-                        .context = context,
-                        .done = std::move(done)};
+  InFlight in_flight{.name = display_name(request),
+                     .work = document_->work_generation(),
+                     .robot_before = document_->robot(),
+                     .guarded = context != nullptr,
+                     .context = context,
+                     .done = std::move(done)};
   MeshWarmer warm = mesh_warmer_source_ ? mesh_warmer_source_() : MeshWarmer{};
-  runner_->post([this, id = ticket.id, cancel = ticket.cancel, request,
-                 current = same_robot_reference(request.reference, document_->robot_reference())
-                               ? document_->robot()
-                               : nullptr,
-                 warm = std::move(warm)] {
-    // As planning does: on a machine with few cores the window keeps drawing.
-    lower_current_thread_priority();
-    if (cancel->load()) return;
-    PreparedRobot prepared = prepare_robot(request, current);
-    if (cancel->load()) return;  // superseded: nobody waits for the meshes
-    if (prepared.robot && warm) warm(*prepared.robot, cancel.get());
-    QMetaObject::invokeMethod(
-        this, [this, id, prepared = std::move(prepared)] { finish(id, prepared); }, Qt::QueuedConnection);
-  });
+  // Below the interface (the worker's priority), as planning: on a machine with few cores the
+  // window keeps drawing.
+  worker_.submit(
+      [request,
+       current = same_robot_reference(request.reference, document_->robot_reference()) ? document_->robot() : nullptr,
+       warm = std::move(warm)](const NewestWinsWorker::Job& job) {
+        if (job.cancelled()) return PreparedRobot{};  // superseded: its answer is dropped
+        PreparedRobot prepared = prepare_robot(request, current);
+        if (prepared.robot && warm && !job.cancelled()) warm(*prepared.robot, job.cancel_flag());
+        return prepared;
+      },
+      [this](const PreparedRobot& prepared) { finish(prepared); });
+  in_flight_ = std::move(in_flight);
   if (!was_busy) emit busyChanged(true);
   emit started(in_flight_.name);
 }
@@ -73,14 +64,12 @@ bool RobotLoader::reload(QObject* context, Done done) {
 
 void RobotLoader::cancel() {
   if (!busy()) return;
-  requests_.cancel();
-  requests_.finish(in_flight_.id);
+  worker_.abandon();
   in_flight_ = {};
   emit busyChanged(false);
 }
 
-void RobotLoader::finish(quint64 id, const PreparedRobot& prepared) {
-  if (!requests_.finish(id)) return;  // superseded or cancelled
+void RobotLoader::finish(const PreparedRobot& prepared) {
   const InFlight request = std::move(in_flight_);
   in_flight_ = {};
   if (!document_) {

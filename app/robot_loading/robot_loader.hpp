@@ -15,13 +15,11 @@
 #include <functional>
 #include <memory>
 
-#include "app/planning/newest_request.hpp"
 #include "app/robot_loading/robot_preparation.hpp"
 #include "app/studio_document.hpp"
+#include "app/workers/newest_wins_worker.hpp"
 
 namespace kinetic::app {
-
-class LatestJobRunner;
 
 class RobotLoader : public QObject {
   Q_OBJECT
@@ -42,7 +40,7 @@ class RobotLoader : public QObject {
   bool reload(QObject* context = nullptr, Done done = {});
   // Drops the request in flight: its result is not installed.
   void cancel();
-  bool busy() const { return requests_.busy(); }
+  bool busy() const { return worker_.busy(); }
   // Asked on the GUI thread at each request for the work that reads the display meshes ahead (the
   // 3D view's ViewportWindow::mesh_warmer()); null, or a null answer: none.
   void set_mesh_warmer_source(std::function<MeshWarmer()> source) { mesh_warmer_source_ = std::move(source); }
@@ -58,7 +56,6 @@ class RobotLoader : public QObject {
 
  private:
   struct InFlight {
-    quint64 id = 0;
     QString name;
     quint64 work = 0;           // the document's work_generation() when asked for
     RobotModelPtr robot_before;  // the document's robot then: another installed since wins
@@ -66,13 +63,12 @@ class RobotLoader : public QObject {
     QPointer<QObject> context;
     Done done;
   };
-  void finish(quint64 id, const PreparedRobot& prepared);
+  void finish(const PreparedRobot& prepared);  // the newest request's answer
 
   QPointer<StudioDocument> document_;  // a result arriving after it is gone is dropped
-  NewestRequest requests_;
   InFlight in_flight_;
   std::function<MeshWarmer()> mesh_warmer_source_;
-  std::unique_ptr<LatestJobRunner> runner_;
+  NewestWinsWorker worker_;  // last: its thread stops before the rest goes
 };
 
 }  // namespace kinetic::app

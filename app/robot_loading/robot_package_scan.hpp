@@ -8,11 +8,10 @@
 #include <memory>
 #include <vector>
 
+#include "app/workers/newest_wins_worker.hpp"
 #include "engine/model/robot_packages.hpp"
 
 namespace kinetic::app {
-
-class LatestJobRunner;
 
 class RobotPackageScan : public QObject {
   Q_OBJECT
@@ -26,8 +25,7 @@ class RobotPackageScan : public QObject {
   void start(const QStringList& package_paths, Done done);
 
  private:
-  quint64 latest_ = 0;
-  std::unique_ptr<LatestJobRunner> runner_;  // last: its thread stops before the rest goes
+  NewestWinsWorker worker_;  // last: its thread stops before the rest goes
 };
 
 }  // namespace kinetic::app

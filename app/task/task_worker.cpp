@@ -1,8 +1,5 @@
 #include "app/task/task_worker.hpp"
 
-#include <QMetaObject>
-
-#include "app/planning/background_priority.hpp"
 #include "app/planning/worker_failure.hpp"
 #include "app/planning/trajectory_timing.hpp"
 
@@ -45,54 +42,30 @@ TaskOutcome run_task(const TaskRequest& request, const std::atomic<bool>* cancel
   return outcome;
 }
 
-TaskWorker::TaskWorker(QObject* parent) : QObject(parent), context_(new QObject) {
+TaskWorker::TaskWorker(QObject* parent) : QObject(parent), worker_(QStringLiteral("task planner")) {
   qRegisterMetaType<kinetic::app::TaskOutcome>();
-  thread_.setObjectName(QStringLiteral("task planner"));
-  context_->moveToThread(&thread_);
-  thread_.start();
-  QMetaObject::invokeMethod(
-      context_, [] { lower_current_thread_priority(); }, Qt::QueuedConnection);
+  connect(&worker_, &NewestWinsWorker::busyChanged, this, &TaskWorker::busyChanged);
 }
 
-TaskWorker::~TaskWorker() {
-  cancel();
-  thread_.quit();
-  thread_.wait();
-  delete context_;
-}
+TaskWorker::~TaskWorker() = default;
 
 quint64 TaskWorker::submit(TaskRequest request) {
-  const bool was_busy = busy();
-  const NewestRequest::Ticket ticket = requests_.begin();  // the newest request wins
-  const quint64 id = ticket.id;
-  const std::shared_ptr<std::atomic<bool>> flag = ticket.cancel;
-  if (!was_busy) emit busyChanged(true);
-  QMetaObject::invokeMethod(
-      context_,
-      [this, id, flag, request = std::move(request)] {
-        // A request replaced before it started is answered as cancelled without running.
+  return worker_.submit(
+      [request = std::move(request)](const NewestWinsWorker::Job& job) {
+        // A request cancelled before it started is answered as cancelled without running.
         TaskOutcome outcome;
-        if (flag->load()) {
+        if (job.cancelled()) {
           outcome.error_code = ErrorCode::Cancelled;
           outcome.error = tr("planning cancelled");
         } else {
-          outcome = run_task(request, flag.get());
+          outcome = run_task(request, job.cancel_flag());
         }
-        outcome.id = id;
-        QMetaObject::invokeMethod(
-            this, [this, outcome = std::move(outcome)]() mutable { deliver(std::move(outcome)); },
-            Qt::QueuedConnection);
+        outcome.id = job.id();
+        return outcome;
       },
-      Qt::QueuedConnection);
-  return id;
+      [this](TaskOutcome outcome) { emit finished(outcome); });
 }
 
-void TaskWorker::cancel() { requests_.cancel(); }
-
-void TaskWorker::deliver(TaskOutcome outcome) {
-  if (!requests_.finish(outcome.id)) return;  // replaced by a newer request
-  emit busyChanged(false);
-  emit finished(outcome);
-}
+void TaskWorker::cancel() { worker_.cancel(); }
 
 }  // namespace kinetic::app

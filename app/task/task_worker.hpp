@@ -4,12 +4,10 @@
 // The outcome comes back as the queued signal finished(). The newest request wins: submitting
 // cancels the one running, and cancel() stops it within milliseconds (the engine polls the flag).
 #include <QObject>
-#include <QThread>
 #include <atomic>
-#include <memory>
 
 #include "app/task/task_request.hpp"
-#include "app/planning/newest_request.hpp"
+#include "app/workers/newest_wins_worker.hpp"
 
 namespace kinetic::app {
 
@@ -22,18 +20,14 @@ class TaskWorker : public QObject {
   // Returns the request id (the outcome carries it).
   quint64 submit(TaskRequest request);
   void cancel();
-  bool busy() const { return requests_.busy(); }
+  bool busy() const { return worker_.busy(); }
 
  signals:
   void finished(const kinetic::app::TaskOutcome& outcome);
   void busyChanged(bool busy);
 
  private:
-  void deliver(TaskOutcome outcome);
-
-  QThread thread_;
-  QObject* context_ = nullptr;  // lives on thread_: where the work runs
-  NewestRequest requests_;
+  NewestWinsWorker worker_;
 };
 
 // Runs one request on the calling thread (what the worker thread does).

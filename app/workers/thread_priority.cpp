@@ -1,4 +1,4 @@
-#include "app/planning/background_priority.hpp"
+#include "app/workers/thread_priority.hpp"
 
 #ifdef __linux__
 #include <sys/resource.h>
