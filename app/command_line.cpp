@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/robot_reference.hpp"
+#include "app/document/robot_reference.hpp"
 #include "engine/core/string_similarity.hpp"
 
 namespace kinetic::app {

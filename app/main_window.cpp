@@ -21,21 +21,21 @@
 
 #include "app/collision/collision_matrix_feature.hpp"
 #include "app/collision/collisions_panel.hpp"
-#include "app/data_features.hpp"
-#include "app/interaction/collision_aware_ik_setting.hpp"
-#include "app/interaction/collision_monitor.hpp"
-#include "app/interaction/goal_controller.hpp"
-#include "app/interaction/tcp_kinematics.hpp"
-#include "app/interaction/tcp_readout_binding.hpp"
+#include "app/session/data_features.hpp"
+#include "app/goal/collision_aware_ik_setting.hpp"
+#include "app/collision/collision_monitor.hpp"
+#include "app/goal/goal_controller.hpp"
+#include "app/goal/tcp_kinematics.hpp"
+#include "app/goal/tcp_readout_binding.hpp"
 #include "app/planning/plan_worker.hpp"
-#include "app/planning_features.hpp"
-#include "app/robot_loading/robot_loader.hpp"
+#include "app/planning/planning_features.hpp"
+#include "app/robot/robot_loader.hpp"
 #include "app/servo/keyboard_jog.hpp"
 #include "app/servo/teleop_feature.hpp"
-#include "app/stored_states_features.hpp"
-#include "app/studio_document.hpp"
+#include "app/session/stored_states_features.hpp"
+#include "app/document/studio_document.hpp"
 #include "app/task/task_feature.hpp"
-#include "app/viewport_window.hpp"
+#include "app/viewport/viewport_window.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "panels/goal_panel.hpp"
 #include "panels/joints_panel.hpp"
@@ -68,6 +68,7 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   // Tests and scripted runs must never block on the modal recovery question.
   data_options.offer_recovery = !qEnvironmentVariableIsSet("KINETIC_NO_RECOVERY");
   data_options.report_error = [this](const QString& title, const QString& message) { report_error(title, message); };
+  data_options.viewport = [this] { return this->viewport(); };
   const DataFeatures data_features = install_data_features(*this, document_, data_options);
   open_session_ = data_features.open_session;
   robot_loader_ = data_features.robot_loader;

@@ -6,7 +6,7 @@
 #include <functional>
 
 #include "app/servo/teleop_feature.hpp"
-#include "app/view_options.hpp"
+#include "app/viewport/view_options.hpp"
 
 class QAction;
 class QLabel;

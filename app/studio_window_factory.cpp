@@ -5,9 +5,9 @@
 #include <QTimer>
 #include <cstdio>
 
-#include "app/robot_files_text.hpp"
-#include "app/robot_load_warnings.hpp"
-#include "app/viewport_window.hpp"
+#include "app/document/robot_files_text.hpp"
+#include "app/robot/robot_load_warnings.hpp"
+#include "app/viewport/viewport_window.hpp"
 
 namespace kinetic::app {
 

@@ -5,7 +5,7 @@
 
 #include "app/command_line.hpp"
 #include "app/main_window.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 
 namespace kinetic::app {
 

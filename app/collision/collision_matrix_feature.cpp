@@ -12,7 +12,7 @@
 #include <QPushButton>
 
 #include "app/collision/collision_matrix_job.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "engine/collision/acm_config_file.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/model/robot_loader.hpp"

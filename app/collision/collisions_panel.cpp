@@ -7,8 +7,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "app/interaction/collision_monitor.hpp"
-#include "app/studio_document.hpp"
+#include "app/collision/collision_monitor.hpp"
+#include "app/document/studio_document.hpp"
 
 namespace kinetic::app {
 

@@ -8,7 +8,7 @@
 #include "app/headless/headless_runner.hpp"
 #include "app/headless/interruption.hpp"
 #include "app/headless/job_execution.hpp"
-#include "app/robot_reference.hpp"
+#include "app/document/robot_reference.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/planning/benchmark_report.hpp"
 #include "engine/planning/motion_plan_request.hpp"

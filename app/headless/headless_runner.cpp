@@ -23,7 +23,7 @@
 #include "app/headless/robot_files.hpp"
 #include "app/headless/run_summary.hpp"
 #include "app/headless/whole_motion.hpp"
-#include "app/robot_reference.hpp"
+#include "app/document/robot_reference.hpp"
 #include "engine/core/duration_text.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/printable_text.hpp"

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <sstream>
 
-#include "app/file_kind.hpp"
+#include "app/document/file_kind.hpp"
 #include "app/headless/interruption.hpp"
 #include "app/headless/pick_place_step_execution.hpp"
 #include "app/headless/robot_files.hpp"
 #include "app/headless/scene_step_execution.hpp"
 #include "app/headless/step_planning.hpp"
-#include "app/planning/trajectory_timing.hpp"
+#include "app/trajectories/trajectory_timing.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/input_file.hpp"

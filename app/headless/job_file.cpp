@@ -16,7 +16,7 @@
 #include <set>
 #include <sstream>
 
-#include "app/file_kind.hpp"
+#include "app/document/file_kind.hpp"
 #include "app/headless/job_json_fields.hpp"
 #include "app/headless/job_motion_settings.hpp"
 #include "app/headless/job_pick_place.hpp"

@@ -1,7 +1,7 @@
 #include "app/planning/plan_execution.hpp"
 
-#include "app/planning/playback_controller.hpp"
-#include "app/studio_document.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/document/studio_document.hpp"
 
 namespace kinetic::app {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/planning/trajectory_timing.hpp"
+#include "app/trajectories/trajectory_timing.hpp"
 #include "engine/core/error.hpp"
 #include "engine/planning/planner.hpp"
 #include "engine/trajectory/validation.hpp"

@@ -4,7 +4,7 @@
 #include <random>
 
 #include "app/planning/keep_orientation.hpp"
-#include "app/planning/worker_failure.hpp"
+#include "app/workers/worker_failure.hpp"
 #include "engine/planning/state_diagnostics.hpp"
 
 namespace kinetic::app {

@@ -9,7 +9,7 @@
 #include <QtGlobal>
 #include <vector>
 
-#include "app/planning/scene_change.hpp"
+#include "app/document/scene_change.hpp"
 #include "engine/trajectory/trajectory.hpp"
 #include "engine/trajectory/validation.hpp"
 

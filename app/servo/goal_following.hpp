@@ -3,7 +3,7 @@
 // frame (where the gizmo is dragged); the servo wants a pose of its group's TCP in the group's
 // base link. They differ for a robot mounted with an offset or turned (on a table, a wall, a
 // ceiling) and for a group whose base is not the root. Plain functions, checked without a GUI.
-#include "app/interaction/tcp_kinematics.hpp"
+#include "app/goal/tcp_kinematics.hpp"
 #include "engine/servo/servo.hpp"
 #include "panels/servo_panel.hpp"
 

@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
-#include "app/document_commands.hpp"
-#include "app/interaction/goal_controller.hpp"
+#include "app/document/document_commands.hpp"
+#include "app/goal/goal_controller.hpp"
 #include "app/servo/command_renewal.hpp"
 #include "app/servo/goal_following.hpp"
 #include "app/servo/jog_command.hpp"
 #include "app/servo/teleop_undo_command.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 
 namespace kinetic::app {
 

@@ -19,7 +19,7 @@
 #include <memory>
 #include <optional>
 
-#include "app/interaction/tcp_kinematics.hpp"
+#include "app/goal/tcp_kinematics.hpp"
 #include "app/servo/servo_status_text.hpp"
 #include "app/servo/spacemouse_input.hpp"
 #include "engine/servo/servo_loop.hpp"

@@ -8,7 +8,7 @@
 #include "app/servo/keyboard_jog.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/servo/teleop_recording.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "panels/servo_panel.hpp"
 
 namespace kinetic::app {

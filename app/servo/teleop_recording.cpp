@@ -1,9 +1,9 @@
 #include "app/servo/teleop_recording.hpp"
 
-#include "app/planning/trajectory_recorder.hpp"
-#include "app/planning_features.hpp"
+#include "app/trajectories/trajectory_recorder.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/servo/teleop_controller.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "panels/servo_panel.hpp"
 
 namespace kinetic::app {

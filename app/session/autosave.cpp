@@ -10,7 +10,7 @@
 #include <QStandardPaths>
 #include <algorithm>
 
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 
 namespace kinetic::app {
 

@@ -1,6 +1,6 @@
 #include "app/session/new_session.hpp"
 
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "engine/planning/rest_pose.hpp"
 
 namespace kinetic::app {

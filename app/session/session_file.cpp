@@ -7,11 +7,11 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "app/file_kind.hpp"
-#include "app/robot_reference.hpp"
+#include "app/document/file_kind.hpp"
+#include "app/document/robot_reference.hpp"
 #include "app/session/session_settings.hpp"
 #include "app/session/session_stored_states.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/input_file.hpp"

@@ -4,7 +4,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 
 namespace kinetic::app {
 

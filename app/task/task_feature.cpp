@@ -5,8 +5,8 @@
 #include <cmath>
 #include <random>
 
-#include "app/planning_features.hpp"
-#include "app/studio_document.hpp"
+#include "app/planning/planning_features.hpp"
+#include "app/document/studio_document.hpp"
 #include "app/task/place_target.hpp"
 #include "app/task/task_worker.hpp"
 #include "engine/collision/collision_checker.hpp"

@@ -5,7 +5,7 @@
 #include <QString>
 #include <vector>
 
-#include "app/planning/scene_change.hpp"
+#include "app/document/scene_change.hpp"
 #include "engine/core/error.hpp"
 #include "engine/task/pick_place.hpp"
 

@@ -1,7 +1,7 @@
 #include "app/task/task_worker.hpp"
 
-#include "app/planning/worker_failure.hpp"
-#include "app/planning/trajectory_timing.hpp"
+#include "app/workers/worker_failure.hpp"
+#include "app/trajectories/trajectory_timing.hpp"
 
 namespace kinetic::app {
 

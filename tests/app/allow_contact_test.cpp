@@ -16,7 +16,7 @@
 #include <random>
 
 #include "app/collision/collisions_panel.hpp"
-#include "app/interaction/collision_monitor.hpp"
+#include "app/collision/collision_monitor.hpp"
 #include "app/session/session_file.hpp"
 #include "app/studio_window_factory.hpp"
 #include "engine/collision/collision_checker.hpp"

@@ -14,7 +14,7 @@
 
 #include "app/session/autosave.hpp"
 #include "app/session/session_file.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 
 using kinetic::Shape;
 using kinetic::app::Autosave;

@@ -9,8 +9,8 @@
 #include <QtTest>
 #include <memory>
 
-#include "app/interaction/goal_controller.hpp"
-#include "app/interaction/tcp_kinematics.hpp"
+#include "app/goal/goal_controller.hpp"
+#include "app/goal/tcp_kinematics.hpp"
 #include "app/studio_window_factory.hpp"
 #include "panels/goal_panel.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "app/collision/collision_matrix_feature.hpp"
 #include "app/collision/collision_matrix_job.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/model/config_loader.hpp"
 #include "engine/model/robot_loader.hpp"

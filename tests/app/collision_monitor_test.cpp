@@ -7,9 +7,9 @@
 #include <cmath>
 #include <random>
 
-#include "app/interaction/collision_monitor.hpp"
-#include "app/interaction/tcp_kinematics.hpp"
-#include "app/studio_document.hpp"
+#include "app/collision/collision_monitor.hpp"
+#include "app/goal/tcp_kinematics.hpp"
+#include "app/document/studio_document.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "support/self_colliding_pose.hpp"
 

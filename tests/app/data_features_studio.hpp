@@ -9,9 +9,9 @@
 #include <functional>
 #include <memory>
 
-#include "app/data_features.hpp"
+#include "app/session/data_features.hpp"
 #include "app/session/session_file.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "panels/scene_panel.hpp"
 #include "user_actions.hpp"
 

@@ -14,11 +14,11 @@
 #include <QtTest>
 #include <cstring>
 
-#include "app/data_features.hpp"
-#include "app/model_file_watcher.hpp"
+#include "app/session/data_features.hpp"
+#include "app/robot/model_file_watcher.hpp"
 #include "app/session/package_paths_dialog.hpp"
 #include "app/session/session_file.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/rest_pose.hpp"
 #include "panels/joints_panel.hpp"

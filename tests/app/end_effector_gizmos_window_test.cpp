@@ -13,13 +13,13 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/interaction/goal_controller.hpp"
-#include "app/interaction/tcp_kinematics.hpp"
+#include "app/goal/goal_controller.hpp"
+#include "app/goal/tcp_kinematics.hpp"
 #include "app/planning/plan_worker.hpp"
-#include "app/planning_features.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/session/session_file.hpp"
-#include "app/studio_document.hpp"
-#include "app/viewport_window.hpp"
+#include "app/document/studio_document.hpp"
+#include "app/viewport/viewport_window.hpp"
 #include "app/window_test_support.hpp"
 #include "panels/goal_panel.hpp"
 #include "panels/planner_panel.hpp"

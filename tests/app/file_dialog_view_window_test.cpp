@@ -12,7 +12,7 @@
 #include <QtTest>
 
 #include "app/studio_window_factory.hpp"
-#include "app/viewport_window.hpp"
+#include "app/viewport/viewport_window.hpp"
 #include "app/window_test_support.hpp"
 
 namespace {

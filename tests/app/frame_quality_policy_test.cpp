@@ -2,7 +2,7 @@
 // the view keeps changing on a device too slow for multisampled ones, and a settle frame after.
 #include <QtTest>
 
-#include "app/interaction/frame_quality_policy.hpp"
+#include "app/viewport/frame_quality_policy.hpp"
 
 using kinetic::app::FrameQualityPolicy;
 using kinetic::viewer::FrameQuality;

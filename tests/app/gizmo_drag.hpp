@@ -5,7 +5,7 @@
 #include <QTest>
 #include <functional>
 
-#include "app/viewport_window.hpp"
+#include "app/viewport/viewport_window.hpp"
 #include "viewer/gizmo.hpp"
 
 namespace kinetic::test {

@@ -8,7 +8,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "app/interaction/tcp_kinematics.hpp"
+#include "app/goal/tcp_kinematics.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "panels/goal_offset.hpp"
 #include "panels/goal_panel.hpp"

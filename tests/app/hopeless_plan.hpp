@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/scene/planning_scene.hpp"
 #include "panels/planner_panel.hpp"

@@ -8,8 +8,8 @@
 #include <sstream>
 #include <thread>
 
-#include "app/interaction/ik_worker.hpp"
-#include "app/interaction/tcp_kinematics.hpp"
+#include "app/goal/ik_worker.hpp"
+#include "app/goal/tcp_kinematics.hpp"
 #include "engine/model/robot_loader.hpp"
 
 using kinetic::JointVector;

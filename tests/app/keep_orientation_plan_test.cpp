@@ -13,8 +13,8 @@
 #include <QtTest>
 
 #include "app/planning/plan_worker.hpp"
-#include "app/planning_features.hpp"
-#include "app/studio_document.hpp"
+#include "app/planning/planning_features.hpp"
+#include "app/document/studio_document.hpp"
 #include "panels/planner_panel.hpp"
 #include "support/time_budget.hpp"
 

@@ -18,7 +18,7 @@
 #include <cmath>
 #include <memory>
 
-#include "app/interaction/tcp_kinematics.hpp"
+#include "app/goal/tcp_kinematics.hpp"
 #include "app/servo/keyboard_jog.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/studio_window_factory.hpp"

@@ -17,11 +17,11 @@
 #include <functional>
 #include <memory>
 
-#include "app/data_features.hpp"
-#include "app/planning_features.hpp"
+#include "app/session/data_features.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/session/session_file.hpp"
 #include "app/session/session_tracker.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "app/studio_window_factory.hpp"
 #include "engine/planning/rest_pose.hpp"
 #include "panels/planner_panel.hpp"

@@ -15,8 +15,8 @@
 #include <memory>
 #include <numbers>
 
-#include "app/interaction/goal_controller.hpp"
-#include "app/interaction/tcp_kinematics.hpp"
+#include "app/goal/goal_controller.hpp"
+#include "app/goal/tcp_kinematics.hpp"
 #include "app/studio_window_factory.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "panels/goal_panel.hpp"

@@ -10,9 +10,9 @@
 #include <QtTest>
 
 #include "app/planning/plan_execution.hpp"
-#include "app/planning/playback_controller.hpp"
-#include "app/planning_features.hpp"
-#include "app/studio_document.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/planning/planning_features.hpp"
+#include "app/document/studio_document.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/trajectory_panel.hpp"
 #include "ur5e_beside_box.hpp"

@@ -16,8 +16,8 @@
 #include <QtTest>
 
 #include "app/hopeless_plan.hpp"
-#include "app/planning/playback_controller.hpp"
-#include "app/planning_features.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/studio_window_factory.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/trajectory_panel.hpp"

@@ -17,10 +17,10 @@
 #include <QtTest>
 
 #include "app/planning/plan_worker.hpp"
-#include "app/planning/playback_controller.hpp"
-#include "app/planning_features.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/session/new_session.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "ur5e_beside_box.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 #include "panels/planner_panel.hpp"

@@ -15,14 +15,14 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
-#include "app/interaction/goal_controller.hpp"
-#include "app/interaction/tcp_kinematics.hpp"
+#include "app/goal/goal_controller.hpp"
+#include "app/goal/tcp_kinematics.hpp"
 #include "app/planning/plan_execution.hpp"
 #include "app/planning/plan_worker.hpp"
-#include "app/planning/playback_controller.hpp"
-#include "app/planning_features.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/session/session_file.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "app/studio_window_factory.hpp"
 #include "panels/planner_panel.hpp"
 #include "support/test_paths.hpp"

@@ -4,9 +4,9 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "app/planning/playback_controller.hpp"
-#include "app/planning/trajectory_timing.hpp"
-#include "app/studio_document.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/trajectories/trajectory_timing.hpp"
+#include "app/document/studio_document.hpp"
 
 using namespace kinetic;
 using kinetic::app::PlaybackController;

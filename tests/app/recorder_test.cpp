@@ -4,8 +4,8 @@
 #include <QTimer>
 #include <QtTest>
 
-#include "app/planning/trajectory_recorder.hpp"
-#include "app/studio_document.hpp"
+#include "app/trajectories/trajectory_recorder.hpp"
+#include "app/document/studio_document.hpp"
 #include "engine/trajectory/validation.hpp"
 
 using namespace kinetic;

@@ -12,12 +12,12 @@
 #include <QtTest>
 
 #include "app/command_line.hpp"
-#include "app/data_features.hpp"
-#include "app/robot_files_dialog.hpp"
-#include "app/robot_loading/robot_loader.hpp"
+#include "app/session/data_features.hpp"
+#include "app/robot/robot_files_dialog.hpp"
+#include "app/robot/robot_loader.hpp"
 #include "app/session/recent_files.hpp"
 #include "app/session/session_file.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "app/studio_window_factory.hpp"
 #include "support/test_paths.hpp"
 #include "user_actions.hpp"

@@ -17,10 +17,10 @@
 #include <QtTest>
 #include <algorithm>
 
-#include "app/robot_loading/robot_loader.hpp"
-#include "app/studio_document.hpp"
+#include "app/robot/robot_loader.hpp"
+#include "app/document/studio_document.hpp"
 #include "app/studio_window_factory.hpp"
-#include "app/viewport_window.hpp"
+#include "app/viewport/viewport_window.hpp"
 #include "app/window_test_support.hpp"
 #include "support/test_paths.hpp"
 

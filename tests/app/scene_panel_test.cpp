@@ -8,8 +8,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/data_features.hpp"
-#include "app/studio_document.hpp"
+#include "app/session/data_features.hpp"
+#include "app/document/studio_document.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/planning/state_diagnostics.hpp"

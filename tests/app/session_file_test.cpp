@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/session/session_file.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/scene/scene_file.hpp"
 

@@ -22,11 +22,11 @@
 #include <QtTest>
 
 #include "app/command_line.hpp"
-#include "app/data_features.hpp"
+#include "app/session/data_features.hpp"
 #include "app/session/autosave.hpp"
 #include "app/session/session_file.hpp"
 #include "app/studio_window_factory.hpp"
-#include "app/viewport_window.hpp"
+#include "app/viewport/viewport_window.hpp"
 #include "panels/joints_panel.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/stored_states_panel.hpp"
@@ -66,7 +66,7 @@ class SessionWindowTest : public QObject {
 
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("view.kinetic-session"));
-    QCOMPARE(app::save_session_with_view(*studio->window, *studio->document, path), QString());
+    QCOMPARE(app::save_session_with_view(studio->viewport, *studio->document, path), QString());
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY(file.readAll().contains("\"camera\""));
@@ -78,7 +78,7 @@ class SessionWindowTest : public QObject {
     view.camera().orbit(-1.1f, -0.1f);
     QVERIFY(!same_camera(view.camera(), saved));
     const int frames = view.frames_drawn();
-    const app::SessionLoadResult loaded = app::load_session_with_view(*studio->window, *studio->document, path);
+    const app::SessionLoadResult loaded = app::load_session_with_view(studio->viewport, *studio->document, path);
     QVERIFY2(loaded.ok(), qPrintable(loaded.error));
     QVERIFY(loaded.camera.has_value());
     QVERIFY(same_camera(view.camera(), saved));
@@ -92,7 +92,7 @@ class SessionWindowTest : public QObject {
     // Without a camera in the file, the view is framed as for any newly loaded robot.
     const QString plain = dir.filePath(QStringLiteral("plain.kinetic-session"));
     QCOMPARE(app::save_session(*studio->document, plain), QString());
-    QVERIFY(app::load_session_with_view(*studio->window, *studio->document, plain).ok());
+    QVERIFY(app::load_session_with_view(studio->viewport, *studio->document, plain).ok());
     const int later = view.frames_drawn();
     QTRY_VERIFY_WITH_TIMEOUT(view.frames_drawn() > later, 5000);
     QVERIFY(!same_camera(view.camera(), saved));
@@ -171,7 +171,7 @@ class SessionWindowTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(second->window.get()));
     QTRY_VERIFY_WITH_TIMEOUT(second->viewport->frames_drawn() > 0, 20000);
     QCOMPARE(second->document->robot()->name(), std::string("ur5e"));  // the default robot
-    const app::SessionLoadResult loaded = app::load_session_with_view(*second->window, *second->document, path);
+    const app::SessionLoadResult loaded = app::load_session_with_view(second->viewport, *second->document, path);
     QVERIFY2(loaded.ok(), qPrintable(loaded.error));
     QCOMPARE(second->document->robot()->name(), std::string("panda"));
     QVERIFY(second->document->joints().isApprox(saved_joints, 1e-12));

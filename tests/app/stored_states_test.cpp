@@ -12,11 +12,11 @@
 #include <QtTest>
 #include <memory>
 
-#include "app/interaction/goal_controller.hpp"
-#include "app/interaction/tcp_kinematics.hpp"
+#include "app/goal/goal_controller.hpp"
+#include "app/goal/tcp_kinematics.hpp"
 #include "app/main_window.hpp"
 #include "app/session/session_tracker.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "app/studio_window_factory.hpp"
 #include "panels/joints_panel.hpp"
 #include "panels/stored_states_panel.hpp"

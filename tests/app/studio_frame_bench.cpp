@@ -32,10 +32,10 @@
 #include <algorithm>
 #include <vector>
 
-#include "app/interaction/goal_controller.hpp"
-#include "app/planning_features.hpp"
+#include "app/goal/goal_controller.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/studio_window_factory.hpp"
-#include "app/viewport_window.hpp"
+#include "app/viewport/viewport_window.hpp"
 #include "app/hopeless_plan.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "panels/planner_panel.hpp"

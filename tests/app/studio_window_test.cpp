@@ -16,7 +16,7 @@
 #include "app/main_window.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/user_actions.hpp"
-#include "app/viewport_window.hpp"
+#include "app/viewport/viewport_window.hpp"
 #include "app/window_test_support.hpp"
 #include "panels/joints_panel.hpp"
 #include "viewer/gizmo.hpp"

@@ -22,8 +22,8 @@
 #include <cmath>
 #include <memory>
 
-#include "app/planning/playback_controller.hpp"
-#include "app/planning_features.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/session/session_file.hpp"
 #include "app/task/task_feature.hpp"
 #include "app/task/task_worker.hpp"

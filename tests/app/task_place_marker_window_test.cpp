@@ -27,9 +27,9 @@
 #include <numbers>
 #include <optional>
 
-#include "app/interaction/goal_controller.hpp"
-#include "app/planning/playback_controller.hpp"
-#include "app/planning_features.hpp"
+#include "app/goal/goal_controller.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/task/place_target.hpp"
 #include "app/task/task_feature.hpp"
 #include "engine/scene/scene_file.hpp"

@@ -15,7 +15,7 @@
 #include <memory>
 #include <numbers>
 
-#include "app/interaction/goal_controller.hpp"
+#include "app/goal/goal_controller.hpp"
 #include "app/studio_window_factory.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
 #include "panels/goal_panel.hpp"

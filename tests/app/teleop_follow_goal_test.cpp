@@ -25,10 +25,10 @@
 #include <numbers>
 #include <thread>
 
-#include "app/interaction/goal_controller.hpp"
-#include "app/interaction/tcp_kinematics.hpp"
-#include "app/planning/trajectory_recorder.hpp"
-#include "app/planning_features.hpp"
+#include "app/goal/goal_controller.hpp"
+#include "app/goal/tcp_kinematics.hpp"
+#include "app/trajectories/trajectory_recorder.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/studio_window_factory.hpp"
 #include "teleop_studio.hpp"

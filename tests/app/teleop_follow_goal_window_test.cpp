@@ -14,8 +14,8 @@
 #include <memory>
 #include <numbers>
 
-#include "app/interaction/goal_controller.hpp"
-#include "app/interaction/tcp_kinematics.hpp"
+#include "app/goal/goal_controller.hpp"
+#include "app/goal/tcp_kinematics.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "panels/servo_panel.hpp"
 #include "viewer/gizmo.hpp"

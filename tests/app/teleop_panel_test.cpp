@@ -20,9 +20,9 @@
 #include <cmath>
 #include <memory>
 
-#include "app/interaction/tcp_kinematics.hpp"
-#include "app/planning/trajectory_recorder.hpp"
-#include "app/planning_features.hpp"
+#include "app/goal/tcp_kinematics.hpp"
+#include "app/trajectories/trajectory_recorder.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/studio_window_factory.hpp"
 #include "teleop_studio.hpp"

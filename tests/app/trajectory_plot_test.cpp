@@ -13,9 +13,9 @@
 #include <QtTest>
 #include <cmath>
 
-#include "app/planning_features.hpp"
-#include "app/scene_bridge/scene_visuals.hpp"
-#include "app/studio_document.hpp"
+#include "app/planning/planning_features.hpp"
+#include "app/viewport/scene_bridge/scene_visuals.hpp"
+#include "app/document/studio_document.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/trajectory/trapezoidal.hpp"

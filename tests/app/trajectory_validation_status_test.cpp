@@ -14,10 +14,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/planning/trajectory_check.hpp"
-#include "app/planning/trajectory_timing.hpp"
-#include "app/planning_features.hpp"
-#include "app/studio_document.hpp"
+#include "app/trajectories/trajectory_check.hpp"
+#include "app/trajectories/trajectory_timing.hpp"
+#include "app/planning/planning_features.hpp"
+#include "app/document/studio_document.hpp"
 #include "app/task/task_request.hpp"
 #include "app/task/task_worker.hpp"
 #include "engine/scene/scene_file.hpp"

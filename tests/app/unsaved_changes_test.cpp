@@ -18,10 +18,10 @@
 #include <functional>
 #include <memory>
 
-#include "app/data_features.hpp"
+#include "app/session/data_features.hpp"
 #include "app/session/session_file.hpp"
 #include "app/session/session_tracker.hpp"
-#include "app/studio_document.hpp"
+#include "app/document/studio_document.hpp"
 #include "data_features_studio.hpp"
 #include "user_actions.hpp"
 #include "panels/scene_panel.hpp"

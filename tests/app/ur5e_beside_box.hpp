@@ -9,8 +9,8 @@
 #include <QtGlobal>
 
 #include "app/planning/plan_worker.hpp"
-#include "app/planning_features.hpp"
-#include "app/studio_document.hpp"
+#include "app/planning/planning_features.hpp"
+#include "app/document/studio_document.hpp"
 #include "engine/planning/planner.hpp"
 #include "panels/planner_panel.hpp"
 

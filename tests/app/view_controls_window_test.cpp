@@ -16,10 +16,10 @@
 
 #include "app/main_window.hpp"
 #include "app/planning/plan_execution.hpp"
-#include "app/planning/playback_controller.hpp"
-#include "app/planning_features.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/studio_window_factory.hpp"
-#include "app/viewport_window.hpp"
+#include "app/viewport/viewport_window.hpp"
 #include "app/window_test_support.hpp"
 #include "panels/goal_panel.hpp"
 #include "panels/planner_panel.hpp"

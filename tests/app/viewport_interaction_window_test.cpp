@@ -11,9 +11,9 @@
 #include <QStatusBar>
 #include <QtTest>
 
-#include "app/interaction/collision_monitor.hpp"
+#include "app/collision/collision_monitor.hpp"
 #include "app/studio_window_factory.hpp"
-#include "app/viewport_window.hpp"
+#include "app/viewport/viewport_window.hpp"
 #include "app/window_test_support.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "viewer/gizmo.hpp"

@@ -21,10 +21,10 @@
 
 #include "app/main_window.hpp"
 #include "app/planning/plan_request.hpp"
-#include "app/planning_features.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/task/task_feature.hpp"
-#include "app/viewport_window.hpp"
+#include "app/viewport/viewport_window.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/result_label.hpp"
 #include "panels/trajectory_panel.hpp"

@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "app/studio_window_factory.hpp"
-#include "app/viewport_window.hpp"
+#include "app/viewport/viewport_window.hpp"
 
 namespace kinetic::test {
 

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <limits>
 
-#include "app/scene_bridge/robot_visuals.hpp"
+#include "app/viewport/scene_bridge/robot_visuals.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "support/test_paths.hpp"
@@ -26,7 +26,7 @@ void add_robot(RenderScene& scene, MeshLibrary& meshes, const RobotModel& model,
   std::vector<Pose> poses;
   ForwardKinematics(model).compute(q, poses);
   if (!collision) {
-    // The app's own mapping (app/scene_bridge); it decides kMeshColors per part.
+    // The app's own mapping (app/viewport/scene_bridge); it decides kMeshColors per part.
     const app::RobotVisuals visuals(meshes, std::shared_ptr<const RobotModel>(&model, [](const RobotModel*) {}));
     app::RobotStyle style;
     if (tint) style.tint = *tint;

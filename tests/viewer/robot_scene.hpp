@@ -1,6 +1,6 @@
 #pragma once
 // Test helper: turns an engine RobotModel + joint values into viewer instances through the app's
-// own mapping (app/scene_bridge/robot_visuals), so the goldens show what the studio draws. Tests
+// own mapping (app/viewport/scene_bridge/robot_visuals), so the goldens show what the studio draws. Tests
 // may link the engine and the scene bridge; the viewer library itself stays engine-free.
 #include <vector>
 

@@ -1,4 +1,4 @@
-// app/scene_bridge/scene_visuals: planning-scene objects and TCP trails as viewer instances, drawn
+// app/viewport/scene_bridge/scene_visuals: planning-scene objects and TCP trails as viewer instances, drawn
 // headless on lavapipe and checked by pixels, picks and counts.
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@
 #include <fstream>
 #include <memory>
 
-#include "app/scene_bridge/robot_visuals.hpp"
-#include "app/scene_bridge/scene_visuals.hpp"
+#include "app/viewport/scene_bridge/robot_visuals.hpp"
+#include "app/viewport/scene_bridge/scene_visuals.hpp"
 #include "engine/core/error.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/model/robot_loader.hpp"
