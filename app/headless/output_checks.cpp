@@ -1,5 +1,6 @@
 #include "app/headless/output_checks.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -58,6 +59,17 @@ void check_name_lengths(const fs::path& final_path, const std::string& by) {
                                            "nothing was written");
 }
 
+// `path` is where a file system is mounted. A different device than its folder's says so for a
+// mount of another file system; a file bind-mounted from the same file system has its folder's
+// device, and only statx's mount-root attribute (Linux 5.8) tells (renaming over it: EBUSY).
+bool is_mount_point(const fs::path& path, const struct stat& info, const struct stat& folder_info) {
+  if (info.st_dev != folder_info.st_dev) return true;
+  struct statx x {};
+  if (::statx(AT_FDCWD, path.c_str(), AT_SYMLINK_NOFOLLOW, 0, &x) != 0) return false;
+  return (x.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) != 0 &&
+         (x.stx_attributes & STATX_ATTR_MOUNT_ROOT) != 0;
+}
+
 // The output is put in place by a rename over `final_path` in its folder: what makes that rename
 // fail is found now, before any planning, so a set never stops half written
 // (docs/headless-jobs.md: "Outputs").
@@ -71,7 +83,7 @@ void check_replaceable(const fs::path& final_path, const std::string& by) {
                      by + ": the folder " + folder.string() +
                          " is not writable; nothing was written (name another output folder)");
   if (::lstat(final_path.c_str(), &file_info) != 0) return;  // a new file
-  if (file_info.st_dev != folder_info.st_dev)
+  if (is_mount_point(final_path, file_info, folder_info))
     throw JobFailure(kExitWriteFailed,
                      by + ": " + final_path.string() +
                          " is a mount point and cannot be replaced; nothing was written");

@@ -9,6 +9,7 @@
 
 #include "app/document/file_kind.hpp"
 #include "app/document/robot_reference.hpp"
+#include "app/session/save_leftovers.hpp"
 #include "app/session/session_settings.hpp"
 #include "app/session/session_stored_states.hpp"
 #include "app/document/studio_document.hpp"
@@ -255,6 +256,7 @@ std::string session_to_json(const StudioDocument& document, const std::optional<
 QString save_session(const StudioDocument& document, const QString& path, const std::optional<SessionCamera>& camera) {
   try {
     write_file_atomically(path.toStdString(), session_to_json(document, camera));
+    remove_save_leftovers(path);  // after the save: a failing one removes nothing
     return {};
   } catch (const std::exception& error) {
     return QStringLiteral("Could not save the session to %1: %2").arg(path, QString::fromUtf8(error.what()));

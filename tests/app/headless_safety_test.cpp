@@ -2,7 +2,9 @@
 // FIFO forever, write outside its output folder, replace a file the run reads, share one
 // temporary between two outputs, or print a terminal escape. Every case exits with its code and
 // a message naming the cause, quickly, and leaves nothing behind.
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -64,6 +66,41 @@ std::vector<std::string> files_in(const fs::path& dir) {
     if (entry.path().filename() != "job.json")
       names.push_back(entry.path().lexically_relative(dir).string());
   return names;
+}
+
+// For as long as it lives, this process's effective user is `uid` (the tests run as root, which
+// may replace anyone's file: a user's refusals are seen only as a user).
+class EffectiveUser {
+ public:
+  explicit EffectiveUser(uid_t uid) : ok_(::seteuid(uid) == 0) {}
+  ~EffectiveUser() {
+    if (ok_) [[maybe_unused]]
+      const int restored = ::seteuid(0);
+  }
+  EffectiveUser(const EffectiveUser&) = delete;
+  EffectiveUser& operator=(const EffectiveUser&) = delete;
+  bool ok() const { return ok_; }
+
+ private:
+  bool ok_;
+};
+
+// Two outputs into dir/shared, a sticky folder anyone may write (as /tmp): a.json new, b.json an
+// existing file of another user (uid 65533). The job file is readable by every user.
+fs::path shared_folder_case(const fs::path& d) {
+  fs::permissions(d, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                         fs::perms::others_read | fs::perms::others_exec);
+  const fs::path shared = d / "shared";
+  fs::create_directory(shared);
+  fs::permissions(shared, fs::perms::all | fs::perms::sticky_bit);
+  kinetic::write_file_atomically(shared / "b.json", "theirs");
+  if (::chown((shared / "b.json").c_str(), 65533, 65533) != 0) return {};
+  kinetic::write_file_atomically(
+      d / "job.json",
+      job(R"({"directory": "shared", "trajectories": [{"file": "a.json"}, {"file": "b.json"}]})"));
+  fs::permissions(d / "job.json", fs::perms::owner_read | fs::perms::owner_write |
+                                      fs::perms::group_read | fs::perms::others_read);
+  return shared;
 }
 
 }  // namespace
@@ -199,6 +236,72 @@ class HeadlessSafetyTest : public QObject {
       QVERIFY2(!mentions(shot.out, "step 1"), shot.out.c_str());  // refused before planning
       QCOMPARE(kinetic::read_text_file(d / "tex.png"), texture);
     }
+  }
+
+  // All or nothing with a sticky folder (issue 41): the second output is another user's file in a
+  // shared folder, which a user cannot replace there (the kernel refuses the rename: EPERM). The
+  // run is refused before planning, naming the file, and the first output is not written either.
+  void another_users_file_in_a_sticky_folder_is_refused_before_anything_is_written() {
+    if (::geteuid() != 0) QSKIP("needs root to give a file to another user");
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    const fs::path shared = shared_folder_case(d);
+    QVERIFY(!shared.empty());
+    Result run;
+    {
+      const EffectiveUser nobody(65534);
+      QVERIFY(nobody.ok());
+      run = run_file(d / "job.json");
+    }
+    QCOMPARE(::geteuid(), uid_t(0));
+    QCOMPARE(run.code, int(kExitWriteFailed));
+    QVERIFY2(
+        mentions(run.err, "trajectory \"b.json\": " + (shared / "b.json").string() +
+                              " belongs to another user in the shared folder " + shared.string()) &&
+            mentions(run.err, "nothing was written"),
+        run.err.c_str());
+    QVERIFY2(!mentions(run.out, "step 1"), run.out.c_str());  // refused before planning
+    QCOMPARE(kinetic::read_text_file(shared / "b.json"), std::string("theirs"));
+    QCOMPARE(files_in(shared), std::vector<std::string>{"b.json"});  // no a.json, no temporary
+    QVERIFY2(run.ms < 20000, std::to_string(run.ms).c_str());
+  }
+
+  // Root may replace any file in a sticky folder (CAP_FOWNER; the kernel allows the rename), so
+  // the same job run as root is not refused: the check is for what the rename would do.
+  void root_replaces_another_users_file_in_a_sticky_folder() {
+    if (::geteuid() != 0) QSKIP("needs root to give a file to another user");
+    QTemporaryDir dir;
+    const fs::path d = dir.path().toStdString();
+    const fs::path shared = shared_folder_case(d);
+    QVERIFY(!shared.empty());
+    const Result run = run_file(d / "job.json");
+    QVERIFY2(run.code == int(kExitOk), run.err.c_str());
+    QVERIFY(fs::exists(shared / "a.json"));
+    QVERIFY(kinetic::read_text_file(shared / "b.json").find("kinetic-trajectory") !=
+            std::string::npos);
+  }
+
+  // An output whose name is a mount point cannot be renamed over (EBUSY): refused before planning,
+  // the first output not written (it was, with exit 4 after it).
+  void an_output_that_is_a_mount_point_is_refused_before_anything_is_written() {
+    QTemporaryDir dir, elsewhere;
+    const fs::path d = dir.path().toStdString();
+    const fs::path source = fs::path(elsewhere.path().toStdString()) / "source.json";
+    kinetic::write_file_atomically(source, "mounted");
+    kinetic::write_file_atomically(d / "b.json", "");
+    if (::mount(source.c_str(), (d / "b.json").c_str(), nullptr, MS_BIND, nullptr) != 0)
+      QSKIP("cannot bind-mount a file here (needs CAP_SYS_ADMIN)");
+    const Result run =
+        run_job_in(d, job(R"({"trajectories": [{"file": "a.json"}, {"file": "b.json"}]})"));
+    const bool unmounted = ::umount((d / "b.json").c_str()) == 0;
+    QVERIFY(unmounted);
+    QCOMPARE(run.code, int(kExitWriteFailed));
+    QVERIFY2(mentions(run.err,
+                      "trajectory \"b.json\": " + (d / "b.json").string() + " is a mount point"),
+             run.err.c_str());
+    QVERIFY2(!mentions(run.out, "step 1"), run.out.c_str());
+    QVERIFY(!fs::exists(d / "a.json"));
+    QCOMPARE(kinetic::read_text_file(source), std::string("mounted"));
   }
 
   void a_job_of_version_0_is_refused() {

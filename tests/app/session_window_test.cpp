@@ -274,6 +274,10 @@ class SessionWindowTest : public QObject {
       QCOMPARE(app::save_session(crashed, autosave, camera), QString());
     }
 
+    // The question names when the session was autosaved and which file holds it (issue 41).
+    const QString saved_when = QFileInfo(autosave).lastModified().toString(Qt::TextDate);
+    const QString saved_where = QDir::toNativeSeparators(QFileInfo(autosave).absoluteFilePath());
+
     // The real question (a message box) is asked once the window is up; answer Restore.
     qunsetenv("KINETIC_NO_RECOVERY");
     QString question;
@@ -294,6 +298,8 @@ class SessionWindowTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!question.isEmpty(), 10000);
     answer.stop();
     QVERIFY2(question.contains(QStringLiteral("did not shut down cleanly")), qPrintable(question));
+    QVERIFY2(question.contains(QStringLiteral("autosaved at %1 was found:\n%2").arg(saved_when, saved_where)),
+             qPrintable(question));
 
     const app::StudioDocument& document = *studio->document;
     QTRY_VERIFY_WITH_TIMEOUT(document.scene().has_obstacle("crate"), 5000);
