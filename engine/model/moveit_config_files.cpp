@@ -9,7 +9,7 @@
 #include "engine/core/printable_text.hpp"
 #include "engine/core/yaml_fields.hpp"
 #include "engine/model/robot_model.hpp"
-#include "engine/model/xacro_limits.hpp"
+#include "engine/model/xacro/xacro_limits.hpp"
 
 namespace fs = std::filesystem;
 

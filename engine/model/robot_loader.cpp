@@ -13,7 +13,7 @@
 #include "engine/model/package_resolver.hpp"
 #include "engine/model/robot_model_builder.hpp"
 #include "engine/model/srdf_loader.hpp"
-#include "engine/model/xacro_processor.hpp"
+#include "engine/model/xacro/xacro_processor.hpp"
 
 namespace fs = std::filesystem;
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <random>
 
-#include "engine/planning/bidirectional_search.hpp"
-#include "engine/planning/node_tree.hpp"
+#include "engine/planning/sampling/bidirectional_search.hpp"
+#include "engine/planning/sampling/node_tree.hpp"
 
 namespace kinetic {
 

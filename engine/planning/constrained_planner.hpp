@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "engine/planning/geometric_planners.hpp"
+#include "engine/planning/sampling/geometric_planners.hpp"
 #include "engine/planning/path_constraints.hpp"
 
 namespace kinetic {

@@ -11,10 +11,10 @@
 #include "engine/kinematics/group_end_effectors.hpp"
 #include "engine/kinematics/ik_factory.hpp"
 #include "engine/planning/constrained_planner.hpp"
-#include "engine/planning/geometric_planners.hpp"
+#include "engine/planning/sampling/geometric_planners.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/path_processing.hpp"
-#include "engine/planning/prm.hpp"
+#include "engine/planning/sampling/prm.hpp"
 #include "engine/planning/segment_repair.hpp"
 #include "engine/planning/state_diagnostics.hpp"
 

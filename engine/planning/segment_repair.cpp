@@ -1,6 +1,6 @@
 #include "engine/planning/segment_repair.hpp"
 
-#include "engine/planning/geometric_planners.hpp"
+#include "engine/planning/sampling/geometric_planners.hpp"
 
 namespace kinetic {
 

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <string>
 
-#include "engine/model/xacro_expression.hpp"
-#include "engine/model/xacro_processor.hpp"
+#include "engine/model/xacro/xacro_expression.hpp"
+#include "engine/model/xacro/xacro_processor.hpp"
 #include "engine/model_test_helpers.hpp"
 
 namespace kinetic {

@@ -19,7 +19,7 @@
 
 #include "engine/core/error.hpp"
 #include "engine/model/package_resolver.hpp"
-#include "engine/model/xacro_processor.hpp"
+#include "engine/model/xacro/xacro_processor.hpp"
 #include "support/test_paths.hpp"
 
 namespace kinetic {

@@ -16,9 +16,9 @@
 #include "engine/model/package_resolver.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/model/robot_model.hpp"
-#include "engine/model/xacro_expression.hpp"
-#include "engine/model/xacro_processor.hpp"
-#include "engine/model/xacro_yaml.hpp"
+#include "engine/model/xacro/xacro_expression.hpp"
+#include "engine/model/xacro/xacro_processor.hpp"
+#include "engine/model/xacro/xacro_yaml.hpp"
 #include "engine/model_test_helpers.hpp"
 #include "support/test_paths.hpp"
 

@@ -15,8 +15,8 @@
 #include "engine/kinematics/kinematic_chain.hpp"
 #include "engine/model/robot_companions.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "engine/model/xacro_expression.hpp"
-#include "engine/model/xacro_processor.hpp"
+#include "engine/model/xacro/xacro_expression.hpp"
+#include "engine/model/xacro/xacro_processor.hpp"
 #include "engine/model_test_helpers.hpp"
 
 namespace kinetic {

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/planning/node_tree.hpp"
+#include "engine/planning/sampling/node_tree.hpp"
 
 using namespace kinetic;
 

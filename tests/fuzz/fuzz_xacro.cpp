@@ -7,7 +7,7 @@
 #include <string>
 
 #include "engine/core/error.hpp"
-#include "engine/model/xacro_processor.hpp"
+#include "engine/model/xacro/xacro_processor.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -1,12 +1,12 @@
 // Values of xacro expressions as Python has them: truth, str() and the reading of property texts.
-#include "engine/model/xacro_syntax.hpp"
+#include "engine/model/xacro/xacro_syntax.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 
 #include "engine/core/error.hpp"
-#include "engine/model/xacro_limits.hpp"
+#include "engine/model/xacro/xacro_limits.hpp"
 
 namespace kinetic::xacro {
 

@@ -1,4 +1,4 @@
-#include "engine/planning/node_tree.hpp"
+#include "engine/planning/sampling/node_tree.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -5,8 +5,8 @@
 #include <numbers>
 
 #include "engine/core/error.hpp"
-#include "engine/model/xacro_limits.hpp"
-#include "engine/model/xacro_syntax.hpp"
+#include "engine/model/xacro/xacro_limits.hpp"
+#include "engine/model/xacro/xacro_syntax.hpp"
 
 namespace kinetic::xacro {
 

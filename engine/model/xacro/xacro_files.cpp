@@ -1,10 +1,10 @@
-#include "engine/model/xacro_files.hpp"
+#include "engine/model/xacro/xacro_files.hpp"
 
 #include <filesystem>
 #include <fstream>
 
 #include "engine/core/error.hpp"
-#include "engine/model/xacro_limits.hpp"
+#include "engine/model/xacro/xacro_limits.hpp"
 
 namespace fs = std::filesystem;
 

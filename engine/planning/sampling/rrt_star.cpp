@@ -11,9 +11,9 @@
 #include <limits>
 #include <vector>
 
-#include "engine/planning/bidirectional_search.hpp"
-#include "engine/planning/geometric_planners.hpp"
-#include "engine/planning/node_tree.hpp"
+#include "engine/planning/sampling/bidirectional_search.hpp"
+#include "engine/planning/sampling/geometric_planners.hpp"
+#include "engine/planning/sampling/node_tree.hpp"
 
 namespace kinetic {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/planning/bidirectional_search.hpp"
+#include "engine/planning/sampling/bidirectional_search.hpp"
 
 namespace kinetic {
 

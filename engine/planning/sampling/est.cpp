@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "engine/planning/bidirectional_search.hpp"
+#include "engine/planning/sampling/bidirectional_search.hpp"
 
 namespace kinetic {
 

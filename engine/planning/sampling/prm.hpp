@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "engine/planning/geometric_planners.hpp"
-#include "engine/planning/node_tree.hpp"
+#include "engine/planning/sampling/geometric_planners.hpp"
+#include "engine/planning/sampling/node_tree.hpp"
 
 namespace kinetic {
 

@@ -1,4 +1,4 @@
-#include "engine/model/xacro_yaml.hpp"
+#include "engine/model/xacro/xacro_yaml.hpp"
 
 #include <yaml-cpp/yaml.h>
 
@@ -8,8 +8,8 @@
 #include <numbers>
 
 #include "engine/core/error.hpp"
-#include "engine/model/xacro_files.hpp"
-#include "engine/model/xacro_limits.hpp"
+#include "engine/model/xacro/xacro_files.hpp"
+#include "engine/model/xacro/xacro_limits.hpp"
 
 namespace kinetic::xacro {
 

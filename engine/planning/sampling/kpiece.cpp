@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/planning/bidirectional_search.hpp"
+#include "engine/planning/sampling/bidirectional_search.hpp"
 
 namespace kinetic {
 

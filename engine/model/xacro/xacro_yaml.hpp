@@ -4,7 +4,7 @@
 // '.', strings), plus xacro's !radians and !degrees tags. Read with yaml-cpp.
 #include <string>
 
-#include "engine/model/xacro_expression.hpp"
+#include "engine/model/xacro/xacro_expression.hpp"
 
 namespace kinetic::xacro {
 

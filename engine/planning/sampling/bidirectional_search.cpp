@@ -1,4 +1,4 @@
-#include "engine/planning/bidirectional_search.hpp"
+#include "engine/planning/sampling/bidirectional_search.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // RRT-Connect (Kuffner & LaValle 2000): grow towards uniform samples from the nearest node.
-#include "engine/planning/bidirectional_search.hpp"
+#include "engine/planning/sampling/bidirectional_search.hpp"
 
 namespace kinetic {
 

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <memory>
 
-#include "engine/model/xacro_limits.hpp"
-#include "engine/model/xacro_syntax.hpp"
+#include "engine/model/xacro/xacro_limits.hpp"
+#include "engine/model/xacro/xacro_syntax.hpp"
 
 namespace kinetic::xacro {
 

@@ -8,9 +8,9 @@
 #include <numbers>
 
 #include "engine/core/error.hpp"
-#include "engine/model/xacro_limits.hpp"
-#include "engine/model/xacro_syntax.hpp"
-#include "engine/model/xacro_yaml.hpp"
+#include "engine/model/xacro/xacro_limits.hpp"
+#include "engine/model/xacro/xacro_syntax.hpp"
+#include "engine/model/xacro/xacro_yaml.hpp"
 
 namespace kinetic::xacro {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/model/xacro_expression.hpp"
+#include "engine/model/xacro/xacro_expression.hpp"
 
 namespace kinetic::xacro {
 

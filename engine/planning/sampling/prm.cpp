@@ -1,4 +1,4 @@
-#include "engine/planning/prm.hpp"
+#include "engine/planning/sampling/prm.hpp"
 
 #include <algorithm>
 #include <functional>

@@ -1,4 +1,4 @@
-#include "engine/model/xacro_processor.hpp"
+#include "engine/model/xacro/xacro_processor.hpp"
 
 #include <tinyxml2.h>
 
@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "engine/core/error.hpp"
-#include "engine/model/xacro_expression.hpp"
-#include "engine/model/xacro_files.hpp"
-#include "engine/model/xacro_limits.hpp"
-#include "engine/model/xacro_yaml.hpp"
+#include "engine/model/xacro/xacro_expression.hpp"
+#include "engine/model/xacro/xacro_files.hpp"
+#include "engine/model/xacro/xacro_limits.hpp"
+#include "engine/model/xacro/xacro_yaml.hpp"
 #include "engine/model/xml_errors.hpp"
 
 namespace fs = std::filesystem;
