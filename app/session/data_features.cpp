@@ -23,17 +23,17 @@
 #include "app/document/robot_files_text.hpp"
 #include "app/robot/robot_load_warnings.hpp"
 #include "app/robot/robot_loader.hpp"
+#include "app/robot/joints_panel_binding.hpp"
 #include "app/robot/robot_package_scan.hpp"
 #include "app/session/new_session.hpp"
 #include "app/session/package_paths_dialog.hpp"
 #include "app/session/recent_files.hpp"
 #include "app/session/session_file.hpp"
 #include "app/session/session_tracker.hpp"
+#include "app/scene/scene_panel_binding.hpp"
 #include "app/document/studio_document.hpp"
 #include "app/viewport/viewport_window.hpp"
-#include "engine/collision/collision_checker.hpp"
 #include "engine/model/moveit_config_package.hpp"
-#include "engine/scene/scene_meshes.hpp"
 #include "panels/file_dialog_folders.hpp"
 #include "panels/joints_panel.hpp"
 #include "panels/robot_library_panel.hpp"
@@ -392,19 +392,6 @@ void build_menus(QMainWindow& window, DataActions& actions, DataFeatures& featur
   settings->addAction(QObject::tr("Package search paths…"), &actions, [&actions] { actions.edit_package_paths(); });
 }
 
-// Why a collision checker refused `scene`: the objects whose mesh cannot be read, by name (the
-// checker's error names only the file), else the checker's own error.
-QString why_the_scene_cannot_be_checked(const PlanningScene& scene, const std::exception& error) {
-  const std::vector<SceneMeshProblem> problems = unreadable_scene_meshes(scene);
-  if (problems.empty()) return QString::fromUtf8(error.what());
-  const SceneMeshProblem& first = problems.front();
-  QString reason = QObject::tr("object '%1': %2")
-                       .arg(QString::fromStdString(first.object), QString::fromStdString(first.message));
-  if (problems.size() == 2) reason += QObject::tr("; and one more object whose mesh cannot be read");
-  if (problems.size() > 2)
-    reason += QObject::tr("; and %1 more objects whose meshes cannot be read").arg(problems.size() - 1);
-  return reason;
-}
 
 }  // namespace
 
@@ -419,60 +406,6 @@ SessionLoadResult load_session_with_view(ViewportWindow* viewport, StudioDocumen
   if (result.ok() && result.camera && viewport)
     viewport->set_camera(to_view_camera(viewport->camera(), *result.camera));
   return result;
-}
-
-void bind_scene_panel(panels::ScenePanel& panel, StudioDocument& document) {
-  const auto sync_robot = [&panel, &document] {
-    panel.set_robot(document.robot());
-    panel.set_joints(document.joints());
-  };
-  sync_robot();
-  panel.set_scene(document.scene());
-  panel.set_selected(document.selected_object());
-  QObject::connect(&document, &StudioDocument::robotChanged, &panel, sync_robot);
-  QObject::connect(&document, &StudioDocument::jointsChanged, &panel, [&panel, &document] { panel.set_joints(document.joints()); });
-  QObject::connect(&document, &StudioDocument::sceneChanged, &panel, [&panel, &document] { panel.set_scene(document.scene()); });
-  QObject::connect(&document, &StudioDocument::selectionChanged, &panel,
-                   [&panel, &document] { panel.set_selected(document.selected_object()); });
-  QObject::connect(&panel, &panels::ScenePanel::sceneEdited, &document,
-                   [&document](const PlanningScene& scene, const QString& what) { document.edit_scene(scene, what); });
-  QObject::connect(&panel, &panels::ScenePanel::selectionEdited, &document,
-                   [&document](const QString& name) { document.set_selected_object(name); });
-}
-
-void bind_joints_panel_extras(panels::JointsPanel& panel, StudioDocument& document) {
-  // One checker per robot (building its sphere model is the expensive part); the scene is
-  // handed over again only after it changed.
-  struct Cache {
-    RobotModelPtr robot;
-    std::unique_ptr<CollisionChecker> checker;
-    bool scene_stale = true;
-    QString scene_skipped;  // why the checker holds no scene ("" when it holds the document's)
-  };
-  auto cache = std::make_shared<Cache>();
-  QObject::connect(&document, &StudioDocument::sceneChanged, &panel, [cache] { cache->scene_stale = true; });
-  panel.set_state_check(
-      [cache, &document](const JointVector& q) {
-        if (!document.robot()) return true;
-        if (cache->robot != document.robot()) {
-          cache->robot = document.robot();
-          cache->checker = std::make_unique<CollisionChecker>(cache->robot);
-          cache->scene_stale = true;
-        }
-        if (cache->scene_stale) {
-          cache->scene_skipped.clear();
-          try {
-            cache->checker->set_scene(document.scene());
-          } catch (const std::exception& error) {
-            // An unusable scene object: check the robot alone, and let the panel say so.
-            cache->scene_skipped = why_the_scene_cannot_be_checked(document.scene(), error);
-            cache->checker->set_scene(PlanningScene());
-          }
-          cache->scene_stale = false;
-        }
-        return !cache->checker->in_collision(q);
-      },
-      [cache] { return cache->scene_skipped; });
 }
 
 DataFeatures install_data_features(QMainWindow& window, StudioDocument& document, const DataFeatureOptions& options) {

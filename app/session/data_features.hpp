@@ -69,15 +69,9 @@ struct DataFeatures {
 DataFeatures install_data_features(QMainWindow& window, StudioDocument& document,
                                    const DataFeatureOptions& options = {});
 
-// The pieces, for tests and for windows that host the panels elsewhere.
-void bind_scene_panel(panels::ScenePanel& panel, StudioDocument& document);
 // Sessions with the 3D view's camera: saved when the window shows a viewport, applied on load
 // when the file has one. Without a viewport they are plain save_session / load_session.
 QString save_session_with_view(ViewportWindow* viewport, const StudioDocument& document, const QString& path);
 SessionLoadResult load_session_with_view(ViewportWindow* viewport, StudioDocument& document, const QString& path);
-// Gives the joints panel a collision check (robot + scene of the document) for its random pose.
-// A scene the checker cannot take (an unreadable mesh) leaves the robot alone checked, and the
-// panel is told why, to say so.
-void bind_joints_panel_extras(panels::JointsPanel& panel, StudioDocument& document);
 
 }  // namespace kinetic::app

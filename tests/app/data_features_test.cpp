@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "app/session/data_features.hpp"
+#include "app/robot/joints_panel_binding.hpp"
 #include "app/robot/model_file_watcher.hpp"
 #include "app/session/package_paths_dialog.hpp"
 #include "app/session/session_file.hpp"

@@ -8,7 +8,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/session/data_features.hpp"
+#include "app/scene/scene_panel_binding.hpp"
 #include "app/document/studio_document.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
