@@ -41,7 +41,7 @@ void GoalController::make_kinematics() {
   kinematics_.reset();
   effectors_.clear();
   requested_pose_.reset();
-  awaiting_ = 0;
+  forget_answers_in_flight();
   solution_index_ = solution_count_ = 0;
   const RobotModelPtr robot = document_.robot();
   worker_.set_group(group_);
@@ -91,7 +91,7 @@ void GoalController::activate_end_effector(std::size_t index) {
   kinematics_ = std::make_unique<TcpKinematics>(*effector.kinematics);
   worker_.set_group(effector.arm);
   requested_pose_.reset();
-  awaiting_ = 0;
+  forget_answers_in_flight();
   solution_index_ = solution_count_ = 0;
 }
 
@@ -159,7 +159,7 @@ void GoalController::on_goal_changed() {
   if (!applying_) {
     // Undo, a loaded session or a panel set the goal: show it rather than our last request.
     requested_pose_.reset();
-    awaiting_ = 0;
+    forget_answers_in_flight();
     if (ik_failed_) set_status(false, QString());
     // A goal whose pose is for another of the group's end effectors (undo, a session): that one's
     // gizmo becomes the active one.
@@ -269,8 +269,10 @@ void GoalController::current_from_goal() {
 }
 
 void GoalController::on_solved(quint64 sequence, const IkAnswer& answer) {
-  if (sequence != awaiting_) return;
-  awaiting_ = 0;
+  // An answer to an earlier step of the same drag is shown too (the worker lets a running solve
+  // finish): the ghost keeps up on a busy machine, and its joints seed the next solve.
+  if (awaiting_ == 0 || sequence < accept_from_ || sequence > awaiting_) return;
+  if (sequence == awaiting_) awaiting_ = 0;
   solution_index_ = answer.solution_index;
   solution_count_ = answer.solution_count;
   GoalState goal;
@@ -287,6 +289,11 @@ void GoalController::on_failed(quint64 sequence, const QString& reason) {
   if (sequence != awaiting_) return;
   awaiting_ = 0;
   set_status(true, reason);
+}
+
+void GoalController::forget_answers_in_flight() {
+  awaiting_ = 0;
+  accept_from_ = worker_.latest_request() + 1;
 }
 
 void GoalController::set_status(bool failed, const QString& text) {

@@ -116,7 +116,9 @@ class GoalController : public QObject {
   JointVector cycle_seed_;              // the seed the solution order refers to
   bool collision_aware_ = kCollisionAwareIkByDefault;
   bool applying_ = false;               // our own goal edit is being applied
-  quint64 awaiting_ = 0;                // sequence of the request in flight (0: none)
+  quint64 awaiting_ = 0;                // sequence of the newest request in flight (0: none)
+  quint64 accept_from_ = 0;             // answers to earlier requests are ignored
+  void forget_answers_in_flight();      // the robot, group or goal changed under them
   bool ik_failed_ = false;
   QString ik_status_;
   int solution_index_ = 0, solution_count_ = 0;

@@ -155,7 +155,9 @@ struct IkWorker::Engine {
 };
 
 IkWorker::IkWorker(QObject* parent)
-    : QObject(parent), engine_(std::make_shared<Engine>()), worker_(QStringLiteral("IK")) {
+    : QObject(parent),
+      engine_(std::make_shared<Engine>()),
+      worker_(QStringLiteral("IK"), NewestWinsWorker::Priority::Background, nullptr, NewestWinsWorker::Replaced::Finish) {
   qRegisterMetaType<kinetic::app::IkAnswer>();
 }
 
@@ -172,18 +174,19 @@ void IkWorker::set_scene(const PlanningScene& scene) {
 
 quint64 IkWorker::request(const IkRequest& request) {
   // Below the interface (the worker's priority): on a software renderer a numeric solve per drag
-  // step (a 7-DOF arm's) otherwise takes the cores the frame needs; the answer still comes
-  // between frames. A newer request stops this one's solve within an iteration, so a target out
-  // of reach with a long [ik] timeout_ms cannot hold up the drag.
+  // step (a 7-DOF arm's) otherwise takes the cores the frame needs. A newer request lets the
+  // running solve finish and answer (the ghost shows that step; its joints seed the next solve)
+  // and replaces any waiting one, so a drag costs at most one solve in flight and one waiting.
   latest_ = worker_.submit(
       [engine = engine_, robot = robot_, group = group_, scene = scene_, version = scene_version_,
        request](const NewestWinsWorker::Job& job) {
         engine->prepare(robot, group, scene, version);
-        return engine->solve(request, job.cancel_flag());
+        return std::make_pair(job.id(), engine->solve(request, job.cancel_flag()));
       },
-      [this](Outcome outcome) {
-        if (outcome.answer) emit solved(latest_, *outcome.answer);
-        else emit failed(latest_, QString::fromStdString(outcome.reason));
+      [this](std::pair<quint64, Outcome> answer) {
+        const auto& [sequence, outcome] = answer;
+        if (outcome.answer) emit solved(sequence, *outcome.answer);
+        else emit failed(sequence, QString::fromStdString(outcome.reason));
       });
   return latest_;
 }

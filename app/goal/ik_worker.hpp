@@ -1,8 +1,8 @@
 #pragma once
 // IkWorker: inverse kinematics for the goal gizmo and the goal panel, off the GUI thread. The
-// newest request wins: a request arriving while one runs replaces any waiting one, and an answer
-// to anything but the latest request is dropped (matched by sequence number), so a fast drag
-// never applies an old pose after a newer one.
+// newest request wins: a request arriving while one runs replaces any waiting one; the running
+// solve finishes and answers first (answers come in request order, matched by sequence number),
+// so a fast drag never applies an old pose after a newer one and never starves its own solves.
 //
 // Analytic solvers give every solution; they are ordered by distance from the seed and
 // solution_index picks one (cycling through the arm's configurations). Collision-aware requests
@@ -62,7 +62,7 @@ class IkWorker : public QObject {
   std::string group_;
   std::shared_ptr<const PlanningScene> scene_;
   quint64 scene_version_ = 0;
-  quint64 latest_ = 0;  // the newest request's id (answers come for it only)
+  quint64 latest_ = 0;  // the newest request's id
   std::shared_ptr<Engine> engine_;
   NewestWinsWorker worker_;  // last: its thread stops before the rest goes
 };

@@ -2,6 +2,7 @@
 
 #include <QMetaObject>
 #include <QThread>
+#include <QTimer>
 #include <QtDebug>
 
 #include "app/workers/thread_priority.hpp"
@@ -9,8 +10,8 @@
 
 namespace kinetic::app {
 
-NewestWinsWorker::NewestWinsWorker(QString name, Priority priority, QObject* parent)
-    : QObject(parent), name_(std::move(name)), priority_(priority) {}
+NewestWinsWorker::NewestWinsWorker(QString name, Priority priority, QObject* parent, Replaced replaced)
+    : QObject(parent), name_(std::move(name)), priority_(priority), replaced_(replaced) {}
 
 NewestWinsWorker::~NewestWinsWorker() {
   {
@@ -38,7 +39,10 @@ quint64 NewestWinsWorker::enqueue(Task task) {
   newest_ = id;
   {
     std::lock_guard lock(mutex_);
-    if (running_cancel_) running_cancel_->store(true);  // replaced: stop as soon as it can
+    // Replaced: stop as soon as it can, or after the grace to finish and answer first.
+    if (running_cancel_ && replaced_ == Replaced::Cancel) running_cancel_->store(true);
+    if (running_cancel_ && replaced_ == Replaced::Finish)
+      QTimer::singleShot(kFinishGraceMs, this, [flag = running_cancel_] { flag->store(true); });
     waiting_ = Waiting{id, std::move(task), std::make_shared<std::atomic<bool>>(false)};
   }
   if (!thread_) {
@@ -68,8 +72,17 @@ void NewestWinsWorker::abandon() {
   emit busyChanged(false);
 }
 
-void NewestWinsWorker::answer(quint64 id, const Answer& answer) {
-  if (!is_newest(id)) return;  // replaced or abandoned meanwhile
+void NewestWinsWorker::answer(quint64 id, bool cancelled, const Answer& answer) {
+  if (!is_newest(id)) {
+    // Replaced meanwhile: dropped, unless it was let finish and did (not stopped after its
+    // grace, not abandoned, and nothing newer has answered).
+    if (replaced_ == Replaced::Finish && !cancelled && busy() && id > last_answered_) {
+      last_answered_ = id;
+      answer();
+    }
+    return;
+  }
+  last_answered_ = id;
   newest_ = 0;
   // Idle before the answer runs: an answer may submit the next job.
   emit busyChanged(false);
@@ -89,12 +102,14 @@ void NewestWinsWorker::run() {
       running_cancel_ = next.cancel;
     }
     Answer result = next.task(Job(this, next.id, next.cancel));
+    const bool cancelled = next.cancel->load();
     {
       std::lock_guard lock(mutex_);
       running_cancel_.reset();
     }
     QMetaObject::invokeMethod(
-        this, [this, id = next.id, result = std::move(result)] { answer(id, result); }, Qt::QueuedConnection);
+        this, [this, id = next.id, cancelled, result = std::move(result)] { answer(id, cancelled, result); },
+        Qt::QueuedConnection);
   }
 }
 

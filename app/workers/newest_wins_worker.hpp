@@ -6,9 +6,11 @@
 // - One thread per worker, started by the first submit(); jobs run one at a time and in order, so
 //   state that only jobs touch needs no lock.
 // - submit() replaces a job still waiting (it never runs) and raises the cancel flag of the one
-//   running (the engine polls it: a plan stops within milliseconds).
+//   running (the engine polls it: a plan stops within milliseconds), or lets it finish
+//   (Replaced::Finish).
 // - Answers come back on the owner's thread, and only the newest job's: the answer of a replaced
-//   job is dropped, so no caller ever sees a stale result.
+//   job is dropped (with Replaced::Finish, that of the job that was running is handed over first),
+//   so no caller ever sees a result older than one it has seen.
 // - A job that throws answers with its error, and the worker goes on.
 // - Destruction raises the running job's flag, drops the waiting one and joins the thread; no
 //   answer comes after it.
@@ -38,7 +40,18 @@ class NewestWinsWorker : public QObject {
     Interface,   // as the GUI thread (short answers the user waits for with the mouse down)
     Background,  // below it: on a machine with few cores the window keeps drawing
   };
-  explicit NewestWinsWorker(QString name, Priority priority = Priority::Background, QObject* parent = nullptr);
+  // What a newer job does to the one running.
+  enum class Replaced {
+    Cancel,  // raise its flag and drop its answer (plans: only the newest matters)
+    // Let it finish within kFinishGraceMs of being replaced, then raise its flag; an answer it
+    // reached on its own is handed over too, before the newer one's (IK during a drag: each
+    // answer is a step the ghost can show, and a solve cancelled by every mouse move would never
+    // end on a busy machine, burning a core the renderer needs).
+    Finish,
+  };
+  static constexpr int kFinishGraceMs = 50;  // a few frames: a solve from a near seed takes ~1 ms
+  explicit NewestWinsWorker(QString name, Priority priority = Priority::Background, QObject* parent = nullptr,
+                            Replaced replaced = Replaced::Cancel);
   ~NewestWinsWorker() override;
   NewestWinsWorker(const NewestWinsWorker&) = delete;
   NewestWinsWorker& operator=(const NewestWinsWorker&) = delete;
@@ -92,11 +105,13 @@ class NewestWinsWorker : public QObject {
   static QString describe(const std::exception_ptr& failure);
   static void log_failure(const QString& worker, const QString& message);
   quint64 enqueue(Task task);
-  void answer(quint64 id, const Answer& answer);  // on the owner's thread
+  void answer(quint64 id, bool cancelled, const Answer& answer);  // on the owner's thread
   void run();                                     // the worker's thread
 
   QString name_;
   Priority priority_;
+  Replaced replaced_;
+  quint64 last_answered_ = 0;  // owner's thread: answers never go back in time
   quint64 next_id_ = 0;
   quint64 newest_ = 0;  // the job whose answer is awaited (0: idle); owner's thread only
   std::mutex mutex_;    // guards what follows, shared with the worker's thread

@@ -157,7 +157,7 @@ class IkWorkerTest : public QObject {
              qPrintable(reason));
   }
 
-  void burst_of_requests_delivers_only_the_newest() {
+  void burst_of_requests_ends_with_the_newest() {
     const auto robot = kinetic::load_builtin_robot("ur5e");
     const TcpKinematics frame(robot);
     IkWorker worker;
@@ -176,12 +176,15 @@ class IkWorkerTest : public QObject {
       last = worker.request(request);
     }
     QCOMPARE(last, worker.latest_request());
-    QTRY_COMPARE_WITH_TIMEOUT(solved.count(), 1, 5000);
+    // The solve running when the burst came may answer first (a step of the drag); the 48
+    // replaced while waiting never run; the newest answers last and nothing older after it.
+    QTRY_VERIFY_WITH_TIMEOUT(!solved.isEmpty() && solved.last().at(0).value<quint64>() == last, 5000);
     QTest::qWait(300);  // nothing older arrives afterwards
-    QCOMPARE(solved.count(), 1);
+    QVERIFY2(solved.count() <= 2, qPrintable(QString::number(solved.count())));
+    QCOMPARE(solved.last().at(0).value<quint64>(), last);
+    if (solved.count() == 2) QVERIFY(solved.first().at(0).value<quint64>() < last);
     QCOMPARE(failed.count(), 0);
-    QCOMPARE(solved.first().at(0).value<quint64>(), last);
-    const auto answer = solved.first().at(1).value<IkAnswer>();
+    const auto answer = solved.last().at(1).value<IkAnswer>();
     QVERIFY(pose_error(frame.tcp_in_base(answer.joints), last_target) < 1e-3);
   }
 
@@ -204,8 +207,9 @@ class IkWorkerTest : public QObject {
     QVERIFY(pose_error(frame.tcp_in_base(answer.joints), request.target) < 1e-3);
   }
 
-  // A drag moves on while a solve runs: the newer request stops it (its answer would be dropped),
-  // so a target out of reach with a long [ik] timeout_ms does not hold up the next one.
+  // A drag moves on while a solve runs: the solve gets a few frames to finish, then the newer
+  // request stops it (its answer is dropped), so a target out of reach with a long [ik]
+  // timeout_ms does not hold up the next one.
   void a_newer_request_stops_a_long_solve_of_an_older_one() {
     const auto robot = with_an_hour_of_ik("xarm6");
     QVERIFY2(robot, "the xArm6's kinetic.toml has an [ik] table");

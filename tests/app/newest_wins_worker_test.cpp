@@ -102,6 +102,43 @@ class NewestWinsWorkerTest : public QObject {
     QVERIFY2(timer.elapsed() < 5000, "the running job was not told to stop");
   }
 
+  void a_replaced_job_let_finish_answers_before_the_newest() {
+    NewestWinsWorker worker(QStringLiteral("test"), NewestWinsWorker::Priority::Background, nullptr,
+                            NewestWinsWorker::Replaced::Finish);
+    auto release = std::make_shared<std::atomic<bool>>(false);
+    std::atomic<bool> started{false};
+    QStringList answers;
+    worker.submit([release, &started](const Job& job) {
+      started = true;
+      while (!release->load() && !job.cancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      return job.cancelled() ? QStringLiteral("first stopped") : QStringLiteral("first");
+    }, [&](const QString& how) { answers << how; });
+    QVERIFY(wait_until(started));
+    worker.submit([] { return QStringLiteral("second"); }, [&](const QString& how) { answers << how; });  // replaced
+    worker.submit([] { return QStringLiteral("third"); }, [&](const QString& how) { answers << how; });
+    release->store(true);  // within the grace: the first finishes on its own
+    QTRY_VERIFY(!worker.busy());
+    QTest::qWait(50);
+    QCOMPARE(answers, (QStringList{QStringLiteral("first"), QStringLiteral("third")}));
+  }
+
+  void a_replaced_job_past_its_grace_is_stopped_and_not_answered() {
+    NewestWinsWorker worker(QStringLiteral("test"), NewestWinsWorker::Priority::Background, nullptr,
+                            NewestWinsWorker::Replaced::Finish);
+    Blocking endless;  // ends only when told to
+    QStringList answers;
+    worker.submit(endless, [&](const QString& how) { answers << how; });
+    QVERIFY(wait_until(*endless.started));
+    QElapsedTimer timer;
+    timer.start();
+    worker.submit([] { return QStringLiteral("newest"); }, [&](const QString& how) { answers << how; });
+    QTRY_VERIFY(!worker.busy());
+    QVERIFY2(timer.elapsed() >= NewestWinsWorker::kFinishGraceMs - 5, "stopped before its grace");
+    QVERIFY2(timer.elapsed() < 5000, "never stopped");
+    QTest::qWait(50);
+    QCOMPARE(answers, QStringList{QStringLiteral("newest")});
+  }
+
   void cancel_still_answers_and_abandon_does_not() {
     NewestWinsWorker worker(QStringLiteral("test"));
     Blocking job;
