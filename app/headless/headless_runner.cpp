@@ -49,8 +49,7 @@ std::string working_directory_hint() {
 // A name with a newline or an ESC would garble (or steer) the terminal it is printed on.
 void refuse_control_characters(const QString& name, const char* flag) {
   const std::string text = str(name);
-  if (std::any_of(text.begin(), text.end(),
-                  [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+  if (has_control_character(text))
     throw JobError(flag,
                    "\"" + printable(text) + "\" has a control character; output names may not");
 }
@@ -379,7 +378,10 @@ int run_headless(const CommandLine& line, std::ostream& out, std::ostream& err) 
                                "or drop the job file");
       refuse_control_characters(line.output_dir, "--output-dir");
       job = load_job(str(line.job));
-      if (!line.output_dir.isEmpty()) job.output_directory = fs::absolute(str(line.output_dir));
+      if (!line.output_dir.isEmpty()) {
+        job.output_directory = fs::absolute(str(line.output_dir));
+        job.output_directory_from_command_line = true;
+      }
     } else {
       job = job_from_flags(line);
     }

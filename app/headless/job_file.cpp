@@ -322,13 +322,6 @@ ImageSpec parse_image(const Fields& f) {
 
 const std::vector<std::string> kImageFields = {"width", "height", "camera", "trail", "ghosts", "trajectory"};
 
-// Whether `name` has a control character (a newline or an ESC would garble or steer the terminal
-// where the name is printed).
-bool has_control_character(const std::string& name) {
-  return std::any_of(name.begin(), name.end(),
-                     [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
-}
-
 // A path a job file names for writing stays inside its folder: relative, and no ".." above it.
 // (Writing elsewhere is the command line's to say: --output-dir.)
 void check_stays_inside(const std::string& path, const std::string& field,

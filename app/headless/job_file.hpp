@@ -183,6 +183,7 @@ struct Job {
   StateSpec start;
   std::vector<StepSpec> steps;
   std::filesystem::path output_directory;  // absolute or relative to the working directory
+  bool output_directory_from_command_line = false;  // --output-dir: may lie anywhere
   std::vector<ExportSpec> exports;
   std::vector<ScreenshotSpec> screenshots;
   std::vector<FramesSpec> frames;

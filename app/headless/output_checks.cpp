@@ -142,7 +142,25 @@ void check_real_paths_differ(const Job& job) {
 
 }  // namespace
 
+namespace {
+
+// A job file's output folder stays inside the job's folder through symbolic links too: its name
+// was checked when read (relative, no ".." above), but a link on the way could lead anywhere.
+void check_folder_inside_job(const Job& job) {
+  if (job.source.empty() || job.output_directory_from_command_line) return;
+  const fs::path base = real_path(fs::absolute(job.source).parent_path()), folder = real_path(job.output_directory);
+  const auto [end, at] = std::mismatch(base.begin(), base.end(), folder.begin(), folder.end());
+  if (end != base.end())
+    throw JobFailure(kExitBadJob, "outputs.directory: " + job.output_directory.string() + " leads to " +
+                                      folder.string() + ", outside the job's folder " + base.string() +
+                                      " (through a symbolic link); a job file writes inside it only (give "
+                                      "another output folder with --output-dir)");
+}
+
+}  // namespace
+
 void check_output_places(const Job& job) {
+  check_folder_inside_job(job);
   check_real_paths_differ(job);
   for (const ExportSpec& spec : job.exports) check_file(job, spec.file, "trajectory \"" + spec.file + "\"");
   for (const ScreenshotSpec& spec : job.screenshots) check_file(job, spec.file, "screenshot \"" + spec.file + "\"");

@@ -14,6 +14,7 @@ namespace {
 // 3e7 of them, ran out of memory; a mesh drawn in millimetres and read as metres took minutes)
 // gets larger elements instead. Robot links stay far below it.
 constexpr double kMaxElementsPerShape = 100000.0;
+constexpr int kMaxSplitElements = 400000;  // hard cap where the estimate below misjudges slivers
 
 // A piece of geometry covered by the convex hull of its points inflated by `inflate`, with
 // `witnesses`: points that belong to the geometry.
@@ -43,8 +44,11 @@ void add_triangle(Elements& out, const Vector3& a, const Vector3& b, const Vecto
                   double max_edge, int depth) {
   const double ab = (b - a).squaredNorm(), bc = (c - b).squaredNorm(), ca = (a - c).squaredNorm();
   const double longest = std::max({ab, bc, ca});
-  // Split the longest edge until the triangle is small enough to sit in one leaf.
-  if (longest > max_edge * max_edge && depth < 24) {
+  // Split the longest edge until the triangle is small enough to sit in one leaf. A degenerate
+  // triangle (two corners at one point) keeps an edge as long as its own in one half at every
+  // split: capped by the shape's element budget, past which pieces stay as they are (their leaves
+  // are larger, the cover still whole). 1,000 such slivers ran out of memory.
+  if (longest > max_edge * max_edge && depth < 24 && out.size() < kMaxSplitElements) {
     if (longest == ab) {
       const Vector3 m = 0.5 * (a + b);
       add_triangle(out, a, m, c, max_edge, depth + 1);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -16,6 +17,7 @@
 #include "engine/core/error.hpp"
 #include "engine/core/input_file.hpp"
 #include "engine/core/printable_text.hpp"
+#include "engine/core/xml_limits.hpp"
 
 namespace kinetic {
 
@@ -56,6 +58,108 @@ bool is_ply_name(const std::string& word) {
          });
 }
 
+
+// COLLADA <node>s instance one another (<instance_node url="#id">): a node that reaches itself
+// crashed Assimp (endless recursion), and a chain that instances two copies at each step
+// expands to billions of nodes. The problem, or "" when the instanced hierarchy is finite and
+// at most kMaxColladaNodes nodes when expanded; `line` gets the line of the node concerned.
+constexpr double kMaxColladaNodes = 1e6;
+
+std::string collada_instance_problem(const std::string& text, std::size_t* line) {
+  tinyxml2::XMLDocument document;
+  if (document.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) return "";  // Assimp says why
+  std::vector<const tinyxml2::XMLElement*> nodes;
+  std::map<std::string, std::size_t> by_id;
+  std::vector<const tinyxml2::XMLElement*> stack{document.RootElement()};
+  while (!stack.empty()) {  // every <node>, iteratively (no recursion on input depth)
+    const tinyxml2::XMLElement* element = stack.back();
+    stack.pop_back();
+    if (!element) continue;
+    if (std::strcmp(element->Name(), "node") == 0) {
+      if (const char* id = element->Attribute("id")) by_id.emplace(id, nodes.size());
+      nodes.push_back(element);
+    }
+    for (const tinyxml2::XMLElement* child = element->FirstChildElement(); child; child = child->NextSiblingElement())
+      stack.push_back(child);
+  }
+  // A node's children in the expanded hierarchy: its nested <node>s and the nodes it instances.
+  std::map<const tinyxml2::XMLElement*, std::size_t> index;
+  for (std::size_t i = 0; i < nodes.size(); ++i) index.emplace(nodes[i], i);
+  std::vector<std::vector<std::size_t>> children(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    for (const tinyxml2::XMLElement* child = nodes[i]->FirstChildElement(); child; child = child->NextSiblingElement()) {
+      if (std::strcmp(child->Name(), "node") == 0) {
+        children[i].push_back(index.at(child));
+      } else if (std::strcmp(child->Name(), "instance_node") == 0) {
+        const char* url = child->Attribute("url");
+        if (url && url[0] == '#')
+          if (const auto target = by_id.find(url + 1); target != by_id.end()) children[i].push_back(target->second);
+      }
+    }
+  // Depth-first, iteratively: a node met again while on the path is a loop; the expanded size of
+  // each node is summed from its children's once they are done.
+  enum class Mark { New, OnPath, Done };
+  std::vector<Mark> mark(nodes.size(), Mark::New);
+  std::vector<double> expanded(nodes.size(), 1.0);
+  for (std::size_t root = 0; root < nodes.size(); ++root) {
+    if (mark[root] != Mark::New) continue;
+    std::vector<std::pair<std::size_t, std::size_t>> path{{root, 0}};  // (node, next child)
+    mark[root] = Mark::OnPath;
+    while (!path.empty()) {
+      auto& [node, next] = path.back();
+      if (next < children[node].size()) {
+        const std::size_t child = children[node][next++];
+        if (mark[child] == Mark::OnPath) {
+          if (line) *line = static_cast<std::size_t>(nodes[child]->GetLineNum());
+          const char* id = nodes[child]->Attribute("id");
+          return std::string("node '") + (id ? printable(std::string(id).substr(0, 60)) : std::string("?")) +
+                 "' instances itself (through <instance_node>): its hierarchy has no end";
+        }
+        if (mark[child] == Mark::New) {
+          mark[child] = Mark::OnPath;
+          path.emplace_back(child, 0);
+        }
+        continue;
+      }
+      for (const std::size_t child : children[node]) expanded[node] += expanded[child];
+      mark[node] = Mark::Done;
+      if (expanded[node] > kMaxColladaNodes) {
+        if (line) *line = static_cast<std::size_t>(nodes[node]->GetLineNum());
+        return "its nodes instance one another into more than a million nodes";
+      }
+      path.pop_back();
+    }
+  }
+  return "";
+}
+
+// An OBJ file's material libraries (mtllib lines), which Assimp opens beside it: each must be a
+// regular file within the mesh limits (a FIFO hung the reader). Throws as check_input_file.
+void check_obj_material_libraries(const std::filesystem::path& path) {
+  const std::string text = read_input_file(path, kMeshInput);
+  std::size_t start = 0, number = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    ++number;
+    std::string line = text.substr(start, end - start);
+    start = end + 1;
+    const std::vector<std::string> w = words(line);
+    if (w.empty() || w[0] != "mtllib") continue;
+    for (std::size_t k = 1; k < w.size(); ++k) {
+      const std::filesystem::path library = path.parent_path() / w[k];
+      std::error_code ec;
+      if (!std::filesystem::exists(library, ec)) continue;  // Assimp goes on without it
+      try {
+        check_input_file(library, kMeshInput);
+      } catch (const Error& error) {
+        throw Error(error.code(),
+                    "mesh file '" + path.string() + "' line " + std::to_string(number) + ": material library: " +
+                        error.message(),
+                    error.hint());
+      }
+    }
+  }
+}
 }  // namespace
 
 std::string ply_header_problem(const std::string& text, std::uintmax_t file_size, std::size_t* line) {
@@ -264,6 +368,12 @@ void find_count_problem(const tinyxml2::XMLElement& root, std::string& problem, 
       if (count == nullptr || *count == '\0' || std::string(count).find_first_not_of("0123456789") != std::string::npos) {
         problem = "<" + name + "> has no count of its values (a whole number)";
         line = element->GetLineNum();
+      } else if (const char* values = element->GetText();
+                 std::strlen(count) > 18 || std::stoull(count) > (values ? std::strlen(values) : 0) / 2 + 1) {
+        // Each value takes a character and a separator: a larger count is a broken file, and
+        // Assimp allocated for it (2,000,000,000 floats: out of memory).
+        problem = "<" + name + " count=\"" + count + "\"> holds far fewer values than it counts";
+        line = element->GetLineNum();
       }
     } else if ((name == "triangles" || name == "polylist" || name == "polygons") && element->Attribute("count")) {
       const std::size_t count = element->Unsigned64Attribute("count", 0);
@@ -320,8 +430,12 @@ void check_mesh_file(const std::filesystem::path& path) {
                   "export the mesh again, or as STL");
     return;
   }
+  std::string extension = path.extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (extension == ".obj") check_obj_material_libraries(path);
   if (!starts_with_xml(head)) return;
   const std::string text = read_input_file(path, kMeshInput);
+  check_xml_attribute_counts(text, "mesh file '" + path.string() + "'");
   std::size_t line = 0;
   if (xml_nesting_depth(text.data(), text.size(), kMaxMeshXmlDepth, &line) > kMaxMeshXmlDepth)
     throw Error(ErrorCode::Unsupported,
@@ -341,6 +455,10 @@ void check_mesh_file(const std::filesystem::path& path) {
     throw Error(ErrorCode::ParseError,
                 "mesh file '" + path.string() + "' line " + std::to_string(line) + ": " + problem,
                 "export the mesh again, or as STL");
+  if (const std::string problem = collada_instance_problem(text, &line); !problem.empty())
+    throw Error(ErrorCode::Unsupported,
+                "mesh file '" + path.string() + "' line " + std::to_string(line) + ": " + problem,
+                "export the mesh again with its instances expanded, or as STL");
 }
 
 }  // namespace kinetic

@@ -7,8 +7,12 @@
 
 namespace kinetic {
 
-// `text` with each control character (below U+0020, and DEL) written as JSON writes it: \n, \t,
-// \u0000. Everything else, UTF-8 included, is kept as it is.
+// `text` with each control character (below U+0020, DEL, and U+0080 to U+009F, whose U+009B is
+// a one-character escape on many terminals) written as JSON writes it: \n, \t, \u0000, \u009b.
+// Everything else, UTF-8 included, is kept as it is.
 std::string printable(std::string_view text);
+
+// Whether `text` holds one of the control characters printable() escapes.
+bool has_control_character(std::string_view text);
 
 }  // namespace kinetic

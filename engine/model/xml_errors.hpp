@@ -5,6 +5,7 @@
 #include <string>
 
 #include "engine/core/error.hpp"
+#include "engine/core/xml_limits.hpp"
 
 namespace kinetic::detail {
 
@@ -42,6 +43,7 @@ inline std::string describe_xml_error(const tinyxml2::XMLDocument& doc, const st
 // with no element at all (empty, or only a declaration and comments).
 inline void parse_xml(tinyxml2::XMLDocument& doc, const std::string& xml, const std::string& source,
                       const std::string& what) {
+  check_xml_attribute_counts(xml, source);
   if (doc.Parse(xml.c_str(), xml.size()) != tinyxml2::XML_SUCCESS) {
     if (doc.ErrorID() == tinyxml2::XML_ERROR_EMPTY_DOCUMENT)
       throw Error(ErrorCode::ParseError, describe_xml_error(doc, source, what), "check that this is the right file");

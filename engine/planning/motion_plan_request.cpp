@@ -1,9 +1,7 @@
 #include "engine/planning/motion_plan_request.hpp"
 
-#include <fstream>
-#include <sstream>
-
 #include "engine/core/error.hpp"
+#include "engine/core/input_file.hpp"
 #include "engine/core/yaml_fields.hpp"
 
 namespace kinetic {
@@ -74,12 +72,9 @@ MotionPlanRequest motion_plan_request_from_yaml(const std::string& text,
 }
 
 MotionPlanRequest load_motion_plan_request(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw Error(ErrorCode::FileNotFound, "motion plan request not found or unreadable: " + path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return motion_plan_request_from_yaml(buffer.str(), path);
+  // A regular file within a request's size (a FIFO hung the reader, /dev/zero ran out of memory).
+  static constexpr InputKind kRequestInput{"motion plan request", 16 * kMiB};
+  return motion_plan_request_from_yaml(read_input_file(path, kRequestInput), path);
 }
 
 JointVector with_joint_values(const RobotModel& model, JointVector base, const JointValues& values,

@@ -172,6 +172,21 @@ class HeadlessSafetyTest : public QObject {
     QVERIFY(fs::is_empty(elsewhere.path().toStdString()));
   }
 
+  // The adversarial table: an output folder that is itself a link out of the job's folder let a
+  // job file write anywhere (its name, "out", passed the name check).
+  void an_output_folder_that_links_out_of_the_jobs_folder_is_refused() {
+    QTemporaryDir dir, elsewhere;
+    const fs::path d = dir.path().toStdString();
+    fs::create_directory_symlink(elsewhere.path().toStdString(), d / "out");
+    const Result run =
+        run_job_in(d, job(R"({"directory": "out", "trajectories": [{"file": "t.json"}]})"));
+    QCOMPARE(run.code, int(kExitBadJob));
+    QVERIFY2(mentions(run.err, "outputs.directory") && mentions(run.err, "outside the job's folder") &&
+                 mentions(run.err, "--output-dir"),
+             run.err.c_str());
+    QVERIFY(fs::is_empty(elsewhere.path().toStdString()));
+  }
+
   void two_outputs_reaching_one_file_through_a_symlinked_folder_are_refused() {
     QTemporaryDir dir;
     const fs::path d = dir.path().toStdString();
@@ -189,14 +204,14 @@ class HeadlessSafetyTest : public QObject {
   void output_names_with_control_characters_are_refused_and_printed_escaped() {
     QTemporaryDir dir;
     const fs::path d = dir.path().toStdString();
-    for (const char* name : {"a\\u001b[2Jb.json", "a\\nb.json"}) {
+    for (const char* name : {"a\\u001b[2Jb.json", "a\\nb.json", "a\\u009b31mb.json"}) {
       const Result run =
           run_job_in(d, job(std::string("{\"trajectories\": [{\"file\": \"") + name + "\"}]}"));
       QCOMPARE(run.code, int(kExitBadJob));
       QVERIFY2(mentions(run.err, "has a control character"), run.err.c_str());
-      QVERIFY2(
-          run.err.find('\x1b') == std::string::npos && run.err.find("a\nb") == std::string::npos,
-          run.err.c_str());
+      QVERIFY2(run.err.find('\x1b') == std::string::npos && run.err.find("a\nb") == std::string::npos &&
+                   run.err.find("\xC2\x9B") == std::string::npos,
+               run.err.c_str());
     }
     kinetic::app::CommandLine line;
     line.headless = true;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/core/error.hpp"
+#include "engine/core/xml_limits.hpp"
 #include "engine/model/xacro/xacro_expression.hpp"
 #include "engine/model/xacro/xacro_files.hpp"
 #include "engine/model/xacro/xacro_limits.hpp"
@@ -117,6 +118,7 @@ class Expander {
 
   std::string run(const std::string& text, const std::string& path) {
     file_ = path;
+    check_xml_attribute_counts(text, path);
     if (doc_.Parse(text.c_str(), text.size()) != tinyxml2::XML_SUCCESS)
       throw Error(ErrorCode::ParseError, detail::describe_xml_error(doc_, path, "xacro file"));
     XMLElement* root = doc_.RootElement();
@@ -716,6 +718,7 @@ class Expander {
                            std::string& included_prefix) {
     const std::string text = read_input_file(path, "the included file");
     tinyxml2::XMLDocument included;
+    check_xml_attribute_counts(text, path);
     if (included.Parse(text.c_str(), text.size()) != tinyxml2::XML_SUCCESS)
       throw Error(ErrorCode::ParseError, detail::describe_xml_error(included, path, "xacro file"));
     const XMLElement* root = included.RootElement();
