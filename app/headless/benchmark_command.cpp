@@ -10,6 +10,7 @@
 #include "app/headless/job_execution.hpp"
 #include "app/document/robot_reference.hpp"
 #include "engine/core/atomic_file.hpp"
+#include "engine/core/printable_text.hpp"
 #include "engine/planning/benchmark_report.hpp"
 #include "engine/planning/motion_plan_request.hpp"
 
@@ -153,7 +154,7 @@ int run_benchmark_command(const CommandLine& line, std::ostream& out, std::ostre
         }
         rows.push_back(run_benchmark_problem(planner, problem, settings, run));
       }
-      if (problem.scene != scene) out << "benchmark: " << problem.scene << "...\n" << std::flush;
+      if (problem.scene != scene) out << "benchmark: " << terminal_safe(problem.scene) << "...\n" << std::flush;
       scene = problem.scene;
     }
     char timing[128];
@@ -178,7 +179,7 @@ int run_benchmark_command(const CommandLine& line, std::ostream& out, std::ostre
     fail(error.what());
     return kExitWriteFailed;
   }
-  out << summary << "written: " << (output_dir / "benchmark.csv").string() << ", "
+  out << terminal_safe(summary) << "written: " << (output_dir / "benchmark.csv").string() << ", "
       << (output_dir / "benchmark-summary.txt").string() << "\n";
   return kExitOk;
 }

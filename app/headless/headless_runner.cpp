@@ -276,7 +276,8 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     check_exports_suit_the_robot(job, result);
     // What the loader and the planner let pass but a user should know (an unknown kinetic.toml
     // key, a planning margin reduced): on stderr, the job goes on.
-    for (const std::string& warning : result.robot->load_warnings()) err << "warning: robot: " << warning << "\n";
+    for (const std::string& warning : result.robot->load_warnings())
+      err << "warning: robot: " << terminal_safe(warning) << "\n";
     for (const SceneMeshProblem& note : oversized_scene_meshes(result.scene)) err << "warning: scene: " << note.message << "\n";
     // Printed as the run gets there: a step that fails leaves the lines before it said.
     RunSummary summary(job, out, err);
@@ -316,7 +317,8 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
                           "\": " + files[first].string() +
                           (count > 1 ? " ... " + files.back().filename().string() : std::string()));
       }
-      for (const std::string& warning : renderer->warnings(*result.robot)) err << "warning: robot: " << warning << "\n";
+      for (const std::string& warning : renderer->warnings(*result.robot))
+        err << "warning: robot: " << terminal_safe(warning) << "\n";
     }
     stop_if_interrupted();
     outputs.commit();
@@ -378,10 +380,7 @@ int run_headless(const CommandLine& line, std::ostream& out, std::ostream& err) 
                                "or drop the job file");
       refuse_control_characters(line.output_dir, "--output-dir");
       job = load_job(str(line.job));
-      if (!line.output_dir.isEmpty()) {
-        job.output_directory = fs::absolute(str(line.output_dir));
-        job.output_directory_from_command_line = true;
-      }
+      if (!line.output_dir.isEmpty()) job.output_directory = fs::absolute(str(line.output_dir));
     } else {
       job = job_from_flags(line);
     }

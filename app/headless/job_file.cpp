@@ -373,6 +373,10 @@ void parse_outputs(const QJsonValue& value, Job& job, const fs::path& base) {
   if (f.has("directory"))
     check_stays_inside(f.text("directory"), f.at("directory"), "the job's folder");
   job.output_directory = f.has("directory") ? resolve(base, f.text("directory")) : base;
+  if (f.has("directory")) {
+    job.output_directory_base = base;
+    job.output_directory_named = job.output_directory;
+  }
   const auto list = [&](const std::string& key) {
     if (!f.has(key)) return QJsonArray();
     if (!f.value(key).isArray()) throw JobError(f.at(key), std::string("expected an array, got ") + type_name(f.value(key)));

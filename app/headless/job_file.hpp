@@ -183,7 +183,9 @@ struct Job {
   StateSpec start;
   std::vector<StepSpec> steps;
   std::filesystem::path output_directory;  // absolute or relative to the working directory
-  bool output_directory_from_command_line = false;  // --output-dir: may lie anywhere
+  // The job's folder and the output folder its outputs.directory named: while output_directory is
+  // that one (not --output-dir's), it stays inside the job's folder, through symbolic links too.
+  std::filesystem::path output_directory_base, output_directory_named;
   std::vector<ExportSpec> exports;
   std::vector<ScreenshotSpec> screenshots;
   std::vector<FramesSpec> frames;

@@ -147,8 +147,8 @@ namespace {
 // A job file's output folder stays inside the job's folder through symbolic links too: its name
 // was checked when read (relative, no ".." above), but a link on the way could lead anywhere.
 void check_folder_inside_job(const Job& job) {
-  if (job.source.empty() || job.output_directory_from_command_line) return;
-  const fs::path base = real_path(fs::absolute(job.source).parent_path()), folder = real_path(job.output_directory);
+  if (job.output_directory_base.empty() || job.output_directory != job.output_directory_named) return;
+  const fs::path base = real_path(job.output_directory_base), folder = real_path(job.output_directory);
   const auto [end, at] = std::mismatch(base.begin(), base.end(), folder.begin(), folder.end());
   if (end != base.end())
     throw JobFailure(kExitBadJob, "outputs.directory: " + job.output_directory.string() + " leads to " +

@@ -308,6 +308,12 @@ SessionLoadResult apply_session_json(StudioDocument& document, const std::string
     const bool is_file = is_robot_file_reference(reference, base_dir);
     if (is_file) reference = resolved(reference, base_dir);
     if (reference.isEmpty()) reader.fail("robot.reference", QStringLiteral("empty: name a built-in robot or a URDF file"));
+    // No path or robot name is longer (PATH_MAX); a longer one is not quoted back whole (a 10 MB
+    // one kept the studio busy for half a minute repeating it).
+    if (reference.size() > 4096)
+      reader.fail("robot.reference", QStringLiteral("%1 characters long, beginning \"%2…\"; no robot file or name is")
+                                         .arg(reference.size())
+                                         .arg(reference.left(40)));
     const json* srdf_json = reader.optional_field(robot_json, "srdf", "robot");
     const json* config_json = reader.optional_field(robot_json, "config", "robot");
     const json* paths_json = reader.optional_field(robot_json, "package_paths", "robot");

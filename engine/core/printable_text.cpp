@@ -1,5 +1,6 @@
 #include "engine/core/printable_text.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace kinetic {
@@ -46,6 +47,31 @@ std::string printable(std::string_view text) {
         out += code;
       }
     }
+  }
+  return out;
+}
+
+std::string terminal_safe(std::string_view text, std::size_t max_line) {
+  std::string out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    std::string_view line = text.substr(start, end - start);
+    std::string safe;
+    for (std::size_t i = 0, tab = 0; i < line.size(); i = tab + 1) {
+      tab = std::min(line.find('\t', i), line.size());
+      safe += printable(line.substr(i, tab - i));
+      if (tab < line.size()) safe += '\t';
+    }
+    if (safe.size() > max_line) {
+      std::size_t cut = max_line;
+      while (cut > 0 && (static_cast<unsigned char>(safe[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+      safe = safe.substr(0, cut) + "… (" + std::to_string(line.size()) + " characters)";
+    }
+    out += safe;
+    if (end == text.size()) break;
+    out += '\n';
+    start = end + 1;
   }
   return out;
 }

@@ -15,4 +15,9 @@ std::string printable(std::string_view text);
 // Whether `text` holds one of the control characters printable() escapes.
 bool has_control_character(std::string_view text);
 
+// A message line for a terminal: control characters escaped as printable() does but line breaks
+// and tabs kept, and a line longer than `max_line` bytes cut there, saying how long it was (a
+// 10 MB name from a file was repeated whole).
+std::string terminal_safe(std::string_view text, std::size_t max_line = 2000);
+
 }  // namespace kinetic

@@ -5,7 +5,8 @@
 // counts far more values than it holds (Assimp allocated for them), an element with 100,000
 // attributes (tinyxml2's duplicate search took minutes), a polygon of slivers (the sphere model
 // split them until memory ran out), a MoveIt request that is a FIFO or /dev/zero, and a C1
-// control character (U+009B, a one-byte terminal escape) in a name.
+// control character (U+009B, a one-byte terminal escape) in a name, and a 10 MB name repeated
+// whole in a warning.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -141,4 +142,12 @@ TEST(AdversarialFindings, AC1ControlCharacterIsEscapedAndCountsAsOne) {
   EXPECT_EQ(printable(csi), "a\\u009b31mb");
   EXPECT_FALSE(has_control_character("caf\xC3\xA9 \xC2\xA0"));  // é and a no-break space are text
   EXPECT_EQ(printable("caf\xC3\xA9"), "caf\xC3\xA9");
+}
+
+TEST(AdversarialFindings, AWarningLineIsMadeSafeForTheTerminalAndCutShort) {
+  EXPECT_EQ(terminal_safe("group '\x1b[2Jx' is skipped\n\tand so on"), "group '\\u001b[2Jx' is skipped\n\tand so on");
+  const std::string name(10 * 1000 * 1000, 'g');
+  const std::string line = terminal_safe("group '" + name + "' is skipped");
+  EXPECT_LT(line.size(), 2100u);
+  EXPECT_TRUE(has(line, "(10000019 characters)")) << line.substr(line.size() - 40);
 }
