@@ -30,6 +30,7 @@ inline bool redraw(app::ViewportWindow& viewport) {
 // see FrameQualityPolicy). A fixed wait before a read-back raced that frame on a loaded machine.
 // It first asks for a frame and waits for it, so a change made just before the call (a key, a
 // setter) is drawn: on a loaded machine the quiet period could otherwise pass before that frame.
+// Last, two read-backs of the screen must agree: the frame drawn is also the frame shown.
 inline bool wait_for_still_view(app::ViewportWindow& viewport, int quiet_ms = 250, int timeout_ms = 15000) {
   if (!redraw(viewport)) return false;
   QElapsedTimer total, quiet;
@@ -42,7 +43,11 @@ inline bool wait_for_still_view(app::ViewportWindow& viewport, int quiet_ms = 25
       frames = viewport.frames_drawn();
       quiet.restart();
     } else if (quiet.elapsed() >= quiet_ms && viewport.last_frame_quality() == viewer::FrameQuality::Full) {
-      return true;
+      // And what the screen shows has settled: a loaded machine presented the last frame late.
+      const QImage before = grab_viewport(viewport);
+      QTest::qWait(60);
+      if (viewport.frames_drawn() == frames && grab_viewport(viewport) == before) return true;
+      quiet.restart();
     }
   }
   return false;
