@@ -27,24 +27,10 @@
 using namespace kinetic;
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+using kinetic::test::refused_quickly;
 using kinetic::test::TempDir;
 
 namespace {
-
-// Runs `f`, which must throw an Error within five seconds; returns its message.
-template <typename F>
-std::string refused_quickly(F&& f) {
-  const auto start = Clock::now();
-  std::string message;
-  try {
-    f();
-    ADD_FAILURE() << "nothing was thrown";
-  } catch (const Error& error) {
-    message = error.message();
-  }
-  EXPECT_LT(Clock::now() - start, std::chrono::seconds(5)) << message;
-  return message;
-}
 
 std::string collada(const std::string& nodes) {
   return R"(<?xml version="1.0"?><COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">)"

@@ -28,21 +28,6 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// Runs `f`, which must throw an Error within a few seconds; returns its message and hint.
-template <typename F>
-std::string refused_quickly(F&& f) {
-  const auto start = Clock::now();
-  std::string message;
-  try {
-    f();
-    ADD_FAILURE() << "nothing was thrown";
-  } catch (const Error& error) {
-    message = error.message() + " | " + error.hint();
-  }
-  EXPECT_LT(Clock::now() - start, std::chrono::seconds(5)) << message;
-  return message;
-}
-
 fs::path make_fifo(const TempDir& dir, const std::string& name) {
   const fs::path path = dir.path() / name;
   EXPECT_EQ(::mkfifo(path.c_str(), 0600), 0);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -31,6 +32,22 @@ Error expect_error(F&& f, ErrorCode code) {
   }
   ADD_FAILURE() << "expected Error(" << to_string(code) << "), nothing was thrown";
   return Error(code, "");
+}
+
+// Runs `f`, which must throw an Error within five seconds (a refusal, not a long read or a hang);
+// returns its message and hint, as "message | hint".
+template <typename F>
+std::string refused_quickly(F&& f) {
+  const auto start = std::chrono::steady_clock::now();
+  std::string message;
+  try {
+    f();
+    ADD_FAILURE() << "nothing was thrown";
+  } catch (const Error& error) {
+    message = error.message() + " | " + error.hint();
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5)) << message;
+  return message;
 }
 
 // A fresh temporary folder per test.
