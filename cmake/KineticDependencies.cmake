@@ -9,7 +9,7 @@ find_package(tomlplusplus REQUIRED)
 find_package(yaml-cpp REQUIRED)  # xacro.load_yaml, MoveIt planning scenes and motion plan requests
 find_package(nlohmann_json REQUIRED)
 find_package(assimp REQUIRED)
-find_package(Qhull REQUIRED)  # convex hulls of collision meshes (engine/collision/convex_hull)
+find_package(Qhull REQUIRED)  # convex hulls of collision meshes (engine/geometry/convex_hull)
 find_package(Threads REQUIRED)
 find_package(PNG REQUIRED)
 find_library(SPNAV_LIBRARY spnav REQUIRED)  # spacenavd client (engine/servo/spacemouse)

@@ -21,7 +21,7 @@
 #include <numbers>
 
 #include "engine/collision/collision_checker.hpp"
-#include "engine/collision/collision_mesh.hpp"
+#include "engine/geometry/collision_mesh.hpp"
 #include "engine/scene/scene_meshes.hpp"
 #include "engine/core/error.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"

@@ -6,7 +6,7 @@
 #include <QObject>
 #include <optional>
 
-#include "engine/collision/shape.hpp"
+#include "engine/geometry/shape.hpp"
 
 namespace kinetic::app {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/collision/sphere_tree.hpp"
+#include "engine/geometry/sphere_tree.hpp"
 #include "engine/model/robot_model.hpp"
 
 namespace kinetic {

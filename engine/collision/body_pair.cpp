@@ -7,10 +7,10 @@
 #include <cmath>
 #include <limits>
 
-#include "engine/collision/convex_distance.hpp"
+#include "engine/geometry/convex_distance.hpp"
 #include "engine/collision/leaf_exact.hpp"
-#include "engine/collision/primitive_distance.hpp"
-#include "engine/collision/relative_pose.hpp"
+#include "engine/geometry/primitive_distance.hpp"
+#include "engine/geometry/relative_pose.hpp"
 
 namespace kinetic {
 namespace {

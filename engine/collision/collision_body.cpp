@@ -5,6 +5,7 @@
 #include <fcl/geometry/shape/halfspace.h>
 #include <fcl/geometry/shape/sphere.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -51,7 +52,7 @@ double bounding_radius(const Shape& shape) {
 
 std::shared_ptr<const CollisionBody> make_collision_body(
     const std::string& name, const std::vector<std::pair<Shape, Pose>>& shapes,
-    SphereResolution resolution) {
+    SphereResolution resolution, bool with_cover) {
   auto body = std::make_shared<CollisionBody>();
   body->name = name;
   for (const auto& entry : shapes)
@@ -78,6 +79,8 @@ std::shared_ptr<const CollisionBody> make_collision_body(
     placed.push_back({shape, pose, part.mesh});
   }
   body->tree = SphereTree::build(placed, resolution);
+  const bool has_mesh = std::any_of(placed.begin(), placed.end(), [](const PlacedShape& p) { return p.mesh != nullptr; });
+  if (with_cover && has_mesh && !has_half_space) body->cover = cover_with_spheres(placed);
   body->single_primitive = shapes.size() == 1 && shapes.front().first.type != Shape::Type::Mesh;
   if (has_half_space) {
     body->extent = std::numeric_limits<double>::infinity();

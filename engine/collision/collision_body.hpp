@@ -9,7 +9,8 @@
 
 #include <fcl/geometry/collision_geometry.h>
 
-#include "engine/collision/sphere_tree.hpp"
+#include "engine/geometry/sphere_cover.hpp"
+#include "engine/geometry/sphere_tree.hpp"
 
 namespace kinetic {
 
@@ -25,6 +26,7 @@ struct FclPart {
 struct CollisionBody {
   std::string name;
   SphereTree tree;             // empty only for a lone half-space
+  SphereCover cover;           // robot links with meshes only (make_collision_body's with_cover); else empty
   std::vector<FclPart> parts;  // exact geometry
   // A body made of one non-mesh primitive: the fast tier tests spheres against it analytically.
   bool single_primitive = false;
@@ -42,9 +44,11 @@ bool all_simple_primitives(const CollisionBody& body);
 double bounding_radius(const Shape& shape);
 
 // Loads meshes (shared cache) and builds both tiers. Throws Error(MissingMesh) naming the file.
+// with_cover: a body with a mesh also gets its sphere cover (the first test of its pairs; a robot
+// link's, built once per robot).
 std::shared_ptr<const CollisionBody> make_collision_body(
     const std::string& name, const std::vector<std::pair<Shape, Pose>>& shapes,
-    SphereResolution resolution);
+    SphereResolution resolution, bool with_cover = false);
 
 // FCL geometry of a shape (meshes through the shared cache, their BVH built now).
 std::shared_ptr<fcl::CollisionGeometryd> make_fcl_geometry(const Shape& shape,

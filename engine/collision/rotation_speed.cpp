@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "engine/collision/collision_mesh.hpp"
+#include "engine/geometry/collision_mesh.hpp"
 
 namespace kinetic {
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/collision/shape.hpp"
+#include "engine/geometry/shape.hpp"
 
 namespace kinetic {
 

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "engine/collision/collision_mesh.hpp"
+#include "engine/geometry/collision_mesh.hpp"
 #include "engine/core/error.hpp"
 
 namespace kinetic {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/collision/collision_mesh.hpp"
+#include "engine/geometry/collision_mesh.hpp"
 #include "engine/scene/planning_scene.hpp"
 
 namespace kinetic {

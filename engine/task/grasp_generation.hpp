@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/collision/shape.hpp"
+#include "engine/geometry/shape.hpp"
 #include "engine/core/types.hpp"
 
 namespace kinetic {

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "engine/model/robot_loader.hpp"
-#include "engine/planning/benchmark_scenes.hpp"
+#include "support/benchmark_scenes.hpp"
 #include "engine/planning/planner.hpp"
 
 namespace kinetic {

@@ -17,7 +17,7 @@
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "ur5e_forearm_swing.hpp"
-#include "engine/planning/benchmark_scenes.hpp"
+#include "support/benchmark_scenes.hpp"
 
 using namespace kinetic;
 

@@ -15,10 +15,10 @@
 
 #include "engine/collision/body_pair.hpp"
 #include "engine/collision/collision_body.hpp"
-#include "engine/collision/collision_mesh.hpp"
-#include "engine/collision/convex_distance.hpp"
-#include "engine/collision/convex_hull.hpp"
-#include "engine/collision/point_columns.hpp"
+#include "engine/geometry/collision_mesh.hpp"
+#include "engine/geometry/convex_distance.hpp"
+#include "engine/geometry/convex_hull.hpp"
+#include "engine/geometry/point_columns.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic;

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/collision/body_pair.hpp"
-#include "engine/collision/shape.hpp"
+#include "engine/geometry/shape.hpp"
 #include "engine/core/error.hpp"
 #include "support/test_paths.hpp"
 

@@ -14,7 +14,7 @@
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "engine/planning/benchmark_scenes.hpp"
+#include "support/benchmark_scenes.hpp"
 #include "engine/planning/planning_space.hpp"
 #include "support/test_paths.hpp"
 

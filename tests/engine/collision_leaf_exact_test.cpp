@@ -16,7 +16,7 @@
 #include <random>
 
 #include "engine/collision/collision_body.hpp"
-#include "engine/collision/convex_distance.hpp"
+#include "engine/geometry/convex_distance.hpp"
 #include "engine/collision/leaf_exact.hpp"
 #include "support/test_paths.hpp"
 

@@ -8,8 +8,8 @@
 #include <random>
 
 #include "engine/collision/collision_body.hpp"
-#include "engine/collision/collision_mesh.hpp"
-#include "engine/collision/primitive_distance.hpp"
+#include "engine/geometry/collision_mesh.hpp"
+#include "engine/geometry/primitive_distance.hpp"
 #include "engine/collision/rotation_speed.hpp"
 #include "support/test_paths.hpp"
 

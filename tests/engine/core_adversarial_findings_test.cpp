@@ -15,7 +15,7 @@
 #include <fstream>
 #include <string>
 
-#include "engine/collision/sphere_tree.hpp"
+#include "engine/geometry/sphere_tree.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/mesh_file_check.hpp"
 #include "engine/core/printable_text.hpp"

@@ -13,7 +13,7 @@
 #include "engine/core/error.hpp"
 #include "engine/kinematics/ik_factory.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "engine/planning/benchmark_scenes.hpp"
+#include "support/benchmark_scenes.hpp"
 #include "engine/planning/cartesian_step_ik.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/planner.hpp"

@@ -10,7 +10,7 @@
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "engine/planning/benchmark_scenes.hpp"
+#include "support/benchmark_scenes.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/planning_space.hpp"
 #include "ur5e_forearm_swing.hpp"

@@ -14,7 +14,7 @@
 
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "engine/planning/benchmark_scenes.hpp"
+#include "support/benchmark_scenes.hpp"
 #include "engine/planning/sampling/geometric_planners.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/planner.hpp"

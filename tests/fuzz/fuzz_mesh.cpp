@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string>
 
-#include "engine/collision/collision_mesh.hpp"
+#include "engine/geometry/collision_mesh.hpp"
 #include "engine/core/error.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 

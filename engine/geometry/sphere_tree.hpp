@@ -8,8 +8,8 @@
 #include <memory>
 #include <vector>
 
-#include "engine/collision/collision_mesh.hpp"
-#include "engine/collision/shape.hpp"
+#include "engine/geometry/collision_mesh.hpp"
+#include "engine/geometry/shape.hpp"
 
 namespace kinetic {
 

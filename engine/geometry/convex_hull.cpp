@@ -1,4 +1,4 @@
-#include "engine/collision/convex_hull.hpp"
+#include "engine/geometry/convex_hull.hpp"
 
 #include <algorithm>
 #include <cstdio>

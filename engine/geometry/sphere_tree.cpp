@@ -1,4 +1,4 @@
-#include "engine/collision/sphere_tree.hpp"
+#include "engine/geometry/sphere_tree.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "engine/collision/point_columns.hpp"
+#include "engine/geometry/point_columns.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -16,8 +16,8 @@
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/math/bv/OBBRSS.h>
 
-#include "engine/collision/convex_hull.hpp"
-#include "engine/collision/point_columns.hpp"
+#include "engine/geometry/convex_hull.hpp"
+#include "engine/geometry/point_columns.hpp"
 #include "engine/core/types.hpp"
 
 namespace kinetic {

@@ -1,9 +1,9 @@
-#include "engine/collision/shape.hpp"
+#include "engine/geometry/shape.hpp"
 
 #include <cmath>
 #include <sstream>
 
-#include "engine/collision/primitive_distance.hpp"
+#include "engine/geometry/primitive_distance.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/package_resolver.hpp"
 

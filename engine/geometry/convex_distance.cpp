@@ -1,4 +1,4 @@
-#include "engine/collision/convex_distance.hpp"
+#include "engine/geometry/convex_distance.hpp"
 
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/triangle_distance.h>
 
@@ -9,7 +9,7 @@
 #include <limits>
 #include <optional>
 
-#include "engine/collision/relative_pose.hpp"
+#include "engine/geometry/relative_pose.hpp"
 #include "engine/core/error.hpp"
 
 namespace kinetic {

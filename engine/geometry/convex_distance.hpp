@@ -11,8 +11,8 @@
 #include <limits>
 #include <vector>
 
-#include "engine/collision/point_columns.hpp"
-#include "engine/collision/shape.hpp"
+#include "engine/geometry/point_columns.hpp"
+#include "engine/geometry/shape.hpp"
 #include "engine/core/types.hpp"
 
 namespace kinetic {

@@ -1,4 +1,4 @@
-#include "engine/planning/benchmark_scenes.hpp"
+#include "support/benchmark_scenes.hpp"
 
 #include <cmath>
 #include <random>

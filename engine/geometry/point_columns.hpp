@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/collision/convex_hull.hpp"
+#include "engine/geometry/convex_hull.hpp"
 #include "engine/core/types.hpp"
 
 namespace kinetic {

@@ -1,5 +1,5 @@
 #pragma once
-// The planning benchmark scenes (also handy demo scenes): obstacles around a fixed-base arm whose
+// The planning benchmark scenes of the tests and `make bench`: obstacles around a fixed-base arm whose
 // base sits at the world origin, sized for arms with about 0.85 m reach (UR5e, Panda).
 //   empty   no obstacles
 //   table   a table top in front of the robot

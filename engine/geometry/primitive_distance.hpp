@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/collision/shape.hpp"
+#include "engine/geometry/shape.hpp"
 
 namespace kinetic {
 

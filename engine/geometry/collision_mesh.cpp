@@ -1,4 +1,4 @@
-#include "engine/collision/collision_mesh.hpp"
+#include "engine/geometry/collision_mesh.hpp"
 
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>

@@ -1,5 +1,5 @@
 // Discrete motion check of a straight joint-space edge: every state of a grid must pass
-// in_collision, and whole runs of grid states are proven free at once.
+// the state check, and whole runs of grid states are proven free at once.
 //
 // A run (the grid states strictly between states a and b) is free when the state in its middle
 // keeps every body clear by its padding, plus the refinement margin, plus how far the body can
@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/collision/collision_checker.hpp"
+#include "engine/collision/grid_check.hpp"
 #include "engine/core/error.hpp"
 
 namespace kinetic {
@@ -36,42 +36,43 @@ constexpr double kMaxSceneProofPadding = 0.05;
 constexpr double kRoundingSlack = 1e-6;
 }  // namespace
 
-bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector& q1, int steps,
-                                        const CheckOptions& options, int first_step) {
-  if (q0.size() != model_->dof() || q1.size() != model_->dof())
-    throw Error(ErrorCode::DimensionMismatch, "motion check: expected " + std::to_string(model_->dof()) +
+bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCheckState& grid,
+                      const JointVector& q0, const JointVector& q1, int steps, const CheckOptions& options,
+                      int first_step) {
+  if (q0.size() != world.model->dof() || q1.size() != world.model->dof())
+    throw Error(ErrorCode::DimensionMismatch, "motion check: expected " + std::to_string(world.model->dof()) +
                                                   " joint values at each end");
   if (!q0.allFinite() || !q1.allFinite())
     throw Error(ErrorCode::InvalidValue, "motion check: joint values must be finite numbers");
   if (steps < 2) return true;
   const JointVector dq = q1 - q0;
-  speeds_along(body_speed_table_, moving_bodies_.size(), dq, segment_speeds_);
-  speeds_along(self_speed_table_, self_pairs_.size(), dq, grid_self_speed_);
-  speeds_along(solid_part_speed_table_, solid_part_begin_.back(), dq, grid_part_speed_);
-  grid_self_extra_.resize(grid_self_speed_.size());
-  grid_part_extra_.resize(grid_part_speed_.size());
-  const double scene_padding = padding_for(false, options), self_padding = padding_for(true, options);
-  const double margin = options_.refinement_margin + kRoundingSlack;
+  world.speeds_along(world.body_speed_table, world.moving_bodies.size(), dq, grid.body_speed);
+  world.speeds_along(world.self_speed_table, world.self_pairs.size(), dq, grid.self_speed);
+  world.speeds_along(world.solid_part_speed_table, world.solid_part_begin.back(), dq, grid.part_speed);
+  grid.self_extra.resize(grid.self_speed.size());
+  grid.part_extra.resize(grid.part_speed.size());
+  const double scene_padding = world.padding_for(false, options), self_padding = world.padding_for(true, options);
+  const double margin = world.options.refinement_margin + kRoundingSlack;
   const SlotMask all_scene = options.scene ? kAllSlots : 0, all_self = options.self ? kAllSlots : 0;
-  const bool has_obstacles = obstacle_begin_ < body_count();
+  const bool has_obstacles = world.obstacle_begin < world.body_count();
   const bool probe = first_step > 0 && first_step < steps;
   if (probe) {  // where the caller expects a collision: a blocked edge then costs one state
-    grid_state_.noalias() = q0 + dq * (static_cast<double>(first_step) / steps);
-    update(grid_state_);
-    if ((options.scene && scene_in_collision(scene_padding)) || (options.self && self_in_collision(self_padding))) {
-      grid_blocked_step_ = first_step;
+    grid.q.noalias() = q0 + dq * (static_cast<double>(first_step) / steps);
+    update_poses(world, state, grid.q);
+    if ((options.scene && scene_in_collision(world, state, scene_padding)) || (options.self && self_in_collision(world, state, self_padding))) {
+      grid.blocked_step = first_step;
       return false;
     }
-    grid_runs_.assign({{0, first_step, all_scene, all_self}, {first_step, steps, all_scene, all_self}});
+    grid.runs.assign({{0, first_step, all_scene, all_self}, {first_step, steps, all_scene, all_self}});
   } else {
-    grid_runs_.assign(1, {0, steps, all_scene, all_self});
+    grid.runs.assign(1, {0, steps, all_scene, all_self});
   }
-  for (std::size_t head = 0; head < grid_runs_.size(); ++head) {
-    const GridRun run = grid_runs_[head];
+  for (std::size_t head = 0; head < grid.runs.size(); ++head) {
+    const GridCheckState::Run run = grid.runs[head];
     if (run.b - run.a < 2 || !(run.scene || run.self)) continue;
     const int middle = (run.a + run.b) / 2;
-    grid_state_.noalias() = q0 + dq * (static_cast<double>(middle) / steps);
-    update(grid_state_);
+    grid.q.noalias() = q0 + dq * (static_cast<double>(middle) / steps);
+    update_poses(world, state, grid.q);
     SlotMask scene = run.scene, roots = run.roots;  // not proven yet; root proofs worth trying
     SlotMask self = run.self;
     if (run.b - run.a >= kMinProvenRun) {
@@ -79,15 +80,15 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
       // Each body on its own: the ones proven clear of the scene leave the halves, so the states
       // checked there test only the bodies near an obstacle (in clutter, one or two of a dozen).
       scene = 0;
-      for (std::size_t m = 0; m < segment_speeds_.size(); ++m) {
+      for (std::size_t m = 0; m < grid.body_speed.size(); ++m) {
         const SlotMask bit = slot_bit(m);
         if (!(run.scene & bit)) continue;
-        const double extra = segment_speeds_[m] * reach + margin;
+        const double extra = grid.body_speed[m] * reach + margin;
         if (extra <= kMaxSceneProofPadding || !has_obstacles) {
-          if (slot_near_scene(m, scene_padding + extra, options_.refinement_margin)) scene |= bit;
+          if (slot_near_scene(world, state, m, scene_padding + extra, world.options.refinement_margin)) scene |= bit;
         } else if (run.roots & bit) {
           double gap = 0.0;
-          if (!slot_root_clear(m, scene_padding, extra, gap)) {
+          if (!slot_root_clear(world, state, m, scene_padding, extra, gap)) {
             scene |= bit;
             if (!(gap > 0.0)) roots &= ~bit;
           }
@@ -96,22 +97,22 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
         }
       }
       if (self) {
-        for (std::size_t k = 0; k < grid_self_speed_.size(); ++k) grid_self_extra_[k] = grid_self_speed_[k] * reach + margin;
-        for (std::size_t i = 0; i < grid_part_speed_.size(); ++i) grid_part_extra_[i] = grid_part_speed_[i] * reach + kRoundingSlack;
+        for (std::size_t k = 0; k < grid.self_speed.size(); ++k) grid.self_extra[k] = grid.self_speed[k] * reach + margin;
+        for (std::size_t i = 0; i < grid.part_speed.size(); ++i) grid.part_extra[i] = grid.part_speed[i] * reach + kRoundingSlack;
         // The halves check only the pairs this proof leaves open. It stops at the first pair it
         // cannot prove (proving the rest there cost more than the halves' proofs save).
-        self_in_collision(self_padding, grid_self_extra_.data(), grid_part_extra_.data(), /*proof_only=*/true,
+        self_in_collision(world, state, self_padding, grid.self_extra.data(), grid.part_extra.data(), /*proof_only=*/true,
                           run.self, &self);
       }
       if (!scene && !self) continue;
     }
-    if ((scene && scene_in_collision(scene_padding, nullptr, false, scene)) ||
-        (self && self_in_collision(self_padding, nullptr, nullptr, false, self))) {
-      grid_blocked_step_ = middle;
+    if ((scene && scene_in_collision(world, state, scene_padding, nullptr, false, scene)) ||
+        (self && self_in_collision(world, state, self_padding, nullptr, nullptr, false, self))) {
+      grid.blocked_step = middle;
       return false;
     }
-    grid_runs_.push_back({run.a, middle, scene, self, roots});
-    grid_runs_.push_back({middle, run.b, scene, self, roots});
+    grid.runs.push_back({run.a, middle, scene, self, roots});
+    grid.runs.push_back({middle, run.b, scene, self, roots});
   }
   return true;
 }

@@ -1,0 +1,208 @@
+// The state check: one configuration against a CollisionWorld. The scene first (a broad phase
+// over the obstacles, each body's root sphere against the obstacle's primitive, then both tiers for
+// the pairs left), then the self pairs (root spheres 64 pairs at a time, then each pair's plan:
+// solid parts exactly, mesh pairs by their convex hulls first).
+#include "engine/collision/state_check.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "engine/collision/cover_check.hpp"
+#include "engine/core/error.hpp"
+#include "engine/geometry/primitive_distance.hpp"
+
+namespace kinetic {
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// Up to this many bounded obstacles the flat sphere test beats the tree walk (measured on the
+// Panda: 100 obstacles, 11 links).
+constexpr std::size_t kFlatBroadPhase = 512;
+
+// Whether `near` holds for some obstacle whose bounds come within `radius` + `padding` of `center`
+// (the scene checks' broad phase): the flat sphere test for up to kFlatBroadPhase bounded
+// obstacles, else the tree, then every unbounded one (half-spaces).
+template <class Near>
+bool any_obstacle_near(const SphereSet& spheres, const ObstacleTree& tree, const std::vector<int>& unbounded,
+                       const Vector3& center, double radius, double padding, const Near& near) {
+  const bool flat = spheres.size() <= kFlatBroadPhase && spheres.usable() &&
+                    center.cwiseAbs().maxCoeff() <= SphereSet::kMaxCoordinate;
+  if (flat ? spheres.any_near(center, radius + padding, near) : tree.any_near(center, radius, padding, near))
+    return true;
+  for (const int o : unbounded)
+    if (near(o)) return true;
+  return false;
+}
+
+}  // namespace
+
+void CollisionState::reset(const CollisionWorld& world) {
+  attached_begin = world.attached_begin;
+  link_poses.assign(world.model->links().size(), Pose::Identity());
+  body_poses = world.fixed_poses;
+  bound_centers = world.fixed_bound_centers;
+  self_hull_hint.assign(world.self_pairs.size(), HullHint{});
+  cover_x.assign(world.cover_x.size(), 0.0f);
+  cover_y.assign(world.cover_y.size(), 0.0f);
+  cover_z.assign(world.cover_z.size(), 0.0f);
+  cover_stamp.assign(world.moving_bodies.size(), 0);
+  cover_usable.assign(world.moving_bodies.size(), 0);
+  pose_stamp = 1;
+}
+
+// Robot links read their poses straight from the FK buffer (state.pose()); only attached objects get
+// a pose of their own. Root-sphere centres are kept flat to keep this loop free of indirections.
+void update_poses(const CollisionWorld& world, CollisionState& state, const JointVector& q) {
+  world.fk->compute(q, state.link_poses);
+  ++state.pose_stamp;  // every cover is placed again when next needed
+  for (int i = world.attached_begin; i < world.obstacle_begin; ++i)
+    state.body_poses[i] = state.link_poses[world.bodies[i].link] * world.bodies[i].offset;
+  for (int i : world.moving_bodies) {
+    const Pose& p = state.pose(i);
+    state.bound_centers[i].noalias() = p.linear() * world.local_root_centers[i] + p.translation();
+  }
+}
+
+bool pair_in_collision(const CollisionWorld& world, const CollisionState& state, int a, int b, double padding,
+                       double margin) {
+  if (a > b) std::swap(a, b);
+  if (b < world.obstacle_begin && margin == world.options.refinement_margin) return pair_in_collision(world, state, a, b, padding);
+  return kinetic::pair_in_collision(*world.bodies[a].body, state.pose(a), *world.bodies[b].body, state.pose(b), padding, margin);
+}
+
+bool pair_in_collision(const CollisionWorld& world, const CollisionState& state, int a, int b, double padding) {
+  if (a > b) std::swap(a, b);
+  if (b < world.obstacle_begin)
+    if (const int k = world.self_pair_of[static_cast<std::size_t>(a * world.obstacle_begin + b)]; k >= 0)
+      return self_pair_in_collision(world, state, static_cast<std::size_t>(k), padding);
+  return kinetic::pair_in_collision(*world.bodies[a].body, state.pose(a), *world.bodies[b].body,
+                                    state.pose(b), padding, world.options.refinement_margin);
+}
+
+bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& state, std::size_t k, double padding,
+                            double extra, const double* part_extra, bool proof_only) {
+  const auto [a, b] = world.self_pairs[k];
+  // Mesh pairs: the two links' sphere covers first (solid pairs are decided exactly and quickly).
+  if (world.solid_plans[k].empty() &&
+      covers_apart(world, state, static_cast<std::size_t>(world.slot_of_body[a]),
+                   static_cast<std::size_t>(world.slot_of_body[b]), padding + extra))
+    return false;
+  if (proof_only && world.solid_plans[k].empty() && hull_proof_applies(*world.bodies[a].body, *world.bodies[b].body)) {
+    // Not apart by the hulls: not proven (a sphere walk under a run-wide padding reaches its
+    // leaves and proves little more, and cost a third of the planning time).
+    return !hulls_apart(*world.bodies[a].body, state.pose(a), *world.bodies[b].body, state.pose(b), padding + extra, &state.self_hull_hint[k]);
+  }
+  if (!world.solid_plans[k].empty()) {
+    if (part_extra)  // each part pair's own extra, tighter than the whole bodies'
+      return solid_parts_collision(*world.bodies[a].body, state.pose(a), *world.bodies[b].body, state.pose(b), padding, world.solid_plans[k],
+                                   part_extra + world.solid_part_begin[k]);
+    return solid_parts_collision(*world.bodies[a].body, state.pose(a), *world.bodies[b].body, state.pose(b), padding + extra,
+                                 world.solid_plans[k]);
+  }
+  return pair_in_collision_hulls_first(*world.bodies[a].body, state.pose(a), *world.bodies[b].body, state.pose(b), padding + extra,
+                                       world.options.refinement_margin, &state.self_hull_hint[k]);
+}
+
+bool self_in_collision(const CollisionWorld& world, const CollisionState& state, double padding, const double* extra,
+                       const double* part_extra, bool proof_only, std::uint64_t pairs, std::uint64_t* unproven) {
+  if (unproven) *unproven = 0;
+  // Root spheres first, 64 pairs at a time into a bit mask (no branch per pair: in a free state
+  // nearly every pair is culled here, and a data-dependent branch per pair mispredicts), then
+  // the pairs whose roots overlap, in order.
+  const Vector3* centers = state.bound_centers.data();
+  const int* first = world.self_first.data();
+  const int* second = world.self_second.data();
+  const double* reach = world.self_reach.data();
+  const std::size_t count = world.self_reach.size();
+  for (std::size_t base = 0; base < count; base += 64) {
+    const std::size_t end = std::min(count, base + 64);
+    std::uint64_t near = 0;
+    for (std::size_t k = base; k < end; ++k) {
+      const double limit = reach[k] + padding + (extra ? extra[k] : 0.0);
+      const bool overlap = !((centers[first[k]] - centers[second[k]]).squaredNorm() > limit * limit);
+      near |= static_cast<std::uint64_t>(overlap) << (k - base);
+    }
+    for (; near != 0; near &= near - 1) {
+      const std::size_t k = base + static_cast<std::size_t>(std::countr_zero(near));
+      if (!(pairs & slot_bit(k))) continue;
+      if (self_pair_in_collision(world, state, k, padding, extra ? extra[k] : 0.0, part_extra, proof_only)) {
+        // This pair and the ones not looked at yet stay open; those proven before it do not.
+        if (unproven) *unproven = pairs & (kAllSlots << std::min<std::size_t>(k, 63));
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, std::size_t m, double padding,
+                     double margin) {
+  const int b = world.moving_bodies[m];
+  const Vector3& center = state.bound_centers[b];
+  const double radius = world.root_radii[b];
+  const bool has_root = !world.bodies[b].body->tree.empty();
+  const unsigned char* allowed = world.scene_allowed[m].data();
+  const auto collides = [&](int o) {
+    const int k = o - world.obstacle_begin;
+    if (allowed[k]) return false;
+    // The root sphere against the primitive itself (the broad phase only knew its bounding
+    // sphere): most near misses end here, before any traversal is set up.
+    const CollisionWorld::ObstacleFrame& frame = world.obstacle_frames[k];
+    if (has_root && frame.shape &&
+        solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius > padding)
+      return false;
+    // Then the body's sphere cover against it: a link beside a shelf board is proven clear here
+    // without a tree walk.
+    if (cover_clear_of_obstacle(world, state, m, frame, padding)) return false;
+    return pair_in_collision(world, state, b, o, padding, margin);
+  };
+  return any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles, center, radius, padding, collides);
+}
+
+bool slot_root_clear(const CollisionWorld& world, const CollisionState& state, std::size_t m, double base_padding,
+                     double extra, double& gap) {
+  const double padding = base_padding + extra;
+  const int b = world.moving_bodies[m];
+  gap = -kInf;
+  if (world.bodies[b].body->tree.empty()) return false;
+  const Vector3& center = state.bound_centers[b];
+  const double radius = world.root_radii[b];
+  const unsigned char* allowed = world.scene_allowed[m].data();
+  const auto near = [&](int o) {
+    const int k = o - world.obstacle_begin;
+    if (allowed[k]) return false;
+    const CollisionWorld::ObstacleFrame& frame = world.obstacle_frames[k];
+    if (!frame.shape) return true;
+    const double clearance = solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius;
+    if (clearance > padding) return false;
+    if (cover_clear_of_obstacle(world, state, m, frame, padding)) return false;
+    gap = clearance - base_padding;
+    return true;
+  };
+  return !any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles, center, radius, padding, near);
+}
+
+bool scene_in_collision(const CollisionWorld& world, const CollisionState& state, double base_padding,
+                        const double* extra_padding, bool exact, SlotMask slots) {
+  const double margin = exact ? 0.0 : world.options.refinement_margin;
+  for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
+    if ((slots & slot_bit(m)) && slot_near_scene(world, state, m, base_padding + (extra_padding ? extra_padding[m] : 0.0), margin))
+      return true;
+  return false;
+}
+
+bool in_collision(const CollisionWorld& world, CollisionState& state, const JointVector& q, const CheckOptions& options) {
+  update_poses(world, state, q);
+  return in_collision_at_poses(world, state, options);
+}
+
+bool in_collision_at_poses(const CollisionWorld& world, const CollisionState& state, const CheckOptions& options) {
+  // Obstacles first: in a cluttered scene they decide most states, and the broad phase makes a
+  // clear scene cheap to rule out.
+  if (options.scene && scene_in_collision(world, state, world.padding_for(false, options))) return true;
+  return options.self && self_in_collision(world, state, world.padding_for(true, options));
+}
+
+}  // namespace kinetic

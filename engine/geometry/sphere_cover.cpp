@@ -1,0 +1,183 @@
+// The cover is built top-down: all triangles of the body under one sphere, split at the median of
+// their centroids along the widest axis while the sphere sticks out of the body's convex hull by
+// more than the tolerance. A sphere is the bounding box's centre with the farthest vertex as
+// radius: it holds its triangles whole (a ball holds a triangle when it holds its corners).
+#include "engine/geometry/sphere_cover.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+
+#include "engine/geometry/collision_mesh.hpp"
+
+namespace kinetic {
+namespace {
+
+using Triangle = std::array<Vector3, 3>;
+
+// Longer triangles are cut in four (at their edges' midpoints) so that clusters can be slices
+// thinner than a long triangle; beyond kMaxTriangles the cover is not worth its build time.
+constexpr double kLongestEdge = 0.03;  // m
+constexpr std::size_t kMaxTriangles = 200000;
+constexpr int kCylinderSides = 16;
+constexpr int kDirections = 96;
+
+void add_box(const Vector3& size, const Pose& pose, std::vector<Triangle>& out) {
+  const Vector3 h = size / 2.0;
+  std::array<Vector3, 8> c;
+  for (int i = 0; i < 8; ++i)
+    c[static_cast<std::size_t>(i)] = pose * Vector3((i & 1) ? h.x() : -h.x(), (i & 2) ? h.y() : -h.y(), (i & 4) ? h.z() : -h.z());
+  // Two triangles per face (the cover only needs the corners: any split of a face will do).
+  constexpr int faces[6][4] = {{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}};
+  for (const auto& f : faces) {
+    out.push_back({c[f[0]], c[f[1]], c[f[2]]});
+    out.push_back({c[f[0]], c[f[2]], c[f[3]]});
+  }
+}
+
+// A prism whose sides touch the cylinder: it holds the cylinder.
+void add_cylinder(double radius, double length, const Pose& pose, std::vector<Triangle>& out) {
+  const double r = radius / std::cos(std::numbers::pi / kCylinderSides);
+  const double z = length / 2.0;
+  const auto rim = [&](int i, double height) {
+    const double a = 2.0 * std::numbers::pi * i / kCylinderSides;
+    return pose * Vector3(r * std::cos(a), r * std::sin(a), height);
+  };
+  const Vector3 top = pose * Vector3(0, 0, z), bottom = pose * Vector3(0, 0, -z);
+  for (int i = 0; i < kCylinderSides; ++i) {
+    out.push_back({rim(i, -z), rim(i + 1, -z), rim(i + 1, z)});
+    out.push_back({rim(i, -z), rim(i + 1, z), rim(i, z)});
+    out.push_back({top, rim(i, z), rim(i + 1, z)});
+    out.push_back({bottom, rim(i, -z), rim(i + 1, -z)});
+  }
+}
+
+void subdivide(std::vector<Triangle>& triangles) {
+  for (std::size_t i = 0; i < triangles.size() && triangles.size() < kMaxTriangles; ++i) {
+    for (;;) {
+      const Triangle t = triangles[i];
+      const double longest = std::max({(t[0] - t[1]).norm(), (t[1] - t[2]).norm(), (t[2] - t[0]).norm()});
+      if (!(longest > kLongestEdge) || triangles.size() + 3 > kMaxTriangles) break;
+      const Vector3 ab = (t[0] + t[1]) / 2.0, bc = (t[1] + t[2]) / 2.0, ca = (t[2] + t[0]) / 2.0;
+      triangles[i] = {ab, bc, ca};
+      triangles.push_back({t[0], ab, ca});
+      triangles.push_back({ab, t[1], bc});
+      triangles.push_back({ca, bc, t[2]});
+    }
+  }
+}
+
+// Unit directions spread over the sphere (a Fibonacci lattice).
+std::vector<Vector3> directions() {
+  std::vector<Vector3> out;
+  const double golden = std::numbers::pi * (3.0 - std::sqrt(5.0));
+  for (int i = 0; i < kDirections; ++i) {
+    const double z = 1.0 - 2.0 * (i + 0.5) / kDirections;
+    const double r = std::sqrt(1.0 - z * z);
+    out.emplace_back(r * std::cos(golden * i), r * std::sin(golden * i), z);
+  }
+  return out;
+}
+
+class CoverBuilder {
+ public:
+  CoverBuilder(std::vector<Triangle> triangles, const SphereCoverOptions& options)
+      : triangles_(std::move(triangles)), options_(options), directions_(directions()) {
+    support_.assign(directions_.size(), -std::numeric_limits<double>::infinity());
+    for (const Triangle& t : triangles_)
+      for (const Vector3& v : t)
+        for (std::size_t d = 0; d < directions_.size(); ++d) support_[d] = std::max(support_[d], directions_[d].dot(v));
+    order_.resize(triangles_.size());
+    for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
+  }
+
+  SphereCover build() {
+    if (!triangles_.empty()) split(0, order_.size());
+    if (cover_.size() > options_.max_spheres) return {};
+    return std::move(cover_);
+  }
+
+ private:
+  void split(std::size_t begin, std::size_t end) {
+    if (cover_.size() > options_.max_spheres) return;  // given up: stop early
+    Vector3 low = Vector3::Constant(std::numeric_limits<double>::infinity()), high = -low;
+    Vector3 centroid_low = low, centroid_high = high;
+    for (std::size_t i = begin; i < end; ++i) {
+      const Triangle& t = triangles_[order_[i]];
+      for (const Vector3& v : t) {
+        low = low.cwiseMin(v);
+        high = high.cwiseMax(v);
+      }
+      const Vector3 centroid = (t[0] + t[1] + t[2]) / 3.0;
+      centroid_low = centroid_low.cwiseMin(centroid);
+      centroid_high = centroid_high.cwiseMax(centroid);
+    }
+    const Vector3 center = (low + high) / 2.0;
+    double radius = 0.0;
+    for (std::size_t i = begin; i < end; ++i)
+      for (const Vector3& v : triangles_[order_[i]]) radius = std::max(radius, (v - center).norm());
+    double sticks_out = 0.0;
+    for (std::size_t d = 0; d < directions_.size(); ++d)
+      sticks_out = std::max(sticks_out, directions_[d].dot(center) + radius - support_[d]);
+    Eigen::Index axis = 0;
+    const double widest = (centroid_high - centroid_low).maxCoeff(&axis);
+    if (sticks_out <= options_.tolerance || radius <= options_.min_radius || end - begin == 1 || !(widest > 0.0)) {
+      cover_.centers.push_back(center);
+      cover_.radii.push_back(radius);
+      return;
+    }
+    const std::size_t middle = begin + (end - begin) / 2;
+    const auto key = [&](std::size_t i) {
+      const Triangle& t = triangles_[i];
+      return t[0][axis] + t[1][axis] + t[2][axis];
+    };
+    std::nth_element(order_.begin() + static_cast<std::ptrdiff_t>(begin), order_.begin() + static_cast<std::ptrdiff_t>(middle),
+                     order_.begin() + static_cast<std::ptrdiff_t>(end), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+    split(begin, middle);
+    split(middle, end);
+  }
+
+  std::vector<Triangle> triangles_;
+  SphereCoverOptions options_;
+  std::vector<Vector3> directions_;
+  std::vector<double> support_;  // the geometry's extent along each direction
+  std::vector<std::size_t> order_;
+  SphereCover cover_;
+};
+
+}  // namespace
+
+SphereCover cover_with_spheres(const std::vector<PlacedShape>& shapes, const SphereCoverOptions& options) {
+  std::vector<Triangle> triangles;
+  SphereCover spheres;  // sphere primitives: themselves
+  for (const PlacedShape& placed : shapes) {
+    const Shape& shape = placed.shape;
+    switch (shape.type) {
+      case Shape::Type::HalfSpace: return {};
+      case Shape::Type::Sphere:
+        spheres.centers.push_back(placed.pose.translation());
+        spheres.radii.push_back(shape.radius);
+        break;
+      case Shape::Type::Box: add_box(shape.box_size, placed.pose, triangles); break;
+      case Shape::Type::Cylinder: add_cylinder(shape.radius, shape.length, placed.pose, triangles); break;
+      case Shape::Type::Mesh:
+        if (!placed.mesh || placed.mesh->triangles.size() > kMaxTriangles) return {};
+        for (const auto& t : placed.mesh->triangles)
+          triangles.push_back({placed.pose * placed.mesh->vertices[static_cast<std::size_t>(t[0])],
+                               placed.pose * placed.mesh->vertices[static_cast<std::size_t>(t[1])],
+                               placed.pose * placed.mesh->vertices[static_cast<std::size_t>(t[2])]});
+        break;
+    }
+  }
+  const bool has_triangles = !triangles.empty();
+  subdivide(triangles);
+  SphereCover cover = CoverBuilder(std::move(triangles), options).build();
+  if (has_triangles && cover.empty()) return {};  // given up: a cover of the spheres alone would miss the rest
+  cover.centers.insert(cover.centers.end(), spheres.centers.begin(), spheres.centers.end());
+  cover.radii.insert(cover.radii.end(), spheres.radii.begin(), spheres.radii.end());
+  if (cover.size() > options.max_spheres) return {};
+  return cover;
+}
+
+}  // namespace kinetic
