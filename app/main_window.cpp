@@ -29,6 +29,7 @@
 #include "app/goal/tcp_readout_binding.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/robot/robot_loader.hpp"
 #include "app/servo/keyboard_jog.hpp"
 #include "app/servo/teleop_feature.hpp"
@@ -56,13 +57,14 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   build_collisions_dock();
   // Before the menus, so the View menu lists their docks.
   planning_features_ = install_planning_features(*this, document_);
+  trajectory_features_ = &planning_features_->trajectories();
   // The goal gizmo, IK and the TCP trail use the Planner panel's planning group.
   goal_controller_->set_group(planning_features_->engine_group());
   connect(planning_features_, &PlanningFeatures::planningGroupChanged, goal_controller_,
           [goal = goal_controller_](const QString& group) { goal->set_group(group.toStdString()); });
   build_status_bar();
   build_menus();
-  connect(play_pause_action_, &QAction::triggered, planning_features_, &PlanningFeatures::toggle_play);
+  connect(play_pause_action_, &QAction::triggered, trajectory_features_, &TrajectoryFeatures::toggle_play);
   // After the menus: it adds its entries to the File menu and its docks to the View menu.
   DataFeatureOptions data_options;
   // Tests and scripted runs must never block on the modal recovery question.
@@ -75,10 +77,10 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   build_tool_bar(data_features);
   collisions_panel_->set_collision_matrix_action(
       install_collision_matrix_feature(*this, document_, data_options.report_error));
-  task_ = install_task_feature(*this, document_, *planning_features_);
+  task_ = install_task_feature(*this, document_, *planning_features_, *trajectory_features_);
   view_menu_->addAction(task_->dock()->toggleViewAction());
   // Last: its close filter must stop the arm before the unsaved-changes question is asked.
-  teleop_ = install_teleop_feature(*this, document_, *planning_features_, *goal_controller_);
+  teleop_ = install_teleop_feature(*this, document_, *trajectory_features_, *goal_controller_);
   view_menu_->addAction(teleop_.dock->toggleViewAction());
   arrange_docks();
   echo_results_in_status_bar();

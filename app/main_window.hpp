@@ -31,6 +31,7 @@ class CollisionMonitor;
 class CollisionsPanel;
 class ViewportWindow;
 class PlanningFeatures;
+class TrajectoryFeatures;
 class TaskFeature;
 class RobotLoader;
 
@@ -48,7 +49,9 @@ class MainWindow : public QMainWindow {
   panels::GoalPanel* goal_panel() const { return goal_panel_; }
   GoalController* goal_controller() const { return goal_controller_; }
   CollisionMonitor* collision_monitor() const { return collision_monitor_; }
+  // The Planner dock, and the Trajectories dock its plans go to.
   PlanningFeatures* planning_features() const { return planning_features_; }
+  TrajectoryFeatures* trajectory_features() const { return trajectory_features_; }
   // The Teleop dock: its panel and the controller that runs the servo loop.
   const TeleopFeature& teleop() const { return teleop_; }
   // The Task dock: pick-and-place planning.
@@ -110,6 +113,7 @@ class MainWindow : public QMainWindow {
   GoalController* goal_controller_ = nullptr;
   CollisionMonitor* collision_monitor_ = nullptr;
   PlanningFeatures* planning_features_ = nullptr;
+  TrajectoryFeatures* trajectory_features_ = nullptr;
   TeleopFeature teleop_;
   TaskFeature* task_ = nullptr;
   panels::JointsPanel* joints_panel_ = nullptr;

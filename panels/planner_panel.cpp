@@ -78,6 +78,22 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   scroll->setWidget(content);
   outer->addWidget(scroll);
 
+  build_group_row(*layout);
+  layout->addWidget(make_planner_group());
+  layout->addWidget(make_cartesian_group());
+  layout->addWidget(make_states_group());
+  layout->addWidget(make_timing_group());
+  layout->addStretch(1);
+  build_run_area(*outer);
+  connect_controls();
+  set_options(default_preset());
+  seed_->clear();
+  set_groups({});
+  update_enabled();
+  watch_settings();
+}
+
+void PlannerPanel::build_group_row(QVBoxLayout& layout) {
   // The planning group: which joints plan and move, and whose TCP a pose goal is. Its combo is
   // as wide as a dozen characters, whatever the names, so a robot's groups never widen the panel.
   auto* group_form = new QFormLayout;
@@ -85,58 +101,68 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   group_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   group_->setMinimumContentsLength(12);
   group_form->addRow(tr("Group"), group_);
-  layout->addLayout(group_form);
+  layout.addLayout(group_form);
+}
 
-  // Planner and options.
+QGroupBox* PlannerPanel::make_planner_group() {
   auto* planner_group = new QGroupBox(tr("Planner"));
   auto* form = new QFormLayout(planner_group);
+  add_search_rows(*form);
+  add_constraint_rows(*form);
+  return planner_group;
+}
+
+void PlannerPanel::add_search_rows(QFormLayout& form) {
   planner_ = new QComboBox;
   for (PlannerType type : all_planner_types())
     planner_->addItem(QString::fromUtf8(planner_label_for(type)), QString::fromUtf8(to_string(type)));
   planner_->addItem(tr("Cartesian (straight TCP line)"), kCartesian);
-  form->addRow(tr("Planner"), planner_);
+  form.addRow(tr("Planner"), planner_);
   preset_ = new QComboBox;
   preset_->addItem(tr("default (50 ms)"), QStringLiteral("default"));
   preset_->addItem(tr("realtime (10 ms)"), QStringLiteral("realtime"));
   preset_->addItem(tr("offline (500 ms)"), QStringLiteral("offline"));
-  form->addRow(tr("Preset"), preset_);
+  form.addRow(tr("Preset"), preset_);
   timeout_ = double_box(0.1, 3.6e6, 1, 10.0, tr(" ms"));
-  form->addRow(tr("Timeout"), timeout_);
+  form.addRow(tr("Timeout"), timeout_);
   iterations_ = int_box(1, std::numeric_limits<int>::max());
-  form->addRow(tr("Iterations"), iterations_);
+  form.addRow(tr("Iterations"), iterations_);
   margin_ = double_box(0.0, 1.0, 3, 0.005, tr(" m"));
   margin_->setToolTip(tr("Clearance the free-space planners keep from obstacles and the robot itself "
                          "(reduced where the start or goal is closer); Cartesian moves have their own"));
-  form->addRow(tr("Margin"), margin_);
+  form.addRow(tr("Margin"), margin_);
   shortcut_ = int_box(0, 1000000);
-  form->addRow(tr("Shortcut passes"), shortcut_);
+  form.addRow(tr("Shortcut passes"), shortcut_);
   smoothing_ = new QCheckBox(tr("Smooth corners"));
   smoothing_passes_ = int_box(0, 6);
   auto* smoothing_row = new QHBoxLayout;
   smoothing_row->addWidget(smoothing_);
   smoothing_row->addWidget(smoothing_passes_);
-  form->addRow(tr("Smoothing"), smoothing_row);
+  form.addRow(tr("Smoothing"), smoothing_row);
   resolution_ = double_box(0.001, 1.0, 3, 0.01, tr(" rad"));
-  form->addRow(tr("Edge resolution"), resolution_);
+  form.addRow(tr("Edge resolution"), resolution_);
   range_ = double_box(0.0, 100.0, 3, 0.1);
   range_->setSpecialValueText(tr("automatic"));
-  form->addRow(tr("Extension range"), range_);
+  form.addRow(tr("Extension range"), range_);
   refine_ = double_box(0.0, 100.0, 2, 0.5, tr(" ×"));
-  form->addRow(tr("RRT* refinement"), refine_);
+  form.addRow(tr("RRT* refinement"), refine_);
   neighbors_ = int_box(1, 1000);
-  form->addRow(tr("PRM neighbours"), neighbors_);
+  form.addRow(tr("PRM neighbours"), neighbors_);
   ik_attempts_ = int_box(1, 1000);
-  form->addRow(tr("IK attempts"), ik_attempts_);
+  form.addRow(tr("IK attempts"), ik_attempts_);
   seed_ = new QLineEdit;
   seed_->setPlaceholderText(tr("random"));
   seed_->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{0,19}")), seed_));
   seed_->setToolTip(tr("Same seed, same problem: same plan. Empty: a new seed every time."));
-  form->addRow(tr("Seed"), seed_);
+  form.addRow(tr("Seed"), seed_);
+}
+
+void PlannerPanel::add_constraint_rows(QFormLayout& form) {
   // Workspace bounds: a box in the robot's root frame every link origin must stay inside.
   workspace_ = new QCheckBox(tr("Keep every link inside"));
   workspace_->setToolTip(tr("Workspace bounds (m, robot root frame): the plan keeps every link origin "
                             "inside this box, e.g. to stay within a cell"));
-  form->addRow(tr("Workspace"), workspace_);
+  form.addRow(tr("Workspace"), workspace_);
   for (int bound = 0; bound < 2; ++bound) {
     auto* row = new QHBoxLayout;
     for (int axis = 0; axis < 3; ++axis) {
@@ -145,7 +171,7 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
       box->setValue(bound == 0 ? -1.0 : 1.0);
       row->addWidget(box);
     }
-    form->addRow(bound == 0 ? tr("  min x y z") : tr("  max x y z"), row);
+    form.addRow(bound == 0 ? tr("  min x y z") : tr("  max x y z"), row);
   }
   // Keep TCP orientation: a path constraint around the start's orientation (carry a glass upright).
   keep_orientation_ = new QCheckBox(tr("Keep TCP orientation"));
@@ -155,11 +181,10 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   auto* orientation_row = new QHBoxLayout;
   orientation_row->addWidget(keep_orientation_);
   orientation_row->addWidget(orientation_tolerance_);
-  form->addRow(tr("Orientation"), orientation_row);
-  layout->addWidget(planner_group);
-  layout->addWidget(make_cartesian_group());
+  form.addRow(tr("Orientation"), orientation_row);
+}
 
-  // Start and goal.
+QGroupBox* PlannerPanel::make_states_group() {
   auto* states = new QGroupBox(tr("Start and goal"));
   auto* states_form = new QFormLayout(states);
   start_type_ = new QComboBox;
@@ -177,9 +202,10 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   goal_name_ = new QComboBox;
   states_form->addRow(tr("Goal"), goal_type_);
   states_form->addRow(QString(), goal_name_);
-  layout->addWidget(states);
+  return states;
+}
 
-  // Timing of the result.
+QGroupBox* PlannerPanel::make_timing_group() {
   auto* timing_group = new QGroupBox(tr("Timing"));
   auto* timing_form = new QFormLayout(timing_group);
   timing_ = new QComboBox;
@@ -194,16 +220,16 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   acceleration_->setValue(1.0);
   timing_form->addRow(tr("Velocity scaling"), velocity_);
   timing_form->addRow(tr("Acceleration scaling"), acceleration_);
-  layout->addWidget(timing_group);
+  return timing_group;
+}
 
-  layout->addStretch(1);
-
+void PlannerPanel::build_run_area(QVBoxLayout& outer) {
   // Run, below the settings' scroll area: Plan and its result stay in sight however long the form
   // (they were below the fold at 1600x1000). Two rows of two, so the panel is no wider than with
   // Plan, Cancel and Replace last in one row (the right docks take the width of their widest form).
   auto* run = new QVBoxLayout;
   run->setContentsMargins(9, 0, 9, 6);
-  outer->addLayout(run);
+  outer.addLayout(run);
   goal_hint_ = new QLabel;  // why Plan is off, where the goal is missing
   goal_hint_->setWordWrap(true);
   run->addWidget(goal_hint_);
@@ -227,7 +253,9 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   run->addWidget(progress_);
   result_ = new ResultLabel;
   run->addWidget(result_);
+}
 
+void PlannerPanel::connect_controls() {
   connect(preset_, &QComboBox::currentIndexChanged, this,
           [this] { apply_preset(preset_->currentData().toString()); });
   connect(planner_, &QComboBox::currentIndexChanged, this, [this] {
@@ -250,11 +278,6 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent) {
   connect(group_, &QComboBox::currentIndexChanged, this, [this] {
     if (!applying_settings_) emit groupChanged();
   });
-  set_options(default_preset());
-  seed_->clear();
-  set_groups({});
-  update_enabled();
-  watch_settings();
 }
 
 void PlannerPanel::watch_settings() {

@@ -19,12 +19,14 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QVBoxLayout;
 
 namespace kinetic::panels {
 
@@ -160,7 +162,16 @@ class PlannerPanel : public QWidget {
   void settingsEdited();
 
  private:
+  // The constructor's sections, in order (the focus chain follows the order widgets are made).
+  void build_group_row(QVBoxLayout& layout);    // the planning group
+  QGroupBox* make_planner_group();              // the planner and its options
+  void add_search_rows(QFormLayout& form);      // planner, preset, budget, margin, smoothing, seed…
+  void add_constraint_rows(QFormLayout& form);  // workspace bounds, keep TCP orientation
   QGroupBox* make_cartesian_group();
+  QGroupBox* make_states_group();               // start and goal
+  QGroupBox* make_timing_group();               // the result's parameterization and scaling
+  void build_run_area(QVBoxLayout& outer);      // Plan, Plan & Execute, Cancel, progress, result
+  void connect_controls();
   void update_enabled();
   void update_cartesian_enabled();
   bool goal_type_usable(PlanGoalType type) const;

@@ -114,13 +114,29 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   columns->addLayout(controls, 2);
   columns->addLayout(plots, 4);
 
-  // The list and what to do with it.
+  build_list(*layout);
+  // Playback and re-timing as two tabs: stacked, their height pushed the validation result and the
+  // export confirmation in the list's column below a short bottom dock's fold.
+  auto* control_tabs = new QTabWidget;
+  build_playback_tab(*control_tabs);
+  controls->addWidget(control_tabs);
+  build_plots(*plots);
+  build_retime_tab(*control_tabs);
+  build_checks(*layout);
+  connect_list();
+  connect_playback();
+  connect_checks();
+  watch_retime_settings();
+  on_selection_changed();
+}
+
+void TrajectoryPanel::build_list(QVBoxLayout& column) {
   list_ = new QListWidget;
   list_->setSelectionMode(QAbstractItemView::ExtendedSelection);
   list_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   list_->setToolTip(tr("Double-click to rename; select two to compare, several to blend. "
                        "Drop .json / .csv files here to import."));
-  layout->addWidget(list_, 2);
+  column.addWidget(list_, 2);
   auto* list_buttons = new QHBoxLayout;
   duplicate_ = button(tr("Duplicate"));
   remove_ = button(tr("Delete"));
@@ -129,14 +145,13 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
                                        "JointTrajectory (.yaml) or a URScript program for Universal Robots (.script)"));
   import_ = button(tr("Import…"), tr("Load trajectories from JSON or CSV files"));
   for (QPushButton* b : {duplicate_, remove_, blend_, export_, import_}) list_buttons->addWidget(b);
-  layout->addLayout(list_buttons);
+  column.addLayout(list_buttons);
   compare_ = new QLabel;
   compare_->setWordWrap(true);
-  layout->addWidget(compare_);
+  column.addWidget(compare_);
+}
 
-  // Playback and re-timing as two tabs: stacked, their height pushed the validation result and the
-  // export confirmation in the list's column below a short bottom dock's fold.
-  auto* control_tabs = new QTabWidget;
+void TrajectoryPanel::build_playback_tab(QTabWidget& tabs) {
   auto* playback = new QWidget;
   auto* playback_layout = new QVBoxLayout(playback);
   timeline_ = new QSlider(Qt::Horizontal);
@@ -183,21 +198,22 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   show->addStretch(1);
   playback_layout->addLayout(show);
   playback_layout->addStretch(1);
-  control_tabs->addTab(playback, tr("Playback"));
-  controls->addWidget(control_tabs);
+  tabs.addTab(playback, tr("Playback"));
+}
 
-  // Plots.
+void TrajectoryPanel::build_plots(QVBoxLayout& column) {
   quantity_ = new QComboBox;
   quantity_->addItem(tr("Position q"), int(PlotQuantity::Position));
   quantity_->addItem(tr("Velocity q̇"), int(PlotQuantity::Velocity));
   quantity_->addItem(tr("Acceleration q̈"), int(PlotQuantity::Acceleration));
   quantity_->addItem(tr("Jerk"), int(PlotQuantity::Jerk));
   quantity_->addItem(tr("TCP speed"), int(PlotQuantity::TcpSpeed));
-  plots->addWidget(quantity_);
+  column.addWidget(quantity_);
   plot_ = new TrajectoryPlot;
-  plots->addWidget(plot_, 1);
+  column.addWidget(plot_, 1);
+}
 
-  // Timing, validation, recording.
+void TrajectoryPanel::build_retime_tab(QTabWidget& tabs) {
   auto* timing = new QWidget;
   auto* timing_form = new QFormLayout(timing);
   timing_ = new QComboBox;
@@ -213,8 +229,10 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   replace_ = new QCheckBox(tr("Replace the selected trajectory"));
   retime_ = button(tr("Re-time"));
   timing_form->addRow(replace_, retime_);
-  control_tabs->addTab(timing, tr("Re-time"));
+  tabs.addTab(timing, tr("Re-time"));
+}
 
+void TrajectoryPanel::build_checks(QVBoxLayout& column) {
   auto* checks = new QHBoxLayout;
   validate_ = button(tr("Validate"), tr("Check limits and collisions along the current trajectory"));
   record_ = button(tr("Record"), tr("Record the robot's state while you move it; press again to stop"));
@@ -224,18 +242,20 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   rate_->setValue(50.0);
   rate_->setSuffix(tr(" Hz"));
   for (QWidget* w : std::initializer_list<QWidget*>{validate_, record_, rate_}) checks->addWidget(w);
-  layout->addLayout(checks);
+  column.addLayout(checks);
   // What an action said (validated, exported, …) right under its buttons, then the violations;
   // both lists give up height first, so neither result leaves a short dock.
   message_ = new ResultLabel;
-  layout->addWidget(message_);
+  column.addWidget(message_);
   validation_ = new QListWidget;
   validation_->setMinimumHeight(2 * validation_->fontMetrics().height() + 8);
   validation_->setMaximumHeight(100);
   validation_->setToolTip(tr("Click a violation to go to its time"));
-  layout->addWidget(validation_, 1);
+  column.addWidget(validation_, 1);
   list_->setMinimumHeight(3 * list_->fontMetrics().height() + 8);
+}
 
+void TrajectoryPanel::connect_list() {
   connect(list_, &QListWidget::itemSelectionChanged, this, &TrajectoryPanel::on_selection_changed);
   connect(list_, &QListWidget::currentRowChanged, this, [this](int row) {
     if (updating_ || row == current_) return;
@@ -275,6 +295,9 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   });
   connect(export_, &QPushButton::clicked, this, &TrajectoryPanel::choose_export_file);
   connect(import_, &QPushButton::clicked, this, &TrajectoryPanel::choose_import_files);
+}
+
+void TrajectoryPanel::connect_playback() {
   connect(timeline_, &QSlider::valueChanged, this, [this](int value) {
     if (updating_ || current_ < 0) return;
     emit seekRequested(current_start() + current_duration() * value / kTimelineSteps);
@@ -290,6 +313,9 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   connect(quantity_, &QComboBox::currentIndexChanged, this,
           [this] { plot_->set_quantity(PlotQuantity(quantity_->currentData().toInt())); });
   connect(plot_, &TrajectoryPlot::seekRequested, this, &TrajectoryPanel::seekRequested);
+}
+
+void TrajectoryPanel::connect_checks() {
   connect(retime_, &QPushButton::clicked, this, [this] { if (current_ >= 0) emit retimeRequested(current_); });
   connect(validate_, &QPushButton::clicked, this, [this] { if (current_ >= 0) emit validateRequested(current_); });
   connect(record_, &QPushButton::toggled, this, [this](bool on) {
@@ -300,8 +326,6 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
     const QVariant t = item->data(Qt::UserRole);
     if (t.isValid()) emit seekRequested(t.toDouble());
   });
-  watch_retime_settings();
-  on_selection_changed();
 }
 
 void TrajectoryPanel::watch_retime_settings() {

@@ -24,6 +24,8 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 class QSlider;
+class QTabWidget;
+class QVBoxLayout;
 
 namespace kinetic::panels {
 
@@ -129,6 +131,15 @@ class TrajectoryPanel : public QWidget {
   void dropEvent(QDropEvent* event) override;
 
  private:
+  // The constructor's sections, in order (the focus chain follows the order widgets are made).
+  void build_list(QVBoxLayout& column);         // the list, its buttons, the comparison line
+  void build_playback_tab(QTabWidget& tabs);    // timeline, transport, robot moves, trail / strobe
+  void build_plots(QVBoxLayout& column);        // the quantity and its plot
+  void build_retime_tab(QTabWidget& tabs);      // parameterization and scaling, Re-time
+  void build_checks(QVBoxLayout& column);       // Validate, Record, the message and the violations
+  void connect_list();
+  void connect_playback();
+  void connect_checks();
   void on_selection_changed();
   void show_mark(int row);
   void update_compare();

@@ -7,8 +7,11 @@
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 
+#include "engine/model/moveit_config_package.hpp"
 #include "engine/model/robot_companions.hpp"
+#include "panels/file_dialog_folders.hpp"
 
 namespace kinetic::app {
 
@@ -58,6 +61,21 @@ void RobotFilesDialog::guess_companions() {
   };
   guess(srdf_, guessed_srdf_, found.srdf);
   guess(config_, guessed_config_, found.toml);
+}
+
+std::optional<RobotFiles> ask_robot_files(QWidget* parent, QSettings& settings) {
+  using panels::FileDialogKind;
+  const QString first = QFileDialog::getOpenFileName(parent, QObject::tr("Open robot"),
+                                                     panels::last_dialog_folder(FileDialogKind::Robot, settings),
+                                                     QObject::tr("Robot descriptions and MoveIt configs (*.urdf *.xacro *.srdf "
+                                                                 ".setup_assistant package.xml);;All files (*)"));
+  if (first.isEmpty()) return std::nullopt;
+  panels::remember_dialog_folder(FileDialogKind::Robot, first, settings);
+  // A MoveIt config package names its description, SRDF and YAML files itself.
+  if (moveit_config_folder(first.toStdString())) return RobotFiles{first, {}, {}, true};
+  RobotFilesDialog dialog(first, parent);
+  if (dialog.exec() != QDialog::Accepted || dialog.urdf().isEmpty()) return std::nullopt;
+  return RobotFiles{dialog.urdf(), dialog.srdf(), dialog.config()};
 }
 
 }  // namespace kinetic::app

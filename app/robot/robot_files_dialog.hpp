@@ -4,8 +4,10 @@
 // or clear them; a field left empty opens the URDF without that file.
 #include <QDialog>
 #include <QString>
+#include <optional>
 
 class QLineEdit;
+class QSettings;
 
 namespace kinetic::app {
 
@@ -30,5 +32,16 @@ class RobotFilesDialog : public QDialog {
   QLineEdit* config_ = nullptr;
   QString guessed_srdf_, guessed_config_;
 };
+
+// URDF with optional SRDF and kinetic.toml ("" for none).
+struct RobotFiles {
+  QString urdf, srdf, config;
+  bool moveit_config = false;  // urdf names a MoveIt config package: srdf and config unused
+};
+
+// The whole File → Open URDF… question: the URDF chosen first (in the folder robots were last
+// opened from, remembered in `settings`), then the dialog with what was found for it. A MoveIt
+// config package needs no dialog. std::nullopt: cancelled.
+std::optional<RobotFiles> ask_robot_files(QWidget* parent, QSettings& settings);
 
 }  // namespace kinetic::app

@@ -45,7 +45,7 @@ void show_robot(panels::ServoPanel& panel, const TeleopController& controller, c
 
 }  // namespace
 
-TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning,
+TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document, TrajectoryFeatures& trajectories,
                                      GoalController& goal) {
   TeleopFeature feature;
   feature.panel = new panels::ServoPanel;
@@ -82,7 +82,7 @@ TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& docume
   QObject::connect(controller, &TeleopController::goalDistanceChanged, panel,
                    [panel, controller] { panel->set_goal_distance(controller->goal_distance()); });
 
-  new TeleopRecording(document, *panel, *controller, planning, controller);
+  new TeleopRecording(document, *panel, *controller, trajectories, controller);
   feature.keyboard = new KeyboardJog(*controller, *panel, controller);
   new StopOnClose(window, *controller);
   // An end that skips the window's close (--quit-after) still leaves the document where the arm is.

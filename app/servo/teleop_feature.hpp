@@ -13,8 +13,8 @@ class ServoPanel;
 namespace kinetic::app {
 
 class GoalController;
-class PlanningFeatures;
 class StudioDocument;
+class TrajectoryFeatures;
 class KeyboardJog;
 class TeleopController;
 
@@ -25,7 +25,7 @@ struct TeleopFeature {
   KeyboardJog* keyboard = nullptr;  // the arrow keys; MainWindow hands it the 3D view
 };
 
-TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning,
+TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document, TrajectoryFeatures& trajectories,
                                      GoalController& goal);
 
 }  // namespace kinetic::app

@@ -1,7 +1,7 @@
 #include "app/servo/teleop_recording.hpp"
 
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/trajectories/trajectory_recorder.hpp"
-#include "app/planning/planning_features.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/document/studio_document.hpp"
 #include "panels/servo_panel.hpp"
@@ -9,21 +9,21 @@
 namespace kinetic::app {
 
 TeleopRecording::TeleopRecording(StudioDocument& document, panels::ServoPanel& panel, TeleopController& controller,
-                                 PlanningFeatures& planning, QObject* parent)
-    : QObject(parent), document_(document), panel_(panel), controller_(controller), planning_(planning) {
+                                 TrajectoryFeatures& trajectories, QObject* parent)
+    : QObject(parent), document_(document), panel_(panel), controller_(controller), trajectories_(trajectories) {
   connect(&panel_, &panels::ServoPanel::recordToggled, this, &TeleopRecording::on_record_toggled);
   connect(&controller_, &TeleopController::enabledChanged, this, &TeleopRecording::on_enabled_changed);
-  connect(&planning_.recorder(), &TrajectoryRecorder::recordingChanged, this, &TeleopRecording::on_recording_changed);
-  connect(&planning_.recorder(), &TrajectoryRecorder::finished, this, &TeleopRecording::on_finished);
+  connect(&trajectories_.recorder(), &TrajectoryRecorder::recordingChanged, this, &TeleopRecording::on_recording_changed);
+  connect(&trajectories_.recorder(), &TrajectoryRecorder::finished, this, &TeleopRecording::on_finished);
 }
 
 void TeleopRecording::on_record_toggled(bool on) {
   if (!controller_.enabled()) return;  // armed: starts with the session
-  if (on && !planning_.recorder().recording()) {
+  if (on && !trajectories_.recorder().recording()) {
     ours_ = true;
-    planning_.set_recording(true);
+    trajectories_.set_recording(true);
   } else if (!on && ours_) {
-    planning_.set_recording(false);
+    trajectories_.set_recording(false);
   }
 }
 
@@ -32,7 +32,7 @@ void TeleopRecording::on_enabled_changed(bool enabled) {
     if (panel_.record_requested()) on_record_toggled(true);
     return;
   }
-  if (ours_ && planning_.recorder().recording()) planning_.set_recording(false);
+  if (ours_ && trajectories_.recorder().recording()) trajectories_.set_recording(false);
   panel_.set_recording(false);
 }
 
@@ -54,7 +54,7 @@ void TeleopRecording::on_finished(int index, const QString& error) {
   const auto& list = document_.trajectories();
   if (index >= static_cast<int>(list.size())) return;
   panel_.show_note(tr("Recorded %1 samples into '%2' (Trajectories list).")
-                       .arg(planning_.recorder().samples().size())
+                       .arg(trajectories_.recorder().samples().size())
                        .arg(list[static_cast<std::size_t>(index)].name),
                    false);
 }

@@ -12,15 +12,15 @@ class ServoPanel;
 
 namespace kinetic::app {
 
-class PlanningFeatures;
 class StudioDocument;
 class TeleopController;
+class TrajectoryFeatures;
 
 class TeleopRecording : public QObject {
   Q_OBJECT
  public:
   TeleopRecording(StudioDocument& document, panels::ServoPanel& panel, TeleopController& controller,
-                  PlanningFeatures& planning, QObject* parent = nullptr);
+                  TrajectoryFeatures& trajectories, QObject* parent = nullptr);
 
  private:
   void on_record_toggled(bool on);
@@ -31,7 +31,7 @@ class TeleopRecording : public QObject {
   StudioDocument& document_;
   panels::ServoPanel& panel_;
   TeleopController& controller_;
-  PlanningFeatures& planning_;
+  TrajectoryFeatures& trajectories_;
   bool ours_ = false;      // the recorder runs because of this panel
   bool awaiting_ = false;  // our recording is being timed
 };

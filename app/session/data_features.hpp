@@ -1,17 +1,17 @@
 #pragma once
 // The studio's features around the user's data, installed into a main window in one call: the
-// Scene and Robot library docks, File menu entries (open URDF with SRDF / kinetic.toml, recent
-// files, new / open / save session, scenes, reload robot), Settings → package search paths, the
-// current session file in the window title with a Save / Discard / Cancel question before unsaved changes are
-// closed or replaced, autosave with crash recovery, reload of the robot when its files change on disk, and the joints panel's
-// collision-free random pose. Robots opened from these entries load in the background
-// (RobotLoader). Everything is parented to the window.
+// Scene dock with Load / Save scene (app/scene), the Robot library dock, opening and reloading
+// robots and the package search paths (app/robot), the sessions (app/session: new / open / save,
+// recent files, the unsaved-changes question, the session in the window title), autosave with
+// crash recovery, and the joints panel's collision-free random pose; their File and Settings menu
+// entries are laid out here. Everything is parented to the window.
 #include <QString>
 #include <functional>
 
 #include "app/session/autosave.hpp"
 #include "app/session/session_file.hpp"
 #include "app/session/session_tracker.hpp"
+#include "app/session/session_view.hpp"
 
 class QAction;
 class QMainWindow;
@@ -26,12 +26,8 @@ class ScenePanel;
 namespace kinetic::app {
 
 class StudioDocument;
-class ViewportWindow;
 class ModelFileWatcher;
 class RobotLoader;
-
-// The window's 3D view, asked for when needed (it is attached after the features); null: none.
-using ViewportSource = std::function<ViewportWindow*()>;
 
 struct DataFeatureOptions {
   ViewportSource viewport;  // empty: no 3D view (sessions then carry no camera)
@@ -68,10 +64,5 @@ struct DataFeatures {
 
 DataFeatures install_data_features(QMainWindow& window, StudioDocument& document,
                                    const DataFeatureOptions& options = {});
-
-// Sessions with the 3D view's camera: saved when the window shows a viewport, applied on load
-// when the file has one. Without a viewport they are plain save_session / load_session.
-QString save_session_with_view(ViewportWindow* viewport, const StudioDocument& document, const QString& path);
-SessionLoadResult load_session_with_view(ViewportWindow* viewport, StudioDocument& document, const QString& path);
 
 }  // namespace kinetic::app

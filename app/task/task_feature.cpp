@@ -6,6 +6,7 @@
 #include <random>
 
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/document/studio_document.hpp"
 #include "app/task/place_target.hpp"
 #include "app/task/task_worker.hpp"
@@ -97,12 +98,13 @@ CartesianOptions straight_stage_options(const panels::PlannerPanel& planner) {
 }  // namespace
 
 TaskFeature* install_task_feature(QMainWindow& window, StudioDocument& document,
-                                  PlanningFeatures& planning) {
-  return new TaskFeature(window, document, planning);
+                                  PlanningFeatures& planning, TrajectoryFeatures& trajectories) {
+  return new TaskFeature(window, document, planning, trajectories);
 }
 
-TaskFeature::TaskFeature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning)
-    : QObject(&window), document_(document), planning_(planning) {
+TaskFeature::TaskFeature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning,
+                         TrajectoryFeatures& trajectories)
+    : QObject(&window), document_(document), planning_(planning), trajectories_(trajectories) {
   setObjectName(QStringLiteral("TaskFeature"));
   panel_ = new panels::TaskPanel;
   dock_ = new QDockWidget(tr("Task"), &window);
@@ -305,10 +307,10 @@ void TaskFeature::show_success(const TaskOutcome& outcome) {
 
   const int index = document_.add_trajectory(tr("Pick %1").arg(outcome.object),
                                              outcome.timed.trajectory, outcome.scene_changes);
-  planning_.show_and_play(index);
+  trajectories_.show_and_play(index);
   // Checked as a plan's trajectory is, each stretch in the scene in force then (in the background:
   // the Trajectories panel says "Validating…" and then the verdict).
-  planning_.validate(index);
+  trajectories_.validate(index);
   // Apply only in the scene it was planned in (an edit while planning makes the plan stale).
   if (planned_revision_ == scene_revision_) {
     applicable_ = Applicable{outcome.object, result.final_scene, final_joints(outcome)};

@@ -26,11 +26,13 @@ class PlaceTarget;
 class PlanningFeatures;
 class StudioDocument;
 class TaskWorker;
+class TrajectoryFeatures;
 
 class TaskFeature : public QObject {
   Q_OBJECT
  public:
-  TaskFeature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning);
+  TaskFeature(QMainWindow& window, StudioDocument& document, PlanningFeatures& planning,
+              TrajectoryFeatures& trajectories);
   ~TaskFeature() override;
 
   QDockWidget* dock() const { return dock_; }
@@ -58,6 +60,7 @@ class TaskFeature : public QObject {
 
   StudioDocument& document_;
   PlanningFeatures& planning_;
+  TrajectoryFeatures& trajectories_;
   QDockWidget* dock_ = nullptr;
   panels::TaskPanel* panel_ = nullptr;
   TaskWorker* worker_ = nullptr;
@@ -77,6 +80,6 @@ class TaskFeature : public QObject {
 };
 
 TaskFeature* install_task_feature(QMainWindow& window, StudioDocument& document,
-                                  PlanningFeatures& planning);
+                                  PlanningFeatures& planning, TrajectoryFeatures& trajectories);
 
 }  // namespace kinetic::app

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 #include "engine/collision/body_pair.hpp"
 #include "engine/core/error.hpp"
@@ -237,6 +238,78 @@ Approach judge(const CollisionChecker& checker, const ServoOptions& o, const Cle
   return verdict;
 }
 
+// Throws naming what is wrong with `q` or `command` for `chain`'s servo (messages are built only
+// on failure: this runs every period).
+void validate_step_input(const RobotModel& model, const KinematicChain& chain, const JointVector& q,
+                         const ServoCommand& command) {
+  const int n = chain.dof();
+  if (q.size() != model.dof() || !all_finite(q.data(), q.size())) {
+    model.validate(q);  // throws DimensionMismatch / InvalidValue naming the joint
+  }
+  if (command.kind == ServoCommand::Kind::Twist && !command.twist.allFinite()) {
+    int bad = 0;
+    while (std::isfinite(command.twist[bad])) ++bad;
+    throw Error(
+        ErrorCode::InvalidValue,
+        std::string("servo twist command has a non-finite ") + axis_name(bad) + " (" +
+            number(command.twist[bad]) + ")",
+        "check the input that produced the command (device axes, GUI fields): every twist value "
+        "must be a finite m/s or rad/s");
+  }
+  if (command.kind == ServoCommand::Kind::JointJog) {
+    if (command.joint_velocities.size() != n) {
+      std::string names;
+      for (const std::string& name : chain.joint_names())
+        names += (names.empty() ? "" : ", ") + name;
+      throw Error(ErrorCode::DimensionMismatch,
+                  "servo joint jog has " + std::to_string(command.joint_velocities.size()) +
+                      " velocities, the group's chain has " + std::to_string(n) + " joints",
+                  "give one velocity per chain joint, in the order " + names);
+    }
+    for (int i = 0; i < n; ++i)
+      if (!std::isfinite(command.joint_velocities[i]))
+        throw Error(ErrorCode::InvalidValue,
+                    "servo joint jog velocity of joint '" +
+                        chain.joint_names()[static_cast<std::size_t>(i)] + "' is " +
+                        number(command.joint_velocities[i]),
+                    "every jog velocity must be a finite rad/s (m/s for prismatic joints)");
+  }
+  if (command.kind == ServoCommand::Kind::PoseTarget)
+    validate_pose(command.target, "servo pose target");
+}
+
+// What the joint position limits made of a step (Servo::Workspace::keep_off_position_limits).
+struct LimitBound {
+  int joint = -1;        // the joint that holds the step back (-1: none)
+  bool upper = false;    // at its upper limit
+  bool halt = false;     // a joint on its margin's edge moves towards the limit
+  double scale = 1.0;    // a Cartesian step shortened to end on the margin
+};
+
+// What the singularity check made of a Cartesian step (Servo::Workspace::approach_singularity).
+struct SingularityCheck {
+  double scale = 1.0;
+  double candidate_condition = 1.0;  // the condition number at the (slowed) next state
+  bool halt = false;
+};
+
+// What the collision check made of a step (Servo::Workspace::keep_clear).
+struct CollisionCheck {
+  double scale = 1.0;
+  std::string message;  // the slowdown, when scale < 1
+  std::string halt;     // why the step must not be taken ("" when it may)
+};
+
+std::string singularity_halt_message(double condition, const ServoOptions& o) {
+  return "near a singularity (condition number " + condition_text(condition) + ", hard stop " +
+         number(o.singularity_hard_stop, 3) + "): only motion that leaves it is allowed; jog single joints to leave it";
+}
+
+std::string collision_halt_message(const Approach& a) {
+  return "'" + a.body_a + "' is " + number(a.distance, 3) + " m from '" + a.body_b + "' (stop distance " +
+         number(a.stop, 3) + " m): only motion away from it is allowed";
+}
+
 }  // namespace
 
 struct Servo::Workspace {
@@ -263,6 +336,189 @@ struct Servo::Workspace {
     chain.fk_and_jacobian(q_chain, candidate_tip, candidate_jacobian);
     return q_chain.size() >= 6 ? six.condition(candidate_jacobian)
                                : few.condition(candidate_jacobian);
+  }
+
+  // The twist a Cartesian command asks for at `tip`, capped to the maximum speeds (direction
+  // kept); std::nullopt when there is nothing to do, `out` then saying so (target reached, or Ok).
+  std::optional<Twist> commanded_twist(const ServoCommand& command, const ServoOptions& o, ServoStep& out) const {
+    Twist twist = Twist::Zero();
+    if (command.kind == ServoCommand::Kind::Twist) {
+      twist = command.twist;
+      if (command.frame == ServoCommand::Frame::Tool) {
+        twist.head<3>() = tip.linear() * command.twist.head<3>();
+        twist.tail<3>() = tip.linear() * command.twist.tail<3>();
+      }
+    } else {
+      const Vector3 position_error = command.target.translation() - tip.translation();
+      const Eigen::AngleAxisd rotation_error(
+          Eigen::Matrix3d(command.target.linear() * tip.linear().transpose()));
+      const double angle = std::abs(rotation_error.angle());
+      if (position_error.norm() <= o.pose_tolerance && angle <= o.pose_tolerance) {
+        out.status = ServoStatus::TargetReached;
+        out.message = "target reached (" + number(position_error.norm(), 2) + " m, " +
+                      number(angle, 2) + " rad off)";
+        return std::nullopt;
+      }
+      // gain * error, but never more than the error in one period (no overshoot at high gains).
+      const double gain = std::min(o.pose_gain, o.rate_hz);
+      twist.head<3>() = gain * position_error;
+      twist.tail<3>() = gain * rotation_error.angle() * rotation_error.axis();
+    }
+    // Capped to the maximum speeds, direction kept.
+    const double linear = twist.head<3>().norm(), angular = twist.tail<3>().norm();
+    double cap = 1.0;
+    if (linear > o.max_linear_speed) cap = std::min(cap, o.max_linear_speed / linear);
+    if (angular > o.max_angular_speed) cap = std::min(cap, o.max_angular_speed / angular);
+    twist *= cap;
+    if (twist.isZero(0.0)) {
+      out.status = ServoStatus::Ok;
+      return std::nullopt;
+    }
+    return twist;
+  }
+
+  // dq for `twist` at the jacobian of `q_full` (the model's state); returns the condition number.
+  // Where the last step left the arm well conditioned (a loop feeds its state back), plain least
+  // squares by Cholesky; otherwise damped least squares through the eigen decomposition (the
+  // damping fades in past singularity_slowdown).
+  double solve_joint_velocities(const Twist& twist, const JointVector& q_full, const ServoOptions& o) {
+    const bool six_or_more = q.size() >= 6;
+    const bool known = known_condition >= 0.0 && known_condition_q.size() == q_full.size() &&
+                       known_condition_q == q_full;
+    if (known && known_condition < o.singularity_slowdown &&
+        (six_or_more ? six.exact(jacobian, twist, dq) : few.exact(jacobian, twist, dq)))
+      return known_condition;
+    return six_or_more ? six.damped(jacobian, twist, o.damping, o.singularity_slowdown, dq)
+                       : few.damped(jacobian, twist, o.damping, o.singularity_slowdown, dq);
+  }
+
+  // Velocity limits: one uniform scale keeps the direction. dq becomes the step in joint space
+  // (times dt); returns the scale.
+  double limit_velocity(const ServoOptions& o, double dt) {
+    double velocity_scale = 1.0;
+    for (Eigen::Index i = 0; i < dq.size(); ++i) {
+      const double limit = velocity_limit[i] * o.velocity_scaling;
+      if (std::abs(dq[i]) > limit)
+        velocity_scale = std::min(velocity_scale, limit / std::abs(dq[i]));
+    }
+    dq *= velocity_scale * dt;  // from here on: the step in joint space
+    return velocity_scale;
+  }
+
+  // Joint position limits: inside the margin only motion away from the limit. A Cartesian
+  // command halts (moving the other joints would bend its direction, as MoveIt Servo's default);
+  // a jog stops only the joints at their limits. A step that would cross into the margin is
+  // shortened to end on it (a jog's joint here; a Cartesian step by the returned scale).
+  LimitBound keep_off_position_limits(const ServoOptions& o, bool cartesian) {
+    LimitBound bound;
+    for (Eigen::Index i = 0; i < dq.size(); ++i) {
+      const double d = dq[i];
+      if (d == 0.0) continue;
+      const double low = lower[i] + o.joint_limit_margin, high = upper[i] - o.joint_limit_margin;
+      const bool toward_upper = d > 0.0;
+      const double edge = toward_upper ? high : low;
+      const double room = toward_upper ? edge - q[i] : q[i] - edge;  // > 0 while outside the margin
+      if (room <= 1e-12) {  // (a step that ended on the edge may leave rounding on either side)
+        if (bound.joint < 0 || !bound.halt) {
+          bound.joint = static_cast<int>(i);
+          bound.upper = toward_upper;
+        }
+        bound.halt = true;
+        if (!cartesian) dq[i] = 0.0;
+      } else if (std::abs(d) > room) {
+        if (bound.joint < 0) {
+          bound.joint = static_cast<int>(i);
+          bound.upper = toward_upper;
+        }
+        if (cartesian)
+          bound.scale = std::min(bound.scale, room / std::abs(d));
+        else
+          dq[i] = toward_upper ? room : -room;
+      }
+    }
+    return bound;
+  }
+
+  std::string bound_message(const KinematicChain& chain, const LimitBound& bound, const ServoOptions& o) const {
+    const int i = bound.joint;
+    return "joint '" + chain.joint_names()[static_cast<std::size_t>(i)] + "' is at its " +
+           (bound.upper ? "upper" : "lower") + " limit (" +
+           number(bound.upper ? upper[i] : lower[i], 4) + ", margin " +
+           number(o.joint_limit_margin, 3) + "): only motion away from it is allowed";
+  }
+
+  // Singularities (Cartesian commands), judged at the candidate next state: approaching one past
+  // singularity_slowdown slows the step, reaching the hard stop halts it.
+  SingularityCheck approach_singularity(const KinematicChain& chain, const ServoOptions& o, double condition) {
+    SingularityCheck check;
+    candidate = q + dq;
+    check.candidate_condition = condition_at(chain, candidate);
+    const bool approaching = check.candidate_condition > condition;
+    if (!approaching) return check;
+    if (condition >= o.singularity_hard_stop) {
+      check.halt = true;
+      return check;
+    }
+    if (condition > o.singularity_slowdown) {
+      check.scale = std::max(kCrawl, (o.singularity_hard_stop - condition) /
+                                         (o.singularity_hard_stop - o.singularity_slowdown));
+      dq *= check.scale;
+      candidate = q + dq;
+      check.candidate_condition = condition_at(chain, candidate);
+    }
+    check.halt = check.candidate_condition >= o.singularity_hard_stop;
+    return check;
+  }
+
+  // Collisions: clearance at the candidate next state, pair by pair (see Clearance), slowing the
+  // step near a pair and refusing it where it would come too close. `q_full` is the model's state
+  // now; a step taken leaves its state in q_model and its clearance as the current one.
+  CollisionCheck keep_clear(CollisionChecker& checker, const ServoOptions& o, const RobotModel& model,
+                            const std::vector<int>& variables, const JointVector& q_full) {
+    CollisionCheck check;
+    q_model = q_full;
+    const auto write_candidate = [&] {
+      for (Eigen::Index i = 0; i < q.size(); ++i)
+        q_model[variables[static_cast<std::size_t>(i)]] = q[i] + dq[i];
+    };
+    write_candidate();
+    Clearance& now = clearance[current];
+    Clearance& next = clearance[1 - current];
+    if (!(current_valid && current_q.size() == q_full.size() && current_q == q_full)) {
+      measure(checker, o, link_moves, q_full, now);
+      current_q = q_full;
+      current_valid = true;
+    }
+    measure(checker, o, link_moves, q_model, next);
+    Approach approach = judge(checker, o, now, next);
+    if (approach.halt) {
+      check.halt = collision_halt_message(approach);
+      return check;
+    }
+    if (approach.scale < 1.0) {
+      check.scale = approach.scale;
+      check.message = "'" + approach.body_a + "' is " + number(approach.distance, 3) +
+                      " m from '" + approach.body_b + "': slowed to " + percent(check.scale);
+      dq *= check.scale;
+      write_candidate();
+      measure(checker, o, link_moves, q_model, next);
+      approach = judge(checker, o, now, next);
+    }
+    if (approach.blocked) {
+      check.halt = collision_halt_message(approach);
+      return check;
+    }
+    // Within the robot's padding plus the checker's refinement margin in_collision may call the
+    // state a collision: its verdict counts too (planners read the same checker).
+    const double verdict_zone = model.config().collision.padding + checker.options().refinement_margin;
+    if (next.closest() <= verdict_zone && next.closest() <= now.closest() && checker.in_collision(q_model)) {
+      check.halt = "the step would bring the robot within its collision padding (" + number(verdict_zone, 3) +
+                   " m): only motion away from the contact is allowed";
+      return check;
+    }
+    current = 1 - current;  // the candidate is the next step's state
+    current_q = q_model;
+    return check;
   }
 };
 
@@ -347,50 +603,15 @@ void Servo::set_options(const ServoOptions& options) {
 
 ServoStep Servo::step(const JointVector& q, const ServoCommand& command) {
   Workspace& w = *work_;
-  const RobotModel& model = *model_;
   const int n = chain_.dof();
   const std::vector<int>& variables = chain_.variable_indices();
-
-  // --- Validation (messages are built only on failure).
-  if (q.size() != model.dof() || !all_finite(q.data(), q.size())) {
-    model.validate(q);  // throws DimensionMismatch / InvalidValue naming the joint
-  }
+  validate_step_input(*model_, chain_, q, command);
   const bool cartesian =
       command.kind == ServoCommand::Kind::Twist || command.kind == ServoCommand::Kind::PoseTarget;
-  if (command.kind == ServoCommand::Kind::Twist && !command.twist.allFinite()) {
-    int bad = 0;
-    while (std::isfinite(command.twist[bad])) ++bad;
-    throw Error(
-        ErrorCode::InvalidValue,
-        std::string("servo twist command has a non-finite ") + axis_name(bad) + " (" +
-            number(command.twist[bad]) + ")",
-        "check the input that produced the command (device axes, GUI fields): every twist value "
-        "must be a finite m/s or rad/s");
-  }
-  if (command.kind == ServoCommand::Kind::JointJog) {
-    if (command.joint_velocities.size() != n) {
-      std::string names;
-      for (const std::string& name : chain_.joint_names())
-        names += (names.empty() ? "" : ", ") + name;
-      throw Error(ErrorCode::DimensionMismatch,
-                  "servo joint jog has " + std::to_string(command.joint_velocities.size()) +
-                      " velocities, the group's chain has " + std::to_string(n) + " joints",
-                  "give one velocity per chain joint, in the order " + names);
-    }
-    for (int i = 0; i < n; ++i)
-      if (!std::isfinite(command.joint_velocities[i]))
-        throw Error(ErrorCode::InvalidValue,
-                    "servo joint jog velocity of joint '" +
-                        chain_.joint_names()[static_cast<std::size_t>(i)] + "' is " +
-                        number(command.joint_velocities[i]),
-                    "every jog velocity must be a finite rad/s (m/s for prismatic joints)");
-  }
-  if (command.kind == ServoCommand::Kind::PoseTarget)
-    validate_pose(command.target, "servo pose target");
 
   ServoStep out;
   out.q = q;
-  out.velocity = JointVector::Zero(model.dof());
+  out.velocity = JointVector::Zero(model_->dof());
   if (command.kind == ServoCommand::Kind::Stop) {
     out.status = ServoStatus::Stopped;
     return out;
@@ -402,107 +623,18 @@ ServoStep Servo::step(const JointVector& q, const ServoCommand& command) {
 
   // --- Joint velocities for the command.
   double condition = 1.0;
-  Twist twist = Twist::Zero();
   if (cartesian) {
     chain_.fk_and_jacobian(w.q, w.tip, w.jacobian);
-    if (command.kind == ServoCommand::Kind::Twist) {
-      twist = command.twist;
-      if (command.frame == ServoCommand::Frame::Tool) {
-        twist.head<3>() = w.tip.linear() * command.twist.head<3>();
-        twist.tail<3>() = w.tip.linear() * command.twist.tail<3>();
-      }
-    } else {
-      const Vector3 position_error = command.target.translation() - w.tip.translation();
-      const Eigen::AngleAxisd rotation_error(
-          Eigen::Matrix3d(command.target.linear() * w.tip.linear().transpose()));
-      const double angle = std::abs(rotation_error.angle());
-      if (position_error.norm() <= o.pose_tolerance && angle <= o.pose_tolerance) {
-        out.status = ServoStatus::TargetReached;
-        out.message = "target reached (" + number(position_error.norm(), 2) + " m, " +
-                      number(angle, 2) + " rad off)";
-        return out;
-      }
-      // gain * error, but never more than the error in one period (no overshoot at high gains).
-      const double gain = std::min(o.pose_gain, o.rate_hz);
-      twist.head<3>() = gain * position_error;
-      twist.tail<3>() = gain * rotation_error.angle() * rotation_error.axis();
-    }
-    // Capped to the maximum speeds, direction kept.
-    const double linear = twist.head<3>().norm(), angular = twist.tail<3>().norm();
-    double cap = 1.0;
-    if (linear > o.max_linear_speed) cap = std::min(cap, o.max_linear_speed / linear);
-    if (angular > o.max_angular_speed) cap = std::min(cap, o.max_angular_speed / angular);
-    twist *= cap;
-    if (twist.isZero(0.0)) {
-      out.status = ServoStatus::Ok;
-      return out;
-    }
-
-    // Joint velocities: where the last step left the arm well conditioned (a loop feeds its
-    // state back), plain least squares by Cholesky; otherwise damped least squares through the
-    // eigen decomposition (the damping fades in past singularity_slowdown).
-    const bool known = w.known_condition >= 0.0 && w.known_condition_q.size() == q.size() &&
-                       w.known_condition_q == q;
-    if (known && w.known_condition < o.singularity_slowdown &&
-        (n >= 6 ? w.six.exact(w.jacobian, twist, w.dq) : w.few.exact(w.jacobian, twist, w.dq))) {
-      condition = w.known_condition;
-    } else {
-      condition = n >= 6 ? w.six.damped(w.jacobian, twist, o.damping, o.singularity_slowdown, w.dq)
-                         : w.few.damped(w.jacobian, twist, o.damping, o.singularity_slowdown, w.dq);
-    }
+    const std::optional<Twist> twist = w.commanded_twist(command, o, out);
+    if (!twist) return out;
+    condition = w.solve_joint_velocities(*twist, q, o);
   } else {
     w.dq = command.joint_velocities;
   }
 
-  // --- Velocity limits: one uniform scale keeps the direction.
-  double velocity_scale = 1.0;
-  for (int i = 0; i < n; ++i) {
-    const double limit = w.velocity_limit[i] * o.velocity_scaling;
-    if (std::abs(w.dq[i]) > limit)
-      velocity_scale = std::min(velocity_scale, limit / std::abs(w.dq[i]));
-  }
-  w.dq *= velocity_scale * dt;  // from here on: the step in joint space
-
-  // --- Joint position limits: inside the margin only motion away from the limit. A Cartesian
-  // command halts (moving the other joints would bend its direction, as MoveIt Servo's default);
-  // a jog stops only the joints at their limits. A step that would cross into the margin is
-  // shortened to end on it.
-  int bound_joint = -1;
-  bool bound_upper = false, bound_halt = false;
-  double limit_scale = 1.0;
-  for (int i = 0; i < n; ++i) {
-    const double d = w.dq[i];
-    if (d == 0.0) continue;
-    const double low = w.lower[i] + o.joint_limit_margin, high = w.upper[i] - o.joint_limit_margin;
-    const bool toward_upper = d > 0.0;
-    const double edge = toward_upper ? high : low;
-    const double room =
-        toward_upper ? edge - w.q[i] : w.q[i] - edge;  // > 0 while outside the margin
-    if (room <= 1e-12) {  // (a step that ended on the edge may leave rounding on either side)
-      if (bound_joint < 0 || !bound_halt) {
-        bound_joint = i;
-        bound_upper = toward_upper;
-      }
-      bound_halt = true;
-      if (!cartesian) w.dq[i] = 0.0;
-    } else if (std::abs(d) > room) {
-      if (bound_joint < 0) {
-        bound_joint = i;
-        bound_upper = toward_upper;
-      }
-      if (cartesian)
-        limit_scale = std::min(limit_scale, room / std::abs(d));
-      else
-        w.dq[i] = toward_upper ? room : -room;
-    }
-  }
-  const auto bound_message = [&] {
-    const int i = bound_joint;
-    return "joint '" + chain_.joint_names()[static_cast<std::size_t>(i)] + "' is at its " +
-           (bound_upper ? "upper" : "lower") + " limit (" +
-           number(bound_upper ? w.upper[i] : w.lower[i], 4) + ", margin " +
-           number(o.joint_limit_margin, 3) + "): only motion away from it is allowed";
-  };
+  // --- Velocity and joint position limits.
+  const double velocity_scale = w.limit_velocity(o, dt);
+  const LimitBound bound = w.keep_off_position_limits(o, cartesian);
   const auto halt = [&](ServoStatus status, std::string message) {
     if (cartesian) {  // the arm stays where its condition number is known
       w.known_condition = condition;
@@ -515,105 +647,43 @@ ServoStep Servo::step(const JointVector& q, const ServoCommand& command) {
     out.message = std::move(message);
     return out;
   };
-  if (cartesian && bound_halt) return halt(ServoStatus::JointBound, bound_message());
-  if (cartesian) w.dq *= limit_scale;
+  if (cartesian && bound.halt) return halt(ServoStatus::JointBound, w.bound_message(chain_, bound, o));
+  if (cartesian) w.dq *= bound.scale;
   if (w.dq.isZero(0.0)) {
-    if (bound_joint >= 0) return halt(ServoStatus::JointBound, bound_message());
+    if (bound.joint >= 0) return halt(ServoStatus::JointBound, w.bound_message(chain_, bound, o));
     out.status = ServoStatus::Ok;
     return out;
   }
 
-  // --- Singularities (Cartesian commands): judged at the candidate next state.
-  double singularity_scale = 1.0;
-  double candidate_condition = condition;
+  // --- Singularities (Cartesian commands).
+  SingularityCheck singularity;
+  singularity.candidate_condition = condition;
   if (cartesian) {
-    w.candidate = w.q + w.dq;
-    candidate_condition = w.condition_at(chain_, w.candidate);
-    const bool approaching = candidate_condition > condition;
-    const auto singular_message = [&](double c) {
-      return "near a singularity (condition number " + condition_text(c) + ", hard stop " +
-             number(o.singularity_hard_stop, 3) + "): only motion that leaves it is allowed; jog single joints to leave it";
-    };
-    if (approaching) {
-      if (condition >= o.singularity_hard_stop)
-        return halt(ServoStatus::HaltForSingularity, singular_message(condition));
-      if (condition > o.singularity_slowdown) {
-        singularity_scale =
-            std::max(kCrawl, (o.singularity_hard_stop - condition) /
-                                 (o.singularity_hard_stop - o.singularity_slowdown));
-        w.dq *= singularity_scale;
-        w.candidate = w.q + w.dq;
-        candidate_condition = w.condition_at(chain_, w.candidate);
-      }
-      if (candidate_condition >= o.singularity_hard_stop)
-        return halt(ServoStatus::HaltForSingularity, singular_message(condition));
-    }
+    singularity = w.approach_singularity(chain_, o, condition);
+    if (singularity.halt) return halt(ServoStatus::HaltForSingularity, singularity_halt_message(condition, o));
   }
 
-  std::string collision_message;
-  // --- Collisions: clearance at the candidate next state, pair by pair (see Clearance).
-  double collision_scale = 1.0;
-  w.q_model = q;
-  const auto write_candidate = [&] {
-    for (int i = 0; i < n; ++i)
-      w.q_model[variables[static_cast<std::size_t>(i)]] = w.q[i] + w.dq[i];
-  };
-  write_candidate();
-  Clearance& now = w.clearance[w.current];
-  Clearance& next = w.clearance[1 - w.current];
-  if (!(w.current_valid && w.current_q.size() == q.size() && w.current_q == q)) {
-    measure(*checker_, o, w.link_moves, q, now);
-    w.current_q = q;
-    w.current_valid = true;
-  }
-  const auto collision_halt = [&](const Approach& a) {
-    return halt(ServoStatus::HaltForCollision, "'" + a.body_a + "' is " + number(a.distance, 3) +
-                                                   " m from '" + a.body_b + "' (stop distance " +
-                                                   number(a.stop, 3) +
-                                                   " m): only motion away from it is allowed");
-  };
-  measure(*checker_, o, w.link_moves, w.q_model, next);
-  Approach approach = judge(*checker_, o, now, next);
-  if (approach.halt) return collision_halt(approach);
-  if (approach.scale < 1.0) {
-    collision_scale = approach.scale;
-    collision_message = "'" + approach.body_a + "' is " + number(approach.distance, 3) +
-                        " m from '" + approach.body_b + "': slowed to " + percent(collision_scale);
-    w.dq *= collision_scale;
-    write_candidate();
-    measure(*checker_, o, w.link_moves, w.q_model, next);
-    approach = judge(*checker_, o, now, next);
-  }
-  if (approach.blocked) return collision_halt(approach);
-  // Within the robot's padding plus the checker's refinement margin in_collision may call the
-  // state a collision: its verdict counts too (planners read the same checker).
-  const double verdict_zone =
-      model.config().collision.padding + checker_->options().refinement_margin;
-  if (next.closest() <= verdict_zone && next.closest() <= now.closest() &&
-      checker_->in_collision(w.q_model))
-    return halt(ServoStatus::HaltForCollision,
-                "the step would bring the robot within its collision padding (" +
-                    number(verdict_zone, 3) + " m): only motion away from the contact is allowed");
-  w.current = 1 - w.current;  // the candidate is the next step's state
-  w.current_q = w.q_model;
+  // --- Collisions.
+  CollisionCheck collision = w.keep_clear(*checker_, o, *model_, variables, q);
+  if (!collision.halt.empty()) return halt(ServoStatus::HaltForCollision, std::move(collision.halt));
 
   // --- The step.
   out.q = w.q_model;
-  w.known_condition = cartesian && collision_scale == 1.0 ? candidate_condition : -1.0;
+  w.known_condition = cartesian && collision.scale == 1.0 ? singularity.candidate_condition : -1.0;
   w.known_condition_q = out.q;
   for (int i = 0; i < n; ++i) out.velocity[variables[static_cast<std::size_t>(i)]] = w.dq[i] / dt;
-  out.speed_scale = velocity_scale * limit_scale * singularity_scale * collision_scale;
+  out.speed_scale = velocity_scale * bound.scale * singularity.scale * collision.scale;
   out.status = ServoStatus::Ok;
-  if (bound_joint >= 0) {
+  if (bound.joint >= 0) {
     out.status = ServoStatus::JointBound;
-    out.message = bound_message();
-  } else if (collision_scale < 1.0 && collision_scale <= singularity_scale) {
+    out.message = w.bound_message(chain_, bound, o);
+  } else if (collision.scale < 1.0 && collision.scale <= singularity.scale) {
     out.status = ServoStatus::DecelerateForCollision;
-    out.message = std::move(collision_message);
-  } else if (singularity_scale < 1.0) {
+    out.message = std::move(collision.message);
+  } else if (singularity.scale < 1.0) {
     out.status = ServoStatus::DecelerateForSingularity;
     out.message = "approaching a singularity (condition number " + condition_text(condition) +
-                  "): slowed to " + percent(singularity_scale);
+                  "): slowed to " + percent(singularity.scale);
   }
   return out;
 }

@@ -17,7 +17,7 @@
 #include "app/session/data_features.hpp"
 #include "app/robot/joints_panel_binding.hpp"
 #include "app/robot/model_file_watcher.hpp"
-#include "app/session/package_paths_dialog.hpp"
+#include "app/robot/package_paths_dialog.hpp"
 #include "app/session/session_file.hpp"
 #include "app/document/studio_document.hpp"
 #include "engine/model/robot_loader.hpp"

@@ -12,6 +12,7 @@
 #include "app/planning/plan_execution.hpp"
 #include "app/trajectories/playback_controller.hpp"
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/document/studio_document.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/trajectory_panel.hpp"
@@ -31,7 +32,7 @@ using Fixture = test::Ur5eBesideBox;
 void prepare(Fixture& f) {
   f.features->planner_panel()->seed_edit()->setText(QStringLiteral("5"));
   f.features->planner_panel()->timeout_box()->setValue(5000.0);
-  f.features->playback().set_speed(4.0);
+  f.features->trajectories().playback().set_speed(4.0);
 }
 
 // Sets the goal joints and presses Plan & Execute; the plan's outcome, or an empty one when none
@@ -69,7 +70,7 @@ class PlanAndExecuteTest : public QObject {
     QVERIFY(at(outcome.start, arm(-1.2)));
     QCOMPARE(f.document.trajectories().size(), std::size_t(1));
     // Until the playback gets to the end only the ghost moves.
-    QVERIFY(f.features->playback().playing());
+    QVERIFY(f.features->trajectories().playback().playing());
     QVERIFY(f.features->execution().pending());
     QVERIFY(at(f.document.joints(), arm(-1.2)));
     QVERIFY2(f.features->planner_panel()->result_label()->text().contains(QStringLiteral("Plan &amp; Execute")),
@@ -108,15 +109,15 @@ class PlanAndExecuteTest : public QObject {
     QSignalSpy executed(&f.features->execution(), &PlanExecution::finished);
     QVERIFY(plan_and_execute(f, arm(1.2)).ok);
     QVERIFY(f.features->execution().pending());
-    f.features->toggle_play();  // Space
+    f.features->trajectories().toggle_play();  // Space
     QCOMPARE(executed.count(), 1);
     QCOMPARE(executed.first().at(0).toBool(), false);
     QVERIFY(!f.features->execution().pending());
-    const QString message = f.features->trajectory_panel()->message_label()->text();
+    const QString message = f.features->trajectories().trajectory_panel()->message_label()->text();
     QVERIFY2(message.contains(QStringLiteral("not executed")), qPrintable(message));
     // Played on to the end, it stays a preview.
-    f.features->toggle_play();
-    QVERIFY(QTest::qWaitFor([&] { return !f.features->playback().playing(); }, 30000));
+    f.features->trajectories().toggle_play();
+    QVERIFY(QTest::qWaitFor([&] { return !f.features->trajectories().playback().playing(); }, 30000));
     QVERIFY(at(f.document.joints(), arm(-1.2)));
   }
 
@@ -136,7 +137,7 @@ class PlanAndExecuteTest : public QObject {
     QVERIFY2(text.contains(QStringLiteral("Not executed")) && text.contains(QStringLiteral("moved while planning")),
              qPrintable(text));
     QVERIFY(!f.features->execution().pending());
-    QVERIFY(QTest::qWaitFor([&] { return !f.features->playback().playing(); }, 30000));
+    QVERIFY(QTest::qWaitFor([&] { return !f.features->trajectories().playback().playing(); }, 30000));
     QVERIFY(at(f.document.joints(), arm(-1.0)));
   }
 
@@ -153,7 +154,7 @@ class PlanAndExecuteTest : public QObject {
     QVERIFY(done.wait(60000));
     QVERIFY(qvariant_cast<PlanOutcome>(done.last().at(0)).ok);
     QVERIFY(!f.features->execution().pending());
-    QVERIFY(QTest::qWaitFor([&] { return !f.features->playback().playing(); }, 30000));
+    QVERIFY(QTest::qWaitFor([&] { return !f.features->trajectories().playback().playing(); }, 30000));
     QVERIFY(at(f.document.joints(), arm(-1.2)));
     QCOMPARE(f.document.trajectories().size(), std::size_t(1));
   }

@@ -18,6 +18,7 @@
 #include "app/hopeless_plan.hpp"
 #include "app/trajectories/playback_controller.hpp"
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/studio_window_factory.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/trajectory_panel.hpp"
@@ -77,17 +78,17 @@ class PlanPlaybackWindowTest : public QObject {
     qDebug("plan-to-playback latency: %.1f ms (Plan click to the trajectory playing; wall %lld ms)", latency,
            static_cast<long long>(clock.elapsed()));
     QCOMPARE(document.trajectories().size(), std::size_t(1));
-    QVERIFY(features->playback().playing());
+    QVERIFY(features->trajectories().playback().playing());
     QTest::qWait(300);
-    QVERIFY(features->playback().time() > 0.1);
+    QVERIFY(features->trajectories().playback().time() > 0.1);
 
     // Scrub: the timeline seeks, the ghost shows the trajectory there.
-    features->toggle_play();
+    features->trajectories().toggle_play();
     const Trajectory& planned = document.trajectories()[0].trajectory;
-    QSlider* timeline = features->trajectory_panel()->timeline();
+    QSlider* timeline = features->trajectories().trajectory_panel()->timeline();
     timeline->setValue(panels::TrajectoryPanel::kTimelineSteps / 2);
-    QVERIFY(std::abs(features->playback().time() - planned.duration() / 2) < 1e-3 * planned.duration() + 1e-9);
-    QVERIFY((*document.playback_joints() - planned.sample(features->playback().time()).position).norm() < 1e-12);
+    QVERIFY(std::abs(features->trajectories().playback().time() - planned.duration() / 2) < 1e-3 * planned.duration() + 1e-9);
+    QVERIFY((*document.playback_joints() - planned.sample(features->trajectories().playback().time()).position).norm() < 1e-12);
     // Goal and playback ghosts overlap the robot: the view's legend names each by its colour.
     if (studio->viewport) {
       const auto legend_has = [&](const std::string& text) {
@@ -102,8 +103,8 @@ class PlanPlaybackWindowTest : public QObject {
 
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("around_box.json"));
-    QVERIFY(features->export_trajectory(0, path).isEmpty());
-    QVERIFY(features->import_trajectory(path).isEmpty());
+    QVERIFY(features->trajectories().export_trajectory(0, path).isEmpty());
+    QVERIFY(features->trajectories().import_trajectory(path).isEmpty());
     QCOMPARE(document.trajectories().size(), std::size_t(2));
     QVERIFY(document.trajectories()[1].trajectory == document.trajectories()[0].trajectory);
   }

@@ -19,6 +19,7 @@
 #include "app/planning/plan_worker.hpp"
 #include "app/trajectories/playback_controller.hpp"
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/session/new_session.hpp"
 #include "app/document/studio_document.hpp"
 #include "ur5e_beside_box.hpp"
@@ -62,16 +63,16 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QCOMPARE(f.document.trajectories().size(), std::size_t(1));
     QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("plan 1 · RRT-Connect"));
-    QVERIFY(f.features->playback().playing());
+    QVERIFY(f.features->trajectories().playback().playing());
     QVERIFY(f.document.playback_joints().has_value());
     QVERIFY(f.features->last_plan_to_playback_ms() > 0.0);
     QVERIFY(f.features->planner_panel()->result_label()->text().contains(QStringLiteral("waypoints")));
-    QCOMPARE(f.features->trajectory_panel()->current(), 0);
+    QCOMPARE(f.features->trajectories().trajectory_panel()->current(), 0);
     // Space: pause and resume.
-    f.features->toggle_play();
-    QVERIFY(!f.features->playback().playing());
-    f.features->play_pause();
-    QVERIFY(f.features->playback().playing());
+    f.features->trajectories().toggle_play();
+    QVERIFY(!f.features->trajectories().playback().playing());
+    f.features->trajectories().play_pause();
+    QVERIFY(f.features->trajectories().playback().playing());
     // Start from the previous goal next time.
     f.features->planner_panel()->start_combo()->setCurrentIndex(3);
     const PlanOutcome back = f.plan_to(arm(-1.2));
@@ -177,9 +178,9 @@ class PlanningFeaturesTest : public QObject {
     QTemporaryDir dir;
     for (const char* name : {"plan.json", "plan.csv"}) {
       const QString path = dir.filePath(QString::fromUtf8(name));
-      const QString exported = f.features->export_trajectory(0, path);
+      const QString exported = f.features->trajectories().export_trajectory(0, path);
       QVERIFY2(exported.isEmpty(), qPrintable(exported));
-      QVERIFY(f.features->import_trajectory(path).isEmpty());
+      QVERIFY(f.features->trajectories().import_trajectory(path).isEmpty());
       QCOMPARE(f.document.trajectories().back().name, QStringLiteral("plan"));
       QVERIFY(f.document.trajectories().back().trajectory == f.document.trajectories()[0].trajectory);
       f.document.set_trajectories({f.document.trajectories()[0]});
@@ -188,9 +189,9 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY(bad.open(QIODevice::WriteOnly));
     bad.write("{ not json");
     bad.close();
-    const QString error = f.features->import_trajectory(bad.fileName());
+    const QString error = f.features->trajectories().import_trajectory(bad.fileName());
     QVERIFY(!error.isEmpty());
-    QVERIFY(f.features->trajectory_panel()->message_label()->text().contains(QStringLiteral("bad.json")));
+    QVERIFY(f.features->trajectories().trajectory_panel()->message_label()->text().contains(QStringLiteral("bad.json")));
     QVERIFY2(!error.contains(QStringLiteral("json.exception")), qPrintable(error));  // not nlohmann's tags
     // A number beyond a double: said plainly with the file's name, nothing imported.
     QByteArray overflow = QByteArray::fromStdString(trajectory_to_json(f.document.trajectories()[0].trajectory));
@@ -199,12 +200,12 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY(huge.open(QIODevice::WriteOnly));
     huge.write(overflow);
     huge.close();
-    const QString overflow_error = f.features->import_trajectory(huge.fileName());
+    const QString overflow_error = f.features->trajectories().import_trajectory(huge.fileName());
     QVERIFY2(overflow_error.contains(QStringLiteral("number overflow parsing '1e400'")), qPrintable(overflow_error));
     QVERIFY2(!overflow_error.contains(QStringLiteral("json.exception")), qPrintable(overflow_error));
-    QVERIFY(f.features->trajectory_panel()->message_label()->text().contains(QStringLiteral("huge.json")));
+    QVERIFY(f.features->trajectories().trajectory_panel()->message_label()->text().contains(QStringLiteral("huge.json")));
     QCOMPARE(f.document.trajectories().size(), std::size_t{1});
-    QVERIFY(!f.features->export_trajectory(0, dir.filePath(QStringLiteral("plan.txt"))).isEmpty());
+    QVERIFY(!f.features->trajectories().export_trajectory(0, dir.filePath(QStringLiteral("plan.txt"))).isEmpty());
   }
 
   void controller_exports_write_ros_yaml_and_urscript_and_refuse_to_import_them() {
@@ -216,15 +217,15 @@ class PlanningFeaturesTest : public QObject {
       return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
     };
     const QString yaml = dir.filePath(QStringLiteral("plan.yaml")), script = dir.filePath(QStringLiteral("plan.script"));
-    QVERIFY(f.features->export_trajectory(0, yaml).isEmpty());
-    QVERIFY(f.features->trajectory_panel()->message_label()->text().contains(QStringLiteral("plan.yaml")));
+    QVERIFY(f.features->trajectories().export_trajectory(0, yaml).isEmpty());
+    QVERIFY(f.features->trajectories().trajectory_panel()->message_label()->text().contains(QStringLiteral("plan.yaml")));
     QVERIFY(text_of(yaml).startsWith(QStringLiteral("# trajectory_msgs/msg/JointTrajectory (ROS 2)")));
     QVERIFY(text_of(yaml).contains(QStringLiteral("joint_names: ['joint1', 'joint2', 'joint3', 'joint4', 'joint5', 'joint6']")));
-    QVERIFY(f.features->export_trajectory(0, script).isEmpty());
+    QVERIFY(f.features->trajectories().export_trajectory(0, script).isEmpty());
     QVERIFY(text_of(script).contains(QStringLiteral("\ndef kinetic_trajectory():\n  textmsg(")));
     QVERIFY(text_of(script).contains(QStringLiteral("  servoj([")));
     // Export-only: importing one says to import the JSON, and adds nothing.
-    const QString refused = f.features->import_trajectory(yaml);
+    const QString refused = f.features->trajectories().import_trajectory(yaml);
     QVERIFY2(refused.contains(QStringLiteral(".json")), qPrintable(refused));
     QCOMPARE(f.document.trajectories().size(), std::size_t{1});
 
@@ -255,17 +256,17 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY(qvariant_cast<PlanOutcome>(done.first().at(0)).ok);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("panda.script"));
-    const QString error = features->export_trajectory(0, path);
+    const QString error = features->trajectories().export_trajectory(0, path);
     QVERIFY2(error.contains(QStringLiteral("Universal Robots")), qPrintable(error));
-    QVERIFY(features->trajectory_panel()->message_label()->text().startsWith(QStringLiteral("Export failed")));
+    QVERIFY(features->trajectories().trajectory_panel()->message_label()->text().startsWith(QStringLiteral("Export failed")));
     QVERIFY(!QFile::exists(path));
-    QVERIFY(features->export_trajectory(0, dir.filePath(QStringLiteral("panda.yaml"))).isEmpty());
+    QVERIFY(features->trajectories().export_trajectory(0, dir.filePath(QStringLiteral("panda.yaml"))).isEmpty());
   }
 
   void rename_duplicate_delete_are_undoable() {
     Fixture f;
     QVERIFY(f.plan_to(arm(1.2)).ok);
-    panels::TrajectoryPanel* panel = f.features->trajectory_panel();
+    panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
     panel->list()->item(0)->setText(QStringLiteral("around the box"));
     QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("around the box"));
     emit panel->duplicateRequested(0);
@@ -282,10 +283,10 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY(f.plan_to(arm(1.2)).ok);
     f.features->planner_panel()->start_combo()->setCurrentIndex(3);  // previous goal
     QVERIFY(f.plan_to(arm(-1.2)).ok);
-    QSignalSpy tasks(f.features, &PlanningFeatures::taskFinished);
-    panels::TrajectoryPanel* panel = f.features->trajectory_panel();
+    QSignalSpy tasks(&f.features->trajectories(), &TrajectoryFeatures::taskFinished);
+    panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
     panel->timing_combo()->setCurrentIndex(1);  // trapezoidal
-    f.features->retime(0);
+    f.features->trajectories().retime(0);
     QVERIFY(tasks.wait(20000));
     QCOMPARE(tasks.last().at(1).toString(), QString());
     QCOMPARE(f.document.trajectories().size(), std::size_t(3));
@@ -293,14 +294,14 @@ class PlanningFeaturesTest : public QObject {
     // Trapezoidal stops at every waypoint: not faster than time-optimal.
     QVERIFY(f.document.trajectories()[2].trajectory.duration() >= f.document.trajectories()[0].trajectory.duration() - 1e-6);
 
-    f.features->blend({0, 1});
+    f.features->trajectories().blend({0, 1});
     QVERIFY(tasks.wait(20000));
     QVERIFY2(tasks.last().at(1).toString().isEmpty(), qPrintable(tasks.last().at(1).toString()));
     QCOMPARE(f.document.trajectories().size(), std::size_t(4));
     const Trajectory& blended = f.document.trajectories()[3].trajectory;
     QVERIFY((blended.samples().back().position - arm(-1.2)).norm() < 1e-6);
 
-    f.features->validate(3);
+    f.features->trajectories().validate(3);
     QVERIFY(tasks.wait(20000));
     QCOMPARE(tasks.last().at(0).toString(), QStringLiteral("validate"));
     QVERIFY(panel->validation_list()->count() >= 1);
@@ -315,11 +316,11 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY(f.plan_to(arm(1.0)).ok);
     QCOMPARE(f.document.trajectories().size(), std::size_t(1));
     QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("plan 2 · RRT-Connect"));
-    QCOMPARE(f.features->trajectory_panel()->current(), 0);
+    QCOMPARE(f.features->trajectories().trajectory_panel()->current(), 0);
     f.document.undo_stack().undo();  // the replacement, undone: the first plan is back
     QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("plan 1 · RRT-Connect"));
     f.document.undo_stack().redo();
-    f.features->trajectory_panel()->list()->item(0)->setText(QStringLiteral("keep this one"));
+    f.features->trajectories().trajectory_panel()->list()->item(0)->setText(QStringLiteral("keep this one"));
     QVERIFY(f.plan_to(arm(1.2)).ok);
     QCOMPARE(f.document.trajectories().size(), std::size_t(2));
     QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("keep this one"));
@@ -354,7 +355,7 @@ class PlanningFeaturesTest : public QObject {
   void the_robot_moves_to_a_trajectorys_end_or_playhead_and_back_with_undo() {
     Fixture f;
     QVERIFY(f.plan_to(arm(1.2)).ok);
-    panels::TrajectoryPanel* panel = f.features->trajectory_panel();
+    panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
     QVERIFY(panel->robot_to_end_button()->isEnabled());
     QVERIFY((f.document.joints() - arm(-1.2)).norm() < 1e-9);  // planning moved only the ghost
     panel->robot_to_end_button()->click();
@@ -365,7 +366,7 @@ class PlanningFeaturesTest : public QObject {
 
     const Trajectory& plan = f.document.trajectories()[0].trajectory;
     const double middle = plan.start_time() + 0.5 * plan.duration();
-    f.features->playback().seek(middle);
+    f.features->trajectories().playback().seek(middle);
     panel->robot_here_button()->click();
     QVERIFY((f.document.joints() - plan.sample(middle).position).norm() < 1e-9);
     f.document.undo_stack().undo();
@@ -380,8 +381,8 @@ class PlanningFeaturesTest : public QObject {
     PlanningScene placed = before;
     placed.add_obstacle("part", Shape::box(Vector3(0.05, 0.05, 0.05)), Pose(Eigen::Translation3d(0.4, 0.3, 0.1)));
     const Trajectory motion = two_samples("ur5e", f.document.robot()->variable_names(), arm(-1.2), arm(-1.0));
-    f.features->show_and_play(f.document.add_trajectory(QStringLiteral("pick"), motion, {{0.0, before}, {0.5, placed}}));
-    panels::TrajectoryPanel* panel = f.features->trajectory_panel();
+    f.features->trajectories().show_and_play(f.document.add_trajectory(QStringLiteral("pick"), motion, {{0.0, before}, {0.5, placed}}));
+    panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
     panel->robot_to_end_button()->click();
     QVERIFY2((f.document.joints() - arm(-1.0)).norm() < 1e-9, qPrintable(panel->message_label()->text()));
     QVERIFY(f.document.scene().has_obstacle("part"));
@@ -397,8 +398,8 @@ class PlanningFeaturesTest : public QObject {
   void a_trajectory_of_another_robot_does_not_move_this_one() {
     Fixture f;
     const Trajectory other = two_samples("panda", {"panda_joint1"}, JointVector::Zero(1), JointVector::Ones(1));
-    f.features->show_and_play(f.document.add_trajectory(QStringLiteral("panda move"), other));
-    panels::TrajectoryPanel* panel = f.features->trajectory_panel();
+    f.features->trajectories().show_and_play(f.document.add_trajectory(QStringLiteral("panda move"), other));
+    panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
     QVERIFY2(panel->message_label()->text().contains(QStringLiteral("made for another robot")),
              qPrintable(panel->message_label()->text()));
     const int undo_steps = f.document.undo_stack().count();

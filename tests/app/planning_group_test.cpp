@@ -21,6 +21,7 @@
 #include "app/planning/plan_worker.hpp"
 #include "app/trajectories/playback_controller.hpp"
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/session/session_file.hpp"
 #include "app/document/studio_document.hpp"
 #include "app/studio_window_factory.hpp"
@@ -124,7 +125,7 @@ class PlanningGroupTest : public QObject {
     f.document.set_goal(g);
     f.panel().seed_edit()->setText(QStringLiteral("5"));
     f.panel().timeout_box()->setValue(5000.0);  // a loaded machine misses the default 50 ms
-    f.features->playback().set_speed(4.0);
+    f.features->trajectories().playback().set_speed(4.0);
 
     // The arm (the first group): the arm goes to the goal, the hand stays open as it was.
     QSignalSpy done(f.features, &PlanningFeatures::planFinished);

@@ -24,6 +24,7 @@
 
 #include "app/trajectories/playback_controller.hpp"
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/session/session_file.hpp"
 #include "app/task/task_feature.hpp"
 #include "app/task/task_worker.hpp"
@@ -186,7 +187,7 @@ class TaskPanelWindowTest : public QObject {
 
   void plan_adds_the_task_with_its_scene_changes() {
     const std::size_t before = document().trajectories().size();
-    QSignalSpy checks(planning_, &PlanningFeatures::taskFinished);
+    QSignalSpy checks(&planning_->trajectories(), &TrajectoryFeatures::taskFinished);
     QVERIFY(plan_to(kPlace));
     QVERIFY2(outcome_.ok, qPrintable(outcome_.error + QStringLiteral(" / ") + outcome_.hint));
     const auto& list = document().trajectories();
@@ -232,14 +233,14 @@ class TaskPanelWindowTest : public QObject {
       return false;
     };
     QVERIFY(QTest::qWaitFor(validated, 60000));
-    const ValidationStatus status = planning_->validation_status(static_cast<int>(list.size()) - 1);
+    const ValidationStatus status = planning_->trajectories().validation_status(static_cast<int>(list.size()) - 1);
     QVERIFY(status.report);
     QVERIFY2(status.report->ok(), status.report->summary().c_str());
   }
 
   void playback_shows_the_part_carried_and_put_down() {
     QVERIFY(ensure_planned());
-    PlaybackController& playback = planning_->playback();
+    PlaybackController& playback = planning_->trajectories().playback();
     playback.pause();
     const auto& starts = outcome_.timed.stage_start;
     const int transfer = stage_index(outcome_.result, TaskStage::Kind::Transfer);

@@ -30,6 +30,7 @@
 #include "app/goal/goal_controller.hpp"
 #include "app/trajectories/playback_controller.hpp"
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/task/place_target.hpp"
 #include "app/task/task_feature.hpp"
 #include "engine/scene/scene_file.hpp"
@@ -98,7 +99,7 @@ class TaskPlaceMarkerWindowTest : public QObject {
   }
 
   void init() {
-    studio_->window->planning_features()->playback().stop();
+    studio_->window->planning_features()->trajectories().playback().stop();
     if (scene_to_json(document().scene()) != scene_to_json(example_scene()))
       document().set_scene(example_scene());
     document().set_joints(document().robot()->named_pose("home"));

@@ -29,6 +29,7 @@
 #include "app/goal/tcp_kinematics.hpp"
 #include "app/trajectories/trajectory_recorder.hpp"
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/studio_window_factory.hpp"
 #include "teleop_studio.hpp"
@@ -309,7 +310,7 @@ class TeleopFollowGoalTest : public QObject {
     const JointVector start = joints();
     const Pose goal = moved(tcp(), Vector3(0.02, 0.03, 0.02), 10.0 * kDegree);
     panel_->record_box()->setChecked(true);
-    app::TrajectoryRecorder& recorder = studio_->window->planning_features()->recorder();
+    app::TrajectoryRecorder& recorder = studio_->window->planning_features()->trajectories().recorder();
     move_goal(goal);
     choose_goal_input();
     enable();

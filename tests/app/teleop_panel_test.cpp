@@ -23,6 +23,7 @@
 #include "app/goal/tcp_kinematics.hpp"
 #include "app/trajectories/trajectory_recorder.hpp"
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/studio_window_factory.hpp"
 #include "teleop_studio.hpp"
@@ -395,7 +396,7 @@ class TeleopPanelTest : public QObject {
   void recording_adds_the_motion_to_the_trajectories() {
     const JointVector start = joints();
     panel_->record_box()->setChecked(true);  // armed: records from the start of the session
-    app::TrajectoryRecorder& recorder = studio_->window->planning_features()->recorder();
+    app::TrajectoryRecorder& recorder = studio_->window->planning_features()->trajectories().recorder();
     QVERIFY(!recorder.recording());
     enable();
     QVERIFY(recorder.recording());

@@ -14,6 +14,7 @@
 #include <cmath>
 
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/viewport/scene_bridge/scene_visuals.hpp"
 #include "app/document/studio_document.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
@@ -238,7 +239,7 @@ class TrajectoryPlotTest : public QObject {
                             Trajectory("panda", document.robot()->variable_names(),
                                        std::vector<PositionUnit>(static_cast<std::size_t>(dof), PositionUnit::Radian),
                                        {{0.0, rest, still, still}, {1.0, end, still, still}}));
-    TrajectoryPanel* panel = features->trajectory_panel();
+    TrajectoryPanel* panel = features->trajectories().trajectory_panel();
     panel->set_current(0);
     panel->quantity_combo()->setCurrentIndex(panel->quantity_combo()->findData(int(PlotQuantity::TcpSpeed)));
     QCOMPARE(panel->plot()->tcp_series().size(), std::size_t(2));

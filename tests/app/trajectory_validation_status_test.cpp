@@ -17,6 +17,7 @@
 #include "app/trajectories/trajectory_check.hpp"
 #include "app/trajectories/trajectory_timing.hpp"
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/document/studio_document.hpp"
 #include "app/task/task_request.hpp"
 #include "app/task/task_worker.hpp"
@@ -35,7 +36,7 @@ namespace {
 JointVector arm(double pan) { return test::ur5e_arm(pan); }
 
 QString shown_report(const PlanningFeatures& features) {
-  const QListWidget* list = features.trajectory_panel()->validation_list();
+  const QListWidget* list = features.trajectories().trajectory_panel()->validation_list();
   return list->count() > 0 ? list->item(0)->text() : QString();
 }
 
@@ -99,7 +100,7 @@ class TrajectoryValidationStatusTest : public QObject {
     ArmFixture f;
     QVERIFY(f.plan_to(arm(1.2)).ok);
     QVERIFY2(shown_report(*f.features).startsWith(QStringLiteral("✓")), qPrintable(shown_report(*f.features)));
-    QCOMPARE(f.features->validation_status(0).state, ValidationState::Valid);
+    QCOMPARE(f.features->trajectories().validation_status(0).state, ValidationState::Valid);
 
     // An imported trajectory has no report: the plan's ✓ is not shown under it.
     QTemporaryDir dir;
@@ -109,34 +110,34 @@ class TrajectoryValidationStatusTest : public QObject {
                            {{0.0, arm(-1.2), rest, rest}, {1.0, arm(-1.0), rest, rest}});
     const QString path = dir.filePath(QStringLiteral("other.json"));
     save_trajectory(other, path.toStdString());
-    QVERIFY(f.features->import_trajectory(path).isEmpty());
-    QCOMPARE(f.features->trajectory_panel()->current(), 1);
+    QVERIFY(f.features->trajectories().import_trajectory(path).isEmpty());
+    QCOMPARE(f.features->trajectories().trajectory_panel()->current(), 1);
     QCOMPARE(shown_report(*f.features), not_validated_text(ValidationState::NotValidated));
-    QVERIFY(!f.features->trajectory_panel()->validation_list()->item(0)->data(Qt::UserRole).isValid());
-    QCOMPARE(f.features->validation_status(1).state, ValidationState::NotValidated);
+    QVERIFY(!f.features->trajectories().trajectory_panel()->validation_list()->item(0)->data(Qt::UserRole).isValid());
+    QCOMPARE(f.features->trajectories().validation_status(1).state, ValidationState::NotValidated);
     // The list marks the plan, not the import.
-    QListWidget* list = f.features->trajectory_panel()->list();
+    QListWidget* list = f.features->trajectories().trajectory_panel()->list();
     QVERIFY(!list->item(0)->icon().isNull());
     QVERIFY(list->item(0)->toolTip().contains(QStringLiteral("no violations")));
     QVERIFY(list->item(1)->icon().isNull());
 
     // The plan again: its own report.
-    f.features->trajectory_panel()->set_current(0);
+    f.features->trajectories().trajectory_panel()->set_current(0);
     QVERIFY(shown_report(*f.features).startsWith(QStringLiteral("✓")));
 
     // Moving the box is a scene edit: every report is stale.
     f.document.edit_scene(f.box_at(Vector3(0.0, 0.05, 0.0)), QStringLiteral("Move box"));
     QCOMPARE(shown_report(*f.features), not_validated_text(ValidationState::Stale));
-    QCOMPARE(f.features->validation_status(0).state, ValidationState::Stale);
+    QCOMPARE(f.features->trajectories().validation_status(0).state, ValidationState::Stale);
     QVERIFY(list->item(0)->icon().isNull());
 
     // Validate makes it current again; the report stays with the plan when the import is shown.
-    QSignalSpy tasks(f.features, &PlanningFeatures::taskFinished);
-    f.features->validate(0);
+    QSignalSpy tasks(&f.features->trajectories(), &TrajectoryFeatures::taskFinished);
+    f.features->trajectories().validate(0);
     QVERIFY(tasks.wait(20000));
-    QVERIFY(f.features->validation_status(0).state != ValidationState::Stale);
-    QVERIFY(f.features->validation_status(0).report);
-    f.features->trajectory_panel()->set_current(1);
+    QVERIFY(f.features->trajectories().validation_status(0).state != ValidationState::Stale);
+    QVERIFY(f.features->trajectories().validation_status(0).report);
+    f.features->trajectories().trajectory_panel()->set_current(1);
     QCOMPARE(shown_report(*f.features), not_validated_text(ValidationState::NotValidated));
   }
 
@@ -148,13 +149,13 @@ class TrajectoryValidationStatusTest : public QObject {
     const Trajectory other(f.document.robot()->name(), f.document.robot()->variable_names(),
                            std::vector<PositionUnit>(6, PositionUnit::Radian),
                            {{0.0, arm(-1.2), rest, rest}, {1.0, arm(-1.0), rest, rest}});
-    f.features->trajectory_panel()->set_current(f.document.add_trajectory(QStringLiteral("other"), other));
-    QSignalSpy tasks(f.features, &PlanningFeatures::taskFinished);
-    f.features->validate(1);
-    f.features->trajectory_panel()->set_current(0);
+    f.features->trajectories().trajectory_panel()->set_current(f.document.add_trajectory(QStringLiteral("other"), other));
+    QSignalSpy tasks(&f.features->trajectories(), &TrajectoryFeatures::taskFinished);
+    f.features->trajectories().validate(1);
+    f.features->trajectories().trajectory_panel()->set_current(0);
     QVERIFY(tasks.wait(20000));
     QVERIFY(shown_report(*f.features).startsWith(QStringLiteral("✓")));
-    QVERIFY(f.features->validation_status(1).report);
+    QVERIFY(f.features->trajectories().validation_status(1).report);
   }
 
   void retime_keeps_time_optimal_corners_clear_and_is_validated() {
@@ -166,11 +167,11 @@ class TrajectoryValidationStatusTest : public QObject {
     const Trajectory cutting = time_path(corner, limits_for(*f.document.robot()), optimal);
     QVERIFY(has_collision(validate_in_scenes(f.document.robot(), cutting, scene_with_pin(), {}, f.document.joints())));
 
-    panels::TrajectoryPanel* panel = f.features->trajectory_panel();
+    panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
     panel->timing_combo()->setCurrentIndex(panel->timing_combo()->findData(QStringLiteral("time_optimal")));
     panel->replace_box()->setChecked(false);
-    QSignalSpy tasks(f.features, &PlanningFeatures::taskFinished);
-    f.features->retime(0);
+    QSignalSpy tasks(&f.features->trajectories(), &TrajectoryFeatures::taskFinished);
+    f.features->trajectories().retime(0);
     QVERIFY(tasks.wait(20000));
     QVERIFY2(tasks.last().at(1).toString().isEmpty(), qPrintable(tasks.last().at(1).toString()));
     QCOMPARE(f.document.trajectories().size(), std::size_t(2));
@@ -178,7 +179,7 @@ class TrajectoryValidationStatusTest : public QObject {
     // The narrowed-corners note, as a plan shows it, and a status at once: valid.
     QVERIFY2(panel->message_label()->text().contains(QStringLiteral("corners rounded within")),
              qPrintable(panel->message_label()->text()));
-    const ValidationStatus status = f.features->validation_status(1);
+    const ValidationStatus status = f.features->trajectories().validation_status(1);
     QCOMPARE(status.state, ValidationState::Valid);
     QVERIFY(!has_collision(*status.report));
     QVERIFY(shown_report(*f.features).startsWith(QStringLiteral("✓")));
@@ -188,15 +189,15 @@ class TrajectoryValidationStatusTest : public QObject {
     GantryFixture f;
     f.document.add_trajectory(QStringLiteral("along x"), f.stopping({Eigen::Vector2d(0.0, 0.0), Eigen::Vector2d(1.0, 0.0)}));
     f.document.add_trajectory(QStringLiteral("along y"), f.stopping({Eigen::Vector2d(1.0, 0.0), Eigen::Vector2d(1.0, 1.0)}));
-    QSignalSpy tasks(f.features, &PlanningFeatures::taskFinished);
-    f.features->blend({0, 1});
+    QSignalSpy tasks(&f.features->trajectories(), &TrajectoryFeatures::taskFinished);
+    f.features->trajectories().blend({0, 1});
     QVERIFY(tasks.wait(20000));
     QVERIFY2(tasks.last().at(1).toString().isEmpty(), qPrintable(tasks.last().at(1).toString()));
     QCOMPARE(f.document.trajectories().size(), std::size_t(3));
-    panels::TrajectoryPanel* panel = f.features->trajectory_panel();
+    panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
     QVERIFY2(panel->message_label()->text().contains(QStringLiteral("corners rounded within")),
              qPrintable(panel->message_label()->text()));
-    const ValidationStatus status = f.features->validation_status(2);
+    const ValidationStatus status = f.features->trajectories().validation_status(2);
     QCOMPARE(status.state, ValidationState::Valid);
     QVERIFY(shown_report(*f.features).startsWith(QStringLiteral("✓")));
   }
@@ -223,14 +224,14 @@ class TrajectoryValidationStatusTest : public QObject {
     const int index = f.document.add_trajectory(QStringLiteral("Pick part"), outcome.timed.trajectory, outcome.scene_changes);
     // Checked in the start scene alone, it does collide: the test would catch one scene for all.
     QVERIFY(has_collision(validate_in_scenes(f.document.robot(), outcome.timed.trajectory, scene, {}, request.start)));
-    f.features->show_and_play(index);
+    f.features->trajectories().show_and_play(index);
     QCOMPARE(shown_report(*f.features), not_validated_text(ValidationState::NotValidated));
 
-    QSignalSpy tasks(f.features, &PlanningFeatures::taskFinished);
-    f.features->validate(index);
+    QSignalSpy tasks(&f.features->trajectories(), &TrajectoryFeatures::taskFinished);
+    f.features->trajectories().validate(index);
     QVERIFY(tasks.wait(60000));
     QVERIFY2(tasks.last().at(1).toString().isEmpty(), qPrintable(tasks.last().at(1).toString()));
-    const ValidationStatus status = f.features->validation_status(index);
+    const ValidationStatus status = f.features->trajectories().validation_status(index);
     QVERIFY(status.report);
     QVERIFY2(!has_collision(*status.report), status.report->summary().c_str());
     QVERIFY(!shown_report(*f.features).startsWith(QStringLiteral("collision")));

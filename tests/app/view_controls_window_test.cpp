@@ -18,6 +18,7 @@
 #include "app/planning/plan_execution.hpp"
 #include "app/trajectories/playback_controller.hpp"
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/viewport/viewport_window.hpp"
 #include "app/window_test_support.hpp"
@@ -191,9 +192,9 @@ class ViewControlsWindowTest : public QObject {
     QTest::keyClick(&window(), Qt::Key_Return, Qt::ControlModifier);
     QVERIFY(playing.wait(30000));
     QCOMPARE(document.trajectories().size(), std::size_t(1));
-    QVERIFY(planning.playback().playing());
+    QVERIFY(planning.trajectories().playback().playing());
     window().play_pause_action()->trigger();
-    QVERIFY(!planning.playback().playing());
+    QVERIFY(!planning.trajectories().playback().playing());
   }
 
   void toolbar_plans_and_executes() {
@@ -203,7 +204,7 @@ class ViewControlsWindowTest : public QObject {
     app::GoalState goal;
     goal.joints = arm(0.6);
     document.edit_goal(goal);
-    planning.playback().set_speed(4.0);
+    planning.trajectories().playback().set_speed(4.0);
     planning.planner_panel()->timeout_box()->setValue(5000.0);  // a loaded machine misses the default 50 ms
 
     QSignalSpy executed(&planning.execution(), &app::PlanExecution::finished);

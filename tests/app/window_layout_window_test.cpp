@@ -22,6 +22,7 @@
 #include "app/main_window.hpp"
 #include "app/planning/plan_request.hpp"
 #include "app/planning/planning_features.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/task/task_feature.hpp"
 #include "app/viewport/viewport_window.hpp"
@@ -130,17 +131,17 @@ class WindowLayoutWindowTest : public QObject {
                  status->currentMessage().contains(QStringLiteral("planned in")),
              qPrintable(status->currentMessage()));
     // Its validation, asked for again.
-    QSignalSpy finished(features, &kinetic::app::PlanningFeatures::taskFinished);
-    features->validate(0);
+    QSignalSpy finished(&features->trajectories(), &kinetic::app::TrajectoryFeatures::taskFinished);
+    features->trajectories().validate(0);
     QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 60000);
     QVERIFY2(status->currentMessage().contains(QStringLiteral("is valid")),
              qPrintable(status->currentMessage()));
     // An export, confirmed in both places.
     QTemporaryDir dir;
-    QCOMPARE(features->export_trajectory(0, dir.filePath(QStringLiteral("plan.json"))), QString());
+    QCOMPARE(features->trajectories().export_trajectory(0, dir.filePath(QStringLiteral("plan.json"))), QString());
     QVERIFY2(status->currentMessage().startsWith(QStringLiteral("Exported")),
              qPrintable(status->currentMessage()));
-    QVERIFY(features->trajectory_panel()->message_label()->text().startsWith(
+    QVERIFY(features->trajectories().trajectory_panel()->message_label()->text().startsWith(
         QStringLiteral("Exported")));
 
     // Every dock in front in turn: its results, and the actions the issue named, in sight.
@@ -164,8 +165,8 @@ class WindowLayoutWindowTest : public QObject {
     QTest::qWait(50);
     check(features->planner_panel()->plan_button());
     check(features->planner_panel()->result_label());
-    check(features->trajectory_panel()->message_label());
-    check(features->trajectory_panel()->validation_list());
+    check(features->trajectories().trajectory_panel()->message_label());
+    check(features->trajectories().trajectory_panel()->validation_list());
     QVERIFY2(hidden.isEmpty(), qPrintable(hidden.join(QStringLiteral("\n"))));
 
     // The window with the Planner in front, and with the Task panel.

@@ -1,4 +1,4 @@
-#include "app/session/package_paths_dialog.hpp"
+#include "app/robot/package_paths_dialog.hpp"
 
 #include <QDialogButtonBox>
 #include <QDir>

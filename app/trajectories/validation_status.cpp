@@ -1,4 +1,4 @@
-#include "app/planning/validation_status.hpp"
+#include "app/trajectories/validation_status.hpp"
 
 #include <QCoreApplication>
 #include <algorithm>
