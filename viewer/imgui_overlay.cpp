@@ -79,7 +79,7 @@ ImGuiOverlay::~ImGuiOverlay() {
 }
 
 bool ImGuiOverlay::build(const OverlayContent& content, const Camera& camera, float width, float height,
-                         const FrameStats& stats) {
+                         const FrameStats& stats, float pixel_scale) {
   has_draw_data_ = false;
   const bool anything = content.show_stats || content.show_help || !content.labels.empty() ||
                         !content.warnings.empty() || !content.legend.empty();
@@ -87,6 +87,7 @@ bool ImGuiOverlay::build(const OverlayContent& content, const Camera& camera, fl
   ImGui::SetCurrentContext(imgui_);
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = ImVec2(width, height);
+  io.DisplayFramebufferScale = ImVec2(pixel_scale, pixel_scale);  // the same layout in fewer pixels
   io.DeltaTime = 1.0f / 60.0f;  // fixed: headless images must not depend on time
   // Auto-sized windows are measured in their first frame and shown in the next: lay out twice when
   // the content changed shape, so a single headless frame is complete.

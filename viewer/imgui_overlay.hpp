@@ -28,8 +28,10 @@ class ImGuiOverlay {
   ImGuiOverlay(const ImGuiOverlay&) = delete;
   ImGuiOverlay& operator=(const ImGuiOverlay&) = delete;
 
-  // Builds this frame's draw lists; returns false when there is nothing to draw.
-  bool build(const OverlayContent& content, const Camera& camera, float width, float height, const FrameStats& stats);
+  // Builds this frame's draw lists for a width x height window drawn at pixel_scale target pixels
+  // per window pixel; returns false when there is nothing to draw.
+  bool build(const OverlayContent& content, const Camera& camera, float width, float height, const FrameStats& stats,
+             float pixel_scale = 1.0f);
   void record(VkCommandBuffer cmd);
 
  private:

@@ -271,7 +271,8 @@ std::array<float, 4> Renderer::clear_color(const RenderScene& scene) {
   return {scene.background_top.r, scene.background_top.g, scene.background_top.b, 1.0f};
 }
 
-void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Camera& camera, VkExtent2D extent) {
+void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Camera& camera, VkExtent2D extent,
+                       float pixel_scale) {
   if (slot_index >= slots_.size()) throw Error("renderer: frame slot " + std::to_string(slot_index) + " out of range");
   Slot& slot = slots_[slot_index];
   extent_ = extent;
@@ -374,10 +375,10 @@ void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Came
   background_top_ = scene.background_top;
   background_bottom_ = scene.background_bottom;
   outline_color_ = scene.outline_color;
-  outline_width_ = scene.outline_width_px;
-  line_width_ = scene.line_width_px;
+  outline_width_ = scene.outline_width_px * pixel_scale;
+  line_width_ = pixel_scale < 1.0f ? std::max(1.0f, scene.line_width_px * pixel_scale) : scene.line_width_px;
   grid_visible_ = scene.grid.visible;
-  overlay_->build(scene.overlay, camera, width, height, stats_);
+  overlay_->build(scene.overlay, camera, width / pixel_scale, height / pixel_scale, stats_, pixel_scale);
 }
 
 void Renderer::record(VkCommandBuffer cmd, uint32_t slot_index) {

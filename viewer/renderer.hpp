@@ -39,7 +39,10 @@ class Renderer {
   const std::shared_ptr<MeshLibrary>& shared_meshes() const { return meshes_; }
   uint32_t frames_in_flight() const { return static_cast<uint32_t>(slots_.size()); }
 
-  void prepare(uint32_t slot, const RenderScene& scene, const Camera& camera, VkExtent2D extent);
+  // pixel_scale: the target's pixels per window pixel (< 1 for a window frame drawn at a reduced
+  // resolution and stretched); pixel sizes (outline, line width, overlay text) keep their size on screen.
+  void prepare(uint32_t slot, const RenderScene& scene, const Camera& camera, VkExtent2D extent,
+               float pixel_scale = 1.0f);
   void record(VkCommandBuffer cmd, uint32_t slot);
   // The colour the target should clear to (the background's top colour).
   static std::array<float, 4> clear_color(const RenderScene& scene);

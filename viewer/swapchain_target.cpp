@@ -1,6 +1,7 @@
 #include "viewer/swapchain_target.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "viewer/vk_check.hpp"
@@ -9,7 +10,7 @@
 namespace kinetic::viewer {
 
 SwapchainTarget::SwapchainTarget(const VulkanContext& context, VkSurfaceKHR surface, uint32_t width, uint32_t height,
-                                 VkSampleCountFlagBits samples, uint32_t frames_in_flight)
+                                 VkSampleCountFlagBits samples, uint32_t frames_in_flight, float fast_scale)
     : context_(context), surface_(surface), requested_width_(width), requested_height_(height) {
   if (!context.supports_swapchain())
     throw Error("viewer: the Vulkan context was created without surface extensions or the device '" +
@@ -36,9 +37,18 @@ SwapchainTarget::SwapchainTarget(const VulkanContext& context, VkSurfaceKHR surf
   RenderTargetFormat full{chosen.format, context.depth_stencil_format(), context.usable_samples(samples)};
   passes_.resize(full.samples != VK_SAMPLE_COUNT_1_BIT ? 2 : 1);
   passes_[0].format = full;
-  if (passes_.size() > 1) passes_[1].format = {full.color, full.depth, VK_SAMPLE_COUNT_1_BIT};
+  if (passes_.size() > 1) {
+    passes_[1].format = {full.color, full.depth, VK_SAMPLE_COUNT_1_BIT};
+    VkSurfaceCapabilitiesKHR caps;
+    vk_check(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(context.physical_device(), surface, &caps),
+             "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
+    if (fast_scale > 0.0f && fast_scale < 1.0f && can_blit(full.color, caps)) passes_[1].scale = fast_scale;
+  }
+  // A scaled pass ends with its image ready to blit from; the pipelines do not see the difference
+  // (render passes that differ only in layouts are compatible).
   for (PassSet& set : passes_)
-    set.render_pass = create_render_pass(context, set.format, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
+    set.render_pass = create_render_pass(
+        context, set.format, set.scale < 1.0f ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
 
   VkCommandPoolCreateInfo pool{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
@@ -72,6 +82,17 @@ SwapchainTarget::~SwapchainTarget() {
   vkDestroyCommandPool(device, pool_, nullptr);
   for (PassSet& set : passes_) vkDestroyRenderPass(device, set.render_pass, nullptr);
 }
+
+bool SwapchainTarget::can_blit(VkFormat format, const VkSurfaceCapabilitiesKHR& caps) const {
+  if (!(caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_DST_BIT)) return false;
+  VkFormatProperties properties;
+  vkGetPhysicalDeviceFormatProperties(context_.physical_device(), format, &properties);
+  const VkFormatFeatureFlags needed =
+      VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+  return (properties.optimalTilingFeatures & needed) == needed;
+}
+
+VkExtent2D SwapchainTarget::draw_extent(FrameQuality quality) const { return pass(quality).extent; }
 
 void SwapchainTarget::resize(uint32_t width, uint32_t height) {
   requested_width_ = width;
@@ -121,6 +142,8 @@ void SwapchainTarget::create_swapchain() {
   info.imageExtent = extent;
   info.imageArrayLayers = 1;
   info.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  const bool blits = std::any_of(passes_.begin(), passes_.end(), [](const PassSet& set) { return set.scale < 1.0f; });
+  if (blits) info.imageUsage |= VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
   info.preTransform = caps.currentTransform;
   info.compositeAlpha = (caps.supportedCompositeAlpha & VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR)
@@ -140,11 +163,21 @@ void SwapchainTarget::create_swapchain() {
   vkGetSwapchainImagesKHR(device, swapchain_, &count, images_.data());
 
   for (PassSet& set : passes_) {
-    if (set.format.samples != VK_SAMPLE_COUNT_1_BIT)
+    set.extent = extent;
+    if (set.scale < 1.0f) {
+      const auto scaled = [&](uint32_t size) {
+        return std::max(1u, static_cast<uint32_t>(std::lround(static_cast<float>(size) * set.scale)));
+      };
+      set.extent = {scaled(extent.width), scaled(extent.height)};
+      set.color = GpuImage(context_, {set.extent.width, set.extent.height, set.format.color,
+                                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                      set.format.samples, VK_IMAGE_ASPECT_COLOR_BIT});
+    } else if (set.format.samples != VK_SAMPLE_COUNT_1_BIT) {
       set.color = GpuImage(context_, {extent.width, extent.height, set.format.color,
                                       VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT,
                                       set.format.samples, VK_IMAGE_ASPECT_COLOR_BIT});
-    set.depth = GpuImage(context_, {extent.width, extent.height, set.format.depth,
+    }
+    set.depth = GpuImage(context_, {set.extent.width, set.extent.height, set.format.depth,
                                     VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, set.format.samples,
                                     VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT});
   }
@@ -159,13 +192,15 @@ void SwapchainTarget::create_swapchain() {
     views_.push_back(handle);
     for (PassSet& set : passes_) {
       const bool multisampled = set.format.samples != VK_SAMPLE_COUNT_1_BIT;
-      VkImageView attachments[3] = {multisampled ? set.color.view() : handle, set.depth.view(), handle};
+      // A scaled pass draws into its own image whichever swapchain image it is blitted to.
+      VkImageView attachments[3] = {multisampled || set.scale < 1.0f ? set.color.view() : handle, set.depth.view(),
+                                    handle};
       VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
       fb.renderPass = set.render_pass;
       fb.attachmentCount = multisampled ? 3 : 2;
       fb.pAttachments = attachments;
-      fb.width = extent.width;
-      fb.height = extent.height;
+      fb.width = set.extent.width;
+      fb.height = set.extent.height;
       fb.layers = 1;
       VkFramebuffer framebuffer = VK_NULL_HANDLE;
       vk_check(vkCreateFramebuffer(device, &fb, nullptr, &framebuffer), "vkCreateFramebuffer");
@@ -198,7 +233,8 @@ bool SwapchainTarget::draw_frame(const std::array<float, 4>& clear,
   if (acquired != VK_SUBOPTIMAL_KHR) vk_check(acquired, "vkAcquireNextImageKHR");
   vk_check(vkResetFences(device, 1, &frame.in_flight), "vkResetFences");
 
-  if (prepare) prepare(slot, extent_);
+  const PassSet& set = pass(quality);
+  if (prepare) prepare(slot, set.extent);
   vk_check(vkResetCommandBuffer(frame.cmd, 0), "vkResetCommandBuffer");
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
@@ -207,19 +243,21 @@ bool SwapchainTarget::draw_frame(const std::array<float, 4>& clear,
   std::memcpy(clears[0].color.float32, clear.data(), sizeof(float) * 4);
   clears[1].depthStencil = {1.0f, 0};
   clears[2] = clears[0];
-  const PassSet& set = pass(quality);
   VkRenderPassBeginInfo begin_pass{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
   begin_pass.renderPass = set.render_pass;
   begin_pass.framebuffer = set.framebuffers[image];
-  begin_pass.renderArea = {{0, 0}, extent_};
+  begin_pass.renderArea = {{0, 0}, set.extent};
   begin_pass.clearValueCount = set.format.samples != VK_SAMPLE_COUNT_1_BIT ? 3 : 2;
   begin_pass.pClearValues = clears;
   vkCmdBeginRenderPass(frame.cmd, &begin_pass, VK_SUBPASS_CONTENTS_INLINE);
   if (draw) draw(frame.cmd, slot);
   vkCmdEndRenderPass(frame.cmd);
+  if (set.scale < 1.0f) record_blit(frame.cmd, set, image);
   vk_check(vkEndCommandBuffer(frame.cmd), "vkEndCommandBuffer");
 
-  const VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  // The blit writes the acquired image in the transfer stage: it waits for the image there too.
+  const VkPipelineStageFlags wait_stage =
+      VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | (set.scale < 1.0f ? VK_PIPELINE_STAGE_TRANSFER_BIT : 0);
   VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   submit.waitSemaphoreCount = 1;
   submit.pWaitSemaphores = &frame.image_available;
@@ -246,10 +284,37 @@ bool SwapchainTarget::draw_frame(const std::array<float, 4>& clear,
   return true;
 }
 
+void SwapchainTarget::record_blit(VkCommandBuffer cmd, const PassSet& set, uint32_t image) const {
+  VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+  barrier.srcAccessMask = 0;
+  barrier.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+  barrier.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;  // every pixel is written
+  barrier.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+  barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  barrier.image = images_[image];
+  barrier.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr,
+                       1, &barrier);
+  VkImageBlit region{};
+  region.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.srcOffsets[1] = {static_cast<int32_t>(set.extent.width), static_cast<int32_t>(set.extent.height), 1};
+  region.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.dstOffsets[1] = {static_cast<int32_t>(extent_.width), static_cast<int32_t>(extent_.height), 1};
+  vkCmdBlitImage(cmd, set.color.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, images_[image],
+                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, VK_FILTER_LINEAR);
+  barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+  barrier.dstAccessMask = 0;
+  barrier.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+  barrier.newLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, 0, 0, nullptr, 0,
+                       nullptr, 1, &barrier);
+}
+
 WindowRenderer::WindowRenderer(const VulkanContext& context, VkSurfaceKHR surface, uint32_t width, uint32_t height,
-                               std::shared_ptr<MeshLibrary> meshes, VkSampleCountFlagBits samples)
+                               std::shared_ptr<MeshLibrary> meshes, VkSampleCountFlagBits samples, float fast_scale)
     : context_(context),
-      target_(std::make_unique<SwapchainTarget>(context, surface, width, height, samples, 2)),
+      target_(std::make_unique<SwapchainTarget>(context, surface, width, height, samples, 2, fast_scale)),
       renderer_(std::make_unique<Renderer>(context, target_->format(), target_->render_pass(), std::move(meshes),
                                            target_->frames_in_flight())) {}
 
@@ -265,7 +330,12 @@ bool WindowRenderer::render(const RenderScene& scene, const Camera& camera, Fram
   if (quality == FrameQuality::Fast) prepare_fast_quality();
   Renderer& renderer = quality == FrameQuality::Fast ? *fast_renderer_ : *renderer_;
   const bool drawn = target_->draw_frame(
-      Renderer::clear_color(scene), [&](uint32_t slot, VkExtent2D extent) { renderer.prepare(slot, scene, camera, extent); },
+      Renderer::clear_color(scene),
+      [&](uint32_t slot, VkExtent2D extent) {
+        const VkExtent2D window = target_->extent();
+        const float pixel_scale = window.height > 0 ? static_cast<float>(extent.height) / static_cast<float>(window.height) : 1.0f;
+        renderer.prepare(slot, scene, camera, extent, pixel_scale);
+      },
       [&](VkCommandBuffer cmd, uint32_t slot) { renderer.record(cmd, slot); }, quality);
   last_stats_ = renderer.last_stats();
   return drawn;

@@ -12,7 +12,11 @@
 //
 // Frame quality: a multisampled target also keeps a single-sample pass, so a host can draw the
 // frames of a camera drag or gizmo drag with FrameQuality::Fast on a slow (CPU) device and the
-// still frame that follows with FrameQuality::Full. Both passes share the swapchain images.
+// still frame that follows with FrameQuality::Full. The Full pass draws into the swapchain images at
+// the window's size. The Fast pass draws at `fast_scale` of it (kFastScale by default: about half
+// the pixels, which a CPU rasterizer pays for per fragment) into an image of its own, which is then
+// stretched onto the swapchain image with a linear blit; at scale 1, or where the surface or format
+// cannot blit, it draws straight into the swapchain image.
 #include <vulkan/vulkan.h>
 
 #include <array>
@@ -28,12 +32,17 @@ namespace kinetic::viewer {
 
 class VulkanContext;
 
-enum class FrameQuality { Full, Fast };  // Fast: single-sample (no MSAA)
+enum class FrameQuality { Full, Fast };  // Fast: single-sample (no MSAA), at a reduced resolution
+
+// The Fast pass's share of the window's width and height. 0.7 keeps 49 % of the pixels: lavapipe's
+// raster threads, most of a Panda drag frame's CPU time at 1600x1000, do about half the work.
+inline constexpr float kFastScale = 0.7f;
 
 class SwapchainTarget {
  public:
   SwapchainTarget(const VulkanContext& context, VkSurfaceKHR surface, uint32_t width, uint32_t height,
-                  VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT, uint32_t frames_in_flight = 2);
+                  VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT, uint32_t frames_in_flight = 2,
+                  float fast_scale = kFastScale);
   ~SwapchainTarget();
   SwapchainTarget(const SwapchainTarget&) = delete;
   SwapchainTarget& operator=(const SwapchainTarget&) = delete;
@@ -44,12 +53,15 @@ class SwapchainTarget {
   bool has_fast_pass() const { return passes_.size() > 1; }
   uint32_t frames_in_flight() const { return static_cast<uint32_t>(frames_.size()); }
   VkExtent2D extent() const { return extent_; }
+  // The extent a frame of this quality is drawn at (the Fast pass's may be smaller than extent()).
+  VkExtent2D draw_extent(FrameQuality quality) const;
 
   // Call when the window size changes; the swapchain is rebuilt before the next frame.
   void resize(uint32_t width, uint32_t height);
 
-  // One frame: waits for the slot, `prepare(slot, extent)` writes per-frame data, `draw(cmd, slot)`
-  // records inside the pass; then submit and present. Returns false when nothing was presented.
+  // One frame: waits for the slot, `prepare(slot, extent)` writes per-frame data (extent: the
+  // draw_extent), `draw(cmd, slot)` records inside the pass; then submit and present. Returns false
+  // when nothing was presented.
   bool draw_frame(const std::array<float, 4>& clear, const std::function<void(uint32_t, VkExtent2D)>& prepare,
                   const std::function<void(VkCommandBuffer, uint32_t)>& draw,
                   FrameQuality quality = FrameQuality::Full);
@@ -64,8 +76,10 @@ class SwapchainTarget {
   struct PassSet {
     RenderTargetFormat format;
     VkRenderPass render_pass = VK_NULL_HANDLE;
-    GpuImage color;  // multisampled colour, resolved into the swapchain image (MSAA only)
+    float scale = 1.0f;  // < 1: draws into `color` at this share of the extent, blitted to the swapchain
+    GpuImage color;  // multisampled colour resolved into the swapchain image, or the scaled image
     GpuImage depth;
+    VkExtent2D extent{0, 0};
     std::vector<VkFramebuffer> framebuffers;
   };
   const PassSet& pass(FrameQuality quality) const {
@@ -73,6 +87,9 @@ class SwapchainTarget {
   }
   void create_swapchain();
   void destroy_swapchain();
+  bool can_blit(VkFormat format, const VkSurfaceCapabilitiesKHR& caps) const;
+  // Stretches the scaled pass's image onto swapchain image `image` and leaves it ready to present.
+  void record_blit(VkCommandBuffer cmd, const PassSet& set, uint32_t image) const;
 
   const VulkanContext& context_;
   VkSurfaceKHR surface_;
@@ -93,7 +110,8 @@ class SwapchainTarget {
 class WindowRenderer {
  public:
   WindowRenderer(const VulkanContext& context, VkSurfaceKHR surface, uint32_t width, uint32_t height,
-                 std::shared_ptr<MeshLibrary> meshes = nullptr, VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT);
+                 std::shared_ptr<MeshLibrary> meshes = nullptr, VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT,
+                 float fast_scale = kFastScale);
   MeshLibrary& meshes() { return renderer_->meshes(); }
   void resize(uint32_t width, uint32_t height) { target_->resize(width, height); }
   bool render(const RenderScene& scene, const Camera& camera, FrameQuality quality = FrameQuality::Full);

@@ -2,8 +2,10 @@
 // FrameQualityPolicy: picks each viewport frame's quality. While the view keeps changing (a frame
 // starts within `motion_gap_ms` of the previous one: a camera drag, a gizmo drag with IK answers,
 // playback) on a device whose full-quality (multisampled) frames cost more than `budget_ms`, frames
-// are drawn single-sample so they keep up; once the motion stops the host draws one full-quality
-// "settle" frame, so every still picture is multisampled. On a fast GPU every frame stays Full.
+// are drawn Fast (single-sample, at a reduced resolution stretched to the window: see
+// viewer::FrameQuality) so they keep up; once the motion stops the host draws one full-quality
+// "settle" frame, so every still picture is multisampled at full resolution. On a fast GPU every
+// frame stays Full.
 #include "viewer/swapchain_target.hpp"
 
 namespace kinetic::app {

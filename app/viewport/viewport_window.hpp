@@ -90,7 +90,8 @@ class ViewportWindow : public QWindow {
   void on_first_frame(std::function<void()> callback) { first_frame_ = std::move(callback); }
   int frames_drawn() const { return frames_drawn_; }
   double frame_time_ms() const { return frame_time_ms_; }
-  // The last presented frame's quality (Fast: drawn single-sample during motion on a slow device).
+  // The last presented frame's quality (Fast: drawn single-sample at a reduced resolution during
+  // motion on a slow device).
   viewer::FrameQuality last_frame_quality() const { return last_quality_; }
   const std::vector<std::string>& robot_warnings() const;
   // Work for a robot load's worker thread: reads the robot's display meshes (visual and

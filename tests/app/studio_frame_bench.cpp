@@ -18,6 +18,11 @@
 //   Ours/panda_package_gizmo_drag_frames        the goal gizmo's X arrow dragged, a move per frame
 //                                               (IK answers on its worker as the drag goes).
 // Each frame iteration is one frame interval; p95_frame_ms and max_frame_ms are counters.
+// render_ms is the drawing part of each interval; single_sample_fraction the share of the frames
+// drawn Fast (FrameQualityPolicy: while the view moves on lavapipe, single-sample at 0.7x the
+// window's width and height, stretched to it; the still frame after the motion is full size, 4x MSAA).
+// The spin loop below polls events while it waits, so the GUI thread stays busy between frames:
+// compare figures A/B on one machine.
 #include <benchmark/benchmark.h>
 
 #include <QApplication>

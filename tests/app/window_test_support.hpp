@@ -26,7 +26,7 @@ inline bool redraw(app::ViewportWindow& viewport) {
 }
 
 // Waits until the view is still: no new frame for `quiet_ms` and the last one drawn at full
-// quality (during motion a slow device draws single-sample frames and owes a full one after it,
+// quality (during motion a slow device draws coarser Fast frames and owes a full one after it,
 // see FrameQualityPolicy). A fixed wait before a read-back raced that frame on a loaded machine.
 // It first asks for a frame and waits for it, so a change made just before the call (a key, a
 // setter) is drawn: on a loaded machine the quiet period could otherwise pass before that frame.
