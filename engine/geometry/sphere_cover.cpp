@@ -99,43 +99,97 @@ class CoverBuilder {
   }
 
  private:
-  void split(std::size_t begin, std::size_t end) {
-    if (cover_.size() > options_.max_spheres) return;  // given up: stop early
+  struct Ball {
+    Vector3 center;
+    double radius;
+    double sticks_out;  // beyond the body's hull, along the sampled directions
+  };
+
+  // How far the ball (center, radius) reaches beyond the body's hull along the sampled directions.
+  double sticks_out(const Vector3& center, double radius) const {
+    double out = 0.0;
+    for (std::size_t d = 0; d < directions_.size(); ++d)
+      out = std::max(out, directions_[d].dot(center) + radius - support_[d]);
+    return out;
+  }
+
+  double radius_about(const Vector3& center, std::size_t begin, std::size_t end) const {
+    double radius = 0.0;
+    for (std::size_t i = begin; i < end; ++i)
+      for (const Vector3& v : triangles_[order_[i]]) radius = std::max(radius, (v - center).norm());
+    return radius;
+  }
+
+  // The ball of triangles order_[begin, end): centred in their bounding box, or deeper inside the
+  // body where that sticks out less. A patch of one side of the body (its triangles' normals
+  // agree) held from its own plane sticks out by its radius; held from a centre moved inwards,
+  // by much less (a 3 cm patch from 5 cm deep: 0.8 cm).
+  Ball ball(std::size_t begin, std::size_t end) const {
     Vector3 low = Vector3::Constant(std::numeric_limits<double>::infinity()), high = -low;
-    Vector3 centroid_low = low, centroid_high = high;
+    Vector3 normal = Vector3::Zero();  // area-weighted, outwards for a mesh wound as usual
     for (std::size_t i = begin; i < end; ++i) {
       const Triangle& t = triangles_[order_[i]];
       for (const Vector3& v : t) {
         low = low.cwiseMin(v);
         high = high.cwiseMax(v);
       }
-      const Vector3 centroid = (t[0] + t[1] + t[2]) / 3.0;
-      centroid_low = centroid_low.cwiseMin(centroid);
-      centroid_high = centroid_high.cwiseMax(centroid);
+      normal += (t[1] - t[0]).cross(t[2] - t[0]);
     }
-    const Vector3 center = (low + high) / 2.0;
-    double radius = 0.0;
-    for (std::size_t i = begin; i < end; ++i)
-      for (const Vector3& v : triangles_[order_[i]]) radius = std::max(radius, (v - center).norm());
-    double sticks_out = 0.0;
-    for (std::size_t d = 0; d < directions_.size(); ++d)
-      sticks_out = std::max(sticks_out, directions_[d].dot(center) + radius - support_[d]);
-    Eigen::Index axis = 0;
-    const double widest = (centroid_high - centroid_low).maxCoeff(&axis);
-    if (sticks_out <= options_.tolerance || radius <= options_.min_radius || end - begin == 1 || !(widest > 0.0)) {
-      cover_.centers.push_back(center);
-      cover_.radii.push_back(radius);
-      return;
+    const Vector3 box_center = (low + high) / 2.0;
+    double radius = radius_about(box_center, begin, end);
+    Ball best{box_center, radius, sticks_out(box_center, radius)};
+    if (!(normal.norm() > 1e-12)) return best;
+    const Vector3 inwards = -normal.normalized();
+    for (const double depth : {0.25, 0.5, 1.0, 1.5, 2.0, 3.0}) {
+      const Vector3 center = box_center + inwards * (depth * best.radius);
+      radius = radius_about(center, begin, end);
+      const double out = sticks_out(center, radius);
+      if (out < best.sticks_out) best = {center, radius, out};
     }
+    return best;
+  }
+
+  // Orders [begin, end) by the triangles' centroids along `axis` and splits at the median.
+  std::size_t partition(std::size_t begin, std::size_t end, int axis) {
     const std::size_t middle = begin + (end - begin) / 2;
     const auto key = [&](std::size_t i) {
       const Triangle& t = triangles_[i];
       return t[0][axis] + t[1][axis] + t[2][axis];
     };
     std::nth_element(order_.begin() + static_cast<std::ptrdiff_t>(begin), order_.begin() + static_cast<std::ptrdiff_t>(middle),
-                     order_.begin() + static_cast<std::ptrdiff_t>(end), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+                     order_.begin() + static_cast<std::ptrdiff_t>(end),
+                     [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+    return middle;
+  }
+
+  void split(std::size_t begin, std::size_t end) {
+    if (cover_.size() > options_.max_spheres) return;  // given up: stop early
+    const Ball whole = ball(begin, end);
+    if (whole.sticks_out <= options_.tolerance || whole.radius <= options_.min_radius || end - begin == 1) {
+      accept(whole);
+      return;
+    }
+    // The axis whose split leaves the halves sticking out least: a tube is cut into shorter
+    // slices, each held by a sphere on its axis; cutting it lengthwise would put each half's
+    // sphere on the wall, sticking out by half the tube's radius.
+    int best_axis = 0;
+    double best = std::numeric_limits<double>::infinity();
+    for (int axis = 0; axis < 3; ++axis) {
+      const std::size_t middle = partition(begin, end, axis);
+      const double worse = std::max(ball(begin, middle).sticks_out, ball(middle, end).sticks_out);
+      if (worse < best) {
+        best = worse;
+        best_axis = axis;
+      }
+    }
+    const std::size_t middle = partition(begin, end, best_axis);
     split(begin, middle);
     split(middle, end);
+  }
+
+  void accept(const Ball& b) {
+    cover_.centers.push_back(b.center);
+    cover_.radii.push_back(b.radius);
   }
 
   std::vector<Triangle> triangles_;
