@@ -68,6 +68,19 @@ QString GoalPanel::end_effector() const { return end_effector_->currentText(); }
 
 GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
+  QHBoxLayout* title_row = build_title_row(*layout);
+  build_end_effector_row(*layout);
+  build_pose_fields(*layout);
+  build_ik_rows(*layout);
+  build_readouts(*layout);
+  layout->addWidget(make_offset_group(*title_row));
+  layout->addStretch(1);
+
+  set_pose(Pose::Identity());
+  set_solution(0, 0);
+}
+
+QHBoxLayout* GoalPanel::build_title_row(QVBoxLayout& layout) {
   frame_label_ = new QLabel(tr("TCP goal"));
   auto* title_row = new QHBoxLayout;
   title_row->setContentsMargins(0, 0, 0, 0);
@@ -75,9 +88,12 @@ GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   // the dock, which would narrow the 3D view.
   frame_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   title_row->addWidget(frame_label_, 1);
-  layout->addLayout(title_row);
+  layout.addLayout(title_row);
+  return title_row;
+}
 
-  // Only for a group of several arms: which hand the pose below (and the larger gizmo) is for.
+// Only for a group of several arms: which hand the pose below (and the larger gizmo) is for.
+void GoalPanel::build_end_effector_row(QVBoxLayout& layout) {
   end_effector_row_ = new QWidget;
   auto* effector_row = new QHBoxLayout(end_effector_row_);
   effector_row->setContentsMargins(0, 0, 0, 0);
@@ -88,11 +104,14 @@ GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   effector_label->setBuddy(end_effector_);
   effector_row->addWidget(effector_label);
   effector_row->addWidget(end_effector_, 1);
-  layout->addWidget(end_effector_row_);
+  layout.addWidget(end_effector_row_);
   end_effector_row_->hide();
   connect(end_effector_, &QComboBox::activated, this,
           [this](int index) { emit endEffectorChosen(end_effector_->itemText(index)); });
+}
 
+// The position (m) and the orientation, as roll / pitch / yaw or as a quaternion.
+void GoalPanel::build_pose_fields(QVBoxLayout& layout) {
   auto* position = new QFormLayout;
   const char* axes[3] = {"x", "y", "z"};
   for (int i = 0; i < 3; ++i) {
@@ -100,12 +119,12 @@ GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
     position->addRow(QString::fromLatin1(axes[i]), position_[i]);
     connect(position_[i], &QDoubleSpinBox::valueChanged, this, &GoalPanel::fields_edited);
   }
-  layout->addLayout(position);
+  layout.addLayout(position);
 
   orientation_mode_ = new QComboBox;
   orientation_mode_->addItem(tr("Roll / pitch / yaw (°)"));
   orientation_mode_->addItem(tr("Quaternion (x, y, z, w)"));
-  layout->addWidget(orientation_mode_);
+  layout.addWidget(orientation_mode_);
   orientation_stack_ = new QStackedWidget;
   auto* rpy_page = new QWidget;
   auto* rpy_form = new QFormLayout(rpy_page);
@@ -125,19 +144,22 @@ GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   }
   orientation_stack_->addWidget(rpy_page);
   orientation_stack_->addWidget(quaternion_page);
-  layout->addWidget(orientation_stack_);
+  layout.addWidget(orientation_stack_);
   connect(orientation_mode_, &QComboBox::currentIndexChanged, orientation_stack_, &QStackedWidget::setCurrentIndex);
+}
 
+// The gizmo's frame, collision-aware IK, and stepping through the IK solutions.
+void GoalPanel::build_ik_rows(QVBoxLayout& layout) {
   local_frame_ = new QCheckBox(tr("Gizmo in the TCP's local frame"));
   local_frame_->setToolTip(tr("Off: the gizmo's arrows follow the world axes"));
   connect(local_frame_, &QCheckBox::toggled, this, &GoalPanel::localFrameChanged);
-  layout->addWidget(local_frame_);
+  layout.addWidget(local_frame_);
   collision_aware_ = new QCheckBox(tr("Collision-aware IK"));
   collision_aware_->setToolTip(tr("Skip IK solutions that collide with the robot itself or the scene"));
   // On at first, as in RViz: a goal inside an obstacle fails at once, not at plan time.
   collision_aware_->setChecked(true);
   connect(collision_aware_, &QCheckBox::toggled, this, &GoalPanel::collisionAwareChanged);
-  layout->addWidget(collision_aware_);
+  layout.addWidget(collision_aware_);
 
   auto* cycling = new QHBoxLayout;
   previous_ = new QPushButton(tr("◀ Previous"));
@@ -151,16 +173,19 @@ GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   cycling->addWidget(next_);
   connect(previous_, &QPushButton::clicked, this, &GoalPanel::previousSolutionRequested);
   connect(next_, &QPushButton::clicked, this, &GoalPanel::nextSolutionRequested);
-  layout->addLayout(cycling);
+  layout.addLayout(cycling);
+}
 
+// The IK status, the current TCP, and copying between the goal and the current state.
+void GoalPanel::build_readouts(QVBoxLayout& layout) {
   status_ = new QLabel;
   status_->setWordWrap(true);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  layout->addWidget(status_);
+  layout.addWidget(status_);
 
   tcp_readout_ = new TcpReadout;
   connect(tcp_readout_, &TcpReadout::setGoalHereRequested, this, &GoalPanel::goalFromCurrentRequested);
-  layout->addWidget(tcp_readout_);
+  layout.addWidget(tcp_readout_);
 
   auto* transfer = new QHBoxLayout;
   goal_from_current_ = new QPushButton(tr("Goal ← current"));
@@ -169,8 +194,10 @@ GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   connect(current_from_goal_, &QPushButton::clicked, this, &GoalPanel::currentFromGoalRequested);
   transfer->addWidget(goal_from_current_);
   transfer->addWidget(current_from_goal_);
-  layout->addLayout(transfer);
+  layout.addLayout(transfer);
+}
 
+QGroupBox* GoalPanel::make_offset_group(QHBoxLayout& title_row) {
   // "10 cm along the tool's Z" (an approach) or "5 cm up": typed once, applied with each click.
   // Folded until asked for, so the panel (and the dock beside the 3D view) stays as compact.
   auto* offset_toggle = new QToolButton;
@@ -180,7 +207,7 @@ GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   offset_toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   offset_toggle->setAutoRaise(true);
   offset_toggle->setArrowType(Qt::RightArrow);
-  title_row->addWidget(offset_toggle);  // beside the title: no row of its own while folded
+  title_row.addWidget(offset_toggle);  // beside the title: no row of its own while folded
   auto* offset = new QGroupBox(tr("Move the goal by"));
   offset->setVisible(false);
   connect(offset_toggle, &QToolButton::toggled, this, [offset, offset_toggle](bool open) {
@@ -210,11 +237,7 @@ GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   offset_grid->addWidget(offset_axes_, 2, 0, 1, 4);
   offset_grid->addWidget(move_goal_, 2, 4, 1, 2);
   connect(move_goal_, &QPushButton::clicked, this, &GoalPanel::move_goal_by_offset);
-  layout->addWidget(offset);
-  layout->addStretch(1);
-
-  set_pose(Pose::Identity());
-  set_solution(0, 0);
+  return offset;
 }
 
 void GoalPanel::set_pose(const Pose& pose) {

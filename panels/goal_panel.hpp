@@ -14,10 +14,13 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QStackedWidget;
 class QToolButton;
+class QVBoxLayout;
 
 namespace kinetic::panels {
 
@@ -81,6 +84,13 @@ class GoalPanel : public QWidget {
   void currentFromGoalRequested();
 
  private:
+  // The constructor's sections, in order (the focus chain follows the order widgets are made).
+  QHBoxLayout* build_title_row(QVBoxLayout& layout);  // the frame's name (the Offset toggle joins it)
+  void build_end_effector_row(QVBoxLayout& layout);
+  void build_pose_fields(QVBoxLayout& layout);
+  void build_ik_rows(QVBoxLayout& layout);
+  void build_readouts(QVBoxLayout& layout);
+  QGroupBox* make_offset_group(QHBoxLayout& title_row);  // folded under the Offset toggle
   void fields_edited();
   void move_goal_by_offset();  // the fields' goal moved by the offset fields: set and emitted
   void show_orientation(const Eigen::Quaterniond& rotation);

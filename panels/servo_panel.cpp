@@ -32,7 +32,27 @@ QString tone_style(TeleopTone tone) {
 
 ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
+  build_enable_button(*layout);
+  build_choices(*layout);
+  build_jog_group(*layout);
+  build_speed_row(*layout);
+  build_status_labels(*layout);
+  record_ = new QCheckBox(tr("Record into a trajectory"), this);
+  record_->setToolTip(tr("While teleoperating, record the motion; when recording stops (unchecked or "
+                         "teleoperation disabled) it is timed and added to the Trajectories list"));
+  layout->addWidget(record_);
+  layout->addStretch(1);
+  connect_controls();
 
+  speed_value_->setText(tr("%1 %").arg(speed_->value()));
+  set_status(tr("Off: enable teleoperation to jog the arm."), TeleopTone::Off);
+  set_goal_distance(std::nullopt);
+  set_groups({}, {});
+  update_enabled();
+  update_keys_hint();
+}
+
+void ServoPanel::build_enable_button(QVBoxLayout& layout) {
   enable_ = new QPushButton(tr("Enable teleoperation"), this);
   enable_->setCheckable(true);
   // Running must be unmistakable at a glance: green, and the text says how to stop.
@@ -42,8 +62,11 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
                          "spacemouse or the goal marker then move the arm, slowing down near singularities, "
                          "obstacles and joint limits. Disabling stops the arm; the whole session is one undo "
                          "step."));
-  layout->addWidget(enable_);
+  layout.addWidget(enable_);
+}
 
+// Group, input, mode, frame and what the spacemouse's cap moves.
+void ServoPanel::build_choices(QVBoxLayout& layout) {
   auto* form = new QFormLayout;
   group_ = new QComboBox(this);
   group_->setToolTip(tr("The planning group the servo moves"));
@@ -78,8 +101,10 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
                        "through these; its left button switches between the Base and Tool frames."));
   axes_label_ = new QLabel(tr("Cap moves"), this);
   form->addRow(axes_label_, axes_);
-  layout->addLayout(form);
+  layout.addLayout(form);
+}
 
+void ServoPanel::build_jog_group(QVBoxLayout& layout) {
   auto* jog_group = new QGroupBox(tr("Jog (press and hold)"), this);
   auto* jog_layout = new QVBoxLayout(jog_group);
   pad_ = new JogPad(jog_group);
@@ -90,8 +115,10 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
   keys_->setToolTip(tr("Keyboard jogging works while teleoperation is on and the 3D view or this panel has "
                        "the keyboard focus; a key jogs while it is held"));
   jog_layout->addWidget(keys_);
-  layout->addWidget(jog_group);
+  layout.addWidget(jog_group);
+}
 
+void ServoPanel::build_speed_row(QVBoxLayout& layout) {
   auto* speed_row = new QHBoxLayout;
   speed_row->addWidget(new QLabel(tr("Speed"), this));
   speed_ = new QSlider(Qt::Horizontal, this);
@@ -103,29 +130,28 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
   speed_value_ = new QLabel(this);
   speed_value_->setMinimumWidth(speed_value_->fontMetrics().horizontalAdvance(QStringLiteral("100 %")));
   speed_row->addWidget(speed_value_);
-  layout->addLayout(speed_row);
+  layout.addLayout(speed_row);
+}
 
+// What the servo is doing, a note, and the distance to a followed goal.
+void ServoPanel::build_status_labels(QVBoxLayout& layout) {
   status_ = new QLabel(this);
   status_->setWordWrap(true);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   status_->setToolTip(tr("What the servo is doing and what limits the motion"));
-  layout->addWidget(status_);
+  layout.addWidget(status_);
   note_ = new QLabel(this);
   note_->setWordWrap(true);
   note_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   note_->hide();
-  layout->addWidget(note_);
+  layout.addWidget(note_);
   goal_distance_ = new QLabel(this);
   goal_distance_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   goal_distance_->setToolTip(tr("How far the TCP is from the goal it follows: position and angle"));
-  layout->addWidget(goal_distance_);
+  layout.addWidget(goal_distance_);
+}
 
-  record_ = new QCheckBox(tr("Record into a trajectory"), this);
-  record_->setToolTip(tr("While teleoperating, record the motion; when recording stops (unchecked or "
-                         "teleoperation disabled) it is timed and added to the Trajectories list"));
-  layout->addWidget(record_);
-  layout->addStretch(1);
-
+void ServoPanel::connect_controls() {
   connect(enable_, &QPushButton::toggled, this, [this](bool on) {
     update_enabled();
     emit enableToggled(on);
@@ -151,13 +177,6 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
   connect(record_, &QCheckBox::toggled, this, &ServoPanel::recordToggled);
   connect(pad_, &JogPad::pressed, this, &ServoPanel::jogPressed);
   connect(pad_, &JogPad::released, this, &ServoPanel::jogReleased);
-
-  speed_value_->setText(tr("%1 %").arg(speed_->value()));
-  set_status(tr("Off: enable teleoperation to jog the arm."), TeleopTone::Off);
-  set_goal_distance(std::nullopt);
-  set_groups({}, {});
-  update_enabled();
-  update_keys_hint();
 }
 
 void ServoPanel::set_robot_available(bool available) {

@@ -16,6 +16,7 @@ class QComboBox;
 class QLabel;
 class QPushButton;
 class QSlider;
+class QVBoxLayout;
 
 namespace kinetic::panels {
 
@@ -103,6 +104,13 @@ class ServoPanel : public QWidget {
   void hideEvent(QHideEvent* event) override;
 
  private:
+  // The constructor's sections, in order (the focus chain follows the order widgets are made).
+  void build_enable_button(QVBoxLayout& layout);
+  void build_choices(QVBoxLayout& layout);  // group, input, mode, frame, spacemouse axes
+  void build_jog_group(QVBoxLayout& layout);
+  void build_speed_row(QVBoxLayout& layout);
+  void build_status_labels(QVBoxLayout& layout);
+  void connect_controls();
   void update_enabled();
   void update_keys_hint();
 

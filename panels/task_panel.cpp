@@ -78,6 +78,20 @@ void TaskPanel::build_ui() {
   reason_->setWordWrap(true);
   reason_->setStyleSheet(QStringLiteral("color: #777777;"));
 
+  layout->addWidget(make_pick_group());
+  layout->addWidget(make_place_group());
+  layout->addWidget(make_gripper_group());
+  layout->addStretch(1);
+  build_run_area(*outer);
+
+  inputs_ = {object_,       place_[0],    place_[1],     place_[2], yaw_,
+             yaw_steps_,    from_object_, move_in_view_, gripper_,  opening_,
+             finger_depth_, touch_links_, approach_,     lift_};
+
+  connect_controls();
+}
+
+QGroupBox* TaskPanel::make_pick_group() {
   auto* pick = new QGroupBox(tr("Pick"), this);
   auto* pick_form = new QFormLayout(pick);
   object_ = new QComboBox(pick);
@@ -94,8 +108,10 @@ void TaskPanel::build_ui() {
   missing_->setStyleSheet(QStringLiteral("color: #b00020;"));
   missing_->hide();
   pick_form->addRow(QString(), missing_);
-  layout->addWidget(pick);
+  return pick;
+}
 
+QGroupBox* TaskPanel::make_place_group() {
   auto* place = new QGroupBox(tr("Place at"), this);
   auto* place_form = new QFormLayout(place);
   const char* axes[3] = {"x", "y", "z"};
@@ -130,8 +146,10 @@ void TaskPanel::build_ui() {
   place_buttons->addWidget(from_object_);
   place_buttons->addWidget(move_in_view_);
   place_form->addRow(QString(), place_buttons);
-  layout->addWidget(place);
+  return place;
+}
 
+QGroupBox* TaskPanel::make_gripper_group() {
   const PickPlaceRequest defaults;
   auto* gripper = new QGroupBox(tr("Gripper"), this);
   auto* gripper_form = new QFormLayout(gripper);
@@ -168,12 +186,13 @@ void TaskPanel::build_ui() {
                     tr("Straight up after grasping, and straight down onto the place pose"));
   lift_->setValue(defaults.lift_distance * kMillimetres);
   gripper_form->addRow(tr("Lift / lower"), lift_);
-  layout->addWidget(gripper);
-  layout->addStretch(1);
+  return gripper;
+}
 
+void TaskPanel::build_run_area(QVBoxLayout& outer) {
   auto* run = new QVBoxLayout;
   run->setContentsMargins(9, 0, 9, 0);
-  outer->addLayout(run);
+  outer.addLayout(run);
   run->addWidget(reason_);
   auto* buttons = new QHBoxLayout;
   plan_ = new QPushButton(tr("Plan pick and place"), this);
@@ -207,11 +226,9 @@ void TaskPanel::build_ui() {
   apply_->setToolTip(
       tr("Move the robot to where the task ends and the object to its place (one undo step)"));
   run->addWidget(apply_);
+}
 
-  inputs_ = {object_,       place_[0],    place_[1],     place_[2], yaw_,
-             yaw_steps_,    from_object_, move_in_view_, gripper_,  opening_,
-             finger_depth_, touch_links_, approach_,     lift_};
-
+void TaskPanel::connect_controls() {
   connect(object_, &QComboBox::currentIndexChanged, this, [this] {
     const TaskObject* object = chosen();
     object_info_->setText(object ? object->description : QString());

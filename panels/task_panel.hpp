@@ -16,11 +16,13 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
+class QVBoxLayout;
 
 namespace kinetic::panels {
 
@@ -135,7 +137,13 @@ class TaskPanel : public QWidget {
   void settingsChanged();
 
  private:
+  // build_ui's sections, in order (the focus chain follows the order widgets are made).
   void build_ui();
+  QGroupBox* make_pick_group();     // the object to pick
+  QGroupBox* make_place_group();    // where it goes: position, yaw, rotations to try
+  QGroupBox* make_gripper_group();  // gripper, touch links, approach and lift
+  void build_run_area(QVBoxLayout& outer);  // why Plan is off, Plan, Cancel, result, stages, Apply
+  void connect_controls();
   void choose(const QString& name);
   void copy_place_from_object();
   const TaskObject* chosen() const;

@@ -215,11 +215,10 @@ void load_robot_and_scene(const Job& job, JobResult& result) {
   }
 }
 
-void plan_steps(const Job& job, JobResult& result, const std::function<void()>& progress) {
-  const auto report = [&progress] {
-    if (progress) progress();
-  };
-  const RobotModel& robot = *result.robot;
+namespace {
+
+// The planner for the job's robot and group, on the job's scene.
+std::unique_ptr<Planner> make_planner(const Job& job, const JobResult& result) {
   std::unique_ptr<Planner> planner;
   try {
     planner = std::make_unique<Planner>(result.robot, PlanningScene(), job.robot.group);
@@ -239,8 +238,13 @@ void plan_steps(const Job& job, JobResult& result, const std::function<void()>& 
   } catch (const Error& error) {
     throw JobFailure(kExitBadJob, "scene: " + describe(error));
   }
-  result.group = planner->group();
-  const std::vector<int>& group = planner->group_variables();
+  return planner;
+}
+
+// result.start (and result.rest when the job gives none), checked against the limits and by the
+// planner.
+void resolve_start(const Job& job, JobResult& result, Planner& planner) {
+  const RobotModel& robot = *result.robot;
   // A start the user did not give is named, so a failure there says where it came from.
   if (job.start.robot_default) result.rest = rest_pose(result.robot);
   const std::string start_field = result.rest ? "start (" + default_start_text(*result.rest, job) + ")" : "start";
@@ -249,33 +253,99 @@ void plan_steps(const Job& job, JobResult& result, const std::function<void()>& 
       validate_state(robot, result.rest->q, start_field);
       result.start = result.rest->q;
     } else {
-      result.start = resolve_state(robot, group, job.start, start_field);
+      result.start = resolve_state(robot, planner.group_variables(), job.start, start_field);
     }
   } catch (const JobError& error) {
     throw JobFailure(kExitBadJob, error.what());
   }
   try {
-    planner->check_start(result.start);
+    planner.check_start(result.start);
   } catch (const Error& error) {
     throw JobFailure(kExitPlanningFailed, start_field + ": " + describe(error) +
                                               (job.start.robot_default ? "; " + start_setting(job) + " sets another" : ""));
   }
+}
 
-  // Every object and link name a scene or pick and place step uses is checked before the first
-  // plan, so a mistake there does not wait for the planning before it.
-  // (A group that is not one chain, two arms say, has no TCP link: its attach steps name the link.)
-  const AttachDefaults attach_defaults{planner->has_chain() ? planner->chain().tip_link() : std::string(), group};
+// Every object and link name a scene or pick and place step uses, and every goal given as joint
+// values or a pose name, is checked before the first plan, so a mistake in the last step does not
+// wait for the planning of the steps before it. The goals, for the motion steps.
+std::vector<PlanningGoal> check_steps(const Job& job, const JobResult& result, const AttachDefaults& attach_defaults) {
+  const RobotModel& robot = *result.robot;
   try {
     check_scene_steps(job, robot, attach_defaults, result.start, result.scene);
   } catch (const JobError& error) {
     throw JobFailure(kExitBadJob, error.what());
   }
-  // Every goal given as joint values or a pose name is checked before the first plan, so a value
-  // out of limits in the last step does not wait for the planning of the steps before it.
   std::vector<PlanningGoal> goals(job.steps.size());
   for (size_t i = 0; i < job.steps.size(); ++i)
     if (job.steps[i].moves() && !job.steps[i].pick_place)
-      goals[i] = step_goal(robot, group, job.steps[i], result.start);
+      goals[i] = step_goal(robot, attach_defaults.group_variables, job.steps[i], result.start);
+  return goals;
+}
+
+// A step that changes the scene (and the planner's with it); `current` stays.
+StepResult run_scene_step(const StepSpec& step, const RobotModel& robot, const AttachDefaults& attach_defaults,
+                          Planner& planner, const JointVector& current, PlanningScene& scene, const std::string& what) {
+  StepResult out;
+  out.name = step.name;
+  try {
+    out.scene_change = apply_scene_step(step, robot, attach_defaults, current, scene);
+  } catch (const JobError& error) {
+    throw JobFailure(kExitBadJob, error.what());
+  }
+  planner.set_scene(scene);
+  check_state_after_scene_step(step, planner.checker(), current, what);
+  out.end = current;
+  out.scene = scene;
+  return out;
+}
+
+// A motion step: planned from `current` to `goal`, timed at the step's scaling and validated.
+StepResult run_motion_step(Planner& planner, const StepSpec& step, const JointVector& current,
+                           const PlanningGoal& goal, const TrajectoryLimits& job_limits, const std::string& what) {
+  StepResult out;
+  out.name = step.name;
+  PlanControl control;
+  control.cancel = &interrupt_requested();
+  stop_if_interrupted();
+  try {
+    out.plan = plan_step(planner, step, current, goal, control, what);
+  } catch (const Error& error) {
+    if (error.code() == ErrorCode::Cancelled) stop_if_interrupted();
+    if (error.code() == ErrorCode::MissingJoint && !step.constraints.joints.empty())
+      throw JobFailure(kExitBadJob, step.field_of(".constraints.joints") + ": " + describe(error));
+    throw JobFailure(kExitPlanningFailed, what + ": planning failed: " + describe(error));
+  }
+  TrajectoryLimits limits = job_limits;
+  limits.velocity_scaling = step.velocity_scaling.value_or(limits.velocity_scaling);
+  limits.acceleration_scaling = step.acceleration_scaling.value_or(limits.acceleration_scaling);
+  try {
+    std::string corners;
+    out.trajectory = time_path(out.plan.path, limits, step.timing, planner.checker(), corners);
+    if (!corners.empty()) out.plan.notes.push_back(corners);
+  } catch (const Error& error) {
+    throw JobFailure(kExitPlanningFailed, what + ": " + to_string(step.timing) + " timing failed: " + describe(error));
+  }
+  validate_motion(out.trajectory, limits, planner.checker(), what);
+  out.path_length = out.plan.length_after;
+  out.end = out.plan.path.back();
+  return out;
+}
+
+}  // namespace
+
+void plan_steps(const Job& job, JobResult& result, const std::function<void()>& progress) {
+  const auto report = [&progress] {
+    if (progress) progress();
+  };
+  const RobotModel& robot = *result.robot;
+  const std::unique_ptr<Planner> planner = make_planner(job, result);
+  result.group = planner->group();
+  resolve_start(job, result, *planner);
+  // (A group that is not one chain, two arms say, has no TCP link: its attach steps name the link.)
+  const AttachDefaults attach_defaults{planner->has_chain() ? planner->chain().tip_link() : std::string(),
+                                       planner->group_variables()};
+  const std::vector<PlanningGoal> goals = check_steps(job, result, attach_defaults);
   report();
 
   JointVector current = result.start;
@@ -283,60 +353,17 @@ void plan_steps(const Job& job, JobResult& result, const std::function<void()>& 
   for (size_t i = 0; i < job.steps.size(); ++i) {
     const StepSpec& step = job.steps[i];
     const std::string what = step.field + " (\"" + step.name + "\")";
+    StepResult out;
     if (!step.moves()) {
-      StepResult out;
-      out.name = step.name;
-      try {
-        out.scene_change = apply_scene_step(step, robot, attach_defaults, current, scene);
-      } catch (const JobError& error) {
-        throw JobFailure(kExitBadJob, error.what());
-      }
-      planner->set_scene(scene);
-      check_state_after_scene_step(step, planner->checker(), current, what);
-      out.end = current;
-      out.scene = scene;
-      result.steps.push_back(std::move(out));
-      report();
-      continue;
-    }
-    if (step.pick_place) {
-      StepResult out = plan_pick_place_step(*planner, step, current, result.limits, what);
+      out = run_scene_step(step, robot, attach_defaults, *planner, current, scene, what);
+    } else if (step.pick_place) {
+      out = plan_pick_place_step(*planner, step, current, result.limits, what);
       scene = out.scene;
       planner->set_scene(scene);
-      current = out.end;
-      result.steps.push_back(std::move(out));
-      report();
-      continue;
+    } else {
+      out = run_motion_step(*planner, step, current, goals[i], result.limits, what);
+      out.scene = scene;
     }
-    const PlanningGoal& goal = goals[i];
-
-    StepResult out;
-    out.name = step.name;
-    PlanControl control;
-    control.cancel = &interrupt_requested();
-    stop_if_interrupted();
-    try {
-      out.plan = plan_step(*planner, step, current, goal, control, what);
-    } catch (const Error& error) {
-      if (error.code() == ErrorCode::Cancelled) stop_if_interrupted();
-      if (error.code() == ErrorCode::MissingJoint && !step.constraints.joints.empty())
-        throw JobFailure(kExitBadJob, step.field_of(".constraints.joints") + ": " + describe(error));
-      throw JobFailure(kExitPlanningFailed, what + ": planning failed: " + describe(error));
-    }
-    TrajectoryLimits limits = result.limits;
-    limits.velocity_scaling = step.velocity_scaling.value_or(limits.velocity_scaling);
-    limits.acceleration_scaling = step.acceleration_scaling.value_or(limits.acceleration_scaling);
-    try {
-      std::string corners;
-      out.trajectory = time_path(out.plan.path, limits, step.timing, planner->checker(), corners);
-      if (!corners.empty()) out.plan.notes.push_back(corners);
-    } catch (const Error& error) {
-      throw JobFailure(kExitPlanningFailed, what + ": " + to_string(step.timing) + " timing failed: " + describe(error));
-    }
-    validate_motion(out.trajectory, limits, planner->checker(), what);
-    out.path_length = out.plan.length_after;
-    out.end = out.plan.path.back();
-    out.scene = scene;
     current = out.end;
     result.steps.push_back(std::move(out));
     report();

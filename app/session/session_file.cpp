@@ -207,6 +207,278 @@ QString resolved(const QString& path, const QString& base_dir) {
   return QDir(base_dir).absoluteFilePath(path);
 }
 
+// Everything a session file holds, validated; the document is changed only once all of it is.
+struct SessionContents {
+  QString reference, srdf, config;  // the robot, its files resolved against the session's folder
+  QStringList package_paths;
+  RobotModelPtr robot;
+  JointVector joints;
+  PlanningScene scene;
+  GoalState goal;
+  std::vector<NamedTrajectory> trajectories;
+  std::vector<panels::StoredState> stored_states;
+  std::optional<panels::PlannerSettings> settings;
+  std::optional<panels::RetimeSettings> retime_settings;
+  std::optional<panels::TaskSettings> task_settings;  // none: the Task panel's defaults
+};
+
+// Step 1 of apply_session_json: reads and validates a session file, one member function per
+// top-level field, in the order they are read; nothing here touches the document. Warnings and
+// the camera go to `result`; a problem throws SessionError (or, from a reader below, another
+// std::exception).
+class SessionReader {
+ public:
+  SessionReader(const QString& source, const QString& base_dir, SessionLoadResult& result)
+      : reader_(source), source_(source), source_name_(source.toStdString()), base_dir_(base_dir), result_(result) {}
+
+  SessionContents read(const std::string& text) {
+    const json doc = parse(text);
+    check_header(doc);
+    SessionContents c;
+    read_robot(doc, c);
+    read_joints(doc, c);
+    read_scene_field(doc, c);
+    read_goal(doc, c);
+    read_trajectories(doc, c);
+    // A state that does not fit the robot is dropped with a warning, not the session.
+    if (const json* states_json = reader_.optional_field(doc, "stored_states", ""))
+      c.stored_states = stored_states_from_json(*states_json, *c.robot, result_.warnings);
+    read_camera(doc);
+    read_settings(doc, c);
+    return c;
+  }
+
+ private:
+  // Checked before json::parse: syntax, numbers such as 1e400 (which must not escape: an
+  // autosave holding one would abort every start-up), and nesting that would overflow the
+  // stack when the scene is written out for scene_from_json.
+  json parse(const std::string& text) {
+    const JsonTextCheck check = check_json_text(text);
+    if (!check.malformed.empty())
+      throw SessionError{QStringLiteral("session file %1 is not valid JSON (%2). It may be truncated or "
+                                        "not a session file; nothing was loaded.")
+                             .arg(source_, QString::fromStdString(check.malformed))};
+    json doc = json::parse(text);
+    if (!doc.is_object()) reader_.fail("(top level)", QStringLiteral("expected a JSON object"));
+    if (check.duplicate)
+      result_.warnings << QStringLiteral("%1: key \"%2\" is given twice; the last one was used.")
+                              .arg(QString::fromStdString(check.duplicate->path),
+                                   QString::fromStdString(check.duplicate->key));
+    return doc;
+  }
+
+  // "format", the top-level keys, then "version".
+  void check_header(const json& doc) {
+    const QString format = reader_.string(reader_.field(doc, "format", ""), "format");
+    if (format != QStringLiteral("kinetic-session")) {
+      // A job or a scene given as a session is said as what it is, with where it goes instead.
+      const std::string other_kind = wrong_kind_message(kind_of_format(format.toStdString()), FileKind::Session, source_name_);
+      reader_.fail("format", other_kind.empty() ? QStringLiteral("expected \"kinetic-session\" (is this a session file?)")
+                                                : QString::fromStdString(other_kind));
+    }
+    reader_.note_unknown_keys(doc, "", {"format", "version", "robot", "joints", "scene", "goal", "trajectories", "stored_states",
+                                     "settings", "camera"},
+                              result_.warnings);
+    const double version = reader_.number(reader_.field(doc, "version", ""), "version");
+    if (version != kSessionFormatVersion)
+      reader_.fail("version", QStringLiteral("version %1 is not supported (this build reads version %2)")
+                                  .arg(version, 0, 'g', QLocale::FloatingPointShortest)
+                                  .arg(kSessionFormatVersion));
+  }
+
+  void read_robot(const json& doc, SessionContents& c) {
+    const json& robot_json = reader_.field(doc, "robot", "");
+    reader_.note_unknown_keys(robot_json, "robot", {"reference", "srdf", "config", "package_paths"}, result_.warnings);
+    const bool is_file = read_robot_reference(robot_json, c.reference);
+    read_robot_files(robot_json, is_file, c);
+    LoadOptions options;
+    for (const QString& path : c.package_paths) options.package_paths.push_back(path.toStdString());
+    try {
+      c.robot = is_file ? load_robot_file(c.reference.toStdString(), c.srdf.toStdString(), c.config.toStdString(), options)
+                        : load_builtin_robot(c.reference.toStdString(), options);
+    } catch (const Error& error) {
+      reader_.fail("robot.reference", QString::fromStdString(error.what()));
+    }
+    // What the loader let pass (a mesh it could not find): the session opens, and says so.
+    for (const std::string& warning : c.robot->load_warnings())
+      result_.warnings << QStringLiteral("robot: %1").arg(QString::fromStdString(warning));
+  }
+
+  // robot.reference into `reference`; whether it names a file (else a built-in robot).
+  bool read_robot_reference(const json& robot_json, QString& reference) const {
+    reference = reader_.string(reader_.field(robot_json, "reference", "robot"), "robot.reference");
+    // A built-in name stays a name; a relative file path is relative to the session file (and
+    // so is the file a bare word may name: the current directory has nothing to do with it).
+    const bool is_file = is_robot_file_reference(reference, base_dir_);
+    if (is_file) reference = resolved(reference, base_dir_);
+    if (reference.isEmpty()) reader_.fail("robot.reference", QStringLiteral("empty: name a built-in robot or a URDF file"));
+    // No path or robot name is longer (PATH_MAX); a longer one is not quoted back whole (a 10 MB
+    // one kept the studio busy for half a minute repeating it).
+    if (reference.size() > 4096)
+      reader_.fail("robot.reference", QStringLiteral("%1 characters long, beginning \"%2…\"; no robot file or name is")
+                                          .arg(reference.size())
+                                          .arg(reference.left(40)));
+    return is_file;
+  }
+
+  // robot.srdf, robot.config and robot.package_paths; then every file named must exist.
+  void read_robot_files(const json& robot_json, bool is_file, SessionContents& c) const {
+    const json* srdf_json = reader_.optional_field(robot_json, "srdf", "robot");
+    const json* config_json = reader_.optional_field(robot_json, "config", "robot");
+    const json* paths_json = reader_.optional_field(robot_json, "package_paths", "robot");
+    c.srdf = srdf_json ? resolved(reader_.string(*srdf_json, "robot.srdf"), base_dir_) : QString();
+    c.config = config_json ? resolved(reader_.string(*config_json, "robot.config"), base_dir_) : QString();
+    if (paths_json)
+      for (const QString& path : reader_.strings(*paths_json, "robot.package_paths"))
+        c.package_paths << resolved(path, base_dir_);
+    if (is_file && !QFileInfo(c.reference).isFile())
+      reader_.fail("robot.reference", QStringLiteral("the robot file %1 does not exist").arg(c.reference));
+    for (const auto& [name, path] : {std::pair{"robot.srdf", c.srdf}, std::pair{"robot.config", c.config}})
+      if (!path.isEmpty() && !QFileInfo(path).isFile())
+        reader_.fail(name, QStringLiteral("the file %1 does not exist").arg(path));
+  }
+
+  void read_joints(const json& doc, SessionContents& c) {
+    const RobotModel& robot = *c.robot;
+    c.joints = robot.zero_configuration();
+    if (const json* joints_json = reader_.optional_field(doc, "joints", ""))
+      c.joints = match_joints(reader_, *joints_json, "joints", robot, c.joints, result_.warnings);
+    if (!robot.within_limits(c.joints, 1e-6)) {
+      result_.warnings << QStringLiteral("joints: values outside the robot's limits were clamped into them.");
+      c.joints = robot.clamp_to_limits(c.joints);
+    }
+  }
+
+  void read_scene_field(const json& doc, SessionContents& c) {
+    const json* scene_json = reader_.optional_field(doc, "scene", "");
+    if (!scene_json) return;
+    c.scene = read_scene(reader_, *scene_json, "scene", *c.robot, source_name_, base_dir_);
+    // A mesh file that is gone or unreadable does not refuse the whole session (the object
+    // keeps its path, so putting the file back heals it), but the user must know: planning
+    // cannot check that object and fails until then.
+    for (const SceneMeshProblem& problem : unreadable_scene_meshes(c.scene))
+      result_.warnings << QStringLiteral("scene: object '%1': %2 It is shown as a placeholder box and planning fails "
+                                         "until the mesh is back at that path or the object is deleted.")
+                              .arg(QString::fromStdString(problem.object), QString::fromStdString(problem.message));
+  }
+
+  void read_goal(const json& doc, SessionContents& c) {
+    const json* goal_json = reader_.optional_field(doc, "goal", "");
+    if (!goal_json) return;
+    reader_.note_unknown_keys(*goal_json, "goal", {"joints", "tcp_pose", "end_effector"}, result_.warnings);
+    if (const json* goal_joints = reader_.optional_field(*goal_json, "joints", "goal")) {
+      QStringList goal_warnings;
+      c.goal.joints = match_joints(reader_, *goal_joints, "goal.joints", *c.robot, c.joints, goal_warnings);
+      result_.warnings << goal_warnings;
+    }
+    if (const json* tcp = reader_.optional_field(*goal_json, "tcp_pose", "goal"))
+      c.goal.tcp_pose = reader_.pose(*tcp, "goal.tcp_pose");
+    if (const json* effector = reader_.optional_field(*goal_json, "end_effector", "goal"))
+      c.goal.end_effector = reader_.string(*effector, "goal.end_effector").toStdString();
+  }
+
+  void read_trajectories(const json& doc, SessionContents& c) {
+    const json* list = reader_.optional_field(doc, "trajectories", "");
+    if (!list) return;
+    if (!list->is_array()) reader_.fail("trajectories", QStringLiteral("expected an array"));
+    for (std::size_t i = 0; i < list->size(); ++i)
+      c.trajectories.push_back(read_trajectory((*list)[i], "trajectories[" + std::to_string(i) + "]", *c.robot));
+  }
+
+  NamedTrajectory read_trajectory(const json& entry, const std::string& where, const RobotModel& robot) {
+    reader_.note_unknown_keys(entry, where, {"name", "trajectory", "scene_changes"}, result_.warnings);
+    NamedTrajectory named;
+    named.name = reader_.string(reader_.field(entry, "name", where), where + ".name");
+    try {
+      named.trajectory = trajectory_from_json(reader_.field(entry, "trajectory", where).dump(), source_name_ + " " + where);
+    } catch (const Error& error) {
+      reader_.fail(where + ".trajectory", QString::fromStdString(error.what()));
+    }
+    if (const json* changes = reader_.optional_field(entry, "scene_changes", where))
+      named.scene_changes = read_scene_changes(reader_, *changes, where + ".scene_changes", robot, source_name_,
+                                               base_dir_, result_.warnings);
+    return named;
+  }
+
+  void read_camera(const json& doc) {
+    const json* camera = reader_.optional_field(doc, "camera", "");
+    if (!camera) return;
+    reader_.note_unknown_keys(*camera, "camera", {"target", "distance", "azimuth", "elevation"}, result_.warnings);
+    SessionCamera c;
+    c.target = reader_.numbers(reader_.field(*camera, "target", "camera"), "camera.target", 3);
+    c.distance = reader_.number(reader_.field(*camera, "distance", "camera"), "camera.distance");
+    c.azimuth = reader_.number(reader_.field(*camera, "azimuth", "camera"), "camera.azimuth");
+    c.elevation = reader_.number(reader_.field(*camera, "elevation", "camera"), "camera.elevation");
+    // A view that cannot be shown is dropped, not the session: the viewport keeps its camera.
+    const bool usable = c.distance > 0 && c.distance < 1e6 && std::abs(c.azimuth) < 1e3 &&
+                        std::abs(c.elevation) < 1e3 && c.target.norm() < 1e6;
+    if (usable)
+      result_.camera = c;
+    else
+      result_.warnings << QStringLiteral("camera: the saved view (distance %1 m) cannot be shown; the viewport keeps its "
+                                         "own camera.")
+                              .arg(c.distance);
+  }
+
+  // Settings that cannot be used are dropped, not the session: the panel keeps its own.
+  void read_settings(const json& doc, SessionContents& c) {
+    const json* settings_json = reader_.optional_field(doc, "settings", "");
+    if (!settings_json) return;
+    try {
+      c.settings = planner_settings_from_json(*settings_json, result_.warnings);
+    } catch (const SessionSettingsError& error) {
+      result_.warnings << QStringLiteral("%1; the planner and timing settings were left as they were.")
+                              .arg(QString::fromStdString(error.what()));
+    }
+    // Read apart from the planner's: a bad field in one drops that one only.
+    const json* retiming =
+        settings_json->is_object() ? reader_.optional_field(*settings_json, "retiming", "settings") : nullptr;
+    if (retiming) {
+      try {
+        c.retime_settings = retime_settings_from_json(*retiming, result_.warnings);
+      } catch (const SessionSettingsError& error) {
+        result_.warnings << QStringLiteral("%1; the Trajectories panel's re-time settings were left as they were.")
+                                .arg(QString::fromStdString(error.what()));
+      }
+    }
+    const json* task = settings_json->is_object() ? reader_.optional_field(*settings_json, "task", "settings") : nullptr;
+    if (task) {
+      try {
+        c.task_settings = task_settings_from_json(*task, result_.warnings);
+      } catch (const SessionSettingsError& error) {
+        result_.warnings << QStringLiteral("%1; the Task panel's setup was reset to its defaults.")
+                                .arg(QString::fromStdString(error.what()));
+      }
+    }
+  }
+
+  const Reader reader_;
+  const QString source_;
+  const std::string source_name_;
+  const QString base_dir_;
+  SessionLoadResult& result_;
+};
+
+// Step 2 of apply_session_json. load_robot re-reads the files validated in step 1 (the undo
+// history is cleared below: a session of the same robot must not undo into the one open before).
+void apply_session(StudioDocument& document, const SessionContents& c, const QString& source) {
+  const QString load_error = document.load_robot(c.reference, c.srdf, c.config, c.package_paths);
+  if (!load_error.isEmpty())
+    throw SessionError{QStringLiteral("session file %1: robot: %2").arg(source, load_error)};
+  document.set_joints(c.joints);
+  document.set_scene(c.scene);
+  document.set_selected_object({});
+  document.set_goal(c.goal);
+  document.set_shown_trajectory(-1);
+  document.set_trajectories(c.trajectories);
+  document.set_stored_states(c.stored_states);
+  if (c.settings) document.load_planner_settings(*c.settings);
+  if (c.retime_settings) document.load_retime_settings(*c.retime_settings);
+  document.load_task_settings(c.task_settings);  // after the scene: the panel looks its object up there
+  document.undo_stack().clear();
+  document.start_new_work();  // a plan still running was asked for by the work open before
+}
+
 }  // namespace
 
 std::string session_to_json(const StudioDocument& document, const std::optional<SessionCamera>& camera) {
@@ -266,209 +538,11 @@ QString save_session(const StudioDocument& document, const QString& path, const 
 SessionLoadResult apply_session_json(StudioDocument& document, const std::string& text, const QString& source,
                                      const QString& base_dir) {
   SessionLoadResult result;
-  const Reader reader(source);
-  const std::string source_name = source.toStdString();
   try {
-    // 1. Validate everything; nothing below touches the document.
-    // Checked before json::parse: syntax, numbers such as 1e400 (which must not escape: an
-    // autosave holding one would abort every start-up), and nesting that would overflow the
-    // stack when the scene is written out for scene_from_json.
-    const JsonTextCheck check = check_json_text(text);
-    if (!check.malformed.empty())
-      throw SessionError{QStringLiteral("session file %1 is not valid JSON (%2). It may be truncated or "
-                                        "not a session file; nothing was loaded.")
-                             .arg(source, QString::fromStdString(check.malformed))};
-    const json doc = json::parse(text);
-    if (!doc.is_object()) reader.fail("(top level)", QStringLiteral("expected a JSON object"));
-    if (check.duplicate)
-      result.warnings << QStringLiteral("%1: key \"%2\" is given twice; the last one was used.")
-                             .arg(QString::fromStdString(check.duplicate->path),
-                                  QString::fromStdString(check.duplicate->key));
-    const QString format = reader.string(reader.field(doc, "format", ""), "format");
-    if (format != QStringLiteral("kinetic-session")) {
-      // A job or a scene given as a session is said as what it is, with where it goes instead.
-      const std::string other_kind = wrong_kind_message(kind_of_format(format.toStdString()), FileKind::Session, source_name);
-      reader.fail("format", other_kind.empty() ? QStringLiteral("expected \"kinetic-session\" (is this a session file?)")
-                                               : QString::fromStdString(other_kind));
-    }
-    reader.note_unknown_keys(doc, "", {"format", "version", "robot", "joints", "scene", "goal", "trajectories", "stored_states",
-                                    "settings", "camera"},
-                             result.warnings);
-    const double version = reader.number(reader.field(doc, "version", ""), "version");
-    if (version != kSessionFormatVersion)
-      reader.fail("version", QStringLiteral("version %1 is not supported (this build reads version %2)")
-                                 .arg(version, 0, 'g', QLocale::FloatingPointShortest)
-                                 .arg(kSessionFormatVersion));
-
-    const json& robot_json = reader.field(doc, "robot", "");
-    reader.note_unknown_keys(robot_json, "robot", {"reference", "srdf", "config", "package_paths"}, result.warnings);
-    QString reference = reader.string(reader.field(robot_json, "reference", "robot"), "robot.reference");
-    // A built-in name stays a name; a relative file path is relative to the session file (and
-    // so is the file a bare word may name: the current directory has nothing to do with it).
-    const bool is_file = is_robot_file_reference(reference, base_dir);
-    if (is_file) reference = resolved(reference, base_dir);
-    if (reference.isEmpty()) reader.fail("robot.reference", QStringLiteral("empty: name a built-in robot or a URDF file"));
-    // No path or robot name is longer (PATH_MAX); a longer one is not quoted back whole (a 10 MB
-    // one kept the studio busy for half a minute repeating it).
-    if (reference.size() > 4096)
-      reader.fail("robot.reference", QStringLiteral("%1 characters long, beginning \"%2…\"; no robot file or name is")
-                                         .arg(reference.size())
-                                         .arg(reference.left(40)));
-    const json* srdf_json = reader.optional_field(robot_json, "srdf", "robot");
-    const json* config_json = reader.optional_field(robot_json, "config", "robot");
-    const json* paths_json = reader.optional_field(robot_json, "package_paths", "robot");
-    const QString srdf = srdf_json ? resolved(reader.string(*srdf_json, "robot.srdf"), base_dir) : QString();
-    const QString config = config_json ? resolved(reader.string(*config_json, "robot.config"), base_dir) : QString();
-    QStringList package_paths;
-    if (paths_json)
-      for (const QString& path : reader.strings(*paths_json, "robot.package_paths")) package_paths << resolved(path, base_dir);
-    if (is_file && !QFileInfo(reference).isFile())
-      reader.fail("robot.reference", QStringLiteral("the robot file %1 does not exist").arg(reference));
-    for (const auto& [name, path] : {std::pair{"robot.srdf", srdf}, std::pair{"robot.config", config}})
-      if (!path.isEmpty() && !QFileInfo(path).isFile())
-        reader.fail(name, QStringLiteral("the file %1 does not exist").arg(path));
-    RobotModelPtr robot;
-    LoadOptions options;
-    for (const QString& path : package_paths) options.package_paths.push_back(path.toStdString());
-    try {
-      robot = is_file ? load_robot_file(reference.toStdString(), srdf.toStdString(), config.toStdString(), options)
-                      : load_builtin_robot(reference.toStdString(), options);
-    } catch (const Error& error) {
-      reader.fail("robot.reference", QString::fromStdString(error.what()));
-    }
-
-    // What the loader let pass (a mesh it could not find): the session opens, and says so.
-    for (const std::string& warning : robot->load_warnings())
-      result.warnings << QStringLiteral("robot: %1").arg(QString::fromStdString(warning));
-
-    JointVector joints = robot->zero_configuration();
-    if (const json* joints_json = reader.optional_field(doc, "joints", ""))
-      joints = match_joints(reader, *joints_json, "joints", *robot, joints, result.warnings);
-    if (!robot->within_limits(joints, 1e-6)) {
-      result.warnings << QStringLiteral("joints: values outside the robot's limits were clamped into them.");
-      joints = robot->clamp_to_limits(joints);
-    }
-
-    PlanningScene scene;
-    if (const json* scene_json = reader.optional_field(doc, "scene", "")) {
-      scene = read_scene(reader, *scene_json, "scene", *robot, source_name, base_dir);
-      // A mesh file that is gone or unreadable does not refuse the whole session (the object
-      // keeps its path, so putting the file back heals it), but the user must know: planning
-      // cannot check that object and fails until then.
-      for (const SceneMeshProblem& problem : unreadable_scene_meshes(scene))
-        result.warnings << QStringLiteral("scene: object '%1': %2 It is shown as a placeholder box and planning fails "
-                                          "until the mesh is back at that path or the object is deleted.")
-                               .arg(QString::fromStdString(problem.object), QString::fromStdString(problem.message));
-    }
-
-    GoalState goal;
-    if (const json* goal_json = reader.optional_field(doc, "goal", "")) {
-      reader.note_unknown_keys(*goal_json, "goal", {"joints", "tcp_pose", "end_effector"}, result.warnings);
-      if (const json* goal_joints = reader.optional_field(*goal_json, "joints", "goal")) {
-        QStringList goal_warnings;
-        goal.joints = match_joints(reader, *goal_joints, "goal.joints", *robot, joints, goal_warnings);
-        result.warnings << goal_warnings;
-      }
-      if (const json* tcp = reader.optional_field(*goal_json, "tcp_pose", "goal"))
-        goal.tcp_pose = reader.pose(*tcp, "goal.tcp_pose");
-      if (const json* effector = reader.optional_field(*goal_json, "end_effector", "goal"))
-        goal.end_effector = reader.string(*effector, "goal.end_effector").toStdString();
-    }
-
-    std::vector<NamedTrajectory> trajectories;
-    if (const json* list = reader.optional_field(doc, "trajectories", "")) {
-      if (!list->is_array()) reader.fail("trajectories", QStringLiteral("expected an array"));
-      for (std::size_t i = 0; i < list->size(); ++i) {
-        const std::string where = "trajectories[" + std::to_string(i) + "]";
-        reader.note_unknown_keys((*list)[i], where, {"name", "trajectory", "scene_changes"}, result.warnings);
-        NamedTrajectory named;
-        named.name = reader.string(reader.field((*list)[i], "name", where), where + ".name");
-        try {
-          named.trajectory =
-              trajectory_from_json(reader.field((*list)[i], "trajectory", where).dump(), source_name + " " + where);
-        } catch (const Error& error) {
-          reader.fail(where + ".trajectory", QString::fromStdString(error.what()));
-        }
-        if (const json* changes = reader.optional_field((*list)[i], "scene_changes", where))
-          named.scene_changes = read_scene_changes(reader, *changes, where + ".scene_changes", *robot, source_name,
-                                                   base_dir, result.warnings);
-        trajectories.push_back(std::move(named));
-      }
-    }
-
-    // A state that does not fit the robot is dropped with a warning, not the session.
-    std::vector<panels::StoredState> stored_states;
-    if (const json* states_json = reader.optional_field(doc, "stored_states", ""))
-      stored_states = stored_states_from_json(*states_json, *robot, result.warnings);
-
-    if (const json* camera = reader.optional_field(doc, "camera", "")) {
-      reader.note_unknown_keys(*camera, "camera", {"target", "distance", "azimuth", "elevation"}, result.warnings);
-      SessionCamera c;
-      c.target = reader.numbers(reader.field(*camera, "target", "camera"), "camera.target", 3);
-      c.distance = reader.number(reader.field(*camera, "distance", "camera"), "camera.distance");
-      c.azimuth = reader.number(reader.field(*camera, "azimuth", "camera"), "camera.azimuth");
-      c.elevation = reader.number(reader.field(*camera, "elevation", "camera"), "camera.elevation");
-      // A view that cannot be shown is dropped, not the session: the viewport keeps its camera.
-      const bool usable = c.distance > 0 && c.distance < 1e6 && std::abs(c.azimuth) < 1e3 &&
-                          std::abs(c.elevation) < 1e3 && c.target.norm() < 1e6;
-      if (usable)
-        result.camera = c;
-      else
-        result.warnings << QStringLiteral("camera: the saved view (distance %1 m) cannot be shown; the viewport keeps its "
-                                          "own camera.")
-                               .arg(c.distance);
-    }
-
-    // Settings that cannot be used are dropped, not the session: the panel keeps its own.
-    std::optional<panels::PlannerSettings> settings;
-    std::optional<panels::RetimeSettings> retime_settings;
-    std::optional<panels::TaskSettings> task_settings;  // none: the Task panel's defaults
-    if (const json* settings_json = reader.optional_field(doc, "settings", "")) {
-      try {
-        settings = planner_settings_from_json(*settings_json, result.warnings);
-      } catch (const SessionSettingsError& error) {
-        result.warnings << QStringLiteral("%1; the planner and timing settings were left as they were.")
-                               .arg(QString::fromStdString(error.what()));
-      }
-      // Read apart from the planner's: a bad field in one drops that one only.
-      const json* retiming =
-          settings_json->is_object() ? reader.optional_field(*settings_json, "retiming", "settings") : nullptr;
-      if (retiming) {
-        try {
-          retime_settings = retime_settings_from_json(*retiming, result.warnings);
-        } catch (const SessionSettingsError& error) {
-          result.warnings << QStringLiteral("%1; the Trajectories panel's re-time settings were left as they were.")
-                                 .arg(QString::fromStdString(error.what()));
-        }
-      }
-      const json* task = settings_json->is_object() ? reader.optional_field(*settings_json, "task", "settings") : nullptr;
-      if (task) {
-        try {
-          task_settings = task_settings_from_json(*task, result.warnings);
-        } catch (const SessionSettingsError& error) {
-          result.warnings << QStringLiteral("%1; the Task panel's setup was reset to its defaults.")
-                                 .arg(QString::fromStdString(error.what()));
-        }
-      }
-    }
-
-    // 2. Apply. load_robot re-reads the files validated above (the undo history is cleared below:
-    //    a session of the same robot must not undo into the one open before).
-    const QString load_error = document.load_robot(reference, srdf, config, package_paths);
-    if (!load_error.isEmpty())
-      throw SessionError{QStringLiteral("session file %1: robot: %2").arg(source, load_error)};
-    document.set_joints(joints);
-    document.set_scene(scene);
-    document.set_selected_object({});
-    document.set_goal(goal);
-    document.set_shown_trajectory(-1);
-    document.set_trajectories(trajectories);
-    document.set_stored_states(stored_states);
-    if (settings) document.load_planner_settings(*settings);
-    if (retime_settings) document.load_retime_settings(*retime_settings);
-    document.load_task_settings(task_settings);  // after the scene: the panel looks its object up there
-    document.undo_stack().clear();
-    document.start_new_work();  // a plan still running was asked for by the work open before
+    // 1. Validate everything; nothing in SessionReader touches the document.
+    const SessionContents contents = SessionReader(source, base_dir, result).read(text);
+    // 2. Apply.
+    apply_session(document, contents, source);
   } catch (const SessionError& error) {
     result.error = error.message;
     result.warnings.clear();

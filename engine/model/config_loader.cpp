@@ -272,83 +272,91 @@ Vector3 vec3(const std::vector<double>& v) {
   return {v[0], v[1], v[2]};
 }
 
-}  // namespace
-
-RobotConfig parse_robot_config(const std::string& text, const std::string& source,
-                               std::vector<std::string>* warnings, RobotConfig base) {
+// Before toml++ reads the text (check_key_parts), then toml++'s syntax errors as ParseError at
+// their line.
+toml::table parse_toml(const std::string& text, const std::string& source) {
   check_key_parts(text, source);
-  toml::table root;
   try {
-    root = toml::parse(text, source);
+    return toml::parse(text, source);
   } catch (const toml::parse_error& e) {
     throw Error(ErrorCode::ParseError,
                 source + ":" + std::to_string(e.source().begin.line) +
                     ": malformed TOML: " + std::string(e.description()),
                 "fix the TOML syntax at that line");
   }
-  const Reader r(source, warnings);
-  RobotConfig config = std::move(base);
-  r.check_keys(root, "",
-               {"format_version", "robot", "planning_group", "end_effector", "ik", "named_poses", "limits",
-                "collision", "validation"});
-  // First, so that a newer file is refused as newer rather than for a key this build lacks.
-  if (const auto version = r.integer(root, "format_version", "format_version")) {
-    if (*version > kRobotConfigFormatVersion)
-      throw Error(ErrorCode::Unsupported,
-                  source + ": format_version " + std::to_string(*version) + " is newer than this build reads (" +
-                      std::to_string(kRobotConfigFormatVersion) + ")",
-                  "use a newer Kinetic Studio, or a kinetic.toml written for version " +
-                      std::to_string(kRobotConfigFormatVersion));
-    if (*version < 1)
-      r.value_error(*root.get("format_version"), "format_version",
-                    "is " + std::to_string(*version) + "; the first version is 1");
-  }
+}
 
-  if (const toml::table* robot = r.table(root, "robot", "robot")) {
-    r.check_keys(*robot, "robot.", {"name", "manufacturer", "model", "urdf", "srdf"});
-    if (auto v = r.string(*robot, "name", "robot.name")) config.name = *v;
-    if (auto v = r.string(*robot, "manufacturer", "robot.manufacturer")) config.manufacturer = *v;
-    if (auto v = r.string(*robot, "model", "robot.model")) config.model = *v;
-    if (auto v = r.string(*robot, "urdf", "robot.urdf")) config.urdf = *v;
-    if (auto v = r.string(*robot, "srdf", "robot.srdf")) config.srdf = *v;
-  }
+// Read first, so that a newer file is refused as newer rather than for a key this build lacks.
+void check_format_version(const Reader& r, const toml::table& root, const std::string& source) {
+  const auto version = r.integer(root, "format_version", "format_version");
+  if (!version) return;
+  if (*version > kRobotConfigFormatVersion)
+    throw Error(ErrorCode::Unsupported,
+                source + ": format_version " + std::to_string(*version) + " is newer than this build reads (" +
+                    std::to_string(kRobotConfigFormatVersion) + ")",
+                "use a newer Kinetic Studio, or a kinetic.toml written for version " +
+                    std::to_string(kRobotConfigFormatVersion));
+  if (*version < 1)
+    r.value_error(*root.get("format_version"), "format_version",
+                  "is " + std::to_string(*version) + "; the first version is 1");
+}
 
-  if (const toml::table* groups = r.table(root, "planning_group", "planning_group")) {
-    for (const auto& [key, node] : *groups) {
-      const std::string name(key.str());
-      const std::string prefix = "planning_group." + name;
-      if (!node.is_table()) r.type_error(node, prefix, "a table");
-      const toml::table& t = *node.as_table();
-      r.check_keys(t, prefix + ".", {"chain", "joints"});
-      PlanningGroupConfig group;
-      group.name = name;
-      const toml::node* chain = t.get("chain");
-      const toml::node* joints = t.get("joints");
-      if (chain && joints)
-        throw Error(ErrorCode::ParseError,
-                    r.at(node) + ": '" + prefix + "' gives both 'chain' and 'joints'",
-                    "give one of them");
-      if (chain) {
-        const auto links = r.strings(*chain, prefix + ".chain", 2);
-        group.base_link = links[0];
-        group.tip_link = links[1];
-      } else if (joints) {
-        group.joints = r.strings(*joints, prefix + ".joints");
-        if (group.joints.empty())
-          r.value_error(*joints, prefix + ".joints", "must list at least one joint");
-        // A joint listed twice would shift every value after it (named poses, goals) by one joint.
-        for (std::size_t i = 0; i < group.joints.size(); ++i)
-          if (std::find(group.joints.begin(), group.joints.begin() + static_cast<std::ptrdiff_t>(i),
-                        group.joints[i]) != group.joints.begin() + static_cast<std::ptrdiff_t>(i))
-            r.value_error(*joints, prefix + ".joints",
-                          "lists joint '" + printable(group.joints[i].substr(0, 64)) +
-                              "' twice; list each joint once");
-      } else {
-        r.missing(node, prefix + ".chain' or '" + prefix + ".joints");
-      }
-      config.planning_groups.push_back(std::move(group));
-    }
+void read_robot(const Reader& r, const toml::table& root, RobotConfig& config) {
+  const toml::table* robot = r.table(root, "robot", "robot");
+  if (!robot) return;
+  r.check_keys(*robot, "robot.", {"name", "manufacturer", "model", "urdf", "srdf"});
+  if (auto v = r.string(*robot, "name", "robot.name")) config.name = *v;
+  if (auto v = r.string(*robot, "manufacturer", "robot.manufacturer")) config.manufacturer = *v;
+  if (auto v = r.string(*robot, "model", "robot.model")) config.model = *v;
+  if (auto v = r.string(*robot, "urdf", "robot.urdf")) config.urdf = *v;
+  if (auto v = r.string(*robot, "srdf", "robot.srdf")) config.srdf = *v;
+}
+
+// planning_group.NAME.joints: at least one joint, none listed twice.
+std::vector<std::string> read_group_joints(const Reader& r, const toml::node& joints,
+                                           const std::string& prefix) {
+  std::vector<std::string> names = r.strings(joints, prefix + ".joints");
+  if (names.empty()) r.value_error(joints, prefix + ".joints", "must list at least one joint");
+  // A joint listed twice would shift every value after it (named poses, goals) by one joint.
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i), names[i]) !=
+        names.begin() + static_cast<std::ptrdiff_t>(i))
+      r.value_error(joints, prefix + ".joints",
+                    "lists joint '" + printable(names[i].substr(0, 64)) +
+                        "' twice; list each joint once");
+  return names;
+}
+
+PlanningGroupConfig read_planning_group(const Reader& r, const std::string& name,
+                                        const toml::node& node) {
+  const std::string prefix = "planning_group." + name;
+  if (!node.is_table()) r.type_error(node, prefix, "a table");
+  const toml::table& t = *node.as_table();
+  r.check_keys(t, prefix + ".", {"chain", "joints"});
+  PlanningGroupConfig group;
+  group.name = name;
+  const toml::node* chain = t.get("chain");
+  const toml::node* joints = t.get("joints");
+  if (chain && joints)
+    throw Error(ErrorCode::ParseError,
+                r.at(node) + ": '" + prefix + "' gives both 'chain' and 'joints'",
+                "give one of them");
+  if (chain) {
+    const auto links = r.strings(*chain, prefix + ".chain", 2);
+    group.base_link = links[0];
+    group.tip_link = links[1];
+  } else if (joints) {
+    group.joints = read_group_joints(r, *joints, prefix);
+  } else {
+    r.missing(node, prefix + ".chain' or '" + prefix + ".joints");
   }
+  return group;
+}
+
+void read_planning_groups(const Reader& r, const toml::table& root, RobotConfig& config) {
+  if (const toml::table* groups = r.table(root, "planning_group", "planning_group"))
+    for (const auto& [key, node] : *groups)
+      config.planning_groups.push_back(read_planning_group(r, std::string(key.str()), node));
   // toml++ keeps tables sorted by key; keep the document order so "the first group" is the first
   // one written.
   std::sort(config.planning_groups.begin(), config.planning_groups.end(),
@@ -359,175 +367,221 @@ RobotConfig parse_robot_config(const std::string& text, const std::string& sourc
               const auto lb = must(groups->get(b.name)).source().begin;
               return la.line != lb.line ? la.line < lb.line : la.column < lb.column;
             });
+}
 
-  if (const toml::table* effectors = r.table(root, "end_effector", "end_effector")) {
-    for (const auto& [key, node] : *effectors) {
-      const std::string name(key.str());
-      const std::string prefix = "end_effector." + name;
-      if (!node.is_table()) r.type_error(node, prefix, "a table");
-      const toml::table& t = *node.as_table();
-      r.check_keys(t, prefix + ".", {"group", "parent_link", "tcp_xyz", "tcp_rpy"});
-      EndEffectorConfig ee;
-      ee.name = name;
-      if (auto v = r.string(t, "group", prefix + ".group")) ee.group = *v;
-      if (auto v = r.string(t, "parent_link", prefix + ".parent_link"))
-        ee.parent_link = *v;
-      else
-        r.missing(node, prefix + ".parent_link");
-      Vector3 xyz = Vector3::Zero(), rpy = Vector3::Zero();
-      if (const toml::node* n = t.get("tcp_xyz")) xyz = vec3(r.numbers(*n, prefix + ".tcp_xyz", 3));
-      if (const toml::node* n = t.get("tcp_rpy")) rpy = vec3(r.numbers(*n, prefix + ".tcp_rpy", 3));
-      ee.tcp = pose_from_xyz_rpy(xyz, rpy);
-      config.end_effectors.push_back(std::move(ee));
-    }
-    std::sort(config.end_effectors.begin(), config.end_effectors.end(),
-              [&](const EndEffectorConfig& a, const EndEffectorConfig& b) {
-                const auto la = must(effectors->get(a.name)).source().begin;
-                const auto lb = must(effectors->get(b.name)).source().begin;
-                return la.line != lb.line ? la.line < lb.line : la.column < lb.column;
-              });
-    // An end effector without a group belongs to the first planning group.
-    for (auto& ee : config.end_effectors)
-      if (ee.group.empty() && !config.planning_groups.empty())
-        ee.group = config.planning_groups.front().name;
+EndEffectorConfig read_end_effector(const Reader& r, const std::string& name,
+                                    const toml::node& node) {
+  const std::string prefix = "end_effector." + name;
+  if (!node.is_table()) r.type_error(node, prefix, "a table");
+  const toml::table& t = *node.as_table();
+  r.check_keys(t, prefix + ".", {"group", "parent_link", "tcp_xyz", "tcp_rpy"});
+  EndEffectorConfig ee;
+  ee.name = name;
+  if (auto v = r.string(t, "group", prefix + ".group")) ee.group = *v;
+  if (auto v = r.string(t, "parent_link", prefix + ".parent_link"))
+    ee.parent_link = *v;
+  else
+    r.missing(node, prefix + ".parent_link");
+  Vector3 xyz = Vector3::Zero(), rpy = Vector3::Zero();
+  if (const toml::node* n = t.get("tcp_xyz")) xyz = vec3(r.numbers(*n, prefix + ".tcp_xyz", 3));
+  if (const toml::node* n = t.get("tcp_rpy")) rpy = vec3(r.numbers(*n, prefix + ".tcp_rpy", 3));
+  ee.tcp = pose_from_xyz_rpy(xyz, rpy);
+  return ee;
+}
+
+void read_end_effectors(const Reader& r, const toml::table& root, RobotConfig& config) {
+  const toml::table* effectors = r.table(root, "end_effector", "end_effector");
+  if (!effectors) return;
+  for (const auto& [key, node] : *effectors)
+    config.end_effectors.push_back(read_end_effector(r, std::string(key.str()), node));
+  // In document order, as the planning groups.
+  std::sort(config.end_effectors.begin(), config.end_effectors.end(),
+            [&](const EndEffectorConfig& a, const EndEffectorConfig& b) {
+              const auto la = must(effectors->get(a.name)).source().begin;
+              const auto lb = must(effectors->get(b.name)).source().begin;
+              return la.line != lb.line ? la.line < lb.line : la.column < lb.column;
+            });
+  // An end effector without a group belongs to the first planning group.
+  for (auto& ee : config.end_effectors)
+    if (ee.group.empty() && !config.planning_groups.empty())
+      ee.group = config.planning_groups.front().name;
+}
+
+// [ik.opw]: the seven lengths are required; offsets and sign corrections are not.
+OpwParameters read_opw(const Reader& r, const toml::table& opw, const toml::node& opw_node) {
+  r.check_keys(opw, "ik.opw.", {"a1", "a2", "b", "c1", "c2", "c3", "c4", "offsets", "sign_corrections"});
+  OpwParameters p;
+  auto need = [&](const char* key) {
+    auto v = r.number(opw, key, std::string("ik.opw.") + key);
+    if (!v) r.missing(opw_node, std::string("ik.opw.") + key);
+    return *v;
+  };
+  p.a1 = need("a1");
+  p.a2 = need("a2");
+  p.b = need("b");
+  p.c1 = need("c1");
+  p.c2 = need("c2");
+  p.c3 = need("c3");
+  p.c4 = need("c4");
+  if (const toml::node* n = opw.get("offsets")) {
+    const auto values = r.numbers(*n, "ik.opw.offsets", 6);
+    std::copy(values.begin(), values.end(), p.offsets.begin());
   }
-
-  if (const toml::table* ik = r.table(root, "ik", "ik")) {
-    r.check_keys(*ik, "ik.",
-                 {"solver", "group", "position_tolerance", "orientation_tolerance", "timeout_ms",
-                  "max_iterations", "redundant_joint", "sweep_samples", "opw", "ur"});
-    IkConfig& c = config.ik;
-    if (auto v = r.string(*ik, "solver", "ik.solver")) {
-      static const std::vector<std::string> solvers{"auto", "opw", "ur", "numeric", "sweep"};
-      if (std::find(solvers.begin(), solvers.end(), *v) == solvers.end())
-        r.value_error(must(ik->get("solver")), "ik.solver",
-                      "is '" + *v + "'; use one of 'auto', 'opw', 'ur', 'numeric' or 'sweep'");
-      c.solver = *v;
-    }
-    if (auto v = r.string(*ik, "group", "ik.group")) c.group = *v;
-    if (auto v = r.positive(*ik, "position_tolerance", "ik.position_tolerance"))
-      c.position_tolerance = *v;
-    if (auto v = r.positive(*ik, "orientation_tolerance", "ik.orientation_tolerance"))
-      c.orientation_tolerance = *v;
-    if (auto v = r.positive(*ik, "timeout_ms", "ik.timeout_ms")) {
-      if (*v > kMaxIkTimeoutMs) {
-        std::ostringstream problem;
-        problem << "is " << *v << "; use at most " << kMaxIkTimeoutMs << " (one hour)";
-        r.value_error(must(ik->get("timeout_ms")), "ik.timeout_ms", problem.str());
-      }
-      c.timeout_ms = *v;
-    }
-    if (auto v = r.integer_in(*ik, "max_iterations", "ik.max_iterations", 1, kMaxIkIterations))
-      c.max_iterations = *v;
-    if (auto v = r.string(*ik, "redundant_joint", "ik.redundant_joint")) c.redundant_joint = *v;
-    if (auto v = r.integer_in(*ik, "sweep_samples", "ik.sweep_samples", 1, kMaxSweepSamples))
-      c.sweep_samples = *v;
-    if (const toml::table* opw = r.table(*ik, "opw", "ik.opw")) {
-      r.check_keys(*opw, "ik.opw.",
-                   {"a1", "a2", "b", "c1", "c2", "c3", "c4", "offsets", "sign_corrections"});
-      OpwParameters p;
-      const toml::node& opw_node = must(ik->get("opw"));
-      auto need = [&](const char* key) {
-        auto v = r.number(*opw, key, std::string("ik.opw.") + key);
-        if (!v) r.missing(opw_node, std::string("ik.opw.") + key);
-        return *v;
-      };
-      p.a1 = need("a1");
-      p.a2 = need("a2");
-      p.b = need("b");
-      p.c1 = need("c1");
-      p.c2 = need("c2");
-      p.c3 = need("c3");
-      p.c4 = need("c4");
-      if (const toml::node* n = opw->get("offsets")) {
-        const auto values = r.numbers(*n, "ik.opw.offsets", 6);
-        std::copy(values.begin(), values.end(), p.offsets.begin());
-      }
-      if (const toml::node* n = opw->get("sign_corrections")) {
-        const auto values = r.numbers(*n, "ik.opw.sign_corrections", 6);
-        for (std::size_t i = 0; i < 6; ++i) {
-          if (values[i] != 1.0 && values[i] != -1.0)
-            r.value_error(must(must(n).as_array()).at(i),
-                          "ik.opw.sign_corrections[" + std::to_string(i) + "]", "must be 1 or -1");
-          p.sign_corrections[i] = static_cast<int>(values[i]);
-        }
-      }
-      c.opw = p;
-    }
-    if (const toml::table* ur = r.table(*ik, "ur", "ik.ur")) {
-      r.check_keys(*ur, "ik.ur.", {"d1", "a2", "a3", "d4", "d5", "d6"});
-      UrParameters p;
-      const toml::node& ur_node = must(ik->get("ur"));
-      auto need = [&](const char* key) {
-        auto v = r.number(*ur, key, std::string("ik.ur.") + key);
-        if (!v) r.missing(ur_node, std::string("ik.ur.") + key);
-        return *v;
-      };
-      p.d1 = need("d1");
-      p.a2 = need("a2");
-      p.a3 = need("a3");
-      p.d4 = need("d4");
-      p.d5 = need("d5");
-      p.d6 = need("d6");
-      c.ur = p;
-    }
-    // Said at load, not at the first pose goal: OPW has no parameters it could derive.
-    if (c.solver == "opw" && !c.opw)
-      r.value_error(
-          must(ik->get("solver")), "ik.solver",
-          "is 'opw', which needs an [ik.opw] table with a1, a2, b, c1, c2, c3, c4 (add it, or use "
-          "solver = \"auto\")");
-  }
-
-  if (const toml::table* poses = r.table(root, "named_poses", "named_poses")) {
-    for (const auto& [key, node] : *poses) {
-      const std::string name(key.str());
-      // NaN / inf are reported by validate_robot_config() naming the joint.
-      config.named_poses[name] = r.numbers(node, "named_poses." + name, 0, /*finite=*/false);
+  if (const toml::node* n = opw.get("sign_corrections")) {
+    const auto values = r.numbers(*n, "ik.opw.sign_corrections", 6);
+    for (std::size_t i = 0; i < 6; ++i) {
+      if (values[i] != 1.0 && values[i] != -1.0)
+        r.value_error(must(must(n).as_array()).at(i),
+                      "ik.opw.sign_corrections[" + std::to_string(i) + "]", "must be 1 or -1");
+      p.sign_corrections[i] = static_cast<int>(values[i]);
     }
   }
+  return p;
+}
 
-  if (const toml::table* limits = r.table(root, "limits", "limits")) {
-    r.check_keys(*limits, "limits.", {"default_acceleration", "velocity", "acceleration", "jerk"});
-    if (auto v = r.non_negative(*limits, "default_acceleration", "limits.default_acceleration"))
-      config.default_acceleration = *v;
-    auto per_joint = [&](const char* key, std::map<std::string, double>& out) {
-      const std::string prefix = std::string("limits.") + key;
-      const toml::table* t = r.table(*limits, key, prefix);
-      if (!t) return;
-      for (const auto& [joint, node] : *t) {
-        const std::string full = prefix + "." + std::string(joint.str());
-        const double value = r.number(node, full);
-        if (!std::isfinite(value) || value <= 0.0)
-          r.value_error(node, full, "must be a positive finite number");
-        out[std::string(joint.str())] = value;
-      }
-    };
-    per_joint("velocity", config.velocity_limits);
-    per_joint("acceleration", config.acceleration_limits);
-    per_joint("jerk", config.jerk_limits);
+// [ik.ur]: all six lengths are required.
+UrParameters read_ur(const Reader& r, const toml::table& ur, const toml::node& ur_node) {
+  r.check_keys(ur, "ik.ur.", {"d1", "a2", "a3", "d4", "d5", "d6"});
+  UrParameters p;
+  auto need = [&](const char* key) {
+    auto v = r.number(ur, key, std::string("ik.ur.") + key);
+    if (!v) r.missing(ur_node, std::string("ik.ur.") + key);
+    return *v;
+  };
+  p.d1 = need("d1");
+  p.a2 = need("a2");
+  p.a3 = need("a3");
+  p.d4 = need("d4");
+  p.d5 = need("d5");
+  p.d6 = need("d6");
+  return p;
+}
+
+// The scalar keys of [ik]: solver, group, tolerances, time and iteration budgets.
+void read_ik_settings(const Reader& r, const toml::table& ik, IkConfig& c) {
+  if (auto v = r.string(ik, "solver", "ik.solver")) {
+    static const std::vector<std::string> solvers{"auto", "opw", "ur", "numeric", "sweep"};
+    if (std::find(solvers.begin(), solvers.end(), *v) == solvers.end())
+      r.value_error(must(ik.get("solver")), "ik.solver",
+                    "is '" + *v + "'; use one of 'auto', 'opw', 'ur', 'numeric' or 'sweep'");
+    c.solver = *v;
   }
+  if (auto v = r.string(ik, "group", "ik.group")) c.group = *v;
+  if (auto v = r.positive(ik, "position_tolerance", "ik.position_tolerance"))
+    c.position_tolerance = *v;
+  if (auto v = r.positive(ik, "orientation_tolerance", "ik.orientation_tolerance"))
+    c.orientation_tolerance = *v;
+  if (auto v = r.positive(ik, "timeout_ms", "ik.timeout_ms")) {
+    if (*v > kMaxIkTimeoutMs) {
+      std::ostringstream problem;
+      problem << "is " << *v << "; use at most " << kMaxIkTimeoutMs << " (one hour)";
+      r.value_error(must(ik.get("timeout_ms")), "ik.timeout_ms", problem.str());
+    }
+    c.timeout_ms = *v;
+  }
+  if (auto v = r.integer_in(ik, "max_iterations", "ik.max_iterations", 1, kMaxIkIterations))
+    c.max_iterations = *v;
+  if (auto v = r.string(ik, "redundant_joint", "ik.redundant_joint")) c.redundant_joint = *v;
+  if (auto v = r.integer_in(ik, "sweep_samples", "ik.sweep_samples", 1, kMaxSweepSamples))
+    c.sweep_samples = *v;
+}
 
-  if (const toml::table* collision = r.table(root, "collision", "collision")) {
-    r.check_keys(*collision, "collision.", {"padding", "skip_pairs"});
-    if (auto v = r.non_negative(*collision, "padding", "collision.padding"))
-      config.collision.padding = *v;
-    if (const toml::array* pairs = r.array(*collision, "skip_pairs", "collision.skip_pairs")) {
-      for (std::size_t i = 0; i < pairs->size(); ++i) {
-        const auto links =
-            r.strings((*pairs)[i], "collision.skip_pairs[" + std::to_string(i) + "]", 2);
-        config.collision.skip_pairs.emplace_back(links[0], links[1]);
-      }
+void read_ik(const Reader& r, const toml::table& root, RobotConfig& config) {
+  const toml::table* ik = r.table(root, "ik", "ik");
+  if (!ik) return;
+  r.check_keys(*ik, "ik.",
+               {"solver", "group", "position_tolerance", "orientation_tolerance", "timeout_ms",
+                "max_iterations", "redundant_joint", "sweep_samples", "opw", "ur"});
+  IkConfig& c = config.ik;
+  read_ik_settings(r, *ik, c);
+  if (const toml::table* opw = r.table(*ik, "opw", "ik.opw")) c.opw = read_opw(r, *opw, must(ik->get("opw")));
+  if (const toml::table* ur = r.table(*ik, "ur", "ik.ur")) c.ur = read_ur(r, *ur, must(ik->get("ur")));
+  // Said at load, not at the first pose goal: OPW has no parameters it could derive.
+  if (c.solver == "opw" && !c.opw)
+    r.value_error(
+        must(ik->get("solver")), "ik.solver",
+        "is 'opw', which needs an [ik.opw] table with a1, a2, b, c1, c2, c3, c4 (add it, or use "
+        "solver = \"auto\")");
+}
+
+void read_named_poses(const Reader& r, const toml::table& root, RobotConfig& config) {
+  const toml::table* poses = r.table(root, "named_poses", "named_poses");
+  if (!poses) return;
+  for (const auto& [key, node] : *poses) {
+    const std::string name(key.str());
+    // NaN / inf are reported by validate_robot_config() naming the joint.
+    config.named_poses[name] = r.numbers(node, "named_poses." + name, 0, /*finite=*/false);
+  }
+}
+
+// limits.KEY.JOINT = a positive finite number.
+void read_per_joint_limits(const Reader& r, const toml::table& limits, const char* key,
+                           std::map<std::string, double>& out) {
+  const std::string prefix = std::string("limits.") + key;
+  const toml::table* t = r.table(limits, key, prefix);
+  if (!t) return;
+  for (const auto& [joint, node] : *t) {
+    const std::string full = prefix + "." + std::string(joint.str());
+    const double value = r.number(node, full);
+    if (!std::isfinite(value) || value <= 0.0) r.value_error(node, full, "must be a positive finite number");
+    out[std::string(joint.str())] = value;
+  }
+}
+
+void read_limits(const Reader& r, const toml::table& root, RobotConfig& config) {
+  const toml::table* limits = r.table(root, "limits", "limits");
+  if (!limits) return;
+  r.check_keys(*limits, "limits.", {"default_acceleration", "velocity", "acceleration", "jerk"});
+  if (auto v = r.non_negative(*limits, "default_acceleration", "limits.default_acceleration"))
+    config.default_acceleration = *v;
+  read_per_joint_limits(r, *limits, "velocity", config.velocity_limits);
+  read_per_joint_limits(r, *limits, "acceleration", config.acceleration_limits);
+  read_per_joint_limits(r, *limits, "jerk", config.jerk_limits);
+}
+
+void read_collision(const Reader& r, const toml::table& root, RobotConfig& config) {
+  const toml::table* collision = r.table(root, "collision", "collision");
+  if (!collision) return;
+  r.check_keys(*collision, "collision.", {"padding", "skip_pairs"});
+  if (auto v = r.non_negative(*collision, "padding", "collision.padding"))
+    config.collision.padding = *v;
+  if (const toml::array* pairs = r.array(*collision, "skip_pairs", "collision.skip_pairs")) {
+    for (std::size_t i = 0; i < pairs->size(); ++i) {
+      const auto links = r.strings((*pairs)[i], "collision.skip_pairs[" + std::to_string(i) + "]", 2);
+      config.collision.skip_pairs.emplace_back(links[0], links[1]);
     }
   }
+}
 
-  if (const toml::table* validation = r.table(root, "validation", "validation")) {
-    r.check_keys(*validation, "validation.", {"home_tcp_xyz", "tolerance"});
-    if (const toml::node* n = validation->get("home_tcp_xyz"))
-      config.validation.home_tcp_position = vec3(r.numbers(*n, "validation.home_tcp_xyz", 3));
-    if (auto v = r.positive(*validation, "tolerance", "validation.tolerance"))
-      config.validation.tolerance = *v;
-  }
+void read_validation(const Reader& r, const toml::table& root, RobotConfig& config) {
+  const toml::table* validation = r.table(root, "validation", "validation");
+  if (!validation) return;
+  r.check_keys(*validation, "validation.", {"home_tcp_xyz", "tolerance"});
+  if (const toml::node* n = validation->get("home_tcp_xyz"))
+    config.validation.home_tcp_position = vec3(r.numbers(*n, "validation.home_tcp_xyz", 3));
+  if (auto v = r.positive(*validation, "tolerance", "validation.tolerance"))
+    config.validation.tolerance = *v;
+}
+
+}  // namespace
+
+RobotConfig parse_robot_config(const std::string& text, const std::string& source,
+                               std::vector<std::string>* warnings, RobotConfig base) {
+  const toml::table root = parse_toml(text, source);
+  const Reader r(source, warnings);
+  RobotConfig config = std::move(base);
+  r.check_keys(root, "",
+               {"format_version", "robot", "planning_group", "end_effector", "ik", "named_poses", "limits",
+                "collision", "validation"});
+  check_format_version(r, root, source);
+  read_robot(r, root, config);
+  read_planning_groups(r, root, config);
+  read_end_effectors(r, root, config);
+  read_ik(r, root, config);
+  read_named_poses(r, root, config);
+  read_limits(r, root, config);
+  read_collision(r, root, config);
+  read_validation(r, root, config);
   return config;
 }
 

@@ -73,19 +73,37 @@ std::mutex& urdfdom_mutex() {
 // Deeper trees are refused: the builder walks the tree recursively, one stack frame per level.
 constexpr std::size_t kMaxTreeDepth = 500;
 
-// Structural checks with line numbers, before urdfdom (which only says "failed").
-void check_structure(const tinyxml2::XMLDocument& doc, const std::string& source,
-                     UrdfDocumentInfo& info) {
-  const XMLElement* robot = doc.RootElement();
-  if (!robot || std::string(robot->Name()) != "robot")
-    throw Error(ErrorCode::ParseError,
-                source + ":" + std::to_string(robot ? robot->GetLineNum() : 1) +
-                    ": not a URDF: the root element is <" + (robot ? robot->Name() : "") +
-                    ">, not <robot>",
-                "a URDF document starts with <robot name=\"...\">");
-  if (!robot->Attribute("name"))
-    throw Error(ErrorCode::ParseError, line_of(source, robot) + ": <robot> has no 'name' attribute",
-                "write <robot name=\"my_robot\">");
+// Structural checks with line numbers, before urdfdom (which only says "failed"): one member
+// function per check, in the order they run; the link and joint tables they fill are shared.
+class StructureCheck {
+ public:
+  StructureCheck(const std::string& source, UrdfDocumentInfo& info) : source_(source), info_(info) {}
+
+  void run(const tinyxml2::XMLDocument& doc) {
+    const XMLElement* robot = check_root(doc);
+    refuse_percent_signs(robot);
+    collect_materials(robot);
+    read_links(robot);
+    read_joints(robot);
+    for (const XMLElement* e : joints_) check_joint(e);
+    const std::string root = single_root();
+    check_tree_from(root);
+  }
+
+ private:
+  const XMLElement* check_root(const tinyxml2::XMLDocument& doc) const {
+    const XMLElement* robot = doc.RootElement();
+    if (!robot || std::string(robot->Name()) != "robot")
+      throw Error(ErrorCode::ParseError,
+                  source_ + ":" + std::to_string(robot ? robot->GetLineNum() : 1) +
+                      ": not a URDF: the root element is <" + (robot ? robot->Name() : "") +
+                      ">, not <robot>",
+                  "a URDF document starts with <robot name=\"...\">");
+    if (!robot->Attribute("name"))
+      throw Error(ErrorCode::ParseError, line_of(source_, robot) + ": <robot> has no 'name' attribute",
+                  "write <robot name=\"my_robot\">");
+    return robot;
+  }
 
   // urdfdom passes some of its messages that quote the file (a malformed <origin xyz/rpy>, <box
   // size>, radius, mass, a material's name, ...) to console_bridge as the printf format itself:
@@ -93,172 +111,207 @@ void check_structure(const tinyxml2::XMLDocument& doc, const std::string& source
   // abort; "%p" puts stack addresses in the error shown to the user). No URDF number or name needs
   // a '%', so one is refused before urdfdom sees the file; file names (filename="...", which
   // urdfdom does not quote) keep theirs, e.g. a URL-encoded "part%201.stl".
-  std::function<void(const XMLElement*)> refuse_percent = [&](const XMLElement* element) {
+  void refuse_percent_signs(const XMLElement* robot) const {
+    for (const tinyxml2::XMLAttribute* a = robot->FirstAttribute(); a; a = a->Next())
+      if (std::string(a->Value()).find('%') != std::string::npos)
+        throw Error(ErrorCode::ParseError,
+                    line_of(source_, robot) + ": attribute '" + a->Name() + "' of <robot> contains '%'",
+                    "URDF numbers and names have no '%' in them: remove it");
+    for (const XMLElement* e = robot->FirstChildElement(); e; e = e->NextSiblingElement()) {
+      const std::string tag = e->Name();
+      if (tag == "link" || tag == "joint" || tag == "material") refuse_percent_below(e);  // what urdfdom reads
+    }
+  }
+
+  void refuse_percent_below(const XMLElement* element) const {
     for (const tinyxml2::XMLAttribute* a = element->FirstAttribute(); a; a = a->Next())
       if (std::string(a->Name()) != "filename" && std::string(a->Value()).find('%') != std::string::npos)
         throw Error(ErrorCode::ParseError,
-                    line_of(source, element) + ": attribute '" + a->Name() + "' of <" + element->Name() +
+                    line_of(source_, element) + ": attribute '" + a->Name() + "' of <" + element->Name() +
                         "> contains '%'",
                     "URDF numbers and names have no '%' in them: remove it");
-    for (const XMLElement* e = element->FirstChildElement(); e; e = e->NextSiblingElement()) refuse_percent(e);
-  };
-  for (const tinyxml2::XMLAttribute* a = robot->FirstAttribute(); a; a = a->Next())
-    if (std::string(a->Value()).find('%') != std::string::npos)
-      throw Error(ErrorCode::ParseError,
-                  line_of(source, robot) + ": attribute '" + a->Name() + "' of <robot> contains '%'",
-                  "URDF numbers and names have no '%' in them: remove it");
-  for (const XMLElement* e = robot->FirstChildElement(); e; e = e->NextSiblingElement()) {
-    const std::string tag = e->Name();
-    if (tag == "link" || tag == "joint" || tag == "material") refuse_percent(e);  // what urdfdom reads
+    for (const XMLElement* e = element->FirstChildElement(); e; e = e->NextSiblingElement())
+      refuse_percent_below(e);
   }
 
   // Materials that carry a colour or a texture (global, or defined inside a visual).
-  std::function<void(const XMLElement*)> collect_materials = [&](const XMLElement* parent) {
+  void collect_materials(const XMLElement* parent) {
     for (const XMLElement* e = parent->FirstChildElement(); e; e = e->NextSiblingElement()) {
       if (std::string(e->Name()) == "material" && e->Attribute("name") &&
           (e->FirstChildElement("color") || e->FirstChildElement("texture")))
-        info.defined_materials.insert(e->Attribute("name"));
+        info_.defined_materials.insert(e->Attribute("name"));
       collect_materials(e);
     }
-  };
-  collect_materials(robot);
-
-  std::vector<std::string> links;
-  for (const XMLElement* e = robot->FirstChildElement("link"); e;
-       e = e->NextSiblingElement("link")) {
-    const char* name = e->Attribute("name");
-    if (!name || !*name)
-      throw Error(ErrorCode::ParseError, line_of(source, e) + ": <link> has no 'name' attribute");
-    if (info.link_lines.count(name))
-      throw Error(ErrorCode::ParseError,
-                  line_of(source, e) + ": link '" + name + "' is defined twice (first at line " +
-                      std::to_string(info.link_lines[name]) + ")",
-                  "link names must be unique");
-    info.link_lines[name] = e->GetLineNum();
-    links.push_back(name);
   }
-  if (links.empty())
-    throw Error(ErrorCode::InvalidModel,
-                source + ": robot '" + robot->Attribute("name") + "' has no <link> elements",
-                "a URDF needs at least one link (is this a xacro file that was not expanded?)");
 
-  std::map<std::string, std::string> parent_of;  // child link -> joint
-  std::map<std::string, std::vector<std::string>> children_of;  // parent link -> child links
-  std::vector<const XMLElement*> joints;
-  for (const XMLElement* e = robot->FirstChildElement("joint"); e;
-       e = e->NextSiblingElement("joint")) {
-    const char* name = e->Attribute("name");
-    if (!name || !*name)
-      throw Error(ErrorCode::ParseError, line_of(source, e) + ": <joint> has no 'name' attribute");
-    if (info.joint_lines.count(name))
-      throw Error(ErrorCode::ParseError,
-                  line_of(source, e) + ": joint '" + name + "' is defined twice (first at line " +
-                      std::to_string(info.joint_lines[name]) + ")",
-                  "joint names must be unique");
-    info.joint_lines[name] = e->GetLineNum();
-    info.joint_order.push_back(name);
-    joints.push_back(e);
+  void read_links(const XMLElement* robot) {
+    for (const XMLElement* e = robot->FirstChildElement("link"); e;
+         e = e->NextSiblingElement("link")) {
+      const char* name = e->Attribute("name");
+      if (!name || !*name)
+        throw Error(ErrorCode::ParseError, line_of(source_, e) + ": <link> has no 'name' attribute");
+      if (info_.link_lines.count(name))
+        throw Error(ErrorCode::ParseError,
+                    line_of(source_, e) + ": link '" + name + "' is defined twice (first at line " +
+                        std::to_string(info_.link_lines[name]) + ")",
+                    "link names must be unique");
+      info_.link_lines[name] = e->GetLineNum();
+      links_.push_back(name);
+    }
+    if (links_.empty())
+      throw Error(ErrorCode::InvalidModel,
+                  source_ + ": robot '" + robot->Attribute("name") + "' has no <link> elements",
+                  "a URDF needs at least one link (is this a xacro file that was not expanded?)");
   }
-  for (const XMLElement* e : joints) {
+
+  // Names only: every joint is known before any is checked (a mimic may name a later joint).
+  void read_joints(const XMLElement* robot) {
+    for (const XMLElement* e = robot->FirstChildElement("joint"); e;
+         e = e->NextSiblingElement("joint")) {
+      const char* name = e->Attribute("name");
+      if (!name || !*name)
+        throw Error(ErrorCode::ParseError, line_of(source_, e) + ": <joint> has no 'name' attribute");
+      if (info_.joint_lines.count(name))
+        throw Error(ErrorCode::ParseError,
+                    line_of(source_, e) + ": joint '" + name + "' is defined twice (first at line " +
+                        std::to_string(info_.joint_lines[name]) + ")",
+                    "joint names must be unique");
+      info_.joint_lines[name] = e->GetLineNum();
+      info_.joint_order.push_back(name);
+      joints_.push_back(e);
+    }
+  }
+
+  // Its type, its parent and child links (recorded in the tree), its <limit> and its <mimic>.
+  void check_joint(const XMLElement* e) {
     const std::string name = e->Attribute("name");
+    const std::string type = check_joint_type(e, name);
+    const std::string parent = joint_link(e, name, "parent");
+    const std::string child = joint_link(e, name, "child");
+    if (parent == child)
+      throw Error(ErrorCode::InvalidModel, line_of(source_, e) + ": joint '" + name +
+                                               "' connects link '" + parent + "' to itself");
+    if (parent_of_.count(child))
+      throw Error(ErrorCode::InvalidModel,
+                  line_of(source_, e) + ": link '" + child + "' is the child of two joints ('" +
+                      parent_of_[child] + "' and '" + name + "')",
+                  "a URDF is a tree: every link has at most one parent joint");
+    parent_of_[child] = name;
+    children_of_[parent].push_back(child);
+    if ((type == "revolute" || type == "prismatic") && !e->FirstChildElement("limit"))
+      throw Error(ErrorCode::ParseError,
+                  line_of(source_, e) + ": " + type + " joint '" + name + "' has no <limit>",
+                  "add <limit lower=\"...\" upper=\"...\" effort=\"...\" velocity=\"...\"/>");
+    if (const XMLElement* mimic = e->FirstChildElement("mimic")) check_mimic(mimic, name);
+  }
+
+  std::string check_joint_type(const XMLElement* e, const std::string& name) const {
     const char* type_attr = e->Attribute("type");
     const std::string type = type_attr ? type_attr : "";
     static const std::set<std::string> known{"revolute", "continuous", "prismatic",
                                              "fixed",    "floating",   "planar"};
     if (!known.count(type))
       throw Error(ErrorCode::ParseError,
-                  line_of(source, e) + ": joint '" + name + "' has " +
+                  line_of(source_, e) + ": joint '" + name + "' has " +
                       (type.empty() ? std::string("no type") : "the unknown type '" + type + "'"),
                   "use revolute, continuous, prismatic or fixed");
     if (type == "floating" || type == "planar")
       throw Error(
           ErrorCode::Unsupported,
-          line_of(source, e) + ": joint '" + name + "' is " + type +
+          line_of(source_, e) + ": joint '" + name + "' is " + type +
               "; Kinetic supports revolute, continuous, prismatic and fixed joints",
           "make it a fixed joint (describe a mobile base with an SRDF virtual_joint instead)");
-    auto link_attr = [&](const char* tag) -> std::string {
-      const XMLElement* element = e->FirstChildElement(tag);
-      const char* link = element ? element->Attribute("link") : nullptr;
-      if (!link || !*link)
-        throw Error(ErrorCode::ParseError,
-                    line_of(source, element ? element : e) + ": joint '" + name + "' has no <" +
-                        tag + " link=\"...\"/>",
-                    "every joint needs a parent and a child link");
-      if (!info.link_lines.count(link))
-        throw Error(ErrorCode::MissingLink,
-                    line_of(source, element) + ": joint '" + name + "' names " + tag + " link '" +
-                        link + "', which is not defined",
-                    suggestion_hint(link, links));
-      return link;
-    };
-    const std::string parent = link_attr("parent");
-    const std::string child = link_attr("child");
-    if (parent == child)
-      throw Error(ErrorCode::InvalidModel, line_of(source, e) + ": joint '" + name +
-                                               "' connects link '" + parent + "' to itself");
-    if (parent_of.count(child))
-      throw Error(ErrorCode::InvalidModel,
-                  line_of(source, e) + ": link '" + child + "' is the child of two joints ('" +
-                      parent_of[child] + "' and '" + name + "')",
-                  "a URDF is a tree: every link has at most one parent joint");
-    parent_of[child] = name;
-    children_of[parent].push_back(child);
-    if ((type == "revolute" || type == "prismatic") && !e->FirstChildElement("limit"))
+    return type;
+  }
+
+  // The link of the joint's <parent> or <child> (`tag`), which must be defined.
+  std::string joint_link(const XMLElement* e, const std::string& name, const char* tag) const {
+    const XMLElement* element = e->FirstChildElement(tag);
+    const char* link = element ? element->Attribute("link") : nullptr;
+    if (!link || !*link)
       throw Error(ErrorCode::ParseError,
-                  line_of(source, e) + ": " + type + " joint '" + name + "' has no <limit>",
-                  "add <limit lower=\"...\" upper=\"...\" effort=\"...\" velocity=\"...\"/>");
-    if (const XMLElement* mimic = e->FirstChildElement("mimic")) {
-      const char* followed = mimic->Attribute("joint");
-      if (!followed || !*followed)
-        throw Error(ErrorCode::ParseError, line_of(source, mimic) + ": <mimic> of joint '" + name +
-                                               "' has no 'joint' attribute");
-      if (!info.joint_lines.count(followed)) {
-        std::vector<std::string> names(info.joint_order.begin(), info.joint_order.end());
-        throw Error(ErrorCode::MissingJoint,
-                    line_of(source, mimic) + ": joint '" + name + "' mimics joint '" + followed +
-                        "', which is not defined",
-                    suggestion_hint(followed, names));
-      }
+                  line_of(source_, element ? element : e) + ": joint '" + name + "' has no <" +
+                      tag + " link=\"...\"/>",
+                  "every joint needs a parent and a child link");
+    if (!info_.link_lines.count(link))
+      throw Error(ErrorCode::MissingLink,
+                  line_of(source_, element) + ": joint '" + name + "' names " + tag + " link '" +
+                      link + "', which is not defined",
+                  suggestion_hint(link, links_));
+    return link;
+  }
+
+  void check_mimic(const XMLElement* mimic, const std::string& name) const {
+    const char* followed = mimic->Attribute("joint");
+    if (!followed || !*followed)
+      throw Error(ErrorCode::ParseError, line_of(source_, mimic) + ": <mimic> of joint '" + name +
+                                             "' has no 'joint' attribute");
+    if (!info_.joint_lines.count(followed)) {
+      std::vector<std::string> names(info_.joint_order.begin(), info_.joint_order.end());
+      throw Error(ErrorCode::MissingJoint,
+                  line_of(source_, mimic) + ": joint '" + name + "' mimics joint '" + followed +
+                      "', which is not defined",
+                  suggestion_hint(followed, names));
     }
   }
-  std::vector<std::string> roots;
-  for (const std::string& link : links)
-    if (!parent_of.count(link)) roots.push_back(link);
-  if (roots.empty())
-    throw Error(ErrorCode::InvalidModel, source + ": the joints form a cycle: no link is the root",
-                "a URDF is a tree: exactly one link has no parent joint");
-  if (roots.size() > 1)
-    throw Error(ErrorCode::InvalidModel,
-                source + ": the robot has " + std::to_string(roots.size()) + " root links (" +
-                    quoted_list(roots, " and ") + ")",
-                "connect every link to the tree with a joint; only one link may have no parent");
+
+  // The one link without a parent joint.
+  std::string single_root() const {
+    std::vector<std::string> roots;
+    for (const std::string& link : links_)
+      if (!parent_of_.count(link)) roots.push_back(link);
+    if (roots.empty())
+      throw Error(ErrorCode::InvalidModel, source_ + ": the joints form a cycle: no link is the root",
+                  "a URDF is a tree: exactly one link has no parent joint");
+    if (roots.size() > 1)
+      throw Error(ErrorCode::InvalidModel,
+                  source_ + ": the robot has " + std::to_string(roots.size()) + " root links (" +
+                      quoted_list(roots, " and ") + ")",
+                  "connect every link to the tree with a joint; only one link may have no parent");
+    return roots.front();
+  }
+
   // Walk the tree from the root without recursion. Links it does not reach lie on a cycle of
   // joints beside the tree (urdfdom built that cycle of shared pointers and leaked it), and a chain
   // thousands of links deep overflowed the stack in the builder's recursive walk (a crash at about
   // 8000 links in a release build, 1000 under AddressSanitizer).
-  std::set<std::string> reached;
-  std::vector<std::pair<std::string, std::size_t>> pending{{roots.front(), 0}};
-  while (!pending.empty()) {
-    const auto [link, depth] = pending.back();
-    pending.pop_back();
-    if (depth > kMaxTreeDepth)
+  void check_tree_from(const std::string& root) {
+    std::set<std::string> reached;
+    std::vector<std::pair<std::string, std::size_t>> pending{{root, 0}};
+    while (!pending.empty()) {
+      const auto [link, depth] = pending.back();
+      pending.pop_back();
+      if (depth > kMaxTreeDepth)
+        throw Error(ErrorCode::InvalidModel,
+                    source_ + ":" + std::to_string(info_.link_lines[link]) + ": link '" + link + "' is " +
+                        std::to_string(depth) + " joints from the root link '" + root +
+                        "' (at most " + std::to_string(kMaxTreeDepth) + ")",
+                    "no robot is that deep; check that this is the right file");
+      reached.insert(link);
+      for (const std::string& child : children_of_[link]) pending.emplace_back(child, depth + 1);
+    }
+    if (reached.size() != links_.size()) {
+      std::vector<std::string> unreached;
+      for (const std::string& link : links_)
+        if (!reached.count(link)) unreached.push_back(link);
       throw Error(ErrorCode::InvalidModel,
-                  source + ":" + std::to_string(info.link_lines[link]) + ": link '" + link + "' is " +
-                      std::to_string(depth) + " joints from the root link '" + roots.front() +
-                      "' (at most " + std::to_string(kMaxTreeDepth) + ")",
-                  "no robot is that deep; check that this is the right file");
-    reached.insert(link);
-    for (const std::string& child : children_of[link]) pending.emplace_back(child, depth + 1);
+                  source_ + ": link(s) " + quoted_list(unreached, " and ") + " are not connected to root link '" +
+                      root + "': their joints form a cycle",
+                  "a URDF is a tree: connect every link to the tree with a joint");
+    }
   }
-  if (reached.size() != links.size()) {
-    std::vector<std::string> unreached;
-    for (const std::string& link : links)
-      if (!reached.count(link)) unreached.push_back(link);
-    throw Error(ErrorCode::InvalidModel,
-                source + ": link(s) " + quoted_list(unreached, " and ") + " are not connected to root link '" +
-                    roots.front() + "': their joints form a cycle",
-                "a URDF is a tree: connect every link to the tree with a joint");
-  }
+
+  const std::string& source_;
+  UrdfDocumentInfo& info_;
+  std::vector<std::string> links_;                              // <link> names in document order
+  std::vector<const XMLElement*> joints_;                       // <joint>s in document order
+  std::map<std::string, std::string> parent_of_;                // child link -> joint
+  std::map<std::string, std::vector<std::string>> children_of_;  // parent link -> child links
+};
+
+void check_structure(const tinyxml2::XMLDocument& doc, const std::string& source,
+                     UrdfDocumentInfo& info) {
+  StructureCheck(source, info).run(doc);
 }
 
 }  // namespace
@@ -504,57 +557,204 @@ RobotModelPtr RobotModelBuilder::finish() {
   return result;
 }
 
-void RobotModelBuilder::build_from_urdf(const urdf::ModelInterface& urdf,
-                                        const UrdfDocumentInfo& info,
-                                        const PackageResolver& resolver, bool require_meshes) {
-  RobotModel& m = *model_;
-  // Names are quoted in messages: a 10 MB name was printed whole in every one.
-  const auto check_name = [&](const std::string& name, const std::string& what) {
-    if (name.size() > kMaxNameLength)
-      throw Error(ErrorCode::InvalidModel,
-                  info.source + ": " + what + " name '" + printable(name.substr(0, 40)) + "…' is " +
-                      std::to_string(name.size()) + " characters long; names may have at most " +
-                      std::to_string(kMaxNameLength),
-                  "give it a shorter name");
-  };
-  check_name(urdf.getName(), "the robot's");
-  for (const auto& [name, link] : urdf.links_) check_name(name, "a link's");
-  for (const auto& [name, joint] : urdf.joints_) check_name(name, "a joint's");
-  m.name_ = urdf.getName();
-  m.links_.clear();
-  m.joints_.clear();
-  m.variable_joints_.clear();
-  m.link_by_name_.clear();
-  m.joint_by_name_.clear();
+namespace {
 
-  const urdf::LinkConstSharedPtr root = urdf.getRoot();
-  if (!root) throw Error(ErrorCode::InvalidModel, info.source + ": the URDF has no root link");
+// Names are quoted in messages: a 10 MB name was printed whole in every one.
+void check_name_length(const std::string& name, const std::string& what, const std::string& source) {
+  if (name.size() > kMaxNameLength)
+    throw Error(ErrorCode::InvalidModel,
+                source + ": " + what + " name '" + printable(name.substr(0, 40)) + "…' is " +
+                    std::to_string(name.size()) + " characters long; names may have at most " +
+                    std::to_string(kMaxNameLength),
+                "give it a shorter name");
+}
 
-  std::map<std::string, std::size_t> document_index;
-  for (std::size_t i = 0; i < info.joint_order.size(); ++i) document_index[info.joint_order[i]] = i;
-  auto order_of = [&](const std::string& joint) {
-    auto it = document_index.find(joint);
-    return it == document_index.end() ? document_index.size() : it->second;
-  };
+void check_name_lengths(const urdf::ModelInterface& urdf, const std::string& source) {
+  check_name_length(urdf.getName(), "the robot's", source);
+  for (const auto& [name, link] : urdf.links_) check_name_length(name, "a link's", source);
+  for (const auto& [name, joint] : urdf.joints_) check_name_length(name, "a joint's", source);
+}
 
-  // Geometry conversion with mesh resolution.
-  auto convert_geometry = [&](const urdf::GeometrySharedPtr& g, const std::string& link,
-                              const char* what) {
+JointType joint_type_of(const urdf::Joint& uj, const std::string& where) {
+  switch (uj.type) {
+    case urdf::Joint::REVOLUTE:
+      return JointType::Revolute;
+    case urdf::Joint::CONTINUOUS:
+      return JointType::Continuous;
+    case urdf::Joint::PRISMATIC:
+      return JointType::Prismatic;
+    case urdf::Joint::FIXED:
+      return JointType::Fixed;
+    case urdf::Joint::FLOATING:
+    case urdf::Joint::PLANAR:
+      throw Error(
+          ErrorCode::Unsupported,
+          where + ": joint '" + uj.name + "' is " +
+              (uj.type == urdf::Joint::FLOATING ? "floating" : "planar") +
+              "; Kinetic supports revolute, continuous, prismatic and fixed joints",
+          "make it a fixed joint (describe a mobile base with an SRDF virtual_joint instead)");
+    default:
+      throw Error(ErrorCode::ParseError, where + ": joint '" + uj.name + "' has an unknown type");
+  }
+}
+
+Vector3 joint_axis(const urdf::Joint& uj, const std::string& where) {
+  Vector3 axis(uj.axis.x, uj.axis.y, uj.axis.z);
+  if (!axis.allFinite() || axis.norm() < 1e-12)
+    throw Error(ErrorCode::InvalidValue,
+                where + ": joint '" + uj.name + "' has a zero or non-finite axis",
+                "give a non-zero <axis xyz=\"...\"/>");
+  return axis.normalized();
+}
+
+// The <limit> as the joint's type reads it: a continuous joint has no position limits (its
+// values are taken in [-pi, pi]); a fixed joint has none at all.
+void read_position_limits(const urdf::Joint& uj, Joint& joint, const std::string& where) {
+  JointLimits& l = joint.limits;
+  if (uj.limits) {
+    l.lower = uj.limits->lower;
+    l.upper = uj.limits->upper;
+    l.velocity = uj.limits->velocity;
+    l.effort = uj.limits->effort;
+  }
+  if (!std::isfinite(l.lower) || !std::isfinite(l.upper) || !std::isfinite(l.velocity) ||
+      !std::isfinite(l.effort))
+    throw Error(ErrorCode::InvalidValue, where + ": joint '" + uj.name + "' has a non-finite limit");
+  switch (joint.type) {
+    case JointType::Revolute:
+    case JointType::Prismatic:
+      l.has_position_limits = true;
+      if (l.lower > l.upper)
+        throw Error(ErrorCode::InvalidValue,
+                    where + ": joint '" + uj.name + "' has lower limit " + std::to_string(l.lower) +
+                        " above its upper limit " + std::to_string(l.upper),
+                    "swap them");
+      break;
+    case JointType::Continuous:
+      l.has_position_limits = false;
+      l.lower = -M_PI;
+      l.upper = M_PI;
+      break;
+    default:
+      l = JointLimits{};
+      l.has_position_limits = false;
+      break;
+  }
+}
+
+// The tables of the RobotModel that build_from_urdf fills. RobotModel lets only its builder touch
+// them, so the builder hands references to them here.
+struct ModelTables {
+  std::vector<Link>& links;
+  std::vector<Joint>& joints;
+  std::map<std::string, int>& link_by_name;
+  std::map<std::string, int>& joint_by_name;
+  std::vector<std::string>& warnings;          // the model's load warnings
+  std::vector<std::string>& unresolved_files;  // meshes and textures not found
+};
+
+// Converts urdfdom's tree into links and joints, depth-first from the root, children in document
+// order: one member function per part of a link or a joint.
+class UrdfTreeReader {
+ public:
+  UrdfTreeReader(const urdf::ModelInterface& urdf, const UrdfDocumentInfo& info,
+                 const PackageResolver& resolver, bool require_meshes, ModelTables out)
+      : urdf_(urdf), info_(info), resolver_(resolver), require_meshes_(require_meshes), out_(out) {
+    for (std::size_t i = 0; i < info.joint_order.size(); ++i) document_index_[info.joint_order[i]] = i;
+  }
+
+  // Adds the link `ul` (child of joint parent_joint, -1 for the root), then its child joints and
+  // their subtrees. The depth is bounded by check_structure (kMaxTreeDepth).
+  void read_subtree(const urdf::LinkConstSharedPtr& ul, int parent_joint) {
+    const int link_index = static_cast<int>(out_.links.size());
+    {
+      Link link;
+      link.name = ul->name;
+      link.index = link_index;
+      link.parent_joint = parent_joint;
+      read_visuals(*ul, link);
+      read_collisions(*ul, link);
+      out_.link_by_name[link.name] = link_index;
+      out_.links.push_back(std::move(link));
+    }
+    std::vector<urdf::JointSharedPtr> children = ul->child_joints;
+    std::stable_sort(children.begin(), children.end(), [&](const auto& a, const auto& b) {
+      return order_of(a->name) < order_of(b->name);
+    });
+    for (const auto& uj : children) {
+      const int joint_index = static_cast<int>(out_.joints.size());
+      Joint joint = read_joint(*uj, joint_index, link_index);
+      out_.joint_by_name[joint.name] = joint_index;
+      out_.links[link_index].child_joints.push_back(joint_index);
+      out_.joints.push_back(std::move(joint));
+      const urdf::LinkConstSharedPtr child = urdf_.getLink(uj->child_link_name);
+      if (!child)
+        throw Error(ErrorCode::MissingLink, info_.at_joint(uj->name) + ": joint '" + uj->name +
+                                                "' names child link '" + uj->child_link_name +
+                                                "', which is not defined");
+      out_.joints[joint_index].child_link = static_cast<int>(out_.links.size());
+      read_subtree(child, joint_index);
+    }
+  }
+
+ private:
+  std::size_t order_of(const std::string& joint) const {
+    auto it = document_index_.find(joint);
+    return it == document_index_.end() ? document_index_.size() : it->second;
+  }
+
+  void add_warning(const std::string& warning) { out_.warnings.push_back(warning); }
+
+  void read_visuals(const urdf::Link& ul, Link& link) {
+    std::vector<urdf::VisualSharedPtr> visuals = ul.visual_array;
+    if (visuals.empty() && ul.visual) visuals.push_back(ul.visual);
+    for (const auto& v : visuals) {
+      if (!v) continue;
+      VisualShape shape;
+      shape.name = v->name;
+      shape.origin = to_pose(v->origin);
+      if (!finite_pose(shape.origin))
+        throw Error(ErrorCode::InvalidValue, info_.at_link(ul.name) + ": a visual of link '" +
+                                                 ul.name + "' has a non-finite origin");
+      shape.geometry = convert_geometry(v->geometry, ul.name, "visual");
+      shape.material = convert_material(*v, ul.name);
+      link.visuals.push_back(std::move(shape));
+    }
+  }
+
+  void read_collisions(const urdf::Link& ul, Link& link) {
+    std::vector<urdf::CollisionSharedPtr> collisions = ul.collision_array;
+    if (collisions.empty() && ul.collision) collisions.push_back(ul.collision);
+    for (const auto& c : collisions) {
+      if (!c) continue;
+      CollisionShape shape;
+      shape.name = c->name;
+      shape.origin = to_pose(c->origin);
+      if (!finite_pose(shape.origin))
+        throw Error(ErrorCode::InvalidValue, info_.at_link(ul.name) + ": a collision of link '" +
+                                                 ul.name + "' has a non-finite origin");
+      shape.geometry = convert_geometry(c->geometry, ul.name, "collision");
+      link.collisions.push_back(std::move(shape));
+    }
+  }
+
+  Error invalid_geometry(const std::string& link, const char* what, const std::string& why) const {
+    return Error(ErrorCode::InvalidValue,
+                 info_.at_link(link) + ": " + what + " geometry of link '" + link + "' " + why);
+  }
+
+  Geometry convert_geometry(const urdf::GeometrySharedPtr& g, const std::string& link, const char* what) {
     Geometry out;
     if (!g)
-      throw Error(ErrorCode::ParseError, info.at_link(link) + ": a " + std::string(what) +
+      throw Error(ErrorCode::ParseError, info_.at_link(link) + ": a " + std::string(what) +
                                              " of link '" + link + "' has no <geometry>");
-    auto invalid = [&](const std::string& why) {
-      return Error(ErrorCode::InvalidValue,
-                   info.at_link(link) + ": " + what + " geometry of link '" + link + "' " + why);
-    };
     switch (g->type) {
       case urdf::Geometry::BOX: {
         const auto& box = static_cast<const urdf::Box&>(*g);
         out.type = Geometry::Type::Box;
         out.box_size = Vector3(box.dim.x, box.dim.y, box.dim.z);
         if (!out.box_size.allFinite() || (out.box_size.array() < 0).any())
-          throw invalid("has a negative or non-finite box size");
+          throw invalid_geometry(link, what, "has a negative or non-finite box size");
         break;
       }
       case urdf::Geometry::CYLINDER: {
@@ -564,7 +764,7 @@ void RobotModelBuilder::build_from_urdf(const urdf::ModelInterface& urdf,
         out.length = cylinder.length;
         if (!std::isfinite(out.radius) || !std::isfinite(out.length) || out.radius < 0 ||
             out.length < 0)
-          throw invalid("has a negative or non-finite cylinder size");
+          throw invalid_geometry(link, what, "has a negative or non-finite cylinder size");
         break;
       }
       case urdf::Geometry::SPHERE: {
@@ -572,306 +772,229 @@ void RobotModelBuilder::build_from_urdf(const urdf::ModelInterface& urdf,
         out.type = Geometry::Type::Sphere;
         out.radius = sphere.radius;
         if (!std::isfinite(out.radius) || out.radius < 0)
-          throw invalid("has a negative or non-finite radius");
+          throw invalid_geometry(link, what, "has a negative or non-finite radius");
         break;
       }
-      case urdf::Geometry::MESH: {
-        const auto& mesh = static_cast<const urdf::Mesh&>(*g);
-        out.type = Geometry::Type::Mesh;
-        out.mesh_uri = mesh.filename;
-        out.mesh_scale = Vector3(mesh.scale.x, mesh.scale.y, mesh.scale.z);
-        if (!out.mesh_scale.allFinite()) throw invalid("has a non-finite mesh scale");
-        const PackageResolver::Result resolved = resolver.resolve(mesh.filename);
-        out.mesh_path = resolved.path;
-        if (!resolved.path.empty()) {
-          try {
-            check_mesh_file(resolved.path);  // before the renderer or the collision reader open it
-          } catch (const Error& error) {
-            throw Error(error.code(),
-                        info.at_link(link) + ": " + what + " mesh of link '" + link +
-                            "': " + error.message(),
-                        error.hint());
-          }
-        }
-        if (resolved.path.empty()) {
-          const std::string message = info.at_link(link) + ": " + what + " mesh '" + mesh.filename +
-                                      "' of link '" + link +
-                                      "' cannot be found: " + resolved.reason;
-          if (require_meshes)
-            throw Error(ErrorCode::MissingMesh, message, unresolved_mesh_hint(mesh.filename));
-          add_warning(message);
-          model_->unresolved_files_.push_back(mesh.filename);
-        }
+      case urdf::Geometry::MESH:
+        convert_mesh(static_cast<const urdf::Mesh&>(*g), link, what, out);
         break;
-      }
     }
     return out;
-  };
+  }
 
-  auto convert_material = [&](const urdf::Visual& visual,
-                              const std::string& link) -> std::optional<Material> {
+  // Resolves the mesh file and checks it before the renderer or the collision reader open it; one
+  // that cannot be found is an error when meshes are required, else a warning.
+  void convert_mesh(const urdf::Mesh& mesh, const std::string& link, const char* what, Geometry& out) {
+    out.type = Geometry::Type::Mesh;
+    out.mesh_uri = mesh.filename;
+    out.mesh_scale = Vector3(mesh.scale.x, mesh.scale.y, mesh.scale.z);
+    if (!out.mesh_scale.allFinite()) throw invalid_geometry(link, what, "has a non-finite mesh scale");
+    const PackageResolver::Result resolved = resolver_.resolve(mesh.filename);
+    out.mesh_path = resolved.path;
+    if (!resolved.path.empty()) {
+      try {
+        check_mesh_file(resolved.path);
+      } catch (const Error& error) {
+        throw Error(error.code(),
+                    info_.at_link(link) + ": " + what + " mesh of link '" + link + "': " + error.message(),
+                    error.hint());
+      }
+    }
+    if (resolved.path.empty()) {
+      const std::string message = info_.at_link(link) + ": " + what + " mesh '" + mesh.filename +
+                                  "' of link '" + link + "' cannot be found: " + resolved.reason;
+      if (require_meshes_) throw Error(ErrorCode::MissingMesh, message, unresolved_mesh_hint(mesh.filename));
+      add_warning(message);
+      out_.unresolved_files.push_back(mesh.filename);
+    }
+  }
+
+  std::optional<Material> convert_material(const urdf::Visual& visual, const std::string& link) {
     urdf::MaterialSharedPtr source = visual.material;
     if (!visual.material_name.empty())
-      if (auto global = urdf.getMaterial(visual.material_name)) source = global;
+      if (auto global = urdf_.getMaterial(visual.material_name)) source = global;
     if (!source && visual.material_name.empty()) return std::nullopt;
-    if (!source || (!source->name.empty() && !info.defined_materials.count(source->name) &&
+    if (!source || (!source->name.empty() && !info_.defined_materials.count(source->name) &&
                     source->texture_filename.empty())) {
       // A name-only reference to a material defined nowhere (urdfdom warns): no colour to use.
-      add_warning(info.at_link(link) + ": link '" + link + "' uses material '" +
+      add_warning(info_.at_link(link) + ": link '" + link + "' uses material '" +
                   (source ? source->name : visual.material_name) +
                   "', which is not defined; the default colour is used");
       return std::nullopt;
     }
     Material material;
     material.name = source->name;
-    material.rgba =
-        Eigen::Vector4d(source->color.r, source->color.g, source->color.b, source->color.a);
+    material.rgba = Eigen::Vector4d(source->color.r, source->color.g, source->color.b, source->color.a);
     if (!source->texture_filename.empty()) {
-      const auto resolved = resolver.resolve(source->texture_filename);
+      const auto resolved = resolver_.resolve(source->texture_filename);
       material.texture_path = resolved.path;
       if (resolved.path.empty()) {
-        add_warning(info.at_link(link) + ": texture '" + source->texture_filename + "' of link '" +
+        add_warning(info_.at_link(link) + ": texture '" + source->texture_filename + "' of link '" +
                     link + "' cannot be found: " + resolved.reason);
-        model_->unresolved_files_.push_back(source->texture_filename);
+        out_.unresolved_files.push_back(source->texture_filename);
       }
     }
     return material;
-  };
-
-  // Depth-first from the root, children in document order.
-  std::function<void(const urdf::LinkConstSharedPtr&, int)> visit = [&](const urdf::
-                                                                            LinkConstSharedPtr& ul,
-                                                                        int parent_joint) {
-    const int link_index = static_cast<int>(m.links_.size());
-    {
-      Link link;
-      link.name = ul->name;
-      link.index = link_index;
-      link.parent_joint = parent_joint;
-      std::vector<urdf::VisualSharedPtr> visuals = ul->visual_array;
-      if (visuals.empty() && ul->visual) visuals.push_back(ul->visual);
-      for (const auto& v : visuals) {
-        if (!v) continue;
-        VisualShape shape;
-        shape.name = v->name;
-        shape.origin = to_pose(v->origin);
-        if (!finite_pose(shape.origin))
-          throw Error(ErrorCode::InvalidValue, info.at_link(ul->name) + ": a visual of link '" +
-                                                   ul->name + "' has a non-finite origin");
-        shape.geometry = convert_geometry(v->geometry, ul->name, "visual");
-        shape.material = convert_material(*v, ul->name);
-        link.visuals.push_back(std::move(shape));
-      }
-      std::vector<urdf::CollisionSharedPtr> collisions = ul->collision_array;
-      if (collisions.empty() && ul->collision) collisions.push_back(ul->collision);
-      for (const auto& c : collisions) {
-        if (!c) continue;
-        CollisionShape shape;
-        shape.name = c->name;
-        shape.origin = to_pose(c->origin);
-        if (!finite_pose(shape.origin))
-          throw Error(ErrorCode::InvalidValue, info.at_link(ul->name) + ": a collision of link '" +
-                                                   ul->name + "' has a non-finite origin");
-        shape.geometry = convert_geometry(c->geometry, ul->name, "collision");
-        link.collisions.push_back(std::move(shape));
-      }
-      m.link_by_name_[link.name] = link_index;
-      m.links_.push_back(std::move(link));
-    }
-
-    std::vector<urdf::JointSharedPtr> children = ul->child_joints;
-    std::stable_sort(children.begin(), children.end(), [&](const auto& a, const auto& b) {
-      return order_of(a->name) < order_of(b->name);
-    });
-    for (const auto& uj : children) {
-      const int joint_index = static_cast<int>(m.joints_.size());
-      Joint joint;
-      joint.name = uj->name;
-      joint.index = joint_index;
-      joint.parent_link = link_index;
-      joint.origin = to_pose(uj->parent_to_joint_origin_transform);
-      const std::string where = info.at_joint(uj->name);
-      if (!finite_pose(joint.origin))
-        throw Error(ErrorCode::InvalidValue,
-                    where + ": joint '" + uj->name + "' has a non-finite origin");
-      switch (uj->type) {
-        case urdf::Joint::REVOLUTE:
-          joint.type = JointType::Revolute;
-          break;
-        case urdf::Joint::CONTINUOUS:
-          joint.type = JointType::Continuous;
-          break;
-        case urdf::Joint::PRISMATIC:
-          joint.type = JointType::Prismatic;
-          break;
-        case urdf::Joint::FIXED:
-          joint.type = JointType::Fixed;
-          break;
-        case urdf::Joint::FLOATING:
-        case urdf::Joint::PLANAR:
-          throw Error(
-              ErrorCode::Unsupported,
-              where + ": joint '" + uj->name + "' is " +
-                  (uj->type == urdf::Joint::FLOATING ? "floating" : "planar") +
-                  "; Kinetic supports revolute, continuous, prismatic and fixed joints",
-              "make it a fixed joint (describe a mobile base with an SRDF virtual_joint instead)");
-        default:
-          throw Error(ErrorCode::ParseError,
-                      where + ": joint '" + uj->name + "' has an unknown type");
-      }
-      if (joint.is_moving()) {
-        Vector3 axis(uj->axis.x, uj->axis.y, uj->axis.z);
-        if (!axis.allFinite() || axis.norm() < 1e-12)
-          throw Error(ErrorCode::InvalidValue,
-                      where + ": joint '" + uj->name + "' has a zero or non-finite axis",
-                      "give a non-zero <axis xyz=\"...\"/>");
-        joint.axis = axis.normalized();
-      }
-      JointLimits& l = joint.limits;
-      if (uj->limits) {
-        l.lower = uj->limits->lower;
-        l.upper = uj->limits->upper;
-        l.velocity = uj->limits->velocity;
-        l.effort = uj->limits->effort;
-      }
-      if (!std::isfinite(l.lower) || !std::isfinite(l.upper) || !std::isfinite(l.velocity) ||
-          !std::isfinite(l.effort))
-        throw Error(ErrorCode::InvalidValue,
-                    where + ": joint '" + uj->name + "' has a non-finite limit");
-      switch (joint.type) {
-        case JointType::Revolute:
-        case JointType::Prismatic:
-          l.has_position_limits = true;
-          if (l.lower > l.upper)
-            throw Error(ErrorCode::InvalidValue,
-                        where + ": joint '" + uj->name + "' has lower limit " +
-                            std::to_string(l.lower) + " above its upper limit " +
-                            std::to_string(l.upper),
-                        "swap them");
-          break;
-        case JointType::Continuous:
-          l.has_position_limits = false;
-          l.lower = -M_PI;
-          l.upper = M_PI;
-          break;
-        default:
-          l = JointLimits{};
-          l.has_position_limits = false;
-          break;
-      }
-      if (joint.is_moving()) {
-        if (l.velocity < 0 || l.effort < 0)
-          throw Error(ErrorCode::InvalidValue,
-                      where + ": joint '" + uj->name + "' has a negative velocity or effort limit");
-        if (l.velocity == 0 && !uj->mimic) {
-          // MoveIt plans such a joint (a continuous wheel or wrist often has no <limit>); a timed
-          // motion needs some limit, so a stated one is taken and the load says so.
-          const bool linear = joint.type == JointType::Prismatic;
-          l.velocity = linear ? kDefaultLinearVelocity : kDefaultAngularVelocity;
-          char taken[48];
-          std::snprintf(taken, sizeof taken, "%g %s", l.velocity, linear ? "m/s" : "rad/s");
-          add_warning(where + ": joint '" + uj->name + "' has no velocity limit" +
-                      (uj->limits ? " (velocity=\"0\")" : " (no <limit>)") + "; " + taken +
-                      " is taken (set another in kinetic.toml [limits] velocity)");
-        }
-        // So slow a motion's times overflow (1e-300 failed only as "time is not finite" later).
-        if (l.velocity > 0 && l.velocity < kMinVelocityLimit) {
-          std::ostringstream limit;
-          limit << "joint '" << uj->name << "' has velocity limit " << l.velocity
-                << ", below the least " << kMinVelocityLimit << " a motion can be timed with";
-          throw Error(ErrorCode::InvalidValue, where + ": " + limit.str(),
-                      "give the joint's velocity limit in rad/s (m/s for a prismatic joint), or 0 to "
-                      "take the stated default");
-        }
-        l.acceleration = kDefaultAccelerationFactor * l.velocity;
-        l.jerk = kDefaultJerkFactor * l.acceleration;
-      }
-      if (uj->mimic) {
-        if (!joint.is_moving()) {
-          add_warning(where + ": fixed joint '" + uj->name + "' has a <mimic>, which is ignored");
-        } else {
-          MimicSpec spec;
-          spec.joint = uj->mimic->joint_name;
-          spec.multiplier = uj->mimic->multiplier;
-          spec.offset = uj->mimic->offset;
-          if (!std::isfinite(spec.multiplier) || !std::isfinite(spec.offset))
-            throw Error(ErrorCode::InvalidValue, where + ": the <mimic> of joint '" + uj->name +
-                                                     "' has a non-finite multiplier or offset");
-          joint.mimic = spec;
-        }
-      }
-      m.joint_by_name_[joint.name] = joint_index;
-      m.links_[link_index].child_joints.push_back(joint_index);
-      m.joints_.push_back(std::move(joint));
-      const urdf::LinkConstSharedPtr child = urdf.getLink(uj->child_link_name);
-      if (!child)
-        throw Error(ErrorCode::MissingLink, where + ": joint '" + uj->name +
-                                                "' names child link '" + uj->child_link_name +
-                                                "', which is not defined");
-      m.joints_[joint_index].child_link = static_cast<int>(m.links_.size());
-      visit(child, joint_index);
-    }
-  };
-  visit(root, -1);
-  m.root_link_ = 0;
-
-  if (m.links_.size() != urdf.links_.size()) {
-    std::vector<std::string> unreachable;
-    for (const auto& [name, link] : urdf.links_)
-      if (!m.link_by_name_.count(name)) unreachable.push_back(name);
-    throw Error(ErrorCode::InvalidModel,
-                info.source + ": link(s) " + quoted_list(unreachable, " and ") +
-                    " are not connected to root link '" + root->name + "'",
-                "connect every link to the tree with a joint");
   }
 
-  // Variables: active joints in depth-first order.
-  for (Joint& joint : m.joints_) {
+  Joint read_joint(const urdf::Joint& uj, int index, int parent_link) {
+    Joint joint;
+    joint.name = uj.name;
+    joint.index = index;
+    joint.parent_link = parent_link;
+    joint.origin = to_pose(uj.parent_to_joint_origin_transform);
+    const std::string where = info_.at_joint(uj.name);
+    if (!finite_pose(joint.origin))
+      throw Error(ErrorCode::InvalidValue, where + ": joint '" + uj.name + "' has a non-finite origin");
+    joint.type = joint_type_of(uj, where);
+    if (joint.is_moving()) joint.axis = joint_axis(uj, where);
+    read_position_limits(uj, joint, where);
+    if (joint.is_moving()) read_motion_limits(uj, joint.type, joint.limits, where);
+    if (uj.mimic) read_mimic(uj, joint, where);
+    return joint;
+  }
+
+  // Velocity and effort of a moving joint; acceleration and jerk follow from the velocity.
+  void read_motion_limits(const urdf::Joint& uj, JointType type, JointLimits& l, const std::string& where) {
+    if (l.velocity < 0 || l.effort < 0)
+      throw Error(ErrorCode::InvalidValue,
+                  where + ": joint '" + uj.name + "' has a negative velocity or effort limit");
+    if (l.velocity == 0 && !uj.mimic) {
+      // MoveIt plans such a joint (a continuous wheel or wrist often has no <limit>); a timed
+      // motion needs some limit, so a stated one is taken and the load says so.
+      const bool linear = type == JointType::Prismatic;
+      l.velocity = linear ? kDefaultLinearVelocity : kDefaultAngularVelocity;
+      char taken[48];
+      std::snprintf(taken, sizeof taken, "%g %s", l.velocity, linear ? "m/s" : "rad/s");
+      add_warning(where + ": joint '" + uj.name + "' has no velocity limit" +
+                  (uj.limits ? " (velocity=\"0\")" : " (no <limit>)") + "; " + taken +
+                  " is taken (set another in kinetic.toml [limits] velocity)");
+    }
+    // So slow a motion's times overflow (1e-300 failed only as "time is not finite" later).
+    if (l.velocity > 0 && l.velocity < kMinVelocityLimit) {
+      std::ostringstream limit;
+      limit << "joint '" << uj.name << "' has velocity limit " << l.velocity << ", below the least "
+            << kMinVelocityLimit << " a motion can be timed with";
+      throw Error(ErrorCode::InvalidValue, where + ": " + limit.str(),
+                  "give the joint's velocity limit in rad/s (m/s for a prismatic joint), or 0 to "
+                  "take the stated default");
+    }
+    l.acceleration = kDefaultAccelerationFactor * l.velocity;
+    l.jerk = kDefaultJerkFactor * l.acceleration;
+  }
+
+  void read_mimic(const urdf::Joint& uj, Joint& joint, const std::string& where) {
+    if (!joint.is_moving()) {
+      add_warning(where + ": fixed joint '" + uj.name + "' has a <mimic>, which is ignored");
+      return;
+    }
+    MimicSpec spec;
+    spec.joint = uj.mimic->joint_name;
+    spec.multiplier = uj.mimic->multiplier;
+    spec.offset = uj.mimic->offset;
+    if (!std::isfinite(spec.multiplier) || !std::isfinite(spec.offset))
+      throw Error(ErrorCode::InvalidValue, where + ": the <mimic> of joint '" + uj.name +
+                                               "' has a non-finite multiplier or offset");
+    joint.mimic = spec;
+  }
+
+  const urdf::ModelInterface& urdf_;
+  const UrdfDocumentInfo& info_;
+  const PackageResolver& resolver_;
+  const bool require_meshes_;
+  ModelTables out_;
+  std::map<std::string, std::size_t> document_index_;  // joint name -> place in the document
+};
+
+void check_all_links_reached(const urdf::ModelInterface& urdf, const std::map<std::string, int>& link_by_name,
+                             std::size_t links, const std::string& source, const std::string& root) {
+  if (links == urdf.links_.size()) return;
+  std::vector<std::string> unreachable;
+  for (const auto& [name, link] : urdf.links_)
+    if (!link_by_name.count(name)) unreachable.push_back(name);
+  throw Error(ErrorCode::InvalidModel,
+              source + ": link(s) " + quoted_list(unreachable, " and ") + " are not connected to root link '" +
+                  root + "'",
+              "connect every link to the tree with a joint");
+}
+
+// Variables: active joints in depth-first order.
+void number_variables(std::vector<Joint>& joints, std::vector<int>& variable_joints) {
+  for (Joint& joint : joints) {
     if (joint.is_moving() && !joint.mimic) {
-      joint.variable_index = static_cast<int>(m.variable_joints_.size());
-      m.variable_joints_.push_back(joint.index);
+      joint.variable_index = static_cast<int>(variable_joints.size());
+      variable_joints.push_back(joint.index);
     }
   }
-  // Mimics: resolve chains down to an active variable.
-  for (Joint& joint : m.joints_) {
-    if (!joint.mimic) continue;
-    double multiplier = 1.0, offset = 0.0;
-    const Joint* current = &joint;
-    std::size_t steps = 0;
-    while (true) {
-      const MimicSpec& spec = *current->mimic;
-      auto it = m.joint_by_name_.find(spec.joint);
-      if (it == m.joint_by_name_.end()) {
-        std::vector<std::string> names;
-        for (const Joint& j : m.joints_) names.push_back(j.name);
-        throw Error(ErrorCode::MissingJoint,
-                    info.at_joint(current->name) + ": joint '" + current->name +
-                        "' mimics joint '" + spec.joint + "', which is not defined",
-                    suggestion_hint(spec.joint, names));
-      }
-      // value(joint) = multiplier * value(current) + offset, value(current) = m * value(target) + o
-      offset = multiplier * spec.offset + offset;
-      multiplier = multiplier * spec.multiplier;
-      const Joint& target = m.joints_[it->second];
-      if (!target.is_moving())
-        throw Error(ErrorCode::InvalidModel,
-                    info.at_joint(current->name) + ": joint '" + current->name +
-                        "' mimics fixed joint '" + target.name + "'",
-                    "a mimic joint must follow a revolute, continuous or prismatic joint");
-      if (target.is_active()) {
-        joint.mimic_source_variable = target.variable_index;
-        joint.mimic->effective_multiplier = multiplier;
-        joint.mimic->effective_offset = offset;
-        break;
-      }
-      current = &target;
-      if (++steps > m.joints_.size())
-        throw Error(ErrorCode::InvalidModel,
-                    info.at_joint(joint.name) + ": the mimic joints starting at '" + joint.name +
-                        "' form a cycle",
-                    "at least one joint of a mimic chain must be a free joint");
+}
+
+// Follows the mimic joint's chain down to an active variable, composing the multipliers and
+// offsets on the way.
+void resolve_mimic_chain(Joint& joint, const std::vector<Joint>& joints,
+                         const std::map<std::string, int>& joint_by_name, const UrdfDocumentInfo& info) {
+  double multiplier = 1.0, offset = 0.0;
+  const Joint* current = &joint;
+  std::size_t steps = 0;
+  while (true) {
+    const MimicSpec& spec = *current->mimic;
+    auto it = joint_by_name.find(spec.joint);
+    if (it == joint_by_name.end()) {
+      std::vector<std::string> names;
+      for (const Joint& j : joints) names.push_back(j.name);
+      throw Error(ErrorCode::MissingJoint,
+                  info.at_joint(current->name) + ": joint '" + current->name + "' mimics joint '" +
+                      spec.joint + "', which is not defined",
+                  suggestion_hint(spec.joint, names));
     }
+    // value(joint) = multiplier * value(current) + offset, value(current) = m * value(target) + o
+    offset = multiplier * spec.offset + offset;
+    multiplier = multiplier * spec.multiplier;
+    const Joint& target = joints[it->second];
+    if (!target.is_moving())
+      throw Error(ErrorCode::InvalidModel,
+                  info.at_joint(current->name) + ": joint '" + current->name + "' mimics fixed joint '" +
+                      target.name + "'",
+                  "a mimic joint must follow a revolute, continuous or prismatic joint");
+    if (target.is_active()) {
+      joint.mimic_source_variable = target.variable_index;
+      joint.mimic->effective_multiplier = multiplier;
+      joint.mimic->effective_offset = offset;
+      return;
+    }
+    current = &target;
+    if (++steps > joints.size())
+      throw Error(ErrorCode::InvalidModel,
+                  info.at_joint(joint.name) + ": the mimic joints starting at '" + joint.name +
+                      "' form a cycle",
+                  "at least one joint of a mimic chain must be a free joint");
   }
+}
+
+}  // namespace
+
+void RobotModelBuilder::build_from_urdf(const urdf::ModelInterface& urdf,
+                                        const UrdfDocumentInfo& info,
+                                        const PackageResolver& resolver, bool require_meshes) {
+  RobotModel& m = *model_;
+  check_name_lengths(urdf, info.source);
+  m.name_ = urdf.getName();
+  m.links_.clear();
+  m.joints_.clear();
+  m.variable_joints_.clear();
+  m.link_by_name_.clear();
+  m.joint_by_name_.clear();
+
+  const urdf::LinkConstSharedPtr root = urdf.getRoot();
+  if (!root) throw Error(ErrorCode::InvalidModel, info.source + ": the URDF has no root link");
+  UrdfTreeReader reader(urdf, info, resolver, require_meshes,
+                        {m.links_, m.joints_, m.link_by_name_, m.joint_by_name_, m.load_warnings_,
+                         m.unresolved_files_});
+  reader.read_subtree(root, -1);
+  m.root_link_ = 0;
+  check_all_links_reached(urdf, m.link_by_name_, m.links_.size(), info.source, root->name);
+  number_variables(m.joints_, m.variable_joints_);
+  for (Joint& joint : m.joints_)
+    if (joint.mimic) resolve_mimic_chain(joint, m.joints_, m.joint_by_name_, info);
 }
 
 }  // namespace kinetic

@@ -172,6 +172,249 @@ void refuse_urdf(const XMLElement* robot, const std::string& source) {
               "pass the robot's .srdf file as the SRDF, not the URDF again");
 }
 
+// One SRDF document read into a SemanticModel, one member function per kind of element. Virtual
+// joints are read first (groups and group states may name them like any joint), then the groups
+// (subgroups may refer to groups defined later), then everything else in document order.
+class SrdfReader {
+ public:
+  SrdfReader(const std::string& source, const RobotModel* model,
+             const std::function<void(const std::string&)>& warn)
+      : source_(source), model_(model), warn_(warn), check_{source, model, virtual_names_, warn} {}
+
+  SemanticModel read(const XMLElement* robot) {
+    semantic_.robot_name = attribute(robot, "name");
+    if (model_ && !semantic_.robot_name.empty() && semantic_.robot_name != model_->name())
+      warn_(source_ + ": SRDF robot name '" + semantic_.robot_name + "' differs from the URDF's '" +
+            model_->name() + "'");
+    read_virtual_joints(robot);
+    read_groups(robot);
+    drop_unknown_subgroups();
+    refuse_subgroup_cycles();
+    read_other_elements(robot);
+    return std::move(semantic_);
+  }
+
+ private:
+  void read_virtual_joints(const XMLElement* robot) {
+    for (const XMLElement* element = robot->FirstChildElement("virtual_joint"); element;
+         element = element->NextSiblingElement("virtual_joint")) {
+      SrdfVirtualJoint vj;
+      vj.name = required(element, "name", source_);
+      vj.type = required(element, "type", source_);
+      vj.parent_frame = required(element, "parent_frame", source_);
+      vj.child_link = required(element, "child_link", source_);
+      vj.line = element->GetLineNum();
+      if (vj.type != "fixed" && vj.type != "floating" && vj.type != "planar") {
+        warn_(where(source_, element) + ": virtual_joint '" + vj.name + "' has type '" + vj.type +
+              "' (fixed, floating or planar); it is skipped");
+        continue;
+      }
+      if (!check_.link(vj.child_link, element, "virtual_joint '" + vj.name + "'")) continue;
+      if (model_ && model_->find_joint(vj.name) >= 0) {
+        warn_(where(source_, element) + ": virtual_joint '" + vj.name +
+              "' has the name of a URDF joint; it is skipped");
+        continue;
+      }
+      virtual_names_.insert(vj.name);
+      semantic_.virtual_joints.push_back(std::move(vj));
+    }
+  }
+
+  void read_groups(const XMLElement* robot) {
+    for (const XMLElement* element = robot->FirstChildElement("group"); element;
+         element = element->NextSiblingElement("group")) {
+      SrdfGroup group;
+      group.name = required(element, "name", source_);
+      if (group_index_.count(group.name)) {
+        warn_(where(source_, element) + ": group '" + group.name +
+              "' is defined twice; this definition is skipped");
+        continue;
+      }
+      group_index_.emplace(group.name, semantic_.groups.size());
+      for (const XMLElement* member = element->FirstChildElement(); member;
+           member = member->NextSiblingElement())
+        read_group_member(group, member);
+      semantic_.groups.push_back(std::move(group));
+      group_elements_.push_back(element);
+    }
+    for (const auto& g : semantic_.groups) group_names_.push_back(g.name);
+  }
+
+  // One <joint>, <link>, <chain> or <group> of a group; a name the robot lacks skips the member.
+  void read_group_member(SrdfGroup& group, const XMLElement* member) {
+    const std::string in_group = " of group '" + group.name + "'";
+    const std::string kind = member->Name();
+    if (kind == "joint") {
+      const std::string name = required(member, "name", source_);
+      if (!check_.joint(name, member, "this <joint>" + in_group)) return;
+      if (std::find(group.joints.begin(), group.joints.end(), name) != group.joints.end()) {
+        warn_(where(source_, member) + ": joint '" + name + "' is listed twice in group '" +
+              group.name + "'");
+        return;
+      }
+      group.joints.push_back(name);
+    } else if (kind == "link") {
+      const std::string name = required(member, "name", source_);
+      if (!check_.link(name, member, "this <link>" + in_group)) return;
+      if (std::find(group.links.begin(), group.links.end(), name) == group.links.end())
+        group.links.push_back(name);
+    } else if (kind == "chain") {
+      const std::string base = required(member, "base_link", source_);
+      const std::string tip = required(member, "tip_link", source_);
+      if (!check_.chain(base, tip, member, "this <chain>" + in_group)) return;
+      group.chains.emplace_back(base, tip);
+    } else if (kind == "group") {
+      group.subgroups.push_back(required(member, "name", source_));
+      group.subgroup_lines.push_back(member->GetLineNum());
+    } else {
+      warn_(where(source_, member) + ": <" + kind + "> in group '" + group.name + "' is ignored");
+    }
+  }
+
+  void drop_unknown_subgroups() {
+    for (SrdfGroup& group : semantic_.groups) {
+      std::vector<std::string> kept;
+      for (std::size_t k = 0; k < group.subgroups.size(); ++k) {
+        const std::string& sub = group.subgroups[k];
+        if (group_index_.count(sub)) {
+          kept.push_back(sub);
+          continue;
+        }
+        warn_(source_ + ":" + std::to_string(group.subgroup_lines[k]) + ": group '" + sub +
+              "' is not defined in the SRDF; this subgroup of group '" + group.name +
+              "' is skipped (" + suggestion_hint(sub, group_names_) + ")");
+      }
+      group.subgroups = std::move(kept);
+      group.subgroup_lines.clear();
+    }
+  }
+
+  // One depth-first search that visits every group once (a group whose search has finished leads
+  // to no cycle: a fresh search per group and per path took 2^n steps on a chain of groups each
+  // naming the next twice), on an explicit stack (however deep the nesting).
+  void refuse_subgroup_cycles() const {
+    enum class Mark { Unseen, OnPath, Done };
+    std::vector<Mark> mark(semantic_.groups.size(), Mark::Unseen);
+    std::vector<std::pair<std::size_t, std::size_t>> path;  // (group, its next subgroup to visit)
+    for (std::size_t root = 0; root < semantic_.groups.size(); ++root) {
+      if (mark[root] != Mark::Unseen) continue;
+      mark[root] = Mark::OnPath;
+      path.assign(1, {root, 0});
+      while (!path.empty()) {
+        auto& [g, next] = path.back();
+        const std::vector<std::string>& subgroups = semantic_.groups[g].subgroups;
+        if (next == subgroups.size()) {
+          mark[g] = Mark::Done;
+          path.pop_back();
+          continue;
+        }
+        const std::size_t sub = group_index_.at(subgroups[next++]);
+        if (mark[sub] == Mark::OnPath)  // the path led back to it: it is in the cycle
+          throw Error(ErrorCode::InvalidModel, where(source_, group_elements_[sub]) + ": group '" +
+                                                   semantic_.groups[sub].name + "' contains itself through its subgroups");
+        if (mark[sub] == Mark::Unseen) {
+          mark[sub] = Mark::OnPath;
+          path.emplace_back(sub, 0);
+        }
+      }
+    }
+  }
+
+  bool known_group(const std::string& name, const XMLElement* element, const std::string& skipped) const {
+    if (group_index_.count(name)) return true;
+    warn_(where(source_, element) + ": group '" + name + "' is not defined in the SRDF; " + skipped +
+          " is skipped (" + suggestion_hint(name, group_names_) + ")");
+    return false;
+  }
+
+  void read_other_elements(const XMLElement* robot) {
+    for (const XMLElement* element = robot->FirstChildElement(); element;
+         element = element->NextSiblingElement()) {
+      const std::string tag = element->Name();
+      if (tag == "group" || tag == "virtual_joint") continue;
+      if (tag == "group_state")
+        read_group_state(element);
+      else if (tag == "end_effector")
+        read_end_effector(element);
+      else if (tag == "passive_joint")
+        read_passive_joint(element);
+      else if (tag == "disable_collisions")
+        read_disabled_pair(element);
+      else
+        warn_(where(source_, element) + ": SRDF element <" + tag +
+              "> is not used by Kinetic and is ignored");
+    }
+  }
+
+  void read_group_state(const XMLElement* element) {
+    SrdfGroupState state;
+    state.name = required(element, "name", source_);
+    state.group = attribute(element, "group");
+    const std::string skipped = "group_state '" + state.name + "'";
+    if (state.group.empty())
+      warn_(where(source_, element) + ": group_state '" + state.name + "' names no group");
+    else if (!known_group(state.group, element, skipped))
+      return;
+    for (const XMLElement* joint = element->FirstChildElement("joint"); joint;
+         joint = joint->NextSiblingElement("joint")) {
+      const std::string name = required(joint, "name", source_);
+      if (!check_.joint(name, joint, "its value in " + skipped)) continue;
+      const std::string value = required(joint, "value", source_);
+      if (virtual_names_.count(name)) {
+        add_virtual_joint_values(semantic_, state, name, value, source_, joint, warn_);
+        continue;
+      }
+      double parsed = parse_value(value, name, source_, joint);
+      if (const std::string wrapped = wrap_into_limits(model_, name, parsed); !wrapped.empty())
+        warn_(where(source_, joint) + ": " + skipped + ": " + wrapped);
+      state.joint_values[name] = parsed;
+    }
+    semantic_.group_states.push_back(std::move(state));
+  }
+
+  void read_end_effector(const XMLElement* element) {
+    SrdfEndEffector ee;
+    ee.name = required(element, "name", source_);
+    ee.parent_link = required(element, "parent_link", source_);
+    ee.group = required(element, "group", source_);
+    ee.parent_group = attribute(element, "parent_group");
+    const std::string skipped = "end_effector '" + ee.name + "'";
+    if (!check_.link(ee.parent_link, element, skipped) || !known_group(ee.group, element, skipped))
+      return;
+    if (!ee.parent_group.empty() && !known_group(ee.parent_group, element, skipped)) return;
+    semantic_.end_effectors.push_back(std::move(ee));
+  }
+
+  void read_passive_joint(const XMLElement* element) {
+    const std::string name = required(element, "name", source_);
+    if (!check_.joint(name, element, "passive_joint '" + name + "'")) return;
+    if (std::find(semantic_.passive_joints.begin(), semantic_.passive_joints.end(), name) ==
+        semantic_.passive_joints.end())
+      semantic_.passive_joints.push_back(name);
+  }
+
+  void read_disabled_pair(const XMLElement* element) {
+    SrdfDisabledPair pair;
+    pair.link1 = required(element, "link1", source_);
+    pair.link2 = required(element, "link2", source_);
+    pair.reason = attribute(element, "reason");
+    const std::string skipped = "this disable_collisions pair";
+    if (!check_.link(pair.link1, element, skipped) || !check_.link(pair.link2, element, skipped))
+      return;
+    semantic_.disabled_collisions.push_back(std::move(pair));
+  }
+
+  const std::string& source_;
+  const RobotModel* model_;
+  const std::function<void(const std::string&)>& warn_;
+  std::set<std::string> virtual_names_;  // before check_, which refers to it
+  const Checker check_;
+  SemanticModel semantic_;
+  std::vector<const XMLElement*> group_elements_;  // the <group> of each of semantic_.groups
+  std::map<std::string, std::size_t> group_index_;  // name -> index in semantic_.groups
+  std::vector<std::string> group_names_;           // of semantic_.groups, once they are read
+};
+
 }  // namespace
 
 SemanticModel parse_srdf(const std::string& xml, const std::string& source, const RobotModel* model,
@@ -186,200 +429,7 @@ SemanticModel parse_srdf(const std::string& xml, const std::string& source, cons
     throw Error(ErrorCode::ParseError, source + ": not an SRDF: the root element is not <robot>",
                 "an SRDF document starts with <robot name=\"...\">");
   refuse_urdf(robot, source);
-
-  SemanticModel semantic;
-  semantic.robot_name = attribute(robot, "name");
-  if (model && !semantic.robot_name.empty() && semantic.robot_name != model->name())
-    warn(source + ": SRDF robot name '" + semantic.robot_name + "' differs from the URDF's '" +
-         model->name() + "'");
-
-  // Virtual joints first: groups and group states may name them like any joint.
-  std::set<std::string> virtual_names;
-  const Checker check{source, model, virtual_names, warn};
-  for (const XMLElement* element = robot->FirstChildElement("virtual_joint"); element;
-       element = element->NextSiblingElement("virtual_joint")) {
-    SrdfVirtualJoint vj;
-    vj.name = required(element, "name", source);
-    vj.type = required(element, "type", source);
-    vj.parent_frame = required(element, "parent_frame", source);
-    vj.child_link = required(element, "child_link", source);
-    vj.line = element->GetLineNum();
-    if (vj.type != "fixed" && vj.type != "floating" && vj.type != "planar") {
-      warn(where(source, element) + ": virtual_joint '" + vj.name + "' has type '" + vj.type +
-           "' (fixed, floating or planar); it is skipped");
-      continue;
-    }
-    if (!check.link(vj.child_link, element, "virtual_joint '" + vj.name + "'")) continue;
-    if (model && model->find_joint(vj.name) >= 0) {
-      warn(where(source, element) + ": virtual_joint '" + vj.name +
-           "' has the name of a URDF joint; it is skipped");
-      continue;
-    }
-    virtual_names.insert(vj.name);
-    semantic.virtual_joints.push_back(std::move(vj));
-  }
-
-  // Groups next (subgroups may refer to groups defined later).
-  std::vector<const XMLElement*> group_elements;
-  std::map<std::string, std::size_t> group_index;  // name -> index in semantic.groups
-  for (const XMLElement* element = robot->FirstChildElement("group"); element;
-       element = element->NextSiblingElement("group")) {
-    SrdfGroup group;
-    group.name = required(element, "name", source);
-    if (group_index.count(group.name)) {
-      warn(where(source, element) + ": group '" + group.name +
-           "' is defined twice; this definition is skipped");
-      continue;
-    }
-    group_index.emplace(group.name, semantic.groups.size());
-    const std::string in_group = " of group '" + group.name + "'";
-    for (const XMLElement* member = element->FirstChildElement(); member;
-         member = member->NextSiblingElement()) {
-      const std::string kind = member->Name();
-      if (kind == "joint") {
-        const std::string name = required(member, "name", source);
-        if (!check.joint(name, member, "this <joint>" + in_group)) continue;
-        if (std::find(group.joints.begin(), group.joints.end(), name) != group.joints.end()) {
-          warn(where(source, member) + ": joint '" + name + "' is listed twice in group '" +
-               group.name + "'");
-          continue;
-        }
-        group.joints.push_back(name);
-      } else if (kind == "link") {
-        const std::string name = required(member, "name", source);
-        if (!check.link(name, member, "this <link>" + in_group)) continue;
-        if (std::find(group.links.begin(), group.links.end(), name) == group.links.end())
-          group.links.push_back(name);
-      } else if (kind == "chain") {
-        const std::string base = required(member, "base_link", source);
-        const std::string tip = required(member, "tip_link", source);
-        if (!check.chain(base, tip, member, "this <chain>" + in_group)) continue;
-        group.chains.emplace_back(base, tip);
-      } else if (kind == "group") {
-        group.subgroups.push_back(required(member, "name", source));
-        group.subgroup_lines.push_back(member->GetLineNum());
-      } else {
-        warn(where(source, member) + ": <" + kind + "> in group '" + group.name + "' is ignored");
-      }
-    }
-    semantic.groups.push_back(std::move(group));
-    group_elements.push_back(element);
-  }
-  std::vector<std::string> group_names;
-  for (const auto& g : semantic.groups) group_names.push_back(g.name);
-  auto known_group = [&](const std::string& name, const XMLElement* element,
-                         const std::string& skipped) {
-    if (group_index.count(name)) return true;
-    warn(where(source, element) + ": group '" + name + "' is not defined in the SRDF; " + skipped +
-         " is skipped (" + suggestion_hint(name, group_names) + ")");
-    return false;
-  };
-  for (SrdfGroup& group : semantic.groups) {
-    std::vector<std::string> kept;
-    for (std::size_t k = 0; k < group.subgroups.size(); ++k) {
-      const std::string& sub = group.subgroups[k];
-      if (group_index.count(sub)) {
-        kept.push_back(sub);
-        continue;
-      }
-      warn(source + ":" + std::to_string(group.subgroup_lines[k]) + ": group '" + sub +
-           "' is not defined in the SRDF; this subgroup of group '" + group.name +
-           "' is skipped (" + suggestion_hint(sub, group_names) + ")");
-    }
-    group.subgroups = std::move(kept);
-    group.subgroup_lines.clear();
-  }
-  // Subgroup cycles: one depth-first search that visits every group once (a group whose search
-  // has finished leads to no cycle: a fresh search per group and per path took 2^n steps on a chain
-  // of groups each naming the next twice), on an explicit stack (however deep the nesting).
-  {
-    enum class Mark { Unseen, OnPath, Done };
-    std::vector<Mark> mark(semantic.groups.size(), Mark::Unseen);
-    std::vector<std::pair<std::size_t, std::size_t>> path;  // (group, its next subgroup to visit)
-    for (std::size_t root = 0; root < semantic.groups.size(); ++root) {
-      if (mark[root] != Mark::Unseen) continue;
-      mark[root] = Mark::OnPath;
-      path.assign(1, {root, 0});
-      while (!path.empty()) {
-        auto& [g, next] = path.back();
-        const std::vector<std::string>& subgroups = semantic.groups[g].subgroups;
-        if (next == subgroups.size()) {
-          mark[g] = Mark::Done;
-          path.pop_back();
-          continue;
-        }
-        const std::size_t sub = group_index.at(subgroups[next++]);
-        if (mark[sub] == Mark::OnPath)  // the path led back to it: it is in the cycle
-          throw Error(ErrorCode::InvalidModel, where(source, group_elements[sub]) + ": group '" +
-                                                   semantic.groups[sub].name + "' contains itself through its subgroups");
-        if (mark[sub] == Mark::Unseen) {
-          mark[sub] = Mark::OnPath;
-          path.emplace_back(sub, 0);
-        }
-      }
-    }
-  }
-
-  for (const XMLElement* element = robot->FirstChildElement(); element;
-       element = element->NextSiblingElement()) {
-    const std::string tag = element->Name();
-    if (tag == "group" || tag == "virtual_joint") continue;
-    if (tag == "group_state") {
-      SrdfGroupState state;
-      state.name = required(element, "name", source);
-      state.group = attribute(element, "group");
-      const std::string skipped = "group_state '" + state.name + "'";
-      if (state.group.empty())
-        warn(where(source, element) + ": group_state '" + state.name + "' names no group");
-      else if (!known_group(state.group, element, skipped))
-        continue;
-      for (const XMLElement* joint = element->FirstChildElement("joint"); joint;
-           joint = joint->NextSiblingElement("joint")) {
-        const std::string name = required(joint, "name", source);
-        if (!check.joint(name, joint, "its value in " + skipped)) continue;
-        const std::string value = required(joint, "value", source);
-        if (virtual_names.count(name)) {
-          add_virtual_joint_values(semantic, state, name, value, source, joint, warn);
-          continue;
-        }
-        double parsed = parse_value(value, name, source, joint);
-        if (const std::string wrapped = wrap_into_limits(model, name, parsed); !wrapped.empty())
-          warn(where(source, joint) + ": " + skipped + ": " + wrapped);
-        state.joint_values[name] = parsed;
-      }
-      semantic.group_states.push_back(std::move(state));
-    } else if (tag == "end_effector") {
-      SrdfEndEffector ee;
-      ee.name = required(element, "name", source);
-      ee.parent_link = required(element, "parent_link", source);
-      ee.group = required(element, "group", source);
-      ee.parent_group = attribute(element, "parent_group");
-      const std::string skipped = "end_effector '" + ee.name + "'";
-      if (!check.link(ee.parent_link, element, skipped) || !known_group(ee.group, element, skipped))
-        continue;
-      if (!ee.parent_group.empty() && !known_group(ee.parent_group, element, skipped)) continue;
-      semantic.end_effectors.push_back(std::move(ee));
-    } else if (tag == "passive_joint") {
-      const std::string name = required(element, "name", source);
-      if (!check.joint(name, element, "passive_joint '" + name + "'")) continue;
-      if (std::find(semantic.passive_joints.begin(), semantic.passive_joints.end(), name) ==
-          semantic.passive_joints.end())
-        semantic.passive_joints.push_back(name);
-    } else if (tag == "disable_collisions") {
-      SrdfDisabledPair pair;
-      pair.link1 = required(element, "link1", source);
-      pair.link2 = required(element, "link2", source);
-      pair.reason = attribute(element, "reason");
-      const std::string skipped = "this disable_collisions pair";
-      if (!check.link(pair.link1, element, skipped) || !check.link(pair.link2, element, skipped))
-        continue;
-      semantic.disabled_collisions.push_back(std::move(pair));
-    } else {
-      warn(where(source, element) + ": SRDF element <" + tag +
-           "> is not used by Kinetic and is ignored");
-    }
-  }
-  return semantic;
+  return SrdfReader(source, model, warn).read(robot);
 }
 
 SemanticModel load_srdf_file(const std::string& path, const RobotModel* model,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <random>
 
 #include "engine/core/duration_text.hpp"
@@ -345,6 +346,249 @@ SearchOutcome Planner::search_at(PlanningSpace& space, const ConstraintProjector
   return {};
 }
 
+namespace {
+
+double ms_since(SearchClock::Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(SearchClock::Clock::now() - t0).count();
+}
+
+// The start must keep the path constraints; goals that do not are dropped (an error when none is
+// left). `arm` is the group's chain, which the projector works on.
+void keep_goals_in_constraints(const KinematicChain& arm, const ConstraintProjector& projector,
+                               const JointVector& start, std::vector<JointVector>& goals) {
+  const JointVector start_chain = arm.to_chain(start);
+  if (!projector.satisfied(start_chain, 1e-4))
+    throw Error(ErrorCode::InvalidValue, "start state violates the path constraints: " + projector.describe(start_chain),
+                "start from a state that keeps the constraints, or widen them");
+  std::vector<JointVector> kept;
+  std::string why;
+  for (const auto& g : goals) {
+    const JointVector gc = arm.to_chain(g);
+    if (projector.satisfied(gc, 1e-4)) kept.push_back(g);
+    else if (why.empty()) why = projector.describe(gc);
+  }
+  if (kept.empty())
+    throw Error(ErrorCode::InvalidValue, "goal violates the path constraints: " + why,
+                "choose a goal that keeps the constraints, or widen them");
+  goals = std::move(kept);
+}
+
+// plan_impl's search and output, one member function per stage: the space at the margin searched,
+// the search itself (narrowing the margin when no path keeps it), the post-processing, and the
+// output gates with their repairs.
+class PlanStages {
+ public:
+  PlanStages(CollisionChecker& checker, const std::vector<int>& variables, const RobotModel& model,
+             const JointVector& start, const PlannerOptions& options, const PlanControl& control,
+             const ConstraintProjector* projector, PlanResult& result)
+      : checker_(checker), variables_(variables), model_(model), start_(start), options_(options),
+        control_(control), projector_(projector), result_(result) {}
+
+  // Plan with the largest margin that start and (some) goals satisfy. Sets the space and the
+  // goals in its group's coordinates.
+  void choose_margin(const std::vector<JointVector>& goals) {
+    for (double margin : margin_ladder(options_.margin)) {
+      make_space(margin, options_.resolution);
+      if (!space_->valid(space_->to_group(start_))) continue;
+      goals_in_margin_.clear();
+      for (const auto& g : goals)
+        if (space_->valid(space_->to_group(g))) goals_in_margin_.push_back(space_->to_group(g));
+      if (!goals_in_margin_.empty()) break;
+    }
+    if (goals_in_margin_.empty())  // resolve_goal checked them at zero margin: only limits can differ
+      throw Error(ErrorCode::OutOfLimits, "no goal configuration lies within the planning group's limits");
+    result_.margin_used = space_->margin();
+    if (result_.margin_used < options_.margin) {
+      char note[160];
+      std::snprintf(note, sizeof note, "margin reduced from %.3f m to %.3f m: start or goal is closer than that to an obstacle",
+                    options_.margin, result_.margin_used);
+      result_.notes.emplace_back(note);
+    }
+    start_g_ = space_->to_group(start_);
+  }
+
+  // `search` runs the planner in a space until a clock's deadline. Narrower margins to fall back
+  // on when no path keeps this one clear (a passage narrower than twice the margin closes: 5 of
+  // MotionBenchMaker's 700 problems at 0.02 m). Start and goals that keep a margin keep every
+  // smaller one. The search at the asked margin gets half the time, each narrower one half of
+  // what is left, the last all of it. A roadmap is kept per margin, so PRM searches at one; path
+  // constraints keep theirs.
+  JointPath search(const std::function<SearchOutcome(PlanningSpace&, const JointVector&, const std::vector<JointVector>&,
+                                                     SearchClock&)>& run_search) {
+    std::vector<double> narrower;
+    if (!projector_ && options_.planner != PlannerType::Prm)
+      for (const double m : margin_ladder(options_.margin))
+        if (m < space_->margin() && m >= kSearchMarginFloor) narrower.push_back(m);
+    const double wider_margin = space_->margin();
+    const auto search_begin = SearchClock::Clock::now();
+    const auto time_left_ms = [&] { return options_.timeout_ms - ms_since(search_begin); };
+    SearchOutcome found;
+    for (std::size_t attempt = 0;; ++attempt) {
+      const bool last = attempt == narrower.size();
+      SearchClock clock(last ? time_left_ms() : 0.5 * time_left_ms(), control_);
+      found = run_search(*space_, start_g_, goals_in_margin_, clock);
+      result_.iterations += found.stats.iterations;
+      result_.tree_size += found.stats.tree_size;
+      if (!found.path.empty() || last) break;
+      make_space(narrower[attempt], options_.resolution);
+    }
+    if (space_->margin() < wider_margin && !found.path.empty()) {
+      result_.margin_used = space_->margin();
+      char note[200];
+      std::snprintf(note, sizeof note, "margin reduced from %.3f m to %.3f m: no path kept %.3f m clear within half the time",
+                    options_.margin, result_.margin_used, wider_margin);
+      result_.notes.emplace_back(note);
+    }
+    result_.search_time_ms = ms_since(search_begin);
+    if (found.path.empty()) throw_no_path();
+    return found.path;
+  }
+
+  // Shortcutting and smoothing on their own clock (no deadline), same cancellation and progress;
+  // returns the path in the group's coordinates.
+  JointPath post_process(JointPath path, SearchClock& post_clock) {
+    std::mt19937_64 rng(options_.seed ^ 0x9e3779b97f4a7c15ULL);
+    if (options_.shortcut_passes > 0 && projector_) {
+      shortcut_constrained(*space_, *projector_, path, options_.shortcut_passes, rng, post_clock);
+    } else if (options_.shortcut_passes > 0) {
+      remove_redundant_waypoints(*space_, path);
+      shortcut_path(*space_, path, options_.shortcut_passes, rng, post_clock);
+    }
+    if (options_.smoothing && !projector_) smooth_path(*space_, path, options_.smoothing_passes, post_clock);
+    return path;
+  }
+
+  // The path (group coordinates) through the output gates, as full states; `path` becomes what was
+  // given out. When they refuse it: its refused segments re-planned, else the raw search path,
+  // else (unconstrained) the whole motion searched again with a finer edge check.
+  JointPath gate(JointPath& path, const JointPath& raw) {
+    JointPath output = to_full(path);
+    std::optional<std::string> problem = gates(output);
+    if (problem && repair(path)) {
+      output = to_full(path);
+      problem.reset();
+    }
+    if (!problem) return output;
+    result_.notes.push_back("post-processed path rejected by the output gates (" + *problem +
+                            "); the raw path is returned");
+    path = raw;
+    output = to_full(path);
+    problem = gates(output);
+    if (problem && !projector_ && search_again_finely(path)) {
+      output = to_full(path);
+      problem.reset();
+    }
+    if (problem) throw_refused(*problem);
+    return output;
+  }
+
+ private:
+  void make_space(double margin, double resolution) {
+    space_.emplace(checker_, variables_, start_, margin, resolution);
+    space_->set_workspace(options_.workspace);
+  }
+
+  [[noreturn]] void throw_no_path() const {
+    char message[256];
+    std::snprintf(message, sizeof message, "%s found no path within %s / %d iterations (%d nodes explored)",
+                  result_.planner.c_str(), limit_ms_text(options_.timeout_ms).c_str(), options_.max_iterations,
+                  result_.tree_size);
+    std::string said = message;
+    if (space_->margin() < options_.margin) {
+      // The clearance searched with matters to why it failed: a narrower one opens passages.
+      char margin[200];
+      std::snprintf(margin, sizeof margin, " with margins down to %.3f m (asked: %.3f m)", space_->margin(),
+                    options_.margin);
+      said += margin;
+    }
+    throw Error(ErrorCode::Timeout, said,
+                "raise timeout_ms and max_iterations (or use the offline preset); a goal in a narrow "
+                "passage may need more time, a goal in a disconnected region cannot be reached");
+  }
+
+  JointPath to_full(const JointPath& group_path) const {
+    JointPath full;
+    full.reserve(group_path.size());
+    for (const auto& q : group_path) full.push_back(space_->to_full(q));
+    return full;
+  }
+
+  std::optional<std::string> gates(const JointPath& full) {
+    std::optional<std::string> found_problem = limits_gate(model_, full);
+    if (!found_problem) found_problem = collision_gate(checker_, full);
+    return found_problem;
+  }
+
+  // A segment the continuous gate refuses is re-planned between its ends at a finer edge check
+  // (segment_repair.hpp) before the path is given up: the search must not hand over what its own
+  // gate refuses.
+  bool repair(JointPath& group_path) {
+    if (projector_) return false;  // a re-planned piece would leave the constraint set
+    PlanningSpace fine(checker_, variables_, start_, space_->margin(), options_.resolution / 4.0);
+    PlanningSpace finer(checker_, variables_, start_, space_->margin(), options_.resolution / 16.0);
+    fine.set_workspace(options_.workspace);
+    finer.set_workspace(options_.workspace);
+    const SegmentRefused refused = [&](const JointVector& a, const JointVector& b) {
+      return collision_gate(checker_, JointPath{space_->to_full(a), space_->to_full(b)}).has_value();
+    };
+    SearchClock repair_clock(options_.timeout_ms, control_);
+    JointPath repaired = group_path;
+    const RepairOutcome outcome = repair_refused_segments({&fine, &finer}, repaired, refused, options_, repair_clock);
+    repair_text_ = std::to_string(outcome.refused) + " refused segment(s), " + std::to_string(outcome.repaired) +
+                   " re-planned in " + std::to_string(static_cast<int>(repair_clock.elapsed_ms())) + " ms";
+    if (!outcome.passed || gates(to_full(repaired))) return false;
+    result_.notes.push_back(std::to_string(outcome.repaired) + " segment(s) refused by the continuous collision gate " +
+                            "were re-planned with a finer edge check");
+    group_path = std::move(repaired);
+    return true;
+  }
+
+  // Last: the whole motion searched again with the finer edge check, its refused segments
+  // repaired in turn. True, with `path` the new one, when that passes the gates.
+  bool search_again_finely(JointPath& path) {
+    PlanningSpace fine(checker_, variables_, start_, space_->margin(), options_.resolution / 4.0);
+    fine.set_workspace(options_.workspace);
+    SearchClock replan_clock(options_.timeout_ms, control_);
+    JointPath again = plan_rrt_connect(fine, start_g_, goals_in_margin_, options_, replan_clock).path;
+    if (again.empty()) return false;
+    remove_redundant_waypoints(fine, again);
+    if (gates(to_full(again)) && !repair(again)) return false;
+    result_.notes.push_back("the motion was searched again with edges checked every " +
+                            std::to_string(options_.resolution / 4.0).substr(0, 6) + " rad");
+    path = std::move(again);
+    return true;
+  }
+
+  [[noreturn]] void throw_refused(const std::string& problem) const {
+    char margin[160];
+    if (result_.margin_used < options_.margin)
+      std::snprintf(margin, sizeof margin,
+                    " (planned with a margin of %.3f m, reduced from %.3f m; edges checked every %.3f rad)",
+                    result_.margin_used, options_.margin, options_.resolution);
+    else
+      std::snprintf(margin, sizeof margin, " (planned with a margin of %.3f m; edges checked every %.3f rad)",
+                    result_.margin_used, options_.resolution);
+    throw Error(ErrorCode::InCollision, "planned path failed the output gates: " + problem + margin,
+                "the refused segment could not be re-planned (" + repair_text_ +
+                    "): raise timeout_ms, or lower the resolution so edges are checked more finely");
+  }
+
+  CollisionChecker& checker_;
+  const std::vector<int>& variables_;
+  const RobotModel& model_;
+  const JointVector& start_;
+  const PlannerOptions& options_;
+  const PlanControl& control_;
+  const ConstraintProjector* projector_;  // the path constraints', if any
+  PlanResult& result_;
+  std::optional<PlanningSpace> space_;         // at the margin searched (the last one tried)
+  std::vector<JointVector> goals_in_margin_;  // group coordinates
+  JointVector start_g_;                       // group coordinates
+  std::string repair_text_;                   // what the last repair did, for the error when it fails
+};
+
+}  // namespace
+
 PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal,
                               const PathConstraints* constraints, const PlannerOptions& options,
                               const PlanControl& control) {
@@ -363,206 +607,32 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
                   "constrained planning needs the planning group '" + group_ + "' to be its TCP chain",
                   "define the group as a chain (base_link, tip_link) in kinetic.toml");
     projector.emplace(arm, *constraints);
-    const JointVector start_chain = arm.to_chain(start);
-    if (!projector->satisfied(start_chain, 1e-4))
-      throw Error(ErrorCode::InvalidValue, "start state violates the path constraints: " + projector->describe(start_chain),
-                  "start from a state that keeps the constraints, or widen them");
-    std::vector<JointVector> kept;
-    std::string why;
-    for (const auto& g : goals) {
-      const JointVector gc = arm.to_chain(g);
-      if (projector->satisfied(gc, 1e-4)) kept.push_back(g);
-      else if (why.empty()) why = projector->describe(gc);
-    }
-    if (kept.empty())
-      throw Error(ErrorCode::InvalidValue, "goal violates the path constraints: " + why,
-                  "choose a goal that keeps the constraints, or widen them");
-    goals = std::move(kept);
+    keep_goals_in_constraints(arm, *projector, start, goals);
   }
   result.goal_candidates = goals;
-
   if (options.workspace) goals = keep_inside_workspace(start, std::move(goals), *options.workspace);
 
-  // Plan with the largest margin that start and (some) goals satisfy.
-  std::optional<PlanningSpace> space;
-  std::vector<JointVector> goals_in_margin;
-  for (double margin : margin_ladder(options.margin)) {
-    space.emplace(checker_, variables_, start, margin, options.resolution);
-    space->set_workspace(options.workspace);
-    if (!space->valid(space->to_group(start))) continue;
-    goals_in_margin.clear();
-    for (const auto& g : goals)
-      if (space->valid(space->to_group(g))) goals_in_margin.push_back(space->to_group(g));
-    if (!goals_in_margin.empty()) break;
-  }
-  if (goals_in_margin.empty())  // resolve_goal checked them at zero margin: only limits can differ
-    throw Error(ErrorCode::OutOfLimits, "no goal configuration lies within the planning group's limits");
-  result.margin_used = space->margin();
-  if (result.margin_used < options.margin) {
-    char note[160];
-    std::snprintf(note, sizeof note, "margin reduced from %.3f m to %.3f m: start or goal is closer than that to an obstacle",
-                  options.margin, result.margin_used);
-    result.notes.emplace_back(note);
-  }
-  const JointVector start_g = space->to_group(start);
-
-  // Narrower margins to fall back on when no path keeps this one clear (a passage narrower than
-  // twice the margin closes: 5 of MotionBenchMaker's 700 problems at 0.02 m). Start and goals
-  // that keep a margin keep every smaller one. The search at the asked margin gets half the time,
-  // each narrower one half of what is left, the last all of it. A roadmap is kept per margin, so
-  // PRM searches at one; path constraints keep theirs.
-  std::vector<double> narrower;
-  if (!projector && options.planner != PlannerType::Prm)
-    for (const double m : margin_ladder(options.margin))
-      if (m < space->margin() && m >= kSearchMarginFloor) narrower.push_back(m);
-  const double wider_margin = space->margin();
-  const auto search_begin = SearchClock::Clock::now();
-  const auto time_left_ms = [&] {
-    return options.timeout_ms -
-           std::chrono::duration<double, std::milli>(SearchClock::Clock::now() - search_begin).count();
-  };
-  SearchOutcome found;
-  for (std::size_t attempt = 0;; ++attempt) {
-    const bool last = attempt == narrower.size();
-    SearchClock clock(last ? time_left_ms() : 0.5 * time_left_ms(), control);
-    found = search_at(*space, projector ? &*projector : nullptr, start, start_g, goals_in_margin, options, clock);
-    result.iterations += found.stats.iterations;
-    result.tree_size += found.stats.tree_size;
-    if (!found.path.empty() || last) break;
-    space.emplace(checker_, variables_, start, narrower[attempt], options.resolution);
-    space->set_workspace(options.workspace);
-  }
-  if (space->margin() < wider_margin && !found.path.empty()) {
-    result.margin_used = space->margin();
-    char note[200];
-    std::snprintf(note, sizeof note, "margin reduced from %.3f m to %.3f m: no path kept %.3f m clear within half the time",
-                  options.margin, result.margin_used, wider_margin);
-    result.notes.emplace_back(note);
-  }
-  result.search_time_ms = std::chrono::duration<double, std::milli>(SearchClock::Clock::now() - search_begin).count();
-  if (found.path.empty()) {
-    char message[256];
-    std::snprintf(message, sizeof message, "%s found no path within %s / %d iterations (%d nodes explored)",
-                  result.planner.c_str(), limit_ms_text(options.timeout_ms).c_str(), options.max_iterations,
-                  result.tree_size);
-    std::string said = message;
-    if (space->margin() < options.margin) {
-      // The clearance searched with matters to why it failed: a narrower one opens passages.
-      char margin[200];
-      std::snprintf(margin, sizeof margin, " with margins down to %.3f m (asked: %.3f m)", space->margin(),
-                    options.margin);
-      said += margin;
-    }
-    throw Error(ErrorCode::Timeout, said,
-                "raise timeout_ms and max_iterations (or use the offline preset); a goal in a narrow "
-                "passage may need more time, a goal in a disconnected region cannot be reached");
-  }
+  const ConstraintProjector* projection = projector ? &*projector : nullptr;
+  PlanStages stages(checker_, variables_, *model_, start, options, control, projection, result);
+  stages.choose_margin(goals);
+  const JointPath raw = stages.search([&](PlanningSpace& space, const JointVector& start_g,
+                                          const std::vector<JointVector>& goals_g, SearchClock& clock) {
+    return search_at(space, projection, start, start_g, goals_g, options, clock);
+  });
 
   // Post-processing: its own clock (no deadline), same cancellation and progress.
   SearchClock post_clock(1e9, control);
   const auto post_begin = SearchClock::Clock::now();
-  const auto ms_since = [](SearchClock::Clock::time_point t0) {
-    return std::chrono::duration<double, std::milli>(SearchClock::Clock::now() - t0).count();
-  };
-  JointPath raw = found.path;
-  JointPath path = found.path;
   result.length_before = path_length(raw);
-  std::mt19937_64 rng(options.seed ^ 0x9e3779b97f4a7c15ULL);
-  if (options.shortcut_passes > 0 && projector) {
-    shortcut_constrained(*space, *projector, path, options.shortcut_passes, rng, post_clock);
-  } else if (options.shortcut_passes > 0) {
-    remove_redundant_waypoints(*space, path);
-    shortcut_path(*space, path, options.shortcut_passes, rng, post_clock);
-  }
-  if (options.smoothing && !projector) smooth_path(*space, path, options.smoothing_passes, post_clock);
-
-  auto to_full = [&](const JointPath& group_path) {
-    JointPath full;
-    full.reserve(group_path.size());
-    for (const auto& q : group_path) full.push_back(space->to_full(q));
-    return full;
-  };
+  JointPath path = stages.post_process(raw, post_clock);
   result.postprocess_time_ms = ms_since(post_begin);
   post_clock.poll("validating", 0, static_cast<int>(path.size()));
   const auto gates_begin = SearchClock::Clock::now();
-  JointPath output = to_full(path);
-  const auto gates = [&](const JointPath& full) {
-    std::optional<std::string> found_problem = limits_gate(*model_, full);
-    if (!found_problem) found_problem = collision_gate(checker_, full);
-    return found_problem;
-  };
-  // A segment the continuous gate refuses is re-planned between its ends at a finer edge check
-  // (segment_repair.hpp) before the path is given up: the search must not hand over what its own
-  // gate refuses.
-  std::string repair_text;  // what the last repair did, for the error when it fails
-  const auto repair = [&](JointPath& group_path) {
-    if (projector) return false;  // a re-planned piece would leave the constraint set
-    PlanningSpace fine(checker_, variables_, start, space->margin(), options.resolution / 4.0);
-    PlanningSpace finer(checker_, variables_, start, space->margin(), options.resolution / 16.0);
-    fine.set_workspace(options.workspace);
-    finer.set_workspace(options.workspace);
-    const SegmentRefused refused = [&](const JointVector& a, const JointVector& b) {
-      return collision_gate(checker_, JointPath{space->to_full(a), space->to_full(b)}).has_value();
-    };
-    SearchClock repair_clock(options.timeout_ms, control);
-    JointPath repaired = group_path;
-    const RepairOutcome outcome = repair_refused_segments({&fine, &finer}, repaired, refused, options, repair_clock);
-    repair_text = std::to_string(outcome.refused) + " refused segment(s), " + std::to_string(outcome.repaired) +
-                  " re-planned in " + std::to_string(static_cast<int>(repair_clock.elapsed_ms())) + " ms";
-    if (!outcome.passed || gates(to_full(repaired))) return false;
-    result.notes.push_back(std::to_string(outcome.repaired) + " segment(s) refused by the continuous collision gate " +
-                           "were re-planned with a finer edge check");
-    group_path = std::move(repaired);
-    return true;
-  };
-  std::optional<std::string> problem = gates(output);
-  if (problem && repair(path)) {
-    output = to_full(path);
-    problem.reset();
-  }
-  if (problem) {
-    result.notes.push_back("post-processed path rejected by the output gates (" + *problem +
-                           "); the raw path is returned");
-    path = raw;
-    output = to_full(path);
-    problem = gates(output);
-    if (problem && !projector) {
-      // Last: the whole motion searched again with the finer edge check, its refused segments
-      // repaired in turn.
-      PlanningSpace fine(checker_, variables_, start, space->margin(), options.resolution / 4.0);
-      fine.set_workspace(options.workspace);
-      SearchClock replan_clock(options.timeout_ms, control);
-      JointPath again = plan_rrt_connect(fine, start_g, goals_in_margin, options, replan_clock).path;
-      if (!again.empty()) {
-        remove_redundant_waypoints(fine, again);
-        if (!gates(to_full(again)) || repair(again)) {
-          result.notes.push_back("the motion was searched again with edges checked every " +
-                                 std::to_string(options.resolution / 4.0).substr(0, 6) + " rad");
-          path = std::move(again);
-          output = to_full(path);
-          problem.reset();
-        }
-      }
-    }
-    if (problem) {
-      char margin[160];
-      if (result.margin_used < options.margin)
-        std::snprintf(margin, sizeof margin,
-                      " (planned with a margin of %.3f m, reduced from %.3f m; edges checked every %.3f rad)",
-                      result.margin_used, options.margin, options.resolution);
-      else
-        std::snprintf(margin, sizeof margin, " (planned with a margin of %.3f m; edges checked every %.3f rad)",
-                      result.margin_used, options.resolution);
-      throw Error(ErrorCode::InCollision, "planned path failed the output gates: " + *problem + margin,
-                  "the refused segment could not be re-planned (" + repair_text +
-                      "): raise timeout_ms, or lower the resolution so edges are checked more finely");
-    }
-  }
+  JointPath output = stages.gate(path, raw);
   result.validation_time_ms = ms_since(gates_begin);
   result.path = std::move(output);
   result.length_after = path_length(path);
-  result.planning_time_ms =
-      std::chrono::duration<double, std::milli>(SearchClock::Clock::now() - begin).count();
+  result.planning_time_ms = ms_since(begin);
   return result;
 }
 

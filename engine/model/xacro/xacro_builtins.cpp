@@ -291,7 +291,10 @@ Value call_method(const Value& self, const std::string& m, const Arguments& args
   fail(std::string("a ") + kind_name(self.kind) + " has no method " + limits::quote(m));
 }
 
-std::optional<Value> call_builtin(const std::string& name, const Arguments& args) {
+namespace {
+
+// math's functions, called as "math.sin" or "sin".
+std::optional<Value> math_function(const std::string& name, const Arguments& args) {
   const std::vector<Value>& a = args.positional;
   using Unary = double (*)(double);
   static const std::map<std::string, Unary> kUnary = {
@@ -350,20 +353,18 @@ std::optional<Value> call_builtin(const std::string& name, const Arguments& args
     return Value::of_bool(bare == "isnan" ? std::isnan(a[0].as_double())
                                           : std::isinf(a[0].as_double()));
   }
+  return std::nullopt;
+}
+
+// Python's built-ins on numbers: abs, round, int, float.
+std::optional<Value> number_builtin(const std::string& name, const Arguments& args) {
+  const std::vector<Value>& a = args.positional;
   if (name == "abs") {
     need(name, args, 1, 1);
     if (!is_int_like(a[0])) return Value::of_float(std::fabs(a[0].as_double()));
     if (int_of(a[0]) == std::numeric_limits<std::int64_t>::min())
       fail("abs(): integer too large (the result does not fit in 64 bits)");
     return Value::of_int(std::llabs(int_of(a[0])));
-  }
-  if (name == "min" || name == "max") {
-    const std::vector<Value> items = a.size() == 1 ? items_of(a[0], name) : a;
-    if (items.empty()) fail(name + "() needs at least one value");
-    Value best = items[0];
-    for (const Value& v : items)
-      if (compare(name == "min" ? "<" : ">", v, best)) best = v;
-    return best;
   }
   if (name == "round") {
     need(name, args, 1, 2);
@@ -391,6 +392,32 @@ std::optional<Value> call_builtin(const std::string& name, const Arguments& args
     }
     return Value::of_float(number_of(a[0], name).as_double());
   }
+  return std::nullopt;
+}
+
+// dict(), dict(a dict), dict(pairs), each with keyword arguments added.
+Value dict_of(const std::string& name, const Arguments& args) {
+  const std::vector<Value>& a = args.positional;
+  if (a.size() > 1) fail("dict() takes at most one positional argument");
+  Value out = Value::dict();
+  if (a.size() == 1) {
+    if (a[0].kind == Value::Kind::Dict) {
+      out = a[0];
+    } else {
+      for (const Value& pair : items_of(a[0], name)) {
+        if (pair.kind != Value::Kind::List || pair.items.size() != 2)
+          fail("dict(): each item must be a (key, value) pair");
+        out.set(pair.items[0], pair.items[1]);
+      }
+    }
+  }
+  for (const auto& [key, value] : args.keyword) out.set(Value::of_string(key), value);
+  return out;
+}
+
+// Python's built-in conversions: str, repr, bool, len, list, tuple, dict.
+std::optional<Value> conversion_builtin(const std::string& name, const Arguments& args) {
+  const std::vector<Value>& a = args.positional;
   if (name == "str" || name == "repr") {
     need(name, args, 0, 1);
     if (a.empty()) return Value::of_string("");
@@ -412,38 +439,76 @@ std::optional<Value> call_builtin(const std::string& name, const Arguments& args
     need(name, args, 0, 1);
     return Value::list(a.empty() ? std::vector<Value>{} : items_of(a[0], name));
   }
-  if (name == "dict") {
-    if (a.size() > 1) fail("dict() takes at most one positional argument");
-    Value out = Value::dict();
-    if (a.size() == 1) {
-      if (a[0].kind == Value::Kind::Dict) {
-        out = a[0];
-      } else {
-        for (const Value& pair : items_of(a[0], name)) {
-          if (pair.kind != Value::Kind::List || pair.items.size() != 2)
-            fail("dict(): each item must be a (key, value) pair");
-          out.set(pair.items[0], pair.items[1]);
-        }
-      }
-    }
-    for (const auto& [key, value] : args.keyword) out.set(Value::of_string(key), value);
-    return out;
+  if (name == "dict") return dict_of(name, args);
+  return std::nullopt;
+}
+
+// range(stop), range(start, stop[, step]), bounded by the xacro size limit.
+Value range_of(const std::string& name, const Arguments& args) {
+  const std::vector<Value>& a = args.positional;
+  need(name, args, 1, 3);
+  for (const Value& v : a)
+    if (!is_int_like(v)) fail("range() takes integers");
+  const std::int64_t start = a.size() > 1 ? int_of(a[0]) : 0;
+  const std::int64_t stop = a.size() > 1 ? int_of(a[1]) : int_of(a[0]);
+  const std::int64_t step = a.size() > 2 ? int_of(a[2]) : 1;
+  if (step == 0) fail("range() step must not be zero");
+  Value out = Value::list();
+  for (std::int64_t i = start; step > 0 ? i < stop : i > stop;) {
+    out.items.push_back(Value::of_int(i));
+    check_size(8 * out.items.size(), "range()");
+    if (__builtin_add_overflow(i, step, &i)) break;
   }
-  if (name == "range") {
-    need(name, args, 1, 3);
-    for (const Value& v : a)
-      if (!is_int_like(v)) fail("range() takes integers");
-    const std::int64_t start = a.size() > 1 ? int_of(a[0]) : 0;
-    const std::int64_t stop = a.size() > 1 ? int_of(a[1]) : int_of(a[0]);
-    const std::int64_t step = a.size() > 2 ? int_of(a[2]) : 1;
-    if (step == 0) fail("range() step must not be zero");
-    Value out = Value::list();
-    for (std::int64_t i = start; step > 0 ? i < stop : i > stop;) {
-      out.items.push_back(Value::of_int(i));
-      check_size(8 * out.items.size(), "range()");
-      if (__builtin_add_overflow(i, step, &i)) break;
+  return out;
+}
+
+// Python's built-ins that make a list: range, sorted, reversed, enumerate, zip.
+std::optional<Value> sequence_builtin(const std::string& name, const Arguments& args) {
+  const std::vector<Value>& a = args.positional;
+  if (name == "range") return range_of(name, args);
+  if (name == "sorted") {
+    if (a.size() != 1) fail("sorted() takes one positional argument");
+    bool reverse = false;
+    for (const auto& [key, value] : args.keyword) {
+      if (key != "reverse") fail("sorted(): only the keyword reverse= is supported here");
+      reverse = value.truthy();
     }
-    return out;
+    return sorted_values(items_of(a[0], name), reverse);
+  }
+  if (name == "reversed") {
+    need(name, args, 1, 1);
+    std::vector<Value> items = items_of(a[0], name);
+    std::reverse(items.begin(), items.end());
+    return Value::list(std::move(items));
+  }
+  if (name == "enumerate" || name == "zip") {
+    Value out = Value::list();
+    if (name == "enumerate") {
+      need(name, args, 1, 1);
+      std::int64_t i = 0;
+      for (const Value& v : items_of(a[0], name))
+        out.items.push_back(Value::list({Value::of_int(i++), v}));
+      return out.settle();
+    }
+    need(name, args, 2, 2);
+    const std::vector<Value> x = items_of(a[0], name), y = items_of(a[1], name);
+    for (std::size_t i = 0; i < std::min(x.size(), y.size()); ++i)
+      out.items.push_back(Value::list({x[i], y[i]}));
+    return out.settle();
+  }
+  return std::nullopt;
+}
+
+// Python's built-ins that fold a list to one value: min, max, sum, any, all.
+std::optional<Value> reduction_builtin(const std::string& name, const Arguments& args) {
+  const std::vector<Value>& a = args.positional;
+  if (name == "min" || name == "max") {
+    const std::vector<Value> items = a.size() == 1 ? items_of(a[0], name) : a;
+    if (items.empty()) fail(name + "() needs at least one value");
+    Value best = items[0];
+    for (const Value& v : items)
+      if (compare(name == "min" ? "<" : ">", v, best)) best = v;
+    return best;
   }
   if (name == "sum") {
     need(name, args, 1, 2);
@@ -461,45 +526,27 @@ std::optional<Value> call_builtin(const std::string& name, const Arguments& args
     }
     return total;
   }
-  if (name == "sorted") {
-    if (a.size() != 1) fail("sorted() takes one positional argument");
-    bool reverse = false;
-    for (const auto& [key, value] : args.keyword) {
-      if (key != "reverse") fail("sorted(): only the keyword reverse= is supported here");
-      reverse = value.truthy();
-    }
-    return sorted_values(items_of(a[0], name), reverse);
-  }
-  if (name == "reversed") {
-    need(name, args, 1, 1);
-    std::vector<Value> items = items_of(a[0], name);
-    std::reverse(items.begin(), items.end());
-    return Value::list(std::move(items));
-  }
   if (name == "any" || name == "all") {
     need(name, args, 1, 1);
     for (const Value& v : items_of(a[0], name))
       if (v.truthy() == (name == "any")) return Value::of_bool(name == "any");
     return Value::of_bool(name == "all");
   }
-  if (name == "enumerate" || name == "zip") {
-    Value out = Value::list();
-    if (name == "enumerate") {
-      need(name, args, 1, 1);
-      std::int64_t i = 0;
-      for (const Value& v : items_of(a[0], name))
-        out.items.push_back(Value::list({Value::of_int(i++), v}));
-      return out.settle();
-    }
-    need(name, args, 2, 2);
-    const std::vector<Value> x = items_of(a[0], name), y = items_of(a[1], name);
-    for (std::size_t i = 0; i < std::min(x.size(), y.size()); ++i)
-      out.items.push_back(Value::list({x[i], y[i]}));
-    return out.settle();
-  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// The families answer disjoint names, so the order they are asked in does not matter.
+std::optional<Value> call_builtin(const std::string& name, const Arguments& args) {
+  if (auto v = math_function(name, args)) return v;
+  if (auto v = number_builtin(name, args)) return v;
+  if (auto v = conversion_builtin(name, args)) return v;
+  if (auto v = sequence_builtin(name, args)) return v;
+  if (auto v = reduction_builtin(name, args)) return v;
   if (name == "xacro.load_yaml" || name == "load_yaml") {
     need(name, args, 1, 1);
-    return load_yaml_file(a[0].str());
+    return load_yaml_file(args.positional[0].str());
   }
   return std::nullopt;
 }

@@ -18,146 +18,198 @@
 namespace kinetic {
 
 namespace {
+
 constexpr long kRescueAfter = 1000;
-}  // namespace
 
-SearchOutcome plan_rrt_star(PlanningSpace& space, const JointVector& start,
-                            const std::vector<JointVector>& goals, const PlannerOptions& options,
-                            SearchClock& clock) {
-  std::mt19937_64 rng(options.seed);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  const double range = extension_range(space, options);
-  const double dim = space.dof();
-  // Rewiring radius constant: large enough for asymptotic optimality in a box of this size.
-  const double gamma = 2.0 * std::pow(1.0 + 1.0 / dim, 1.0 / dim) * space.extent();
+// One RRT* search: the tree with each node's cost from the start and its children (for
+// rewiring), the best solution so far and the iteration the search stops at. One member function
+// per step of an iteration.
+class RrtStarSearch {
+ public:
+  RrtStarSearch(PlanningSpace& space, const JointVector& start, const std::vector<JointVector>& goals,
+                const PlannerOptions& options, SearchClock& clock)
+      : space_(space), start_(start), goals_(goals), options_(options), clock_(clock), rng_(options.seed),
+        range_(extension_range(space, options)), dim_(space.dof()),
+        // Rewiring radius constant: large enough for asymptotic optimality in a box of this size.
+        gamma_(2.0 * std::pow(1.0 + 1.0 / dim_, 1.0 / dim_) * space.extent()), tree_(space.dof()),
+        stop_at_(options.max_iterations) {
+    tree_.add(start, -1);
+  }
 
-  NodeTree tree(space.dof());
-  std::vector<double> cost{0.0};
-  std::vector<std::vector<int>> children(1);
-  tree.add(start, -1);
-
-  SearchOutcome out;
-  int best_node = -1, best_goal = -1;
-  double best_cost = std::numeric_limits<double>::infinity();
-  long stop_at = options.max_iterations;
-
-  auto propagate = [&](int node, double delta) {
-    std::vector<int> stack{node};
-    while (!stack.empty()) {
-      const int n = stack.back();
-      stack.pop_back();
-      cost[n] += delta;
-      for (int c : children[n]) stack.push_back(c);
+  SearchOutcome run() {
+    SearchOutcome out;
+    for (const JointVector& goal : goals_)
+      if (space_.motion_valid(start_, goal)) {  // open space: the straight line is optimal
+        out.path = {start_, goal};
+        out.stats.tree_size = 1;
+        out.stats.time_ms = clock_.elapsed_ms();
+        return out;
+      }
+    for (long it = 0; it < stop_at_; ++it) {
+      out.stats.iterations = static_cast<int>(it + 1 + rescue_iterations_);
+      clock_.poll("planning", static_cast<int>(it), tree_.size());
+      if (clock_.expired()) break;
+      if (it == kRescueAfter && best_node_ < 0) {
+        rescue(it);
+        out.stats.iterations = static_cast<int>(it + 1 + rescue_iterations_);
+      }
+      extend(it);
     }
-  };
-  auto reparent = [&](int node, int parent) {
-    auto& siblings = children[tree.parent(node)];
-    siblings.erase(std::find(siblings.begin(), siblings.end(), node));
-    tree.set_parent(node, parent);
-    children[parent].push_back(node);
-  };
-
-  for (const JointVector& goal : goals)
-    if (space.motion_valid(start, goal)) {  // open space: the straight line is optimal
-      out.path = {start, goal};
-      out.stats.tree_size = 1;
-      out.stats.time_ms = clock.elapsed_ms();
-      return out;
+    if (best_node_ >= 0) {
+      out.path = tree_.path_from_root(best_node_);
+      out.path.push_back(goals_[best_goal_]);
     }
+    out.stats.tree_size = tree_.size();
+    out.stats.time_ms = clock_.elapsed_ms();
+    return out;
+  }
 
-  long rescue_iterations = 0;  // the bidirectional search's, counted in the result
-  auto rescue = [&](long it) {
-    PlannerOptions connect_options = options;
-    connect_options.max_iterations = static_cast<int>(std::max<long>(1, options.max_iterations - it));
-    const SearchOutcome found = plan_rrt_connect(space, start, goals, connect_options, clock);
-    rescue_iterations = found.stats.iterations;
-    if (found.path.size() < 2) return;
-    int node = 0;  // the start
-    for (std::size_t i = 1; i + 1 < found.path.size(); ++i) {
-      const int next = tree.add(found.path[i], node);
-      cost.push_back(cost[node] + PlanningSpace::distance(tree.state(node), found.path[i]));
-      children.emplace_back();
-      children[node].push_back(next);
-      node = next;
-    }
-    int goal = 0;
-    for (int g = 1; g < static_cast<int>(goals.size()); ++g)
-      if (PlanningSpace::distance(goals[g], found.path.back()) < PlanningSpace::distance(goals[goal], found.path.back()))
-        goal = g;
-    best_node = node;
-    best_goal = goal;
-    best_cost = cost[node] + PlanningSpace::distance(tree.state(node), goals[goal]);
-    stop_at = std::min<long>(options.max_iterations, it + 1 + static_cast<long>(options.rrt_star_refine_factor * (it + 1)));
-  };
-
-  for (long it = 0; it < stop_at; ++it) {
-    out.stats.iterations = static_cast<int>(it + 1 + rescue_iterations);
-    clock.poll("planning", static_cast<int>(it), tree.size());
-    if (clock.expired()) break;
-    if (it == kRescueAfter && best_node < 0) {
-      rescue(it);
-      out.stats.iterations = static_cast<int>(it + 1 + rescue_iterations);
-    }
+ private:
+  // One iteration: a state steered towards a sample (a goal one time in twenty), added under its
+  // cheapest parent; its neighbours rewired through it; the goals within range tried from it.
+  void extend(long it) {
     JointVector target;
-    if (unit(rng) < 0.05)
-      target = goals[std::uniform_int_distribution<std::size_t>(0, goals.size() - 1)(rng)];
+    if (unit_(rng_) < 0.05)
+      target = goals_[std::uniform_int_distribution<std::size_t>(0, goals_.size() - 1)(rng_)];
     else
-      space.sample(rng, target);
-    const int nearest = tree.nearest(target);
-    const JointVector q = steer(tree.state(nearest), target, range);
-    if (!space.valid(q) || !space.motion_valid(tree.state(nearest), q)) continue;
+      space_.sample(rng_, target);
+    const int nearest = tree_.nearest(target);
+    const JointVector q = steer(tree_.state(nearest), target, range_);
+    if (!space_.valid(q) || !space_.motion_valid(tree_.state(nearest), q)) return;
 
-    const double n = tree.size() + 1;
-    const double radius = std::min(range, gamma * std::pow(std::log(n) / n, 1.0 / dim));
-    std::vector<int> near = tree.within(q, radius);
+    const double n = tree_.size() + 1;
+    const double radius = std::min(range_, gamma_ * std::pow(std::log(n) / n, 1.0 / dim_));
+    std::vector<int> near = tree_.within(q, radius);
+    const auto [parent, parent_cost] = choose_parent(q, nearest, near);
+    const int node = tree_.add(q, parent);
+    cost_.push_back(parent_cost);
+    children_.emplace_back();
+    children_[parent].push_back(node);
+    rewire(q, node, parent, parent_cost, near);
+    try_goals(q, node, parent_cost, it);
+  }
+
+  // The cheapest neighbour q can be reached from (the nearest node when none is cheaper), and
+  // the cost of q through it. Sorts `near` by that cost.
+  std::pair<int, double> choose_parent(const JointVector& q, int nearest, std::vector<int>& near) const {
     int parent = nearest;
-    double parent_cost = cost[nearest] + PlanningSpace::distance(tree.state(nearest), q);
+    double parent_cost = cost_[nearest] + PlanningSpace::distance(tree_.state(nearest), q);
     std::sort(near.begin(), near.end(), [&](int a, int b) {
-      return cost[a] + PlanningSpace::distance(tree.state(a), q) <
-             cost[b] + PlanningSpace::distance(tree.state(b), q);
+      return cost_[a] + PlanningSpace::distance(tree_.state(a), q) <
+             cost_[b] + PlanningSpace::distance(tree_.state(b), q);
     });
     for (int c : near) {
-      const double via = cost[c] + PlanningSpace::distance(tree.state(c), q);
+      const double via = cost_[c] + PlanningSpace::distance(tree_.state(c), q);
       if (via >= parent_cost) break;  // sorted: nothing cheaper follows
-      if (c != nearest && space.motion_valid(tree.state(c), q)) {
+      if (c != nearest && space_.motion_valid(tree_.state(c), q)) {
         parent = c;
         parent_cost = via;
         break;
       }
     }
-    const int node = tree.add(q, parent);
-    cost.push_back(parent_cost);
-    children.emplace_back();
-    children[parent].push_back(node);
+    return {parent, parent_cost};
+  }
 
+  // Neighbours that are cheaper through the new node (at q) take it as their parent.
+  void rewire(const JointVector& q, int node, int parent, double node_cost, const std::vector<int>& near) {
     for (int c : near) {
       if (c == parent || c == 0) continue;
-      const double via = parent_cost + PlanningSpace::distance(q, tree.state(c));
-      if (via + 1e-12 < cost[c] && space.motion_valid(q, tree.state(c))) {
+      const double via = node_cost + PlanningSpace::distance(q, tree_.state(c));
+      if (via + 1e-12 < cost_[c] && space_.motion_valid(q, tree_.state(c))) {
         reparent(c, node);
-        propagate(c, via - cost[c]);
+        propagate(c, via - cost_[c]);
       }
     }
+  }
 
-    for (int g = 0; g < static_cast<int>(goals.size()); ++g) {
-      const double to_goal = PlanningSpace::distance(q, goals[g]);
-      if (to_goal > range || parent_cost + to_goal >= best_cost) continue;
-      if (!space.motion_valid(q, goals[g])) continue;
-      if (best_node < 0)
-        stop_at = std::min<long>(options.max_iterations,
-                                 it + 1 + static_cast<long>(options.rrt_star_refine_factor * (it + 1)));
-      best_node = node;
-      best_goal = g;
-      best_cost = parent_cost + to_goal;
+  // A goal within range of the new node that makes a cheaper solution; the first solution sets
+  // when the refinement stops.
+  void try_goals(const JointVector& q, int node, double node_cost, long it) {
+    for (int g = 0; g < static_cast<int>(goals_.size()); ++g) {
+      const double to_goal = PlanningSpace::distance(q, goals_[g]);
+      if (to_goal > range_ || node_cost + to_goal >= best_cost_) continue;
+      if (!space_.motion_valid(q, goals_[g])) continue;
+      if (best_node_ < 0) stop_refining_after(it);
+      best_node_ = node;
+      best_goal_ = g;
+      best_cost_ = node_cost + to_goal;
     }
   }
-  if (best_node >= 0) {
-    out.path = tree.path_from_root(best_node);
-    out.path.push_back(goals[best_goal]);
+
+  void stop_refining_after(long it) {
+    stop_at_ = std::min<long>(options_.max_iterations,
+                              it + 1 + static_cast<long>(options_.rrt_star_refine_factor * (it + 1)));
   }
-  out.stats.tree_size = tree.size();
-  out.stats.time_ms = clock.elapsed_ms();
-  return out;
+
+  // Adds delta to the cost of `node` and of everything below it.
+  void propagate(int node, double delta) {
+    std::vector<int> stack{node};
+    while (!stack.empty()) {
+      const int n = stack.back();
+      stack.pop_back();
+      cost_[n] += delta;
+      for (int c : children_[n]) stack.push_back(c);
+    }
+  }
+
+  void reparent(int node, int parent) {
+    auto& siblings = children_[tree_.parent(node)];
+    siblings.erase(std::find(siblings.begin(), siblings.end(), node));
+    tree_.set_parent(node, parent);
+    children_[parent].push_back(node);
+  }
+
+  // No solution after kRescueAfter iterations: a bidirectional search's path joins the tree as a
+  // chain of nodes, a solution the refinement then rewires like any other.
+  void rescue(long it) {
+    PlannerOptions connect_options = options_;
+    connect_options.max_iterations = static_cast<int>(std::max<long>(1, options_.max_iterations - it));
+    const SearchOutcome found = plan_rrt_connect(space_, start_, goals_, connect_options, clock_);
+    rescue_iterations_ = found.stats.iterations;
+    if (found.path.size() < 2) return;
+    int node = 0;  // the start
+    for (std::size_t i = 1; i + 1 < found.path.size(); ++i) {
+      const int next = tree_.add(found.path[i], node);
+      cost_.push_back(cost_[node] + PlanningSpace::distance(tree_.state(node), found.path[i]));
+      children_.emplace_back();
+      children_[node].push_back(next);
+      node = next;
+    }
+    int goal = 0;
+    for (int g = 1; g < static_cast<int>(goals_.size()); ++g)
+      if (PlanningSpace::distance(goals_[g], found.path.back()) < PlanningSpace::distance(goals_[goal], found.path.back()))
+        goal = g;
+    best_node_ = node;
+    best_goal_ = goal;
+    best_cost_ = cost_[node] + PlanningSpace::distance(tree_.state(node), goals_[goal]);
+    stop_refining_after(it);
+  }
+
+  PlanningSpace& space_;
+  const JointVector& start_;
+  const std::vector<JointVector>& goals_;
+  const PlannerOptions& options_;
+  SearchClock& clock_;
+  std::mt19937_64 rng_;
+  std::uniform_real_distribution<double> unit_{0.0, 1.0};
+  const double range_;
+  const double dim_;
+  const double gamma_;
+  NodeTree tree_;
+  std::vector<double> cost_{0.0};              // per node: path length from the start
+  std::vector<std::vector<int>> children_ = std::vector<std::vector<int>>(1);  // per node
+  int best_node_ = -1, best_goal_ = -1;
+  double best_cost_ = std::numeric_limits<double>::infinity();
+  long stop_at_;
+  long rescue_iterations_ = 0;  // the bidirectional search's, counted in the result
+};
+
+}  // namespace
+
+SearchOutcome plan_rrt_star(PlanningSpace& space, const JointVector& start,
+                            const std::vector<JointVector>& goals, const PlannerOptions& options,
+                            SearchClock& clock) {
+  return RrtStarSearch(space, start, goals, options, clock).run();
 }
 
 }  // namespace kinetic
