@@ -1,6 +1,7 @@
 #include "app/goal/goal_controller.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "app/goal/tcp_kinematics.hpp"
 #include "app/document/studio_document.hpp"
@@ -208,14 +209,32 @@ std::optional<Pose> GoalController::shown_pose_world() const {
 
 void GoalController::move_goal_world(const Pose& pose_in_world) { move_goal(base_to_world().inverse() * pose_in_world); }
 
-void GoalController::move_goal(const Pose& pose_in_base) {
+void GoalController::move_goal(const Pose& pose_in_base) { aim(pose_in_base, false); }
+
+void GoalController::drag_goal_world(const Pose& pose_in_world) {
+  if (!kinematics_) return;
+  drag_moved_ = true;
+  aim(base_to_world().inverse() * pose_in_world, true);
+}
+
+void GoalController::end_drag() {
+  if (!std::exchange(drag_moved_, false)) return;
+  // No pose of ours to count: the goal changed from elsewhere during the drag (undo, a session).
+  if (!requested_pose_) return;
+  // The last step's answer counted its solutions already (an analytic solver, or a step the
+  // nearest solve could not reach) or there are none (the full solve failed): nothing to add.
+  if (awaiting_ == 0 && (solution_count_ > 0 || ik_failed_)) return;
+  aim(*requested_pose_, false);
+}
+
+void GoalController::aim(const Pose& pose_in_base, bool nearest_only) {
   if (!kinematics_) return;
   // Seed from the goal's joints so a drag stays on the same arm configuration.
   const GoalState& goal = document_.goal();
   const bool goal_usable = goal.joints && goal.joints->size() == document_.robot()->dof();
   cycle_seed_ = goal_usable ? *goal.joints : document_.joints();
   requested_pose_ = pose_in_base;
-  request(pose_in_base, cycle_seed_, 0);
+  request(pose_in_base, cycle_seed_, 0, nearest_only);
   emit shownPoseChanged();
 }
 
@@ -227,12 +246,13 @@ void GoalController::cycle(int step) {
   request(*pose, cycle_seed_, solution_index_ + step);
 }
 
-void GoalController::request(const Pose& target, const JointVector& seed, int solution_index) {
+void GoalController::request(const Pose& target, const JointVector& seed, int solution_index, bool nearest_only) {
   IkRequest request;
   request.target = target;
   request.seed = seed;
   request.collision_aware = collision_aware_;
   request.solution_index = solution_index;
+  request.nearest_only = nearest_only;
   awaiting_ = worker_.request(request);
 }
 
@@ -282,7 +302,9 @@ void GoalController::on_solved(quint64 sequence, const IkAnswer& answer) {
   applying_ = true;
   document_.edit_goal(goal);
   applying_ = false;
-  set_status(false, tr("IK ok · solution %1 of %2").arg(answer.solution_index + 1).arg(answer.solution_count));
+  set_status(false, answer.solution_count > 0
+                        ? tr("IK ok · solution %1 of %2").arg(answer.solution_index + 1).arg(answer.solution_count)
+                        : tr("IK ok · nearest solution (all are counted when the drag ends)"));
 }
 
 void GoalController::on_failed(quint64 sequence, const QString& reason) {

@@ -41,9 +41,17 @@ class GoalController : public QObject {
   std::optional<Pose> goal_pose() const;
   std::optional<Pose> goal_pose_world() const;
 
-  // Asks IK for a new TCP pose; returns at once.
+  // Asks IK for a new TCP pose and every solution it has (a typed pose: the Goal panel counts
+  // them); returns at once.
   void move_goal(const Pose& pose_in_base);
   void move_goal_world(const Pose& pose_in_world);
+  // A step of a gizmo drag: IK answers only the solution nearest the goal's joints (the previous
+  // step's), so the arm's configuration stays continuous and a 7-DOF arm's step costs one numeric
+  // solve instead of a sweep over its solutions; solution_count() is 0 until end_drag().
+  void drag_goal_world(const Pose& pose_in_world);
+  // The drag is over: a drag that moved the goal has its last pose solved in full, nearest the
+  // goal's joints first (the arm stays put), so "solution n of m" and cycling are right.
+  void end_drag();
 
   // The planning group whose chain the gizmo, the pose and IK use ("" = the robot's first). The
   // goal keeps its joints; its TCP pose is where they put the new group's TCP. A group without a
@@ -96,7 +104,9 @@ class GoalController : public QObject {
   // The goal's pose re-expressed for the active chain (not an undo step).
   void restate_goal_pose();
   void on_goal_changed();
-  void request(const Pose& target, const JointVector& seed, int solution_index);
+  // A new pose from the user: seeded by the goal's joints. nearest_only: IkRequest's.
+  void aim(const Pose& pose_in_base, bool nearest_only);
+  void request(const Pose& target, const JointVector& seed, int solution_index, bool nearest_only = false);
   void cycle(int step);
   void on_solved(quint64 sequence, const IkAnswer& answer);
   void on_failed(quint64 sequence, const QString& reason);
@@ -116,6 +126,7 @@ class GoalController : public QObject {
   JointVector cycle_seed_;              // the seed the solution order refers to
   bool collision_aware_ = kCollisionAwareIkByDefault;
   bool applying_ = false;               // our own goal edit is being applied
+  bool drag_moved_ = false;             // a drag step was asked for since the last end_drag()
   quint64 awaiting_ = 0;                // sequence of the newest request in flight (0: none)
   quint64 accept_from_ = 0;             // answers to earlier requests are ignored
   void forget_answers_in_flight();      // the robot, group or goal changed under them

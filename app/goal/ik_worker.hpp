@@ -5,7 +5,9 @@
 // so a fast drag never applies an old pose after a newer one and never starves its own solves.
 //
 // Analytic solvers give every solution; they are ordered by distance from the seed and
-// solution_index picks one (cycling through the arm's configurations). Collision-aware requests
+// solution_index picks one (cycling through the arm's configurations). A drag step asks only for
+// the solution nearest the seed (IkRequest::nearest_only): numeric and sweep solvers then make one
+// solve from the seed instead of listing every solution. Collision-aware requests
 // skip solutions that collide with the robot itself or the planning scene. Failures carry the
 // engine's reason (unreachable, outside the joint limits, in collision naming the links).
 #include <QMetaType>
@@ -26,13 +28,21 @@ struct IkRequest {
   JointVector seed;                // model order; also fills the joints outside the group
   bool collision_aware = false;
   int solution_index = 0;          // 0 = closest to the seed; wraps around the solution count
+  // A gizmo drag's step: only the solution nearest the seed, from one numeric solve seeded there
+  // (no restarts, no sweep of the redundant joint), so the arm keeps its configuration from step
+  // to step as with RViz's interactive marker, and a 7-DOF arm's step costs one solve rather than
+  // the sweep's ~16 (50-90 ms each on two loaded cores). Where that solve fails (out of reach from
+  // this seed, out of limits, or colliding when collision-aware) the full solve answers instead,
+  // so the drag does not get stuck. Analytic solvers list every solution either way (as cheap).
+  bool nearest_only = false;
 };
 
 struct IkAnswer {
   JointVector joints;       // model order
   Pose target = Pose::Identity();
   int solution_index = 0;   // which of the solutions (after wrapping)
-  int solution_count = 0;   // how many valid solutions the pose has (1 for numeric solvers)
+  int solution_count = 0;   // how many valid solutions the pose has (1 for numeric solvers);
+                            // 0: not counted (a nearest-only answer; solution_index is then 0)
 };
 
 class IkWorker : public QObject {

@@ -545,7 +545,8 @@ void ViewportWindow::drag_gizmo_to(const Pose& pose) {
       break;
     }
     case GizmoSubject::Goal:
-      if (goal_) goal_->move_goal_world(pose);  // the gizmo follows at once; IK answers later
+      // The gizmo follows at once; IK answers later with the solution nearest the last step's.
+      if (goal_) goal_->drag_goal_world(pose);
       break;
   }
 }
@@ -593,6 +594,8 @@ void ViewportWindow::mouseReleaseEvent(QMouseEvent* event) {
   if (event->button() == Qt::LeftButton) {
     if (gizmo_drag_.active()) {
       gizmo_drag_.end();
+      // The drag's last pose gets every IK solution ("solution n of m" in the Goal panel).
+      if (dragged_subject_ == GizmoSubject::Goal && goal_) goal_->end_drag();
       requestUpdate();
       return;
     }

@@ -1,7 +1,8 @@
 // Qt Test on the real studio window under X (Xvfb) with Vulkan on lavapipe: drag the goal gizmo's
 // X arrow with synthesised mouse events, wait for IK to move the goal ghost along +X, compare the
-// gizmo region with a golden image, undo the drag; keys reach the view's actions; a broken URDF
-// names its file and line and the robot stays.
+// gizmo region with a golden image, undo the drag; the Panda's drag steps show the nearest IK
+// solution and the release counts them all; keys reach the view's actions; a broken URDF names its
+// file and line and the robot stays.
 #include <QAction>
 #include <QDir>
 #include <QFile>
@@ -14,6 +15,7 @@
 #include "app/studio_window_factory.hpp"
 #include "app/viewport/viewport_window.hpp"
 #include "app/window_test_support.hpp"
+#include "gizmo_drag.hpp"
 #include "support/test_paths.hpp"
 #include "viewer/gizmo.hpp"
 
@@ -140,6 +142,47 @@ class GoalGizmoWindowTest : public QObject {
     QTest::keyClick(&view, Qt::Key_Z, Qt::ControlModifier);
     QTRY_VERIFY_WITH_TIMEOUT(document.goal().empty(), 3000);
     QTRY_VERIFY_WITH_TIMEOUT(!has_legend(view, "goal"), 3000);
+  }
+
+  // The Panda's sweep IK lists every solution of a pose with ~16 numeric solves: during the drag
+  // each step asks for the nearest one only (the count blank), the release counts them all.
+  void panda_drag_steps_answer_the_nearest_solution_and_the_release_counts_them() {
+    auto studio = kinetic::app::create_studio(kinetic::app::CommandLine{});
+    QVERIFY(studio && studio->viewport);
+    QCOMPARE(studio->document->load_robot(QStringLiteral("panda")), QString());
+    studio->document->set_joints(studio->document->robot()->named_pose("ready"));
+    studio->window->resize(1280, 800);
+    studio->window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
+    ViewportWindow& view = *studio->viewport;
+    QTRY_VERIFY_WITH_TIMEOUT(view.frames_drawn() > 0 && view.gizmo().has_value(), 20000);
+    QVERIFY(wait_for_still_view(view));
+    kinetic::app::GoalController& goal = *studio->window->goal_controller();
+
+    const kinetic::viewer::Gizmo gizmo = *view.gizmo();
+    const float scale = kinetic::viewer::gizmo_scale(gizmo, view.camera(), static_cast<float>(view.height()));
+    const kinetic::Vector3 centre = gizmo.pose.translation().cast<double>();
+    const kinetic::Vector3 x_axis = kinetic::viewer::gizmo_axis(gizmo, kinetic::viewer::GizmoHandle::TranslateX).cast<double>();
+    const auto on_arrow = view.project(centre + x_axis * (0.6 * scale));
+    const auto further = view.project(centre + x_axis * (1.0 * scale));
+    QVERIFY(on_arrow && further);
+    const QPoint press = on_arrow->toPoint();
+    QCOMPARE(kinetic::test::gizmo_handle_at(view, press), kinetic::viewer::GizmoHandle::TranslateX);
+
+    int counted_while_dragging = -1;
+    QString status_while_dragging;
+    kinetic::test::drag_in_view(view, press, *further, [&](int move) {
+      if (move != 5) return;
+      QTRY_VERIFY_WITH_TIMEOUT(studio->document->goal().joints && !goal.ik_busy(), 20000);
+      counted_while_dragging = goal.solution_count();
+      status_while_dragging = goal.ik_status();
+    });
+    QCOMPARE(counted_while_dragging, 0);
+    QVERIFY2(status_while_dragging.contains(QStringLiteral("nearest")), qPrintable(status_while_dragging));
+    QTRY_VERIFY_WITH_TIMEOUT(!goal.ik_busy() && goal.solution_count() > 0, 20000);
+    QVERIFY2(!goal.ik_failed(), qPrintable(goal.ik_status()));
+    QVERIFY2(goal.solution_count() > 1, qPrintable(goal.ik_status()));
+    QCOMPARE(goal.solution_index(), 0);
   }
 
   void view_keys_toggle_actions() {
