@@ -12,12 +12,12 @@ struct CommandLine {
   QString robot = QStringLiteral("ur5e");  // built-in name or a URDF path
   bool robot_given = false;                // --robot was on the command line (not the default)
   QString srdf;                            // with a URDF path: its SRDF, "none", or "" to find it
-  QString config;                          // with a URDF path: its kinetic.toml, "none", or "" to find it
-  QString screenshot;                      // grab the window into this PNG once shown, then quit
-  int quit_after_ms = -1;                  // quit after this long (tests, demos)
-  QStringList package_paths;               // extra package:// search folders
-  QStringList xacro_args;                  // NAME:=VALUE for a xacro robot file's xacro:arg
-  QString session;                         // SESSION.kinetic-session to open (positional)
+  QString config;             // with a URDF path: its kinetic.toml, "none", or "" to find it
+  QString screenshot;         // grab the window into this PNG once shown, then quit
+  int quit_after_ms = -1;     // quit after this long (tests, demos)
+  QStringList package_paths;  // extra package:// search folders
+  QStringList xacro_args;     // NAME:=VALUE for a xacro robot file's xacro:arg
+  QString session;            // SESSION.kinetic-session to open (positional)
 
   // --headless: run a job (file or the flags below) without a display and exit.
   bool headless = false;
@@ -26,8 +26,8 @@ struct CommandLine {
   QString start;        // named pose or joint values
   QString goal_joints;  // "q1 q2 ..." (model or group order)
   QString goal_named;
-  QString goal_pose;    // "x y z roll pitch yaw" (base frame, m and rad)
-  QString goal_relative;  // "x y z [roll pitch yaw]": offset in the tool frame
+  QString goal_pose;         // "x y z roll pitch yaw" (base frame, m and rad)
+  QString goal_relative;     // "x y z [roll pitch yaw]": offset in the tool frame
   QString keep_orientation;  // rad: keep the TCP's start orientation within this
   QString planner;
   QString preset;
@@ -37,7 +37,8 @@ struct CommandLine {
   QString output_dir;   // outputs go here (overrides the job's outputs.directory)
   QString size;         // WIDTHxHEIGHT of --screenshot in headless mode
   QString view;         // standard view of --screenshot in headless mode
-  // --benchmark DIR: every MoveIt scene + request pair in DIR (benchmark_problems.hpp), one process.
+  // --benchmark DIR: every MoveIt scene + request pair in DIR (benchmark_problems.hpp), one
+  // process.
   QString benchmark;
   QString repeat;              // runs of each problem (kept as text: validated by the runner)
   QString timeout;             // s per plan

@@ -31,7 +31,8 @@ int main(int argc, char** argv) {
     // The whole command line is parsed before a QApplication exists, so --help, --version,
     // --headless and usage errors never need a display (QApplication aborts without one).
     const QCoreApplication parsing(argc, argv);
-    line = kinetic::app::parse_command_line(kinetic::app::without_qt_gui_options(QCoreApplication::arguments()));
+    line = kinetic::app::parse_command_line(
+        kinetic::app::without_qt_gui_options(QCoreApplication::arguments()));
     if (!line) return 2;
     if (line->headless) return kinetic::app::headless::run_headless(*line, std::cout, std::cerr);
   }

@@ -20,22 +20,22 @@
 #include <QToolBar>
 
 #include "app/collision/collision_matrix_feature.hpp"
-#include "app/collision/collisions_panel.hpp"
-#include "app/session/data_features.hpp"
-#include "app/goal/collision_aware_ik_setting.hpp"
 #include "app/collision/collision_monitor.hpp"
+#include "app/collision/collisions_panel.hpp"
+#include "app/document/studio_document.hpp"
+#include "app/goal/collision_aware_ik_setting.hpp"
 #include "app/goal/goal_controller.hpp"
 #include "app/goal/tcp_kinematics.hpp"
 #include "app/goal/tcp_readout_binding.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "app/planning/planning_features.hpp"
-#include "app/trajectories/trajectory_features.hpp"
 #include "app/robot/robot_loader.hpp"
 #include "app/servo/keyboard_jog.hpp"
 #include "app/servo/teleop_feature.hpp"
+#include "app/session/data_features.hpp"
 #include "app/session/stored_states_features.hpp"
-#include "app/document/studio_document.hpp"
 #include "app/task/task_feature.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/viewport/viewport_window.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "panels/goal_panel.hpp"
@@ -60,16 +60,20 @@ MainWindow::MainWindow(StudioDocument& document, QWidget* viewport, QWidget* par
   trajectory_features_ = &planning_features_->trajectories();
   // The goal gizmo, IK and the TCP trail use the Planner panel's planning group.
   goal_controller_->set_group(planning_features_->engine_group());
-  connect(planning_features_, &PlanningFeatures::planningGroupChanged, goal_controller_,
-          [goal = goal_controller_](const QString& group) { goal->set_group(group.toStdString()); });
+  connect(
+      planning_features_, &PlanningFeatures::planningGroupChanged, goal_controller_,
+      [goal = goal_controller_](const QString& group) { goal->set_group(group.toStdString()); });
   build_status_bar();
   build_menus();
-  connect(play_pause_action_, &QAction::triggered, trajectory_features_, &TrajectoryFeatures::toggle_play);
+  connect(play_pause_action_, &QAction::triggered, trajectory_features_,
+          &TrajectoryFeatures::toggle_play);
   // After the menus: it adds its entries to the File menu and its docks to the View menu.
   DataFeatureOptions data_options;
   // Tests and scripted runs must never block on the modal recovery question.
   data_options.offer_recovery = !qEnvironmentVariableIsSet("KINETIC_NO_RECOVERY");
-  data_options.report_error = [this](const QString& title, const QString& message) { report_error(title, message); };
+  data_options.report_error = [this](const QString& title, const QString& message) {
+    report_error(title, message);
+  };
   data_options.viewport = [this] { return this->viewport(); };
   const DataFeatures data_features = install_data_features(*this, document_, data_options);
   open_session_ = data_features.open_session;
@@ -98,10 +102,13 @@ void MainWindow::build_joints_dock() {
   addDockWidget(Qt::LeftDockWidgetArea, dock);
   // The sliders show and edit the robot, or the goal's joints (the robot's where there is no
   // joint goal yet: the goal starts from where the robot stands).
-  const auto edits_goal = [this] { return joints_panel_->target() == panels::JointsPanel::Target::Goal; };
+  const auto edits_goal = [this] {
+    return joints_panel_->target() == panels::JointsPanel::Target::Goal;
+  };
   const auto show_values = [this, edits_goal] {
     const GoalState& goal = document_.goal();
-    const bool goal_fits = goal.joints && document_.robot() && goal.joints->size() == document_.robot()->dof();
+    const bool goal_fits =
+        goal.joints && document_.robot() && goal.joints->size() == document_.robot()->dof();
     joints_panel_->set_values(edits_goal() && goal_fits ? *goal.joints : document_.joints());
   };
   const auto show_robot = [this, show_values] {
@@ -116,10 +123,13 @@ void MainWindow::build_joints_dock() {
     if (edits_goal()) show_values();
   });
   connect(joints_panel_, &panels::JointsPanel::targetChanged, this, show_values);
-  connect(joints_panel_, &panels::JointsPanel::valuesEdited, this, [this, edits_goal](const JointVector& q) {
-    if (edits_goal()) goal_controller_->goal_from_joints(q, tr("Move goal joints"));
-    else document_.edit_joints(q);
-  });
+  connect(joints_panel_, &panels::JointsPanel::valuesEdited, this,
+          [this, edits_goal](const JointVector& q) {
+            if (edits_goal())
+              goal_controller_->goal_from_joints(q, tr("Move goal joints"));
+            else
+              document_.edit_joints(q);
+          });
   if (document_.robot()) show_robot();
   bind_stored_states(*joints_panel_->stored_states(), document_, *goal_controller_);
 }
@@ -142,14 +152,19 @@ void MainWindow::build_goal_dock() {
     goal->set_collision_aware(on);
     save_collision_aware_ik(on);
   });
-  connect(goal_panel_, &panels::GoalPanel::nextSolutionRequested, goal, &GoalController::next_solution);
-  connect(goal_panel_, &panels::GoalPanel::previousSolutionRequested, goal, &GoalController::previous_solution);
-  connect(goal_panel_, &panels::GoalPanel::goalFromCurrentRequested, goal, &GoalController::goal_from_current);
-  connect(goal_panel_, &panels::GoalPanel::currentFromGoalRequested, goal, &GoalController::current_from_goal);
+  connect(goal_panel_, &panels::GoalPanel::nextSolutionRequested, goal,
+          &GoalController::next_solution);
+  connect(goal_panel_, &panels::GoalPanel::previousSolutionRequested, goal,
+          &GoalController::previous_solution);
+  connect(goal_panel_, &panels::GoalPanel::goalFromCurrentRequested, goal,
+          &GoalController::goal_from_current);
+  connect(goal_panel_, &panels::GoalPanel::currentFromGoalRequested, goal,
+          &GoalController::current_from_goal);
   connect(goal, &GoalController::shownPoseChanged, this, &MainWindow::update_goal_panel);
   connect(goal, &GoalController::ikStatusChanged, this, &MainWindow::update_goal_panel);
   update_goal_panel();
-  new TcpReadoutBinding(*goal_panel_->tcp_readout(), document_, *goal, this);  // where the TCP is now
+  new TcpReadoutBinding(*goal_panel_->tcp_readout(), document_, *goal,
+                        this);  // where the TCP is now
 }
 
 void MainWindow::update_goal_panel() {
@@ -158,8 +173,9 @@ void MainWindow::update_goal_panel() {
   QStringList effectors;
   for (const std::string& name : goal->end_effectors()) effectors << QString::fromStdString(name);
   goal_panel_->set_end_effectors(effectors, QString::fromStdString(goal->end_effector()));
-  goal_panel_->set_frame_name(goal->kinematics() ? QString::fromStdString(goal->kinematics()->chain().base_link())
-                                                 : QString());
+  goal_panel_->set_frame_name(goal->kinematics()
+                                  ? QString::fromStdString(goal->kinematics()->chain().base_link())
+                                  : QString());
   goal_panel_->set_solution(goal->solution_index(), goal->solution_count());
   goal_panel_->set_ik_status(goal->ik_status(), goal->ik_failed());
 }
@@ -171,7 +187,8 @@ void MainWindow::build_collisions_dock() {
   dock->setObjectName(QStringLiteral("CollisionsDock"));
   dock->setWidget(collisions_panel_);
   addDockWidget(Qt::RightDockWidgetArea, dock);
-  connect(collision_monitor_, &CollisionMonitor::reportChanged, this, &MainWindow::update_collisions);
+  connect(collision_monitor_, &CollisionMonitor::reportChanged, this,
+          &MainWindow::update_collisions);
 }
 
 // The list is the Collisions panel's; the status bar says the same in one line.
@@ -220,18 +237,20 @@ void MainWindow::build_file_menu() {
   QMenu* library = file->addMenu(tr("&Built-in robots"));
   for (const BuiltinRobotInfo& info : builtin_robots()) {
     const QString name = QString::fromStdString(info.name);
-    library->addAction(QStringLiteral("%1 %2 (%3 DOF)")
-                           .arg(QString::fromStdString(info.manufacturer),
-                                QString::fromStdString(info.model))
-                           .arg(info.dof),
-                       this, [this, name] {
-                         // In the background (the window keeps drawing); an error is said as before.
-                         const auto done = [this](const QString& error) {
-                           if (!error.isEmpty()) report_error(tr("Could not load robot"), error);
-                         };
-                         if (robot_loader_) robot_loader_->load({name, {}, {}, {}}, this, done);
-                         else done(document_.load_robot(name));
-                       });
+    library->addAction(
+        QStringLiteral("%1 %2 (%3 DOF)")
+            .arg(QString::fromStdString(info.manufacturer), QString::fromStdString(info.model))
+            .arg(info.dof),
+        this, [this, name] {
+          // In the background (the window keeps drawing); an error is said as before.
+          const auto done = [this](const QString& error) {
+            if (!error.isEmpty()) report_error(tr("Could not load robot"), error);
+          };
+          if (robot_loader_)
+            robot_loader_->load({name, {}, {}, {}}, this, done);
+          else
+            done(document_.load_robot(name));
+        });
   }
   file->addSeparator();
   // Through the window's close, so unsaved changes are asked about and the layout is kept.
@@ -245,7 +264,8 @@ void MainWindow::build_edit_menu() {
   undo_action_ = document_.undo_stack().createUndoAction(this, tr("&Undo"));
   undo_action_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Z)});
   redo_action_ = document_.undo_stack().createRedoAction(this, tr("&Redo"));
-  redo_action_->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+  redo_action_->setShortcuts(
+      {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
   edit->addAction(undo_action_);
   edit->addAction(redo_action_);
 }
@@ -264,11 +284,13 @@ void MainWindow::build_view_menu() {
       {ViewOption::Grid, tr("&Grid"), QKeySequence(Qt::Key_G), true, view_menu_},
       {ViewOption::Axes, tr("World &axes"), QKeySequence(Qt::Key_A), true, view_menu_},
       {ViewOption::Trail, tr("TCP &trail"), QKeySequence(Qt::Key_T), true, view_menu_},
-      {ViewOption::CollisionSpheres, tr("&Collision spheres"), QKeySequence(Qt::Key_C), false, view_menu_},
+      {ViewOption::CollisionSpheres, tr("&Collision spheres"), QKeySequence(Qt::Key_C), false,
+       view_menu_},
       {ViewOption::CollisionGeometry, tr("Collision &geometry"), QKeySequence(), false, view_menu_},
       {ViewOption::Wireframe, tr("&Wireframe"), QKeySequence(Qt::Key_W), false, view_menu_},
       {ViewOption::LinkFrames, tr("Link &frames"), QKeySequence(Qt::Key_K), false, view_menu_},
-      {ViewOption::LocalFrame, tr("Gizmo in &local frame"), QKeySequence(Qt::Key_L), false, view_menu_},
+      {ViewOption::LocalFrame, tr("Gizmo in &local frame"), QKeySequence(Qt::Key_L), false,
+       view_menu_},
       {ViewOption::Help, tr("&Keyboard help"), QKeySequence(Qt::Key_F1), false, view_menu_},
       {ViewOption::Stats, tr("&Statistics"), QKeySequence(Qt::Key_F3), false, view_menu_},
       {ViewOption::Orthographic, tr("&Orthographic"), QKeySequence(Qt::Key_O), false, camera},
@@ -289,7 +311,8 @@ void MainWindow::build_view_menu() {
     // What the last run left; after connecting, so the goal panel hears a restored local frame.
     action->setChecked(saved_view_option(option, toggle.on));
   }
-  connect(goal_panel_, &panels::GoalPanel::localFrameChanged, view_action(ViewOption::LocalFrame), &QAction::setChecked);
+  connect(goal_panel_, &panels::GoalPanel::localFrameChanged, view_action(ViewOption::LocalFrame),
+          &QAction::setChecked);
   view_menu_->addSeparator();
   view_menu_->addAction(tr("&Reset camera"), QKeySequence(Qt::Key_R), this, [this] {
     if (viewport_) viewport_->fit_camera();
@@ -301,7 +324,8 @@ void MainWindow::build_view_menu() {
   play_pause_action_ = view_menu_->addAction(tr("&Play / pause"));
   play_pause_action_->setShortcut(QKeySequence(Qt::Key_Space));
   view_menu_->addSeparator();
-  for (QDockWidget* dock : findChildren<QDockWidget*>()) view_menu_->addAction(dock->toggleViewAction());
+  for (QDockWidget* dock : findChildren<QDockWidget*>())
+    view_menu_->addAction(dock->toggleViewAction());
 }
 
 QMenu* MainWindow::build_camera_menu() {
@@ -332,18 +356,22 @@ QMenu* MainWindow::build_camera_menu() {
 
 void MainWindow::build_tool_bar(const DataFeatures& data_features) {
   QToolBar* bar = addToolBar(tr("Main toolbar"));
-  bar->setObjectName(QStringLiteral("MainToolBar"));  // saveState() / restoreState() find it by name
+  bar->setObjectName(
+      QStringLiteral("MainToolBar"));  // saveState() / restoreState() find it by name
   plan_action_ = new QAction(tr("Plan"), this);
   plan_action_->setToolTip(tr("Plan with the Planner panel's settings (Ctrl+Enter)"));
   // Ctrl+Enter, as "run" in most tools; Return alone belongs to the fields being edited.
-  plan_action_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
+  plan_action_->setShortcuts(
+      {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
   connect(plan_action_, &QAction::triggered, planning_features_, &PlanningFeatures::plan);
   plan_execute_action_ = new QAction(tr("Plan && Execute"), this);
   plan_execute_action_->setToolTip(
-      tr("Plan from the current state and play the plan: the robot ends at the goal (Ctrl+Shift+Enter)"));
+      tr("Plan from the current state and play the plan: the robot ends at the goal "
+         "(Ctrl+Shift+Enter)"));
   plan_execute_action_->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return),
                                       QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter)});
-  connect(plan_execute_action_, &QAction::triggered, planning_features_, &PlanningFeatures::plan_and_execute);
+  connect(plan_execute_action_, &QAction::triggered, planning_features_,
+          &PlanningFeatures::plan_and_execute);
   for (QAction* action : {plan_action_, plan_execute_action_})
     connect(&planning_features_->plan_worker(), &PlanWorker::busyChanged, action,
             [action](bool busy) { action->setEnabled(!busy); });
@@ -366,7 +394,9 @@ void MainWindow::build_tool_bar(const DataFeatures& data_features) {
   view_menu_->addAction(bar->toggleViewAction());
 }
 
-QAction* MainWindow::view_action(ViewOption option) const { return view_actions_[static_cast<int>(option)]; }
+QAction* MainWindow::view_action(ViewOption option) const {
+  return view_actions_[static_cast<int>(option)];
+}
 
 QAction* MainWindow::camera_view_action(viewer::StandardView view) const {
   return camera_view_actions_[static_cast<int>(view)];
@@ -388,7 +418,9 @@ void MainWindow::arrange_docks() {
   // Default layout for a 1600×1000 screen: posing on the left (joints, robot library), the goal,
   // planner, scene, task, teleop and collision list as tabs on the right, and the
   // trajectories (timeline and plots want width) along the bottom.
-  const auto dock = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
+  const auto dock = [this](const char* name) {
+    return findChild<QDockWidget*>(QString::fromLatin1(name));
+  };
   QDockWidget* joints = dock("JointsDock");
   QDockWidget* library = dock("RobotLibraryDock");
   QDockWidget* goal = dock("GoalDock");
@@ -446,12 +478,14 @@ void MainWindow::arrange_docks() {
   if (joints) resizeDocks({joints}, {320}, Qt::Horizontal);
   // On a laptop screen the bottom panel takes less, so the 3D view keeps most of the height.
   const int window_height = default_window_size(available_screen_area()).height();
-  if (trajectories) resizeDocks({trajectories}, {std::min(300, window_height * 3 / 10)}, Qt::Vertical);
+  if (trajectories)
+    resizeDocks({trajectories}, {std::min(300, window_height * 3 / 10)}, Qt::Vertical);
 }
 
 void MainWindow::restore_layout() {
   QSettings settings;
-  const bool restored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+  const bool restored =
+      restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
   // The size the window was closed at, as it was (the geometry's frame and the docks' saved sizes
   // grew it to the screen's height by the second start).
   const QSize saved_size = settings.value(QStringLiteral("window/size")).toSize();
@@ -522,15 +556,16 @@ void MainWindow::report_error(const QString& title, const QString& message) {
   // together, cut off at the window's edge): the title and the message's first line.
   const QString first = message.section(QLatin1Char('\n'), 0, 0);
   statusBar()->showMessage(message.contains(QLatin1Char('\n')) ? tr("%1: %2 …").arg(title, first)
-                                                                 : tr("%1: %2").arg(title, first),
+                                                               : tr("%1: %2").arg(title, first),
                            10000);
   QMessageBox::warning(this, title, message);
 }
 
 void MainWindow::update_status() {
   const RobotModelPtr robot = document_.robot();
-  status_robot_->setText(robot ? tr("%1 · %2 DOF").arg(QString::fromStdString(robot->name())).arg(robot->dof())
-                               : tr("no robot"));
+  status_robot_->setText(
+      robot ? tr("%1 · %2 DOF").arg(QString::fromStdString(robot->name())).arg(robot->dof())
+            : tr("no robot"));
 }
 
 }  // namespace kinetic::app

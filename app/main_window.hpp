@@ -64,7 +64,8 @@ class MainWindow : public QMainWindow {
   QAction* play_pause_action() const { return play_pause_action_; }
   // Plans with the Planner panel's settings (the toolbar's Plan).
   QAction* plan_action() const { return plan_action_; }
-  // Plans and executes: the robot ends at the goal (Ctrl+Shift+Enter; the toolbar's Plan & Execute).
+  // Plans and executes: the robot ends at the goal (Ctrl+Shift+Enter; the toolbar's Plan &
+  // Execute).
   QAction* plan_execute_action() const { return plan_execute_action_; }
   QAction* view_action(ViewOption option) const;
   // View → Camera → Front … Iso (Alt+1..6); null for the views without an entry (Bottom).

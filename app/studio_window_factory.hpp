@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "app/command_line.hpp"
-#include "app/main_window.hpp"
 #include "app/document/studio_document.hpp"
+#include "app/main_window.hpp"
 
 namespace kinetic::app {
 

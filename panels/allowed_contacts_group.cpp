@@ -17,8 +17,9 @@ AllowedContactsGroup::AllowedContactsGroup(QWidget* parent) : QWidget(parent) {
   toggle_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   toggle_->setAutoRaise(true);
   toggle_->setArrowType(Qt::RightArrow);
-  toggle_->setToolTip(tr("Pairs this scene lets touch without counting as a collision (a table under the "
-                         "base, a fixture); add one from the Collisions panel: right-click a pair → Allow contact"));
+  toggle_->setToolTip(tr(
+      "Pairs this scene lets touch without counting as a collision (a table under the "
+      "base, a fixture); add one from the Collisions panel: right-click a pair → Allow contact"));
   layout->addWidget(toggle_, 0, Qt::AlignLeft);
 
   body_ = new QWidget(this);

@@ -2,11 +2,12 @@
 
 namespace kinetic::panels {
 
-Pose offset_pose(const Pose& pose, const Vector3& translation, const Vector3& rpy, OffsetAxes axes) {
-  const Eigen::Matrix3d turn = (Eigen::AngleAxisd(rpy.z(), Vector3::UnitZ()) *
-                                Eigen::AngleAxisd(rpy.y(), Vector3::UnitY()) *
-                                Eigen::AngleAxisd(rpy.x(), Vector3::UnitX()))
-                                   .toRotationMatrix();
+Pose offset_pose(const Pose& pose, const Vector3& translation, const Vector3& rpy,
+                 OffsetAxes axes) {
+  const Eigen::Matrix3d turn =
+      (Eigen::AngleAxisd(rpy.z(), Vector3::UnitZ()) * Eigen::AngleAxisd(rpy.y(), Vector3::UnitY()) *
+       Eigen::AngleAxisd(rpy.x(), Vector3::UnitX()))
+          .toRotationMatrix();
   Pose moved = pose;
   if (axes == OffsetAxes::Tool) {
     moved.translation() += pose.linear() * translation;

@@ -31,21 +31,24 @@ QDoubleSpinBox* make_field(double range, int decimals, double step, const QStrin
   field->setDecimals(decimals);
   field->setSingleStep(step);
   field->setSuffix(suffix);
-  // Report a typed value once, on Return or focus loss, not per keystroke (each one is an IK request).
+  // Report a typed value once, on Return or focus loss, not per keystroke (each one is an IK
+  // request).
   field->setKeyboardTracking(false);
   return field;
 }
 
 // Extrinsic roll (x), pitch (y), yaw (z): R = Rz(yaw) Ry(pitch) Rx(roll), as URDF writes rpy.
 Eigen::Matrix3d from_rpy(double roll, double pitch, double yaw) {
-  return (Eigen::AngleAxisd(yaw, Eigen::Vector3d::UnitZ()) * Eigen::AngleAxisd(pitch, Eigen::Vector3d::UnitY()) *
+  return (Eigen::AngleAxisd(yaw, Eigen::Vector3d::UnitZ()) *
+          Eigen::AngleAxisd(pitch, Eigen::Vector3d::UnitY()) *
           Eigen::AngleAxisd(roll, Eigen::Vector3d::UnitX()))
       .toRotationMatrix();
 }
 
 Eigen::Vector3d to_rpy(const Eigen::Matrix3d& r) {
   const double pitch = std::asin(std::clamp(-r(2, 0), -1.0, 1.0));
-  if (std::abs(r(2, 0)) > 1 - 1e-9) return {0.0, pitch, std::atan2(-r(0, 1), r(1, 1))};  // gimbal lock
+  if (std::abs(r(2, 0)) > 1 - 1e-9)
+    return {0.0, pitch, std::atan2(-r(0, 1), r(1, 1))};  // gimbal lock
   return {std::atan2(r(2, 1), r(2, 2)), pitch, std::atan2(r(1, 0), r(0, 0))};
 }
 
@@ -64,7 +67,9 @@ void GoalPanel::set_end_effectors(const QStringList& names, const QString& activ
   end_effector_row_->setVisible(!names.isEmpty());
 }
 
-QString GoalPanel::end_effector() const { return end_effector_->currentText(); }
+QString GoalPanel::end_effector() const {
+  return end_effector_->currentText();
+}
 
 GoalPanel::GoalPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
@@ -98,8 +103,9 @@ void GoalPanel::build_end_effector_row(QVBoxLayout& layout) {
   auto* effector_row = new QHBoxLayout(end_effector_row_);
   effector_row->setContentsMargins(0, 0, 0, 0);
   end_effector_ = new QComboBox;
-  end_effector_->setToolTip(tr("The end effector whose pose is shown and edited here; each has a gizmo in the "
-                               "3D view, and grabbing one also chooses it"));
+  end_effector_->setToolTip(
+      tr("The end effector whose pose is shown and edited here; each has a gizmo in the "
+         "3D view, and grabbing one also chooses it"));
   auto* effector_label = new QLabel(tr("End effector"));
   effector_label->setBuddy(end_effector_);
   effector_row->addWidget(effector_label);
@@ -145,7 +151,8 @@ void GoalPanel::build_pose_fields(QVBoxLayout& layout) {
   orientation_stack_->addWidget(rpy_page);
   orientation_stack_->addWidget(quaternion_page);
   layout.addWidget(orientation_stack_);
-  connect(orientation_mode_, &QComboBox::currentIndexChanged, orientation_stack_, &QStackedWidget::setCurrentIndex);
+  connect(orientation_mode_, &QComboBox::currentIndexChanged, orientation_stack_,
+          &QStackedWidget::setCurrentIndex);
 }
 
 // The gizmo's frame, collision-aware IK, and stepping through the IK solutions.
@@ -155,7 +162,8 @@ void GoalPanel::build_ik_rows(QVBoxLayout& layout) {
   connect(local_frame_, &QCheckBox::toggled, this, &GoalPanel::localFrameChanged);
   layout.addWidget(local_frame_);
   collision_aware_ = new QCheckBox(tr("Collision-aware IK"));
-  collision_aware_->setToolTip(tr("Skip IK solutions that collide with the robot itself or the scene"));
+  collision_aware_->setToolTip(
+      tr("Skip IK solutions that collide with the robot itself or the scene"));
   // On at first, as in RViz: a goal inside an obstacle fails at once, not at plan time.
   collision_aware_->setChecked(true);
   connect(collision_aware_, &QCheckBox::toggled, this, &GoalPanel::collisionAwareChanged);
@@ -184,7 +192,8 @@ void GoalPanel::build_readouts(QVBoxLayout& layout) {
   layout.addWidget(status_);
 
   tcp_readout_ = new TcpReadout;
-  connect(tcp_readout_, &TcpReadout::setGoalHereRequested, this, &GoalPanel::goalFromCurrentRequested);
+  connect(tcp_readout_, &TcpReadout::setGoalHereRequested, this,
+          &GoalPanel::goalFromCurrentRequested);
   layout.addWidget(tcp_readout_);
 
   auto* transfer = new QHBoxLayout;
@@ -229,11 +238,13 @@ QGroupBox* GoalPanel::make_offset_group(QHBoxLayout& title_row) {
   offset_axes_ = new QComboBox;
   offset_axes_->addItem(tr("along the tool's axes"), static_cast<int>(OffsetAxes::Tool));
   offset_axes_->addItem(tr("along the base's axes"), static_cast<int>(OffsetAxes::Base));
-  offset_axes_->setToolTip(tr("The tool's axes move with the TCP (its z is usually the approach); the base's "
-                              "are those of the fields above. Turns are about the TCP either way."));
+  offset_axes_->setToolTip(
+      tr("The tool's axes move with the TCP (its z is usually the approach); the base's "
+         "are those of the fields above. Turns are about the TCP either way."));
   move_goal_ = new QPushButton(tr("Move goal"));
-  move_goal_->setToolTip(tr("Moves the goal above by this offset (Goal ← current first to move from where "
-                            "the robot is); IK solves it like a typed goal"));
+  move_goal_->setToolTip(
+      tr("Moves the goal above by this offset (Goal ← current first to move from where "
+         "the robot is); IK solves it like a typed goal"));
   offset_grid->addWidget(offset_axes_, 2, 0, 1, 4);
   offset_grid->addWidget(move_goal_, 2, 4, 1, 2);
   connect(move_goal_, &QPushButton::clicked, this, &GoalPanel::move_goal_by_offset);
@@ -256,14 +267,17 @@ void GoalPanel::show_orientation(const Eigen::Quaterniond& rotation) {
 
 Pose GoalPanel::pose() const {
   Pose pose = Pose::Identity();
-  pose.translation() = Eigen::Vector3d(position_[0]->value(), position_[1]->value(), position_[2]->value());
+  pose.translation() =
+      Eigen::Vector3d(position_[0]->value(), position_[1]->value(), position_[2]->value());
   if (orientation_mode() == Orientation::Quaternion) {
     Eigen::Quaterniond q(quaternion_[3]->value(), quaternion_[0]->value(), quaternion_[1]->value(),
                          quaternion_[2]->value());
-    if (q.norm() < 1e-9) q = Eigen::Quaterniond::Identity();  // all zeros: no rotation rather than NaN
+    if (q.norm() < 1e-9)
+      q = Eigen::Quaterniond::Identity();  // all zeros: no rotation rather than NaN
     pose.linear() = q.normalized().toRotationMatrix();
   } else {
-    pose.linear() = from_rpy(rpy_[0]->value() / kDegrees, rpy_[1]->value() / kDegrees, rpy_[2]->value() / kDegrees);
+    pose.linear() = from_rpy(rpy_[0]->value() / kDegrees, rpy_[1]->value() / kDegrees,
+                             rpy_[2]->value() / kDegrees);
   }
   return pose;
 }
@@ -289,7 +303,8 @@ void GoalPanel::fields_edited() {
 void GoalPanel::move_goal_by_offset() {
   const Vector3 translation(offset_translation_[0]->value(), offset_translation_[1]->value(),
                             offset_translation_[2]->value());
-  const Vector3 rpy(offset_rotation_[0]->value(), offset_rotation_[1]->value(), offset_rotation_[2]->value());
+  const Vector3 rpy(offset_rotation_[0]->value(), offset_rotation_[1]->value(),
+                    offset_rotation_[2]->value());
   const auto axes = static_cast<OffsetAxes>(offset_axes_->currentData().toInt());
   const Pose moved = offset_pose(pose(), translation / 1000.0, rpy / kDegrees, axes);
   set_pose(moved);
@@ -297,10 +312,13 @@ void GoalPanel::move_goal_by_offset() {
 }
 
 void GoalPanel::set_frame_name(const QString& base_link) {
-  frame_label_->setText(base_link.isEmpty() ? tr("TCP goal") : tr("TCP goal in '%1'").arg(base_link));
+  frame_label_->setText(base_link.isEmpty() ? tr("TCP goal")
+                                            : tr("TCP goal in '%1'").arg(base_link));
 }
 
-void GoalPanel::set_orientation_mode(Orientation mode) { orientation_mode_->setCurrentIndex(static_cast<int>(mode)); }
+void GoalPanel::set_orientation_mode(Orientation mode) {
+  orientation_mode_->setCurrentIndex(static_cast<int>(mode));
+}
 GoalPanel::Orientation GoalPanel::orientation_mode() const {
   return static_cast<Orientation>(orientation_mode_->currentIndex());
 }
@@ -309,13 +327,17 @@ void GoalPanel::set_local_frame(bool local) {
   const QSignalBlocker block(local_frame_);
   local_frame_->setChecked(local);
 }
-bool GoalPanel::local_frame() const { return local_frame_->isChecked(); }
+bool GoalPanel::local_frame() const {
+  return local_frame_->isChecked();
+}
 
 void GoalPanel::set_collision_aware(bool on) {
   const QSignalBlocker block(collision_aware_);
   collision_aware_->setChecked(on);
 }
-bool GoalPanel::collision_aware() const { return collision_aware_->isChecked(); }
+bool GoalPanel::collision_aware() const {
+  return collision_aware_->isChecked();
+}
 
 void GoalPanel::set_solution(int index, int count) {
   // Nothing solved yet (the goal is where the robot stands) is not a failure: the IK status line
@@ -324,12 +346,16 @@ void GoalPanel::set_solution(int index, int count) {
   previous_->setEnabled(count > 1);
   next_->setEnabled(count > 1);
 }
-QString GoalPanel::solution_text() const { return solution_->text(); }
+QString GoalPanel::solution_text() const {
+  return solution_->text();
+}
 
 void GoalPanel::set_ik_status(const QString& text, bool failed) {
   status_->setText(text);
   status_->setStyleSheet(failed ? QStringLiteral("color: #d9433b;") : QString());
 }
-QString GoalPanel::ik_status() const { return status_->text(); }
+QString GoalPanel::ik_status() const {
+  return status_->text();
+}
 
 }  // namespace kinetic::panels

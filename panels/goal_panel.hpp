@@ -35,7 +35,7 @@ class GoalPanel : public QWidget {
 
   // None of the setters emit the edit signals.
   void set_pose(const Pose& pose);
-  Pose pose() const;  // from the fields (quaternion normalised)
+  Pose pose() const;                              // from the fields (quaternion normalised)
   void set_frame_name(const QString& base_link);  // shown as "in <base link>"
   // A planning group that is not one chain: its end effectors, one gizmo each, and the one the
   // pose fields are for. Empty names hide the choice (a chain group has one TCP).
@@ -85,7 +85,8 @@ class GoalPanel : public QWidget {
 
  private:
   // The constructor's sections, in order (the focus chain follows the order widgets are made).
-  QHBoxLayout* build_title_row(QVBoxLayout& layout);  // the frame's name (the Offset toggle joins it)
+  QHBoxLayout* build_title_row(
+      QVBoxLayout& layout);  // the frame's name (the Offset toggle joins it)
   void build_end_effector_row(QVBoxLayout& layout);
   void build_pose_fields(QVBoxLayout& layout);
   void build_ik_rows(QVBoxLayout& layout);

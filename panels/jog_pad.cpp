@@ -45,8 +45,10 @@ JogPad::ButtonPair JogPad::make_pair(QWidget* parent, JogMode mode, int index, c
                                      const QString& what) {
   ButtonPair pair;
   for (const int direction : {-1, +1}) {
-    auto* button = new QPushButton((direction < 0 ? QStringLiteral("−") : QStringLiteral("+")) + name, parent);
-    button->setToolTip(tr("%1, in the %2 direction").arg(what, direction < 0 ? tr("negative") : tr("positive")));
+    auto* button =
+        new QPushButton((direction < 0 ? QStringLiteral("−") : QStringLiteral("+")) + name, parent);
+    button->setToolTip(
+        tr("%1, in the %2 direction").arg(what, direction < 0 ? tr("negative") : tr("positive")));
     button->setAutoRepeat(false);  // held, not repeated: the owner keeps the command alive
     button->setFocusPolicy(Qt::NoFocus);
     connect(button, &QPushButton::pressed, this,
@@ -65,7 +67,8 @@ void JogPad::set_mode(JogMode mode) {
 void JogPad::set_joint_names(const QStringList& names) {
   // A button deleted while held never reports its release: report it here.
   bool held = false;
-  for (const ButtonPair& pair : joint_buttons_) held = held || pair.minus->isDown() || pair.plus->isDown();
+  for (const ButtonPair& pair : joint_buttons_)
+    held = held || pair.minus->isDown() || pair.plus->isDown();
   if (held) emit released();
   while (QLayoutItem* item = joint_grid_->takeAt(0)) {
     delete item->widget();
@@ -77,8 +80,9 @@ void JogPad::set_joint_names(const QStringList& names) {
     auto* label = new QLabel(names[joint], joint_page_);
     joint_grid_->addWidget(label, joint, 0);
     joint_labels_.push_back(label);
-    ButtonPair pair = make_pair(joint_page_, JogMode::Joint, joint, QString(),
-                                tr("Turn (or slide) joint '%1' alone while held").arg(names[joint]));
+    ButtonPair pair =
+        make_pair(joint_page_, JogMode::Joint, joint, QString(),
+                  tr("Turn (or slide) joint '%1' alone while held").arg(names[joint]));
     joint_grid_->addWidget(pair.minus, joint, 1);
     joint_grid_->addWidget(pair.plus, joint, 2);
     joint_buttons_.push_back(pair);
@@ -88,7 +92,8 @@ void JogPad::set_joint_names(const QStringList& names) {
 }
 
 void JogPad::show_key_held(JogMode mode, int index, int direction, bool held) {
-  QPushButton* button = mode == JogMode::Cartesian ? axis_button(index, direction) : joint_button(index, direction);
+  QPushButton* button =
+      mode == JogMode::Cartesian ? axis_button(index, direction) : joint_button(index, direction);
   if (button) button->setDown(held);
 }
 

@@ -49,7 +49,8 @@ class JogPad : public QWidget {
     QPushButton* minus = nullptr;
     QPushButton* plus = nullptr;
   };
-  ButtonPair make_pair(QWidget* parent, JogMode mode, int index, const QString& name, const QString& what);
+  ButtonPair make_pair(QWidget* parent, JogMode mode, int index, const QString& name,
+                       const QString& what);
 
   JogMode mode_ = JogMode::Cartesian;
   QStackedWidget* pages_ = nullptr;

@@ -29,7 +29,9 @@ constexpr double kDegree = std::numbers::pi / 180.0;
 constexpr double kMillimetre = 0.001;
 const char* const kVariableProperty = "joint_variable";
 
-double wrap_angle(double angle) { return std::remainder(angle, 2.0 * std::numbers::pi); }
+double wrap_angle(double angle) {
+  return std::remainder(angle, 2.0 * std::numbers::pi);
+}
 }  // namespace
 
 JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent) {
@@ -38,8 +40,9 @@ JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent) {
   target_ = new QComboBox(this);
   target_->addItem(tr("Sliders move the robot"), static_cast<int>(Target::Robot));
   target_->addItem(tr("Sliders move the goal"), static_cast<int>(Target::Goal));
-  target_->setToolTip(tr("The goal: set a joint-space goal with the sliders, named poses, Zero, Mid or Random "
-                         "(the goal ghost moves, the robot stays)"));
+  target_->setToolTip(
+      tr("The goal: set a joint-space goal with the sliders, named poses, Zero, Mid or Random "
+         "(the goal ghost moves, the robot stays)"));
   connect(target_, &QComboBox::currentIndexChanged, this, [this] { emit targetChanged(target()); });
   options->addWidget(target_, 1);
   degrees_ = new QCheckBox(tr("Degrees"), this);
@@ -53,7 +56,8 @@ JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent) {
   named_poses_->setToolTip(tr("Named poses of the robot (kinetic.toml, SRDF)"));
   poses->addWidget(named_poses_, 1);
   apply_pose_ = new QPushButton(tr("Apply"), this);
-  connect(apply_pose_, &QPushButton::clicked, this, [this] { apply_named_pose(named_poses_->currentText()); });
+  connect(apply_pose_, &QPushButton::clicked, this,
+          [this] { apply_named_pose(named_poses_->currentText()); });
   poses->addWidget(apply_pose_);
   layout->addLayout(poses);
 
@@ -64,11 +68,13 @@ JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent) {
     connect(button, &QPushButton::clicked, this, slot);
     presets->addWidget(button);
   };
-  add_button(tr("Zero"), tr("All joints to zero (clamped into the limits)"), [this] { apply_zero(); });
+  add_button(tr("Zero"), tr("All joints to zero (clamped into the limits)"),
+             [this] { apply_zero(); });
   add_button(tr("Mid"), tr("All joints to the middle of their limits"), [this] { apply_mid(); });
   add_button(tr("Random"), tr("A random collision-free configuration within the limits"),
              [this] { apply_random_free(); });
-  add_button(tr("Copy"), tr("Copy the configuration as text, in radians"), [this] { copy_to_clipboard(); });
+  add_button(tr("Copy"), tr("Copy the configuration as text, in radians"),
+             [this] { copy_to_clipboard(); });
   add_button(tr("Paste"), tr("Set the configuration from text such as [0.1, -1.2, ...] in radians"),
              [this] { paste_from_clipboard(); });
   layout->addLayout(presets);
@@ -91,22 +97,29 @@ JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent) {
   layout->addWidget(stored_states_);
 }
 
-JointsPanel::Target JointsPanel::target() const { return static_cast<Target>(target_->currentData().toInt()); }
+JointsPanel::Target JointsPanel::target() const {
+  return static_cast<Target>(target_->currentData().toInt());
+}
 
 void JointsPanel::set_target(Target target) {
   const QSignalBlocker block(target_);
   target_->setCurrentIndex(target_->findData(static_cast<int>(target)));
 }
 
-bool JointsPanel::uses_degrees() const { return degrees_->isChecked(); }
-void JointsPanel::set_uses_degrees(bool degrees) { degrees_->setChecked(degrees); }
+bool JointsPanel::uses_degrees() const {
+  return degrees_->isChecked();
+}
+void JointsPanel::set_uses_degrees(bool degrees) {
+  degrees_->setChecked(degrees);
+}
 
 void JointsPanel::set_robot(RobotModelPtr robot) {
   robot_ = std::move(robot);
   values_ = robot_ ? robot_->zero_configuration() : JointVector();
   named_poses_->clear();
   if (robot_)
-    for (const std::string& name : robot_->named_pose_names()) named_poses_->addItem(QString::fromStdString(name));
+    for (const std::string& name : robot_->named_pose_names())
+      named_poses_->addItem(QString::fromStdString(name));
   named_poses_->setEnabled(named_poses_->count() > 0);
   apply_pose_->setEnabled(named_poses_->count() > 0);
   message_->hide();
@@ -150,8 +163,9 @@ void JointsPanel::rebuild_rows() {
     row.spin->setDecimals(row.angular && uses_degrees() ? 2 : 4);
     row.spin->setRange(to_shown(row, row.lower), to_shown(row, row.upper));
     row.spin->setSingleStep(row.angular && uses_degrees() ? 1.0 : 0.01);
-    row.spin->setSuffix(row.angular ? (uses_degrees() ? QStringLiteral("°") : QStringLiteral(" rad"))
-                                    : QStringLiteral(" m"));
+    row.spin->setSuffix(row.angular
+                            ? (uses_degrees() ? QStringLiteral("°") : QStringLiteral(" rad"))
+                            : QStringLiteral(" m"));
     row.spin->setWrapping(row.continuous);
     // A typed value is one edit, made when committed (Enter, leaving the field): "30" moved the
     // robot to 3° on the way and made two undo steps. The arrows and the panel's keys act at once.
@@ -185,10 +199,12 @@ void JointsPanel::refresh_row(int variable) {
   const QSignalBlocker block_slider(row.slider);
   const QSignalBlocker block_spin(row.spin);
   const double span = row.upper - row.lower;
-  row.slider->setValue(span > 0 ? static_cast<int>(std::lround((value - row.lower) / span * kSliderSteps)) : 0);
+  row.slider->setValue(
+      span > 0 ? static_cast<int>(std::lround((value - row.lower) / span * kSliderSteps)) : 0);
   // Leave a spin box that already shows the value alone: rewriting it would reformat its text.
   const double shown = to_shown(row, value);
-  if (row.spin->value() != QString::number(shown, 'f', row.spin->decimals()).toDouble()) row.spin->setValue(shown);
+  if (row.spin->value() != QString::number(shown, 'f', row.spin->decimals()).toDouble())
+    row.spin->setValue(shown);
 }
 
 void JointsPanel::refresh_all() {
@@ -246,46 +262,54 @@ bool JointsPanel::apply_random_free() {
   const JointVector lower = robot_->lower_limits();
   const JointVector upper = robot_->upper_limits();
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  const auto scene_skipped = [this] { return state_check_ && scene_skipped_ ? scene_skipped_() : QString(); };
+  const auto scene_skipped = [this] {
+    return state_check_ && scene_skipped_ ? scene_skipped_() : QString();
+  };
   for (int attempt = 0; attempt < kRandomFreeAttempts; ++attempt) {
     JointVector q(robot_->dof());
     for (int v = 0; v < robot_->dof(); ++v) q[v] = lower[v] + (upper[v] - lower[v]) * unit(random_);
     if (state_check_ && !state_check_(q)) continue;
     const QString skipped = scene_skipped();
-    show_message(skipped.isEmpty() ? QString()
-                                   : tr("The scene was not checked: %1. This pose is free of self-collision only "
-                                        "and may be inside an obstacle.")
-                                         .arg(skipped),
+    show_message(skipped.isEmpty()
+                     ? QString()
+                     : tr("The scene was not checked: %1. This pose is free of self-collision only "
+                          "and may be inside an obstacle.")
+                           .arg(skipped),
                  !skipped.isEmpty());
     edit_all(q);
     return true;
   }
   const QString skipped = scene_skipped();
-  show_message(skipped.isEmpty() ? tr("No collision-free configuration found in %1 random samples; the scene may "
-                                      "leave little free space. The joints were not changed.")
-                                       .arg(kRandomFreeAttempts)
-                                 : tr("No configuration free of self-collision found in %1 random samples; the "
-                                      "scene was not checked: %2. The joints were not changed.")
-                                       .arg(kRandomFreeAttempts)
-                                       .arg(skipped),
+  show_message(skipped.isEmpty()
+                   ? tr("No collision-free configuration found in %1 random samples; the scene may "
+                        "leave little free space. The joints were not changed.")
+                         .arg(kRandomFreeAttempts)
+                   : tr("No configuration free of self-collision found in %1 random samples; the "
+                        "scene was not checked: %2. The joints were not changed.")
+                         .arg(kRandomFreeAttempts)
+                         .arg(skipped),
                true);
   return false;
 }
 
 QString JointsPanel::format_configuration(const JointVector& q) {
   QStringList numbers;
-  for (Eigen::Index i = 0; i < q.size(); ++i) numbers << QString::number(q[i], 'g', QLocale::FloatingPointShortest);
+  for (Eigen::Index i = 0; i < q.size(); ++i)
+    numbers << QString::number(q[i], 'g', QLocale::FloatingPointShortest);
   return QStringLiteral("[%1]").arg(numbers.join(QStringLiteral(", ")));
 }
 
-std::optional<JointVector> JointsPanel::parse_configuration(const QString& text, int dof, QString* error) {
+std::optional<JointVector> JointsPanel::parse_configuration(const QString& text, int dof,
+                                                            QString* error) {
   QString body = text.trimmed();
   if (body.startsWith(QLatin1Char('['))) body.remove(0, 1);
   if (body.endsWith(QLatin1Char(']'))) body.chop(1);
-  const QStringList parts = body.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+  const QStringList parts =
+      body.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
   if (parts.size() != dof) {
     if (error)
-      *error = tr("The text has %1 values but the robot has %2 joints; expected e.g. [0.1, -1.2, ...] in radians.")
+      *error = tr("The text has %1 values but the robot has %2 joints; expected e.g. [0.1, -1.2, "
+                  "...] in radians.")
                    .arg(parts.size())
                    .arg(dof);
     return std::nullopt;
@@ -306,7 +330,9 @@ void JointsPanel::copy_to_clipboard() const {
   if (robot_) QApplication::clipboard()->setText(format_configuration(values_));
 }
 
-bool JointsPanel::paste_from_clipboard() { return paste_text(QApplication::clipboard()->text()); }
+bool JointsPanel::paste_from_clipboard() {
+  return paste_text(QApplication::clipboard()->text());
+}
 
 bool JointsPanel::paste_text(const QString& text) {
   if (!robot_) return false;
@@ -350,11 +376,20 @@ bool JointsPanel::eventFilter(QObject* watched, QEvent* event) {
       const int v = variable.toInt();
       const double unit = rows_.at(v).angular ? kDegree : kMillimetre;
       switch (static_cast<QKeyEvent*>(event)->key()) {
-        case Qt::Key_Up: step_variable(v, unit); return true;
-        case Qt::Key_Down: step_variable(v, -unit); return true;
-        case Qt::Key_PageUp: step_variable(v, 10.0 * unit); return true;
-        case Qt::Key_PageDown: step_variable(v, -10.0 * unit); return true;
-        default: break;
+        case Qt::Key_Up:
+          step_variable(v, unit);
+          return true;
+        case Qt::Key_Down:
+          step_variable(v, -unit);
+          return true;
+        case Qt::Key_PageUp:
+          step_variable(v, 10.0 * unit);
+          return true;
+        case Qt::Key_PageDown:
+          step_variable(v, -10.0 * unit);
+          return true;
+        default:
+          break;
       }
     }
   }

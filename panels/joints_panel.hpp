@@ -73,7 +73,8 @@ class JointsPanel : public QWidget {
   static QString format_configuration(const JointVector& q);
   // Parses that format (brackets optional; commas or spaces). Returns nullopt and sets *error on
   // a wrong count or a value that is not a finite number.
-  static std::optional<JointVector> parse_configuration(const QString& text, int dof, QString* error);
+  static std::optional<JointVector> parse_configuration(const QString& text, int dof,
+                                                        QString* error);
 
   // Test access: the editors of one variable.
   QSlider* slider(int variable) const { return rows_.at(variable).slider; }

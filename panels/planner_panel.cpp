@@ -30,17 +30,24 @@ namespace {
 
 const char* planner_label_for(PlannerType type) {
   switch (type) {
-    case PlannerType::RrtConnect: return "RRT-Connect";
-    case PlannerType::RrtStar: return "RRT*";
-    case PlannerType::BiTrrt: return "BiTRRT";
-    case PlannerType::Prm: return "PRM";
-    case PlannerType::Est: return "EST";
-    case PlannerType::Kpiece: return "KPIECE";
+    case PlannerType::RrtConnect:
+      return "RRT-Connect";
+    case PlannerType::RrtStar:
+      return "RRT*";
+    case PlannerType::BiTrrt:
+      return "BiTRRT";
+    case PlannerType::Prm:
+      return "PRM";
+    case PlannerType::Est:
+      return "EST";
+    case PlannerType::Kpiece:
+      return "KPIECE";
   }
   return "?";
 }
 
-QDoubleSpinBox* double_box(double min, double max, int decimals, double step, const QString& suffix = {}) {
+QDoubleSpinBox* double_box(double min, double max, int decimals, double step,
+                           const QString& suffix = {}) {
   auto* box = new QDoubleSpinBox;
   box->setRange(min, max);
   box->setDecimals(decimals);
@@ -115,7 +122,8 @@ QGroupBox* PlannerPanel::make_planner_group() {
 void PlannerPanel::add_search_rows(QFormLayout& form) {
   planner_ = new QComboBox;
   for (PlannerType type : all_planner_types())
-    planner_->addItem(QString::fromUtf8(planner_label_for(type)), QString::fromUtf8(to_string(type)));
+    planner_->addItem(QString::fromUtf8(planner_label_for(type)),
+                      QString::fromUtf8(to_string(type)));
   planner_->addItem(tr("Cartesian (straight TCP line)"), kCartesian);
   form.addRow(tr("Planner"), planner_);
   preset_ = new QComboBox;
@@ -128,8 +136,9 @@ void PlannerPanel::add_search_rows(QFormLayout& form) {
   iterations_ = int_box(1, std::numeric_limits<int>::max());
   form.addRow(tr("Iterations"), iterations_);
   margin_ = double_box(0.0, 1.0, 3, 0.005, tr(" m"));
-  margin_->setToolTip(tr("Clearance the free-space planners keep from obstacles and the robot itself "
-                         "(reduced where the start or goal is closer); Cartesian moves have their own"));
+  margin_->setToolTip(
+      tr("Clearance the free-space planners keep from obstacles and the robot itself "
+         "(reduced where the start or goal is closer); Cartesian moves have their own"));
   form.addRow(tr("Margin"), margin_);
   shortcut_ = int_box(0, 1000000);
   form.addRow(tr("Shortcut passes"), shortcut_);
@@ -152,7 +161,8 @@ void PlannerPanel::add_search_rows(QFormLayout& form) {
   form.addRow(tr("IK attempts"), ik_attempts_);
   seed_ = new QLineEdit;
   seed_->setPlaceholderText(tr("random"));
-  seed_->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{0,19}")), seed_));
+  seed_->setValidator(
+      new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{0,19}")), seed_));
   seed_->setToolTip(tr("Same seed, same problem: same plan. Empty: a new seed every time."));
   form.addRow(tr("Seed"), seed_);
 }
@@ -160,8 +170,9 @@ void PlannerPanel::add_search_rows(QFormLayout& form) {
 void PlannerPanel::add_constraint_rows(QFormLayout& form) {
   // Workspace bounds: a box in the robot's root frame every link origin must stay inside.
   workspace_ = new QCheckBox(tr("Keep every link inside"));
-  workspace_->setToolTip(tr("Workspace bounds (m, robot root frame): the plan keeps every link origin "
-                            "inside this box, e.g. to stay within a cell"));
+  workspace_->setToolTip(
+      tr("Workspace bounds (m, robot root frame): the plan keeps every link origin "
+         "inside this box, e.g. to stay within a cell"));
   form.addRow(tr("Workspace"), workspace_);
   for (int bound = 0; bound < 2; ++bound) {
     auto* row = new QHBoxLayout;
@@ -177,7 +188,8 @@ void PlannerPanel::add_constraint_rows(QFormLayout& form) {
   keep_orientation_ = new QCheckBox(tr("Keep TCP orientation"));
   orientation_tolerance_ = double_box(0.5, 90.0, 1, 0.5, tr("°"));
   orientation_tolerance_->setValue(5.0);
-  orientation_tolerance_->setToolTip(tr("Largest rotation of the TCP away from its orientation at the start"));
+  orientation_tolerance_->setToolTip(
+      tr("Largest rotation of the TCP away from its orientation at the start"));
   auto* orientation_row = new QHBoxLayout;
   orientation_row->addWidget(keep_orientation_);
   orientation_row->addWidget(orientation_tolerance_);
@@ -242,8 +254,9 @@ void PlannerPanel::build_run_area(QVBoxLayout& outer) {
   buttons->addWidget(plan_execute_, 0, 1);
   buttons->addWidget(cancel_, 1, 0);
   replace_last_plan_ = new QCheckBox(tr("Replace last"));
-  replace_last_plan_->setToolTip(tr("A new plan replaces the trajectory the last plan added, as RViz keeps one "
-                                    "plan (a renamed, re-timed or edited one is kept); off: every plan is kept"));
+  replace_last_plan_->setToolTip(
+      tr("A new plan replaces the trajectory the last plan added, as RViz keeps one "
+         "plan (a renamed, re-timed or edited one is kept); off: every plan is kept"));
   buttons->addWidget(replace_last_plan_, 1, 1);
   run->addLayout(buttons);
   progress_ = new QProgressBar;
@@ -270,7 +283,8 @@ void PlannerPanel::connect_controls() {
   connect(smoothing_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
   connect(workspace_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
   connect(keep_orientation_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
-  connect(orientation_tolerance_, &QDoubleSpinBox::valueChanged, this, &PlannerPanel::update_enabled);
+  connect(orientation_tolerance_, &QDoubleSpinBox::valueChanged, this,
+          &PlannerPanel::update_enabled);
   connect(avoid_collisions_, &QCheckBox::toggled, this, &PlannerPanel::update_enabled);
   connect(plan_, &QPushButton::clicked, this, &PlannerPanel::planRequested);
   connect(plan_execute_, &QPushButton::clicked, this, &PlannerPanel::planAndExecuteRequested);
@@ -290,9 +304,12 @@ void PlannerPanel::watch_settings() {
   const auto edited = [this] {
     if (!applying_settings_) emit settingsEdited();
   };
-  for (QComboBox* box : {group_, planner_, preset_, timing_}) connect(box, &QComboBox::currentIndexChanged, this, edited);
-  for (QDoubleSpinBox* box : findChildren<QDoubleSpinBox*>()) connect(box, &QDoubleSpinBox::valueChanged, this, edited);
-  for (QSpinBox* box : findChildren<QSpinBox*>()) connect(box, &QSpinBox::valueChanged, this, edited);
+  for (QComboBox* box : {group_, planner_, preset_, timing_})
+    connect(box, &QComboBox::currentIndexChanged, this, edited);
+  for (QDoubleSpinBox* box : findChildren<QDoubleSpinBox*>())
+    connect(box, &QDoubleSpinBox::valueChanged, this, edited);
+  for (QSpinBox* box : findChildren<QSpinBox*>())
+    connect(box, &QSpinBox::valueChanged, this, edited);
   for (QCheckBox* box : findChildren<QCheckBox*>()) connect(box, &QCheckBox::toggled, this, edited);
   connect(seed_, &QLineEdit::textChanged, this, edited);
 }
@@ -318,8 +335,8 @@ PlannerSettings PlannerPanel::settings() const {
 void PlannerPanel::set_settings(const PlannerSettings& s) {
   applying_settings_ = true;
   select_group(s.group);
-  planner_->setCurrentIndex(
-      planner_->findData(s.cartesian ? kCartesian : QString::fromUtf8(to_string(s.options.planner))));
+  planner_->setCurrentIndex(planner_->findData(
+      s.cartesian ? kCartesian : QString::fromUtf8(to_string(s.options.planner))));
   set_options(s.options);
   if (s.random_seed) seed_->clear();
   set_cartesian_options(s.cartesian_options);
@@ -342,24 +359,29 @@ QGroupBox* PlannerPanel::make_cartesian_group() {
   cartesian_group_ = new QGroupBox(tr("Cartesian"));
   auto* form = new QFormLayout(cartesian_group_);
   translation_step_ = double_box(0.01, 100.0, 2, 0.1, tr(" mm"));
-  translation_step_->setToolTip(tr("Largest TCP move between two IK solutions along the line: smaller "
-                                   "follows the line more closely and takes longer."));
+  translation_step_->setToolTip(
+      tr("Largest TCP move between two IK solutions along the line: smaller "
+         "follows the line more closely and takes longer."));
   form->addRow(tr("Translation step"), translation_step_);
   rotation_step_ = double_box(0.01, 500.0, 2, 0.1, tr(" mrad"));
-  rotation_step_->setToolTip(tr("Largest TCP rotation between two IK solutions (1 mrad ≈ 0.057°): smaller "
-                                "follows the orientation more closely and takes longer."));
+  rotation_step_->setToolTip(
+      tr("Largest TCP rotation between two IK solutions (1 mrad ≈ 0.057°): smaller "
+         "follows the orientation more closely and takes longer."));
   form->addRow(tr("Rotation step"), rotation_step_);
   jump_threshold_ = double_box(0.0001, 10.0, 4, 0.01, tr(" rad"));
-  jump_threshold_->setToolTip(tr("Largest change of any joint in one step (m for a sliding joint): a bigger "
-                                 "jump, such as the arm flipping its configuration, stops the line there."));
+  jump_threshold_->setToolTip(
+      tr("Largest change of any joint in one step (m for a sliding joint): a bigger "
+         "jump, such as the arm flipping its configuration, stops the line there."));
   form->addRow(tr("Jump threshold"), jump_threshold_);
   avoid_collisions_ = new QCheckBox(tr("Avoid collisions"));
-  avoid_collisions_->setToolTip(tr("Stop the line at the first step that touches an obstacle or the robot "
-                                   "itself; unchecked, collisions are not checked at all."));
+  avoid_collisions_->setToolTip(
+      tr("Stop the line at the first step that touches an obstacle or the robot "
+         "itself; unchecked, collisions are not checked at all."));
   form->addRow(QString(), avoid_collisions_);
   cartesian_margin_ = double_box(0.0, 1000.0, 1, 1.0, tr(" mm"));
-  cartesian_margin_->setToolTip(tr("Clearance every step keeps from obstacles and the robot itself: the line "
-                                   "stops where it gets closer (0: a plain contact check, the fastest)."));
+  cartesian_margin_->setToolTip(
+      tr("Clearance every step keeps from obstacles and the robot itself: the line "
+         "stops where it gets closer (0: a plain contact check, the fastest)."));
   form->addRow(tr("Collision margin"), cartesian_margin_);
   closed_form_ik_ = new QCheckBox(tr("Closed-form IK steps"));
   form->addRow(QString(), closed_form_ik_);
@@ -394,7 +416,8 @@ void PlannerPanel::set_closed_form_ik_available(bool available) {
 
 PlannerOptions PlannerPanel::options() const {
   PlannerOptions o;
-  if (!cartesian()) o.planner = planner_type_from_string(planner_->currentData().toString().toStdString());
+  if (!cartesian())
+    o.planner = planner_type_from_string(planner_->currentData().toString().toStdString());
   o.timeout_ms = timeout_->value();
   o.max_iterations = iterations_->value();
   o.margin = margin_->value();
@@ -419,7 +442,8 @@ PlannerOptions PlannerPanel::options() const {
 }
 
 void PlannerPanel::set_options(const PlannerOptions& o) {
-  if (!cartesian()) planner_->setCurrentIndex(planner_->findData(QString::fromUtf8(to_string(o.planner))));
+  if (!cartesian())
+    planner_->setCurrentIndex(planner_->findData(QString::fromUtf8(to_string(o.planner))));
   timeout_->setValue(o.timeout_ms);
   iterations_->setValue(o.max_iterations);
   margin_->setValue(o.margin);
@@ -487,7 +511,9 @@ void PlannerPanel::refresh_preset_label() {
   if (matching != kCustomPreset && custom >= 0) preset_->removeItem(custom);
 }
 
-bool PlannerPanel::cartesian() const { return planner_->currentData().toString() == kCartesian; }
+bool PlannerPanel::cartesian() const {
+  return planner_->currentData().toString() == kCartesian;
+}
 
 QString PlannerPanel::planner_label() const {
   if (cartesian()) return tr("Cartesian");
@@ -499,7 +525,9 @@ QString PlannerPanel::planner_label() const {
   return planner_->currentText();
 }
 
-bool PlannerPanel::random_seed() const { return seed_->text().trimmed().isEmpty(); }
+bool PlannerPanel::random_seed() const {
+  return seed_->text().trimmed().isEmpty();
+}
 
 std::optional<double> PlannerPanel::keep_orientation_tolerance() const {
   if (cartesian() || !keep_orientation_->isChecked()) return std::nullopt;
@@ -529,12 +557,14 @@ void PlannerPanel::set_groups(const QList<PlanningGroupChoice>& groups) {
     if (choice.unusable.isEmpty()) {
       ++usable;
       if (!choice.joints_only.isEmpty() && !choice.end_effectors.isEmpty())
-        item->setToolTip(tr("Not one chain: joint-space goals, and pose goals for each of its end effectors "
-                            "(%1), one goal gizmo each")
-                             .arg(choice.end_effectors));
+        item->setToolTip(
+            tr("Not one chain: joint-space goals, and pose goals for each of its end effectors "
+               "(%1), one goal gizmo each")
+                .arg(choice.end_effectors));
       else if (!choice.joints_only.isEmpty())
-        item->setToolTip(tr("Joint-space goals only (no TCP for pose goals, IK or Cartesian lines): %1")
-                             .arg(choice.joints_only));
+        item->setToolTip(
+            tr("Joint-space goals only (no TCP for pose goals, IK or Cartesian lines): %1")
+                .arg(choice.joints_only));
       continue;
     }
     item->setEnabled(false);
@@ -544,17 +574,20 @@ void PlannerPanel::set_groups(const QList<PlanningGroupChoice>& groups) {
   select_group(kept);
   group_->setEnabled(usable > 1);
   if (groups.isEmpty())
-    group_->setToolTip(tr("This robot defines no planning group: its movable joints plan as one chain."));
+    group_->setToolTip(
+        tr("This robot defines no planning group: its movable joints plan as one chain."));
   else if (usable == 0)
     group_->setToolTip(tr("None of this robot's planning groups has a joint to plan."));
   else if (usable == 1)
-    group_->setToolTip(groups.size() == 1 ? tr("This robot has one planning group.")
-                                          : tr("This robot has one planning group the planner can plan for "
-                                               "(the others have no joint to plan)."));
+    group_->setToolTip(groups.size() == 1
+                           ? tr("This robot has one planning group.")
+                           : tr("This robot has one planning group the planner can plan for "
+                                "(the others have no joint to plan)."));
   else
-    group_->setToolTip(tr("The planning group planned for: only its joints move, and the TCP at the end of its "
-                          "chain is the one the goal gizmo and pose goals use (a group that is not one chain, "
-                          "such as two arms, plans joint-space goals)."));
+    group_->setToolTip(
+        tr("The planning group planned for: only its joints move, and the TCP at the end of its "
+           "chain is the one the goal gizmo and pose goals use (a group that is not one chain, "
+           "such as two arms, plans joint-space goals)."));
 }
 
 void PlannerPanel::select_group(const QString& name) {
@@ -570,12 +603,22 @@ void PlannerPanel::select_group(const QString& name) {
   group_->setCurrentIndex(chosen);
 }
 
-QString PlannerPanel::group() const { return group_->currentData().toString(); }
+QString PlannerPanel::group() const {
+  return group_->currentData().toString();
+}
 
-PlanGoalType PlannerPanel::goal_type() const { return PlanGoalType(goal_type_->currentData().toInt()); }
-QString PlannerPanel::goal_name() const { return goal_name_->currentText(); }
-PlanStartType PlannerPanel::start_type() const { return PlanStartType(start_type_->currentData().toInt()); }
-QString PlannerPanel::start_name() const { return start_name_->currentText(); }
+PlanGoalType PlannerPanel::goal_type() const {
+  return PlanGoalType(goal_type_->currentData().toInt());
+}
+QString PlannerPanel::goal_name() const {
+  return goal_name_->currentText();
+}
+PlanStartType PlannerPanel::start_type() const {
+  return PlanStartType(start_type_->currentData().toInt());
+}
+QString PlannerPanel::start_name() const {
+  return start_name_->currentText();
+}
 
 void PlannerPanel::set_goal_available(bool joints, bool tcp_pose) {
   goal_joints_ = joints;
@@ -588,9 +631,12 @@ void PlannerPanel::set_goal_available(bool joints, bool tcp_pose) {
 // (the Cartesian line runs to a TCP pose only; the plan worker refuses the others).
 bool PlannerPanel::goal_type_usable(PlanGoalType type) const {
   switch (type) {
-    case PlanGoalType::Joints: return goal_joints_ && !cartesian();
-    case PlanGoalType::TcpPose: return goal_pose_;
-    case PlanGoalType::Named: return goal_name_->count() > 0 && !cartesian();
+    case PlanGoalType::Joints:
+      return goal_joints_ && !cartesian();
+    case PlanGoalType::TcpPose:
+      return goal_pose_;
+    case PlanGoalType::Named:
+      return goal_name_->count() > 0 && !cartesian();
   }
   return false;
 }
@@ -602,7 +648,8 @@ bool PlannerPanel::goal_type_usable(PlanGoalType type) const {
 // planner returns to the user's kind.
 void PlannerPanel::choose_goal_type() {
   PlanGoalType pick = goal_type();
-  if (goal_type_usable(preferred_goal_type_)) pick = preferred_goal_type_;
+  if (goal_type_usable(preferred_goal_type_))
+    pick = preferred_goal_type_;
   else if (!goal_type_usable(pick))
     for (PlanGoalType candidate : {PlanGoalType::Joints, PlanGoalType::TcpPose})
       if (goal_type_usable(candidate)) {
@@ -623,16 +670,25 @@ QString PlannerPanel::goal_problem() const {
     return goal_pose_ ? tr("Cartesian moves go to a TCP pose: choose Goal TCP pose")
                       : tr("Cartesian moves need a TCP pose goal: %1").arg(set_pose);
   switch (goal_type()) {
-    case PlanGoalType::Joints: break;
-    case PlanGoalType::TcpPose: return tr("No TCP pose goal yet: %1").arg(set_pose);
-    case PlanGoalType::Named: return tr("This robot has no named poses: choose another goal");
+    case PlanGoalType::Joints:
+      break;
+    case PlanGoalType::TcpPose:
+      return tr("No TCP pose goal yet: %1").arg(set_pose);
+    case PlanGoalType::Named:
+      return tr("This robot has no named poses: choose another goal");
   }
   return tr("Set a goal first (Goal panel or gizmo), or choose a named pose");
 }
 
-QString PlannerPanel::timing_key() const { return timing_->currentData().toString(); }
-double PlannerPanel::velocity_scaling() const { return velocity_->value(); }
-double PlannerPanel::acceleration_scaling() const { return acceleration_->value(); }
+QString PlannerPanel::timing_key() const {
+  return timing_->currentData().toString();
+}
+double PlannerPanel::velocity_scaling() const {
+  return velocity_->value();
+}
+double PlannerPanel::acceleration_scaling() const {
+  return acceleration_->value();
+}
 
 void PlannerPanel::set_running(bool running) {
   running_ = running;
@@ -647,7 +703,8 @@ void PlannerPanel::set_running(bool running) {
   update_enabled();
 }
 
-void PlannerPanel::set_progress(const QString& phase, double elapsed_ms, int iterations, int tree_size) {
+void PlannerPanel::set_progress(const QString& phase, double elapsed_ms, int iterations,
+                                int tree_size) {
   if (!running_) return;
   const int timeout = static_cast<int>(timeout_->value());
   if (phase == QStringLiteral("planning")) {
@@ -676,10 +733,13 @@ void PlannerPanel::show_result(const PlanSummary& s) {
                      .arg(s.duration, 0, 'f', 3)
                      .arg(s.seed);
   if (s.cartesian_fraction) {
-    text += tr("<br>Cartesian: %1% of the line achieved").arg(*s.cartesian_fraction * 100.0, 0, 'f', 1);
-    if (!s.cartesian_stop.isEmpty()) text += tr(" — stopped: %1").arg(s.cartesian_stop.toHtmlEscaped());
+    text +=
+        tr("<br>Cartesian: %1% of the line achieved").arg(*s.cartesian_fraction * 100.0, 0, 'f', 1);
+    if (!s.cartesian_stop.isEmpty())
+      text += tr(" — stopped: %1").arg(s.cartesian_stop.toHtmlEscaped());
   }
-  for (const QString& note : s.notes) text += QStringLiteral("<br><i>%1</i>").arg(note.toHtmlEscaped());
+  for (const QString& note : s.notes)
+    text += QStringLiteral("<br><i>%1</i>").arg(note.toHtmlEscaped());
   text += tr("<br>Validation: %1").arg(s.validation.toHtmlEscaped());
   result_->show_result(text);
 }
@@ -701,12 +761,13 @@ bool PlannerPanel::showing_failure() const {
 void PlannerPanel::update_enabled() {
   const bool cart = cartesian();
   const bool searching = !cart;
-  for (QWidget* w : std::initializer_list<QWidget*>{iterations_, margin_, shortcut_, smoothing_, resolution_,
-                                                    range_, refine_, neighbors_, ik_attempts_, seed_, preset_,
-                                                    timeout_})
+  for (QWidget* w : std::initializer_list<QWidget*>{iterations_, margin_, shortcut_, smoothing_,
+                                                    resolution_, range_, refine_, neighbors_,
+                                                    ik_attempts_, seed_, preset_, timeout_})
     w->setEnabled(searching);
   smoothing_passes_->setEnabled(searching && smoothing_->isChecked());
-  refine_->setEnabled(searching && planner_->currentData().toString() == QStringLiteral("rrt_star"));
+  refine_->setEnabled(searching &&
+                      planner_->currentData().toString() == QStringLiteral("rrt_star"));
   neighbors_->setEnabled(searching && planner_->currentData().toString() == QStringLiteral("prm"));
   workspace_->setEnabled(searching);
   for (int axis = 0; axis < 3; ++axis) {
@@ -715,14 +776,17 @@ void PlannerPanel::update_enabled() {
   }
   keep_orientation_->setEnabled(searching);
   orientation_tolerance_->setEnabled(searching && keep_orientation_->isChecked());
-  keep_orientation_->setToolTip(
-      searching ? tr("Every waypoint keeps the TCP within %1° of its orientation at the start state (e.g. to "
-                     "carry a glass upright); the start and the goal must keep it too. Planned with RRT-Connect "
-                     "plus projection, whatever planner is chosen; shortcuts keep the orientation, corners are not "
-                     "smoothed.")
-                      .arg(orientation_tolerance_->value(), 0, 'f', 1)
-                : tr("Not used in Cartesian mode: a straight TCP line already interpolates the orientation "
-                     "from the start to the goal."));
+  keep_orientation_->setToolTip(searching ? tr("Every waypoint keeps the TCP within %1° of its "
+                                               "orientation at the start state (e.g. to "
+                                               "carry a glass upright); the start and the goal "
+                                               "must keep it too. Planned with RRT-Connect "
+                                               "plus projection, whatever planner is chosen; "
+                                               "shortcuts keep the orientation, corners are not "
+                                               "smoothed.")
+                                                .arg(orientation_tolerance_->value(), 0, 'f', 1)
+                                          : tr("Not used in Cartesian mode: a straight TCP line "
+                                               "already interpolates the orientation "
+                                               "from the start to the goal."));
   update_cartesian_enabled();
   goal_name_->setVisible(goal_type() == PlanGoalType::Named);
   start_name_->setVisible(start_type() == PlanStartType::Named);
@@ -730,10 +794,11 @@ void PlannerPanel::update_enabled() {
   plan_->setEnabled(!running_ && problem.isEmpty());
   plan_->setToolTip(problem);
   plan_execute_->setEnabled(!running_ && problem.isEmpty());
-  plan_execute_->setToolTip(problem.isEmpty()
-                                ? tr("Plan from the current state (whatever the Start above) and, when the plan "
-                                     "validates, play it: the robot ends at the goal, one undo step (Ctrl+Shift+Enter)")
-                                : problem);
+  plan_execute_->setToolTip(
+      problem.isEmpty()
+          ? tr("Plan from the current state (whatever the Start above) and, when the plan "
+               "validates, play it: the robot ends at the goal, one undo step (Ctrl+Shift+Enter)")
+          : problem);
   goal_hint_->setText(problem);
   goal_hint_->setVisible(!problem.isEmpty());
   cancel_->setEnabled(running_);
@@ -746,13 +811,15 @@ void PlannerPanel::update_cartesian_enabled() {
   cartesian_group_->setEnabled(cart);
   cartesian_margin_->setEnabled(avoid_collisions_->isChecked());
   closed_form_ik_->setEnabled(closed_form_ik_available_);
-  closed_form_ik_->setToolTip(
-      closed_form_ik_available_
-          ? tr("Solve each step with the robot's closed-form IK on the last step's branch: faster, the TCP "
-               "exactly on the line, but near singularities the line may stop a few steps elsewhere than "
-               "numerically.")
-          : tr("This robot has no closed-form IK solver (UR and OPW arms have one): every step is solved "
-               "numerically."));
+  closed_form_ik_->setToolTip(closed_form_ik_available_
+                                  ? tr("Solve each step with the robot's closed-form IK on the "
+                                       "last step's branch: faster, the TCP "
+                                       "exactly on the line, but near singularities the line may "
+                                       "stop a few steps elsewhere than "
+                                       "numerically.")
+                                  : tr("This robot has no closed-form IK solver (UR and OPW arms "
+                                       "have one): every step is solved "
+                                       "numerically."));
 }
 
 }  // namespace kinetic::panels

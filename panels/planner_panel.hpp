@@ -76,7 +76,7 @@ class PlannerPanel : public QWidget {
   // "RRT-Connect", ..., "Cartesian"; with the orientation kept, what runs then:
   // "RRT-Connect, TCP orientation kept within 5.0°".
   QString planner_label() const;
-  bool random_seed() const;       // the seed field is empty
+  bool random_seed() const;  // the seed field is empty
   // Radians, when "Keep TCP orientation" is checked and applies (not in Cartesian mode).
   std::optional<double> keep_orientation_tolerance() const;
   // The Cartesian settings in engine units (m, rad); closed_form_ik only where the robot has a
@@ -153,7 +153,8 @@ class PlannerPanel : public QWidget {
 
  signals:
   void planRequested();
-  // Plan from the current state and, when the plan validates, play it and leave the robot at its end.
+  // Plan from the current state and, when the plan validates, play it and leave the robot at its
+  // end.
   void planAndExecuteRequested();
   void cancelRequested();
   // The user chose another planning group (settingsEdited follows).
@@ -163,14 +164,14 @@ class PlannerPanel : public QWidget {
 
  private:
   // The constructor's sections, in order (the focus chain follows the order widgets are made).
-  void build_group_row(QVBoxLayout& layout);    // the planning group
-  QGroupBox* make_planner_group();              // the planner and its options
-  void add_search_rows(QFormLayout& form);      // planner, preset, budget, margin, smoothing, seed…
+  void build_group_row(QVBoxLayout& layout);  // the planning group
+  QGroupBox* make_planner_group();            // the planner and its options
+  void add_search_rows(QFormLayout& form);    // planner, preset, budget, margin, smoothing, seed…
   void add_constraint_rows(QFormLayout& form);  // workspace bounds, keep TCP orientation
   QGroupBox* make_cartesian_group();
-  QGroupBox* make_states_group();               // start and goal
-  QGroupBox* make_timing_group();               // the result's parameterization and scaling
-  void build_run_area(QVBoxLayout& outer);      // Plan, Plan & Execute, Cancel, progress, result
+  QGroupBox* make_states_group();           // start and goal
+  QGroupBox* make_timing_group();           // the result's parameterization and scaling
+  void build_run_area(QVBoxLayout& outer);  // Plan, Plan & Execute, Cancel, progress, result
   void connect_controls();
   void update_enabled();
   void update_cartesian_enabled();
@@ -178,7 +179,8 @@ class PlannerPanel : public QWidget {
   void choose_goal_type();
   QString goal_problem() const;
 
-  QComboBox *group_, *planner_, *preset_, *goal_type_, *goal_name_, *start_type_, *start_name_, *timing_;
+  QComboBox *group_, *planner_, *preset_, *goal_type_, *goal_name_, *start_type_, *start_name_,
+      *timing_;
   QDoubleSpinBox *timeout_, *margin_, *resolution_, *range_, *refine_, *velocity_, *acceleration_;
   QSpinBox *iterations_, *shortcut_, *smoothing_passes_, *neighbors_, *ik_attempts_;
   QCheckBox* smoothing_;
@@ -190,7 +192,8 @@ class PlannerPanel : public QWidget {
   QDoubleSpinBox* orientation_tolerance_;  // degrees
   QLineEdit* seed_;
   QGroupBox* cartesian_group_;
-  QDoubleSpinBox *translation_step_, *rotation_step_, *jump_threshold_, *cartesian_margin_;  // mm, mrad, rad, mm
+  QDoubleSpinBox *translation_step_, *rotation_step_, *jump_threshold_,
+      *cartesian_margin_;  // mm, mrad, rad, mm
   QCheckBox *avoid_collisions_, *closed_form_ik_;
   QPushButton *plan_, *plan_execute_, *cancel_;
   QProgressBar* progress_;
@@ -198,8 +201,9 @@ class PlannerPanel : public QWidget {
   QLabel* goal_hint_ = nullptr;
   void watch_settings();
   void refresh_preset_label();
-  bool goal_joints_ = false, goal_pose_ = false, running_ = false, closed_form_ik_available_ = false;
-  bool applying_settings_ = false;  // set_settings() is filling the boxes: no settingsEdited
+  bool goal_joints_ = false, goal_pose_ = false, running_ = false,
+       closed_form_ik_available_ = false;
+  bool applying_settings_ = false;         // set_settings() is filling the boxes: no settingsEdited
   void select_group(const QString& name);  // when listed and usable, else the first usable group
   // The goal kind the user chose last (joints until they choose): what choose_goal_type() goes
   // back to when the planner and the goal allow it. choosing_goal_type_: the panel is switching.

@@ -20,9 +20,10 @@ struct PlannerSettings {
   CartesianOptions cartesian_options;
   bool keep_orientation = false;
   double orientation_tolerance = 5.0 * 3.14159265358979323846 / 180.0;  // rad
-  QString timing = QStringLiteral("time_optimal");  // "time_optimal" | "trapezoidal" | "scurve" | "cubic_spline"
-  double velocity_scaling = 1.0;      // (0, 1]
-  double acceleration_scaling = 1.0;  // (0, 1]
+  QString timing =
+      QStringLiteral("time_optimal");  // "time_optimal" | "trapezoidal" | "scurve" | "cubic_spline"
+  double velocity_scaling = 1.0;       // (0, 1]
+  double acceleration_scaling = 1.0;   // (0, 1]
   // A new plan replaces the trajectory the last plan added (RViz keeps one plan), while that one
   // is unchanged; off: every plan is kept.
   bool replace_last_plan = false;

@@ -23,7 +23,8 @@ QString reference_of(const QTreeWidgetItem& item) {
 bool names_robot(const QTreeWidgetItem& item, const QString& reference) {
   if (reference.isEmpty()) return false;
   const QString open = item.data(Name, kOpenRole).toString();
-  return open.isEmpty() ? item.text(Name).compare(reference, Qt::CaseInsensitive) == 0 : open == reference;
+  return open.isEmpty() ? item.text(Name).compare(reference, Qt::CaseInsensitive) == 0
+                        : open == reference;
 }
 }  // namespace
 
@@ -73,7 +74,8 @@ void RobotLibraryPanel::set_robots(const std::vector<BuiltinRobotInfo>& robots) 
 
 void RobotLibraryPanel::set_packages(const std::vector<RobotPackageEntry>& packages) {
   for (int i = list_->topLevelItemCount() - 1; i >= 0; --i)
-    if (!list_->topLevelItem(i)->data(Name, kOpenRole).toString().isEmpty()) delete list_->takeTopLevelItem(i);
+    if (!list_->topLevelItem(i)->data(Name, kOpenRole).toString().isEmpty())
+      delete list_->takeTopLevelItem(i);
   for (const RobotPackageEntry& package : packages) {
     auto* item = new QTreeWidgetItem(list_);
     item->setText(Name, QString::fromStdString(package.label));
@@ -121,14 +123,16 @@ void RobotLibraryPanel::mark_loaded() {
 }
 
 bool RobotLibraryPanel::matches(const BuiltinRobotInfo& robot, const QString& filter) {
-  const QString text = QStringLiteral("%1 %2 %3")
-                           .arg(QString::fromStdString(robot.name), QString::fromStdString(robot.manufacturer),
-                                QString::fromStdString(robot.model));
+  const QString text =
+      QStringLiteral("%1 %2 %3")
+          .arg(QString::fromStdString(robot.name), QString::fromStdString(robot.manufacturer),
+               QString::fromStdString(robot.model));
   const QStringList words = filter.split(QLatin1Char(' '), Qt::SkipEmptyParts);
   for (QString word : words) {
     bool is_number = false;
     // "7dof" and "7-dof" mean the DOF, like "7".
-    word.remove(QRegularExpression(QStringLiteral("-?dof$"), QRegularExpression::CaseInsensitiveOption));
+    word.remove(
+        QRegularExpression(QStringLiteral("-?dof$"), QRegularExpression::CaseInsensitiveOption));
     const int number = word.toInt(&is_number);
     if (is_number && number == robot.dof) continue;
     if (is_number) return false;
@@ -137,7 +141,9 @@ bool RobotLibraryPanel::matches(const BuiltinRobotInfo& robot, const QString& fi
   return true;
 }
 
-void RobotLibraryPanel::set_filter(const QString& text) { search_->setText(text); }
+void RobotLibraryPanel::set_filter(const QString& text) {
+  search_->setText(text);
+}
 
 void RobotLibraryPanel::apply_filter() {
   const QString filter = search_->text();
@@ -153,7 +159,8 @@ void RobotLibraryPanel::apply_filter() {
     item->setHidden(!shown);
     if (shown && !first_visible) first_visible = item;
   }
-  if (!list_->currentItem() || list_->currentItem()->isHidden()) list_->setCurrentItem(first_visible);
+  if (!list_->currentItem() || list_->currentItem()->isHidden())
+    list_->setCurrentItem(first_visible);
   load_->setEnabled(list_->currentItem() && !list_->currentItem()->isHidden());
 }
 

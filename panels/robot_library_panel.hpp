@@ -24,7 +24,8 @@ class RobotLibraryPanel : public QWidget {
  public:
   explicit RobotLibraryPanel(QWidget* parent = nullptr);
 
-  void set_robots(const std::vector<BuiltinRobotInfo>& robots);  // the constructor lists builtin_robots()
+  void set_robots(
+      const std::vector<BuiltinRobotInfo>& robots);  // the constructor lists builtin_robots()
   // Replaces the package rows (the built-in ones stay).
   void set_packages(const std::vector<RobotPackageEntry>& packages);
   int package_count() const;

@@ -7,12 +7,12 @@
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QPushButton>
-#include <QKeyEvent>
 #include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -21,12 +21,12 @@
 #include <numbers>
 
 #include "engine/collision/collision_checker.hpp"
-#include "engine/geometry/collision_mesh.hpp"
-#include "engine/scene/scene_meshes.hpp"
 #include "engine/core/error.hpp"
+#include "engine/geometry/collision_mesh.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/scene/scene_file.hpp"
 #include "engine/scene/scene_merge.hpp"
+#include "engine/scene/scene_meshes.hpp"
 #include "engine/task/pick_place.hpp"
 #include "panels/allowed_contacts_group.hpp"
 #include "panels/file_dialog_folders.hpp"
@@ -36,7 +36,6 @@ namespace kinetic::panels {
 namespace {
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
-
 
 // A copy of `scene` in which the object `target` went through `edit_obstacle` or `edit_attached`
 // (which may rename it); list order and pair overrides are kept, overrides follow a new name.
@@ -62,8 +61,10 @@ PlanningScene rebuilt(const PlanningScene& scene, const std::string& target,
   }
   const auto renamed = [&](const std::string& name) { return name == target ? new_name : name; };
   for (const auto& [pair, allowed] : scene.overrides()) {
-    if (allowed) out.allow(renamed(pair.first), renamed(pair.second));
-    else out.disallow(renamed(pair.first), renamed(pair.second));
+    if (allowed)
+      out.allow(renamed(pair.first), renamed(pair.second));
+    else
+      out.disallow(renamed(pair.first), renamed(pair.second));
   }
   return out;
 }
@@ -76,11 +77,16 @@ QString shape_description(const Shape& shape) {
           .arg(shape.box_size.y(), 0, 'g', 3)
           .arg(shape.box_size.z(), 0, 'g', 3);
     case Shape::Type::Cylinder:
-      return QStringLiteral("cylinder r %1, l %2 m").arg(shape.radius, 0, 'g', 3).arg(shape.length, 0, 'g', 3);
-    case Shape::Type::Sphere: return QStringLiteral("sphere r %1 m").arg(shape.radius, 0, 'g', 3);
+      return QStringLiteral("cylinder r %1, l %2 m")
+          .arg(shape.radius, 0, 'g', 3)
+          .arg(shape.length, 0, 'g', 3);
+    case Shape::Type::Sphere:
+      return QStringLiteral("sphere r %1 m").arg(shape.radius, 0, 'g', 3);
     case Shape::Type::Mesh:
-      return QStringLiteral("mesh %1").arg(QFileInfo(QString::fromStdString(shape.mesh_path)).fileName());
-    case Shape::Type::HalfSpace: return QStringLiteral("half-space");
+      return QStringLiteral("mesh %1").arg(
+          QFileInfo(QString::fromStdString(shape.mesh_path)).fileName());
+    case Shape::Type::HalfSpace:
+      return QStringLiteral("half-space");
   }
   return {};
 }
@@ -103,7 +109,10 @@ void set_if_different(QDoubleSpinBox* spin, double value) {
 
 }  // namespace
 
-ScenePanel::ScenePanel(QWidget* parent) : QWidget(parent) { build_ui(); refresh_editors(); }
+ScenePanel::ScenePanel(QWidget* parent) : QWidget(parent) {
+  build_ui();
+  refresh_editors();
+}
 
 void ScenePanel::build_ui() {
   auto* layout = new QVBoxLayout(this);
@@ -217,7 +226,8 @@ void ScenePanel::set_robot(RobotModelPtr robot) {
   for (const Link& link : robot_->links()) link_->addItem(QString::fromStdString(link.name));
   // Objects are usually attached to the tool: preselect the end effector's link.
   const auto& effectors = robot_->config().end_effectors;
-  const std::string tool = effectors.empty() ? robot_->links().back().name : effectors.front().parent_link;
+  const std::string tool =
+      effectors.empty() ? robot_->links().back().name : effectors.front().parent_link;
   link_->setCurrentText(QString::fromStdString(tool));
 }
 
@@ -228,7 +238,8 @@ void ScenePanel::set_joints(const JointVector& q) {
 void ScenePanel::set_scene(const PlanningScene& scene) {
   scene_ = scene;
   const std::string name = selected_.toStdString();
-  if (!selected_.isEmpty() && !scene_.has_obstacle(name) && !scene_.has_attached(name)) selected_.clear();
+  if (!selected_.isEmpty() && !scene_.has_obstacle(name) && !scene_.has_attached(name))
+    selected_.clear();
   refresh_list();
   refresh_editors();
 }
@@ -249,7 +260,8 @@ void ScenePanel::refresh_list() {
     if (QString::fromStdString(name) == selected_) list_->setCurrentItem(item);
   };
   for (const Obstacle& o : scene_.obstacles())
-    add_item(o.name, QStringLiteral("%1 — %2").arg(QString::fromStdString(o.name), shape_description(o.shape)));
+    add_item(o.name, QStringLiteral("%1 — %2").arg(QString::fromStdString(o.name),
+                                                   shape_description(o.shape)));
   for (const AttachedObject& a : scene_.attached_objects())
     add_item(a.name, tr("%1 — %2, on %3")
                          .arg(QString::fromStdString(a.name), shape_description(a.shape),
@@ -277,7 +289,8 @@ void ScenePanel::refresh_editors() {
   if (name_->text() != selected_) name_->setText(selected_);
   kind_->setText(shape_description(shape));
   pose_frame_->setText(is_obstacle ? tr("Pose in the world frame")
-                                   : tr("Pose in the frame of link %1").arg(QString::fromStdString(scene_.attached(name).link)));
+                                   : tr("Pose in the frame of link %1")
+                                         .arg(QString::fromStdString(scene_.attached(name).link)));
   std::array<QString, 3> labels;
   std::array<double, 3> sizes{0.0, 0.0, 0.0};
   switch (shape.type) {
@@ -289,12 +302,16 @@ void ScenePanel::refresh_editors() {
       labels = {tr("radius"), tr("length"), QString()};
       sizes = {shape.radius, shape.length, 0.0};
       break;
-    case Shape::Type::Sphere: labels = {tr("radius"), QString(), QString()}; sizes = {shape.radius, 0.0, 0.0}; break;
+    case Shape::Type::Sphere:
+      labels = {tr("radius"), QString(), QString()};
+      sizes = {shape.radius, 0.0, 0.0};
+      break;
     case Shape::Type::Mesh:
       labels = {tr("scale x"), tr("scale y"), tr("scale z")};
       sizes = {shape.mesh_scale.x(), shape.mesh_scale.y(), shape.mesh_scale.z()};
       break;
-    case Shape::Type::HalfSpace: break;
+    case Shape::Type::HalfSpace:
+      break;
   }
   for (int i = 0; i < 3; ++i) {
     const bool used = !labels[i].isEmpty();
@@ -353,13 +370,16 @@ QString ScenePanel::remove_allowed(const QString& a, const QString& b) {
   return apply(next, tr("Remove allowed %1 – %2").arg(a, b), selected_);
 }
 
-bool ScenePanel::is_link_name(const std::string& name) const { return robot_ && robot_->find_link(name) >= 0; }
+bool ScenePanel::is_link_name(const std::string& name) const {
+  return robot_ && robot_->find_link(name) >= 0;
+}
 
 QString ScenePanel::unique_name(const QString& stem) const {
   for (int n = 1;; ++n) {
     const QString candidate = stem + QString::number(n);
     const std::string name = candidate.toStdString();
-    if (!scene_.has_obstacle(name) && !scene_.has_attached(name) && !is_link_name(name)) return candidate;
+    if (!scene_.has_obstacle(name) && !scene_.has_attached(name) && !is_link_name(name))
+      return candidate;
   }
 }
 
@@ -383,14 +403,25 @@ QString ScenePanel::add_primitive(Shape::Type type) {
   QString stem;
   double half_height = 0.0;
   switch (type) {
-    case Shape::Type::Box: shape = Shape::box({0.2, 0.2, 0.2}); stem = QStringLiteral("box"); half_height = 0.1; break;
+    case Shape::Type::Box:
+      shape = Shape::box({0.2, 0.2, 0.2});
+      stem = QStringLiteral("box");
+      half_height = 0.1;
+      break;
     case Shape::Type::Cylinder:
       shape = Shape::cylinder(0.05, 0.3);
       stem = QStringLiteral("cylinder");
       half_height = 0.15;
       break;
-    case Shape::Type::Sphere: shape = Shape::sphere(0.1); stem = QStringLiteral("sphere"); half_height = 0.1; break;
-    default: return fail(tr("Only boxes, cylinders and spheres can be added this way; use Add → Mesh file for meshes."));
+    case Shape::Type::Sphere:
+      shape = Shape::sphere(0.1);
+      stem = QStringLiteral("sphere");
+      half_height = 0.1;
+      break;
+    default:
+      return fail(
+          tr("Only boxes, cylinders and spheres can be added this way; use Add → Mesh file for "
+             "meshes."));
   }
   const QString name = unique_name(stem);
   Pose pose = Pose::Identity();
@@ -414,7 +445,8 @@ QString ScenePanel::add_mesh(const QString& path) {
   }
   double min_z = 0.0;
   for (const Vector3& v : mesh->vertices) min_z = std::min(min_z, v.z());
-  const QString stem = QFileInfo(path).completeBaseName().replace(QLatin1Char(' '), QLatin1Char('_'));
+  const QString stem =
+      QFileInfo(path).completeBaseName().replace(QLatin1Char(' '), QLatin1Char('_'));
   const QString name = unique_name(stem.isEmpty() ? QStringLiteral("mesh") : stem);
   Pose pose = Pose::Identity();
   pose.translation() = spot_in_front(-min_z);  // its lowest point on the floor
@@ -429,10 +461,11 @@ QString ScenePanel::add_mesh(const QString& path) {
   // the fix (the mesh is added as read: a large environment scan is that size).
   const double extent = mesh_extent(*mesh);
   if (result.isEmpty() && extent > kLargestPlausibleMesh)
-    show_note(tr("'%1' is %2 m across as read. If it was drawn in millimetres, set its scale (Size) to "
-                 "0.001 on every axis.")
-                  .arg(name)
-                  .arg(extent, 0, 'f', 1));
+    show_note(
+        tr("'%1' is %2 m across as read. If it was drawn in millimetres, set its scale (Size) to "
+           "0.001 on every axis.")
+            .arg(name)
+            .arg(extent, 0, 'f', 1));
   return result;
 }
 
@@ -451,7 +484,8 @@ QString ScenePanel::rename_selected(const QString& wanted) {
     return fail(tr("An object needs a name."));
   }
   const std::string new_name = name.toStdString();
-  // The checker keeps pairs by name: an object named like a link would be refused (collision_checker.cpp).
+  // The checker keeps pairs by name: an object named like a link would be refused
+  // (collision_checker.cpp).
   if (is_link_name(new_name)) {
     name_->setText(selected_);
     return fail(tr("'%1' is the name of one of the robot's links; choose another name.").arg(name));
@@ -469,7 +503,8 @@ QString ScenePanel::rename_selected(const QString& wanted) {
 
 QString ScenePanel::delete_selected() {
   const std::string name = selected_.toStdString();
-  if (!scene_.has_obstacle(name) && !scene_.has_attached(name)) return fail(tr("Select an object to delete."));
+  if (!scene_.has_obstacle(name) && !scene_.has_attached(name))
+    return fail(tr("Select an object to delete."));
   PlanningScene out;
   for (const Obstacle& o : scene_.obstacles())
     if (o.name != name) out.add_obstacle(o.name, o.shape, o.pose);
@@ -477,8 +512,10 @@ QString ScenePanel::delete_selected() {
     if (a.name != name) out.add_attached(a);
   for (const auto& [pair, allowed] : scene_.overrides()) {
     if (pair.first == name || pair.second == name) continue;
-    if (allowed) out.allow(pair.first, pair.second);
-    else out.disallow(pair.first, pair.second);
+    if (allowed)
+      out.allow(pair.first, pair.second);
+    else
+      out.disallow(pair.first, pair.second);
   }
   return apply(out, tr("Delete %1").arg(selected_), QString());
 }
@@ -497,7 +534,8 @@ QString ScenePanel::attach_selected(const QString& link) {
   try {
     // What a pick and place lets touch the object it holds (the links fixed to `link`, a gripper's
     // hand and fingers, the wrist body whose housing ends in a bare flange): without them a part
-    // held flush on the tool is in collision at once and every plan fails with "start in collision".
+    // held flush on the tool is in collision at once and every plan fails with "start in
+    // collision".
     const CollisionChecker checker(robot_);
     touch = task_touch_links(checker, joints_, link.toStdString(), robot_->group_variables());
     next.attach_obstacle(name, link.toStdString(), link_pose(link.toStdString()), touch);
@@ -509,7 +547,8 @@ QString ScenePanel::attach_selected(const QString& link) {
   if (result.isEmpty() && !touch.empty()) {
     QStringList names;
     for (const std::string& touching : touch) names << QString::fromStdString(touching);
-    show_note(tr("'%1' may touch %2 besides %3 (the links that hold it).").arg(attached, names.join(QStringLiteral(", ")), link));
+    show_note(tr("'%1' may touch %2 besides %3 (the links that hold it).")
+                  .arg(attached, names.join(QStringLiteral(", ")), link));
   }
   return result;
 }
@@ -532,19 +571,27 @@ void ScenePanel::on_size_edited() {
   const std::string name = selected_.toStdString();
   const auto resize = [this](Shape& shape) {
     switch (shape.type) {
-      case Shape::Type::Box: shape.box_size = {size_[0]->value(), size_[1]->value(), size_[2]->value()}; break;
+      case Shape::Type::Box:
+        shape.box_size = {size_[0]->value(), size_[1]->value(), size_[2]->value()};
+        break;
       case Shape::Type::Cylinder:
         shape.radius = size_[0]->value();
         shape.length = size_[1]->value();
         break;
-      case Shape::Type::Sphere: shape.radius = size_[0]->value(); break;
-      case Shape::Type::Mesh: shape.mesh_scale = {size_[0]->value(), size_[1]->value(), size_[2]->value()}; break;
-      case Shape::Type::HalfSpace: break;
+      case Shape::Type::Sphere:
+        shape.radius = size_[0]->value();
+        break;
+      case Shape::Type::Mesh:
+        shape.mesh_scale = {size_[0]->value(), size_[1]->value(), size_[2]->value()};
+        break;
+      case Shape::Type::HalfSpace:
+        break;
     }
   };
   try {
     const PlanningScene next = rebuilt(
-        scene_, name, [&](Obstacle& o) { resize(o.shape); }, [&](AttachedObject& a) { resize(a.shape); });
+        scene_, name, [&](Obstacle& o) { resize(o.shape); },
+        [&](AttachedObject& a) { resize(a.shape); });
     apply(next, tr("Resize %1").arg(selected_), selected_);
   } catch (const Error& error) {
     fail(QString::fromStdString(error.what()));
@@ -562,7 +609,8 @@ void ScenePanel::on_pose_edited() {
   const Pose pose = pose_from_xyz_rpy(xyz, rpy);
   try {
     const PlanningScene next = rebuilt(
-        scene_, selected_.toStdString(), [&](Obstacle& o) { o.pose = pose; }, [&](AttachedObject& a) { a.pose = pose; });
+        scene_, selected_.toStdString(), [&](Obstacle& o) { o.pose = pose; },
+        [&](AttachedObject& a) { a.pose = pose; });
     apply(next, tr("Move %1").arg(selected_), selected_);
   } catch (const Error& error) {
     fail(QString::fromStdString(error.what()));
@@ -593,10 +641,12 @@ QString ScenePanel::read_scene_file(const QString& path, PlanningScene& next) co
   // silently and only fail the next plan.
   if (const auto problems = unreadable_scene_meshes(next); !problems.empty())
     return tr("%1: object '%2': %3\nPut the mesh back or correct its path in the scene file.")
-        .arg(path, QString::fromStdString(problems.front().object), QString::fromStdString(problems.front().message));
+        .arg(path, QString::fromStdString(problems.front().object),
+             QString::fromStdString(problems.front().message));
   if (robot_) {
     const auto named_like_a_link = [&](const std::string& name) {
-      return tr("%1: object '%2' has the name of a link of robot '%3'; rename it in the scene file.")
+      return tr("%1: object '%2' has the name of a link of robot '%3'; rename it in the scene "
+                "file.")
           .arg(path, QString::fromStdString(name), QString::fromStdString(robot_->name()));
     };
     for (const Obstacle& obstacle : next.obstacles())
@@ -627,12 +677,15 @@ QString ScenePanel::add_scene_file(const QString& path) {
   PlanningScene next = scene_;
   SceneRenames renames;
   try {
-    renames = merge_scene(next, extra, [this](const std::string& name) { return is_link_name(name); });
+    renames =
+        merge_scene(next, extra, [this](const std::string& name) { return is_link_name(name); });
   } catch (const Error& error) {
     return fail(tr("Nothing was added. %1").arg(QString::fromStdString(error.what())));
   }
   const QString file = QFileInfo(path).fileName();
-  const QString first = extra.obstacles().empty() ? QString() : QString::fromStdString(extra.obstacles().front().name);
+  const QString first = extra.obstacles().empty()
+                            ? QString()
+                            : QString::fromStdString(extra.obstacles().front().name);
   QString selected = first;
   for (const auto& [from, to] : renames)
     if (QString::fromStdString(from) == first) selected = QString::fromStdString(to);
@@ -641,7 +694,8 @@ QString ScenePanel::add_scene_file(const QString& path) {
     QStringList renamed;
     for (const auto& [from, to] : renames)
       renamed << tr("'%1' as '%2'").arg(QString::fromStdString(from), QString::fromStdString(to));
-    show_note(tr("Added from %1; names the scene already had were changed: %2.").arg(file, renamed.join(QStringLiteral(", "))));
+    show_note(tr("Added from %1; names the scene already had were changed: %2.")
+                  .arg(file, renamed.join(QStringLiteral(", "))));
   }
   return result;
 }
@@ -658,7 +712,8 @@ bool ScenePanel::eventFilter(QObject* watched, QEvent* event) {
 
 QString ScenePanel::duplicate_selected() {
   const std::string name = selected_.toStdString();
-  if (!scene_.has_obstacle(name)) return fail(tr("Select an obstacle to duplicate (an attached object: detach it first)."));
+  if (!scene_.has_obstacle(name))
+    return fail(tr("Select an obstacle to duplicate (an attached object: detach it first)."));
   const Obstacle& original = scene_.obstacle(name);
   const QString copy = unique_name(selected_ + QStringLiteral("_copy"));
   PlanningScene next = scene_;
@@ -674,15 +729,17 @@ QString ScenePanel::duplicate_selected() {
 }
 
 void ScenePanel::choose_mesh() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Add mesh"), last_dialog_folder(FileDialogKind::Mesh),
-                                                    tr("Meshes (*.stl *.STL *.dae *.obj *.ply);;All files (*)"));
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Add mesh"), last_dialog_folder(FileDialogKind::Mesh),
+                                   tr("Meshes (*.stl *.STL *.dae *.obj *.ply);;All files (*)"));
   if (path.isEmpty()) return;
   remember_dialog_folder(FileDialogKind::Mesh, path);
   add_mesh(path);
 }
 
 void ScenePanel::choose_save_file() {
-  QString path = QFileDialog::getSaveFileName(this, tr("Save scene"), last_dialog_folder(FileDialogKind::Scene),
+  QString path = QFileDialog::getSaveFileName(this, tr("Save scene"),
+                                              last_dialog_folder(FileDialogKind::Scene),
                                               tr("Kinetic scenes (*.kinetic-scene.json *.json)"));
   if (path.isEmpty()) return;
   remember_dialog_folder(FileDialogKind::Scene, path);
@@ -691,17 +748,20 @@ void ScenePanel::choose_save_file() {
 }
 
 void ScenePanel::choose_add_file() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Add objects from a scene file"),
-                                                    last_dialog_folder(FileDialogKind::Scene),
-                                                    tr("Scenes (*.json *.yaml *.yml *.scene);;Kinetic scenes (*.json);;MoveIt scenes (*.yaml *.yml *.scene);;All files (*)"));
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Add objects from a scene file"), last_dialog_folder(FileDialogKind::Scene),
+      tr("Scenes (*.json *.yaml *.yml *.scene);;Kinetic scenes (*.json);;MoveIt scenes (*.yaml "
+         "*.yml *.scene);;All files (*)"));
   if (path.isEmpty()) return;
   remember_dialog_folder(FileDialogKind::Scene, path);
   add_scene_file(path);
 }
 
 void ScenePanel::choose_load_file() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Load scene"), last_dialog_folder(FileDialogKind::Scene),
-                                                    tr("Scenes (*.json *.yaml *.yml *.scene);;Kinetic scenes (*.json);;MoveIt scenes (*.yaml *.yml *.scene);;All files (*)"));
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Load scene"), last_dialog_folder(FileDialogKind::Scene),
+      tr("Scenes (*.json *.yaml *.yml *.scene);;Kinetic scenes (*.json);;MoveIt scenes (*.yaml "
+         "*.yml *.scene);;All files (*)"));
   if (path.isEmpty()) return;
   remember_dialog_folder(FileDialogKind::Scene, path);
   load_scene_file(path);

@@ -27,7 +27,7 @@ class ScenePanel : public QWidget {
   explicit ScenePanel(QWidget* parent = nullptr);
 
   // Inputs (none of them emits a signal).
-  void set_robot(RobotModelPtr robot);  // fills the link chooser; attaching needs the robot
+  void set_robot(RobotModelPtr robot);    // fills the link chooser; attaching needs the robot
   void set_joints(const JointVector& q);  // link poses for attach / detach
   void set_scene(const PlanningScene& scene);
   void set_selected(const QString& name);

@@ -19,11 +19,16 @@ namespace {
 
 QString tone_style(TeleopTone tone) {
   switch (tone) {
-    case TeleopTone::Off: return QStringLiteral("color: #777777;");
-    case TeleopTone::Ready: return QString();
-    case TeleopTone::Moving: return QStringLiteral("color: #2e7d32; font-weight: bold;");
-    case TeleopTone::Limited: return QStringLiteral("color: #b26a00; font-weight: bold;");
-    case TeleopTone::Halted: return QStringLiteral("color: #c62828; font-weight: bold;");
+    case TeleopTone::Off:
+      return QStringLiteral("color: #777777;");
+    case TeleopTone::Ready:
+      return QString();
+    case TeleopTone::Moving:
+      return QStringLiteral("color: #2e7d32; font-weight: bold;");
+    case TeleopTone::Limited:
+      return QStringLiteral("color: #b26a00; font-weight: bold;");
+    case TeleopTone::Halted:
+      return QStringLiteral("color: #c62828; font-weight: bold;");
   }
   return QString();
 }
@@ -38,8 +43,9 @@ ServoPanel::ServoPanel(QWidget* parent) : QWidget(parent) {
   build_speed_row(*layout);
   build_status_labels(*layout);
   record_ = new QCheckBox(tr("Record into a trajectory"), this);
-  record_->setToolTip(tr("While teleoperating, record the motion; when recording stops (unchecked or "
-                         "teleoperation disabled) it is timed and added to the Trajectories list"));
+  record_->setToolTip(
+      tr("While teleoperating, record the motion; when recording stops (unchecked or "
+         "teleoperation disabled) it is timed and added to the Trajectories list"));
   layout->addWidget(record_);
   layout->addStretch(1);
   connect_controls();
@@ -56,12 +62,13 @@ void ServoPanel::build_enable_button(QVBoxLayout& layout) {
   enable_ = new QPushButton(tr("Enable teleoperation"), this);
   enable_->setCheckable(true);
   // Running must be unmistakable at a glance: green, and the text says how to stop.
-  enable_->setStyleSheet(
-      QStringLiteral("QPushButton:checked { background: #2e7d32; color: white; font-weight: bold; }"));
-  enable_->setToolTip(tr("Start the servo loop from the current joint state: the jog buttons, the "
-                         "spacemouse or the goal marker then move the arm, slowing down near singularities, "
-                         "obstacles and joint limits. Disabling stops the arm; the whole session is one undo "
-                         "step."));
+  enable_->setStyleSheet(QStringLiteral(
+      "QPushButton:checked { background: #2e7d32; color: white; font-weight: bold; }"));
+  enable_->setToolTip(
+      tr("Start the servo loop from the current joint state: the jog buttons, the "
+         "spacemouse or the goal marker then move the arm, slowing down near singularities, "
+         "obstacles and joint limits. Disabling stops the arm; the whole session is one undo "
+         "step."));
   layout.addWidget(enable_);
 }
 
@@ -76,29 +83,33 @@ void ServoPanel::build_choices(QVBoxLayout& layout) {
   source_->addItem(tr("On-screen buttons"), int(TeleopSource::OnScreen));
   source_->addItem(tr("Spacemouse"), int(TeleopSource::SpaceMouse));
   source_->addItem(tr("Follow goal"), int(TeleopSource::Goal));
-  source_->setToolTip(tr("What moves the arm: the buttons below (held down), a 3Dconnexion spacemouse "
-                         "through spacenavd (no ROS needed), or the goal marker: drag the goal gizmo in the 3D "
-                         "view and the TCP follows it live"));
+  source_->setToolTip(
+      tr("What moves the arm: the buttons below (held down), a 3Dconnexion spacemouse "
+         "through spacenavd (no ROS needed), or the goal marker: drag the goal gizmo in the 3D "
+         "view and the TCP follows it live"));
   form->addRow(tr("Input"), source_);
   mode_ = new QComboBox(this);
   mode_->addItem(tr("Cartesian (move the TCP)"), int(JogMode::Cartesian));
   mode_->addItem(tr("Joint (one joint at a time)"), int(JogMode::Joint));
-  mode_->setToolTip(tr("Cartesian: the TCP moves along or turns about an axis and the servo finds the joint "
-                       "motion; Joint: each button turns one joint of the group"));
+  mode_->setToolTip(
+      tr("Cartesian: the TCP moves along or turns about an axis and the servo finds the joint "
+         "motion; Joint: each button turns one joint of the group"));
   form->addRow(tr("Mode"), mode_);
   frame_ = new QComboBox(this);
   frame_->addItem(tr("Base"), int(JogFrame::Base));
   frame_->addItem(tr("Tool"), int(JogFrame::Tool));
-  frame_->setToolTip(tr("The axes of Cartesian jogging: the planning group's base link, or the TCP's own "
-                        "axes (Tool: +Z moves along the tool's approach direction)"));
+  frame_->setToolTip(
+      tr("The axes of Cartesian jogging: the planning group's base link, or the TCP's own "
+         "axes (Tool: +Z moves along the tool's approach direction)"));
   form->addRow(tr("Frame"), frame_);
   axes_ = new QComboBox(this);
   axes_->addItem(tr("Translate and rotate"), int(SpaceMouseAxes::All));
   axes_->addItem(tr("Translate only"), int(SpaceMouseAxes::Translation));
   axes_->addItem(tr("Rotate only"), int(SpaceMouseAxes::Rotation));
-  axes_->setToolTip(tr("What the spacemouse's cap moves: only the TCP's position (the tool keeps its "
-                       "orientation), only its orientation, or both. The spacemouse's right button steps "
-                       "through these; its left button switches between the Base and Tool frames."));
+  axes_->setToolTip(
+      tr("What the spacemouse's cap moves: only the TCP's position (the tool keeps its "
+         "orientation), only its orientation, or both. The spacemouse's right button steps "
+         "through these; its left button switches between the Base and Tool frames."));
   axes_label_ = new QLabel(tr("Cap moves"), this);
   form->addRow(axes_label_, axes_);
   layout.addLayout(form);
@@ -112,8 +123,9 @@ void ServoPanel::build_jog_group(QVBoxLayout& layout) {
   keys_ = new QLabel(jog_group);
   keys_->setWordWrap(true);
   keys_->setStyleSheet(QStringLiteral("color: #555555;"));
-  keys_->setToolTip(tr("Keyboard jogging works while teleoperation is on and the 3D view or this panel has "
-                       "the keyboard focus; a key jogs while it is held"));
+  keys_->setToolTip(
+      tr("Keyboard jogging works while teleoperation is on and the 3D view or this panel has "
+         "the keyboard focus; a key jogs while it is held"));
   jog_layout->addWidget(keys_);
   layout.addWidget(jog_group);
 }
@@ -124,11 +136,13 @@ void ServoPanel::build_speed_row(QVBoxLayout& layout) {
   speed_ = new QSlider(Qt::Horizontal, this);
   speed_->setRange(1, 100);
   speed_->setValue(kDefaultSpeedPercent);
-  speed_->setToolTip(tr("Percent of the servo's maximum speed (TCP: linear and angular; joints: angular). "
-                        "The servo slows down further near limits."));
+  speed_->setToolTip(
+      tr("Percent of the servo's maximum speed (TCP: linear and angular; joints: angular). "
+         "The servo slows down further near limits."));
   speed_row->addWidget(speed_, 1);
   speed_value_ = new QLabel(this);
-  speed_value_->setMinimumWidth(speed_value_->fontMetrics().horizontalAdvance(QStringLiteral("100 %")));
+  speed_value_->setMinimumWidth(
+      speed_value_->fontMetrics().horizontalAdvance(QStringLiteral("100 %")));
   speed_row->addWidget(speed_value_);
   layout.addLayout(speed_row);
 }
@@ -169,7 +183,8 @@ void ServoPanel::connect_controls() {
     update_keys_hint();
   });
   connect(frame_, &QComboBox::currentIndexChanged, this, [this] { emit frameChanged(frame()); });
-  connect(axes_, &QComboBox::currentIndexChanged, this, [this] { emit spacemouseAxesChanged(spacemouse_axes()); });
+  connect(axes_, &QComboBox::currentIndexChanged, this,
+          [this] { emit spacemouseAxesChanged(spacemouse_axes()); });
   connect(speed_, &QSlider::valueChanged, this, [this](int percent) {
     speed_value_->setText(tr("%1 %").arg(percent));
     emit speedChanged(percent / 100.0);
@@ -212,10 +227,12 @@ void ServoPanel::update_keys_hint() {
     return;
   }
   const int count = pad_->joint_count();
-  const QString digits = count > 1 ? tr("1–%1 choose a joint").arg(std::min(count, 9)) : tr("1 chooses the joint");
+  const QString digits =
+      count > 1 ? tr("1–%1 choose a joint").arg(std::min(count, 9)) : tr("1 chooses the joint");
   const QString chosen = pad_->joint_name(pad_->key_joint());
-  keys_->setText(chosen.isEmpty() ? tr("Keys: %1, ↑/↓ (or →/←) jog it").arg(digits)
-                                  : tr("Keys: %1 (now %2, in bold), ↑/↓ (or →/←) jog it").arg(digits, chosen));
+  keys_->setText(chosen.isEmpty()
+                     ? tr("Keys: %1, ↑/↓ (or →/←) jog it").arg(digits)
+                     : tr("Keys: %1 (now %2, in bold), ↑/↓ (or →/←) jog it").arg(digits, chosen));
 }
 
 void ServoPanel::set_teleop_enabled(bool on) {
@@ -258,7 +275,8 @@ void ServoPanel::show_note(const QString& text, bool error) {
 
 void ServoPanel::set_goal_distance(const std::optional<GoalDistance>& distance) {
   if (!distance) {
-    goal_distance_->setText(tr("No goal yet: drag the goal gizmo in the 3D view or set one in the Goal panel."));
+    goal_distance_->setText(
+        tr("No goal yet: drag the goal gizmo in the 3D view or set one in the Goal panel."));
     return;
   }
   goal_distance_->setText(tr("To the goal: %1 mm, %2°")
@@ -266,15 +284,27 @@ void ServoPanel::set_goal_distance(const std::optional<GoalDistance>& distance) 
                               .arg(distance->angle * 180.0 / std::numbers::pi, 0, 'f', 1));
 }
 
-bool ServoPanel::teleop_enabled() const { return enable_->isChecked(); }
-TeleopSource ServoPanel::source() const { return static_cast<TeleopSource>(source_->currentData().toInt()); }
-JogFrame ServoPanel::frame() const { return static_cast<JogFrame>(frame_->currentData().toInt()); }
+bool ServoPanel::teleop_enabled() const {
+  return enable_->isChecked();
+}
+TeleopSource ServoPanel::source() const {
+  return static_cast<TeleopSource>(source_->currentData().toInt());
+}
+JogFrame ServoPanel::frame() const {
+  return static_cast<JogFrame>(frame_->currentData().toInt());
+}
 SpaceMouseAxes ServoPanel::spacemouse_axes() const {
   return static_cast<SpaceMouseAxes>(axes_->currentData().toInt());
 }
-QString ServoPanel::group() const { return group_->currentText(); }
-double ServoPanel::speed_fraction() const { return speed_->value() / 100.0; }
-bool ServoPanel::record_requested() const { return record_->isChecked(); }
+QString ServoPanel::group() const {
+  return group_->currentText();
+}
+double ServoPanel::speed_fraction() const {
+  return speed_->value() / 100.0;
+}
+bool ServoPanel::record_requested() const {
+  return record_->isChecked();
+}
 
 void ServoPanel::hideEvent(QHideEvent* event) {
   // A button that is hidden while held never sees its release: stop the arm.
@@ -283,7 +313,8 @@ void ServoPanel::hideEvent(QHideEvent* event) {
 }
 
 void ServoPanel::update_enabled() {
-  enable_->setText(teleop_enabled() ? tr("Teleoperating: click to stop") : tr("Enable teleoperation"));
+  enable_->setText(teleop_enabled() ? tr("Teleoperating: click to stop")
+                                    : tr("Enable teleoperation"));
   for (QWidget* each : std::initializer_list<QWidget*>{enable_, group_, source_, speed_, record_})
     each->setEnabled(robot_available_);
   // The goal sets the whole pose: no mode or frame to choose.

@@ -45,7 +45,8 @@ class ServoPanel : public QWidget {
 
   // Everything is disabled without a robot.
   void set_robot_available(bool available);
-  // The robot's planning groups (the row hides when there is only one) and the chosen group's joints.
+  // The robot's planning groups (the row hides when there is only one) and the chosen group's
+  // joints.
   void set_groups(const QStringList& groups, const QString& current);
   void set_joint_names(const QStringList& names);
   // The joint the keyboard jogs in joint mode (shown in the pad and the keys line).
@@ -96,7 +97,8 @@ class ServoPanel : public QWidget {
   void groupChanged(const QString& group);
   void speedChanged(double fraction);
   void recordToggled(bool on);
-  // A jog button went down (see JogPad::pressed) / came up, or the panel was hidden while one was held.
+  // A jog button went down (see JogPad::pressed) / came up, or the panel was hidden while one was
+  // held.
   void jogPressed(kinetic::panels::JogMode mode, int index, int direction);
   void jogReleased();
 
@@ -115,7 +117,8 @@ class ServoPanel : public QWidget {
   void update_keys_hint();
 
   QPushButton* enable_ = nullptr;
-  QComboBox *group_ = nullptr, *source_ = nullptr, *mode_ = nullptr, *frame_ = nullptr, *axes_ = nullptr;
+  QComboBox *group_ = nullptr, *source_ = nullptr, *mode_ = nullptr, *frame_ = nullptr,
+            *axes_ = nullptr;
   QLabel *group_label_ = nullptr, *axes_label_ = nullptr;
   JogPad* pad_ = nullptr;
   QSlider* speed_ = nullptr;

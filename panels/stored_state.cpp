@@ -7,7 +7,8 @@ namespace kinetic::panels {
 
 StoredState stored_state_of(const RobotModel& robot, const QString& name, const JointVector& q) {
   StoredState state{name, {}};
-  for (int v = 0; v < robot.dof() && v < q.size(); ++v) state.joints.emplace_back(robot.variable_joint(v).name, q[v]);
+  for (int v = 0; v < robot.dof() && v < q.size(); ++v)
+    state.joints.emplace_back(robot.variable_joint(v).name, q[v]);
   return state;
 }
 
@@ -25,7 +26,8 @@ StoredStateFit fit_stored_state(const RobotModel& robot, const StoredState& stat
     given[static_cast<std::size_t>(variable)] = true;
   }
   for (int v = 0; v < robot.dof(); ++v)
-    if (!given[static_cast<std::size_t>(v)]) fit.missing_joints << QString::fromStdString(robot.variable_joint(v).name);
+    if (!given[static_cast<std::size_t>(v)])
+      fit.missing_joints << QString::fromStdString(robot.variable_joint(v).name);
   if (fit.unknown_joints.isEmpty() && fit.missing_joints.isEmpty()) fit.joints = q;
   return fit;
 }
@@ -35,7 +37,8 @@ namespace {
 QString quoted_list(const QStringList& names) {
   constexpr int kShown = 3;
   QStringList quoted;
-  for (int i = 0; i < names.size() && i < kShown; ++i) quoted << QStringLiteral("'%1'").arg(names[i]);
+  for (int i = 0; i < names.size() && i < kShown; ++i)
+    quoted << QStringLiteral("'%1'").arg(names[i]);
   QString text = quoted.join(QStringLiteral(", "));
   if (names.size() > kShown) text += QObject::tr(" and %1 more").arg(names.size() - kShown);
   return text;
@@ -46,8 +49,9 @@ QString stored_state_misfit(const RobotModel& robot, const StoredStateFit& fit) 
   QStringList parts;
   const QString robot_name = QString::fromStdString(robot.name());
   if (!fit.unknown_joints.isEmpty())
-    parts << (fit.unknown_joints.size() == 1 ? QObject::tr("it names joint %1, which robot '%2' does not have")
-                                             : QObject::tr("it names joints %1, which robot '%2' does not have"))
+    parts << (fit.unknown_joints.size() == 1
+                  ? QObject::tr("it names joint %1, which robot '%2' does not have")
+                  : QObject::tr("it names joints %1, which robot '%2' does not have"))
                  .arg(quoted_list(fit.unknown_joints), robot_name);
   if (!fit.missing_joints.isEmpty())
     parts << (fit.missing_joints.size() == 1 ? QObject::tr("it gives no value for joint %1")
@@ -64,7 +68,8 @@ QString next_stored_state_name(const std::vector<StoredState>& states) {
 }
 
 int find_stored_state(const std::vector<StoredState>& states, const QString& name) {
-  const auto it = std::find_if(states.begin(), states.end(), [&](const StoredState& s) { return s.name == name; });
+  const auto it = std::find_if(states.begin(), states.end(),
+                               [&](const StoredState& s) { return s.name == name; });
   return it == states.end() ? -1 : static_cast<int>(it - states.begin());
 }
 

@@ -35,7 +35,8 @@ StoredStatesPanel::StoredStatesPanel(QWidget* parent) : QGroupBox(tr("Stored sta
   list_ = new QListWidget(this);
   list_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   list_->setToolTip(tr("Your stored states; double-click to rename"));
-  list_->setMaximumHeight(list_->fontMetrics().height() * kVisibleRows + 2 * list_->frameWidth() + 4);
+  list_->setMaximumHeight(list_->fontMetrics().height() * kVisibleRows + 2 * list_->frameWidth() +
+                          4);
   layout->addWidget(list_);
 
   auto* buttons = new QHBoxLayout;
@@ -88,7 +89,9 @@ void StoredStatesPanel::set_states(const std::vector<StoredState>& states) {
 
 QString StoredStatesPanel::selected_name() const {
   const int row = list_->currentRow();
-  return row >= 0 && row < static_cast<int>(states_.size()) ? states_[static_cast<std::size_t>(row)].name : QString();
+  return row >= 0 && row < static_cast<int>(states_.size())
+             ? states_[static_cast<std::size_t>(row)].name
+             : QString();
 }
 
 void StoredStatesPanel::select(const QString& name) {
@@ -96,8 +99,10 @@ void StoredStatesPanel::select(const QString& name) {
 }
 
 void StoredStatesPanel::refresh_list() {
-  // Items are updated in place, not rebuilt: a rename arrives while the edited item is still in use.
-  const QString keep = find_stored_state(states_, wanted_selection_) >= 0 ? wanted_selection_ : selected_name();
+  // Items are updated in place, not rebuilt: a rename arrives while the edited item is still in
+  // use.
+  const QString keep =
+      find_stored_state(states_, wanted_selection_) >= 0 ? wanted_selection_ : selected_name();
   wanted_selection_.clear();
   updating_ = true;
   const int count = static_cast<int>(states_.size());
@@ -113,14 +118,16 @@ void StoredStatesPanel::refresh_list() {
     QFont font = item->font();
     font.setItalic(!fits);
     item->setFont(font);
-    item->setForeground(fits ? palette().text() : palette().brush(QPalette::Disabled, QPalette::Text));
+    item->setForeground(fits ? palette().text()
+                             : palette().brush(QPalette::Disabled, QPalette::Text));
     QStringList tip;
     if (!fits) {
       tip << tr("Does not fit this robot: %1.").arg(stored_state_misfit(*robot_, fit));
     } else {
       for (const auto& [joint, value] : state.joints) {
-        const bool prismatic = robot_ && robot_->find_joint(joint) >= 0 &&
-                               robot_->joints()[robot_->find_joint(joint)].type == JointType::Prismatic;
+        const bool prismatic =
+            robot_ && robot_->find_joint(joint) >= 0 &&
+            robot_->joints()[robot_->find_joint(joint)].type == JointType::Prismatic;
         tip << (prismatic ? tr("%1: %2 m").arg(QString::fromStdString(joint)).arg(value, 0, 'f', 4)
                           : tr("%1: %2°")
                                 .arg(QString::fromStdString(joint))
@@ -158,9 +165,11 @@ bool StoredStatesPanel::store(const QString& name) {
   if (wanted.isEmpty()) wanted = name_->text().trimmed();
   if (wanted.isEmpty()) wanted = default_name();
   if (find_stored_state(states_, wanted) >= 0) {
-    const ReplaceQuestion ask = replace_question_ ? replace_question_ : ask_replace_stored_state_with_message_box;
+    const ReplaceQuestion ask =
+        replace_question_ ? replace_question_ : ask_replace_stored_state_with_message_box;
     if (!ask(this, wanted)) {
-      show_message(tr("'%1' was kept; type another name to store the joints beside it.").arg(wanted), false);
+      show_message(
+          tr("'%1' was kept; type another name to store the joints beside it.").arg(wanted), false);
       return false;
     }
   }
@@ -172,7 +181,8 @@ bool StoredStatesPanel::store(const QString& name) {
   return true;
 }
 
-std::optional<JointVector> StoredStatesPanel::joints_of(const QString& name, const QString& action) {
+std::optional<JointVector> StoredStatesPanel::joints_of(const QString& name,
+                                                        const QString& action) {
   const int index = find_stored_state(states_, name);
   if (!robot_ || index < 0) {
     show_message(robot_ ? tr("%1: there is no stored state named '%2'.").arg(action, name)
@@ -193,9 +203,10 @@ std::optional<JointVector> StoredStatesPanel::joints_of(const QString& name, con
   QStringList clamped;
   for (int v = 0; v < q.size(); ++v)
     if (q[v] != (*fit.joints)[v]) clamped << QString::fromStdString(robot_->variable_joint(v).name);
-  show_message(clamped.isEmpty() ? QString()
-                                 : tr("'%1' lies outside the limits of %2; it was clamped into them.")
-                                       .arg(name, clamped.join(QStringLiteral(", "))),
+  show_message(clamped.isEmpty()
+                   ? QString()
+                   : tr("'%1' lies outside the limits of %2; it was clamped into them.")
+                         .arg(name, clamped.join(QStringLiteral(", "))),
                false);
   return q;
 }
@@ -224,7 +235,8 @@ bool StoredStatesPanel::rename(const QString& from, const QString& to) {
     return false;
   }
   if (find_stored_state(states_, wanted) >= 0) {
-    show_message(tr("Another stored state is named '%1'; '%2' kept its name. Choose another name, or delete that "
+    show_message(tr("Another stored state is named '%1'; '%2' kept its name. Choose another name, "
+                    "or delete that "
                     "state first.")
                      .arg(wanted, from),
                  true);
@@ -263,7 +275,8 @@ void StoredStatesPanel::on_item_changed(QListWidgetItem* item) {
 
 bool ask_replace_stored_state_with_message_box(QWidget* parent, const QString& name) {
   QMessageBox box(QMessageBox::Question, QObject::tr("Replace stored state"),
-                  QObject::tr("A stored state named '%1' exists.").arg(name), QMessageBox::NoButton, parent);
+                  QObject::tr("A stored state named '%1' exists.").arg(name), QMessageBox::NoButton,
+                  parent);
   box.setInformativeText(QObject::tr("Replace it with the current joints?"));
   QPushButton* replace = box.addButton(QObject::tr("Replace"), QMessageBox::AcceptRole);
   box.addButton(QMessageBox::Cancel);

@@ -87,7 +87,8 @@ class StoredStatesPanel : public QGroupBox {
   QString wanted_selection_;  // a state just stored: selected once it is listed
   QLineEdit* name_ = nullptr;
   QListWidget* list_ = nullptr;
-  QPushButton *store_ = nullptr, *apply_ = nullptr, *goal_ = nullptr, *rename_ = nullptr, *delete_ = nullptr;
+  QPushButton *store_ = nullptr, *apply_ = nullptr, *goal_ = nullptr, *rename_ = nullptr,
+              *delete_ = nullptr;
   QLabel* message_ = nullptr;
   QString last_message_;
   bool updating_ = false;

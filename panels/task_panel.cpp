@@ -137,11 +137,11 @@ QGroupBox* TaskPanel::make_place_group() {
       tr("Copy the object's current position and heading, to edit only what changes"));
   move_in_view_ = new QPushButton(tr("Move in 3D view"), place);
   move_in_view_->setCheckable(true);
-  move_in_view_->setToolTip(tr(
-      "The 3D view shows where the object goes (a violet ghost, while this panel is shown). "
-      "While this is on, the view's gizmo moves that place instead of the goal: the arrows and "
-      "squares move it, the ring turns its yaw. Clicking the ghost in the view turns this on, "
-      "selecting an obstacle turns it off."));
+  move_in_view_->setToolTip(
+      tr("The 3D view shows where the object goes (a violet ghost, while this panel is shown). "
+         "While this is on, the view's gizmo moves that place instead of the goal: the arrows and "
+         "squares move it, the ring turns its yaw. Clicking the ghost in the view turns this on, "
+         "selecting an obstacle turns it off."));
   auto* place_buttons = new QHBoxLayout;
   place_buttons->addWidget(from_object_);
   place_buttons->addWidget(move_in_view_);
@@ -394,7 +394,8 @@ void TaskPanel::set_settings(const TaskSettings& s) {
   {
     // Chosen without the user's side effects (the place is set below, not copied from the object).
     const QSignalBlocker block(object_);
-    const int index = s.object.isEmpty() ? (objects_.empty() ? -1 : 0) : object_->findText(s.object);
+    const int index =
+        s.object.isEmpty() ? (objects_.empty() ? -1 : 0) : object_->findText(s.object);
     object_->setCurrentIndex(index);
     missing_object_ = index < 0 ? s.object : QString();
   }

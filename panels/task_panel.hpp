@@ -139,9 +139,9 @@ class TaskPanel : public QWidget {
  private:
   // build_ui's sections, in order (the focus chain follows the order widgets are made).
   void build_ui();
-  QGroupBox* make_pick_group();     // the object to pick
-  QGroupBox* make_place_group();    // where it goes: position, yaw, rotations to try
-  QGroupBox* make_gripper_group();  // gripper, touch links, approach and lift
+  QGroupBox* make_pick_group();             // the object to pick
+  QGroupBox* make_place_group();            // where it goes: position, yaw, rotations to try
+  QGroupBox* make_gripper_group();          // gripper, touch links, approach and lift
   void build_run_area(QVBoxLayout& outer);  // why Plan is off, Plan, Cancel, result, stages, Apply
   void connect_controls();
   void choose(const QString& name);
@@ -155,8 +155,8 @@ class TaskPanel : public QWidget {
   bool robot_available_ = false;
   bool running_ = false;
   bool apply_available_ = false;
-  bool place_edited_ = false;  // until the user types a place, it follows the chosen object
-  QString missing_object_;     // set_settings' object, while the scene lacks it
+  bool place_edited_ = false;       // until the user types a place, it follows the chosen object
+  QString missing_object_;          // set_settings' object, while the scene lacks it
   bool applying_settings_ = false;  // set_settings() is filling the fields: no settingsChanged
 
   QComboBox* object_ = nullptr;

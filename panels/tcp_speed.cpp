@@ -6,7 +6,8 @@
 
 namespace kinetic::panels {
 
-TcpSpeeds tcp_speeds(const TcpPlotSource& source, const Trajectory& trajectory, const std::vector<double>& times) {
+TcpSpeeds tcp_speeds(const TcpPlotSource& source, const Trajectory& trajectory,
+                     const std::vector<double>& times) {
   TcpSpeeds out;
   const RobotModel* robot = source.robot.get();
   if (!robot) {
@@ -30,7 +31,8 @@ TcpSpeeds tcp_speeds(const TcpPlotSource& source, const Trajectory& trajectory, 
                     " does not have (it was made for another robot)";
       return out;
     }
-    variable_of_joint.push_back(robot->joints()[joint].variable_index);  // -1: fixed or mimic, skipped
+    variable_of_joint.push_back(
+        robot->joints()[joint].variable_index);  // -1: fixed or mimic, skipped
   }
   try {
     const ForwardKinematics fk(*robot);
@@ -45,7 +47,8 @@ TcpSpeeds tcp_speeds(const TcpPlotSource& source, const Trajectory& trajectory, 
         q[variable_of_joint[j]] = state.position[static_cast<Eigen::Index>(j)];
         q_dot[variable_of_joint[j]] = state.velocity[static_cast<Eigen::Index>(j)];
       }
-      const Eigen::Matrix<double, 6, 1> twist = fk.link_jacobian(q, source.link, tcp_in_link) * q_dot;
+      const Eigen::Matrix<double, 6, 1> twist =
+          fk.link_jacobian(q, source.link, tcp_in_link) * q_dot;
       out.linear.push_back(twist.head<3>().norm());
       out.angular.push_back(twist.tail<3>().norm());
     }

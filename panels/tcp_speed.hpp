@@ -29,6 +29,7 @@ struct TcpSpeeds {
 // differences of FK poses would lag and round corners). Joints the robot has but the trajectory
 // does not name stay at zero, as in the TCP trail. Never throws: no robot, no TCP, an empty
 // trajectory or a joint the robot does not have is said in `problem`.
-TcpSpeeds tcp_speeds(const TcpPlotSource& source, const Trajectory& trajectory, const std::vector<double>& times);
+TcpSpeeds tcp_speeds(const TcpPlotSource& source, const Trajectory& trajectory,
+                     const std::vector<double>& times);
 
 }  // namespace kinetic::panels

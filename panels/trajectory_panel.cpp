@@ -56,19 +56,22 @@ QStringList importable_paths(const QList<QUrl>& urls) {
   for (const QUrl& url : urls) {
     if (!url.isLocalFile()) continue;
     const QString suffix = QFileInfo(url.toLocalFile()).suffix().toLower();
-    if (suffix == QStringLiteral("json") || suffix == QStringLiteral("csv")) paths << url.toLocalFile();
+    if (suffix == QStringLiteral("json") || suffix == QStringLiteral("csv"))
+      paths << url.toLocalFile();
   }
   return paths;
 }
 
 QString export_file_filters() {
-  return QObject::tr("Trajectory JSON (*.json);;Trajectory CSV (*.csv);;ROS 2 JointTrajectory YAML (*.yaml);;"
-                     "URScript for Universal Robots (*.script)");
+  return QObject::tr(
+      "Trajectory JSON (*.json);;Trajectory CSV (*.csv);;ROS 2 JointTrajectory YAML (*.yaml);;"
+      "URScript for Universal Robots (*.script)");
 }
 
 QString with_filter_extension(const QString& path, const QString& filter) {
   if (!QFileInfo(path).suffix().isEmpty()) return path;
-  const QRegularExpressionMatch pattern = QRegularExpression(QStringLiteral("\\*(\\.[a-z]+)")).match(filter);
+  const QRegularExpressionMatch pattern =
+      QRegularExpression(QStringLiteral("\\*(\\.[a-z]+)")).match(filter);
   return pattern.hasMatch() ? path + pattern.captured(1) : path;
 }
 
@@ -107,9 +110,9 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent) : QWidget(parent) {
   // Three columns, so the panel fits a bottom dock of modest height: the list (with validation
   // and recording), playback and timing, and the plot taking the remaining width.
   auto* columns = new QHBoxLayout(this);
-  auto* layout = new QVBoxLayout;        // list column
-  auto* controls = new QVBoxLayout;      // playback + timing column
-  auto* plots = new QVBoxLayout;         // plot column
+  auto* layout = new QVBoxLayout;    // list column
+  auto* controls = new QVBoxLayout;  // playback + timing column
+  auto* plots = new QVBoxLayout;     // plot column
   columns->addLayout(layout, 2);
   columns->addLayout(controls, 2);
   columns->addLayout(plots, 4);
@@ -134,15 +137,19 @@ void TrajectoryPanel::build_list(QVBoxLayout& column) {
   list_ = new QListWidget;
   list_->setSelectionMode(QAbstractItemView::ExtendedSelection);
   list_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
-  list_->setToolTip(tr("Double-click to rename; select two to compare, several to blend. "
-                       "Drop .json / .csv files here to import."));
+  list_->setToolTip(
+      tr("Double-click to rename; select two to compare, several to blend. "
+         "Drop .json / .csv files here to import."));
   column.addWidget(list_, 2);
   auto* list_buttons = new QHBoxLayout;
   duplicate_ = button(tr("Duplicate"));
   remove_ = button(tr("Delete"));
-  blend_ = button(tr("Blend"), tr("Join the selected trajectories (in list order) into one without stopping"));
-  export_ = button(tr("Export…"), tr("Save the current trajectory as JSON or CSV, or for a controller: a ROS 2 "
-                                       "JointTrajectory (.yaml) or a URScript program for Universal Robots (.script)"));
+  blend_ = button(tr("Blend"),
+                  tr("Join the selected trajectories (in list order) into one without stopping"));
+  export_ =
+      button(tr("Export…"),
+             tr("Save the current trajectory as JSON or CSV, or for a controller: a ROS 2 "
+                "JointTrajectory (.yaml) or a URScript program for Universal Robots (.script)"));
   import_ = button(tr("Import…"), tr("Load trajectories from JSON or CSV files"));
   for (QPushButton* b : {duplicate_, remove_, blend_, export_, import_}) list_buttons->addWidget(b);
   column.addLayout(list_buttons);
@@ -177,15 +184,19 @@ void TrajectoryPanel::build_playback_tab(QTabWidget& tabs) {
   speed_->setValue(1.0);
   speed_->setSuffix(QStringLiteral("×"));
   loop_ = new QCheckBox(tr("Loop"));
-  for (QWidget* w : std::initializer_list<QWidget*>{prev_, play_, next_, time_label_, speed_, loop_}) transport->addWidget(w);
+  for (QWidget* w :
+       std::initializer_list<QWidget*>{prev_, play_, next_, time_label_, speed_, loop_})
+    transport->addWidget(w);
   playback_layout->addLayout(transport);
   auto* robot_moves = new QHBoxLayout;
-  robot_here_ = button(tr("Robot here"),
-                       tr("Move the robot to the pose shown at the playhead (and the world to the scene "
-                          "of that moment); one undo step"));
-  robot_to_end_ = button(tr("Robot to end"),
-                         tr("Move the robot to where this trajectory ends, as executing it would, so the "
-                            "next plan starts there; one undo step"));
+  robot_here_ =
+      button(tr("Robot here"),
+             tr("Move the robot to the pose shown at the playhead (and the world to the scene "
+                "of that moment); one undo step"));
+  robot_to_end_ =
+      button(tr("Robot to end"),
+             tr("Move the robot to where this trajectory ends, as executing it would, so the "
+                "next plan starts there; one undo step"));
   robot_moves->addWidget(robot_here_);
   robot_moves->addWidget(robot_to_end_);
   robot_moves->addStretch(1);
@@ -234,14 +245,17 @@ void TrajectoryPanel::build_retime_tab(QTabWidget& tabs) {
 
 void TrajectoryPanel::build_checks(QVBoxLayout& column) {
   auto* checks = new QHBoxLayout;
-  validate_ = button(tr("Validate"), tr("Check limits and collisions along the current trajectory"));
-  record_ = button(tr("Record"), tr("Record the robot's state while you move it; press again to stop"));
+  validate_ =
+      button(tr("Validate"), tr("Check limits and collisions along the current trajectory"));
+  record_ =
+      button(tr("Record"), tr("Record the robot's state while you move it; press again to stop"));
   record_->setCheckable(true);
   rate_ = new QDoubleSpinBox;
   rate_->setRange(1.0, 1000.0);
   rate_->setValue(50.0);
   rate_->setSuffix(tr(" Hz"));
-  for (QWidget* w : std::initializer_list<QWidget*>{validate_, record_, rate_}) checks->addWidget(w);
+  for (QWidget* w : std::initializer_list<QWidget*>{validate_, record_, rate_})
+    checks->addWidget(w);
   column.addLayout(checks);
   // What an action said (validated, exported, …) right under its buttons, then the violations;
   // both lists give up height first, so neither result leaves a short dock.
@@ -279,7 +293,9 @@ void TrajectoryPanel::connect_list() {
     }
     emit renameRequested(row, name);
   });
-  connect(duplicate_, &QPushButton::clicked, this, [this] { if (current_ >= 0) emit duplicateRequested(current_); });
+  connect(duplicate_, &QPushButton::clicked, this, [this] {
+    if (current_ >= 0) emit duplicateRequested(current_);
+  });
   connect(robot_here_, &QPushButton::clicked, this, [this] {
     if (current_ >= 0) emit moveRobotRequested(current_, time_);
   });
@@ -307,7 +323,9 @@ void TrajectoryPanel::connect_playback() {
   connect(next_, &QPushButton::clicked, this, [this] { emit stepRequested(+1); });
   connect(speed_, &QDoubleSpinBox::valueChanged, this, &TrajectoryPanel::speedChanged);
   connect(loop_, &QCheckBox::toggled, this, &TrajectoryPanel::loopChanged);
-  auto show_changed = [this] { emit showOptionsChanged(trail_->isChecked(), strobe_->isChecked()); };
+  auto show_changed = [this] {
+    emit showOptionsChanged(trail_->isChecked(), strobe_->isChecked());
+  };
   connect(trail_, &QCheckBox::toggled, this, show_changed);
   connect(strobe_, &QCheckBox::toggled, this, show_changed);
   connect(quantity_, &QComboBox::currentIndexChanged, this,
@@ -316,8 +334,12 @@ void TrajectoryPanel::connect_playback() {
 }
 
 void TrajectoryPanel::connect_checks() {
-  connect(retime_, &QPushButton::clicked, this, [this] { if (current_ >= 0) emit retimeRequested(current_); });
-  connect(validate_, &QPushButton::clicked, this, [this] { if (current_ >= 0) emit validateRequested(current_); });
+  connect(retime_, &QPushButton::clicked, this, [this] {
+    if (current_ >= 0) emit retimeRequested(current_);
+  });
+  connect(validate_, &QPushButton::clicked, this, [this] {
+    if (current_ >= 0) emit validateRequested(current_);
+  });
   connect(record_, &QPushButton::toggled, this, [this](bool on) {
     if (!updating_) emit recordToggled(on);
   });
@@ -333,7 +355,8 @@ void TrajectoryPanel::watch_retime_settings() {
     if (!applying_retime_settings_) emit retimeSettingsEdited();
   };
   connect(timing_, &QComboBox::currentIndexChanged, this, edited);
-  for (QDoubleSpinBox* box : {velocity_, acceleration_}) connect(box, &QDoubleSpinBox::valueChanged, this, edited);
+  for (QDoubleSpinBox* box : {velocity_, acceleration_})
+    connect(box, &QDoubleSpinBox::valueChanged, this, edited);
   connect(replace_, &QCheckBox::toggled, this, edited);
 }
 
@@ -343,7 +366,8 @@ RetimeSettings TrajectoryPanel::retime_settings() const {
 
 void TrajectoryPanel::set_retime_settings(const RetimeSettings& settings) {
   applying_retime_settings_ = true;
-  if (const int index = timing_->findData(settings.timing); index >= 0) timing_->setCurrentIndex(index);
+  if (const int index = timing_->findData(settings.timing); index >= 0)
+    timing_->setCurrentIndex(index);
   velocity_->setValue(settings.velocity_scaling);
   acceleration_->setValue(settings.acceleration_scaling);
   replace_->setChecked(settings.replace_selected);
@@ -384,11 +408,14 @@ void TrajectoryPanel::show_mark(int row) {
   QListWidgetItem* item = list_->item(row);
   const TrajectoryEntry& entry = entries_[static_cast<std::size_t>(row)];
   const Mark& mark = marks_[static_cast<std::size_t>(row)];
-  QString tip = tr("%1 s, %2 samples").arg(entry.trajectory.duration(), 0, 'f', 3).arg(entry.trajectory.samples().size());
+  QString tip = tr("%1 s, %2 samples")
+                    .arg(entry.trajectory.duration(), 0, 'f', 3)
+                    .arg(entry.trajectory.samples().size());
   if (!mark.tip.isEmpty()) tip += QStringLiteral("\n") + mark.tip;
   item->setToolTip(tip);
   // An icon, not part of the text: renaming edits the name alone.
-  item->setData(Qt::DecorationRole, mark.mark.isEmpty() ? QVariant() : QVariant(mark_icon(mark.mark)));
+  item->setData(Qt::DecorationRole,
+                mark.mark.isEmpty() ? QVariant() : QVariant(mark_icon(mark.mark)));
   item->setData(Qt::AccessibleDescriptionRole, mark.tip);
 }
 
@@ -408,9 +435,13 @@ void TrajectoryPanel::set_limits(const TrajectoryLimits& limits) {
   update_plot();
 }
 
-void TrajectoryPanel::set_tcp_source(const TcpPlotSource& source) { plot_->set_tcp_source(source); }
+void TrajectoryPanel::set_tcp_source(const TcpPlotSource& source) {
+  plot_->set_tcp_source(source);
+}
 
-int TrajectoryPanel::current() const { return current_; }
+int TrajectoryPanel::current() const {
+  return current_;
+}
 
 void TrajectoryPanel::set_current(int index) {
   if (index < -1 || index >= static_cast<int>(entries_.size())) return;
@@ -442,13 +473,18 @@ void TrajectoryPanel::set_time(double t) {
   time_ = t;
   const double duration = current_duration();
   updating_ = true;
-  timeline_->setValue(duration > 0 ? static_cast<int>(std::lround((t - current_start()) / duration * kTimelineSteps)) : 0);
+  timeline_->setValue(duration > 0 ? static_cast<int>(std::lround((t - current_start()) / duration *
+                                                                  kTimelineSteps))
+                                   : 0);
   updating_ = false;
-  time_label_->setText(tr("%1 / %2 s").arg(t - current_start(), 0, 'f', 3).arg(duration, 0, 'f', 3));
+  time_label_->setText(
+      tr("%1 / %2 s").arg(t - current_start(), 0, 'f', 3).arg(duration, 0, 'f', 3));
   plot_->set_cursor(t);
 }
 
-void TrajectoryPanel::set_playing(bool playing) { play_->setText(playing ? tr("Pause") : tr("Play")); }
+void TrajectoryPanel::set_playing(bool playing) {
+  play_->setText(playing ? tr("Pause") : tr("Play"));
+}
 
 void TrajectoryPanel::set_recording(bool recording) {
   updating_ = true;
@@ -464,7 +500,9 @@ void TrajectoryPanel::set_validation(const TrajectoryValidationReport& report) {
     return;
   }
   for (const TrajectoryViolation& v : report.violations) {
-    auto* item = new QListWidgetItem(QStringLiteral("t = %1 s: %2").arg(v.time, 0, 'f', 3).arg(QString::fromStdString(v.message)));
+    auto* item = new QListWidgetItem(QStringLiteral("t = %1 s: %2")
+                                         .arg(v.time, 0, 'f', 3)
+                                         .arg(QString::fromStdString(v.message)));
     item->setData(Qt::UserRole, v.time);
     item->setForeground(QColor(0xb00020));
     validation_->addItem(item);
@@ -483,17 +521,32 @@ void TrajectoryPanel::show_message(const QString& text, bool error) {
   message_->show_result(text, error ? ResultLabel::Tone::Error : ResultLabel::Tone::Normal);
 }
 
-double TrajectoryPanel::speed() const { return speed_->value(); }
-bool TrajectoryPanel::loop() const { return loop_->isChecked(); }
-QString TrajectoryPanel::timing_key() const { return timing_->currentData().toString(); }
-double TrajectoryPanel::velocity_scaling() const { return velocity_->value(); }
-double TrajectoryPanel::acceleration_scaling() const { return acceleration_->value(); }
-bool TrajectoryPanel::replace_when_retiming() const { return replace_->isChecked(); }
-double TrajectoryPanel::record_rate() const { return rate_->value(); }
+double TrajectoryPanel::speed() const {
+  return speed_->value();
+}
+bool TrajectoryPanel::loop() const {
+  return loop_->isChecked();
+}
+QString TrajectoryPanel::timing_key() const {
+  return timing_->currentData().toString();
+}
+double TrajectoryPanel::velocity_scaling() const {
+  return velocity_->value();
+}
+double TrajectoryPanel::acceleration_scaling() const {
+  return acceleration_->value();
+}
+bool TrajectoryPanel::replace_when_retiming() const {
+  return replace_->isChecked();
+}
+double TrajectoryPanel::record_rate() const {
+  return rate_->value();
+}
 
 void TrajectoryPanel::on_selection_changed() {
   const bool has = current_ >= 0;
-  for (QPushButton* b : {duplicate_, export_, retime_, validate_, play_, prev_, next_, robot_here_, robot_to_end_})
+  for (QPushButton* b :
+       {duplicate_, export_, retime_, validate_, play_, prev_, next_, robot_here_, robot_to_end_})
     b->setEnabled(has);
   remove_->setEnabled(!selected().isEmpty());
   blend_->setEnabled(selected().size() >= 2);
@@ -540,20 +593,20 @@ void TrajectoryPanel::choose_export_file() {
   // Suggested: "plan-3-rrt-connect.json" for "plan 3 · RRT-Connect", with the extension of the
   // format the dialog starts on, in the folder trajectories were last exported or imported in.
   QString filter = export_file_filters().section(QStringLiteral(";;"), 0, 0);
-  const QString name =
-      with_filter_extension(safe_file_name(entries_[current_].name, QStringLiteral("trajectory")), filter);
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export trajectory"),
-                                                    in_last_dialog_folder(FileDialogKind::Trajectory, name),
-                                                    export_file_filters(), &filter);
+  const QString name = with_filter_extension(
+      safe_file_name(entries_[current_].name, QStringLiteral("trajectory")), filter);
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Export trajectory"), in_last_dialog_folder(FileDialogKind::Trajectory, name),
+      export_file_filters(), &filter);
   if (path.isEmpty()) return;
   remember_dialog_folder(FileDialogKind::Trajectory, path);
   emit exportRequested(current_, with_filter_extension(path, filter));
 }
 
 void TrajectoryPanel::choose_import_files() {
-  const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import trajectories"),
-                                                          last_dialog_folder(FileDialogKind::Trajectory),
-                                                          tr("Trajectories (*.json *.csv)"));
+  const QStringList paths = QFileDialog::getOpenFileNames(
+      this, tr("Import trajectories"), last_dialog_folder(FileDialogKind::Trajectory),
+      tr("Trajectories (*.json *.csv)"));
   if (!paths.isEmpty()) remember_dialog_folder(FileDialogKind::Trajectory, paths.first());
   for (const QString& path : paths) emit importRequested(path);
 }

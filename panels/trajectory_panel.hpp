@@ -51,14 +51,14 @@ class TrajectoryPanel : public QWidget {
   // tooltip line. set_trajectories() clears the marks. Only that item changes (a scene edit makes
   // every mark stale): the list is not rebuilt, so a rename in progress goes on.
   void set_mark(int row, const QString& mark, const QString& tip);
-  void set_limits(const TrajectoryLimits& limits);  // for the plots
+  void set_limits(const TrajectoryLimits& limits);   // for the plots
   void set_tcp_source(const TcpPlotSource& source);  // for the TCP speed plot
   int current() const;
   void set_current(int index);  // emits currentChanged when it changes
   QList<int> selected() const;  // sorted rows
   void select(const QList<int>& rows);
 
-  void set_time(double t);          // playback time: timeline, label, plot cursor
+  void set_time(double t);  // playback time: timeline, label, plot cursor
   void set_playing(bool playing);
   void set_recording(bool recording);
   void set_validation(const TrajectoryValidationReport& report);
@@ -132,11 +132,11 @@ class TrajectoryPanel : public QWidget {
 
  private:
   // The constructor's sections, in order (the focus chain follows the order widgets are made).
-  void build_list(QVBoxLayout& column);         // the list, its buttons, the comparison line
-  void build_playback_tab(QTabWidget& tabs);    // timeline, transport, robot moves, trail / strobe
-  void build_plots(QVBoxLayout& column);        // the quantity and its plot
-  void build_retime_tab(QTabWidget& tabs);      // parameterization and scaling, Re-time
-  void build_checks(QVBoxLayout& column);       // Validate, Record, the message and the violations
+  void build_list(QVBoxLayout& column);       // the list, its buttons, the comparison line
+  void build_playback_tab(QTabWidget& tabs);  // timeline, transport, robot moves, trail / strobe
+  void build_plots(QVBoxLayout& column);      // the quantity and its plot
+  void build_retime_tab(QTabWidget& tabs);    // parameterization and scaling, Re-time
+  void build_checks(QVBoxLayout& column);     // Validate, Record, the message and the violations
   void connect_list();
   void connect_playback();
   void connect_checks();
@@ -164,8 +164,8 @@ class TrajectoryPanel : public QWidget {
   QLabel *compare_, *time_label_;
   ResultLabel* message_ = nullptr;
   QSlider* timeline_;
-  QPushButton *play_, *prev_, *next_, *duplicate_, *remove_, *retime_, *blend_, *validate_, *record_,
-      *export_, *import_, *robot_here_, *robot_to_end_;
+  QPushButton *play_, *prev_, *next_, *duplicate_, *remove_, *retime_, *blend_, *validate_,
+      *record_, *export_, *import_, *robot_here_, *robot_to_end_;
   double time_ = 0.0;  // the playhead (absolute), as set_time() last showed it
   QDoubleSpinBox *speed_, *velocity_, *acceleration_, *rate_;
   QCheckBox *loop_, *trail_, *strobe_, *replace_;
@@ -180,7 +180,8 @@ QStringList importable_paths(const QList<QUrl>& urls);
 // The export dialog's file types: JSON and CSV (read back by Import), and the controller exports
 // ROS 2 JointTrajectory YAML and URScript (engine/trajectory/controller_export.hpp).
 QString export_file_filters();
-// A name typed without an extension takes the chosen filter's ("pick" + "... (*.script)" -> "pick.script").
+// A name typed without an extension takes the chosen filter's ("pick" + "... (*.script)" ->
+// "pick.script").
 QString with_filter_extension(const QString& path, const QString& filter);
 
 }  // namespace kinetic::panels

@@ -19,17 +19,22 @@ namespace kinetic::panels {
 
 namespace {
 
-const QColor kJointColours[] = {QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c), QColor(0xd62728),
-                                QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f),
-                                QColor(0xbcbd22), QColor(0x17becf)};
+const QColor kJointColours[] = {
+    QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c), QColor(0xd62728), QColor(0x9467bd),
+    QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f), QColor(0xbcbd22), QColor(0x17becf)};
 
 QString axis_title(PlotQuantity quantity) {
   switch (quantity) {
-    case PlotQuantity::Position: return QObject::tr("q");
-    case PlotQuantity::Velocity: return QObject::tr("q̇ (/s)");
-    case PlotQuantity::Acceleration: return QObject::tr("q̈ (/s²)");
-    case PlotQuantity::Jerk: return QObject::tr("jerk (/s³)");
-    case PlotQuantity::TcpSpeed: return QObject::tr("m/s, rad/s");
+    case PlotQuantity::Position:
+      return QObject::tr("q");
+    case PlotQuantity::Velocity:
+      return QObject::tr("q̇ (/s)");
+    case PlotQuantity::Acceleration:
+      return QObject::tr("q̈ (/s²)");
+    case PlotQuantity::Jerk:
+      return QObject::tr("jerk (/s³)");
+    case PlotQuantity::TcpSpeed:
+      return QObject::tr("m/s, rad/s");
   }
   return {};
 }
@@ -63,7 +68,8 @@ TrajectoryPlot::TrajectoryPlot(QWidget* parent) : QChartView(parent) {
   setChart(chart);
   setRenderHint(QPainter::Antialiasing, false);
   setMinimumHeight(160);
-  setToolTip(tr("Click to seek; click a legend entry to hide or show that curve; right-click to show all"));
+  setToolTip(tr(
+      "Click to seek; click a legend entry to hide or show that curve; right-click to show all"));
   show_all_ = new QAction(tr("Show all joints"), this);
   show_all_->setEnabled(false);
   connect(show_all_, &QAction::triggered, this, &TrajectoryPlot::show_all_joints);
@@ -101,8 +107,10 @@ void TrajectoryPlot::set_cursor(double t) {
 
 void TrajectoryPlot::set_hidden(const QString& name, bool hidden) {
   if (hidden == hidden_.contains(name)) return;
-  if (hidden) hidden_.insert(name);
-  else hidden_.remove(name);
+  if (hidden)
+    hidden_.insert(name);
+  else
+    hidden_.remove(name);
   apply_visibility();  // in place: a legend click must not delete the marker it came from
 }
 
@@ -112,9 +120,13 @@ void TrajectoryPlot::show_all_joints() {
   apply_visibility();
 }
 
-QString TrajectoryPlot::title() const { return chart()->title(); }
+QString TrajectoryPlot::title() const {
+  return chart()->title();
+}
 
-QString TrajectoryPlot::message() const { return message_->text(); }
+QString TrajectoryPlot::message() const {
+  return message_->text();
+}
 
 void TrajectoryPlot::rebuild() {
   QChart* chart = this->chart();
@@ -144,8 +156,10 @@ void TrajectoryPlot::rebuild() {
   const double dt = duration / (n - 1);
   std::vector<double> times(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) times[static_cast<std::size_t>(i)] = t0 + i * dt;
-  if (quantity_ == PlotQuantity::TcpSpeed) add_tcp_curves(times);
-  else if (n > 0) add_joint_curves(times);
+  if (quantity_ == PlotQuantity::TcpSpeed)
+    add_tcp_curves(times);
+  else if (n > 0)
+    add_joint_curves(times);
   if (curves_.empty()) return;
 
   axis_x_->setRange(t0, t0 + duration);
@@ -164,7 +178,7 @@ void TrajectoryPlot::add_joint_curves(const std::vector<double>& times) {
   std::vector<JointVector> values(times.size());
   for (int i = 0; i < n; ++i) {
     const TrajectoryState s = trajectory_.sample(times[i]);
-    values[i] = quantity_ == PlotQuantity::Position ? s.position
+    values[i] = quantity_ == PlotQuantity::Position   ? s.position
                 : quantity_ == PlotQuantity::Velocity ? s.velocity
                                                       : s.acceleration;
   }
@@ -190,19 +204,23 @@ void TrajectoryPlot::add_joint_curves(const std::vector<double>& times) {
     std::vector<double> bounds;
     switch (quantity_) {
       case PlotQuantity::Position:
-        if (k < limits_.lower.size() && std::isfinite(limits_.lower[k])) bounds.push_back(limits_.lower[k]);
-        if (k < limits_.upper.size() && std::isfinite(limits_.upper[k])) bounds.push_back(limits_.upper[k]);
+        if (k < limits_.lower.size() && std::isfinite(limits_.lower[k]))
+          bounds.push_back(limits_.lower[k]);
+        if (k < limits_.upper.size() && std::isfinite(limits_.upper[k]))
+          bounds.push_back(limits_.upper[k]);
         break;
       case PlotQuantity::Velocity:
         if (k < limits_.velocity.size()) bounds = {-limits_.velocity[k], limits_.velocity[k]};
         break;
       case PlotQuantity::Acceleration:
-        if (k < limits_.acceleration.size()) bounds = {-limits_.acceleration[k], limits_.acceleration[k]};
+        if (k < limits_.acceleration.size())
+          bounds = {-limits_.acceleration[k], limits_.acceleration[k]};
         break;
       case PlotQuantity::Jerk:
         if (k < limits_.jerk.size()) bounds = {-limits_.jerk[k], limits_.jerk[k]};
         break;
-      case PlotQuantity::TcpSpeed: break;
+      case PlotQuantity::TcpSpeed:
+        break;
     }
     for (double bound : bounds) add_limit(curves_.back(), colour, bound);
   }
@@ -215,7 +233,8 @@ void TrajectoryPlot::add_tcp_curves(const std::vector<double>& times) {
     message_->show();
     return;
   }
-  const std::string& link = tcp_source_.robot->links()[static_cast<std::size_t>(tcp_source_.link)].name;
+  const std::string& link =
+      tcp_source_.robot->links()[static_cast<std::size_t>(tcp_source_.link)].name;
   chart()->setTitle(tr("TCP speed of %1").arg(QString::fromStdString(link)));
   tcp_series_.push_back(add_curve(tr("linear (m/s)"), kJointColours[0], times, speeds.linear));
   tcp_series_.push_back(add_curve(tr("angular (rad/s)"), kJointColours[1], times, speeds.angular));
@@ -223,7 +242,8 @@ void TrajectoryPlot::add_tcp_curves(const std::vector<double>& times) {
   // servo's max_linear_speed caps teleoperation only).
 }
 
-QLineSeries* TrajectoryPlot::add_curve(const QString& name, const QColor& colour, const std::vector<double>& times,
+QLineSeries* TrajectoryPlot::add_curve(const QString& name, const QColor& colour,
+                                       const std::vector<double>& times,
                                        const std::vector<double>& values) {
   auto* series = new QLineSeries;
   series->setName(name);
@@ -244,7 +264,8 @@ QLineSeries* TrajectoryPlot::add_curve(const QString& name, const QColor& colour
   series->attachAxis(axis_x_);
   series->attachAxis(axis_y_);
   if (QLegendMarker* marker = chart()->legend()->markers(series).value(0))
-    connect(marker, &QLegendMarker::clicked, this, [this, name] { set_hidden(name, !hidden_.contains(name)); });
+    connect(marker, &QLegendMarker::clicked, this,
+            [this, name] { set_hidden(name, !hidden_.contains(name)); });
   curves_.push_back(std::move(curve));
   return series;
 }
@@ -319,7 +340,8 @@ double TrajectoryPlot::time_at(const QPoint& position) const {
 void TrajectoryPlot::mousePressEvent(QMouseEvent* event) {
   if (event->button() == Qt::LeftButton && cursor_series_ &&
       chart()->plotArea().contains(chart()->mapFromScene(mapToScene(event->pos())))) {
-    const double t = std::clamp(time_at(event->pos()), trajectory_.start_time(), trajectory_.end_time());
+    const double t =
+        std::clamp(time_at(event->pos()), trajectory_.start_time(), trajectory_.end_time());
     emit seekRequested(t);
     event->accept();
     return;

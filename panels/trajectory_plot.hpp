@@ -77,8 +77,8 @@ class TrajectoryPlot : public QChartView {
   void rebuild();
   void add_joint_curves(const std::vector<double>& times);
   void add_tcp_curves(const std::vector<double>& times);
-  QLineSeries* add_curve(const QString& name, const QColor& colour, const std::vector<double>& times,
-                         const std::vector<double>& values);
+  QLineSeries* add_curve(const QString& name, const QColor& colour,
+                         const std::vector<double>& times, const std::vector<double>& values);
   void add_limit(Curve& curve, const QColor& colour, double bound);
   void apply_visibility();  // series, limits, legend entries and the y range
 

@@ -15,11 +15,17 @@ Vec3 Camera::forward() const {
   return -Vec3(std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw), std::sin(pitch));
 }
 
-Vec3 Camera::eye() const { return target - forward() * distance; }
+Vec3 Camera::eye() const {
+  return target - forward() * distance;
+}
 
-Vec3 Camera::right() const { return forward().cross(Vec3::UnitZ()).normalized(); }
+Vec3 Camera::right() const {
+  return forward().cross(Vec3::UnitZ()).normalized();
+}
 
-Vec3 Camera::up() const { return right().cross(forward()).normalized(); }
+Vec3 Camera::up() const {
+  return right().cross(forward()).normalized();
+}
 
 void Camera::orbit(float delta_yaw, float delta_pitch) {
   yaw = std::remainder(yaw + delta_yaw, 2.0f * std::numbers::pi_v<float>);
@@ -31,7 +37,9 @@ void Camera::pan(float dx_pixels, float dy_pixels, float viewport_height) {
   target += (-right() * dx_pixels + up() * dy_pixels) * per_pixel;
 }
 
-void Camera::zoom(float factor) { distance = std::clamp(distance * factor, 0.02f, 500.0f); }
+void Camera::zoom(float factor) {
+  distance = std::clamp(distance * factor, 0.02f, 500.0f);
+}
 
 void Camera::fit(const Vec3& min, const Vec3& max, float aspect) {
   target = (min + max) * 0.5f;
@@ -48,14 +56,16 @@ void Camera::fit_tight(const std::vector<BoundingSphere>& spheres, float aspect,
   // A sphere is inside a side plane of the frustum when its centre lies its radius within it: in
   // perspective |x| + radius / cos(half fov) <= (distance + z) tan(half fov) (z: depth beyond the
   // target); orthographic |x| + radius <= distance tan(half fov).
-  const float widen_x = orthographic ? 1.0f : 1.0f / std::cos(half_x), widen_y = orthographic ? 1.0f : 1.0f / std::cos(half_y);
+  const float widen_x = orthographic ? 1.0f : 1.0f / std::cos(half_x),
+              widen_y = orthographic ? 1.0f : 1.0f / std::cos(half_y);
   const auto needed_distance = [&] {
     float needed = 0.05f;
     for (const BoundingSphere& s : spheres) {
       const Vec3 rel = s.centre - target;
       const float depth = orthographic ? 0.0f : f.dot(rel);
-      needed = std::max({needed, scale * (std::abs(r.dot(rel)) + s.radius * widen_x) / tan_x - depth,
-                         scale * (std::abs(u.dot(rel)) + s.radius * widen_y) / tan_y - depth});
+      needed =
+          std::max({needed, scale * (std::abs(r.dot(rel)) + s.radius * widen_x) / tan_x - depth,
+                    scale * (std::abs(u.dot(rel)) + s.radius * widen_y) / tan_y - depth});
     }
     return needed;
   };
@@ -69,7 +79,9 @@ void Camera::fit_tight(const std::vector<BoundingSphere>& spheres, float aspect,
     float lo_x = std::numeric_limits<float>::max(), hi_x = -lo_x, lo_y = lo_x, hi_y = -lo_x;
     for (const BoundingSphere& s : spheres) {
       const Vec3 rel = s.centre - target;
-      const float at = orthographic ? 1.0f : distance / std::max(distance + f.dot(rel), 1e-3f);  // onto the target's plane
+      const float at = orthographic ? 1.0f
+                                    : distance / std::max(distance + f.dot(rel),
+                                                          1e-3f);  // onto the target's plane
       const float x = r.dot(rel) * at, y = u.dot(rel) * at, extent = s.radius * at;
       lo_x = std::min(lo_x, x - extent), hi_x = std::max(hi_x, x + extent);
       lo_y = std::min(lo_y, y - extent), hi_y = std::max(hi_y, y + extent);
@@ -82,13 +94,27 @@ void Camera::fit_tight(const std::vector<BoundingSphere>& spheres, float aspect,
 void Camera::set_view(StandardView view) {
   constexpr float pi = std::numbers::pi_v<float>;
   switch (view) {
-    case StandardView::Front: yaw = 0, pitch = 0; break;
-    case StandardView::Back: yaw = pi, pitch = 0; break;
-    case StandardView::Left: yaw = pi / 2, pitch = 0; break;
-    case StandardView::Right: yaw = -pi / 2, pitch = 0; break;
-    case StandardView::Top: yaw = 0, pitch = kMaxPitch; break;
-    case StandardView::Bottom: yaw = 0, pitch = -kMaxPitch; break;
-    case StandardView::Iso: yaw = pi / 4, pitch = 0.6155f; break;  // atan(1/sqrt 2)
+    case StandardView::Front:
+      yaw = 0, pitch = 0;
+      break;
+    case StandardView::Back:
+      yaw = pi, pitch = 0;
+      break;
+    case StandardView::Left:
+      yaw = pi / 2, pitch = 0;
+      break;
+    case StandardView::Right:
+      yaw = -pi / 2, pitch = 0;
+      break;
+    case StandardView::Top:
+      yaw = 0, pitch = kMaxPitch;
+      break;
+    case StandardView::Bottom:
+      yaw = 0, pitch = -kMaxPitch;
+      break;
+    case StandardView::Iso:
+      yaw = pi / 4, pitch = 0.6155f;
+      break;  // atan(1/sqrt 2)
   }
 }
 
@@ -134,12 +160,14 @@ Ray Camera::ray_through_pixel(float x, float y, float width, float height) const
     const float h = distance * half_h;
     return {eye() + right() * ndc_x * h * aspect + up() * ndc_y * h, forward()};
   }
-  const Vec3 direction = (forward() + right() * ndc_x * half_h * aspect + up() * ndc_y * half_h).normalized();
+  const Vec3 direction =
+      (forward() + right() * ndc_x * half_h * aspect + up() * ndc_y * half_h).normalized();
   return {eye(), direction};
 }
 
 float Camera::world_per_pixel(const Vec3& point, float viewport_height) const {
-  const float depth = orthographic ? distance : std::max((point - eye()).dot(forward()), near_plane);
+  const float depth =
+      orthographic ? distance : std::max((point - eye()).dot(forward()), near_plane);
   return 2 * depth * std::tan(fov_y / 2) / std::max(viewport_height, 1.0f);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// Orbit camera around a target point, z up (ROS convention). Angles in radians; yaw 0 looks along +x
-// from the -x side... see view_direction(). Produces Vulkan matrices (y down in clip space, depth 0..1).
+// Orbit camera around a target point, z up (ROS convention). Angles in radians; yaw 0 looks along
+// +x from the -x side... see view_direction(). Produces Vulkan matrices (y down in clip space,
+// depth 0..1).
 #include <vector>
 
 #include "viewer/math.hpp"
@@ -23,9 +24,9 @@ class Camera {
  public:
   Vec3 target = Vec3(0, 0, 0.4f);
   float distance = 2.5f;
-  float yaw = 0.785f;    // around z; 0 = camera on the +x axis looking towards -x
-  float pitch = 0.45f;   // elevation above the ground plane
-  float fov_y = 0.7f;    // perspective vertical field of view
+  float yaw = 0.785f;   // around z; 0 = camera on the +x axis looking towards -x
+  float pitch = 0.45f;  // elevation above the ground plane
+  float fov_y = 0.7f;   // perspective vertical field of view
   bool orthographic = false;
   float near_plane = 0.01f;
   float far_plane = 100.0f;

@@ -28,7 +28,8 @@ uint32_t find(std::vector<uint32_t>& parent, uint32_t i) {
 
 }  // namespace
 
-uint32_t order_closed_shells_first(const std::vector<MeshVertex>& vertices, std::vector<uint32_t>& indices) {
+uint32_t order_closed_shells_first(const std::vector<MeshVertex>& vertices,
+                                   std::vector<uint32_t>& indices) {
   const size_t triangle_count = indices.size() / 3;
   if (triangle_count == 0) return 0;
 
@@ -46,12 +47,15 @@ uint32_t order_closed_shells_first(const std::vector<MeshVertex>& vertices, std:
   }
 
   // Directed edges by position, and shells (connected components) by shared positions.
-  const auto corner = [&](size_t t, int k) { return position_id[indices[3 * t + static_cast<size_t>(k)]]; };
+  const auto corner = [&](size_t t, int k) {
+    return position_id[indices[3 * t + static_cast<size_t>(k)]];
+  };
   const auto edge_key = [](uint32_t a, uint32_t b) { return (uint64_t{a} << 32) | b; };
   // Zero-area triangles (two corners at one position, as at a sphere's poles) draw nothing and
   // bound nothing: they neither open nor close a shell.
   const auto degenerate = [&](size_t t) {
-    return corner(t, 0) == corner(t, 1) || corner(t, 1) == corner(t, 2) || corner(t, 0) == corner(t, 2);
+    return corner(t, 0) == corner(t, 1) || corner(t, 1) == corner(t, 2) ||
+           corner(t, 0) == corner(t, 2);
   };
   std::unordered_map<uint64_t, uint32_t> edge_count;
   edge_count.reserve(indices.size());

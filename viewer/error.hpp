@@ -1,6 +1,6 @@
 #pragma once
-// The viewer's own error type. The viewer is engine-free, so it does not use kinetic::Error; the app
-// catches both (both derive from std::runtime_error) and shows the message.
+// The viewer's own error type. The viewer is engine-free, so it does not use kinetic::Error; the
+// app catches both (both derive from std::runtime_error) and shows the message.
 #include <stdexcept>
 #include <string>
 

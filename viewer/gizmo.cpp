@@ -7,22 +7,27 @@ namespace kinetic::viewer {
 
 namespace {
 
-constexpr float kShaftLength = 0.78f, kShaftRadius = 0.018f, kTipLength = 0.22f, kTipRadius = 0.065f;
+constexpr float kShaftLength = 0.78f, kShaftRadius = 0.018f, kTipLength = 0.22f,
+                kTipRadius = 0.065f;
 constexpr float kRingRadius = 0.72f, kRingThickness = 0.014f;
 constexpr float kPlaneOffset = 0.22f, kPlaneSize = 0.16f;
 
 const Color kAxisColors[3] = {colors::kAxisX, colors::kAxisY, colors::kAxisZ};
 constexpr Color kHover{1.0f, 0.85f, 0.15f, 1.0f};
 
-bool has_translate(GizmoMode m) { return m != GizmoMode::Rotate; }
+bool has_translate(GizmoMode m) {
+  return m != GizmoMode::Rotate;
+}
 bool has_ring(const Gizmo& g, int axis) {
   return g.mode != GizmoMode::Translate && g.rings[static_cast<size_t>(axis)];
 }
 
 // Rotation taking +z onto axis i of the gizmo frame.
 Mat3 z_to_axis(int axis) {
-  if (axis == 0) return Eigen::AngleAxisf(static_cast<float>(M_PI / 2), Vec3::UnitY()).toRotationMatrix();
-  if (axis == 1) return Eigen::AngleAxisf(static_cast<float>(-M_PI / 2), Vec3::UnitX()).toRotationMatrix();
+  if (axis == 0)
+    return Eigen::AngleAxisf(static_cast<float>(M_PI / 2), Vec3::UnitY()).toRotationMatrix();
+  if (axis == 1)
+    return Eigen::AngleAxisf(static_cast<float>(-M_PI / 2), Vec3::UnitX()).toRotationMatrix();
   return Mat3::Identity();
 }
 
@@ -96,14 +101,16 @@ void add_gizmo(RenderScene& scene, MeshLibrary& meshes, const Gizmo& gizmo, cons
       c = {0.35f + 0.5f * c.r, 0.35f + 0.5f * c.g, 0.35f + 0.5f * c.b, 1};
       add(plane, square, c, static_cast<GizmoHandle>(4 + axis));
     }
-    if (has_ring(gizmo, axis)) add(ring, along, kAxisColors[axis], static_cast<GizmoHandle>(7 + axis));
+    if (has_ring(gizmo, axis))
+      add(ring, along, kAxisColors[axis], static_cast<GizmoHandle>(7 + axis));
   }
 }
 
-GizmoHandle pick_gizmo(const Gizmo& gizmo, const Camera& camera, const Ray& ray, float viewport_height,
-                       float tolerance_px) {
+GizmoHandle pick_gizmo(const Gizmo& gizmo, const Camera& camera, const Ray& ray,
+                       float viewport_height, float tolerance_px) {
   const float s = gizmo_scale(gizmo, camera, viewport_height);
-  const float tolerance = tolerance_px * camera.world_per_pixel(gizmo.pose.translation(), viewport_height);
+  const float tolerance =
+      tolerance_px * camera.world_per_pixel(gizmo.pose.translation(), viewport_height);
   const Vec3 origin = gizmo.pose.translation();
   GizmoHandle best = GizmoHandle::None;
   float best_t = std::numeric_limits<float>::max();
@@ -118,7 +125,8 @@ GizmoHandle pick_gizmo(const Gizmo& gizmo, const Camera& camera, const Ray& ray,
           std::max(tolerance, kTipRadius * s))
         consider(static_cast<GizmoHandle>(1 + axis), t);
     }
-    // Planes (normal a) and rings (about a) both intersect the plane through the origin normal to a.
+    // Planes (normal a) and rings (about a) both intersect the plane through the origin normal to
+    // a.
     const float denom = ray.direction.dot(a);
     if (std::abs(denom) < 1e-6f) continue;
     const float t = (origin - ray.origin).dot(a) / denom;

@@ -22,22 +22,26 @@ GpuBuffer::GpuBuffer(const VulkanContext& context, VkDeviceSize size, VkBufferUs
     memory_ = context.allocate(requirements, memory);
     vk_check(vkBindBufferMemory(context.device(), buffer_, memory_, 0), "vkBindBufferMemory");
     if (memory & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)
-      vk_check(vkMapMemory(context.device(), memory_, 0, VK_WHOLE_SIZE, 0, &mapped_), "vkMapMemory");
+      vk_check(vkMapMemory(context.device(), memory_, 0, VK_WHOLE_SIZE, 0, &mapped_),
+               "vkMapMemory");
   } catch (...) {
     reset();
     throw;
   }
 }
 
-GpuBuffer GpuBuffer::host_visible(const VulkanContext& context, VkDeviceSize size, VkBufferUsageFlags usage) {
-  return GpuBuffer(context, size, usage, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+GpuBuffer GpuBuffer::host_visible(const VulkanContext& context, VkDeviceSize size,
+                                  VkBufferUsageFlags usage) {
+  return GpuBuffer(context, size, usage,
+                   VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
 }
 
 GpuBuffer GpuBuffer::device_local(const VulkanContext& context, const void* data, VkDeviceSize size,
                                   VkBufferUsageFlags usage) {
   GpuBuffer staging = host_visible(context, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
   std::memcpy(staging.mapped(), data, size);
-  GpuBuffer buffer(context, size, usage | VK_BUFFER_USAGE_TRANSFER_DST_BIT, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+  GpuBuffer buffer(context, size, usage | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                   VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
   context.submit_and_wait([&](VkCommandBuffer cmd) {
     VkBufferCopy region{0, 0, size};
     vkCmdCopyBuffer(cmd, staging.handle(), buffer.handle(), 1, &region);
@@ -65,7 +69,8 @@ void GpuBuffer::swap(GpuBuffer& other) noexcept {
   std::swap(mapped_, other.mapped_);
 }
 
-GpuImage::GpuImage(const VulkanContext& context, const GpuImageDesc& desc) : context_(&context), desc_(desc) {
+GpuImage::GpuImage(const VulkanContext& context, const GpuImageDesc& desc)
+    : context_(&context), desc_(desc) {
   VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   info.imageType = VK_IMAGE_TYPE_2D;
   info.format = desc.format;

@@ -13,7 +13,8 @@ class GpuBuffer {
  public:
   GpuBuffer() = default;
   // Host-visible buffers are mapped for their whole life.
-  GpuBuffer(const VulkanContext& context, VkDeviceSize size, VkBufferUsageFlags usage, VkMemoryPropertyFlags memory);
+  GpuBuffer(const VulkanContext& context, VkDeviceSize size, VkBufferUsageFlags usage,
+            VkMemoryPropertyFlags memory);
   ~GpuBuffer() { reset(); }
   GpuBuffer(GpuBuffer&& other) noexcept { swap(other); }
   GpuBuffer& operator=(GpuBuffer&& other) noexcept {
@@ -28,7 +29,8 @@ class GpuBuffer {
   static GpuBuffer device_local(const VulkanContext& context, const void* data, VkDeviceSize size,
                                 VkBufferUsageFlags usage);
   // A host-visible, host-coherent buffer, mapped.
-  static GpuBuffer host_visible(const VulkanContext& context, VkDeviceSize size, VkBufferUsageFlags usage);
+  static GpuBuffer host_visible(const VulkanContext& context, VkDeviceSize size,
+                                VkBufferUsageFlags usage);
 
   VkBuffer handle() const { return buffer_; }
   VkDeviceSize size() const { return size_; }

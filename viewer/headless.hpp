@@ -5,9 +5,9 @@
 // FK) and fills the RenderScene with one Instance per visual, meshes from meshes().load(path).
 //
 //   HeadlessRenderer headless(1280, 720);
-//   RenderScene scene;  scene.instances.push_back({headless.meshes().load("link0.dae"), pose, ...});
-//   Camera camera;      camera.fit(min, max, 1280.0f / 720.0f);
-//   headless.render_png(scene, camera, "shot.png");
+//   RenderScene scene;  scene.instances.push_back({headless.meshes().load("link0.dae"), pose,
+//   ...}); Camera camera;      camera.fit(min, max, 1280.0f / 720.0f); headless.render_png(scene,
+//   camera, "shot.png");
 #include <filesystem>
 #include <memory>
 
@@ -23,7 +23,8 @@ namespace kinetic::viewer {
 class HeadlessRenderer {
  public:
   // Creates its own Vulkan context (no surface); throws viewer::Error when there is no device.
-  HeadlessRenderer(uint32_t width, uint32_t height, VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT);
+  HeadlessRenderer(uint32_t width, uint32_t height,
+                   VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT);
   HeadlessRenderer(std::shared_ptr<VulkanContext> context, uint32_t width, uint32_t height,
                    VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT);
 
@@ -36,7 +37,8 @@ class HeadlessRenderer {
   // Renders one frame and waits for it (no readback).
   void draw(const RenderScene& scene, const Camera& camera);
   RgbaImage render(const RenderScene& scene, const Camera& camera);
-  void render_png(const RenderScene& scene, const Camera& camera, const std::filesystem::path& path);
+  void render_png(const RenderScene& scene, const Camera& camera,
+                  const std::filesystem::path& path);
   const FrameStats& last_stats() const { return renderer_->last_stats(); }
 
  private:

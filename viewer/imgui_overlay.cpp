@@ -12,24 +12,35 @@ namespace kinetic::viewer {
 
 namespace {
 
-void check_imgui_vk(VkResult result) { vk_check(result, "ImGui Vulkan backend"); }
+void check_imgui_vk(VkResult result) {
+  vk_check(result, "ImGui Vulkan backend");
+}
 
-ImU32 to_imgui(const Color& c) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a)); }
+ImU32 to_imgui(const Color& c) {
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
+}
 
 const char* const kDefaultHelp[] = {
-    "Left drag      orbit",      "Middle drag    pan",      "Wheel          zoom",
-    "F              focus selection", "A              fit all", "1/3/7          front/right/top",
-    "5              perspective/ortho", "W/E            gizmo move/rotate", "H              hide this help",
+    "Left drag      orbit",
+    "Middle drag    pan",
+    "Wheel          zoom",
+    "F              focus selection",
+    "A              fit all",
+    "1/3/7          front/right/top",
+    "5              perspective/ortho",
+    "W/E            gizmo move/rotate",
+    "H              hide this help",
 };
 
-constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
-                                         ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs;
+constexpr ImGuiWindowFlags kPanelFlags =
+    ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+    ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs;
 
 }  // namespace
 
-ImGuiOverlay::ImGuiOverlay(const VulkanContext& context, VkRenderPass pass, VkSampleCountFlagBits samples,
-                           uint32_t frames_in_flight)
+ImGuiOverlay::ImGuiOverlay(const VulkanContext& context, VkRenderPass pass,
+                           VkSampleCountFlagBits samples, uint32_t frames_in_flight)
     : context_(context) {
   ImGuiContext* previous = ImGui::GetCurrentContext();
   imgui_ = ImGui::CreateContext();
@@ -49,7 +60,8 @@ ImGuiOverlay::ImGuiOverlay(const VulkanContext& context, VkRenderPass pass, VkSa
   pool.maxSets = 4;
   pool.poolSizeCount = 1;
   pool.pPoolSizes = &size;
-  vk_check(vkCreateDescriptorPool(context.device(), &pool, nullptr, &pool_), "vkCreateDescriptorPool");
+  vk_check(vkCreateDescriptorPool(context.device(), &pool, nullptr, &pool_),
+           "vkCreateDescriptorPool");
 
   ImGui_ImplVulkan_InitInfo info{};
   info.Instance = context.instance();
@@ -78,8 +90,8 @@ ImGuiOverlay::~ImGuiOverlay() {
   vkDestroyDescriptorPool(context_.device(), pool_, nullptr);
 }
 
-bool ImGuiOverlay::build(const OverlayContent& content, const Camera& camera, float width, float height,
-                         const FrameStats& stats, float pixel_scale) {
+bool ImGuiOverlay::build(const OverlayContent& content, const Camera& camera, float width,
+                         float height, const FrameStats& stats, float pixel_scale) {
   has_draw_data_ = false;
   const bool anything = content.show_stats || content.show_help || !content.labels.empty() ||
                         !content.warnings.empty() || !content.legend.empty();
@@ -102,9 +114,8 @@ bool ImGuiOverlay::build(const OverlayContent& content, const Camera& camera, fl
   return true;
 }
 
-void ImGuiOverlay::layout(const OverlayContent& content, const Camera& camera, float width, float height,
-                          const FrameStats& stats) {
-
+void ImGuiOverlay::layout(const OverlayContent& content, const Camera& camera, float width,
+                          float height, const FrameStats& stats) {
   const float margin = 10.0f;
   float stats_top = margin;
   if (!content.warnings.empty()) {
@@ -128,7 +139,8 @@ void ImGuiOverlay::layout(const OverlayContent& content, const Camera& camera, f
     ImGui::End();
   }
   if (content.show_help) {
-    ImGui::SetNextWindowPos(ImVec2(width - margin, height - margin), ImGuiCond_Always, ImVec2(1, 1));
+    ImGui::SetNextWindowPos(ImVec2(width - margin, height - margin), ImGuiCond_Always,
+                            ImVec2(1, 1));
     ImGui::Begin("##help", nullptr, kPanelFlags);
     if (content.help_lines.empty())
       for (const char* line : kDefaultHelp) ImGui::TextUnformatted(line);

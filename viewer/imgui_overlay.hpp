@@ -23,19 +23,21 @@ struct FrameStats {
 
 class ImGuiOverlay {
  public:
-  ImGuiOverlay(const VulkanContext& context, VkRenderPass pass, VkSampleCountFlagBits samples, uint32_t frames_in_flight);
+  ImGuiOverlay(const VulkanContext& context, VkRenderPass pass, VkSampleCountFlagBits samples,
+               uint32_t frames_in_flight);
   ~ImGuiOverlay();
   ImGuiOverlay(const ImGuiOverlay&) = delete;
   ImGuiOverlay& operator=(const ImGuiOverlay&) = delete;
 
   // Builds this frame's draw lists for a width x height window drawn at pixel_scale target pixels
   // per window pixel; returns false when there is nothing to draw.
-  bool build(const OverlayContent& content, const Camera& camera, float width, float height, const FrameStats& stats,
-             float pixel_scale = 1.0f);
+  bool build(const OverlayContent& content, const Camera& camera, float width, float height,
+             const FrameStats& stats, float pixel_scale = 1.0f);
   void record(VkCommandBuffer cmd);
 
  private:
-  void layout(const OverlayContent& content, const Camera& camera, float width, float height, const FrameStats& stats);
+  void layout(const OverlayContent& content, const Camera& camera, float width, float height,
+              const FrameStats& stats);
   const VulkanContext& context_;
   ImGuiContext* imgui_ = nullptr;
   VkDescriptorPool pool_ = VK_NULL_HANDLE;

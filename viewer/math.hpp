@@ -11,7 +11,8 @@ using Vec3 = Eigen::Vector3f;
 using Vec4 = Eigen::Vector4f;
 using Mat3 = Eigen::Matrix3f;
 using Mat4 = Eigen::Matrix4f;
-using Transform = Eigen::Isometry3f;  // rigid pose; use Eigen::Affine3f via Instance::scale for scaling
+using Transform =
+    Eigen::Isometry3f;  // rigid pose; use Eigen::Affine3f via Instance::scale for scaling
 
 // Colour in sRGB (what colour pickers and URDF materials give), alpha = opacity.
 struct Color {

@@ -35,7 +35,8 @@ MeshData make_sphere(float radius, int segments = 32, int rings = 16);
 MeshData make_cylinder(float radius, float length, int segments = 40);
 MeshData make_capsule(float radius, float length, int segments = 32, int rings = 8);
 MeshData make_cone(float radius, float length, int segments = 32);  // base at z=0, tip at z=length
-MeshData make_torus(float major_radius, float minor_radius, int segments = 64, int sides = 12);  // in the xy plane
+MeshData make_torus(float major_radius, float minor_radius, int segments = 64,
+                    int sides = 12);            // in the xy plane
 MeshData make_quad(float width, float height);  // in the xy plane, two-sided by the shader
 
 // Loads DAE, STL, OBJ, glTF, ... with Assimp: node transforms baked in, smooth normals generated

@@ -13,7 +13,8 @@ constexpr const char* kCancelled = "not read: the load was cancelled";
 
 PreparedMesh prepare_mesh(MeshData mesh) {
   PreparedMesh prepared;
-  if (!mesh.indices.empty()) prepared.closed_index_count = order_closed_shells_first(mesh.vertices, mesh.indices);
+  if (!mesh.indices.empty())
+    prepared.closed_index_count = order_closed_shells_first(mesh.vertices, mesh.indices);
   prepared.mesh = std::move(mesh);
   return prepared;
 }
@@ -42,7 +43,8 @@ std::vector<PreparedMesh> read_mesh_files(const std::vector<std::filesystem::pat
     }
   };
   // The biggest files are not known up front, so threads take files one at a time.
-  const size_t threads = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), paths.size());
+  const size_t threads =
+      std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), paths.size());
   std::vector<std::thread> helpers;
   for (size_t t = 1; t < threads; ++t) helpers.emplace_back(worker);
   worker();
@@ -52,13 +54,14 @@ std::vector<PreparedMesh> read_mesh_files(const std::vector<std::filesystem::pat
 
 std::optional<MeshFileCache::Stamp> MeshFileCache::stamp_of(const std::filesystem::path& path) {
   std::error_code time_error, size_error;
-  Stamp stamp{std::filesystem::last_write_time(path, time_error), std::filesystem::file_size(path, size_error)};
+  Stamp stamp{std::filesystem::last_write_time(path, time_error),
+              std::filesystem::file_size(path, size_error)};
   if (time_error || size_error) return std::nullopt;
   return stamp;
 }
 
-void MeshFileCache::warm(const std::vector<std::filesystem::path>& paths, const std::set<std::string>& skip,
-                         const std::atomic<bool>* cancel) {
+void MeshFileCache::warm(const std::vector<std::filesystem::path>& paths,
+                         const std::set<std::string>& skip, const std::atomic<bool>* cancel) {
   std::vector<std::string> keys;
   std::vector<std::filesystem::path> files;
   std::vector<Stamp> stamps;
@@ -71,8 +74,10 @@ void MeshFileCache::warm(const std::vector<std::filesystem::path>& paths, const 
       std::string key = mesh_file_key(path);
       // A file that cannot be stat'ed is left to the library, which says why it cannot be read.
       const std::optional<Stamp> stamp = stamp_of(path);
-      if (!stamp || skip.count(key) || std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
-      if (auto held = entries_.find(key); held != entries_.end() && held->second.stamp == *stamp) continue;
+      if (!stamp || skip.count(key) || std::find(keys.begin(), keys.end(), key) != keys.end())
+        continue;
+      if (auto held = entries_.find(key); held != entries_.end() && held->second.stamp == *stamp)
+        continue;
       keys.push_back(std::move(key));
       files.push_back(path);
       stamps.push_back(*stamp);

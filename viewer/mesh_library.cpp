@@ -43,13 +43,15 @@ void MeshLibrary::preload(const std::vector<std::filesystem::path>& paths) {
   std::vector<std::filesystem::path> files;
   for (const auto& path : paths) {
     std::string key = mesh_file_key(path);
-    if (by_key_.count(key) || preloaded_.count(key) || std::find(keys.begin(), keys.end(), key) != keys.end())
+    if (by_key_.count(key) || preloaded_.count(key) ||
+        std::find(keys.begin(), keys.end(), key) != keys.end())
       continue;
     keys.push_back(std::move(key));
     files.push_back(path);
   }
   std::vector<PreparedMesh> results = read_mesh_files(files);
-  for (size_t i = 0; i < keys.size(); ++i) preloaded_.emplace(std::move(keys[i]), std::move(results[i]));
+  for (size_t i = 0; i < keys.size(); ++i)
+    preloaded_.emplace(std::move(keys[i]), std::move(results[i]));
 }
 
 std::set<std::string> MeshLibrary::file_keys() const {
@@ -69,16 +71,19 @@ MeshId MeshLibrary::upload(const std::string& key, PreparedMesh prepared) {
   if (mesh.indices.empty()) throw Error("mesh '" + key + "' has no triangles");
   GpuMesh gpu;
   gpu.closed_index_count = prepared.closed_index_count;
-  gpu.vertices = GpuBuffer::device_local(context_, mesh.vertices.data(), mesh.vertices.size() * sizeof(MeshVertex),
+  gpu.vertices = GpuBuffer::device_local(context_, mesh.vertices.data(),
+                                         mesh.vertices.size() * sizeof(MeshVertex),
                                          VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
-  gpu.indices = GpuBuffer::device_local(context_, mesh.indices.data(), mesh.indices.size() * sizeof(uint32_t),
-                                        VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+  gpu.indices =
+      GpuBuffer::device_local(context_, mesh.indices.data(), mesh.indices.size() * sizeof(uint32_t),
+                              VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
   gpu.index_count = static_cast<uint32_t>(mesh.indices.size());
   gpu.has_colors = mesh.has_colors;
   gpu.bounds_min = mesh.bounds_min();
   gpu.bounds_max = mesh.bounds_max();
   gpu.positions.reserve(mesh.vertices.size());
-  for (const auto& v : mesh.vertices) gpu.positions.emplace_back(v.position[0], v.position[1], v.position[2]);
+  for (const auto& v : mesh.vertices)
+    gpu.positions.emplace_back(v.position[0], v.position[1], v.position[2]);
   gpu.triangles = std::move(prepared.mesh.indices);
   meshes_.push_back(std::move(gpu));
   const auto id = static_cast<MeshId>(meshes_.size() - 1);

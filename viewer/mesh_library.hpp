@@ -3,9 +3,9 @@
 // by path and primitives by their parameters, so asking twice returns the same MeshId. A CPU copy
 // of positions is kept for picking. Share one library between renderers with std::shared_ptr.
 // preload() reads and prepares many files at once on worker threads (Assimp, welding and the
-// closed-shell sort are CPU work); the load() calls that follow then only upload, in their own order,
-// so mesh ids and pixels are the same as without it. A MeshFileCache does the same for files read
-// on another thread before load() is called (a robot load's worker).
+// closed-shell sort are CPU work); the load() calls that follow then only upload, in their own
+// order, so mesh ids and pixels are the same as without it. A MeshFileCache does the same for files
+// read on another thread before load() is called (a robot load's worker).
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -28,11 +28,12 @@ struct GpuMesh {
   GpuBuffer vertices;
   GpuBuffer indices;
   uint32_t index_count = 0;
-  uint32_t closed_index_count = 0;  // leading indices on closed, outward shells: back faces may be culled
+  uint32_t closed_index_count =
+      0;  // leading indices on closed, outward shells: back faces may be culled
   bool has_colors = false;
   Vec3 bounds_min = Vec3::Zero();
   Vec3 bounds_max = Vec3::Zero();
-  std::vector<Vec3> positions;     // for picking
+  std::vector<Vec3> positions;      // for picking
   std::vector<uint32_t> triangles;  // for picking (closed shells first, as uploaded)
 };
 
@@ -42,8 +43,8 @@ class MeshLibrary {
 
   // Loads (once) and uploads a mesh file; throws viewer::Error when it cannot be read.
   MeshId load(const std::filesystem::path& path);
-  // Reads and prepares the files not loaded yet in parallel; the next load() of each only uploads it.
-  // Never throws: a file that cannot be read throws its error from its load().
+  // Reads and prepares the files not loaded yet in parallel; the next load() of each only uploads
+  // it. Never throws: a file that cannot be read throws its error from its load().
   void preload(const std::vector<std::filesystem::path>& paths);
   // Files load() takes from this cache when it holds them (read on another thread); null: none.
   void set_file_cache(std::shared_ptr<MeshFileCache> cache) { file_cache_ = std::move(cache); }

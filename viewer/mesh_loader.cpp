@@ -1,8 +1,8 @@
-#include <assimp/Importer.hpp>
 #include <assimp/config.h>
 #include <assimp/material.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -18,7 +18,9 @@ namespace kinetic::viewer {
 
 namespace {
 
-uint8_t to_byte(float v) { return static_cast<uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); }
+uint8_t to_byte(float v) {
+  return static_cast<uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f));
+}
 
 // The file's own diffuse colour; `found` is false where the file gave none (no material, or the
 // default material Assimp adds to parts without one).
@@ -38,11 +40,12 @@ std::string broken_face(const aiScene& scene) {
     const aiMesh& mesh = *scene.mMeshes[m];
     for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
       const aiFace& face = mesh.mFaces[f];
-      if (face.mNumIndices == 0 || face.mIndices == nullptr) return "face " + std::to_string(f) + " has no vertices";
+      if (face.mNumIndices == 0 || face.mIndices == nullptr)
+        return "face " + std::to_string(f) + " has no vertices";
       for (unsigned i = 0; i < face.mNumIndices; ++i)
         if (face.mIndices[i] >= mesh.mNumVertices)
-          return "face " + std::to_string(f) + " names vertex " + std::to_string(face.mIndices[i]) + " of " +
-                 std::to_string(mesh.mNumVertices);
+          return "face " + std::to_string(f) + " names vertex " + std::to_string(face.mIndices[i]) +
+                 " of " + std::to_string(mesh.mNumVertices);
     }
   }
   return {};
@@ -58,15 +61,16 @@ MeshData load_mesh_file(const std::filesystem::path& path) {
   // Assimp turns Collada's Z_UP files to Y-up; robot meshes live in their link frames as written.
   importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, true);
   // Node transforms (and Collada's up-axis/unit) are baked into vertices: one mesh per file.
-  // No aiProcess_JoinIdenticalVertices: on CAD exports it joins almost nothing (every corner has its
-  // face's normal) and took 3/4 of the Panda's load time; weld_triangle_soup does the sharing.
+  // No aiProcess_JoinIdenticalVertices: on CAD exports it joins almost nothing (every corner has
+  // its face's normal) and took 3/4 of the Panda's load time; weld_triangle_soup does the sharing.
   // Imported first, faces checked, then post-processed (see broken_face).
   const aiScene* scene = importer.ReadFile(path.string(), 0);
   if (scene && scene->mRootNode)
     if (const std::string problem = broken_face(*scene); !problem.empty())
       throw Error("could not read mesh " + path.string() + ": " + problem);
   if (scene && scene->mRootNode)
-    scene = importer.ApplyPostProcessing(aiProcess_Triangulate | aiProcess_PreTransformVertices | aiProcess_SortByPType);
+    scene = importer.ApplyPostProcessing(aiProcess_Triangulate | aiProcess_PreTransformVertices |
+                                         aiProcess_SortByPType);
   if (!scene || !scene->mRootNode || (scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE))
     throw Error("could not read mesh " + path.string() + ": " + importer.GetErrorString());
 
@@ -76,12 +80,14 @@ MeshData load_mesh_file(const std::filesystem::path& path) {
     const aiMesh* part = scene->mMeshes[m];
     if (!(part->mPrimitiveTypes & aiPrimitiveType_TRIANGLE)) continue;
     bool has_material = false;
-    const aiColor4D diffuse =
-        material_diffuse(part->mMaterialIndex < scene->mNumMaterials ? scene->mMaterials[part->mMaterialIndex] : nullptr,
-                         has_material);
+    const aiColor4D diffuse = material_diffuse(part->mMaterialIndex < scene->mNumMaterials
+                                                   ? scene->mMaterials[part->mMaterialIndex]
+                                                   : nullptr,
+                                               has_material);
     const bool has_vertex_colors = part->HasVertexColors(0);
     const bool own_color =
-        has_vertex_colors || (has_material && !(diffuse.r == diffuse.g && diffuse.g == diffuse.b && diffuse.r > 0.6f));
+        has_vertex_colors ||
+        (has_material && !(diffuse.r == diffuse.g && diffuse.g == diffuse.b && diffuse.r > 0.6f));
     has_colors = has_colors || own_color;
     corners.reserve(corners.size() + size_t{part->mNumFaces} * 3);
     for (unsigned f = 0; f < part->mNumFaces; ++f) {
@@ -91,7 +97,8 @@ MeshData load_mesh_file(const std::filesystem::path& path) {
         const unsigned v = face.mIndices[k];
         MeshVertex vertex{};
         const aiVector3D p = part->mVertices[v];
-        const aiVector3D n = part->HasNormals() ? part->mNormals[v] : aiVector3D(0, 0, 0);  // 0: the face's
+        const aiVector3D n =
+            part->HasNormals() ? part->mNormals[v] : aiVector3D(0, 0, 0);  // 0: the face's
         aiColor4D c = diffuse;
         if (has_vertex_colors) {
           const aiColor4D vc = part->mColors[0][v];
@@ -99,7 +106,8 @@ MeshData load_mesh_file(const std::filesystem::path& path) {
         }
         vertex.position[0] = p.x, vertex.position[1] = p.y, vertex.position[2] = p.z;
         vertex.normal[0] = n.x, vertex.normal[1] = n.y, vertex.normal[2] = n.z;
-        vertex.color[0] = to_byte(c.r), vertex.color[1] = to_byte(c.g), vertex.color[2] = to_byte(c.b);
+        vertex.color[0] = to_byte(c.r), vertex.color[1] = to_byte(c.g),
+        vertex.color[2] = to_byte(c.b);
         vertex.color[3] = own_color ? 255 : 0;
         corners.push_back(vertex);
       }

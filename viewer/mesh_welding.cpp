@@ -33,7 +33,9 @@ CornerKey key_of(const MeshVertex& v) {
   return key;
 }
 
-Vec3 position(const MeshVertex& v) { return {v.position[0], v.position[1], v.position[2]}; }
+Vec3 position(const MeshVertex& v) {
+  return {v.position[0], v.position[1], v.position[2]};
+}
 
 struct Cluster {
   Vec3 seed;        // the first corner's normal: later corners join when within the crease angle
@@ -51,7 +53,8 @@ MeshData weld_triangle_soup(const std::vector<MeshVertex>& corners, float crease
   std::vector<float> weights(corners.size(), 0.0f);
   std::vector<bool> keep(triangle_count, false);
   for (size_t t = 0; t < triangle_count; ++t) {
-    const Vec3 p[3] = {position(corners[3 * t]), position(corners[3 * t + 1]), position(corners[3 * t + 2])};
+    const Vec3 p[3] = {position(corners[3 * t]), position(corners[3 * t + 1]),
+                       position(corners[3 * t + 2])};
     if (p[0] == p[1] || p[1] == p[2] || p[0] == p[2]) continue;  // zero area: draws nothing
     keep[t] = true;
     const Vec3 face = (p[1] - p[0]).cross(p[2] - p[0]);
@@ -73,7 +76,8 @@ MeshData weld_triangle_soup(const std::vector<MeshVertex>& corners, float crease
   for (size_t t = 0; t < triangle_count; ++t) {
     if (!keep[t]) continue;
     for (size_t c = 3 * t; c < 3 * t + 3; ++c) {
-      const auto [it, added] = group_of_key.emplace(key_of(corners[c]), static_cast<uint32_t>(group_size.size()));
+      const auto [it, added] =
+          group_of_key.emplace(key_of(corners[c]), static_cast<uint32_t>(group_size.size()));
       if (added) group_size.push_back(0);
       group[c] = it->second;
       ++group_size[it->second];
@@ -81,12 +85,14 @@ MeshData weld_triangle_soup(const std::vector<MeshVertex>& corners, float crease
   }
   // Corners listed group by group (counting sort), in corner order within a group.
   std::vector<uint32_t> group_start(group_size.size() + 1, 0);
-  for (size_t g = 0; g < group_size.size(); ++g) group_start[g + 1] = group_start[g] + group_size[g];
+  for (size_t g = 0; g < group_size.size(); ++g)
+    group_start[g + 1] = group_start[g] + group_size[g];
   std::vector<uint32_t> members(group_start.back());
   std::vector<uint32_t> fill(group_start.begin(), group_start.end() - 1);
   for (size_t t = 0; t < triangle_count; ++t)
     if (keep[t])
-      for (size_t c = 3 * t; c < 3 * t + 3; ++c) members[fill[group[c]]++] = static_cast<uint32_t>(c);
+      for (size_t c = 3 * t; c < 3 * t + 3; ++c)
+        members[fill[group[c]]++] = static_cast<uint32_t>(c);
 
   // Within a group, corners join the first cluster whose seed normal is within the crease angle.
   MeshData out;
@@ -99,7 +105,8 @@ MeshData weld_triangle_soup(const std::vector<MeshVertex>& corners, float crease
     for (uint32_t m = group_start[g]; m < group_start[g + 1]; ++m) {
       const uint32_t c = members[m];
       const Vec3& n = normals[c];
-      auto it = std::find_if(clusters.begin(), clusters.end(), [&](const Cluster& k) { return k.seed.dot(n) >= crease_cos; });
+      auto it = std::find_if(clusters.begin(), clusters.end(),
+                             [&](const Cluster& k) { return k.seed.dot(n) >= crease_cos; });
       if (it == clusters.end()) {
         clusters.push_back({n, static_cast<uint32_t>(out.vertices.size())});
         out.vertices.push_back(corners[c]);
@@ -120,7 +127,8 @@ MeshData weld_triangle_soup(const std::vector<MeshVertex>& corners, float crease
   out.indices.reserve(corners.size());
   for (size_t t = 0; t < triangle_count; ++t)
     if (keep[t])
-      out.indices.insert(out.indices.end(), {corner_vertex[3 * t], corner_vertex[3 * t + 1], corner_vertex[3 * t + 2]});
+      out.indices.insert(out.indices.end(), {corner_vertex[3 * t], corner_vertex[3 * t + 1],
+                                             corner_vertex[3 * t + 2]});
   return out;
 }
 

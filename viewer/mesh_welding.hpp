@@ -19,6 +19,7 @@ inline constexpr float kCreaseAngleDegrees = 35.0f;
 
 // `corners` holds three vertices per triangle. Triangles with two corners at the same position
 // (zero area) are dropped. Deterministic: vertices appear in the order of their first corner.
-MeshData weld_triangle_soup(const std::vector<MeshVertex>& corners, float crease_angle_degrees = kCreaseAngleDegrees);
+MeshData weld_triangle_soup(const std::vector<MeshVertex>& corners,
+                            float crease_angle_degrees = kCreaseAngleDegrees);
 
 }  // namespace kinetic::viewer

@@ -21,17 +21,23 @@ OffscreenTarget::OffscreenTarget(const VulkanContext& context, uint32_t width, u
   const VkDevice device = context.device();
   try {
     render_pass_ = create_render_pass(context, format_, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-    color_ = GpuImage(context, {width, height, format_.color,
-                                multisampled ? VkImageUsageFlags(VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT)
-                                             : VkImageUsageFlags(VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT),
-                                format_.samples, VK_IMAGE_ASPECT_COLOR_BIT});
-    depth_ = GpuImage(context, {width, height, format_.depth, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
-                                format_.samples, VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT});
+    color_ =
+        GpuImage(context, {width, height, format_.color,
+                           multisampled ? VkImageUsageFlags(VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                                            VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT)
+                                        : VkImageUsageFlags(VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT),
+                           format_.samples, VK_IMAGE_ASPECT_COLOR_BIT});
+    depth_ = GpuImage(context,
+                      {width, height, format_.depth, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                       format_.samples, VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT});
     if (multisampled)
-      resolve_ = GpuImage(context, {width, height, format_.color,
-                                    VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-                                    VK_SAMPLE_COUNT_1_BIT, VK_IMAGE_ASPECT_COLOR_BIT});
-    VkImageView views[3] = {color_.view(), depth_.view(), multisampled ? resolve_.view() : VK_NULL_HANDLE};
+      resolve_ =
+          GpuImage(context, {width, height, format_.color,
+                             VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                             VK_SAMPLE_COUNT_1_BIT, VK_IMAGE_ASPECT_COLOR_BIT});
+    VkImageView views[3] = {color_.view(), depth_.view(),
+                            multisampled ? resolve_.view() : VK_NULL_HANDLE};
     VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
     fb.renderPass = render_pass_;
     fb.attachmentCount = multisampled ? 3 : 2;
@@ -41,7 +47,8 @@ OffscreenTarget::OffscreenTarget(const VulkanContext& context, uint32_t width, u
     fb.layers = 1;
     vk_check(vkCreateFramebuffer(device, &fb, nullptr, &framebuffer_), "vkCreateFramebuffer");
 
-    readback_ = GpuBuffer::host_visible(context, VkDeviceSize{width} * height * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    readback_ = GpuBuffer::host_visible(context, VkDeviceSize{width} * height * 4,
+                                        VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 
     VkCommandPoolCreateInfo pool{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
     pool.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
@@ -60,7 +67,9 @@ OffscreenTarget::OffscreenTarget(const VulkanContext& context, uint32_t width, u
   }
 }
 
-OffscreenTarget::~OffscreenTarget() { release(); }
+OffscreenTarget::~OffscreenTarget() {
+  release();
+}
 
 void OffscreenTarget::release() {
   const VkDevice device = context_.device();
@@ -74,16 +83,19 @@ void OffscreenTarget::release() {
   render_pass_ = VK_NULL_HANDLE;
 }
 
-void OffscreenTarget::render(const std::array<float, 4>& clear, const std::function<void(VkCommandBuffer)>& draw) {
+void OffscreenTarget::render(const std::array<float, 4>& clear,
+                             const std::function<void(VkCommandBuffer)>& draw) {
   record_and_submit(clear, draw, true);
 }
 
-void OffscreenTarget::draw(const std::array<float, 4>& clear, const std::function<void(VkCommandBuffer)>& draw) {
+void OffscreenTarget::draw(const std::array<float, 4>& clear,
+                           const std::function<void(VkCommandBuffer)>& draw) {
   record_and_submit(clear, draw, false);
 }
 
 void OffscreenTarget::record_and_submit(const std::array<float, 4>& clear,
-                                        const std::function<void(VkCommandBuffer)>& draw, bool read_back) {
+                                        const std::function<void(VkCommandBuffer)>& draw,
+                                        bool read_back) {
   vk_check(vkResetCommandBuffer(cmd_, 0), "vkResetCommandBuffer");
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
@@ -105,11 +117,13 @@ void OffscreenTarget::record_and_submit(const std::array<float, 4>& clear,
 
   // The pass leaves the single-sample image in TRANSFER_SRC_OPTIMAL.
   if (read_back) {
-    const VkImage source = format_.samples != VK_SAMPLE_COUNT_1_BIT ? resolve_.handle() : color_.handle();
+    const VkImage source =
+        format_.samples != VK_SAMPLE_COUNT_1_BIT ? resolve_.handle() : color_.handle();
     VkBufferImageCopy region{};
     region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
     region.imageExtent = {width_, height_, 1};
-    vkCmdCopyImageToBuffer(cmd_, source, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback_.handle(), 1, &region);
+    vkCmdCopyImageToBuffer(cmd_, source, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback_.handle(),
+                           1, &region);
     VkBufferMemoryBarrier to_host{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
     to_host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
     to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
@@ -117,8 +131,8 @@ void OffscreenTarget::record_and_submit(const std::array<float, 4>& clear,
     to_host.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
     to_host.buffer = readback_.handle();
     to_host.size = VK_WHOLE_SIZE;
-    vkCmdPipelineBarrier(cmd_, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0, nullptr, 1, &to_host, 0,
-                         nullptr);
+    vkCmdPipelineBarrier(cmd_, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0,
+                         nullptr, 1, &to_host, 0, nullptr);
   }
   vk_check(vkEndCommandBuffer(cmd_), "vkEndCommandBuffer");
 

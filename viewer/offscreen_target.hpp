@@ -39,8 +39,8 @@ class OffscreenTarget {
 
  private:
   void release();
-  void record_and_submit(const std::array<float, 4>& clear, const std::function<void(VkCommandBuffer)>& draw,
-                         bool read_back);
+  void record_and_submit(const std::array<float, 4>& clear,
+                         const std::function<void(VkCommandBuffer)>& draw, bool read_back);
   const VulkanContext& context_;
   uint32_t width_;
   uint32_t height_;

@@ -53,7 +53,8 @@ std::optional<PickHit> pick(const RenderScene& scene, const MeshLibrary& meshes,
     const Vec3 d = inverse.linear() * ray.direction;
     if (!ray_hits_box(o, d, mesh.bounds_min, mesh.bounds_max)) continue;
     for (size_t t = 0; t + 2 < mesh.triangles.size(); t += 3) {
-      const float hit = ray_triangle(o, d, mesh.positions[mesh.triangles[t]], mesh.positions[mesh.triangles[t + 1]],
+      const float hit = ray_triangle(o, d, mesh.positions[mesh.triangles[t]],
+                                     mesh.positions[mesh.triangles[t + 1]],
                                      mesh.positions[mesh.triangles[t + 2]]);
       if (hit > 0 && (!best || hit < best->distance))
         best = PickHit{in.pick_id, i, hit, ray.origin + ray.direction * hit};

@@ -30,8 +30,9 @@ VkShaderModule shader_module(VkDevice device, const std::string& name) {
 
 }  // namespace
 
-VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass, VkSampleCountFlagBits samples,
-                          VkPipelineLayout layout, const PipelineDesc& desc) {
+VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass,
+                          VkSampleCountFlagBits samples, VkPipelineLayout layout,
+                          const PipelineDesc& desc) {
   const VkDevice device = context.device();
   VkShaderModule vert = shader_module(device, desc.vertex_shader);
   VkShaderModule frag = VK_NULL_HANDLE;
@@ -42,8 +43,20 @@ VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass, VkSam
     throw;
   }
   VkPipelineShaderStageCreateInfo stages[2]{};
-  stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vert, "main", nullptr};
-  stages[1] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, frag, "main", nullptr};
+  stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+               nullptr,
+               0,
+               VK_SHADER_STAGE_VERTEX_BIT,
+               vert,
+               "main",
+               nullptr};
+  stages[1] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+               nullptr,
+               0,
+               VK_SHADER_STAGE_FRAGMENT_BIT,
+               frag,
+               "main",
+               nullptr};
 
   std::vector<VkVertexInputBindingDescription> bindings;
   std::vector<VkVertexInputAttributeDescription> attributes;
@@ -58,23 +71,26 @@ VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass, VkSam
     attributes.push_back({0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(LineVertex, position)});
     attributes.push_back({1, 0, VK_FORMAT_R8G8B8A8_UNORM, offsetof(LineVertex, color)});
   }
-  VkPipelineVertexInputStateCreateInfo vertex_input{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+  VkPipelineVertexInputStateCreateInfo vertex_input{
+      VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
   vertex_input.vertexBindingDescriptionCount = static_cast<uint32_t>(bindings.size());
   vertex_input.pVertexBindingDescriptions = bindings.data();
   vertex_input.vertexAttributeDescriptionCount = static_cast<uint32_t>(attributes.size());
   vertex_input.pVertexAttributeDescriptions = attributes.data();
 
-  VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+  VkPipelineInputAssemblyStateCreateInfo assembly{
+      VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
   assembly.topology = desc.topology;
 
   VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
   viewport.viewportCount = 1;
   viewport.scissorCount = 1;
 
-  VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+  VkPipelineRasterizationStateCreateInfo raster{
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
   raster.polygonMode = desc.polygon;
-  // Robot meshes are not reliably closed or consistently wound: both sides are drawn, except for the
-  // closed shells a mesh starts with (closed_shells.hpp).
+  // Robot meshes are not reliably closed or consistently wound: both sides are drawn, except for
+  // the closed shells a mesh starts with (closed_shells.hpp).
   raster.cullMode = desc.cull_back_faces ? VK_CULL_MODE_BACK_BIT : VK_CULL_MODE_NONE;
   raster.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
   raster.lineWidth = 1.0f;
@@ -82,7 +98,8 @@ VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass, VkSam
   raster.depthBiasConstantFactor = desc.depth_bias;
   raster.depthBiasSlopeFactor = desc.depth_bias_slope;
 
-  VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+  VkPipelineMultisampleStateCreateInfo multisample{
+      VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   multisample.rasterizationSamples = samples;
 
   VkStencilOpState stencil{};
@@ -98,7 +115,8 @@ VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass, VkSam
     stencil.passOp = VK_STENCIL_OP_KEEP;
     stencil.reference = 1;
   }
-  VkPipelineDepthStencilStateCreateInfo depth{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+  VkPipelineDepthStencilStateCreateInfo depth{
+      VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
   depth.depthTestEnable = desc.depth_test;
   depth.depthWriteEnable = desc.depth_write;
   depth.depthCompareOp = desc.depth_compare;
@@ -115,13 +133,17 @@ VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass, VkSam
   blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
   blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
   blend.alphaBlendOp = VK_BLEND_OP_ADD;
-  VkPipelineColorBlendStateCreateInfo color{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+  VkPipelineColorBlendStateCreateInfo color{
+      VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
   color.attachmentCount = 1;
   color.pAttachments = &blend;
 
-  std::vector<VkDynamicState> dynamic_states = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-  if (desc.stencil == StencilMode::Write) dynamic_states.push_back(VK_DYNAMIC_STATE_STENCIL_REFERENCE);
-  if (desc.dynamic_line_width && context.supports_wide_lines()) dynamic_states.push_back(VK_DYNAMIC_STATE_LINE_WIDTH);
+  std::vector<VkDynamicState> dynamic_states = {VK_DYNAMIC_STATE_VIEWPORT,
+                                                VK_DYNAMIC_STATE_SCISSOR};
+  if (desc.stencil == StencilMode::Write)
+    dynamic_states.push_back(VK_DYNAMIC_STATE_STENCIL_REFERENCE);
+  if (desc.dynamic_line_width && context.supports_wide_lines())
+    dynamic_states.push_back(VK_DYNAMIC_STATE_LINE_WIDTH);
   VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
   dynamic.dynamicStateCount = static_cast<uint32_t>(dynamic_states.size());
   dynamic.pDynamicStates = dynamic_states.data();
@@ -140,7 +162,8 @@ VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass, VkSam
   info.layout = layout;
   info.renderPass = pass;
   VkPipeline pipeline = VK_NULL_HANDLE;
-  const VkResult result = vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline);
+  const VkResult result =
+      vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline);
   vkDestroyShaderModule(device, vert, nullptr);
   vkDestroyShaderModule(device, frag, nullptr);
   vk_check(result, "vkCreateGraphicsPipelines");

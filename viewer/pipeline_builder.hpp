@@ -32,7 +32,8 @@ struct PipelineDesc {
   bool cull_back_faces = false;  // only for closed, outward-facing shells (closed_shells.hpp)
 };
 
-VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass, VkSampleCountFlagBits samples,
-                          VkPipelineLayout layout, const PipelineDesc& desc);
+VkPipeline build_pipeline(const VulkanContext& context, VkRenderPass pass,
+                          VkSampleCountFlagBits samples, VkPipelineLayout layout,
+                          const PipelineDesc& desc);
 
 }  // namespace kinetic::viewer

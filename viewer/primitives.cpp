@@ -21,7 +21,8 @@ void add_triangle(MeshData& mesh, uint32_t a, uint32_t b, uint32_t c) {
 }
 
 // A surface of revolution around z from a profile of (radius, z, normal_r, normal_z) points.
-void add_revolution(MeshData& mesh, const std::vector<std::array<float, 4>>& profile, int segments) {
+void add_revolution(MeshData& mesh, const std::vector<std::array<float, 4>>& profile,
+                    int segments) {
   const uint32_t base = static_cast<uint32_t>(mesh.vertices.size());
   for (const auto& [r, z, nr, nz] : profile) {
     for (int s = 0; s <= segments; ++s) {
@@ -47,8 +48,10 @@ void add_disc(MeshData& mesh, float radius, float z, float normal_z, int segment
     add_vertex(mesh, {radius * std::cos(angle), radius * std::sin(angle), z}, {0, 0, normal_z});
   }
   for (uint32_t s = 0; s < static_cast<uint32_t>(segments); ++s) {
-    if (normal_z > 0) add_triangle(mesh, center, first + s, first + s + 1);
-    else add_triangle(mesh, center, first + s + 1, first + s);
+    if (normal_z > 0)
+      add_triangle(mesh, center, first + s, first + s + 1);
+    else
+      add_triangle(mesh, center, first + s + 1, first + s);
   }
 }
 
@@ -91,7 +94,8 @@ MeshData make_sphere(float radius, int segments, int rings) {
   std::vector<std::array<float, 4>> profile;
   for (int i = 0; i <= rings; ++i) {
     const float phi = kPi * static_cast<float>(i) / static_cast<float>(rings) - kPi / 2;
-    profile.push_back({radius * std::cos(phi), radius * std::sin(phi), std::cos(phi), std::sin(phi)});
+    profile.push_back(
+        {radius * std::cos(phi), radius * std::sin(phi), std::cos(phi), std::sin(phi)});
   }
   add_revolution(mesh, profile, segments);
   return mesh;
@@ -110,11 +114,13 @@ MeshData make_capsule(float radius, float length, int segments, int rings) {
   std::vector<std::array<float, 4>> profile;
   for (int i = 0; i <= rings; ++i) {  // bottom hemisphere
     const float phi = -kPi / 2 + kPi / 2 * static_cast<float>(i) / static_cast<float>(rings);
-    profile.push_back({radius * std::cos(phi), -length / 2 + radius * std::sin(phi), std::cos(phi), std::sin(phi)});
+    profile.push_back({radius * std::cos(phi), -length / 2 + radius * std::sin(phi), std::cos(phi),
+                       std::sin(phi)});
   }
   for (int i = 0; i <= rings; ++i) {  // top hemisphere
     const float phi = kPi / 2 * static_cast<float>(i) / static_cast<float>(rings);
-    profile.push_back({radius * std::cos(phi), length / 2 + radius * std::sin(phi), std::cos(phi), std::sin(phi)});
+    profile.push_back({radius * std::cos(phi), length / 2 + radius * std::sin(phi), std::cos(phi),
+                       std::sin(phi)});
   }
   add_revolution(mesh, profile, segments);
   return mesh;
@@ -134,8 +140,8 @@ MeshData make_torus(float major_radius, float minor_radius, int segments, int si
   std::vector<std::array<float, 4>> profile;
   for (int i = 0; i <= sides; ++i) {
     const float theta = 2 * kPi * static_cast<float>(i) / static_cast<float>(sides);
-    profile.push_back({major_radius + minor_radius * std::cos(theta), minor_radius * std::sin(theta), std::cos(theta),
-                       std::sin(theta)});
+    profile.push_back({major_radius + minor_radius * std::cos(theta),
+                       minor_radius * std::sin(theta), std::cos(theta), std::sin(theta)});
   }
   add_revolution(mesh, profile, segments);
   return mesh;

@@ -1,7 +1,7 @@
 #pragma once
-// The one render-pass layout every target uses: multisampled colour + depth/stencil, resolved into a
-// single-sample image (the swapchain image or the offscreen readback source). Pipelines built for a
-// RenderTargetFormat work with every target of that format.
+// The one render-pass layout every target uses: multisampled colour + depth/stencil, resolved into
+// a single-sample image (the swapchain image or the offscreen readback source). Pipelines built for
+// a RenderTargetFormat work with every target of that format.
 #include <vulkan/vulkan.h>
 
 namespace kinetic::viewer {
@@ -15,7 +15,8 @@ struct RenderTargetFormat {
   friend bool operator==(const RenderTargetFormat&, const RenderTargetFormat&) = default;
 };
 
-// final_layout: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL (offscreen) or VK_IMAGE_LAYOUT_PRESENT_SRC_KHR.
+// final_layout: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL (offscreen) or
+// VK_IMAGE_LAYOUT_PRESENT_SRC_KHR.
 VkRenderPass create_render_pass(const VulkanContext& context, const RenderTargetFormat& format,
                                 VkImageLayout final_layout);
 

@@ -1,6 +1,6 @@
 #pragma once
-// RenderScene: everything one frame draws, described by value. The app (or a test) fills it from the
-// robot state each frame; the renderer owns no scene state of its own.
+// RenderScene: everything one frame draws, described by value. The app (or a test) fills it from
+// the robot state each frame; the renderer owns no scene state of its own.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -41,8 +41,8 @@ struct LineVertex {
 struct LineBatch {
   std::vector<Vec3> points;
   Color color = colors::kTrail;
-  bool strip = true;      // true: p0-p1-p2...; false: pairs (p0-p1, p2-p3, ...)
-  bool on_top = false;    // ignore depth
+  bool strip = true;    // true: p0-p1-p2...; false: pairs (p0-p1, p2-p3, ...)
+  bool on_top = false;  // ignore depth
 };
 
 struct GridSettings {
@@ -51,7 +51,7 @@ struct GridSettings {
   float major_cell = 1.0f;  // m
   float fade_start = 2.0f;  // m from the grid centre
   float fade_end = 6.0f;
-  float extent = 8.0f;      // half size of the drawn square
+  float extent = 8.0f;  // half size of the drawn square
 };
 
 struct Label {
@@ -69,13 +69,13 @@ struct LegendEntry {
 // What the ImGui overlay shows; figures come from the app.
 struct OverlayContent {
   bool show_stats = false;
-  float frame_time_ms = 0;      // the app's measured frame time
+  float frame_time_ms = 0;               // the app's measured frame time
   std::vector<std::string> stats_lines;  // extra lines, e.g. "planner: RRTConnect 12 ms"
   bool show_help = false;
-  std::vector<std::string> help_lines;   // keyboard help; empty = the built-in camera help
+  std::vector<std::string> help_lines;  // keyboard help; empty = the built-in camera help
   std::vector<Label> labels;
-  std::vector<std::string> warnings;     // shown in a red box at the top
-  std::vector<LegendEntry> legend;       // bottom left: a swatch and its meaning per line
+  std::vector<std::string> warnings;  // shown in a red box at the top
+  std::vector<LegendEntry> legend;    // bottom left: a swatch and its meaning per line
 };
 
 struct RenderScene {
@@ -83,7 +83,7 @@ struct RenderScene {
   std::vector<LineBatch> lines;
   std::vector<Transform> frames;  // link frames: small RGB axes
   float frame_size = 0.08f;
-  bool frames_on_top = false;     // ignore depth (link origins mostly sit inside the link meshes)
+  bool frames_on_top = false;  // ignore depth (link origins mostly sit inside the link meshes)
   bool world_axes = true;
   float world_axes_size = 0.25f;
   GridSettings grid;

@@ -40,12 +40,17 @@ struct BackgroundPush {
   float bottom[4];
 };
 
-void put(float* out, const Mat4& m) { std::memcpy(out, m.data(), sizeof(float) * 16); }
+void put(float* out, const Mat4& m) {
+  std::memcpy(out, m.data(), sizeof(float) * 16);
+}
 void put(float* out, float x, float y, float z, float w) {
   out[0] = x, out[1] = y, out[2] = z, out[3] = w;
 }
-void put(float* out, const Color& c) { put(out, c.r, c.g, c.b, c.a); }
-// The normal matrix (inverse transpose of the linear part), once per instance instead of per vertex.
+void put(float* out, const Color& c) {
+  put(out, c.r, c.g, c.b, c.a);
+}
+// The normal matrix (inverse transpose of the linear part), once per instance instead of per
+// vertex.
 void put_normal_matrix(float* out, const Eigen::Affine3f& transform) {
   const Mat3 linear = transform.linear();
   const float det = linear.determinant();
@@ -53,7 +58,9 @@ void put_normal_matrix(float* out, const Eigen::Affine3f& transform) {
   for (int c = 0; c < 3; ++c) put(out + 4 * c, normal(0, c), normal(1, c), normal(2, c), 0);
 }
 
-uint8_t to_byte(float v) { return static_cast<uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); }
+uint8_t to_byte(float v) {
+  return static_cast<uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f));
+}
 
 LineVertex line_vertex(const Vec3& p, const Color& c) {
   return {{p.x(), p.y(), p.z()}, {to_byte(c.r), to_byte(c.g), to_byte(c.b), to_byte(c.a)}};
@@ -94,8 +101,9 @@ int category(uint32_t flags) {
 
 }  // namespace
 
-Renderer::Renderer(const VulkanContext& context, const RenderTargetFormat& format, VkRenderPass pass,
-                   std::shared_ptr<MeshLibrary> meshes, uint32_t frames_in_flight)
+Renderer::Renderer(const VulkanContext& context, const RenderTargetFormat& format,
+                   VkRenderPass pass, std::shared_ptr<MeshLibrary> meshes,
+                   uint32_t frames_in_flight)
     : context_(context),
       format_(format),
       meshes_(meshes ? std::move(meshes) : std::make_shared<MeshLibrary>(context)),
@@ -104,7 +112,8 @@ Renderer::Renderer(const VulkanContext& context, const RenderTargetFormat& forma
     create_layouts();
     create_pipelines(pass);
     for (auto& slot : slots_) {
-      slot.frame = GpuBuffer::host_visible(context_, sizeof(FrameUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+      slot.frame = GpuBuffer::host_visible(context_, sizeof(FrameUniforms),
+                                           VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
       ensure_capacity(slot, 256, 4096);
     }
     overlay_ = std::make_unique<ImGuiOverlay>(context_, pass, format_.samples, frames_in_flight);
@@ -114,14 +123,17 @@ Renderer::Renderer(const VulkanContext& context, const RenderTargetFormat& forma
   }
 }
 
-Renderer::~Renderer() { release(); }
+Renderer::~Renderer() {
+  release();
+}
 
 void Renderer::release() {
   const VkDevice device = context_.device();
   vkDeviceWaitIdle(device);
   overlay_.reset();
-  for (VkPipeline* p : {&background_, &opaque_, &wireframe_, &ghost_depth_, &ghost_, &outline_, &grid_, &lines_,
-                        &overlay_lines_, &opaque_cull_, &ghost_depth_cull_, &ghost_cull_}) {
+  for (VkPipeline* p :
+       {&background_, &opaque_, &wireframe_, &ghost_depth_, &ghost_, &outline_, &grid_, &lines_,
+        &overlay_lines_, &opaque_cull_, &ghost_depth_cull_, &ghost_cull_}) {
     if (*p) vkDestroyPipeline(device, *p, nullptr);
     *p = VK_NULL_HANDLE;
   }
@@ -137,12 +149,15 @@ void Renderer::release() {
 void Renderer::create_layouts() {
   const VkDevice device = context_.device();
   VkDescriptorSetLayoutBinding bindings[2]{};
-  bindings[0] = {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
-  bindings[1] = {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr};
+  bindings[0] = {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1,
+                 VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
+  bindings[1] = {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1, VK_SHADER_STAGE_VERTEX_BIT,
+                 nullptr};
   VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   set_info.bindingCount = 2;
   set_info.pBindings = bindings;
-  vk_check(vkCreateDescriptorSetLayout(device, &set_info, nullptr, &set_layout_), "vkCreateDescriptorSetLayout");
+  vk_check(vkCreateDescriptorSetLayout(device, &set_info, nullptr, &set_layout_),
+           "vkCreateDescriptorSetLayout");
 
   VkPushConstantRange push{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, 32};
   VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
@@ -150,7 +165,8 @@ void Renderer::create_layouts() {
   layout_info.pSetLayouts = &set_layout_;
   layout_info.pushConstantRangeCount = 1;
   layout_info.pPushConstantRanges = &push;
-  vk_check(vkCreatePipelineLayout(device, &layout_info, nullptr, &layout_), "vkCreatePipelineLayout");
+  vk_check(vkCreatePipelineLayout(device, &layout_info, nullptr, &layout_),
+           "vkCreatePipelineLayout");
 
   const auto count = static_cast<uint32_t>(slots_.size());
   VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, count},
@@ -246,12 +262,14 @@ void Renderer::ensure_capacity(Slot& slot, size_t instances, size_t line_vertice
   bool rewrite = false;
   if (!slot.instances || slot.instances.size() < instances * instance_stride()) {
     const size_t capacity = std::max<size_t>(instances * 2, 256);
-    slot.instances = GpuBuffer::host_visible(context_, capacity * instance_stride(), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+    slot.instances = GpuBuffer::host_visible(context_, capacity * instance_stride(),
+                                             VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
     rewrite = true;
   }
   if (!slot.lines || slot.lines.size() < line_vertices * sizeof(LineVertex)) {
     const size_t capacity = std::max<size_t>(line_vertices * 2, 4096);
-    slot.lines = GpuBuffer::host_visible(context_, capacity * sizeof(LineVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+    slot.lines = GpuBuffer::host_visible(context_, capacity * sizeof(LineVertex),
+                                         VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
   }
   if (rewrite) write_descriptors(slot);
 }
@@ -260,10 +278,10 @@ void Renderer::write_descriptors(Slot& slot) {
   VkDescriptorBufferInfo frame{slot.frame.handle(), 0, VK_WHOLE_SIZE};
   VkDescriptorBufferInfo instances{slot.instances.handle(), 0, sizeof(GpuInstance)};
   VkWriteDescriptorSet writes[2]{};
-  writes[0] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, slot.set, 0, 0, 1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
-               nullptr, &frame, nullptr};
-  writes[1] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, slot.set, 1, 0, 1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
-               nullptr, &instances, nullptr};
+  writes[0] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, slot.set, 0,      0, 1,
+               VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,      nullptr, &frame,   nullptr};
+  writes[1] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,    nullptr, slot.set,   1,      0, 1,
+               VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, nullptr, &instances, nullptr};
   vkUpdateDescriptorSets(context_.device(), 2, writes, 0, nullptr);
 }
 
@@ -271,9 +289,10 @@ std::array<float, 4> Renderer::clear_color(const RenderScene& scene) {
   return {scene.background_top.r, scene.background_top.g, scene.background_top.b, 1.0f};
 }
 
-void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Camera& camera, VkExtent2D extent,
-                       float pixel_scale) {
-  if (slot_index >= slots_.size()) throw Error("renderer: frame slot " + std::to_string(slot_index) + " out of range");
+void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Camera& camera,
+                       VkExtent2D extent, float pixel_scale) {
+  if (slot_index >= slots_.size())
+    throw Error("renderer: frame slot " + std::to_string(slot_index) + " out of range");
   Slot& slot = slots_[slot_index];
   extent_ = extent;
   const float width = static_cast<float>(std::max(extent.width, 1u));
@@ -288,7 +307,8 @@ void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Came
   put(frame.view_proj, proj * view);
   const Vec3 eye = camera.eye();
   put(frame.camera_position, eye.x(), eye.y(), eye.z(), camera.orthographic ? 0.0f : 1.0f);
-  const Vec3 key = Vec3(-0.45f, 0.65f, 0.62f).normalized(), fill = Vec3(0.7f, -0.15f, 0.7f).normalized();
+  const Vec3 key = Vec3(-0.45f, 0.65f, 0.62f).normalized(),
+             fill = Vec3(0.7f, -0.15f, 0.7f).normalized();
   put(frame.key_direction, key.x(), key.y(), key.z(), 0);
   put(frame.fill_direction, fill.x(), fill.y(), fill.z(), 0);
   put(frame.key_color, 0.95f, 0.92f, 0.86f, 1);
@@ -309,9 +329,11 @@ void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Came
   std::vector<uint32_t> order(instances.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   const auto key_of = [&](uint32_t i) {
-    return std::make_tuple(category(instances[i].flags), instances[i].mesh, (instances[i].flags & kSelected) != 0);
+    return std::make_tuple(category(instances[i].flags), instances[i].mesh,
+                           (instances[i].flags & kSelected) != 0);
   };
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return key_of(a) < key_of(b); });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](uint32_t a, uint32_t b) { return key_of(a) < key_of(b); });
 
   size_t line_estimate = scene.frames.size() * 6 + 6;
   for (const auto& batch : scene.lines) line_estimate += batch.points.size() * 2;
@@ -330,14 +352,17 @@ void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Came
     put(out.color, in.color);
     const bool wire = (in.flags & kWireframe) != 0;
     const float mesh_colors = !((in.flags & kMeshColors) && mesh.has_colors) ? 0.0f
-                              : (in.flags & kColorWhereMeshHasNone)      ? 2.0f
-                                                                         : 1.0f;
+                              : (in.flags & kColorWhereMeshHasNone)          ? 2.0f
+                                                                             : 1.0f;
     put(out.params, mesh_colors, (in.flags & kHighlighted) ? 0.7f : 0.0f,
         (in.flags & kGhost) ? 0.8f : 0.0f, (in.flags & kUnlit) || wire ? 1.0f : 0.0f);
     std::memcpy(records + k * instance_stride(), &out, sizeof out);
 
     const int cat = category(in.flags);
-    const Pass pass = cat == 0 ? Pass::Opaque : cat == 1 ? Pass::Wireframe : cat == 2 ? Pass::Ghost : Pass::Overlay;
+    const Pass pass = cat == 0   ? Pass::Opaque
+                      : cat == 1 ? Pass::Wireframe
+                      : cat == 2 ? Pass::Ghost
+                                 : Pass::Overlay;
     const uint32_t stencil = (in.flags & kSelected) ? 1 : 0;
     if (!slot.draws.empty()) {
       Draw& last = slot.draws.back();
@@ -369,27 +394,33 @@ void Renderer::prepare(uint32_t slot_index, const RenderScene& scene, const Came
   for (const auto& batch : scene.lines)
     if (batch.on_top) add_batch(lines, batch);
   slot.overlay_line_count = static_cast<uint32_t>(lines.size()) - slot.depth_line_count;
-  if (!lines.empty()) std::memcpy(slot.lines.mapped(), lines.data(), lines.size() * sizeof(LineVertex));
-  stats_.draw_calls += (slot.depth_line_count > 0) + (slot.overlay_line_count > 0) + (scene.grid.visible ? 1 : 0) + 1;
+  if (!lines.empty())
+    std::memcpy(slot.lines.mapped(), lines.data(), lines.size() * sizeof(LineVertex));
+  stats_.draw_calls += (slot.depth_line_count > 0) + (slot.overlay_line_count > 0) +
+                       (scene.grid.visible ? 1 : 0) + 1;
 
   background_top_ = scene.background_top;
   background_bottom_ = scene.background_bottom;
   outline_color_ = scene.outline_color;
   outline_width_ = scene.outline_width_px * pixel_scale;
-  line_width_ = pixel_scale < 1.0f ? std::max(1.0f, scene.line_width_px * pixel_scale) : scene.line_width_px;
+  line_width_ =
+      pixel_scale < 1.0f ? std::max(1.0f, scene.line_width_px * pixel_scale) : scene.line_width_px;
   grid_visible_ = scene.grid.visible;
-  overlay_->build(scene.overlay, camera, width / pixel_scale, height / pixel_scale, stats_, pixel_scale);
+  overlay_->build(scene.overlay, camera, width / pixel_scale, height / pixel_scale, stats_,
+                  pixel_scale);
 }
 
 void Renderer::record(VkCommandBuffer cmd, uint32_t slot_index) {
   const Slot& slot = slots_.at(slot_index);
-  VkViewport viewport{0, 0, static_cast<float>(extent_.width), static_cast<float>(extent_.height), 0, 1};
+  VkViewport viewport{0, 0, static_cast<float>(extent_.width), static_cast<float>(extent_.height),
+                      0, 1};
   VkRect2D scissor{{0, 0}, extent_};
   vkCmdSetViewport(cmd, 0, 1, &viewport);
   vkCmdSetScissor(cmd, 0, 1, &scissor);
   const auto bind_instance = [&](uint32_t k) {
     const auto offset = static_cast<uint32_t>(k * instance_stride());
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout_, 0, 1, &slot.set, 1, &offset);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout_, 0, 1, &slot.set, 1,
+                            &offset);
   };
   bind_instance(0);
   const VkShaderStageFlags push_stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
@@ -401,8 +432,10 @@ void Renderer::record(VkCommandBuffer cmd, uint32_t slot_index) {
   vkCmdPushConstants(cmd, layout_, push_stages, 0, sizeof background, &background);
   vkCmdDraw(cmd, 3, 1, 0, 0);
 
-  // Each mesh in two ranges: its closed shells with `culled` (back faces culled), the rest with `pipeline`.
-  const auto draw_meshes = [&](Pass pass, VkPipeline pipeline, VkPipeline culled, bool set_stencil) {
+  // Each mesh in two ranges: its closed shells with `culled` (back faces culled), the rest with
+  // `pipeline`.
+  const auto draw_meshes = [&](Pass pass, VkPipeline pipeline, VkPipeline culled,
+                               bool set_stencil) {
     VkPipeline bound = VK_NULL_HANDLE;
     const auto use = [&](VkPipeline p) {
       if (p == bound) return;
@@ -436,7 +469,8 @@ void Renderer::record(VkCommandBuffer cmd, uint32_t slot_index) {
     if (count == 0) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
     if (context_.supports_wide_lines())
-      vkCmdSetLineWidth(cmd, std::clamp(line_width_, context_.limits().lineWidthRange[0], context_.limits().lineWidthRange[1]));
+      vkCmdSetLineWidth(cmd, std::clamp(line_width_, context_.limits().lineWidthRange[0],
+                                        context_.limits().lineWidthRange[1]));
     const VkDeviceSize offset = 0;
     const VkBuffer buffer = slot.lines.handle();
     vkCmdBindVertexBuffers(cmd, 0, 1, &buffer, &offset);
@@ -477,7 +511,8 @@ void Renderer::record(VkCommandBuffer cmd, uint32_t slot_index) {
   }
 
   // Overlay: the gizmo sees only itself in depth.
-  const bool has_overlay = std::any_of(slot.draws.begin(), slot.draws.end(), [](const Draw& d) { return d.pass == Pass::Overlay; });
+  const bool has_overlay = std::any_of(slot.draws.begin(), slot.draws.end(),
+                                       [](const Draw& d) { return d.pass == Pass::Overlay; });
   if (has_overlay || slot.overlay_line_count > 0) {
     VkClearAttachment clear{};
     clear.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;

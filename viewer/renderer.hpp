@@ -40,7 +40,8 @@ class Renderer {
   uint32_t frames_in_flight() const { return static_cast<uint32_t>(slots_.size()); }
 
   // pixel_scale: the target's pixels per window pixel (< 1 for a window frame drawn at a reduced
-  // resolution and stretched); pixel sizes (outline, line width, overlay text) keep their size on screen.
+  // resolution and stretched); pixel sizes (outline, line width, overlay text) keep their size on
+  // screen.
   void prepare(uint32_t slot, const RenderScene& scene, const Camera& camera, VkExtent2D extent,
                float pixel_scale = 1.0f);
   void record(VkCommandBuffer cmd, uint32_t slot);
@@ -63,7 +64,7 @@ class Renderer {
     GpuBuffer lines;
     VkDescriptorSet set = VK_NULL_HANDLE;
     std::vector<Draw> draws;
-    uint32_t depth_line_count = 0;   // vertices
+    uint32_t depth_line_count = 0;  // vertices
     uint32_t overlay_line_count = 0;
   };
 
@@ -81,7 +82,8 @@ class Renderer {
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   VkDescriptorPool pool_ = VK_NULL_HANDLE;
   // *_cull_: the same with back faces culled, for the closed shells each mesh starts with.
-  VkPipeline opaque_cull_ = VK_NULL_HANDLE, ghost_depth_cull_ = VK_NULL_HANDLE, ghost_cull_ = VK_NULL_HANDLE;
+  VkPipeline opaque_cull_ = VK_NULL_HANDLE, ghost_depth_cull_ = VK_NULL_HANDLE,
+             ghost_cull_ = VK_NULL_HANDLE;
   VkPipeline background_ = VK_NULL_HANDLE, opaque_ = VK_NULL_HANDLE, wireframe_ = VK_NULL_HANDLE,
              ghost_depth_ = VK_NULL_HANDLE, ghost_ = VK_NULL_HANDLE, outline_ = VK_NULL_HANDLE,
              grid_ = VK_NULL_HANDLE, lines_ = VK_NULL_HANDLE, overlay_lines_ = VK_NULL_HANDLE,

@@ -9,16 +9,21 @@
 
 namespace kinetic::viewer {
 
-SwapchainTarget::SwapchainTarget(const VulkanContext& context, VkSurfaceKHR surface, uint32_t width, uint32_t height,
-                                 VkSampleCountFlagBits samples, uint32_t frames_in_flight, float fast_scale)
+SwapchainTarget::SwapchainTarget(const VulkanContext& context, VkSurfaceKHR surface, uint32_t width,
+                                 uint32_t height, VkSampleCountFlagBits samples,
+                                 uint32_t frames_in_flight, float fast_scale)
     : context_(context), surface_(surface), requested_width_(width), requested_height_(height) {
   if (!context.supports_swapchain())
-    throw Error("viewer: the Vulkan context was created without surface extensions or the device '" +
-                context.device_name() + "' cannot present; create it with enable_surface_extensions = true");
+    throw Error(
+        "viewer: the Vulkan context was created without surface extensions or the device '" +
+        context.device_name() +
+        "' cannot present; create it with enable_surface_extensions = true");
   if (surface == VK_NULL_HANDLE) throw Error("viewer: no window surface was supplied");
   VkBool32 supported = VK_FALSE;
-  vkGetPhysicalDeviceSurfaceSupportKHR(context.physical_device(), context.queue_family(), surface, &supported);
-  if (!supported) throw Error("viewer: the device '" + context.device_name() + "' cannot present to this window");
+  vkGetPhysicalDeviceSurfaceSupportKHR(context.physical_device(), context.queue_family(), surface,
+                                       &supported);
+  if (!supported)
+    throw Error("viewer: the device '" + context.device_name() + "' cannot present to this window");
 
   uint32_t count = 0;
   vkGetPhysicalDeviceSurfaceFormatsKHR(context.physical_device(), surface, &count, nullptr);
@@ -34,7 +39,8 @@ SwapchainTarget::SwapchainTarget(const VulkanContext& context, VkSurfaceKHR surf
       break;
     }
   color_space_ = chosen.colorSpace;
-  RenderTargetFormat full{chosen.format, context.depth_stencil_format(), context.usable_samples(samples)};
+  RenderTargetFormat full{chosen.format, context.depth_stencil_format(),
+                          context.usable_samples(samples)};
   passes_.resize(full.samples != VK_SAMPLE_COUNT_1_BIT ? 2 : 1);
   passes_[0].format = full;
   if (passes_.size() > 1) {
@@ -42,13 +48,15 @@ SwapchainTarget::SwapchainTarget(const VulkanContext& context, VkSurfaceKHR surf
     VkSurfaceCapabilitiesKHR caps;
     vk_check(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(context.physical_device(), surface, &caps),
              "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
-    if (fast_scale > 0.0f && fast_scale < 1.0f && can_blit(full.color, caps)) passes_[1].scale = fast_scale;
+    if (fast_scale > 0.0f && fast_scale < 1.0f && can_blit(full.color, caps))
+      passes_[1].scale = fast_scale;
   }
   // A scaled pass ends with its image ready to blit from; the pipelines do not see the difference
   // (render passes that differ only in layouts are compatible).
   for (PassSet& set : passes_)
     set.render_pass = create_render_pass(
-        context, set.format, set.scale < 1.0f ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
+        context, set.format,
+        set.scale < 1.0f ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
 
   VkCommandPoolCreateInfo pool{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
@@ -60,9 +68,11 @@ SwapchainTarget::SwapchainTarget(const VulkanContext& context, VkSurfaceKHR surf
     alloc.commandPool = pool_;
     alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
     alloc.commandBufferCount = 1;
-    vk_check(vkAllocateCommandBuffers(context.device(), &alloc, &frame.cmd), "vkAllocateCommandBuffers");
+    vk_check(vkAllocateCommandBuffers(context.device(), &alloc, &frame.cmd),
+             "vkAllocateCommandBuffers");
     VkSemaphoreCreateInfo semaphore{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-    vk_check(vkCreateSemaphore(context.device(), &semaphore, nullptr, &frame.image_available), "vkCreateSemaphore");
+    vk_check(vkCreateSemaphore(context.device(), &semaphore, nullptr, &frame.image_available),
+             "vkCreateSemaphore");
     VkFenceCreateInfo fence{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     fence.flags = VK_FENCE_CREATE_SIGNALED_BIT;
     vk_check(vkCreateFence(context.device(), &fence, nullptr, &frame.in_flight), "vkCreateFence");
@@ -87,12 +97,15 @@ bool SwapchainTarget::can_blit(VkFormat format, const VkSurfaceCapabilitiesKHR& 
   if (!(caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_DST_BIT)) return false;
   VkFormatProperties properties;
   vkGetPhysicalDeviceFormatProperties(context_.physical_device(), format, &properties);
-  const VkFormatFeatureFlags needed =
-      VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+  const VkFormatFeatureFlags needed = VK_FORMAT_FEATURE_BLIT_SRC_BIT |
+                                      VK_FORMAT_FEATURE_BLIT_DST_BIT |
+                                      VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
   return (properties.optimalTilingFeatures & needed) == needed;
 }
 
-VkExtent2D SwapchainTarget::draw_extent(FrameQuality quality) const { return pass(quality).extent; }
+VkExtent2D SwapchainTarget::draw_extent(FrameQuality quality) const {
+  return pass(quality).extent;
+}
 
 void SwapchainTarget::resize(uint32_t width, uint32_t height) {
   requested_width_ = width;
@@ -126,8 +139,10 @@ void SwapchainTarget::create_swapchain() {
            "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
   VkExtent2D extent = caps.currentExtent;
   if (extent.width == UINT32_MAX) {
-    extent.width = std::clamp(requested_width_, caps.minImageExtent.width, caps.maxImageExtent.width);
-    extent.height = std::clamp(requested_height_, caps.minImageExtent.height, caps.maxImageExtent.height);
+    extent.width =
+        std::clamp(requested_width_, caps.minImageExtent.width, caps.maxImageExtent.width);
+    extent.height =
+        std::clamp(requested_height_, caps.minImageExtent.height, caps.maxImageExtent.height);
   }
   extent_ = extent;
   if (extent.width == 0 || extent.height == 0) return;  // minimised: rebuilt when it reappears
@@ -142,13 +157,15 @@ void SwapchainTarget::create_swapchain() {
   info.imageExtent = extent;
   info.imageArrayLayers = 1;
   info.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
-  const bool blits = std::any_of(passes_.begin(), passes_.end(), [](const PassSet& set) { return set.scale < 1.0f; });
+  const bool blits = std::any_of(passes_.begin(), passes_.end(),
+                                 [](const PassSet& set) { return set.scale < 1.0f; });
   if (blits) info.imageUsage |= VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
   info.preTransform = caps.currentTransform;
   info.compositeAlpha = (caps.supportedCompositeAlpha & VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR)
                             ? VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR
-                            : static_cast<VkCompositeAlphaFlagBitsKHR>(caps.supportedCompositeAlpha & -caps.supportedCompositeAlpha);
+                            : static_cast<VkCompositeAlphaFlagBitsKHR>(
+                                  caps.supportedCompositeAlpha & -caps.supportedCompositeAlpha);
   info.presentMode = VK_PRESENT_MODE_FIFO_KHR;  // always available; paced by the display
   info.clipped = VK_TRUE;
   info.oldSwapchain = swapchain_;
@@ -166,16 +183,19 @@ void SwapchainTarget::create_swapchain() {
     set.extent = extent;
     if (set.scale < 1.0f) {
       const auto scaled = [&](uint32_t size) {
-        return std::max(1u, static_cast<uint32_t>(std::lround(static_cast<float>(size) * set.scale)));
+        return std::max(1u,
+                        static_cast<uint32_t>(std::lround(static_cast<float>(size) * set.scale)));
       };
       set.extent = {scaled(extent.width), scaled(extent.height)};
-      set.color = GpuImage(context_, {set.extent.width, set.extent.height, set.format.color,
-                                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-                                      set.format.samples, VK_IMAGE_ASPECT_COLOR_BIT});
+      set.color =
+          GpuImage(context_, {set.extent.width, set.extent.height, set.format.color,
+                              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                              set.format.samples, VK_IMAGE_ASPECT_COLOR_BIT});
     } else if (set.format.samples != VK_SAMPLE_COUNT_1_BIT) {
-      set.color = GpuImage(context_, {extent.width, extent.height, set.format.color,
-                                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT,
-                                      set.format.samples, VK_IMAGE_ASPECT_COLOR_BIT});
+      set.color = GpuImage(
+          context_, {extent.width, extent.height, set.format.color,
+                     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT,
+                     set.format.samples, VK_IMAGE_ASPECT_COLOR_BIT});
     }
     set.depth = GpuImage(context_, {set.extent.width, set.extent.height, set.format.depth,
                                     VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, set.format.samples,
@@ -193,8 +213,8 @@ void SwapchainTarget::create_swapchain() {
     for (PassSet& set : passes_) {
       const bool multisampled = set.format.samples != VK_SAMPLE_COUNT_1_BIT;
       // A scaled pass draws into its own image whichever swapchain image it is blitted to.
-      VkImageView attachments[3] = {multisampled || set.scale < 1.0f ? set.color.view() : handle, set.depth.view(),
-                                    handle};
+      VkImageView attachments[3] = {multisampled || set.scale < 1.0f ? set.color.view() : handle,
+                                    set.depth.view(), handle};
       VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
       fb.renderPass = set.render_pass;
       fb.attachmentCount = multisampled ? 3 : 2;
@@ -225,7 +245,8 @@ bool SwapchainTarget::draw_frame(const std::array<float, 4>& clear,
   vk_check(vkWaitForFences(device, 1, &frame.in_flight, VK_TRUE, UINT64_MAX), "vkWaitForFences");
 
   uint32_t image = 0;
-  VkResult acquired = vkAcquireNextImageKHR(device, swapchain_, UINT64_MAX, frame.image_available, VK_NULL_HANDLE, &image);
+  VkResult acquired = vkAcquireNextImageKHR(device, swapchain_, UINT64_MAX, frame.image_available,
+                                            VK_NULL_HANDLE, &image);
   if (acquired == VK_ERROR_OUT_OF_DATE_KHR) {
     create_swapchain();
     return false;
@@ -256,8 +277,8 @@ bool SwapchainTarget::draw_frame(const std::array<float, 4>& clear,
   vk_check(vkEndCommandBuffer(frame.cmd), "vkEndCommandBuffer");
 
   // The blit writes the acquired image in the transfer stage: it waits for the image there too.
-  const VkPipelineStageFlags wait_stage =
-      VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | (set.scale < 1.0f ? VK_PIPELINE_STAGE_TRANSFER_BIT : 0);
+  const VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT |
+                                          (set.scale < 1.0f ? VK_PIPELINE_STAGE_TRANSFER_BIT : 0);
   VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   submit.waitSemaphoreCount = 1;
   submit.pWaitSemaphores = &frame.image_available;
@@ -276,7 +297,8 @@ bool SwapchainTarget::draw_frame(const std::array<float, 4>& clear,
   present.pImageIndices = &image;
   const VkResult presented = vkQueuePresentKHR(context_.queue(), &present);
   frame_ = (frame_ + 1) % static_cast<uint32_t>(frames_.size());
-  if (presented == VK_ERROR_OUT_OF_DATE_KHR || presented == VK_SUBOPTIMAL_KHR || acquired == VK_SUBOPTIMAL_KHR) {
+  if (presented == VK_ERROR_OUT_OF_DATE_KHR || presented == VK_SUBOPTIMAL_KHR ||
+      acquired == VK_SUBOPTIMAL_KHR) {
     needs_rebuild_ = true;
     return presented != VK_ERROR_OUT_OF_DATE_KHR;
   }
@@ -294,35 +316,39 @@ void SwapchainTarget::record_blit(VkCommandBuffer cmd, const PassSet& set, uint3
   barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
   barrier.image = images_[image];
   barrier.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr,
-                       1, &barrier);
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
+                       nullptr, 0, nullptr, 1, &barrier);
   VkImageBlit region{};
   region.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-  region.srcOffsets[1] = {static_cast<int32_t>(set.extent.width), static_cast<int32_t>(set.extent.height), 1};
+  region.srcOffsets[1] = {static_cast<int32_t>(set.extent.width),
+                          static_cast<int32_t>(set.extent.height), 1};
   region.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-  region.dstOffsets[1] = {static_cast<int32_t>(extent_.width), static_cast<int32_t>(extent_.height), 1};
+  region.dstOffsets[1] = {static_cast<int32_t>(extent_.width), static_cast<int32_t>(extent_.height),
+                          1};
   vkCmdBlitImage(cmd, set.color.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, images_[image],
                  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, VK_FILTER_LINEAR);
   barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
   barrier.dstAccessMask = 0;
   barrier.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
   barrier.newLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, 0, 0, nullptr, 0,
-                       nullptr, 1, &barrier);
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, 0,
+                       0, nullptr, 0, nullptr, 1, &barrier);
 }
 
-WindowRenderer::WindowRenderer(const VulkanContext& context, VkSurfaceKHR surface, uint32_t width, uint32_t height,
-                               std::shared_ptr<MeshLibrary> meshes, VkSampleCountFlagBits samples, float fast_scale)
+WindowRenderer::WindowRenderer(const VulkanContext& context, VkSurfaceKHR surface, uint32_t width,
+                               uint32_t height, std::shared_ptr<MeshLibrary> meshes,
+                               VkSampleCountFlagBits samples, float fast_scale)
     : context_(context),
-      target_(std::make_unique<SwapchainTarget>(context, surface, width, height, samples, 2, fast_scale)),
-      renderer_(std::make_unique<Renderer>(context, target_->format(), target_->render_pass(), std::move(meshes),
-                                           target_->frames_in_flight())) {}
+      target_(std::make_unique<SwapchainTarget>(context, surface, width, height, samples, 2,
+                                                fast_scale)),
+      renderer_(std::make_unique<Renderer>(context, target_->format(), target_->render_pass(),
+                                           std::move(meshes), target_->frames_in_flight())) {}
 
 void WindowRenderer::prepare_fast_quality() {
   if (fast_renderer_ || !target_->has_fast_pass()) return;
-  fast_renderer_ = std::make_unique<Renderer>(context_, target_->format(FrameQuality::Fast),
-                                              target_->render_pass(FrameQuality::Fast), renderer_->shared_meshes(),
-                                              target_->frames_in_flight());
+  fast_renderer_ = std::make_unique<Renderer>(
+      context_, target_->format(FrameQuality::Fast), target_->render_pass(FrameQuality::Fast),
+      renderer_->shared_meshes(), target_->frames_in_flight());
 }
 
 bool WindowRenderer::render(const RenderScene& scene, const Camera& camera, FrameQuality quality) {
@@ -333,7 +359,9 @@ bool WindowRenderer::render(const RenderScene& scene, const Camera& camera, Fram
       Renderer::clear_color(scene),
       [&](uint32_t slot, VkExtent2D extent) {
         const VkExtent2D window = target_->extent();
-        const float pixel_scale = window.height > 0 ? static_cast<float>(extent.height) / static_cast<float>(window.height) : 1.0f;
+        const float pixel_scale = window.height > 0 ? static_cast<float>(extent.height) /
+                                                          static_cast<float>(window.height)
+                                                    : 1.0f;
         renderer.prepare(slot, scene, camera, extent, pixel_scale);
       },
       [&](VkCommandBuffer cmd, uint32_t slot) { renderer.record(cmd, slot); }, quality);

@@ -11,7 +11,8 @@ namespace kinetic::viewer {
 const char* vk_result_name(VkResult result);
 
 inline void vk_check(VkResult result, const char* what) {
-  if (result != VK_SUCCESS) throw Error(std::string("Vulkan: ") + what + " failed (" + vk_result_name(result) + ")");
+  if (result != VK_SUCCESS)
+    throw Error(std::string("Vulkan: ") + what + " failed (" + vk_result_name(result) + ")");
 }
 
 }  // namespace kinetic::viewer

@@ -1,8 +1,8 @@
 #include "viewer/vulkan_context.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstddef>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -20,7 +20,8 @@ bool has_layer(const char* name) {
   vkEnumerateInstanceLayerProperties(&count, nullptr);
   std::vector<VkLayerProperties> layers(count);
   vkEnumerateInstanceLayerProperties(&count, layers.data());
-  return std::any_of(layers.begin(), layers.end(), [&](const auto& l) { return std::strcmp(l.layerName, name) == 0; });
+  return std::any_of(layers.begin(), layers.end(),
+                     [&](const auto& l) { return std::strcmp(l.layerName, name) == 0; });
 }
 
 std::vector<std::string> instance_extensions() {
@@ -38,7 +39,8 @@ bool device_has_extension(VkPhysicalDevice device, const char* name) {
   vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr);
   std::vector<VkExtensionProperties> props(count);
   vkEnumerateDeviceExtensionProperties(device, nullptr, &count, props.data());
-  return std::any_of(props.begin(), props.end(), [&](const auto& p) { return std::strcmp(p.extensionName, name) == 0; });
+  return std::any_of(props.begin(), props.end(),
+                     [&](const auto& p) { return std::strcmp(p.extensionName, name) == 0; });
 }
 
 int graphics_queue_family(VkPhysicalDevice device) {
@@ -53,11 +55,16 @@ int graphics_queue_family(VkPhysicalDevice device) {
 
 int device_type_rank(VkPhysicalDeviceType type) {
   switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
-    default: return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+      return 4;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+      return 3;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+      return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+      return 1;
+    default:
+      return 0;
   }
 }
 
@@ -65,23 +72,40 @@ int device_type_rank(VkPhysicalDeviceType type) {
 
 const char* vk_result_name(VkResult result) {
   switch (result) {
-    case VK_SUCCESS: return "VK_SUCCESS";
-    case VK_NOT_READY: return "VK_NOT_READY";
-    case VK_TIMEOUT: return "VK_TIMEOUT";
-    case VK_SUBOPTIMAL_KHR: return "VK_SUBOPTIMAL_KHR";
-    case VK_ERROR_OUT_OF_HOST_MEMORY: return "VK_ERROR_OUT_OF_HOST_MEMORY";
-    case VK_ERROR_OUT_OF_DEVICE_MEMORY: return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
-    case VK_ERROR_INITIALIZATION_FAILED: return "VK_ERROR_INITIALIZATION_FAILED";
-    case VK_ERROR_DEVICE_LOST: return "VK_ERROR_DEVICE_LOST";
-    case VK_ERROR_MEMORY_MAP_FAILED: return "VK_ERROR_MEMORY_MAP_FAILED";
-    case VK_ERROR_LAYER_NOT_PRESENT: return "VK_ERROR_LAYER_NOT_PRESENT";
-    case VK_ERROR_EXTENSION_NOT_PRESENT: return "VK_ERROR_EXTENSION_NOT_PRESENT";
-    case VK_ERROR_FEATURE_NOT_PRESENT: return "VK_ERROR_FEATURE_NOT_PRESENT";
-    case VK_ERROR_INCOMPATIBLE_DRIVER: return "VK_ERROR_INCOMPATIBLE_DRIVER";
-    case VK_ERROR_FORMAT_NOT_SUPPORTED: return "VK_ERROR_FORMAT_NOT_SUPPORTED";
-    case VK_ERROR_SURFACE_LOST_KHR: return "VK_ERROR_SURFACE_LOST_KHR";
-    case VK_ERROR_OUT_OF_DATE_KHR: return "VK_ERROR_OUT_OF_DATE_KHR";
-    default: return "VkResult error";
+    case VK_SUCCESS:
+      return "VK_SUCCESS";
+    case VK_NOT_READY:
+      return "VK_NOT_READY";
+    case VK_TIMEOUT:
+      return "VK_TIMEOUT";
+    case VK_SUBOPTIMAL_KHR:
+      return "VK_SUBOPTIMAL_KHR";
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+      return "VK_ERROR_OUT_OF_HOST_MEMORY";
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+      return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
+    case VK_ERROR_INITIALIZATION_FAILED:
+      return "VK_ERROR_INITIALIZATION_FAILED";
+    case VK_ERROR_DEVICE_LOST:
+      return "VK_ERROR_DEVICE_LOST";
+    case VK_ERROR_MEMORY_MAP_FAILED:
+      return "VK_ERROR_MEMORY_MAP_FAILED";
+    case VK_ERROR_LAYER_NOT_PRESENT:
+      return "VK_ERROR_LAYER_NOT_PRESENT";
+    case VK_ERROR_EXTENSION_NOT_PRESENT:
+      return "VK_ERROR_EXTENSION_NOT_PRESENT";
+    case VK_ERROR_FEATURE_NOT_PRESENT:
+      return "VK_ERROR_FEATURE_NOT_PRESENT";
+    case VK_ERROR_INCOMPATIBLE_DRIVER:
+      return "VK_ERROR_INCOMPATIBLE_DRIVER";
+    case VK_ERROR_FORMAT_NOT_SUPPORTED:
+      return "VK_ERROR_FORMAT_NOT_SUPPORTED";
+    case VK_ERROR_SURFACE_LOST_KHR:
+      return "VK_ERROR_SURFACE_LOST_KHR";
+    case VK_ERROR_OUT_OF_DATE_KHR:
+      return "VK_ERROR_OUT_OF_DATE_KHR";
+    default:
+      return "VkResult error";
   }
 }
 
@@ -93,11 +117,14 @@ struct HostBlockHeader {
   size_t offset;
 };
 
-HostBlockHeader& header_of(void* memory) { return *(static_cast<HostBlockHeader*>(memory) - 1); }
+HostBlockHeader& header_of(void* memory) {
+  return *(static_cast<HostBlockHeader*>(memory) - 1);
+}
 
 }  // namespace
 
-void* VulkanContext::host_allocate(void* user, size_t size, size_t alignment, VkSystemAllocationScope) {
+void* VulkanContext::host_allocate(void* user, size_t size, size_t alignment,
+                                   VkSystemAllocationScope) {
   alignment = std::max(alignment, alignof(std::max_align_t));
   const size_t offset = (sizeof(HostBlockHeader) + alignment - 1) / alignment * alignment;
   const size_t total = (offset + size + alignment - 1) / alignment * alignment;
@@ -149,7 +176,9 @@ VulkanContext::VulkanContext(const VulkanContextOptions& options) {
   }
 }
 
-VulkanContext::~VulkanContext() { destroy(); }
+VulkanContext::~VulkanContext() {
+  destroy();
+}
 
 void VulkanContext::destroy() {
   if (device_ != VK_NULL_HANDLE) {
@@ -187,8 +216,11 @@ void VulkanContext::create_instance(const VulkanContextOptions& options) {
   std::vector<const char*> extensions;
   if (options.enable_surface_extensions) {
     if (!available_has(VK_KHR_SURFACE_EXTENSION_NAME))
-      throw Error("Vulkan: no driver offers VK_KHR_surface, so a window cannot be drawn into; install a Vulkan "
-                  "driver (Debian: mesa-vulkan-drivers provides lavapipe, a software one) or use --headless");
+      throw Error(
+          "Vulkan: no driver offers VK_KHR_surface, so a window cannot be drawn into; install a "
+          "Vulkan "
+          "driver (Debian: mesa-vulkan-drivers provides lavapipe, a software one) or use "
+          "--headless");
     extensions.push_back(VK_KHR_SURFACE_EXTENSION_NAME);
     for (const char* platform : {"VK_KHR_xcb_surface", "VK_KHR_xlib_surface"})
       if (available_has(platform)) extensions.push_back(platform);
@@ -210,9 +242,10 @@ void VulkanContext::create_instance(const VulkanContextOptions& options) {
   app.pEngineName = "kinetic-viewer";
   app.apiVersion = VK_API_VERSION_1_1;
 
-  VkDebugUtilsMessengerCreateInfoEXT messenger_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-  messenger_info.messageSeverity =
-      VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  VkDebugUtilsMessengerCreateInfoEXT messenger_info{
+      VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+  messenger_info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                                   VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
   messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
                                VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                                VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
@@ -225,7 +258,8 @@ void VulkanContext::create_instance(const VulkanContextOptions& options) {
   info.ppEnabledExtensionNames = extensions.data();
   info.enabledLayerCount = static_cast<uint32_t>(layers.size());
   info.ppEnabledLayerNames = layers.data();
-  if (validation) info.pNext = &messenger_info;  // also reports problems in vkCreate/DestroyInstance
+  if (validation)
+    info.pNext = &messenger_info;  // also reports problems in vkCreate/DestroyInstance
 
   const VkResult result = vkCreateInstance(&info, &host_callbacks_, &instance_);
   if (result == VK_ERROR_INCOMPATIBLE_DRIVER || result == VK_ERROR_INITIALIZATION_FAILED)
@@ -236,7 +270,9 @@ void VulkanContext::create_instance(const VulkanContextOptions& options) {
   if (validation) {
     auto create_messenger = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
         vkGetInstanceProcAddr(instance_, "vkCreateDebugUtilsMessengerEXT"));
-    if (create_messenger) vk_check(create_messenger(instance_, &messenger_info, nullptr, &messenger_), "vkCreateDebugUtilsMessengerEXT");
+    if (create_messenger)
+      vk_check(create_messenger(instance_, &messenger_info, nullptr, &messenger_),
+               "vkCreateDebugUtilsMessengerEXT");
   }
 }
 
@@ -254,16 +290,20 @@ void VulkanContext::pick_physical_device() {
     VkPhysicalDeviceProperties props;
     vkGetPhysicalDeviceProperties(device, &props);
     int rank = device_type_rank(props.deviceType);
-    if (wanted_name == "cpu") rank = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 10 : 0;
-    else if (!wanted_name.empty() && std::string(props.deviceName).find(wanted_name) != std::string::npos) rank = 10;
+    if (wanted_name == "cpu")
+      rank = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 10 : 0;
+    else if (!wanted_name.empty() &&
+             std::string(props.deviceName).find(wanted_name) != std::string::npos)
+      rank = 10;
     if (rank > best_rank) {
       best_rank = rank;
       physical_device_ = device;
     }
   }
   if (physical_device_ == VK_NULL_HANDLE)
-    throw Error("Vulkan: no Vulkan device with graphics support was found; install a GPU driver or Mesa's "
-                "lavapipe (Debian: mesa-vulkan-drivers), or check `vulkaninfo --summary`");
+    throw Error(
+        "Vulkan: no Vulkan device with graphics support was found; install a GPU driver or Mesa's "
+        "lavapipe (Debian: mesa-vulkan-drivers), or check `vulkaninfo --summary`");
 
   VkPhysicalDeviceProperties props;
   vkGetPhysicalDeviceProperties(physical_device_, &props);
@@ -301,7 +341,8 @@ void VulkanContext::create_device() {
   wide_lines_supported_ = supported.wideLines == VK_TRUE;
 
   std::vector<const char*> extensions;
-  if (surface_extensions_ && device_has_extension(physical_device_, VK_KHR_SWAPCHAIN_EXTENSION_NAME)) {
+  if (surface_extensions_ &&
+      device_has_extension(physical_device_, VK_KHR_SWAPCHAIN_EXTENSION_NAME)) {
     extensions.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
     swapchain_enabled_ = true;
   }
@@ -322,17 +363,22 @@ void VulkanContext::create_device() {
 }
 
 VkSampleCountFlagBits VulkanContext::usable_samples(VkSampleCountFlagBits wanted) const {
-  const VkSampleCountFlags counts = limits_.framebufferColorSampleCounts & limits_.framebufferDepthSampleCounts;
-  for (VkSampleCountFlagBits s : {VK_SAMPLE_COUNT_8_BIT, VK_SAMPLE_COUNT_4_BIT, VK_SAMPLE_COUNT_2_BIT})
+  const VkSampleCountFlags counts =
+      limits_.framebufferColorSampleCounts & limits_.framebufferDepthSampleCounts;
+  for (VkSampleCountFlagBits s :
+       {VK_SAMPLE_COUNT_8_BIT, VK_SAMPLE_COUNT_4_BIT, VK_SAMPLE_COUNT_2_BIT})
     if (s <= wanted && (counts & s)) return s;
   return VK_SAMPLE_COUNT_1_BIT;
 }
 
-uint32_t VulkanContext::find_memory_type(uint32_t type_bits, VkMemoryPropertyFlags properties) const {
+uint32_t VulkanContext::find_memory_type(uint32_t type_bits,
+                                         VkMemoryPropertyFlags properties) const {
   for (uint32_t i = 0; i < memory_properties_.memoryTypeCount; ++i)
-    if ((type_bits & (1u << i)) && (memory_properties_.memoryTypes[i].propertyFlags & properties) == properties)
+    if ((type_bits & (1u << i)) &&
+        (memory_properties_.memoryTypes[i].propertyFlags & properties) == properties)
       return i;
-  throw Error("Vulkan: the device '" + device_name_ + "' has no memory type with the needed properties");
+  throw Error("Vulkan: the device '" + device_name_ +
+              "' has no memory type with the needed properties");
 }
 
 VkDeviceMemory VulkanContext::allocate(const VkMemoryRequirements& requirements,

@@ -3,14 +3,15 @@
 //
 // Host API (how the Qt app uses it):
 //   VulkanContextOptions options;
-//   options.enable_surface_extensions = true;        // VK_KHR_surface + xcb/xlib/wayland when present
-//   VulkanContext context(options);                   // throws viewer::Error when no Vulkan device exists
-//   QVulkanInstance qt_instance;
+//   options.enable_surface_extensions = true;        // VK_KHR_surface + xcb/xlib/wayland when
+//   present VulkanContext context(options);                   // throws viewer::Error when no
+//   Vulkan device exists QVulkanInstance qt_instance;
 //   qt_instance.setVkInstance(context.instance());    // Qt wraps our instance; it does not own it
 //   qt_instance.create();
 //   VkSurfaceKHR surface = QVulkanInstance::surfaceForWindow(window);  // owned by Qt
 //   SwapchainTarget target(context, surface, width, height);  // see swapchain_target.hpp
-// Headless use needs no surface: OffscreenTarget (offscreen_target.hpp) or render_png (headless.hpp).
+// Headless use needs no surface: OffscreenTarget (offscreen_target.hpp) or render_png
+// (headless.hpp).
 //
 // Device choice: a discrete or integrated GPU when present, otherwise a CPU device (Mesa lavapipe).
 // The environment variable KINETIC_VULKAN_DEVICE=cpu forces the software device (deterministic
@@ -63,7 +64,8 @@ class VulkanContext {
 
   uint32_t find_memory_type(uint32_t type_bits, VkMemoryPropertyFlags properties) const;
   // Tracked allocation, so tests and benchmarks can check that frames do not leak device memory.
-  VkDeviceMemory allocate(const VkMemoryRequirements& requirements, VkMemoryPropertyFlags properties) const;
+  VkDeviceMemory allocate(const VkMemoryRequirements& requirements,
+                          VkMemoryPropertyFlags properties) const;
   void free(VkDeviceMemory memory) const;
   int64_t live_allocations() const { return live_allocations_.load(); }
   // Host memory blocks the driver and loader hold for this instance (every Vulkan object, command
@@ -78,17 +80,18 @@ class VulkanContext {
   int validation_errors() const { return validation_errors_.load(); }
 
  private:
-  static VKAPI_ATTR VkBool32 VKAPI_CALL on_validation_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
-                                                             VkDebugUtilsMessageTypeFlagsEXT type,
-                                                             const VkDebugUtilsMessengerCallbackDataEXT* data,
-                                                             void* user);
+  static VKAPI_ATTR VkBool32 VKAPI_CALL on_validation_message(
+      VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT type,
+      const VkDebugUtilsMessengerCallbackDataEXT* data, void* user);
   struct HostTracking {
     std::atomic<int64_t> live{0};
     std::atomic<int64_t> bytes{0};
   };
-  static VKAPI_ATTR void* VKAPI_CALL host_allocate(void* user, size_t size, size_t alignment, VkSystemAllocationScope);
-  static VKAPI_ATTR void* VKAPI_CALL host_reallocate(void* user, void* original, size_t size, size_t alignment,
-                                                      VkSystemAllocationScope scope);
+  static VKAPI_ATTR void* VKAPI_CALL host_allocate(void* user, size_t size, size_t alignment,
+                                                   VkSystemAllocationScope);
+  static VKAPI_ATTR void* VKAPI_CALL host_reallocate(void* user, void* original, size_t size,
+                                                     size_t alignment,
+                                                     VkSystemAllocationScope scope);
   static VKAPI_ATTR void VKAPI_CALL host_free(void* user, void* memory);
   void create_instance(const VulkanContextOptions& options);
   void pick_physical_device();
@@ -113,7 +116,8 @@ class VulkanContext {
   VkFormat depth_format_ = VK_FORMAT_UNDEFINED;
   mutable std::atomic<int64_t> live_allocations_{0};
   HostTracking host_;
-  VkAllocationCallbacks host_callbacks_{};  // passed to the instance; its device and objects inherit them
+  VkAllocationCallbacks
+      host_callbacks_{};  // passed to the instance; its device and objects inherit them
   std::atomic<int> validation_errors_{0};
 };
 

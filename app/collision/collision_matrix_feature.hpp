@@ -17,8 +17,9 @@ namespace kinetic::app {
 
 class StudioDocument;
 
-QAction* install_collision_matrix_feature(QMainWindow& window, StudioDocument& document,
-                                          std::function<void(const QString&, const QString&)> report_error);
+QAction* install_collision_matrix_feature(
+    QMainWindow& window, StudioDocument& document,
+    std::function<void(const QString&, const QString&)> report_error);
 
 // The kinetic.toml the document's robot was loaded with: its own file, the built-in library's
 // file for a built-in robot, or "" when there is none.
@@ -27,6 +28,7 @@ QString robot_config_file(const StudioDocument& document);
 // Writes the result's skipped pairs into `path` (only skip_pairs changes; a missing file starts as
 // a copy of robot_config_file()); reloads the robot when `path` is its configuration. Returns the
 // error to show, or "" on success.
-QString save_collision_matrix(StudioDocument& document, const AcmGeneratorResult& result, const QString& path);
+QString save_collision_matrix(StudioDocument& document, const AcmGeneratorResult& result,
+                              const QString& path);
 
 }  // namespace kinetic::app

@@ -11,7 +11,9 @@ CollisionMatrixJob::CollisionMatrixJob(QObject* parent)
 
 CollisionMatrixJob::~CollisionMatrixJob() = default;
 
-void CollisionMatrixJob::cancel() { worker_.cancel(); }
+void CollisionMatrixJob::cancel() {
+  worker_.cancel();
+}
 
 void CollisionMatrixJob::start(RobotModelPtr robot, int samples) {
   if (running() || !robot) return;
@@ -45,9 +47,10 @@ void CollisionMatrixJob::start(RobotModelPtr robot, int samples) {
 QString describe_collision_matrix(const AcmGeneratorResult& result) {
   int counts[4] = {0, 0, 0, 0};
   for (const auto& pair : result.disabled) ++counts[static_cast<int>(pair.reason)];
-  return CollisionMatrixJob::tr("%1 link pairs skipped (%2 adjacent, %3 in collision at the default pose, "
-                                "%4 always in collision, %5 never in collision over %6 random configurations); "
-                                "%7 pairs stay checked")
+  return CollisionMatrixJob::tr(
+             "%1 link pairs skipped (%2 adjacent, %3 in collision at the default pose, "
+             "%4 always in collision, %5 never in collision over %6 random configurations); "
+             "%7 pairs stay checked")
       .arg(result.disabled.size())
       .arg(counts[static_cast<int>(DisableReason::Adjacent)])
       .arg(counts[static_cast<int>(DisableReason::Default)])

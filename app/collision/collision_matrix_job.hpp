@@ -15,7 +15,8 @@ class CollisionMatrixJob : public QObject {
   Q_OBJECT
  public:
   explicit CollisionMatrixJob(QObject* parent = nullptr);
-  ~CollisionMatrixJob() override;  // cancels and waits for a running generation (its answer is dropped)
+  ~CollisionMatrixJob()
+      override;  // cancels and waits for a running generation (its answer is dropped)
 
   // Starts a generation (ignored while one runs). samples: random configurations to test.
   void start(RobotModelPtr robot, int samples);

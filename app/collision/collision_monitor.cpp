@@ -24,7 +24,8 @@ struct CollisionMonitor::Engine {
   quint64 scene_version = 0;
   bool has_scene = false;
 
-  void prepare(const RobotModelPtr& model, const std::shared_ptr<const PlanningScene>& scene, quint64 version) {
+  void prepare(const RobotModelPtr& model, const std::shared_ptr<const PlanningScene>& scene,
+               quint64 version) {
     if (model != robot) {
       // The robot counts as prepared only once its checker is made: a checker that cannot be
       // made (a robot too large to check) is tried again, and never used empty.
@@ -51,8 +52,8 @@ struct CollisionMonitor::Engine {
     for (const Contact& contact : state.contacts)
       for (const std::string* name : {&contact.body_a, &contact.body_b}) {
         const int link = robot->find_link(*name);
-        if (link >= 0 && std::find(state.colliding_links.begin(), state.colliding_links.end(), link) ==
-                             state.colliding_links.end())
+        if (link >= 0 && std::find(state.colliding_links.begin(), state.colliding_links.end(),
+                                   link) == state.colliding_links.end())
           state.colliding_links.push_back(link);
       }
     if (state.contacts.empty()) state.closest = clearance->closest(*checker, q);
@@ -73,7 +74,9 @@ struct CollisionMonitor::Engine {
 };
 
 CollisionMonitor::CollisionMonitor(StudioDocument& document, QObject* parent)
-    : QObject(parent), document_(document), engine_(std::make_shared<Engine>()),
+    : QObject(parent),
+      document_(document),
+      engine_(std::make_shared<Engine>()),
       worker_(QStringLiteral("collision monitor"), NewestWinsWorker::Priority::Interface) {
   const auto scene_changed = [this] {
     scene_ = std::make_shared<const PlanningScene>(document_.scene());
@@ -101,9 +104,11 @@ void CollisionMonitor::refresh() {
   const JointVector q = document_.joints();
   // Empty: no goal joints to check (a plain vector: GCC mis-warns on a captured optional).
   JointVector goal;
-  if (document_.goal().joints && document_.goal().joints->size() == robot->dof()) goal = *document_.goal().joints;
+  if (document_.goal().joints && document_.goal().joints->size() == robot->dof())
+    goal = *document_.goal().joints;
   worker_.submit(
-      [engine = engine_, robot, scene = scene_, version = scene_version_, q, goal, spheres = spheres_wanted_] {
+      [engine = engine_, robot, scene = scene_, version = scene_version_, q, goal,
+       spheres = spheres_wanted_] {
         CollisionReport report;
         try {
           engine->prepare(robot, scene, version);
@@ -126,7 +131,8 @@ void CollisionMonitor::refresh() {
 }
 
 QString CollisionMonitor::summary() const {
-  if (!report_.error.empty()) return tr("collision check failed: %1").arg(QString::fromStdString(report_.error));
+  if (!report_.error.empty())
+    return tr("collision check failed: %1").arg(QString::fromStdString(report_.error));
   if (!report_.valid) return tr("collision: checking…");
   const StateCollisions& now = report_.current;
   if (!now.contacts.empty()) {
@@ -145,13 +151,16 @@ QString CollisionMonitor::summary() const {
 std::vector<CollisionPairRow> CollisionMonitor::pair_rows() const {
   std::vector<CollisionPairRow> rows;
   const RobotModelPtr robot = document_.robot();
-  const auto is_link = [&robot](const std::string& name) { return robot && robot->find_link(name) >= 0; };
+  const auto is_link = [&robot](const std::string& name) {
+    return robot && robot->find_link(name) >= 0;
+  };
   const auto add = [&](const StateCollisions& state, const QString& which) {
     for (const Contact& contact : state.contacts)
       rows.push_back({tr("%1: %2 (%3 mm deep)")
                           .arg(which, pair_name(contact.body_a, contact.body_b))
                           .arg(contact.depth * 1000.0, 0, 'f', 1),
-                      QString::fromStdString(contact.body_a), QString::fromStdString(contact.body_b),
+                      QString::fromStdString(contact.body_a),
+                      QString::fromStdString(contact.body_b),
                       is_link(contact.body_a) && is_link(contact.body_b)});
   };
   add(report_.current, tr("current"));
@@ -171,8 +180,9 @@ QString CollisionMonitor::self_collision_hint() const {
   if (contacts.empty() || !robot) return {};
   for (const Contact& contact : contacts)
     if (robot->find_link(contact.body_a) < 0 || robot->find_link(contact.body_b) < 0) return {};
-  return tr("Only the robot's own links touch. If they touch in every pose, list them to skip: "
-            "Tools → Generate collision matrix.");
+  return tr(
+      "Only the robot's own links touch. If they touch in every pose, list them to skip: "
+      "Tools → Generate collision matrix.");
 }
 
 }  // namespace kinetic::app

@@ -23,9 +23,9 @@ struct CollisionSphere {
 };
 
 struct StateCollisions {
-  std::vector<Contact> contacts;   // empty: free
+  std::vector<Contact> contacts;     // empty: free
   std::vector<int> colliding_links;  // robot link indices in any contact
-  DistanceResult closest;          // minimum distance and its pair (when free)
+  DistanceResult closest;            // minimum distance and its pair (when free)
 };
 
 // One line of the Collisions list: its text and the pair it names (data, so a control can act on
@@ -34,11 +34,12 @@ struct CollisionPairRow {
   QString text;    // "current: a–b (1.2 mm deep)"
   QString body_a;  // links, obstacles or attached objects, as the checker names them
   QString body_b;
-  bool self = false;  // both are robot links: the robot's collision matrix, not the scene, skips them
+  bool self =
+      false;  // both are robot links: the robot's collision matrix, not the scene, skips them
 };
 
 struct CollisionReport {
-  bool valid = false;      // false until the first answer, or when checking failed (see error)
+  bool valid = false;  // false until the first answer, or when checking failed (see error)
   std::string error;
   StateCollisions current;
   bool has_goal = false;

@@ -15,13 +15,15 @@ namespace kinetic::app {
 namespace {
 
 QString self_pair_reason() {
-  return QObject::tr("Both are links of the robot: pairs of links that touch in every pose belong to the "
-                     "robot's collision matrix (Tools → Generate collision matrix), not to the scene.");
+  return QObject::tr(
+      "Both are links of the robot: pairs of links that touch in every pose belong to the "
+      "robot's collision matrix (Tools → Generate collision matrix), not to the scene.");
 }
 
 }  // namespace
 
-CollisionsPanel::CollisionsPanel(StudioDocument& document, CollisionMonitor& monitor, QWidget* parent)
+CollisionsPanel::CollisionsPanel(StudioDocument& document, CollisionMonitor& monitor,
+                                 QWidget* parent)
     : QWidget(parent), document_(document), monitor_(monitor) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -29,8 +31,9 @@ CollisionsPanel::CollisionsPanel(StudioDocument& document, CollisionMonitor& mon
   list_->setContextMenuPolicy(Qt::CustomContextMenu);
   layout->addWidget(list_, 1);
   allow_action_ = new QAction(tr("Allow contact"), this);
-  allow_action_->setToolTip(tr("The contact is intended (a table under the base, a fixture): never check this "
-                               "pair in this scene (one undo step)"));
+  allow_action_->setToolTip(
+      tr("The contact is intended (a table under the base, a fixture): never check this "
+         "pair in this scene (one undo step)"));
   connect(allow_action_, &QAction::triggered, this, [this] { allow_selected(); });
   allow_button_ = new QPushButton(allow_action_->text(), this);
   connect(allow_button_, &QPushButton::clicked, allow_action_, &QAction::trigger);
@@ -49,8 +52,10 @@ CollisionsPanel::CollisionsPanel(StudioDocument& document, CollisionMonitor& mon
 }
 
 void CollisionsPanel::refresh() {
-  // A new report (every joint or goal change) keeps the selected pair selected, if it is still there.
-  const QVariant selected_pair = list_->currentItem() ? list_->currentItem()->data(kPairRole) : QVariant();
+  // A new report (every joint or goal change) keeps the selected pair selected, if it is still
+  // there.
+  const QVariant selected_pair =
+      list_->currentItem() ? list_->currentItem()->data(kPairRole) : QVariant();
   list_->clear();
   const std::vector<CollisionPairRow> rows = monitor_.pair_rows();
   if (rows.empty()) list_->addItem(monitor_.summary());
@@ -78,7 +83,7 @@ void CollisionsPanel::update_allow_enabled() {
   const bool self = pair && item->data(kSelfPairRole).toBool();
   allow_action_->setEnabled(pair && !self);
   allow_button_->setEnabled(pair && !self);
-  allow_button_->setToolTip(self ? self_pair_reason()
+  allow_button_->setToolTip(self   ? self_pair_reason()
                             : pair ? allow_action_->toolTip()
                                    : tr("Select a colliding pair to allow it"));
 }
@@ -101,12 +106,14 @@ QString CollisionsPanel::allow_selected() {
   const QStringList pair = item->data(kPairRole).toStringList();
   const std::string a = pair.value(0).toStdString(), b = pair.value(1).toStdString();
   PlanningScene scene = document_.scene();
-  if (scene.override_for(a, b) == true) return tr("%1 and %2 are already allowed to touch.").arg(pair.value(0), pair.value(1));
+  if (scene.override_for(a, b) == true)
+    return tr("%1 and %2 are already allowed to touch.").arg(pair.value(0), pair.value(1));
   scene.allow(a, b);
   // Name the scene's body first ("Allow table – base_link"): that is what the user placed.
   const RobotModelPtr robot = document_.robot();
   const bool a_is_link = robot && robot->find_link(a) >= 0;
-  const QString first = a_is_link ? pair.value(1) : pair.value(0), second = a_is_link ? pair.value(0) : pair.value(1);
+  const QString first = a_is_link ? pair.value(1) : pair.value(0),
+                second = a_is_link ? pair.value(0) : pair.value(1);
   document_.edit_scene(scene, tr("Allow %1 – %2").arg(first, second));
   return {};
 }

@@ -20,9 +20,14 @@ class ValueEditCommand : public QUndoCommand {
   // Edits further apart than this start a new undo step.
   static constexpr qint64 kMergeWindowMs = 800;
 
-  ValueEditCommand(EditKind kind, const QString& text, Value before, Value after, Setter setter, bool merges = true)
-      : QUndoCommand(text), kind_(kind), before_(std::move(before)), after_(std::move(after)),
-        setter_(std::move(setter)), merges_(merges) {
+  ValueEditCommand(EditKind kind, const QString& text, Value before, Value after, Setter setter,
+                   bool merges = true)
+      : QUndoCommand(text),
+        kind_(kind),
+        before_(std::move(before)),
+        after_(std::move(after)),
+        setter_(std::move(setter)),
+        merges_(merges) {
     clock_.start();
   }
 
@@ -31,7 +36,8 @@ class ValueEditCommand : public QUndoCommand {
   int id() const override { return static_cast<int>(kind_); }
   bool mergeWith(const QUndoCommand* other) override {
     const auto* next = dynamic_cast<const ValueEditCommand*>(other);
-    if (!merges_ || !next || next->text() != text() || clock_.elapsed() > kMergeWindowMs) return false;
+    if (!merges_ || !next || next->text() != text() || clock_.elapsed() > kMergeWindowMs)
+      return false;
     after_ = next->after_;
     clock_.restart();
     return true;

@@ -14,12 +14,15 @@ namespace {
 
 bool ends_with(const std::string& name, const std::string& end) {
   if (name.size() < end.size()) return false;
-  return std::equal(end.rbegin(), end.rend(), name.rbegin(),
-                    [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
+  return std::equal(end.rbegin(), end.rend(), name.rbegin(), [](char a, char b) {
+    return a == std::tolower(static_cast<unsigned char>(b));
+  });
 }
 
 // robot.urdf, or robot.urdf.xacro (and other xacro robot descriptions).
-bool ends_with_urdf(const std::string& name) { return ends_with(name, ".urdf") || ends_with(name, ".xacro"); }
+bool ends_with_urdf(const std::string& name) {
+  return ends_with(name, ".urdf") || ends_with(name, ".xacro");
+}
 
 // The first character that is not white space or a UTF-8 byte order mark is '<'.
 bool starts_like_xml(const std::string& text) {
@@ -31,7 +34,8 @@ bool starts_like_xml(const std::string& text) {
 // The path as a shell takes it back: quoted when it holds anything but plain path characters.
 std::string shell_word(const std::string& path) {
   const bool plain = !path.empty() && std::all_of(path.begin(), path.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || std::string("/._-+,:=@%").find(c) != std::string::npos;
+    return std::isalnum(static_cast<unsigned char>(c)) ||
+           std::string("/._-+,:=@%").find(c) != std::string::npos;
   });
   if (plain) return path;
   std::string quoted = "'";
@@ -41,26 +45,40 @@ std::string shell_word(const std::string& path) {
 
 const char* noun(FileKind kind) {
   switch (kind) {
-    case FileKind::Job: return "a headless job file";
-    case FileKind::Session: return "a Kinetic session file";
-    case FileKind::Scene: return "a scene file";
-    case FileKind::Trajectory: return "a trajectory file";
-    case FileKind::Urdf: return "a URDF";
-    case FileKind::MotionPlanRequest: return "a MoveIt motion plan request";
-    case FileKind::Other: break;
+    case FileKind::Job:
+      return "a headless job file";
+    case FileKind::Session:
+      return "a Kinetic session file";
+    case FileKind::Scene:
+      return "a scene file";
+    case FileKind::Trajectory:
+      return "a trajectory file";
+    case FileKind::Urdf:
+      return "a URDF";
+    case FileKind::MotionPlanRequest:
+      return "a MoveIt motion plan request";
+    case FileKind::Other:
+      break;
   }
   return "another file";
 }
 
 const char* expected_noun(FileKind kind) {
   switch (kind) {
-    case FileKind::Job: return "a job";
-    case FileKind::Session: return "a session";
-    case FileKind::Scene: return "a scene";
-    case FileKind::Trajectory: return "a trajectory";
-    case FileKind::Urdf: return "a robot";
-    case FileKind::MotionPlanRequest: return "a motion plan request";
-    case FileKind::Other: break;
+    case FileKind::Job:
+      return "a job";
+    case FileKind::Session:
+      return "a session";
+    case FileKind::Scene:
+      return "a scene";
+    case FileKind::Trajectory:
+      return "a trajectory";
+    case FileKind::Urdf:
+      return "a robot";
+    case FileKind::MotionPlanRequest:
+      return "a motion plan request";
+    case FileKind::Other:
+      break;
   }
   return "what was expected";
 }
@@ -70,21 +88,27 @@ std::string what_to_do(FileKind found, FileKind expected, const std::string& pat
   const std::string file = shell_word(path);
   const bool in_the_studio = expected == FileKind::Session;
   switch (found) {
-    case FileKind::Job: return "run it with kinetic-studio --headless " + file;
-    case FileKind::Session: return "open it in the studio (kinetic-studio " + file + ")";
+    case FileKind::Job:
+      return "run it with kinetic-studio --headless " + file;
+    case FileKind::Session:
+      return "open it in the studio (kinetic-studio " + file + ")";
     case FileKind::Scene:
       return in_the_studio ? std::string("load it with File → Load scene…")
                            : "pass it with --scene " + file + ", or name it as a job's \"scene\"";
-    case FileKind::Trajectory: return "import it in the studio's Trajectory panel";
+    case FileKind::Trajectory:
+      return "import it in the studio's Trajectory panel";
     case FileKind::Urdf:
       if (in_the_studio) return "open it as the robot (kinetic-studio " + file + ")";
       return "use --robot " + file +
-             (expected == FileKind::Job ? " with a goal flag (--goal-named, --goal-joints, --goal-pose or --goal-relative)"
+             (expected == FileKind::Job ? " with a goal flag (--goal-named, --goal-joints, "
+                                          "--goal-pose or --goal-relative)"
                                         : "");
     case FileKind::MotionPlanRequest:
       return "give it as a job step's goal {\"request\": \"" + path +
-             "\"} (and the job's start), or plan a folder of scenes and requests with --benchmark DIR";
-    case FileKind::Other: break;
+             "\"} (and the job's start), or plan a folder of scenes and requests with --benchmark "
+             "DIR";
+    case FileKind::Other:
+      break;
   }
   return {};
 }
@@ -103,7 +127,8 @@ namespace {
 
 // A top-level YAML key at the start of a line ("world:", "goal_constraints:").
 bool has_top_level_key(const std::string& text, const std::string& key) {
-  for (std::size_t at = text.find(key + ":"); at != std::string::npos; at = text.find(key + ":", at + 1))
+  for (std::size_t at = text.find(key + ":"); at != std::string::npos;
+       at = text.find(key + ":", at + 1))
     if (at == 0 || text[at - 1] == '\n') return true;
   return false;
 }

@@ -14,10 +14,10 @@ enum class FileKind { Job, Session, Scene, Trajectory, Urdf, MotionPlanRequest, 
 // By a JSON file's "format" value ("kinetic-job", ...); Other for any other.
 FileKind kind_of_format(const std::string& format);
 
-// By the file's text and name: a URDF when the name ends in .urdf or .xacro or the text starts with '<'
-// (XML); a MoveIt scene or request by its name (.scene; .yaml / .yml with a top-level "world:" or
-// "goal_constraints:"); else the "format" of a JSON object; Other when it is neither (malformed JSON, no
-// "format", an unknown one), left to the reader to say what is wrong.
+// By the file's text and name: a URDF when the name ends in .urdf or .xacro or the text starts with
+// '<' (XML); a MoveIt scene or request by its name (.scene; .yaml / .yml with a top-level "world:"
+// or "goal_constraints:"); else the "format" of a JSON object; Other when it is neither (malformed
+// JSON, no "format", an unknown one), left to the reader to say what is wrong.
 FileKind file_kind(const std::string& text, const std::string& name);
 
 // For a file of kind `found` at `path` given where a file of kind `expected` belongs: "this is a

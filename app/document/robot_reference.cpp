@@ -9,7 +9,8 @@ namespace kinetic::app {
 
 bool is_robot_file_reference(const QString& reference, const QString& folder) {
   if (reference.endsWith(QStringLiteral(".urdf"), Qt::CaseInsensitive) ||
-      reference.endsWith(QStringLiteral(".xacro"), Qt::CaseInsensitive) || reference.contains(QLatin1Char('/')))
+      reference.endsWith(QStringLiteral(".xacro"), Qt::CaseInsensitive) ||
+      reference.contains(QLatin1Char('/')))
     return true;
   if (is_builtin_robot_name(reference.toStdString())) return false;
   return QFileInfo(folder.isEmpty() ? reference : QDir(folder).filePath(reference)).isFile();

@@ -13,7 +13,8 @@ namespace {
 // The same moving joints in the same order and the same links: joint vectors, goals and scenes
 // (attached objects name links) made for one robot mean the same for the other.
 bool same_structure(const RobotModel& a, const RobotModel& b) {
-  if (a.variable_names() != b.variable_names() || a.links().size() != b.links().size()) return false;
+  if (a.variable_names() != b.variable_names() || a.links().size() != b.links().size())
+    return false;
   for (std::size_t i = 0; i < a.links().size(); ++i)
     if (a.links()[i].name != b.links()[i].name) return false;
   return true;
@@ -35,7 +36,8 @@ void StudioDocument::start_new_work() {
 }
 
 QString StudioDocument::load_robot(const QString& reference, const std::optional<QString>& srdf,
-                                   const std::optional<QString>& config, const QStringList& package_paths) {
+                                   const std::optional<QString>& config,
+                                   const QStringList& package_paths) {
   return install_robot(prepare_robot({reference, srdf, config, package_paths},
                                      robot_being_reloaded(robot_, robot_reference_, reference)));
 }
@@ -102,8 +104,8 @@ void StudioDocument::set_joints(const JointVector& q) {
 
 void StudioDocument::edit_joints(const JointVector& q, const QString& what) {
   if (!robot_ || q.size() != robot_->dof()) return;
-  undo_stack_.push(new ValueEditCommand<JointVector>(EditKind::Joints, what, joints_, q,
-                                                     [this](const JointVector& v) { set_joints(v); }));
+  undo_stack_.push(new ValueEditCommand<JointVector>(
+      EditKind::Joints, what, joints_, q, [this](const JointVector& v) { set_joints(v); }));
 }
 
 void StudioDocument::set_scene(const PlanningScene& scene) {
@@ -138,7 +140,8 @@ void StudioDocument::edit_goal(const GoalState& goal, const QString& what) {
 void StudioDocument::set_trajectories(const std::vector<NamedTrajectory>& trajectories) {
   trajectories_ = trajectories;
   emit trajectoriesChanged();
-  if (shown_trajectory_ >= static_cast<int>(trajectories_.size())) set_shown_trajectory(-1, stroboscope_);
+  if (shown_trajectory_ >= static_cast<int>(trajectories_.size()))
+    set_shown_trajectory(-1, stroboscope_);
 }
 
 void StudioDocument::edit_trajectories(const std::vector<NamedTrajectory>& trajectories,
@@ -173,7 +176,8 @@ void StudioDocument::set_stored_states(const std::vector<panels::StoredState>& s
   emit storedStatesChanged();
 }
 
-void StudioDocument::edit_stored_states(const std::vector<panels::StoredState>& states, const QString& what) {
+void StudioDocument::edit_stored_states(const std::vector<panels::StoredState>& states,
+                                        const QString& what) {
   // A click each (Store, Rename, Delete): never merged, so Undo takes back one at a time.
   undo_stack_.push(new ValueEditCommand<std::vector<panels::StoredState>>(
       EditKind::StoredStates, what, stored_states_, states,
@@ -183,14 +187,18 @@ void StudioDocument::edit_stored_states(const std::vector<panels::StoredState>& 
 void StudioDocument::store_state(const panels::StoredState& state) {
   std::vector<panels::StoredState> next = stored_states_;
   const int index = panels::find_stored_state(next, state.name);
-  if (index >= 0) next[static_cast<std::size_t>(index)] = state;
-  else next.push_back(state);
-  edit_stored_states(next, index >= 0 ? tr("Replace state '%1'").arg(state.name) : tr("Store state '%1'").arg(state.name));
+  if (index >= 0)
+    next[static_cast<std::size_t>(index)] = state;
+  else
+    next.push_back(state);
+  edit_stored_states(next, index >= 0 ? tr("Replace state '%1'").arg(state.name)
+                                      : tr("Store state '%1'").arg(state.name));
 }
 
 bool StudioDocument::rename_stored_state(const QString& from, const QString& to) {
   const int index = panels::find_stored_state(stored_states_, from);
-  if (index < 0 || to.trimmed().isEmpty() || panels::find_stored_state(stored_states_, to) >= 0) return false;
+  if (index < 0 || to.trimmed().isEmpty() || panels::find_stored_state(stored_states_, to) >= 0)
+    return false;
   std::vector<panels::StoredState> next = stored_states_;
   next[static_cast<std::size_t>(index)].name = to;
   edit_stored_states(next, tr("Rename state '%1' to '%2'").arg(from, to));
@@ -225,10 +233,12 @@ void StudioDocument::set_shown_trajectory(int index, bool stroboscope) {
   emit shownTrajectoryChanged();
 }
 
-void on_session_content_changed(StudioDocument& document, QObject* context, const std::function<void()>& changed) {
-  for (const auto signal : {&StudioDocument::robotChanged, &StudioDocument::jointsChanged, &StudioDocument::sceneChanged,
-                            &StudioDocument::goalChanged, &StudioDocument::trajectoriesChanged,
-                            &StudioDocument::storedStatesChanged})
+void on_session_content_changed(StudioDocument& document, QObject* context,
+                                const std::function<void()>& changed) {
+  for (const auto signal :
+       {&StudioDocument::robotChanged, &StudioDocument::jointsChanged,
+        &StudioDocument::sceneChanged, &StudioDocument::goalChanged,
+        &StudioDocument::trajectoriesChanged, &StudioDocument::storedStatesChanged})
     QObject::connect(&document, signal, context, changed);
 }
 

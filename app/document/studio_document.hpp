@@ -14,8 +14,8 @@
 #include <optional>
 #include <vector>
 
-#include "app/document/scene_change.hpp"
 #include "app/document/robot_preparation.hpp"
+#include "app/document/scene_change.hpp"
 #include "engine/model/robot_companions.hpp"
 #include "engine/model/robot_model.hpp"
 #include "engine/scene/planning_scene.hpp"
@@ -81,7 +81,8 @@ class StudioDocument : public QObject {
   // the undo history, except on a reload of the same joints and links.
   // It is prepare_robot (on this thread) and install_robot in one call.
   QString load_robot(const QString& reference, const std::optional<QString>& srdf = std::nullopt,
-                     const std::optional<QString>& config = std::nullopt, const QStringList& package_paths = {});
+                     const std::optional<QString>& config = std::nullopt,
+                     const QStringList& package_paths = {});
   // Installs a robot prepared (maybe on another thread) by prepare_robot, with the same signals
   // and rules as load_robot; returns prepared.error and changes nothing when it failed. A rest
   // pose it lacks (another robot was installed since it was prepared) is made here.
@@ -146,8 +147,12 @@ class StudioDocument : public QObject {
   // The Planner panel's settings, saved with the session (not undo steps, and not a change that
   // asks to be saved: they are how to plan, not the work). set_ keeps the panel's edits; load_
   // replaces them from a session and emits plannerSettingsLoaded for the panel to show them.
-  const std::optional<panels::PlannerSettings>& planner_settings() const { return planner_settings_; }
-  void set_planner_settings(const panels::PlannerSettings& settings) { planner_settings_ = settings; }
+  const std::optional<panels::PlannerSettings>& planner_settings() const {
+    return planner_settings_;
+  }
+  void set_planner_settings(const panels::PlannerSettings& settings) {
+    planner_settings_ = settings;
+  }
   void load_planner_settings(const panels::PlannerSettings& settings);
   // The Trajectories panel's re-time settings, kept the same way (retimeSettingsLoaded on load_).
   const std::optional<panels::RetimeSettings>& retime_settings() const { return retime_settings_; }
@@ -204,6 +209,7 @@ class StudioDocument : public QObject {
 
 // Calls `changed` on every change to what a session file stores (robot, joints, scene, goal,
 // trajectories, stored states; not the selection or playback), for as long as `context` lives.
-void on_session_content_changed(StudioDocument& document, QObject* context, const std::function<void()>& changed);
+void on_session_content_changed(StudioDocument& document, QObject* context,
+                                const std::function<void()>& changed);
 
 }  // namespace kinetic::app

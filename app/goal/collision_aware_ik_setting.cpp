@@ -6,11 +6,17 @@
 namespace kinetic::app {
 
 namespace {
-QString settings_key() { return QStringLiteral("goal/collision_aware_ik"); }
+QString settings_key() {
+  return QStringLiteral("goal/collision_aware_ik");
+}
 }  // namespace
 
-bool saved_collision_aware_ik() { return QSettings().value(settings_key(), kCollisionAwareIkByDefault).toBool(); }
+bool saved_collision_aware_ik() {
+  return QSettings().value(settings_key(), kCollisionAwareIkByDefault).toBool();
+}
 
-void save_collision_aware_ik(bool on) { QSettings().setValue(settings_key(), on); }
+void save_collision_aware_ik(bool on) {
+  QSettings().setValue(settings_key(), on);
+}
 
 }  // namespace kinetic::app

@@ -11,7 +11,8 @@ bool is_translate(viewer::GizmoHandle h) {
          h == viewer::GizmoHandle::TranslateZ;
 }
 bool is_rotate(viewer::GizmoHandle h) {
-  return h == viewer::GizmoHandle::RotateX || h == viewer::GizmoHandle::RotateY || h == viewer::GizmoHandle::RotateZ;
+  return h == viewer::GizmoHandle::RotateX || h == viewer::GizmoHandle::RotateY ||
+         h == viewer::GizmoHandle::RotateZ;
 }
 
 }  // namespace

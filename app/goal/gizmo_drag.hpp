@@ -13,7 +13,8 @@ class GizmoDrag {
   // gizmo: as drawn (its rotation gives the axes: world or local frame); target: the pose being
   // moved (its own rotation is kept apart from the gizmo's frame). Returns false when the ray
   // does not define a start point (a ray parallel to the handle's plane).
-  bool begin(const viewer::Gizmo& gizmo, viewer::GizmoHandle handle, const Pose& target, const viewer::Ray& ray);
+  bool begin(const viewer::Gizmo& gizmo, viewer::GizmoHandle handle, const Pose& target,
+             const viewer::Ray& ray);
   // The target's pose for the current ray (the last good one when this ray is degenerate).
   Pose update(const viewer::Ray& ray);
   bool active() const { return handle_ != viewer::GizmoHandle::None; }

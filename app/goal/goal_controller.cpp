@@ -3,17 +3,19 @@
 #include <algorithm>
 #include <utility>
 
-#include "app/goal/tcp_kinematics.hpp"
 #include "app/document/studio_document.hpp"
+#include "app/goal/tcp_kinematics.hpp"
 #include "engine/kinematics/group_end_effectors.hpp"
 
 namespace kinetic::app {
 
-GoalController::GoalController(StudioDocument& document, QObject* parent) : QObject(parent), document_(document) {
+GoalController::GoalController(StudioDocument& document, QObject* parent)
+    : QObject(parent), document_(document) {
   connect(&worker_, &IkWorker::solved, this, &GoalController::on_solved);
   connect(&worker_, &IkWorker::failed, this, &GoalController::on_failed);
   connect(&document_, &StudioDocument::robotChanged, this, &GoalController::on_robot_changed);
-  connect(&document_, &StudioDocument::sceneChanged, this, [this] { worker_.set_scene(document_.scene()); });
+  connect(&document_, &StudioDocument::sceneChanged, this,
+          [this] { worker_.set_scene(document_.scene()); });
   connect(&document_, &StudioDocument::goalChanged, this, &GoalController::on_goal_changed);
   // The world pose of the base (and the current TCP when there is no goal) follows the joints.
   connect(&document_, &StudioDocument::jointsChanged, this, &GoalController::shownPoseChanged);
@@ -120,13 +122,15 @@ std::vector<std::pair<std::string, Pose>> GoalController::other_end_effector_pos
   const RobotModelPtr robot = document_.robot();
   if (!robot) return poses;
   const GoalState& goal = document_.goal();
-  const JointVector& q = goal.joints && goal.joints->size() == robot->dof() ? *goal.joints : document_.joints();
+  const JointVector& q =
+      goal.joints && goal.joints->size() == robot->dof() ? *goal.joints : document_.joints();
   for (const Effector& effector : effectors_) {
     if (effector.name == end_effector_) continue;
     // The base where the robot stands now, as the active gizmo's (a mobile base's goal is drawn
     // from where the base is).
     const TcpKinematics& kinematics = *effector.kinematics;
-    poses.emplace_back(effector.name, kinematics.base_in_world(document_.joints()) * kinematics.tcp_in_base(q));
+    poses.emplace_back(effector.name,
+                       kinematics.base_in_world(document_.joints()) * kinematics.tcp_in_base(q));
   }
   return poses;
 }
@@ -147,7 +151,9 @@ void GoalController::restate_goal_pose() {
   const RobotModelPtr robot = document_.robot();
   if (!kinematics_ || !goal.joints || !goal.tcp_pose || goal.joints->size() != robot->dof()) return;
   const Pose pose = kinematics_->tcp_in_base(*goal.joints);
-  if ((pose.matrix() - goal.tcp_pose->matrix()).norm() <= 1e-9 && goal.end_effector == end_effector_) return;
+  if ((pose.matrix() - goal.tcp_pose->matrix()).norm() <= 1e-9 &&
+      goal.end_effector == end_effector_)
+    return;
   GoalState moved = goal;
   moved.tcp_pose = pose;
   moved.end_effector = end_effector_;
@@ -181,7 +187,8 @@ std::optional<Pose> GoalController::goal_pose() const {
   const GoalState& goal = document_.goal();
   if (goal.tcp_pose && goal.end_effector == end_effector_) return goal.tcp_pose;
   const RobotModelPtr robot = document_.robot();
-  if (goal.joints && goal.joints->size() == robot->dof()) return kinematics_->tcp_in_base(*goal.joints);
+  if (goal.joints && goal.joints->size() == robot->dof())
+    return kinematics_->tcp_in_base(*goal.joints);
   return std::nullopt;
 }
 
@@ -207,9 +214,13 @@ std::optional<Pose> GoalController::shown_pose_world() const {
   return base_to_world() * *pose;
 }
 
-void GoalController::move_goal_world(const Pose& pose_in_world) { move_goal(base_to_world().inverse() * pose_in_world); }
+void GoalController::move_goal_world(const Pose& pose_in_world) {
+  move_goal(base_to_world().inverse() * pose_in_world);
+}
 
-void GoalController::move_goal(const Pose& pose_in_base) { aim(pose_in_base, false); }
+void GoalController::move_goal(const Pose& pose_in_base) {
+  aim(pose_in_base, false);
+}
 
 void GoalController::drag_goal_world(const Pose& pose_in_world) {
   if (!kinematics_) return;
@@ -246,7 +257,8 @@ void GoalController::cycle(int step) {
   request(*pose, cycle_seed_, solution_index_ + step);
 }
 
-void GoalController::request(const Pose& target, const JointVector& seed, int solution_index, bool nearest_only) {
+void GoalController::request(const Pose& target, const JointVector& seed, int solution_index,
+                             bool nearest_only) {
   IkRequest request;
   request.target = target;
   request.seed = seed;
@@ -262,7 +274,8 @@ void GoalController::set_collision_aware(bool on) {
   // Re-solve the shown pose with the new rule so the ghost reflects it.
   if (const auto pose = shown_pose(); pose && document_.goal().joints) {
     requested_pose_ = pose;
-    request(*pose, cycle_seed_.size() == document_.robot()->dof() ? cycle_seed_ : document_.joints(), 0);
+    request(*pose,
+            cycle_seed_.size() == document_.robot()->dof() ? cycle_seed_ : document_.joints(), 0);
   }
 }
 
@@ -303,7 +316,9 @@ void GoalController::on_solved(quint64 sequence, const IkAnswer& answer) {
   document_.edit_goal(goal);
   applying_ = false;
   set_status(false, answer.solution_count > 0
-                        ? tr("IK ok · solution %1 of %2").arg(answer.solution_index + 1).arg(answer.solution_count)
+                        ? tr("IK ok · solution %1 of %2")
+                              .arg(answer.solution_index + 1)
+                              .arg(answer.solution_count)
                         : tr("IK ok · nearest solution (all are counted when the drag ends)"));
 }
 

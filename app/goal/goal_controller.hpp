@@ -106,7 +106,8 @@ class GoalController : public QObject {
   void on_goal_changed();
   // A new pose from the user: seeded by the goal's joints. nearest_only: IkRequest's.
   void aim(const Pose& pose_in_base, bool nearest_only);
-  void request(const Pose& target, const JointVector& seed, int solution_index, bool nearest_only = false);
+  void request(const Pose& target, const JointVector& seed, int solution_index,
+               bool nearest_only = false);
   void cycle(int step);
   void on_solved(quint64 sequence, const IkAnswer& answer);
   void on_failed(quint64 sequence, const QString& reason);
@@ -120,16 +121,16 @@ class GoalController : public QObject {
     std::string name, arm;
     std::shared_ptr<const TcpKinematics> kinematics;
   };
-  std::vector<Effector> effectors_;  // the group's end effectors when it is not one chain
-  std::string end_effector_;         // the active one ("" for a chain group)
+  std::vector<Effector> effectors_;     // the group's end effectors when it is not one chain
+  std::string end_effector_;            // the active one ("" for a chain group)
   std::optional<Pose> requested_pose_;  // in base; cleared when the goal changes from elsewhere
   JointVector cycle_seed_;              // the seed the solution order refers to
   bool collision_aware_ = kCollisionAwareIkByDefault;
-  bool applying_ = false;               // our own goal edit is being applied
-  bool drag_moved_ = false;             // a drag step was asked for since the last end_drag()
-  quint64 awaiting_ = 0;                // sequence of the newest request in flight (0: none)
-  quint64 accept_from_ = 0;             // answers to earlier requests are ignored
-  void forget_answers_in_flight();      // the robot, group or goal changed under them
+  bool applying_ = false;           // our own goal edit is being applied
+  bool drag_moved_ = false;         // a drag step was asked for since the last end_drag()
+  quint64 awaiting_ = 0;            // sequence of the newest request in flight (0: none)
+  quint64 accept_from_ = 0;         // answers to earlier requests are ignored
+  void forget_answers_in_flight();  // the robot, group or goal changed under them
   bool ik_failed_ = false;
   QString ik_status_;
   int solution_index_ = 0, solution_count_ = 0;

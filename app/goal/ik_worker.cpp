@@ -24,8 +24,8 @@ constexpr int kNumericRestarts = 3;
 
 std::string describe_position(const Pose& pose) {
   char text[96];
-  std::snprintf(text, sizeof text, "(%.3f, %.3f, %.3f) m", pose.translation().x(), pose.translation().y(),
-                pose.translation().z());
+  std::snprintf(text, sizeof text, "(%.3f, %.3f, %.3f) m", pose.translation().x(),
+                pose.translation().y(), pose.translation().z());
   return text;
 }
 
@@ -94,8 +94,8 @@ struct IkWorker::Engine {
   Outcome solve(const IkRequest& request, const std::atomic<bool>* cancel) {
     if (!setup_error.empty()) return {std::nullopt, setup_error};
     if (request.seed.size() != robot->dof())
-      return {std::nullopt, "IK seed has " + std::to_string(request.seed.size()) + " values; the robot has " +
-                                std::to_string(robot->dof())};
+      return {std::nullopt, "IK seed has " + std::to_string(request.seed.size()) +
+                                " values; the robot has " + std::to_string(robot->dof())};
     try {
       validate_pose(request.target, "IK target");
       if (request.nearest_only && nearest)
@@ -142,20 +142,23 @@ struct IkWorker::Engine {
     if (chain_solutions.empty() && result.converged) chain_solutions.push_back(result.q);
     std::mt19937_64 rng(1);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
-    for (int restart = 0; chain_solutions.empty() && result.solutions.empty() && restart < kNumericRestarts;
+    for (int restart = 0;
+         chain_solutions.empty() && result.solutions.empty() && restart < kNumericRestarts;
          ++restart) {
       JointVector other = seed;
       for (int j = 0; j < other.size(); ++j)
-        other[j] = chain->lower_limits()[j] + unit(rng) * (chain->upper_limits()[j] - chain->lower_limits()[j]);
+        other[j] = chain->lower_limits()[j] +
+                   unit(rng) * (chain->upper_limits()[j] - chain->lower_limits()[j]);
       IkOptions options = configured;
       options.random_seed = static_cast<std::uint64_t>(restart + 1);
       const IkResult again = solver->solve(request.target, other, options);
       if (again.converged) chain_solutions.push_back(again.q);
     }
     if (chain_solutions.empty())
-      return {std::nullopt, "unreachable: the TCP pose at " + describe_position(request.target) + " in '" +
-                                chain->base_link() + "' has no IK solution" +
-                                (result.message.empty() ? std::string() : " (" + result.message + ")")};
+      return {std::nullopt,
+              "unreachable: the TCP pose at " + describe_position(request.target) + " in '" +
+                  chain->base_link() + "' has no IK solution" +
+                  (result.message.empty() ? std::string() : " (" + result.message + ")")};
 
     std::vector<JointVector> solutions;
     std::optional<Error> limits;
@@ -170,16 +173,19 @@ struct IkWorker::Engine {
       solutions.push_back(turned_toward(full, request.seed, *robot, chain->variable_indices()));
     }
     if (solutions.empty()) return {std::nullopt, "out of limits: " + limits->message()};
-    std::stable_sort(solutions.begin(), solutions.end(), [&](const JointVector& a, const JointVector& b) {
-      return (a - request.seed).squaredNorm() < (b - request.seed).squaredNorm();
-    });
+    std::stable_sort(solutions.begin(), solutions.end(),
+                     [&](const JointVector& a, const JointVector& b) {
+                       return (a - request.seed).squaredNorm() < (b - request.seed).squaredNorm();
+                     });
 
     if (request.collision_aware) {
       std::vector<JointVector> free;
       std::string first_contacts;
       for (const JointVector& q : solutions) {
-        if (!checker->in_collision(q)) free.push_back(q);
-        else if (first_contacts.empty()) first_contacts = describe_contacts(checker->contacts(q));
+        if (!checker->in_collision(q))
+          free.push_back(q);
+        else if (first_contacts.empty())
+          first_contacts = describe_contacts(checker->contacts(q));
       }
       if (free.empty())
         return {std::nullopt, "in collision: all " + std::to_string(solutions.size()) +
@@ -201,15 +207,20 @@ struct IkWorker::Engine {
 IkWorker::IkWorker(QObject* parent)
     : QObject(parent),
       engine_(std::make_shared<Engine>()),
-      worker_(QStringLiteral("IK"), NewestWinsWorker::Priority::Background, nullptr, NewestWinsWorker::Replaced::Finish) {
+      worker_(QStringLiteral("IK"), NewestWinsWorker::Priority::Background, nullptr,
+              NewestWinsWorker::Replaced::Finish) {
   qRegisterMetaType<kinetic::app::IkAnswer>();
 }
 
 IkWorker::~IkWorker() = default;
 
-void IkWorker::set_robot(RobotModelPtr robot) { robot_ = std::move(robot); }
+void IkWorker::set_robot(RobotModelPtr robot) {
+  robot_ = std::move(robot);
+}
 
-void IkWorker::set_group(const std::string& group) { group_ = group; }
+void IkWorker::set_group(const std::string& group) {
+  group_ = group;
+}
 
 void IkWorker::set_scene(const PlanningScene& scene) {
   scene_ = std::make_shared<const PlanningScene>(scene);
@@ -229,8 +240,10 @@ quint64 IkWorker::request(const IkRequest& request) {
       },
       [this](std::pair<quint64, Outcome> answer) {
         const auto& [sequence, outcome] = answer;
-        if (outcome.answer) emit solved(sequence, *outcome.answer);
-        else emit failed(sequence, QString::fromStdString(outcome.reason));
+        if (outcome.answer)
+          emit solved(sequence, *outcome.answer);
+        else
+          emit failed(sequence, QString::fromStdString(outcome.reason));
       });
   return latest_;
 }

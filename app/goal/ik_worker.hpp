@@ -16,9 +16,9 @@
 #include <memory>
 #include <string>
 
+#include "app/workers/newest_wins_worker.hpp"
 #include "engine/core/types.hpp"
 #include "engine/model/robot_model.hpp"
-#include "app/workers/newest_wins_worker.hpp"
 #include "engine/scene/planning_scene.hpp"
 
 namespace kinetic::app {
@@ -27,7 +27,7 @@ struct IkRequest {
   Pose target = Pose::Identity();  // TCP pose in the planning group's base link
   JointVector seed;                // model order; also fills the joints outside the group
   bool collision_aware = false;
-  int solution_index = 0;          // 0 = closest to the seed; wraps around the solution count
+  int solution_index = 0;  // 0 = closest to the seed; wraps around the solution count
   // A gizmo drag's step: only the solution nearest the seed, from one numeric solve seeded there
   // (no restarts, no sweep of the redundant joint), so the arm keeps its configuration from step
   // to step as with RViz's interactive marker, and a 7-DOF arm's step costs one solve rather than
@@ -38,11 +38,11 @@ struct IkRequest {
 };
 
 struct IkAnswer {
-  JointVector joints;       // model order
+  JointVector joints;  // model order
   Pose target = Pose::Identity();
-  int solution_index = 0;   // which of the solutions (after wrapping)
-  int solution_count = 0;   // how many valid solutions the pose has (1 for numeric solvers);
-                            // 0: not counted (a nearest-only answer; solution_index is then 0)
+  int solution_index = 0;  // which of the solutions (after wrapping)
+  int solution_count = 0;  // how many valid solutions the pose has (1 for numeric solvers);
+                           // 0: not counted (a nearest-only answer; solution_index is then 0)
 };
 
 class IkWorker : public QObject {

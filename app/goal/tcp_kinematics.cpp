@@ -3,6 +3,8 @@
 namespace kinetic::app {
 
 TcpKinematics::TcpKinematics(RobotModelPtr robot, const std::string& group)
-    : chain_(KinematicChain::from_config(robot, group)), fk_(*robot), base_link_(robot->link_index(chain_.base_link())) {}
+    : chain_(KinematicChain::from_config(robot, group)),
+      fk_(*robot),
+      base_link_(robot->link_index(chain_.base_link())) {}
 
 }  // namespace kinetic::app

@@ -1,8 +1,8 @@
 #pragma once
-// TcpKinematics: where a robot's TCP is. Goal poses (GoalState::tcp_pose, PoseGoal) are given in the
-// planning group's base link, as the IK solvers and the planner want them; the viewport works in
-// the world (root link) frame. This converts between the two. Of the robot's first planning group
-// unless another is named (the Teleop panel servos any group).
+// TcpKinematics: where a robot's TCP is. Goal poses (GoalState::tcp_pose, PoseGoal) are given in
+// the planning group's base link, as the IK solvers and the planner want them; the viewport works
+// in the world (root link) frame. This converts between the two. Of the robot's first planning
+// group unless another is named (the Teleop panel servos any group).
 #include <string>
 
 #include "engine/kinematics/forward_kinematics.hpp"

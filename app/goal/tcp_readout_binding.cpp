@@ -1,8 +1,8 @@
 #include "app/goal/tcp_readout_binding.hpp"
 
+#include "app/document/studio_document.hpp"
 #include "app/goal/goal_controller.hpp"
 #include "app/goal/tcp_kinematics.hpp"
-#include "app/document/studio_document.hpp"
 #include "engine/core/error.hpp"
 #include "panels/tcp_readout.hpp"
 

@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <optional>
 
+#include "app/document/robot_reference.hpp"
 #include "app/headless/headless_runner.hpp"
 #include "app/headless/interruption.hpp"
 #include "app/headless/job_execution.hpp"
-#include "app/document/robot_reference.hpp"
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/printable_text.hpp"
 #include "engine/planning/benchmark_report.hpp"
@@ -154,7 +154,8 @@ int run_benchmark_command(const CommandLine& line, std::ostream& out, std::ostre
         }
         rows.push_back(run_benchmark_problem(planner, problem, settings, run));
       }
-      if (problem.scene != scene) out << "benchmark: " << terminal_safe(problem.scene) << "...\n" << std::flush;
+      if (problem.scene != scene)
+        out << "benchmark: " << terminal_safe(problem.scene) << "...\n" << std::flush;
       scene = problem.scene;
     }
     char timing[128];

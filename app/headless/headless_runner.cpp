@@ -11,6 +11,7 @@
 #include <future>
 #include <iomanip>
 
+#include "app/document/robot_reference.hpp"
 #include "app/headless/benchmark_command.hpp"
 #include "app/headless/frame_disk_space.hpp"
 #include "app/headless/interruption.hpp"
@@ -23,7 +24,6 @@
 #include "app/headless/robot_files.hpp"
 #include "app/headless/run_summary.hpp"
 #include "app/headless/whole_motion.hpp"
-#include "app/document/robot_reference.hpp"
 #include "engine/core/duration_text.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/printable_text.hpp"
@@ -36,7 +36,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string str(const QString& s) { return s.toStdString(); }
+std::string str(const QString& s) {
+  return s.toStdString();
+}
 
 // Said after an unexpected error when the working directory was removed under the process
 // (relative paths then cannot be resolved).
@@ -72,24 +74,27 @@ void check_outputs_spare_inputs(const Job& job, const OutputSet& outputs) {
 }
 
 // Written to the output set's temporary; in place only when the whole job succeeds.
-void export_trajectory(const Job& job, JobResult& result, const ExportSpec& spec, OutputSet& outputs) {
+void export_trajectory(const Job& job, JobResult& result, const ExportSpec& spec,
+                       OutputSet& outputs) {
   const Trajectory& trajectory = trajectory_for(job, result, spec.trajectory);
   const fs::path temporary = outputs.claim(spec.file, "trajectory \"" + spec.file + "\"");
   try {
     save_trajectory(trajectory, temporary);
   } catch (const Error& error) {
-    throw JobFailure(kExitWriteFailed, "trajectory \"" + spec.file + "\": " + outputs.in_final_names(error.message()));
+    throw JobFailure(kExitWriteFailed, "trajectory \"" + spec.file +
+                                           "\": " + outputs.in_final_names(error.message()));
   }
 }
 
 // The Vulkan device and the first image's render target, made while the robot loads and the motion
-// is planned (on lavapipe they take a good part of a screenshot's time). A target that fails here is
-// made again, and its error reported, when the image is rendered.
+// is planned (on lavapipe they take a good part of a screenshot's time). A target that fails here
+// is made again, and its error reported, when the image is rendered.
 std::unique_ptr<JobRenderer> start_renderer(const Job& job) {
   auto renderer = std::make_unique<JobRenderer>();
   try {
     if (!job.screenshots.empty())
-      renderer->prepare_target(job.screenshots.front().image.width, job.screenshots.front().image.height);
+      renderer->prepare_target(job.screenshots.front().image.width,
+                               job.screenshots.front().image.height);
     else if (!job.frames.empty())
       renderer->prepare_target(job.frames.front().image.width, job.frames.front().image.height);
   } catch (const std::exception&) {
@@ -99,16 +104,20 @@ std::unique_ptr<JobRenderer> start_renderer(const Job& job) {
 
 // Where the whole motion comes to rest besides its ends: " (at rest at each attach and detach)".
 std::string rests_text(const Job& job) {
-  const auto any = [&](auto&& test) { return std::any_of(job.steps.begin(), job.steps.end(), test); };
+  const auto any = [&](auto&& test) {
+    return std::any_of(job.steps.begin(), job.steps.end(), test);
+  };
   const bool scene_steps = any([](const StepSpec& s) { return !s.moves(); });
   const bool tasks = any([](const StepSpec& s) { return s.pick_place.has_value(); });
   if (!scene_steps && !tasks) return "";
   return std::string(" (at rest ") + (scene_steps ? "at each attach and detach" : "") +
-         (scene_steps && tasks ? ", and " : "") + (tasks ? "where each pick and place starts and ends" : "") + ")";
+         (scene_steps && tasks ? ", and " : "") +
+         (tasks ? "where each pick and place starts and ends" : "") + ")";
 }
 
 std::string trajectory_name(const Job& job, int reference) {
-  return reference == kWholeMotion ? std::string("all") : job.steps[static_cast<size_t>(reference)].name;
+  return reference == kWholeMotion ? std::string("all")
+                                   : job.steps[static_cast<size_t>(reference)].name;
 }
 
 }  // namespace
@@ -128,7 +137,8 @@ RobotSpec robot_from_flags(const CommandLine& line) {
   } else {
     robot.builtin = str(line.robot);
   }
-  for (const QString& p : line.package_paths) robot.package_paths.push_back(fs::absolute(str(p)).string());
+  for (const QString& p : line.package_paths)
+    robot.package_paths.push_back(fs::absolute(str(p)).string());
   for (const QString& argument : line.xacro_args)
     if (const auto arg = xacro_argument(argument)) robot.xacro_args[arg->first] = arg->second;
   return robot;
@@ -136,9 +146,11 @@ RobotSpec robot_from_flags(const CommandLine& line) {
 
 Job job_from_flags(const CommandLine& line) {
   Job job;
-  if (const std::string problem = companions_without_urdf(line); !problem.empty()) throw JobError("", problem);
+  if (const std::string problem = companions_without_urdf(line); !problem.empty())
+    throw JobError("", problem);
   if (line.screenshot.isEmpty() && (!line.size.isEmpty() || !line.view.isEmpty()))
-    throw JobError(line.size.isEmpty() ? "--view" : "--size", "sets the image of --screenshot, which is not given");
+    throw JobError(line.size.isEmpty() ? "--view" : "--size",
+                   "sets the image of --screenshot, which is not given");
   job.robot = robot_from_flags(line);
   if (!line.scene.isEmpty()) job.scene.file = fs::absolute(str(line.scene));
 
@@ -158,10 +170,11 @@ Job job_from_flags(const CommandLine& line) {
   step.name = "goal";
   step.field = "the goal";
   step.from_command_line = true;
-  const int goals = !line.goal_joints.isEmpty() + !line.goal_named.isEmpty() + !line.goal_pose.isEmpty() +
-                    !line.goal_relative.isEmpty();
+  const int goals = !line.goal_joints.isEmpty() + !line.goal_named.isEmpty() +
+                    !line.goal_pose.isEmpty() + !line.goal_relative.isEmpty();
   if (goals != 1)
-    throw JobError("--goal-joints / --goal-named / --goal-pose / --goal-relative", "give exactly one goal");
+    throw JobError("--goal-joints / --goal-named / --goal-pose / --goal-relative",
+                   "give exactly one goal");
   if (!line.goal_joints.isEmpty()) {
     step.goal_kind = StepSpec::GoalKind::Joints;
     step.goal_state.joints = parse_number_list(str(line.goal_joints), "--goal-joints");
@@ -171,7 +184,8 @@ Job job_from_flags(const CommandLine& line) {
   } else if (!line.goal_relative.isEmpty()) {
     const auto v = parse_number_list(str(line.goal_relative), "--goal-relative");
     if (v.size() != 3 && v.size() != 6)
-      throw JobError("--goal-relative", "expected 3 numbers (x y z) or 6 (x y z roll pitch yaw), in the tool frame");
+      throw JobError("--goal-relative",
+                     "expected 3 numbers (x y z) or 6 (x y z roll pitch yaw), in the tool frame");
     step.goal_kind = StepSpec::GoalKind::Relative;
     const Vector3 rpy = v.size() == 6 ? Vector3(v[3], v[4], v[5]) : Vector3::Zero();
     step.goal_pose = pose_from_xyz_rpy(Vector3(v[0], v[1], v[2]), rpy);
@@ -191,32 +205,43 @@ Job job_from_flags(const CommandLine& line) {
   }
   try {
     step.cartesian = str(line.planner) == kCartesianPlanner;
-    if (!line.planner.isEmpty() && !step.cartesian) step.options.planner = planner_type_from_string(str(line.planner));
+    if (!line.planner.isEmpty() && !step.cartesian)
+      step.options.planner = planner_type_from_string(str(line.planner));
   } catch (const Error& error) {
-    throw JobError("--planner", error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ", or " +
-                                                                                   kCartesianPlanner + ")"));
+    throw JobError(
+        "--planner",
+        error.message() +
+            (error.hint().empty() ? "" : " (" + error.hint() + ", or " + kCartesianPlanner + ")"));
   }
   if (!line.keep_orientation.isEmpty()) {
     bool ok = false;
     const double tolerance = line.keep_orientation.toDouble(&ok);
     if (!ok || !(tolerance >= 1e-4 && tolerance <= 3.14159))
-      throw JobError("--keep-orientation", "expected an angle in radians in [0.0001, 3.14159], got \"" +
-                                               str(line.keep_orientation) + "\"");
+      throw JobError("--keep-orientation",
+                     "expected an angle in radians in [0.0001, 3.14159], got \"" +
+                         str(line.keep_orientation) + "\"");
     step.constraints.orientation = OrientationConstraint{Quaternion::Identity(), tolerance};
     step.orientation_from_start = true;
   }
   if (!line.seed.isEmpty()) {
     bool ok = false;
     step.options.seed = line.seed.toULongLong(&ok);
-    if (!ok) throw JobError("--seed", "expected a non-negative whole number, got \"" + str(line.seed) + "\"");
+    if (!ok)
+      throw JobError("--seed",
+                     "expected a non-negative whole number, got \"" + str(line.seed) + "\"");
   }
   if (!line.timing.isEmpty()) step.timing = timing_from_string(str(line.timing), "--timing");
-  if (step.cartesian && step.goal_kind != StepSpec::GoalKind::Pose && step.goal_kind != StepSpec::GoalKind::Relative)
-    throw JobError("--planner cartesian", "moves the TCP along a straight line: give --goal-pose or --goal-relative");
+  if (step.cartesian && step.goal_kind != StepSpec::GoalKind::Pose &&
+      step.goal_kind != StepSpec::GoalKind::Relative)
+    throw JobError("--planner cartesian",
+                   "moves the TCP along a straight line: give --goal-pose or --goal-relative");
   if (step.cartesian && !step.constraints.empty())
-    throw JobError("--keep-orientation", "goes with free-space planners (a straight line keeps its own orientation path)");
+    throw JobError(
+        "--keep-orientation",
+        "goes with free-space planners (a straight line keeps its own orientation path)");
   if (!step.constraints.empty() && step.options.planner != PlannerType::RrtConnect)
-    throw JobError("--keep-orientation", "is kept by RRT-Connect with projection: drop --planner or give rrt_connect");
+    throw JobError("--keep-orientation",
+                   "is kept by RRT-Connect with projection: drop --planner or give rrt_connect");
   job.steps.push_back(step);
 
   refuse_control_characters(line.output_dir, "--output-dir");
@@ -226,8 +251,11 @@ Job job_from_flags(const CommandLine& line) {
     const std::string ext = fs::path(str(file)).extension().string();
     const std::vector<std::string>& known = trajectory_save_extensions();
     if (std::find(known.begin(), known.end(), ext) == known.end())
-      throw JobError("--export", "\"" + str(file) + "\" needs the extension .json, .csv, .yaml (ROS) or .script (URScript)");
-    if (line.exports.count(file) > 1) throw JobError("--export", "\"" + str(file) + "\" is given twice");
+      throw JobError("--export",
+                     "\"" + str(file) +
+                         "\" needs the extension .json, .csv, .yaml (ROS) or .script (URScript)");
+    if (line.exports.count(file) > 1)
+      throw JobError("--export", "\"" + str(file) + "\" is given twice");
     job.exports.push_back({str(file), kWholeMotion});
   }
   if (!line.screenshot.isEmpty()) {
@@ -235,11 +263,13 @@ Job job_from_flags(const CommandLine& line) {
     refuse_control_characters(line.screenshot, "--screenshot");
     shot.file = str(line.screenshot);
     if (fs::path(shot.file).extension() != ".png")
-      throw JobError("--screenshot", "\"" + shot.file + "\" needs the extension .png (images are written as PNG)");
+      throw JobError("--screenshot",
+                     "\"" + shot.file + "\" needs the extension .png (images are written as PNG)");
     if (!line.size.isEmpty()) {
-      const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("^(\\d+)x(\\d+)$")).match(line.size);
-      if (!m.hasMatch() || m.captured(1).toUInt() < 16 || m.captured(2).toUInt() < 16 || m.captured(1).toUInt() > 8192 ||
-          m.captured(2).toUInt() > 8192)
+      const QRegularExpressionMatch m =
+          QRegularExpression(QStringLiteral("^(\\d+)x(\\d+)$")).match(line.size);
+      if (!m.hasMatch() || m.captured(1).toUInt() < 16 || m.captured(2).toUInt() < 16 ||
+          m.captured(1).toUInt() > 8192 || m.captured(2).toUInt() > 8192)
         throw JobError("--size", "expected WIDTHxHEIGHT between 16 and 8192, e.g. 1280x720");
       shot.image.width = m.captured(1).toUInt();
       shot.image.height = m.captured(2).toUInt();
@@ -278,7 +308,8 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     // key, a planning margin reduced): on stderr, the job goes on.
     for (const std::string& warning : result.robot->load_warnings())
       err << "warning: robot: " << terminal_safe(warning) << "\n";
-    for (const SceneMeshProblem& note : oversized_scene_meshes(result.scene)) err << "warning: scene: " << note.message << "\n";
+    for (const SceneMeshProblem& note : oversized_scene_meshes(result.scene))
+      err << "warning: scene: " << note.message << "\n";
     // Printed as the run gets there: a step that fails leaves the lines before it said.
     RunSummary summary(job, out, err);
     summary.print_new(result);
@@ -289,8 +320,9 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
       for (const auto& s : job.screenshots) whole_used |= s.trajectory == kWholeMotion;
       for (const auto& f : job.frames) whole_used |= f.trajectory == kWholeMotion;
       if (whole_used)
-        out << "all steps blended: " << std::setprecision(2) << trajectory_for(job, result, kWholeMotion).duration()
-            << " s" << rests_text(job) << "\n";
+        out << "all steps blended: " << std::setprecision(2)
+            << trajectory_for(job, result, kWholeMotion).duration() << " s" << rests_text(job)
+            << "\n";
     }
     check_all_frames(job, result, err);  // now that the motions' durations are known
     // Every output is staged first and moved into place together: a job that fails part way
@@ -313,8 +345,8 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
         renderer->frames(job, result, spec, outputs);
         const auto& files = outputs.files();
         const size_t count = files.size() - first;
-        written.push_back("wrote " + std::to_string(count) + " frames of \"" + trajectory_name(job, spec.trajectory) +
-                          "\": " + files[first].string() +
+        written.push_back("wrote " + std::to_string(count) + " frames of \"" +
+                          trajectory_name(job, spec.trajectory) + "\": " + files[first].string() +
                           (count > 1 ? " ... " + files.back().filename().string() : std::string()));
       }
       for (const std::string& warning : renderer->warnings(*result.robot))
@@ -330,14 +362,18 @@ int run_job(const Job& job, std::ostream& out, std::ostream& err) {
     err << "kinetic-studio --headless: " << error.what() << "\n";
     return kExitBadJob;
   } catch (const Error& error) {  // an engine error no step above anticipated
-    err << "kinetic-studio --headless: " << error.message() << (error.hint().empty() ? "" : " (" + error.hint() + ")")
-        << "\n";
+    err << "kinetic-studio --headless: " << error.message()
+        << (error.hint().empty() ? "" : " (" + error.hint() + ")") << "\n";
     return kExitPlanningFailed;
   } catch (const std::exception& error) {  // not an engine error: a library's (file system, memory)
-    err << "kinetic-studio --headless: unexpected error: " << error.what() << working_directory_hint() << "\n";
+    err << "kinetic-studio --headless: unexpected error: " << error.what()
+        << working_directory_hint() << "\n";
     return kExitPlanningFailed;
   }
-  out << "done in " << duration_text(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count())
+  out << "done in "
+      << duration_text(
+             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+                 .count())
       << "\n";
   return kExitOk;
 }
@@ -375,9 +411,12 @@ int run_headless(const CommandLine& line, std::ostream& out, std::ostream& err) 
       given(!line.size.isEmpty(), "--size");
       given(!line.view.isEmpty(), "--view");
       if (!ignored.isEmpty())
-        throw JobError("", "a job file says the robot, scene, steps and outputs itself: " + str(ignored.join(", ")) +
-                               " would be ignored (only --output-dir goes with a job file); put them in the job, "
-                               "or drop the job file");
+        throw JobError(
+            "",
+            "a job file says the robot, scene, steps and outputs itself: " +
+                str(ignored.join(", ")) +
+                " would be ignored (only --output-dir goes with a job file); put them in the job, "
+                "or drop the job file");
       refuse_control_characters(line.output_dir, "--output-dir");
       job = load_job(str(line.job));
       if (!line.output_dir.isEmpty()) job.output_directory = fs::absolute(str(line.output_dir));

@@ -63,7 +63,9 @@ void install_interrupt_handlers() {
   });
 }
 
-std::atomic<bool>& interrupt_requested() { return g_requested; }
+std::atomic<bool>& interrupt_requested() {
+  return g_requested;
+}
 
 int interrupt_exit_code() {
   return 128 + g_signal.load();

@@ -33,14 +33,22 @@ std::string joint_list(const RobotModel& robot, const std::vector<int>& variable
 
 // The studio's timing (app/planning/trajectory_timing.hpp): time-optimal corners are narrowed
 // where they would collide, and `note` says so.
-Trajectory time_path(const JointPath& path, const TrajectoryLimits& limits, Timing timing, CollisionChecker& checker,
-                     std::string& note) {
+Trajectory time_path(const JointPath& path, const TrajectoryLimits& limits, Timing timing,
+                     CollisionChecker& checker, std::string& note) {
   TimingSettings settings;
   switch (timing) {
-    case Timing::TimeOptimal: settings.method = TimingMethod::TimeOptimal; break;
-    case Timing::Trapezoidal: settings.method = TimingMethod::Trapezoidal; break;
-    case Timing::SCurve: settings.method = TimingMethod::SCurve; break;
-    case Timing::CubicSpline: settings.method = TimingMethod::CubicSpline; break;
+    case Timing::TimeOptimal:
+      settings.method = TimingMethod::TimeOptimal;
+      break;
+    case Timing::Trapezoidal:
+      settings.method = TimingMethod::Trapezoidal;
+      break;
+    case Timing::SCurve:
+      settings.method = TimingMethod::SCurve;
+      break;
+    case Timing::CubicSpline:
+      settings.method = TimingMethod::CubicSpline;
+      break;
   }
   settings.velocity_scaling = limits.velocity_scaling;
   settings.acceleration_scaling = limits.acceleration_scaling;
@@ -85,9 +93,12 @@ PlanningGoal step_goal(const RobotModel& robot, const std::vector<int>& group, c
         resolve_state(robot, group, step.goal_state, step.field_of(".goal.named"),
                       start);  // names the known poses
         return NamedGoal{step.goal_state.named};
-      case StepSpec::GoalKind::Pose: return PoseGoal{step.goal_pose, step.goal_end_effector};
-      case StepSpec::GoalKind::Relative: return RelativeGoal{step.goal_pose, step.relative_frame};
-      case StepSpec::GoalKind::Arc: break;  // a Cartesian step's own segment (step.arc)
+      case StepSpec::GoalKind::Pose:
+        return PoseGoal{step.goal_pose, step.goal_end_effector};
+      case StepSpec::GoalKind::Relative:
+        return RelativeGoal{step.goal_pose, step.relative_frame};
+      case StepSpec::GoalKind::Arc:
+        break;  // a Cartesian step's own segment (step.arc)
     }
   } catch (const JobError& error) {
     throw JobFailure(kExitBadJob, error.what());
@@ -104,15 +115,17 @@ void check_scene_file_kind(const std::filesystem::path& file, const std::string&
   } catch (const Error&) {
     return;
   }
-  const std::string other_kind = wrong_kind_message(file_kind(text, file.string()), FileKind::Scene, file.string());
-  if (!other_kind.empty()) throw JobFailure(kExitBadJob, field + ": " + file.string() + ": " + other_kind);
+  const std::string other_kind =
+      wrong_kind_message(file_kind(text, file.string()), FileKind::Scene, file.string());
+  if (!other_kind.empty())
+    throw JobFailure(kExitBadJob, field + ": " + file.string() + ": " + other_kind);
 }
 
 }  // namespace
 
 // (The engine checks jerk only on profiles without acceleration steps: S-curve and cubic spline.)
-void validate_motion(const Trajectory& trajectory, const TrajectoryLimits& limits, CollisionChecker& checker,
-                     const std::string& what) {
+void validate_motion(const Trajectory& trajectory, const TrajectoryLimits& limits,
+                     CollisionChecker& checker, const std::string& what) {
   TrajectoryValidationOptions options;
   options.in_collision = [&checker](const JointVector& q) { return checker.in_collision(q); };
   options.collision_names = [&checker](const JointVector& q) {
@@ -123,14 +136,17 @@ void validate_motion(const Trajectory& trajectory, const TrajectoryLimits& limit
   };
   const TrajectoryValidationReport report = validate_trajectory(trajectory, limits, options);
   if (!report.ok())
-    throw JobFailure(kExitPlanningFailed, what + ": the timed trajectory fails validation:\n" + report.summary());
+    throw JobFailure(kExitPlanningFailed,
+                     what + ": the timed trajectory fails validation:\n" + report.summary());
 }
 
 std::string describe(const Error& error) {
   return error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")");
 }
 
-std::string start_setting(const Job& job) { return job.source.empty() ? "--start" : "\"start\""; }
+std::string start_setting(const Job& job) {
+  return job.source.empty() ? "--start" : "\"start\"";
+}
 
 std::string default_start_text(const RestPose& rest, const Job& job) {
   return describe(rest) + ", as no " + start_setting(job) + " was given";
@@ -164,7 +180,8 @@ JointVector resolve_state(const RobotModel& robot, const std::vector<int>& group
   if (n == robot.dof()) {
     q = Eigen::Map<const JointVector>(state.joints.data(), n);
   } else if (n == static_cast<int>(group_variables.size())) {
-    for (int i = 0; i < n; ++i) q[group_variables[static_cast<size_t>(i)]] = state.joints[static_cast<size_t>(i)];
+    for (int i = 0; i < n; ++i)
+      q[group_variables[static_cast<size_t>(i)]] = state.joints[static_cast<size_t>(i)];
   } else {
     throw JobError(field, "expected " + std::to_string(group_variables.size()) + " joint values (" +
                               joint_list(robot, group_variables) + "), got " + std::to_string(n));
@@ -180,7 +197,8 @@ void load_robot_and_scene(const Job& job, JobResult& result) {
   const RobotFiles files = robot_files(job);
   try {
     result.robot = job.robot.builtin.empty()
-                       ? load_robot_file(job.robot.urdf.string(), files.srdf.string(), files.config.string(), options)
+                       ? load_robot_file(job.robot.urdf.string(), files.srdf.string(),
+                                         files.config.string(), options)
                        : load_builtin_robot(job.robot.builtin, options);
   } catch (const Error& error) {
     throw JobFailure(kExitBadJob, "robot: " + describe(error) + found_files_hint(files, job));
@@ -202,14 +220,18 @@ void load_robot_and_scene(const Job& job, JobResult& result) {
   // What every job needs of the robot, said as a robot problem (exit 2) rather than later as a
   // failed plan or timing: something to move, and usable velocity and acceleration limits.
   if (result.robot->dof() == 0)
-    throw JobFailure(kExitBadJob, "robot: '" + result.robot->name() +
-                                      "' has no movable joints (every joint is fixed): there is nothing to plan");
+    throw JobFailure(
+        kExitBadJob,
+        "robot: '" + result.robot->name() +
+            "' has no movable joints (every joint is fixed): there is nothing to plan");
   try {
     result.limits = TrajectoryLimits::from_model(*result.robot);
     // A step that sets no scaling moves at the robot's default (a MoveIt config's joint_limits.yaml
     // default_*_scaling_factor, as MoveIt plans a request that sets none), else at full speed.
-    result.limits.velocity_scaling = std::max(kMinScaling, result.robot->config().default_velocity_scaling);
-    result.limits.acceleration_scaling = std::max(kMinScaling, result.robot->config().default_acceleration_scaling);
+    result.limits.velocity_scaling =
+        std::max(kMinScaling, result.robot->config().default_velocity_scaling);
+    result.limits.acceleration_scaling =
+        std::max(kMinScaling, result.robot->config().default_acceleration_scaling);
   } catch (const Error& error) {
     throw JobFailure(kExitBadJob, "robot: " + describe(error));
   }
@@ -247,7 +269,8 @@ void resolve_start(const Job& job, JobResult& result, Planner& planner) {
   const RobotModel& robot = *result.robot;
   // A start the user did not give is named, so a failure there says where it came from.
   if (job.start.robot_default) result.rest = rest_pose(result.robot);
-  const std::string start_field = result.rest ? "start (" + default_start_text(*result.rest, job) + ")" : "start";
+  const std::string start_field =
+      result.rest ? "start (" + default_start_text(*result.rest, job) + ")" : "start";
   try {
     if (result.rest) {
       validate_state(robot, result.rest->q, start_field);
@@ -261,15 +284,18 @@ void resolve_start(const Job& job, JobResult& result, Planner& planner) {
   try {
     planner.check_start(result.start);
   } catch (const Error& error) {
-    throw JobFailure(kExitPlanningFailed, start_field + ": " + describe(error) +
-                                              (job.start.robot_default ? "; " + start_setting(job) + " sets another" : ""));
+    throw JobFailure(
+        kExitPlanningFailed,
+        start_field + ": " + describe(error) +
+            (job.start.robot_default ? "; " + start_setting(job) + " sets another" : ""));
   }
 }
 
 // Every object and link name a scene or pick and place step uses, and every goal given as joint
 // values or a pose name, is checked before the first plan, so a mistake in the last step does not
 // wait for the planning of the steps before it. The goals, for the motion steps.
-std::vector<PlanningGoal> check_steps(const Job& job, const JobResult& result, const AttachDefaults& attach_defaults) {
+std::vector<PlanningGoal> check_steps(const Job& job, const JobResult& result,
+                                      const AttachDefaults& attach_defaults) {
   const RobotModel& robot = *result.robot;
   try {
     check_scene_steps(job, robot, attach_defaults, result.start, result.scene);
@@ -284,8 +310,10 @@ std::vector<PlanningGoal> check_steps(const Job& job, const JobResult& result, c
 }
 
 // A step that changes the scene (and the planner's with it); `current` stays.
-StepResult run_scene_step(const StepSpec& step, const RobotModel& robot, const AttachDefaults& attach_defaults,
-                          Planner& planner, const JointVector& current, PlanningScene& scene, const std::string& what) {
+StepResult run_scene_step(const StepSpec& step, const RobotModel& robot,
+                          const AttachDefaults& attach_defaults, Planner& planner,
+                          const JointVector& current, PlanningScene& scene,
+                          const std::string& what) {
   StepResult out;
   out.name = step.name;
   try {
@@ -302,7 +330,8 @@ StepResult run_scene_step(const StepSpec& step, const RobotModel& robot, const A
 
 // A motion step: planned from `current` to `goal`, timed at the step's scaling and validated.
 StepResult run_motion_step(Planner& planner, const StepSpec& step, const JointVector& current,
-                           const PlanningGoal& goal, const TrajectoryLimits& job_limits, const std::string& what) {
+                           const PlanningGoal& goal, const TrajectoryLimits& job_limits,
+                           const std::string& what) {
   StepResult out;
   out.name = step.name;
   PlanControl control;
@@ -324,7 +353,8 @@ StepResult run_motion_step(Planner& planner, const StepSpec& step, const JointVe
     out.trajectory = time_path(out.plan.path, limits, step.timing, planner.checker(), corners);
     if (!corners.empty()) out.plan.notes.push_back(corners);
   } catch (const Error& error) {
-    throw JobFailure(kExitPlanningFailed, what + ": " + to_string(step.timing) + " timing failed: " + describe(error));
+    throw JobFailure(kExitPlanningFailed,
+                     what + ": " + to_string(step.timing) + " timing failed: " + describe(error));
   }
   validate_motion(out.trajectory, limits, planner.checker(), what);
   out.path_length = out.plan.length_after;
@@ -343,8 +373,9 @@ void plan_steps(const Job& job, JobResult& result, const std::function<void()>& 
   result.group = planner->group();
   resolve_start(job, result, *planner);
   // (A group that is not one chain, two arms say, has no TCP link: its attach steps name the link.)
-  const AttachDefaults attach_defaults{planner->has_chain() ? planner->chain().tip_link() : std::string(),
-                                       planner->group_variables()};
+  const AttachDefaults attach_defaults{
+      planner->has_chain() ? planner->chain().tip_link() : std::string(),
+      planner->group_variables()};
   const std::vector<PlanningGoal> goals = check_steps(job, result, attach_defaults);
   report();
 

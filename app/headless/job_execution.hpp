@@ -34,7 +34,8 @@ enum ExitCode : int {
 
 class JobFailure : public std::runtime_error {
  public:
-  JobFailure(ExitCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  JobFailure(ExitCode code, const std::string& message)
+      : std::runtime_error(message), code_(code) {}
   ExitCode code() const { return code_; }
 
  private:
@@ -49,8 +50,8 @@ struct SceneSpan {
 
 struct StepResult {
   std::string name;
-  PlanResult plan;        // motion steps; a pick and place fills only its notes
-  Trajectory trajectory;  // all model variables, model order; empty for a scene step
+  PlanResult plan;           // motion steps; a pick and place fills only its notes
+  Trajectory trajectory;     // all model variables, model order; empty for a scene step
   double path_length = 0.0;  // joint-space length of the planned path (rad / m)
   JointVector end;           // where the next step starts
   // Motion steps: the scene planned and validated against; scene steps: the scene after the change;
@@ -78,7 +79,7 @@ struct JobResult {
   std::string group;
   JointVector start;
   std::vector<StepResult> steps;  // one per job step, scene steps included
-  TrajectoryLimits limits;  // the robot's, unscaled
+  TrajectoryLimits limits;        // the robot's, unscaled
   // The whole motion (whole_motion.hpp; computed on demand) and its scenes, in time order.
   std::optional<Trajectory> whole;
   std::vector<SceneSpan> whole_scenes;
@@ -92,8 +93,8 @@ void load_robot_and_scene(const Job& job, JobResult& result);
 void plan_steps(const Job& job, JobResult& result, const std::function<void()>& progress = {});
 // Limits and collisions along a timed motion (the checker holds its scene); JobFailure
 // (kExitPlanningFailed) listing every violation, introduced by `what`.
-void validate_motion(const Trajectory& trajectory, const TrajectoryLimits& limits, CollisionChecker& checker,
-                     const std::string& what);
+void validate_motion(const Trajectory& trajectory, const TrajectoryLimits& limits,
+                     CollisionChecker& checker, const std::string& what);
 
 // An engine error as the runner prints it: "message (hint)".
 std::string describe(const Error& error);

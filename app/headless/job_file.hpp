@@ -33,7 +33,8 @@ inline constexpr int kJobFormatVersion = 1;
 class JobError : public std::runtime_error {
  public:
   JobError(const std::string& field, const std::string& problem)
-      : std::runtime_error(printable(field.empty() ? problem : field + ": " + problem)), field_(field) {}
+      : std::runtime_error(printable(field.empty() ? problem : field + ": " + problem)),
+        field_(field) {}
   const std::string& field() const { return field_; }
 
  private:
@@ -48,7 +49,7 @@ struct RobotSpec {
   std::optional<std::filesystem::path> srdf, config;
   std::vector<std::string> package_paths;
   std::map<std::string, std::string> xacro_args;  // a xacro URDF's xacro:arg values
-  std::string group;  // planning group ("" = the robot's first)
+  std::string group;                              // planning group ("" = the robot's first)
 };
 
 struct SceneSpec {
@@ -113,7 +114,7 @@ struct StepSpec {
   bool moves() const { return !scene_change; }
   // Joint and named goals are kept as specs (the robot resolves them); pose goals are final.
   enum class GoalKind { Joints, Named, Pose, Relative, Arc } goal_kind = GoalKind::Joints;
-  StateSpec goal_state;  // Joints / Named
+  StateSpec goal_state;               // Joints / Named
   Pose goal_pose = Pose::Identity();  // Pose: TCP in the group's base link; Relative: the offset
   // Pose: the SRDF end effector it is for, in a group of several arms ("" = the group's chain);
   // the pose is then in that end effector's arm's base link.
@@ -137,12 +138,13 @@ struct StepSpec {
 
 // A trajectory reference meaning "all steps": the runs of motion steps between scene steps and
 // pick and place steps, each blended into one motion, and the pick and place steps' own motions,
-// joined end to end (the robot rests at every scene step and where a pick and place starts and ends).
+// joined end to end (the robot rests at every scene step and where a pick and place starts and
+// ends).
 inline constexpr int kWholeMotion = -1;
 
 struct CameraSpec {
   viewer::StandardView view = viewer::StandardView::Iso;
-  bool has_view = false;  // otherwise the studio's default 3/4 view
+  bool has_view = false;                    // otherwise the studio's default 3/4 view
   std::optional<viewer::Vec3> eye, target;  // explicit placement (z up)
   bool orthographic = false;
   float zoom = 1.0f;  // > 1 moves closer than the automatic framing
@@ -160,7 +162,7 @@ struct ScreenshotSpec {
   std::string file;  // relative to the output directory
   ImageSpec image;
   int trajectory = kWholeMotion;  // whose motion the trail shows / `at` refers to
-  double at = -1.0;  // s into that trajectory; < 0 = its end
+  double at = -1.0;               // s into that trajectory; < 0 = its end
 };
 
 struct FramesSpec {
@@ -193,7 +195,8 @@ struct Job {
 
 // Parses and validates a job. Relative input paths are resolved against base_dir (the job file's
 // folder); so is outputs.directory (default: base_dir). Throws JobError.
-Job parse_job(const std::string& text, const std::string& source_name, const std::filesystem::path& base_dir);
+Job parse_job(const std::string& text, const std::string& source_name,
+              const std::filesystem::path& base_dir);
 // Reads the file (JobError naming it when unreadable), then parse_job.
 Job load_job(const std::filesystem::path& path);
 

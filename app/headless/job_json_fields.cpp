@@ -6,7 +6,8 @@ namespace kinetic::app::headless::job_json {
 
 Pose parse_pose(const Fields& f) {
   const Vector3 xyz = f.has("xyz") ? vec3(f.numbers("xyz", 3, "xyz")) : Vector3::Zero();
-  if (f.has("rpy") && f.has("quaternion")) throw JobError(f.path(), "give \"rpy\" or \"quaternion\", not both");
+  if (f.has("rpy") && f.has("quaternion"))
+    throw JobError(f.path(), "give \"rpy\" or \"quaternion\", not both");
   Pose pose = Pose::Identity();
   pose.translation() = xyz;
   if (f.has("rpy")) {
@@ -15,7 +16,8 @@ Pose parse_pose(const Fields& f) {
   } else if (f.has("quaternion")) {
     const auto q = f.numbers("quaternion", 4, "quaternion [x, y, z, w]");
     const Quaternion quaternion(q[3], q[0], q[1], q[2]);
-    if (quaternion.norm() < 1e-9) throw JobError(f.at("quaternion"), "a zero quaternion is not a rotation");
+    if (quaternion.norm() < 1e-9)
+      throw JobError(f.at("quaternion"), "a zero quaternion is not a rotation");
     pose.linear() = quaternion.normalized().toRotationMatrix();
   }
   return pose;

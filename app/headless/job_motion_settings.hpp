@@ -13,8 +13,8 @@ inline constexpr const char* kCartesianPlanner = "cartesian";
 
 // "cartesian": { "translation_step", "rotation_step", "jump_threshold", "margin", "min_fraction" }.
 void parse_cartesian_settings(const job_json::Fields& step_fields, StepSpec& step);
-// "constraints": { "orientation": { "tolerance", "rpy" | "quaternion"? }, "position": { "min", "max" },
-// "joints": [ { "joint", "min", "max" } ] }.
+// "constraints": { "orientation": { "tolerance", "rpy" | "quaternion"? }, "position": { "min",
+// "max" }, "joints": [ { "joint", "min", "max" } ] }.
 void parse_constraints(const job_json::Fields& step_fields, StepSpec& step);
 // goal "arc": { "center": [x, y, z], "axis": [x, y, z], "angle": rad }.
 void parse_arc_goal(const job_json::Fields& goal_fields, StepSpec& step);

@@ -22,8 +22,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr int kTrailSamples = 200;   // points on the TCP trail
-constexpr int kBoundsSamples = 24;   // robot states used to frame the whole motion
+constexpr int kTrailSamples = 200;  // points on the TCP trail
+constexpr int kBoundsSamples = 24;  // robot states used to frame the whole motion
 // Objects the job attaches, releases or picks and places, so they stand out from the other
 // obstacles wherever they are: on the table, in the gripper, where they were placed.
 constexpr viewer::Color kHandledObject{0.70f, 0.40f, 0.90f, 1.0f};
@@ -32,11 +32,15 @@ constexpr viewer::Color kHandledObject{0.70f, 0.40f, 0.90f, 1.0f};
 // are unbounded, meshes are framed by their origin only).
 Vector3 shape_half_extents(const Shape& shape) {
   switch (shape.type) {
-    case Shape::Type::Box: return shape.box_size / 2;
-    case Shape::Type::Cylinder: return {shape.radius, shape.radius, shape.length / 2};
-    case Shape::Type::Sphere: return Vector3::Constant(shape.radius);
+    case Shape::Type::Box:
+      return shape.box_size / 2;
+    case Shape::Type::Cylinder:
+      return {shape.radius, shape.radius, shape.length / 2};
+    case Shape::Type::Sphere:
+      return Vector3::Constant(shape.radius);
     case Shape::Type::Mesh:
-    case Shape::Type::HalfSpace: return Vector3::Zero();
+    case Shape::Type::HalfSpace:
+      return Vector3::Zero();
   }
   return Vector3::Zero();
 }
@@ -52,11 +56,14 @@ JobRenderer::JobRenderer() {
   try {
     viewer::VulkanContextOptions options;
     options.application_name = "kinetic-studio --headless";
-    options.enable_validation = false;  // deterministic, quiet output; the viewer tests run the layers
+    options.enable_validation =
+        false;  // deterministic, quiet output; the viewer tests run the layers
     context_ = std::make_shared<viewer::VulkanContext>(options);
   } catch (const std::exception& error) {
-    throw JobFailure(kExitRenderFailed, std::string("rendering needs a Vulkan device (Mesa's lavapipe works without a GPU): ") +
-                                            error.what());
+    throw JobFailure(
+        kExitRenderFailed,
+        std::string("rendering needs a Vulkan device (Mesa's lavapipe works without a GPU): ") +
+            error.what());
   }
 }
 
@@ -101,14 +108,17 @@ std::vector<std::string> JobRenderer::warnings(const RobotModel& robot) const {
   for (const auto& t : targets_)
     if (t->robot)
       for (const std::string& warning : t->robot->warnings()) {
-        const bool known = std::any_of(reported.begin(), reported.end(),
-                                       [&](const std::string& prefix) { return warning.rfind(prefix, 0) == 0; });
-        if (!known && std::find(all.begin(), all.end(), warning) == all.end()) all.push_back(warning);
+        const bool known =
+            std::any_of(reported.begin(), reported.end(),
+                        [&](const std::string& prefix) { return warning.rfind(prefix, 0) == 0; });
+        if (!known && std::find(all.begin(), all.end(), warning) == all.end())
+          all.push_back(warning);
       }
   return all;
 }
 
-viewer::Camera make_camera(const CameraSpec& spec, const std::vector<viewer::BoundingSphere>& framed, float aspect) {
+viewer::Camera make_camera(const CameraSpec& spec,
+                           const std::vector<viewer::BoundingSphere>& framed, float aspect) {
   viewer::Camera camera;
   camera.orthographic = spec.orthographic;
   if (spec.eye) {
@@ -174,7 +184,9 @@ StaticParts static_parts(const ImageSpec& spec, const JobResult& result, const T
   const ForwardKinematics fk(*result.robot);
   std::vector<Pose> poses;
   for (int i = 0; i < kBoundsSamples; ++i) {
-    fk.compute(motion.sample(motion.start_time() + motion.duration() * i / (kBoundsSamples - 1)).position, poses);
+    fk.compute(
+        motion.sample(motion.start_time() + motion.duration() * i / (kBoundsSamples - 1)).position,
+        poses);
     robot.bounding_spheres(poses, parts.framed);
   }
   // Obstacles where they stand at any time: the loaded scene's, and where scene and pick and place
@@ -187,14 +199,16 @@ StaticParts static_parts(const ImageSpec& spec, const JobResult& result, const T
       if (obstacle.shape.type == Shape::Type::HalfSpace) continue;
       const Vector3 half = shape_half_extents(obstacle.shape);
       for (int corner = 0; corner < 8; ++corner) {
-        const Vector3 local((corner & 1) ? half.x() : -half.x(), (corner & 2) ? half.y() : -half.y(),
+        const Vector3 local((corner & 1) ? half.x() : -half.x(),
+                            (corner & 2) ? half.y() : -half.y(),
                             (corner & 4) ? half.z() : -half.z());
         parts.framed.push_back({(obstacle.pose * local).cast<float>(), 0.0f});
       }
     }
   if (spec.ghost_start) {
     fk.compute(result.start, poses);
-    robot.append(parts.scene, poses, RobotStyle{viewer::colors::kStartGhost, viewer::kGhost, {}, 0});
+    robot.append(parts.scene, poses,
+                 RobotStyle{viewer::colors::kStartGhost, viewer::kGhost, {}, 0});
     parts.scene.overlay.legend.push_back({"start", viewer::colors::kStartGhost});
   }
   if (spec.ghost_goals) {
@@ -203,11 +217,15 @@ StaticParts static_parts(const ImageSpec& spec, const JobResult& result, const T
       if (!step.moves()) continue;  // ends where the step before it did: one ghost is enough
       if (shown && shown->size() == step.end.size() && shown->isApprox(step.end, 1e-9)) continue;
       fk.compute(step.end, poses);
-      robot.append(parts.scene, poses, RobotStyle{viewer::colors::kGoalGhost, viewer::kGhost, {}, 0});
+      robot.append(parts.scene, poses,
+                   RobotStyle{viewer::colors::kGoalGhost, viewer::kGhost, {}, 0});
     }
-    if (parts.scene.instances.size() > before) parts.scene.overlay.legend.push_back({"goal", viewer::colors::kGoalGhost});
+    if (parts.scene.instances.size() > before)
+      parts.scene.overlay.legend.push_back({"goal", viewer::colors::kGoalGhost});
   }
-  if (spec.trail) add_tcp_trail(parts.scene, tcp_trail(*result.robot, motion, result.group, kTrailSamples), viewer::colors::kTrail);
+  if (spec.trail)
+    add_tcp_trail(parts.scene, tcp_trail(*result.robot, motion, result.group, kTrailSamples),
+                  viewer::colors::kTrail);
   return parts;
 }
 
@@ -221,8 +239,8 @@ bool handled_by_job(const Job& job, const std::string& object) {
 
 // The robot at q in `planning_scene` (obstacles at their poses, attached objects with their links).
 viewer::RenderScene compose(const StaticParts& parts, const Job& job, const JobResult& result,
-                            const PlanningScene& planning_scene, const RobotVisuals& robot, viewer::MeshLibrary& meshes,
-                            const JointVector& q) {
+                            const PlanningScene& planning_scene, const RobotVisuals& robot,
+                            viewer::MeshLibrary& meshes, const JointVector& q) {
   viewer::RenderScene scene;
   const std::vector<Pose> poses = compute_link_poses(*result.robot, q);
   robot.append(scene, poses, RobotStyle{std::nullopt, viewer::kNone, {}, 0});
@@ -233,7 +251,8 @@ viewer::RenderScene compose(const StaticParts& parts, const Job& job, const JobR
         handled_by_job(job, scene_object_for_pick_id(planning_scene, scene.instances[i].pick_id)))
       scene.instances[i].color = kHandledObject;
   // Ghosts after the solid geometry so they blend over it.
-  scene.instances.insert(scene.instances.end(), parts.scene.instances.begin(), parts.scene.instances.end());
+  scene.instances.insert(scene.instances.end(), parts.scene.instances.begin(),
+                         parts.scene.instances.end());
   scene.lines = parts.scene.lines;
   scene.overlay.legend = parts.scene.overlay.legend;  // which ghost is the start, which a goal
   return scene;
@@ -241,7 +260,8 @@ viewer::RenderScene compose(const StaticParts& parts, const Job& job, const JobR
 
 }  // namespace
 
-void JobRenderer::screenshot(const Job& job, JobResult& result, const ScreenshotSpec& spec, OutputSet& outputs) {
+void JobRenderer::screenshot(const Job& job, JobResult& result, const ScreenshotSpec& spec,
+                             OutputSet& outputs) {
   const Trajectory& motion = trajectory_for(job, result, spec.trajectory);
   const std::string output = "screenshot \"" + spec.file + "\"";
   try {
@@ -252,27 +272,31 @@ void JobRenderer::screenshot(const Job& job, JobResult& result, const Screenshot
     const PlanningScene& planning_scene = scene_at(job, result, spec.trajectory, at);
     const viewer::RenderScene scene =
         compose(parts, job, result, planning_scene, *t.robot, t.renderer->meshes(), shown);
-    const viewer::Camera camera = make_camera(spec.image.camera, parts.framed, t.renderer->aspect());
-    write_image(t.renderer->render(scene, camera), outputs.claim(spec.file, output), output, outputs);
+    const viewer::Camera camera =
+        make_camera(spec.image.camera, parts.framed, t.renderer->aspect());
+    write_image(t.renderer->render(scene, camera), outputs.claim(spec.file, output), output,
+                outputs);
   } catch (const viewer::Error& error) {
     throw JobFailure(kExitRenderFailed, output + ": rendering failed: " + error.what());
   }
 }
 
-void JobRenderer::frames(const Job& job, JobResult& result, const FramesSpec& spec, OutputSet& outputs) {
+void JobRenderer::frames(const Job& job, JobResult& result, const FramesSpec& spec,
+                         OutputSet& outputs) {
   const Trajectory& motion = trajectory_for(job, result, spec.trajectory);
   const std::string output = "frames \"" + spec.pattern + "\"";
   try {
     Target& t = target(spec.image.width, spec.image.height, result);
     const StaticParts parts = static_parts(spec.image, result, motion, *t.robot);
-    const viewer::Camera camera = make_camera(spec.image.camera, parts.framed, t.renderer->aspect());
+    const viewer::Camera camera =
+        make_camera(spec.image.camera, parts.framed, t.renderer->aspect());
     const std::vector<double> times = frame_times(spec, motion.duration());
     for (size_t i = 0; i < times.size(); ++i) {
       stop_if_interrupted();
       const double at = motion.start_time() + times[i];
       const PlanningScene& planning_scene = scene_at(job, result, spec.trajectory, at);
-      const viewer::RenderScene scene =
-          compose(parts, job, result, planning_scene, *t.robot, t.renderer->meshes(), motion.sample(at).position);
+      const viewer::RenderScene scene = compose(parts, job, result, planning_scene, *t.robot,
+                                                t.renderer->meshes(), motion.sample(at).position);
       const std::string file = frame_file(spec.pattern, i, times.size());
       const fs::path written = outputs.claim(file, output);
       write_image(t.renderer->render(scene, camera), written, output, outputs);

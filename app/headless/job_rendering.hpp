@@ -33,7 +33,8 @@ class JobRenderer {
   // while the robot loads and the motion is planned).
   void prepare_target(uint32_t width, uint32_t height);
   // Renders one PNG and writes it to its temporary in `outputs`.
-  void screenshot(const Job& job, JobResult& result, const ScreenshotSpec& spec, OutputSet& outputs);
+  void screenshot(const Job& job, JobResult& result, const ScreenshotSpec& spec,
+                  OutputSet& outputs);
   // Renders every frame to its temporary in `outputs`, in order; stops between frames when
   // interrupted (JobFailure, see interruption.hpp).
   void frames(const Job& job, JobResult& result, const FramesSpec& spec, OutputSet& outputs);
@@ -55,6 +56,7 @@ std::vector<double> frame_times(const FramesSpec& spec, double duration);
 std::string frame_file(const std::string& pattern, size_t index, size_t count);
 // A camera placed as the spec says; without an eye, looking from its view (or the studio's) and
 // framing the spheres tightly (Camera::fit_tight), then moved closer by its zoom.
-viewer::Camera make_camera(const CameraSpec& spec, const std::vector<viewer::BoundingSphere>& framed, float aspect);
+viewer::Camera make_camera(const CameraSpec& spec,
+                           const std::vector<viewer::BoundingSphere>& framed, float aspect);
 
 }  // namespace kinetic::app::headless

@@ -35,7 +35,8 @@ void check_folder(const fs::path& folder, const std::string& by) {
   const fs::path existing = nearest_existing(folder);
   std::error_code ec;
   if (!existing.empty() && !fs::is_directory(existing, ec))
-    throw JobFailure(kExitWriteFailed, by + ": cannot create the folder " + folder.string() + ": " + existing.string() +
+    throw JobFailure(kExitWriteFailed, by + ": cannot create the folder " + folder.string() + ": " +
+                                           existing.string() +
                                            " is a file; nothing was written (name another folder)");
 }
 
@@ -48,15 +49,20 @@ constexpr std::size_t kTemporaryNameExtra = 1 + 9 + 7;
 void check_name_lengths(const fs::path& final_path, const std::string& by) {
   for (const fs::path& part : final_path.parent_path())
     if (part.string().size() > kLongestName)
-      throw JobFailure(kExitWriteFailed, by + ": the folder name '" + part.string().substr(0, 40) + "…' is " +
-                                             std::to_string(part.string().size()) + " bytes long; names may have at most " +
-                                             std::to_string(kLongestName) + " (nothing was written)");
+      throw JobFailure(kExitWriteFailed, by + ": the folder name '" + part.string().substr(0, 40) +
+                                             "…' is " + std::to_string(part.string().size()) +
+                                             " bytes long; names may have at most " +
+                                             std::to_string(kLongestName) +
+                                             " (nothing was written)");
   const std::size_t name = final_path.filename().string().size();
   if (name + kTemporaryNameExtra > kLongestName)
-    throw JobFailure(kExitWriteFailed, by + ": the file name is " + std::to_string(name) + " bytes long; outputs may have at most " +
-                                           std::to_string(kLongestName - kTemporaryNameExtra) +
-                                           " (the file system's limit less room for the temporary it is first written to); "
-                                           "nothing was written");
+    throw JobFailure(
+        kExitWriteFailed,
+        by + ": the file name is " + std::to_string(name) +
+            " bytes long; outputs may have at most " +
+            std::to_string(kLongestName - kTemporaryNameExtra) +
+            " (the file system's limit less room for the temporary it is first written to); "
+            "nothing was written");
 }
 
 // `path` is where a file system is mounted. A different device than its folder's says so for a
@@ -116,8 +122,10 @@ void check_file(const Job& job, const std::string& file, const std::string& by) 
   check_folder(final_path.has_parent_path() ? final_path.parent_path() : fs::path("."), by);
   std::error_code ec;
   if (fs::is_directory(final_path, ec))
-    throw JobFailure(kExitWriteFailed, by + ": " + final_path.string() +
-                                           " is a folder; nothing was written (remove it or name the output differently)");
+    throw JobFailure(
+        kExitWriteFailed,
+        by + ": " + final_path.string() +
+            " is a folder; nothing was written (remove it or name the output differently)");
   check_inside(job, final_path, by);
   check_replaceable(final_path, by);
 }
@@ -147,14 +155,17 @@ namespace {
 // A job file's output folder stays inside the job's folder through symbolic links too: its name
 // was checked when read (relative, no ".." above), but a link on the way could lead anywhere.
 void check_folder_inside_job(const Job& job) {
-  if (job.output_directory_base.empty() || job.output_directory != job.output_directory_named) return;
-  const fs::path base = real_path(job.output_directory_base), folder = real_path(job.output_directory);
+  if (job.output_directory_base.empty() || job.output_directory != job.output_directory_named)
+    return;
+  const fs::path base = real_path(job.output_directory_base),
+                 folder = real_path(job.output_directory);
   const auto [end, at] = std::mismatch(base.begin(), base.end(), folder.begin(), folder.end());
   if (end != base.end())
-    throw JobFailure(kExitBadJob, "outputs.directory: " + job.output_directory.string() + " leads to " +
-                                      folder.string() + ", outside the job's folder " + base.string() +
-                                      " (through a symbolic link); a job file writes inside it only (give "
-                                      "another output folder with --output-dir)");
+    throw JobFailure(kExitBadJob,
+                     "outputs.directory: " + job.output_directory.string() + " leads to " +
+                         folder.string() + ", outside the job's folder " + base.string() +
+                         " (through a symbolic link); a job file writes inside it only (give "
+                         "another output folder with --output-dir)");
 }
 
 }  // namespace
@@ -162,12 +173,16 @@ void check_folder_inside_job(const Job& job) {
 void check_output_places(const Job& job) {
   check_folder_inside_job(job);
   check_real_paths_differ(job);
-  for (const ExportSpec& spec : job.exports) check_file(job, spec.file, "trajectory \"" + spec.file + "\"");
-  for (const ScreenshotSpec& spec : job.screenshots) check_file(job, spec.file, "screenshot \"" + spec.file + "\"");
+  for (const ExportSpec& spec : job.exports)
+    check_file(job, spec.file, "trajectory \"" + spec.file + "\"");
+  for (const ScreenshotSpec& spec : job.screenshots)
+    check_file(job, spec.file, "screenshot \"" + spec.file + "\"");
   for (const FramesSpec& spec : job.frames) {
     const fs::path pattern = (job.output_directory / spec.pattern).lexically_normal();
-    check_name_lengths(pattern, "frames \"" + spec.pattern + "\"");  // (the number may be a few digits longer)
-    check_folder(pattern.has_parent_path() ? pattern.parent_path() : fs::path("."), "frames \"" + spec.pattern + "\"");
+    check_name_lengths(
+        pattern, "frames \"" + spec.pattern + "\"");  // (the number may be a few digits longer)
+    check_folder(pattern.has_parent_path() ? pattern.parent_path() : fs::path("."),
+                 "frames \"" + spec.pattern + "\"");
     check_inside(job, pattern, "frames \"" + spec.pattern + "\"");
   }
 }

@@ -80,7 +80,8 @@ std::error_code OutputSet::create_folders(const fs::path& folder) {
     if (f == f.parent_path()) break;
   }
   for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
-    if (!fs::create_directory(*it, ec) || ec) return ec ? ec : std::make_error_code(std::errc::file_exists);
+    if (!fs::create_directory(*it, ec) || ec)
+      return ec ? ec : std::make_error_code(std::errc::file_exists);
     created_folders_.push_back(*it);
   }
   return {};
@@ -90,8 +91,9 @@ void OutputSet::create_directory() {
   std::error_code ec;
   const fs::path dir = directory_.empty() ? fs::current_path(ec) : directory_;
   if (ec)
-    throw JobFailure(kExitWriteFailed, "outputs.directory: the working directory no longer exists (" + ec.message() +
-                                           "): run from an existing folder, or pass --output-dir");
+    throw JobFailure(kExitWriteFailed,
+                     "outputs.directory: the working directory no longer exists (" + ec.message() +
+                         "): run from an existing folder, or pass --output-dir");
   ec = create_folders(dir);
   if (ec || !fs::is_directory(dir))
     throw JobFailure(kExitWriteFailed, "outputs.directory: cannot create " + dir.string() + ": " +
@@ -105,13 +107,14 @@ fs::path OutputSet::claim(const std::string& file, const std::string& by) {
   const fs::path final_path = (directory_ / file).lexically_normal();
   for (size_t i = 0; i < finals_.size(); ++i)
     if (finals_[i] == final_path)
-      throw JobFailure(kExitBadJob, by + ": " + final_path.string() + " is also written by " + claimed_by_[i] +
-                                        "; give the outputs different names");
+      throw JobFailure(kExitBadJob, by + ": " + final_path.string() + " is also written by " +
+                                        claimed_by_[i] + "; give the outputs different names");
 
   // Missing folders are made now and remembered, so a failed job removes them again.
   const fs::path folder = final_path.has_parent_path() ? final_path.parent_path() : fs::path(".");
   if (const std::error_code ec = create_folders(folder))
-    throw JobFailure(kExitWriteFailed, by + ": cannot create the folder " + folder.string() + ": " + ec.message());
+    throw JobFailure(kExitWriteFailed,
+                     by + ": cannot create the folder " + folder.string() + ": " + ec.message());
 
   // Told apart by where they really are: one temporary per real file.
   const fs::path real = output_real_path(final_path);
@@ -144,7 +147,8 @@ fs::path OutputSet::claim(const std::string& file, const std::string& by) {
 std::string OutputSet::in_final_names(std::string message) const {
   for (size_t i = 0; i < temporaries_.size(); ++i) {
     const std::string temporary = temporaries_[i].string(), final_name = finals_[i].string();
-    for (size_t at = message.find(temporary); at != std::string::npos; at = message.find(temporary, at + final_name.size()))
+    for (size_t at = message.find(temporary); at != std::string::npos;
+         at = message.find(temporary, at + final_name.size()))
       message.replace(at, temporary.size(), final_name);
   }
   return message;
@@ -157,8 +161,10 @@ std::vector<fs::path> OutputSet::commit() {
   for (size_t i = 0; i < finals_.size(); ++i) {
     std::error_code ec;
     if (fs::is_directory(finals_[i], ec))
-      throw JobFailure(kExitWriteFailed, claimed_by_[i] + ": " + finals_[i].string() +
-                                             " is a folder; nothing was written (remove it or name the output differently)");
+      throw JobFailure(
+          kExitWriteFailed,
+          claimed_by_[i] + ": " + finals_[i].string() +
+              " is a folder; nothing was written (remove it or name the output differently)");
   }
   for (size_t i = 0; i < finals_.size(); ++i) {
     std::error_code ec;
@@ -170,8 +176,10 @@ std::vector<fs::path> OutputSet::commit() {
       finals_.erase(finals_.begin(), finals_.begin() + static_cast<std::ptrdiff_t>(i));
       real_finals_.erase(real_finals_.begin(),
                          real_finals_.begin() + static_cast<std::ptrdiff_t>(i));
-      temporaries_.erase(temporaries_.begin(), temporaries_.begin() + static_cast<std::ptrdiff_t>(i));
-      throw JobFailure(kExitWriteFailed, claimed_by_[i] + ": cannot put " + finals_.front().string() +
+      temporaries_.erase(temporaries_.begin(),
+                         temporaries_.begin() + static_cast<std::ptrdiff_t>(i));
+      throw JobFailure(kExitWriteFailed, claimed_by_[i] + ": cannot put " +
+                                             finals_.front().string() +
                                              " in place: " + ec.message() +
                                              (placed.empty() ? std::string("; nothing was written")
                                                              : "; already in place: " + placed));

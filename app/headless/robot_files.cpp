@@ -26,12 +26,15 @@ RobotFiles robot_files(const Job& job) {
   const std::string no_srdf = ", as no " + setting(job, "--srdf", "srdf") + " was given";
   const std::string no_config = ", as no " + setting(job, "--config", "config") + " was given";
   if (!robot.srdf)
-    files.summary.push_back("srdf: " + (files.found.srdf.found() ? files.found.srdf.relative + ", " + files.found.srdf.how
-                                                                   : std::string("none found")) +
+    files.summary.push_back("srdf: " +
+                            (files.found.srdf.found()
+                                 ? files.found.srdf.relative + ", " + files.found.srdf.how
+                                 : std::string("none found")) +
                             no_srdf);
   // A URDF without a kinetic.toml is the usual case: said only when one came with it.
   if (files.found.toml.found())
-    files.summary.push_back("kinetic.toml: " + files.found.toml.relative + ", " + files.found.toml.how + no_config);
+    files.summary.push_back("kinetic.toml: " + files.found.toml.relative + ", " +
+                            files.found.toml.how + no_config);
   return files;
 }
 
@@ -42,8 +45,10 @@ std::string found_files_hint(const RobotFiles& files, const Job& job) {
     without = job.source.empty() ? "--srdf none" : "\"srdf\": \"\"";
   }
   if (files.found.toml.found()) {
-    found += (found.empty() ? "" : " and ") + std::string("kinetic.toml ") + files.found.toml.relative;
-    without += (without.empty() ? "" : " / ") + std::string(job.source.empty() ? "--config none" : "\"config\": \"\"");
+    found +=
+        (found.empty() ? "" : " and ") + std::string("kinetic.toml ") + files.found.toml.relative;
+    without += (without.empty() ? "" : " / ") +
+               std::string(job.source.empty() ? "--config none" : "\"config\": \"\"");
   }
   if (found.empty()) return {};
   return " (loaded with the " + found + " found for the URDF; " + without + " loads without it)";

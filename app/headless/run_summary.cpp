@@ -6,7 +6,8 @@
 
 namespace kinetic::app::headless {
 
-RunSummary::RunSummary(const Job& job, std::ostream& out, std::ostream& err) : job_(job), out_(out), err_(err) {
+RunSummary::RunSummary(const Job& job, std::ostream& out, std::ostream& err)
+    : job_(job), out_(out), err_(err) {
   out_ << std::fixed;
 }
 
@@ -23,15 +24,17 @@ void RunSummary::print_new(const JobResult& result) {
     const size_t i = steps_printed_;
     const StepResult& step = result.steps[i];
     // What the planner let pass but a user should know (a planning margin reduced): on stderr.
-    for (const std::string& note : step.plan.notes) err_ << "warning: step \"" << step.name << "\": " << note << "\n";
+    for (const std::string& note : step.plan.notes)
+      err_ << "warning: step \"" << step.name << "\": " << note << "\n";
     out_ << "step " << i + 1 << "/" << job_.steps.size() << " \"" << step.name << "\": ";
     if (!step.moves() || step.is_task()) {
       out_ << (step.is_task() ? step.task : step.scene_change) << "\n";
       continue;
     }
-    out_ << step.plan.planner << ", " << duration_text(step.plan.planning_time_ms) << ", " << step.plan.path.size()
-         << " waypoints, " << std::setprecision(2) << step.trajectory.duration() << " s ("
-         << to_string(job_.steps[i].timing) << "), path length " << std::setprecision(3) << step.path_length << "\n";
+    out_ << step.plan.planner << ", " << duration_text(step.plan.planning_time_ms) << ", "
+         << step.plan.path.size() << " waypoints, " << std::setprecision(2)
+         << step.trajectory.duration() << " s (" << to_string(job_.steps[i].timing)
+         << "), path length " << std::setprecision(3) << step.path_length << "\n";
   }
   out_.flush();
 }

@@ -53,8 +53,9 @@ std::string apply_scene_step(const StepSpec& step, const RobotModel& robot,
         in_quotes(name) + " is a half-space (an unbounded plane) and cannot be attached");
   const std::string link = change.link.empty() ? defaults.tip_link : change.link;
   if (link.empty())
-    throw JobError(change.link_field, "name the link to attach " + in_quotes(name) +
-                                          " to: the planning group is not one chain, so it has no TCP link");
+    throw JobError(change.link_field,
+                   "name the link to attach " + in_quotes(name) +
+                       " to: the planning group is not one chain, so it has no TCP link");
   require_link(robot, link, change.link_field);
   std::vector<std::string> touch_links;
   if (change.touch_links) {

@@ -15,7 +15,7 @@ namespace kinetic::app::headless {
 
 // What an attach step takes from the planning group when it does not say.
 struct AttachDefaults {
-  std::string tip_link;              // the link objects are attached to (the TCP's; "" when the group has none)
+  std::string tip_link;  // the link objects are attached to (the TCP's; "" when the group has none)
   std::vector<int> group_variables;  // the joints the planner moves
 };
 

@@ -9,7 +9,7 @@
 namespace kinetic::app::headless {
 
 // what: the step as messages name it ("steps[1] (\"approach\")").
-PlanResult plan_step(Planner& planner, const StepSpec& step, const JointVector& current, const PlanningGoal& goal,
-                     const PlanControl& control, const std::string& what);
+PlanResult plan_step(Planner& planner, const StepSpec& step, const JointVector& current,
+                     const PlanningGoal& goal, const PlanControl& control, const std::string& what);
 
 }  // namespace kinetic::app::headless

@@ -56,7 +56,8 @@ Trajectory run_motion(const Job& job, const JobResult& result, const Run& run, b
   TrajectoryLimits limits = result.limits;
   std::vector<Trajectory> parts;
   for (size_t i = run.first; i <= run.last; ++i) {
-    limits.velocity_scaling = std::min(limits.velocity_scaling, job.steps[i].velocity_scaling.value_or(1.0));
+    limits.velocity_scaling =
+        std::min(limits.velocity_scaling, job.steps[i].velocity_scaling.value_or(1.0));
     limits.acceleration_scaling =
         std::min(limits.acceleration_scaling, job.steps[i].acceleration_scaling.value_or(1.0));
     parts.push_back(result.steps[i].trajectory);

@@ -30,14 +30,16 @@ PlanResult plan_keeping_orientation(Planner& planner, const JointVector& start,
         error.message().find("path constraints") == std::string::npos)
       throw;
     char tolerance_text[128];
-    std::snprintf(tolerance_text, sizeof tolerance_text,
-                  " (Keep TCP orientation: within %.1f° = %.4f rad of the TCP orientation at the start)",
-                  tolerance * 180.0 / M_PI, tolerance);
+    std::snprintf(
+        tolerance_text, sizeof tolerance_text,
+        " (Keep TCP orientation: within %.1f° = %.4f rad of the TCP orientation at the start)",
+        tolerance * 180.0 / M_PI, tolerance);
     throw Error(error.code(), error.message(), error.hint() + tolerance_text);
   }
   if (options.planner != PlannerType::RrtConnect)
-    result.notes.push_back(std::string("orientation kept: planned with RRT-Connect plus projection (") +
-                           to_string(options.planner) + " does not plan constrained motions)");
+    result.notes.push_back(
+        std::string("orientation kept: planned with RRT-Connect plus projection (") +
+        to_string(options.planner) + " does not plan constrained motions)");
   return result;
 }
 

@@ -23,13 +23,13 @@ struct PlanRequest {
   bool random_start = false;
   PlanningGoal goal = JointGoal{};
   PlannerOptions options;
-  bool random_seed = false;     // draw options.seed at random (the one used is reported)
-  bool cartesian = false;       // straight TCP line to a PoseGoal instead of a free-space plan
+  bool random_seed = false;  // draw options.seed at random (the one used is reported)
+  bool cartesian = false;    // straight TCP line to a PoseGoal instead of a free-space plan
   CartesianOptions cartesian_options;  // Cartesian only: steps, jump threshold, collisions, IK
   // rad: every waypoint keeps the TCP within it of its orientation at the start (free-space only).
   std::optional<double> keep_orientation_tolerance;
   TimingSettings timing;
-  QString name;                 // of the trajectory to add ("plan 3 · RRT-Connect")
+  QString name;  // of the trajectory to add ("plan 3 · RRT-Connect")
 };
 
 struct PlanOutcome {
@@ -39,9 +39,9 @@ struct PlanOutcome {
   ErrorCode error_code = ErrorCode::InvalidValue;
   QString error, hint;
   // Success.
-  PlanResult stats;              // time, iterations, tree size, lengths, notes
+  PlanResult stats;                          // time, iterations, tree size, lengths, notes
   std::optional<CartesianResult> cartesian;  // its fraction / stop reason in Cartesian mode
-  JointVector start;             // the start actually used (model order)
+  JointVector start;                         // the start actually used (model order)
   std::uint64_t seed = 0;
   Trajectory trajectory;
   double timing_ms = 0.0;

@@ -2,8 +2,9 @@
 // PlanWorker: runs the engine Planner on its own thread. One Planner is kept per robot, planning
 // group and scene revision (so PRM roadmaps are reused between queries). Each request is planned,
 // timed with the requested parameterization and validated (limits and collisions) on that thread;
-// the outcome comes back as the queued signal finished(). The newest request wins: submitting cancels the one
-// running, and cancel() stops the search within milliseconds (the engine polls the flag).
+// the outcome comes back as the queued signal finished(). The newest request wins: submitting
+// cancels the one running, and cancel() stops the search within milliseconds (the engine polls the
+// flag).
 #include <QObject>
 #include <memory>
 

@@ -47,7 +47,8 @@ bool has_closed_form_ik(const RobotModelPtr& robot, const std::string& group) {
   if (!robot) return false;
   try {
     const IkSolverPtr solver = make_ik_solver(robot, group);
-    return std::dynamic_pointer_cast<const UrIkSolver>(solver) || std::dynamic_pointer_cast<const OpwIkSolver>(solver);
+    return std::dynamic_pointer_cast<const UrIkSolver>(solver) ||
+           std::dynamic_pointer_cast<const OpwIkSolver>(solver);
   } catch (const std::exception&) {  // no usable solver: the steps are numeric
     return false;
   }
@@ -63,7 +64,8 @@ QList<panels::PlanningGroupChoice> group_choices(const RobotModelPtr& robot) {
     panels::PlanningGroupChoice choice{QString::fromStdString(name), {}, {}, {}};
     try {
       if (robot->group_variables(name).empty())
-        choice.unusable = QCoreApplication::translate("PlanningFeatures", "it has no movable joint");
+        choice.unusable =
+            QCoreApplication::translate("PlanningFeatures", "it has no movable joint");
     } catch (const std::exception& error) {
       choice.unusable = QString::fromUtf8(error.what());
     }
@@ -93,7 +95,8 @@ PlanningFeatures* install_planning_features(QMainWindow& window, StudioDocument&
   return planning;
 }
 
-PlanningFeatures::PlanningFeatures(QMainWindow& window, StudioDocument& document, TrajectoryFeatures& trajectories)
+PlanningFeatures::PlanningFeatures(QMainWindow& window, StudioDocument& document,
+                                   TrajectoryFeatures& trajectories)
     : QObject(&window), document_(document), trajectories_(trajectories) {
   setObjectName(QStringLiteral("PlanningFeatures"));
   planner_panel_ = new panels::PlannerPanel;
@@ -108,7 +111,8 @@ PlanningFeatures::PlanningFeatures(QMainWindow& window, StudioDocument& document
       document_, trajectories_.playback(),
       [this](int index, double t) { return trajectories_.move_robot_to(index, t); }, this);
   // The speed plot follows the group's TCP, before anyone else hears of the group.
-  connect(this, &PlanningFeatures::planningGroupChanged, &trajectories_, &TrajectoryFeatures::set_group);
+  connect(this, &PlanningFeatures::planningGroupChanged, &trajectories_,
+          &TrajectoryFeatures::set_group);
   // Seeking does not stop the playback, but the end it then reaches is not the motion played.
   connect(&trajectories_, &TrajectoryFeatures::playheadMoved, this,
           [this] { execution_->cancel(tr("the playhead was moved")); });
@@ -116,10 +120,13 @@ PlanningFeatures::PlanningFeatures(QMainWindow& window, StudioDocument& document
   connect_document();
   connect_planner_panel();
   refresh_robot();
-  planner_panel_->set_goal_available(document_.goal().joints.has_value(), document_.goal().tcp_pose.has_value());
+  planner_panel_->set_goal_available(document_.goal().joints.has_value(),
+                                     document_.goal().tcp_pose.has_value());
 }
 
-PlanningFeatures::~PlanningFeatures() { plan_worker_->cancel(); }
+PlanningFeatures::~PlanningFeatures() {
+  plan_worker_->cancel();
+}
 
 void PlanningFeatures::connect_document() {
   // Other work opened: a plan asked for by the old one is stopped (and dropped if it finishes).
@@ -133,7 +140,8 @@ void PlanningFeatures::connect_document() {
     refresh_robot();
   });
   connect(&document_, &StudioDocument::goalChanged, this, [this] {
-    planner_panel_->set_goal_available(document_.goal().joints.has_value(), document_.goal().tcp_pose.has_value());
+    planner_panel_->set_goal_available(document_.goal().joints.has_value(),
+                                       document_.goal().tcp_pose.has_value());
   });
   // A failure describes the state it was planned from ("start state is in collision"): once the
   // robot, its joints, the goal or the scene change it is stale and gives way to a note.
@@ -171,20 +179,25 @@ void PlanningFeatures::take_default_scaling(const RobotModelPtr& robot) {
   settings.acceleration_scaling = config.default_acceleration_scaling;
   planner_panel_->set_settings(settings);
   document_.set_planner_settings(planner_panel_->settings());
-  planner_panel_->show_message(tr("Velocity scaling %1 and acceleration scaling %2, the defaults of this robot's "
-                                  "MoveIt config (joint_limits.yaml).")
-                                   .arg(planner_panel_->velocity_scaling())
-                                   .arg(planner_panel_->acceleration_scaling()));
+  planner_panel_->show_message(
+      tr("Velocity scaling %1 and acceleration scaling %2, the defaults of this robot's "
+         "MoveIt config (joint_limits.yaml).")
+          .arg(planner_panel_->velocity_scaling())
+          .arg(planner_panel_->acceleration_scaling()));
 }
 
-QString PlanningFeatures::planning_group() const { return planner_panel_->group(); }
+QString PlanningFeatures::planning_group() const {
+  return planner_panel_->group();
+}
 
 std::string PlanningFeatures::engine_group() const {
   const RobotModelPtr robot = document_.robot();
   const std::string chosen = planning_group().toStdString();
   // The first group is asked for as "", as before there was a choice: the engine's defaults
   // (kinetic.toml's [ik] group for IK) stay what they were.
-  return robot && !robot->group_names().empty() && robot->group_names().front() == chosen ? std::string() : chosen;
+  return robot && !robot->group_names().empty() && robot->group_names().front() == chosen
+             ? std::string()
+             : chosen;
 }
 
 void PlanningFeatures::apply_group() {
@@ -202,14 +215,15 @@ void PlanningFeatures::report_group_fallback(const QString& asked) {
   if (!robot || asked == chosen) return;
   const QString robot_name = QString::fromStdString(robot->name());
   if (!asked.isEmpty())
-    planner_panel_->show_message(tr("The session plans for the group '%1', which '%2' does not have or cannot plan "
-                                    "for: planning for '%3'.")
-                                     .arg(asked, robot_name, chosen));
-  else if (robot->group_names().size() > 1)
     planner_panel_->show_message(
-        tr("The session names no planning group (it was saved before there was a choice): planning for '%1', "
-           "the first of '%2'.")
-            .arg(chosen, robot_name));
+        tr("The session plans for the group '%1', which '%2' does not have or cannot plan "
+           "for: planning for '%3'.")
+            .arg(asked, robot_name, chosen));
+  else if (robot->group_names().size() > 1)
+    planner_panel_->show_message(tr("The session names no planning group (it was saved before "
+                                    "there was a choice): planning for '%1', "
+                                    "the first of '%2'.")
+                                     .arg(chosen, robot_name));
 }
 
 void PlanningFeatures::connect_planner_panel() {
@@ -225,14 +239,20 @@ void PlanningFeatures::connect_planner_panel() {
     report_group_fallback(loaded.group);
     apply_group();
   });
-  connect(planner_panel_, &panels::PlannerPanel::groupChanged, this, &PlanningFeatures::apply_group);
+  connect(planner_panel_, &panels::PlannerPanel::groupChanged, this,
+          &PlanningFeatures::apply_group);
   connect(planner_panel_, &panels::PlannerPanel::planRequested, this, &PlanningFeatures::plan);
-  connect(planner_panel_, &panels::PlannerPanel::planAndExecuteRequested, this, &PlanningFeatures::plan_and_execute);
-  connect(execution_, &PlanExecution::finished, this, [this](bool moved, const QString&, const QString& message) {
-    if (!moved && !message.isEmpty()) trajectories_.trajectory_panel()->show_message(message, true);
-  });
-  connect(planner_panel_, &panels::PlannerPanel::cancelRequested, this, &PlanningFeatures::cancel_plan);
-  connect(plan_worker_, &PlanWorker::busyChanged, planner_panel_, &panels::PlannerPanel::set_running);
+  connect(planner_panel_, &panels::PlannerPanel::planAndExecuteRequested, this,
+          &PlanningFeatures::plan_and_execute);
+  connect(execution_, &PlanExecution::finished, this,
+          [this](bool moved, const QString&, const QString& message) {
+            if (!moved && !message.isEmpty())
+              trajectories_.trajectory_panel()->show_message(message, true);
+          });
+  connect(planner_panel_, &panels::PlannerPanel::cancelRequested, this,
+          &PlanningFeatures::cancel_plan);
+  connect(plan_worker_, &PlanWorker::busyChanged, planner_panel_,
+          &panels::PlannerPanel::set_running);
   connect(plan_worker_, &PlanWorker::progress, this,
           [this](quint64, const QString& phase, double elapsed_ms, int iterations, int tree_size) {
             planner_panel_->set_progress(phase, elapsed_ms, iterations, tree_size);
@@ -240,9 +260,13 @@ void PlanningFeatures::connect_planner_panel() {
   connect(plan_worker_, &PlanWorker::finished, this, &PlanningFeatures::on_plan_finished);
 }
 
-void PlanningFeatures::plan() { submit_plan(false); }
+void PlanningFeatures::plan() {
+  submit_plan(false);
+}
 
-void PlanningFeatures::plan_and_execute() { submit_plan(true); }
+void PlanningFeatures::plan_and_execute() {
+  submit_plan(true);
+}
 
 void PlanningFeatures::submit_plan(bool execute) {
   // The newest request wins: an execution still waiting for its playback would move the robot
@@ -263,34 +287,50 @@ void PlanningFeatures::submit_plan(bool execute) {
   try {
     // Execution runs from where the robot stands, whatever start the panel names.
     switch (execute ? panels::PlanStartType::Current : planner_panel_->start_type()) {
-      case panels::PlanStartType::Current: request.start = document_.joints(); break;
-      case panels::PlanStartType::Named: request.start = robot->named_pose(planner_panel_->start_name().toStdString()); break;
-      case panels::PlanStartType::RandomValid: request.random_start = true; break;
+      case panels::PlanStartType::Current:
+        request.start = document_.joints();
+        break;
+      case panels::PlanStartType::Named:
+        request.start = robot->named_pose(planner_panel_->start_name().toStdString());
+        break;
+      case panels::PlanStartType::RandomValid:
+        request.random_start = true;
+        break;
       case panels::PlanStartType::PreviousGoal:
         if (!previous_goal_)
-          throw Error(ErrorCode::InvalidValue, "there is no previous goal yet", "plan once, or start from the current state");
+          throw Error(ErrorCode::InvalidValue, "there is no previous goal yet",
+                      "plan once, or start from the current state");
         request.start = *previous_goal_;
         break;
     }
     const GoalState& goal = document_.goal();
     switch (planner_panel_->goal_type()) {
       case panels::PlanGoalType::Joints:
-        if (!goal.joints) throw Error(ErrorCode::InvalidValue, "no goal joints are set", "set a goal in the goal panel or with the gizmo");
+        if (!goal.joints)
+          throw Error(ErrorCode::InvalidValue, "no goal joints are set",
+                      "set a goal in the goal panel or with the gizmo");
         request.goal = JointGoal{*goal.joints};
         // Another group: its own joints only, so the goal the planner checks is the state it ends
-        // in (the other joints stay as they start), not the goal's values of joints that do not move.
-        if (!request.group.empty()) request.goal = JointGoal{group_values(*robot, request.group, *goal.joints)};
+        // in (the other joints stay as they start), not the goal's values of joints that do not
+        // move.
+        if (!request.group.empty())
+          request.goal = JointGoal{group_values(*robot, request.group, *goal.joints)};
         break;
       case panels::PlanGoalType::TcpPose:
-        if (!goal.tcp_pose) throw Error(ErrorCode::InvalidValue, "no TCP pose goal is set", "drag the goal gizmo to set one");
+        if (!goal.tcp_pose)
+          throw Error(ErrorCode::InvalidValue, "no TCP pose goal is set",
+                      "drag the goal gizmo to set one");
         request.goal = PoseGoal{*goal.tcp_pose, goal.end_effector};
         break;
-      case panels::PlanGoalType::Named: request.goal = NamedGoal{planner_panel_->goal_name().toStdString()}; break;
+      case panels::PlanGoalType::Named:
+        request.goal = NamedGoal{planner_panel_->goal_name().toStdString()};
+        break;
     }
     request.options = planner_panel_->options();
     request.options.validate();
   } catch (const Error& error) {
-    planner_panel_->show_failure(QString::fromStdString(error.message()), QString::fromStdString(error.hint()));
+    planner_panel_->show_failure(QString::fromStdString(error.message()),
+                                 QString::fromStdString(error.hint()));
     return;
   }
   request.random_seed = planner_panel_->random_seed();
@@ -311,20 +351,25 @@ void PlanningFeatures::submit_plan(bool execute) {
   if (execute) execute_request_ = id;
 }
 
-void PlanningFeatures::cancel_plan() { plan_worker_->cancel(); }
+void PlanningFeatures::cancel_plan() {
+  plan_worker_->cancel();
+}
 
 void PlanningFeatures::on_plan_finished(const PlanOutcome& outcome) {
   const bool execute = execute_request_ == outcome.id;
   execute_request_.reset();
   if (outcome.ok && plan_work_ != document_.work_generation()) {
-    planner_panel_->show_message(tr("The plan finished after another session was opened or a new one started; "
-                                    "it was not added. Plan again."));
+    planner_panel_->show_message(
+        tr("The plan finished after another session was opened or a new one started; "
+           "it was not added. Plan again."));
     emit planFinished(outcome);
     return;
   }
   if (!outcome.ok) {
-    if (outcome.error_code == ErrorCode::Cancelled) planner_panel_->show_message(tr("Planning cancelled."));
-    else planner_panel_->show_failure(outcome.error, likely_fix(outcome));
+    if (outcome.error_code == ErrorCode::Cancelled)
+      planner_panel_->show_message(tr("Planning cancelled."));
+    else
+      planner_panel_->show_failure(outcome.error, likely_fix(outcome));
     emit planFinished(outcome);
     return;
   }
@@ -333,7 +378,8 @@ void PlanningFeatures::on_plan_finished(const PlanOutcome& outcome) {
   summary.time_ms = outcome.stats.planning_time_ms;
   summary.iterations = outcome.stats.iterations;
   summary.tree_size = outcome.stats.tree_size;
-  summary.waypoints = static_cast<int>(outcome.cartesian ? outcome.cartesian->path.size() : outcome.stats.path.size());
+  summary.waypoints = static_cast<int>(outcome.cartesian ? outcome.cartesian->path.size()
+                                                         : outcome.stats.path.size());
   summary.length_before = outcome.stats.length_before;
   summary.length_after = outcome.stats.length_after;
   summary.duration = outcome.trajectory.duration();
@@ -345,19 +391,24 @@ void PlanningFeatures::on_plan_finished(const PlanOutcome& outcome) {
   for (const std::string& note : outcome.stats.notes) summary.notes << QString::fromStdString(note);
   const QString refusal = execute ? execution_refusal(outcome) : QString();
   if (execute)
-    summary.notes << (refusal.isEmpty() ? tr("Plan & Execute: the robot goes to the goal when the playback reaches "
-                                             "the end (a pause or an edit before then calls it off).")
-                                        : tr("Not executed: %1. The robot stays where it is.").arg(refusal));
+    summary.notes
+        << (refusal.isEmpty()
+                ? tr("Plan & Execute: the robot goes to the goal when the playback reaches "
+                     "the end (a pause or an edit before then calls it off).")
+                : tr("Not executed: %1. The robot stays where it is.").arg(refusal));
   summary.validation = QString::fromStdString(outcome.validation.summary());
   planner_panel_->show_result(summary);
   if (!outcome.trajectory.empty() && !outcome.trajectory.samples().empty())
     previous_goal_ = outcome.trajectory.samples().back().position;
 
   // Only when the document still has the robot it was planned for.
-  if (outcome.trajectory.robot() == (document_.robot() ? document_.robot()->name() : std::string())) {
-    const int index = trajectories_.add_plan(outcome.name, outcome.trajectory, outcome.validation, plan_revision_,
-                                             planner_panel_->settings().replace_last_plan);
-    if (execute && refusal.isEmpty()) execution_->start(document_.trajectories()[index].name, outcome.trajectory);
+  if (outcome.trajectory.robot() ==
+      (document_.robot() ? document_.robot()->name() : std::string())) {
+    const int index =
+        trajectories_.add_plan(outcome.name, outcome.trajectory, outcome.validation, plan_revision_,
+                               planner_panel_->settings().replace_last_plan);
+    if (execute && refusal.isEmpty())
+      execution_->start(document_.trajectories()[index].name, outcome.trajectory);
     last_latency_ms_ = plan_clock_.isValid() ? plan_clock_.nsecsElapsed() / 1e6 : -1.0;
     emit planPlaying(last_latency_ms_);
   }
@@ -368,8 +419,10 @@ QString PlanningFeatures::execution_refusal(const PlanOutcome& outcome) const {
   if (!outcome.validation.ok())
     return tr("its validation found %1 violation(s)").arg(outcome.validation.violations.size());
   // As a pick and place is applied: only in the world and from the state it was planned in.
-  if (plan_revision_ != trajectories_.scene_revision()) return tr("the scene or the robot changed while planning");
-  if (outcome.start.size() != document_.joints().size() || (outcome.start - document_.joints()).norm() > 1e-9)
+  if (plan_revision_ != trajectories_.scene_revision())
+    return tr("the scene or the robot changed while planning");
+  if (outcome.start.size() != document_.joints().size() ||
+      (outcome.start - document_.joints()).norm() > 1e-9)
     return tr("the robot was moved while planning");
   return {};
 }

@@ -84,7 +84,8 @@ class PlanningFeatures : public QObject {
   PlanWorker* plan_worker_ = nullptr;
   PlanExecution* execution_ = nullptr;
   std::optional<quint64> execute_request_;  // the plan worker's id of a Plan & Execute request
-  quint64 plan_revision_ = 0;  // the trajectories' scene revision when the running plan was asked for
+  quint64 plan_revision_ =
+      0;  // the trajectories' scene revision when the running plan was asked for
   int plan_count_ = 0;
   std::optional<JointVector> previous_goal_;
   std::string opened_robot_;  // the source path (or name) of the robot whose defaults were taken

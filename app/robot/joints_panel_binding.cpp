@@ -20,7 +20,8 @@ void bind_joints_panel_extras(panels::JointsPanel& panel, StudioDocument& docume
     QString scene_skipped;  // why the checker holds no scene ("" when it holds the document's)
   };
   auto cache = std::make_shared<Cache>();
-  QObject::connect(&document, &StudioDocument::sceneChanged, &panel, [cache] { cache->scene_stale = true; });
+  QObject::connect(&document, &StudioDocument::sceneChanged, &panel,
+                   [cache] { cache->scene_stale = true; });
   panel.set_state_check(
       [cache, &document](const JointVector& q) {
         if (!document.robot()) return true;

@@ -30,7 +30,8 @@ void ModelFileWatcher::watch_robot_files() {
   QStringList paths{reference, document_.robot_srdf(), document_.robot_config()};
   // A xacro description is also made of the files it includes (its macros, often).
   if (document_.robot())
-    for (const std::string& included : document_.robot()->included_files()) paths << QString::fromStdString(included);
+    for (const std::string& included : document_.robot()->included_files())
+      paths << QString::fromStdString(included);
   for (const QString& path : paths) {
     const QFileInfo info(path);
     if (path.isEmpty() || !info.isFile() || files_.contains(info.absoluteFilePath())) continue;
@@ -40,7 +41,8 @@ void ModelFileWatcher::watch_robot_files() {
   watcher_.addPaths(files_);
   QStringList folders;
   for (const QString& file : files_)
-    if (!folders.contains(QFileInfo(file).absolutePath())) folders << QFileInfo(file).absolutePath();
+    if (!folders.contains(QFileInfo(file).absolutePath()))
+      folders << QFileInfo(file).absolutePath();
   watcher_.addPaths(folders);
 }
 
@@ -65,7 +67,8 @@ void ModelFileWatcher::reload_done(const QString& changed, const QString& error)
     // The robot stays; keep watching so the next save is tried again.
     for (const QString& file : files_)
       if (QFileInfo(file).isFile() && !watcher_.files().contains(file)) watcher_.addPath(file);
-    emit reloadFailed(tr("Reloading %1 failed; the loaded robot was kept.\n%2").arg(changed, error));
+    emit reloadFailed(
+        tr("Reloading %1 failed; the loaded robot was kept.\n%2").arg(changed, error));
     return;
   }
   emit reloaded(changed);

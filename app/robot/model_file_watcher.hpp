@@ -1,7 +1,8 @@
 #pragma once
-// Reloads the robot when its URDF, SRDF or kinetic.toml (or a file a xacro one includes) changes on disk. Changes are debounced
-// (editors write in several steps), and files that an editor replaced (write a new file, rename
-// it over the old one) are watched again. A failed reload keeps the loaded robot and reports why.
+// Reloads the robot when its URDF, SRDF or kinetic.toml (or a file a xacro one includes) changes on
+// disk. Changes are debounced (editors write in several steps), and files that an editor replaced
+// (write a new file, rename it over the old one) are watched again. A failed reload keeps the
+// loaded robot and reports why.
 #include <QFileSystemWatcher>
 #include <QObject>
 #include <QPointer>

@@ -18,15 +18,21 @@ namespace {
 const QString kKey = QStringLiteral("package_paths");
 }
 
-QStringList stored_package_paths(const QSettings& settings) { return settings.value(kKey).toStringList(); }
-void store_package_paths(QSettings& settings, const QStringList& paths) { settings.setValue(kKey, paths); }
+QStringList stored_package_paths(const QSettings& settings) {
+  return settings.value(kKey).toStringList();
+}
+void store_package_paths(QSettings& settings, const QStringList& paths) {
+  settings.setValue(kKey, paths);
+}
 
-PackagePathsDialog::PackagePathsDialog(const QStringList& paths, QWidget* parent) : QDialog(parent) {
+PackagePathsDialog::PackagePathsDialog(const QStringList& paths, QWidget* parent)
+    : QDialog(parent) {
   setWindowTitle(tr("Package search paths"));
   auto* layout = new QVBoxLayout(this);
-  auto* note = new QLabel(tr("Folders searched for package://NAME/... meshes, in order, after the robot file's own "
-                             "folders and before ROS_PACKAGE_PATH. They apply to the next robot you load."),
-                          this);
+  auto* note = new QLabel(
+      tr("Folders searched for package://NAME/... meshes, in order, after the robot file's own "
+         "folders and before ROS_PACKAGE_PATH. They apply to the next robot you load."),
+      this);
   note->setWordWrap(true);
   layout->addWidget(note);
   list_ = new QListWidget(this);
@@ -37,7 +43,8 @@ PackagePathsDialog::PackagePathsDialog(const QStringList& paths, QWidget* parent
   connect(add, &QPushButton::clicked, this, [this] {
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Add package search path"));
     QString error;
-    if (!folder.isEmpty() && !add_path(folder, &error)) QMessageBox::warning(this, windowTitle(), error);
+    if (!folder.isEmpty() && !add_path(folder, &error))
+      QMessageBox::warning(this, windowTitle(), error);
   });
   buttons->addWidget(add);
   auto* remove = new QPushButton(tr("Remove"), this);

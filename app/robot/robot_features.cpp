@@ -21,8 +21,13 @@
 
 namespace kinetic::app {
 
-RobotFeatures::RobotFeatures(QMainWindow& window, StudioDocument& document, QSettings& settings, Report report)
-    : QObject(&window), window_(window), document_(document), settings_(settings), report_(std::move(report)) {
+RobotFeatures::RobotFeatures(QMainWindow& window, StudioDocument& document, QSettings& settings,
+                             Report report)
+    : QObject(&window),
+      window_(window),
+      document_(document),
+      settings_(settings),
+      report_(std::move(report)) {
   setObjectName(QStringLiteral("RobotFeatures"));
   build_library_dock(window);
   loader_ = new RobotLoader(document_, this);
@@ -46,15 +51,17 @@ void RobotFeatures::build_library_dock(QMainWindow& window) {
 }
 
 void RobotFeatures::scan_packages() {
-  package_scan_->start(stored_package_paths(settings_), [library = library_](const std::vector<RobotPackageEntry>& found) {
-    library->set_packages(found);
-  });
+  package_scan_->start(stored_package_paths(settings_),
+                       [library = library_](const std::vector<RobotPackageEntry>& found) {
+                         library->set_packages(found);
+                       });
 }
 
 void RobotFeatures::mark_loaded() {
-  library_->set_loaded_name(!document_.robot()           ? QString()
-                            : document_.robot_is_file() ? QFileInfo(document_.robot_reference()).absoluteFilePath()
-                                                        : document_.robot_reference());
+  library_->set_loaded_name(!document_.robot() ? QString()
+                            : document_.robot_is_file()
+                                ? QFileInfo(document_.robot_reference()).absoluteFilePath()
+                                : document_.robot_reference());
 }
 
 void RobotFeatures::build_actions() {
@@ -100,19 +107,23 @@ void RobotFeatures::show_robot_loading() {
     window_.statusBar()->showMessage(loading_message_);
   });
   connect(loader_, &RobotLoader::busyChanged, this, [this](bool busy) {
-    if (!busy && window_.statusBar()->currentMessage() == loading_message_) window_.statusBar()->clearMessage();
+    if (!busy && window_.statusBar()->currentMessage() == loading_message_)
+      window_.statusBar()->clearMessage();
   });
   connect(loader_, &RobotLoader::dropped, this, [this](const QString& why) { status(why); });
 }
 
 void RobotFeatures::report_load_warnings(const QString& title) {
-  if (!document_.robot()->load_warnings().empty()) report_(title, robot_load_warnings_text(*document_.robot()));
+  if (!document_.robot()->load_warnings().empty())
+    report_(title, robot_load_warnings_text(*document_.robot()));
 }
 
 void RobotFeatures::open_robot_files() {
   if (const auto files = ask_robot_files(&window_, settings_)) {
-    if (files->moveit_config) load_robot(files->urdf);
-    else load_robot(files->urdf, files->srdf, files->config);
+    if (files->moveit_config)
+      load_robot(files->urdf);
+    else
+      load_robot(files->urdf, files->srdf, files->config);
   }
 }
 
@@ -136,6 +147,8 @@ void RobotFeatures::edit_package_paths() {
   scan_packages();  // the library lists what the new paths hold
 }
 
-void RobotFeatures::status(const QString& message) { window_.statusBar()->showMessage(message, 5000); }
+void RobotFeatures::status(const QString& message) {
+  window_.statusBar()->showMessage(message, 5000);
+}
 
 }  // namespace kinetic::app

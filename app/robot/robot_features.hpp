@@ -37,9 +37,11 @@ class RobotFeatures : public QObject {
   panels::RobotLibraryPanel* library() const { return library_; }
   QDockWidget* library_dock() const { return library_dock_; }
   ModelFileWatcher* file_watcher() const { return file_watcher_; }
-  QAction* open_robot_action() const { return open_robot_; }          // Ctrl+Shift+O
-  QAction* reload_robot_action() const { return reload_robot_; }      // F5
-  QAction* package_paths_action() const { return package_paths_; }  // Settings → Package search paths…
+  QAction* open_robot_action() const { return open_robot_; }      // Ctrl+Shift+O
+  QAction* reload_robot_action() const { return reload_robot_; }  // F5
+  QAction* package_paths_action() const {
+    return package_paths_;
+  }  // Settings → Package search paths…
 
   // srdf / config as StudioDocument::load_robot takes them (std::nullopt: the file found beside
   // the URDF). Loads in the background; robotOpened when it loaded.

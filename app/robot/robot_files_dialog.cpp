@@ -22,7 +22,8 @@ RobotFilesDialog::RobotFilesDialog(const QString& urdf, QWidget* parent) : QDial
     auto* edit = new QLineEdit(this);
     auto* browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this, edit, label, filter] {
-      const QString path = QFileDialog::getOpenFileName(this, label, QFileInfo(edit->text()).absolutePath(), filter);
+      const QString path =
+          QFileDialog::getOpenFileName(this, label, QFileInfo(edit->text()).absolutePath(), filter);
       if (!path.isEmpty()) edit->setText(path);
     });
     auto* row = new QHBoxLayout;
@@ -32,8 +33,10 @@ RobotFilesDialog::RobotFilesDialog(const QString& urdf, QWidget* parent) : QDial
     return edit;
   };
   urdf_ = file_row(tr("URDF"), tr("Robot descriptions (*.urdf *.xacro);;All files (*)"));
-  srdf_ = file_row(tr("SRDF (optional)"), tr("Semantic descriptions (*.srdf *.xacro);;All files (*)"));
-  config_ = file_row(tr("kinetic.toml (optional)"), tr("Kinetic configuration (*.toml);;All files (*)"));
+  srdf_ =
+      file_row(tr("SRDF (optional)"), tr("Semantic descriptions (*.srdf *.xacro);;All files (*)"));
+  config_ =
+      file_row(tr("kinetic.toml (optional)"), tr("Kinetic configuration (*.toml);;All files (*)"));
   for (QLineEdit* optional : {srdf_, config_}) optional->setPlaceholderText(tr("none"));
   connect(urdf_, &QLineEdit::textChanged, this, &RobotFilesDialog::guess_companions);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
@@ -43,9 +46,15 @@ RobotFilesDialog::RobotFilesDialog(const QString& urdf, QWidget* parent) : QDial
   urdf_->setText(urdf);
 }
 
-QString RobotFilesDialog::urdf() const { return urdf_->text(); }
-QString RobotFilesDialog::srdf() const { return srdf_->text().trimmed(); }
-QString RobotFilesDialog::config() const { return config_->text().trimmed(); }
+QString RobotFilesDialog::urdf() const {
+  return urdf_->text();
+}
+QString RobotFilesDialog::srdf() const {
+  return srdf_->text().trimmed();
+}
+QString RobotFilesDialog::config() const {
+  return config_->text().trimmed();
+}
 
 void RobotFilesDialog::guess_companions() {
   RobotCompanions found;
@@ -54,7 +63,8 @@ void RobotFilesDialog::guess_companions() {
     const QString path = QString::fromStdString(file.path);
     if (edit->text().isEmpty() || edit->text() == guessed) {
       edit->setText(path);
-      edit->setToolTip(file.found() ? tr("%1 (%2)").arg(QString::fromStdString(file.relative), QString::fromStdString(file.how))
+      edit->setToolTip(file.found() ? tr("%1 (%2)").arg(QString::fromStdString(file.relative),
+                                                        QString::fromStdString(file.how))
                                     : QString());
     }
     guessed = path;
@@ -65,10 +75,11 @@ void RobotFilesDialog::guess_companions() {
 
 std::optional<RobotFiles> ask_robot_files(QWidget* parent, QSettings& settings) {
   using panels::FileDialogKind;
-  const QString first = QFileDialog::getOpenFileName(parent, QObject::tr("Open robot"),
-                                                     panels::last_dialog_folder(FileDialogKind::Robot, settings),
-                                                     QObject::tr("Robot descriptions and MoveIt configs (*.urdf *.xacro *.srdf "
-                                                                 ".setup_assistant package.xml);;All files (*)"));
+  const QString first = QFileDialog::getOpenFileName(
+      parent, QObject::tr("Open robot"),
+      panels::last_dialog_folder(FileDialogKind::Robot, settings),
+      QObject::tr("Robot descriptions and MoveIt configs (*.urdf *.xacro *.srdf "
+                  ".setup_assistant package.xml);;All files (*)"));
   if (first.isEmpty()) return std::nullopt;
   panels::remember_dialog_folder(FileDialogKind::Robot, first, settings);
   // A MoveIt config package names its description, SRDF and YAML files itself.

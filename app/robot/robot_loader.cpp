@@ -14,7 +14,8 @@ RobotLoader::RobotLoader(StudioDocument& document, QObject* parent)
     if (!busy()) return;
     const QString name = in_flight_.name;
     cancel();
-    emit dropped(tr("Loading %1 was stopped: another session was opened or a new one started.").arg(name));
+    emit dropped(
+        tr("Loading %1 was stopped: another session was opened or a new one started.").arg(name));
   });
 }
 
@@ -41,7 +42,9 @@ void RobotLoader::load(const RobotLoadRequest& request, QObject* context, Done d
   // window keeps drawing.
   worker_.submit(
       [request,
-       current = same_robot_reference(request.reference, document_->robot_reference()) ? document_->robot() : nullptr,
+       current = same_robot_reference(request.reference, document_->robot_reference())
+                     ? document_->robot()
+                     : nullptr,
        warm = std::move(warm)](const NewestWinsWorker::Job& job) {
         if (job.cancelled()) return PreparedRobot{};  // superseded: its answer is dropped
         PreparedRobot prepared = prepare_robot(request, current);
@@ -57,7 +60,8 @@ void RobotLoader::load(const RobotLoadRequest& request, QObject* context, Done d
 bool RobotLoader::reload(QObject* context, Done done) {
   if (!document_ || document_->robot_reference().isEmpty()) return false;
   const StudioDocument& document = *document_;
-  load({document.robot_reference(), document.srdf_choice(), document.config_choice(), document.package_paths()},
+  load({document.robot_reference(), document.srdf_choice(), document.config_choice(),
+        document.package_paths()},
        context, std::move(done));
   return true;
 }
@@ -78,9 +82,11 @@ void RobotLoader::finish(const PreparedRobot& prepared) {
   }
   QString dropped_because;
   if (request.work != document_->work_generation())
-    dropped_because = tr("Loading %1 was stopped: another session was opened or a new one started.").arg(request.name);
+    dropped_because = tr("Loading %1 was stopped: another session was opened or a new one started.")
+                          .arg(request.name);
   else if (document_->robot() != request.robot_before)
-    dropped_because = tr("%1 was not loaded: another robot was loaded meanwhile.").arg(request.name);
+    dropped_because =
+        tr("%1 was not loaded: another robot was loaded meanwhile.").arg(request.name);
   if (!dropped_because.isEmpty()) {
     emit busyChanged(false);
     emit dropped(dropped_because);

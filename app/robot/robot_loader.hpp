@@ -43,7 +43,9 @@ class RobotLoader : public QObject {
   bool busy() const { return worker_.busy(); }
   // Asked on the GUI thread at each request for the work that reads the display meshes ahead (the
   // 3D view's ViewportWindow::mesh_warmer()); null, or a null answer: none.
-  void set_mesh_warmer_source(std::function<MeshWarmer()> source) { mesh_warmer_source_ = std::move(source); }
+  void set_mesh_warmer_source(std::function<MeshWarmer()> source) {
+    mesh_warmer_source_ = std::move(source);
+  }
 
   // What a request loads, for messages: a built-in robot's name, a URDF's file name.
   static QString display_name(const RobotLoadRequest& request);
@@ -57,7 +59,7 @@ class RobotLoader : public QObject {
  private:
   struct InFlight {
     QString name;
-    quint64 work = 0;           // the document's work_generation() when asked for
+    quint64 work = 0;            // the document's work_generation() when asked for
     RobotModelPtr robot_before;  // the document's robot then: another installed since wins
     bool guarded = false;        // `done` needs `context` alive
     QPointer<QObject> context;

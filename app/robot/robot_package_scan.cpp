@@ -3,7 +3,8 @@
 namespace kinetic::app {
 
 RobotPackageScan::RobotPackageScan(QObject* parent)
-    : QObject(parent), worker_(QStringLiteral("package scan"), NewestWinsWorker::Priority::Interface) {}
+    : QObject(parent),
+      worker_(QStringLiteral("package scan"), NewestWinsWorker::Priority::Interface) {}
 
 RobotPackageScan::~RobotPackageScan() = default;
 

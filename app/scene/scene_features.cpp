@@ -13,7 +13,8 @@
 
 namespace kinetic::app {
 
-SceneFeatures::SceneFeatures(QMainWindow& window, StudioDocument& document, QSettings& settings, Report report)
+SceneFeatures::SceneFeatures(QMainWindow& window, StudioDocument& document, QSettings& settings,
+                             Report report)
     : QObject(&window), window_(window), settings_(settings), report_(std::move(report)) {
   setObjectName(QStringLiteral("SceneFeatures"));
   scene_panel_ = new panels::ScenePanel(&window);
@@ -33,9 +34,9 @@ SceneFeatures::SceneFeatures(QMainWindow& window, StudioDocument& document, QSet
 
 void SceneFeatures::choose_and_load_scene() {
   using panels::FileDialogKind;
-  const QString path = QFileDialog::getOpenFileName(&window_, tr("Load scene"),
-                                                    panels::last_dialog_folder(FileDialogKind::Scene, settings_),
-                                                    tr("Kinetic scenes (*.json);;All files (*)"));
+  const QString path = QFileDialog::getOpenFileName(
+      &window_, tr("Load scene"), panels::last_dialog_folder(FileDialogKind::Scene, settings_),
+      tr("Kinetic scenes (*.json);;All files (*)"));
   if (path.isEmpty()) return;
   panels::remember_dialog_folder(FileDialogKind::Scene, path, settings_);
   const QString error = scene_panel_->load_scene_file(path);
@@ -44,9 +45,9 @@ void SceneFeatures::choose_and_load_scene() {
 
 void SceneFeatures::choose_and_save_scene() {
   using panels::FileDialogKind;
-  QString path = QFileDialog::getSaveFileName(&window_, tr("Save scene"),
-                                              panels::last_dialog_folder(FileDialogKind::Scene, settings_),
-                                              tr("Kinetic scenes (*.json)"));
+  QString path = QFileDialog::getSaveFileName(
+      &window_, tr("Save scene"), panels::last_dialog_folder(FileDialogKind::Scene, settings_),
+      tr("Kinetic scenes (*.json)"));
   if (path.isEmpty()) return;
   panels::remember_dialog_folder(FileDialogKind::Scene, path, settings_);
   if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) path += QStringLiteral(".json");

@@ -10,13 +10,16 @@
 namespace kinetic::app {
 
 // q: where the arm is (model order): the base link may hang on joints outside the group.
-Pose goal_in_group_base(const TcpKinematics& group, const Pose& goal_in_world, const JointVector& q);
+Pose goal_in_group_base(const TcpKinematics& group, const Pose& goal_in_world,
+                        const JointVector& q);
 
 // The servo command that moves the group's TCP onto the goal (Kind::PoseTarget): the engine's
 // pose gain, speed caps and slow-downs apply as for any Cartesian command.
-ServoCommand follow_goal_command(const TcpKinematics& group, const Pose& goal_in_world, const JointVector& q);
+ServoCommand follow_goal_command(const TcpKinematics& group, const Pose& goal_in_world,
+                                 const JointVector& q);
 
 // How far the group's TCP is from the goal: metres and radians.
-panels::GoalDistance distance_to_goal(const TcpKinematics& group, const Pose& goal_in_world, const JointVector& q);
+panels::GoalDistance distance_to_goal(const TcpKinematics& group, const Pose& goal_in_world,
+                                      const JointVector& q);
 
 }  // namespace kinetic::app

@@ -12,17 +12,18 @@ inline constexpr int kJogAxisCount = 6;
 
 // A twist along (X, Y, Z) or about (Rx, Ry, Rz) one axis of `frame`; direction +1 or -1,
 // speed_fraction of options.max_linear_speed / max_angular_speed.
-ServoCommand cartesian_jog(JogAxis axis, int direction, double speed_fraction, const ServoOptions& options,
-                           ServoCommand::Frame frame);
+ServoCommand cartesian_jog(JogAxis axis, int direction, double speed_fraction,
+                           const ServoOptions& options, ServoCommand::Frame frame);
 
 // One joint of the servo's chain (chain order) at speed_fraction of max_angular_speed (rad/s), or
 // of max_linear_speed for a prismatic joint; the other joints stand still.
-ServoCommand joint_jog(const KinematicChain& chain, int chain_joint, int direction, double speed_fraction,
-                       const ServoOptions& options);
+ServoCommand joint_jog(const KinematicChain& chain, int chain_joint, int direction,
+                       double speed_fraction, const ServoOptions& options);
 
 // A spacemouse's axes (fractions of full deflection) scaled by speed_fraction; `moves` keeps only
 // the translation or only the rotation when asked.
 ServoCommand spacemouse_jog(const Twist& axes, double speed_fraction, const ServoOptions& options,
-                            ServoCommand::Frame frame, panels::SpaceMouseAxes moves = panels::SpaceMouseAxes::All);
+                            ServoCommand::Frame frame,
+                            panels::SpaceMouseAxes moves = panels::SpaceMouseAxes::All);
 
 }  // namespace kinetic::app

@@ -20,9 +20,12 @@ constexpr int kX = 0, kY = 1, kZ = 2, kRotation = 3;  // Rx = X + kRotation, ...
 
 // Widgets whose keys are the user's typing, choosing or moving through items, not jogging.
 bool takes_its_own_keys(const QObject* receiver) {
-  return qobject_cast<const QLineEdit*>(receiver) || qobject_cast<const QAbstractSpinBox*>(receiver) ||
-         qobject_cast<const QComboBox*>(receiver) || qobject_cast<const QAbstractSlider*>(receiver) ||
-         qobject_cast<const QAbstractScrollArea*>(receiver) || qobject_cast<const QTabBar*>(receiver);
+  return qobject_cast<const QLineEdit*>(receiver) ||
+         qobject_cast<const QAbstractSpinBox*>(receiver) ||
+         qobject_cast<const QComboBox*>(receiver) ||
+         qobject_cast<const QAbstractSlider*>(receiver) ||
+         qobject_cast<const QAbstractScrollArea*>(receiver) ||
+         qobject_cast<const QTabBar*>(receiver);
 }
 }  // namespace
 
@@ -35,13 +38,20 @@ std::optional<KeyJog> key_jog(int key, bool shift, panels::JogMode mode, int joi
   }
   const int turn = shift ? kRotation : 0;
   switch (key) {
-    case Qt::Key_Left: return KeyJog{mode, kX + turn, -1};
-    case Qt::Key_Right: return KeyJog{mode, kX + turn, +1};
-    case Qt::Key_Up: return KeyJog{mode, kY + turn, +1};
-    case Qt::Key_Down: return KeyJog{mode, kY + turn, -1};
-    case Qt::Key_PageUp: return KeyJog{mode, kZ + turn, +1};
-    case Qt::Key_PageDown: return KeyJog{mode, kZ + turn, -1};
-    default: return std::nullopt;
+    case Qt::Key_Left:
+      return KeyJog{mode, kX + turn, -1};
+    case Qt::Key_Right:
+      return KeyJog{mode, kX + turn, +1};
+    case Qt::Key_Up:
+      return KeyJog{mode, kY + turn, +1};
+    case Qt::Key_Down:
+      return KeyJog{mode, kY + turn, -1};
+    case Qt::Key_PageUp:
+      return KeyJog{mode, kZ + turn, +1};
+    case Qt::Key_PageDown:
+      return KeyJog{mode, kZ + turn, -1};
+    default:
+      return std::nullopt;
   }
 }
 
@@ -55,15 +65,18 @@ std::optional<int> joint_for_digit(int key, int joint_count) {
 KeyboardJog::KeyboardJog(TeleopController& controller, panels::ServoPanel& panel, QObject* parent)
     : QObject(parent), controller_(controller), panel_(panel) {
   qApp->installEventFilter(this);
-  connect(qApp, &QGuiApplication::applicationStateChanged, this, [this](Qt::ApplicationState state) {
-    if (state != Qt::ApplicationActive) release();
-  });
+  connect(qApp, &QGuiApplication::applicationStateChanged, this,
+          [this](Qt::ApplicationState state) {
+            if (state != Qt::ApplicationActive) release();
+          });
   connect(&controller_, &TeleopController::enabledChanged, this, [this](bool on) {
     if (!on) release();
   });
 }
 
-KeyboardJog::~KeyboardJog() { qApp->removeEventFilter(this); }
+KeyboardJog::~KeyboardJog() {
+  qApp->removeEventFilter(this);
+}
 
 bool KeyboardJog::jogs_keys_of(QObject* receiver) const {
   if (receiver == nullptr) return false;
@@ -91,15 +104,18 @@ bool KeyboardJog::eventFilter(QObject* watched, QEvent* event) {
     }
     return false;
   }
-  if (!controller_.enabled() || controller_.source() != panels::TeleopSource::OnScreen) return false;
-  if (key_event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) return false;
+  if (!controller_.enabled() || controller_.source() != panels::TeleopSource::OnScreen)
+    return false;
+  if (key_event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+    return false;
   if (!jogs_keys_of(watched)) {
     declined_event_ = event;
     declined_by_ = watched;
     return false;
   }
   // A key a widget ignored travels up to its parents: still that widget's key (a line edit's ↑).
-  if (event == declined_event_ && declined_by_ && watched->isWidgetType() && declined_by_->isWidgetType() &&
+  if (event == declined_event_ && declined_by_ && watched->isWidgetType() &&
+      declined_by_->isWidgetType() &&
       static_cast<QWidget*>(watched)->isAncestorOf(static_cast<QWidget*>(declined_by_.data())))
     return false;
   const panels::JogMode mode = panel_.mode();
@@ -111,10 +127,12 @@ bool KeyboardJog::eventFilter(QObject* watched, QEvent* event) {
       return true;
     }
   }
-  const auto jog = key_jog(key_event->key(), (key_event->modifiers() & Qt::ShiftModifier) != 0, mode,
-                           mode == panels::JogMode::Joint && pad.joint_count() > 0 ? pad.key_joint() : -1);
+  const auto jog =
+      key_jog(key_event->key(), (key_event->modifiers() & Qt::ShiftModifier) != 0, mode,
+              mode == panels::JogMode::Joint && pad.joint_count() > 0 ? pad.key_joint() : -1);
   if (!jog) return false;
-  if (key_event->isAutoRepeat() && held_ && held_->key == key_event->key()) return true;  // still held
+  if (key_event->isAutoRepeat() && held_ && held_->key == key_event->key())
+    return true;  // still held
   if (held_) pad.show_key_held(held_->jog.mode, held_->jog.index, held_->jog.direction, false);
   held_ = Held{key_event->key(), *jog};
   pad.show_key_held(jog->mode, jog->index, jog->direction, true);

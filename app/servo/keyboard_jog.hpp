@@ -4,8 +4,9 @@
 // holding a key jogs as holding the matching on-screen button does, and releasing it stops the
 // arm. Keys typed into a text field, a spin box, a combo box or a slider, and keys that move
 // through a list, a tree, a text view or tabs keep their usual meaning, and so do keys with Ctrl
-// or Alt (the menus' shortcuts) and keys in dialogs. Losing the keyboard (another window, the application in the background)
-// releases the key, so a release the studio never sees cannot leave the arm moving.
+// or Alt (the menus' shortcuts) and keys in dialogs. Losing the keyboard (another window, the
+// application in the background) releases the key, so a release the studio never sees cannot leave
+// the arm moving.
 #include <QObject>
 #include <QPointer>
 #include <optional>

@@ -11,7 +11,8 @@ namespace {
 QString explain(const std::exception& error) {
   if (const auto* typed = dynamic_cast<const Error*>(&error)) {
     QString text = QString::fromStdString(typed->message());
-    if (!typed->hint().empty()) text += QStringLiteral(" (%1)").arg(QString::fromStdString(typed->hint()));
+    if (!typed->hint().empty())
+      text += QStringLiteral(" (%1)").arg(QString::fromStdString(typed->hint()));
     return text;
   }
   return QString::fromUtf8(error.what());
@@ -21,7 +22,9 @@ QString explain(const std::exception& error) {
 
 SpaceMouseInput::SpaceMouseInput(QObject* parent) : QObject(parent) {}
 
-SpaceMouseInput::~SpaceMouseInput() { close(); }
+SpaceMouseInput::~SpaceMouseInput() {
+  close();
+}
 
 QString SpaceMouseInput::open() {
   if (device_) return {};

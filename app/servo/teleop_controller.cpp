@@ -3,23 +3,28 @@
 #include <algorithm>
 
 #include "app/document/document_commands.hpp"
+#include "app/document/studio_document.hpp"
 #include "app/goal/goal_controller.hpp"
 #include "app/servo/command_renewal.hpp"
 #include "app/servo/goal_following.hpp"
 #include "app/servo/jog_command.hpp"
 #include "app/servo/teleop_undo_command.hpp"
-#include "app/document/studio_document.hpp"
 
 namespace kinetic::app {
 
 namespace {
 
-bool same_joints(const JointVector& a, const JointVector& b) { return a.size() == b.size() && a == b; }
+bool same_joints(const JointVector& a, const JointVector& b) {
+  return a.size() == b.size() && a == b;
+}
 
-QString error_text(const std::exception& error) { return QString::fromUtf8(error.what()); }
+QString error_text(const std::exception& error) {
+  return QString::fromUtf8(error.what());
+}
 
 ServoStatusText off_status() {
-  return {TeleopController::tr("Off: enable teleoperation to jog the arm."), panels::TeleopTone::Off};
+  return {TeleopController::tr("Off: enable teleoperation to jog the arm."),
+          panels::TeleopTone::Off};
 }
 
 }  // namespace
@@ -32,12 +37,14 @@ TeleopController::TeleopController(StudioDocument& document, GoalController& goa
   connect(&document_, &StudioDocument::robotChanged, this, &TeleopController::on_robot_changed);
   connect(&document_, &StudioDocument::sceneChanged, this, &TeleopController::on_scene_changed);
   connect(&document_, &StudioDocument::jointsChanged, this, &TeleopController::on_joints_changed);
-  connect(&document_.undo_stack(), &QUndoStack::indexChanged, this, &TeleopController::on_undo_index_changed);
+  connect(&document_.undo_stack(), &QUndoStack::indexChanged, this,
+          &TeleopController::on_undo_index_changed);
   connect(&spacemouse_, &SpaceMouseInput::axesChanged, this, [this] {
     if (source_ == panels::TeleopSource::SpaceMouse) send_command();
   });
   connect(&spacemouse_, &SpaceMouseInput::lost, this, &TeleopController::on_spacemouse_lost);
-  connect(&spacemouse_, &SpaceMouseInput::buttonPressed, this, &TeleopController::on_spacemouse_button);
+  connect(&spacemouse_, &SpaceMouseInput::buttonPressed, this,
+          &TeleopController::on_spacemouse_button);
   // The goal moved (a drag, undo, the Goal panel) or the arm did (the goal's world pose follows the
   // base): a new target at once, rather than at the next frame.
   connect(&goal, &GoalController::shownPoseChanged, this, &TeleopController::on_goal_moved);
@@ -62,7 +69,8 @@ QStringList TeleopController::group_names() const {
 QStringList TeleopController::joint_names() const {
   QStringList names;
   if (kinematics_)
-    for (const std::string& name : kinematics_->chain().joint_names()) names << QString::fromStdString(name);
+    for (const std::string& name : kinematics_->chain().joint_names())
+      names << QString::fromStdString(name);
   return names;
 }
 
@@ -79,7 +87,8 @@ void TeleopController::rebuild_chain() {
 
 const TcpKinematics* TeleopController::group_kinematics() const {
   const RobotModelPtr robot = document_.robot();
-  if (!kinematics_ || !robot || kinematics_->chain().model() != robot || document_.joints().size() != robot->dof())
+  if (!kinematics_ || !robot || kinematics_->chain().model() != robot ||
+      document_.joints().size() != robot->dof())
     return nullptr;
   return kinematics_.get();
 }
@@ -100,7 +109,8 @@ void TeleopController::apply_loop_options() {
   } catch (const std::exception& error) {
     // (Scaled within (0, 1] of valid options: not expected.) Stop rather than run on old limits.
     shut_down(true);
-    set_status({tr("Stopped: %1").arg(error_text(error)), panels::TeleopTone::Halted}, ServoStatus::Stopped);
+    set_status({tr("Stopped: %1").arg(error_text(error)), panels::TeleopTone::Halted},
+               ServoStatus::Stopped);
   }
 }
 
@@ -124,7 +134,8 @@ QString TeleopController::enable() {
     }
   }
   if (!why.isEmpty()) {
-    set_status({tr("Cannot teleoperate: %1").arg(why), panels::TeleopTone::Halted}, ServoStatus::Stopped);
+    set_status({tr("Cannot teleoperate: %1").arg(why), panels::TeleopTone::Halted},
+               ServoStatus::Stopped);
     emit enabledChanged(false);
     return why;
   }
@@ -138,7 +149,9 @@ QString TeleopController::enable() {
   return {};
 }
 
-void TeleopController::disable() { shut_down(true); }
+void TeleopController::disable() {
+  shut_down(true);
+}
 
 void TeleopController::shut_down(bool show_final_state) {
   if (!loop_) return;
@@ -154,7 +167,9 @@ void TeleopController::shut_down(bool show_final_state) {
   emit enabledChanged(false);
 }
 
-void TeleopController::set_enabled(bool on) { on ? static_cast<void>(enable()) : disable(); }
+void TeleopController::set_enabled(bool on) {
+  on ? static_cast<void>(enable()) : disable();
+}
 
 void TeleopController::stop_loop() {
   timer_.stop();
@@ -195,10 +210,12 @@ void TeleopController::set_spacemouse_axes(panels::SpaceMouseAxes axes) {
 void TeleopController::on_spacemouse_button(int index) {
   if (source_ != panels::TeleopSource::SpaceMouse) return;
   if (index == 0) {
-    set_frame(frame_ == ServoCommand::Frame::Base ? ServoCommand::Frame::Tool : ServoCommand::Frame::Base);
+    set_frame(frame_ == ServoCommand::Frame::Base ? ServoCommand::Frame::Tool
+                                                  : ServoCommand::Frame::Base);
     emit frameChanged(frame_);
   } else if (index == 1) {
-    set_spacemouse_axes(static_cast<panels::SpaceMouseAxes>((static_cast<int>(spacemouse_axes_) + 1) % 3));
+    set_spacemouse_axes(
+        static_cast<panels::SpaceMouseAxes>((static_cast<int>(spacemouse_axes_) + 1) % 3));
     emit spacemouseAxesChanged(spacemouse_axes_);
   }
 }
@@ -212,18 +229,22 @@ QString TeleopController::set_source(panels::TeleopSource source) {
   } else {
     spacemouse_.close();
   }
-  const bool options_change = (source_ == panels::TeleopSource::Goal) != (source == panels::TeleopSource::Goal);
+  const bool options_change =
+      (source_ == panels::TeleopSource::Goal) != (source == panels::TeleopSource::Goal);
   source_ = source;
   if (options_change) apply_loop_options();
   send_command();
   emit sourceChanged(source_);
   emit goalDistanceChanged();
-  if (!error.isEmpty()) emit deviceMessage(error, true);
+  if (!error.isEmpty())
+    emit deviceMessage(error, true);
   else if (source_ == panels::TeleopSource::SpaceMouse)
-    emit deviceMessage(tr("Spacemouse connected: push, pull or twist its cap to move the TCP. Its left button "
-                          "switches the frame (Base / Tool), its right one what the cap moves."),
-                       false);
-  else emit deviceMessage({}, false);
+    emit deviceMessage(
+        tr("Spacemouse connected: push, pull or twist its cap to move the TCP. Its left button "
+           "switches the frame (Base / Tool), its right one what the cap moves."),
+        false);
+  else
+    emit deviceMessage({}, false);
   return error;
 }
 
@@ -245,14 +266,17 @@ ServoCommand TeleopController::current_command() const {
   }
   if (source_ == panels::TeleopSource::SpaceMouse) {
     const Twist& axes = spacemouse_.axes();
-    return axes.isZero() ? ServoCommand{} : spacemouse_jog(axes, speed_, options_, frame_, spacemouse_axes_);
+    return axes.isZero() ? ServoCommand{}
+                         : spacemouse_jog(axes, speed_, options_, frame_, spacemouse_axes_);
   }
   if (!held_) return ServoCommand{};
   if (held_->mode == panels::JogMode::Joint)
-    return kinematics_ ? joint_jog(kinematics_->chain(), held_->index, held_->direction, speed_, options_)
-                       : ServoCommand{};
+    return kinematics_
+               ? joint_jog(kinematics_->chain(), held_->index, held_->direction, speed_, options_)
+               : ServoCommand{};
   if (held_->index < 0 || held_->index >= kJogAxisCount) return ServoCommand{};
-  return cartesian_jog(static_cast<JogAxis>(held_->index), held_->direction, speed_, options_, frame_);
+  return cartesian_jog(static_cast<JogAxis>(held_->index), held_->direction, speed_, options_,
+                       frame_);
 }
 
 void TeleopController::send_command() {
@@ -263,7 +287,8 @@ void TeleopController::send_command() {
   } catch (const std::exception& error) {
     // A command the servo refuses (wrong size after a group change): stop rather than guess.
     renewal_->set_command(ServoCommand{});
-    set_status({tr("Stopped: %1").arg(error_text(error)), panels::TeleopTone::Halted}, ServoStatus::Stopped);
+    set_status({tr("Stopped: %1").arg(error_text(error)), panels::TeleopTone::Halted},
+               ServoStatus::Stopped);
   }
 }
 
@@ -280,7 +305,8 @@ bool TeleopController::show_latest() {
   if (state.cycle == 0 || state.cycle == shown_cycle_) return false;
   shown_cycle_ = state.cycle;
   const RobotModelPtr robot = document_.robot();
-  if (robot && state.step.q.size() == robot->dof() && !same_joints(state.step.q, document_.joints()))
+  if (robot && state.step.q.size() == robot->dof() &&
+      !same_joints(state.step.q, document_.joints()))
     move_document(state.step.q);
   set_status(describe(state.step.status, state.step.message), state.step.status);
   return true;
@@ -311,8 +337,9 @@ void TeleopController::move_document(const JointVector& q) {
   }
   if (same_joints(q, segment_start_)) return;
   // The first motion of the session: one undo step, extended from now on.
-  auto* step = new TeleopUndoCommand(tr("Teleoperate"), segment_start_, q,
-                                     [document = &document_](const JointVector& v) { document->set_joints(v); });
+  auto* step = new TeleopUndoCommand(
+      tr("Teleoperate"), segment_start_, q,
+      [document = &document_](const JointVector& v) { document->set_joints(v); });
   document_.undo_stack().push(step);
   live_step_ = step;
   live_step_index_ = document_.undo_stack().index();
@@ -340,9 +367,10 @@ void TeleopController::on_robot_changed() {
     // chooses to follow it again.
     source_ = panels::TeleopSource::OnScreen;
     emit sourceChanged(source_);
-    emit deviceMessage(tr("The robot changed: the arm no longer follows the goal. Choose Follow goal as the "
-                          "input again to follow it."),
-                       false);
+    emit deviceMessage(
+        tr("The robot changed: the arm no longer follows the goal. Choose Follow goal as the "
+           "input again to follow it."),
+        false);
   }
   group_ = group_names().value(0);  // "" for a robot without named groups: its default chain
   rebuild_chain();
@@ -358,9 +386,10 @@ void TeleopController::on_scene_changed() {
   } catch (const std::exception& error) {
     // Moving on without the edited scene could drive the arm into it: stop.
     disable();
-    set_status({tr("Stopped: the scene cannot be used for teleoperation: %1").arg(error_text(error)),
-                panels::TeleopTone::Halted},
-               ServoStatus::Stopped);
+    set_status(
+        {tr("Stopped: the scene cannot be used for teleoperation: %1").arg(error_text(error)),
+         panels::TeleopTone::Halted},
+        ServoStatus::Stopped);
   }
 }
 
@@ -373,7 +402,8 @@ void TeleopController::on_joints_changed() {
     loop_->start(document_.joints());
   } catch (const std::exception& error) {
     shut_down(false);  // the document keeps the edit
-    set_status({tr("Stopped: %1").arg(error_text(error)), panels::TeleopTone::Halted}, ServoStatus::Stopped);
+    set_status({tr("Stopped: %1").arg(error_text(error)), panels::TeleopTone::Halted},
+               ServoStatus::Stopped);
     return;
   }
   shown_cycle_ = 0;
@@ -384,7 +414,8 @@ void TeleopController::on_joints_changed() {
 void TeleopController::on_undo_index_changed(int index) {
   // Another edit was pushed, or ours undone: further motion starts a new undo step. Goal edits
   // do not move the arm (while it follows the goal they are the input): the session stays one step.
-  if (live_step_ && index != live_step_index_ && !only_goal_edits_since_live_step(index)) begin_undo_segment();
+  if (live_step_ && index != live_step_index_ && !only_goal_edits_since_live_step(index))
+    begin_undo_segment();
 }
 
 bool TeleopController::only_goal_edits_since_live_step(int index) {

@@ -8,10 +8,10 @@
 // Inputs: the on-screen jog buttons (press / release; the command is re-sent every frame while a
 // button is held, and the loop treats a command older than its timeout as Stop, so a lost release
 // or a stalled GUI cannot leave the arm moving), a spacemouse (SpaceMouseInput), or the goal
-// marker (GoalController's goal, as the gizmo drags it: the servo tracks it as a pose target, re-sent
-// every frame too; no goal means Stop). A robot change restarts the loop for the new robot (and
-// stops following the goal: the arm waits for the user), a scene edit reaches the running loop, an
-// edit of the joints from elsewhere (a slider, undo) restarts it from there.
+// marker (GoalController's goal, as the gizmo drags it: the servo tracks it as a pose target,
+// re-sent every frame too; no goal means Stop). A robot change restarts the loop for the new robot
+// (and stops following the goal: the arm waits for the user), a scene edit reaches the running
+// loop, an edit of the joints from elsewhere (a slider, undo) restarts it from there.
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -149,8 +149,8 @@ class TeleopController : public QObject {
   ServoStatusText status_;
   ServoStatus servo_status_ = ServoStatus::Stopped;
   std::uint64_t shown_cycle_ = 0;
-  JointVector last_shown_;       // what this controller last put into the document
-  JointVector segment_start_;    // the joints the current undo step starts from
+  JointVector last_shown_;                  // what this controller last put into the document
+  JointVector segment_start_;               // the joints the current undo step starts from
   TeleopUndoCommand* live_step_ = nullptr;  // the undo step being extended (owned by the stack)
   int live_step_index_ = -1;
 };

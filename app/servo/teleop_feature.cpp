@@ -5,10 +5,10 @@
 #include <QEvent>
 #include <QMainWindow>
 
+#include "app/document/studio_document.hpp"
 #include "app/servo/keyboard_jog.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/servo/teleop_recording.hpp"
-#include "app/document/studio_document.hpp"
 #include "panels/servo_panel.hpp"
 
 namespace kinetic::app {
@@ -19,7 +19,8 @@ namespace {
 // included): installed after the other filters, it sees the close first.
 class StopOnClose : public QObject {
  public:
-  StopOnClose(QMainWindow& window, TeleopController& controller) : QObject(&window), controller_(controller) {
+  StopOnClose(QMainWindow& window, TeleopController& controller)
+      : QObject(&window), controller_(controller) {
     window.installEventFilter(this);
   }
 
@@ -37,7 +38,8 @@ ServoCommand::Frame to_servo_frame(panels::JogFrame frame) {
   return frame == panels::JogFrame::Tool ? ServoCommand::Frame::Tool : ServoCommand::Frame::Base;
 }
 
-void show_robot(panels::ServoPanel& panel, const TeleopController& controller, const StudioDocument& document) {
+void show_robot(panels::ServoPanel& panel, const TeleopController& controller,
+                const StudioDocument& document) {
   panel.set_robot_available(document.robot() != nullptr);
   panel.set_groups(controller.group_names(), controller.group());
   panel.set_joint_names(controller.joint_names());
@@ -45,8 +47,8 @@ void show_robot(panels::ServoPanel& panel, const TeleopController& controller, c
 
 }  // namespace
 
-TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document, TrajectoryFeatures& trajectories,
-                                     GoalController& goal) {
+TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document,
+                                     TrajectoryFeatures& trajectories, GoalController& goal) {
   TeleopFeature feature;
   feature.panel = new panels::ServoPanel;
   feature.controller = new TeleopController(document, goal, &window);
@@ -60,23 +62,30 @@ TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& docume
   using panels::ServoPanel;
   QObject::connect(panel, &ServoPanel::enableToggled, controller, &TeleopController::set_enabled);
   QObject::connect(panel, &ServoPanel::sourceChanged, controller, &TeleopController::set_source);
-  QObject::connect(panel, &ServoPanel::frameChanged, controller,
-                   [controller](panels::JogFrame frame) { controller->set_frame(to_servo_frame(frame)); });
-  QObject::connect(panel, &ServoPanel::spacemouseAxesChanged, controller, &TeleopController::set_spacemouse_axes);
+  QObject::connect(
+      panel, &ServoPanel::frameChanged, controller,
+      [controller](panels::JogFrame frame) { controller->set_frame(to_servo_frame(frame)); });
+  QObject::connect(panel, &ServoPanel::spacemouseAxesChanged, controller,
+                   &TeleopController::set_spacemouse_axes);
   QObject::connect(panel, &ServoPanel::groupChanged, controller, &TeleopController::set_group);
   QObject::connect(panel, &ServoPanel::speedChanged, controller, &TeleopController::set_speed);
   QObject::connect(panel, &ServoPanel::jogPressed, controller, &TeleopController::press);
   QObject::connect(panel, &ServoPanel::jogReleased, controller, &TeleopController::release);
 
-  QObject::connect(controller, &TeleopController::enabledChanged, panel, &ServoPanel::set_teleop_enabled);
+  QObject::connect(controller, &TeleopController::enabledChanged, panel,
+                   &ServoPanel::set_teleop_enabled);
   QObject::connect(controller, &TeleopController::sourceChanged, panel, &ServoPanel::set_source);
   QObject::connect(controller, &TeleopController::deviceMessage, panel, &ServoPanel::show_note);
-  QObject::connect(controller, &TeleopController::frameChanged, panel, [panel](ServoCommand::Frame frame) {
-    panel->set_frame(frame == ServoCommand::Frame::Tool ? panels::JogFrame::Tool : panels::JogFrame::Base);
+  QObject::connect(controller, &TeleopController::frameChanged, panel,
+                   [panel](ServoCommand::Frame frame) {
+                     panel->set_frame(frame == ServoCommand::Frame::Tool ? panels::JogFrame::Tool
+                                                                         : panels::JogFrame::Base);
+                   });
+  QObject::connect(controller, &TeleopController::spacemouseAxesChanged, panel,
+                   &ServoPanel::set_spacemouse_axes);
+  QObject::connect(controller, &TeleopController::statusChanged, panel, [panel, controller] {
+    panel->set_status(controller->status().text, controller->status().tone);
   });
-  QObject::connect(controller, &TeleopController::spacemouseAxesChanged, panel, &ServoPanel::set_spacemouse_axes);
-  QObject::connect(controller, &TeleopController::statusChanged, panel,
-                   [panel, controller] { panel->set_status(controller->status().text, controller->status().tone); });
   QObject::connect(controller, &TeleopController::groupsChanged, panel,
                    [panel, controller, &document] { show_robot(*panel, *controller, document); });
   QObject::connect(controller, &TeleopController::goalDistanceChanged, panel,

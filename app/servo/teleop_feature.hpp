@@ -25,7 +25,7 @@ struct TeleopFeature {
   KeyboardJog* keyboard = nullptr;  // the arrow keys; MainWindow hands it the 3D view
 };
 
-TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document, TrajectoryFeatures& trajectories,
-                                     GoalController& goal);
+TeleopFeature install_teleop_feature(QMainWindow& window, StudioDocument& document,
+                                     TrajectoryFeatures& trajectories, GoalController& goal);
 
 }  // namespace kinetic::app

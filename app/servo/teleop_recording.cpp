@@ -1,20 +1,28 @@
 #include "app/servo/teleop_recording.hpp"
 
+#include "app/document/studio_document.hpp"
+#include "app/servo/teleop_controller.hpp"
 #include "app/trajectories/trajectory_features.hpp"
 #include "app/trajectories/trajectory_recorder.hpp"
-#include "app/servo/teleop_controller.hpp"
-#include "app/document/studio_document.hpp"
 #include "panels/servo_panel.hpp"
 
 namespace kinetic::app {
 
-TeleopRecording::TeleopRecording(StudioDocument& document, panels::ServoPanel& panel, TeleopController& controller,
-                                 TrajectoryFeatures& trajectories, QObject* parent)
-    : QObject(parent), document_(document), panel_(panel), controller_(controller), trajectories_(trajectories) {
+TeleopRecording::TeleopRecording(StudioDocument& document, panels::ServoPanel& panel,
+                                 TeleopController& controller, TrajectoryFeatures& trajectories,
+                                 QObject* parent)
+    : QObject(parent),
+      document_(document),
+      panel_(panel),
+      controller_(controller),
+      trajectories_(trajectories) {
   connect(&panel_, &panels::ServoPanel::recordToggled, this, &TeleopRecording::on_record_toggled);
-  connect(&controller_, &TeleopController::enabledChanged, this, &TeleopRecording::on_enabled_changed);
-  connect(&trajectories_.recorder(), &TrajectoryRecorder::recordingChanged, this, &TeleopRecording::on_recording_changed);
-  connect(&trajectories_.recorder(), &TrajectoryRecorder::finished, this, &TeleopRecording::on_finished);
+  connect(&controller_, &TeleopController::enabledChanged, this,
+          &TeleopRecording::on_enabled_changed);
+  connect(&trajectories_.recorder(), &TrajectoryRecorder::recordingChanged, this,
+          &TeleopRecording::on_recording_changed);
+  connect(&trajectories_.recorder(), &TrajectoryRecorder::finished, this,
+          &TeleopRecording::on_finished);
 }
 
 void TeleopRecording::on_record_toggled(bool on) {

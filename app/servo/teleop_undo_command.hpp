@@ -15,7 +15,10 @@ class TeleopUndoCommand : public QUndoCommand {
   using Setter = std::function<void(const JointVector&)>;
 
   TeleopUndoCommand(const QString& text, JointVector before, JointVector after, Setter setter)
-      : QUndoCommand(text), before_(std::move(before)), after_(std::move(after)), setter_(std::move(setter)) {}
+      : QUndoCommand(text),
+        before_(std::move(before)),
+        after_(std::move(after)),
+        setter_(std::move(setter)) {}
 
   void set_after(const JointVector& q) { after_ = q; }
   const JointVector& before() const { return before_; }

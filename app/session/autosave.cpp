@@ -45,12 +45,15 @@ QString Autosave::default_path() {
                     .arg(QCoreApplication::applicationPid()));
 }
 
-void Autosave::set_interval_seconds(int seconds) { timer_.setInterval(std::max(1, seconds) * 1000); }
+void Autosave::set_interval_seconds(int seconds) {
+  timer_.setInterval(std::max(1, seconds) * 1000);
+}
 
 QString Autosave::save_if_changed() {
   if (!dirty_ || !document_.robot()) return {};
   QDir().mkpath(QFileInfo(path_).absolutePath());
-  const QString error = save_session(document_, path_, camera_source_ ? camera_source_() : std::nullopt);
+  const QString error =
+      save_session(document_, path_, camera_source_ ? camera_source_() : std::nullopt);
   if (!error.isEmpty()) {
     emit failed(error);
     return error;
@@ -60,7 +63,9 @@ QString Autosave::save_if_changed() {
   return {};
 }
 
-void Autosave::remove_file() { QFile::remove(path_); }
+void Autosave::remove_file() {
+  QFile::remove(path_);
+}
 
 void Autosave::start_over() {
   remove_file();
@@ -107,7 +112,8 @@ RecoveryChoice ask_recovery_with_message_box(const QString& autosave_path) {
   return box.clickedButton() == discard ? RecoveryChoice::Discard : RecoveryChoice::Later;
 }
 
-RecoveryResult offer_recovery(StudioDocument& document, const QString& autosave_path, const RecoveryQuestion& question) {
+RecoveryResult offer_recovery(StudioDocument& document, const QString& autosave_path,
+                              const RecoveryQuestion& question) {
   RecoveryResult result;
   if (!QFileInfo(autosave_path).isFile()) return result;
   result.offered = true;

@@ -27,7 +27,9 @@ namespace {
 
 using Report = std::function<void(const QString&, const QString&)>;
 
-QString plain(QString title) { return title.remove(QLatin1Char('&')); }
+QString plain(QString title) {
+  return title.remove(QLatin1Char('&'));
+}
 
 // The window's menu with this title (ignoring '&'), created at the end of the bar when missing.
 QMenu* find_or_add_menu(QMainWindow& window, const QString& title) {
@@ -46,14 +48,16 @@ QMenu* find_or_add_menu(QMainWindow& window, const QString& title) {
 // Inserts before the File menu's Quit entry so Quit stays last.
 QAction* quit_action(QMenu* file) {
   for (QAction* action : file->actions())
-    if (action->shortcut() == QKeySequence(QKeySequence::Quit) || plain(action->text()) == QStringLiteral("Quit"))
+    if (action->shortcut() == QKeySequence(QKeySequence::Quit) ||
+        plain(action->text()) == QStringLiteral("Quit"))
       return action;
   return nullptr;
 }
 
 // The File menu's data section (robots, recent files, sessions, scenes, between separators, before
 // Quit) and Settings → Package search paths.
-void build_menus(QMainWindow& window, RobotFeatures& robots, SceneFeatures& scene, SessionActions& sessions) {
+void build_menus(QMainWindow& window, RobotFeatures& robots, SceneFeatures& scene,
+                 SessionActions& sessions) {
   QMenu* file = find_or_add_menu(window, QObject::tr("&File"));
   QAction* before = quit_action(file);
   const auto separator = [&] {
@@ -64,7 +68,8 @@ void build_menus(QMainWindow& window, RobotFeatures& robots, SceneFeatures& scen
   separator();
   file->insertActions(before, {robots.open_robot_action(), robots.reload_robot_action()});
   auto* recent = new QMenu(QObject::tr("Recent files"), file);
-  QObject::connect(recent, &QMenu::aboutToShow, &sessions, [&sessions, recent] { sessions.fill_recent_menu(recent); });
+  QObject::connect(recent, &QMenu::aboutToShow, &sessions,
+                   [&sessions, recent] { sessions.fill_recent_menu(recent); });
   file->insertMenu(before, recent);
   file->insertActions(before, {sessions.new_session_action(), sessions.open_session_action(),
                                sessions.save_session_action(), sessions.save_session_as_action(),
@@ -77,14 +82,16 @@ void build_menus(QMainWindow& window, RobotFeatures& robots, SceneFeatures& scen
 
 // Autosave of the session (with the view's camera) and, when `options` ask for it, the offer to
 // restore an autosave a crash left behind.
-Autosave* install_autosave(QMainWindow& window, StudioDocument& document, const DataFeatureOptions& options,
-                           SessionActions& sessions, const ViewportSource& viewport_source, const Report& report) {
+Autosave* install_autosave(QMainWindow& window, StudioDocument& document,
+                           const DataFeatureOptions& options, SessionActions& sessions,
+                           const ViewportSource& viewport_source, const Report& report) {
   auto* autosave = new Autosave(document, options.autosave_path, &window);
   autosave->set_interval_seconds(options.autosave_interval_seconds);
   sessions.set_autosave(autosave);
   autosave->set_camera_source([viewport_source] { return session_camera_of(viewport_source()); });
-  QObject::connect(autosave, &Autosave::failed, &window,
-                   [&window](const QString& message) { window.statusBar()->showMessage(message, 10000); });
+  QObject::connect(autosave, &Autosave::failed, &window, [&window](const QString& message) {
+    window.statusBar()->showMessage(message, 10000);
+  });
   // An end that did not pass the window's close (QCoreApplication::exit, as a script's
   // --quit-after does) with unsaved changes leaves them in the autosave, offered at the next start.
   QObject::connect(qApp, &QCoreApplication::aboutToQuit, autosave, [autosave, &sessions] {
@@ -101,7 +108,8 @@ Autosave* install_autosave(QMainWindow& window, StudioDocument& document, const 
       if (!result.error.isEmpty())
         report(QObject::tr("Could not restore the autosaved session"), result.error);
       else if (!result.warnings.isEmpty())
-        report(QObject::tr("Session restored with warnings"), result.warnings.join(QLatin1Char('\n')));
+        report(QObject::tr("Session restored with warnings"),
+               result.warnings.join(QLatin1Char('\n')));
     });
   }
   return autosave;
@@ -109,10 +117,12 @@ Autosave* install_autosave(QMainWindow& window, StudioDocument& document, const 
 
 }  // namespace
 
-DataFeatures install_data_features(QMainWindow& window, StudioDocument& document, const DataFeatureOptions& options) {
+DataFeatures install_data_features(QMainWindow& window, StudioDocument& document,
+                                   const DataFeatureOptions& options) {
   DataFeatures features;
-  features.settings = options.settings_file.isEmpty() ? new QSettings(&window)
-                                                      : new QSettings(options.settings_file, QSettings::IniFormat, &window);
+  features.settings = options.settings_file.isEmpty()
+                          ? new QSettings(&window)
+                          : new QSettings(options.settings_file, QSettings::IniFormat, &window);
   Report report = options.report_error;
   if (!report)
     report = [&window](const QString& title, const QString& message) {
@@ -131,13 +141,16 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
   features.file_watcher = robots->file_watcher();
   features.open_robot = robots->open_robot_action();
 
-  // The 3D view, handed in by the window (attached after this, so asked for each time it is needed).
+  // The 3D view, handed in by the window (attached after this, so asked for each time it is
+  // needed).
   const ViewportSource viewport_source =
-      options.viewport ? options.viewport : ViewportSource([]() -> ViewportWindow* { return nullptr; });
-  auto* sessions = new SessionActions(window, document, *features.settings, report, *robots,
-                                      options.unsaved_changes_question ? options.unsaved_changes_question
-                                                                       : ask_unsaved_changes_with_message_box,
-                                      viewport_source);
+      options.viewport ? options.viewport
+                       : ViewportSource([]() -> ViewportWindow* { return nullptr; });
+  auto* sessions =
+      new SessionActions(window, document, *features.settings, report, *robots,
+                         options.unsaved_changes_question ? options.unsaved_changes_question
+                                                          : ask_unsaved_changes_with_message_box,
+                         viewport_source);
   features.session = &sessions->tracker();
   features.open_session = [sessions](const QString& path) { sessions->open_session(path); };
   features.new_session = sessions->new_session_action();
@@ -154,9 +167,11 @@ DataFeatures install_data_features(QMainWindow& window, StudioDocument& document
   view->addAction(scene->scene_dock()->toggleViewAction());
   view->addAction(robots->library_dock()->toggleViewAction());
 
-  if (auto* joints = window.findChild<panels::JointsPanel*>()) bind_joints_panel_extras(*joints, document);
+  if (auto* joints = window.findChild<panels::JointsPanel*>())
+    bind_joints_panel_extras(*joints, document);
 
-  features.autosave = install_autosave(window, document, options, *sessions, viewport_source, report);
+  features.autosave =
+      install_autosave(window, document, options, *sessions, viewport_source, report);
   return features;
 }
 

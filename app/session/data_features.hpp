@@ -31,7 +31,7 @@ class RobotLoader;
 
 struct DataFeatureOptions {
   ViewportSource viewport;  // empty: no 3D view (sessions then carry no camera)
-  QString autosave_path;  // "" = Autosave::default_path()
+  QString autosave_path;    // "" = Autosave::default_path()
   int autosave_interval_seconds = Autosave::kDefaultIntervalSeconds;
   bool offer_recovery = true;  // at start-up (on the next event-loop turn)
   RecoveryQuestion recovery_question = ask_recovery_with_message_box;
@@ -54,10 +54,10 @@ struct DataFeatures {
   QSettings* settings = nullptr;
   // File menu entries the main toolbar shows too.
   QAction* open_robot = nullptr;
-  QAction* save_session = nullptr;     // to the current session file (asks for one the first time)
+  QAction* save_session = nullptr;  // to the current session file (asks for one the first time)
   QAction* save_session_as = nullptr;
   QAction* new_session = nullptr;  // File → New session (Ctrl+N): the robot kept, the rest emptied
-  SessionTracker* session = nullptr;   // the current session file and whether it has unsaved changes
+  SessionTracker* session = nullptr;  // the current session file and whether it has unsaved changes
   // Opens a session file as File → Open session does (asks about unsaved changes, reports errors).
   std::function<void(const QString& path)> open_session;
 };

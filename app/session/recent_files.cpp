@@ -15,8 +15,9 @@ QList<RecentEntry> RecentFiles::entries() const {
   for (const QVariant& value : settings_.value(kKey).toList()) {
     const QVariantMap map = value.toMap();
     RecentEntry entry;
-    entry.kind = map.value(QStringLiteral("kind")).toString() == QStringLiteral("session") ? RecentEntry::Kind::Session
-                                                                                           : RecentEntry::Kind::Robot;
+    entry.kind = map.value(QStringLiteral("kind")).toString() == QStringLiteral("session")
+                     ? RecentEntry::Kind::Session
+                     : RecentEntry::Kind::Robot;
     entry.path = map.value(QStringLiteral("path")).toString();
     entry.srdf = map.value(QStringLiteral("srdf")).toString();
     entry.config = map.value(QStringLiteral("config")).toString();
@@ -28,8 +29,9 @@ QList<RecentEntry> RecentFiles::entries() const {
 void RecentFiles::store(const QList<RecentEntry>& entries) {
   QVariantList list;
   for (const RecentEntry& entry : entries)
-    list << QVariantMap{{QStringLiteral("kind"), entry.kind == RecentEntry::Kind::Session ? QStringLiteral("session")
-                                                                                          : QStringLiteral("robot")},
+    list << QVariantMap{{QStringLiteral("kind"), entry.kind == RecentEntry::Kind::Session
+                                                     ? QStringLiteral("session")
+                                                     : QStringLiteral("robot")},
                         {QStringLiteral("path"), entry.path},
                         {QStringLiteral("srdf"), entry.srdf},
                         {QStringLiteral("config"), entry.config}};

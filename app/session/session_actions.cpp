@@ -17,10 +17,18 @@
 
 namespace kinetic::app {
 
-SessionActions::SessionActions(QMainWindow& window, StudioDocument& document, QSettings& settings, Report report,
-                               RobotFeatures& robots, UnsavedChangesQuestion unsaved_question, ViewportSource viewport)
-    : QObject(&window), window_(window), viewport_(std::move(viewport)), document_(document), settings_(settings),
-      recent_(settings), report_(std::move(report)), robots_(robots), tracker_(document, this),
+SessionActions::SessionActions(QMainWindow& window, StudioDocument& document, QSettings& settings,
+                               Report report, RobotFeatures& robots,
+                               UnsavedChangesQuestion unsaved_question, ViewportSource viewport)
+    : QObject(&window),
+      window_(window),
+      viewport_(std::move(viewport)),
+      document_(document),
+      settings_(settings),
+      recent_(settings),
+      report_(std::move(report)),
+      robots_(robots),
+      tracker_(document, this),
       unsaved_question_(std::move(unsaved_question)) {
   setObjectName(QStringLiteral("SessionActions"));
   connect(&tracker_, &SessionTracker::changed, this, [this] { show_session_in_title(); });
@@ -37,10 +45,14 @@ void SessionActions::build_actions() {
     connect(action, &QAction::triggered, this, slot);
     return action;
   };
-  new_session_ = make(tr("New session"), [this] { new_session(); }, QKeySequence::New);
-  open_session_ = make(tr("Open session…"), [this] { choose_and_open_session(); }, QKeySequence::Open);
-  save_session_ = make(tr("Save session"), [this] { save_session(); }, QKeySequence::Save);
-  save_session_as_ = make(tr("Save session as…"), [this] { choose_and_save_session(); }, QKeySequence::SaveAs);
+  new_session_ = make(
+      tr("New session"), [this] { new_session(); }, QKeySequence::New);
+  open_session_ = make(
+      tr("Open session…"), [this] { choose_and_open_session(); }, QKeySequence::Open);
+  save_session_ = make(
+      tr("Save session"), [this] { save_session(); }, QKeySequence::Save);
+  save_session_as_ = make(
+      tr("Save session as…"), [this] { choose_and_save_session(); }, QKeySequence::SaveAs);
 }
 
 void SessionActions::open_session(const QString& path) {
@@ -58,9 +70,9 @@ void SessionActions::open_session(const QString& path) {
 }
 
 void SessionActions::choose_and_open_session() {
-  const QString path = QFileDialog::getOpenFileName(&window_, tr("Open session"),
-                                                    last_folder(panels::FileDialogKind::Session),
-                                                    tr("Kinetic sessions (*.kinetic-session);;All files (*)"));
+  const QString path = QFileDialog::getOpenFileName(
+      &window_, tr("Open session"), last_folder(panels::FileDialogKind::Session),
+      tr("Kinetic sessions (*.kinetic-session);;All files (*)"));
   if (path.isEmpty()) return;
   remember_folder(panels::FileDialogKind::Session, path);
   open_session(path);
@@ -73,12 +85,14 @@ bool SessionActions::save_session() {
 
 bool SessionActions::choose_and_save_session() {
   // The session's own file when it has one, else the folder sessions were last used in.
-  const QString start = tracker_.path().isEmpty() ? last_folder(panels::FileDialogKind::Session) : tracker_.path();
+  const QString start =
+      tracker_.path().isEmpty() ? last_folder(panels::FileDialogKind::Session) : tracker_.path();
   QString path = QFileDialog::getSaveFileName(&window_, tr("Save session as"), start,
                                               tr("Kinetic sessions (*.kinetic-session)"));
   if (path.isEmpty()) return false;
   remember_folder(panels::FileDialogKind::Session, path);
-  if (!path.endsWith(QStringLiteral(".kinetic-session"))) path += QStringLiteral(".kinetic-session");
+  if (!path.endsWith(QStringLiteral(".kinetic-session")))
+    path += QStringLiteral(".kinetic-session");
   return save_session_to(path);
 }
 
@@ -122,8 +136,8 @@ void SessionActions::show_session_in_title() {
 
 void SessionActions::remember_robot(const QString& reference) {
   if (document_.robot_is_file())
-    recent_.add({RecentEntry::Kind::Robot, QFileInfo(reference).absoluteFilePath(), document_.robot_srdf(),
-                 document_.robot_config()});
+    recent_.add({RecentEntry::Kind::Robot, QFileInfo(reference).absoluteFilePath(),
+                 document_.robot_srdf(), document_.robot_config()});
 }
 
 void SessionActions::fill_recent_menu(QMenu* menu) {
@@ -141,14 +155,19 @@ void SessionActions::fill_recent_menu(QMenu* menu) {
 void SessionActions::open_recent(const RecentEntry& entry) {
   if (!QFileInfo(entry.path).isFile()) {
     recent_.remove(entry.path);
-    report_(tr("File not found"), tr("%1 no longer exists; it was removed from the recent files.").arg(entry.path));
+    report_(tr("File not found"),
+            tr("%1 no longer exists; it was removed from the recent files.").arg(entry.path));
     return;
   }
-  if (entry.kind == RecentEntry::Kind::Session) open_session(entry.path);
-  else robots_.load_robot(entry.path, entry.srdf, entry.config);
+  if (entry.kind == RecentEntry::Kind::Session)
+    open_session(entry.path);
+  else
+    robots_.load_robot(entry.path, entry.srdf, entry.config);
 }
 
-void SessionActions::status(const QString& message) { window_.statusBar()->showMessage(message, 5000); }
+void SessionActions::status(const QString& message) {
+  window_.statusBar()->showMessage(message, 5000);
+}
 
 QString SessionActions::last_folder(panels::FileDialogKind kind) const {
   return panels::last_dialog_folder(kind, settings_);
@@ -159,7 +178,8 @@ void SessionActions::remember_folder(panels::FileDialogKind kind, const QString&
 }
 
 bool SessionActions::eventFilter(QObject* watched, QEvent* event) {
-  if (watched != &window_ || event->type() != QEvent::Close) return QObject::eventFilter(watched, event);
+  if (watched != &window_ || event->type() != QEvent::Close)
+    return QObject::eventFilter(watched, event);
   if (!settle_unsaved_changes(tr("closing"))) {
     event->ignore();
     return true;

@@ -32,7 +32,8 @@ class SessionActions : public QObject {
   using Report = std::function<void(const QString& title, const QString& message)>;
   // `robots` opens the recent robots, and tells of the robots opened for the recent list.
   SessionActions(QMainWindow& window, StudioDocument& document, QSettings& settings, Report report,
-                 RobotFeatures& robots, UnsavedChangesQuestion unsaved_question, ViewportSource viewport);
+                 RobotFeatures& robots, UnsavedChangesQuestion unsaved_question,
+                 ViewportSource viewport);
 
   SessionTracker& tracker() { return tracker_; }
   // Made after the actions; New session starts it over.

@@ -25,14 +25,17 @@ class SettingsReader {
     throw SessionSettingsError(where + ": " + problem);
   }
   // The object at `where`, its unknown keys named in the warnings.
-  const json& object(const json& value, const std::string& where, const std::vector<std::string>& known) const {
+  const json& object(const json& value, const std::string& where,
+                     const std::vector<std::string>& known) const {
     if (!value.is_object()) fail(where, "expected an object");
     for (const auto& item : value.items())
       if (std::find(known.begin(), known.end(), item.key()) == known.end()) {
         const std::string hint = suggestion_hint(item.key(), known, 1);
         warnings_ << QStringLiteral("%1: unknown key \"%2\" was ignored%3.")
-                         .arg(QString::fromStdString(where), QString::fromStdString(printable(item.key())),
-                              QString::fromStdString(hint.empty() ? std::string() : " (" + hint + ")"));
+                         .arg(QString::fromStdString(where),
+                              QString::fromStdString(printable(item.key())),
+                              QString::fromStdString(hint.empty() ? std::string()
+                                                                  : " (" + hint + ")"));
       }
     return value;
   }
@@ -65,10 +68,13 @@ class SettingsReader {
   QStringList& warnings_;
 };
 
-json bounds_json(const std::array<double, 3>& v) { return json::array({v[0], v[1], v[2]}); }
+json bounds_json(const std::array<double, 3>& v) {
+  return json::array({v[0], v[1], v[2]});
+}
 
 void read_bounds(const json& value, const std::string& where, std::array<double, 3>& out) {
-  if (!value.is_array() || value.size() != 3) SettingsReader::fail(where, "expected [x, y, z] in metres");
+  if (!value.is_array() || value.size() != 3)
+    SettingsReader::fail(where, "expected [x, y, z] in metres");
   for (std::size_t axis = 0; axis < 3; ++axis) {
     if (!value[axis].is_number()) SettingsReader::fail(where, "expected [x, y, z] in metres");
     out[axis] = value[axis].get<double>();
@@ -78,9 +84,9 @@ void read_bounds(const json& value, const std::string& where, std::array<double,
 void read_options(const SettingsReader& r, const json& value, PlannerOptions& o) {
   const std::string where = "settings.options";
   const json& f = r.object(value, where,
-                           {"timeout_ms", "max_iterations", "margin", "shortcut_passes", "smoothing", "smoothing_passes",
-                            "resolution", "range", "seed", "rrt_star_refine_factor", "prm_neighbors", "ik_attempts",
-                            "workspace"});
+                           {"timeout_ms", "max_iterations", "margin", "shortcut_passes",
+                            "smoothing", "smoothing_passes", "resolution", "range", "seed",
+                            "rrt_star_refine_factor", "prm_neighbors", "ik_attempts", "workspace"});
   r.number(f, "timeout_ms", where, o.timeout_ms);
   r.integer(f, "max_iterations", where, o.max_iterations);
   r.number(f, "margin", where, o.margin);
@@ -93,7 +99,8 @@ void read_options(const SettingsReader& r, const json& value, PlannerOptions& o)
   r.integer(f, "prm_neighbors", where, o.prm_neighbors);
   r.integer(f, "ik_attempts", where, o.ik_attempts);
   if (const json* seed = r.find(f, "seed")) {
-    if (!seed->is_number_unsigned()) SettingsReader::fail(where + ".seed", "expected a whole number >= 0");
+    if (!seed->is_number_unsigned())
+      SettingsReader::fail(where + ".seed", "expected a whole number >= 0");
     o.seed = seed->get<std::uint64_t>();
   }
   if (const json* workspace = r.find(f, "workspace")) {
@@ -113,23 +120,26 @@ void read_options(const SettingsReader& r, const json& value, PlannerOptions& o)
 void read_cartesian(const SettingsReader& r, const json& value, CartesianOptions& c) {
   const std::string where = "settings.cartesian";
   const json& f = r.object(value, where,
-                           {"translation_step", "rotation_step", "jump_threshold", "avoid_collisions", "margin",
-                            "closed_form_ik"});
+                           {"translation_step", "rotation_step", "jump_threshold",
+                            "avoid_collisions", "margin", "closed_form_ik"});
   r.number(f, "translation_step", where, c.max_translation_step);
   r.number(f, "rotation_step", where, c.max_rotation_step);
   r.number(f, "jump_threshold", where, c.jump_threshold);
   r.boolean(f, "avoid_collisions", where, c.avoid_collisions);
   r.number(f, "margin", where, c.margin);
   r.boolean(f, "closed_form_ik", where, c.closed_form_ik);
-  if (!(c.max_translation_step > 0.0)) SettingsReader::fail(where + ".translation_step", "must be > 0 (metres)");
-  if (!(c.max_rotation_step > 0.0)) SettingsReader::fail(where + ".rotation_step", "must be > 0 (radians)");
+  if (!(c.max_translation_step > 0.0))
+    SettingsReader::fail(where + ".translation_step", "must be > 0 (metres)");
+  if (!(c.max_rotation_step > 0.0))
+    SettingsReader::fail(where + ".rotation_step", "must be > 0 (radians)");
   if (!(c.jump_threshold > 0.0)) SettingsReader::fail(where + ".jump_threshold", "must be > 0");
   if (!(c.margin >= 0.0)) SettingsReader::fail(where + ".margin", "must be >= 0 (metres)");
 }
 
 // The parameterization and the scalings: the Planner panel times its plans with them and the
 // Trajectories panel re-times with its own, checked alike.
-void read_timing(const json& t, const std::string& where, QString& timing, double& velocity, double& acceleration) {
+void read_timing(const json& t, const std::string& where, QString& timing, double& velocity,
+                 double& acceleration) {
   if (const json* kind = SettingsReader::find(t, "parameterization")) {
     const std::string name = kind->is_string() ? kind->get<std::string>() : std::string();
     if (std::find(kTimings.begin(), kTimings.end(), name) == kTimings.end())
@@ -140,7 +150,8 @@ void read_timing(const json& t, const std::string& where, QString& timing, doubl
   SettingsReader::number(t, "acceleration_scaling", where, acceleration);
   for (const auto& [name, scaling] :
        {std::pair{"velocity_scaling", velocity}, std::pair{"acceleration_scaling", acceleration}})
-    if (!(scaling > 0.0 && scaling <= 1.0)) SettingsReader::fail(where + "." + name, "must be in (0, 1]");
+    if (!(scaling > 0.0 && scaling <= 1.0))
+      SettingsReader::fail(where + "." + name, "must be in (0, 1]");
 }
 
 }  // namespace
@@ -159,37 +170,42 @@ json planner_settings_json(const panels::PlannerSettings& s) {
                {"prm_neighbors", o.prm_neighbors},
                {"ik_attempts", o.ik_attempts}};
   if (!s.random_seed) options["seed"] = o.seed;  // left out: a new seed for every plan
-  if (o.workspace) options["workspace"] = {{"min", bounds_json(o.workspace->min)}, {"max", bounds_json(o.workspace->max)}};
+  if (o.workspace)
+    options["workspace"] = {{"min", bounds_json(o.workspace->min)},
+                            {"max", bounds_json(o.workspace->max)}};
   const CartesianOptions& c = s.cartesian_options;
-  json settings{{"planner", s.cartesian ? std::string("cartesian") : std::string(to_string(o.planner))},
-                {"options", options},
-                {"cartesian",
-                 {{"translation_step", c.max_translation_step},
-                  {"rotation_step", c.max_rotation_step},
-                  {"jump_threshold", c.jump_threshold},
-                  {"avoid_collisions", c.avoid_collisions},
-                  {"margin", c.margin},
-                  {"closed_form_ik", c.closed_form_ik}}},
-                {"keep_orientation", {{"enabled", s.keep_orientation}, {"tolerance", s.orientation_tolerance}}},
-                {"timing",
-                 {{"parameterization", s.timing.toStdString()},
-                  {"velocity_scaling", s.velocity_scaling},
-                  {"acceleration_scaling", s.acceleration_scaling}}},
-                {"replace_last_plan", s.replace_last_plan}};
-  if (!s.group.isEmpty()) settings["planning_group"] = s.group.toStdString();  // left out: the first
+  json settings{
+      {"planner", s.cartesian ? std::string("cartesian") : std::string(to_string(o.planner))},
+      {"options", options},
+      {"cartesian",
+       {{"translation_step", c.max_translation_step},
+        {"rotation_step", c.max_rotation_step},
+        {"jump_threshold", c.jump_threshold},
+        {"avoid_collisions", c.avoid_collisions},
+        {"margin", c.margin},
+        {"closed_form_ik", c.closed_form_ik}}},
+      {"keep_orientation",
+       {{"enabled", s.keep_orientation}, {"tolerance", s.orientation_tolerance}}},
+      {"timing",
+       {{"parameterization", s.timing.toStdString()},
+        {"velocity_scaling", s.velocity_scaling},
+        {"acceleration_scaling", s.acceleration_scaling}}},
+      {"replace_last_plan", s.replace_last_plan}};
+  if (!s.group.isEmpty())
+    settings["planning_group"] = s.group.toStdString();  // left out: the first
   return settings;
 }
 
 panels::PlannerSettings planner_settings_from_json(const json& value, QStringList& warnings) {
   const SettingsReader r(warnings);
   panels::PlannerSettings s;
-  const json& f =
-      r.object(value, "settings",
-               {"planning_group", "planner", "options", "cartesian", "keep_orientation", "timing", "retiming",
-                "task", "replace_last_plan"});
+  const json& f = r.object(value, "settings",
+                           {"planning_group", "planner", "options", "cartesian", "keep_orientation",
+                            "timing", "retiming", "task", "replace_last_plan"});
   // Only a name here: whether the robot has (and can plan) the group is the Planner panel's to say.
   if (const json* group = r.find(f, "planning_group")) {
-    if (!group->is_string()) SettingsReader::fail("settings.planning_group", "expected the name of a planning group");
+    if (!group->is_string())
+      SettingsReader::fail("settings.planning_group", "expected the name of a planning group");
     s.group = QString::fromStdString(group->get<std::string>());
   }
   if (const json* options = r.find(f, "options")) read_options(r, *options, s.options);
@@ -202,11 +218,14 @@ panels::PlannerSettings planner_settings_from_json(const json& value, QStringLis
       try {
         s.options.planner = planner_type_from_string(name);
       } catch (const Error& error) {
-        SettingsReader::fail("settings.planner", error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")"));
+        SettingsReader::fail(
+            "settings.planner",
+            error.message() + (error.hint().empty() ? "" : " (" + error.hint() + ")"));
       }
     }
   }
-  if (const json* cartesian = r.find(f, "cartesian")) read_cartesian(r, *cartesian, s.cartesian_options);
+  if (const json* cartesian = r.find(f, "cartesian"))
+    read_cartesian(r, *cartesian, s.cartesian_options);
   if (const json* keep = r.find(f, "keep_orientation")) {
     const json& k = r.object(*keep, "settings.keep_orientation", {"enabled", "tolerance"});
     r.boolean(k, "enabled", "settings.keep_orientation", s.keep_orientation);
@@ -217,7 +236,8 @@ panels::PlannerSettings planner_settings_from_json(const json& value, QStringLis
   r.boolean(f, "replace_last_plan", "settings", s.replace_last_plan);
   if (const json* timing = r.find(f, "timing")) {
     const std::string where = "settings.timing";
-    const json& t = r.object(*timing, where, {"parameterization", "velocity_scaling", "acceleration_scaling"});
+    const json& t =
+        r.object(*timing, where, {"parameterization", "velocity_scaling", "acceleration_scaling"});
     read_timing(t, where, s.timing, s.velocity_scaling, s.acceleration_scaling);
   }
   return s;
@@ -234,8 +254,9 @@ panels::RetimeSettings retime_settings_from_json(const json& value, QStringList&
   const SettingsReader r(warnings);
   panels::RetimeSettings s;
   const std::string where = "settings.retiming";
-  const json& f =
-      r.object(value, where, {"parameterization", "velocity_scaling", "acceleration_scaling", "replace_selected"});
+  const json& f = r.object(
+      value, where,
+      {"parameterization", "velocity_scaling", "acceleration_scaling", "replace_selected"});
   read_timing(f, where, s.timing, s.velocity_scaling, s.acceleration_scaling);
   r.boolean(f, "replace_selected", where, s.replace_selected);
   return s;
@@ -269,10 +290,11 @@ panels::TaskSettings task_settings_from_json(const json& value, QStringList& war
   panels::TaskSettings s;
   const std::string where = "settings.task";
   const json& f = r.object(value, where,
-                           {"object", "place", "place_yaw_steps", "gripper", "touch_links", "approach_distance",
-                            "lift_distance"});
+                           {"object", "place", "place_yaw_steps", "gripper", "touch_links",
+                            "approach_distance", "lift_distance"});
   if (const json* object = r.find(f, "object")) {
-    if (!object->is_string()) SettingsReader::fail(where + ".object", "expected the name of a scene object");
+    if (!object->is_string())
+      SettingsReader::fail(where + ".object", "expected the name of a scene object");
     s.object = QString::fromStdString(object->get<std::string>());
   }
   if (const json* place = r.find(f, "place")) {
@@ -295,21 +317,24 @@ panels::TaskSettings task_settings_from_json(const json& value, QStringList& war
     r.number(g, "max_opening", at, s.max_opening);
     r.number(g, "finger_depth", at, s.finger_depth);
     if (!(s.max_opening > 0.0)) SettingsReader::fail(at + ".max_opening", "must be > 0 (metres)");
-    if (!(s.finger_depth >= 0.0)) SettingsReader::fail(at + ".finger_depth", "must be >= 0 (metres)");
+    if (!(s.finger_depth >= 0.0))
+      SettingsReader::fail(at + ".finger_depth", "must be >= 0 (metres)");
   }
   if (const json* links = r.find(f, "touch_links")) {
-    if (!links->is_array()) SettingsReader::fail(where + ".touch_links", "expected an array of link names");
+    if (!links->is_array())
+      SettingsReader::fail(where + ".touch_links", "expected an array of link names");
     for (std::size_t i = 0; i < links->size(); ++i) {
       const json& link = (*links)[i];
       if (!link.is_string() || link.get<std::string>().empty())
-        SettingsReader::fail(where + ".touch_links[" + std::to_string(i) + "]", "expected a link name");
+        SettingsReader::fail(where + ".touch_links[" + std::to_string(i) + "]",
+                             "expected a link name");
       s.touch_links << QString::fromStdString(link.get<std::string>());
     }
   }
   r.number(f, "approach_distance", where, s.approach_distance);
   r.number(f, "lift_distance", where, s.lift_distance);
-  for (const auto& [name, distance] :
-       {std::pair{"approach_distance", s.approach_distance}, std::pair{"lift_distance", s.lift_distance}})
+  for (const auto& [name, distance] : {std::pair{"approach_distance", s.approach_distance},
+                                       std::pair{"lift_distance", s.lift_distance}})
     if (!(distance >= 0.0)) SettingsReader::fail(where + "." + name, "must be >= 0 (metres)");
   return s;
 }

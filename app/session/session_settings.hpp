@@ -25,11 +25,13 @@ struct SessionSettingsError : std::runtime_error {
 nlohmann::json planner_settings_json(const panels::PlannerSettings& settings);
 
 // Throws SessionSettingsError; keys this build does not know are named in `warnings`.
-panels::PlannerSettings planner_settings_from_json(const nlohmann::json& value, QStringList& warnings);
+panels::PlannerSettings planner_settings_from_json(const nlohmann::json& value,
+                                                   QStringList& warnings);
 
 // The "retiming" object inside "settings"; throws SessionSettingsError as above.
 nlohmann::json retime_settings_json(const panels::RetimeSettings& settings);
-panels::RetimeSettings retime_settings_from_json(const nlohmann::json& value, QStringList& warnings);
+panels::RetimeSettings retime_settings_from_json(const nlohmann::json& value,
+                                                 QStringList& warnings);
 
 // The "task" object inside "settings"; throws SessionSettingsError as above. The object is only
 // a name here: whether the scene has it is the panel's to say.

@@ -16,7 +16,8 @@ namespace kinetic::app {
 
 nlohmann::json stored_states_json(const std::vector<panels::StoredState>& states);
 
-std::vector<panels::StoredState> stored_states_from_json(const nlohmann::json& value, const RobotModel& robot,
+std::vector<panels::StoredState> stored_states_from_json(const nlohmann::json& value,
+                                                         const RobotModel& robot,
                                                          QStringList& warnings);
 
 }  // namespace kinetic::app

@@ -40,7 +40,8 @@ void SessionTracker::start_untitled() {
 UnsavedChoice ask_unsaved_changes_with_message_box(QWidget* parent, const QString& session_name,
                                                    const QString& action) {
   QMessageBox box(QMessageBox::Warning, QObject::tr("Unsaved changes"),
-                  QObject::tr("%1 has changes that are not saved.").arg(session_name), QMessageBox::NoButton, parent);
+                  QObject::tr("%1 has changes that are not saved.").arg(session_name),
+                  QMessageBox::NoButton, parent);
   box.setInformativeText(QObject::tr("Save them before %1?").arg(action));
   QPushButton* save = box.addButton(QMessageBox::Save);
   QPushButton* discard = box.addButton(QMessageBox::Discard);

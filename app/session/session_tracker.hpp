@@ -45,8 +45,8 @@ class SessionTracker : public QObject {
 enum class UnsavedChoice { Save, Discard, Cancel };
 // Asked before unsaved work would be lost; `action` says what is about to happen ("closing",
 // "opening another session", "starting a new session"). The default shows a QMessageBox.
-using UnsavedChangesQuestion = std::function<UnsavedChoice(QWidget* parent, const QString& session_name,
-                                                          const QString& action)>;
+using UnsavedChangesQuestion = std::function<UnsavedChoice(
+    QWidget* parent, const QString& session_name, const QString& action)>;
 UnsavedChoice ask_unsaved_changes_with_message_box(QWidget* parent, const QString& session_name,
                                                    const QString& action);
 

@@ -35,11 +35,13 @@ void show_session_camera(ViewportWindow* viewport, const SessionCamera& camera) 
   if (viewport) viewport->set_camera(to_view_camera(viewport->camera(), camera));
 }
 
-QString save_session_with_view(ViewportWindow* viewport, const StudioDocument& document, const QString& path) {
+QString save_session_with_view(ViewportWindow* viewport, const StudioDocument& document,
+                               const QString& path) {
   return save_session(document, path, session_camera_of(viewport));
 }
 
-SessionLoadResult load_session_with_view(ViewportWindow* viewport, StudioDocument& document, const QString& path) {
+SessionLoadResult load_session_with_view(ViewportWindow* viewport, StudioDocument& document,
+                                         const QString& path) {
   SessionLoadResult result = load_session(document, path);
   if (result.ok() && result.camera) show_session_camera(viewport, *result.camera);
   return result;

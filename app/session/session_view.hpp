@@ -15,8 +15,10 @@ class ViewportWindow;
 // The window's 3D view, asked for when needed (it is attached after the features); null: none.
 using ViewportSource = std::function<ViewportWindow*()>;
 
-QString save_session_with_view(ViewportWindow* viewport, const StudioDocument& document, const QString& path);
-SessionLoadResult load_session_with_view(ViewportWindow* viewport, StudioDocument& document, const QString& path);
+QString save_session_with_view(ViewportWindow* viewport, const StudioDocument& document,
+                               const QString& path);
+SessionLoadResult load_session_with_view(ViewportWindow* viewport, StudioDocument& document,
+                                         const QString& path);
 
 // The view's camera as a session keeps it (std::nullopt without a view), and a session's camera
 // put on the view (nothing without one): the autosave and its recovery carry it too.

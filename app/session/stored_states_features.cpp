@@ -1,12 +1,13 @@
 #include "app/session/stored_states_features.hpp"
 
-#include "app/goal/goal_controller.hpp"
 #include "app/document/studio_document.hpp"
+#include "app/goal/goal_controller.hpp"
 #include "panels/stored_states_panel.hpp"
 
 namespace kinetic::app {
 
-void bind_stored_states(panels::StoredStatesPanel& panel, StudioDocument& document, GoalController& goal) {
+void bind_stored_states(panels::StoredStatesPanel& panel, StudioDocument& document,
+                        GoalController& goal) {
   panel.set_robot(document.robot());
   panel.set_states(document.stored_states());
   QObject::connect(&document, &StudioDocument::robotChanged, &panel,
@@ -16,7 +17,9 @@ void bind_stored_states(panels::StoredStatesPanel& panel, StudioDocument& docume
   QObject::connect(&panel, &panels::StoredStatesPanel::storeRequested, &document,
                    [&document](const panels::StoredState& state) { document.store_state(state); });
   QObject::connect(&panel, &panels::StoredStatesPanel::renameRequested, &document,
-                   [&document](const QString& from, const QString& to) { document.rename_stored_state(from, to); });
+                   [&document](const QString& from, const QString& to) {
+                     document.rename_stored_state(from, to);
+                   });
   QObject::connect(&panel, &panels::StoredStatesPanel::deleteRequested, &document,
                    [&document](const QString& name) { document.delete_stored_state(name); });
   QObject::connect(&panel, &panels::StoredStatesPanel::applyRequested, &document,

@@ -12,6 +12,7 @@ namespace kinetic::app {
 class StudioDocument;
 class GoalController;
 
-void bind_stored_states(panels::StoredStatesPanel& panel, StudioDocument& document, GoalController& goal);
+void bind_stored_states(panels::StoredStatesPanel& panel, StudioDocument& document,
+                        GoalController& goal);
 
 }  // namespace kinetic::app

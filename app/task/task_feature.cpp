@@ -5,11 +5,11 @@
 #include <cmath>
 #include <random>
 
-#include "app/planning/planning_features.hpp"
-#include "app/trajectories/trajectory_features.hpp"
 #include "app/document/studio_document.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/task/place_target.hpp"
 #include "app/task/task_worker.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
 #include "panels/planner_panel.hpp"
@@ -120,7 +120,8 @@ TaskFeature::TaskFeature(QMainWindow& window, StudioDocument& document, Planning
   connect(worker_, &TaskWorker::busyChanged, panel_, &panels::TaskPanel::set_running);
   connect(worker_, &TaskWorker::finished, this, &TaskFeature::on_finished);
   connect(panel_, &panels::TaskPanel::placeChanged, this, &TaskFeature::refresh_marker);
-  connect(panel_, &panels::TaskPanel::moveInViewToggled, place_target_, &PlaceTarget::set_gizmo_wanted);
+  connect(panel_, &panels::TaskPanel::moveInViewToggled, place_target_,
+          &PlaceTarget::set_gizmo_wanted);
   connect(place_target_, &PlaceTarget::dragged, panel_, &panels::TaskPanel::move_place);
   // Clicks in the view work the button, so it stays the one switch (it sets the gizmo through
   // moveInViewToggled above).
@@ -196,7 +197,8 @@ void TaskFeature::refresh_robot() {
     try {
       // What the engine allows when none are named: the object is held by the group's tip link.
       CollisionChecker checker(robot);
-      const JointVector q = document_.joints().size() == robot->dof() ? document_.joints() : robot->zero_configuration();
+      const JointVector q = document_.joints().size() == robot->dof() ? document_.joints()
+                                                                      : robot->zero_configuration();
       for (const std::string& link :
            task_touch_links(checker, q, group_chain(*robot).tip_link, robot->group_variables()))
         touch << QString::fromStdString(link);
@@ -282,7 +284,8 @@ void TaskFeature::on_finished(const TaskOutcome& outcome) {
     else
       panel_->show_failure(outcome.error, outcome.hint);
   } else if (planned_work_ != document_.work_generation()) {
-    panel_->show_message(tr("Another session was opened or a new one started while planning; nothing was added."));
+    panel_->show_message(
+        tr("Another session was opened or a new one started while planning; nothing was added."));
   } else if (outcome.robot != document_.robot()) {
     panel_->show_message(tr("The robot changed while planning; plan again."));
   } else {

@@ -68,7 +68,8 @@ class TaskFeature : public QObject {
   bool dock_shown_ = false;
   quint64 scene_revision_ = 0;    // counts the document's scene and robot changes
   quint64 planned_revision_ = 0;  // of the running request
-  quint64 planned_work_ = 0;  // the document's work_generation() when the running task was asked for
+  quint64 planned_work_ =
+      0;  // the document's work_generation() when the running task was asked for
   // What Apply does: the last success, while the document's scene is still the one it was planned
   // in.
   struct Applicable {

@@ -1,7 +1,7 @@
 #include "app/task/task_worker.hpp"
 
-#include "app/workers/worker_failure.hpp"
 #include "app/trajectories/trajectory_timing.hpp"
+#include "app/workers/worker_failure.hpp"
 
 namespace kinetic::app {
 
@@ -66,6 +66,8 @@ quint64 TaskWorker::submit(TaskRequest request) {
       [this](TaskOutcome outcome) { emit finished(outcome); });
 }
 
-void TaskWorker::cancel() { worker_.cancel(); }
+void TaskWorker::cancel() {
+  worker_.cancel();
+}
 
 }  // namespace kinetic::app

@@ -12,7 +12,8 @@ PlaybackController::PlaybackController(StudioDocument& document, QObject* parent
   timer_.setInterval(16);
   timer_.setTimerType(Qt::PreciseTimer);
   connect(&timer_, &QTimer::timeout, this, &PlaybackController::tick);
-  connect(&document_, &StudioDocument::robotChanged, this, [this] { set_trajectory(trajectory_, scene_changes_); });
+  connect(&document_, &StudioDocument::robotChanged, this,
+          [this] { set_trajectory(trajectory_, scene_changes_); });
   // An edit of the world shows the world: a paused playback scene would hide the edit (an
   // obstacle dragged that does not move). The next seek, step or play shows it again.
   connect(&document_, &StudioDocument::sceneChanged, this, [this] {
@@ -22,7 +23,8 @@ PlaybackController::PlaybackController(StudioDocument& document, QObject* parent
   });
 }
 
-void PlaybackController::set_trajectory(const Trajectory& trajectory, std::vector<SceneChange> scene_changes) {
+void PlaybackController::set_trajectory(const Trajectory& trajectory,
+                                        std::vector<SceneChange> scene_changes) {
   pause();
   trajectory_ = trajectory;
   scene_changes_ = std::move(scene_changes);
@@ -32,7 +34,8 @@ void PlaybackController::set_trajectory(const Trajectory& trajectory, std::vecto
     for (const std::string& name : trajectory_.joint_names()) {
       // A joint the robot does not have (a trajectory kept from another robot) is not shown.
       const int joint = robot->find_joint(name);
-      model_index_.push_back(joint < 0 ? -1 : robot->joints()[static_cast<std::size_t>(joint)].variable_index);
+      model_index_.push_back(
+          joint < 0 ? -1 : robot->joints()[static_cast<std::size_t>(joint)].variable_index);
     }
   if (trajectory_.empty()) {
     time_ = 0.0;
@@ -52,7 +55,8 @@ void PlaybackController::set_scene_changes(std::vector<SceneChange> scene_change
 
 void PlaybackController::play() {
   if (trajectory_.empty() || playing()) return;
-  if (time_ >= trajectory_.end_time()) show_time(trajectory_.start_time());  // replay from the start
+  if (time_ >= trajectory_.end_time())
+    show_time(trajectory_.start_time());  // replay from the start
   clock_.start();
   timer_.start();
   emit playingChanged(true);
@@ -66,7 +70,9 @@ void PlaybackController::pause() {
   emit playingChanged(false);
 }
 
-void PlaybackController::toggle_play() { playing() ? pause() : play(); }
+void PlaybackController::toggle_play() {
+  playing() ? pause() : play();
+}
 
 void PlaybackController::stop() {
   pause();
@@ -93,9 +99,13 @@ void PlaybackController::step(int direction) {
   }
 }
 
-void PlaybackController::set_speed(double speed) { speed_ = std::clamp(speed, 0.1, 4.0); }
+void PlaybackController::set_speed(double speed) {
+  speed_ = std::clamp(speed, 0.1, 4.0);
+}
 
-void PlaybackController::set_loop(bool loop) { loop_ = loop; }
+void PlaybackController::set_loop(bool loop) {
+  loop_ = loop;
+}
 
 void PlaybackController::tick() {
   if (advance()) pause();
@@ -122,7 +132,8 @@ void PlaybackController::show_time(double t) {
   const JointVector q = trajectory_.sample(time_).position;
   JointVector shown = document_.joints();
   for (std::size_t i = 0; i < model_index_.size(); ++i)
-    if (model_index_[i] >= 0 && model_index_[i] < shown.size()) shown[model_index_[i]] = q[static_cast<int>(i)];
+    if (model_index_[i] >= 0 && model_index_[i] < shown.size())
+      shown[model_index_[i]] = q[static_cast<int>(i)];
   document_.set_playback_joints(shown);
   show_scene();
   emit timeChanged(time_);

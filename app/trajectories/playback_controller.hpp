@@ -40,7 +40,7 @@ class PlaybackController : public QObject {
   void toggle_play();
   void stop();  // pauses and clears the ghost
   void seek(double t);
-  void step(int direction);  // to the previous (-1) or next (+1) waypoint
+  void step(int direction);      // to the previous (-1) or next (+1) waypoint
   void set_speed(double speed);  // clamped to [0.1, 4]
   void set_loop(bool loop);
 

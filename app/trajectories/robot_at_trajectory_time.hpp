@@ -26,6 +26,7 @@ struct RobotAtTime {
 // others keep `current`. Throws Error(MissingJoint) for a trajectory joint the robot does not have
 // (one made for another robot) and Error(OutOfLimits) for a value outside the robot's limits.
 RobotAtTime robot_at_time(const RobotModel& robot, const Trajectory& trajectory,
-                          const std::vector<SceneChange>& scene_changes, double t, const JointVector& current);
+                          const std::vector<SceneChange>& scene_changes, double t,
+                          const JointVector& current);
 
 }  // namespace kinetic::app

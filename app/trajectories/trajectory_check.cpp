@@ -15,7 +15,8 @@ namespace {
 constexpr double kSameInstant = 1e-9;  // s: a sample this close to a change happens with it
 
 // The samples of `trajectory` in [from, to): one stretch between two scene changes.
-std::vector<TrajectorySample> samples_between(const Trajectory& trajectory, double from, double to) {
+std::vector<TrajectorySample> samples_between(const Trajectory& trajectory, double from,
+                                              double to) {
   std::vector<TrajectorySample> samples;
   for (const TrajectorySample& sample : trajectory.samples())
     if (sample.t >= from - kSameInstant && sample.t < to - kSameInstant) samples.push_back(sample);
@@ -39,7 +40,8 @@ PlanningScene stretch_scene(const std::vector<SceneChange>& changes, std::size_t
 // Collisions only (the limits are checked once over the whole motion).
 TrajectoryValidationOptions collisions_only(const TrajectoryCollisionCheck& check) {
   TrajectoryValidationOptions options;
-  options.check_position = options.check_velocity = options.check_acceleration = options.check_jerk = false;
+  options.check_position = options.check_velocity = options.check_acceleration =
+      options.check_jerk = false;
   options.max_position_jump = -1.0;
   options.in_collision = check.in_collision;
   options.collision_names = check.collision_names;
@@ -48,7 +50,8 @@ TrajectoryValidationOptions collisions_only(const TrajectoryCollisionCheck& chec
 
 }  // namespace
 
-TrajectoryCollisionCheck trajectory_collision_check(const RobotModelPtr& robot, const PlanningScene& scene,
+TrajectoryCollisionCheck trajectory_collision_check(const RobotModelPtr& robot,
+                                                    const PlanningScene& scene,
                                                     const std::vector<std::string>& joint_names,
                                                     const JointVector& base) {
   std::vector<int> map;
@@ -63,16 +66,20 @@ TrajectoryCollisionCheck trajectory_collision_check(const RobotModelPtr& robot, 
     return full;
   };
   return {[checker, to_model](const JointVector& q) { return checker->in_collision(to_model(q)); },
-          [checker, to_model](const JointVector& q) { return describe_contacts(checker->contacts(to_model(q))); }};
+          [checker, to_model](const JointVector& q) {
+            return describe_contacts(checker->contacts(to_model(q)));
+          }};
 }
 
-TrajectoryValidationReport validate_in_scenes(const RobotModelPtr& robot, const Trajectory& trajectory,
+TrajectoryValidationReport validate_in_scenes(const RobotModelPtr& robot,
+                                              const Trajectory& trajectory,
                                               const PlanningScene& scene,
                                               const std::vector<SceneChange>& scene_changes,
                                               const JointVector& base) {
   const TrajectoryLimits limits = limits_for(*robot, trajectory.joint_names());
   if (scene_changes.empty()) {
-    const TrajectoryCollisionCheck check = trajectory_collision_check(robot, scene, trajectory.joint_names(), base);
+    const TrajectoryCollisionCheck check =
+        trajectory_collision_check(robot, scene, trajectory.joint_names(), base);
     TrajectoryValidationOptions options;
     options.in_collision = check.in_collision;
     options.collision_names = check.collision_names;
@@ -83,11 +90,12 @@ TrajectoryValidationReport validate_in_scenes(const RobotModelPtr& robot, const 
   for (std::size_t i = 0; i < scene_changes.size(); ++i) {
     // The first change holds from the start, as playback has it (scene_change_index()).
     const double from = i == 0 ? trajectory.start_time() : scene_changes[i].time;
-    const double to = i + 1 < scene_changes.size() ? scene_changes[i + 1].time : trajectory.end_time() + 1.0;
+    const double to =
+        i + 1 < scene_changes.size() ? scene_changes[i + 1].time : trajectory.end_time() + 1.0;
     const std::vector<TrajectorySample> samples = samples_between(trajectory, from, to);
     if (samples.empty()) continue;
-    const TrajectoryCollisionCheck check =
-        trajectory_collision_check(robot, stretch_scene(scene_changes, i), trajectory.joint_names(), base);
+    const TrajectoryCollisionCheck check = trajectory_collision_check(
+        robot, stretch_scene(scene_changes, i), trajectory.joint_names(), base);
     if (samples.size() == 1) {  // a stretch of one instant: that state alone
       ++report.states_checked;
       if (check.in_collision(samples.front().position)) {
@@ -101,13 +109,15 @@ TrajectoryValidationReport validate_in_scenes(const RobotModelPtr& robot, const 
       }
       continue;
     }
-    const Trajectory stretch(trajectory.robot(), trajectory.joint_names(), trajectory.units(), samples);
+    const Trajectory stretch(trajectory.robot(), trajectory.joint_names(), trajectory.units(),
+                             samples);
     TrajectoryValidationReport part = validate_trajectory(stretch, limits, collisions_only(check));
     report.states_checked += part.states_checked;
     for (TrajectoryViolation& v : part.violations) report.violations.push_back(std::move(v));
   }
-  std::stable_sort(report.violations.begin(), report.violations.end(),
-                   [](const TrajectoryViolation& a, const TrajectoryViolation& b) { return a.time < b.time; });
+  std::stable_sort(
+      report.violations.begin(), report.violations.end(),
+      [](const TrajectoryViolation& a, const TrajectoryViolation& b) { return a.time < b.time; });
   return report;
 }
 

@@ -22,7 +22,8 @@ struct TrajectoryCollisionCheck {
 
 // Callbacks deciding a state given in `joint_names` order (the model's other joints at `base`,
 // model order) in `scene`. They share one checker of their own: call them from one thread.
-TrajectoryCollisionCheck trajectory_collision_check(const RobotModelPtr& robot, const PlanningScene& scene,
+TrajectoryCollisionCheck trajectory_collision_check(const RobotModelPtr& robot,
+                                                    const PlanningScene& scene,
                                                     const std::vector<std::string>& joint_names,
                                                     const JointVector& base);
 
@@ -31,7 +32,8 @@ TrajectoryCollisionCheck trajectory_collision_check(const RobotModelPtr& robot, 
 // part held by the gripper from the grasp, put down from the release), as playback shows it. The
 // instant of a change belongs to the scene after it, and the stretch before a grasp may touch the
 // part it grasps with the links the grasp lets touch it. Throws for joints the robot lacks.
-TrajectoryValidationReport validate_in_scenes(const RobotModelPtr& robot, const Trajectory& trajectory,
+TrajectoryValidationReport validate_in_scenes(const RobotModelPtr& robot,
+                                              const Trajectory& trajectory,
                                               const PlanningScene& scene,
                                               const std::vector<SceneChange>& scene_changes,
                                               const JointVector& base);

@@ -21,7 +21,9 @@ namespace kinetic::app {
 
 namespace {
 
-QString error_text(const std::exception& error) { return QString::fromUtf8(error.what()); }
+QString error_text(const std::exception& error) {
+  return QString::fromUtf8(error.what());
+}
 
 // A re-timed or blended trajectory, its corners kept clear of obstacles, with its validation:
 // made on a worker thread, so it has a status the moment it is added.
@@ -34,11 +36,12 @@ struct CheckedTiming {
 };
 
 // Validates `checked.timed` (when made) in `scene` / its scene changes.
-void validate_checked(CheckedTiming& checked, const RobotModelPtr& robot, const PlanningScene& scene,
-                      const JointVector& base) {
+void validate_checked(CheckedTiming& checked, const RobotModelPtr& robot,
+                      const PlanningScene& scene, const JointVector& base) {
   if (!checked.timed.error.isEmpty()) return;
   try {
-    checked.report = validate_in_scenes(robot, checked.timed.trajectory, scene, checked.scene_changes, base);
+    checked.report =
+        validate_in_scenes(robot, checked.timed.trajectory, scene, checked.scene_changes, base);
   } catch (const std::exception& error) {
     checked.validation_error = QString::fromUtf8(error.what());
   }
@@ -48,14 +51,17 @@ void validate_checked(CheckedTiming& checked, const RobotModelPtr& robot, const 
 QString checked_suffix(const CheckedTiming& checked) {
   QString text;
   if (!checked.corners_note.empty())
-    text += QStringLiteral(" ") + QCoreApplication::translate("TrajectoryFeatures", "Time-optimal %1.")
-                                      .arg(QString::fromStdString(checked.corners_note));
+    text +=
+        QStringLiteral(" ") + QCoreApplication::translate("TrajectoryFeatures", "Time-optimal %1.")
+                                  .arg(QString::fromStdString(checked.corners_note));
   if (!checked.validation_error.isEmpty())
-    text += QStringLiteral(" ") +
-            QCoreApplication::translate("TrajectoryFeatures", "Not validated: %1").arg(checked.validation_error);
+    text +=
+        QStringLiteral(" ") + QCoreApplication::translate("TrajectoryFeatures", "Not validated: %1")
+                                  .arg(checked.validation_error);
   else if (!checked.report.ok())
-    text += QStringLiteral(" ") + QCoreApplication::translate("TrajectoryFeatures", "%1 violation(s): see below.")
-                                      .arg(checked.report.violations.size());
+    text += QStringLiteral(" ") +
+            QCoreApplication::translate("TrajectoryFeatures", "%1 violation(s): see below.")
+                .arg(checked.report.violations.size());
   return text;
 }
 
@@ -108,7 +114,8 @@ void TrajectoryFeatures::connect_document() {
     refresh_marks();
     show_validation();
   });
-  connect(&document_, &StudioDocument::trajectoriesChanged, this, &TrajectoryFeatures::refresh_trajectories);
+  connect(&document_, &StudioDocument::trajectoriesChanged, this,
+          &TrajectoryFeatures::refresh_trajectories);
 }
 
 void TrajectoryFeatures::set_group(const QString& engine_group) {
@@ -135,8 +142,10 @@ void TrajectoryFeatures::show_current(int index) {
   const bool valid = index >= 0 && index < static_cast<int>(list.size());
   const Trajectory shown = valid ? list[index].trajectory : Trajectory();
   std::vector<SceneChange> changes = valid ? list[index].scene_changes : std::vector<SceneChange>();
-  if (!(shown == playback_->trajectory())) playback_->set_trajectory(shown, std::move(changes));
-  else playback_->set_scene_changes(std::move(changes));
+  if (!(shown == playback_->trajectory()))
+    playback_->set_trajectory(shown, std::move(changes));
+  else
+    playback_->set_scene_changes(std::move(changes));
   update_shown();
   show_validation();
   // Trajectories stay when another robot is loaded: say when this one does not fit it.
@@ -144,7 +153,8 @@ void TrajectoryFeatures::show_current(int index) {
     const std::vector<std::string> missing = joints_missing_from(*document_.robot(), shown);
     if (!missing.empty())
       trajectory_panel_->show_message(
-          tr("'%1' moves joint '%2', which '%3' does not have: it was made for another robot (its ghost "
+          tr("'%1' moves joint '%2', which '%3' does not have: it was made for another robot (its "
+             "ghost "
              "shows only the joints this robot has). Load the robot it was made for to play it.")
               .arg(list[index].name, QString::fromStdString(missing.front()),
                    QString::fromStdString(document_.robot()->name())),
@@ -168,8 +178,10 @@ void TrajectoryFeatures::show_validation() {
   }
   // Only the shown trajectory's own report: its violation rows seek the motion on screen.
   const ValidationStatus status = validation_status(index);
-  if (status.report) trajectory_panel_->set_validation(*status.report);
-  else trajectory_panel_->show_not_validated(not_validated_text(status.state));
+  if (status.report)
+    trajectory_panel_->set_validation(*status.report);
+  else
+    trajectory_panel_->show_not_validated(not_validated_text(status.state));
 }
 
 void TrajectoryFeatures::refresh_marks() {
@@ -180,8 +192,10 @@ void TrajectoryFeatures::refresh_marks() {
   }
 }
 
-void TrajectoryFeatures::record_validation(const Trajectory& trajectory, const std::vector<SceneChange>& scene_changes,
-                                         const TrajectoryValidationReport& report, quint64 revision) {
+void TrajectoryFeatures::record_validation(const Trajectory& trajectory,
+                                           const std::vector<SceneChange>& scene_changes,
+                                           const TrajectoryValidationReport& report,
+                                           quint64 revision) {
   validations_.record(trajectory, scene_changes, report, revision);
   refresh_marks();
   show_validation();
@@ -206,7 +220,8 @@ void TrajectoryFeatures::play_from_start(int index) {
 }
 
 int TrajectoryFeatures::add_plan(const QString& name, const Trajectory& trajectory,
-                                 const TrajectoryValidationReport& report, quint64 revision, bool replace_last) {
+                                 const TrajectoryValidationReport& report, quint64 revision,
+                                 bool replace_last) {
   validations_.record(trajectory, {}, report, revision);
   const int index = add_or_replace_plan(name, trajectory, replace_last);
   play_from_start(index);
@@ -227,12 +242,14 @@ TimingSettings TrajectoryFeatures::panel_timing() const {
   return timing;
 }
 
-int TrajectoryFeatures::add_or_replace_plan(const QString& name, const Trajectory& trajectory, bool replace_last) {
+int TrajectoryFeatures::add_or_replace_plan(const QString& name, const Trajectory& trajectory,
+                                            bool replace_last) {
   const auto& list = document_.trajectories();
-  const bool replace = replace_last && last_plan_ && last_plan_->index >= 0 &&
-                       last_plan_->index < static_cast<int>(list.size()) &&
-                       list[static_cast<std::size_t>(last_plan_->index)].name == last_plan_->name &&
-                       list[static_cast<std::size_t>(last_plan_->index)].trajectory == last_plan_->trajectory;
+  const bool replace =
+      replace_last && last_plan_ && last_plan_->index >= 0 &&
+      last_plan_->index < static_cast<int>(list.size()) &&
+      list[static_cast<std::size_t>(last_plan_->index)].name == last_plan_->name &&
+      list[static_cast<std::size_t>(last_plan_->index)].trajectory == last_plan_->trajectory;
   int index = -1;
   if (replace) {
     index = last_plan_->index;
@@ -268,19 +285,22 @@ void TrajectoryFeatures::connect_trajectory_panel() {
     document_.set_retime_settings(trajectory_panel_->retime_settings());
   });
   connect(panel, &panels::TrajectoryPanel::currentChanged, this, &TrajectoryFeatures::show_current);
-  connect(panel, &panels::TrajectoryPanel::renameRequested, this, [this](int index, const QString& name) {
-    auto list = document_.trajectories();
-    if (index < 0 || index >= static_cast<int>(list.size())) return;
-    list[index].name = document_.unique_trajectory_name(name);
-    document_.edit_trajectories(list, tr("Rename trajectory"));
-  });
-  connect(panel, &panels::TrajectoryPanel::removeRequested, this, [this](const QList<int>& indices) {
-    std::vector<NamedTrajectory> kept;
-    const auto& list = document_.trajectories();
-    for (int i = 0; i < static_cast<int>(list.size()); ++i)
-      if (!indices.contains(i)) kept.push_back(list[i]);
-    document_.edit_trajectories(kept, indices.size() > 1 ? tr("Delete trajectories") : tr("Delete trajectory"));
-  });
+  connect(panel, &panels::TrajectoryPanel::renameRequested, this,
+          [this](int index, const QString& name) {
+            auto list = document_.trajectories();
+            if (index < 0 || index >= static_cast<int>(list.size())) return;
+            list[index].name = document_.unique_trajectory_name(name);
+            document_.edit_trajectories(list, tr("Rename trajectory"));
+          });
+  connect(panel, &panels::TrajectoryPanel::removeRequested, this,
+          [this](const QList<int>& indices) {
+            std::vector<NamedTrajectory> kept;
+            const auto& list = document_.trajectories();
+            for (int i = 0; i < static_cast<int>(list.size()); ++i)
+              if (!indices.contains(i)) kept.push_back(list[i]);
+            document_.edit_trajectories(
+                kept, indices.size() > 1 ? tr("Delete trajectories") : tr("Delete trajectory"));
+          });
   connect(panel, &panels::TrajectoryPanel::duplicateRequested, this, [this](int index) {
     const auto& list = document_.trajectories();
     if (index < 0 || index >= static_cast<int>(list.size())) return;
@@ -288,7 +308,8 @@ void TrajectoryFeatures::connect_trajectory_panel() {
     trajectory_panel_->set_current(
         document_.add_trajectory(copy.name + tr(" copy"), copy.trajectory, copy.scene_changes));
   });
-  connect(panel, &panels::TrajectoryPanel::moveRobotRequested, this, &TrajectoryFeatures::move_robot_to);
+  connect(panel, &panels::TrajectoryPanel::moveRobotRequested, this,
+          &TrajectoryFeatures::move_robot_to);
   connect(panel, &panels::TrajectoryPanel::playToggled, this, &TrajectoryFeatures::toggle_play);
   // Seeking does not stop the playback, but the end it then reaches is not the motion played.
   connect(panel, &panels::TrajectoryPanel::seekRequested, this, &TrajectoryFeatures::playheadMoved);
@@ -296,18 +317,23 @@ void TrajectoryFeatures::connect_trajectory_panel() {
   connect(panel, &panels::TrajectoryPanel::stepRequested, playback_, &PlaybackController::step);
   connect(panel, &panels::TrajectoryPanel::speedChanged, playback_, &PlaybackController::set_speed);
   connect(panel, &panels::TrajectoryPanel::loopChanged, playback_, &PlaybackController::set_loop);
-  connect(panel, &panels::TrajectoryPanel::showOptionsChanged, this, &TrajectoryFeatures::update_shown);
+  connect(panel, &panels::TrajectoryPanel::showOptionsChanged, this,
+          &TrajectoryFeatures::update_shown);
   connect(playback_, &PlaybackController::timeChanged, panel, &panels::TrajectoryPanel::set_time);
-  connect(playback_, &PlaybackController::playingChanged, panel, &panels::TrajectoryPanel::set_playing);
+  connect(playback_, &PlaybackController::playingChanged, panel,
+          &panels::TrajectoryPanel::set_playing);
   connect(panel, &panels::TrajectoryPanel::retimeRequested, this, &TrajectoryFeatures::retime);
   connect(panel, &panels::TrajectoryPanel::blendRequested, this, &TrajectoryFeatures::blend);
   connect(panel, &panels::TrajectoryPanel::validateRequested, this, &TrajectoryFeatures::validate);
   connect(panel, &panels::TrajectoryPanel::exportRequested, this,
           [this](int index, const QString& path) { export_trajectory(index, path); });
-  connect(panel, &panels::TrajectoryPanel::importRequested, this, [this](const QString& path) { import_trajectory(path); });
+  connect(panel, &panels::TrajectoryPanel::importRequested, this,
+          [this](const QString& path) { import_trajectory(path); });
   connect(panel, &panels::TrajectoryPanel::recordToggled, this, &TrajectoryFeatures::set_recording);
-  connect(panel, &panels::TrajectoryPanel::recordRateChanged, recorder_, &TrajectoryRecorder::set_rate);
-  connect(recorder_, &TrajectoryRecorder::recordingChanged, panel, &panels::TrajectoryPanel::set_recording);
+  connect(panel, &panels::TrajectoryPanel::recordRateChanged, recorder_,
+          &TrajectoryRecorder::set_rate);
+  connect(recorder_, &TrajectoryRecorder::recordingChanged, panel,
+          &panels::TrajectoryPanel::set_recording);
   connect(recorder_, &TrajectoryRecorder::finished, this, [this](int index, const QString& error) {
     if (index < 0) {
       trajectory_panel_->show_message(error, true);
@@ -326,10 +352,12 @@ bool TrajectoryFeatures::move_robot_to(int index, double t) {
   const NamedTrajectory& source = list[static_cast<std::size_t>(index)];
   RobotAtTime at;
   try {
-    at = robot_at_time(*document_.robot(), source.trajectory, source.scene_changes, t, document_.joints());
+    at = robot_at_time(*document_.robot(), source.trajectory, source.scene_changes, t,
+                       document_.joints());
   } catch (const std::exception& error) {
-    trajectory_panel_->show_message(tr("Cannot move the robot to '%1': %2").arg(source.name, QString::fromUtf8(error.what())),
-                                    true);
+    trajectory_panel_->show_message(
+        tr("Cannot move the robot to '%1': %2").arg(source.name, QString::fromUtf8(error.what())),
+        true);
     return false;
   }
   const double from_start = at.time - source.trajectory.start_time();
@@ -339,10 +367,11 @@ bool TrajectoryFeatures::move_robot_to(int index, double t) {
   if (at.scene) document_.edit_scene(*at.scene, what);
   document_.edit_joints(at.joints, what);
   stack.endMacro();
-  trajectory_panel_->show_message(tr("The robot is where '%1' has it at %2 s%3 (Edit → Undo takes it back).")
-                                      .arg(source.name)
-                                      .arg(from_start, 0, 'f', 3)
-                                      .arg(at.scene ? tr(", with the scene of that moment") : QString()));
+  trajectory_panel_->show_message(
+      tr("The robot is where '%1' has it at %2 s%3 (Edit → Undo takes it back).")
+          .arg(source.name)
+          .arg(from_start, 0, 'f', 3)
+          .arg(at.scene ? tr(", with the scene of that moment") : QString()));
   return true;
 }
 
@@ -358,54 +387,58 @@ void TrajectoryFeatures::retime(int index) {
   const quint64 revision = scene_revision_;
   trajectory_panel_->show_message(tr("Re-timing '%1'…").arg(source.name));
   retiming_.submit(
-             [source, robot, timing, scene, base] {
-               CheckedTiming checked;
-               checked.timed = make_trajectory([&] {
-                 // Time-optimal corners leave the path: narrowed where they would collide, as a
-                 // plan's are. A pick and place runs through several scenes, which one callback
-                 // cannot follow: its corners are left to the validation below.
-                 TrajectoryCollisionCheck check;
-                 if (source.scene_changes.empty())
-                   check = trajectory_collision_check(robot, scene, source.trajectory.joint_names(), base);
-                 return time_path(trajectory_waypoints(source.trajectory),
-                                  limits_for(*robot, source.trajectory.joint_names()), timing, check.in_collision,
-                                  check.collision_names, &checked.corners_note);
-               });
-               if (checked.timed.error.isEmpty())
-                 checked.scene_changes =
-                     retime_scene_changes(source.scene_changes, source.trajectory, checked.timed.trajectory);
-               validate_checked(checked, robot, scene, base);
-               return checked;
-             },
-             [this, source, index, timing, replace, revision](CheckedTiming checked) {
-               const TrajectoryOrError& result = checked.timed;
-               if (!result.error.isEmpty()) {
-                 trajectory_panel_->show_message(tr("Could not re-time '%1': %2").arg(source.name, result.error), true);
-                 emit taskFinished(QStringLiteral("retime"), result.error);
-                 return;
-               }
-               if (checked.validation_error.isEmpty())
-                 validations_.record(result.trajectory, checked.scene_changes, checked.report, revision);
-               auto updated = document_.trajectories();
-               const QString label = source.name + QStringLiteral(" · ") + timing_key(timing.method);
-               if (replace && index < static_cast<int>(updated.size()) && updated[index].name == source.name) {
-                 // The grasp and the release move with the waypoints they happen at.
-                 updated[index].scene_changes =
-                     retime_scene_changes(updated[index].scene_changes, updated[index].trajectory, result.trajectory);
-                 updated[index].trajectory = result.trajectory;
-                 document_.edit_trajectories(updated, tr("Re-time trajectory"));
-               } else {
-                 trajectory_panel_->set_current(document_.add_trajectory(label, result.trajectory, checked.scene_changes));
-               }
-               show_validation();
-               trajectory_panel_->show_message(tr("Re-timed '%1': %2 s (was %3 s).")
-                                                       .arg(source.name)
-                                                       .arg(result.trajectory.duration(), 0, 'f', 3)
-                                                       .arg(source.trajectory.duration(), 0, 'f', 3) +
-                                                   checked_suffix(checked),
-                                               !checked.validation_error.isEmpty() || !checked.report.ok());
-               emit taskFinished(QStringLiteral("retime"), {});
-             });
+      [source, robot, timing, scene, base] {
+        CheckedTiming checked;
+        checked.timed = make_trajectory([&] {
+          // Time-optimal corners leave the path: narrowed where they would collide, as a
+          // plan's are. A pick and place runs through several scenes, which one callback
+          // cannot follow: its corners are left to the validation below.
+          TrajectoryCollisionCheck check;
+          if (source.scene_changes.empty())
+            check = trajectory_collision_check(robot, scene, source.trajectory.joint_names(), base);
+          return time_path(trajectory_waypoints(source.trajectory),
+                           limits_for(*robot, source.trajectory.joint_names()), timing,
+                           check.in_collision, check.collision_names, &checked.corners_note);
+        });
+        if (checked.timed.error.isEmpty())
+          checked.scene_changes = retime_scene_changes(source.scene_changes, source.trajectory,
+                                                       checked.timed.trajectory);
+        validate_checked(checked, robot, scene, base);
+        return checked;
+      },
+      [this, source, index, timing, replace, revision](CheckedTiming checked) {
+        const TrajectoryOrError& result = checked.timed;
+        if (!result.error.isEmpty()) {
+          trajectory_panel_->show_message(
+              tr("Could not re-time '%1': %2").arg(source.name, result.error), true);
+          emit taskFinished(QStringLiteral("retime"), result.error);
+          return;
+        }
+        if (checked.validation_error.isEmpty())
+          validations_.record(result.trajectory, checked.scene_changes, checked.report, revision);
+        auto updated = document_.trajectories();
+        const QString label = source.name + QStringLiteral(" · ") + timing_key(timing.method);
+        if (replace && index < static_cast<int>(updated.size()) &&
+            updated[index].name == source.name) {
+          // The grasp and the release move with the waypoints they happen at.
+          updated[index].scene_changes = retime_scene_changes(
+              updated[index].scene_changes, updated[index].trajectory, result.trajectory);
+          updated[index].trajectory = result.trajectory;
+          document_.edit_trajectories(updated, tr("Re-time trajectory"));
+        } else {
+          trajectory_panel_->set_current(
+              document_.add_trajectory(label, result.trajectory, checked.scene_changes));
+        }
+        show_validation();
+        trajectory_panel_->show_message(
+            tr("Re-timed '%1': %2 s (was %3 s).")
+                    .arg(source.name)
+                    .arg(result.trajectory.duration(), 0, 'f', 3)
+                    .arg(source.trajectory.duration(), 0, 'f', 3) +
+                checked_suffix(checked),
+            !checked.validation_error.isEmpty() || !checked.report.ok());
+        emit taskFinished(QStringLiteral("retime"), {});
+      });
 }
 
 void TrajectoryFeatures::blend(const QList<int>& indices) {
@@ -424,42 +457,43 @@ void TrajectoryFeatures::blend(const QList<int>& indices) {
   const JointVector base = document_.joints();
   const quint64 revision = scene_revision_;
   blending_.submit(
-             [parts, robot, timing, scene, base] {
-               CheckedTiming checked;
-               checked.timed = make_trajectory([&] {
-                 const TrajectoryLimits limits = limits_for(*robot, parts.front().joint_names());
-                 // One time-optimal motion through every part's waypoints, its corners (the
-                 // junctions too) narrowed where they would collide, as a plan's are.
-                 const TrajectoryCollisionCheck check =
-                     trajectory_collision_check(robot, scene, parts.front().joint_names(), base);
-                 TimingSettings optimal = timing;
-                 optimal.method = TimingMethod::TimeOptimal;
-                 return time_path(join_trajectories(parts, limits, 1e-3), limits, optimal, check.in_collision,
-                                  check.collision_names, &checked.corners_note);
-               });
-               validate_checked(checked, robot, scene, base);
-               return checked;
-             },
-             [this, names, revision](CheckedTiming checked) {
-               const TrajectoryOrError& result = checked.timed;
-               if (!result.error.isEmpty()) {
-                 trajectory_panel_->show_message(tr("Could not blend: %1").arg(result.error), true);
-                 emit taskFinished(QStringLiteral("blend"), result.error);
-                 return;
-               }
-               if (checked.validation_error.isEmpty())
-                 validations_.record(result.trajectory, {}, checked.report, revision);
-               const int index = document_.add_trajectory(tr("blend of %1").arg(names.join(QStringLiteral(" + "))),
-                                                          result.trajectory);
-               trajectory_panel_->set_current(index);
-               show_validation();
-               trajectory_panel_->show_message(tr("Blended %1 trajectories: %2 s.")
-                                                       .arg(names.size())
-                                                       .arg(result.trajectory.duration(), 0, 'f', 3) +
-                                                   checked_suffix(checked),
-                                               !checked.validation_error.isEmpty() || !checked.report.ok());
-               emit taskFinished(QStringLiteral("blend"), {});
-             });
+      [parts, robot, timing, scene, base] {
+        CheckedTiming checked;
+        checked.timed = make_trajectory([&] {
+          const TrajectoryLimits limits = limits_for(*robot, parts.front().joint_names());
+          // One time-optimal motion through every part's waypoints, its corners (the
+          // junctions too) narrowed where they would collide, as a plan's are.
+          const TrajectoryCollisionCheck check =
+              trajectory_collision_check(robot, scene, parts.front().joint_names(), base);
+          TimingSettings optimal = timing;
+          optimal.method = TimingMethod::TimeOptimal;
+          return time_path(join_trajectories(parts, limits, 1e-3), limits, optimal,
+                           check.in_collision, check.collision_names, &checked.corners_note);
+        });
+        validate_checked(checked, robot, scene, base);
+        return checked;
+      },
+      [this, names, revision](CheckedTiming checked) {
+        const TrajectoryOrError& result = checked.timed;
+        if (!result.error.isEmpty()) {
+          trajectory_panel_->show_message(tr("Could not blend: %1").arg(result.error), true);
+          emit taskFinished(QStringLiteral("blend"), result.error);
+          return;
+        }
+        if (checked.validation_error.isEmpty())
+          validations_.record(result.trajectory, {}, checked.report, revision);
+        const int index = document_.add_trajectory(
+            tr("blend of %1").arg(names.join(QStringLiteral(" + "))), result.trajectory);
+        trajectory_panel_->set_current(index);
+        show_validation();
+        trajectory_panel_->show_message(
+            tr("Blended %1 trajectories: %2 s.")
+                    .arg(names.size())
+                    .arg(result.trajectory.duration(), 0, 'f', 3) +
+                checked_suffix(checked),
+            !checked.validation_error.isEmpty() || !checked.report.ok());
+        emit taskFinished(QStringLiteral("blend"), {});
+      });
 }
 
 void TrajectoryFeatures::validate(int index) {
@@ -476,29 +510,32 @@ void TrajectoryFeatures::validate(int index) {
   };
   trajectory_panel_->show_message(tr("Validating '%1'…").arg(source.name));
   validating_.submit(
-             [source, robot, scene, base] {
-               Result result;
-               try {
-                 // A pick and place: each stretch in the scene in force then (the part held).
-                 result.report = validate_in_scenes(robot, source.trajectory, scene, source.scene_changes, base);
-               } catch (const std::exception& error) {
-                 result.error = error_text(error);
-               }
-               return result;
-             },
-             [this, source, revision](Result result) {
-               if (!result.error.isEmpty()) {
-                 trajectory_panel_->show_message(tr("Could not validate: %1").arg(result.error), true);
-               } else {
-                 // Shown only if `source` is the trajectory on screen (record_validation decides).
-                 record_validation(source.trajectory, source.scene_changes, result.report, revision);
-                 trajectory_panel_->show_message(
-                     result.report.ok() ? tr("'%1' is valid.").arg(source.name)
-                                        : tr("'%1': %2 violation(s).").arg(source.name).arg(result.report.violations.size()),
-                     !result.report.ok());
-               }
-               emit taskFinished(QStringLiteral("validate"), result.error);
-             });
+      [source, robot, scene, base] {
+        Result result;
+        try {
+          // A pick and place: each stretch in the scene in force then (the part held).
+          result.report =
+              validate_in_scenes(robot, source.trajectory, scene, source.scene_changes, base);
+        } catch (const std::exception& error) {
+          result.error = error_text(error);
+        }
+        return result;
+      },
+      [this, source, revision](Result result) {
+        if (!result.error.isEmpty()) {
+          trajectory_panel_->show_message(tr("Could not validate: %1").arg(result.error), true);
+        } else {
+          // Shown only if `source` is the trajectory on screen (record_validation decides).
+          record_validation(source.trajectory, source.scene_changes, result.report, revision);
+          trajectory_panel_->show_message(result.report.ok()
+                                              ? tr("'%1' is valid.").arg(source.name)
+                                              : tr("'%1': %2 violation(s).")
+                                                    .arg(source.name)
+                                                    .arg(result.report.violations.size()),
+                                          !result.report.ok());
+        }
+        emit taskFinished(QStringLiteral("validate"), result.error);
+      });
 }
 
 QString TrajectoryFeatures::export_trajectory(int index, const QString& path) {
@@ -513,8 +550,9 @@ QString TrajectoryFeatures::export_trajectory(int index, const QString& path) {
       error = error_text(e);
     }
   }
-  trajectory_panel_->show_message(error.isEmpty() ? tr("Exported '%1' to %2.").arg(list[index].name, path)
-                                                  : tr("Export failed: %1").arg(error),
+  trajectory_panel_->show_message(error.isEmpty()
+                                      ? tr("Exported '%1' to %2.").arg(list[index].name, path)
+                                      : tr("Export failed: %1").arg(error),
                                   !error.isEmpty());
   return error;
 }
@@ -524,11 +562,14 @@ QString TrajectoryFeatures::import_trajectory(const QString& path) {
   try {
     const Trajectory trajectory = load_trajectory(std::filesystem::path(path.toStdString()));
     const RobotModelPtr robot = document_.robot();
-    if (!robot) throw Error(ErrorCode::InvalidValue, "no robot is loaded", "load the robot the trajectory is for");
+    if (!robot)
+      throw Error(ErrorCode::InvalidValue, "no robot is loaded",
+                  "load the robot the trajectory is for");
     limits_for(*robot, trajectory.joint_names());  // throws naming a joint this robot lacks
     const int index = document_.add_trajectory(QFileInfo(path).completeBaseName(), trajectory);
     trajectory_panel_->set_current(index);
-    trajectory_panel_->show_message(tr("Imported %1 (%2 s).").arg(path).arg(trajectory.duration(), 0, 'f', 3));
+    trajectory_panel_->show_message(
+        tr("Imported %1 (%2 s).").arg(path).arg(trajectory.duration(), 0, 'f', 3));
   } catch (const std::exception& e) {
     error = error_text(e);
     trajectory_panel_->show_message(tr("Import of %1 failed: %2").arg(path, error), true);

@@ -48,8 +48,8 @@ class TrajectoryFeatures : public QObject {
   // reaches the list, so it shows with it (stale if the scene was edited while planning). Added, or
   // put in place of the last plan when `replace_last` and the list still holds that one unchanged;
   // made current and played from the start. Returns its index.
-  int add_plan(const QString& name, const Trajectory& trajectory, const TrajectoryValidationReport& report,
-               quint64 revision, bool replace_last);
+  int add_plan(const QString& name, const Trajectory& trajectory,
+               const TrajectoryValidationReport& report, quint64 revision, bool replace_last);
 
   // Bumped by every scene edit and robot change: the reports made before go stale.
   quint64 scene_revision() const { return scene_revision_; }
@@ -98,7 +98,8 @@ class TrajectoryFeatures : public QObject {
   void refresh_marks();
   // Keeps `report` for a trajectory validated in scene revision `revision`, and shows it if the
   // trajectory is the one shown.
-  void record_validation(const Trajectory& trajectory, const std::vector<SceneChange>& scene_changes,
+  void record_validation(const Trajectory& trajectory,
+                         const std::vector<SceneChange>& scene_changes,
                          const TrajectoryValidationReport& report, quint64 revision);
   int add_or_replace_plan(const QString& name, const Trajectory& trajectory, bool replace_last);
 

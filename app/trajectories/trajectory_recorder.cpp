@@ -55,18 +55,20 @@ void TrajectoryRecorder::stop() {
   const RobotModelPtr robot = document_.robot();
   const TimingSettings timing = timing_;
   worker_.submit(
-             [path, robot, timing] {
-               return make_trajectory([&] { return time_path(path, limits_for(*robot), timing); });
-             },
-             [this, robot](TrajectoryOrError result) {
-               if (!result.error.isEmpty() || robot != document_.robot()) {
-                 emit finished(-1, result.error.isEmpty() ? tr("Recording dropped: the robot changed.")
-                                                          : tr("Could not time the recording: %1").arg(result.error));
-                 return;
-               }
-               const int index = document_.add_trajectory(tr("recording %1").arg(++count_), result.trajectory);
-               emit finished(index, {});
-             });
+      [path, robot, timing] {
+        return make_trajectory([&] { return time_path(path, limits_for(*robot), timing); });
+      },
+      [this, robot](TrajectoryOrError result) {
+        if (!result.error.isEmpty() || robot != document_.robot()) {
+          emit finished(-1, result.error.isEmpty()
+                                ? tr("Recording dropped: the robot changed.")
+                                : tr("Could not time the recording: %1").arg(result.error));
+          return;
+        }
+        const int index =
+            document_.add_trajectory(tr("recording %1").arg(++count_), result.trajectory);
+        emit finished(index, {});
+      });
 }
 
 }  // namespace kinetic::app

@@ -42,7 +42,8 @@ class TrajectoryRecorder : public QObject {
   double rate_ = 50.0;
   TimingSettings timing_;
   int count_ = 0;
-  NewestWinsWorker worker_{QStringLiteral("recording timing")};  // last: its thread stops before the rest goes
+  NewestWinsWorker worker_{
+      QStringLiteral("recording timing")};  // last: its thread stops before the rest goes
 };
 
 }  // namespace kinetic::app

@@ -20,16 +20,21 @@ TrajectoryOrError make_trajectory(const std::function<Trajectory()>& make) {
 
 QString timing_key(TimingMethod method) {
   switch (method) {
-    case TimingMethod::Trapezoidal: return QStringLiteral("trapezoidal");
-    case TimingMethod::SCurve: return QStringLiteral("scurve");
-    case TimingMethod::CubicSpline: return QStringLiteral("cubic_spline");
-    case TimingMethod::TimeOptimal: break;
+    case TimingMethod::Trapezoidal:
+      return QStringLiteral("trapezoidal");
+    case TimingMethod::SCurve:
+      return QStringLiteral("scurve");
+    case TimingMethod::CubicSpline:
+      return QStringLiteral("cubic_spline");
+    case TimingMethod::TimeOptimal:
+      break;
   }
   return QStringLiteral("time_optimal");
 }
 
 TimingMethod timing_method_from_key(const QString& key) {
-  for (TimingMethod m : {TimingMethod::Trapezoidal, TimingMethod::SCurve, TimingMethod::CubicSpline})
+  for (TimingMethod m :
+       {TimingMethod::Trapezoidal, TimingMethod::SCurve, TimingMethod::CubicSpline})
     if (timing_key(m) == key) return m;
   return TimingMethod::TimeOptimal;
 }
@@ -40,7 +45,8 @@ TrajectoryLimits limits_for(const RobotModel& model, const std::vector<std::stri
     const int v = model.variable_index(name);
     if (v < 0) model.joint(name);  // throws MissingJoint with close names for an unknown joint
     if (v < 0)
-      throw Error(ErrorCode::MissingJoint, "joint '" + name + "' is not a moving joint of '" + model.name() + "'",
+      throw Error(ErrorCode::MissingJoint,
+                  "joint '" + name + "' is not a moving joint of '" + model.name() + "'",
                   "load the robot this trajectory was made for");
     variables.push_back(v);
   }
@@ -49,14 +55,19 @@ TrajectoryLimits limits_for(const RobotModel& model, const std::vector<std::stri
 
 Trajectory time_path(const JointPath& path, TrajectoryLimits limits, const TimingSettings& settings,
                      const std::function<bool(const JointVector&)>& in_collision,
-                     const std::function<std::string(const JointVector&)>& collision_names, std::string* note) {
+                     const std::function<std::string(const JointVector&)>& collision_names,
+                     std::string* note) {
   limits.velocity_scaling = settings.velocity_scaling;
   limits.acceleration_scaling = settings.acceleration_scaling;
   switch (settings.method) {
-    case TimingMethod::Trapezoidal: return trapezoidal(path, limits);
-    case TimingMethod::SCurve: return scurve(path, limits);
-    case TimingMethod::CubicSpline: return cubic_spline(path, limits);
-    case TimingMethod::TimeOptimal: break;
+    case TimingMethod::Trapezoidal:
+      return trapezoidal(path, limits);
+    case TimingMethod::SCurve:
+      return scurve(path, limits);
+    case TimingMethod::CubicSpline:
+      return cubic_spline(path, limits);
+    case TimingMethod::TimeOptimal:
+      break;
   }
   ClearTiming timing = time_optimal_clear(path, limits, in_collision, collision_names);
   if (note) *note = narrowed_corners_note(timing, TimeOptimalOptions{}.max_deviation);

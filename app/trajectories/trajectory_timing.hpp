@@ -28,7 +28,8 @@ struct TimingSettings {
 
 // Limits of the model's variables named by `joint_names` (in that order); all active variables
 // in model order when empty. Throws Error(MissingJoint) for a joint the model does not have.
-TrajectoryLimits limits_for(const RobotModel& model, const std::vector<std::string>& joint_names = {});
+TrajectoryLimits limits_for(const RobotModel& model,
+                            const std::vector<std::string>& joint_names = {});
 
 // Times a path (positions in the order of limits.joint_names). Throws kinetic::Error. With
 // `in_collision`, time-optimal corners are narrowed where they would collide

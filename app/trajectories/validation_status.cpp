@@ -13,27 +13,33 @@ std::vector<double> times_of(const std::vector<SceneChange>& changes) {
   return times;
 }
 
-QString tr(const char* text) { return QCoreApplication::translate("ValidationStatus", text); }
+QString tr(const char* text) {
+  return QCoreApplication::translate("ValidationStatus", text);
+}
 
 }  // namespace
 
-const ValidationStatuses::Record* ValidationStatuses::find(const Trajectory& trajectory,
-                                                           const std::vector<SceneChange>& scene_changes) const {
+const ValidationStatuses::Record* ValidationStatuses::find(
+    const Trajectory& trajectory, const std::vector<SceneChange>& scene_changes) const {
   const std::vector<double> times = times_of(scene_changes);
   for (auto it = records_.rbegin(); it != records_.rend(); ++it)
     if (it->change_times == times && it->trajectory == trajectory) return &*it;
   return nullptr;
 }
 
-void ValidationStatuses::record(const Trajectory& trajectory, const std::vector<SceneChange>& scene_changes,
+void ValidationStatuses::record(const Trajectory& trajectory,
+                                const std::vector<SceneChange>& scene_changes,
                                 const TrajectoryValidationReport& report, quint64 revision) {
   const std::vector<double> times = times_of(scene_changes);
-  std::erase_if(records_, [&](const Record& r) { return r.change_times == times && r.trajectory == trajectory; });
+  std::erase_if(records_, [&](const Record& r) {
+    return r.change_times == times && r.trajectory == trajectory;
+  });
   records_.push_back({trajectory, times, report, revision});
 }
 
 ValidationStatus ValidationStatuses::status(const Trajectory& trajectory,
-                                            const std::vector<SceneChange>& scene_changes, quint64 revision) const {
+                                            const std::vector<SceneChange>& scene_changes,
+                                            quint64 revision) const {
   const Record* r = find(trajectory, scene_changes);
   if (!r) return {};
   if (r->revision != revision) return {ValidationState::Stale, nullptr};
@@ -42,7 +48,8 @@ ValidationStatus ValidationStatuses::status(const Trajectory& trajectory,
 
 void ValidationStatuses::keep_only(const std::vector<const Trajectory*>& listed) {
   const auto is_listed = [&](const Record& r) {
-    return std::any_of(listed.begin(), listed.end(), [&](const Trajectory* t) { return *t == r.trajectory; });
+    return std::any_of(listed.begin(), listed.end(),
+                       [&](const Trajectory* t) { return *t == r.trajectory; });
   };
   std::size_t unlisted = 0;
   std::vector<Record> kept;
@@ -59,21 +66,28 @@ QString not_validated_text(ValidationState state) {
 
 QString validation_mark(ValidationState state) {
   switch (state) {
-    case ValidationState::Valid: return QStringLiteral("✓");
-    case ValidationState::Violations: return QStringLiteral("⚠");
+    case ValidationState::Valid:
+      return QStringLiteral("✓");
+    case ValidationState::Violations:
+      return QStringLiteral("⚠");
     case ValidationState::Stale:
-    case ValidationState::NotValidated: break;
+    case ValidationState::NotValidated:
+      break;
   }
   return {};
 }
 
 QString validation_mark_tip(const ValidationStatus& status) {
   switch (status.state) {
-    case ValidationState::Valid: return tr("Validated in the current scene: no violations");
+    case ValidationState::Valid:
+      return tr("Validated in the current scene: no violations");
     case ValidationState::Violations:
-      return tr("Validated in the current scene: %1 violation(s)").arg(status.report ? status.report->violations.size() : 0);
-    case ValidationState::Stale: return tr("Not validated in the current scene");
-    case ValidationState::NotValidated: break;
+      return tr("Validated in the current scene: %1 violation(s)")
+          .arg(status.report ? status.report->violations.size() : 0);
+    case ValidationState::Stale:
+      return tr("Not validated in the current scene");
+    case ValidationState::NotValidated:
+      break;
   }
   return tr("Not validated");
 }

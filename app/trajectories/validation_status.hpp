@@ -33,8 +33,8 @@ class ValidationStatuses {
   // made against; a report made before an edit that landed meanwhile is stale at once.
   void record(const Trajectory& trajectory, const std::vector<SceneChange>& scene_changes,
               const TrajectoryValidationReport& report, quint64 revision);
-  ValidationStatus status(const Trajectory& trajectory, const std::vector<SceneChange>& scene_changes,
-                          quint64 revision) const;
+  ValidationStatus status(const Trajectory& trajectory,
+                          const std::vector<SceneChange>& scene_changes, quint64 revision) const;
   // Forgets the reports of trajectories no longer in the list (deleted, replaced, re-timed in
   // place), but the newest few: an undo may bring theirs back.
   void keep_only(const std::vector<const Trajectory*>& listed);
@@ -47,7 +47,8 @@ class ValidationStatuses {
     TrajectoryValidationReport report;
     quint64 revision = 0;
   };
-  const Record* find(const Trajectory& trajectory, const std::vector<SceneChange>& scene_changes) const;
+  const Record* find(const Trajectory& trajectory,
+                     const std::vector<SceneChange>& scene_changes) const;
   std::vector<Record> records_;  // newest last
 };
 

@@ -10,11 +10,11 @@
 #include <string>
 
 #include "app/collision/collision_monitor.hpp"
+#include "app/document/studio_document.hpp"
 #include "app/goal/goal_controller.hpp"
+#include "app/task/place_target.hpp"
 #include "app/viewport/scene_bridge/robot_visuals.hpp"
 #include "app/viewport/scene_bridge/scene_visuals.hpp"
-#include "app/document/studio_document.hpp"
-#include "app/task/place_target.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "viewer/mesh_file_cache.hpp"
 #include "viewer/picking.hpp"
@@ -30,9 +30,9 @@ viewer::VulkanContextOptions window_options() {
   return options;
 }
 constexpr float kOrbitRadiansPerPixel = 0.008f;
-constexpr double kJointRadiansPerPixel = 0.01;   // right-drag on a link
+constexpr double kJointRadiansPerPixel = 0.01;  // right-drag on a link
 constexpr double kJointMetresPerPixel = 0.002;
-constexpr double kClickSlopPixels = 4.0;          // a press that moves less is a click
+constexpr double kClickSlopPixels = 4.0;  // a press that moves less is a click
 constexpr int kStroboscopeGhosts = 12;
 constexpr int kTrailSamples = 120;
 constexpr viewer::Color kFailedGoalGhost{0.95f, 0.2f, 0.15f, 0.38f};
@@ -50,7 +50,8 @@ const char* const kHelpLines[] = {
 }  // namespace
 
 ViewportWindow::ViewportWindow(StudioDocument& document)
-    : document_(document), context_(std::make_unique<viewer::VulkanContext>(window_options())),
+    : document_(document),
+      context_(std::make_unique<viewer::VulkanContext>(window_options())),
       mesh_cache_(std::make_shared<viewer::MeshFileCache>()) {
   setSurfaceType(QSurface::VulkanSurface);
   qt_instance_.setVkInstance(context_->instance());
@@ -68,11 +69,12 @@ ViewportWindow::ViewportWindow(StudioDocument& document)
     trail_dirty_ = true;
     requestUpdate();
   });
-  for (auto signal : {&StudioDocument::jointsChanged, &StudioDocument::sceneChanged, &StudioDocument::selectionChanged,
-                      &StudioDocument::goalChanged, &StudioDocument::playbackChanged,
-                      &StudioDocument::playbackSceneChanged})
+  for (auto signal : {&StudioDocument::jointsChanged, &StudioDocument::sceneChanged,
+                      &StudioDocument::selectionChanged, &StudioDocument::goalChanged,
+                      &StudioDocument::playbackChanged, &StudioDocument::playbackSceneChanged})
     connect(&document_, signal, this, [this] { requestUpdate(); });
-  for (auto signal : {&StudioDocument::trajectoriesChanged, &StudioDocument::shownTrajectoryChanged})
+  for (auto signal :
+       {&StudioDocument::trajectoriesChanged, &StudioDocument::shownTrajectoryChanged})
     connect(&document_, signal, this, [this] {
       trail_dirty_ = true;
       requestUpdate();
@@ -123,12 +125,17 @@ void ViewportWindow::set_option(ViewOption which, bool on) {
   requestUpdate();
 }
 
-bool ViewportWindow::option(ViewOption which) const { return options_[static_cast<int>(which)]; }
+bool ViewportWindow::option(ViewOption which) const {
+  return options_[static_cast<int>(which)];
+}
 
-std::function<void(const RobotModel&, const std::atomic<bool>*)> ViewportWindow::mesh_warmer() const {
+std::function<void(const RobotModel&, const std::atomic<bool>*)> ViewportWindow::mesh_warmer()
+    const {
   // A snapshot of what the library holds: a reload of the same robot reads nothing.
-  std::set<std::string> held = renderer_ ? renderer_->meshes().file_keys() : std::set<std::string>{};
-  return [cache = mesh_cache_, held = std::move(held)](const RobotModel& robot, const std::atomic<bool>* cancel) {
+  std::set<std::string> held =
+      renderer_ ? renderer_->meshes().file_keys() : std::set<std::string>{};
+  return [cache = mesh_cache_, held = std::move(held)](const RobotModel& robot,
+                                                       const std::atomic<bool>* cancel) {
     cache->warm(robot_mesh_files(robot), held, cancel);
   };
 }
@@ -145,7 +152,8 @@ void ViewportWindow::exposeEvent(QExposeEvent*) {
 void ViewportWindow::resizeEvent(QResizeEvent*) {
   if (renderer_) {
     const qreal scale = devicePixelRatio();
-    renderer_->resize(static_cast<uint32_t>(width() * scale), static_cast<uint32_t>(height() * scale));
+    renderer_->resize(static_cast<uint32_t>(width() * scale),
+                      static_cast<uint32_t>(height() * scale));
   }
   requestUpdate();
 }
@@ -175,7 +183,8 @@ void ViewportWindow::rebuild_robot() {
   kinematics_.reset();
   if (!robot) return;
   robot_visuals_ = std::make_unique<RobotVisuals>(renderer_->meshes(), robot);
-  collision_visuals_ = std::make_unique<RobotVisuals>(renderer_->meshes(), robot, RobotVisuals::Geometry::Collision);
+  collision_visuals_ =
+      std::make_unique<RobotVisuals>(renderer_->meshes(), robot, RobotVisuals::Geometry::Collision);
   kinematics_ = std::make_unique<ForwardKinematics>(*robot);
   // A surface rebuilt for the same robot keeps the user's view.
   if (camera_fit_pending_) fit_camera();
@@ -183,7 +192,8 @@ void ViewportWindow::rebuild_robot() {
 
 void ViewportWindow::set_camera(const viewer::Camera& camera) {
   camera_ = camera;
-  camera_.orthographic = option(ViewOption::Orthographic);  // a view option; sessions save no projection
+  camera_.orthographic =
+      option(ViewOption::Orthographic);  // a view option; sessions save no projection
   camera_fit_pending_ = false;
   requestUpdate();
 }
@@ -203,7 +213,8 @@ void ViewportWindow::fit_camera() {
   const viewer::Camera defaults;
   camera_.yaw = defaults.yaw;
   camera_.pitch = defaults.pitch;
-  const float aspect = static_cast<float>(std::max(1, width())) / static_cast<float>(std::max(1, height()));
+  const float aspect =
+      static_cast<float>(std::max(1, width())) / static_cast<float>(std::max(1, height()));
   camera_.fit(min, max, aspect);
   // The goal gizmo keeps its size on screen around the TCP, so it reached past the robot's
   // bounds (its top ring cut off above an upright arm): room for it as well, at the distance the
@@ -211,8 +222,8 @@ void ViewportWindow::fit_camera() {
   if (const auto target = gizmo_target()) {
     const viewer::Gizmo gizmo = make_gizmo(*target);
     for (int pass = 0; pass < 2; ++pass) {
-      const viewer::Vec3 reach =
-          viewer::Vec3::Constant(viewer::gizmo_scale(gizmo, camera_, static_cast<float>(std::max(1, height()))));
+      const viewer::Vec3 reach = viewer::Vec3::Constant(
+          viewer::gizmo_scale(gizmo, camera_, static_cast<float>(std::max(1, height()))));
       const viewer::Vec3 centre = gizmo.pose.translation();
       camera_.fit(min.cwiseMin(centre - reach), max.cwiseMax(centre + reach), aspect);
     }
@@ -233,7 +244,8 @@ void ViewportWindow::focus_goal() {
 }
 
 std::optional<ViewportWindow::GizmoTarget> ViewportWindow::gizmo_target() const {
-  if (place_ && place_->has_gizmo()) return GizmoTarget{GizmoSubject::Place, place_->marker()->pose};
+  if (place_ && place_->has_gizmo())
+    return GizmoTarget{GizmoSubject::Place, place_->marker()->pose};
   const std::string selected = document_.selected_object().toStdString();
   if (!selected.empty() && document_.scene().has_obstacle(selected))
     return GizmoTarget{GizmoSubject::Obstacle, document_.scene().obstacle(selected).pose};
@@ -256,16 +268,20 @@ viewer::Gizmo ViewportWindow::make_gizmo(const GizmoTarget& target) const {
   return gizmo;
 }
 
-std::optional<viewer::Gizmo> ViewportWindow::gizmo() const { return last_gizmo_; }
+std::optional<viewer::Gizmo> ViewportWindow::gizmo() const {
+  return last_gizmo_;
+}
 
 viewer::Ray ViewportWindow::ray_at(const QPointF& position) const {
-  return camera_.ray_through_pixel(static_cast<float>(position.x()), static_cast<float>(position.y()),
-                                   static_cast<float>(std::max(1, width())), static_cast<float>(std::max(1, height())));
+  return camera_.ray_through_pixel(
+      static_cast<float>(position.x()), static_cast<float>(position.y()),
+      static_cast<float>(std::max(1, width())), static_cast<float>(std::max(1, height())));
 }
 
 std::optional<QPointF> ViewportWindow::project(const Vector3& world) const {
   const viewer::Vec3 v = world.cast<float>() - camera_.eye();
-  const float w = static_cast<float>(std::max(1, width())), h = static_cast<float>(std::max(1, height()));
+  const float w = static_cast<float>(std::max(1, width())),
+              h = static_cast<float>(std::max(1, height()));
   const float half_h = std::tan(camera_.fov_y / 2), aspect = w / h;
   float depth = camera_.orthographic ? camera_.distance : v.dot(camera_.forward());
   if (depth <= camera_.near_plane) return std::nullopt;
@@ -321,15 +337,19 @@ void ViewportWindow::add_trail(viewer::RenderScene& scene) {
     trail_error_.clear();
     try {
       if (!trajectory.empty())
-        trail_ = tcp_trail(*document_.robot(), trajectory, goal_ ? goal_->group() : std::string(), kTrailSamples);
+        trail_ = tcp_trail(*document_.robot(), trajectory, goal_ ? goal_->group() : std::string(),
+                           kTrailSamples);
     } catch (const std::exception& error) {
       trail_error_ = std::string("trail: ") + error.what();
     }
   }
-  if (option(ViewOption::Trail) && trail_.size() >= 2) add_tcp_trail(scene, trail_, viewer::colors::kTrail);
-  if (document_.stroboscope() && !trajectory.empty() && trajectory.dof() == document_.robot()->dof()) {
+  if (option(ViewOption::Trail) && trail_.size() >= 2)
+    add_tcp_trail(scene, trail_, viewer::colors::kTrail);
+  if (document_.stroboscope() && !trajectory.empty() &&
+      trajectory.dof() == document_.robot()->dof()) {
     for (int i = 0; i < kStroboscopeGhosts; ++i) {
-      const double t = trajectory.start_time() + trajectory.duration() * i / (kStroboscopeGhosts - 1);
+      const double t =
+          trajectory.start_time() + trajectory.duration() * i / (kStroboscopeGhosts - 1);
       add_ghost(scene, trajectory.sample(t).position, viewer::colors::kPlaybackGhost);
     }
     scene.overlay.legend.push_back({"motion (stroboscope)", viewer::colors::kPlaybackGhost});
@@ -338,7 +358,8 @@ void ViewportWindow::add_trail(viewer::RenderScene& scene) {
 
 void ViewportWindow::add_overlay_text(viewer::RenderScene& scene) {
   if (robot_visuals_)
-    for (const std::string& warning : robot_visuals_->warnings()) scene.overlay.warnings.push_back(warning);
+    for (const std::string& warning : robot_visuals_->warnings())
+      scene.overlay.warnings.push_back(warning);
   if (goal_ && goal_->ik_failed() && !goal_->ik_status().isEmpty())
     scene.overlay.warnings.push_back("IK: " + goal_->ik_status().toStdString());
   if (!trail_error_.empty()) scene.overlay.warnings.push_back(trail_error_);
@@ -350,7 +371,8 @@ void ViewportWindow::add_overlay_text(viewer::RenderScene& scene) {
 }
 
 const PlanningScene& ViewportWindow::drawn_scene() const {
-  const bool playback = document_.playback_scene() && document_.playback_joints() && document_.robot() &&
+  const bool playback = document_.playback_scene() && document_.playback_joints() &&
+                        document_.robot() &&
                         document_.playback_joints()->size() == document_.robot()->dof();
   return playback ? *document_.playback_scene() : document_.scene();
 }
@@ -386,7 +408,8 @@ void ViewportWindow::build_scene(viewer::RenderScene& scene) {
     RobotStyle style;
     style.pick_id_base = kRobotPickBase;
     if (option(ViewOption::Wireframe)) style.flags = viewer::kWireframe;
-    if (collisions_ && collisions_->report().valid) style.highlighted_links = collisions_->report().current.colliding_links;
+    if (collisions_ && collisions_->report().valid)
+      style.highlighted_links = collisions_->report().current.colliding_links;
     robot_visuals_->append(scene, link_poses_, style);
     if (option(ViewOption::LinkFrames)) {
       // RGB axes of scene.frame_size (8 cm) at every link origin, seen through the links.
@@ -401,9 +424,12 @@ void ViewportWindow::build_scene(viewer::RenderScene& scene) {
     if (goal.joints) {
       const bool failed = goal_ && goal_->ik_failed();
       std::vector<int> highlighted;
-      if (collisions_ && collisions_->report().has_goal) highlighted = collisions_->report().goal.colliding_links;
-      add_ghost(scene, *goal.joints, failed ? kFailedGoalGhost : viewer::colors::kGoalGhost, highlighted);
-      scene.overlay.legend.push_back({failed ? "goal (IK failed)" : "goal", failed ? kFailedGoalGhost : viewer::colors::kGoalGhost});
+      if (collisions_ && collisions_->report().has_goal)
+        highlighted = collisions_->report().goal.colliding_links;
+      add_ghost(scene, *goal.joints, failed ? kFailedGoalGhost : viewer::colors::kGoalGhost,
+                highlighted);
+      scene.overlay.legend.push_back({failed ? "goal (IK failed)" : "goal",
+                                      failed ? kFailedGoalGhost : viewer::colors::kGoalGhost});
     }
     if (document_.playback_joints()) {
       add_ghost(scene, *document_.playback_joints(), viewer::colors::kPlaybackGhost);
@@ -416,7 +442,8 @@ void ViewportWindow::build_scene(viewer::RenderScene& scene) {
   other_gizmos_.clear();
   if (const auto target = gizmo_target()) {
     last_gizmo_ = make_gizmo(*target);
-    viewer::add_gizmo(scene, renderer_->meshes(), *last_gizmo_, camera_, static_cast<float>(height()));
+    viewer::add_gizmo(scene, renderer_->meshes(), *last_gizmo_, camera_,
+                      static_cast<float>(height()));
     if (target->subject == GizmoSubject::Goal) add_end_effector_gizmos(scene);
   }
   add_overlay_text(scene);
@@ -435,12 +462,14 @@ void ViewportWindow::add_end_effector_gizmos(viewer::RenderScene& scene) {
     scene.overlay.labels.push_back({gizmo.pose.translation(), name, kOtherGizmoLabel});
     other_gizmos_.emplace_back(name, gizmo);
   }
-  scene.overlay.labels.push_back({last_gizmo_->pose.translation(), goal_->end_effector(), {1, 1, 1, 1}});
+  scene.overlay.labels.push_back(
+      {last_gizmo_->pose.translation(), goal_->end_effector(), {1, 1, 1, 1}});
 }
 
 bool ViewportWindow::grab_other_gizmo(const viewer::Ray& ray) {
   for (const auto& [name, gizmo] : other_gizmos_) {
-    const viewer::GizmoHandle handle = viewer::pick_gizmo(gizmo, camera_, ray, static_cast<float>(height()));
+    const viewer::GizmoHandle handle =
+        viewer::pick_gizmo(gizmo, camera_, ray, static_cast<float>(height()));
     if (handle == viewer::GizmoHandle::None) continue;
     goal_->set_end_effector(name);  // the active gizmo moves to this end effector
     const auto target = gizmo_target();
@@ -458,7 +487,8 @@ void ViewportWindow::render() {
   if (!isExposed() || width() <= 0 || height() <= 0) return;
   frame_clock_.start();
   const qreal scale = devicePixelRatio();
-  const auto w = static_cast<uint32_t>(width() * scale), h = static_cast<uint32_t>(height() * scale);
+  const auto w = static_cast<uint32_t>(width() * scale),
+             h = static_cast<uint32_t>(height() * scale);
   if (!renderer_) {
     VkSurfaceKHR surface = QVulkanInstance::surfaceForWindow(this);
     if (surface == VK_NULL_HANDLE) return;
@@ -467,7 +497,8 @@ void ViewportWindow::render() {
   }
   if (robot_dirty_) rebuild_robot();
 
-  const viewer::FrameQuality quality = quality_policy_.choose(static_cast<double>(uptime_.nsecsElapsed()) / 1e6);
+  const viewer::FrameQuality quality =
+      quality_policy_.choose(static_cast<double>(uptime_.nsecsElapsed()) / 1e6);
   fast_frame_ = quality == viewer::FrameQuality::Fast && renderer_->has_fast_quality();
   viewer::RenderScene scene;
   build_scene(scene);
@@ -476,8 +507,10 @@ void ViewportWindow::render() {
     ++frames_drawn_;
     frame_time_ms_ = static_cast<double>(frame_clock_.nsecsElapsed()) / 1e6;
     last_quality_ = quality;
-    quality_policy_.drawn(quality, frame_time_ms_, static_cast<double>(uptime_.nsecsElapsed()) / 1e6);
-    if (quality_policy_.owes_settle_frame()) settle_timer_.start();  // restarted by every Fast frame
+    quality_policy_.drawn(quality, frame_time_ms_,
+                          static_cast<double>(uptime_.nsecsElapsed()) / 1e6);
+    if (quality_policy_.owes_settle_frame())
+      settle_timer_.start();  // restarted by every Fast frame
     last_scene_ = std::move(scene);
     emit frameDrawn();
     if (frames_drawn_ == 1) {
@@ -496,9 +529,11 @@ void ViewportWindow::mousePressEvent(QMouseEvent* event) {
   press_moved_ = false;
   if (event->button() == Qt::LeftButton && last_gizmo_) {
     const viewer::Ray ray = ray_at(event->position());
-    const viewer::GizmoHandle handle = viewer::pick_gizmo(*last_gizmo_, camera_, ray, static_cast<float>(height()));
+    const viewer::GizmoHandle handle =
+        viewer::pick_gizmo(*last_gizmo_, camera_, ray, static_cast<float>(height()));
     if (handle != viewer::GizmoHandle::None) {
-      if (const auto target = gizmo_target(); target && gizmo_drag_.begin(*last_gizmo_, handle, target->pose, ray)) {
+      if (const auto target = gizmo_target();
+          target && gizmo_drag_.begin(*last_gizmo_, handle, target->pose, ray)) {
         dragged_subject_ = target->subject;
         requestUpdate();
         return;
@@ -554,7 +589,8 @@ void ViewportWindow::drag_gizmo_to(const Pose& pose) {
 void ViewportWindow::mouseMoveEvent(QMouseEvent* event) {
   const QPointF delta = event->position() - last_mouse_;
   last_mouse_ = event->position();
-  if ((event->position() - press_position_).manhattanLength() > kClickSlopPixels) press_moved_ = true;
+  if ((event->position() - press_position_).manhattanLength() > kClickSlopPixels)
+    press_moved_ = true;
   if (gizmo_drag_.active() && (event->buttons() & Qt::LeftButton)) {
     drag_gizmo_to(gizmo_drag_.update(ray_at(event->position())));
     requestUpdate();
@@ -563,7 +599,8 @@ void ViewportWindow::mouseMoveEvent(QMouseEvent* event) {
   if (event->buttons() == Qt::NoButton) {
     // Hover highlight of the handle under the cursor.
     const viewer::GizmoHandle handle =
-        last_gizmo_ ? viewer::pick_gizmo(*last_gizmo_, camera_, ray_at(event->position()), static_cast<float>(height()))
+        last_gizmo_ ? viewer::pick_gizmo(*last_gizmo_, camera_, ray_at(event->position()),
+                                         static_cast<float>(height()))
                     : viewer::GizmoHandle::None;
     if (handle != hovered_) {
       hovered_ = handle;
@@ -583,7 +620,8 @@ void ViewportWindow::mouseMoveEvent(QMouseEvent* event) {
     camera_.orbit(static_cast<float>(-delta.x()) * kOrbitRadiansPerPixel,
                   static_cast<float>(delta.y()) * kOrbitRadiansPerPixel);
   } else if (event->buttons() & (Qt::RightButton | Qt::MiddleButton)) {
-    camera_.pan(static_cast<float>(delta.x()), static_cast<float>(delta.y()), static_cast<float>(height()));
+    camera_.pan(static_cast<float>(delta.x()), static_cast<float>(delta.y()),
+                static_cast<float>(height()));
   } else {
     return;
   }
@@ -614,7 +652,8 @@ void ViewportWindow::click_select(const QPointF& position) {
     return;
   }
   std::string name;
-  if (hit && hit->pick_id > kScenePickBase) name = scene_object_for_pick_id(drawn_scene(), hit->pick_id, kScenePickBase);
+  if (hit && hit->pick_id > kScenePickBase)
+    name = scene_object_for_pick_id(drawn_scene(), hit->pick_id, kScenePickBase);
   // A click on a link keeps the selection; empty space or an object replaces it.
   if (hit && name.empty()) return;
   // An obstacle takes the gizmo from the place target, even one already selected (no selection

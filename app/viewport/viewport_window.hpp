@@ -29,8 +29,8 @@
 #include <utility>
 #include <vector>
 
-#include "app/viewport/frame_quality_policy.hpp"
 #include "app/goal/gizmo_drag.hpp"
+#include "app/viewport/frame_quality_policy.hpp"
 #include "app/viewport/view_options.hpp"
 #include "engine/core/types.hpp"
 #include "viewer/camera.hpp"
@@ -48,7 +48,7 @@ namespace kinetic {
 class ForwardKinematics;
 class PlanningScene;
 class RobotModel;
-}
+}  // namespace kinetic
 
 namespace kinetic::app {
 
@@ -114,7 +114,9 @@ class ViewportWindow : public QWindow {
   std::optional<viewer::Gizmo> gizmo() const;
   // The smaller gizmos of the goal's other end effectors (a group of two arms), by name, as last
   // drawn; grabbing one makes its end effector the active one and drags it.
-  const std::vector<std::pair<std::string, viewer::Gizmo>>& other_gizmos() const { return other_gizmos_; }
+  const std::vector<std::pair<std::string, viewer::Gizmo>>& other_gizmos() const {
+    return other_gizmos_;
+  }
   // Pixel (logical coordinates) where a world point projects; nullopt behind the camera.
   std::optional<QPointF> project(const Vector3& world) const;
 
@@ -155,7 +157,8 @@ class ViewportWindow : public QWindow {
   void add_place_marker(viewer::RenderScene& scene);
   // The goal's other end effectors' gizmos, and every end effector's name beside its gizmo.
   void add_end_effector_gizmos(viewer::RenderScene& scene);
-  // A press on one of them: that end effector becomes the goal's active one. True when a drag began.
+  // A press on one of them: that end effector becomes the goal's active one. True when a drag
+  // began.
   bool grab_other_gizmo(const viewer::Ray& ray);
   viewer::Ray ray_at(const QPointF& position) const;
   void drag_gizmo_to(const Pose& pose);
@@ -209,7 +212,7 @@ class ViewportWindow : public QWindow {
   viewer::OverlayContent last_overlay_;
   QTimer settle_timer_;  // draws the Full frame owed after motion
   bool robot_dirty_ = true;
-  bool fast_frame_ = false;  // the frame being built is a Fast one (lighter ghosts)
+  bool fast_frame_ = false;         // the frame being built is a Fast one (lighter ghosts)
   bool camera_fit_pending_ = true;  // a new robot is framed once it is built
 };
 

@@ -10,7 +10,8 @@
 
 namespace kinetic::app {
 
-NewestWinsWorker::NewestWinsWorker(QString name, Priority priority, QObject* parent, Replaced replaced)
+NewestWinsWorker::NewestWinsWorker(QString name, Priority priority, QObject* parent,
+                                   Replaced replaced)
     : QObject(parent), name_(std::move(name)), priority_(priority), replaced_(replaced) {}
 
 NewestWinsWorker::~NewestWinsWorker() {
@@ -29,7 +30,10 @@ NewestWinsWorker::~NewestWinsWorker() {
 void NewestWinsWorker::Job::report(std::function<void()> update) const {
   NewestWinsWorker* worker = worker_;
   QMetaObject::invokeMethod(
-      worker, [worker, id = id_, update = std::move(update)] { if (worker->is_newest(id)) update(); },
+      worker,
+      [worker, id = id_, update = std::move(update)] {
+        if (worker->is_newest(id)) update();
+      },
       Qt::QueuedConnection);
 }
 
@@ -108,7 +112,10 @@ void NewestWinsWorker::run() {
       running_cancel_.reset();
     }
     QMetaObject::invokeMethod(
-        this, [this, id = next.id, cancelled, result = std::move(result)] { answer(id, cancelled, result); },
+        this,
+        [this, id = next.id, cancelled, result = std::move(result)] {
+          answer(id, cancelled, result);
+        },
         Qt::QueuedConnection);
   }
 }

@@ -20,12 +20,12 @@
 #include <QObject>
 #include <QString>
 #include <atomic>
+#include <condition_variable>
 #include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <condition_variable>
 #include <type_traits>
 #include <utility>
 
@@ -50,8 +50,8 @@ class NewestWinsWorker : public QObject {
     Finish,
   };
   static constexpr int kFinishGraceMs = 50;  // a few frames: a solve from a near seed takes ~1 ms
-  explicit NewestWinsWorker(QString name, Priority priority = Priority::Background, QObject* parent = nullptr,
-                            Replaced replaced = Replaced::Cancel);
+  explicit NewestWinsWorker(QString name, Priority priority = Priority::Background,
+                            QObject* parent = nullptr, Replaced replaced = Replaced::Cancel);
   ~NewestWinsWorker() override;
   NewestWinsWorker(const NewestWinsWorker&) = delete;
   NewestWinsWorker& operator=(const NewestWinsWorker&) = delete;
@@ -106,7 +106,7 @@ class NewestWinsWorker : public QObject {
   static void log_failure(const QString& worker, const QString& message);
   quint64 enqueue(Task task);
   void answer(quint64 id, bool cancelled, const Answer& answer);  // on the owner's thread
-  void run();                                     // the worker's thread
+  void run();                                                     // the worker's thread
 
   QString name_;
   Priority priority_;
@@ -125,14 +125,17 @@ class NewestWinsWorker : public QObject {
 template <class Work, class Done>
 quint64 NewestWinsWorker::submit(Work work, Done done, std::function<void(const QString&)> failed) {
   constexpr bool takes_job = std::is_invocable_v<Work&, const Job&>;
-  using Result = std::conditional_t<takes_job, std::invoke_result<Work&, const Job&>, std::invoke_result<Work&>>;
+  using Result = std::conditional_t<takes_job, std::invoke_result<Work&, const Job&>,
+                                    std::invoke_result<Work&>>;
   using Value = typename Result::type;
   return enqueue([work = std::move(work), done = std::move(done), failed = std::move(failed),
                   name = name_](const Job& job) mutable -> Answer {
     try {
       const auto call = [&]() -> Value {
-        if constexpr (takes_job) return work(job);
-        else return work();
+        if constexpr (takes_job)
+          return work(job);
+        else
+          return work();
       };
       if constexpr (std::is_void_v<Value>) {
         call();
@@ -144,8 +147,10 @@ quint64 NewestWinsWorker::submit(Work work, Done done, std::function<void(const 
       }
     } catch (...) {
       return [failed, name, message = describe(std::current_exception())] {
-        if (failed) failed(message);
-        else log_failure(name, message);
+        if (failed)
+          failed(message);
+        else
+          log_failure(name, message);
       };
     }
   });

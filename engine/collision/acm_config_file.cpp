@@ -20,7 +20,8 @@ std::string generated_block(const AcmGeneratorResult& result) {
   out << kMarker << " from " << result.samples << " random configurations\n";
   out << "skip_pairs = [\n";
   for (const auto& pair : result.disabled)
-    out << "  [\"" << pair.link1 << "\", \"" << pair.link2 << "\"],  # " << to_string(pair.reason) << "\n";
+    out << "  [\"" << pair.link1 << "\", \"" << pair.link2 << "\"],  # " << to_string(pair.reason)
+        << "\n";
   out << "]";
   return out.str();
 }
@@ -43,15 +44,16 @@ bool line_starts_with(const std::string& text, std::size_t from, const std::stri
 
 }  // namespace
 
-std::string with_generated_skip_pairs(const std::string& toml_text, const AcmGeneratorResult& result,
-                                      const std::string& source) {
+std::string with_generated_skip_pairs(const std::string& toml_text,
+                                      const AcmGeneratorResult& result, const std::string& source) {
   toml::table root;
   try {
     root = toml::parse(toml_text, source);
   } catch (const toml::parse_error& e) {
-    throw Error(ErrorCode::ParseError,
-                source + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()),
-                "fix the TOML syntax there, then save the generated pairs again");
+    throw Error(
+        ErrorCode::ParseError,
+        source + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()),
+        "fix the TOML syntax there, then save the generated pairs again");
   }
   const std::string block = generated_block(result);
   const toml::node* collision_node = root.get("collision");
@@ -77,20 +79,24 @@ std::string with_generated_skip_pairs(const std::string& toml_text, const AcmGen
     std::size_t begin = starts[pairs->source().begin.line - 1];
     const std::size_t end = offset(starts, pairs->source().end);
     // The marker comment a previous run wrote goes too, so regenerating does not pile them up.
-    if (pairs->source().begin.line >= 2 && line_starts_with(toml_text, starts[pairs->source().begin.line - 2], kMarker))
+    if (pairs->source().begin.line >= 2 &&
+        line_starts_with(toml_text, starts[pairs->source().begin.line - 2], kMarker))
       begin = starts[pairs->source().begin.line - 2];
     return toml_text.substr(0, begin) + block + toml_text.substr(end);
   }
   // After the header line.
-  const std::size_t after_header = header_line < starts.size() ? starts[header_line] : toml_text.size();
+  const std::size_t after_header =
+      header_line < starts.size() ? starts[header_line] : toml_text.size();
   std::string head = toml_text.substr(0, after_header);
   if (!head.empty() && head.back() != '\n') head += '\n';
   return head + block + "\n" + toml_text.substr(after_header);
 }
 
-void save_generated_skip_pairs(const std::filesystem::path& toml_path, const AcmGeneratorResult& result) {
+void save_generated_skip_pairs(const std::filesystem::path& toml_path,
+                               const AcmGeneratorResult& result) {
   std::error_code ec;
-  const std::string before = std::filesystem::exists(toml_path, ec) ? read_text_file(toml_path) : std::string();
+  const std::string before =
+      std::filesystem::exists(toml_path, ec) ? read_text_file(toml_path) : std::string();
   const std::string after = with_generated_skip_pairs(before, result, toml_path.string());
   parse_robot_config(after, toml_path.string());  // what gets written still loads
   write_file_atomically(toml_path, after);

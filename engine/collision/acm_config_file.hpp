@@ -14,11 +14,13 @@ namespace kinetic {
 // [collision] table is appended when there is none). `source` names the text in errors. Throws
 // Error(ParseError) for malformed TOML (source:line) and Error(InvalidValue) when [collision] is
 // written inline or with dotted keys (say where to edit by hand).
-std::string with_generated_skip_pairs(const std::string& toml_text, const AcmGeneratorResult& result,
+std::string with_generated_skip_pairs(const std::string& toml_text,
+                                      const AcmGeneratorResult& result,
                                       const std::string& source = "<kinetic.toml string>");
 
 // Reads the file (a missing file starts empty), sets skip_pairs as above, checks that the new text
 // still parses as a kinetic.toml and writes it atomically: on any error the file is untouched.
-void save_generated_skip_pairs(const std::filesystem::path& toml_path, const AcmGeneratorResult& result);
+void save_generated_skip_pairs(const std::filesystem::path& toml_path,
+                               const AcmGeneratorResult& result);
 
 }  // namespace kinetic

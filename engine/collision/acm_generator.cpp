@@ -13,16 +13,22 @@ namespace kinetic {
 
 const char* to_string(DisableReason reason) {
   switch (reason) {
-    case DisableReason::Adjacent: return "adjacent";
-    case DisableReason::Default: return "default";
-    case DisableReason::Always: return "always";
-    case DisableReason::Never: return "never";
+    case DisableReason::Adjacent:
+      return "adjacent";
+    case DisableReason::Default:
+      return "default";
+    case DisableReason::Always:
+      return "always";
+    case DisableReason::Never:
+      return "never";
   }
   return "never";
 }
 
-AcmGeneratorResult generate_allowed_collisions(RobotModelPtr model, const AcmGeneratorOptions& options) {
-  if (options.samples < 1) throw Error(ErrorCode::InvalidValue, "ACM generator: samples must be >= 1");
+AcmGeneratorResult generate_allowed_collisions(RobotModelPtr model,
+                                               const AcmGeneratorOptions& options) {
+  if (options.samples < 1)
+    throw Error(ErrorCode::InvalidValue, "ACM generator: samples must be >= 1");
   // Exact answers only: a margin would mark near-misses as collisions.
   CollisionChecker base(model, {options.resolution, 0.0});
   const auto& links = model->links();
@@ -55,7 +61,8 @@ AcmGeneratorResult generate_allowed_collisions(RobotModelPtr model, const AcmGen
       q[i] = std::uniform_real_distribution<double>(lower[i], upper[i])(rng);
   }
 
-  const unsigned threads = std::max(1u, options.threads ? options.threads : std::thread::hardware_concurrency());
+  const unsigned threads =
+      std::max(1u, options.threads ? options.threads : std::thread::hardware_concurrency());
   std::vector<std::vector<int>> counts(threads, std::vector<int>(pairs.size(), 0));
   std::atomic<int> done{0};
   std::atomic<bool> cancelled{false};
@@ -63,7 +70,8 @@ AcmGeneratorResult generate_allowed_collisions(RobotModelPtr model, const AcmGen
   for (unsigned t = 0; t < threads; ++t)
     workers.emplace_back([&, t] {
       CollisionChecker checker(base);  // one checker per thread
-      for (int s = static_cast<int>(t); s < options.samples && !cancelled; s += static_cast<int>(threads)) {
+      for (int s = static_cast<int>(t); s < options.samples && !cancelled;
+           s += static_cast<int>(threads)) {
         checker.update(samples[s]);
         for (std::size_t p = 0; p < pairs.size(); ++p)
           if (checker.pair_in_collision(pairs[p].first, pairs[p].second)) ++counts[t][p];
@@ -98,7 +106,8 @@ std::string skip_pairs_toml(const AcmGeneratorResult& result, double padding) {
   out << "# generated from " << result.samples << " random configurations\n";
   out << "skip_pairs = [\n";
   for (const auto& pair : result.disabled)
-    out << "  [\"" << pair.link1 << "\", \"" << pair.link2 << "\"],  # " << to_string(pair.reason) << "\n";
+    out << "  [\"" << pair.link1 << "\", \"" << pair.link2 << "\"],  # " << to_string(pair.reason)
+        << "\n";
   out << "]\n";
   return out.str();
 }

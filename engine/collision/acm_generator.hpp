@@ -18,8 +18,8 @@ const char* to_string(DisableReason reason);
 
 struct AcmGeneratorOptions {
   int samples = 10000;
-  unsigned threads = 0;     // 0 = all cores
-  std::uint64_t seed = 1;   // same seed, same result (independent of the thread count)
+  unsigned threads = 0;    // 0 = all cores
+  std::uint64_t seed = 1;  // same seed, same result (independent of the thread count)
   SphereResolution resolution = SphereResolution::Default;
   // Called from the calling thread with (done, total) about every 50 ms; return false to cancel
   // (then Error(Cancelled) is thrown).
@@ -38,7 +38,8 @@ struct AcmGeneratorResult {
 };
 
 // Considers only links with collision geometry. Pairs are ordered by link index.
-AcmGeneratorResult generate_allowed_collisions(RobotModelPtr model, const AcmGeneratorOptions& options = {});
+AcmGeneratorResult generate_allowed_collisions(RobotModelPtr model,
+                                               const AcmGeneratorOptions& options = {});
 
 // "[collision]\nskip_pairs = [ [\"a\", \"b\"], ... ]" with the reason as a comment per pair.
 std::string skip_pairs_toml(const AcmGeneratorResult& result, double padding = 0.0);

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <limits>
 
-#include "engine/geometry/convex_distance.hpp"
 #include "engine/collision/leaf_exact.hpp"
+#include "engine/geometry/convex_distance.hpp"
 #include "engine/geometry/primitive_distance.hpp"
 #include "engine/geometry/relative_pose.hpp"
 
@@ -22,7 +22,8 @@ constexpr std::size_t kFewPrimitivePairs = 9;
 constexpr int kSolidWalkBudget = 8;  // node pairs (random Panda states: 8 was best of 4-32)
 
 PairVerdict classify_tree_tree(const SphereTree& ta, const Pose& pa, const SphereTree& tb,
-                               const Pose& pb, double padding, double threshold, int budget = kUnlimited) {
+                               const Pose& pb, double padding, double threshold,
+                               int budget = kUnlimited) {
   const RelativePose rel(pa, pb);
   const SphereNode* A = ta.nodes().data();
   const SphereNode* B = tb.nodes().data();
@@ -63,7 +64,8 @@ PairVerdict classify_tree_tree(const SphereTree& ta, const Pose& pa, const Spher
 
 // Tree of a against the single primitive of b, in the primitive's frame.
 PairVerdict classify_tree_primitive(const SphereTree& ta, const Pose& pa, const FclPart& part,
-                                    const Pose& pb, double padding, double threshold, int budget = kUnlimited) {
+                                    const Pose& pb, double padding, double threshold,
+                                    int budget = kUnlimited) {
   const RelativePose rel(pb * part.pose, pa);
   const SphereNode* A = ta.nodes().data();
   std::array<int, kStackSize> stack;
@@ -94,7 +96,9 @@ Vector3 lowest_point(const FclPart& part, const Pose& pose, const Vector3& norma
     case Shape::Type::Box:
       for (int i = 0; i < 3; ++i) local[i] = (n[i] > 0 ? -0.5 : 0.5) * part.shape.box_size[i];
       break;
-    case Shape::Type::Sphere: local = -part.shape.radius * n; break;
+    case Shape::Type::Sphere:
+      local = -part.shape.radius * n;
+      break;
     case Shape::Type::Cylinder: {
       const Eigen::Vector2d radial = n.head<2>();
       if (radial.norm() > 1e-12) local.head<2>() = -part.shape.radius * radial.normalized();
@@ -110,7 +114,8 @@ Vector3 lowest_point(const FclPart& part, const Pose& pose, const Vector3& norma
         }
       break;
     }
-    case Shape::Type::HalfSpace: break;
+    case Shape::Type::HalfSpace:
+      break;
   }
   return pose * local;
 }
@@ -128,7 +133,9 @@ PairDistance half_space_distance(const FclPart& part, const Pose& part_pose, con
   return out;
 }
 
-bool is_half_space(const FclPart& part) { return part.shape.type == Shape::Type::HalfSpace; }
+bool is_half_space(const FclPart& part) {
+  return part.shape.type == Shape::Type::HalfSpace;
+}
 
 PairDistance part_distance(const FclPart& a, const Pose& pose_a, const FclPart& b,
                            const Pose& pose_b) {
@@ -204,8 +211,10 @@ void bounds_tree_tree(const SphereTree& ta, const Pose& pa, const SphereTree& tb
       continue;
     }
     const bool split_a = nb.leaf() || (!na.leaf() && na.radius >= nb.radius);
-    const std::pair<int, int> first = split_a ? std::pair{na.first_child, ib} : std::pair{ia, nb.first_child};
-    const std::pair<int, int> second = split_a ? std::pair{na.first_child + 1, ib} : std::pair{ia, nb.first_child + 1};
+    const std::pair<int, int> first =
+        split_a ? std::pair{na.first_child, ib} : std::pair{ia, nb.first_child};
+    const std::pair<int, int> second =
+        split_a ? std::pair{na.first_child + 1, ib} : std::pair{ia, nb.first_child + 1};
     stack[top++] = second;  // explored after `first`
     stack[top++] = first;
   }
@@ -221,7 +230,9 @@ void bounds_tree_primitive(const SphereTree& ta, const Pose& pa, const FclPart& 
     int node;
     double distance;  // from the node's centre to the primitive
   };
-  const auto measure = [&](int node) { return Entry{node, solid_point_distance(part.shape, rel(A[node].center))}; };
+  const auto measure = [&](int node) {
+    return Entry{node, solid_point_distance(part.shape, rel(A[node].center))};
+  };
   std::array<Entry, kStackSize> stack;
   int top = 0;
   stack[top++] = measure(0);
@@ -235,7 +246,8 @@ void bounds_tree_primitive(const SphereTree& ta, const Pose& pa, const FclPart& 
       continue;
     }
     Entry near = measure(n.first_child), far = measure(n.first_child + 1);
-    if (far.distance - A[far.node].radius < near.distance - A[near.node].radius) std::swap(near, far);
+    if (far.distance - A[far.node].radius < near.distance - A[near.node].radius)
+      std::swap(near, far);
     stack[top++] = far;
     stack[top++] = near;
   }
@@ -245,18 +257,20 @@ constexpr std::size_t kMaxHullPartPairs = 16;
 }  // namespace
 
 bool hull_proof_applies(const CollisionBody& a, const CollisionBody& b) {
-  if (a.parts.empty() || b.parts.empty() || a.parts.size() * b.parts.size() > kMaxHullPartPairs) return false;
+  if (a.parts.empty() || b.parts.empty() || a.parts.size() * b.parts.size() > kMaxHullPartPairs)
+    return false;
   bool any_mesh = false;
   for (const auto* body : {&a, &b})
     for (const auto& part : body->parts) {
       if (is_half_space(part)) return false;
       any_mesh |= part.mesh != nullptr;
     }
-  return any_mesh;  // primitive pairs alone gain nothing: the exact tier measures them with the same GJK
+  return any_mesh;  // primitive pairs alone gain nothing: the exact tier measures them with the
+                    // same GJK
 }
 
-bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b, const Pose& pose_b,
-                 double padding, HullHint* hint) {
+bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                 const Pose& pose_b, double padding, HullHint* hint) {
   if (!hull_proof_applies(a, b)) return false;
   const auto convex_set = [](const FclPart& part) {
     ConvexSet set;
@@ -275,7 +289,8 @@ bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody
     ConvexSet set_a = convex_set(part_a), set_b = convex_set(part_b);
     set_a.start = &hint->start_a;
     set_b.start = &hint->start_b;
-    if (hint->axis.squaredNorm() > 0.0 && convex_set_gap_along(set_a, world_a, set_b, world_b, hint->axis) >= beyond)
+    if (hint->axis.squaredNorm() > 0.0 &&
+        convex_set_gap_along(set_a, world_a, set_b, world_b, hint->axis) >= beyond)
       return true;
     const ConvexDistance d = convex_set_distance(set_a, world_a, set_b, world_b, beyond, beyond);
     if (!(d.lower_bound >= beyond)) return false;
@@ -286,8 +301,8 @@ bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody
   for (const auto& part_a : a.parts)
     for (const auto& part_b : b.parts) {
       const ConvexDistance d =
-          convex_set_distance(convex_set(part_a), pose_a * part_a.pose, convex_set(part_b), pose_b * part_b.pose, beyond,
-                              beyond);
+          convex_set_distance(convex_set(part_a), pose_a * part_a.pose, convex_set(part_b),
+                              pose_b * part_b.pose, beyond, beyond);
       if (!(d.lower_bound >= beyond)) return false;
     }
   return true;
@@ -298,9 +313,11 @@ PairVerdict classify_within(const CollisionBody& a, const Pose& pose_a, const Co
                             const Pose& pose_b, double padding, double threshold, int budget) {
   if (a.empty() || b.empty()) return PairVerdict::Free;
   if (b.single_primitive && !a.tree.empty())
-    return classify_tree_primitive(a.tree, pose_a, b.parts.front(), pose_b, padding, threshold, budget);
+    return classify_tree_primitive(a.tree, pose_a, b.parts.front(), pose_b, padding, threshold,
+                                   budget);
   if (a.single_primitive && !b.tree.empty())
-    return classify_tree_primitive(b.tree, pose_b, a.parts.front(), pose_a, padding, threshold, budget);
+    return classify_tree_primitive(b.tree, pose_b, a.parts.front(), pose_a, padding, threshold,
+                                   budget);
   if (a.tree.empty() || b.tree.empty()) return PairVerdict::Ambiguous;
   return classify_tree_tree(a.tree, pose_a, b.tree, pose_b, padding, threshold, budget);
 }
@@ -326,22 +343,29 @@ bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const Collisi
                        const Pose& pose_b, double padding, double margin) {
   // Without a refinement margin the sphere tier can only prove "free", which the exact traversal
   // proves on its way anyway: one traversal instead of two.
-  if (margin <= 0.0 && leaf_exact_supported(a, b)) return exact_pair_collision(a, pose_a, b, pose_b, padding);
+  if (margin <= 0.0 && leaf_exact_supported(a, b))
+    return exact_pair_collision(a, pose_a, b, pose_b, padding);
   // Bodies of a few solid primitives: the exact test is a handful of primitive pairs (a bound
   // and GJK each), so a sphere walk that has not decided after a few node pairs hands over
   // (a flat face a few millimetres from a round one kept it going for microseconds).
   const bool solids = !a.tree.has_triangles() && !b.tree.has_triangles() &&
-                      a.parts.size() * b.parts.size() <= kFewPrimitivePairs && leaf_exact_supported(a, b);
-  switch (classify_within(a, pose_a, b, pose_b, padding, padding + margin, solids ? kSolidWalkBudget : kUnlimited)) {
-    case PairVerdict::Free: return false;
-    case PairVerdict::Colliding: return true;
-    case PairVerdict::Ambiguous: break;
+                      a.parts.size() * b.parts.size() <= kFewPrimitivePairs &&
+                      leaf_exact_supported(a, b);
+  switch (classify_within(a, pose_a, b, pose_b, padding, padding + margin,
+                          solids ? kSolidWalkBudget : kUnlimited)) {
+    case PairVerdict::Free:
+      return false;
+    case PairVerdict::Colliding:
+      return true;
+    case PairVerdict::Ambiguous:
+      break;
   }
   return exact_pair_collision(a, pose_a, b, pose_b, padding);
 }
 
-bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                                   const Pose& pose_b, double padding, double margin, HullHint* hint) {
+bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a,
+                                   const CollisionBody& b, const Pose& pose_b, double padding,
+                                   double margin, HullHint* hint) {
   if (hulls_apart(a, pose_a, b, pose_b, padding, hint)) return false;
   return pair_in_collision(a, pose_a, b, pose_b, padding, margin);
 }
@@ -370,7 +394,8 @@ PairDistance exact_pair_distance(const CollisionBody& a, const Pose& pose_a, con
   best.distance = kInf;
   for (const auto& part_a : a.parts)
     for (const auto& part_b : b.parts) {
-      const PairDistance d = part_distance(part_a, pose_a * part_a.pose, part_b, pose_b * part_b.pose);
+      const PairDistance d =
+          part_distance(part_a, pose_a * part_a.pose, part_b, pose_b * part_b.pose);
       if (d.distance < best.distance) best = d;
     }
   return best;
@@ -392,7 +417,8 @@ std::optional<double> exact_pair_penetration(const CollisionBody& a, const Pose&
       }
       fcl::CollisionRequestd request(32, true);
       fcl::CollisionResultd result;
-      fcl::collide(part_a.fcl_geometry().get(), wa, part_b.fcl_geometry().get(), wb, request, result);
+      fcl::collide(part_a.fcl_geometry().get(), wa, part_b.fcl_geometry().get(), wb, request,
+                   result);
       if (result.isCollision()) {
         double deepest = 0.0;
         for (std::size_t i = 0; i < result.numContacts(); ++i)

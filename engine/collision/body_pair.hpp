@@ -41,14 +41,15 @@ struct HullHint {
   Vector3 axis = Vector3::Zero();
   std::uint32_t start_a = 0, start_b = 0;
 };
-bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b, const Pose& pose_b,
-                 double padding, HullHint* hint = nullptr);
+bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                 const Pose& pose_b, double padding, HullHint* hint = nullptr);
 
 // pair_in_collision with the convex-hull proof first: for mesh pairs that sit close in every pose
 // (a wrist's links), where the sphere walk would descend to its leaves every time, one GJK on the
 // hulls decides most states.
-bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                                   const Pose& pose_b, double padding, double margin, HullHint* hint = nullptr);
+bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a,
+                                   const CollisionBody& b, const Pose& pose_b, double padding,
+                                   double margin, HullHint* hint = nullptr);
 
 struct PairDistance {
   double distance = 0.0;  // <= 0 when intersecting (negative: penetration where FCL reports it)

@@ -34,8 +34,8 @@ struct DistanceResult {
   double distance = 0.0;  // geometric distance (no padding); <= 0 when intersecting
   std::string body_a, body_b;
   Vector3 point_a = Vector3::Zero(), point_b = Vector3::Zero();  // world frame
-  bool exact = true;      // false: sphere lower bound only (DistanceOptions::exact = false)
-  bool found = false;     // false when there is no pair to measure
+  bool exact = true;   // false: sphere lower bound only (DistanceOptions::exact = false)
+  bool found = false;  // false when there is no pair to measure
 };
 
 struct DistanceOptions {

@@ -17,10 +17,14 @@ std::shared_ptr<fcl::CollisionGeometryd> make_fcl_geometry(
     const Shape& shape, std::shared_ptr<const CollisionMesh>* mesh_out) {
   shape.validate();
   switch (shape.type) {
-    case Shape::Type::Box: return std::make_shared<fcl::Boxd>(shape.box_size);
-    case Shape::Type::Cylinder: return std::make_shared<fcl::Cylinderd>(shape.radius, shape.length);
-    case Shape::Type::Sphere: return std::make_shared<fcl::Sphered>(shape.radius);
-    case Shape::Type::HalfSpace: return std::make_shared<fcl::Halfspaced>(shape.normal, shape.offset);
+    case Shape::Type::Box:
+      return std::make_shared<fcl::Boxd>(shape.box_size);
+    case Shape::Type::Cylinder:
+      return std::make_shared<fcl::Cylinderd>(shape.radius, shape.length);
+    case Shape::Type::Sphere:
+      return std::make_shared<fcl::Sphered>(shape.radius);
+    case Shape::Type::HalfSpace:
+      return std::make_shared<fcl::Halfspaced>(shape.normal, shape.offset);
     case Shape::Type::Mesh: {
       auto mesh = load_collision_mesh(shape.mesh_path, shape.mesh_scale);
       if (mesh_out) *mesh_out = mesh;
@@ -34,18 +38,23 @@ bool all_simple_primitives(const CollisionBody& body) {
   if (body.parts.empty()) return false;
   for (const auto& part : body.parts) {
     const Shape::Type type = part.shape.type;
-    if (type != Shape::Type::Box && type != Shape::Type::Cylinder && type != Shape::Type::Sphere) return false;
+    if (type != Shape::Type::Box && type != Shape::Type::Cylinder && type != Shape::Type::Sphere)
+      return false;
   }
   return true;
 }
 
 double bounding_radius(const Shape& shape) {
   switch (shape.type) {
-    case Shape::Type::Box: return 0.5 * shape.box_size.norm();
-    case Shape::Type::Cylinder: return std::sqrt(shape.radius * shape.radius + 0.25 * shape.length * shape.length);
-    case Shape::Type::Sphere: return shape.radius;
+    case Shape::Type::Box:
+      return 0.5 * shape.box_size.norm();
+    case Shape::Type::Cylinder:
+      return std::sqrt(shape.radius * shape.radius + 0.25 * shape.length * shape.length);
+    case Shape::Type::Sphere:
+      return shape.radius;
     case Shape::Type::Mesh:
-    case Shape::Type::HalfSpace: break;
+    case Shape::Type::HalfSpace:
+      break;
   }
   return 0.0;
 }
@@ -88,8 +97,10 @@ std::shared_ptr<const CollisionBody> make_collision_body(
     placed.push_back({shape, pose, part.mesh});
   }
   body->tree = SphereTree::build(placed, resolution);
-  const bool has_mesh = std::any_of(placed.begin(), placed.end(), [](const PlacedShape& p) { return p.mesh != nullptr; });
-  if (with_cover && has_mesh && !has_half_space) body->cover = cover_with_spheres(placed, kLinkCover);
+  const bool has_mesh = std::any_of(placed.begin(), placed.end(),
+                                    [](const PlacedShape& p) { return p.mesh != nullptr; });
+  if (with_cover && has_mesh && !has_half_space)
+    body->cover = cover_with_spheres(placed, kLinkCover);
   body->single_primitive = shapes.size() == 1 && shapes.front().first.type != Shape::Type::Mesh;
   if (has_half_space) {
     body->extent = std::numeric_limits<double>::infinity();

@@ -16,17 +16,19 @@ namespace kinetic {
 
 struct FclPart {
   Shape shape;
-  Pose pose = Pose::Identity();  // in the body frame
+  Pose pose = Pose::Identity();                       // in the body frame
   std::shared_ptr<fcl::CollisionGeometryd> geometry;  // primitives; null for meshes (see mesh)
-  std::shared_ptr<const CollisionMesh> mesh;  // Mesh parts only
+  std::shared_ptr<const CollisionMesh> mesh;          // Mesh parts only
   // What FCL queries take: a mesh's BVH is built on the first query that needs it.
-  std::shared_ptr<fcl::CollisionGeometryd> fcl_geometry() const { return mesh ? mesh->bvh() : geometry; }
+  std::shared_ptr<fcl::CollisionGeometryd> fcl_geometry() const {
+    return mesh ? mesh->bvh() : geometry;
+  }
 };
 
 struct CollisionBody {
   std::string name;
-  SphereTree tree;             // empty only for a lone half-space
-  SphereCover cover;           // robot links with meshes only (make_collision_body's with_cover); else empty
+  SphereTree tree;    // empty only for a lone half-space
+  SphereCover cover;  // robot links with meshes only (make_collision_body's with_cover); else empty
   std::vector<FclPart> parts;  // exact geometry
   // A body made of one non-mesh primitive: the fast tier tests spheres against it analytically.
   bool single_primitive = false;
@@ -51,7 +53,7 @@ std::shared_ptr<const CollisionBody> make_collision_body(
     SphereResolution resolution, bool with_cover = false);
 
 // FCL geometry of a shape (meshes through the shared cache, their BVH built now).
-std::shared_ptr<fcl::CollisionGeometryd> make_fcl_geometry(const Shape& shape,
-                                                           std::shared_ptr<const CollisionMesh>* mesh_out = nullptr);
+std::shared_ptr<fcl::CollisionGeometryd> make_fcl_geometry(
+    const Shape& shape, std::shared_ptr<const CollisionMesh>* mesh_out = nullptr);
 
 }  // namespace kinetic

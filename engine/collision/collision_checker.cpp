@@ -27,14 +27,18 @@ void CollisionChecker::use_world(std::shared_ptr<const CollisionWorld> world) {
 }
 
 void CollisionChecker::set_robot_acm(const AllowedCollisionMatrix& acm) {
-  use_world(build_collision_world(world_->model, world_->options, acm, world_->scene, world_.get()));
+  use_world(
+      build_collision_world(world_->model, world_->options, acm, world_->scene, world_.get()));
 }
 
 void CollisionChecker::set_scene(const PlanningScene& scene) {
-  use_world(build_collision_world(world_->model, world_->options, world_->robot_acm, scene, world_.get()));
+  use_world(build_collision_world(world_->model, world_->options, world_->robot_acm, scene,
+                                  world_.get()));
 }
 
-void CollisionChecker::update(const JointVector& q) { update_poses(*world_, state_, q); }
+void CollisionChecker::update(const JointVector& q) {
+  update_poses(*world_, state_, q);
+}
 
 bool CollisionChecker::pair_in_collision(int a, int b, double padding) const {
   return kinetic::pair_in_collision(*world_, state_, a, b, padding);
@@ -53,14 +57,16 @@ std::vector<Contact> CollisionChecker::contacts(const JointVector& q, const Chec
   return contacts_at_poses(*world_, state_, options);
 }
 
-DistanceResult CollisionChecker::min_distance(const JointVector& q, const DistanceOptions& options) {
+DistanceResult CollisionChecker::min_distance(const JointVector& q,
+                                              const DistanceOptions& options) {
   update(q);
   return min_distance_at_poses(*world_, state_, distance_, options);
 }
 
-bool CollisionChecker::motion_valid_discrete(const JointVector& q0, const JointVector& q1, double resolution,
-                                             const CheckOptions& options) {
-  if (!(resolution > 0.0)) throw Error(ErrorCode::InvalidValue, "motion check: resolution must be > 0");
+bool CollisionChecker::motion_valid_discrete(const JointVector& q0, const JointVector& q1,
+                                             double resolution, const CheckOptions& options) {
+  if (!(resolution > 0.0))
+    throw Error(ErrorCode::InvalidValue, "motion check: resolution must be > 0");
   const JointVector dq = q1 - q0;
   const int steps = std::max(1, static_cast<int>(std::ceil(dq.cwiseAbs().maxCoeff() / resolution)));
   for (int i = 0; i <= steps; ++i)
@@ -71,9 +77,11 @@ bool CollisionChecker::motion_valid_discrete(const JointVector& q0, const JointV
 bool CollisionChecker::motion_valid_continuous(const JointVector& q0, const JointVector& q1,
                                                const CheckOptions& options, double tolerance) {
   if (q1.size() != q0.size())
-    throw Error(ErrorCode::DimensionMismatch, "continuous motion check: the segment's ends differ in size");
+    throw Error(ErrorCode::DimensionMismatch,
+                "continuous motion check: the segment's ends differ in size");
   if (!q1.allFinite())  // (q0 is checked by path_begin; a failing start must not hide a bad end)
-    throw Error(ErrorCode::InvalidValue, "continuous motion check: joint values must be finite numbers");
+    throw Error(ErrorCode::InvalidValue,
+                "continuous motion check: joint values must be finite numbers");
   return path_begin(q0, options, tolerance) && path_advance(q1);
 }
 
@@ -85,19 +93,25 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
 bool CollisionChecker::self_motion_valid_continuous(const JointVector& q0, const JointVector& q1,
                                                     const CheckOptions& options, double tolerance) {
   if (q1.size() != q0.size())
-    throw Error(ErrorCode::DimensionMismatch, "continuous self-collision check: the segment's ends differ in size");
+    throw Error(ErrorCode::DimensionMismatch,
+                "continuous self-collision check: the segment's ends differ in size");
   if (!q1.allFinite())  // (q0 is checked by path_begin; a failing start must not hide a bad end)
-    throw Error(ErrorCode::InvalidValue, "continuous self-collision check: joint values must be finite numbers");
+    throw Error(ErrorCode::InvalidValue,
+                "continuous self-collision check: joint values must be finite numbers");
   return self_path_begin(q0, options, tolerance) && self_path_advance(q1);
 }
 
-bool CollisionChecker::path_begin(const JointVector& q, const CheckOptions& options, double tolerance) {
+bool CollisionChecker::path_begin(const JointVector& q, const CheckOptions& options,
+                                  double tolerance) {
   return kinetic::path_begin(*world_, state_, path_, q, options, tolerance);
 }
 
-bool CollisionChecker::path_advance(const JointVector& q) { return kinetic::path_advance(*world_, state_, path_, q); }
+bool CollisionChecker::path_advance(const JointVector& q) {
+  return kinetic::path_advance(*world_, state_, path_, q);
+}
 
-bool CollisionChecker::self_path_begin(const JointVector& q, const CheckOptions& options, double tolerance) {
+bool CollisionChecker::self_path_begin(const JointVector& q, const CheckOptions& options,
+                                       double tolerance) {
   CheckOptions self_only = options;
   self_only.self = true;
   self_only.scene = false;

@@ -62,8 +62,8 @@ class CollisionChecker {
   // first_step (0 < first_step < steps): that state is checked before all others, where the
   // caller expects a collision (the verdict is the same). After false, grid_blocked_step() is the
   // state found in collision.
-  bool grid_motion_free(const JointVector& q0, const JointVector& q1, int steps, const CheckOptions& options = {},
-                        int first_step = 0);
+  bool grid_motion_free(const JointVector& q0, const JointVector& q1, int steps,
+                        const CheckOptions& options = {}, int first_step = 0);
   int grid_blocked_step() const { return grid_.blocked_step; }
   // Self collision only, by conservative advancement per pair (continuous_path_check.cpp): a
   // pair is looked at again only once its clearance at the last look, divided by its closing
@@ -87,7 +87,8 @@ class CollisionChecker {
   using PathContact = kinetic::PathContact;
   const PathContact& path_contact() const { return path_.contact; }
   // path_begin/path_advance for self pairs only (options.scene ignored).
-  bool self_path_begin(const JointVector& q, const CheckOptions& options = {}, double tolerance = 1e-3);
+  bool self_path_begin(const JointVector& q, const CheckOptions& options = {},
+                       double tolerance = 1e-3);
   bool self_path_advance(const JointVector& q) { return path_advance(q); }
 
   // Lower-level access (ACM generator, tests, benchmarks).

@@ -35,9 +35,9 @@ bool same_primitive(const CollisionBody& body, const Shape& shape) {
   if (body.parts.size() != 1 || shape.type == Shape::Type::Mesh) return false;
   const FclPart& part = body.parts.front();
   const Shape& had = part.shape;
-  return part.pose.matrix() == Pose::Identity().matrix() && had.type == shape.type && had.box_size == shape.box_size &&
-         had.radius == shape.radius && had.length == shape.length && had.normal == shape.normal &&
-         had.offset == shape.offset;
+  return part.pose.matrix() == Pose::Identity().matrix() && had.type == shape.type &&
+         had.box_size == shape.box_size && had.radius == shape.radius &&
+         had.length == shape.length && had.normal == shape.normal && had.offset == shape.offset;
 }
 
 // An object named like a link would share the link's row of the matrix (and leave the matrix one
@@ -47,7 +47,8 @@ void refuse_duplicate_names(const RobotModel& model, const PlanningScene& scene)
   const auto refuse = [&](const std::string& name) {
     if (model.find_link(name) >= 0)
       throw Error(ErrorCode::InvalidValue,
-                  "scene object '" + printable(name) + "' has the name of a link of robot '" + model.name() + "'",
+                  "scene object '" + printable(name) + "' has the name of a link of robot '" +
+                      model.name() + "'",
                   "rename the object: scene objects and robot links need different names");
     if (!seen.insert(name).second)  // (PlanningScene keeps its names unique)
       throw Error(ErrorCode::InvalidValue, "two scene objects are named '" + printable(name) + "'",
@@ -60,10 +61,12 @@ void refuse_duplicate_names(const RobotModel& model, const PlanningScene& scene)
 // The scene's objects after the links. Bodies of the previous world, by name: an object whose
 // primitive shape is unchanged (moved, attached, released) keeps its sphere tree, which is most of
 // what a scene change costs.
-void add_scene_bodies(CollisionWorld& world, const PlanningScene& scene, const CollisionWorld* previous) {
+void add_scene_bodies(CollisionWorld& world, const PlanningScene& scene,
+                      const CollisionWorld* previous) {
   std::map<std::string, std::shared_ptr<const CollisionBody>> had;
   if (previous)
-    for (std::size_t i = static_cast<std::size_t>(previous->robot_body_count()); i < previous->bodies.size(); ++i)
+    for (std::size_t i = static_cast<std::size_t>(previous->robot_body_count());
+         i < previous->bodies.size(); ++i)
       had.emplace(previous->bodies[i].body->name, previous->bodies[i].body);
   const auto body_for = [&](const std::string& name, const Shape& shape) {
     const auto found = had.find(name);
@@ -91,17 +94,20 @@ void build_allowed_matrix(CollisionWorld& world, const PlanningScene& scene) {
   const auto& robot = world.robot_acm;
   for (int a = 0; a < links; ++a)
     for (int b = a + 1; b < links; ++b)
-      world.acm.set_allowed(a, b, robot.allowed(robot.find(world.model->links()[a].name),
-                                                robot.find(world.model->links()[b].name)));
+      world.acm.set_allowed(a, b,
+                            robot.allowed(robot.find(world.model->links()[a].name),
+                                          robot.find(world.model->links()[b].name)));
   for (std::size_t i = 0; i < scene.attached_objects().size(); ++i) {
     const auto& object = scene.attached_objects()[i];
     const int index = world.attached_begin + static_cast<int>(i);
     world.acm.set_allowed(index, world.bodies[index].link, true);
-    for (const auto& touch : object.touch_links) world.acm.set_allowed(index, world.model->link_index(touch), true);
+    for (const auto& touch : object.touch_links)
+      world.acm.set_allowed(index, world.model->link_index(touch), true);
   }
   for (const auto& [names, allow] : scene.overrides()) {
     const int a = world.acm.find(names.first), b = world.acm.find(names.second);
-    if (a >= 0 && b >= 0) world.acm.set_allowed(a, b, allow);  // objects not in the scene yet: ignored
+    if (a >= 0 && b >= 0)
+      world.acm.set_allowed(a, b, allow);  // objects not in the scene yet: ignored
   }
 }
 
@@ -150,11 +156,17 @@ void choose_pairs(CollisionWorld& world) {
   const std::size_t joints = static_cast<std::size_t>(std::max(world.model->dof(), 1));
   if (world.self_pairs.size() > kMaxPairJointTerms / joints)
     throw Error(ErrorCode::InvalidModel,
-                "robot '" + world.model->name() + "' has " + std::to_string(world.moving_bodies.size()) + " links with collision "
-                    "geometry: " + std::to_string(world.self_pairs.size()) + " pairs of them to check against each other, "
-                    "each over " + std::to_string(joints) + " joints, more than the collision checker holds (" +
+                "robot '" + world.model->name() + "' has " +
+                    std::to_string(world.moving_bodies.size()) +
+                    " links with collision "
+                    "geometry: " +
+                    std::to_string(world.self_pairs.size()) +
+                    " pairs of them to check against each other, "
+                    "each over " +
+                    std::to_string(joints) + " joints, more than the collision checker holds (" +
                     std::to_string(kMaxPairJointTerms) + " pair-joint terms)",
-                "list the link pairs that can never touch as SRDF disable_collisions or kinetic.toml [collision] "
+                "list the link pairs that can never touch as SRDF disable_collisions or "
+                "kinetic.toml [collision] "
                 "skip_pairs, or check that this is the robot you meant to open");
   for (const auto& [a, b] : world.self_pairs) {
     world.self_first.push_back(a);
@@ -166,7 +178,8 @@ void choose_pairs(CollisionWorld& world) {
     for (int o = world.obstacle_begin; o < world.body_count(); ++o)
       world.scene_allowed[m].push_back(world.acm.allowed(world.moving_bodies[m], o) ? 1 : 0);
   world.slot_of_body.assign(world.bodies.size(), -1);
-  for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) world.slot_of_body[world.moving_bodies[m]] = static_cast<int>(m);
+  for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
+    world.slot_of_body[world.moving_bodies[m]] = static_cast<int>(m);
 }
 
 // The moving bodies' sphere covers, flat in single precision. The slack covers the rounding of
@@ -196,23 +209,27 @@ double CollisionWorld::padding_for(bool self_pair, const CheckOptions& check) co
   return 2.0 * (robot_padding + (check.pad_self ? check.padding : 0.0));
 }
 
-void CollisionWorld::speeds_along(const std::vector<double>& table, std::size_t rows, const JointVector& dq,
-                                  std::vector<double>& out) const {
+void CollisionWorld::speeds_along(const std::vector<double>& table, std::size_t rows,
+                                  const JointVector& dq, std::vector<double>& out) const {
   const auto dof = static_cast<std::size_t>(model->dof());
   out.assign(rows, 0.0);
   for (std::size_t r = 0; r < rows; ++r)
-    for (std::size_t v = 0; v < dof; ++v) out[r] += table[r * dof + v] * std::abs(dq[static_cast<Eigen::Index>(v)]);
+    for (std::size_t v = 0; v < dof; ++v)
+      out[r] += table[r * dof + v] * std::abs(dq[static_cast<Eigen::Index>(v)]);
 }
 
-std::shared_ptr<const CollisionWorld> build_collision_world(RobotModelPtr model, const CollisionCheckerOptions& options,
-                                                           const AllowedCollisionMatrix& robot_acm,
-                                                           const PlanningScene& scene, const CollisionWorld* previous) {
+std::shared_ptr<const CollisionWorld> build_collision_world(RobotModelPtr model,
+                                                            const CollisionCheckerOptions& options,
+                                                            const AllowedCollisionMatrix& robot_acm,
+                                                            const PlanningScene& scene,
+                                                            const CollisionWorld* previous) {
   if (!model) throw Error(ErrorCode::InvalidModel, "collision checker: no robot model");
   if (!(options.refinement_margin >= 0.0))
     throw Error(ErrorCode::InvalidValue, "collision checker: refinement margin must be >= 0");
   for (const auto& link : model->links())
     if (robot_acm.find(link.name) < 0)
-      throw Error(ErrorCode::MissingLink, "allowed collision matrix lacks link '" + link.name + "'");
+      throw Error(ErrorCode::MissingLink,
+                  "allowed collision matrix lacks link '" + link.name + "'");
   refuse_duplicate_names(*model, scene);
   static std::atomic<std::uint64_t> next_id{1};
   auto world = std::make_shared<CollisionWorld>();
@@ -221,10 +238,12 @@ std::shared_ptr<const CollisionWorld> build_collision_world(RobotModelPtr model,
   world->robot_acm = robot_acm;
   world->scene = scene;
   world->robot_padding = model->config().collision.padding;
-  const bool same_robot = previous && previous->model == model && previous->options.resolution == options.resolution;
+  const bool same_robot =
+      previous && previous->model == model && previous->options.resolution == options.resolution;
   world->fk = same_robot ? previous->fk : std::make_shared<ForwardKinematics>(*model);
   if (same_robot)
-    world->bodies.assign(previous->bodies.begin(), previous->bodies.begin() + previous->robot_body_count());
+    world->bodies.assign(previous->bodies.begin(),
+                         previous->bodies.begin() + previous->robot_body_count());
   else
     for (const auto& link : model->links())
       world->bodies.push_back({link_body(link, options.resolution), link.index, Pose::Identity()});

@@ -30,7 +30,9 @@ namespace kinetic {
 // are named in masks the same way.
 using SlotMask = std::uint64_t;
 inline constexpr SlotMask kAllSlots = ~SlotMask{0};
-inline SlotMask slot_bit(std::size_t m) { return SlotMask{1} << std::min<std::size_t>(m, 63); }
+inline SlotMask slot_bit(std::size_t m) {
+  return SlotMask{1} << std::min<std::size_t>(m, 63);
+}
 
 struct CollisionWorld {
   struct BodySlot {
@@ -74,8 +76,8 @@ struct CollisionWorld {
   CollisionCheckerOptions options;
   std::shared_ptr<const ForwardKinematics> fk;
   AllowedCollisionMatrix robot_acm;  // the robot's own (adjacent, SRDF, kinetic.toml)
-  PlanningScene scene;               // as given (its overrides are re-applied with a new robot matrix)
-  std::uint64_t id = 0;              // unique per built world: a path check begun on one ends on it
+  PlanningScene scene;   // as given (its overrides are re-applied with a new robot matrix)
+  std::uint64_t id = 0;  // unique per built world: a path check begun on one ends on it
 
   std::vector<BodySlot> bodies;  // robot links (link index), attached objects, obstacles
   int attached_begin = 0, obstacle_begin = 0;
@@ -88,11 +90,12 @@ struct CollisionWorld {
   std::vector<double> root_radii;           // and its radius
   double robot_padding = 0.0;
 
-  std::vector<std::pair<int, int>> self_pairs;  // robot-robot pairs checked (not allowed, both with geometry)
+  std::vector<std::pair<int, int>>
+      self_pairs;  // robot-robot pairs checked (not allowed, both with geometry)
   // The same pairs as flat arrays for the root-sphere cull: body indices and summed root radii.
   std::vector<int> self_first, self_second;
   std::vector<double> self_reach;
-  std::vector<int> self_pair_of;  // [a * obstacle_begin + b], a < b -> self pair index or -1
+  std::vector<int> self_pair_of;   // [a * obstacle_begin + b], a < b -> self pair index or -1
   std::vector<int> moving_bodies;  // robot links with geometry and attached objects
   std::vector<int> slot_of_body;   // body index -> moving slot, -1 for obstacles and empty bodies
   // The moving slots' sphere covers (cover_check.hpp), flat in single precision, in the body
@@ -102,8 +105,8 @@ struct CollisionWorld {
   std::vector<float> cover_x, cover_y, cover_z, cover_r;
   std::vector<std::vector<unsigned char>> scene_allowed;  // [moving slot][obstacle]
   std::vector<ObstacleFrame> obstacle_frames;
-  ObstacleTree obstacle_tree;   // bounded obstacles (broad phase)
-  SphereSet obstacle_spheres;   // the same, flat: the broad phase for up to a few hundred of them
+  ObstacleTree obstacle_tree;  // bounded obstacles (broad phase)
+  SphereSet obstacle_spheres;  // the same, flat: the broad phase for up to a few hundred of them
   std::vector<int> unbounded_obstacles;  // half-spaces
 
   // Motion tables (pair_motion.cpp).
@@ -125,8 +128,12 @@ struct CollisionWorld {
   int body_count() const { return static_cast<int>(bodies.size()); }
   int robot_body_count() const { return static_cast<int>(model->links().size()); }
   bool has_obstacles() const { return obstacle_begin < body_count(); }
-  const std::string& body_name(int index) const { return bodies[static_cast<std::size_t>(index)].body->name; }
-  const CollisionBody& body(int index) const { return *bodies[static_cast<std::size_t>(index)].body; }
+  const std::string& body_name(int index) const {
+    return bodies[static_cast<std::size_t>(index)].body->name;
+  }
+  const CollisionBody& body(int index) const {
+    return *bodies[static_cast<std::size_t>(index)].body;
+  }
   // The padding a pair keeps: a scene pair the robot's padding plus the check's, a self pair
   // both bodies' (the check's only with pad_self).
   double padding_for(bool self_pair, const CheckOptions& options) const;
@@ -141,9 +148,9 @@ struct CollisionWorld {
 // Error(InvalidValue) for an object named like a link. previous (may be null): a world of the
 // same model whose link bodies, kinematics and unchanged primitive objects are reused (a scene
 // change then costs what changed).
-std::shared_ptr<const CollisionWorld> build_collision_world(RobotModelPtr model, const CollisionCheckerOptions& options,
-                                                           const AllowedCollisionMatrix& robot_acm,
-                                                           const PlanningScene& scene,
-                                                           const CollisionWorld* previous = nullptr);
+std::shared_ptr<const CollisionWorld> build_collision_world(
+    RobotModelPtr model, const CollisionCheckerOptions& options,
+    const AllowedCollisionMatrix& robot_acm, const PlanningScene& scene,
+    const CollisionWorld* previous = nullptr);
 
 }  // namespace kinetic

@@ -32,8 +32,9 @@ bool place_cover(const CollisionWorld& world, const CollisionState& state, std::
 
 }  // namespace
 
-bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& state, std::size_t m,
-                             const CollisionWorld::ObstacleFrame& frame, double padding) {
+bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& state,
+                             std::size_t m, const CollisionWorld::ObstacleFrame& frame,
+                             double padding) {
   if (!frame.shape || !has_cover(world, m) || !place_cover(world, state, m)) return false;
   if (frame.origin.cwiseAbs().maxCoeff() >= kMaxCoverCoordinate) return false;
   const std::size_t begin = world.cover_begin[m], end = world.cover_begin[m + 1];
@@ -50,7 +51,8 @@ bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& 
   float nearest = 1.0f;
   switch (shape.type) {
     case Shape::Type::Box: {
-      const float hx = static_cast<float>(shape.box_size.x() / 2), hy = static_cast<float>(shape.box_size.y() / 2),
+      const float hx = static_cast<float>(shape.box_size.x() / 2),
+                  hy = static_cast<float>(shape.box_size.y() / 2),
                   hz = static_cast<float>(shape.box_size.z() / 2);
       for (std::size_t i = begin; i < end; ++i) {
         const float dx = x[i] - origin.x(), dy = y[i] - origin.y(), dz = z[i] - origin.z();
@@ -72,7 +74,8 @@ bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& 
         const float lx = to_local(0, 0) * dx + to_local(0, 1) * dy + to_local(0, 2) * dz;
         const float ly = to_local(1, 0) * dx + to_local(1, 1) * dy + to_local(1, 2) * dz;
         const float lz = to_local(2, 0) * dx + to_local(2, 1) * dy + to_local(2, 2) * dz;
-        const float qr = std::max(std::sqrt(lx * lx + ly * ly) - cr, 0.0f), qz = std::max(std::abs(lz) - hz, 0.0f);
+        const float qr = std::max(std::sqrt(lx * lx + ly * ly) - cr, 0.0f),
+                    qz = std::max(std::abs(lz) - hz, 0.0f);
         const float reach = radius[i] + p;
         nearest = std::min(nearest, qr * qr + qz * qz - reach * reach);
       }
@@ -86,13 +89,15 @@ bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& 
       }
       return nearest > 0.0f;
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
-bool covers_apart(const CollisionWorld& world, const CollisionState& state, std::size_t ma, std::size_t mb,
-                  double padding) {
-  if (!has_cover(world, ma) || !has_cover(world, mb) || !place_cover(world, state, ma) || !place_cover(world, state, mb))
+bool covers_apart(const CollisionWorld& world, const CollisionState& state, std::size_t ma,
+                  std::size_t mb, double padding) {
+  if (!has_cover(world, ma) || !has_cover(world, mb) || !place_cover(world, state, ma) ||
+      !place_cover(world, state, mb))
     return false;
   const float* x = state.cover_x.data();
   const float* y = state.cover_y.data();

@@ -17,10 +17,11 @@ inline bool has_cover(const CollisionWorld& world, std::size_t m) {
 // Every sphere of slot m's cover clears the obstacle `frame` (a single primitive) by more than
 // `padding`. False where it cannot tell (no cover, a mesh obstacle, coordinates too large for
 // single precision).
-bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& state, std::size_t m,
-                             const CollisionWorld::ObstacleFrame& frame, double padding);
+bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& state,
+                             std::size_t m, const CollisionWorld::ObstacleFrame& frame,
+                             double padding);
 // Every sphere of slot ma's cover clears every sphere of slot mb's by more than `padding`.
-bool covers_apart(const CollisionWorld& world, const CollisionState& state, std::size_t ma, std::size_t mb,
-                  double padding);
+bool covers_apart(const CollisionWorld& world, const CollisionState& state, std::size_t ma,
+                  std::size_t mb, double padding);
 
 }  // namespace kinetic

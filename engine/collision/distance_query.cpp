@@ -1,5 +1,6 @@
 // Contacts and the minimum distance at one configuration: pairs ordered by their root-sphere gaps,
-// then measured exactly, nearest first, with probes that give the exact searches a tight bound early.
+// then measured exactly, nearest first, with probes that give the exact searches a tight bound
+// early.
 #include "engine/collision/distance_query.hpp"
 
 #include <algorithm>
@@ -19,8 +20,8 @@ std::vector<Contact> contacts_at_poses(const CollisionWorld& world, const Collis
     const auto verdict = classify_pair(*world.bodies[a].body, state.pose(a), *world.bodies[b].body,
                                        state.pose(b), padding, padding);
     if (verdict == PairVerdict::Free) return;
-    const auto depth = exact_pair_penetration(*world.bodies[a].body, state.pose(a), *world.bodies[b].body,
-                                              state.pose(b), padding);
+    const auto depth = exact_pair_penetration(*world.bodies[a].body, state.pose(a),
+                                              *world.bodies[b].body, state.pose(b), padding);
     if (depth || verdict == PairVerdict::Colliding)
       out.push_back({world.body_name(a), world.body_name(b), depth.value_or(0.0)});
   };
@@ -31,12 +32,13 @@ std::vector<Contact> contacts_at_poses(const CollisionWorld& world, const Collis
       for (int o = world.obstacle_begin; o < world.body_count(); ++o)
         if (!world.scene_allowed[m][o - world.obstacle_begin])
           consider(world.moving_bodies[m], o, world.padding_for(false, options));
-  std::sort(out.begin(), out.end(), [](const Contact& x, const Contact& y) { return x.depth > y.depth; });
+  std::sort(out.begin(), out.end(),
+            [](const Contact& x, const Contact& y) { return x.depth > y.depth; });
   return out;
 }
 
-DistanceResult min_distance_at_poses(const CollisionWorld& world, const CollisionState& state, DistanceState& buffers,
-                                     const DistanceOptions& options) {
+DistanceResult min_distance_at_poses(const CollisionWorld& world, const CollisionState& state,
+                                     DistanceState& buffers, const DistanceOptions& options) {
   buffers.candidates.clear();
   // Root-sphere gaps order the pairs; the exact pass stops at the first pair whose gap is no
   // smaller than the best distance found (a half-space has no root sphere: it goes first).
@@ -67,19 +69,23 @@ DistanceResult min_distance_at_poses(const CollisionWorld& world, const Collisio
   DistanceResult result;
   if (buffers.candidates.empty()) return result;
   if (options.exact)  // (sphere-only answers keep every pair: their bounds are not distances)
-    buffers.candidates.erase(std::remove_if(buffers.candidates.begin(), buffers.candidates.end(),
-                                     [&](const DistanceState::Candidate& c) { return c.lower > attained; }),
-                      buffers.candidates.end());
+    buffers.candidates.erase(
+        std::remove_if(buffers.candidates.begin(), buffers.candidates.end(),
+                       [&](const DistanceState::Candidate& c) { return c.lower > attained; }),
+        buffers.candidates.end());
   std::sort(buffers.candidates.begin(), buffers.candidates.end(),
-            [](const DistanceState::Candidate& x, const DistanceState::Candidate& y) { return x.lower < y.lower; });
+            [](const DistanceState::Candidate& x, const DistanceState::Candidate& y) {
+              return x.lower < y.lower;
+            });
   result.found = true;
   result.distance = kInf;
   if (!options.exact) {
     // Sphere lower bounds only: the smallest over the pairs.
     for (const DistanceState::Candidate& c : buffers.candidates) {
       if (c.lower >= result.distance) break;
-      const DistanceBounds bounds = pair_distance_bounds(*world.bodies[c.a].body, state.pose(c.a),
-                                                         *world.bodies[c.b].body, state.pose(c.b), result.distance);
+      const DistanceBounds bounds =
+          pair_distance_bounds(*world.bodies[c.a].body, state.pose(c.a), *world.bodies[c.b].body,
+                               state.pose(c.b), result.distance);
       if (bounds.lower < result.distance) {
         result.distance = bounds.lower;
         result.body_a = world.body_name(c.a);
@@ -99,8 +105,8 @@ DistanceResult min_distance_at_poses(const CollisionWorld& world, const Collisio
   for (const DistanceState::Candidate& c : buffers.candidates) {
     if (c.lower > 0.0) break;
     if (!pair_in_collision(world, state, c.a, c.b, 0.0)) continue;
-    const PairDistance d = exact_pair_distance(*world.bodies[c.a].body, state.pose(c.a), *world.bodies[c.b].body,
-                                               state.pose(c.b), kTouching);
+    const PairDistance d = exact_pair_distance(*world.bodies[c.a].body, state.pose(c.a),
+                                               *world.bodies[c.b].body, state.pose(c.b), kTouching);
     if (d.distance >= kTouching) continue;  // (the tiers disagree within rounding: search on)
     result.distance = d.distance;
     result.point_a = d.point_a;
@@ -137,9 +143,12 @@ DistanceResult min_distance_at_poses(const CollisionWorld& world, const Collisio
     if (c.lower >= result.distance) break;
     // At contact only a pair that reports penetration (FCL's) can be nearer; the leaf searches
     // never go below 0.
-    if (result.distance <= 0.0 && leaf_exact_supported(*world.bodies[c.a].body, *world.bodies[c.b].body)) continue;
-    const PairDistance d = exact_pair_distance(*world.bodies[c.a].body, state.pose(c.a),
-                                               *world.bodies[c.b].body, state.pose(c.b), result.distance);
+    if (result.distance <= 0.0 &&
+        leaf_exact_supported(*world.bodies[c.a].body, *world.bodies[c.b].body))
+      continue;
+    const PairDistance d =
+        exact_pair_distance(*world.bodies[c.a].body, state.pose(c.a), *world.bodies[c.b].body,
+                            state.pose(c.b), result.distance);
     if (d.distance < result.distance) {
       result.distance = d.distance;
       result.point_a = d.point_a;

@@ -19,7 +19,7 @@ struct DistanceState {
 std::vector<Contact> contacts_at_poses(const CollisionWorld& world, const CollisionState& state,
                                        const CheckOptions& options);
 // The nearest pair at the state's poses (after update_poses).
-DistanceResult min_distance_at_poses(const CollisionWorld& world, const CollisionState& state, DistanceState& buffers,
-                                     const DistanceOptions& options);
+DistanceResult min_distance_at_poses(const CollisionWorld& world, const CollisionState& state,
+                                     DistanceState& buffers, const DistanceOptions& options);
 
 }  // namespace kinetic

@@ -10,10 +10,11 @@
 // is checked as in_collision checks it and both halves become runs. Obstacles and self pairs are
 // proven separately, the scene body by body and the self pairs pair by pair: a run whose
 // obstacles are proven clear leaves its halves only the self pairs, and the other way round, and
-// the halves check only the bodies not proven clear of the scene and the pairs not proven apart. The verdict is that of checking every state; runs are taken middle
-// first, then the quarters, ..., so a blocked edge fails after about as many states as there.
-// A caller may name one state to check first (where an earlier edge was blocked); the two runs
-// on either side of it then take the whole edge's place.
+// the halves check only the bodies not proven clear of the scene and the pairs not proven apart.
+// The verdict is that of checking every state; runs are taken middle first, then the quarters, ...,
+// so a blocked edge fails after about as many states as there. A caller may name one state to check
+// first (where an earlier edge was blocked); the two runs on either side of it then take the whole
+// edge's place.
 #include <algorithm>
 #include <cmath>
 
@@ -37,10 +38,11 @@ constexpr double kRoundingSlack = 1e-6;
 }  // namespace
 
 bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCheckState& grid,
-                      const JointVector& q0, const JointVector& q1, int steps, const CheckOptions& options,
-                      int first_step) {
+                      const JointVector& q0, const JointVector& q1, int steps,
+                      const CheckOptions& options, int first_step) {
   if (q0.size() != world.model->dof() || q1.size() != world.model->dof())
-    throw Error(ErrorCode::DimensionMismatch, "motion check: expected " + std::to_string(world.model->dof()) +
+    throw Error(ErrorCode::DimensionMismatch, "motion check: expected " +
+                                                  std::to_string(world.model->dof()) +
                                                   " joint values at each end");
   if (!q0.allFinite() || !q1.allFinite())
     throw Error(ErrorCode::InvalidValue, "motion check: joint values must be finite numbers");
@@ -48,10 +50,12 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
   const JointVector dq = q1 - q0;
   world.speeds_along(world.body_speed_table, world.moving_bodies.size(), dq, grid.body_speed);
   world.speeds_along(world.self_speed_table, world.self_pairs.size(), dq, grid.self_speed);
-  world.speeds_along(world.solid_part_speed_table, world.solid_part_begin.back(), dq, grid.part_speed);
+  world.speeds_along(world.solid_part_speed_table, world.solid_part_begin.back(), dq,
+                     grid.part_speed);
   grid.self_extra.resize(grid.self_speed.size());
   grid.part_extra.resize(grid.part_speed.size());
-  const double scene_padding = world.padding_for(false, options), self_padding = world.padding_for(true, options);
+  const double scene_padding = world.padding_for(false, options),
+               self_padding = world.padding_for(true, options);
   const double margin = world.options.refinement_margin + kRoundingSlack;
   const SlotMask all_scene = options.scene ? kAllSlots : 0, all_self = options.self ? kAllSlots : 0;
   const bool has_obstacles = world.obstacle_begin < world.body_count();
@@ -59,11 +63,13 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
   if (probe) {  // where the caller expects a collision: a blocked edge then costs one state
     grid.q.noalias() = q0 + dq * (static_cast<double>(first_step) / steps);
     update_poses(world, state, grid.q);
-    if ((options.scene && scene_in_collision(world, state, scene_padding)) || (options.self && self_in_collision(world, state, self_padding))) {
+    if ((options.scene && scene_in_collision(world, state, scene_padding)) ||
+        (options.self && self_in_collision(world, state, self_padding))) {
       grid.blocked_step = first_step;
       return false;
     }
-    grid.runs.assign({{0, first_step, all_scene, all_self}, {first_step, steps, all_scene, all_self}});
+    grid.runs.assign(
+        {{0, first_step, all_scene, all_self}, {first_step, steps, all_scene, all_self}});
   } else {
     grid.runs.assign(1, {0, steps, all_scene, all_self});
   }
@@ -76,7 +82,8 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
     SlotMask scene = run.scene, roots = run.roots;  // not proven yet; root proofs worth trying
     SlotMask self = run.self;
     if (run.b - run.a >= kMinProvenRun) {
-      const double reach = static_cast<double>(std::max(middle - run.a - 1, run.b - 1 - middle)) / steps;
+      const double reach =
+          static_cast<double>(std::max(middle - run.a - 1, run.b - 1 - middle)) / steps;
       // Each body on its own: the ones proven clear of the scene leave the halves, so the states
       // checked there test only the bodies near an obstacle (in clutter, one or two of a dozen).
       scene = 0;
@@ -85,7 +92,9 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
         if (!(run.scene & bit)) continue;
         const double extra = grid.body_speed[m] * reach + margin;
         if (extra <= kMaxSceneProofPadding || !has_obstacles) {
-          if (slot_near_scene(world, state, m, scene_padding + extra, world.options.refinement_margin)) scene |= bit;
+          if (slot_near_scene(world, state, m, scene_padding + extra,
+                              world.options.refinement_margin))
+            scene |= bit;
         } else if (run.roots & bit) {
           double gap = 0.0;
           if (!slot_root_clear(world, state, m, scene_padding, extra, gap)) {
@@ -97,12 +106,14 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
         }
       }
       if (self) {
-        for (std::size_t k = 0; k < grid.self_speed.size(); ++k) grid.self_extra[k] = grid.self_speed[k] * reach + margin;
-        for (std::size_t i = 0; i < grid.part_speed.size(); ++i) grid.part_extra[i] = grid.part_speed[i] * reach + kRoundingSlack;
+        for (std::size_t k = 0; k < grid.self_speed.size(); ++k)
+          grid.self_extra[k] = grid.self_speed[k] * reach + margin;
+        for (std::size_t i = 0; i < grid.part_speed.size(); ++i)
+          grid.part_extra[i] = grid.part_speed[i] * reach + kRoundingSlack;
         // The halves check only the pairs this proof leaves open. It stops at the first pair it
         // cannot prove (proving the rest there cost more than the halves' proofs save).
-        self_in_collision(world, state, self_padding, grid.self_extra.data(), grid.part_extra.data(), /*proof_only=*/true,
-                          run.self, &self);
+        self_in_collision(world, state, self_padding, grid.self_extra.data(),
+                          grid.part_extra.data(), /*proof_only=*/true, run.self, &self);
       }
       if (!scene && !self) continue;
     }

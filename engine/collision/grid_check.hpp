@@ -9,7 +9,8 @@
 namespace kinetic {
 
 struct GridCheckState {
-  // Per moving slot, self pair and solid part pair: speed along the edge and the padding a run needs.
+  // Per moving slot, self pair and solid part pair: speed along the edge and the padding a run
+  // needs.
   std::vector<double> body_speed, self_speed, self_extra, part_speed, part_extra;
   struct Run {
     int a, b;                    // the states strictly between grid states a and b
@@ -30,7 +31,7 @@ struct GridCheckState {
 // expects a collision (the verdict is the same). After false, grid.blocked_step is the state found
 // in collision.
 bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCheckState& grid,
-                      const JointVector& q0, const JointVector& q1, int steps, const CheckOptions& options,
-                      int first_step = 0);
+                      const JointVector& q0, const JointVector& q1, int steps,
+                      const CheckOptions& options, int first_step = 0);
 
 }  // namespace kinetic

@@ -52,7 +52,8 @@ bool for_close_triangles(const TreePair& t, const SphereNode& na, const SphereNo
       const Vector3 q_center = t.b_in_a(q.center);
       if ((p.center - q_center).norm() - p.radius - q.radius >= reach()) continue;
       // Tighter and still cheap: q's sphere against triangle p itself.
-      if ((closest_point_on_triangle(q_center, p.a, p.b, p.c) - q_center).norm() - q.radius >= reach())
+      if ((closest_point_on_triangle(q_center, p.a, p.b, p.c) - q_center).norm() - q.radius >=
+          reach())
         continue;
       const Vector3 pa[3] = {p.a, p.b, p.c};
       const Vector3 qa[3] = {t.b_in_a(q.a), t.b_in_a(q.b), t.b_in_a(q.c)};
@@ -85,8 +86,10 @@ bool walk_node_pairs(const TreePair& t, const Limit& limit, const Leaf& leaf) {
       continue;
     }
     const bool split_a = nb.leaf() || (!na.leaf() && na.radius >= nb.radius);
-    std::pair<int, int> first = split_a ? std::pair{na.first_child, ib} : std::pair{ia, nb.first_child};
-    std::pair<int, int> second = split_a ? std::pair{na.first_child + 1, ib} : std::pair{ia, nb.first_child + 1};
+    std::pair<int, int> first =
+        split_a ? std::pair{na.first_child, ib} : std::pair{ia, nb.first_child};
+    std::pair<int, int> second =
+        split_a ? std::pair{na.first_child + 1, ib} : std::pair{ia, nb.first_child + 1};
     if (gap(second.first, second.second) < gap(first.first, first.second)) std::swap(first, second);
     stack[top++] = second;
     stack[top++] = first;
@@ -99,11 +102,13 @@ bool walk_node_pairs(const TreePair& t, const Limit& limit, const Leaf& leaf) {
 // pair of the leaves instead (before anything bounds them) cost as much as the exact search the
 // probe is meant to speed up.
 template <class Visit>
-void probe_leaf_pair(const TreePair& t, const SphereNode& na, const SphereNode& nb, const Visit& visit) {
+void probe_leaf_pair(const TreePair& t, const SphereNode& na, const SphereNode& nb,
+                     const Visit& visit) {
   const auto& ta = t.a.triangles();
   const auto& tb = t.b.triangles();
   if (na.first_triangle >= na.end_triangle || nb.first_triangle >= nb.end_triangle) return;
-  const auto nearest = [](const std::vector<TreeTriangle>& pieces, int first, int end, const Vector3& to) {
+  const auto nearest = [](const std::vector<TreeTriangle>& pieces, int first, int end,
+                          const Vector3& to) {
     int pick = first;
     double pick_d2 = std::numeric_limits<double>::infinity();
     for (int i = first; i < end; ++i)
@@ -121,13 +126,13 @@ void probe_leaf_pair(const TreePair& t, const SphereNode& na, const SphereNode& 
   visit(pa, qa);
 }
 
-bool mesh_mesh_collision(const SphereTree& ta, const Pose& pa, const SphereTree& tb,
-                         const Pose& pb, double padding) {
+bool mesh_mesh_collision(const SphereTree& ta, const Pose& pa, const SphereTree& tb, const Pose& pb,
+                         double padding) {
   const TreePair t{ta, tb, RelativePose(pa, pb)};
   // Strictly farther than padding is free: test gaps against the next double above padding.
   const double reach = std::nextafter(padding, INFINITY);
   const auto limit = [&] { return reach; };
-  const auto visit = [&](const Vector3 (&p)[3], const Vector3 (&q)[3]) {
+  const auto visit = [&](const Vector3(&p)[3], const Vector3(&q)[3]) {
     return within(triangle_triangle_distance(p, q).distance, padding);
   };
   return walk_node_pairs(t, limit, [&](const SphereNode& na, const SphereNode& nb) {
@@ -146,7 +151,8 @@ struct MeshSlab {
   Vector3 normal_a = Vector3::Zero();  // in a's frame
   Vector3 normal_b = Vector3::Zero();  // the same direction in b's frame
   double shift = 0.0;                  // normal_a . (b's origin in a's frame)
-  void set(const RelativePose& b_in_a, const Vector3& point_a, const Vector3& point_b, double distance) {
+  void set(const RelativePose& b_in_a, const Vector3& point_a, const Vector3& point_b,
+           double distance) {
     if (!(distance > 0.0)) return;
     normal_a = (point_a - point_b) / distance;
     normal_b = b_in_a.rotation.transpose() * normal_a;
@@ -164,15 +170,15 @@ struct MeshSlab {
 // Every piece pair of two leaves that could hold a distance below best: slab bounds first (one
 // subtraction per pair, projections computed once per leaf pair), then the spheres, then the
 // sphere of b's piece against a's triangle, then the exact triangle distance.
-void measure_leaf_pair(const TreePair& t, const SphereNode& na, const SphereNode& nb, const Pose& pa,
-                       MeshSlab& slab, LeafDistance& best) {
+void measure_leaf_pair(const TreePair& t, const SphereNode& na, const SphereNode& nb,
+                       const Pose& pa, MeshSlab& slab, LeafDistance& best) {
   const auto& ta = t.a.triangles();
   const auto& tb = t.b.triangles();
   if (!slab.known) {
     // A direction first, from the leaves' nearest-looking piece pair, even when that pair is no
     // closer than the best so far: without one, a search that finds nothing below its cutoff
     // (a pair farther than another pair's distance) has only sphere bounds to prune with.
-    probe_leaf_pair(t, na, nb, [&](const Vector3 (&p)[3], const Vector3 (&q)[3]) {
+    probe_leaf_pair(t, na, nb, [&](const Vector3(&p)[3], const Vector3(&q)[3]) {
       const ConvexDistance d = triangle_triangle_distance(p, q);
       slab.set(t.b_in_a, d.point_a, d.point_b, d.distance);
       if (d.distance < best.pair.distance) {
@@ -182,15 +188,18 @@ void measure_leaf_pair(const TreePair& t, const SphereNode& na, const SphereNode
     });
   }
   thread_local std::vector<double> low_a, high_b;
-  const int count_a = na.end_triangle - na.first_triangle, count_b = nb.end_triangle - nb.first_triangle;
+  const int count_a = na.end_triangle - na.first_triangle,
+            count_b = nb.end_triangle - nb.first_triangle;
   const bool slab_known = slab.known;  // (projections under this leaf pair's direction)
   double highest_b = -std::numeric_limits<double>::infinity();
   if (slab_known) {
     low_a.resize(static_cast<std::size_t>(count_a));
     high_b.resize(static_cast<std::size_t>(count_b));
     double lowest_a = std::numeric_limits<double>::infinity();
-    for (int i = 0; i < count_a; ++i) lowest_a = std::min(lowest_a, low_a[i] = slab.low_a(ta[na.first_triangle + i]));
-    for (int j = 0; j < count_b; ++j) highest_b = std::max(highest_b, high_b[j] = slab.high_b(tb[nb.first_triangle + j]));
+    for (int i = 0; i < count_a; ++i)
+      lowest_a = std::min(lowest_a, low_a[i] = slab.low_a(ta[na.first_triangle + i]));
+    for (int j = 0; j < count_b; ++j)
+      highest_b = std::max(highest_b, high_b[j] = slab.high_b(tb[nb.first_triangle + j]));
     if (lowest_a - highest_b >= best.pair.distance) return;
   }
   const Vector3 nb_center = t.b_in_a(nb.center);
@@ -203,7 +212,8 @@ void measure_leaf_pair(const TreePair& t, const SphereNode& na, const SphereNode
       const TreeTriangle& q = tb[nb.first_triangle + j];
       const Vector3 q_center = t.b_in_a(q.center);
       if ((p.center - q_center).norm() - p.radius - q.radius >= best.pair.distance) continue;
-      if ((closest_point_on_triangle(q_center, p.a, p.b, p.c) - q_center).norm() - q.radius >= best.pair.distance)
+      if ((closest_point_on_triangle(q_center, p.a, p.b, p.c) - q_center).norm() - q.radius >=
+          best.pair.distance)
         continue;
       const Vector3 pv[3] = {p.a, p.b, p.c};
       const Vector3 qv[3] = {t.b_in_a(q.a), t.b_in_a(q.b), t.b_in_a(q.c)};
@@ -224,7 +234,7 @@ void mesh_mesh_distance(const SphereTree& ta, const Pose& pa, const SphereTree& 
   MeshSlab slab;
   walk_node_pairs(t, limit, [&](const SphereNode& na, const SphereNode& nb) {
     if (first_leaf_only) {
-      const auto visit = [&](const Vector3 (&p)[3], const Vector3 (&q)[3]) {
+      const auto visit = [&](const Vector3(&p)[3], const Vector3(&q)[3]) {
         const ConvexDistance d = triangle_triangle_distance(p, q);
         if (d.distance < best.pair.distance) {
           best.pair = {d.distance, pa * d.point_a, pa * d.point_b};
@@ -269,12 +279,15 @@ struct TreeInPrimitive {
   ConvexDistance exact(const TreeTriangle& t, double stop_at_or_above, double stop_below) {
     if (has_plane) {
       ConvexDistance far;
-      far.lower_bound = std::min({tree_normal.dot(t.a), tree_normal.dot(t.b), tree_normal.dot(t.c)}) + plane_shift;
+      far.lower_bound =
+          std::min({tree_normal.dot(t.a), tree_normal.dot(t.b), tree_normal.dot(t.c)}) +
+          plane_shift;
       far.distance = std::numeric_limits<double>::infinity();
       if (far.lower_bound >= stop_at_or_above) return far;
     }
     const Vector3 a = tree_in_shape(t.a), b = tree_in_shape(t.b), c = tree_in_shape(t.c);
-    const ConvexDistance d = triangle_primitive_distance(a, b, c, shape, stop_at_or_above, stop_below);
+    const ConvexDistance d =
+        triangle_primitive_distance(a, b, c, shape, stop_at_or_above, stop_below);
     if (d.distance > 0.0) {
       const Vector3 normal = (d.point_a - d.point_b) / d.distance;
       // The plane n.x = extent (primitive frame) in the tree's frame: n.(R p + t) - extent.
@@ -309,7 +322,8 @@ bool mesh_primitive_collision(const SphereTree& tree, const Pose& pose, const Fc
     const SphereNode& n = nodes[stack[--top]];
     if (n.leaf() || top + 2 > kStackSize) {
       for (int i = n.first_triangle; i < n.end_triangle; ++i)
-        if (t.triangle_gap(triangles[i], reach) < reach && within(t.exact(triangles[i], reach, padding).lower_bound, padding))
+        if (t.triangle_gap(triangles[i], reach) < reach &&
+            within(t.exact(triangles[i], reach, padding).lower_bound, padding))
           return true;
       continue;
     }
@@ -329,12 +343,14 @@ bool mesh_primitive_collision(const SphereTree& tree, const Pose& pose, const Fc
 // core (the box itself, the cylinder's axis segment, the sphere's centre). Only for picking.
 double core_rank(const Shape& shape, const Vector3& p) {
   switch (shape.type) {
-    case Shape::Type::Box: return (p - p.cwiseMax(-0.5 * shape.box_size).cwiseMin(0.5 * shape.box_size)).squaredNorm();
+    case Shape::Type::Box:
+      return (p - p.cwiseMax(-0.5 * shape.box_size).cwiseMin(0.5 * shape.box_size)).squaredNorm();
     case Shape::Type::Cylinder: {
       const double axial = std::max(std::abs(p.z()) - 0.5 * shape.length, 0.0);
       return p.x() * p.x() + p.y() * p.y() + axial * axial;
     }
-    default: return p.squaredNorm();
+    default:
+      return p.squaredNorm();
   }
 }
 
@@ -362,7 +378,8 @@ void mesh_primitive_distance(const SphereTree& tree, const Pose& pose, const Fcl
       int pick = -1;
       double pick_rank = std::numeric_limits<double>::infinity();
       for (int i = n.first_triangle; i < n.end_triangle; ++i)
-        if (const double rank = core_rank(t.shape, t.tree_in_shape(triangles[i].center)); rank < pick_rank) {
+        if (const double rank = core_rank(t.shape, t.tree_in_shape(triangles[i].center));
+            rank < pick_rank) {
           pick_rank = rank;
           pick = i;
         }
@@ -429,20 +446,23 @@ bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const Coll
       for (const auto& pb : b.parts) {
         const Pose wa = pose_a * pa.pose, wb = pose_b * pb.pose;
         if (primitive_gap_bound(pa.shape, wa, pb.shape, wb) >= reach) continue;
-        if (within(primitive_distance(pa.shape, wa, pb.shape, wb, reach, padding).lower_bound, padding)) return true;
+        if (within(primitive_distance(pa.shape, wa, pb.shape, wb, reach, padding).lower_bound,
+                   padding))
+          return true;
       }
     return false;
   }
   const MixedPair m(a, pose_a, b, pose_b);
   for (const auto& part : m.solids.parts)
-    if (mesh_primitive_collision(m.mesh.tree, m.mesh_pose, part, m.solids_pose * part.pose, padding))
+    if (mesh_primitive_collision(m.mesh.tree, m.mesh_pose, part, m.solids_pose * part.pose,
+                                 padding))
       return true;
   return false;
 }
 
 bool solid_parts_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                           const Pose& pose_b, double base_padding, const std::vector<SolidPartPair>& pairs,
-                           const double* extra) {
+                           const Pose& pose_b, double base_padding,
+                           const std::vector<SolidPartPair>& pairs, const double* extra) {
   constexpr double kConstantSlack = 1e-9;  // m: GJK's answer at another pose may differ by rounding
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const SolidPartPair& pair = pairs[i];
@@ -451,10 +471,14 @@ bool solid_parts_collision(const CollisionBody& a, const Pose& pose_a, const Col
     const FclPart& pa = a.parts[static_cast<std::size_t>(pair.a)];
     const FclPart& pb = b.parts[static_cast<std::size_t>(pair.b)];
     // The parts' bounding spheres first: their whole poses are needed only when those are near.
-    if ((pose_a * pa.pose.translation() - pose_b * pb.pose.translation()).norm() - pair.radii > padding) continue;
+    if ((pose_a * pa.pose.translation() - pose_b * pb.pose.translation()).norm() - pair.radii >
+        padding)
+      continue;
     const Pose wa = pose_a * pa.pose, wb = pose_b * pb.pose;
     if (primitive_gap_bound(pa.shape, wa, pb.shape, wb) > padding) continue;
-    if (within(primitive_distance(pa.shape, wa, pb.shape, wb, std::nextafter(padding, INFINITY), padding).lower_bound,
+    if (within(primitive_distance(pa.shape, wa, pb.shape, wb, std::nextafter(padding, INFINITY),
+                                  padding)
+                   .lower_bound,
                padding))
       return true;
   }
@@ -484,7 +508,8 @@ LeafDistance leaf_exact_distance(const CollisionBody& a, const Pose& pose_a, con
   }
   const MixedPair m(a, pose_a, b, pose_b);
   for (const auto& part : m.solids.parts)
-    mesh_primitive_distance(m.mesh.tree, m.mesh_pose, part, m.solids_pose * part.pose, m.mesh_is_a, probe, best);
+    mesh_primitive_distance(m.mesh.tree, m.mesh_pose, part, m.solids_pose * part.pose, m.mesh_is_a,
+                            probe, best);
   return best;
 }
 

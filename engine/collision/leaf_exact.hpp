@@ -29,8 +29,8 @@ struct SolidPartPair {
   double constant_distance = std::numeric_limits<double>::quiet_NaN();
 };
 bool solid_parts_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                           const Pose& pose_b, double padding, const std::vector<SolidPartPair>& pairs,
-                           const double* extra = nullptr);
+                           const Pose& pose_b, double padding,
+                           const std::vector<SolidPartPair>& pairs, const double* extra = nullptr);
 
 // Smallest distance below `cutoff`, with the closest points (world frame); distance = cutoff and
 // found = false when nothing is closer. 0 when the bodies intersect.

@@ -34,8 +34,9 @@ void ObstacleTree::make(std::vector<Entry>& entries, int begin, int end, int slo
   int axis = 0;
   box.sizes().maxCoeff(&axis);
   const int mid = begin + (end - begin) / 2;
-  std::nth_element(entries.begin() + begin, entries.begin() + mid, entries.begin() + end,
-                   [axis](const Entry& a, const Entry& b) { return a.center[axis] < b.center[axis]; });
+  std::nth_element(
+      entries.begin() + begin, entries.begin() + mid, entries.begin() + end,
+      [axis](const Entry& a, const Entry& b) { return a.center[axis] < b.center[axis]; });
   node.first_child = static_cast<int>(nodes_.size());
   nodes_[slot] = node;
   nodes_.emplace_back();

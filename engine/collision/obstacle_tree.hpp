@@ -42,7 +42,8 @@ class ObstacleTree {
       // Squared distance from the query centre to the node's box.
       double outside = 0.0;
       for (int k = 0; k < 3; ++k) {
-        const double gap = std::max(std::max(node.low[k] - center[k], center[k] - node.high[k]), 0.0);
+        const double gap =
+            std::max(std::max(node.low[k] - center[k], center[k] - node.high[k]), 0.0);
         outside += gap * gap;
       }
       if (outside > reach * reach) continue;

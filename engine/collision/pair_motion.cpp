@@ -13,8 +13,8 @@
 #include <optional>
 
 #include "engine/collision/pair_motion.hpp"
-#include "engine/geometry/convex_distance.hpp"
 #include "engine/collision/rotation_speed.hpp"
+#include "engine/geometry/convex_distance.hpp"
 
 namespace kinetic {
 namespace {
@@ -51,8 +51,8 @@ std::optional<Pose> fixed_offset(const CollisionWorld& world, int link, int ance
 // changes the distance between a part of each (-1: the whole body), per unit of the joint's
 // motion, from rotation_speed(): the joint's axis is fixed in the frame of the link it moves
 // and of its parent link. Infinite when neither body is rigidly fixed to either link.
-double turning_speed(const CollisionWorld& world, const CollisionWorld::SpeedTerm& term, int body, int part, int other,
-                     int other_part) {
+double turning_speed(const CollisionWorld& world, const CollisionWorld::SpeedTerm& term, int body,
+                     int part, int other, int other_part) {
   const Joint& j = world.model->joints()[term.joint];
   const Vector3 axis = j.axis.normalized();
   // The body turns about an axis fixed in its own frame: through the joint frame's origin
@@ -70,7 +70,8 @@ double turning_speed(const CollisionWorld& world, const CollisionWorld::SpeedTer
     const int still_link = still.moving() ? still.link : world.model->root_link();
     std::optional<Pose> in_parent = fixed_offset(world, still_link, j.parent_link);
     if (!in_parent)
-      if (const std::optional<Pose> above = fixed_offset(world, j.parent_link, still_link)) in_parent = above->inverse();
+      if (const std::optional<Pose> above = fixed_offset(world, j.parent_link, still_link))
+        in_parent = above->inverse();
     if (in_parent)
       speed = std::min(speed, rotation_speed(*still.body, other_part, *in_parent * still.offset,
                                              j.origin.translation(), j.origin.linear() * axis));
@@ -95,7 +96,8 @@ void add_pair_speeds(const CollisionWorld& world, int a, int part_a, int b, int 
         for (const auto& o : world.speed_terms[other]) shared |= o.joint == term.joint;
       if (shared) continue;
       const Joint& j = joints[term.joint];
-      const double multiplier = j.is_active() ? 1.0 : (j.mimic ? std::abs(j.mimic->multiplier) : 0.0);
+      const double multiplier =
+          j.is_active() ? 1.0 : (j.mimic ? std::abs(j.mimic->multiplier) : 0.0);
       coefficients[term.variable] +=
           j.type == JointType::Prismatic
               ? term.factor
@@ -124,7 +126,8 @@ void build_solid_plans(CollisionWorld& world) {
            world.bodies[body].body->parts[static_cast<std::size_t>(part)].pose;
   };
   std::vector<double> coefficients(static_cast<std::size_t>(world.model->dof()));
-  const std::size_t row = std::max<std::size_t>(1, coefficients.size());  // (a robot may have no joints)
+  const std::size_t row =
+      std::max<std::size_t>(1, coefficients.size());  // (a robot may have no joints)
   for (std::size_t k = 0; k < world.self_pairs.size(); ++k) {
     world.solid_part_begin[k] = world.solid_part_speed_table.size() / row;
     const auto [a, b] = world.self_pairs[k];
@@ -136,22 +139,25 @@ void build_solid_plans(CollisionWorld& world) {
       continue;
     for (int p = 0; p < static_cast<int>(body_a.parts.size()); ++p)
       for (int q = 0; q < static_cast<int>(body_b.parts.size()); ++q) {
-        SolidPartPair pair{p, q, bounding_radius(body_a.parts[static_cast<std::size_t>(p)].shape) +
-                                     bounding_radius(body_b.parts[static_cast<std::size_t>(q)].shape)};
+        SolidPartPair pair{p, q,
+                           bounding_radius(body_a.parts[static_cast<std::size_t>(p)].shape) +
+                               bounding_radius(body_b.parts[static_cast<std::size_t>(q)].shape)};
         std::fill(coefficients.begin(), coefficients.end(), 0.0);
         add_pair_speeds(world, a, p, b, q, true, coefficients.data());
-        world.solid_part_speed_table.insert(world.solid_part_speed_table.end(), coefficients.begin(), coefficients.end());
+        world.solid_part_speed_table.insert(world.solid_part_speed_table.end(),
+                                            coefficients.begin(), coefficients.end());
         if (*std::max_element(coefficients.begin(), coefficients.end()) <= kFixedPair)
-          pair.constant_distance = primitive_distance(body_a.parts[static_cast<std::size_t>(p)].shape, placed(a, p),
-                                                      body_b.parts[static_cast<std::size_t>(q)].shape, placed(b, q))
-                                       .distance;
+          pair.constant_distance =
+              primitive_distance(body_a.parts[static_cast<std::size_t>(p)].shape, placed(a, p),
+                                 body_b.parts[static_cast<std::size_t>(q)].shape, placed(b, q))
+                  .distance;
         world.solid_plans[k].push_back(pair);
       }
   }
   world.solid_part_begin.back() = world.solid_part_speed_table.size() / row;
-  world.self_pairs_solid = std::all_of(world.solid_plans.begin(), world.solid_plans.end(), [](const auto& plan) { return !plan.empty(); });
+  world.self_pairs_solid = std::all_of(world.solid_plans.begin(), world.solid_plans.end(),
+                                       [](const auto& plan) { return !plan.empty(); });
 }
-
 
 // Per moving body and joint above it: how fast the joint can move a point of the body.
 void compute_speed_terms(CollisionWorld& world) {
@@ -166,7 +172,8 @@ void compute_speed_terms(CollisionWorld& world) {
     for (int joint = links[slot.link].parent_joint; joint >= 0;) {
       const Joint& j = joints[joint];
       const int variable = j.is_active() ? j.variable_index : j.mimic_source_variable;
-      const double multiplier = j.is_active() ? 1.0 : (j.mimic ? std::abs(j.mimic->multiplier) : 0.0);
+      const double multiplier =
+          j.is_active() ? 1.0 : (j.mimic ? std::abs(j.mimic->multiplier) : 0.0);
       double travel = 0.0;
       if (variable >= 0) {
         if (j.type == JointType::Prismatic) {
@@ -175,8 +182,8 @@ void compute_speed_terms(CollisionWorld& world) {
         } else if (j.type == JointType::Revolute || j.type == JointType::Continuous) {
           world.speed_terms[b].push_back({joint, variable, multiplier * reach});
           if (const std::optional<Pose> in_joint = fixed_offset(world, slot.link, j.child_link))
-            world.speed_terms[b].back().own_turn =
-                rotation_speed(*slot.body, -1, *in_joint * slot.offset, Vector3::Zero(), j.axis.normalized());
+            world.speed_terms[b].back().own_turn = rotation_speed(
+                *slot.body, -1, *in_joint * slot.offset, Vector3::Zero(), j.axis.normalized());
         }
       }
       reach += j.origin.translation().norm() + travel;
@@ -185,22 +192,25 @@ void compute_speed_terms(CollisionWorld& world) {
   }
 }
 
-
 // Appends self pair (a, b) to the pairs the continuous path check watches.
 void add_path_pairs(CollisionWorld& world, int a, int b) {
   const CollisionBody& body_a = *world.bodies[a].body;
   const CollisionBody& body_b = *world.bodies[b].body;
-  const bool split = all_simple_primitives(body_a) && all_simple_primitives(body_b) &&
-                     (body_a.parts.size() > 1 || body_b.parts.size() > 1) &&
-                     body_a.parts.size() * body_b.parts.size() <= CollisionWorld::kMaxSplitPartPairs;
+  const bool split =
+      all_simple_primitives(body_a) && all_simple_primitives(body_b) &&
+      (body_a.parts.size() > 1 || body_b.parts.size() > 1) &&
+      body_a.parts.size() * body_b.parts.size() <= CollisionWorld::kMaxSplitPartPairs;
   const int parts_a = split ? static_cast<int>(body_a.parts.size()) : 1;
   const int parts_b = split ? static_cast<int>(body_b.parts.size()) : 1;
   const int dof = world.model->dof();
   for (int p = 0; p < parts_a; ++p)
     for (int q = 0; q < parts_b; ++q) {
-      world.path_pairs.push_back({a, b, split ? p : -1, split ? q : -1, all_simple_primitives(body_a) && all_simple_primitives(body_b)});
-      world.path_speed_coefficients.resize(world.path_pairs.size() * static_cast<std::size_t>(dof), 0.0);
-      double* coefficients = world.path_speed_coefficients.data() + (world.path_pairs.size() - 1) * static_cast<std::size_t>(dof);
+      world.path_pairs.push_back({a, b, split ? p : -1, split ? q : -1,
+                                  all_simple_primitives(body_a) && all_simple_primitives(body_b)});
+      world.path_speed_coefficients.resize(world.path_pairs.size() * static_cast<std::size_t>(dof),
+                                           0.0);
+      double* coefficients = world.path_speed_coefficients.data() +
+                             (world.path_pairs.size() - 1) * static_cast<std::size_t>(dof);
       add_pair_speeds(world, a, split ? p : -1, b, split ? q : -1, true, coefficients);
     }
 }
@@ -213,7 +223,8 @@ void build_motion_tables(CollisionWorld& world) {
   const auto dof = static_cast<std::size_t>(world.model->dof());
   world.body_speed_table.assign(world.moving_bodies.size() * dof, 0.0);
   for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
-    add_pair_speeds(world, world.moving_bodies[m], -1, -1, -1, false, world.body_speed_table.data() + m * dof);
+    add_pair_speeds(world, world.moving_bodies[m], -1, -1, -1, false,
+                    world.body_speed_table.data() + m * dof);
   world.self_speed_table.assign(world.self_pairs.size() * dof, 0.0);
   for (std::size_t k = 0; k < world.self_pairs.size(); ++k)
     add_pair_speeds(world, world.self_pairs[k].first, -1, world.self_pairs[k].second, -1, true,

@@ -3,10 +3,10 @@
 // when every pair is made of solid primitives (exact verdicts), otherwise by conservative
 // advancement pair by pair.
 //
-// Self pairs of meshes. Along q(t) = q0 + t * dq the distance between two links changes at most at the
-// pair's closing speed v (per unit of t): the sum over the joints that move one link but not the
-// other of |dq_j| times the pair's coefficient for j (pair_motion.cpp; joints above both links move
-// the pair rigidly and cannot change its distance). So a pair seen with clearance g beyond its
+// Self pairs of meshes. Along q(t) = q0 + t * dq the distance between two links changes at most at
+// the pair's closing speed v (per unit of t): the sum over the joints that move one link but not
+// the other of |dq_j| times the pair's coefficient for j (pair_motion.cpp; joints above both links
+// move the pair rigidly and cannot change its distance). So a pair seen with clearance g beyond its
 // padding stays clear of (padding - tolerance) while it closes by less than g + tolerance: its
 // budget. Each pair is looked at again only when its budget is used up — far pairs once per path
 // or so, pairs near contact often — and budgets carry over waypoints. Self pairs of bodies made
@@ -36,16 +36,16 @@
 #include <optional>
 
 #include "engine/collision/path_check.hpp"
-#include "engine/geometry/convex_distance.hpp"
 #include "engine/core/error.hpp"
+#include "engine/geometry/convex_distance.hpp"
 
 namespace kinetic {
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kRefineGap = 0.03;  // m, about a default leaf radius
 constexpr double kExactGap = 0.01;   // m: pairs nearer than this get their exact clearance
-constexpr double kNearGap = 0.1;    // m: pairs whose last exact look was nearer go straight to it
-constexpr double kEarlyLook = 0.1;  // fraction of a pair's step it may be looked at early
+constexpr double kNearGap = 0.1;     // m: pairs whose last exact look was nearer go straight to it
+constexpr double kEarlyLook = 0.1;   // fraction of a pair's step it may be looked at early
 // Scene bisection: the first intervals need at most this padding (m) on any body. In the benchmark
 // scenes this took 15-20% off the gate among 20 boxes, and a little among shelf and cage bars;
 // 0.2 m did as well except among the boxes, 0.05 m cost time near the table.
@@ -57,40 +57,47 @@ constexpr double kRoundingSlack = 1e-6;
 // Lower bound on the distance of two bodies of solid primitives below `cutoff` (cutoff when
 // nothing is nearer), exact within `exact_within` and within kLooseRatio beyond it, with the
 // points of the last GJK iterate (points of the two bodies, |a - b| >= the bound).
-PairDistance solid_distance_bound(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                                  const Pose& pose_b, double cutoff, double exact_within) {
+PairDistance solid_distance_bound(const CollisionBody& a, const Pose& pose_a,
+                                  const CollisionBody& b, const Pose& pose_b, double cutoff,
+                                  double exact_within) {
   PairDistance best;
   best.distance = cutoff;
   for (const auto& part_a : a.parts)
     for (const auto& part_b : b.parts) {
       const Pose wa = pose_a * part_a.pose, wb = pose_b * part_b.pose;
-      if ((wa.translation() - wb.translation()).norm() - bounding_radius(part_a.shape) - bounding_radius(part_b.shape) >=
+      if ((wa.translation() - wb.translation()).norm() - bounding_radius(part_a.shape) -
+              bounding_radius(part_b.shape) >=
           best.distance)
         continue;
-      const ConvexDistance d = primitive_distance(part_a.shape, wa, part_b.shape, wb, best.distance, 0.0, exact_within);
+      const ConvexDistance d =
+          primitive_distance(part_a.shape, wa, part_b.shape, wb, best.distance, 0.0, exact_within);
       if (d.lower_bound < best.distance) best = {d.lower_bound, d.point_a, d.point_b};
     }
   return best;
 }
 // One look at a part pair (path_advance): its gap beyond padding, or nullopt for contact.
-std::optional<double> look_at_parts(const CollisionWorld& world, const CollisionState& state, const PathCheckState& path,
-                                    std::size_t k, double t, double padding, double remaining) {
+std::optional<double> look_at_parts(const CollisionWorld& world, const CollisionState& state,
+                                    const PathCheckState& path, std::size_t k, double t,
+                                    double padding, double remaining) {
   const CollisionWorld::PathPair& pair = world.path_pairs[k];
   const FclPart& part_a = world.bodies[pair.a].body->parts[static_cast<std::size_t>(pair.part_a)];
   const FclPart& part_b = world.bodies[pair.b].body->parts[static_cast<std::size_t>(pair.part_b)];
   const Pose wa = state.pose(pair.a) * part_a.pose, wb = state.pose(pair.b) * part_b.pose;
   // The parts' bounding spheres first: most part pairs stay far apart for the rest of the segment.
-  const double sphere_gap = (wa.translation() - wb.translation()).norm() - bounding_radius(part_a.shape) -
-                            bounding_radius(part_b.shape) - padding;
+  const double sphere_gap = (wa.translation() - wb.translation()).norm() -
+                            bounding_radius(part_a.shape) - bounding_radius(part_b.shape) - padding;
   if (sphere_gap >= remaining) return sphere_gap;
   // GJK's lower bound: it stops once that reaches what the rest of the segment needs, or, beyond
   // the tolerance, once it is within kLooseRatio of the distance (a step a tenth shorter costs
   // less than the iterations GJK needs to converge on two cylinders).
   const double tolerance = path.tolerance;
-  const double gap = primitive_distance(part_a.shape, wa, part_b.shape, wb, padding + remaining, 0.0,
-                                        padding + tolerance).lower_bound - padding;
+  const double gap = primitive_distance(part_a.shape, wa, part_b.shape, wb, padding + remaining,
+                                        0.0, padding + tolerance)
+                         .lower_bound -
+                     padding;
   // As for whole bodies: within the tolerance the verdict is in_collision's at this state.
-  if (gap < tolerance && t > 0.0 && pair_in_collision(world, state, pair.a, pair.b, padding)) return std::nullopt;
+  if (gap < tolerance && t > 0.0 && pair_in_collision(world, state, pair.a, pair.b, padding))
+    return std::nullopt;
   if (gap < -tolerance) return std::nullopt;
   return std::max(gap, 0.0);
 }
@@ -103,20 +110,23 @@ std::optional<double> look_at_parts(const CollisionWorld& world, const Collision
 // grid_motion_free proves runs; only for self pairs all of solid parts, whose verdicts are
 // exact). Fails when some body comes within `tolerance` of an obstacle, or a self pair fails the
 // state check's test where no pair can close by the tolerance; path.contact then names the pair.
-bool segment_free(const CollisionWorld& world, CollisionState& state, PathCheckState& path, const JointVector& q0,
-                  const JointVector& dq, double tolerance, bool self) {
+bool segment_free(const CollisionWorld& world, CollisionState& state, PathCheckState& path,
+                  const JointVector& q0, const JointVector& dq, double tolerance, bool self) {
   const std::size_t slots = world.moving_bodies.size();
-  const double padding = world.padding_for(false, path.options), self_padding = world.padding_for(true, path.options);
+  const double padding = world.padding_for(false, path.options),
+               self_padding = world.padding_for(true, path.options);
   const SlotMask scene_slots = path.options.scene ? kAllSlots : 0;
   double fastest_part_pair = 0.0;
   if (self) {  // the speeds grid_motion_free uses: whole pairs for the root cull, part pairs
     world.speeds_along(world.self_speed_table, world.self_pairs.size(), dq, path.speeds.self_speed);
-    world.speeds_along(world.solid_part_speed_table, world.solid_part_begin.back(), dq, path.speeds.part_speed);
+    world.speeds_along(world.solid_part_speed_table, world.solid_part_begin.back(), dq,
+                       path.speeds.part_speed);
     path.speeds.self_extra.resize(path.speeds.self_speed.size());
     path.speeds.part_extra.resize(path.speeds.part_speed.size());
     for (double v : path.speeds.part_speed) fastest_part_pair = std::max(fastest_part_pair, v);
   }
-  world.speeds_along(world.body_speed_table, world.moving_bodies.size(), dq, path.speeds.body_speed);
+  world.speeds_along(world.body_speed_table, world.moving_bodies.size(), dq,
+                     path.speeds.body_speed);
   path.body_padding.resize(slots);
   // Intervals start where no body needs more than kWidestScenePadding: wider padded checks
   // nearly always failed among obstacles, each for the price of a state.
@@ -127,7 +137,8 @@ bool segment_free(const CollisionWorld& world, CollisionState& state, PathCheckS
     while (fastest * 0.5 / pieces > kWidestScenePadding && pieces < kMaxFirstPieces) pieces *= 2;
   path.intervals.clear();
   for (int i = pieces - 1; i >= 0; --i)  // the earliest last: taken first
-    path.intervals.push_back({static_cast<double>(i) / pieces, static_cast<double>(i + 1) / pieces, scene_slots, self});
+    path.intervals.push_back(
+        {static_cast<double>(i) / pieces, static_cast<double>(i + 1) / pieces, scene_slots, self});
   while (!path.intervals.empty()) {
     const auto [t0, t1, bodies, self_left] = path.intervals.back();
     path.intervals.pop_back();
@@ -145,9 +156,12 @@ bool segment_free(const CollisionWorld& world, CollisionState& state, PathCheckS
     }
     bool self_near = false;
     if (self_left) {
-      for (std::size_t k = 0; k < path.speeds.self_speed.size(); ++k) path.speeds.self_extra[k] = path.speeds.self_speed[k] * half + kRoundingSlack;
-      for (std::size_t i = 0; i < path.speeds.part_speed.size(); ++i) path.speeds.part_extra[i] = path.speeds.part_speed[i] * half + kRoundingSlack;
-      self_near = self_in_collision(world, state, self_padding, path.speeds.self_extra.data(), path.speeds.part_extra.data());
+      for (std::size_t k = 0; k < path.speeds.self_speed.size(); ++k)
+        path.speeds.self_extra[k] = path.speeds.self_speed[k] * half + kRoundingSlack;
+      for (std::size_t i = 0; i < path.speeds.part_speed.size(); ++i)
+        path.speeds.part_extra[i] = path.speeds.part_speed[i] * half + kRoundingSlack;
+      self_near = self_in_collision(world, state, self_padding, path.speeds.self_extra.data(),
+                                    path.speeds.part_extra.data());
       // Within the tolerance: no pair can close by that much on the interval, so in_collision's
       // verdict here (exact for solid parts) holds it above padding - tolerance throughout.
       if (self_near && fastest_part_pair * half < tolerance) {
@@ -155,7 +169,8 @@ bool segment_free(const CollisionWorld& world, CollisionState& state, PathCheckS
           path.contact = {};
           for (std::size_t k = 0; k < world.self_pairs.size(); ++k)
             if (self_pair_in_collision(world, state, k, self_padding)) {
-              path.contact = {world.body_name(world.self_pairs[k].first), world.body_name(world.self_pairs[k].second), false};
+              path.contact = {world.body_name(world.self_pairs[k].first),
+                              world.body_name(world.self_pairs[k].second), false};
               break;
             }
           return false;
@@ -169,7 +184,8 @@ bool segment_free(const CollisionWorld& world, CollisionState& state, PathCheckS
       for (std::size_t m = 0; m < slots; ++m)
         for (int o = world.obstacle_begin; o < world.body_count(); ++o)
           if ((near & slot_bit(m)) && !world.scene_allowed[m][o - world.obstacle_begin] &&
-              pair_in_collision(world, state, world.moving_bodies[m], o, padding + path.body_padding[m], 0.0)) {
+              pair_in_collision(world, state, world.moving_bodies[m], o,
+                                padding + path.body_padding[m], 0.0)) {
             path.contact = {world.body_name(world.moving_bodies[m]), world.body_name(o), true};
             return false;
           }
@@ -184,15 +200,17 @@ bool segment_free(const CollisionWorld& world, CollisionState& state, PathCheckS
 
 }  // namespace
 
-bool path_begin(const CollisionWorld& world, CollisionState& state, PathCheckState& path, const JointVector& q,
-                const CheckOptions& options, double tolerance) {
+bool path_begin(const CollisionWorld& world, CollisionState& state, PathCheckState& path,
+                const JointVector& q, const CheckOptions& options, double tolerance) {
   if (!(tolerance > 0.0))
     throw Error(ErrorCode::InvalidValue, "continuous path check: tolerance must be > 0");
   if (q.size() != world.model->dof())
-    throw Error(ErrorCode::DimensionMismatch, "continuous path check: expected " +
-                                                  std::to_string(world.model->dof()) + " joint values");
+    throw Error(
+        ErrorCode::DimensionMismatch,
+        "continuous path check: expected " + std::to_string(world.model->dof()) + " joint values");
   if (!q.allFinite())
-    throw Error(ErrorCode::InvalidValue, "continuous path check: joint values must be finite numbers");
+    throw Error(ErrorCode::InvalidValue,
+                "continuous path check: joint values must be finite numbers");
   path.options = options;
   path.tolerance = tolerance;
   path.world_id = world.id;
@@ -202,19 +220,23 @@ bool path_begin(const CollisionWorld& world, CollisionState& state, PathCheckSta
   path.budget.assign(watched, 0.0);  // nothing known yet: every pair is looked at
   path.look_t.assign(watched, 0.0);
   path.witness.assign(watched, {});
-  return !in_collision(world, state, q, options);  // (which computes the poses the walk starts from)
+  return !in_collision(world, state, q,
+                       options);  // (which computes the poses the walk starts from)
 }
 
-bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckState& path, const JointVector& q1) {
+bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckState& path,
+                  const JointVector& q1) {
   if (q1.size() != world.model->dof())
-    throw Error(ErrorCode::DimensionMismatch, "continuous path check: expected " +
-                                                  std::to_string(world.model->dof()) + " joint values");
+    throw Error(
+        ErrorCode::DimensionMismatch,
+        "continuous path check: expected " + std::to_string(world.model->dof()) + " joint values");
   if (path.q.size() != q1.size())
     throw Error(ErrorCode::InvalidValue, "continuous path check: advance() before begin()");
   if (path.world_id != world.id)
     throw Error(ErrorCode::InvalidValue, "continuous path check: the scene changed since begin()");
   if (!q1.allFinite())
-    throw Error(ErrorCode::InvalidValue, "continuous path check: joint values must be finite numbers");
+    throw Error(ErrorCode::InvalidValue,
+                "continuous path check: joint values must be finite numbers");
   const double padding = world.padding_for(true, path.options);
   const double tolerance = path.tolerance;
   const JointVector q0 = path.q;
@@ -229,7 +251,8 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
   const JointVector motion = dq.cwiseAbs();
   path.speed.resize(count);
   for (std::size_t k = 0; k < count; ++k) {
-    const double* coefficients = world.path_speed_coefficients.data() + k * static_cast<std::size_t>(dof);
+    const double* coefficients =
+        world.path_speed_coefficients.data() + k * static_cast<std::size_t>(dof);
     double speed = 0.0;
     for (int v = 0; v < dof; ++v) speed += coefficients[v] * motion[v];
     path.speed[k] = speed;
@@ -241,7 +264,9 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
   const auto due = [&](std::size_t k) {
     return path.speed[k] > 0.0 ? path.look_t[k] + path.budget[k] / path.speed[k] : kInf;
   };
-  const auto later = [](const std::pair<double, int>& x, const std::pair<double, int>& y) { return x.first > y.first; };
+  const auto later = [](const std::pair<double, int>& x, const std::pair<double, int>& y) {
+    return x.first > y.first;
+  };
   path.due.clear();
   for (std::size_t k = 0; k < count; ++k)
     if (const double when = due(k); when < 1.0) path.due.emplace_back(when, static_cast<int>(k));
@@ -259,7 +284,9 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
     // of its step: a look a little early costs a tenth of a step, a state of its own costs an FK
     // pass (most states served one pair; with this a state serves four or five).
     const auto due_here = [&](const std::pair<double, int>& next) {
-      return next.first <= t || next.first - t <= kEarlyLook * (next.first - path.look_t[static_cast<std::size_t>(next.second)]);
+      return next.first <= t ||
+             next.first - t <=
+                 kEarlyLook * (next.first - path.look_t[static_cast<std::size_t>(next.second)]);
     };
     while (!path.due.empty() && due_here(path.due.front())) {
       std::pop_heap(path.due.begin(), path.due.end(), later);
@@ -272,7 +299,8 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
       const double v = path.speed[k];
       const double remaining = (1.0 - t) * v;  // the most this pair can close until q1
       if (pair.part_a >= 0) {
-        if (const std::optional<double> gap = look_at_parts(world, state, path, k, t, padding, remaining)) {
+        if (const std::optional<double> gap =
+                look_at_parts(world, state, path, k, t, padding, remaining)) {
           path.budget[k] = *gap + tolerance;
           path.look_t[k] = t;
           if (const double when = due(k); when < 1.0) {
@@ -287,13 +315,16 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
       // (An attached half-space has no root sphere.)
       const double root_gap = body_a.tree.empty() || body_b.tree.empty()
                                   ? -kInf
-                                  : (state.bound_centers[a] - state.bound_centers[b]).norm() - world.root_radii[a] -
-                                        world.root_radii[b] - padding;
+                                  : (state.bound_centers[a] - state.bound_centers[b]).norm() -
+                                        world.root_radii[a] - world.root_radii[b] - padding;
       // The closest points of the pair's last exact look, carried in each body's frame, are
       // still points of the two bodies: their distance now is an upper bound on the gap.
       const PathCheckState::Witness& witness = path.witness[k];
       const double witness_distance =
-          witness.known ? (state.pose(a) * witness.on_a - state.pose(b) * witness.on_b).norm() * (1.0 + 1e-9) + 1e-12 : kInf;
+          witness.known ? (state.pose(a) * witness.on_a - state.pose(b) * witness.on_b).norm() *
+                                  (1.0 + 1e-9) +
+                              1e-12
+                        : kInf;
       double gap = root_gap;
       // A pair known to be near goes straight to the exact search: a sphere bound could not
       // come out above kExactGap, and refining it was most of the walk's time.
@@ -302,13 +333,16 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
       const auto judge = [&](double measured) {  // the verdicts at a measured gap
         // Links of one arm may sit within the tolerance of each other: within it, the verdict
         // is in_collision's at this state (the start had it already).
-        if (measured < tolerance && t > 0.0 && pair_in_collision(world, state, a, b, padding)) return false;
+        if (measured < tolerance && t > 0.0 && pair_in_collision(world, state, a, b, padding))
+          return false;
         return measured >= -tolerance;  // tiers disagree beyond the tolerance: trust contact
       };
       if (pair.solid && gap < remaining) {
         // Primitives: GJK's lower bounds straight away (cheaper than refining sphere trees),
         // as far as the rest of the segment needs.
-        gap = solid_distance_bound(body_a, state.pose(a), body_b, state.pose(b), padding + remaining, padding + tolerance).distance -
+        gap = solid_distance_bound(body_a, state.pose(a), body_b, state.pose(b),
+                                   padding + remaining, padding + tolerance)
+                  .distance -
               padding;
         if (!judge(gap)) return fail(pair);
         gap = std::max(gap, 0.0);
@@ -316,18 +350,23 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
         // The sphere trees, refined only to a little past the root gap: a bound far beyond the
         // true distance would cost a walk over most node pairs and buy a step not much longer.
         const double target = std::min(remaining, std::max(root_gap, 0.0) + kRefineGap);
-        gap = pair_distance_bounds(body_a, state.pose(a), body_b, state.pose(b), padding + target).lower - padding;
+        gap = pair_distance_bounds(body_a, state.pose(a), body_b, state.pose(b), padding + target)
+                  .lower -
+              padding;
       }
       if (!pair.solid && gap < kExactGap) {
         // Near: the exact clearance (the sphere bound can be a leaf radius short of it, and near
         // pairs are the ones looked at often), the search pruned at the witness distance.
         // (Never below the tolerance: the verdicts need that much, and a witness from a touching
         // state would otherwise keep the search at zero after the pair has moved apart.)
-        const double cutoff = std::min(padding + std::min(remaining, std::max(tolerance, kRefineGap)),
-                                       std::max(witness_distance, padding + tolerance));
-        const PairDistance exact = exact_pair_distance(body_a, state.pose(a), body_b, state.pose(b), cutoff);
+        const double cutoff =
+            std::min(padding + std::min(remaining, std::max(tolerance, kRefineGap)),
+                     std::max(witness_distance, padding + tolerance));
+        const PairDistance exact =
+            exact_pair_distance(body_a, state.pose(a), body_b, state.pose(b), cutoff);
         if (exact.distance < cutoff)
-          path.witness[k] = {state.pose(a).inverse() * exact.point_a, state.pose(b).inverse() * exact.point_b, true};
+          path.witness[k] = {state.pose(a).inverse() * exact.point_a,
+                             state.pose(b).inverse() * exact.point_b, true};
         gap = exact.distance - padding;
         if (!judge(gap)) return fail(pair);
         gap = std::max(gap, 0.0);
@@ -340,7 +379,9 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
       }
     }
   }
-  if ((path.options.scene || self_by_bisection) && !segment_free(world, state, path, q0, dq, tolerance, self_by_bisection)) return false;
+  if ((path.options.scene || self_by_bisection) &&
+      !segment_free(world, state, path, q0, dq, tolerance, self_by_bisection))
+    return false;
   // Budgets left at q1 carry into the next segment.
   for (std::size_t k = 0; k < count; ++k)
     path.budget[k] = std::max(0.0, path.budget[k] - path.speed[k] * (1.0 - path.look_t[k]));

@@ -27,7 +27,7 @@ struct PathCheckState {
   };
   std::vector<Witness> witness;
   std::vector<std::pair<double, int>> due;  // (path parameter, pair) heap
-  JointVector q;                           // the path's last state
+  JointVector q;                            // the path's last state
   CheckOptions options;
   double tolerance = 1e-3;
   PathContact contact;
@@ -47,9 +47,11 @@ struct PathCheckState {
 // Checks the first state with the state check; each advance checks the segment from the last state
 // to q, and q itself. False: that segment (or q) fails; state.contact then names the pair that
 // failed on the segment (empty when q itself failed the state check). Self pairs keep at least
-// (their padding - tolerance) everywhere; a body within the tolerance of an obstacle counts as contact.
-bool path_begin(const CollisionWorld& world, CollisionState& state, PathCheckState& path, const JointVector& q,
-                const CheckOptions& options, double tolerance);
-bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckState& path, const JointVector& q);
+// (their padding - tolerance) everywhere; a body within the tolerance of an obstacle counts as
+// contact.
+bool path_begin(const CollisionWorld& world, CollisionState& state, PathCheckState& path,
+                const JointVector& q, const CheckOptions& options, double tolerance);
+bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckState& path,
+                  const JointVector& q);
 
 }  // namespace kinetic

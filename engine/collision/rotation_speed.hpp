@@ -14,11 +14,12 @@ namespace kinetic {
 // its own axis), or the farthest point's distance if less. Boxes: the farthest corner's distance.
 // Meshes: the farthest vertex's distance. Half-spaces: 0 about a line along their normal, else
 // infinite.
-double rotation_speed(const Shape& shape, const Pose& pose, const Vector3& origin, const Vector3& direction);
+double rotation_speed(const Shape& shape, const Pose& pose, const Vector3& origin,
+                      const Vector3& direction);
 
 // The largest over a body's parts (all of them when part < 0), with the body placed at `offset`
 // in the frame of the axis.
-double rotation_speed(const CollisionBody& body, int part, const Pose& offset, const Vector3& origin,
-                      const Vector3& direction);
+double rotation_speed(const CollisionBody& body, int part, const Pose& offset,
+                      const Vector3& origin, const Vector3& direction);
 
 }  // namespace kinetic

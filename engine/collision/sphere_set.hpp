@@ -42,8 +42,8 @@ class SphereSet {
     const int* ids = ids_.data();
     const std::size_t padded = x_.size();
     for (std::size_t base = 0; base < padded; base += 4) {
-      for (unsigned mask = block_mask(x + base, y + base, z + base, r + base, cx, cy, cz, extra); mask != 0;
-           mask &= mask - 1) {
+      for (unsigned mask = block_mask(x + base, y + base, z + base, r + base, cx, cy, cz, extra);
+           mask != 0; mask &= mask - 1) {
         const std::size_t k = base + static_cast<std::size_t>(std::countr_zero(mask));
         if (ids[k] >= 0 && visit(ids[k])) return true;  // (padding entries match NaN queries)
       }
@@ -52,18 +52,20 @@ class SphereSet {
   }
 
  private:
-  static constexpr float kSlack = 1e-5f;  // m: covers float rounding of centres up to kMaxCoordinate
+  static constexpr float kSlack =
+      1e-5f;  // m: covers float rounding of centres up to kMaxCoordinate
 
   // Bit k set: entry base + k is near. Not-greater comparisons keep NaN queries conservative
   // (every entry visited); padding entries sit at infinity and never match.
-  static unsigned block_mask(const float* x, const float* y, const float* z, const float* r, float cx, float cy,
-                             float cz, float extra) {
+  static unsigned block_mask(const float* x, const float* y, const float* z, const float* r,
+                             float cx, float cy, float cz, float extra) {
 #if defined(__SSE2__)
     const __m128 dx = _mm_sub_ps(_mm_loadu_ps(x), _mm_set1_ps(cx));
     const __m128 dy = _mm_sub_ps(_mm_loadu_ps(y), _mm_set1_ps(cy));
     const __m128 dz = _mm_sub_ps(_mm_loadu_ps(z), _mm_set1_ps(cz));
     const __m128 limit = _mm_add_ps(_mm_loadu_ps(r), _mm_set1_ps(extra));
-    const __m128 d2 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy)), _mm_mul_ps(dz, dz));
+    const __m128 d2 =
+        _mm_add_ps(_mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy)), _mm_mul_ps(dz, dz));
     return static_cast<unsigned>(_mm_movemask_ps(_mm_cmpngt_ps(d2, _mm_mul_ps(limit, limit))));
 #else
     unsigned mask = 0;

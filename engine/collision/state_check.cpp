@@ -25,11 +25,13 @@ constexpr std::size_t kFlatBroadPhase = 512;
 // (the scene checks' broad phase): the flat sphere test for up to kFlatBroadPhase bounded
 // obstacles, else the tree, then every unbounded one (half-spaces).
 template <class Near>
-bool any_obstacle_near(const SphereSet& spheres, const ObstacleTree& tree, const std::vector<int>& unbounded,
-                       const Vector3& center, double radius, double padding, const Near& near) {
+bool any_obstacle_near(const SphereSet& spheres, const ObstacleTree& tree,
+                       const std::vector<int>& unbounded, const Vector3& center, double radius,
+                       double padding, const Near& near) {
   const bool flat = spheres.size() <= kFlatBroadPhase && spheres.usable() &&
                     center.cwiseAbs().maxCoeff() <= SphereSet::kMaxCoordinate;
-  if (flat ? spheres.any_near(center, radius + padding, near) : tree.any_near(center, radius, padding, near))
+  if (flat ? spheres.any_near(center, radius + padding, near)
+           : tree.any_near(center, radius, padding, near))
     return true;
   for (const int o : unbounded)
     if (near(o)) return true;
@@ -52,8 +54,9 @@ void CollisionState::reset(const CollisionWorld& world) {
   pose_stamp = 1;
 }
 
-// Robot links read their poses straight from the FK buffer (state.pose()); only attached objects get
-// a pose of their own. Root-sphere centres are kept flat to keep this loop free of indirections.
+// Robot links read their poses straight from the FK buffer (state.pose()); only attached objects
+// get a pose of their own. Root-sphere centres are kept flat to keep this loop free of
+// indirections.
 void update_poses(const CollisionWorld& world, CollisionState& state, const JointVector& q) {
   world.fk->compute(q, state.link_poses);
   ++state.pose_stamp;  // every cover is placed again when next needed
@@ -65,48 +68,58 @@ void update_poses(const CollisionWorld& world, CollisionState& state, const Join
   }
 }
 
-bool pair_in_collision(const CollisionWorld& world, const CollisionState& state, int a, int b, double padding,
-                       double margin) {
+bool pair_in_collision(const CollisionWorld& world, const CollisionState& state, int a, int b,
+                       double padding, double margin) {
   if (a > b) std::swap(a, b);
-  if (b < world.obstacle_begin && margin == world.options.refinement_margin) return pair_in_collision(world, state, a, b, padding);
-  return kinetic::pair_in_collision(*world.bodies[a].body, state.pose(a), *world.bodies[b].body, state.pose(b), padding, margin);
+  if (b < world.obstacle_begin && margin == world.options.refinement_margin)
+    return pair_in_collision(world, state, a, b, padding);
+  return kinetic::pair_in_collision(*world.bodies[a].body, state.pose(a), *world.bodies[b].body,
+                                    state.pose(b), padding, margin);
 }
 
-bool pair_in_collision(const CollisionWorld& world, const CollisionState& state, int a, int b, double padding) {
+bool pair_in_collision(const CollisionWorld& world, const CollisionState& state, int a, int b,
+                       double padding) {
   if (a > b) std::swap(a, b);
   if (b < world.obstacle_begin)
-    if (const int k = world.self_pair_of[static_cast<std::size_t>(a * world.obstacle_begin + b)]; k >= 0)
+    if (const int k = world.self_pair_of[static_cast<std::size_t>(a * world.obstacle_begin + b)];
+        k >= 0)
       return self_pair_in_collision(world, state, static_cast<std::size_t>(k), padding);
   return kinetic::pair_in_collision(*world.bodies[a].body, state.pose(a), *world.bodies[b].body,
                                     state.pose(b), padding, world.options.refinement_margin);
 }
 
-bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& state, std::size_t k, double padding,
-                            double extra, const double* part_extra, bool proof_only) {
+bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& state, std::size_t k,
+                            double padding, double extra, const double* part_extra,
+                            bool proof_only) {
   const auto [a, b] = world.self_pairs[k];
   // Mesh pairs: the two links' sphere covers first (solid pairs are decided exactly and quickly).
   if (world.solid_plans[k].empty() &&
       covers_apart(world, state, static_cast<std::size_t>(world.slot_of_body[a]),
                    static_cast<std::size_t>(world.slot_of_body[b]), padding + extra))
     return false;
-  if (proof_only && world.solid_plans[k].empty() && hull_proof_applies(*world.bodies[a].body, *world.bodies[b].body)) {
+  if (proof_only && world.solid_plans[k].empty() &&
+      hull_proof_applies(*world.bodies[a].body, *world.bodies[b].body)) {
     // Not apart by the hulls: not proven (a sphere walk under a run-wide padding reaches its
     // leaves and proves little more, and cost a third of the planning time).
-    return !hulls_apart(*world.bodies[a].body, state.pose(a), *world.bodies[b].body, state.pose(b), padding + extra, &state.self_hull_hint[k]);
+    return !hulls_apart(*world.bodies[a].body, state.pose(a), *world.bodies[b].body, state.pose(b),
+                        padding + extra, &state.self_hull_hint[k]);
   }
   if (!world.solid_plans[k].empty()) {
     if (part_extra)  // each part pair's own extra, tighter than the whole bodies'
-      return solid_parts_collision(*world.bodies[a].body, state.pose(a), *world.bodies[b].body, state.pose(b), padding, world.solid_plans[k],
+      return solid_parts_collision(*world.bodies[a].body, state.pose(a), *world.bodies[b].body,
+                                   state.pose(b), padding, world.solid_plans[k],
                                    part_extra + world.solid_part_begin[k]);
-    return solid_parts_collision(*world.bodies[a].body, state.pose(a), *world.bodies[b].body, state.pose(b), padding + extra,
-                                 world.solid_plans[k]);
+    return solid_parts_collision(*world.bodies[a].body, state.pose(a), *world.bodies[b].body,
+                                 state.pose(b), padding + extra, world.solid_plans[k]);
   }
-  return pair_in_collision_hulls_first(*world.bodies[a].body, state.pose(a), *world.bodies[b].body, state.pose(b), padding + extra,
+  return pair_in_collision_hulls_first(*world.bodies[a].body, state.pose(a), *world.bodies[b].body,
+                                       state.pose(b), padding + extra,
                                        world.options.refinement_margin, &state.self_hull_hint[k]);
 }
 
-bool self_in_collision(const CollisionWorld& world, const CollisionState& state, double padding, const double* extra,
-                       const double* part_extra, bool proof_only, std::uint64_t pairs, std::uint64_t* unproven) {
+bool self_in_collision(const CollisionWorld& world, const CollisionState& state, double padding,
+                       const double* extra, const double* part_extra, bool proof_only,
+                       std::uint64_t pairs, std::uint64_t* unproven) {
   if (unproven) *unproven = 0;
   // Root spheres first, 64 pairs at a time into a bit mask (no branch per pair: in a free state
   // nearly every pair is culled here, and a data-dependent branch per pair mispredicts), then
@@ -121,13 +134,15 @@ bool self_in_collision(const CollisionWorld& world, const CollisionState& state,
     std::uint64_t near = 0;
     for (std::size_t k = base; k < end; ++k) {
       const double limit = reach[k] + padding + (extra ? extra[k] : 0.0);
-      const bool overlap = !((centers[first[k]] - centers[second[k]]).squaredNorm() > limit * limit);
+      const bool overlap =
+          !((centers[first[k]] - centers[second[k]]).squaredNorm() > limit * limit);
       near |= static_cast<std::uint64_t>(overlap) << (k - base);
     }
     for (; near != 0; near &= near - 1) {
       const std::size_t k = base + static_cast<std::size_t>(std::countr_zero(near));
       if (!(pairs & slot_bit(k))) continue;
-      if (self_pair_in_collision(world, state, k, padding, extra ? extra[k] : 0.0, part_extra, proof_only)) {
+      if (self_pair_in_collision(world, state, k, padding, extra ? extra[k] : 0.0, part_extra,
+                                 proof_only)) {
         // This pair and the ones not looked at yet stay open; those proven before it do not.
         if (unproven) *unproven = pairs & (kAllSlots << std::min<std::size_t>(k, 63));
         return true;
@@ -137,8 +152,8 @@ bool self_in_collision(const CollisionWorld& world, const CollisionState& state,
   return false;
 }
 
-bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, std::size_t m, double padding,
-                     double margin) {
+bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, std::size_t m,
+                     double padding, double margin) {
   const int b = world.moving_bodies[m];
   const Vector3& center = state.bound_centers[b];
   const double radius = world.root_radii[b];
@@ -151,18 +166,20 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
     // sphere): most near misses end here, before any traversal is set up.
     const CollisionWorld::ObstacleFrame& frame = world.obstacle_frames[k];
     if (has_root && frame.shape &&
-        solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius > padding)
+        solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius >
+            padding)
       return false;
     // Then the body's sphere cover against it: a link beside a shelf board is proven clear here
     // without a tree walk.
     if (cover_clear_of_obstacle(world, state, m, frame, padding)) return false;
     return pair_in_collision(world, state, b, o, padding, margin);
   };
-  return any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles, center, radius, padding, collides);
+  return any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles,
+                           center, radius, padding, collides);
 }
 
-bool slot_root_clear(const CollisionWorld& world, const CollisionState& state, std::size_t m, double base_padding,
-                     double extra, double& gap) {
+bool slot_root_clear(const CollisionWorld& world, const CollisionState& state, std::size_t m,
+                     double base_padding, double extra, double& gap) {
   const double padding = base_padding + extra;
   const int b = world.moving_bodies[m];
   gap = -kInf;
@@ -175,33 +192,41 @@ bool slot_root_clear(const CollisionWorld& world, const CollisionState& state, s
     if (allowed[k]) return false;
     const CollisionWorld::ObstacleFrame& frame = world.obstacle_frames[k];
     if (!frame.shape) return true;
-    const double clearance = solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius;
+    const double clearance =
+        solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius;
     if (clearance > padding) return false;
     if (cover_clear_of_obstacle(world, state, m, frame, padding)) return false;
     gap = clearance - base_padding;
     return true;
   };
-  return !any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles, center, radius, padding, near);
+  return !any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles,
+                            center, radius, padding, near);
 }
 
-bool scene_in_collision(const CollisionWorld& world, const CollisionState& state, double base_padding,
-                        const double* extra_padding, bool exact, SlotMask slots) {
+bool scene_in_collision(const CollisionWorld& world, const CollisionState& state,
+                        double base_padding, const double* extra_padding, bool exact,
+                        SlotMask slots) {
   const double margin = exact ? 0.0 : world.options.refinement_margin;
   for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
-    if ((slots & slot_bit(m)) && slot_near_scene(world, state, m, base_padding + (extra_padding ? extra_padding[m] : 0.0), margin))
+    if ((slots & slot_bit(m)) &&
+        slot_near_scene(world, state, m, base_padding + (extra_padding ? extra_padding[m] : 0.0),
+                        margin))
       return true;
   return false;
 }
 
-bool in_collision(const CollisionWorld& world, CollisionState& state, const JointVector& q, const CheckOptions& options) {
+bool in_collision(const CollisionWorld& world, CollisionState& state, const JointVector& q,
+                  const CheckOptions& options) {
   update_poses(world, state, q);
   return in_collision_at_poses(world, state, options);
 }
 
-bool in_collision_at_poses(const CollisionWorld& world, const CollisionState& state, const CheckOptions& options) {
+bool in_collision_at_poses(const CollisionWorld& world, const CollisionState& state,
+                           const CheckOptions& options) {
   // Obstacles first: in a cluttered scene they decide most states, and the broad phase makes a
   // clear scene cheap to rule out.
-  if (options.scene && scene_in_collision(world, state, world.padding_for(false, options))) return true;
+  if (options.scene && scene_in_collision(world, state, world.padding_for(false, options)))
+    return true;
   return options.self && self_in_collision(world, state, world.padding_for(true, options));
 }
 

@@ -18,7 +18,8 @@ struct CollisionState {
   std::vector<Vector3> bound_centers;  // world centre of each body's root sphere
   // Per self pair, what last proved its convex hulls apart: the next state along an edge is
   // nearly the same pose, and one axis test from the same vertices usually proves it again.
-  // (Hints only speed the next proof up, whatever they hold: checks that are const otherwise keep them.)
+  // (Hints only speed the next proof up, whatever they hold: checks that are const otherwise keep
+  // them.)
   mutable std::vector<HullHint> self_hull_hint;
   int attached_begin = 0;
   // The covers' spheres in the world frame (cover_check.cpp), placed per slot when first needed
@@ -40,9 +41,11 @@ struct CollisionState {
 void update_poses(const CollisionWorld& world, CollisionState& state, const JointVector& q);
 
 // update_poses(q), then in_collision_at_poses.
-bool in_collision(const CollisionWorld& world, CollisionState& state, const JointVector& q, const CheckOptions& options);
+bool in_collision(const CollisionWorld& world, CollisionState& state, const JointVector& q,
+                  const CheckOptions& options);
 // At the state's current poses (after update_poses): the scene first, then the self pairs.
-bool in_collision_at_poses(const CollisionWorld& world, const CollisionState& state, const CheckOptions& options);
+bool in_collision_at_poses(const CollisionWorld& world, const CollisionState& state,
+                           const CheckOptions& options);
 
 // extra (null: none): per self pair, added to its padding; part_extra: the same per part pair of
 // the solid plans (indexed from solid_part_begin).
@@ -53,31 +56,36 @@ bool in_collision_at_poses(const CollisionWorld& world, const CollisionState& st
 // unproven (null: none): set to the pairs not proven clear, the one found in collision and those
 // not looked at yet (a run proof's halves then check only those).
 bool self_in_collision(const CollisionWorld& world, const CollisionState& state, double padding,
-                       const double* extra = nullptr, const double* part_extra = nullptr, bool proof_only = false,
-                       std::uint64_t pairs = ~std::uint64_t{0}, std::uint64_t* unproven = nullptr);
+                       const double* extra = nullptr, const double* part_extra = nullptr,
+                       bool proof_only = false, std::uint64_t pairs = ~std::uint64_t{0},
+                       std::uint64_t* unproven = nullptr);
 // Self pair k at the state's poses; extra is added to the padding, part_extra per part pair instead
 // for a solid plan.
-bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& state, std::size_t pair, double padding,
-                            double extra = 0.0, const double* part_extra = nullptr, bool proof_only = false);
+bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& state,
+                            std::size_t pair, double padding, double extra = 0.0,
+                            const double* part_extra = nullptr, bool proof_only = false);
 // Whether moving slot m's body comes within `padding` of an obstacle; with a refinement `margin`
 // > 0, a sphere-tier answer within padding + margin counts as near too.
-bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, std::size_t m, double padding,
-                     double margin);
+bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, std::size_t m,
+                     double padding, double margin);
 // extra_padding: per moving slot, added to `padding` (null: none). exact: no refinement margin
 // (no false positives, for continuous checks that must not call a near miss contact). Only the
 // bodies of `slots` are checked.
 bool scene_in_collision(const CollisionWorld& world, const CollisionState& state, double padding,
-                        const double* extra_padding = nullptr, bool exact = false, SlotMask slots = kAllSlots);
+                        const double* extra_padding = nullptr, bool exact = false,
+                        SlotMask slots = kAllSlots);
 // Whether slot m's root sphere clears every obstacle by `padding` + `extra`: a proof of the scene
 // that never descends into sphere trees, so failing costs little. False also where it cannot tell
 // cheaply (an obstacle of several parts or a mesh). gap: set on false to the failing root
 // sphere's clearance minus `padding` (negative: it lies within the padding already, and proofs of
 // nearby states will fail too; -infinity where it could not tell).
-bool slot_root_clear(const CollisionWorld& world, const CollisionState& state, std::size_t m, double padding,
-                     double extra, double& gap);
+bool slot_root_clear(const CollisionWorld& world, const CollisionState& state, std::size_t m,
+                     double padding, double extra, double& gap);
 // Both tiers for one pair of bodies at the state's poses (self pairs through their plans).
-bool pair_in_collision(const CollisionWorld& world, const CollisionState& state, int a, int b, double padding);
-bool pair_in_collision(const CollisionWorld& world, const CollisionState& state, int a, int b, double padding,
+bool pair_in_collision(const CollisionWorld& world, const CollisionState& state, int a, int b,
+                       double padding);
+bool pair_in_collision(const CollisionWorld& world, const CollisionState& state, int a, int b,
+                       double padding,
                        double margin);  // margin 0: exact
 
 }  // namespace kinetic

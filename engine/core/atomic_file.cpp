@@ -28,7 +28,8 @@ void write_file_atomically(const std::filesystem::path& given, const std::string
   const mode_t mode = ::stat(path.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)
                           ? existing.st_mode & 07777
                           : 0644;
-  const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  const std::filesystem::path folder =
+      path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   // Built with append: GCC 12 at -O3 warns falsely (-Wrestrict) on "." + name + "...".
   std::string temp_name(1, '.');
   temp_name.append(path.filename().string()).append(".tmp-XXXXXX");
@@ -36,13 +37,13 @@ void write_file_atomically(const std::filesystem::path& given, const std::string
   const int fd = ::mkstemp(temp.data());
   if (fd < 0)
     throw Error(ErrorCode::IoError,
-                "cannot write '" + path.string() + "': cannot create a file in '" + folder.string() +
-                    "': " + std::strerror(errno),
+                "cannot write '" + path.string() + "': cannot create a file in '" +
+                    folder.string() + "': " + std::strerror(errno),
                 "check that the folder exists and is writable");
   const auto fail = [&](const std::string& what, int error) {
     ::unlink(temp.c_str());
-    throw Error(ErrorCode::IoError, "cannot write '" + path.string() + "': " + what + ": " +
-                                        std::strerror(error),
+    throw Error(ErrorCode::IoError,
+                "cannot write '" + path.string() + "': " + what + ": " + std::strerror(error),
                 "the previous file, if any, is unchanged");
   };
   std::size_t written = 0;

@@ -6,22 +6,38 @@ namespace kinetic {
 
 const char* to_string(ErrorCode code) {
   switch (code) {
-    case ErrorCode::FileNotFound: return "file not found";
-    case ErrorCode::ParseError: return "parse error";
-    case ErrorCode::UnknownRobot: return "unknown robot";
-    case ErrorCode::MissingLink: return "missing link";
-    case ErrorCode::MissingJoint: return "missing joint";
-    case ErrorCode::MissingMesh: return "missing mesh";
-    case ErrorCode::DimensionMismatch: return "dimension mismatch";
-    case ErrorCode::InvalidValue: return "invalid value";
-    case ErrorCode::OutOfLimits: return "out of limits";
-    case ErrorCode::InvalidModel: return "invalid model";
-    case ErrorCode::Unreachable: return "unreachable";
-    case ErrorCode::InCollision: return "in collision";
-    case ErrorCode::Timeout: return "timeout";
-    case ErrorCode::Cancelled: return "cancelled";
-    case ErrorCode::IoError: return "I/O error";
-    case ErrorCode::Unsupported: return "unsupported";
+    case ErrorCode::FileNotFound:
+      return "file not found";
+    case ErrorCode::ParseError:
+      return "parse error";
+    case ErrorCode::UnknownRobot:
+      return "unknown robot";
+    case ErrorCode::MissingLink:
+      return "missing link";
+    case ErrorCode::MissingJoint:
+      return "missing joint";
+    case ErrorCode::MissingMesh:
+      return "missing mesh";
+    case ErrorCode::DimensionMismatch:
+      return "dimension mismatch";
+    case ErrorCode::InvalidValue:
+      return "invalid value";
+    case ErrorCode::OutOfLimits:
+      return "out of limits";
+    case ErrorCode::InvalidModel:
+      return "invalid model";
+    case ErrorCode::Unreachable:
+      return "unreachable";
+    case ErrorCode::InCollision:
+      return "in collision";
+    case ErrorCode::Timeout:
+      return "timeout";
+    case ErrorCode::Cancelled:
+      return "cancelled";
+    case ErrorCode::IoError:
+      return "I/O error";
+    case ErrorCode::Unsupported:
+      return "unsupported";
   }
   return "error";
 }

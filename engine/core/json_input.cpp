@@ -43,7 +43,8 @@ class JsonTextChecker {
   bool key(string_t& name) {
     Frame& frame = frames_[depth_ - 1];
     frame.key = name;
-    if (!frame.insert(name) && !result_.duplicate) result_.duplicate = DuplicateJsonKey{path(), printable(name)};
+    if (!frame.insert(name) && !result_.duplicate)
+      result_.duplicate = DuplicateJsonKey{path(), printable(name)};
     return true;
   }
   bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& error) {
@@ -56,9 +57,9 @@ class JsonTextChecker {
  private:
   struct Frame {
     bool object = false;
-    std::size_t index = 0;           // arrays: the element being read
-    std::string key;                 // objects: the member being read
-    std::vector<std::string> keys;   // objects: keys seen so far (the first kSmallObject)
+    std::size_t index = 0;                 // arrays: the element being read
+    std::string key;                       // objects: the member being read
+    std::vector<std::string> keys;         // objects: keys seen so far (the first kSmallObject)
     std::unordered_set<std::string> many;  // objects with more keys: all of them, hashed
     // Whether `name` is new in this object. A linear search suits the small objects that make up
     // nearly every file (a trajectory's samples); past kSmallObject keys a hash set takes over,

@@ -44,9 +44,9 @@ std::vector<std::string> words(const std::string& line) {
 }
 
 bool is_ply_type(const std::string& word) {
-  static const std::set<std::string> types = {"char", "uchar", "short", "ushort", "int", "uint",
-                                              "float", "double", "int8", "uint8", "int16", "uint16",
-                                              "int32", "uint32", "float32", "float64"};
+  static const std::set<std::string> types = {
+      "char", "uchar", "short", "ushort", "int",   "uint",   "float",   "double",
+      "int8", "uint8", "int16", "uint16", "int32", "uint32", "float32", "float64"};
   return types.count(word) != 0;
 }
 
@@ -58,7 +58,6 @@ bool is_ply_name(const std::string& word) {
          });
 }
 
-
 // COLLADA <node>s instance one another (<instance_node url="#id">): a node that reaches itself
 // crashed Assimp (endless recursion), and a chain that instances two copies at each step
 // expands to billions of nodes. The problem, or "" when the instanced hierarchy is finite and
@@ -67,7 +66,8 @@ constexpr double kMaxColladaNodes = 1e6;
 
 std::string collada_instance_problem(const std::string& text, std::size_t* line) {
   tinyxml2::XMLDocument document;
-  if (document.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) return "";  // Assimp says why
+  if (document.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS)
+    return "";  // Assimp says why
   std::vector<const tinyxml2::XMLElement*> nodes;
   std::map<std::string, std::size_t> by_id;
   std::vector<const tinyxml2::XMLElement*> stack{document.RootElement()};
@@ -79,7 +79,8 @@ std::string collada_instance_problem(const std::string& text, std::size_t* line)
       if (const char* id = element->Attribute("id")) by_id.emplace(id, nodes.size());
       nodes.push_back(element);
     }
-    for (const tinyxml2::XMLElement* child = element->FirstChildElement(); child; child = child->NextSiblingElement())
+    for (const tinyxml2::XMLElement* child = element->FirstChildElement(); child;
+         child = child->NextSiblingElement())
       stack.push_back(child);
   }
   // A node's children in the expanded hierarchy: its nested <node>s and the nodes it instances.
@@ -87,13 +88,15 @@ std::string collada_instance_problem(const std::string& text, std::size_t* line)
   for (std::size_t i = 0; i < nodes.size(); ++i) index.emplace(nodes[i], i);
   std::vector<std::vector<std::size_t>> children(nodes.size());
   for (std::size_t i = 0; i < nodes.size(); ++i)
-    for (const tinyxml2::XMLElement* child = nodes[i]->FirstChildElement(); child; child = child->NextSiblingElement()) {
+    for (const tinyxml2::XMLElement* child = nodes[i]->FirstChildElement(); child;
+         child = child->NextSiblingElement()) {
       if (std::strcmp(child->Name(), "node") == 0) {
         children[i].push_back(index.at(child));
       } else if (std::strcmp(child->Name(), "instance_node") == 0) {
         const char* url = child->Attribute("url");
         if (url && url[0] == '#')
-          if (const auto target = by_id.find(url + 1); target != by_id.end()) children[i].push_back(target->second);
+          if (const auto target = by_id.find(url + 1); target != by_id.end())
+            children[i].push_back(target->second);
       }
     }
   // Depth-first, iteratively: a node met again while on the path is a loop; the expanded size of
@@ -112,7 +115,8 @@ std::string collada_instance_problem(const std::string& text, std::size_t* line)
         if (mark[child] == Mark::OnPath) {
           if (line) *line = static_cast<std::size_t>(nodes[child]->GetLineNum());
           const char* id = nodes[child]->Attribute("id");
-          return std::string("node '") + (id ? printable(std::string(id).substr(0, 60)) : std::string("?")) +
+          return std::string("node '") +
+                 (id ? printable(std::string(id).substr(0, 60)) : std::string("?")) +
                  "' instances itself (through <instance_node>): its hierarchy has no end";
         }
         if (mark[child] == Mark::New) {
@@ -153,8 +157,8 @@ void check_obj_material_libraries(const std::filesystem::path& path) {
         check_input_file(library, kMeshInput);
       } catch (const Error& error) {
         throw Error(error.code(),
-                    "mesh file '" + path.string() + "' line " + std::to_string(number) + ": material library: " +
-                        error.message(),
+                    "mesh file '" + path.string() + "' line " + std::to_string(number) +
+                        ": material library: " + error.message(),
                     error.hint());
       }
     }
@@ -162,7 +166,8 @@ void check_obj_material_libraries(const std::filesystem::path& path) {
 }
 }  // namespace
 
-std::string ply_header_problem(const std::string& text, std::uintmax_t file_size, std::size_t* line) {
+std::string ply_header_problem(const std::string& text, std::uintmax_t file_size,
+                               std::size_t* line) {
   std::size_t number = 0, start = 0;
   bool format = false, element = false;
   while (start < text.size() && number < kMaxPlyHeaderLines) {
@@ -194,14 +199,18 @@ std::string ply_header_problem(const std::string& text, std::uintmax_t file_size
       // Every element takes a byte at least: a larger count is a broken file, and Assimp
       // allocated for it (a 300-byte file asked for 100 GB).
       if (std::stoull(w[2]) > file_size)
-        return "element '" + w[1] + "' counts " + w[2] + ", more than the file's " + std::to_string(file_size) + " bytes hold";
+        return "element '" + w[1] + "' counts " + w[2] + ", more than the file's " +
+               std::to_string(file_size) + " bytes hold";
       element = true;
     } else if (w[0] == "property") {
       if (!element) return "a property before any element";
-      const bool list = w.size() == 5 && w[1] == "list" && is_ply_type(w[2]) && is_ply_type(w[3]) && is_ply_name(w[4]);
+      const bool list = w.size() == 5 && w[1] == "list" && is_ply_type(w[2]) && is_ply_type(w[3]) &&
+                        is_ply_name(w[4]);
       if (!list && !(w.size() == 3 && is_ply_type(w[1]) && is_ply_name(w[2])))
-        return "expected 'property TYPE NAME' or 'property list TYPE TYPE NAME' (TYPE: char, uchar, "
-               "short, ushort, int, uint, float, double or a sized name such as float32; NAME: letters, "
+        return "expected 'property TYPE NAME' or 'property list TYPE TYPE NAME' (TYPE: char, "
+               "uchar, "
+               "short, ushort, int, uint, float, double or a sized name such as float32; NAME: "
+               "letters, "
                "digits, '_' and '-')";
     } else if (w.size() == 1 && w[0] == "end_header") {
       return format ? "" : "no format line";
@@ -278,7 +287,8 @@ std::string collada_index_list_problem(const std::string& text, std::size_t* lin
     const std::size_t end = text.find(marker, i);
     const std::size_t stop = end == std::string::npos ? text.size() : end + std::strlen(marker);
     lines += static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(i),
-                                                 text.begin() + static_cast<std::ptrdiff_t>(stop), '\n'));
+                                                 text.begin() + static_cast<std::ptrdiff_t>(stop),
+                                                 '\n'));
     i = stop;
   };
   while (i < text.size()) {
@@ -297,7 +307,9 @@ std::string collada_index_list_problem(const std::string& text, std::size_t* lin
     }
     // The element's name, then (for a list of indices) its text up to the next tag.
     std::size_t end = i + 1;
-    while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) != 0 || text[end] == '_')) ++end;
+    while (end < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[end])) != 0 || text[end] == '_'))
+      ++end;
     const std::string name = text.substr(i + 1, end - i - 1);
     i = end;
     if (name != "p" && name != "h" && name != "v" && name != "vcount") continue;
@@ -305,10 +317,11 @@ std::string collada_index_list_problem(const std::string& text, std::size_t* lin
     if (close == std::string::npos || text[close - 1] == '/') continue;
     for (i = close + 1; i < text.size() && text[i] != '<'; ++i) {
       if (text[i] == '\n') ++lines;
-      if (std::isdigit(static_cast<unsigned char>(text[i])) == 0 && std::isspace(static_cast<unsigned char>(text[i])) == 0) {
+      if (std::isdigit(static_cast<unsigned char>(text[i])) == 0 &&
+          std::isspace(static_cast<unsigned char>(text[i])) == 0) {
         if (line) *line = lines;
-        return "<" + name + "> holds a character that is not a digit (" + printable(text.substr(i, 1)) +
-               "); it lists vertex indices";
+        return "<" + name + "> holds a character that is not a digit (" +
+               printable(text.substr(i, 1)) + "); it lists vertex indices";
       }
     }
   }
@@ -328,7 +341,8 @@ std::size_t count_numbers(const char* text) {
 // Assimp's reader counts them with; std::nullopt when they do not fill whole primitives.
 std::optional<std::size_t> primitives_listed(const tinyxml2::XMLElement& element) {
   std::size_t stride = 1;  // indices per vertex: one per input offset
-  for (auto* input = element.FirstChildElement("input"); input; input = input->NextSiblingElement("input"))
+  for (auto* input = element.FirstChildElement("input"); input;
+       input = input->NextSiblingElement("input"))
     stride = std::max<std::size_t>(stride, input->UnsignedAttribute("offset", 0) + 1);
   const std::string type = element.Name();
   std::size_t lists = 0, indices = 0;
@@ -362,25 +376,29 @@ void find_count_problem(const tinyxml2::XMLElement& root, std::string& problem, 
     const tinyxml2::XMLElement* element = stack.back();
     stack.pop_back();
     const std::string name = element->Name();
-    if (name == "float_array" || name == "int_array" || name == "bool_array" || name == "Name_array" ||
-        name == "IDREF_array") {
+    if (name == "float_array" || name == "int_array" || name == "bool_array" ||
+        name == "Name_array" || name == "IDREF_array") {
       const char* count = element->Attribute("count");
-      if (count == nullptr || *count == '\0' || std::string(count).find_first_not_of("0123456789") != std::string::npos) {
+      if (count == nullptr || *count == '\0' ||
+          std::string(count).find_first_not_of("0123456789") != std::string::npos) {
         problem = "<" + name + "> has no count of its values (a whole number)";
         line = element->GetLineNum();
       } else if (const char* values = element->GetText();
-                 std::strlen(count) > 18 || std::stoull(count) > (values ? std::strlen(values) : 0) / 2 + 1) {
+                 std::strlen(count) > 18 ||
+                 std::stoull(count) > (values ? std::strlen(values) : 0) / 2 + 1) {
         // Each value takes a character and a separator: a larger count is a broken file, and
         // Assimp allocated for it (2,000,000,000 floats: out of memory).
         problem = "<" + name + " count=\"" + count + "\"> holds far fewer values than it counts";
         line = element->GetLineNum();
       }
-    } else if ((name == "triangles" || name == "polylist" || name == "polygons") && element->Attribute("count")) {
+    } else if ((name == "triangles" || name == "polylist" || name == "polygons") &&
+               element->Attribute("count")) {
       const std::size_t count = element->Unsigned64Attribute("count", 0);
       const auto listed = primitives_listed(*element);
       if (!listed || *listed != count) {
         problem = "<" + name + " count=\"" + std::to_string(count) + "\"> lists " +
-                  (listed ? std::to_string(*listed) : std::string("no whole number of")) + " primitives";
+                  (listed ? std::to_string(*listed) : std::string("no whole number of")) +
+                  " primitives";
         line = element->GetLineNum();
       }
     }
@@ -396,9 +414,11 @@ std::string collada_count_problem(const std::string& text, std::size_t* line) {
   // A document that is not well-formed XML is refused, not left to Assimp: its lenient parser read
   // one with stray bytes inside an element and then failed an assertion on the counts (found by
   // fuzzing in CI). Nesting was bounded before (xml_nesting_depth), so depth is not why it fails.
-  if (document.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS || document.RootElement() == nullptr) {
+  if (document.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS ||
+      document.RootElement() == nullptr) {
     if (line) *line = static_cast<std::size_t>(std::max(document.ErrorLineNum(), 0));
-    return std::string("not well-formed XML (") + (document.Error() ? document.ErrorName() : "no root element") + ")";
+    return std::string("not well-formed XML (") +
+           (document.Error() ? document.ErrorName() : "no root element") + ")";
   }
   std::string problem;
   int at = 0;
@@ -409,7 +429,8 @@ std::string collada_count_problem(const std::string& text, std::size_t* line) {
 
 void check_mesh_file(const std::filesystem::path& path) {
   check_input_file(path, kMeshInput);
-  // Binary meshes (STL, PLY) are told by their first bytes; of those only a PLY header is read here.
+  // Binary meshes (STL, PLY) are told by their first bytes; of those only a PLY header is read
+  // here.
   std::string head(256, '\0');
   std::ifstream file(path, std::ios::binary);
   file.read(head.data(), static_cast<std::streamsize>(head.size()));
@@ -424,9 +445,11 @@ void check_mesh_file(const std::filesystem::path& path) {
     std::size_t line = 0;
     std::error_code ec;
     const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (const std::string problem = ply_header_problem(text, ec ? 0 : size, &line); !problem.empty())
+    if (const std::string problem = ply_header_problem(text, ec ? 0 : size, &line);
+        !problem.empty())
       throw Error(ErrorCode::ParseError,
-                  "mesh file '" + path.string() + "': PLY header line " + std::to_string(line) + ": " + problem,
+                  "mesh file '" + path.string() + "': PLY header line " + std::to_string(line) +
+                      ": " + problem,
                   "export the mesh again, or as STL");
     return;
   }

@@ -3,8 +3,8 @@
 // for an XML mesh (COLLADA), no deeper nesting than Assimp's recursive reader survives (a
 // COLLADA file of 10,000 nested <node>s crashed it; 3,000 did not), lists of indices that hold
 // only digits (a letter in one hung it), primitive counts that match them (a wrong one failed
-// an assertion: an abort) and arrays with a count (one without crashed it), and for a PLY file a header that follows the format
-// (Assimp's PLY reader crashed and hung on broken ones).
+// an assertion: an abort) and arrays with a count (one without crashed it), and for a PLY file a
+// header that follows the format (Assimp's PLY reader crashed and hung on broken ones).
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>

@@ -18,7 +18,8 @@ inline bool is_folder_here(const std::filesystem::path& path) {
   return std::filesystem::is_directory(path, ec);
 }
 
-// A ':'-separated list as ROS_PACKAGE_PATH and AMENT_PREFIX_PATH hold (null: empty), empty parts skipped.
+// A ':'-separated list as ROS_PACKAGE_PATH and AMENT_PREFIX_PATH hold (null: empty), empty parts
+// skipped.
 inline std::vector<std::string> split_path_list(const char* value) {
   std::vector<std::string> parts;
   if (!value) return parts;

@@ -9,7 +9,8 @@ namespace {
 // A C1 control character in UTF-8: 0xC2 then 0x80 to 0x9F.
 bool c1_at(std::string_view text, std::size_t i) {
   return static_cast<unsigned char>(text[i]) == 0xC2 && i + 1 < text.size() &&
-         static_cast<unsigned char>(text[i + 1]) >= 0x80 && static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+         static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+         static_cast<unsigned char>(text[i + 1]) <= 0x9F;
 }
 }  // namespace
 
@@ -38,9 +39,15 @@ std::string printable(std::string_view text) {
       continue;
     }
     switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default: {
         char code[8];
         std::snprintf(code, sizeof code, "\\u%04x", byte);
@@ -65,7 +72,8 @@ std::string terminal_safe(std::string_view text, std::size_t max_line) {
     }
     if (safe.size() > max_line) {
       std::size_t cut = max_line;
-      while (cut > 0 && (static_cast<unsigned char>(safe[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+      while (cut > 0 && (static_cast<unsigned char>(safe[cut]) & 0xC0) == 0x80)
+        --cut;  // not inside a UTF-8 character
       safe = safe.substr(0, cut) + "… (" + std::to_string(line.size()) + " characters)";
     }
     out += safe;

@@ -5,8 +5,11 @@
 namespace kinetic {
 
 namespace {
-// + 0.0: a -0.0 (half a turn rounds to it) is written as 0, so a file saved twice is the same bytes.
-double rounded(double value) { return std::round(value * 1e14) / 1e14 + 0.0; }
+// + 0.0: a -0.0 (half a turn rounds to it) is written as 0, so a file saved twice is the same
+// bytes.
+double rounded(double value) {
+  return std::round(value * 1e14) / 1e14 + 0.0;
+}
 
 std::array<double, 4> rounded_quaternion(const Eigen::Matrix3d& rotation) {
   const Quaternion q(rotation);

@@ -58,7 +58,8 @@ std::vector<std::string> closest_names(const std::string& query,
   return result;
 }
 
-std::string quoted_list(const std::vector<std::string>& names, const std::string& last_separator, char quote) {
+std::string quoted_list(const std::vector<std::string>& names, const std::string& last_separator,
+                        char quote) {
   std::string out;
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (i > 0) out += (i + 1 == names.size()) ? last_separator : ", ";
@@ -75,7 +76,8 @@ std::string suggestion_hint(const std::string& query, const std::vector<std::str
   // A short list is given whole: "(and 4 more)" of nine names hid the one that was meant.
   const std::size_t listed = candidates.size() <= kListedWhole ? candidates.size() : max_results;
   std::vector<std::string> some(
-      candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(std::min(listed, candidates.size())));
+      candidates.begin(),
+      candidates.begin() + static_cast<std::ptrdiff_t>(std::min(listed, candidates.size())));
   std::string hint = "known names: " + quoted_list(some, ", ");
   if (candidates.size() > some.size())
     hint += " (and " + std::to_string(candidates.size() - some.size()) + " more)";

@@ -6,8 +6,8 @@
 
 namespace kinetic {
 
-using Pose = Eigen::Isometry3d;         // rigid transform, metres and radians
-using JointVector = Eigen::VectorXd;    // one value per active joint variable, model order
+using Pose = Eigen::Isometry3d;       // rigid transform, metres and radians
+using JointVector = Eigen::VectorXd;  // one value per active joint variable, model order
 using Vector3 = Eigen::Vector3d;
 using Quaternion = Eigen::Quaterniond;
 

@@ -1,4 +1,6 @@
 #include "engine/core/version.hpp"
 namespace kinetic {
-const char* version() { return KINETIC_VERSION; }
+const char* version() {
+  return KINETIC_VERSION;
+}
 }  // namespace kinetic

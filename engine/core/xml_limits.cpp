@@ -43,8 +43,10 @@ void check_xml_attribute_counts(const std::string& text, const std::string& sour
           if (++attributes > kMaxXmlAttributes)
             throw Error(ErrorCode::ParseError,
                         source + ":" + std::to_string(tag_line) + ": an element with more than " +
-                            std::to_string(kMaxXmlAttributes) + " attributes; the XML reader cannot take so many",
-                        "check that this is the right file: robot files and meshes have a few attributes per element");
+                            std::to_string(kMaxXmlAttributes) +
+                            " attributes; the XML reader cannot take so many",
+                        "check that this is the right file: robot files and meshes have a few "
+                        "attributes per element");
         } else if (c == '>') {
           break;
         }

@@ -1,8 +1,8 @@
 #include "engine/geometry/collision_mesh.hpp"
 
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 
 #include <algorithm>
 #include <filesystem>
@@ -53,7 +53,6 @@ void collect(const aiScene* scene, const aiNode* node, const aiMatrix4x4& parent
     collect(scene, node->mChildren[c], transform, scale, out);
 }
 
-
 // Vertices some triangle uses, each once (Assimp joins identical vertices only within a mesh
 // and keeps the unused ones).
 std::vector<Vector3> distinct_used_vertices(const CollisionMesh& mesh) {
@@ -71,9 +70,10 @@ std::vector<Vector3> distinct_used_vertices(const CollisionMesh& mesh) {
 
 // Assimp's importers pass on faces naming vertices past their mesh's vertex list and faces of no
 // vertices (binary PLYs, found by fuzzing); its post-processing then read out of bounds or failed
-// an assertion (an abort): checked between the import and the steps. aiProcess_ValidateDataStructure
-// would check them too, but it also refuses real robot meshes over harmless faults (two cameras of
-// one name in a UR10 and an ABB mesh). Returns what is wrong, "" when nothing is.
+// an assertion (an abort): checked between the import and the steps.
+// aiProcess_ValidateDataStructure would check them too, but it also refuses real robot meshes over
+// harmless faults (two cameras of one name in a UR10 and an ABB mesh). Returns what is wrong, ""
+// when nothing is.
 std::string broken_faces(const aiScene& scene) {
   for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
     const aiMesh& mesh = *scene.mMeshes[m];
@@ -82,8 +82,9 @@ std::string broken_faces(const aiScene& scene) {
         return "face " + std::to_string(f) + " has no vertices";
       for (unsigned i = 0; i < mesh.mFaces[f].mNumIndices; ++i)
         if (mesh.mFaces[f].mIndices[i] >= mesh.mNumVertices)
-          return "face " + std::to_string(f) + " names vertex " + std::to_string(mesh.mFaces[f].mIndices[i]) +
-                 " of " + std::to_string(mesh.mNumVertices);
+          return "face " + std::to_string(f) + " names vertex " +
+                 std::to_string(mesh.mFaces[f].mIndices[i]) + " of " +
+                 std::to_string(mesh.mNumVertices);
     }
   }
   std::vector<const aiNode*> nodes{scene.mRootNode};  // no recursion: nesting is the file's
@@ -92,7 +93,8 @@ std::string broken_faces(const aiScene& scene) {
     nodes.pop_back();
     for (unsigned m = 0; m < node->mNumMeshes; ++m)
       if (node->mMeshes[m] >= scene.mNumMeshes)
-        return "a node names mesh " + std::to_string(node->mMeshes[m]) + " of " + std::to_string(scene.mNumMeshes);
+        return "a node names mesh " + std::to_string(node->mMeshes[m]) + " of " +
+               std::to_string(scene.mNumMeshes);
     nodes.insert(nodes.end(), node->mChildren, node->mChildren + node->mNumChildren);
   }
   return {};
@@ -102,7 +104,8 @@ std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3&
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
     throw Error(ErrorCode::MissingMesh, "collision mesh file not found: " + path,
-                "check the mesh path where it is given (the robot file or the scene) and the package search paths");
+                "check the mesh path where it is given (the robot file or the scene) and the "
+                "package search paths");
   check_mesh_file(path);  // too large, or nested too deep for Assimp
   Assimp::Importer importer;
   // Collision geometry needs positions only: keep the import cheap.
@@ -114,16 +117,17 @@ std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3&
   const aiScene* scene = importer.ReadFile(path, 0);
   if (scene != nullptr && scene->mRootNode != nullptr)
     if (const std::string problem = broken_faces(*scene); !problem.empty())
-      throw Error(ErrorCode::MissingMesh, "collision mesh file cannot be read: " + path + " (" + problem + ")",
+      throw Error(ErrorCode::MissingMesh,
+                  "collision mesh file cannot be read: " + path + " (" + problem + ")",
                   "repair the mesh or export it again");
   if (scene != nullptr && scene->mRootNode != nullptr)
     scene = importer.ApplyPostProcessing(aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
                                          aiProcess_RemoveComponent | aiProcess_SortByPType);
   if (scene == nullptr || scene->mRootNode == nullptr)
-    throw Error(ErrorCode::MissingMesh,
-                "collision mesh file cannot be read: " + path + " (" + importer.GetErrorString() +
-                    ")",
-                "use an STL, DAE or OBJ file with triangles");
+    throw Error(
+        ErrorCode::MissingMesh,
+        "collision mesh file cannot be read: " + path + " (" + importer.GetErrorString() + ")",
+        "use an STL, DAE or OBJ file with triangles");
   auto mesh = std::make_shared<CollisionMesh>();
   mesh->path = path;
   mesh->scale = scale;
@@ -134,8 +138,8 @@ std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3&
   for (std::size_t v = 0; v < mesh->vertices.size(); ++v)
     if (!mesh->vertices[v].allFinite())
       throw Error(ErrorCode::MissingMesh,
-                  "collision mesh file has a vertex that is not a finite number (vertex " + std::to_string(v) +
-                      "): " + path,
+                  "collision mesh file has a vertex that is not a finite number (vertex " +
+                      std::to_string(v) + "): " + path,
                   "repair the mesh or export it again");
   mesh->hull = convex_hull(distinct_used_vertices(*mesh));
   mesh->hull_columns = PointColumns(mesh->hull);

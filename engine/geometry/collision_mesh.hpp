@@ -16,9 +16,9 @@
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/math/bv/OBBRSS.h>
 
+#include "engine/core/types.hpp"
 #include "engine/geometry/convex_hull.hpp"
 #include "engine/geometry/point_columns.hpp"
-#include "engine/core/types.hpp"
 
 namespace kinetic {
 
@@ -27,7 +27,7 @@ using MeshBvh = fcl::BVHModel<fcl::OBBRSSd>;
 struct CollisionMesh {
   std::string path;
   Vector3 scale = Vector3::Ones();
-  std::vector<Vector3> vertices;             // scaled, in the mesh frame
+  std::vector<Vector3> vertices;  // scaled, in the mesh frame
   std::vector<std::array<int, 3>> triangles;
   // The convex hull of the vertices holds the mesh: GJK on its vertices proves a mesh apart from
   // another body in a few support searches where the triangles would be tested by the dozen.

@@ -9,8 +9,8 @@
 #include <limits>
 #include <optional>
 
-#include "engine/geometry/relative_pose.hpp"
 #include "engine/core/error.hpp"
+#include "engine/geometry/relative_pose.hpp"
 
 namespace kinetic {
 namespace {
@@ -70,14 +70,14 @@ class Gjk {
     Vector3 v = simplex_[0].w;
     double vv = v.squaredNorm();
     constexpr int kMaxIterations = 128;
-    constexpr double kRelative = 1e-10;   // stop when the gap estimate moves less than this
-    constexpr double kTouching = 1e-24;   // |v|^2 below this: the sets touch
-    double lower = 0.0;  // every point of A - B lies beyond the plane v.x = v.w
+    constexpr double kRelative = 1e-10;  // stop when the gap estimate moves less than this
+    constexpr double kTouching = 1e-24;  // |v|^2 below this: the sets touch
+    double lower = 0.0;                  // every point of A - B lies beyond the plane v.x = v.w
     for (int iteration = 0; iteration < kMaxIterations && vv > kTouching; ++iteration) {
       const Vector3 a = support_a(-v), b = support_b(v);
       const Vector3 w = a - b;
       lower = std::max(lower, v.dot(w) / std::sqrt(vv));
-      if (lower >= stop_at_or_above) break;        // far enough: the caller needs no more
+      if (lower >= stop_at_or_above) break;  // far enough: the caller needs no more
       if (lower >= loose_beyond && lower * lower >= kLooseRatio * kLooseRatio * vv) break;
       if (vv - v.dot(w) <= kRelative * vv) break;  // no support point gets meaningfully closer
       bool repeated = false;
@@ -122,14 +122,23 @@ class Gjk {
         const Vector3 d = simplex_[1].w - simplex_[0].w;
         const double dd = d.squaredNorm();
         const double t = dd > 0.0 ? std::clamp(-simplex_[0].w.dot(d) / dd, 0.0, 1.0) : 0.0;
-        if (t <= 0.0) keep({0});
-        else if (t >= 1.0) keep({1});
-        else set_weights({1 - t, t});
+        if (t <= 0.0)
+          keep({0});
+        else if (t >= 1.0)
+          keep({1});
+        else
+          set_weights({1 - t, t});
         break;
       }
-      case 3: reduce_triangle(0, 1, 2); break;
-      case 4: if (!reduce_tetrahedron()) return false; break;
-      default: weights_[0] = 1.0; break;
+      case 3:
+        reduce_triangle(0, 1, 2);
+        break;
+      case 4:
+        if (!reduce_tetrahedron()) return false;
+        break;
+      default:
+        weights_[0] = 1.0;
+        break;
     }
     v.setZero();
     for (int i = 0; i < count_; ++i) v += weights_[i] * simplex_[i].w;
@@ -137,7 +146,8 @@ class Gjk {
   }
 
   void reduce_triangle(int i, int j, int k) {
-    const Eigen::Vector3d l = triangle_weights(Vector3::Zero(), simplex_[i].w, simplex_[j].w, simplex_[k].w);
+    const Eigen::Vector3d l =
+        triangle_weights(Vector3::Zero(), simplex_[i].w, simplex_[j].w, simplex_[k].w);
     const std::array<SimplexVertex, 3> corners{simplex_[i], simplex_[j], simplex_[k]};
     count_ = 0;
     for (int c = 0; c < 3; ++c)
@@ -176,7 +186,8 @@ class Gjk {
     }
     if (best_face < 0) return false;  // inside all four faces
     const int f = best_face;
-    const SimplexVertex a = simplex_[kFaces[f][0]], b = simplex_[kFaces[f][1]], c = simplex_[kFaces[f][2]];
+    const SimplexVertex a = simplex_[kFaces[f][0]], b = simplex_[kFaces[f][1]],
+                        c = simplex_[kFaces[f][2]];
     simplex_[0] = a;
     simplex_[1] = b;
     simplex_[2] = c;
@@ -229,14 +240,18 @@ Vector3 core_support(const Shape& shape, const Vector3& d) {
       const double scale = radial > 1e-300 ? shape.radius / radial : 0.0;
       return {d.x() * scale, d.y() * scale, d.z() >= 0 ? 0.5 * shape.length : -0.5 * shape.length};
     }
-    case Shape::Type::Sphere: return Vector3::Zero();
+    case Shape::Type::Sphere:
+      return Vector3::Zero();
     case Shape::Type::Mesh:
-    case Shape::Type::HalfSpace: break;
+    case Shape::Type::HalfSpace:
+      break;
   }
   throw Error(ErrorCode::Unsupported, "convex distance: only boxes, cylinders and spheres");
 }
 
-double core_inflation(const Shape& shape) { return shape.type == Shape::Type::Sphere ? shape.radius : 0.0; }
+double core_inflation(const Shape& shape) {
+  return shape.type == Shape::Type::Sphere ? shape.radius : 0.0;
+}
 
 // Turns a distance between cores into one between the shapes inflated by ra and rb.
 ConvexDistance inflate(ConvexDistance core, double ra, double rb) {
@@ -286,7 +301,8 @@ ConvexDistance triangle_primitive_distance(const Vector3& a, const Vector3& b, c
     const auto axis = [&](const Vector3& d) { return Vector3(0.0, 0.0, d.z() >= 0 ? h : -h); };
     // The capsule around the axis holds the cylinder, so its lower bound is one for the cylinder
     // too; stopping early on "close" would not be (the capsule's end caps reach further).
-    const ConvexDistance core = Gjk().run(triangle, axis, (a + b + c) / 3.0, stop_at_or_above + radius, 0.0);
+    const ConvexDistance core =
+        Gjk().run(triangle, axis, (a + b + c) / 3.0, stop_at_or_above + radius, 0.0);
     if (core.lower_bound - radius >= stop_at_or_above) return inflate(core, 0.0, radius);
     if (core.distance > 0.0 && std::abs(core.point_b.z()) < h * (1.0 - 1e-9))
       return inflate(core, 0.0, radius);
@@ -295,8 +311,9 @@ ConvexDistance triangle_primitive_distance(const Vector3& a, const Vector3& b, c
   return Gjk().run(triangle, shape, (a + b + c) / 3.0, stop_at_or_above, stop_below);
 }
 
-ConvexDistance primitive_distance(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b,
-                                  double stop_at_or_above, double stop_below, double loose_beyond) {
+ConvexDistance primitive_distance(const Shape& a, const Pose& pose_a, const Shape& b,
+                                  const Pose& pose_b, double stop_at_or_above, double stop_below,
+                                  double loose_beyond) {
   const RelativePose b_in_a(pose_a, pose_b);
   const double ra = core_inflation(a), rb = core_inflation(b);
   ConvexDistance core;
@@ -306,7 +323,8 @@ ConvexDistance primitive_distance(const Shape& a, const Pose& pose_a, const Shap
   } else {
     const auto support_a = [&](const Vector3& d) { return core_support(a, d); };
     const auto support_b = [&](const Vector3& d) {
-      return Vector3(b_in_a.rotation * core_support(b, b_in_a.rotation.transpose() * d) + b_in_a.translation);
+      return Vector3(b_in_a.rotation * core_support(b, b_in_a.rotation.transpose() * d) +
+                     b_in_a.translation);
     };
     core = Gjk().run(support_a, support_b, -b_in_a.translation, stop_at_or_above + ra + rb,
                      stop_below + ra + rb, loose_beyond + ra + rb);
@@ -334,23 +352,29 @@ Vector3 point_support(const std::vector<Vector3>& points, const Vector3& d) {
 }
 
 Vector3 set_support(const ConvexSet& set, const Vector3& d) {
-  if (set.columns) return (*set.points)[set.start ? set.columns->support_index(d, *set.start) : set.columns->support_index(d)];
+  if (set.columns)
+    return (*set.points)[set.start ? set.columns->support_index(d, *set.start)
+                                   : set.columns->support_index(d)];
   return set.points ? point_support(*set.points, d) : core_support(*set.primitive, d);
 }
 
-double set_inflation(const ConvexSet& set) { return set.points ? 0.0 : core_inflation(*set.primitive); }
+double set_inflation(const ConvexSet& set) {
+  return set.points ? 0.0 : core_inflation(*set.primitive);
+}
 }  // namespace
 
-double convex_set_gap_along(const ConvexSet& a, const Pose& pose_a, const ConvexSet& b, const Pose& pose_b,
-                            const Vector3& n) {
+double convex_set_gap_along(const ConvexSet& a, const Pose& pose_a, const ConvexSet& b,
+                            const Pose& pose_b, const Vector3& n) {
   const Vector3 na = pose_a.linear().transpose() * n, nb = pose_b.linear().transpose() * n;
-  const double a_least = na.dot(set_support(a, -na)) + n.dot(pose_a.translation()) - set_inflation(a);
+  const double a_least =
+      na.dot(set_support(a, -na)) + n.dot(pose_a.translation()) - set_inflation(a);
   const double b_most = nb.dot(set_support(b, nb)) + n.dot(pose_b.translation()) + set_inflation(b);
   return a_least - b_most;
 }
 
-ConvexDistance convex_set_distance(const ConvexSet& given_a, const Pose& pose_a, const ConvexSet& given_b,
-                                   const Pose& pose_b, double stop_at_or_above, double stop_below) {
+ConvexDistance convex_set_distance(const ConvexSet& given_a, const Pose& pose_a,
+                                   const ConvexSet& given_b, const Pose& pose_b,
+                                   double stop_at_or_above, double stop_below) {
   // Each support search starts where the last one for the same set ended: GJK's directions turn
   // little from one iteration to the next.
   std::uint32_t start_a = 0, start_b = 0;
@@ -361,11 +385,12 @@ ConvexDistance convex_set_distance(const ConvexSet& given_a, const Pose& pose_a,
   const double ra = set_inflation(a), rb = set_inflation(b);
   const auto support_a = [&](const Vector3& d) { return set_support(a, d); };
   const auto support_b = [&](const Vector3& d) {
-    return Vector3(b_in_a.rotation * set_support(b, b_in_a.rotation.transpose() * d) + b_in_a.translation);
+    return Vector3(b_in_a.rotation * set_support(b, b_in_a.rotation.transpose() * d) +
+                   b_in_a.translation);
   };
-  ConvexDistance out =
-      inflate(Gjk().run(support_a, support_b, -b_in_a.translation, stop_at_or_above + ra + rb, stop_below + ra + rb),
-              ra, rb);
+  ConvexDistance out = inflate(Gjk().run(support_a, support_b, -b_in_a.translation,
+                                         stop_at_or_above + ra + rb, stop_below + ra + rb),
+                               ra, rb);
   out.point_a = pose_a * out.point_a;
   out.point_b = pose_a * out.point_b;
   return out;
@@ -373,7 +398,8 @@ ConvexDistance convex_set_distance(const ConvexSet& given_a, const Pose& pose_a,
 
 namespace {
 // Where segment (s0, s1) crosses triangle t (Moller-Trumbore), if it does.
-std::optional<Vector3> segment_triangle_crossing(const Vector3& s0, const Vector3& s1, const Vector3 (&t)[3]) {
+std::optional<Vector3> segment_triangle_crossing(const Vector3& s0, const Vector3& s1,
+                                                 const Vector3 (&t)[3]) {
   const Vector3 dir = s1 - s0, e1 = t[1] - t[0], e2 = t[2] - t[0];
   const Vector3 h = dir.cross(e2);
   const double det = e1.dot(h);

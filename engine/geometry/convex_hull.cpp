@@ -20,7 +20,9 @@ struct NullFile {
   }
 };
 
-ConvexHull unreduced(const std::vector<Vector3>& points) { return ConvexHull{points, {}, {}}; }
+ConvexHull unreduced(const std::vector<Vector3>& points) {
+  return ConvexHull{points, {}, {}};
+}
 
 }  // namespace
 
@@ -45,7 +47,8 @@ ConvexHull convex_hull(const std::vector<Vector3>& points) {
     vertexT** vertexp = nullptr;
     FORALLvertices {
       const int id = qh_pointid(qh, vertex->point);
-      if (id < 0 || static_cast<std::size_t>(id) >= points.size() || hull_index[static_cast<std::size_t>(id)] >= 0)
+      if (id < 0 || static_cast<std::size_t>(id) >= points.size() ||
+          hull_index[static_cast<std::size_t>(id)] >= 0)
         continue;
       hull_index[static_cast<std::size_t>(id)] = static_cast<int>(hull.vertices.size());
       hull.vertices.push_back(points[static_cast<std::size_t>(id)]);
@@ -56,7 +59,8 @@ ConvexHull convex_hull(const std::vector<Vector3>& points) {
       std::vector<std::uint32_t> corners;
       FOREACHvertex_(facet->vertices) {
         const int id = qh_pointid(qh, vertex->point);
-        if (id >= 0 && static_cast<std::size_t>(id) < points.size() && hull_index[static_cast<std::size_t>(id)] >= 0)
+        if (id >= 0 && static_cast<std::size_t>(id) < points.size() &&
+            hull_index[static_cast<std::size_t>(id)] >= 0)
           corners.push_back(static_cast<std::uint32_t>(hull_index[static_cast<std::size_t>(id)]));
       }
       for (const std::uint32_t a : corners)

@@ -30,7 +30,8 @@ PointColumns::PointColumns(const ConvexHull& hull) : PointColumns(hull.vertices)
 std::size_t PointColumns::support_index(const Vector3& d, std::uint32_t& start) const {
   // Below this many points the branch-free scan is as quick as a climb's few dependent steps.
   constexpr std::size_t kClimbFrom = 32;
-  if (neighbour_start_.empty() || count_ < kClimbFrom) return start = static_cast<std::uint32_t>(support_index(d));
+  if (neighbour_start_.empty() || count_ < kClimbFrom)
+    return start = static_cast<std::uint32_t>(support_index(d));
   std::uint32_t at = start < count_ ? start : 0;
   double best = d.x() * x_[at] + d.y() * y_[at] + d.z() * z_[at];
   for (;;) {
@@ -56,8 +57,9 @@ std::size_t PointColumns::support_index(const Vector3& d) const {
   __m128d best_index = _mm_set_pd(1.0, 0.0), index = _mm_set_pd(1.0, 0.0);
   const __m128d two = _mm_set1_pd(2.0);
   for (std::size_t i = 0; i < x_.size(); i += 2) {
-    const __m128d s = _mm_add_pd(_mm_add_pd(_mm_mul_pd(dx, _mm_loadu_pd(&x_[i])), _mm_mul_pd(dy, _mm_loadu_pd(&y_[i]))),
-                                 _mm_mul_pd(dz, _mm_loadu_pd(&z_[i])));
+    const __m128d s = _mm_add_pd(
+        _mm_add_pd(_mm_mul_pd(dx, _mm_loadu_pd(&x_[i])), _mm_mul_pd(dy, _mm_loadu_pd(&y_[i]))),
+        _mm_mul_pd(dz, _mm_loadu_pd(&z_[i])));
     const __m128d greater = _mm_cmpgt_pd(s, best);
     best = _mm_or_pd(_mm_and_pd(greater, s), _mm_andnot_pd(greater, best));
     best_index = _mm_or_pd(_mm_and_pd(greater, index), _mm_andnot_pd(greater, best_index));

@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/geometry/convex_hull.hpp"
 #include "engine/core/types.hpp"
+#include "engine/geometry/convex_hull.hpp"
 
 namespace kinetic {
 

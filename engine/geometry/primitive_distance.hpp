@@ -18,7 +18,8 @@ inline double solid_point_distance(const Shape& shape, const Vector3& p) {
       const double z = std::max(std::abs(p.z()) - 0.5 * shape.box_size.z(), 0.0);
       return std::sqrt(x * x + y * y + z * z);
     }
-    case Shape::Type::Sphere: return std::max(p.norm() - shape.radius, 0.0);
+    case Shape::Type::Sphere:
+      return std::max(p.norm() - shape.radius, 0.0);
     case Shape::Type::Cylinder: {
       // sqrt rather than std::hypot: the inputs are bounded lengths (no overflow to guard
       // against) and hypot's careful scaling was a tenth of the planner's validation time.
@@ -26,8 +27,10 @@ inline double solid_point_distance(const Shape& shape, const Vector3& p) {
       const double axial = std::max(std::abs(p.z()) - 0.5 * shape.length, 0.0);
       return std::sqrt(radial * radial + axial * axial);
     }
-    case Shape::Type::HalfSpace: return std::max(shape.normal.dot(p) - shape.offset, 0.0);
-    case Shape::Type::Mesh: break;
+    case Shape::Type::HalfSpace:
+      return std::max(shape.normal.dot(p) - shape.offset, 0.0);
+    case Shape::Type::Mesh:
+      break;
   }
   return std::nan("");
 }

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "engine/geometry/primitive_distance.hpp"
 #include "engine/core/error.hpp"
+#include "engine/geometry/primitive_distance.hpp"
 #include "engine/model/package_resolver.hpp"
 
 namespace kinetic {
@@ -17,7 +17,8 @@ constexpr double kMaxShapeSize = 1000.0;  // m
 void require_size(double value, const char* what) {
   if (!std::isfinite(value) || value < 0.0 || value > kMaxShapeSize) {
     std::ostringstream text;
-    text << "collision shape: " << what << " must be finite and in [0, " << kMaxShapeSize << "] m, got " << value;
+    text << "collision shape: " << what << " must be finite and in [0, " << kMaxShapeSize
+         << "] m, got " << value;
     throw Error(ErrorCode::InvalidValue, text.str());
   }
 }
@@ -87,9 +88,11 @@ void Shape::validate() const {
       if (mesh_path.empty())
         throw Error(ErrorCode::MissingMesh, "collision shape: mesh without a file path");
       for (int i = 0; i < 3; ++i)
-        if (!std::isfinite(mesh_scale[i]) || mesh_scale[i] == 0.0 || std::abs(mesh_scale[i]) > kMaxShapeSize)
+        if (!std::isfinite(mesh_scale[i]) || mesh_scale[i] == 0.0 ||
+            std::abs(mesh_scale[i]) > kMaxShapeSize)
           throw Error(ErrorCode::InvalidValue,
-                      "collision shape: mesh scale must be non-zero and at most 1000 in size for " + mesh_path);
+                      "collision shape: mesh scale must be non-zero and at most 1000 in size for " +
+                          mesh_path);
       break;
     case Type::HalfSpace:
       if (!normal.allFinite() || normal.norm() < 1e-12 || !std::isfinite(offset))
@@ -101,18 +104,23 @@ void Shape::validate() const {
 
 const char* to_string(Shape::Type type) {
   switch (type) {
-    case Shape::Type::Box: return "box";
-    case Shape::Type::Cylinder: return "cylinder";
-    case Shape::Type::Sphere: return "sphere";
-    case Shape::Type::Mesh: return "mesh";
-    case Shape::Type::HalfSpace: return "half_space";
+    case Shape::Type::Box:
+      return "box";
+    case Shape::Type::Cylinder:
+      return "cylinder";
+    case Shape::Type::Sphere:
+      return "sphere";
+    case Shape::Type::Mesh:
+      return "mesh";
+    case Shape::Type::HalfSpace:
+      return "half_space";
   }
   return "unknown";
 }
 
 Shape::Type shape_type_from_string(const std::string& name) {
-  for (auto type : {Shape::Type::Box, Shape::Type::Cylinder, Shape::Type::Sphere,
-                    Shape::Type::Mesh, Shape::Type::HalfSpace})
+  for (auto type : {Shape::Type::Box, Shape::Type::Cylinder, Shape::Type::Sphere, Shape::Type::Mesh,
+                    Shape::Type::HalfSpace})
     if (name == to_string(type)) return type;
   throw Error(ErrorCode::InvalidValue, "unknown shape type '" + name + "'",
               "use one of: box, cylinder, sphere, mesh, half_space");
@@ -120,9 +128,12 @@ Shape::Type shape_type_from_string(const std::string& name) {
 
 Shape shape_from_geometry(const Geometry& geometry) {
   switch (geometry.type) {
-    case Geometry::Type::Box: return Shape::box(geometry.box_size);
-    case Geometry::Type::Cylinder: return Shape::cylinder(geometry.radius, geometry.length);
-    case Geometry::Type::Sphere: return Shape::sphere(geometry.radius);
+    case Geometry::Type::Box:
+      return Shape::box(geometry.box_size);
+    case Geometry::Type::Cylinder:
+      return Shape::cylinder(geometry.radius, geometry.length);
+    case Geometry::Type::Sphere:
+      return Shape::sphere(geometry.radius);
     case Geometry::Type::Mesh:
       if (geometry.mesh_path.empty())
         throw Error(ErrorCode::MissingMesh,

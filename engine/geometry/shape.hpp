@@ -16,7 +16,7 @@ struct Shape {
   double length = 0.0;                 // Cylinder: along local z (m)
   std::string mesh_path;               // Mesh: absolute path of an STL / DAE / OBJ file
   Vector3 mesh_scale = Vector3::Ones();
-  Vector3 normal = Vector3::UnitZ();   // HalfSpace: solid where normal . x <= offset
+  Vector3 normal = Vector3::UnitZ();  // HalfSpace: solid where normal . x <= offset
   double offset = 0.0;
 
   static Shape box(const Vector3& size);

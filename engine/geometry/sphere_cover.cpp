@@ -27,9 +27,12 @@ void add_box(const Vector3& size, const Pose& pose, std::vector<Triangle>& out) 
   const Vector3 h = size / 2.0;
   std::array<Vector3, 8> c;
   for (int i = 0; i < 8; ++i)
-    c[static_cast<std::size_t>(i)] = pose * Vector3((i & 1) ? h.x() : -h.x(), (i & 2) ? h.y() : -h.y(), (i & 4) ? h.z() : -h.z());
+    c[static_cast<std::size_t>(i)] =
+        pose *
+        Vector3((i & 1) ? h.x() : -h.x(), (i & 2) ? h.y() : -h.y(), (i & 4) ? h.z() : -h.z());
   // Two triangles per face (the cover only needs the corners: any split of a face will do).
-  constexpr int faces[6][4] = {{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}};
+  constexpr int faces[6][4] = {{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4},
+                               {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}};
   for (const auto& f : faces) {
     out.push_back({c[f[0]], c[f[1]], c[f[2]]});
     out.push_back({c[f[0]], c[f[2]], c[f[3]]});
@@ -57,7 +60,8 @@ void subdivide(std::vector<Triangle>& triangles) {
   for (std::size_t i = 0; i < triangles.size() && triangles.size() < kMaxTriangles; ++i) {
     for (;;) {
       const Triangle t = triangles[i];
-      const double longest = std::max({(t[0] - t[1]).norm(), (t[1] - t[2]).norm(), (t[2] - t[0]).norm()});
+      const double longest =
+          std::max({(t[0] - t[1]).norm(), (t[1] - t[2]).norm(), (t[2] - t[0]).norm()});
       if (!(longest > kLongestEdge) || triangles.size() + 3 > kMaxTriangles) break;
       const Vector3 ab = (t[0] + t[1]) / 2.0, bc = (t[1] + t[2]) / 2.0, ca = (t[2] + t[0]) / 2.0;
       triangles[i] = {ab, bc, ca};
@@ -87,7 +91,8 @@ class CoverBuilder {
     support_.assign(directions_.size(), -std::numeric_limits<double>::infinity());
     for (const Triangle& t : triangles_)
       for (const Vector3& v : t)
-        for (std::size_t d = 0; d < directions_.size(); ++d) support_[d] = std::max(support_[d], directions_[d].dot(v));
+        for (std::size_t d = 0; d < directions_.size(); ++d)
+          support_[d] = std::max(support_[d], directions_[d].dot(v));
     order_.resize(triangles_.size());
     for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
   }
@@ -156,7 +161,8 @@ class CoverBuilder {
       const Triangle& t = triangles_[i];
       return t[0][axis] + t[1][axis] + t[2][axis];
     };
-    std::nth_element(order_.begin() + static_cast<std::ptrdiff_t>(begin), order_.begin() + static_cast<std::ptrdiff_t>(middle),
+    std::nth_element(order_.begin() + static_cast<std::ptrdiff_t>(begin),
+                     order_.begin() + static_cast<std::ptrdiff_t>(middle),
                      order_.begin() + static_cast<std::ptrdiff_t>(end),
                      [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
     return middle;
@@ -165,7 +171,8 @@ class CoverBuilder {
   void split(std::size_t begin, std::size_t end) {
     if (cover_.size() > options_.max_spheres) return;  // given up: stop early
     const Ball whole = ball(begin, end);
-    if (whole.sticks_out <= options_.tolerance || whole.radius <= options_.min_radius || end - begin == 1) {
+    if (whole.sticks_out <= options_.tolerance || whole.radius <= options_.min_radius ||
+        end - begin == 1) {
       accept(whole);
       return;
     }
@@ -202,32 +209,40 @@ class CoverBuilder {
 
 }  // namespace
 
-SphereCover cover_with_spheres(const std::vector<PlacedShape>& shapes, const SphereCoverOptions& options) {
+SphereCover cover_with_spheres(const std::vector<PlacedShape>& shapes,
+                               const SphereCoverOptions& options) {
   std::vector<Triangle> triangles;
   SphereCover spheres;  // sphere primitives: themselves
   for (const PlacedShape& placed : shapes) {
     const Shape& shape = placed.shape;
     switch (shape.type) {
-      case Shape::Type::HalfSpace: return {};
+      case Shape::Type::HalfSpace:
+        return {};
       case Shape::Type::Sphere:
         spheres.centers.push_back(placed.pose.translation());
         spheres.radii.push_back(shape.radius);
         break;
-      case Shape::Type::Box: add_box(shape.box_size, placed.pose, triangles); break;
-      case Shape::Type::Cylinder: add_cylinder(shape.radius, shape.length, placed.pose, triangles); break;
+      case Shape::Type::Box:
+        add_box(shape.box_size, placed.pose, triangles);
+        break;
+      case Shape::Type::Cylinder:
+        add_cylinder(shape.radius, shape.length, placed.pose, triangles);
+        break;
       case Shape::Type::Mesh:
         if (!placed.mesh || placed.mesh->triangles.size() > kMaxTriangles) return {};
         for (const auto& t : placed.mesh->triangles)
-          triangles.push_back({placed.pose * placed.mesh->vertices[static_cast<std::size_t>(t[0])],
-                               placed.pose * placed.mesh->vertices[static_cast<std::size_t>(t[1])],
-                               placed.pose * placed.mesh->vertices[static_cast<std::size_t>(t[2])]});
+          triangles.push_back(
+              {placed.pose * placed.mesh->vertices[static_cast<std::size_t>(t[0])],
+               placed.pose * placed.mesh->vertices[static_cast<std::size_t>(t[1])],
+               placed.pose * placed.mesh->vertices[static_cast<std::size_t>(t[2])]});
         break;
     }
   }
   const bool has_triangles = !triangles.empty();
   subdivide(triangles);
   SphereCover cover = CoverBuilder(std::move(triangles), options).build();
-  if (has_triangles && cover.empty()) return {};  // given up: a cover of the spheres alone would miss the rest
+  if (has_triangles && cover.empty())
+    return {};  // given up: a cover of the spheres alone would miss the rest
   cover.centers.insert(cover.centers.end(), spheres.centers.begin(), spheres.centers.end());
   cover.radii.insert(cover.radii.end(), spheres.radii.begin(), spheres.radii.end());
   if (cover.size() > options.max_spheres) return {};

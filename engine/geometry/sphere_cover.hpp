@@ -20,13 +20,15 @@ struct SphereCover {
 };
 
 struct SphereCoverOptions {
-  double tolerance = 0.01;   // m: how far a sphere may stick out of the convex hull (measured on 96 directions)
-  double min_radius = 0.012; // m: spheres this small are kept whatever they stick out by
+  double tolerance =
+      0.01;  // m: how far a sphere may stick out of the convex hull (measured on 96 directions)
+  double min_radius = 0.012;      // m: spheres this small are kept whatever they stick out by
   std::size_t max_spheres = 400;  // beyond this many the cover is given up (empty)
 };
 
 // The cover of boxes, cylinders, spheres and meshes placed in a body frame (half-spaces have no
 // finite cover: empty). Cylinders are covered through a circumscribed prism.
-SphereCover cover_with_spheres(const std::vector<PlacedShape>& shapes, const SphereCoverOptions& options = {});
+SphereCover cover_with_spheres(const std::vector<PlacedShape>& shapes,
+                               const SphereCoverOptions& options = {});
 
 }  // namespace kinetic

@@ -72,7 +72,9 @@ void add_triangle(Elements& out, const Vector3& a, const Vector3& b, const Vecto
 double mesh_piece_edge(const CollisionMesh& mesh, double leaf) {
   double area = 0.0;
   for (const auto& t : mesh.triangles)
-    area += 0.5 * (mesh.vertices[t[1]] - mesh.vertices[t[0]]).cross(mesh.vertices[t[2]] - mesh.vertices[t[0]]).norm();
+    area += 0.5 * (mesh.vertices[t[1]] - mesh.vertices[t[0]])
+                      .cross(mesh.vertices[t[2]] - mesh.vertices[t[0]])
+                      .norm();
   const double pieces = static_cast<double>(mesh.triangles.size()) + 8.0 * area / (leaf * leaf);
   if (pieces <= kMaxElementsPerShape) return leaf;
   return leaf * std::sqrt(pieces / kMaxElementsPerShape);
@@ -83,7 +85,6 @@ void add_solid(Elements& out, const std::vector<Vector3>& pts, double inflation,
   out.all_triangles = false;
   out.add(pts, inflation, witnesses);
 }
-
 
 // Cells per axis of a primitive's bounding box (half extents `half`) cut into cells of at most
 // `cell`.
@@ -105,7 +106,8 @@ void add_primitive_cells(Elements& out, const Shape& shape, const Pose& pose, do
     half = Vector3(shape.radius, shape.radius, 0.5 * shape.length);
   }
   Eigen::Vector3i count = cell_counts(half, cell);
-  for (double cells = count.cast<double>().prod(); cells > kMaxElementsPerShape; cells = count.cast<double>().prod()) {
+  for (double cells = count.cast<double>().prod(); cells > kMaxElementsPerShape;
+       cells = count.cast<double>().prod()) {
     cell *= std::max(1.01, std::cbrt(cells / kMaxElementsPerShape));
     count = cell_counts(half, cell);
   }
@@ -121,18 +123,18 @@ void add_primitive_cells(Elements& out, const Shape& shape, const Pose& pose, do
         if (shape.type == Shape::Type::Cylinder) {
           // Closest point of the rectangle [lo, hi] (xy) to the axis decides whether the cell
           // touches the disc.
-          const Eigen::Vector2d nearest(std::clamp(0.0, lo.x(), hi.x()), std::clamp(0.0, lo.y(), hi.y()));
+          const Eigen::Vector2d nearest(std::clamp(0.0, lo.x(), hi.x()),
+                                        std::clamp(0.0, lo.y(), hi.y()));
           if (nearest.norm() > shape.radius) continue;
           const Eigen::Vector2d radial = center.head<2>();
-          if (radial.norm() > shape.radius)
-            witness.head<2>() = radial.normalized() * shape.radius;
+          if (radial.norm() > shape.radius) witness.head<2>() = radial.normalized() * shape.radius;
         }
         int k = 0;
         for (int cx = 0; cx < 2; ++cx)
           for (int cy = 0; cy < 2; ++cy)
             for (int cz = 0; cz < 2; ++cz)
-              corners[k++] = pose * Vector3(cx ? hi.x() : lo.x(), cy ? hi.y() : lo.y(),
-                                            cz ? hi.z() : lo.z());
+              corners[k++] =
+                  pose * Vector3(cx ? hi.x() : lo.x(), cy ? hi.y() : lo.y(), cz ? hi.z() : lo.z());
         add_solid(out, corners, 0.0, {pose * witness});
       }
 }
@@ -217,18 +219,24 @@ class Builder {
 
 double leaf_radius(SphereResolution resolution) {
   switch (resolution) {
-    case SphereResolution::Coarse: return 0.06;
-    case SphereResolution::Default: return 0.03;
-    case SphereResolution::Fine: return 0.015;
+    case SphereResolution::Coarse:
+      return 0.06;
+    case SphereResolution::Default:
+      return 0.03;
+    case SphereResolution::Fine:
+      return 0.015;
   }
   return 0.03;
 }
 
 const char* to_string(SphereResolution resolution) {
   switch (resolution) {
-    case SphereResolution::Coarse: return "coarse";
-    case SphereResolution::Default: return "default";
-    case SphereResolution::Fine: return "fine";
+    case SphereResolution::Coarse:
+      return "coarse";
+    case SphereResolution::Default:
+      return "default";
+    case SphereResolution::Fine:
+      return "fine";
   }
   return "default";
 }

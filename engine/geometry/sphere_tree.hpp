@@ -29,7 +29,7 @@ struct PlacedShape {
 struct SphereNode {
   Vector3 center = Vector3::Zero();
   double radius = 0.0;
-  double anchor = 0.0;  // distance from center to a point of the geometry
+  double anchor = 0.0;   // distance from center to a point of the geometry
   int first_child = -1;  // children at first_child and first_child + 1; -1 for a leaf
   // Leaves of a triangle tree: their triangles are triangles()[first_triangle, end_triangle).
   int first_triangle = 0, end_triangle = 0;

@@ -15,9 +15,9 @@ namespace kinetic {
 namespace {
 
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
-constexpr double kLimitSlack = 1e-9;       // a solution this far outside a limit still counts as inside
-constexpr double kDuplicate = 1e-9;        // solutions closer than this (rad, every joint) are one
-constexpr double kAdapterTolerance = 1e-8; // m and rad: chain vs analytic model after fitting
+constexpr double kLimitSlack = 1e-9;  // a solution this far outside a limit still counts as inside
+constexpr double kDuplicate = 1e-9;   // solutions closer than this (rad, every joint) are one
+constexpr double kAdapterTolerance = 1e-8;  // m and rad: chain vs analytic model after fitting
 
 // Orthonormal frame whose first axis is `first` and whose second lies in the plane of both.
 Eigen::Matrix3d frame_from_axes(const Vector3& first, const Vector3& second) {
@@ -85,8 +85,8 @@ FrameAdapter fit_frame_adapter(const PoseFunction& chain_fk, const PoseFunction&
   Eigen::Matrix<double, 6, 1> rhs;
   for (int joint = 0; joint < 2; ++joint) {
     lhs.block<3, 3>(3 * joint, 0) = chain_motions[joint].linear() - Eigen::Matrix3d::Identity();
-    rhs.segment<3>(3 * joint) = rotation * analytic_motions[joint].translation() -
-                                chain_motions[joint].translation();
+    rhs.segment<3>(3 * joint) =
+        rotation * analytic_motions[joint].translation() - chain_motions[joint].translation();
   }
   FrameAdapter adapter;
   adapter.base.linear() = rotation;
@@ -139,9 +139,9 @@ void check_analytic_request(const Pose& target, const JointVector& seed, const c
     throw Error(ErrorCode::InvalidValue,
                 std::string(solver_name) + " IK: the target pose contains NaN or infinite values");
   if (seed.size() != 6)
-    throw Error(ErrorCode::DimensionMismatch,
-                std::string(solver_name) + " IK: the seed has " + std::to_string(seed.size()) +
-                    " values, the chain has 6 joints");
+    throw Error(ErrorCode::DimensionMismatch, std::string(solver_name) + " IK: the seed has " +
+                                                  std::to_string(seed.size()) +
+                                                  " values, the chain has 6 joints");
   if (!seed.allFinite())
     throw Error(ErrorCode::InvalidValue,
                 std::string(solver_name) + " IK: the seed contains NaN or infinite values");
@@ -149,8 +149,8 @@ void check_analytic_request(const Pose& target, const JointVector& seed, const c
 
 IkResult finish_analytic_result(const AnalyticSolutions& raw, const Pose& target,
                                 const JointVector& seed, const IkOptions& options,
-                                const AnalyticSolveContext& context, const std::string& empty_reason,
-                                SeedDistance ranking) {
+                                const AnalyticSolveContext& context,
+                                const std::string& empty_reason, SeedDistance ranking) {
   IkResult result;
   result.iterations = 1;
   int outside_limits = 0, failed_check = 0;
@@ -189,9 +189,10 @@ IkResult finish_analytic_result(const AnalyticSolutions& raw, const Pose& target
       return (other.second - q).cwiseAbs().maxCoeff() < kDuplicate;
     });
     if (duplicate) continue;
-    const double distance = ranking == SeedDistance::Euclidean
-                                ? (q - seed).squaredNorm()
-                                : (q - seed).cwiseAbs().maxCoeff() + 1e-6 * (q - seed).squaredNorm();
+    const double distance =
+        ranking == SeedDistance::Euclidean
+            ? (q - seed).squaredNorm()
+            : (q - seed).cwiseAbs().maxCoeff() + 1e-6 * (q - seed).squaredNorm();
     accepted.emplace_back(distance, std::move(q));
   }
 

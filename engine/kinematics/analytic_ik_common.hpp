@@ -53,7 +53,9 @@ struct FrameAdapter {
   Pose base_inverse = Pose::Identity();
   Pose tip_inverse = Pose::Identity();
 
-  Pose to_analytic(const Pose& chain_target) const { return base_inverse * chain_target * tip_inverse; }
+  Pose to_analytic(const Pose& chain_target) const {
+    return base_inverse * chain_target * tip_inverse;
+  }
 };
 
 // Measures the adapter from joint-1 and joint-2 motions (a hand-eye problem: both motions rotate
@@ -64,9 +66,9 @@ FrameAdapter fit_frame_adapter(const PoseFunction& chain_fk, const PoseFunction&
 
 // Everything finish_analytic_result needs about the robot.
 struct AnalyticSolveContext {
-  JointVector lower;           // size 6
-  JointVector upper;           // size 6
-  PoseFunction verify_fk;      // chain FK (or the analytic FK) in the target's frame
+  JointVector lower;       // size 6
+  JointVector upper;       // size 6
+  PoseFunction verify_fk;  // chain FK (or the analytic FK) in the target's frame
   std::function<double(const JointVector&)> condition_number;  // of the Jacobian; may be empty
   const char* solver_name = "analytic";
 };
@@ -78,7 +80,8 @@ enum class SeedDistance { Euclidean, LargestJointChange };
 // raw: solutions of the target; empty_reason: why there are none (when raw.count == 0).
 IkResult finish_analytic_result(const AnalyticSolutions& raw, const Pose& target,
                                 const JointVector& seed, const IkOptions& options,
-                                const AnalyticSolveContext& context, const std::string& empty_reason,
+                                const AnalyticSolveContext& context,
+                                const std::string& empty_reason,
                                 SeedDistance ranking = SeedDistance::Euclidean);
 
 // Condition number of the geometric Jacobian of `fk` at q, by central differences (for analytic

@@ -5,9 +5,10 @@
 // ~15-20 ns each (two calls, argument checks, its own slow paths), which alone was most of the
 // FK budget. Joint angles lie in a few turns of zero, so a branch-free evaluation is enough:
 // Cody-Waite reduction by pi/2 (two exact 33-bit pieces and a tail, the subtraction compensated
-// so the reduced angle keeps ~119 bits), then fdlibm's minimax kernels for sin and cos on [-pi/4, pi/4]. The result is within
-// ~1 ulp of std::sin/std::cos (tests: <= 1e-15 relative over a dense sweep of [-4pi, 4pi]), and a
-// whole array is computed in one loop the compiler can vectorise. Arguments outside
+// so the reduced angle keeps ~119 bits), then fdlibm's minimax kernels for sin and cos on [-pi/4,
+// pi/4]. The result is within ~1 ulp of std::sin/std::cos (tests: <= 1e-15 relative over a dense
+// sweep of [-4pi, 4pi]), and a whole array is computed in one loop the compiler can vectorise.
+// Arguments outside
 // [-kFastSinCosLimit, kFastSinCosLimit] (and NaN) fall back to std::sin/std::cos.
 #include <bit>
 #include <cmath>

@@ -11,7 +11,8 @@ namespace kinetic::detail {
   constexpr std::uint64_t kExponent = 0x7ff0000000000000ULL;  // all ones: inf or NaN
   std::uint64_t non_finite = 0;
   for (long i = 0; i < count; ++i)
-    non_finite |= static_cast<std::uint64_t>((std::bit_cast<std::uint64_t>(values[i]) & kExponent) == kExponent);
+    non_finite |= static_cast<std::uint64_t>(
+        (std::bit_cast<std::uint64_t>(values[i]) & kExponent) == kExponent);
   return non_finite == 0;
 }
 

@@ -12,7 +12,8 @@ namespace kinetic {
 namespace {
 
 constexpr int kFrameSize = 16;  // one 4×4 column-major frame (Eigen::Isometry3d's layout)
-alignas(16) constexpr double kIdentityFrame[kFrameSize] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+alignas(16) constexpr double kIdentityFrame[kFrameSize] = {1, 0, 0, 0, 0, 1, 0, 0,
+                                                           0, 0, 1, 0, 0, 0, 0, 1};
 
 }  // namespace
 
@@ -52,10 +53,12 @@ ForwardKinematics::ForwardKinematics(const RobotModel& model)
         case JointType::Floating:
         case JointType::Planar:
           if (joint.variable_index >= 0)
-            throw Error(ErrorCode::Unsupported,
-                        "joint '" + joint.name + "' is floating or planar, which forward kinematics "
-                        "does not support",
-                        "make the joint fixed, or model it as a chain of prismatic and revolute joints");
+            throw Error(
+                ErrorCode::Unsupported,
+                "joint '" + joint.name +
+                    "' is floating or planar, which forward kinematics "
+                    "does not support",
+                "make the joint fixed, or model it as a chain of prismatic and revolute joints");
           break;
       }
       if (motion == detail::StepMotion::Fixed) step.variable = -1;
@@ -64,9 +67,10 @@ ForwardKinematics::ForwardKinematics(const RobotModel& model)
       tree_joint.child_link = step.child_link;
       tree_joint.origin = joint.origin;
       tree_joint.axis = joint.axis;
-      tree_joint.kind = motion == detail::StepMotion::Revolute    ? detail::TreeKernelJoint::Kind::Revolute
-                        : motion == detail::StepMotion::Prismatic ? detail::TreeKernelJoint::Kind::Prismatic
-                                                                  : detail::TreeKernelJoint::Kind::Fixed;
+      tree_joint.kind =
+          motion == detail::StepMotion::Revolute    ? detail::TreeKernelJoint::Kind::Revolute
+          : motion == detail::StepMotion::Prismatic ? detail::TreeKernelJoint::Kind::Prismatic
+                                                    : detail::TreeKernelJoint::Kind::Fixed;
       tree_joint.variable = step.variable;
       tree_joint.multiplier = step.multiplier;
       tree_joint.offset = step.offset;
@@ -82,9 +86,9 @@ ForwardKinematics::ForwardKinematics(const RobotModel& model)
 
 void ForwardKinematics::throw_bad_configuration(const JointVector& q) const {
   if (q.size() != dof_)
-    throw Error(ErrorCode::DimensionMismatch,
-                "joint vector has " + std::to_string(q.size()) + " values, the robot has " +
-                    std::to_string(dof_) + " joint variables");
+    throw Error(ErrorCode::DimensionMismatch, "joint vector has " + std::to_string(q.size()) +
+                                                  " values, the robot has " + std::to_string(dof_) +
+                                                  " joint variables");
   throw Error(ErrorCode::InvalidValue, "joint vector contains NaN or infinite values");
 }
 

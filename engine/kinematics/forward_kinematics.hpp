@@ -32,7 +32,8 @@ class ForwardKinematics {
   // Pose of one link, walking only its path from the root.
   Pose link_pose(const JointVector& q, int link) const;
   // Many configurations at once: column c of `configurations` is one q; out[c] its link poses.
-  void compute_batch(const Eigen::MatrixXd& configurations, std::vector<std::vector<Pose>>& out) const;
+  void compute_batch(const Eigen::MatrixXd& configurations,
+                     std::vector<std::vector<Pose>>& out) const;
 
   // Geometric Jacobian (root frame, rows [v; w], model-variable columns) of a point fixed to
   // `link` (given in that link's frame). Joints not above the link give zero columns.
@@ -45,7 +46,9 @@ class ForwardKinematics {
     detail::FrameStep frame;  // origin (parent link -> joint) and motion
     int variable = -1;        // source variable (own or mimicked); -1 for fixed
     double multiplier = 1.0, offset = 0.0;
-    double value(const double* q) const { return variable >= 0 ? multiplier * q[variable] + offset : 0.0; }
+    double value(const double* q) const {
+      return variable >= 0 ? multiplier * q[variable] + offset : 0.0;
+    }
   };
 
   // Throws unless q has dof() finite values (the message is built only on failure).
@@ -61,9 +64,9 @@ class ForwardKinematics {
   int dof_ = 0;
   int link_count_ = 0;
   int root_ = 0;
-  std::vector<Step> steps_;            // parents before children
-  std::vector<int> step_of_link_;      // step whose child is the link; -1 for the root
-  detail::TreeKernel tree_kernel_;     // all link poses at once (compute, compute_batch)
+  std::vector<Step> steps_;         // parents before children
+  std::vector<int> step_of_link_;   // step whose child is the link; -1 for the root
+  detail::TreeKernel tree_kernel_;  // all link poses at once (compute, compute_batch)
 };
 
 // Convenience wrappers (they precompute on every call: hold a ForwardKinematics for hot loops).

@@ -21,7 +21,8 @@ bool forms_a_chain(const RobotModelPtr& model, const std::string& group) {
 
 }  // namespace
 
-std::vector<GroupEndEffector> group_end_effectors(const RobotModelPtr& model, const std::vector<int>& group_variables) {
+std::vector<GroupEndEffector> group_end_effectors(const RobotModelPtr& model,
+                                                  const std::vector<int>& group_variables) {
   std::vector<GroupEndEffector> found;
   for (const SrdfEndEffector& ee : model->semantic().end_effectors) {
     const std::string& arm = ee.parent_group;
@@ -30,7 +31,8 @@ std::vector<GroupEndEffector> group_end_effectors(const RobotModelPtr& model, co
     const bool inside = std::all_of(arm_variables.begin(), arm_variables.end(), [&](int v) {
       return std::find(group_variables.begin(), group_variables.end(), v) != group_variables.end();
     });
-    if (inside && !arm_variables.empty() && forms_a_chain(model, arm)) found.push_back({ee.name, arm});
+    if (inside && !arm_variables.empty() && forms_a_chain(model, arm))
+      found.push_back({ee.name, arm});
   }
   return found;
 }

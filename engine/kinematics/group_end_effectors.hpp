@@ -16,6 +16,7 @@ struct GroupEndEffector {
 };
 
 // In the SRDF's order; empty when the SRDF gives the group none.
-std::vector<GroupEndEffector> group_end_effectors(const RobotModelPtr& model, const std::vector<int>& group_variables);
+std::vector<GroupEndEffector> group_end_effectors(const RobotModelPtr& model,
+                                                  const std::vector<int>& group_variables);
 
 }  // namespace kinetic

@@ -33,7 +33,8 @@ IkSolverPtr make_sweep(const RobotModel& model, const KinematicChain& chain, con
                 "use solver = \"numeric\" (or \"auto\") for this robot");
   SweepIkSettings settings;
   // The third joint (the elbow-redundancy joint of Panda, iiwa, Gen3 and xArm 7) unless named.
-  settings.redundant_joint = ik.redundant_joint.empty() ? chain.joint_names()[2] : ik.redundant_joint;
+  settings.redundant_joint =
+      ik.redundant_joint.empty() ? chain.joint_names()[2] : ik.redundant_joint;
   settings.samples = ik.sweep_samples;
   return std::make_shared<RedundantSweepIkSolver>(chain, settings);
 }

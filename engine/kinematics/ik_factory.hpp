@@ -22,7 +22,8 @@ namespace kinetic {
 IkSolverPtr make_ik_solver(RobotModelPtr model, const std::string& group = "");
 
 // The options every IK call on this robot starts from: kinetic.toml's [ik] position_tolerance,
-// orientation_tolerance, timeout_ms and max_iterations (IkOptions' defaults where the file is silent).
+// orientation_tolerance, timeout_ms and max_iterations (IkOptions' defaults where the file is
+// silent).
 IkOptions ik_options_from_config(const RobotModel& model);
 
 // The solver names kinetic.toml accepts.

@@ -21,7 +21,7 @@ struct IkOptions {
   bool position_only = false;
   bool respect_limits = true;
   NullSpaceObjective objective = NullSpaceObjective::None;
-  std::uint64_t random_seed = 0;        // restarts draw from this seed: reproducible results
+  std::uint64_t random_seed = 0;  // restarts draw from this seed: reproducible results
   // false: IkResult::condition_number stays 0. It costs an SVD of the Jacobian, about three times
   // the solve itself when the seed is next to the answer (dense path IK, which does not need it).
   bool condition_number = true;
@@ -32,13 +32,13 @@ struct IkOptions {
 
 struct IkResult {
   bool converged = false;
-  JointVector q;                      // chain order (size of the solver's chain dof)
-  double position_error = 0.0;        // m
-  double orientation_error = 0.0;     // rad
+  JointVector q;                   // chain order (size of the solver's chain dof)
+  double position_error = 0.0;     // m
+  double orientation_error = 0.0;  // rad
   int iterations = 0;
-  double condition_number = 0.0;      // of the Jacobian at q (0 unless IkOptions::condition_number)
-  std::vector<JointVector> solutions; // analytic / sweep solvers: all valid solutions
-  std::string message;                // why it failed, when it failed
+  double condition_number = 0.0;  // of the Jacobian at q (0 unless IkOptions::condition_number)
+  std::vector<JointVector> solutions;  // analytic / sweep solvers: all valid solutions
+  std::string message;                 // why it failed, when it failed
 };
 
 class IkSolver {

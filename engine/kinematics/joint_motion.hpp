@@ -20,7 +20,7 @@ enum class AxisKind : std::uint8_t { X, Y, Z, General };
 
 struct JointAxis {
   AxisKind kind = AxisKind::Z;
-  double sign = 1.0;                                 // axis = sign * e_kind for aligned axes
+  double sign = 1.0;                                // axis = sign * e_kind for aligned axes
   Eigen::Vector3d axis = Eigen::Vector3d::UnitZ();  // unit axis in the joint frame
 
   static JointAxis classify(const Eigen::Vector3d& raw_axis) {
@@ -103,7 +103,8 @@ struct FrameStep {
       for (int r = 0; r < 3; ++r) out[r] = axis.sign * child[4 * m + r];
     } else {
       for (int r = 0; r < 3; ++r)
-        out[r] = (child[r] * axis.axis[0] + child[4 + r] * axis.axis[1]) + child[8 + r] * axis.axis[2];
+        out[r] =
+            (child[r] * axis.axis[0] + child[4 + r] * axis.axis[1]) + child[8 + r] * axis.axis[2];
     }
   }
 };
@@ -123,9 +124,9 @@ struct FrameStep {
                                               double* child, double value, double sine,
                                               double cosine) {
   for (int r = 0; r < 3; ++r)
-    child[12 + r] = parent[12 + r] + ((parent[r] * step.translation[0] +
-                                       parent[4 + r] * step.translation[1]) +
-                                      parent[8 + r] * step.translation[2]);
+    child[12 + r] =
+        parent[12 + r] + ((parent[r] * step.translation[0] + parent[4 + r] * step.translation[1]) +
+                          parent[8 + r] * step.translation[2]);
   double rotated[12];
   const double* base = parent;
   if (!step.permuted) [[unlikely]] {

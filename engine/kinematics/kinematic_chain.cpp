@@ -28,7 +28,8 @@ bool descends(const RobotModel& model, const std::string& base, const std::strin
 // An SRDF group given as a joint list (MoveIt's usual form) as a chain: from the parent of its
 // joint nearest the root to the child of its deepest joint, when every listed joint lies on that
 // path (a branching list is no chain). Empty when the joints do not form one.
-std::pair<std::string, std::string> chain_of_joint_list(const RobotModel& model, const std::vector<std::string>& names) {
+std::pair<std::string, std::string> chain_of_joint_list(const RobotModel& model,
+                                                        const std::vector<std::string>& names) {
   std::vector<int> joints;
   for (const std::string& name : names) {
     if (const int joint = model.find_joint(name); joint >= 0) {
@@ -47,8 +48,8 @@ std::pair<std::string, std::string> chain_of_joint_list(const RobotModel& model,
       ++d;
     return d;
   };
-  const auto [shallow, deep] = std::minmax_element(joints.begin(), joints.end(),
-                                                   [&](int a, int b) { return depth(a) < depth(b); });
+  const auto [shallow, deep] = std::minmax_element(
+      joints.begin(), joints.end(), [&](int a, int b) { return depth(a) < depth(b); });
   const std::string base = model.links()[model.joints()[*shallow].parent_link].name;
   const std::string tip = model.links()[model.joints()[*deep].child_link].name;
   if (!descends(model, base, tip)) return {};
@@ -86,7 +87,10 @@ std::string joined(const std::vector<std::string>& names) {
 
 KinematicChain::KinematicChain(RobotModelPtr model, const std::string& base_link,
                                const std::string& tip_link, const Pose& tip_offset)
-    : model_(std::move(model)), base_link_(base_link), tip_link_(tip_link), tip_offset_(tip_offset) {
+    : model_(std::move(model)),
+      base_link_(base_link),
+      tip_link_(tip_link),
+      tip_offset_(tip_offset) {
   if (!model_) throw Error(ErrorCode::InvalidValue, "KinematicChain needs a robot model, got null");
   const RobotModel& robot = *model_;
   const int base = robot.link_index(base_link);
@@ -135,11 +139,13 @@ KinematicChain::KinematicChain(RobotModelPtr model, const std::string& base_link
       if (joint.type == JointType::Floating || joint.type == JointType::Planar)
         if (joint.variable_index >= 0)
           throw Error(ErrorCode::Unsupported,
-                      "joint '" + joint.name + "' is floating or planar; chains support revolute, "
-                      "continuous, prismatic and fixed joints");
+                      "joint '" + joint.name +
+                          "' is floating or planar; chains support revolute, "
+                          "continuous, prismatic and fixed joints");
       pending = pending * joint.origin;
     } else {
-      const auto slot = std::find(variable_indices_.begin(), variable_indices_.end(), source.variable);
+      const auto slot =
+          std::find(variable_indices_.begin(), variable_indices_.end(), source.variable);
       if (slot == variable_indices_.end())
         throw Error(ErrorCode::InvalidModel,
                     "mimic joint '" + joint.name + "' follows a joint outside the chain " +
@@ -148,7 +154,8 @@ KinematicChain::KinematicChain(RobotModelPtr model, const std::string& base_link
       const bool prismatic = joint.type == JointType::Prismatic;
       const Pose origin = pending * joint.origin;
       const detail::FrameStep step = detail::FrameStep::make(
-          origin, joint.axis, prismatic ? detail::StepMotion::Prismatic : detail::StepMotion::Revolute);
+          origin, joint.axis,
+          prismatic ? detail::StepMotion::Prismatic : detail::StepMotion::Revolute);
       Segment segment;
       const Vector3 translation = logical * origin.translation();
       for (int r = 0; r < 3; ++r) segment.translation[r] = translation[r];
@@ -187,8 +194,9 @@ KinematicChain::KinematicChain(RobotModelPtr model, const std::string& base_link
     anchors_.push_back({joint.child_link, static_cast<int>(segments_.size()) - 1, pending});
   }
   if (static_cast<int>(segments_.size()) > kMaxSegments)
-    throw Error(ErrorCode::Unsupported, "chain " + base_link + " -> " + tip_link + " has more than " +
-                                            std::to_string(kMaxSegments) + " moving joints");
+    throw Error(ErrorCode::Unsupported, "chain " + base_link + " -> " + tip_link +
+                                            " has more than " + std::to_string(kMaxSegments) +
+                                            " moving joints");
   Pose tip_from_physical = Pose::Identity();
   tip_from_physical.linear() = logical;
   const Pose tip_from_last = tip_from_physical * pending * tip_offset_;
@@ -202,7 +210,11 @@ KinematicChain::KinematicChain(RobotModelPtr model, const std::string& base_link
       break;
     }
     kernel_joints.push_back({{s.translation[0], s.translation[1], s.translation[2]},
-                             static_cast<int>(s.motion), s.angle_sign, s.multiplier, s.offset, s.slot});
+                             static_cast<int>(s.motion),
+                             s.angle_sign,
+                             s.multiplier,
+                             s.offset,
+                             s.slot});
   }
   if (!kernel_joints.empty()) tip_kernel_ = detail::make_tip_kernel(kernel_joints, tip_from_last);
 }
@@ -229,7 +241,8 @@ GroupChain group_chain(const RobotModel& model, const std::string& group) {
     // No kinetic.toml groups: the SRDF's, given as a chain or as a joint list that forms one.
     for (const auto& g : model.semantic().groups) {
       if (!group.empty() && g.name != group) continue;
-      std::tie(base, tip) = g.chains.empty() ? chain_of_joint_list(model, g.joints) : g.chains.front();
+      std::tie(base, tip) =
+          g.chains.empty() ? chain_of_joint_list(model, g.joints) : g.chains.front();
       if (base.empty()) continue;
       group_name = g.name;
       break;
@@ -240,8 +253,10 @@ GroupChain group_chain(const RobotModel& model, const std::string& group) {
     std::tie(base, tip) = whole_robot_chain(model);
     if (!base.empty()) return {"", base, tip, Pose::Identity()};
     throw Error(ErrorCode::InvalidModel,
-                "robot '" + model.name() + "' defines no planning group, and its movable joints do not form one chain",
-                "name the arm's chain: add [planning_group.NAME] with base_link and tip_link to kinetic.toml, "
+                "robot '" + model.name() +
+                    "' defines no planning group, and its movable joints do not form one chain",
+                "name the arm's chain: add [planning_group.NAME] with base_link and tip_link to "
+                "kinetic.toml, "
                 "or a group to the SRDF");
   }
   if (group_name.empty() || base.empty() || tip.empty())
@@ -249,7 +264,8 @@ GroupChain group_chain(const RobotModel& model, const std::string& group) {
                 "robot '" + model.name() + "' has no planning group" +
                     (group.empty() ? std::string() : " '" + group + "'") +
                     " defined as a chain (known groups: " + joined(names) + ")",
-                "add [planning_group.NAME] with base_link and tip_link to kinetic.toml, or a chain group to the SRDF");
+                "add [planning_group.NAME] with base_link and tip_link to kinetic.toml, or a chain "
+                "group to the SRDF");
 
   for (const auto& ee : config.end_effectors) {
     if (ee.group != group_name && !(ee.group.empty() && config.end_effectors.size() == 1)) continue;
@@ -261,7 +277,8 @@ GroupChain group_chain(const RobotModel& model, const std::string& group) {
   if (config.end_effectors.empty())
     for (const auto& ee : model.semantic().end_effectors)
       if ((ee.parent_group == group_name || (ee.parent_group.empty() && ee.group == group_name)) &&
-          !ee.parent_link.empty() && ee.parent_link != tip && descends(model, tip, ee.parent_link)) {
+          !ee.parent_link.empty() && ee.parent_link != tip &&
+          descends(model, tip, ee.parent_link)) {
         tip = ee.parent_link;
         break;
       }
@@ -283,8 +300,8 @@ std::vector<std::string> KinematicChain::joint_names() const {
 void KinematicChain::throw_bad_configuration(const JointVector& q) const {
   if (q.size() != dof())
     throw Error(ErrorCode::DimensionMismatch,
-                "joint vector has " + std::to_string(q.size()) + " values, the chain " + base_link_ +
-                    " -> " + tip_link_ + " has " + std::to_string(dof()) + " joints");
+                "joint vector has " + std::to_string(q.size()) + " values, the chain " +
+                    base_link_ + " -> " + tip_link_ + " has " + std::to_string(dof()) + " joints");
   throw Error(ErrorCode::InvalidValue, "joint vector contains NaN or infinite values");
 }
 
@@ -306,7 +323,8 @@ namespace {
   double out[9];
   for (int c = 0; c < 3; ++c)
     for (int row = 0; row < 3; ++row)
-      out[3 * c + row] = (r[row] * m[3 * c] + r[3 + row] * m[3 * c + 1]) + r[6 + row] * m[3 * c + 2];
+      out[3 * c + row] =
+          (r[row] * m[3 * c] + r[3 + row] * m[3 * c + 1]) + r[6 + row] * m[3 * c + 2];
   for (int i = 0; i < 9; ++i) r[i] = out[i];
 }
 
@@ -343,10 +361,10 @@ void KinematicChain::forward(const double* q, int count, Frame& last, Frame* fra
         // Rodrigues, as Eigen::AngleAxis::toRotationMatrix builds it.
         const double k0 = s.axis[0], k1 = s.axis[1], k2 = s.axis[2];
         const double sine = sines[i], one_minus = 1.0 - c;
-        const double m[9] = {one_minus * k0 * k0 + c,          one_minus * k0 * k1 + sine * k2,
-                             one_minus * k0 * k2 - sine * k1,  one_minus * k0 * k1 - sine * k2,
-                             one_minus * k1 * k1 + c,          one_minus * k1 * k2 + sine * k0,
-                             one_minus * k0 * k2 + sine * k1,  one_minus * k1 * k2 - sine * k0,
+        const double m[9] = {one_minus * k0 * k0 + c,         one_minus * k0 * k1 + sine * k2,
+                             one_minus * k0 * k2 - sine * k1, one_minus * k0 * k1 - sine * k2,
+                             one_minus * k1 * k1 + c,         one_minus * k1 * k2 + sine * k0,
+                             one_minus * k0 * k2 + sine * k1, one_minus * k1 * k2 - sine * k0,
                              one_minus * k2 * k2 + c};
         multiply_in_place(f.r, m);
         break;
@@ -365,8 +383,9 @@ void KinematicChain::forward(const double* q, int count, Frame& last, Frame* fra
 }
 
 void KinematicChain::finish_tip(const Frame& last, Pose& tip) const {
-  const double parent[16] = {last.r[0], last.r[1], last.r[2], 0, last.r[3], last.r[4], last.r[5], 0,
-                             last.r[6], last.r[7], last.r[8], 0, last.p[0], last.p[1], last.p[2], 1};
+  const double parent[16] = {last.r[0], last.r[1], last.r[2], 0,         last.r[3], last.r[4],
+                             last.r[5], 0,         last.r[6], last.r[7], last.r[8], 0,
+                             last.p[0], last.p[1], last.p[2], 1};
   detail::apply_step(tip_step_, parent, tip.data(), 0.0, 0.0, 1.0);
 }
 
@@ -474,8 +493,8 @@ Jacobian KinematicChain::jacobian_at(const JointVector& q, const std::string& li
 std::vector<Pose> KinematicChain::fk_batch(const Eigen::MatrixXd& configurations) const {
   if (configurations.rows() != dof())
     throw Error(ErrorCode::DimensionMismatch,
-                "configurations have " + std::to_string(configurations.rows()) + " rows, the chain has " +
-                    std::to_string(dof()) + " joints",
+                "configurations have " + std::to_string(configurations.rows()) +
+                    " rows, the chain has " + std::to_string(dof()) + " joints",
                 "pass one configuration per column");
   if (!configurations.allFinite())
     throw Error(ErrorCode::InvalidValue, "configurations contain NaN or infinite values");
@@ -505,7 +524,9 @@ double KinematicChain::condition_number(const Jacobian& jacobian) {
   return smallest > 0.0 ? sigma[0] / smallest : std::numeric_limits<double>::infinity();
 }
 
-double KinematicChain::manipulability(const JointVector& q) const { return manipulability(jacobian(q)); }
+double KinematicChain::manipulability(const JointVector& q) const {
+  return manipulability(jacobian(q));
+}
 
 double KinematicChain::condition_number(const JointVector& q) const {
   return condition_number(jacobian(q));

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "engine/core/types.hpp"
-#include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/kinematics/finite_check.hpp"
+#include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/kinematics/joint_motion.hpp"
 #include "engine/kinematics/tip_kernel.hpp"
 #include "engine/model/robot_model.hpp"
@@ -88,13 +88,13 @@ class KinematicChain {
   // turns two physical columns in place.
   enum class Motion : unsigned char { RotateX, RotateY, RotateZ, RotateGeneral, Slide };
   struct Segment {
-    double translation[3] = {0, 0, 0};         // origin translation, in physical columns
-    bool has_pre = false;                      // origin not a permutation: P *= pre first
+    double translation[3] = {0, 0, 0};            // origin translation, in physical columns
+    bool has_pre = false;                         // origin not a permutation: P *= pre first
     double pre[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};  // column-major
     Motion motion = Motion::RotateZ;
-    double angle_sign = 1.0;    // RotateX/Y/Z: the joint turns by angle_sign * value
+    double angle_sign = 1.0;     // RotateX/Y/Z: the joint turns by angle_sign * value
     double axis[3] = {0, 0, 1};  // joint axis in physical columns after the step (unit)
-    int slot = 0;               // chain variable driving the joint
+    int slot = 0;                // chain variable driving the joint
     double multiplier = 1.0, offset = 0.0;
     Eigen::Matrix3d logical = Eigen::Matrix3d::Identity();  // after this segment
   };
@@ -104,7 +104,7 @@ class KinematicChain {
   };
   struct LinkAnchor {
     int link = -1;
-    int segment = -1;  // last segment at or above the link; -1: fixed to the base
+    int segment = -1;                // last segment at or above the link; -1: fixed to the base
     Pose offset = Pose::Identity();  // that segment's frame -> link frame
   };
 

@@ -277,9 +277,9 @@ void stop_if_ik_cancelled(const IkOptions& options) {
 
 void validate_ik_request(const Pose& target, const JointVector& seed, int dof) {
   if (seed.size() != dof)
-    throw Error(ErrorCode::DimensionMismatch,
-                "IK seed has " + std::to_string(seed.size()) + " values, the chain has " +
-                    std::to_string(dof) + " joints");
+    throw Error(ErrorCode::DimensionMismatch, "IK seed has " + std::to_string(seed.size()) +
+                                                  " values, the chain has " + std::to_string(dof) +
+                                                  " joints");
   if (!seed.allFinite())
     throw Error(ErrorCode::InvalidValue, "IK seed contains NaN or infinite values");
   if (!target.matrix().allFinite())
@@ -290,9 +290,10 @@ void validate_ik_request(const Pose& target, const JointVector& seed, int dof) {
 NumericIkSolver::NumericIkSolver(KinematicChain chain, NumericIkSettings settings)
     : chain_(std::move(chain)), settings_(settings) {
   if (chain_.dof() == 0)
-    throw Error(ErrorCode::InvalidModel,
-                "chain " + chain_.base_link() + " -> " + chain_.tip_link() + " has no moving joints",
-                "choose a tip link below at least one moving joint");
+    throw Error(
+        ErrorCode::InvalidModel,
+        "chain " + chain_.base_link() + " -> " + chain_.tip_link() + " has no moving joints",
+        "choose a tip link below at least one moving joint");
   if (chain_.dof() > 64)
     throw Error(ErrorCode::Unsupported, "numeric IK supports chains of at most 64 joints");
 }
@@ -336,7 +337,8 @@ IkResult NumericIkSolver::solve_locked(const Pose& target, const JointVector& se
     ++attempts;
     // The first attempt runs to its iteration limit whatever the budget, so that a zero timeout
     // still yields one honest attempt; restarts stop at the deadline.
-    converged = lm.descend(state, options.max_iterations, deadline, attempts > 1, result.iterations);
+    converged =
+        lm.descend(state, options.max_iterations, deadline, attempts > 1, result.iterations);
     if (converged || state.cost < best.cost) best = state;
   }
 

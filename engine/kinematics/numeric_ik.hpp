@@ -20,9 +20,9 @@ namespace kinetic {
 
 // Tuning of the iteration itself (IkOptions say what to solve; these say how).
 struct NumericIkSettings {
-  double initial_damping = 1e-3;   // lambda of (J Jᵀ + lambda I); adapted per step
+  double initial_damping = 1e-3;  // lambda of (J Jᵀ + lambda I); adapted per step
   double min_damping = 1e-9;
-  double max_damping = 1e3;        // beyond this the attempt is stuck: restart
+  double max_damping = 1e3;  // beyond this the attempt is stuck: restart
   // Tuned on the TRAC-IK protocol (Panda, UR5e, iiwa14): longer steps and earlier restarts cut
   // the mean iteration count by ~15% at equal success (0.6 / 12 before).
   double max_step = 1.0;           // rad (or m): largest joint change per iteration

@@ -47,7 +47,7 @@ void add_wrist_solutions(const OpwParameters& p, double t1, double t2, double t3
     // theta6 from what J4 and J5 leave over, Rz(theta6) = Ry(theta5)ᵀ Rz(theta4)ᵀ R_ce: exact
     // even when J5 is small, where a direct atan2 of R_ce's last row loses precision.
     const double t6 = detail::fast_atan2(-s4 * rce(0, 0) + c4 * rce(1, 0),
-                                 c5 * (c4 * rce(0, 0) + s4 * rce(1, 0)) - sn5 * rce(2, 0));
+                                         c5 * (c4 * rce(0, 0) + s4 * rce(1, 0)) - sn5 * rce(2, 0));
     add(t4, t5, t6);
     add(t4 + kPi, -t5, t6 + kPi);  // the flipped wrist
     return;
@@ -95,7 +95,7 @@ Pose opw_forward(const OpwParameters& p, const Vector6& qs) {
   r0c << c1 * c23, -s1, c1 * s23, s1 * c23, c1, s1 * s23, -s23, 0.0, c23;
   Eigen::Matrix3d rce;  // Rz(theta4) Ry(theta5) Rz(theta6)
   rce << c4 * c5 * c6 - s4 * s6, -c4 * c5 * s6 - s4 * c6, c4 * s5,  //
-      s4 * c5 * c6 + c4 * s6, -s4 * c5 * s6 + c4 * c6, s4 * s5,    //
+      s4 * c5 * c6 + c4 * s6, -s4 * c5 * s6 + c4 * c6, s4 * s5,     //
       -s5 * c6, s5 * s6, c5;
   Pose pose = Pose::Identity();
   pose.linear() = r0c * rce;
@@ -177,7 +177,8 @@ OpwIkSolver::OpwIkSolver(const OpwParameters& params, JointVector lower, JointVe
   context_.upper = default_bound(std::move(upper), kPi);
   context_.verify_fk = [this](const JointVector& q) { return opw_forward(params_, q); };
   context_.condition_number = [this](const JointVector& q) {
-    return numeric_condition_number([this](const JointVector& x) { return opw_forward(params_, x); }, q);
+    return numeric_condition_number(
+        [this](const JointVector& x) { return opw_forward(params_, x); }, q);
   };
   context_.solver_name = "OPW";
 }
@@ -215,9 +216,9 @@ IkResult OpwIkSolver::solve_ranked(const Pose& target, const JointVector& seed,
   const Pose flange = chain_ ? adapter_.to_analytic(target) : target;
   const WristHint hint{seed[3], seed[5]};
   const AnalyticSolutions raw = opw_inverse(params_, flange, &hint);
-  return finish_analytic_result(raw, target, seed, options, context_,
-                                raw.count == 0 ? unreachable_reason(params_, flange) : std::string(),
-                                ranking);
+  return finish_analytic_result(
+      raw, target, seed, options, context_,
+      raw.count == 0 ? unreachable_reason(params_, flange) : std::string(), ranking);
 }
 
 }  // namespace kinetic

@@ -102,7 +102,8 @@ IkResult RedundantSweepIkSolver::solve(const Pose& target, const JointVector& se
       JointVector sub_seed = previous;
       sub_seed[redundant_] = values[k];
       sub_options.random_seed = options.random_seed + static_cast<std::uint64_t>(k) + 1;
-      const IkResult sub = solver_.solve_locked(target, sub_seed, locked, sub_options, Clock::now() + share);
+      const IkResult sub =
+          solver_.solve_locked(target, sub_seed, locked, sub_options, Clock::now() + share);
       record(sub);
       previous = sub.converged ? sub.q : seed;
     }

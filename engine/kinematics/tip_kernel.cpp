@@ -25,7 +25,8 @@ using Column = double __attribute__((vector_size(32)));
 }
 
 // p += R t, skipping the zero components of t (most link offsets lie along one axis).
-[[gnu::always_inline]] inline void translate(const Column* r, const double* t, std::uint8_t mask, Column& p) {
+[[gnu::always_inline]] inline void translate(const Column* r, const double* t, std::uint8_t mask,
+                                             Column& p) {
   if (mask & 1U) p += t[0] * r[0];
   if (mask & 2U) p += t[1] * r[1];
   if (mask & 4U) p += t[2] * r[2];
@@ -38,7 +39,8 @@ using Column = double __attribute__((vector_size(32)));
 // Fully unrolled for a joint count known at compile time: the frame stays in registers and the
 // axis branches follow the same pattern every call.
 template <int N>
-[[gnu::always_inline]] inline void tip_kernel_body(const TipKernel& kernel, const double* q, double* pose) {
+[[gnu::always_inline]] inline void tip_kernel_body(const TipKernel& kernel, const double* q,
+                                                   double* pose) {
   // Padded to whole vectors so the sincos pass has no scalar remainder.
   constexpr int kPadded = (N + 3) / 4 * 4;
   double angles[kPadded] = {}, sines[kPadded], cosines[kPadded];
@@ -86,7 +88,8 @@ void run_tip_kernel(const TipKernel& kernel, const double* q, double* pose) {
 #if defined(__x86_64__) && defined(__GNUC__)
 #define KINETIC_TIP_KERNEL_AVX2 1
 template <int N>
-[[gnu::target("avx2")]] void run_tip_kernel_avx2(const TipKernel& kernel, const double* q, double* pose) {
+[[gnu::target("avx2")]] void run_tip_kernel_avx2(const TipKernel& kernel, const double* q,
+                                                 double* pose) {
   tip_kernel_body<N>(kernel, q, pose);
 }
 #endif
@@ -181,29 +184,34 @@ inline Column* aligned_columns(std::vector<double>& storage, std::size_t count) 
 
 // Whole-column stores (a w lane of 0 or 1 is the pose's bottom row; the sign leaves w alone so no
 // -0 appears there). Columns are picked from registers: the pattern is fixed per node.
-[[gnu::always_inline]] inline void store_pose(const Column* r, const Column& p, const TreeKernelNode& node,
-                                              double* pose) {
+[[gnu::always_inline]] inline void store_pose(const Column* r, const Column& p,
+                                              const TreeKernelNode& node, double* pose) {
   for (int c = 0; c < 3; ++c) {
     const int source = node.out_source[c];
     const double sign = node.out_sign[c];
-    const Column column = Column{sign, sign, sign, 1.0} * (source == 0 ? r[0] : source == 1 ? r[1] : r[2]);
+    const Column column = Column{sign, sign, sign, 1.0} * (source == 0   ? r[0]
+                                                           : source == 1 ? r[1]
+                                                                         : r[2]);
     std::memcpy(pose + 4 * c, &column, sizeof column);
   }
   std::memcpy(pose + 12, &p, sizeof p);
 }
 
-[[gnu::always_inline]] inline void tree_kernel_body(const TreeKernel& kernel, const double* q, double* poses) {
+[[gnu::always_inline]] inline void tree_kernel_body(const TreeKernel& kernel, const double* q,
+                                                    double* poses) {
   const int value_count = static_cast<int>(kernel.values.size());
   const int padded = (value_count + 3) / 4 * 4;
   alignas(kColumnAlignment) double stack_angles[3 * kTreeStackValues];
   std::vector<double> heap_angles;
   double* angles = stack_angles;
   if (padded > kTreeStackValues) [[unlikely]]
-    angles = reinterpret_cast<double*>(aligned_columns(heap_angles, 3 * static_cast<std::size_t>(padded) / 4));
+    angles = reinterpret_cast<double*>(
+        aligned_columns(heap_angles, 3 * static_cast<std::size_t>(padded) / 4));
   double* sines = angles + padded;
   double* cosines = sines + padded;
   const TreeKernelValue* values = kernel.values.data();
-  for (int i = 0; i < value_count; ++i) angles[i] = values[i].multiplier * q[values[i].variable] + values[i].offset;
+  for (int i = 0; i < value_count; ++i)
+    angles[i] = values[i].multiplier * q[values[i].variable] + values[i].offset;
   for (int i = value_count; i < padded; ++i) angles[i] = 0.0;
   fast_sincos_array(angles, sines, cosines, padded);
 
@@ -243,10 +251,17 @@ inline Column* aligned_columns(std::vector<double>& storage, std::size_t count) 
     if (node.has_pre) [[unlikely]]
       multiply_columns(r, node.pre);
     switch (node.motion) {
-      case TreeKernelNode::Motion::Fixed: break;
-      case TreeKernelNode::Motion::RotateZ: turn(r[0], r[1], cosines[node.value], sines[node.value]); break;
-      case TreeKernelNode::Motion::RotateY: turn(r[2], r[0], cosines[node.value], sines[node.value]); break;
-      case TreeKernelNode::Motion::RotateX: turn(r[1], r[2], cosines[node.value], sines[node.value]); break;
+      case TreeKernelNode::Motion::Fixed:
+        break;
+      case TreeKernelNode::Motion::RotateZ:
+        turn(r[0], r[1], cosines[node.value], sines[node.value]);
+        break;
+      case TreeKernelNode::Motion::RotateY:
+        turn(r[2], r[0], cosines[node.value], sines[node.value]);
+        break;
+      case TreeKernelNode::Motion::RotateX:
+        turn(r[1], r[2], cosines[node.value], sines[node.value]);
+        break;
       case TreeKernelNode::Motion::Slide: {
         Column along;
         combine(r, node.direction, along);
@@ -258,7 +273,8 @@ inline Column* aligned_columns(std::vector<double>& storage, std::size_t count) 
         const double* k = node.direction;
         const double sine = sines[node.value], cosine = cosines[node.value];
         const double sx = sine * k[0], sy = sine * k[1], sz = sine * k[2];
-        const double cx = (1.0 - cosine) * k[0], cy = (1.0 - cosine) * k[1], cz = (1.0 - cosine) * k[2];
+        const double cx = (1.0 - cosine) * k[0], cy = (1.0 - cosine) * k[1],
+                     cz = (1.0 - cosine) * k[2];
         const double m[9] = {cx * k[0] + cosine, cx * k[1] + sz,     cx * k[2] - sy,
                              cx * k[1] - sz,     cy * k[1] + cosine, cy * k[2] + sx,
                              cx * k[2] + sy,     cy * k[2] - sx,     cz * k[2] + cosine};
@@ -282,11 +298,11 @@ void run_tree_kernel(const TreeKernel& kernel, const double* q, double* poses) {
 }
 
 #ifdef KINETIC_TIP_KERNEL_AVX2
-[[gnu::target("avx2")]] void run_tree_kernel_avx2(const TreeKernel& kernel, const double* q, double* poses) {
+[[gnu::target("avx2")]] void run_tree_kernel_avx2(const TreeKernel& kernel, const double* q,
+                                                  double* poses) {
   tree_kernel_body(kernel, q, poses);
 }
 #endif
-
 
 }  // namespace
 
@@ -315,7 +331,8 @@ std::optional<TipKernel> make_tip_kernel(const std::vector<TipKernelInput>& join
     // R Rot(theta) [Rot(phi) Q | t] = R Rot(theta + phi) [Q | Rot(-phi) t].
     last.offset += folding->phi;
     tip_translation =
-        Eigen::AngleAxisd(-folding->phi, Eigen::Vector3d::Unit(last.axis)).toRotationMatrix() * tip_translation;
+        Eigen::AngleAxisd(-folding->phi, Eigen::Vector3d::Unit(last.axis)).toRotationMatrix() *
+        tip_translation;
     for (int c = 0; c < 3; ++c)
       for (int r = 0; r < 3; ++r)
         if (folding->permutation(r, c) != 0.0) {
@@ -332,8 +349,8 @@ std::optional<TipKernel> make_tip_kernel(const std::vector<TipKernelInput>& join
   return kernel;
 }
 
-TreeKernel make_tree_kernel(const std::vector<TreeKernelJoint>& joints, int link_count, int root_link,
-                            bool portable_only) {
+TreeKernel make_tree_kernel(const std::vector<TreeKernelJoint>& joints, int link_count,
+                            int root_link, bool portable_only) {
   TreeKernel kernel;
   kernel.link_count = link_count;
   kernel.root_link = root_link;
@@ -342,8 +359,9 @@ TreeKernel make_tree_kernel(const std::vector<TreeKernelJoint>& joints, int link
   for (const TreeKernelJoint& joint : joints) {
     const bool revolute = joint.kind == TreeKernelJoint::Kind::Revolute;
     const StepMotion motion = revolute ? StepMotion::Revolute
-                              : joint.kind == TreeKernelJoint::Kind::Prismatic ? StepMotion::Prismatic
-                                                                               : StepMotion::Fixed;
+                              : joint.kind == TreeKernelJoint::Kind::Prismatic
+                                  ? StepMotion::Prismatic
+                                  : StepMotion::Fixed;
     const FrameStep step = FrameStep::make(joint.origin, joint.axis, motion);
     const Eigen::Matrix3d& parent_logical = logical[joint.parent_link];
     TreeKernelNode node;
@@ -399,7 +417,8 @@ TreeKernel make_tree_kernel(const std::vector<TreeKernelJoint>& joints, int link
   }
   for (std::size_t i = 0; i < kernel.nodes.size(); ++i)
     for (std::size_t later = i + 2; later < kernel.nodes.size(); ++later)
-      if (kernel.nodes[later].parent_link == kernel.nodes[i].child_link) kernel.nodes[i].branches = true;
+      if (kernel.nodes[later].parent_link == kernel.nodes[i].child_link)
+        kernel.nodes[i].branches = true;
   std::vector<bool> reached(link_count, false);
   for (const TreeKernelNode& node : kernel.nodes) reached[node.child_link] = true;
   for (int link = 0; link < link_count; ++link)

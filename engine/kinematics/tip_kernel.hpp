@@ -50,8 +50,8 @@ struct TipKernel {
 // columns (see KinematicChain), plus the fixed transform from the last joint's frame to the tip.
 struct TipKernelInput {
   double translation[3];
-  int axis;           // physical axis 0, 1, 2
-  double axis_sign;   // the joint turns by axis_sign * (multiplier * q[slot] + offset)
+  int axis;          // physical axis 0, 1, 2
+  double axis_sign;  // the joint turns by axis_sign * (multiplier * q[slot] + offset)
   double multiplier, offset;
   int slot;
 };
@@ -72,14 +72,14 @@ struct TreeKernelNode {
   enum class Motion : std::uint8_t { Fixed, RotateX, RotateY, RotateZ, Slide, RotateGeneral };
   int parent_link = -1;  // -1: the root (identity)
   int child_link = 0;
-  int value = -1;  // index into the values: multiplier * q[variable] + offset
+  int value = -1;                     // index into the values: multiplier * q[variable] + offset
   double translation[3] = {0, 0, 0};  // physical frame of the parent
   std::uint8_t translation_mask = 0;
-  bool has_pre = false;  // origin rotation that is no permutation (physical = physical * pre)
+  bool has_pre = false;   // origin rotation that is no permutation (physical = physical * pre)
   bool branches = false;  // a node other than the next one starts from this frame
   Motion motion = Motion::Fixed;
   double pre[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};  // column-major
-  double direction[3] = {0, 0, 1};               // Slide / RotateGeneral: unit axis, physical
+  double direction[3] = {0, 0, 1};              // Slide / RotateGeneral: unit axis, physical
   // Output: column c of the true rotation = out_sign[c] * physical column out_source[c].
   std::uint8_t out_source[3] = {0, 1, 2};
   double out_sign[3] = {1, 1, 1};
@@ -113,7 +113,7 @@ struct TreeKernelJoint {
 };
 
 // joints: parents before children. portable_only as for make_tip_kernel.
-TreeKernel make_tree_kernel(const std::vector<TreeKernelJoint>& joints, int link_count, int root_link,
-                            bool portable_only = false);
+TreeKernel make_tree_kernel(const std::vector<TreeKernelJoint>& joints, int link_count,
+                            int root_link, bool portable_only = false);
 
 }  // namespace kinetic::detail

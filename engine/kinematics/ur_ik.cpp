@@ -162,7 +162,8 @@ std::optional<UrParameters> derive_ur_parameters(const KinematicChain& chain, st
     if (why) *why = reason;
     return std::nullopt;
   };
-  if (chain.dof() != 6) return fail("the chain has " + std::to_string(chain.dof()) + " joints, not 6");
+  if (chain.dof() != 6)
+    return fail("the chain has " + std::to_string(chain.dof()) + " joints, not 6");
   for (const int variable : chain.variable_indices()) {
     const JointType type = chain.model()->variable_joint(variable).type;
     if (type != JointType::Revolute && type != JointType::Continuous)
@@ -178,7 +179,9 @@ std::optional<UrParameters> derive_ur_parameters(const KinematicChain& chain, st
     const Vector3 velocity = jacobian.block<3, 1>(0, j);
     axes[static_cast<std::size_t>(j)] = {direction, tip - velocity.cross(direction)};
   }
-  auto axis = [&](int joint) -> const AxisLine& { return axes[static_cast<std::size_t>(joint - 1)]; };
+  auto axis = [&](int joint) -> const AxisLine& {
+    return axes[static_cast<std::size_t>(joint - 1)];
+  };
   auto same = [&](const Vector3& a, const Vector3& b) { return (a - b).norm() < kTolerance; };
   auto perpendicular = [&](int i, int j) {
     return std::abs(axis(i).direction.dot(axis(j).direction)) < kTolerance;
@@ -241,7 +244,8 @@ UrIkSolver::UrIkSolver(const UrParameters& params, JointVector lower, JointVecto
   context_.upper = default_bound(std::move(upper), 2.0 * kPi);
   context_.verify_fk = [this](const JointVector& q) { return ur_forward(params_, q); };
   context_.condition_number = [this](const JointVector& q) {
-    return numeric_condition_number([this](const JointVector& x) { return ur_forward(params_, x); }, q);
+    return numeric_condition_number([this](const JointVector& x) { return ur_forward(params_, x); },
+                                    q);
   };
   context_.solver_name = "UR";
 }
@@ -279,9 +283,9 @@ IkResult UrIkSolver::solve_ranked(const Pose& target, const JointVector& seed,
   const Pose flange = chain_ ? adapter_.to_analytic(target) : target;
   const WristHint hint{seed[3], seed[5]};
   const AnalyticSolutions raw = ur_inverse(params_, flange, &hint);
-  return finish_analytic_result(raw, target, seed, options, context_,
-                                raw.count == 0 ? unreachable_reason(params_, flange) : std::string(),
-                                ranking);
+  return finish_analytic_result(
+      raw, target, seed, options, context_,
+      raw.count == 0 ? unreachable_reason(params_, flange) : std::string(), ranking);
 }
 
 }  // namespace kinetic

@@ -38,7 +38,8 @@ constexpr std::size_t kMaxKeyParts = 64;
 
 void check_key_parts(const std::string& text, const std::string& source) {
   const auto key_char = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '"' || c == '\'';
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '"' ||
+           c == '\'';
   };
   std::size_t line = 1, parts = 1;
   bool in_key = true;
@@ -64,9 +65,10 @@ void check_key_parts(const std::string& text, const std::string& source) {
       while (next < text.size() && (text[next] == ' ' || text[next] == '\t')) ++next;
       if (next < text.size() && key_char(text[next]) && ++parts > kMaxKeyParts)
         throw Error(ErrorCode::ParseError,
-                    source + ":" + std::to_string(line) + ": a key of more than " + std::to_string(kMaxKeyParts) +
-                        " dotted parts",
-                    "kinetic.toml keys have at most three parts (e.g. ik.opw.a1); check that this is the right file");
+                    source + ":" + std::to_string(line) + ": a key of more than " +
+                        std::to_string(kMaxKeyParts) + " dotted parts",
+                    "kinetic.toml keys have at most three parts (e.g. ik.opw.a1); check that this "
+                    "is the right file");
     }
     previous = c;
   }
@@ -137,7 +139,8 @@ class Reader {
       for (const char* k : known) ok = ok || name == k;
       if (!ok && warnings_) {
         std::vector<std::string> candidates(known.begin(), known.end());
-        std::string message = at(node) + ": unknown key '" + printable(prefix + name) + "' is ignored";
+        std::string message =
+            at(node) + ": unknown key '" + printable(prefix + name) + "' is ignored";
         const auto close = closest_names(name, candidates, 3);
         if (!close.empty()) message += " (did you mean " + quoted_list(close) + "?)";
         warnings_->push_back(message);
@@ -292,7 +295,8 @@ void check_format_version(const Reader& r, const toml::table& root, const std::s
   if (!version) return;
   if (*version > kRobotConfigFormatVersion)
     throw Error(ErrorCode::Unsupported,
-                source + ": format_version " + std::to_string(*version) + " is newer than this build reads (" +
+                source + ": format_version " + std::to_string(*version) +
+                    " is newer than this build reads (" +
                     std::to_string(kRobotConfigFormatVersion) + ")",
                 "use a newer Kinetic Studio, or a kinetic.toml written for version " +
                     std::to_string(kRobotConfigFormatVersion));
@@ -321,9 +325,9 @@ std::vector<std::string> read_group_joints(const Reader& r, const toml::node& jo
   for (std::size_t i = 0; i < names.size(); ++i)
     if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i), names[i]) !=
         names.begin() + static_cast<std::ptrdiff_t>(i))
-      r.value_error(joints, prefix + ".joints",
-                    "lists joint '" + printable(names[i].substr(0, 64)) +
-                        "' twice; list each joint once");
+      r.value_error(
+          joints, prefix + ".joints",
+          "lists joint '" + printable(names[i].substr(0, 64)) + "' twice; list each joint once");
   return names;
 }
 
@@ -409,7 +413,8 @@ void read_end_effectors(const Reader& r, const toml::table& root, RobotConfig& c
 
 // [ik.opw]: the seven lengths are required; offsets and sign corrections are not.
 OpwParameters read_opw(const Reader& r, const toml::table& opw, const toml::node& opw_node) {
-  r.check_keys(opw, "ik.opw.", {"a1", "a2", "b", "c1", "c2", "c3", "c4", "offsets", "sign_corrections"});
+  r.check_keys(opw, "ik.opw.",
+               {"a1", "a2", "b", "c1", "c2", "c3", "c4", "offsets", "sign_corrections"});
   OpwParameters p;
   auto need = [&](const char* key) {
     auto v = r.number(opw, key, std::string("ik.opw.") + key);
@@ -494,8 +499,10 @@ void read_ik(const Reader& r, const toml::table& root, RobotConfig& config) {
                 "max_iterations", "redundant_joint", "sweep_samples", "opw", "ur"});
   IkConfig& c = config.ik;
   read_ik_settings(r, *ik, c);
-  if (const toml::table* opw = r.table(*ik, "opw", "ik.opw")) c.opw = read_opw(r, *opw, must(ik->get("opw")));
-  if (const toml::table* ur = r.table(*ik, "ur", "ik.ur")) c.ur = read_ur(r, *ur, must(ik->get("ur")));
+  if (const toml::table* opw = r.table(*ik, "opw", "ik.opw"))
+    c.opw = read_opw(r, *opw, must(ik->get("opw")));
+  if (const toml::table* ur = r.table(*ik, "ur", "ik.ur"))
+    c.ur = read_ur(r, *ur, must(ik->get("ur")));
   // Said at load, not at the first pose goal: OPW has no parameters it could derive.
   if (c.solver == "opw" && !c.opw)
     r.value_error(
@@ -523,7 +530,8 @@ void read_per_joint_limits(const Reader& r, const toml::table& limits, const cha
   for (const auto& [joint, node] : *t) {
     const std::string full = prefix + "." + std::string(joint.str());
     const double value = r.number(node, full);
-    if (!std::isfinite(value) || value <= 0.0) r.value_error(node, full, "must be a positive finite number");
+    if (!std::isfinite(value) || value <= 0.0)
+      r.value_error(node, full, "must be a positive finite number");
     out[std::string(joint.str())] = value;
   }
 }
@@ -547,7 +555,8 @@ void read_collision(const Reader& r, const toml::table& root, RobotConfig& confi
     config.collision.padding = *v;
   if (const toml::array* pairs = r.array(*collision, "skip_pairs", "collision.skip_pairs")) {
     for (std::size_t i = 0; i < pairs->size(); ++i) {
-      const auto links = r.strings((*pairs)[i], "collision.skip_pairs[" + std::to_string(i) + "]", 2);
+      const auto links =
+          r.strings((*pairs)[i], "collision.skip_pairs[" + std::to_string(i) + "]", 2);
       config.collision.skip_pairs.emplace_back(links[0], links[1]);
     }
   }
@@ -571,8 +580,8 @@ RobotConfig parse_robot_config(const std::string& text, const std::string& sourc
   const Reader r(source, warnings);
   RobotConfig config = std::move(base);
   r.check_keys(root, "",
-               {"format_version", "robot", "planning_group", "end_effector", "ik", "named_poses", "limits",
-                "collision", "validation"});
+               {"format_version", "robot", "planning_group", "end_effector", "ik", "named_poses",
+                "limits", "collision", "validation"});
   check_format_version(r, root, source);
   read_robot(r, root, config);
   read_planning_groups(r, root, config);

@@ -46,12 +46,13 @@ double positive(const YamlFields& fields, const YAML::Node& node, const std::str
 }
 
 // A moving joint of the robot by this name, else a warning naming the entry; false to skip it.
-bool known_joint(const RobotModel& model, const YamlFields& fields, const YAML::Node& at, const std::string& joint,
-                 std::vector<std::string>& warnings) {
+bool known_joint(const RobotModel& model, const YamlFields& fields, const YAML::Node& at,
+                 const std::string& joint, std::vector<std::string>& warnings) {
   const int index = model.find_joint(joint);
   if (index >= 0 && model.joints()[index].is_moving()) return true;
-  warnings.push_back(fields.source() + ":" + std::to_string(at.Mark().line + 1) + ": joint '" + xacro::limits::clip(joint) +
-                     "' is not a moving joint of robot '" + model.name() + "': skipped");
+  warnings.push_back(fields.source() + ":" + std::to_string(at.Mark().line + 1) + ": joint '" +
+                     xacro::limits::clip(joint) + "' is not a moving joint of robot '" +
+                     model.name() + "': skipped");
   return false;
 }
 
@@ -59,20 +60,28 @@ bool known_joint(const RobotModel& model, const YamlFields& fields, const YAML::
 void read_joint_limits(const RobotModel& model, const YamlFields& fields, const std::string& joint,
                        const YAML::Node& entry, RobotConfig& config) {
   const std::string field = "joint_limits." + joint;
-  const auto enabled = [&](const char* has) { return flag(fields, fields.member(entry, has, field), field + "." + has); };
+  const auto enabled = [&](const char* has) {
+    return flag(fields, fields.member(entry, has, field), field + "." + has);
+  };
   if (enabled("has_velocity_limits"))
-    config.velocity_limits[joint] = positive(fields, fields.required(entry, "max_velocity", field), field + ".max_velocity");
+    config.velocity_limits[joint] =
+        positive(fields, fields.required(entry, "max_velocity", field), field + ".max_velocity");
   if (enabled("has_acceleration_limits"))
-    config.acceleration_limits[joint] =
-        positive(fields, fields.required(entry, "max_acceleration", field), field + ".max_acceleration");
+    config.acceleration_limits[joint] = positive(
+        fields, fields.required(entry, "max_acceleration", field), field + ".max_acceleration");
   if (enabled("has_jerk_limits"))
-    config.jerk_limits[joint] = positive(fields, fields.required(entry, "max_jerk", field), field + ".max_jerk");
+    config.jerk_limits[joint] =
+        positive(fields, fields.required(entry, "max_jerk", field), field + ".max_jerk");
   if (enabled("has_position_limits")) {
-    const double lower = fields.number(fields.required(entry, "min_position", field), field + ".min_position");
-    const double upper = fields.number(fields.required(entry, "max_position", field), field + ".max_position");
+    const double lower =
+        fields.number(fields.required(entry, "min_position", field), field + ".min_position");
+    const double upper =
+        fields.number(fields.required(entry, "max_position", field), field + ".max_position");
     if (lower > upper) fields.fail(entry, field, "min_position is above max_position");
     if (!model.joint(joint).limits.has_position_limits)
-      fields.fail(entry, field, "position limits on a continuous joint are not supported (make it revolute in the URDF)");
+      fields.fail(
+          entry, field,
+          "position limits on a continuous joint are not supported (make it revolute in the URDF)");
     config.position_limits[joint] = {lower, upper};
   }
 }
@@ -81,18 +90,21 @@ double scaling(const YamlFields& fields, const YAML::Node& root, const char* key
   const YAML::Node node = fields.member(root, key, key);
   if (!node.IsDefined()) return 1.0;
   const double value = fields.number(node, key);
-  if (value <= 0.0 || value > 1.0) fields.fail(node, key, "must be in (0, 1], got " + number_text(value));
+  if (value <= 0.0 || value > 1.0)
+    fields.fail(node, key, "must be in (0, 1], got " + number_text(value));
   return value;
 }
 
-std::string apply_joint_limits(const MoveItConfigPackage& package, const RobotModel& model, RobotConfig& config,
-                               std::vector<std::string>& warnings) {
+std::string apply_joint_limits(const MoveItConfigPackage& package, const RobotModel& model,
+                               RobotConfig& config, std::vector<std::string>& warnings) {
   const YamlFields fields(package.joint_limits);
   const YAML::Node root = fields.parse(read_input_file(package.joint_limits, kMoveItYamlInput));
   config.default_velocity_scaling = scaling(fields, root, "default_velocity_scaling_factor");
-  config.default_acceleration_scaling = scaling(fields, root, "default_acceleration_scaling_factor");
+  config.default_acceleration_scaling =
+      scaling(fields, root, "default_acceleration_scaling_factor");
   const YAML::Node limits = fields.member(root, "joint_limits", "joint_limits");
-  if (limits.IsDefined() && !limits.IsNull() && !limits.IsMap()) fields.fail(limits, "joint_limits", "expected a map of joints");
+  if (limits.IsDefined() && !limits.IsNull() && !limits.IsMap())
+    fields.fail(limits, "joint_limits", "expected a map of joints");
   int joints = 0;
   if (limits.IsMap())
     for (const auto& entry : limits) {
@@ -104,22 +116,23 @@ std::string apply_joint_limits(const MoveItConfigPackage& package, const RobotMo
         config = std::move(with);
         ++joints;
       } catch (const Error& error) {
-        warnings.push_back(std::string(error.what()) + ": joint '" + joint + "' keeps the URDF's limits");
+        warnings.push_back(std::string(error.what()) + ": joint '" + joint +
+                           "' keeps the URDF's limits");
       }
     }
-  std::string note = "joint limits: " + shown(package, package.joint_limits) + " (" + std::to_string(joints) +
-                     (joints == 1 ? " joint" : " joints");
+  std::string note = "joint limits: " + shown(package, package.joint_limits) + " (" +
+                     std::to_string(joints) + (joints == 1 ? " joint" : " joints");
   if (config.default_velocity_scaling != 1.0 || config.default_acceleration_scaling != 1.0)
-    note += "; default scaling: velocity " + number_text(config.default_velocity_scaling) + ", acceleration " +
-            number_text(config.default_acceleration_scaling);
+    note += "; default scaling: velocity " + number_text(config.default_velocity_scaling) +
+            ", acceleration " + number_text(config.default_acceleration_scaling);
   return note + ")";
 }
 
 // kinematics.yaml: per group, the solver plugin and its settings. The engine has one IK
 // configuration: the first group listed that the robot has sets it; the solver is the engine's own
 // (analytic where the arm allows, else numeric), whatever plugin is named.
-std::string apply_kinematics(const MoveItConfigPackage& package, const RobotModel& model, RobotConfig& config,
-                             std::vector<std::string>& warnings) {
+std::string apply_kinematics(const MoveItConfigPackage& package, const RobotModel& model,
+                             RobotConfig& config, std::vector<std::string>& warnings) {
   const YamlFields fields(package.kinematics);
   const YAML::Node root = fields.parse(read_input_file(package.kinematics, kMoveItYamlInput));
   if (!root.IsMap()) fields.fail(root, "kinematics", "expected a map of planning groups");
@@ -127,30 +140,41 @@ std::string apply_kinematics(const MoveItConfigPackage& package, const RobotMode
   for (const auto& entry : root) {
     const std::string group = entry.first.as<std::string>("");
     if (std::find(groups.begin(), groups.end(), group) == groups.end()) {
-      warnings.push_back(fields.source() + ":" + std::to_string(entry.first.Mark().line + 1) + ": group '" +
-                         xacro::limits::clip(group) + "' is not in the SRDF: skipped");
+      warnings.push_back(fields.source() + ":" + std::to_string(entry.first.Mark().line + 1) +
+                         ": group '" + xacro::limits::clip(group) +
+                         "' is not in the SRDF: skipped");
       continue;
     }
     IkConfig ik = config.ik;
     ik.group = group;
     std::string plugin;
-    if (const YAML::Node solver = fields.member(entry.second, "kinematics_solver", group); solver.IsDefined())
+    if (const YAML::Node solver = fields.member(entry.second, "kinematics_solver", group);
+        solver.IsDefined())
       plugin = fields.text(solver, group + ".kinematics_solver");
-    if (const YAML::Node timeout = fields.member(entry.second, "kinematics_solver_timeout", group); timeout.IsDefined())
+    if (const YAML::Node timeout = fields.member(entry.second, "kinematics_solver_timeout", group);
+        timeout.IsDefined())
       ik.timeout_ms = 1000.0 * positive(fields, timeout, group + ".kinematics_solver_timeout");
-    if (const YAML::Node iterations = fields.member(entry.second, "max_solver_iterations", group); iterations.IsDefined())
-      ik.max_iterations = std::max(1, int(positive(fields, iterations, group + ".max_solver_iterations")));
+    if (const YAML::Node iterations = fields.member(entry.second, "max_solver_iterations", group);
+        iterations.IsDefined())
+      ik.max_iterations =
+          std::max(1, int(positive(fields, iterations, group + ".max_solver_iterations")));
     config.ik = ik;
     return "IK: " + shown(package, package.kinematics) + " (group " + group + ", timeout " +
-           number_text(ik.timeout_ms) + " ms" + (plugin.empty() ? "" : "; " + printable(plugin.substr(0, 80)) + " is served by the engine's own solver") + ")";
+           number_text(ik.timeout_ms) + " ms" +
+           (plugin.empty() ? ""
+                           : "; " + printable(plugin.substr(0, 80)) +
+                                 " is served by the engine's own solver") +
+           ")";
   }
-  return "IK: " + shown(package, package.kinematics) + " names no group of the robot: the engine's defaults";
+  return "IK: " + shown(package, package.kinematics) +
+         " names no group of the robot: the engine's defaults";
 }
 
-std::string apply_initial_positions(const MoveItConfigPackage& package, const RobotModel& model, RobotConfig& config,
-                                    std::vector<std::string>& warnings) {
+std::string apply_initial_positions(const MoveItConfigPackage& package, const RobotModel& model,
+                                    RobotConfig& config, std::vector<std::string>& warnings) {
   const YamlFields fields(package.initial_positions);
-  const YAML::Node root = fields.parse(read_input_file(package.initial_positions, kMoveItYamlInput));
+  const YAML::Node root =
+      fields.parse(read_input_file(package.initial_positions, kMoveItYamlInput));
   const YAML::Node positions = fields.member(root, "initial_positions", "initial_positions");
   if (!positions.IsMap()) fields.fail(root, "initial_positions", "expected a map of joint values");
   std::map<std::string, double> values;
@@ -166,12 +190,15 @@ std::string apply_initial_positions(const MoveItConfigPackage& package, const Ro
 
 }  // namespace
 
-void apply_moveit_config_files(const MoveItConfigPackage& package, const RobotModel& model, RobotConfig& config,
-                               std::vector<std::string>& notes, std::vector<std::string>& warnings) {
-  using Apply = std::string (*)(const MoveItConfigPackage&, const RobotModel&, RobotConfig&, std::vector<std::string>&);
-  const std::pair<const std::string*, Apply> files[] = {{&package.joint_limits, &apply_joint_limits},
-                                                        {&package.kinematics, &apply_kinematics},
-                                                        {&package.initial_positions, &apply_initial_positions}};
+void apply_moveit_config_files(const MoveItConfigPackage& package, const RobotModel& model,
+                               RobotConfig& config, std::vector<std::string>& notes,
+                               std::vector<std::string>& warnings) {
+  using Apply = std::string (*)(const MoveItConfigPackage&, const RobotModel&, RobotConfig&,
+                                std::vector<std::string>&);
+  const std::pair<const std::string*, Apply> files[] = {
+      {&package.joint_limits, &apply_joint_limits},
+      {&package.kinematics, &apply_kinematics},
+      {&package.initial_positions, &apply_initial_positions}};
   for (const auto& [file, apply] : files) {
     if (file->empty()) continue;
     RobotConfig with = config;  // a file that fails is not used at all
@@ -181,7 +208,8 @@ void apply_moveit_config_files(const MoveItConfigPackage& package, const RobotMo
       config = std::move(with);
       warnings.insert(warnings.end(), file_warnings.begin(), file_warnings.end());
     } catch (const Error& error) {
-      warnings.push_back(std::string(error.what()) + " (" + shown(package, *file) + " skipped: fix it and reload)");
+      warnings.push_back(std::string(error.what()) + " (" + shown(package, *file) +
+                         " skipped: fix it and reload)");
     }
   }
 }

@@ -17,7 +17,8 @@ class RobotModel;
 // Writes into `config` what the package's files set (a kinetic.toml read afterwards over the same
 // config wins). `model` is the robot with its SRDF (joint and group names). `notes`: one line per
 // file used, saying what came from it; `warnings`: one per skipped file or entry.
-void apply_moveit_config_files(const MoveItConfigPackage& package, const RobotModel& model, RobotConfig& config,
-                               std::vector<std::string>& notes, std::vector<std::string>& warnings);
+void apply_moveit_config_files(const MoveItConfigPackage& package, const RobotModel& model,
+                               RobotConfig& config, std::vector<std::string>& notes,
+                               std::vector<std::string>& warnings);
 
 }  // namespace kinetic

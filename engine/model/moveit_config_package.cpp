@@ -20,21 +20,29 @@ namespace {
 
 constexpr InputKind kSetupAssistantInput{"MoveIt .setup_assistant file", kMiB};
 
-bool exists_as_file(const fs::path& path) { return is_regular_file_here(path); }
-bool exists_as_folder(const fs::path& path) { return is_folder_here(path); }
-
-bool ends_with(const std::string& text, const std::string& suffix) {
-  return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+bool exists_as_file(const fs::path& path) {
+  return is_regular_file_here(path);
+}
+bool exists_as_folder(const fs::path& path) {
+  return is_folder_here(path);
 }
 
-bool is_srdf_name(const std::string& name) { return ends_with(name, ".srdf") || ends_with(name, ".srdf.xacro"); }
+bool ends_with(const std::string& text, const std::string& suffix) {
+  return text.size() >= suffix.size() &&
+         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool is_srdf_name(const std::string& name) {
+  return ends_with(name, ".srdf") || ends_with(name, ".srdf.xacro");
+}
 
 // config/'s files whose names end in `suffix`, sorted (the folder's order is the file system's).
 std::vector<fs::path> config_files(const fs::path& folder, const std::string& suffix) {
   std::vector<fs::path> found;
   std::error_code ec;
   for (fs::directory_iterator it(folder / "config", ec), end; !ec && it != end; it.increment(ec))
-    if (ends_with(it->path().filename().string(), suffix) && exists_as_file(it->path())) found.push_back(it->path());
+    if (ends_with(it->path().filename().string(), suffix) && exists_as_file(it->path()))
+      found.push_back(it->path());
   std::sort(found.begin(), found.end());
   return found;
 }
@@ -57,13 +65,16 @@ YAML::Node member_any_case(const YAML::Node& map, const std::string& lower) {
   for (const auto& entry : map) {
     if (!entry.first.IsScalar()) continue;
     std::string key = entry.first.Scalar();
-    std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::transform(key.begin(), key.end(), key.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
     if (key == lower) return entry.second;
   }
   return YAML::Node(YAML::NodeType::Undefined);
 }
 
-std::string scalar(const YAML::Node& node) { return node.IsDefined() && node.IsScalar() ? node.Scalar() : std::string(); }
+std::string scalar(const YAML::Node& node) {
+  return node.IsDefined() && node.IsScalar() ? node.Scalar() : std::string();
+}
 
 // What .setup_assistant says: the description package and path with its xacro arguments, the SRDF.
 struct SetupAssistant {
@@ -91,7 +102,8 @@ SetupAssistant read_setup_assistant(const fs::path& file) {
 
 std::string names_of(const std::vector<fs::path>& files) {
   std::string names;
-  for (const fs::path& file : files) names += (names.empty() ? "" : ", ") + ("config/" + file.filename().string());
+  for (const fs::path& file : files)
+    names += (names.empty() ? "" : ", ") + ("config/" + file.filename().string());
   return names;
 }
 
@@ -101,7 +113,8 @@ void find_srdf(MoveItConfigPackage& package, const SetupAssistant& setup, const 
     package.srdf = normal(plain.front());
   } else if (!setup.srdf_path.empty() && exists_as_file(folder / setup.srdf_path)) {
     package.srdf = normal(folder / setup.srdf_path);
-  } else if (const std::vector<fs::path> xacro = config_files(folder, ".srdf.xacro"); plain.empty() && xacro.size() == 1) {
+  } else if (const std::vector<fs::path> xacro = config_files(folder, ".srdf.xacro");
+             plain.empty() && xacro.size() == 1) {
     package.srdf = normal(xacro.front());
   } else if (plain.size() > 1) {
     throw Error(ErrorCode::FileNotFound,
@@ -109,9 +122,10 @@ void find_srdf(MoveItConfigPackage& package, const SetupAssistant& setup, const 
                     ") and its .setup_assistant names none of them",
                 "open the SRDF you want (it is in " + (folder / "config").string() + ")");
   } else {
-    throw Error(ErrorCode::FileNotFound, "MoveIt config '" + package.name + "' has no SRDF in " +
-                                             (folder / "config").string(),
-                "a MoveIt config keeps its SRDF in config/; open the robot's URDF with --srdf instead");
+    throw Error(
+        ErrorCode::FileNotFound,
+        "MoveIt config '" + package.name + "' has no SRDF in " + (folder / "config").string(),
+        "a MoveIt config keeps its SRDF in config/; open the robot's URDF with --srdf instead");
   }
   package.srdf_how = fs::path(package.srdf).lexically_relative(folder).string();
 }
@@ -131,16 +145,20 @@ void find_urdf(MoveItConfigPackage& package, const SetupAssistant& setup, const 
     const std::optional<std::string> description = resolver.find_package(setup.urdf_package);
     if (!description)
       throw Error(ErrorCode::FileNotFound,
-                  "MoveIt config '" + package.name + "': its .setup_assistant takes the robot from package '" +
+                  "MoveIt config '" + package.name +
+                      "': its .setup_assistant takes the robot from package '" +
                       setup.urdf_package + "', which was not found",
                   "add the folder holding " + setup.urdf_package +
-                      " with --package-path (in the studio: Settings > Package search paths), or set ROS_PACKAGE_PATH");
+                      " with --package-path (in the studio: Settings > Package search paths), or "
+                      "set ROS_PACKAGE_PATH");
     const fs::path file = fs::path(*description) / setup.urdf_path;
     if (!exists_as_file(file))
-      throw Error(ErrorCode::FileNotFound, "MoveIt config '" + package.name + "': its .setup_assistant names " +
-                                               setup.urdf_package + "/" + setup.urdf_path + ", which is not in " +
-                                               *description,
-                  "check that the package " + setup.urdf_package + " found is the one the config was made for");
+      throw Error(ErrorCode::FileNotFound,
+                  "MoveIt config '" + package.name + "': its .setup_assistant names " +
+                      setup.urdf_package + "/" + setup.urdf_path + ", which is not in " +
+                      *description,
+                  "check that the package " + setup.urdf_package +
+                      " found is the one the config was made for");
     package.urdf = normal(file);
     package.xacro_args = parse_xacro_arguments(setup.xacro_args);
     package.urdf_how = setup.urdf_package + "/" + setup.urdf_path + " (.setup_assistant)";
@@ -173,10 +191,13 @@ std::optional<std::string> moveit_config_folder(const std::string& path) {
   const fs::path given = fs::path(normal(path));
   fs::path folder;
   if (exists_as_folder(given)) {
-    folder = given.filename() == "config" && !exists_as_file(given / "package.xml") ? given.parent_path() : given;
+    folder = given.filename() == "config" && !exists_as_file(given / "package.xml")
+                 ? given.parent_path()
+                 : given;
   } else if (given.filename() == ".setup_assistant" || given.filename() == "package.xml") {
     folder = given.parent_path();
-  } else if (is_srdf_name(given.filename().string()) && given.parent_path().filename() == "config") {
+  } else if (is_srdf_name(given.filename().string()) &&
+             given.parent_path().filename() == "config") {
     folder = given.parent_path().parent_path();
   } else {
     return std::nullopt;
@@ -185,7 +206,8 @@ std::optional<std::string> moveit_config_folder(const std::string& path) {
   return folder.string();
 }
 
-MoveItConfigPackage read_moveit_config_package(const std::string& folder_name, const PackageResolver& resolver,
+MoveItConfigPackage read_moveit_config_package(const std::string& folder_name,
+                                               const PackageResolver& resolver,
                                                const std::string& srdf) {
   const fs::path folder(normal(folder_name));
   MoveItConfigPackage package;

@@ -17,7 +17,8 @@ struct MoveItConfigPackage {
   std::string name;    // the <name> of its package.xml
   std::string urdf;    // the robot description (URDF or xacro), absolute
   std::map<std::string, std::string> xacro_args;  // what .setup_assistant passes to its xacro
-  std::string urdf_how;  // for messages: "config/panda.urdf.xacro", "kortex_description/robots/gen3.xacro (.setup_assistant)"
+  std::string urdf_how;                           // for messages: "config/panda.urdf.xacro",
+                         // "kortex_description/robots/gen3.xacro (.setup_assistant)"
   std::string srdf;      // absolute
   std::string srdf_how;  // for messages: "config/panda.srdf"
   // Absolute paths; "" where the package has no such file.
@@ -34,13 +35,15 @@ std::optional<std::string> moveit_config_folder(const std::string& path);
 // Where the robot's files are. The SRDF: `srdf` when given (an SRDF the user opened), else the one
 // plain config/*.srdf, else the one .setup_assistant names. The description: config/<SRDF
 // stem>.urdf.xacro (or .urdf), else the package and path .setup_assistant names (with its xacro
-// arguments, found through `resolver`), else the one config/*.urdf.xacro. Throws Error(FileNotFound)
-// naming the package and the missing file with what to do; Error(ParseError) for a
-// .setup_assistant that is not YAML (file and line).
-MoveItConfigPackage read_moveit_config_package(const std::string& folder, const PackageResolver& resolver,
+// arguments, found through `resolver`), else the one config/*.urdf.xacro. Throws
+// Error(FileNotFound) naming the package and the missing file with what to do; Error(ParseError)
+// for a .setup_assistant that is not YAML (file and line).
+MoveItConfigPackage read_moveit_config_package(const std::string& folder,
+                                               const PackageResolver& resolver,
                                                const std::string& srdf = "");
 
-// "gripper:=robotiq_2f_85 dof:=7" -> {gripper: robotiq_2f_85, dof: 7}; words without ":=" are skipped.
+// "gripper:=robotiq_2f_85 dof:=7" -> {gripper: robotiq_2f_85, dof: 7}; words without ":=" are
+// skipped.
 std::map<std::string, std::string> parse_xacro_arguments(const std::string& text);
 
 }  // namespace kinetic

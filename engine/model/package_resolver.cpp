@@ -15,8 +15,12 @@ namespace kinetic {
 
 namespace {
 
-bool is_file(const fs::path& p) { return is_regular_file_here(p); }
-bool is_dir(const fs::path& p) { return is_folder_here(p); }
+bool is_file(const fs::path& p) {
+  return is_regular_file_here(p);
+}
+bool is_dir(const fs::path& p) {
+  return is_folder_here(p);
+}
 
 std::string normalise(const fs::path& p) {
   std::error_code ec;
@@ -146,13 +150,15 @@ std::optional<std::string> PackageResolver::search_uncached(const std::string& n
   // A ROS install not sourced in this shell: /opt/ros/<distribution>/share/NAME.
   std::error_code ec;
   std::vector<fs::path> distributions;
-  for (fs::directory_iterator it("/opt/ros", ec), end; !ec && it != end; it.increment(ec)) distributions.push_back(it->path());
+  for (fs::directory_iterator it("/opt/ros", ec), end; !ec && it != end; it.increment(ec))
+    distributions.push_back(it->path());
   std::sort(distributions.begin(), distributions.end());
   for (const fs::path& distribution : distributions)
     if (is_dir(distribution / "share" / name)) return normalise(distribution / "share" / name);
   // Last: a folder NAME without a package.xml beside the robot file or in a search path
   // (MotionBenchMaker's Panda reads package://meshes/... with meshes/ beside its URDF).
-  if (!base_dir_.empty() && is_dir(fs::path(base_dir_) / name)) return normalise(fs::path(base_dir_) / name);
+  if (!base_dir_.empty() && is_dir(fs::path(base_dir_) / name))
+    return normalise(fs::path(base_dir_) / name);
   for (const std::string& path : search_paths_)
     if (is_dir(fs::path(path) / name)) return normalise(fs::path(path) / name);
   return std::nullopt;

@@ -29,7 +29,8 @@ namespace kinetic {
 
 class PackageResolver {
  public:
-  static constexpr int kMaxSearchDepth = 8;  // a bound for symlink loops, deeper than workspaces nest
+  static constexpr int kMaxSearchDepth =
+      8;  // a bound for symlink loops, deeper than workspaces nest
 
   // base_dir: folder of the robot file ("" = current directory); relative paths resolve there
   // and its ancestors are searched for packages. Reads ROS_PACKAGE_PATH / AMENT_PREFIX_PATH now.

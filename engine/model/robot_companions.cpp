@@ -23,11 +23,14 @@ bool is_file(const fs::path& path) {
   return fs::is_regular_file(path, ec);
 }
 
-bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+bool is_space(char c) {
+  return std::isspace(static_cast<unsigned char>(c)) != 0;
+}
 
 // The value of `attribute` in the start tag whose attributes begin at `pos`; "" when absent or
 // when the tag is not closed (a truncated or malformed file).
-std::string attribute_value(const std::string& text, std::size_t pos, const std::string& attribute) {
+std::string attribute_value(const std::string& text, std::size_t pos,
+                            const std::string& attribute) {
   std::string value;
   while (pos < text.size()) {
     while (pos < text.size() && is_space(text[pos])) ++pos;
@@ -85,9 +88,12 @@ std::string urdf_robot_name(const std::string& urdf_path) {
   std::size_t pos = 0;
   while ((pos = text.find('<', pos)) != std::string::npos) {
     std::string end_marker;
-    if (text.compare(pos, 4, "<!--") == 0) end_marker = "-->";
-    else if (text.compare(pos, 2, "<?") == 0) end_marker = "?>";
-    else if (text.compare(pos, 2, "<!") == 0) end_marker = ">";
+    if (text.compare(pos, 4, "<!--") == 0)
+      end_marker = "-->";
+    else if (text.compare(pos, 2, "<?") == 0)
+      end_marker = "?>";
+    else if (text.compare(pos, 2, "<!") == 0)
+      end_marker = ">";
     if (end_marker.empty()) break;
     pos = text.find(end_marker, pos + 2);
     if (pos == std::string::npos) return {};
@@ -113,7 +119,8 @@ RobotCompanions find_robot_companions(const std::string& urdf_path) {
   };
   // robot.urdf.xacro is named "robot" as robot.urdf is.
   std::string stem = urdf.stem().string();
-  if (urdf.extension() == ".xacro" && fs::path(stem).extension() == ".urdf") stem = fs::path(stem).stem().string();
+  if (urdf.extension() == ".xacro" && fs::path(stem).extension() == ".urdf")
+    stem = fs::path(stem).stem().string();
   std::vector<Naming> namings{{stem, ""}};
   const std::string robot = urdf_robot_name(urdf.string());
   if (usable_as_file_name(robot) && robot != namings.front().stem)

@@ -11,7 +11,7 @@ namespace kinetic {
 struct CompanionFile {
   std::string path;      // absolute, lexically normal
   std::string relative;  // from the URDF's folder: "panda.srdf", "../srdf/panda.srdf"
-  std::string how;       // the rule that found it, for messages: "found in the package's srdf folder"
+  std::string how;  // the rule that found it, for messages: "found in the package's srdf folder"
   bool found() const { return !path.empty(); }
 };
 
@@ -24,8 +24,8 @@ struct RobotCompanions {
 // ../config/<stem>.srdf (a MoveIt config's place), then the same three named after the URDF's
 // <robot name="..."> where that differs from the file's stem. kinetic.toml: "kinetic.toml" beside
 // the URDF only (a package's other folders hold other robots' URDFs). Nothing for a MoveIt config
-// package (its folder, .setup_assistant or SRDF): the package names its own. Never throws: a URDF that
-// cannot be read gives no name-based guess (loading it reports the real problem).
+// package (its folder, .setup_assistant or SRDF): the package names its own. Never throws: a URDF
+// that cannot be read gives no name-based guess (loading it reports the real problem).
 RobotCompanions find_robot_companions(const std::string& urdf_path);
 
 // The name attribute of a URDF's root <robot> element, read from the start of the file without

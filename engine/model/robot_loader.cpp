@@ -54,8 +54,8 @@ RobotModelPtr load_robot(const RobotSources& in, const LoadOptions& options) {
   RobotConfig config;
   std::vector<std::string> notes;
   if (in.moveit) {
-    notes = {"MoveIt config: " + in.moveit->name + " (" + in.moveit->folder + ")", "URDF: " + in.moveit->urdf_how,
-             "SRDF: " + in.moveit->srdf_how};
+    notes = {"MoveIt config: " + in.moveit->name + " (" + in.moveit->folder + ")",
+             "URDF: " + in.moveit->urdf_how, "SRDF: " + in.moveit->srdf_how};
     apply_moveit_config_files(*in.moveit, builder.model(), config, notes, warnings);
   }
   if (!in.toml_source.empty()) {
@@ -81,8 +81,9 @@ std::string absolute_path(const std::string& path) {
 
 namespace {
 // A robot file's text, expanded first when it is xacro ($(find) searches where meshes are found).
-std::string read_robot_text(const std::string& path, const std::string& what, const LoadOptions& options,
-                            std::string& source, std::vector<std::string>& included,
+std::string read_robot_text(const std::string& path, const std::string& what,
+                            const LoadOptions& options, std::string& source,
+                            std::vector<std::string>& included,
                             std::vector<std::string>& warnings) {
   std::string text = detail::read_text_file(path, what);
   source = path;
@@ -91,12 +92,15 @@ std::string read_robot_text(const std::string& path, const std::string& what, co
   const PackageResolver resolver(fs::path(absolute).parent_path().string(), options.package_paths);
   xacro::ExpandOptions expand;
   expand.args = options.xacro_args;
-  expand.find_package = [&resolver](const std::string& name) { return resolver.find_package(name); };
+  expand.find_package = [&resolver](const std::string& name) {
+    return resolver.find_package(name);
+  };
   expand.warn = [&warnings](const std::string& message) { warnings.push_back(message); };
   std::vector<std::string> files;
   text = xacro::expand(text, absolute, expand, &files);
   for (const std::string& file : files)
-    if (std::find(included.begin(), included.end(), file) == included.end()) included.push_back(file);
+    if (std::find(included.begin(), included.end(), file) == included.end())
+      included.push_back(file);
   source = path + " (expanded from xacro)";
   return text;
 }
@@ -106,8 +110,9 @@ namespace {
 
 // A MoveIt config package: its description (with its xacro arguments, under those the caller
 // gives), its SRDF unless one is named, its YAML files, watched as the description's own files.
-RobotModelPtr load_moveit_config(const std::string& folder, const std::string& reference, const std::string& srdf_path,
-                                 const std::string& toml_path, const LoadOptions& options) {
+RobotModelPtr load_moveit_config(const std::string& folder, const std::string& reference,
+                                 const std::string& srdf_path, const std::string& toml_path,
+                                 const LoadOptions& options) {
   const PackageResolver resolver(folder, options.package_paths);
   const std::string opened = fs::path(reference).filename().string();
   const bool is_srdf = opened.ends_with(".srdf") || opened.ends_with(".srdf.xacro");
@@ -119,17 +124,19 @@ RobotModelPtr load_moveit_config(const std::string& folder, const std::string& r
   detail::RobotSources in;
   in.moveit = &package;
   in.source_path = package.urdf;
-  in.urdf_xml = read_robot_text(package.urdf, "URDF file", with_args, in.urdf_source, in.included_files,
-                                in.xacro_warnings);
+  in.urdf_xml = read_robot_text(package.urdf, "URDF file", with_args, in.urdf_source,
+                                in.included_files, in.xacro_warnings);
   in.base_dir = fs::path(package.urdf).parent_path().string();
-  in.srdf_xml = read_robot_text(package.srdf, "SRDF file", with_args, in.srdf_source, in.included_files,
-                                in.xacro_warnings);
+  in.srdf_xml = read_robot_text(package.srdf, "SRDF file", with_args, in.srdf_source,
+                                in.included_files, in.xacro_warnings);
   if (!toml_path.empty()) {
     in.toml_text = detail::read_text_file(toml_path, "kinetic.toml file");
     in.toml_source = toml_path;
   }
-  for (const std::string* file : {&package.srdf, &package.joint_limits, &package.kinematics, &package.initial_positions})
-    if (!file->empty() && std::find(in.included_files.begin(), in.included_files.end(), *file) == in.included_files.end())
+  for (const std::string* file :
+       {&package.srdf, &package.joint_limits, &package.kinematics, &package.initial_positions})
+    if (!file->empty() && std::find(in.included_files.begin(), in.included_files.end(), *file) ==
+                              in.included_files.end())
       in.included_files.push_back(*file);
   return detail::load_robot(in, with_args);
 }

@@ -268,7 +268,8 @@ JointVector RobotModel::named_pose(const std::string& name, const JointVector& o
   if (name == kInitialPositionsPose && !config_.initial_positions.empty()) {
     JointVector q = others;
     for (const auto& [joint_name, value] : config_.initial_positions)
-      if (const int j = find_joint(joint_name); j >= 0 && joints_[j].is_active()) q[joints_[j].variable_index] = value;
+      if (const int j = find_joint(joint_name); j >= 0 && joints_[j].is_active())
+        q[joints_[j].variable_index] = value;
     return clamp_to_limits(q);
   }
   // SRDF states are named per group (a dual-arm robot's "ready" for each arm): the asked group's

@@ -148,9 +148,9 @@ class RobotModel {
                          const std::string& group = "") const;
   std::vector<std::string> named_pose_names() const;
   // Where the robot starts when no pose is asked for (the studio on opening it, a headless run
-  // without --start): a MoveIt config's initial_positions.yaml (kInitialPositionsPose, where MoveIt's
-  // demo starts), else the first of the named poses "home", "ready" and "default" it has (the
-  // names MoveIt setups and robot packages give their rest pose; an arm's zero pose is often
+  // without --start): a MoveIt config's initial_positions.yaml (kInitialPositionsPose, where
+  // MoveIt's demo starts), else the first of the named poses "home", "ready" and "default" it has
+  // (the names MoveIt setups and robot packages give their rest pose; an arm's zero pose is often
   // stretched out or outside its limits), else zero_configuration().
   JointVector default_configuration() const;
   std::string default_pose_name() const;  // the pose default_configuration() took, "" for zeros

@@ -77,7 +77,8 @@ constexpr std::size_t kMaxTreeDepth = 500;
 // function per check, in the order they run; the link and joint tables they fill are shared.
 class StructureCheck {
  public:
-  StructureCheck(const std::string& source, UrdfDocumentInfo& info) : source_(source), info_(info) {}
+  StructureCheck(const std::string& source, UrdfDocumentInfo& info)
+      : source_(source), info_(info) {}
 
   void run(const tinyxml2::XMLDocument& doc) {
     const XMLElement* robot = check_root(doc);
@@ -100,7 +101,8 @@ class StructureCheck {
                       ">, not <robot>",
                   "a URDF document starts with <robot name=\"...\">");
     if (!robot->Attribute("name"))
-      throw Error(ErrorCode::ParseError, line_of(source_, robot) + ": <robot> has no 'name' attribute",
+      throw Error(ErrorCode::ParseError,
+                  line_of(source_, robot) + ": <robot> has no 'name' attribute",
                   "write <robot name=\"my_robot\">");
     return robot;
   }
@@ -114,21 +116,24 @@ class StructureCheck {
   void refuse_percent_signs(const XMLElement* robot) const {
     for (const tinyxml2::XMLAttribute* a = robot->FirstAttribute(); a; a = a->Next())
       if (std::string(a->Value()).find('%') != std::string::npos)
-        throw Error(ErrorCode::ParseError,
-                    line_of(source_, robot) + ": attribute '" + a->Name() + "' of <robot> contains '%'",
-                    "URDF numbers and names have no '%' in them: remove it");
+        throw Error(
+            ErrorCode::ParseError,
+            line_of(source_, robot) + ": attribute '" + a->Name() + "' of <robot> contains '%'",
+            "URDF numbers and names have no '%' in them: remove it");
     for (const XMLElement* e = robot->FirstChildElement(); e; e = e->NextSiblingElement()) {
       const std::string tag = e->Name();
-      if (tag == "link" || tag == "joint" || tag == "material") refuse_percent_below(e);  // what urdfdom reads
+      if (tag == "link" || tag == "joint" || tag == "material")
+        refuse_percent_below(e);  // what urdfdom reads
     }
   }
 
   void refuse_percent_below(const XMLElement* element) const {
     for (const tinyxml2::XMLAttribute* a = element->FirstAttribute(); a; a = a->Next())
-      if (std::string(a->Name()) != "filename" && std::string(a->Value()).find('%') != std::string::npos)
+      if (std::string(a->Name()) != "filename" &&
+          std::string(a->Value()).find('%') != std::string::npos)
         throw Error(ErrorCode::ParseError,
-                    line_of(source_, element) + ": attribute '" + a->Name() + "' of <" + element->Name() +
-                        "> contains '%'",
+                    line_of(source_, element) + ": attribute '" + a->Name() + "' of <" +
+                        element->Name() + "> contains '%'",
                     "URDF numbers and names have no '%' in them: remove it");
     for (const XMLElement* e = element->FirstChildElement(); e; e = e->NextSiblingElement())
       refuse_percent_below(e);
@@ -149,7 +154,8 @@ class StructureCheck {
          e = e->NextSiblingElement("link")) {
       const char* name = e->Attribute("name");
       if (!name || !*name)
-        throw Error(ErrorCode::ParseError, line_of(source_, e) + ": <link> has no 'name' attribute");
+        throw Error(ErrorCode::ParseError,
+                    line_of(source_, e) + ": <link> has no 'name' attribute");
       if (info_.link_lines.count(name))
         throw Error(ErrorCode::ParseError,
                     line_of(source_, e) + ": link '" + name + "' is defined twice (first at line " +
@@ -170,10 +176,12 @@ class StructureCheck {
          e = e->NextSiblingElement("joint")) {
       const char* name = e->Attribute("name");
       if (!name || !*name)
-        throw Error(ErrorCode::ParseError, line_of(source_, e) + ": <joint> has no 'name' attribute");
+        throw Error(ErrorCode::ParseError,
+                    line_of(source_, e) + ": <joint> has no 'name' attribute");
       if (info_.joint_lines.count(name))
         throw Error(ErrorCode::ParseError,
-                    line_of(source_, e) + ": joint '" + name + "' is defined twice (first at line " +
+                    line_of(source_, e) + ": joint '" + name +
+                        "' is defined twice (first at line " +
                         std::to_string(info_.joint_lines[name]) + ")",
                     "joint names must be unique");
       info_.joint_lines[name] = e->GetLineNum();
@@ -261,7 +269,8 @@ class StructureCheck {
     for (const std::string& link : links_)
       if (!parent_of_.count(link)) roots.push_back(link);
     if (roots.empty())
-      throw Error(ErrorCode::InvalidModel, source_ + ": the joints form a cycle: no link is the root",
+      throw Error(ErrorCode::InvalidModel,
+                  source_ + ": the joints form a cycle: no link is the root",
                   "a URDF is a tree: exactly one link has no parent joint");
     if (roots.size() > 1)
       throw Error(ErrorCode::InvalidModel,
@@ -283,8 +292,8 @@ class StructureCheck {
       pending.pop_back();
       if (depth > kMaxTreeDepth)
         throw Error(ErrorCode::InvalidModel,
-                    source_ + ":" + std::to_string(info_.link_lines[link]) + ": link '" + link + "' is " +
-                        std::to_string(depth) + " joints from the root link '" + root +
+                    source_ + ":" + std::to_string(info_.link_lines[link]) + ": link '" + link +
+                        "' is " + std::to_string(depth) + " joints from the root link '" + root +
                         "' (at most " + std::to_string(kMaxTreeDepth) + ")",
                     "no robot is that deep; check that this is the right file");
       reached.insert(link);
@@ -295,17 +304,17 @@ class StructureCheck {
       for (const std::string& link : links_)
         if (!reached.count(link)) unreached.push_back(link);
       throw Error(ErrorCode::InvalidModel,
-                  source_ + ": link(s) " + quoted_list(unreached, " and ") + " are not connected to root link '" +
-                      root + "': their joints form a cycle",
+                  source_ + ": link(s) " + quoted_list(unreached, " and ") +
+                      " are not connected to root link '" + root + "': their joints form a cycle",
                   "a URDF is a tree: connect every link to the tree with a joint");
     }
   }
 
   const std::string& source_;
   UrdfDocumentInfo& info_;
-  std::vector<std::string> links_;                              // <link> names in document order
-  std::vector<const XMLElement*> joints_;                       // <joint>s in document order
-  std::map<std::string, std::string> parent_of_;                // child link -> joint
+  std::vector<std::string> links_;                               // <link> names in document order
+  std::vector<const XMLElement*> joints_;                        // <joint>s in document order
+  std::map<std::string, std::string> parent_of_;                 // child link -> joint
   std::map<std::string, std::vector<std::string>> children_of_;  // parent link -> child links
 };
 
@@ -436,12 +445,11 @@ void RobotModelBuilder::set_semantic(SemanticModel semantic, const std::string& 
             "' are taken by the URDF";
     if (why.empty()) {
       placed = true;
-      add_warning(
-          at + "planar virtual_joint '" + vj.name + "' (named by " + groups +
-          ") is planned as joints '" + vj.name + "/x', '" + vj.name + "/y' and '" + vj.name +
-          "/theta' from frame '" + vj.parent_frame +
-          "'; x and y within ±" + std::to_string(static_cast<int>(kPlanarBaseRange)) +
-          " m at the default velocities (kinetic.toml [limits] sets others)");
+      add_warning(at + "planar virtual_joint '" + vj.name + "' (named by " + groups +
+                  ") is planned as joints '" + vj.name + "/x', '" + vj.name + "/y' and '" +
+                  vj.name + "/theta' from frame '" + vj.parent_frame + "'; x and y within ±" +
+                  std::to_string(static_cast<int>(kPlanarBaseRange)) +
+                  " m at the default velocities (kinetic.toml [limits] sets others)");
     } else {
       add_warning(at + vj.type + " virtual_joint '" + vj.name + "' (named by " + groups +
                   ") is held fixed: " + why + "; those groups plan their other joints");
@@ -478,7 +486,8 @@ void RobotModelBuilder::set_config(RobotConfig config) {
       l.jerk = it->second;
     else
       l.jerk = kDefaultJerkFactor * l.acceleration;
-    if (auto it = config.position_limits.find(joint.name); it != config.position_limits.end() && l.has_position_limits)
+    if (auto it = config.position_limits.find(joint.name);
+        it != config.position_limits.end() && l.has_position_limits)
       std::tie(l.lower, l.upper) = it->second;
   }
   m.config_ = std::move(config);
@@ -560,7 +569,8 @@ RobotModelPtr RobotModelBuilder::finish() {
 namespace {
 
 // Names are quoted in messages: a 10 MB name was printed whole in every one.
-void check_name_length(const std::string& name, const std::string& what, const std::string& source) {
+void check_name_length(const std::string& name, const std::string& what,
+                       const std::string& source) {
   if (name.size() > kMaxNameLength)
     throw Error(ErrorCode::InvalidModel,
                 source + ": " + what + " name '" + printable(name.substr(0, 40)) + "…' is " +
@@ -619,7 +629,8 @@ void read_position_limits(const urdf::Joint& uj, Joint& joint, const std::string
   }
   if (!std::isfinite(l.lower) || !std::isfinite(l.upper) || !std::isfinite(l.velocity) ||
       !std::isfinite(l.effort))
-    throw Error(ErrorCode::InvalidValue, where + ": joint '" + uj.name + "' has a non-finite limit");
+    throw Error(ErrorCode::InvalidValue,
+                where + ": joint '" + uj.name + "' has a non-finite limit");
   switch (joint.type) {
     case JointType::Revolute:
     case JointType::Prismatic:
@@ -660,7 +671,8 @@ class UrdfTreeReader {
   UrdfTreeReader(const urdf::ModelInterface& urdf, const UrdfDocumentInfo& info,
                  const PackageResolver& resolver, bool require_meshes, ModelTables out)
       : urdf_(urdf), info_(info), resolver_(resolver), require_meshes_(require_meshes), out_(out) {
-    for (std::size_t i = 0; i < info.joint_order.size(); ++i) document_index_[info.joint_order[i]] = i;
+    for (std::size_t i = 0; i < info.joint_order.size(); ++i)
+      document_index_[info.joint_order[i]] = i;
   }
 
   // Adds the link `ul` (child of joint parent_joint, -1 for the root), then its child joints and
@@ -743,7 +755,8 @@ class UrdfTreeReader {
                  info_.at_link(link) + ": " + what + " geometry of link '" + link + "' " + why);
   }
 
-  Geometry convert_geometry(const urdf::GeometrySharedPtr& g, const std::string& link, const char* what) {
+  Geometry convert_geometry(const urdf::GeometrySharedPtr& g, const std::string& link,
+                            const char* what) {
     Geometry out;
     if (!g)
       throw Error(ErrorCode::ParseError, info_.at_link(link) + ": a " + std::string(what) +
@@ -784,26 +797,30 @@ class UrdfTreeReader {
 
   // Resolves the mesh file and checks it before the renderer or the collision reader open it; one
   // that cannot be found is an error when meshes are required, else a warning.
-  void convert_mesh(const urdf::Mesh& mesh, const std::string& link, const char* what, Geometry& out) {
+  void convert_mesh(const urdf::Mesh& mesh, const std::string& link, const char* what,
+                    Geometry& out) {
     out.type = Geometry::Type::Mesh;
     out.mesh_uri = mesh.filename;
     out.mesh_scale = Vector3(mesh.scale.x, mesh.scale.y, mesh.scale.z);
-    if (!out.mesh_scale.allFinite()) throw invalid_geometry(link, what, "has a non-finite mesh scale");
+    if (!out.mesh_scale.allFinite())
+      throw invalid_geometry(link, what, "has a non-finite mesh scale");
     const PackageResolver::Result resolved = resolver_.resolve(mesh.filename);
     out.mesh_path = resolved.path;
     if (!resolved.path.empty()) {
       try {
         check_mesh_file(resolved.path);
       } catch (const Error& error) {
-        throw Error(error.code(),
-                    info_.at_link(link) + ": " + what + " mesh of link '" + link + "': " + error.message(),
-                    error.hint());
+        throw Error(
+            error.code(),
+            info_.at_link(link) + ": " + what + " mesh of link '" + link + "': " + error.message(),
+            error.hint());
       }
     }
     if (resolved.path.empty()) {
       const std::string message = info_.at_link(link) + ": " + what + " mesh '" + mesh.filename +
                                   "' of link '" + link + "' cannot be found: " + resolved.reason;
-      if (require_meshes_) throw Error(ErrorCode::MissingMesh, message, unresolved_mesh_hint(mesh.filename));
+      if (require_meshes_)
+        throw Error(ErrorCode::MissingMesh, message, unresolved_mesh_hint(mesh.filename));
       add_warning(message);
       out_.unresolved_files.push_back(mesh.filename);
     }
@@ -824,7 +841,8 @@ class UrdfTreeReader {
     }
     Material material;
     material.name = source->name;
-    material.rgba = Eigen::Vector4d(source->color.r, source->color.g, source->color.b, source->color.a);
+    material.rgba =
+        Eigen::Vector4d(source->color.r, source->color.g, source->color.b, source->color.a);
     if (!source->texture_filename.empty()) {
       const auto resolved = resolver_.resolve(source->texture_filename);
       material.texture_path = resolved.path;
@@ -845,7 +863,8 @@ class UrdfTreeReader {
     joint.origin = to_pose(uj.parent_to_joint_origin_transform);
     const std::string where = info_.at_joint(uj.name);
     if (!finite_pose(joint.origin))
-      throw Error(ErrorCode::InvalidValue, where + ": joint '" + uj.name + "' has a non-finite origin");
+      throw Error(ErrorCode::InvalidValue,
+                  where + ": joint '" + uj.name + "' has a non-finite origin");
     joint.type = joint_type_of(uj, where);
     if (joint.is_moving()) joint.axis = joint_axis(uj, where);
     read_position_limits(uj, joint, where);
@@ -855,7 +874,8 @@ class UrdfTreeReader {
   }
 
   // Velocity and effort of a moving joint; acceleration and jerk follow from the velocity.
-  void read_motion_limits(const urdf::Joint& uj, JointType type, JointLimits& l, const std::string& where) {
+  void read_motion_limits(const urdf::Joint& uj, JointType type, JointLimits& l,
+                          const std::string& where) {
     if (l.velocity < 0 || l.effort < 0)
       throw Error(ErrorCode::InvalidValue,
                   where + ": joint '" + uj.name + "' has a negative velocity or effort limit");
@@ -906,15 +926,16 @@ class UrdfTreeReader {
   std::map<std::string, std::size_t> document_index_;  // joint name -> place in the document
 };
 
-void check_all_links_reached(const urdf::ModelInterface& urdf, const std::map<std::string, int>& link_by_name,
-                             std::size_t links, const std::string& source, const std::string& root) {
+void check_all_links_reached(const urdf::ModelInterface& urdf,
+                             const std::map<std::string, int>& link_by_name, std::size_t links,
+                             const std::string& source, const std::string& root) {
   if (links == urdf.links_.size()) return;
   std::vector<std::string> unreachable;
   for (const auto& [name, link] : urdf.links_)
     if (!link_by_name.count(name)) unreachable.push_back(name);
   throw Error(ErrorCode::InvalidModel,
-              source + ": link(s) " + quoted_list(unreachable, " and ") + " are not connected to root link '" +
-                  root + "'",
+              source + ": link(s) " + quoted_list(unreachable, " and ") +
+                  " are not connected to root link '" + root + "'",
               "connect every link to the tree with a joint");
 }
 
@@ -931,7 +952,8 @@ void number_variables(std::vector<Joint>& joints, std::vector<int>& variable_joi
 // Follows the mimic joint's chain down to an active variable, composing the multipliers and
 // offsets on the way.
 void resolve_mimic_chain(Joint& joint, const std::vector<Joint>& joints,
-                         const std::map<std::string, int>& joint_by_name, const UrdfDocumentInfo& info) {
+                         const std::map<std::string, int>& joint_by_name,
+                         const UrdfDocumentInfo& info) {
   double multiplier = 1.0, offset = 0.0;
   const Joint* current = &joint;
   std::size_t steps = 0;
@@ -952,8 +974,8 @@ void resolve_mimic_chain(Joint& joint, const std::vector<Joint>& joints,
     const Joint& target = joints[it->second];
     if (!target.is_moving())
       throw Error(ErrorCode::InvalidModel,
-                  info.at_joint(current->name) + ": joint '" + current->name + "' mimics fixed joint '" +
-                      target.name + "'",
+                  info.at_joint(current->name) + ": joint '" + current->name +
+                      "' mimics fixed joint '" + target.name + "'",
                   "a mimic joint must follow a revolute, continuous or prismatic joint");
     if (target.is_active()) {
       joint.mimic_source_variable = target.variable_index;

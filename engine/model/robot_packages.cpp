@@ -20,15 +20,19 @@ namespace {
 
 constexpr InputKind kRobotFileProbe{"robot file", 4 * kMiB};
 
-bool is_folder(const fs::path& path) { return is_folder_here(path); }
-bool is_file(const fs::path& path) { return is_regular_file_here(path); }
+bool is_folder(const fs::path& path) {
+  return is_folder_here(path);
+}
+bool is_file(const fs::path& path) {
+  return is_regular_file_here(path);
+}
 
 // Child folders in name order (the file system's order differs between machines).
 std::vector<fs::path> child_folders(const fs::path& folder) {
   std::vector<fs::path> children;
   std::error_code ec;
-  for (fs::directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
-       it.increment(ec)) {
+  for (fs::directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
+       !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (!name.empty() && name[0] != '.' && is_folder(it->path())) children.push_back(it->path());
   }
@@ -50,15 +54,17 @@ void crawl(const fs::path& folder, int depth, std::vector<fs::path>& packages, s
 
 bool is_description_name(const std::string& name) {
   const auto ends = [&](const std::string& suffix) {
-    return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return name.size() > suffix.size() &&
+           name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
   };
   return ends(".urdf") || ends(".xacro");
 }
 
 bool calls_a_macro(const tinyxml2::XMLElement& parent) {
-  static const std::set<std::string> not_calls = {"macro", "property", "include", "arg", "element", "attribute",
-                                                  "insert_block"};
-  for (const tinyxml2::XMLElement* child = parent.FirstChildElement(); child; child = child->NextSiblingElement()) {
+  static const std::set<std::string> not_calls = {"macro",   "property",  "include",     "arg",
+                                                  "element", "attribute", "insert_block"};
+  for (const tinyxml2::XMLElement* child = parent.FirstChildElement(); child;
+       child = child->NextSiblingElement()) {
     const std::string name = child->Name();
     if (name == "link") return true;
     if (name.rfind("xacro:", 0) != 0) continue;
@@ -78,7 +84,8 @@ void add_description_entries(const fs::path& folder, const std::string& package,
     std::vector<fs::path> files;
     std::error_code ec;
     for (fs::directory_iterator it(folder / sub, ec), end; !ec && it != end; it.increment(ec))
-      if (is_description_name(it->path().filename().string()) && is_file(it->path())) files.push_back(it->path());
+      if (is_description_name(it->path().filename().string()) && is_file(it->path()))
+        files.push_back(it->path());
     std::sort(files.begin(), files.end());
     for (const fs::path& file : files) {
       if (!is_whole_robot_file(file.string())) continue;
@@ -98,10 +105,12 @@ std::vector<std::string> installed_package_locations() {
   std::vector<std::string> locations = split_path_list(std::getenv("ROS_PACKAGE_PATH"));
   for (const std::string& prefix : split_path_list(std::getenv("AMENT_PREFIX_PATH")))
     locations.push_back((fs::path(prefix) / "share").string());
-  for (const fs::path& distribution : child_folders("/opt/ros")) locations.push_back((distribution / "share").string());
+  for (const fs::path& distribution : child_folders("/opt/ros"))
+    locations.push_back((distribution / "share").string());
   std::vector<std::string> existing;
   for (const std::string& location : locations)
-    if (is_folder(location) && std::find(existing.begin(), existing.end(), location) == existing.end())
+    if (is_folder(location) &&
+        std::find(existing.begin(), existing.end(), location) == existing.end())
       existing.push_back(location);
   return existing;
 }
@@ -139,10 +148,12 @@ std::vector<RobotPackageEntry> find_robot_packages(const std::vector<std::string
       add_description_entries(absolute, name, found);
     }
     for (RobotPackageEntry& entry : found)
-      if (seen.insert(entry.label).second && entries.size() < max_entries) entries.push_back(std::move(entry));
+      if (seen.insert(entry.label).second && entries.size() < max_entries)
+        entries.push_back(std::move(entry));
   }
-  std::sort(entries.begin(), entries.end(),
-            [](const RobotPackageEntry& a, const RobotPackageEntry& b) { return a.label < b.label; });
+  std::sort(
+      entries.begin(), entries.end(),
+      [](const RobotPackageEntry& a, const RobotPackageEntry& b) { return a.label < b.label; });
   return entries;
 }
 

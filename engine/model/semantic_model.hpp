@@ -51,7 +51,9 @@ struct SemanticModel {
   std::vector<SrdfDisabledPair> disabled_collisions;
   // Joints MoveIt does not plan (a gripper's linkage): left out of every group's variables.
   std::vector<std::string> passive_joints;
-  bool empty() const { return groups.empty() && group_states.empty() && disabled_collisions.empty(); }
+  bool empty() const {
+    return groups.empty() && group_states.empty() && disabled_collisions.empty();
+  }
 };
 
 }  // namespace kinetic

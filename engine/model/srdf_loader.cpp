@@ -106,7 +106,8 @@ double parse_value(const std::string& text, const std::string& joint, const std:
 // the same posture written another way (ROS packages often give -pi/2 for a joint limited to
 // [0.33, 5.95]): it is taken that way, so the pose can be a start. "" when nothing was changed;
 // else the warning that says so.
-std::string wrap_into_limits(const RobotModel* model, const std::string& joint_name, double& value) {
+std::string wrap_into_limits(const RobotModel* model, const std::string& joint_name,
+                             double& value) {
   if (!model) return {};
   const int j = model->find_joint(joint_name);
   if (j < 0) return {};
@@ -118,8 +119,9 @@ std::string wrap_into_limits(const RobotModel* model, const std::string& joint_n
   const double turned = value + kTurn * std::ceil((limits.lower - kTolerance - value) / kTurn);
   if (turned > limits.upper + kTolerance) return {};
   std::ostringstream text;
-  text << "joint '" << joint_name << "' = " << value << " is outside its limits [" << limits.lower << ", "
-       << limits.upper << "]; taken as " << turned << ", the same angle a whole number of turns on";
+  text << "joint '" << joint_name << "' = " << value << " is outside its limits [" << limits.lower
+       << ", " << limits.upper << "]; taken as " << turned
+       << ", the same angle a whole number of turns on";
   value = turned;
   return text.str();
 }
@@ -311,7 +313,8 @@ class SrdfReader {
         const std::size_t sub = group_index_.at(subgroups[next++]);
         if (mark[sub] == Mark::OnPath)  // the path led back to it: it is in the cycle
           throw Error(ErrorCode::InvalidModel, where(source_, group_elements_[sub]) + ": group '" +
-                                                   semantic_.groups[sub].name + "' contains itself through its subgroups");
+                                                   semantic_.groups[sub].name +
+                                                   "' contains itself through its subgroups");
         if (mark[sub] == Mark::Unseen) {
           mark[sub] = Mark::OnPath;
           path.emplace_back(sub, 0);
@@ -320,10 +323,11 @@ class SrdfReader {
     }
   }
 
-  bool known_group(const std::string& name, const XMLElement* element, const std::string& skipped) const {
+  bool known_group(const std::string& name, const XMLElement* element,
+                   const std::string& skipped) const {
     if (group_index_.count(name)) return true;
-    warn_(where(source_, element) + ": group '" + name + "' is not defined in the SRDF; " + skipped +
-          " is skipped (" + suggestion_hint(name, group_names_) + ")");
+    warn_(where(source_, element) + ": group '" + name + "' is not defined in the SRDF; " +
+          skipped + " is skipped (" + suggestion_hint(name, group_names_) + ")");
     return false;
   }
 
@@ -410,9 +414,9 @@ class SrdfReader {
   std::set<std::string> virtual_names_;  // before check_, which refers to it
   const Checker check_;
   SemanticModel semantic_;
-  std::vector<const XMLElement*> group_elements_;  // the <group> of each of semantic_.groups
+  std::vector<const XMLElement*> group_elements_;   // the <group> of each of semantic_.groups
   std::map<std::string, std::size_t> group_index_;  // name -> index in semantic_.groups
-  std::vector<std::string> group_names_;           // of semantic_.groups, once they are read
+  std::vector<std::string> group_names_;            // of semantic_.groups, once they are read
 };
 
 }  // namespace

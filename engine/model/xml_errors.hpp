@@ -46,13 +46,16 @@ inline void parse_xml(tinyxml2::XMLDocument& doc, const std::string& xml, const 
   check_xml_attribute_counts(xml, source);
   if (doc.Parse(xml.c_str(), xml.size()) != tinyxml2::XML_SUCCESS) {
     if (doc.ErrorID() == tinyxml2::XML_ERROR_EMPTY_DOCUMENT)
-      throw Error(ErrorCode::ParseError, describe_xml_error(doc, source, what), "check that this is the right file");
-    throw Error(ErrorCode::ParseError, describe_xml_error(doc, source, what), "fix the XML syntax at that line");
+      throw Error(ErrorCode::ParseError, describe_xml_error(doc, source, what),
+                  "check that this is the right file");
+    throw Error(ErrorCode::ParseError, describe_xml_error(doc, source, what),
+                "fix the XML syntax at that line");
   }
   if (!doc.RootElement())
-    throw Error(ErrorCode::ParseError,
-                source + ": the file is empty (or holds only a declaration or comments): no " + what,
-                "check that this is the right file");
+    throw Error(
+        ErrorCode::ParseError,
+        source + ": the file is empty (or holds only a declaration or comments): no " + what,
+        "check that this is the right file");
 }
 
 }  // namespace kinetic::detail

@@ -15,7 +15,8 @@ namespace {
 namespace fs = std::filesystem;
 
 // "sceneNNNN.yaml" / "requestNNNN.yml" -> (kind, NNNN); nothing for any other name (or more than
-// nine digits). Hand-parsed: std::regex trips GCC 12's -Wmaybe-uninitialized in the sanitizer build.
+// nine digits). Hand-parsed: std::regex trips GCC 12's -Wmaybe-uninitialized in the sanitizer
+// build.
 std::optional<std::pair<std::string, int>> problem_file_name(const std::string& file) {
   for (const std::string kind : {"scene", "request"}) {
     if (file.rfind(kind, 0) != 0) continue;
@@ -23,7 +24,8 @@ std::optional<std::pair<std::string, int>> problem_file_name(const std::string& 
     while (end < file.size() && std::isdigit(static_cast<unsigned char>(file[end]))) ++end;
     const std::size_t digits = end - kind.size();
     const std::string extension = file.substr(end);
-    if (digits == 0 || digits > 9 || (extension != ".yaml" && extension != ".yml")) return std::nullopt;
+    if (digits == 0 || digits > 9 || (extension != ".yaml" && extension != ".yml"))
+      return std::nullopt;
     return std::make_pair(kind, std::stoi(file.substr(kind.size(), digits)));
   }
   return std::nullopt;

@@ -93,7 +93,8 @@ BenchmarkRow run_benchmark_problem(Planner& planner, const BenchmarkProblem& pro
     row.length = path_length(result.path);
     row.margin_used = result.margin_used;
     row.tree_size = result.tree_size;
-    for (const std::string& note : result.notes) row.message += (row.message.empty() ? "" : "; ") + note;
+    for (const std::string& note : result.notes)
+      row.message += (row.message.empty() ? "" : "; ") + note;
     if (settings.recheck_resolution > 0) {
       const std::string collision = recheck_path(checker, result.path, settings.recheck_resolution);
       row.recheck = collision.empty() ? "ok" : "collides: " + collision;

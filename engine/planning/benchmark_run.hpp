@@ -32,7 +32,8 @@ struct BenchmarkRow {
   int tree_size = 0;
   // "ok", "collides: <where>", or "" when nothing was re-checked (unsolved, or resolution 0).
   std::string recheck;
-  std::string message;  // why it is invalid or unsolved; a solved one's planner notes (margin reduced, ...)
+  std::string
+      message;  // why it is invalid or unsolved; a solved one's planner notes (margin reduced, ...)
   double planning_ms() const { return search_ms + simplify_ms; }
 };
 

@@ -88,7 +88,8 @@ SegmentPoses interpolate(const Pose& from, const CartesianSegment& segment,
     return out;
   }
   if (!(segment.axis.norm() > 1e-9) || !segment.center.allFinite() || !std::isfinite(segment.angle))
-    throw Error(ErrorCode::InvalidValue, "Cartesian arc needs a finite centre, a non-zero axis and a finite angle");
+    throw Error(ErrorCode::InvalidValue,
+                "Cartesian arc needs a finite centre, a non-zero axis and a finite angle");
   const Vector3 axis = segment.axis.normalized();
   const Vector3 radial = from.translation() - segment.center;
   const double radius = (radial - radial.dot(axis) * axis).norm();
@@ -174,8 +175,10 @@ std::optional<CollidingState> follow_poses(const KinematicChain& chain, Collisio
   // The robot's tolerances; each step starts next to its answer, so 2 ms is plenty.
   IkOptions ik_options = ik_options_from_config(*chain.model());
   ik_options.timeout_ms = 2.0;
-  ik_options.cancel = control.cancel;  // a first attempt runs to [ik] max_iterations whatever the time
-  const CartesianStepIk ik(chain, options.closed_form_ik ? closed_form : nullptr, ik_options, options.jump_threshold);
+  ik_options.cancel =
+      control.cancel;  // a first attempt runs to [ik] max_iterations whatever the time
+  const CartesianStepIk ik(chain, options.closed_form_ik ? closed_form : nullptr, ik_options,
+                           options.jump_threshold);
   const std::vector<std::string> names = chain.joint_names();
   SearchClock clock(1e9, control);
   JointVector q_chain = chain.to_chain(result.path.front());
@@ -187,8 +190,8 @@ std::optional<CollidingState> follow_poses(const KinematicChain& chain, Collisio
       // Blame the joint pinned at a limit, if any: the usual reason a nearby pose has no solution.
       int pinned = -1;
       for (int j = 0; j < chain.dof(); ++j)
-        if (chain.has_position_limits(j) &&
-            (q_chain[j] - chain.lower_limits()[j] < 1e-3 || chain.upper_limits()[j] - q_chain[j] < 1e-3))
+        if (chain.has_position_limits(j) && (q_chain[j] - chain.lower_limits()[j] < 1e-3 ||
+                                             chain.upper_limits()[j] - q_chain[j] < 1e-3))
           pinned = j;
       const double share = pinned >= 0 ? 1.0 : movable_share(chain, q_chain, poses[i]);
       if (pinned >= 0)
@@ -219,8 +222,9 @@ std::optional<CollidingState> follow_poses(const KinematicChain& chain, Collisio
                             (q_chain[worst] - chain.lower_limits()[worst] < 1e-2 ||
                              chain.upper_limits()[worst] - q_chain[worst] < 1e-2);
       const char* unit =
-          chain.model()->variable_joint(chain.variable_indices()[static_cast<std::size_t>(worst)]).type ==
-                  JointType::Prismatic
+          chain.model()
+                      ->variable_joint(chain.variable_indices()[static_cast<std::size_t>(worst)])
+                      .type == JointType::Prismatic
               ? "m"
               : "rad";
       if (at_limit)
@@ -239,7 +243,8 @@ std::optional<CollidingState> follow_poses(const KinematicChain& chain, Collisio
     JointVector next = result.path.back();
     chain.to_model(solved.q, next);
     const bool checked = check_stride > 0 && ((i + 1) % check_stride == 0 || i + 1 == poses.size());
-    if (checked && !state_collision_free(checker, next, options.margin)) return CollidingState{i + 1, std::move(next)};
+    if (checked && !state_collision_free(checker, next, options.margin))
+      return CollidingState{i + 1, std::move(next)};
     q_chain = solved.q;
     result.path.push_back(std::move(next));
   }
@@ -247,11 +252,12 @@ std::optional<CollidingState> follow_poses(const KinematicChain& chain, Collisio
 }
 
 // The motion stops before `state`, which failed the per-step collision check: says so.
-void stop_for_collision(CollisionChecker& checker, const CollidingState& state, std::size_t pose_count,
-                        const CartesianOptions& options, CartesianResult& result) {
+void stop_for_collision(CollisionChecker& checker, const CollidingState& state,
+                        std::size_t pose_count, const CartesianOptions& options,
+                        CartesianResult& result) {
   const auto contacts = checker.contacts(state.q, CheckOptions{options.margin, true, true});
-  result.stop_reason = "collision at step " + std::to_string(state.step) + " of " + std::to_string(pose_count) + ": " +
-                       describe_contacts(contacts);
+  result.stop_reason = "collision at step " + std::to_string(state.step) + " of " +
+                       std::to_string(pose_count) + ": " + describe_contacts(contacts);
   result.joint_at_fault.clear();
   for (const auto& c : contacts) {
     result.links_at_fault.push_back(c.body_a);
@@ -262,7 +268,8 @@ void stop_for_collision(CollisionChecker& checker, const CollidingState& state, 
 // The path's first state that fails the per-step check, in the order the steps were taken, cut off
 // with the rest of the path. `beyond`: a state past the path known to fail it (the IK stopped
 // there), the first one when every state of the path passes.
-void stop_at_first_collision(CollisionChecker& checker, std::size_t pose_count, const CartesianOptions& options,
+void stop_at_first_collision(CollisionChecker& checker, std::size_t pose_count,
+                             const CartesianOptions& options,
                              const std::optional<CollidingState>& beyond, CartesianResult& result) {
   for (std::size_t i = 1; i < result.path.size(); ++i) {
     if (state_collision_free(checker, result.path[i], options.margin)) continue;
@@ -276,14 +283,16 @@ void stop_at_first_collision(CollisionChecker& checker, std::size_t pose_count, 
 }  // namespace
 
 CartesianResult plan_cartesian(const KinematicChain& chain, CollisionChecker& checker,
-                               const JointVector& start, const std::vector<CartesianSegment>& segments,
+                               const JointVector& start,
+                               const std::vector<CartesianSegment>& segments,
                                const CartesianOptions& options, const PlanControl& control,
                                const IkSolverPtr& closed_form) {
   const RobotModel& model = *chain.model();
   if (auto problem = limits_problem(model, start, "Cartesian start state")) throw *problem;
   if (options.avoid_collisions)
     if (auto problem = collision_problem(checker, start, "Cartesian start state")) throw *problem;
-  if (!(options.max_translation_step > 0) || !(options.max_rotation_step > 0) || !(options.jump_threshold > 0))
+  if (!(options.max_translation_step > 0) || !(options.max_rotation_step > 0) ||
+      !(options.jump_threshold > 0))
     throw Error(ErrorCode::InvalidValue, "Cartesian step sizes and jump threshold must be > 0");
 
   // All poses first: the fraction is measured in steps, which are evenly spaced per segment.
@@ -348,7 +357,8 @@ CartesianResult plan_cartesian(const KinematicChain& chain, CollisionChecker& ch
   if (options.avoid_collisions) {
     if (!gated) gate_problem = collision_gate(checker, result.path);
     if (gate_problem)
-      throw Error(ErrorCode::InCollision, "Cartesian path failed the collision gate: " + *gate_problem,
+      throw Error(ErrorCode::InCollision,
+                  "Cartesian path failed the collision gate: " + *gate_problem,
                   "raise the margin so the per-step check keeps more clearance");
   }
   return result;

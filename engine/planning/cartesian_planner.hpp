@@ -18,7 +18,7 @@ namespace kinetic {
 struct CartesianSegment {
   enum class Type { Line, Arc };
   Type type = Type::Line;
-  Pose target = Pose::Identity();  // Line: end pose of the TCP (base frame), orientation slerped
+  Pose target = Pose::Identity();    // Line: end pose of the TCP (base frame), orientation slerped
   Vector3 center = Vector3::Zero();  // Arc: a point on the rotation axis (base frame)
   Vector3 axis = Vector3::UnitZ();   // Arc: rotation axis; the TCP turns with the arc
   double angle = 0.0;                // Arc: rad, right-handed about axis
@@ -32,7 +32,7 @@ struct CartesianOptions {
   double max_rotation_step = 0.001;     // rad
   double jump_threshold = 0.05;         // rad (or m): largest joint change allowed in one step
   bool avoid_collisions = true;
-  double margin = 0.0;                  // m, padding of the collision check
+  double margin = 0.0;  // m, padding of the collision check
   // Robots with a closed-form IK solver (UR, OPW): each step in closed form on the last step's
   // branch, the numeric solve where that has no answer within the jump threshold. A fifth to a
   // third faster and the TCP exactly on the path; but the path differs from the numeric default
@@ -43,13 +43,13 @@ struct CartesianOptions {
 };
 
 struct CartesianResult {
-  JointPath path;          // model order; from the start to the last reached step
-  double fraction = 0.0;   // of the requested motion achieved (1 = complete)
+  JointPath path;         // model order; from the start to the last reached step
+  double fraction = 0.0;  // of the requested motion achieved (1 = complete)
   bool complete() const { return fraction >= 1.0 - 1e-12; }
   std::string stop_reason;     // "" when complete
   std::string joint_at_fault;  // joint that jumped / hit its limit ("" when not about a joint)
   std::vector<std::string> links_at_fault;  // colliding bodies when stopped by a collision
-  int steps = 0;               // steps taken
+  int steps = 0;                            // steps taken
 };
 
 // start: model order. Throws Error(OutOfLimits / InCollision) for a bad start, Error(InvalidValue)
@@ -57,8 +57,10 @@ struct CartesianResult {
 // this chain (make_ik_solver), used when options.closed_form_ik is set and it is a closed-form one
 // (UR, OPW); null: numeric IK at every step.
 CartesianResult plan_cartesian(const KinematicChain& chain, CollisionChecker& checker,
-                               const JointVector& start, const std::vector<CartesianSegment>& segments,
-                               const CartesianOptions& options = {}, const PlanControl& control = {},
+                               const JointVector& start,
+                               const std::vector<CartesianSegment>& segments,
+                               const CartesianOptions& options = {},
+                               const PlanControl& control = {},
                                const IkSolverPtr& closed_form = nullptr);
 
 }  // namespace kinetic

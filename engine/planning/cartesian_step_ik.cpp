@@ -30,7 +30,8 @@ CartesianStepIk::CartesianStepIk(const KinematicChain& chain, const IkSolverPtr&
     };
 }
 
-bool CartesianStepIk::closed_form_step(const Pose& target, const JointVector& last, IkResult& out) const {
+bool CartesianStepIk::closed_form_step(const Pose& target, const JointVector& last,
+                                       IkResult& out) const {
   constexpr double kTwoPi = 2.0 * std::numbers::pi;
   const AnalyticSolutions raw = raw_solutions_(target, WristHint{last[3], last[5]});
   Vector6 best;
@@ -55,7 +56,8 @@ bool CartesianStepIk::closed_form_step(const Pose& target, const JointVector& la
   out.position_error = error.position;
   out.orientation_error = error.orientation;
   out.iterations = 1;
-  out.converged = error.position <= options_.position_tolerance && error.orientation <= options_.orientation_tolerance;
+  out.converged = error.position <= options_.position_tolerance &&
+                  error.orientation <= options_.orientation_tolerance;
   return out.converged;
 }
 

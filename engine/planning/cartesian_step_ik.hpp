@@ -28,8 +28,8 @@ class CartesianStepIk {
   // closed_form: the robot's solver on this chain (make_ik_solver), used when it is a closed-form
   // one (UR, OPW) and ignored otherwise; null: numeric steps only. options: tolerances and budget
   // of the numeric solve.
-  CartesianStepIk(const KinematicChain& chain, const IkSolverPtr& closed_form, const IkOptions& options,
-                  double jump_threshold);
+  CartesianStepIk(const KinematicChain& chain, const IkSolverPtr& closed_form,
+                  const IkOptions& options, double jump_threshold);
 
   enum class Source { ClosedForm, Numeric };
   struct Step {

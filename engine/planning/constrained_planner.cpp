@@ -13,8 +13,8 @@ namespace {
 
 // Walks from `from` towards `to` on the constraint set in resolution steps, up to `range`.
 // Appends the projected states to `walk` (excluding `from`); returns true when `to` was reached.
-bool walk_towards(PlanningSpace& space, const ConstraintProjector& projector, const JointVector& from,
-                  const JointVector& to, double range, JointPath& walk) {
+bool walk_towards(PlanningSpace& space, const ConstraintProjector& projector,
+                  const JointVector& from, const JointVector& to, double range, JointPath& walk) {
   JointVector q = from;
   double travelled = 0.0;
   const double step = space.resolution();
@@ -97,11 +97,14 @@ SearchOutcome plan_constrained(PlanningSpace& space, const ConstraintProjector& 
       const JointVector reached = grow.state(added);
       const int other_near = other.nearest(reached);
       JointPath back;
-      const bool joined = walk_towards(space, projector, other.state(other_near), reached, 1e9, back);
+      const bool joined =
+          walk_towards(space, projector, other.state(other_near), reached, 1e9, back);
       const int other_end = append_walk(other, other_near, back);
       if (joined) {
-        if (current == 0) finish(added, other_end);
-        else finish(other_end, added);
+        if (current == 0)
+          finish(added, other_end);
+        else
+          finish(other_end, added);
         break;
       }
     }
@@ -112,16 +115,18 @@ SearchOutcome plan_constrained(PlanningSpace& space, const ConstraintProjector& 
   return out;
 }
 
-void shortcut_constrained(PlanningSpace& space, const ConstraintProjector& projector, JointPath& path, int passes,
-                          std::mt19937_64& rng, SearchClock& clock) {
+void shortcut_constrained(PlanningSpace& space, const ConstraintProjector& projector,
+                          JointPath& path, int passes, std::mt19937_64& rng, SearchClock& clock) {
   // As shortcut_path: a run of fruitless tries means the path is (nearly) locally shortest.
   const int give_up_after = std::max(16, passes / 4);
   std::vector<double> cumulative;
   int unchanged = 0;
-  for (int pass = 0; pass < passes && path.size() >= 3 && unchanged < give_up_after; ++pass, ++unchanged) {
+  for (int pass = 0; pass < passes && path.size() >= 3 && unchanged < give_up_after;
+       ++pass, ++unchanged) {
     clock.poll("shortcutting", pass, static_cast<int>(path.size()));
     cumulative.assign(1, 0.0);
-    for (std::size_t i = 1; i < path.size(); ++i) cumulative.push_back(cumulative.back() + (path[i] - path[i - 1]).norm());
+    for (std::size_t i = 1; i < path.size(); ++i)
+      cumulative.push_back(cumulative.back() + (path[i] - path[i - 1]).norm());
     std::uniform_int_distribution<std::size_t> pick(0, path.size() - 1);
     std::size_t a = pick(rng), b = pick(rng);
     if (a > b) std::swap(a, b);

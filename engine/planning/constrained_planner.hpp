@@ -6,8 +6,8 @@
 #include <random>
 #include <vector>
 
-#include "engine/planning/sampling/geometric_planners.hpp"
 #include "engine/planning/path_constraints.hpp"
+#include "engine/planning/sampling/geometric_planners.hpp"
 
 namespace kinetic {
 
@@ -20,7 +20,7 @@ SearchOutcome plan_constrained(PlanningSpace& space, const ConstraintProjector& 
 // constraint set (projected resolution steps, each checked) replaces the stretch between them
 // when it is shorter. The path stays dense and every waypoint keeps the constraints. Stops after
 // `passes` tries, or once a run of tries changed nothing.
-void shortcut_constrained(PlanningSpace& space, const ConstraintProjector& projector, JointPath& path, int passes,
-                          std::mt19937_64& rng, SearchClock& clock);
+void shortcut_constrained(PlanningSpace& space, const ConstraintProjector& projector,
+                          JointPath& path, int passes, std::mt19937_64& rng, SearchClock& clock);
 
 }  // namespace kinetic

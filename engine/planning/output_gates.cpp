@@ -12,7 +12,8 @@ constexpr double kSelfGateResolution = 0.01;  // rad (SelfGateMode::Discrete)
 std::string waypoint_in_collision(CollisionChecker& checker, const JointPath& path, std::size_t i) {
   const auto contacts = checker.contacts(path[i]);
   std::string what = "waypoint " + std::to_string(i) + " is in collision";
-  if (!contacts.empty()) what += " ('" + contacts.front().body_a + "' with '" + contacts.front().body_b + "')";
+  if (!contacts.empty())
+    what += " ('" + contacts.front().body_a + "' with '" + contacts.front().body_b + "')";
   return what;
 }
 
@@ -24,7 +25,8 @@ std::string segment_name(std::size_t i) {
 std::optional<std::string> limits_gate(const RobotModel& model, const JointPath& path) {
   const JointVector lower = model.lower_limits(), upper = model.upper_limits();
   for (std::size_t i = 0; i < path.size(); ++i) {
-    if (path[i].size() != model.dof()) return "waypoint " + std::to_string(i) + " has the wrong size";
+    if (path[i].size() != model.dof())
+      return "waypoint " + std::to_string(i) + " has the wrong size";
     for (int j = 0; j < model.dof(); ++j) {
       if (!model.variable_joint(j).limits.has_position_limits) continue;
       if (path[i][j] < lower[j] - 1e-9 || path[i][j] > upper[j] + 1e-9) {
@@ -47,7 +49,8 @@ std::optional<std::string> limits_gate(const RobotModel& model, const JointPath&
 std::optional<std::string> collision_gate(CollisionChecker& checker, const JointPath& path,
                                           SelfGateMode self_mode) {
   if (path.empty()) return std::nullopt;
-  const CheckOptions scene_only{0.0, false, true}, self_only{0.0, true, false}, both{0.0, true, true};
+  const CheckOptions scene_only{0.0, false, true}, self_only{0.0, true, false},
+      both{0.0, true, true};
   if (self_mode == SelfGateMode::Continuous) {
     // path_begin checks waypoint 0 in full.
     if (!checker.path_begin(path[0], both)) return waypoint_in_collision(checker, path, 0);
@@ -57,9 +60,11 @@ std::optional<std::string> collision_gate(CollisionChecker& checker, const Joint
       // at the tolerance instead of calling that contact, and reports only states that fail
       // in_collision's own test.
       const CollisionChecker::PathContact contact = checker.path_contact();
-      if (contact.body_a.empty() || checker.in_collision(path[i])) return waypoint_in_collision(checker, path, i);
+      if (contact.body_a.empty() || checker.in_collision(path[i]))
+        return waypoint_in_collision(checker, path, i);
       const std::string pair = " ('" + contact.body_a + "' with '" + contact.body_b + "')";
-      if (contact.scene) return segment_name(i) + " fails the continuous collision check against the scene" + pair;
+      if (contact.scene)
+        return segment_name(i) + " fails the continuous collision check against the scene" + pair;
       return segment_name(i) + " self-collides" + pair;
     }
     return std::nullopt;
@@ -74,7 +79,8 @@ std::optional<std::string> collision_gate(CollisionChecker& checker, const Joint
       return segment_name(i) + " fails the continuous collision check against the scene";
     }
     const JointVector dq = q1 - q0;
-    const int steps = std::max(1, static_cast<int>(std::ceil(dq.cwiseAbs().maxCoeff() / kSelfGateResolution)));
+    const int steps =
+        std::max(1, static_cast<int>(std::ceil(dq.cwiseAbs().maxCoeff() / kSelfGateResolution)));
     for (int s = 1; s < steps; ++s)
       if (checker.in_collision(q0 + dq * (static_cast<double>(s) / steps), self_only))
         return segment_name(i) + " self-collides";

@@ -14,7 +14,8 @@ ConstraintProjector::ConstraintProjector(const KinematicChain& chain, PathConstr
   for (const auto& c : constraints_.joints) {
     const auto it = std::find(names.begin(), names.end(), c.joint);
     if (it == names.end())
-      throw Error(ErrorCode::MissingJoint, "joint constraint names '" + c.joint + "', which is not in the planning group",
+      throw Error(ErrorCode::MissingJoint,
+                  "joint constraint names '" + c.joint + "', which is not in the planning group",
                   "use one of the group's joints");
     if (!(c.lower <= c.upper))
       throw Error(ErrorCode::InvalidValue, "joint constraint on '" + c.joint + "': lower > upper");
@@ -25,11 +26,13 @@ ConstraintProjector::ConstraintProjector(const KinematicChain& chain, PathConstr
       throw Error(ErrorCode::InvalidValue, "orientation constraint tolerance must be >= 0 rad");
     constraints_.orientation->orientation.normalize();
   }
-  if (constraints_.position && !(constraints_.position->lower.array() <= constraints_.position->upper.array()).all())
+  if (constraints_.position &&
+      !(constraints_.position->lower.array() <= constraints_.position->upper.array()).all())
     throw Error(ErrorCode::InvalidValue, "position constraint: lower corner above upper corner");
 }
 
-void ConstraintProjector::residual(const JointVector& q, Eigen::VectorXd& error, Eigen::MatrixXd* jacobian) const {
+void ConstraintProjector::residual(const JointVector& q, Eigen::VectorXd& error,
+                                   Eigen::MatrixXd* jacobian) const {
   Pose tip;
   Jacobian j(6, chain_.dof());
   chain_.fk_and_jacobian(q, tip, j);
@@ -37,7 +40,8 @@ void ConstraintProjector::residual(const JointVector& q, Eigen::VectorXd& error,
   std::vector<Eigen::RowVectorXd> rows;
   if (constraints_.orientation) {
     // Rotation from the reference to the current orientation, as a base-frame rotation vector.
-    const Eigen::AngleAxisd diff(tip.linear() * constraints_.orientation->orientation.toRotationMatrix().transpose());
+    const Eigen::AngleAxisd diff(
+        tip.linear() * constraints_.orientation->orientation.toRotationMatrix().transpose());
     const double angle = diff.angle();
     const double tol = constraints_.orientation->tolerance;
     if (angle > tol) {
@@ -84,7 +88,8 @@ bool ConstraintProjector::project(JointVector& q, int iterations) const {
   Eigen::VectorXd error;
   Eigen::MatrixXd jacobian;
   for (int it = 0; it < iterations; ++it) {
-    for (const auto& [slot, range] : joint_ranges_) q[slot] = std::clamp(q[slot], range.first, range.second);
+    for (const auto& [slot, range] : joint_ranges_)
+      q[slot] = std::clamp(q[slot], range.first, range.second);
     residual(q, error, &jacobian);
     if (error.size() == 0 || error.cwiseAbs().maxCoeff() < 1e-7) return satisfied(q);
     // Minimum-norm damped step onto the constraint rows; joints held by a range stay put.
@@ -103,10 +108,12 @@ std::string ConstraintProjector::describe(const JointVector& q) const {
   char text[160];
   const Pose tip = chain_.fk(q);
   if (constraints_.orientation) {
-    const double angle = Quaternion(tip.linear()).angularDistance(constraints_.orientation->orientation);
+    const double angle =
+        Quaternion(tip.linear()).angularDistance(constraints_.orientation->orientation);
     if (angle > constraints_.orientation->tolerance + 1e-6) {
-      std::snprintf(text, sizeof text, "TCP orientation is %.4f rad from the reference (tolerance %.4f); ",
-                    angle, constraints_.orientation->tolerance);
+      std::snprintf(text, sizeof text,
+                    "TCP orientation is %.4f rad from the reference (tolerance %.4f); ", angle,
+                    constraints_.orientation->tolerance);
       out += text;
     }
   }
@@ -114,15 +121,16 @@ std::string ConstraintProjector::describe(const JointVector& q) const {
     const Vector3 p = tip.translation();
     if ((p.array() < constraints_.position->lower.array() - 1e-6).any() ||
         (p.array() > constraints_.position->upper.array() + 1e-6).any()) {
-      std::snprintf(text, sizeof text, "TCP position (%.3f, %.3f, %.3f) is outside the box; ", p.x(), p.y(), p.z());
+      std::snprintf(text, sizeof text, "TCP position (%.3f, %.3f, %.3f) is outside the box; ",
+                    p.x(), p.y(), p.z());
       out += text;
     }
   }
   const auto names = chain_.joint_names();
   for (const auto& [slot, range] : joint_ranges_)
     if (q[slot] < range.first - 1e-6 || q[slot] > range.second + 1e-6) {
-      std::snprintf(text, sizeof text, "joint '%s' = %.4f is outside [%.4f, %.4f]; ", names[slot].c_str(),
-                    q[slot], range.first, range.second);
+      std::snprintf(text, sizeof text, "joint '%s' = %.4f is outside [%.4f, %.4f]; ",
+                    names[slot].c_str(), q[slot], range.first, range.second);
       out += text;
     }
   if (out.size() >= 2) out.resize(out.size() - 2);

@@ -38,7 +38,8 @@ class ConstraintProjector {
   // Throws Error(MissingJoint) for a joint not in the chain, Error(InvalidValue) for bad ranges.
   ConstraintProjector(const KinematicChain& chain, PathConstraints constraints);
 
-  // Largest violation: orientation rad beyond tolerance, position m outside the box, joint beyond range.
+  // Largest violation: orientation rad beyond tolerance, position m outside the box, joint beyond
+  // range.
   double violation(const JointVector& q) const;
   bool satisfied(const JointVector& q, double slack = 1e-6) const { return violation(q) <= slack; }
   // In place; false when it did not converge within the iterations or left the joint limits.

@@ -30,7 +30,8 @@ void remove_redundant_waypoints(PlanningSpace& space, JointPath& path) {
 
 namespace {
 // Point at arc length s along the path, and the index of the segment it lies on.
-JointVector point_at(const JointPath& path, const std::vector<double>& cumulative, double s, std::size_t& segment) {
+JointVector point_at(const JointPath& path, const std::vector<double>& cumulative, double s,
+                     std::size_t& segment) {
   segment = std::upper_bound(cumulative.begin(), cumulative.end(), s) - cumulative.begin();
   segment = std::clamp<std::size_t>(segment, 1, path.size() - 1);
   const double length = cumulative[segment] - cumulative[segment - 1];
@@ -52,7 +53,8 @@ constexpr double kMinShortcutGainPerLength = 0.05;
 // cutting them only adds waypoints, edge checks here and segments for the output gates.
 constexpr double kMinCornerAngle = 0.25;  // rad, between the incoming and outgoing directions
 
-double turning_angle(const JointVector& before, const JointVector& corner, const JointVector& after) {
+double turning_angle(const JointVector& before, const JointVector& corner,
+                     const JointVector& after) {
   const JointVector in = corner - before, out = after - corner;
   const double norms = in.norm() * out.norm();
   if (norms <= 0.0) return 0.0;
@@ -67,7 +69,8 @@ void shortcut_path(PlanningSpace& space, JointPath& path, int passes, std::mt199
   // further attempts are mostly wasted edge checks (OMPL's shortcutPath stops the same way).
   const int give_up_after = std::max(16, passes / 4);
   int unchanged = 0;
-  for (int pass = 0; pass < passes && path.size() >= 3 && unchanged < give_up_after; ++pass, ++unchanged) {
+  for (int pass = 0; pass < passes && path.size() >= 3 && unchanged < give_up_after;
+       ++pass, ++unchanged) {
     clock.poll("shortcutting", pass, static_cast<int>(path.size()));
     cumulative.assign(1, 0.0);
     for (std::size_t i = 1; i < path.size(); ++i)
@@ -91,7 +94,9 @@ void shortcut_path(PlanningSpace& space, JointPath& path, int passes, std::mt199
     // (points of edges already checked, nearly always valid) would be checked for nothing.
     // A point snapped onto a waypoint is a state of the path: valid already.
     const bool a_known = qa == path[seg_a - 1], b_known = qb == path[seg_b];
-    if (!space.motion_valid(qa, qb) || (!a_known && !space.valid(qa)) || (!b_known && !space.valid(qb))) continue;
+    if (!space.motion_valid(qa, qb) || (!a_known && !space.valid(qa)) ||
+        (!b_known && !space.valid(qb)))
+      continue;
     JointPath next(path.begin(), path.begin() + static_cast<long>(seg_a));
     if (qa != next.back()) next.push_back(qa);
     if (qb != path[seg_b]) next.push_back(qb);

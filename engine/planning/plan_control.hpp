@@ -9,15 +9,15 @@
 namespace kinetic {
 
 struct PlanProgress {
-  const char* phase = "";    // "planning", "shortcutting", "smoothing", "validating"
+  const char* phase = "";  // "planning", "shortcutting", "smoothing", "validating"
   int iterations = 0;
-  int tree_size = 0;          // nodes in all trees / roadmap
+  int tree_size = 0;  // nodes in all trees / roadmap
   double elapsed_ms = 0.0;
 };
 
 struct PlanControl {
-  const std::atomic<bool>* cancel = nullptr;           // set to true to stop (Error(Cancelled))
-  std::function<void(const PlanProgress&)> progress;   // called from the planning thread, ~every ms
+  const std::atomic<bool>* cancel = nullptr;          // set to true to stop (Error(Cancelled))
+  std::function<void(const PlanProgress&)> progress;  // called from the planning thread, ~every ms
 };
 
 // Statistics of the search itself.

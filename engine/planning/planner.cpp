@@ -12,9 +12,9 @@
 #include "engine/kinematics/group_end_effectors.hpp"
 #include "engine/kinematics/ik_factory.hpp"
 #include "engine/planning/constrained_planner.hpp"
-#include "engine/planning/sampling/geometric_planners.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/path_processing.hpp"
+#include "engine/planning/sampling/geometric_planners.hpp"
 #include "engine/planning/sampling/prm.hpp"
 #include "engine/planning/segment_repair.hpp"
 #include "engine/planning/state_diagnostics.hpp"
@@ -92,7 +92,8 @@ const KinematicChain& Planner::chain() const {
 
 std::vector<std::string> Planner::end_effectors() const {
   std::vector<std::string> names;
-  for (const GroupEndEffector& ee : group_end_effectors(model_, variables_)) names.push_back(ee.name);
+  for (const GroupEndEffector& ee : group_end_effectors(model_, variables_))
+    names.push_back(ee.name);
   return names;
 }
 
@@ -126,7 +127,9 @@ void Planner::set_scene(const PlanningScene& scene) {
   roadmap_.reset();  // its states and edges were checked against the old scene
 }
 
-int Planner::roadmap_size() const { return roadmap_ ? roadmap_->size() : 0; }
+int Planner::roadmap_size() const {
+  return roadmap_ ? roadmap_->size() : 0;
+}
 
 IkSolverPtr Planner::ik_solver() {
   if (!ik_) {
@@ -175,8 +178,10 @@ std::vector<JointVector> Planner::ik_candidates(Reach& reach, const JointVector&
       for (const auto& q : result.solutions) add(q);
       break;  // analytic: every solution at once
     }
-    if (result.converged) add(result.q);
-    else if (failure.empty()) failure = result.message;
+    if (result.converged)
+      add(result.q);
+    else if (failure.empty())
+      failure = result.message;
     // Numeric solvers find one solution per seed: restart from random seeds within the limits.
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     for (int j = 0; j < restart.size(); ++j)
@@ -202,7 +207,8 @@ std::vector<JointVector> Planner::ik_candidates(Reach& reach, const JointVector&
 }
 
 std::vector<JointVector> Planner::resolve_goal(const JointVector& start, const PlanningGoal& goal,
-                                               const PlannerOptions& options, const PlanControl& control) {
+                                               const PlannerOptions& options,
+                                               const PlanControl& control) {
   model_->validate(start);
   auto single = [&](JointVector q, const std::string& what) {
     if (auto problem = limits_problem(*model_, q, what)) throw *problem;
@@ -213,7 +219,8 @@ std::vector<JointVector> Planner::resolve_goal(const JointVector& start, const P
     if (joints->q.size() == model_->dof()) return single(joints->q, "goal state");
     if (joints->q.size() == static_cast<int>(variables_.size())) {
       JointVector full = start;
-      for (std::size_t i = 0; i < variables_.size(); ++i) full[variables_[i]] = joints->q[static_cast<int>(i)];
+      for (std::size_t i = 0; i < variables_.size(); ++i)
+        full[variables_[i]] = joints->q[static_cast<int>(i)];
       return single(full, "goal state");
     }
     throw Error(ErrorCode::DimensionMismatch,
@@ -258,14 +265,17 @@ std::vector<JointVector> Planner::resolve_goal(const JointVector& start, const P
   }
   if (valid.empty())
     throw Error(ErrorCode::InCollision,
-                "pose goal at " + format_position(target) + ": all " + std::to_string(candidates.size()) +
+                "pose goal at " + format_position(target) + ": all " +
+                    std::to_string(candidates.size()) +
                     " IK solutions collide (the closest: " + first_contacts + ")",
                 "move the target away from the obstacles or change its orientation");
   return valid;
 }
 
-CartesianResult Planner::plan_cartesian(const JointVector& start, const std::vector<CartesianSegment>& segments,
-                                        const CartesianOptions& options, const PlanControl& control) {
+CartesianResult Planner::plan_cartesian(const JointVector& start,
+                                        const std::vector<CartesianSegment>& segments,
+                                        const CartesianOptions& options,
+                                        const PlanControl& control) {
   IkSolverPtr closed_form;
   try {
     if (options.closed_form_ik) closed_form = ik_solver();
@@ -280,20 +290,23 @@ PlanResult Planner::plan(const JointVector& start, const PlanningGoal& goal,
 }
 
 PlanResult Planner::plan_constrained(const JointVector& start, const PlanningGoal& goal,
-                                     const PathConstraints& constraints, const PlannerOptions& options,
-                                     const PlanControl& control) {
+                                     const PathConstraints& constraints,
+                                     const PlannerOptions& options, const PlanControl& control) {
   return plan_impl(start, goal, &constraints, options, control);
 }
 
-std::vector<JointVector> Planner::keep_inside_workspace(const JointVector& start, std::vector<JointVector> goals,
-                                                       const WorkspaceBounds& workspace) {
+std::vector<JointVector> Planner::keep_inside_workspace(const JointVector& start,
+                                                        std::vector<JointVector> goals,
+                                                        const WorkspaceBounds& workspace) {
   const auto describe = [&](const char* what, int link) {
     const Vector3 p = checker_.link_poses()[link].translation();
     char text[256];
-    std::snprintf(text, sizeof text, "%s: link '%s' at (%.3f, %.3f, %.3f) m is outside the workspace bounds "
-                  "[%.3f, %.3f] x [%.3f, %.3f] x [%.3f, %.3f]", what, model_->links()[link].name.c_str(),
-                  p.x(), p.y(), p.z(), workspace.min[0], workspace.max[0], workspace.min[1], workspace.max[1],
-                  workspace.min[2], workspace.max[2]);
+    std::snprintf(text, sizeof text,
+                  "%s: link '%s' at (%.3f, %.3f, %.3f) m is outside the workspace bounds "
+                  "[%.3f, %.3f] x [%.3f, %.3f] x [%.3f, %.3f]",
+                  what, model_->links()[link].name.c_str(), p.x(), p.y(), p.z(), workspace.min[0],
+                  workspace.max[0], workspace.min[1], workspace.max[1], workspace.min[2],
+                  workspace.max[2]);
     return std::string(text);
   };
   checker_.update(start);
@@ -305,35 +318,45 @@ std::vector<JointVector> Planner::keep_inside_workspace(const JointVector& start
   for (auto& g : goals) {
     checker_.update(g);
     const int link = link_outside_workspace(checker_, workspace);
-    if (link < 0) kept.push_back(std::move(g));
-    else if (why.empty()) why = describe("goal", link);
+    if (link < 0)
+      kept.push_back(std::move(g));
+    else if (why.empty())
+      why = describe("goal", link);
   }
   if (kept.empty())
-    throw Error(ErrorCode::InvalidValue, why, "widen the workspace bounds, or choose a goal inside them");
+    throw Error(ErrorCode::InvalidValue, why,
+                "widen the workspace bounds, or choose a goal inside them");
   return kept;
 }
 
-SearchOutcome Planner::search_at(PlanningSpace& space, const ConstraintProjector* projector, const JointVector& start,
-                                const JointVector& start_g, const std::vector<JointVector>& goals,
-                                const PlannerOptions& options, SearchClock& clock) {
-  if (projector) return kinetic::plan_constrained(space, *projector, start_g, goals, options, clock);
+SearchOutcome Planner::search_at(PlanningSpace& space, const ConstraintProjector* projector,
+                                 const JointVector& start, const JointVector& start_g,
+                                 const std::vector<JointVector>& goals,
+                                 const PlannerOptions& options, SearchClock& clock) {
+  if (projector)
+    return kinetic::plan_constrained(space, *projector, start_g, goals, options, clock);
   switch (options.planner) {
-    case PlannerType::RrtConnect: return plan_rrt_connect(space, start_g, goals, options, clock);
-    case PlannerType::RrtStar: return plan_rrt_star(space, start_g, goals, options, clock);
-    case PlannerType::BiTrrt: return plan_bitrrt(space, start_g, goals, options, clock);
-    case PlannerType::Est: return plan_est(space, start_g, goals, options, clock);
-    case PlannerType::Kpiece: return plan_kpiece(space, start_g, goals, options, clock);
+    case PlannerType::RrtConnect:
+      return plan_rrt_connect(space, start_g, goals, options, clock);
+    case PlannerType::RrtStar:
+      return plan_rrt_star(space, start_g, goals, options, clock);
+    case PlannerType::BiTrrt:
+      return plan_bitrrt(space, start_g, goals, options, clock);
+    case PlannerType::Est:
+      return plan_est(space, start_g, goals, options, clock);
+    case PlannerType::Kpiece:
+      return plan_kpiece(space, start_g, goals, options, clock);
     case PlannerType::Prm: {
-      const bool stale = !roadmap_ || roadmap_margin_ != space.margin() ||
-                         roadmap_resolution_ != options.resolution ||
-                         roadmap_template_.size() != start.size() ||
-                         [&] {  // variables outside the group are part of every roadmap state
-                           for (int j = 0; j < start.size(); ++j)
-                             if (std::find(variables_.begin(), variables_.end(), j) == variables_.end() &&
-                                 roadmap_template_[j] != start[j])
-                               return true;
-                           return false;
-                         }();
+      const bool stale =
+          !roadmap_ || roadmap_margin_ != space.margin() ||
+          roadmap_resolution_ != options.resolution || roadmap_template_.size() != start.size() ||
+          [&] {  // variables outside the group are part of every roadmap state
+            for (int j = 0; j < start.size(); ++j)
+              if (std::find(variables_.begin(), variables_.end(), j) == variables_.end() &&
+                  roadmap_template_[j] != start[j])
+                return true;
+            return false;
+          }();
       if (stale) {
         roadmap_ = std::make_unique<Roadmap>(space.dof());
         roadmap_margin_ = space.margin();
@@ -358,14 +381,17 @@ void keep_goals_in_constraints(const KinematicChain& arm, const ConstraintProjec
                                const JointVector& start, std::vector<JointVector>& goals) {
   const JointVector start_chain = arm.to_chain(start);
   if (!projector.satisfied(start_chain, 1e-4))
-    throw Error(ErrorCode::InvalidValue, "start state violates the path constraints: " + projector.describe(start_chain),
+    throw Error(ErrorCode::InvalidValue,
+                "start state violates the path constraints: " + projector.describe(start_chain),
                 "start from a state that keeps the constraints, or widen them");
   std::vector<JointVector> kept;
   std::string why;
   for (const auto& g : goals) {
     const JointVector gc = arm.to_chain(g);
-    if (projector.satisfied(gc, 1e-4)) kept.push_back(g);
-    else if (why.empty()) why = projector.describe(gc);
+    if (projector.satisfied(gc, 1e-4))
+      kept.push_back(g);
+    else if (why.empty())
+      why = projector.describe(gc);
   }
   if (kept.empty())
     throw Error(ErrorCode::InvalidValue, "goal violates the path constraints: " + why,
@@ -381,8 +407,14 @@ class PlanStages {
   PlanStages(CollisionChecker& checker, const std::vector<int>& variables, const RobotModel& model,
              const JointVector& start, const PlannerOptions& options, const PlanControl& control,
              const ConstraintProjector* projector, PlanResult& result)
-      : checker_(checker), variables_(variables), model_(model), start_(start), options_(options),
-        control_(control), projector_(projector), result_(result) {}
+      : checker_(checker),
+        variables_(variables),
+        model_(model),
+        start_(start),
+        options_(options),
+        control_(control),
+        projector_(projector),
+        result_(result) {}
 
   // Plan with the largest margin that start and (some) goals satisfy. Sets the space and the
   // goals in its group's coordinates.
@@ -395,13 +427,17 @@ class PlanStages {
         if (space_->valid(space_->to_group(g))) goals_in_margin_.push_back(space_->to_group(g));
       if (!goals_in_margin_.empty()) break;
     }
-    if (goals_in_margin_.empty())  // resolve_goal checked them at zero margin: only limits can differ
-      throw Error(ErrorCode::OutOfLimits, "no goal configuration lies within the planning group's limits");
+    if (goals_in_margin_
+            .empty())  // resolve_goal checked them at zero margin: only limits can differ
+      throw Error(ErrorCode::OutOfLimits,
+                  "no goal configuration lies within the planning group's limits");
     result_.margin_used = space_->margin();
     if (result_.margin_used < options_.margin) {
       char note[160];
-      std::snprintf(note, sizeof note, "margin reduced from %.3f m to %.3f m: start or goal is closer than that to an obstacle",
-                    options_.margin, result_.margin_used);
+      std::snprintf(
+          note, sizeof note,
+          "margin reduced from %.3f m to %.3f m: start or goal is closer than that to an obstacle",
+          options_.margin, result_.margin_used);
       result_.notes.emplace_back(note);
     }
     start_g_ = space_->to_group(start_);
@@ -413,7 +449,8 @@ class PlanStages {
   // smaller one. The search at the asked margin gets half the time, each narrower one half of
   // what is left, the last all of it. A roadmap is kept per margin, so PRM searches at one; path
   // constraints keep theirs.
-  JointPath search(const std::function<SearchOutcome(PlanningSpace&, const JointVector&, const std::vector<JointVector>&,
+  JointPath search(const std::function<SearchOutcome(PlanningSpace&, const JointVector&,
+                                                     const std::vector<JointVector>&,
                                                      SearchClock&)>& run_search) {
     std::vector<double> narrower;
     if (!projector_ && options_.planner != PlannerType::Prm)
@@ -435,8 +472,10 @@ class PlanStages {
     if (space_->margin() < wider_margin && !found.path.empty()) {
       result_.margin_used = space_->margin();
       char note[200];
-      std::snprintf(note, sizeof note, "margin reduced from %.3f m to %.3f m: no path kept %.3f m clear within half the time",
-                    options_.margin, result_.margin_used, wider_margin);
+      std::snprintf(
+          note, sizeof note,
+          "margin reduced from %.3f m to %.3f m: no path kept %.3f m clear within half the time",
+          options_.margin, result_.margin_used, wider_margin);
       result_.notes.emplace_back(note);
     }
     result_.search_time_ms = ms_since(search_begin);
@@ -454,7 +493,8 @@ class PlanStages {
       remove_redundant_waypoints(*space_, path);
       shortcut_path(*space_, path, options_.shortcut_passes, rng, post_clock);
     }
-    if (options_.smoothing && !projector_) smooth_path(*space_, path, options_.smoothing_passes, post_clock);
+    if (options_.smoothing && !projector_)
+      smooth_path(*space_, path, options_.smoothing_passes, post_clock);
     return path;
   }
 
@@ -490,20 +530,22 @@ class PlanStages {
 
   [[noreturn]] void throw_no_path() const {
     char message[256];
-    std::snprintf(message, sizeof message, "%s found no path within %s / %d iterations (%d nodes explored)",
-                  result_.planner.c_str(), limit_ms_text(options_.timeout_ms).c_str(), options_.max_iterations,
-                  result_.tree_size);
+    std::snprintf(message, sizeof message,
+                  "%s found no path within %s / %d iterations (%d nodes explored)",
+                  result_.planner.c_str(), limit_ms_text(options_.timeout_ms).c_str(),
+                  options_.max_iterations, result_.tree_size);
     std::string said = message;
     if (space_->margin() < options_.margin) {
       // The clearance searched with matters to why it failed: a narrower one opens passages.
       char margin[200];
-      std::snprintf(margin, sizeof margin, " with margins down to %.3f m (asked: %.3f m)", space_->margin(),
-                    options_.margin);
+      std::snprintf(margin, sizeof margin, " with margins down to %.3f m (asked: %.3f m)",
+                    space_->margin(), options_.margin);
       said += margin;
     }
-    throw Error(ErrorCode::Timeout, said,
-                "raise timeout_ms and max_iterations (or use the offline preset); a goal in a narrow "
-                "passage may need more time, a goal in a disconnected region cannot be reached");
+    throw Error(
+        ErrorCode::Timeout, said,
+        "raise timeout_ms and max_iterations (or use the offline preset); a goal in a narrow "
+        "passage may need more time, a goal in a disconnected region cannot be reached");
   }
 
   JointPath to_full(const JointPath& group_path) const {
@@ -529,15 +571,19 @@ class PlanStages {
     fine.set_workspace(options_.workspace);
     finer.set_workspace(options_.workspace);
     const SegmentRefused refused = [&](const JointVector& a, const JointVector& b) {
-      return collision_gate(checker_, JointPath{space_->to_full(a), space_->to_full(b)}).has_value();
+      return collision_gate(checker_, JointPath{space_->to_full(a), space_->to_full(b)})
+          .has_value();
     };
     SearchClock repair_clock(options_.timeout_ms, control_);
     JointPath repaired = group_path;
-    const RepairOutcome outcome = repair_refused_segments({&fine, &finer}, repaired, refused, options_, repair_clock);
-    repair_text_ = std::to_string(outcome.refused) + " refused segment(s), " + std::to_string(outcome.repaired) +
-                   " re-planned in " + std::to_string(static_cast<int>(repair_clock.elapsed_ms())) + " ms";
+    const RepairOutcome outcome =
+        repair_refused_segments({&fine, &finer}, repaired, refused, options_, repair_clock);
+    repair_text_ = std::to_string(outcome.refused) + " refused segment(s), " +
+                   std::to_string(outcome.repaired) + " re-planned in " +
+                   std::to_string(static_cast<int>(repair_clock.elapsed_ms())) + " ms";
     if (!outcome.passed || gates(to_full(repaired))) return false;
-    result_.notes.push_back(std::to_string(outcome.repaired) + " segment(s) refused by the continuous collision gate " +
+    result_.notes.push_back(std::to_string(outcome.repaired) +
+                            " segment(s) refused by the continuous collision gate " +
                             "were re-planned with a finer edge check");
     group_path = std::move(repaired);
     return true;
@@ -549,7 +595,8 @@ class PlanStages {
     PlanningSpace fine(checker_, variables_, start_, space_->margin(), options_.resolution / 4.0);
     fine.set_workspace(options_.workspace);
     SearchClock replan_clock(options_.timeout_ms, control_);
-    JointPath again = plan_rrt_connect(fine, start_g_, goals_in_margin_, options_, replan_clock).path;
+    JointPath again =
+        plan_rrt_connect(fine, start_g_, goals_in_margin_, options_, replan_clock).path;
     if (again.empty()) return false;
     remove_redundant_waypoints(fine, again);
     if (gates(to_full(again)) && !repair(again)) return false;
@@ -562,15 +609,18 @@ class PlanStages {
   [[noreturn]] void throw_refused(const std::string& problem) const {
     char margin[160];
     if (result_.margin_used < options_.margin)
-      std::snprintf(margin, sizeof margin,
-                    " (planned with a margin of %.3f m, reduced from %.3f m; edges checked every %.3f rad)",
-                    result_.margin_used, options_.margin, options_.resolution);
+      std::snprintf(
+          margin, sizeof margin,
+          " (planned with a margin of %.3f m, reduced from %.3f m; edges checked every %.3f rad)",
+          result_.margin_used, options_.margin, options_.resolution);
     else
-      std::snprintf(margin, sizeof margin, " (planned with a margin of %.3f m; edges checked every %.3f rad)",
+      std::snprintf(margin, sizeof margin,
+                    " (planned with a margin of %.3f m; edges checked every %.3f rad)",
                     result_.margin_used, options_.resolution);
-    throw Error(ErrorCode::InCollision, "planned path failed the output gates: " + problem + margin,
-                "the refused segment could not be re-planned (" + repair_text_ +
-                    "): raise timeout_ms, or lower the resolution so edges are checked more finely");
+    throw Error(
+        ErrorCode::InCollision, "planned path failed the output gates: " + problem + margin,
+        "the refused segment could not be re-planned (" + repair_text_ +
+            "): raise timeout_ms, or lower the resolution so edges are checked more finely");
   }
 
   CollisionChecker& checker_;
@@ -581,10 +631,10 @@ class PlanStages {
   const PlanControl& control_;
   const ConstraintProjector* projector_;  // the path constraints', if any
   PlanResult& result_;
-  std::optional<PlanningSpace> space_;         // at the margin searched (the last one tried)
+  std::optional<PlanningSpace> space_;        // at the margin searched (the last one tried)
   std::vector<JointVector> goals_in_margin_;  // group coordinates
   JointVector start_g_;                       // group coordinates
-  std::string repair_text_;                   // what the last repair did, for the error when it fails
+  std::string repair_text_;  // what the last repair did, for the error when it fails
 };
 
 }  // namespace
@@ -603,9 +653,10 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
   if (constraints) {
     const KinematicChain& arm = chain();
     if (arm.variable_indices() != variables_)
-      throw Error(ErrorCode::Unsupported,
-                  "constrained planning needs the planning group '" + group_ + "' to be its TCP chain",
-                  "define the group as a chain (base_link, tip_link) in kinetic.toml");
+      throw Error(
+          ErrorCode::Unsupported,
+          "constrained planning needs the planning group '" + group_ + "' to be its TCP chain",
+          "define the group as a chain (base_link, tip_link) in kinetic.toml");
     projector.emplace(arm, *constraints);
     keep_goals_in_constraints(arm, *projector, start, goals);
   }
@@ -615,10 +666,11 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
   const ConstraintProjector* projection = projector ? &*projector : nullptr;
   PlanStages stages(checker_, variables_, *model_, start, options, control, projection, result);
   stages.choose_margin(goals);
-  const JointPath raw = stages.search([&](PlanningSpace& space, const JointVector& start_g,
-                                          const std::vector<JointVector>& goals_g, SearchClock& clock) {
-    return search_at(space, projection, start, start_g, goals_g, options, clock);
-  });
+  const JointPath raw =
+      stages.search([&](PlanningSpace& space, const JointVector& start_g,
+                        const std::vector<JointVector>& goals_g, SearchClock& clock) {
+        return search_at(space, projection, start, start_g, goals_g, options, clock);
+      });
 
   // Post-processing: its own clock (no deadline), same cancellation and progress.
   SearchClock post_clock(1e9, control);

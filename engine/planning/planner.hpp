@@ -31,17 +31,17 @@ class PlanningSpace;
 struct SearchOutcome;
 
 struct PlanResult {
-  JointPath path;                 // model order, full configurations; passed both gates
-  std::string planner;            // e.g. "rrt_connect"
-  double planning_time_ms = 0.0;  // whole call: checks, IK, search, post-processing, gates
-  double search_time_ms = 0.0;    // the planner's search alone
+  JointPath path;                    // model order, full configurations; passed both gates
+  std::string planner;               // e.g. "rrt_connect"
+  double planning_time_ms = 0.0;     // whole call: checks, IK, search, post-processing, gates
+  double search_time_ms = 0.0;       // the planner's search alone
   double postprocess_time_ms = 0.0;  // shortcutting and smoothing
   double validation_time_ms = 0.0;   // the two output gates
   int iterations = 0;
-  int tree_size = 0;              // nodes in the trees / roadmap
-  double length_before = 0.0;     // joint-space length of the raw path
-  double length_after = 0.0;      // ... after shortcutting and smoothing
-  double margin_used = 0.0;       // m; lower than asked when start or goal sat inside the margin
+  int tree_size = 0;           // nodes in the trees / roadmap
+  double length_before = 0.0;  // joint-space length of the raw path
+  double length_after = 0.0;   // ... after shortcutting and smoothing
+  double margin_used = 0.0;    // m; lower than asked when start or goal sat inside the margin
   std::vector<JointVector> goal_candidates;  // the goal configurations searched for
   std::vector<std::string> notes;            // non-fatal remarks (margin reduced, fallback used)
 };
@@ -50,7 +50,8 @@ class Planner {
  public:
   // group "" = the robot's first planning group, of any shape. Throws Error(InvalidValue) for an
   // unknown group.
-  explicit Planner(RobotModelPtr model, const PlanningScene& scene = {}, const std::string& group = "");
+  explicit Planner(RobotModelPtr model, const PlanningScene& scene = {},
+                   const std::string& group = "");
   ~Planner();
   Planner(const Planner&) = delete;
   Planner& operator=(const Planner&) = delete;
@@ -73,7 +74,8 @@ class Planner {
   CollisionChecker& checker() { return checker_; }
 
   PlanResult plan(const JointVector& start, const PlanningGoal& goal,
-                  const PlannerOptions& options = default_preset(), const PlanControl& control = {});
+                  const PlannerOptions& options = default_preset(),
+                  const PlanControl& control = {});
 
   // As plan(), keeping the path constraints at every waypoint (RRT-Connect with projection). The
   // path is dense; shortcuts are walks on the constraint set (shortcut_constrained), and it is not
@@ -85,8 +87,10 @@ class Planner {
                               const PlanControl& control = {});
 
   // Straight lines and arcs of the TCP (see cartesian_planner.hpp) with this planner's scene.
-  CartesianResult plan_cartesian(const JointVector& start, const std::vector<CartesianSegment>& segments,
-                                 const CartesianOptions& options = {}, const PlanControl& control = {});
+  CartesianResult plan_cartesian(const JointVector& start,
+                                 const std::vector<CartesianSegment>& segments,
+                                 const CartesianOptions& options = {},
+                                 const PlanControl& control = {});
 
   // Throws what plan() would throw for this start (OutOfLimits / InCollision naming the cause).
   void check_start(const JointVector& start);
@@ -115,14 +119,17 @@ class Planner {
   Reach& reach(const std::string& end_effector);  // "" = the group's own chain
   // Throws when the start leaves the bounds (naming the link); drops goals that do, throwing
   // when none is left.
-  std::vector<JointVector> keep_inside_workspace(const JointVector& start, std::vector<JointVector> goals,
+  std::vector<JointVector> keep_inside_workspace(const JointVector& start,
+                                                 std::vector<JointVector> goals,
                                                  const WorkspaceBounds& workspace);
-  PlanResult plan_impl(const JointVector& start, const PlanningGoal& goal, const PathConstraints* constraints,
-                       const PlannerOptions& options, const PlanControl& control);
+  PlanResult plan_impl(const JointVector& start, const PlanningGoal& goal,
+                       const PathConstraints* constraints, const PlannerOptions& options,
+                       const PlanControl& control);
   // One search of options.planner (or of the constrained planner, given a projector) in `space`.
-  SearchOutcome search_at(PlanningSpace& space, const ConstraintProjector* projector, const JointVector& start,
-                          const JointVector& start_g, const std::vector<JointVector>& goals,
-                          const PlannerOptions& options, SearchClock& clock);
+  SearchOutcome search_at(PlanningSpace& space, const ConstraintProjector* projector,
+                          const JointVector& start, const JointVector& start_g,
+                          const std::vector<JointVector>& goals, const PlannerOptions& options,
+                          SearchClock& clock);
 
   RobotModelPtr model_;
   std::string group_;

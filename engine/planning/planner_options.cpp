@@ -12,9 +12,12 @@ struct NamedPlanner {
   const char* name;
 };
 constexpr NamedPlanner kPlanners[] = {
-    {PlannerType::RrtConnect, "rrt_connect"}, {PlannerType::RrtStar, "rrt_star"},
-    {PlannerType::BiTrrt, "bitrrt"},          {PlannerType::Prm, "prm"},
-    {PlannerType::Est, "est"},                {PlannerType::Kpiece, "kpiece"},
+    {PlannerType::RrtConnect, "rrt_connect"},
+    {PlannerType::RrtStar, "rrt_star"},
+    {PlannerType::BiTrrt, "bitrrt"},
+    {PlannerType::Prm, "prm"},
+    {PlannerType::Est, "est"},
+    {PlannerType::Kpiece, "kpiece"},
 };
 
 void require(bool ok, const char* field, const std::string& rule) {
@@ -69,7 +72,9 @@ void PlannerOptions::validate() const {
               "workspace", "needs finite bounds with min < max on every axis (metres)");
 }
 
-PlannerOptions default_preset() { return PlannerOptions{}; }
+PlannerOptions default_preset() {
+  return PlannerOptions{};
+}
 
 PlannerOptions realtime_preset() {
   PlannerOptions o;

@@ -11,7 +11,8 @@ namespace kinetic {
 
 enum class PlannerType { RrtConnect, RrtStar, BiTrrt, Prm, Est, Kpiece };
 
-const char* to_string(PlannerType type);  // "rrt_connect", "rrt_star", "bitrrt", "prm", "est", "kpiece"
+const char* to_string(
+    PlannerType type);  // "rrt_connect", "rrt_star", "bitrrt", "prm", "est", "kpiece"
 // Throws Error(InvalidValue) listing the names for an unknown one.
 PlannerType planner_type_from_string(const std::string& name);
 const std::vector<PlannerType>& all_planner_types();
@@ -25,20 +26,21 @@ struct WorkspaceBounds {
 
 struct PlannerOptions {
   PlannerType planner = PlannerType::RrtConnect;
-  double timeout_ms = 50.0;       // planning budget (post-processing not included)
-  int max_iterations = 10000;     // tree extensions / roadmap samples
-  double margin = 0.02;           // m: clearance the planner keeps from obstacles and itself
-  int shortcut_passes = 100;      // random shortcut attempts after a solution is found
-  bool smoothing = true;          // corner cutting (quadratic B-spline) after shortcutting
-  int smoothing_passes = 3;       // subdivision rounds; each validated segment by segment
-  double resolution = 0.05;       // rad (or m): largest joint step between checked states on an edge
-  double range = 0.0;             // largest extension per step (joint-space L2); 0 = automatic
-  std::uint64_t seed = 0;         // same seed, same problem, same plan
+  double timeout_ms = 50.0;    // planning budget (post-processing not included)
+  int max_iterations = 10000;  // tree extensions / roadmap samples
+  double margin = 0.02;        // m: clearance the planner keeps from obstacles and itself
+  int shortcut_passes = 100;   // random shortcut attempts after a solution is found
+  bool smoothing = true;       // corner cutting (quadratic B-spline) after shortcutting
+  int smoothing_passes = 3;    // subdivision rounds; each validated segment by segment
+  double resolution = 0.05;    // rad (or m): largest joint step between checked states on an edge
+  double range = 0.0;          // largest extension per step (joint-space L2); 0 = automatic
+  std::uint64_t seed = 0;      // same seed, same problem, same plan
   // RRT*: extra iterations after the first solution, as a multiple of those that found it.
   double rrt_star_refine_factor = 1.0;
-  int prm_neighbors = 10;         // roadmap connections per new sample
-  int ik_attempts = 8;            // numeric IK restarts for pose goals (analytic: all solutions)
-  std::optional<WorkspaceBounds> workspace;  // none: only joint limits and collisions bound the search
+  int prm_neighbors = 10;  // roadmap connections per new sample
+  int ik_attempts = 8;     // numeric IK restarts for pose goals (analytic: all solutions)
+  std::optional<WorkspaceBounds>
+      workspace;  // none: only joint limits and collisions bound the search
 
   // Throws Error(InvalidValue) naming the field for a value that makes no sense.
   void validate() const;

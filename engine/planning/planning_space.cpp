@@ -23,7 +23,8 @@ int link_outside_workspace(const CollisionChecker& checker, const WorkspaceBound
   for (std::size_t link = 0; link < poses.size(); ++link) {
     const Vector3 p = poses[link].translation();
     for (int axis = 0; axis < 3; ++axis)
-      if (p[axis] < workspace.min[axis] || p[axis] > workspace.max[axis]) return static_cast<int>(link);
+      if (p[axis] < workspace.min[axis] || p[axis] > workspace.max[axis])
+        return static_cast<int>(link);
   }
   return -1;
 }
@@ -31,7 +32,8 @@ int link_outside_workspace(const CollisionChecker& checker, const WorkspaceBound
 int edge_steps(const JointVector& q0, const JointVector& q1, double resolution) {
   if (!q0.allFinite() || !q1.allFinite())
     throw Error(ErrorCode::InvalidValue, "edge check: joint values must be finite numbers");
-  if (!(resolution > 0.0)) throw Error(ErrorCode::InvalidValue, "edge check: resolution must be > 0");
+  if (!(resolution > 0.0))
+    throw Error(ErrorCode::InvalidValue, "edge check: resolution must be > 0");
   const double steps = std::ceil((q1 - q0).cwiseAbs().maxCoeff() / resolution);
   return static_cast<int>(std::min(steps, 1e9));  // (an int, however short the resolution)
 }
@@ -121,7 +123,8 @@ bool PlanningSpace::motion_valid(const JointVector& a, const JointVector& b) {
   if (workspace_) return edge_collision_free(checker_, q0, q1, resolution_, margin_, &*workspace_);
   // The same states and verdict as edge_collision_free, with runs of states proven at once.
   const int steps = edge_steps(q0, q1, resolution_);
-  if (checker_.grid_motion_free(q0, q1, steps, planning_check_options(margin_), step_nearest_blocked(a, b, steps)))
+  if (checker_.grid_motion_free(q0, q1, steps, planning_check_options(margin_),
+                                step_nearest_blocked(a, b, steps)))
     return true;
   remember_blocked(a, b, static_cast<double>(checker_.grid_blocked_step()) / steps);
   return false;

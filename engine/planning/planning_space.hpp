@@ -29,7 +29,8 @@ int edge_steps(const JointVector& q0, const JointVector& q1, double resolution);
 // state_collision_free. The end states are NOT checked: callers have validated them. Model order.
 // With workspace bounds, every interior state must also keep every link origin inside them.
 bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1,
-                         double resolution, double margin, const WorkspaceBounds* workspace = nullptr);
+                         double resolution, double margin,
+                         const WorkspaceBounds* workspace = nullptr);
 
 // The first link whose origin lies outside the bounds at the checker's current poses (after an
 // update or a query), or -1.
@@ -58,7 +59,7 @@ class PlanningSpace {
   const std::optional<WorkspaceBounds>& workspace() const { return workspace_; }
 
   bool within_limits(const JointVector& q) const;
-  bool valid(const JointVector& q);                            // within limits, collision-free
+  bool valid(const JointVector& q);  // within limits, collision-free
   // Interior of the edge. A state found blocked is remembered (the last few): the next edge checks
   // its grid state nearest to one of them first, since edges tried one after another (shortcuts
   // of one path, connections towards one sample) are mostly blocked by the same obstacle. The

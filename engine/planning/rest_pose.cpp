@@ -28,12 +28,15 @@ std::vector<std::string> planning_joint_names(const RobotModel& robot) {
 }
 
 // A kinetic.toml pose always sets the group; an SRDF state must name every joint of it.
-bool sets_planning_group(const RobotModel& robot, const std::string& pose, const std::vector<std::string>& group) {
+bool sets_planning_group(const RobotModel& robot, const std::string& pose,
+                         const std::vector<std::string>& group) {
   if (robot.config().named_poses.count(pose)) return true;
   const auto& states = robot.semantic().group_states;
-  const auto state = std::find_if(states.begin(), states.end(), [&](const SrdfGroupState& s) { return s.name == pose; });
+  const auto state = std::find_if(states.begin(), states.end(),
+                                  [&](const SrdfGroupState& s) { return s.name == pose; });
   return state != states.end() &&
-         std::all_of(group.begin(), group.end(), [&](const std::string& joint) { return state->joint_values.count(joint); });
+         std::all_of(group.begin(), group.end(),
+                     [&](const std::string& joint) { return state->joint_values.count(joint); });
 }
 
 // Poses a robot may rest in, in named_pose_names() order, with their joint values.
@@ -53,7 +56,8 @@ std::vector<std::pair<std::string, JointVector>> candidate_poses(const RobotMode
 }
 
 RestPose choose(const RobotModel& robot, const std::function<CollisionChecker&()>& checker) {
-  if (const std::string name = robot.default_pose_name(); !name.empty()) return {robot.named_pose(name), name, ""};
+  if (const std::string name = robot.default_pose_name(); !name.empty())
+    return {robot.named_pose(name), name, ""};
   const JointVector zeros = robot.zero_configuration();
   const auto candidates = candidate_poses(robot);
   if (candidates.empty()) return {zeros, "", ""};
@@ -62,7 +66,8 @@ RestPose choose(const RobotModel& robot, const std::function<CollisionChecker&()
   CollisionChecker& check = checker();
   if (!check.in_collision(zeros, self_only)) return {zeros, "", ""};
   const std::vector<Contact> contacts = check.contacts(zeros, self_only);
-  const std::string pairs = contacts.empty() ? std::string("(contact pairs unavailable)") : describe_contacts(contacts);
+  const std::string pairs =
+      contacts.empty() ? std::string("(contact pairs unavailable)") : describe_contacts(contacts);
   for (const auto& [name, q] : candidates)
     if (!check.in_collision(q, self_only)) return {q, name, pairs};
   return {zeros, "", pairs};
@@ -87,7 +92,8 @@ std::string describe(const RestPose& rest) {
   if (rest.pose.empty())
     return std::string(kZeros) + ", in self-collision (" + rest.zero_contacts +
            "; no named pose of the planning group within the limits is free either)";
-  return "pose '" + rest.pose + "' (" + kZeros + " are in self-collision: " + rest.zero_contacts + ")";
+  return "pose '" + rest.pose + "' (" + kZeros + " are in self-collision: " + rest.zero_contacts +
+         ")";
 }
 
 }  // namespace kinetic

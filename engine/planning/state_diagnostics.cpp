@@ -5,7 +5,8 @@
 
 namespace kinetic {
 
-std::optional<Error> limits_problem(const RobotModel& model, const JointVector& q, const std::string& what) {
+std::optional<Error> limits_problem(const RobotModel& model, const JointVector& q,
+                                    const std::string& what) {
   model.validate(q);  // size and finiteness: DimensionMismatch / InvalidValue
   const JointVector lower = model.lower_limits(), upper = model.upper_limits();
   std::string joints;
@@ -19,8 +20,9 @@ std::optional<Error> limits_problem(const RobotModel& model, const JointVector& 
     joints += (count++ ? "; " : "") + std::string(line);
   }
   if (count == 0) return std::nullopt;
-  return Error(ErrorCode::OutOfLimits, what + ": " + joints,
-               "move the joint" + std::string(count > 1 ? "s" : "") + " inside the limits before planning");
+  return Error(
+      ErrorCode::OutOfLimits, what + ": " + joints,
+      "move the joint" + std::string(count > 1 ? "s" : "") + " inside the limits before planning");
 }
 
 std::string describe_contacts(const std::vector<Contact>& contacts) {
@@ -38,25 +40,31 @@ std::string describe_contacts(const std::vector<Contact>& contacts) {
   return out;
 }
 
-std::optional<Error> collision_problem(CollisionChecker& checker, const JointVector& q, const std::string& what) {
+std::optional<Error> collision_problem(CollisionChecker& checker, const JointVector& q,
+                                       const std::string& what) {
   if (!checker.in_collision(q)) return std::nullopt;
   const std::vector<Contact> contacts = checker.contacts(q);
-  const std::string pairs = contacts.empty() ? std::string("(contact pairs unavailable)") : describe_contacts(contacts);
+  const std::string pairs =
+      contacts.empty() ? std::string("(contact pairs unavailable)") : describe_contacts(contacts);
   const RobotModel& model = checker.model();
-  const bool only_links = !contacts.empty() && std::all_of(contacts.begin(), contacts.end(), [&](const Contact& c) {
-    return model.find_link(c.body_a) >= 0 && model.find_link(c.body_b) >= 0;
-  });
+  const bool only_links =
+      !contacts.empty() && std::all_of(contacts.begin(), contacts.end(), [&](const Contact& c) {
+        return model.find_link(c.body_a) >= 0 && model.find_link(c.body_b) >= 0;
+      });
   if (only_links)
     // Links whose collision shapes overlap in every pose make every plan fail this way; a URDF
     // without an SRDF names no such pairs (MoveIt users get them from the Setup Assistant).
     return Error(ErrorCode::InCollision, what + " is in self-collision: " + pairs,
-                 "move the joints apart; if these links touch in every pose (a URDF without an SRDF lists no "
-                 "pairs to skip), generate the pairs to skip: Tools → Generate collision matrix in the studio, "
+                 "move the joints apart; if these links touch in every pose (a URDF without an "
+                 "SRDF lists no "
+                 "pairs to skip), generate the pairs to skip: Tools → Generate collision matrix in "
+                 "the studio, "
                  "or [collision] skip_pairs in the robot's kinetic.toml");
-  return Error(ErrorCode::InCollision, what + " is in collision: " + pairs,
-               "move the robot or the obstacle apart, or allow the pair if the contact is intended: add it "
-               "to the scene's \"allowed\" list, or in the studio right-click the pair in the Collisions "
-               "panel → Allow contact");
+  return Error(
+      ErrorCode::InCollision, what + " is in collision: " + pairs,
+      "move the robot or the obstacle apart, or allow the pair if the contact is intended: add it "
+      "to the scene's \"allowed\" list, or in the studio right-click the pair in the Collisions "
+      "panel → Allow contact");
 }
 
 }  // namespace kinetic

@@ -67,7 +67,9 @@ void PlanningScene::remove_obstacle(const std::string& name) {
   ++revision_;
 }
 
-bool PlanningScene::has_obstacle(const std::string& name) const { return obstacle_names_.count(name) > 0; }
+bool PlanningScene::has_obstacle(const std::string& name) const {
+  return obstacle_names_.count(name) > 0;
+}
 
 const Obstacle& PlanningScene::obstacle(const std::string& name) const {
   for (const auto& o : obstacles_)
@@ -76,12 +78,14 @@ const Obstacle& PlanningScene::obstacle(const std::string& name) const {
 }
 
 void PlanningScene::attach_obstacle(const std::string& name, const std::string& link,
-                                    const Pose& link_pose, const std::vector<std::string>& touch_links) {
+                                    const Pose& link_pose,
+                                    const std::vector<std::string>& touch_links) {
   auto it = find_obstacle(name);
   if (it == obstacles_.end()) throw unknown("obstacle", name);
   validate_pose(link_pose, "attaching '" + name + "' to '" + link + "'");
   if (it->shape.type == Shape::Type::HalfSpace)
-    throw Error(ErrorCode::InvalidValue, "planning scene: half-space '" + name + "' cannot be attached");
+    throw Error(ErrorCode::InvalidValue,
+                "planning scene: half-space '" + name + "' cannot be attached");
   AttachedObject object{name, link, it->shape, link_pose.inverse() * it->pose, touch_links};
   obstacle_names_.erase(name);
   attached_names_.insert(object.name);
@@ -94,9 +98,11 @@ void PlanningScene::add_attached(const AttachedObject& object) {
   require_new_name(object.name);
   object.shape.validate();
   if (object.shape.type == Shape::Type::HalfSpace)
-    throw Error(ErrorCode::InvalidValue, "planning scene: half-space '" + object.name + "' cannot be attached");
+    throw Error(ErrorCode::InvalidValue,
+                "planning scene: half-space '" + object.name + "' cannot be attached");
   if (object.link.empty())
-    throw Error(ErrorCode::InvalidValue, "planning scene: attached object '" + object.name + "' names no link");
+    throw Error(ErrorCode::InvalidValue,
+                "planning scene: attached object '" + object.name + "' names no link");
   validate_pose(object.pose, "attached object '" + object.name + "'");
   attached_.push_back(object);
   attached_names_.insert(object.name);
@@ -115,7 +121,9 @@ void PlanningScene::detach(const std::string& name, const Pose& link_pose) {
   ++revision_;
 }
 
-bool PlanningScene::has_attached(const std::string& name) const { return attached_names_.count(name) > 0; }
+bool PlanningScene::has_attached(const std::string& name) const {
+  return attached_names_.count(name) > 0;
+}
 
 const AttachedObject& PlanningScene::attached(const std::string& name) const {
   for (const auto& o : attached_)

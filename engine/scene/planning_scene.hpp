@@ -23,10 +23,10 @@ struct Obstacle {
 
 struct AttachedObject {
   std::string name;
-  std::string link;                       // robot link it is fixed to
+  std::string link;  // robot link it is fixed to
   Shape shape;
-  Pose pose = Pose::Identity();           // in the link frame
-  std::vector<std::string> touch_links;   // links allowed to touch it besides `link`
+  Pose pose = Pose::Identity();          // in the link frame
+  std::vector<std::string> touch_links;  // links allowed to touch it besides `link`
 };
 
 class PlanningScene {
@@ -57,7 +57,9 @@ class PlanningScene {
   void clear_override(const std::string& a, const std::string& b);
   // true: allowed, false: forced check, nullopt: no override.
   std::optional<bool> override_for(const std::string& a, const std::string& b) const;
-  const std::map<std::pair<std::string, std::string>, bool>& overrides() const { return overrides_; }
+  const std::map<std::pair<std::string, std::string>, bool>& overrides() const {
+    return overrides_;
+  }
 
   void clear();
   bool empty() const { return obstacles_.empty() && attached_.empty() && overrides_.empty(); }

@@ -26,22 +26,29 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-json vec_json(const Vector3& v) { return json::array({v.x(), v.y(), v.z()}); }
+json vec_json(const Vector3& v) {
+  return json::array({v.x(), v.y(), v.z()});
+}
 
 json pose_json(const Pose& pose) {
   const std::array<double, 4> q = saved_quaternion(pose.linear());
-  return {{"position", vec_json(pose.translation())}, {"orientation", json::array({q[0], q[1], q[2], q[3]})}};
+  return {{"position", vec_json(pose.translation())},
+          {"orientation", json::array({q[0], q[1], q[2], q[3]})}};
 }
 
 json shape_json(const Shape& s) {
   json out{{"type", to_string(s.type)}};
   switch (s.type) {
-    case Shape::Type::Box: out["size"] = vec_json(s.box_size); break;
+    case Shape::Type::Box:
+      out["size"] = vec_json(s.box_size);
+      break;
     case Shape::Type::Cylinder:
       out["radius"] = s.radius;
       out["length"] = s.length;
       break;
-    case Shape::Type::Sphere: out["radius"] = s.radius; break;
+    case Shape::Type::Sphere:
+      out["radius"] = s.radius;
+      break;
     case Shape::Type::Mesh:
       out["path"] = s.mesh_path;
       out["scale"] = vec_json(s.mesh_scale);
@@ -102,11 +109,13 @@ json parse_json(const std::string& text, const std::string& source) {
   const JsonTextCheck check = check_json_text(text);
   // Syntax, numbers such as 1e400, or nesting past kMaxJsonNesting.
   if (!check.malformed.empty())
-    throw Error(ErrorCode::ParseError, "scene file " + source + ": malformed JSON: " + check.malformed,
+    throw Error(ErrorCode::ParseError,
+                "scene file " + source + ": malformed JSON: " + check.malformed,
                 "fix the JSON syntax at the position given");
   if (check.duplicate)
     throw Error(ErrorCode::InvalidValue,
-                "scene file " + source + ": " + check.duplicate->path + ": duplicate key \"" + check.duplicate->key + "\"",
+                "scene file " + source + ": " + check.duplicate->path + ": duplicate key \"" +
+                    check.duplicate->key + "\"",
                 "a key may appear only once in an object; remove or rename one of them");
   return json::parse(text);
 }
@@ -126,7 +135,8 @@ constexpr double kMaxScenePosition = 1e4;  // m
 // Reads fields with error messages naming the source and the JSON path.
 class Reader {
  public:
-  Reader(std::string source, std::string base_dir) : source_(std::move(source)), base_(std::move(base_dir)) {}
+  Reader(std::string source, std::string base_dir)
+      : source_(std::move(source)), base_(std::move(base_dir)) {}
 
   [[noreturn]] void fail(const std::string& where, const std::string& problem,
                          const std::string& hint = {},
@@ -140,7 +150,8 @@ class Reader {
     if (!object.is_object()) fail(where, "expected an object");
     for (const auto& item : object.items())
       if (!contains(known, item.key()))
-        fail(where, "unknown key \"" + printable(item.key()) + "\"", unknown_key_hint(item.key(), known));
+        fail(where, "unknown key \"" + printable(item.key()) + "\"",
+             unknown_key_hint(item.key(), known));
   }
 
   const json& field(const json& object, const std::string& name, const std::string& where) const {
@@ -177,7 +188,8 @@ class Reader {
     pose.translation() = vector<3>(field(value, "position", where), where + ".position");
     // As for shape sizes: far beyond any cell, and overflowing the checks' squared distances.
     if (pose.translation().cwiseAbs().maxCoeff() > kMaxScenePosition)
-      fail(where + ".position", "is more than 10 km from the origin; give metres in the robot's frame");
+      fail(where + ".position",
+           "is more than 10 km from the origin; give metres in the robot's frame");
     const Eigen::Vector4d q = vector<4>(field(value, "orientation", where), where + ".orientation");
     if (q.norm() < 1e-9) fail(where + ".orientation", "quaternion has zero length");
     pose.linear() = rotation_from_saved_quaternion(q[0], q[1], q[2], q[3]);
@@ -231,7 +243,8 @@ class Reader {
   }
 
   std::pair<std::string, std::string> name_pair(const json& value, const std::string& where) const {
-    if (!value.is_array() || value.size() != 2) fail(where, "expected a pair of names [\"a\", \"b\"]");
+    if (!value.is_array() || value.size() != 2)
+      fail(where, "expected a pair of names [\"a\", \"b\"]");
     return {string(value[0], where + "[0]"), string(value[1], where + "[1]")};
   }
 
@@ -253,11 +266,15 @@ std::string scene_to_json(const PlanningScene& scene) {
   json root{{"format", "kinetic-scene"}, {"version", kSceneFormatVersion}};
   json obstacles = json::array();
   for (const auto& o : scene.obstacles())
-    obstacles.push_back({{"name", o.name}, {"shape", shape_json(o.shape)}, {"pose", pose_json(o.pose)}});
+    obstacles.push_back(
+        {{"name", o.name}, {"shape", shape_json(o.shape)}, {"pose", pose_json(o.pose)}});
   json attached = json::array();
   for (const auto& a : scene.attached_objects())
-    attached.push_back({{"name", a.name}, {"link", a.link}, {"shape", shape_json(a.shape)},
-                        {"pose", pose_json(a.pose)}, {"touch_links", a.touch_links}});
+    attached.push_back({{"name", a.name},
+                        {"link", a.link},
+                        {"shape", shape_json(a.shape)},
+                        {"pose", pose_json(a.pose)},
+                        {"touch_links", a.touch_links}});
   json allowed = json::array(), disallowed = json::array();
   for (const auto& [names, allow] : scene.overrides())
     (allow ? allowed : disallowed).push_back({names.first, names.second});
@@ -284,7 +301,8 @@ PlanningScene scene_from_json(const std::string& text, const std::string& source
   // key a scene does not have.
   const std::string format = r.string(r.field(root, "format", "top level"), "format");
   if (format != "kinetic-scene")
-    r.fail("format", "expected \"kinetic-scene\", got \"" + printable(format) + "\" (is this a scene file?)");
+    r.fail("format",
+           "expected \"kinetic-scene\", got \"" + printable(format) + "\" (is this a scene file?)");
   r.only_keys(root, "top level", kTopLevelKeys);
   const json& version = r.field(root, "version", "top level");
   if (!version.is_number_integer()) r.fail("version", "expected an integer");
@@ -297,8 +315,9 @@ PlanningScene scene_from_json(const std::string& text, const std::string& source
   PlanningScene scene;
   const json& obstacles = r.array(root, "obstacles");
   if (obstacles.size() > kMaxSceneObstacles)
-    r.fail("obstacles", "has " + std::to_string(obstacles.size()) + " obstacles; a scene may have at most " +
-                            std::to_string(kMaxSceneObstacles) + " (merge small ones into larger shapes)");
+    r.fail("obstacles",
+           "has " + std::to_string(obstacles.size()) + " obstacles; a scene may have at most " +
+               std::to_string(kMaxSceneObstacles) + " (merge small ones into larger shapes)");
   for (std::size_t i = 0; i < obstacles.size(); ++i) {
     const std::string where = "obstacles[" + std::to_string(i) + "]";
     const json& o = obstacles[i];
@@ -322,7 +341,8 @@ PlanningScene scene_from_json(const std::string& text, const std::string& source
       const json& touch = a["touch_links"];
       if (!touch.is_array()) r.fail(where + ".touch_links", "expected an array of link names");
       for (std::size_t t = 0; t < touch.size(); ++t)
-        object.touch_links.push_back(r.string(touch[t], where + ".touch_links[" + std::to_string(t) + "]"));
+        object.touch_links.push_back(
+            r.string(touch[t], where + ".touch_links[" + std::to_string(t) + "]"));
     }
     r.guarded(where, [&] { scene.add_attached(object); });
   }
@@ -346,9 +366,12 @@ void save_scene(const PlanningScene& scene, const std::string& path) {
 PlanningScene load_scene(const std::string& path) {
   const std::string text = read_input_file(path, kSceneInput);
   switch (scene_file_format(path)) {
-    case SceneFileFormat::MoveItYaml: return moveit_scene_from_yaml(text, path);
-    case SceneFileFormat::MoveItText: return moveit_scene_from_text(text, path);
-    case SceneFileFormat::KineticJson: break;
+    case SceneFileFormat::MoveItYaml:
+      return moveit_scene_from_yaml(text, path);
+    case SceneFileFormat::MoveItText:
+      return moveit_scene_from_text(text, path);
+    case SceneFileFormat::KineticJson:
+      break;
   }
   const fs::path p(path);
   return scene_from_json(text, path, p.has_parent_path() ? p.parent_path().string() : ".");

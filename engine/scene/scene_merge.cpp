@@ -38,8 +38,10 @@ SceneRenames merge_scene(PlanningScene& scene, const PlanningScene& extra,
     return it == new_name.end() ? name : it->second;  // a link keeps its name
   };
   for (const auto& [pair, allowed] : extra.overrides()) {
-    if (allowed) merged.allow(renamed(pair.first), renamed(pair.second));
-    else merged.disallow(renamed(pair.first), renamed(pair.second));
+    if (allowed)
+      merged.allow(renamed(pair.first), renamed(pair.second));
+    else
+      merged.disallow(renamed(pair.first), renamed(pair.second));
   }
   scene = std::move(merged);
   return renames;

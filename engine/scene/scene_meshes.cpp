@@ -2,8 +2,8 @@
 
 #include <cstdio>
 
-#include "engine/geometry/collision_mesh.hpp"
 #include "engine/core/error.hpp"
+#include "engine/geometry/collision_mesh.hpp"
 
 namespace kinetic {
 
@@ -45,7 +45,8 @@ std::vector<SceneMeshProblem> oversized_scene_meshes(const PlanningScene& scene)
     if (extent <= kLargestPlausibleMesh) return;
     char text[200];
     std::snprintf(text, sizeof text,
-                  "'%s' is %.1f m across as read: if it was drawn in millimetres, give it scale 0.001 on every axis",
+                  "'%s' is %.1f m across as read: if it was drawn in millimetres, give it scale "
+                  "0.001 on every axis",
                   name.c_str(), extent);
     notes.push_back({name, text});
   };

@@ -11,7 +11,7 @@
 namespace kinetic {
 
 struct SceneMeshProblem {
-  std::string object;  // the obstacle's or attached object's name
+  std::string object;   // the obstacle's or attached object's name
   std::string message;  // the collision mesh reader's error
 };
 

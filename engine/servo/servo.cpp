@@ -280,10 +280,10 @@ void validate_step_input(const RobotModel& model, const KinematicChain& chain, c
 
 // What the joint position limits made of a step (Servo::Workspace::keep_off_position_limits).
 struct LimitBound {
-  int joint = -1;        // the joint that holds the step back (-1: none)
-  bool upper = false;    // at its upper limit
-  bool halt = false;     // a joint on its margin's edge moves towards the limit
-  double scale = 1.0;    // a Cartesian step shortened to end on the margin
+  int joint = -1;      // the joint that holds the step back (-1: none)
+  bool upper = false;  // at its upper limit
+  bool halt = false;   // a joint on its margin's edge moves towards the limit
+  double scale = 1.0;  // a Cartesian step shortened to end on the margin
 };
 
 // What the singularity check made of a Cartesian step (Servo::Workspace::approach_singularity).
@@ -302,12 +302,13 @@ struct CollisionCheck {
 
 std::string singularity_halt_message(double condition, const ServoOptions& o) {
   return "near a singularity (condition number " + condition_text(condition) + ", hard stop " +
-         number(o.singularity_hard_stop, 3) + "): only motion that leaves it is allowed; jog single joints to leave it";
+         number(o.singularity_hard_stop, 3) +
+         "): only motion that leaves it is allowed; jog single joints to leave it";
 }
 
 std::string collision_halt_message(const Approach& a) {
-  return "'" + a.body_a + "' is " + number(a.distance, 3) + " m from '" + a.body_b + "' (stop distance " +
-         number(a.stop, 3) + " m): only motion away from it is allowed";
+  return "'" + a.body_a + "' is " + number(a.distance, 3) + " m from '" + a.body_b +
+         "' (stop distance " + number(a.stop, 3) + " m): only motion away from it is allowed";
 }
 
 }  // namespace
@@ -340,7 +341,8 @@ struct Servo::Workspace {
 
   // The twist a Cartesian command asks for at `tip`, capped to the maximum speeds (direction
   // kept); std::nullopt when there is nothing to do, `out` then saying so (target reached, or Ok).
-  std::optional<Twist> commanded_twist(const ServoCommand& command, const ServoOptions& o, ServoStep& out) const {
+  std::optional<Twist> commanded_twist(const ServoCommand& command, const ServoOptions& o,
+                                       ServoStep& out) const {
     Twist twist = Twist::Zero();
     if (command.kind == ServoCommand::Kind::Twist) {
       twist = command.twist;
@@ -381,7 +383,8 @@ struct Servo::Workspace {
   // Where the last step left the arm well conditioned (a loop feeds its state back), plain least
   // squares by Cholesky; otherwise damped least squares through the eigen decomposition (the
   // damping fades in past singularity_slowdown).
-  double solve_joint_velocities(const Twist& twist, const JointVector& q_full, const ServoOptions& o) {
+  double solve_joint_velocities(const Twist& twist, const JointVector& q_full,
+                                const ServoOptions& o) {
     const bool six_or_more = q.size() >= 6;
     const bool known = known_condition >= 0.0 && known_condition_q.size() == q_full.size() &&
                        known_condition_q == q_full;
@@ -439,7 +442,8 @@ struct Servo::Workspace {
     return bound;
   }
 
-  std::string bound_message(const KinematicChain& chain, const LimitBound& bound, const ServoOptions& o) const {
+  std::string bound_message(const KinematicChain& chain, const LimitBound& bound,
+                            const ServoOptions& o) const {
     const int i = bound.joint;
     return "joint '" + chain.joint_names()[static_cast<std::size_t>(i)] + "' is at its " +
            (bound.upper ? "upper" : "lower") + " limit (" +
@@ -449,7 +453,8 @@ struct Servo::Workspace {
 
   // Singularities (Cartesian commands), judged at the candidate next state: approaching one past
   // singularity_slowdown slows the step, reaching the hard stop halts it.
-  SingularityCheck approach_singularity(const KinematicChain& chain, const ServoOptions& o, double condition) {
+  SingularityCheck approach_singularity(const KinematicChain& chain, const ServoOptions& o,
+                                        double condition) {
     SingularityCheck check;
     candidate = q + dq;
     check.candidate_condition = condition_at(chain, candidate);
@@ -473,8 +478,9 @@ struct Servo::Workspace {
   // Collisions: clearance at the candidate next state, pair by pair (see Clearance), slowing the
   // step near a pair and refusing it where it would come too close. `q_full` is the model's state
   // now; a step taken leaves its state in q_model and its clearance as the current one.
-  CollisionCheck keep_clear(CollisionChecker& checker, const ServoOptions& o, const RobotModel& model,
-                            const std::vector<int>& variables, const JointVector& q_full) {
+  CollisionCheck keep_clear(CollisionChecker& checker, const ServoOptions& o,
+                            const RobotModel& model, const std::vector<int>& variables,
+                            const JointVector& q_full) {
     CollisionCheck check;
     q_model = q_full;
     const auto write_candidate = [&] {
@@ -497,8 +503,8 @@ struct Servo::Workspace {
     }
     if (approach.scale < 1.0) {
       check.scale = approach.scale;
-      check.message = "'" + approach.body_a + "' is " + number(approach.distance, 3) +
-                      " m from '" + approach.body_b + "': slowed to " + percent(check.scale);
+      check.message = "'" + approach.body_a + "' is " + number(approach.distance, 3) + " m from '" +
+                      approach.body_b + "': slowed to " + percent(check.scale);
       dq *= check.scale;
       write_candidate();
       measure(checker, o, link_moves, q_model, next);
@@ -510,10 +516,12 @@ struct Servo::Workspace {
     }
     // Within the robot's padding plus the checker's refinement margin in_collision may call the
     // state a collision: its verdict counts too (planners read the same checker).
-    const double verdict_zone = model.config().collision.padding + checker.options().refinement_margin;
-    if (next.closest() <= verdict_zone && next.closest() <= now.closest() && checker.in_collision(q_model)) {
-      check.halt = "the step would bring the robot within its collision padding (" + number(verdict_zone, 3) +
-                   " m): only motion away from the contact is allowed";
+    const double verdict_zone =
+        model.config().collision.padding + checker.options().refinement_margin;
+    if (next.closest() <= verdict_zone && next.closest() <= now.closest() &&
+        checker.in_collision(q_model)) {
+      check.halt = "the step would bring the robot within its collision padding (" +
+                   number(verdict_zone, 3) + " m): only motion away from the contact is allowed";
       return check;
     }
     current = 1 - current;  // the candidate is the next step's state
@@ -647,7 +655,8 @@ ServoStep Servo::step(const JointVector& q, const ServoCommand& command) {
     out.message = std::move(message);
     return out;
   };
-  if (cartesian && bound.halt) return halt(ServoStatus::JointBound, w.bound_message(chain_, bound, o));
+  if (cartesian && bound.halt)
+    return halt(ServoStatus::JointBound, w.bound_message(chain_, bound, o));
   if (cartesian) w.dq *= bound.scale;
   if (w.dq.isZero(0.0)) {
     if (bound.joint >= 0) return halt(ServoStatus::JointBound, w.bound_message(chain_, bound, o));
@@ -660,12 +669,14 @@ ServoStep Servo::step(const JointVector& q, const ServoCommand& command) {
   singularity.candidate_condition = condition;
   if (cartesian) {
     singularity = w.approach_singularity(chain_, o, condition);
-    if (singularity.halt) return halt(ServoStatus::HaltForSingularity, singularity_halt_message(condition, o));
+    if (singularity.halt)
+      return halt(ServoStatus::HaltForSingularity, singularity_halt_message(condition, o));
   }
 
   // --- Collisions.
   CollisionCheck collision = w.keep_clear(*checker_, o, *model_, variables, q);
-  if (!collision.halt.empty()) return halt(ServoStatus::HaltForCollision, std::move(collision.halt));
+  if (!collision.halt.empty())
+    return halt(ServoStatus::HaltForCollision, std::move(collision.halt));
 
   // --- The step.
   out.q = w.q_model;

@@ -17,7 +17,9 @@ bool fits(double span, const GripperSpec& gripper) {
 
 // How deep the TCP goes below a surface whose opposite side is `half` away: finger_depth, but
 // never past the middle.
-double tcp_depth(double half, const GripperSpec& gripper) { return std::min(gripper.finger_depth, half); }
+double tcp_depth(double half, const GripperSpec& gripper) {
+  return std::min(gripper.finger_depth, half);
+}
 
 double yaw_angle(int step, const GripperSpec& gripper) {
   return 2.0 * std::numbers::pi * step / gripper.yaw_steps;
@@ -27,7 +29,9 @@ std::string degrees(double radians) {
   return std::to_string(static_cast<int>(std::lround(radians * 180.0 / std::numbers::pi))) + "°";
 }
 
-std::string face_name(int axis, double sign) { return std::string(sign > 0 ? "+" : "-") + kAxisNames[axis] + " face"; }
+std::string face_name(int axis, double sign) {
+  return std::string(sign > 0 ? "+" : "-") + kAxisNames[axis] + " face";
+}
 
 Grasp make_grasp(const Pose& object_to_tcp, double width, std::string description) {
   Grasp grasp;
@@ -59,7 +63,8 @@ std::vector<Grasp> box_parallel(const Vector3& size, const GripperSpec& gripper)
         if (across == axis || !fits(size[across], gripper)) continue;
         // Both ways round: the same grasp for the object, different joint values for the arm.
         for (const double turn : {1.0, -1.0})
-          grasps.push_back(make_grasp(tcp_frame(position, -normal, turn * Vector3::Unit(across)), size[across],
+          grasps.push_back(make_grasp(tcp_frame(position, -normal, turn * Vector3::Unit(across)),
+                                      size[across],
                                       face_name(axis, sign) + ", across " + kAxisNames[across] +
                                           (turn > 0 ? "" : ", turned 180°")));
       }
@@ -76,9 +81,10 @@ std::vector<Grasp> cylinder_parallel(double radius, double length, const Gripper
       const Vector3 position = normal * (half - tcp_depth(half, gripper));
       for (int step = 0; step < gripper.yaw_steps; ++step) {
         const double yaw = yaw_angle(step, gripper);
-        grasps.push_back(make_grasp(tcp_frame(position, -normal, Vector3(std::cos(yaw), std::sin(yaw), 0.0)), diameter,
-                                    std::string(sign > 0 ? "+z" : "-z") + " end, across the diameter, turned " +
-                                        degrees(yaw)));
+        grasps.push_back(make_grasp(
+            tcp_frame(position, -normal, Vector3(std::cos(yaw), std::sin(yaw), 0.0)), diameter,
+            std::string(sign > 0 ? "+z" : "-z") + " end, across the diameter, turned " +
+                degrees(yaw)));
       }
     }
   for (int step = 0; step < gripper.yaw_steps; ++step) {  // the side, at mid-length
@@ -88,33 +94,38 @@ std::vector<Grasp> cylinder_parallel(double radius, double length, const Gripper
     const std::string where = "side at " + degrees(yaw);
     if (fits(diameter, gripper))
       for (const double turn : {1.0, -1.0})
-        grasps.push_back(make_grasp(tcp_frame(position, -normal, turn * Vector3::UnitZ().cross(normal)), diameter,
-                                    where + ", across the diameter" + (turn > 0 ? "" : ", turned 180°")));
+        grasps.push_back(make_grasp(
+            tcp_frame(position, -normal, turn * Vector3::UnitZ().cross(normal)), diameter,
+            where + ", across the diameter" + (turn > 0 ? "" : ", turned 180°")));
     if (fits(length, gripper))
       for (const double turn : {1.0, -1.0})
-        grasps.push_back(make_grasp(tcp_frame(position, -normal, turn * Vector3::UnitZ()), length,
-                                    where + ", along the axis" + (turn > 0 ? "" : ", turned 180°")));
+        grasps.push_back(
+            make_grasp(tcp_frame(position, -normal, turn * Vector3::UnitZ()), length,
+                       where + ", along the axis" + (turn > 0 ? "" : ", turned 180°")));
   }
   return grasps;
 }
 
-std::vector<Grasp> sphere_parallel(double radius, const Eigen::Matrix3d& object_rotation, const GripperSpec& gripper) {
+std::vector<Grasp> sphere_parallel(double radius, const Eigen::Matrix3d& object_rotation,
+                                   const GripperSpec& gripper) {
   std::vector<Grasp> grasps;
   const double diameter = 2.0 * radius;
   if (!fits(diameter, gripper)) return grasps;
   const Eigen::Matrix3d to_object = object_rotation.transpose();
   const double depth = tcp_depth(radius, gripper);
   // normal: outward, world frame; closing: world frame, perpendicular to it.
-  const auto add = [&](const Vector3& normal, const Vector3& closing, const std::string& description) {
-    grasps.push_back(make_grasp(tcp_frame(to_object * normal * (radius - depth), -(to_object * normal),
-                                          to_object * closing),
+  const auto add = [&](const Vector3& normal, const Vector3& closing,
+                       const std::string& description) {
+    grasps.push_back(make_grasp(tcp_frame(to_object * normal * (radius - depth),
+                                          -(to_object * normal), to_object * closing),
                                 diameter, description));
   };
   for (const double sign : {1.0, -1.0}) {  // the poles (world vertical), turned about it
     for (int step = 0; step < gripper.yaw_steps; ++step) {
       const double yaw = yaw_angle(step, gripper);
       add(sign * Vector3::UnitZ(), Vector3(std::cos(yaw), std::sin(yaw), 0.0),
-          std::string(sign > 0 ? "top" : "bottom") + ", across the diameter, turned " + degrees(yaw));
+          std::string(sign > 0 ? "top" : "bottom") + ", across the diameter, turned " +
+              degrees(yaw));
     }
   }
   for (const double elevation_deg : {45.0, 0.0, -45.0}) {
@@ -155,8 +166,9 @@ std::vector<Grasp> cylinder_suction(double length, const GripperSpec& gripper) {
     const Vector3 normal = sign * Vector3::UnitZ();
     for (int step = 0; step < gripper.yaw_steps; ++step) {
       const double yaw = yaw_angle(step, gripper);
-      grasps.push_back(make_grasp(tcp_frame(normal * 0.5 * length, -normal, Vector3(std::cos(yaw), std::sin(yaw), 0.0)),
-                                  0.0, std::string(sign > 0 ? "+z" : "-z") + " end, turned " + degrees(yaw)));
+      grasps.push_back(make_grasp(
+          tcp_frame(normal * 0.5 * length, -normal, Vector3(std::cos(yaw), std::sin(yaw), 0.0)),
+          0.0, std::string(sign > 0 ? "+z" : "-z") + " end, turned " + degrees(yaw)));
     }
   }
   return grasps;

@@ -24,38 +24,46 @@ void require(bool ok, const char* field, const std::string& rule, double value) 
   if (ok) return;
   char text[64];
   std::snprintf(text, sizeof text, "%g", value);
-  throw Error(ErrorCode::InvalidValue, std::string("GripperSpec::") + field + " must be " + rule + " (got " + text + ")");
+  throw Error(ErrorCode::InvalidValue,
+              std::string("GripperSpec::") + field + " must be " + rule + " (got " + text + ")");
 }
 
 // The spans a parallel gripper could close across: box extents, a cylinder's diameter and length,
 // a sphere's diameter.
 std::vector<double> spans(const Shape& shape) {
   switch (shape.type) {
-    case Shape::Type::Box: return {shape.box_size.x(), shape.box_size.y(), shape.box_size.z()};
-    case Shape::Type::Cylinder: return {2.0 * shape.radius, shape.length};
-    case Shape::Type::Sphere: return {2.0 * shape.radius};
-    default: return {};
+    case Shape::Type::Box:
+      return {shape.box_size.x(), shape.box_size.y(), shape.box_size.z()};
+    case Shape::Type::Cylinder:
+      return {2.0 * shape.radius, shape.length};
+    case Shape::Type::Sphere:
+      return {2.0 * shape.radius};
+    default:
+      return {};
   }
 }
 
 // No span fits: say how the object and the gripper's range miss each other.
-[[noreturn]] void throw_no_span(const std::vector<double>& object_spans, const GripperSpec& gripper) {
+[[noreturn]] void throw_no_span(const std::vector<double>& object_spans,
+                                const GripperSpec& gripper) {
   const double narrowest = *std::min_element(object_spans.begin(), object_spans.end());
   const double widest = *std::max_element(object_spans.begin(), object_spans.end());
   if (narrowest > gripper.max_opening)
     throw Error(ErrorCode::InvalidValue,
-                "the object is " + metres(narrowest) + " across at its narrowest; the gripper opens " +
-                    metres(gripper.max_opening) + " (GripperSpec::max_opening)",
+                "the object is " + metres(narrowest) +
+                    " across at its narrowest; the gripper opens " + metres(gripper.max_opening) +
+                    " (GripperSpec::max_opening)",
                 "use a gripper that opens wider, a suction gripper, or a smaller object");
   if (widest < gripper.min_opening)
     throw Error(ErrorCode::InvalidValue,
-                "the object is " + metres(widest) + " across at its widest; the gripper closes to no less than " +
+                "the object is " + metres(widest) +
+                    " across at its widest; the gripper closes to no less than " +
                     metres(gripper.min_opening) + " (GripperSpec::min_opening)",
                 "use a gripper that closes further, or a suction gripper");
   throw Error(ErrorCode::InvalidValue,
-              "no span of the object lies between the gripper's min_opening " + metres(gripper.min_opening) +
-                  " and max_opening " + metres(gripper.max_opening) + " (the object's spans are " +
-                  metres(narrowest) + " to " + metres(widest) + ")",
+              "no span of the object lies between the gripper's min_opening " +
+                  metres(gripper.min_opening) + " and max_opening " + metres(gripper.max_opening) +
+                  " (the object's spans are " + metres(narrowest) + " to " + metres(widest) + ")",
               "widen the gripper's opening range, or use a suction gripper");
 }
 
@@ -75,16 +83,22 @@ const char* direction_words(double down) {
 }  // namespace
 
 void GripperSpec::validate() const {
-  require(kind == Kind::Parallel || kind == Kind::Suction, "kind", "Parallel or Suction", static_cast<double>(kind));
-  require(std::isfinite(max_opening) && max_opening > 0.0, "max_opening", "finite and > 0", max_opening);
-  require(std::isfinite(min_opening) && min_opening >= 0.0, "min_opening", "finite and >= 0", min_opening);
-  require(min_opening <= max_opening, "min_opening", "at most max_opening (" + metres(max_opening) + ")", min_opening);
-  require(std::isfinite(finger_depth) && finger_depth >= 0.0, "finger_depth", "finite and >= 0", finger_depth);
+  require(kind == Kind::Parallel || kind == Kind::Suction, "kind", "Parallel or Suction",
+          static_cast<double>(kind));
+  require(std::isfinite(max_opening) && max_opening > 0.0, "max_opening", "finite and > 0",
+          max_opening);
+  require(std::isfinite(min_opening) && min_opening >= 0.0, "min_opening", "finite and >= 0",
+          min_opening);
+  require(min_opening <= max_opening, "min_opening",
+          "at most max_opening (" + metres(max_opening) + ")", min_opening);
+  require(std::isfinite(finger_depth) && finger_depth >= 0.0, "finger_depth", "finite and >= 0",
+          finger_depth);
   require(yaw_steps >= 1 && yaw_steps <= kMaxYawSteps, "yaw_steps",
           "between 1 and " + std::to_string(kMaxYawSteps), yaw_steps);
 }
 
-std::vector<Grasp> generate_grasps(const Shape& object, const Pose& object_pose, const GripperSpec& gripper) {
+std::vector<Grasp> generate_grasps(const Shape& object, const Pose& object_pose,
+                                   const GripperSpec& gripper) {
   gripper.validate();
   object.validate();
   validate_pose(object_pose, "object pose");
@@ -93,7 +107,8 @@ std::vector<Grasp> generate_grasps(const Shape& object, const Pose& object_pose,
   const bool suction = gripper.kind == GripperSpec::Kind::Suction;
   switch (object.type) {
     case Shape::Type::Box:
-      grasps = suction ? box_suction(object.box_size, gripper) : box_parallel(object.box_size, gripper);
+      grasps =
+          suction ? box_suction(object.box_size, gripper) : box_parallel(object.box_size, gripper);
       break;
     case Shape::Type::Cylinder:
       grasps = suction ? cylinder_suction(object.length, gripper)
@@ -101,7 +116,8 @@ std::vector<Grasp> generate_grasps(const Shape& object, const Pose& object_pose,
       break;
     case Shape::Type::Sphere:
       if (suction)
-        throw Error(ErrorCode::Unsupported, "a suction cup cannot hold a sphere: it has no flat face to seal on",
+        throw Error(ErrorCode::Unsupported,
+                    "a suction cup cannot hold a sphere: it has no flat face to seal on",
                     "use a parallel gripper for spheres");
       grasps = sphere_parallel(object.radius, object_pose.linear(), gripper);
       break;
@@ -120,7 +136,8 @@ std::vector<Grasp> generate_grasps(const Shape& object, const Pose& object_pose,
     grasp.score = down - 0.05 * (grasp.object_to_tcp.translation().norm() + grasp.width);
     grasp.description = std::string(direction_words(down)) + ", " + grasp.description;
   }
-  std::stable_sort(grasps.begin(), grasps.end(), [](const Grasp& a, const Grasp& b) { return a.score > b.score; });
+  std::stable_sort(grasps.begin(), grasps.end(),
+                   [](const Grasp& a, const Grasp& b) { return a.score > b.score; });
   return grasps;
 }
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/geometry/shape.hpp"
 #include "engine/core/types.hpp"
+#include "engine/geometry/shape.hpp"
 
 namespace kinetic {
 
@@ -38,6 +38,7 @@ struct Grasp {
 // spans within [min_opening, max_opening]. Throws Error(Unsupported) for meshes and half-spaces
 // (no grasp generation for them) and Error(InvalidValue) when no span of the object fits the
 // gripper (saying the object's smallest span and the gripper's opening).
-std::vector<Grasp> generate_grasps(const Shape& object, const Pose& object_pose, const GripperSpec& gripper);
+std::vector<Grasp> generate_grasps(const Shape& object, const Pose& object_pose,
+                                   const GripperSpec& gripper);
 
 }  // namespace kinetic

@@ -18,14 +18,22 @@ namespace kinetic {
 
 const char* to_string(TaskStage::Kind kind) {
   switch (kind) {
-    case TaskStage::Kind::Move: return "move";
-    case TaskStage::Kind::Approach: return "approach";
-    case TaskStage::Kind::Grasp: return "grasp";
-    case TaskStage::Kind::Lift: return "lift";
-    case TaskStage::Kind::Transfer: return "transfer";
-    case TaskStage::Kind::Place: return "place";
-    case TaskStage::Kind::Release: return "release";
-    case TaskStage::Kind::Retreat: return "retreat";
+    case TaskStage::Kind::Move:
+      return "move";
+    case TaskStage::Kind::Approach:
+      return "approach";
+    case TaskStage::Kind::Grasp:
+      return "grasp";
+    case TaskStage::Kind::Lift:
+      return "lift";
+    case TaskStage::Kind::Transfer:
+      return "transfer";
+    case TaskStage::Kind::Place:
+      return "place";
+    case TaskStage::Kind::Release:
+      return "release";
+    case TaskStage::Kind::Retreat:
+      return "retreat";
   }
   return "?";
 }
@@ -34,12 +42,14 @@ namespace {
 
 using namespace task_detail;
 
-std::string quoted(const std::string& name) { return "\"" + name + "\""; }
+std::string quoted(const std::string& name) {
+  return "\"" + name + "\"";
+}
 
 std::string position_text(const Pose& pose) {
   char text[96];
-  std::snprintf(text, sizeof text, "(%.3f, %.3f, %.3f) m", pose.translation().x(), pose.translation().y(),
-                pose.translation().z());
+  std::snprintf(text, sizeof text, "(%.3f, %.3f, %.3f) m", pose.translation().x(),
+                pose.translation().y(), pose.translation().z());
   return text;
 }
 
@@ -65,14 +75,16 @@ class SceneRestorer {
 void require_distance(double value, const char* field) {
   if (std::isfinite(value) && value >= 0.0) return;
   char text[160];
-  std::snprintf(text, sizeof text, "PickPlaceRequest::%s must be finite and >= 0 (got %g)", field, value);
+  std::snprintf(text, sizeof text, "PickPlaceRequest::%s must be finite and >= 0 (got %g)", field,
+                value);
   throw Error(ErrorCode::InvalidValue, text);
 }
 
 void require_step(double value, const char* field) {
   if (std::isfinite(value) && value > 0.0) return;
   char text[160];
-  std::snprintf(text, sizeof text, "PickPlaceRequest::%s must be finite and > 0 (got %g)", field, value);
+  std::snprintf(text, sizeof text, "PickPlaceRequest::%s must be finite and > 0 (got %g)", field,
+                value);
   throw Error(ErrorCode::InvalidValue, text);
 }
 
@@ -85,10 +97,11 @@ void validate_straight(const CartesianOptions& straight) {
   require_step(straight.jump_threshold, "straight.jump_threshold");
   require_distance(straight.margin, "straight.margin");
   if (!straight.avoid_collisions)
-    throw Error(ErrorCode::InvalidValue,
-                "PickPlaceRequest::straight.avoid_collisions must be true: the straight stages always "
-                "check collisions (the contacts the task needs are allowed while they happen)",
-                "leave it true; to let a link touch the object, name it in PickPlaceRequest::touch_links");
+    throw Error(
+        ErrorCode::InvalidValue,
+        "PickPlaceRequest::straight.avoid_collisions must be true: the straight stages always "
+        "check collisions (the contacts the task needs are allowed while they happen)",
+        "leave it true; to let a link touch the object, name it in PickPlaceRequest::touch_links");
 }
 
 void validate_numbers(const PickPlaceRequest& request) {
@@ -97,11 +110,12 @@ void validate_numbers(const PickPlaceRequest& request) {
   require_distance(request.place_distance, "place_distance");
   require_distance(request.retreat_distance, "retreat_distance");
   if (request.place_yaw_steps < 0 || request.place_yaw_steps > 360)
-    throw Error(ErrorCode::InvalidValue, "PickPlaceRequest::place_yaw_steps must be between 0 and 360 (got " +
-                                             std::to_string(request.place_yaw_steps) + ")");
-  if (request.max_grasps < 1)
     throw Error(ErrorCode::InvalidValue,
-                "PickPlaceRequest::max_grasps must be at least 1 (got " + std::to_string(request.max_grasps) + ")");
+                "PickPlaceRequest::place_yaw_steps must be between 0 and 360 (got " +
+                    std::to_string(request.place_yaw_steps) + ")");
+  if (request.max_grasps < 1)
+    throw Error(ErrorCode::InvalidValue, "PickPlaceRequest::max_grasps must be at least 1 (got " +
+                                             std::to_string(request.max_grasps) + ")");
   request.gripper.validate();
   request.options.validate();
   validate_straight(request.straight);
@@ -143,9 +157,14 @@ std::vector<PlaceTarget> place_targets(const TaskContext& context) {
     const double angle = 2.0 * std::numbers::pi * k / count;
     PlaceTarget target;
     target.pose = request.place_pose;
-    target.pose.linear() = Eigen::AngleAxisd(angle, Vector3::UnitZ()).toRotationMatrix() * request.place_pose.linear();
-    target.label = k == 0 ? std::string("place pose as given")
-                          : "place pose turned " + std::to_string(static_cast<int>(std::lround(angle * 180.0 / std::numbers::pi))) + "°";
+    target.pose.linear() =
+        Eigen::AngleAxisd(angle, Vector3::UnitZ()).toRotationMatrix() * request.place_pose.linear();
+    target.label =
+        k == 0
+            ? std::string("place pose as given")
+            : "place pose turned " +
+                  std::to_string(static_cast<int>(std::lround(angle * 180.0 / std::numbers::pi))) +
+                  "°";
     const std::vector<Overlap> overlaps = context.bodies.overlapping(object.name, target.pose);
     if (!overlaps.empty()) {
       if (overlaps_text.empty())
@@ -163,8 +182,9 @@ std::vector<PlaceTarget> place_targets(const TaskContext& context) {
   }
   if (targets.empty())
     throw Error(ErrorCode::InCollision,
-                "at the place pose " + position_text(request.place_pose) + " " + quoted(object.name) +
-                    " overlaps " + overlaps_text + (count > 1 ? " (at every allowed rotation)" : ""),
+                "at the place pose " + position_text(request.place_pose) + " " +
+                    quoted(object.name) + " overlaps " + overlaps_text +
+                    (count > 1 ? " (at every allowed rotation)" : ""),
                 "move the place pose clear of them; resting on an obstacle (within 1 mm) is fine");
   return targets;
 }
@@ -176,20 +196,22 @@ std::vector<Grasp> grasps_for(const Obstacle& object, const GripperSpec& gripper
   } catch (const Error& error) {
     const std::string generic = "the object ", message = error.message();
     throw Error(error.code(),
-                message.rfind(generic, 0) == 0 ? "object " + quoted(object.name) + " " + message.substr(generic.size())
-                                               : "object " + quoted(object.name) + ": " + message,
+                message.rfind(generic, 0) == 0
+                    ? "object " + quoted(object.name) + " " + message.substr(generic.size())
+                    : "object " + quoted(object.name) + ": " + message,
                 error.hint());
   }
 }
 
 std::string candidate_text(const Grasp& grasp, std::size_t index, std::size_t count) {
-  return "grasp " + std::to_string(index + 1) + "/" + std::to_string(count) + " (" + grasp.description + ")";
+  return "grasp " + std::to_string(index + 1) + "/" + std::to_string(count) + " (" +
+         grasp.description + ")";
 }
 
 }  // namespace
 
-PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start, const PickPlaceRequest& request,
-                                    const PlanControl& control) {
+PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start,
+                                    const PickPlaceRequest& request, const PlanControl& control) {
   const auto begin = std::chrono::steady_clock::now();
   SceneRestorer restorer(planner);
   const RobotModel& model = planner.model();
@@ -197,18 +219,32 @@ PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start, 
   const PlanningScene& original = restorer.scene();
   const Obstacle& object = object_to_pick(original, request.object);
   const std::vector<Grasp> grasps = grasps_for(object, request.gripper);
-  const std::string attach_link = request.attach_link.empty() ? planner.chain().tip_link() : request.attach_link;
+  const std::string attach_link =
+      request.attach_link.empty() ? planner.chain().tip_link() : request.attach_link;
   require_link(model, attach_link, "PickPlaceRequest::attach_link");
   if (request.touch_links)
     for (std::size_t i = 0; i < request.touch_links->size(); ++i)
-      require_link(model, (*request.touch_links)[i], "PickPlaceRequest::touch_links[" + std::to_string(i) + "]");
+      require_link(model, (*request.touch_links)[i],
+                   "PickPlaceRequest::touch_links[" + std::to_string(i) + "]");
   planner.check_start(start);
 
-  TaskContext context{planner, request, control, start, original, object, attach_link, {}, {}, Pose::Identity(), {}, {},
+  TaskContext context{planner,
+                      request,
+                      control,
+                      start,
+                      original,
+                      object,
+                      attach_link,
+                      {},
+                      {},
+                      Pose::Identity(),
+                      {},
+                      {},
                       ObstacleBodies(planner.checker(), original)};
-  context.touch_links = request.touch_links
-                            ? *request.touch_links
-                            : task_touch_links(planner.checker(), start, attach_link, planner.group_variables());
+  context.touch_links =
+      request.touch_links
+          ? *request.touch_links
+          : task_touch_links(planner.checker(), start, attach_link, planner.group_variables());
   context.gripper_links = context.touch_links;
   context.gripper_links.insert(context.gripper_links.begin(), attach_link);
   context.base_in_world = compute_link_pose(model, start, planner.chain().base_link());
@@ -219,7 +255,8 @@ PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start, 
 
   PickPlaceResult result;
   FailureTally failures;
-  const std::size_t grasp_count = std::min(grasps.size(), static_cast<std::size_t>(request.max_grasps));
+  const std::size_t grasp_count =
+      std::min(grasps.size(), static_cast<std::size_t>(request.max_grasps));
   const auto note = [&](const std::string& what, const StageFailure& failure, int candidates) {
     result.notes.push_back(what + ": " + failure.stage + ": " + failure.reason);
     failures.add(failure, candidates);
@@ -264,7 +301,8 @@ PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start, 
         result.final_scene.move_obstacle(object.name, place->pose);
         result.final_state = result.stages.back().path.back();
         result.planning_time_ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin)
+                .count();
         return result;
       } catch (const StageFailure& failure) {
         note(grasp_text + ", " + place->label, failure, 1);
@@ -273,16 +311,19 @@ PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start, 
   }
   const std::string most_common = failures.most_common();
   throw Error(ErrorCode::Unreachable,
-              "no pick and place of " + quoted(object.name) + " succeeded: " + std::to_string(failures.total()) +
-                  " candidates tried (" + std::to_string(grasp_count) + " grasps x " + std::to_string(places.size()) +
+              "no pick and place of " + quoted(object.name) +
+                  " succeeded: " + std::to_string(failures.total()) + " candidates tried (" +
+                  std::to_string(grasp_count) + " grasps x " + std::to_string(places.size()) +
                   " place poses); " + failures.summary(),
               hint_for_stage(most_common));
 }
 
-std::vector<std::string> task_touch_links(const CollisionChecker& checker, const JointVector& q, const std::string& link,
+std::vector<std::string> task_touch_links(const CollisionChecker& checker, const JointVector& q,
+                                          const std::string& link,
                                           const std::vector<int>& group_variables) {
   std::vector<std::string> links = default_touch_links(checker.model(), link, group_variables);
-  for (const std::string& reaching : task_detail::links_at_origin_of(checker, checker.model(), q, link))
+  for (const std::string& reaching :
+       task_detail::links_at_origin_of(checker, checker.model(), q, link))
     if (std::find(links.begin(), links.end(), reaching) == links.end()) links.push_back(reaching);
   return links;
 }

@@ -23,7 +23,7 @@
 namespace kinetic {
 
 struct PickPlaceRequest {
-  std::string object;              // an obstacle of the scene (box, cylinder or sphere)
+  std::string object;                  // an obstacle of the scene (box, cylinder or sphere)
   Pose place_pose = Pose::Identity();  // the object's world pose when placed
   // Rotations of place_pose about world Z (through the object's origin) that are just as good,
   // tried in order after the exact pose: 0 = only the exact pose. Symmetric parts can say 4 (90°
@@ -44,28 +44,28 @@ struct PickPlaceRequest {
   // closed-form IK, margin (0: the task's contacts are allowed in each stage's scene, so a plain
   // contact check). They always avoid collisions: avoid_collisions = false is refused.
   CartesianOptions straight;
-  int max_grasps = 16;              // candidates tried at most
+  int max_grasps = 16;  // candidates tried at most
 };
 
 struct TaskStage {
   enum class Kind { Move, Approach, Grasp, Lift, Transfer, Place, Release, Retreat };
   Kind kind = Kind::Move;
-  std::string name;        // "move to pre-grasp", "approach", "grasp", ...
-  JointPath path;          // model order; empty for Grasp and Release (they do not move)
-  PlanningScene scene;     // the scene the stage runs in; for Grasp / Release: the scene after it
+  std::string name;     // "move to pre-grasp", "approach", "grasp", ...
+  JointPath path;       // model order; empty for Grasp and Release (they do not move)
+  PlanningScene scene;  // the scene the stage runs in; for Grasp / Release: the scene after it
   bool moves() const { return kind != Kind::Grasp && kind != Kind::Release; }
 };
 
 const char* to_string(TaskStage::Kind kind);  // "move", "approach", "grasp", ...
 
 struct PickPlaceResult {
-  std::vector<TaskStage> stages;   // the eight stages in order
-  Grasp grasp;                     // the grasp used
-  Pose place_pose;                 // the place pose used (place_pose or one of its rotations)
-  PlanningScene final_scene;       // the object released at place_pose, the request's overrides kept
-  JointVector final_state;         // where the retreat ends
+  std::vector<TaskStage> stages;  // the eight stages in order
+  Grasp grasp;                    // the grasp used
+  Pose place_pose;                // the place pose used (place_pose or one of its rotations)
+  PlanningScene final_scene;      // the object released at place_pose, the request's overrides kept
+  JointVector final_state;        // where the retreat ends
   int grasps_tried = 0;
-  int grasp_candidates = 0;        // grasps there were to try (at most max_grasps)
+  int grasp_candidates = 0;  // grasps there were to try (at most max_grasps)
   double planning_time_ms = 0.0;
   std::vector<std::string> notes;  // why earlier candidates failed, one line each
 };
@@ -82,10 +82,11 @@ struct PickPlaceResult {
 //     pose or the robot;
 //   Error(Cancelled) when control cancels; what check_start throws for a bad start.
 // Contacts that are part of the task are allowed while they happen: the gripper's touch links
-// with the object from the approach to the release (and on the retreat, which starts there), and the object with what it rests on (any
-// obstacle within 1 mm of it at the pick, and at the place pose) from the grasp to the end of the
-// lift and from the place to the release.
-PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start, const PickPlaceRequest& request,
+// with the object from the approach to the release (and on the retreat, which starts there), and
+// the object with what it rests on (any obstacle within 1 mm of it at the pick, and at the place
+// pose) from the grasp to the end of the lift and from the place to the release.
+PickPlaceResult plan_pick_and_place(Planner& planner, const JointVector& start,
+                                    const PickPlaceRequest& request,
                                     const PlanControl& control = {});
 
 // The whole task as one trajectory a controller can run: each motion stage timed time-optimally
@@ -107,7 +108,8 @@ TimedPickPlace time_pick_and_place(const PickPlaceResult& result, const Trajecto
 // default_touch_links(), and the links whose housing reaches `link`'s origin at q (on a bare
 // flange such as the UR5e's tool0, the wrist body whose housing ends in the flange face: link5).
 // `checker` is the robot's (its scene is left as it is).
-std::vector<std::string> task_touch_links(const CollisionChecker& checker, const JointVector& q, const std::string& link,
+std::vector<std::string> task_touch_links(const CollisionChecker& checker, const JointVector& q,
+                                          const std::string& link,
                                           const std::vector<int>& group_variables);
 
 // The links allowed to touch an object attached to `link` when none are named: the links that move

@@ -19,7 +19,9 @@ std::string describe(const Error& error) {
 }
 
 // Goals and Cartesian targets are in the group's base link; the scene is in the world.
-Pose to_base(const TaskContext& context, const Pose& world) { return context.base_in_world.inverse() * world; }
+Pose to_base(const TaskContext& context, const Pose& world) {
+  return context.base_in_world.inverse() * world;
+}
 Pose tcp_in_world(const TaskContext& context, const JointVector& q) {
   return context.base_in_world * context.planner.tcp_pose(q);
 }
@@ -44,13 +46,13 @@ auto attempt(const char* stage, Plan&& plan) {
 // solution it connects to, which may be another arm configuration (the elbow flipped over) even
 // when one on the arm's own branch is a short detour away; so the nearest solution in joint space
 // is planned to as well, and the shorter motion kept. That is the motion an operator expects.
-JointPath free_motion(TaskContext& context, const char* stage, const PlanningScene& scene, const JointVector& from,
-                      const Pose& target_world) {
+JointPath free_motion(TaskContext& context, const char* stage, const PlanningScene& scene,
+                      const JointVector& from, const Pose& target_world) {
   check_cancel(context.control);
   use_scene(context.planner, scene);
   const PlanResult any = attempt(stage, [&] {
-    return context.planner.plan(from, PoseGoal{to_base(context, target_world)}, context.request.options,
-                                context.control);
+    return context.planner.plan(from, PoseGoal{to_base(context, target_world)},
+                                context.request.options, context.control);
   });
   const JointVector& nearest = any.goal_candidates.front();  // sorted nearest to `from` first
   if (any.goal_candidates.size() < 2 || (any.path.back() - nearest).norm() < 1e-9) return any.path;
@@ -61,7 +63,8 @@ JointPath free_motion(TaskContext& context, const char* stage, const PlanningSce
     // iterations, not milliseconds, so that a seeded task plans the same on a busy machine.
     PlannerOptions options = context.request.options;
     options.max_iterations = std::min(options.max_iterations, std::max(200, 10 * any.iterations));
-    JointPath own_branch = context.planner.plan(from, JointGoal{nearest}, options, context.control).path;
+    JointPath own_branch =
+        context.planner.plan(from, JointGoal{nearest}, options, context.control).path;
     if (path_length(own_branch) < path_length(any.path)) return own_branch;
   } catch (const Error& error) {
     if (error.code() == ErrorCode::Cancelled) throw;  // otherwise the first motion stands
@@ -76,8 +79,9 @@ JointPath straight_motion(TaskContext& context, const char* stage, const Plannin
   check_cancel(context.control);
   use_scene(context.planner, scene);
   const CartesianResult line = attempt(stage, [&] {
-    return context.planner.plan_cartesian(from, {CartesianSegment::line_to(to_base(context, target_world))},
-                                          context.request.straight, context.control);
+    return context.planner.plan_cartesian(
+        from, {CartesianSegment::line_to(to_base(context, target_world))}, context.request.straight,
+        context.control);
   });
   if (!line.complete()) {
     char percent[48];
@@ -90,7 +94,8 @@ JointPath straight_motion(TaskContext& context, const char* stage, const Plannin
   return line.path;
 }
 
-TaskStage stage(TaskStage::Kind kind, std::string name, JointPath path, const PlanningScene& scene) {
+TaskStage stage(TaskStage::Kind kind, std::string name, JointPath path,
+                const PlanningScene& scene) {
   TaskStage s;
   s.kind = kind;
   s.name = std::move(name);
@@ -102,14 +107,15 @@ TaskStage stage(TaskStage::Kind kind, std::string name, JointPath path, const Pl
 // When every IK solution collides: what is in the way where the arm alone would fit (the planner
 // names the contacts of the nearest solution, which may be one no arm could take anyway). Usually a
 // link that touches the object without being a touch link. "" when the arm alone does not fit.
-std::string blocking_contacts(TaskContext& context, const PlanningScene& scene, const Pose& tcp_base) {
+std::string blocking_contacts(TaskContext& context, const PlanningScene& scene,
+                              const Pose& tcp_base) {
   PlanningScene without = scene;
   without.remove_obstacle(context.object.name);
   use_scene(context.planner, without);
   std::vector<JointVector> arm_fits;
   try {
-    arm_fits = context.planner.resolve_goal(context.start, PoseGoal{tcp_base}, context.request.options,
-                                            context.control);
+    arm_fits = context.planner.resolve_goal(context.start, PoseGoal{tcp_base},
+                                            context.request.options, context.control);
   } catch (const Error& error) {
     if (error.code() == ErrorCode::Cancelled) throw;
     return "";
@@ -123,18 +129,22 @@ std::string blocking_contacts(TaskContext& context, const PlanningScene& scene, 
   const DistanceResult closest = checker.min_distance(arm_fits.front(), options);
   if (!closest.found) return "";
   char text[256];
-  std::snprintf(text, sizeof text, "'%s' with '%s' (%.1f mm apart: within the collision checker's margin)",
+  std::snprintf(text, sizeof text,
+                "'%s' with '%s' (%.1f mm apart: within the collision checker's margin)",
                 closest.body_a.c_str(), closest.body_b.c_str(), closest.distance * 1000.0);
   return text;
 }
 
-void require_reachable(TaskContext& context, const char* stage, const PlanningScene& scene, const Pose& tcp_world) {
+void require_reachable(TaskContext& context, const char* stage, const PlanningScene& scene,
+                       const Pose& tcp_world) {
   const Pose tcp_base = to_base(context, tcp_world);
   use_scene(context.planner, scene);
   try {
-    context.planner.resolve_goal(context.start, PoseGoal{tcp_base}, context.request.options, context.control);
+    context.planner.resolve_goal(context.start, PoseGoal{tcp_base}, context.request.options,
+                                 context.control);
   } catch (const Error& error) {
-    if (error.code() == ErrorCode::Cancelled) throw;  // Ctrl-C or a newer request: not this stage's fault
+    if (error.code() == ErrorCode::Cancelled)
+      throw;  // Ctrl-C or a newer request: not this stage's fault
     if (error.code() != ErrorCode::InCollision) throw StageFailure{stage, describe(error)};
     const std::string blocking = blocking_contacts(context, scene, tcp_base);
     if (blocking.empty()) throw StageFailure{stage, describe(error)};
@@ -154,7 +164,8 @@ void check_cancel(const PlanControl& control) {
 }
 
 void require_grasp_reachable(TaskContext& context, const Grasp& grasp) {
-  require_reachable(context, "grasp pose", context.approach_scene, context.object.pose * grasp.object_to_tcp);
+  require_reachable(context, "grasp pose", context.approach_scene,
+                    context.object.pose * grasp.object_to_tcp);
 }
 
 void require_place_reachable(TaskContext& context, const Grasp& grasp, const PlaceTarget& place) {
@@ -167,10 +178,13 @@ PickStages plan_pick(TaskContext& context, const Grasp& grasp) {
   // Back along the approach (the TCP's +Z) by the stand-off.
   const Pose pre_grasp = grasp_tcp * Eigen::Translation3d(0.0, 0.0, -request.approach_distance);
   PickStages pick;
-  JointPath move = free_motion(context, "move to pre-grasp", context.original, context.start, pre_grasp);
+  JointPath move =
+      free_motion(context, "move to pre-grasp", context.original, context.start, pre_grasp);
   pick.stages.push_back(stage(TaskStage::Kind::Move, "move to pre-grasp", move, context.original));
-  JointPath approach = straight_motion(context, "approach", context.approach_scene, move.back(), grasp_tcp);
-  pick.stages.push_back(stage(TaskStage::Kind::Approach, "approach", approach, context.approach_scene));
+  JointPath approach =
+      straight_motion(context, "approach", context.approach_scene, move.back(), grasp_tcp);
+  pick.stages.push_back(
+      stage(TaskStage::Kind::Approach, "approach", approach, context.approach_scene));
 
   // The object now moves with the link; the gripper may touch it as an attached object's touch
   // links, and it may touch what it stood on until it is lifted off.
@@ -199,8 +213,8 @@ std::vector<TaskStage> plan_place(TaskContext& context, const Grasp& grasp, cons
   const Pose place_tcp = place.pose * grasp.object_to_tcp;
   std::vector<TaskStage> stages;
   const JointVector& lifted = pick.stages.back().path.back();
-  JointPath transfer =
-      free_motion(context, "transfer", pick.held, lifted, raised(place_tcp, request.place_distance));
+  JointPath transfer = free_motion(context, "transfer", pick.held, lifted,
+                                   raised(place_tcp, request.place_distance));
   stages.push_back(stage(TaskStage::Kind::Transfer, "transfer to pre-place", transfer, pick.held));
 
   PlanningScene placing = pick.held;
@@ -218,7 +232,8 @@ std::vector<TaskStage> plan_place(TaskContext& context, const Grasp& grasp, cons
   allow_with(released, name, context.gripper_links);
   stages.push_back(stage(TaskStage::Kind::Release, "release", {}, released));
 
-  const Pose backed_off = tcp_in_world(context, at_place) * Eigen::Translation3d(0.0, 0.0, -request.retreat_distance);
+  const Pose backed_off =
+      tcp_in_world(context, at_place) * Eigen::Translation3d(0.0, 0.0, -request.retreat_distance);
   JointPath retreat = straight_motion(context, "retreat", released, at_place, backed_off);
   stages.push_back(stage(TaskStage::Kind::Retreat, "retreat", retreat, released));
 
@@ -226,10 +241,13 @@ std::vector<TaskStage> plan_place(TaskContext& context, const Grasp& grasp, cons
   PlanningScene after = context.original;
   after.move_obstacle(name, place.pose);
   use_scene(context.planner, after);
-  if (auto problem = collision_problem(context.planner.checker(), retreat.back(), "the state after the retreat")) {
+  if (auto problem = collision_problem(context.planner.checker(), retreat.back(),
+                                       "the state after the retreat")) {
     char distance[64];
-    std::snprintf(distance, sizeof distance, "; retreat_distance %.3g m does not take", request.retreat_distance);
-    throw StageFailure{"retreat", describe(*problem) + distance + " the gripper clear of the object"};
+    std::snprintf(distance, sizeof distance, "; retreat_distance %.3g m does not take",
+                  request.retreat_distance);
+    throw StageFailure{"retreat",
+                       describe(*problem) + distance + " the gripper clear of the object"};
   }
   return stages;
 }

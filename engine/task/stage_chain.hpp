@@ -16,8 +16,8 @@ struct TaskContext {
   const PickPlaceRequest& request;
   const PlanControl& control;
   JointVector start;
-  PlanningScene original;                  // the request's scene
-  Obstacle object;                         // as the request's scene has it
+  PlanningScene original;  // the request's scene
+  Obstacle object;         // as the request's scene has it
   std::string attach_link;
   std::vector<std::string> touch_links;    // resolved (task_touch_links when the request has none)
   std::vector<std::string> gripper_links;  // attach_link and touch_links: they touch the object
@@ -30,9 +30,9 @@ struct TaskContext {
 // One allowed rotation of the place pose, with what the object rests on there.
 struct PlaceTarget {
   Pose pose = Pose::Identity();
-  std::string label;                       // "place pose as given", "place pose turned 90°"
+  std::string label;  // "place pose as given", "place pose turned 90°"
   std::vector<std::string> supports;
-  PlanningScene check_scene;               // the object at the pose, the gripper allowed to touch it
+  PlanningScene check_scene;  // the object at the pose, the gripper allowed to touch it
 };
 
 struct StageFailure {

@@ -17,7 +17,8 @@ ObstacleBodies::ObstacleBodies(const CollisionChecker& checker, const PlanningSc
         break;
       }
   if (obstacles_.size() != scene.obstacles().size())
-    throw Error(ErrorCode::InvalidValue, "ObstacleBodies: the checker's scene is not the one given");
+    throw Error(ErrorCode::InvalidValue,
+                "ObstacleBodies: the checker's scene is not the one given");
 }
 
 const ObstacleBodies::Entry& ObstacleBodies::entry(const std::string& name) const {
@@ -26,18 +27,21 @@ const ObstacleBodies::Entry& ObstacleBodies::entry(const std::string& name) cons
   throw Error(ErrorCode::InvalidValue, "the scene has no obstacle \"" + name + "\"");
 }
 
-std::vector<std::string> ObstacleBodies::touching(const std::string& object, const Pose& pose) const {
+std::vector<std::string> ObstacleBodies::touching(const std::string& object,
+                                                  const Pose& pose) const {
   const CollisionBody& held = *entry(object).body;
   std::vector<std::string> names;
   const double cutoff = 2.0 * kContactTolerance;  // no need for the exact distance of far ones
   for (const Entry& other : obstacles_)
     if (other.name != object &&
-        exact_pair_distance(held, pose, *other.body, other.pose, cutoff).distance <= kContactTolerance)
+        exact_pair_distance(held, pose, *other.body, other.pose, cutoff).distance <=
+            kContactTolerance)
       names.push_back(other.name);
   return names;
 }
 
-std::vector<Overlap> ObstacleBodies::overlapping(const std::string& object, const Pose& pose) const {
+std::vector<Overlap> ObstacleBodies::overlapping(const std::string& object,
+                                                 const Pose& pose) const {
   const CollisionBody& held = *entry(object).body;
   std::vector<Overlap> overlaps;
   for (const Entry& other : obstacles_) {
@@ -49,22 +53,27 @@ std::vector<Overlap> ObstacleBodies::overlapping(const std::string& object, cons
   return overlaps;
 }
 
-void allow_with(PlanningScene& scene, const std::string& object, const std::vector<std::string>& others) {
+void allow_with(PlanningScene& scene, const std::string& object,
+                const std::vector<std::string>& others) {
   for (const std::string& other : others) scene.allow(object, other);
 }
 
-void restore_with(PlanningScene& scene, const std::string& object, const std::vector<std::string>& others,
-                  const PlanningScene& original) {
+void restore_with(PlanningScene& scene, const std::string& object,
+                  const std::vector<std::string>& others, const PlanningScene& original) {
   for (const std::string& other : others) {
     const std::optional<bool> before = original.override_for(object, other);
-    if (!before) scene.clear_override(object, other);
-    else if (*before) scene.allow(object, other);
-    else scene.disallow(object, other);
+    if (!before)
+      scene.clear_override(object, other);
+    else if (*before)
+      scene.allow(object, other);
+    else
+      scene.disallow(object, other);
   }
 }
 
-std::vector<std::string> links_at_origin_of(const CollisionChecker& checker, const RobotModel& model,
-                                            const JointVector& q, const std::string& link) {
+std::vector<std::string> links_at_origin_of(const CollisionChecker& checker,
+                                            const RobotModel& model, const JointVector& q,
+                                            const std::string& link) {
   CollisionChecker probing = checker;
   const std::string probe = "__flange_probe__";
   PlanningScene scene;

@@ -26,9 +26,11 @@ struct Overlap {
 class ObstacleBodies {
  public:
   ObstacleBodies(const CollisionChecker& checker, const PlanningScene& scene);
-  // The obstacles (other than `object`, one of them) within kContactTolerance of `object` at `pose`.
+  // The obstacles (other than `object`, one of them) within kContactTolerance of `object` at
+  // `pose`.
   std::vector<std::string> touching(const std::string& object, const Pose& pose) const;
-  // The obstacles (other than `object`) that `object` at `pose` overlaps by more than kContactTolerance.
+  // The obstacles (other than `object`) that `object` at `pose` overlaps by more than
+  // kContactTolerance.
   std::vector<Overlap> overlapping(const std::string& object, const Pose& pose) const;
 
  private:
@@ -45,13 +47,15 @@ class ObstacleBodies {
 // (within kContactTolerance): on a bare flange (the UR5e's tool0) the wrist link's housing ends in
 // the flange face, so an object held against the flange touches it too. The probe runs on a copy of
 // the checker (its geometry shared), whose scene is left as it was.
-std::vector<std::string> links_at_origin_of(const CollisionChecker& checker, const RobotModel& model,
-                                            const JointVector& q, const std::string& link);
+std::vector<std::string> links_at_origin_of(const CollisionChecker& checker,
+                                            const RobotModel& model, const JointVector& q,
+                                            const std::string& link);
 
 // Allows `object` with each of `others` in `scene`.
-void allow_with(PlanningScene& scene, const std::string& object, const std::vector<std::string>& others);
+void allow_with(PlanningScene& scene, const std::string& object,
+                const std::vector<std::string>& others);
 // Gives each pair (object, other) back the override `original` has for it (or none).
-void restore_with(PlanningScene& scene, const std::string& object, const std::vector<std::string>& others,
-                  const PlanningScene& original);
+void restore_with(PlanningScene& scene, const std::string& object,
+                  const std::vector<std::string>& others, const PlanningScene& original);
 
 }  // namespace kinetic::task_detail

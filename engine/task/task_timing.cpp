@@ -13,8 +13,8 @@ namespace kinetic {
 namespace {
 
 // A stage's motion, its corners kept clear of the stage's scene when there is a checker.
-Trajectory time_stage(const TaskStage& stage, const TrajectoryLimits& limits, CollisionChecker* checker,
-                      std::vector<std::string>& notes) {
+Trajectory time_stage(const TaskStage& stage, const TrajectoryLimits& limits,
+                      CollisionChecker* checker, std::vector<std::string>& notes) {
   if (!checker) return time_optimal(stage.path, limits);
   checker->set_scene(stage.scene);
   ClearTiming timing = time_optimal_clear(
@@ -37,11 +37,14 @@ TimedPickPlace time_pick_and_place(const PickPlaceResult& result, const Trajecto
     timed.stage_start.push_back(at);
     if (!stage.moves()) continue;  // grasp and release happen at rest, between the motions
     if (stage.path.empty())
-      throw Error(ErrorCode::InvalidValue, "pick and place stage \"" + stage.name + "\" has no path");
+      throw Error(ErrorCode::InvalidValue,
+                  "pick and place stage \"" + stage.name + "\" has no path");
     Trajectory motion = time_stage(stage, limits, checker, timed.notes);
     at += motion.duration();
-    if (motion.duration() > 0.0) motions.push_back(std::move(motion));
-    else if (!still) still = std::move(motion);
+    if (motion.duration() > 0.0)
+      motions.push_back(std::move(motion));
+    else if (!still)
+      still = std::move(motion);
   }
   if (motions.empty() && !still)
     throw Error(ErrorCode::InvalidValue, "the pick and place result has no motion stages to time");

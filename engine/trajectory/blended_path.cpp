@@ -20,7 +20,8 @@ constexpr double kStraightAngle = 1e-7;
 }  // namespace
 
 BlendedPath::BlendedPath(const JointPath& w, double max_deviation) {
-  if (w.size() < 2) throw Error(ErrorCode::InvalidValue, "a blended path needs at least two waypoints");
+  if (w.size() < 2)
+    throw Error(ErrorCode::InvalidValue, "a blended path needs at least two waypoints");
   if (!(max_deviation > 0.0) || !std::isfinite(max_deviation))
     throw Error(ErrorCode::InvalidValue, "blend deviation must be positive and finite");
   // Each waypoint's blend: distance from the waypoint to where the arc meets each neighbour.
@@ -29,15 +30,16 @@ BlendedPath::BlendedPath(const JointPath& w, double max_deviation) {
   for (std::size_t i = 1; i + 1 < m; ++i) {
     const double len_in = (w[i] - w[i - 1]).norm(), len_out = (w[i + 1] - w[i]).norm();
     if (len_in == 0.0 || len_out == 0.0)
-      throw Error(ErrorCode::InvalidValue, "waypoints " + std::to_string(i) + " and a neighbour coincide");
+      throw Error(ErrorCode::InvalidValue,
+                  "waypoints " + std::to_string(i) + " and a neighbour coincide");
     const double angle = angle_between((w[i] - w[i - 1]) / len_in, (w[i + 1] - w[i]) / len_out);
     if (angle > kMaxTurnAngle)
       throw Error(ErrorCode::InvalidValue, "the path reverses at waypoint " + std::to_string(i),
                   "split the path there");
     if (angle < kStraightAngle) continue;  // straight through: no blend needed
     const double half = 0.5 * angle;
-    blend_distance[i] = std::min({0.5 * len_in, 0.5 * len_out,
-                                  max_deviation * std::sin(half) / (1.0 - std::cos(half))});
+    blend_distance[i] = std::min(
+        {0.5 * len_in, 0.5 * len_out, max_deviation * std::sin(half) / (1.0 - std::cos(half))});
   }
   double s = 0.0;
   JointVector from = w[0];
@@ -87,7 +89,8 @@ BlendedPath::BlendedPath(const JointPath& w, double max_deviation) {
   length_ = s;
 }
 
-void BlendedPath::evaluate(const Piece& p, double local, JointVector* q, JointVector* dq, JointVector* ddq) {
+void BlendedPath::evaluate(const Piece& p, double local, JointVector* q, JointVector* dq,
+                           JointVector* ddq) {
   if (!p.arc) {
     if (q) *q = p.origin + p.direction * local;
     if (dq) *dq = p.direction;

@@ -33,7 +33,8 @@ class BlendedPath {
   const std::vector<double>& waypoint_positions() const { return waypoint_s_; }
 
   // q(s), q'(s), q''(s) within one piece (local = s - piece.start); any output may be null.
-  static void evaluate(const Piece& piece, double local, JointVector* q, JointVector* dq, JointVector* ddq);
+  static void evaluate(const Piece& piece, double local, JointVector* q, JointVector* dq,
+                       JointVector* ddq);
   // The same at a path position (the piece holding s; at a boundary the later one).
   void evaluate(double s, JointVector* q, JointVector* dq, JointVector* ddq) const;
 

@@ -4,7 +4,8 @@
 
 namespace kinetic {
 
-JointPath join_paths(const std::vector<JointPath>& paths, const TrajectoryLimits& limits, double tolerance) {
+JointPath join_paths(const std::vector<JointPath>& paths, const TrajectoryLimits& limits,
+                     double tolerance) {
   if (paths.empty()) throw Error(ErrorCode::InvalidValue, "nothing to blend: no paths given");
   JointPath joined;
   for (std::size_t i = 0; i < paths.size(); ++i) {
@@ -27,12 +28,14 @@ Trajectory blend_paths(const std::vector<JointPath>& paths, const TrajectoryLimi
   return time_optimal(join_paths(paths, limits, tolerance), limits, options);
 }
 
-JointPath join_trajectories(const std::vector<Trajectory>& trajectories, const TrajectoryLimits& limits,
-                            double tolerance) {
+JointPath join_trajectories(const std::vector<Trajectory>& trajectories,
+                            const TrajectoryLimits& limits, double tolerance) {
   std::vector<JointPath> paths;
   for (std::size_t i = 0; i < trajectories.size(); ++i) {
     const Trajectory& t = trajectories[i];
-    if (t.empty()) throw Error(ErrorCode::InvalidValue, "cannot blend: trajectory " + std::to_string(i) + " is empty");
+    if (t.empty())
+      throw Error(ErrorCode::InvalidValue,
+                  "cannot blend: trajectory " + std::to_string(i) + " is empty");
     JointPath path;
     if (t.waypoint_times().empty()) {
       path = {t.samples().front().position, t.samples().back().position};
@@ -46,8 +49,9 @@ JointPath join_trajectories(const std::vector<Trajectory>& trajectories, const T
   return join_paths(paths, limits, tolerance);
 }
 
-Trajectory blend_trajectories(const std::vector<Trajectory>& trajectories, const TrajectoryLimits& limits,
-                              const TimeOptimalOptions& options, double tolerance) {
+Trajectory blend_trajectories(const std::vector<Trajectory>& trajectories,
+                              const TrajectoryLimits& limits, const TimeOptimalOptions& options,
+                              double tolerance) {
   return time_optimal(join_trajectories(trajectories, limits, tolerance), limits, options);
 }
 

@@ -20,13 +20,15 @@ struct ClearTiming {
 
 // `in_collision` decides a state; `collision_names` (optional) says what collides there. When even
 // the narrowest blends collide, the last timing is returned: validation reports the collision.
-ClearTiming time_optimal_clear(const JointPath& path, const TrajectoryLimits& limits,
-                               const std::function<bool(const JointVector&)>& in_collision,
-                               const std::function<std::string(const JointVector&)>& collision_names = {},
-                               TimeOptimalOptions options = {});
+ClearTiming time_optimal_clear(
+    const JointPath& path, const TrajectoryLimits& limits,
+    const std::function<bool(const JointVector&)>& in_collision,
+    const std::function<std::string(const JointVector&)>& collision_names = {},
+    TimeOptimalOptions options = {});
 
 // "corners rounded within 0.0125 rad, not 0.05: wider blends touched 'link6' with 'c33'" ("" when
 // the blends were not narrowed); `asked` is the deviation the timing was asked for.
-std::string narrowed_corners_note(const ClearTiming& timing, double asked = TimeOptimalOptions{}.max_deviation);
+std::string narrowed_corners_note(const ClearTiming& timing,
+                                  double asked = TimeOptimalOptions{}.max_deviation);
 
 }  // namespace kinetic

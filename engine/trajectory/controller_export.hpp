@@ -21,9 +21,9 @@ struct UrScriptOptions {
   // ur10 without the "e") and 0.002 otherwise (e-Series, UR20, UR30, and a robot known only by UR's
   // joint names, as CB3 arms are rare now).
   double period = 0.0;
-  double lookahead_time = 0.1;     // s, in [0.03, 0.2]: servoj's smoothing look-ahead
-  double gain = 300.0;             // in [100, 2000]: servoj's proportional gain
-  double approach_speed = 0.5;     // rad/s: movej to the first sample
+  double lookahead_time = 0.1;         // s, in [0.03, 0.2]: servoj's smoothing look-ahead
+  double gain = 300.0;                 // in [100, 2000]: servoj's proportional gain
+  double approach_speed = 0.5;         // rad/s: movej to the first sample
   double approach_acceleration = 1.0;  // rad/s²
   std::string program_name = "kinetic_trajectory";
 };
@@ -31,7 +31,8 @@ struct UrScriptOptions {
 // Throws Error(Unsupported) for a trajectory that is not for a 6-joint Universal Robots arm (by
 // robot name ur3/ur5/ur10/ur16/ur20/ur30…, or the six UR joint names in order) or not in radians,
 // and Error(InvalidValue) for an empty trajectory or options out of range.
-std::string trajectory_to_urscript(const Trajectory& trajectory, const UrScriptOptions& options = {});
+std::string trajectory_to_urscript(const Trajectory& trajectory,
+                                   const UrScriptOptions& options = {});
 // Throws Error(Unsupported) as trajectory_to_urscript() would for every trajectory of this robot
 // (its name, and its joints' names and units in trajectory order), so that a .script export can be
 // refused before anything is planned.

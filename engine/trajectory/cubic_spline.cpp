@@ -30,7 +30,8 @@ Eigen::MatrixXd second_derivatives(const JointPath& path, const std::vector<doub
       lower[k] = h[k - 1];
       diag[k] = 2.0 * (h[k - 1] + h[k]);
       upper[k] = h[k];
-      rhs.row(row) = 6.0 * ((path[k + 1] - path[k]) / h[k] - (path[k] - path[k - 1]) / h[k - 1]).transpose();
+      rhs.row(row) =
+          6.0 * ((path[k + 1] - path[k]) / h[k] - (path[k] - path[k - 1]) / h[k - 1]).transpose();
     }
   }
   for (std::size_t k = 1; k < m; ++k) {
@@ -64,8 +65,8 @@ Spline solve(const JointPath& path, const std::vector<double>& h) {
   s.knot_velocity.resize(m, path[0].size());
   for (Eigen::Index k = 0; k + 1 < m; ++k) {
     const double hk = h[static_cast<std::size_t>(k)];
-    s.knot_velocity.row(k) = (path[k + 1] - path[k]).transpose() / hk -
-                             hk * (2.0 * s.M.row(k) + s.M.row(k + 1)) / 6.0;
+    s.knot_velocity.row(k) =
+        (path[k + 1] - path[k]).transpose() / hk - hk * (2.0 * s.M.row(k) + s.M.row(k + 1)) / 6.0;
   }
   s.knot_velocity.row(m - 1).setZero();  // clamped end
   s.knot_velocity.row(0).setZero();      // clamped start (exactly, not up to rounding)
@@ -80,14 +81,15 @@ void check_durations(const JointPath& path, const std::vector<double>& durations
                 "give one duration per segment (waypoints - 1)");
   for (std::size_t i = 0; i < durations.size(); ++i)
     if (!(durations[i] > 0.0) || !std::isfinite(durations[i]))
-      throw Error(ErrorCode::InvalidValue, "cubic spline: duration of segment " + std::to_string(i) +
-                                               " is " + std::to_string(durations[i]),
+      throw Error(ErrorCode::InvalidValue,
+                  "cubic spline: duration of segment " + std::to_string(i) + " is " +
+                      std::to_string(durations[i]),
                   "durations must be positive and finite");
 }
 
 // kept_index: for each input waypoint, the index of its knot in `path` (empty: one per knot).
-Trajectory build(const JointPath& path, const std::vector<double>& h, const TrajectoryLimits& limits,
-                 const std::vector<std::size_t>& kept_index = {}) {
+Trajectory build(const JointPath& path, const std::vector<double>& h,
+                 const TrajectoryLimits& limits, const std::vector<std::size_t>& kept_index = {}) {
   const Spline s = solve(path, h);
   const auto n = static_cast<std::size_t>(limits.dof());
   std::vector<double> times, values(3 * n * path.size());
@@ -125,7 +127,8 @@ Trajectory cubic_spline(const JointPath& input, const TrajectoryLimits& limits) 
   std::vector<std::size_t> kept_index;
   const JointPath path = remove_duplicate_waypoints(input, &kept_index);
   if (path.size() == 1) return build(path, {}, limits);
-  const JointVector v = limits.scaled_velocity(), a = limits.scaled_acceleration(), j = limits.scaled_jerk();
+  const JointVector v = limits.scaled_velocity(), a = limits.scaled_acceleration(),
+                    j = limits.scaled_jerk();
   std::vector<double> h;
   for (std::size_t k = 0; k + 1 < path.size(); ++k)
     h.push_back(trapezoidal_segment_time(path[k], path[k + 1], v, a));
@@ -139,7 +142,8 @@ Trajectory cubic_spline(const JointPath& input, const TrajectoryLimits& limits) 
       double vmax = std::max(std::abs(v0), std::abs(s.knot_velocity(r + 1, q)));
       if (m1 != m0) {  // velocity is quadratic in time: check its vertex
         const double x = -m0 * h[k] / (m1 - m0);
-        if (x > 0.0 && x < h[k]) vmax = std::max(vmax, std::abs(v0 + m0 * x + 0.5 * (m1 - m0) * x * x / h[k]));
+        if (x > 0.0 && x < h[k])
+          vmax = std::max(vmax, std::abs(v0 + m0 * x + 0.5 * (m1 - m0) * x * x / h[k]));
       }
       rv = std::max(rv, vmax / v[q]);
       ra = std::max(ra, std::max(std::abs(m0), std::abs(m1)) / a[q]);

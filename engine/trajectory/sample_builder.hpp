@@ -64,8 +64,8 @@ class SampleBuilder {
   // The same rule for a point of a path q(s) passed at ṡ = sd (x = ṡ², given as well since
   // sd² need not round to it) and s̈ = u: q̇ = q' ṡ, q̈ = q'' ṡ² + q' s̈, from raw arrays of dof
   // values (the time-optimal hot loop: evaluated once, straight into the storage).
-  void push_path_point(double t, const double* q, const double* dq, const double* ddq, double sd, double x,
-                       double u) {
+  void push_path_point(double t, const double* q, const double* dq, const double* ddq, double sd,
+                       double x, double u) {
     const std::size_t n = n_;
     double* acceleration = scratch_.data();
     std::size_t j = 0;
@@ -96,9 +96,11 @@ class SampleBuilder {
                    scaled_copy(acceleration, 1.0, sample + 2 * n, n);
   }
 
-  double last_time() const { return count_ == 0 ? 0.0 : times_[count_ - 1]; }
-  Trajectory take(std::string robot, std::vector<std::string> joint_names, std::vector<PositionUnit> units,
-                  std::vector<double> waypoint_times) {
+  double last_time() const {
+    return count_ == 0 ? 0.0 : times_[count_ - 1];
+  }
+  Trajectory take(std::string robot, std::vector<std::string> joint_names,
+                  std::vector<PositionUnit> units, std::vector<double> waypoint_times) {
     times_.resize(count_);
     values_.resize(count_ * 3 * n_);
     count_ = 0;
@@ -106,9 +108,11 @@ class SampleBuilder {
     // buffer only when one is not finite, to name it.
     if (non_finite_ != 0)
       return Trajectory::from_storage(std::move(robot), std::move(joint_names), std::move(units),
-                                      std::move(times_), std::move(values_), std::move(waypoint_times));
-    return Trajectory::from_finite_storage(std::move(robot), std::move(joint_names), std::move(units),
-                                           std::move(times_), std::move(values_), std::move(waypoint_times));
+                                      std::move(times_), std::move(values_),
+                                      std::move(waypoint_times));
+    return Trajectory::from_finite_storage(std::move(robot), std::move(joint_names),
+                                           std::move(units), std::move(times_), std::move(values_),
+                                           std::move(waypoint_times));
   }
 
  private:
@@ -122,7 +126,9 @@ class SampleBuilder {
     }
     times_[count_++] = t;
   }
-  double* values(std::size_t i) { return values_.data() + 3 * i * n_; }
+  double* values(std::size_t i) {
+    return values_.data() + 3 * i * n_;
+  }
   // Records whether any of `count` values just written is infinite or NaN.
   void note(const double* v, std::size_t count) {
     std::size_t i = 0;
@@ -138,7 +144,8 @@ class SampleBuilder {
   }
   // dst = src * scale, two at a time (same-sized loads and stores, so reading back a sample just
   // written forwards from the store buffer); returns non-zero when a value written is not finite.
-  static std::uint64_t scaled_copy(const double* src, double scale, double* dst, std::size_t count) {
+  static std::uint64_t scaled_copy(const double* src, double scale, double* dst,
+                                   std::size_t count) {
     std::size_t i = 0;
     std::uint64_t non_finite = 0;
 #if defined(__SSE2__)
@@ -181,15 +188,16 @@ class SampleBuilder {
   }
   // Field f (0: q, 1: q̇, 2: q̈) of sample i.
   Eigen::Map<JointVector> field(std::size_t i, int f) {
-    return Eigen::Map<JointVector>(values(i) + static_cast<std::size_t>(f) * n_, static_cast<Eigen::Index>(n_));
+    return Eigen::Map<JointVector>(values(i) + static_cast<std::size_t>(f) * n_,
+                                   static_cast<Eigen::Index>(n_));
   }
 
   std::size_t n_;
   std::size_t count_ = 0;
   std::uint64_t non_finite_ = 0;  // non-zero once a value written was not finite
   std::vector<double> scratch_;   // n_ values: an acceleration being pushed
-  std::vector<double> times_;   // the first count_ are samples, the rest room for the next ones
-  std::vector<double> values_;  // 3 n_ per entry of times_
+  std::vector<double> times_;     // the first count_ are samples, the rest room for the next ones
+  std::vector<double> values_;    // 3 n_ per entry of times_
 };
 
 }  // namespace kinetic::detail

@@ -20,7 +20,9 @@ struct Phase {
 // Fastest rest-to-rest 7-phase profile over s ∈ [0, 1] with limits v, a, j on s.
 std::array<Phase, 7> fastest_profile(double v, double a, double j) {
   // Accelerating from rest to speed w takes ramp(w) seconds and covers w * ramp(w) / 2.
-  const auto ramp = [a, j](double w) { return w * j >= a * a ? w / a + a / j : 2.0 * std::sqrt(w / j); };
+  const auto ramp = [a, j](double w) {
+    return w * j >= a * a ? w / a + a / j : 2.0 * std::sqrt(w / j);
+  };
   double w = v;
   if (w * ramp(w) > 1.0) {  // cannot reach v: the peak speed w solves w * ramp(w) = 1
     w = 0.5 * (-a * a / j + std::sqrt(a * a * a * a / (j * j) + 4.0 * a));
@@ -29,8 +31,13 @@ std::array<Phase, 7> fastest_profile(double v, double a, double j) {
   const double jerk_time = w * j >= a * a ? a / j : std::sqrt(w / j);
   const double constant_acc_time = std::max(0.0, ramp(w) - 2.0 * jerk_time);
   const double cruise = std::max(0.0, (1.0 - w * ramp(w)) / w);
-  return {{{jerk_time, j}, {constant_acc_time, 0.0}, {jerk_time, -j}, {cruise, 0.0},
-           {jerk_time, -j}, {constant_acc_time, 0.0}, {jerk_time, j}}};
+  return {{{jerk_time, j},
+           {constant_acc_time, 0.0},
+           {jerk_time, -j},
+           {cruise, 0.0},
+           {jerk_time, -j},
+           {constant_acc_time, 0.0},
+           {jerk_time, j}}};
 }
 
 }  // namespace

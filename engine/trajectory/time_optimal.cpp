@@ -23,18 +23,20 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 struct Stage {
   const BlendedPath::Piece* piece = nullptr;
   bool arc = false;
-  double local0 = 0.0, ds = 0.0;  // start within the piece, length
-  double velocity_bound = kInf;   // x ≤ this at both ends
-  double x_cap = kInf;            // rows that bound x alone
-  double line_acceleration = 0.0; // lines: |s̈| ≤ this
+  double local0 = 0.0, ds = 0.0;              // start within the piece, length
+  double velocity_bound = kInf;               // x ≤ this at both ends
+  double x_cap = kInf;                        // rows that bound x alone
+  double line_acceleration = 0.0;             // lines: |s̈| ≤ this
   std::size_t rows_begin = 0, row_count = 0;  // blends: bounds on u, see SolverWorkspace
-  std::size_t node = 0;           // blends: grid node at the start (the end is node + 1)
+  std::size_t node = 0;  // blends: grid node at the start (the end is node + 1)
 };
 
 // A blend step's rows are stored padded to a multiple of kRowBlock with copies of its last row
 // (which change no bound and no first index of one), so the scans run over whole SIMD pairs.
 constexpr std::size_t kRowBlock = 4;
-std::size_t padded(std::size_t rows) { return (rows + kRowBlock - 1) / kRowBlock * kRowBlock; }
+std::size_t padded(std::size_t rows) {
+  return (rows + kRowBlock - 1) / kRowBlock * kRowBlock;
+}
 
 // Working memory of one Solver, kept per thread between calls: re-timing runs often, and a fresh
 // megabyte of grid every call would be paid again in page faults. Buffers only grow.
@@ -100,7 +102,8 @@ double min_upper_bound(const double* w, const double* m, std::size_t count, doub
   __m128d hi0 = _mm_set1_pd(kInf), hi1 = hi0;
   for (std::size_t i = 0; i < count; i += 4) {
     hi0 = _mm_min_pd(hi0, _mm_add_pd(_mm_mul_pd(_mm_loadu_pd(m + i), vx), _mm_loadu_pd(w + i)));
-    hi1 = _mm_min_pd(hi1, _mm_add_pd(_mm_mul_pd(_mm_loadu_pd(m + i + 2), vx), _mm_loadu_pd(w + i + 2)));
+    hi1 = _mm_min_pd(hi1,
+                     _mm_add_pd(_mm_mul_pd(_mm_loadu_pd(m + i + 2), vx), _mm_loadu_pd(w + i + 2)));
   }
   hi0 = _mm_min_pd(hi0, hi1);
   return std::min(_mm_cvtsd_f64(hi0), _mm_cvtsd_f64(_mm_unpackhi_pd(hi0, hi0)));
@@ -122,7 +125,9 @@ std::size_t first_index_of(const double* values, std::size_t count, double value
     std::uint64_t matches = 0;
     const std::size_t end = std::min(count, i + 64);
     for (std::size_t k = i; k < end; k += 2)
-      matches |= static_cast<std::uint64_t>(_mm_movemask_pd(_mm_cmpeq_pd(_mm_loadu_pd(values + k), v))) << (k - i);
+      matches |=
+          static_cast<std::uint64_t>(_mm_movemask_pd(_mm_cmpeq_pd(_mm_loadu_pd(values + k), v)))
+          << (k - i);
     if (matches != 0) return i + static_cast<std::size_t>(std::countr_zero(matches));
     i = end;
   } while (i < count);
@@ -152,7 +157,8 @@ class Solver {
     grow(ws_.row_w, arc_stages * row_block);
     grow(ws_.row_m, arc_stages * row_block);
     // q, q', q'' at every blend grid node, computed once and shared by the stages on both sides.
-    for (auto* values : {&ws_.node_q, &ws_.node_dq, &ws_.node_ddq}) grow(*values, (arc_stages + arcs) * n_);
+    for (auto* values : {&ws_.node_q, &ws_.node_dq, &ws_.node_ddq})
+      grow(*values, (arc_stages + arcs) * n_);
     grow(ws_.lower, row_block);
     grow(ws_.upper, row_block);
     for (auto* values : {&ws_.limit, &ws_.velocity_squared}) grow(*values, n_);
@@ -188,7 +194,8 @@ class Solver {
                       "use a smaller arc_angle_step");
       }
       const std::size_t first_node = node_count_;
-      for (long k = 0; k <= steps; ++k) add_arc_node(piece, piece.radius * dtheta * static_cast<double>(k));
+      for (long k = 0; k <= steps; ++k)
+        add_arc_node(piece, piece.radius * dtheta * static_cast<double>(k));
       for (long k = 0; k < steps; ++k)
         add_arc_stage(piece, dtheta, k, first_node + static_cast<std::size_t>(k), bulge);
     }
@@ -223,8 +230,8 @@ class Solver {
         node_times.push_back(t);
         continue;
       }
-      const double h = min_upper_bound(ws_.row_w.data() + st.rows_begin, ws_.row_m.data() + st.rows_begin,
-                                       padded(st.row_count), x);
+      const double h = min_upper_bound(ws_.row_w.data() + st.rows_begin,
+                                       ws_.row_m.data() + st.rows_begin, padded(st.row_count), x);
       const double u = std::min(h, (bound - x) / (2.0 * st.ds));
       const double x1 = std::max(0.0, x + 2.0 * st.ds * u);
       const double sd0 = sd, sd1 = std::sqrt(x1);
@@ -254,7 +261,8 @@ class Solver {
   }
 
   static std::size_t arc_steps(const BlendedPath::Piece& piece, const TimeOptimalOptions& options) {
-    return 2 * static_cast<std::size_t>(std::max(1.0, std::ceil(piece.angle / (2.0 * options.arc_angle_step))));
+    return 2 * static_cast<std::size_t>(
+                   std::max(1.0, std::ceil(piece.angle / (2.0 * options.arc_angle_step))));
   }
 
  private:
@@ -273,7 +281,8 @@ class Solver {
     std::size_t j = 0;
 #if defined(__SSE2__)
     // Two joints per division (the compiler keeps this loop scalar); the same IEEE results.
-    const __m128d vc = _mm_set1_pd(c), vs = _mm_set1_pd(s), vr = _mm_set1_pd(r), sign = _mm_set1_pd(-0.0);
+    const __m128d vc = _mm_set1_pd(c), vs = _mm_set1_pd(s), vr = _mm_set1_pd(r),
+                  sign = _mm_set1_pd(-0.0);
     for (; j + 2 <= n; j += 2) {
       const __m128d vx = _mm_loadu_pd(x + j), vy = _mm_loadu_pd(y + j);
       const __m128d xc_ys = _mm_add_pd(_mm_mul_pd(vx, vc), _mm_mul_pd(vy, vs));
@@ -342,8 +351,10 @@ class Solver {
       if (!(std::abs(alphas[0]) < 1e-12) && !(std::abs(alphas[1]) < 1e-12)) {
         // Both rows in two divisions; the same IEEE results as one at a time.
         const __m128d alpha = _mm_loadu_pd(alphas);
-        _mm_storeu_pd(w + count, _mm_div_pd(_mm_set1_pd(limit), _mm_andnot_pd(_mm_set1_pd(-0.0), alpha)));
-        _mm_storeu_pd(m + count, _mm_div_pd(_mm_xor_pd(_mm_loadu_pd(gammas), _mm_set1_pd(-0.0)), alpha));
+        _mm_storeu_pd(w + count,
+                      _mm_div_pd(_mm_set1_pd(limit), _mm_andnot_pd(_mm_set1_pd(-0.0), alpha)));
+        _mm_storeu_pd(m + count,
+                      _mm_div_pd(_mm_xor_pd(_mm_loadu_pd(gammas), _mm_set1_pd(-0.0)), alpha));
         count += 2;
         continue;
       }
@@ -391,7 +402,8 @@ class Solver {
         const double c = 1.0 + two_ds * m[lk];  // > 0: the line decreases toward x = 0
         x = c > 0.0 ? std::min(x, (b + two_ds * w[lk]) / c) : 0.0;
       } else if (l > h + tolerance * (1.0 + std::abs(l))) {
-        const std::size_t lk = first_index_of(lower, count, l), uk = first_index_of(upper, count, h);
+        const std::size_t lk = first_index_of(lower, count, l),
+                          uk = first_index_of(upper, count, h);
         const double d = m[lk] - m[uk];
         x = d > 0.0 ? std::min(x, (w[uk] + w[lk]) / d) : 0.0;
       } else {
@@ -402,7 +414,8 @@ class Solver {
   }
 
   // A line: accelerate at the limit, cruise at the velocity bound, decelerate at the limit.
-  double emit_line(detail::SampleBuilder& out, const Stage& st, double xa, double xb, double t) const {
+  double emit_line(detail::SampleBuilder& out, const Stage& st, double xa, double xb,
+                   double t) const {
     const auto& p = *st.piece;
     const double acc = st.line_acceleration, vb = st.velocity_bound, len = st.ds;
     double s1, s2;
@@ -446,7 +459,8 @@ class Solver {
 
 }  // namespace
 
-std::vector<JointPath> split_at_reversals(const JointPath& path, std::vector<std::size_t>* first_index) {
+std::vector<JointPath> split_at_reversals(const JointPath& path,
+                                          std::vector<std::size_t>* first_index) {
   std::vector<JointPath> parts;
   if (first_index) first_index->clear();
   JointPath current{path.front()};
@@ -475,8 +489,9 @@ Trajectory time_optimal(const JointPath& input, const TrajectoryLimits& limits,
   check_path(input, limits);
   if (!(options.max_deviation > 0.0) || !std::isfinite(options.max_deviation) ||
       !(options.arc_angle_step > 0.0) || !(options.arc_angle_step <= 0.5))
-    throw Error(ErrorCode::InvalidValue,
-                "time-optimal options: max_deviation must be positive and arc_angle_step in (0, 0.5]");
+    throw Error(
+        ErrorCode::InvalidValue,
+        "time-optimal options: max_deviation must be positive and arc_angle_step in (0, 0.5]");
   std::vector<std::size_t> kept_index;
   const JointPath path = remove_duplicate_waypoints(input, &kept_index);
   std::vector<double> kept_times;
@@ -487,7 +502,8 @@ Trajectory time_optimal(const JointPath& input, const TrajectoryLimits& limits,
   std::vector<std::unique_ptr<BlendedPath>> blended_parts;
   std::vector<std::unique_ptr<Solver>> solvers;
   thread_local std::vector<std::unique_ptr<SolverWorkspace>> workspaces;
-  while (workspaces.size() < parts.size()) workspaces.push_back(std::make_unique<SolverWorkspace>());
+  while (workspaces.size() < parts.size())
+    workspaces.push_back(std::make_unique<SolverWorkspace>());
   std::size_t sample_bound = 1;
   for (const JointPath& part : parts) {
     blended_parts.push_back(std::make_unique<BlendedPath>(part, options.max_deviation));
@@ -514,8 +530,10 @@ Trajectory time_optimal(const JointPath& input, const TrajectoryLimits& limits,
       for (const auto& st : solver.stages()) node_s.push_back(st.piece->start + st.local0 + st.ds);
       const auto& ws = blended.waypoint_positions();
       for (std::size_t w = kept_times.empty() ? 0 : 1; w < ws.size(); ++w) {
-        const auto it = std::lower_bound(node_s.begin(), node_s.end(), ws[w] - 1e-9 * (1.0 + ws[w]));
-        kept_times.push_back(node_times[std::min<std::size_t>(static_cast<std::size_t>(it - node_s.begin()), node_times.size() - 1)]);
+        const auto it =
+            std::lower_bound(node_s.begin(), node_s.end(), ws[w] - 1e-9 * (1.0 + ws[w]));
+        kept_times.push_back(node_times[std::min<std::size_t>(
+            static_cast<std::size_t>(it - node_s.begin()), node_times.size() - 1)]);
       }
     }
   }

@@ -20,13 +20,14 @@ struct TimeOptimalOptions {
   double arc_angle_step = 0.05;  // grid step on blends, radians of arc (smaller: closer to optimal)
 };
 
-// Throws Error on bad input (empty path, NaN, sizes, limits, scaling outside [kMinScaling, 1], options).
-// A path whose waypoints all coincide gives a one-sample trajectory of duration 0.
+// Throws Error on bad input (empty path, NaN, sizes, limits, scaling outside [kMinScaling, 1],
+// options). A path whose waypoints all coincide gives a one-sample trajectory of duration 0.
 Trajectory time_optimal(const JointPath& path, const TrajectoryLimits& limits,
                         const TimeOptimalOptions& options = {});
 
 // Splits a path (without consecutive duplicates) where it turns back on itself: the motion must
 // stop there. Each part has at least two waypoints; `first_index` receives each part's offset.
-std::vector<JointPath> split_at_reversals(const JointPath& path, std::vector<std::size_t>* first_index);
+std::vector<JointPath> split_at_reversals(const JointPath& path,
+                                          std::vector<std::size_t>* first_index);
 
 }  // namespace kinetic

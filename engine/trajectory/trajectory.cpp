@@ -9,7 +9,9 @@
 
 namespace kinetic {
 
-const char* to_string(PositionUnit unit) { return unit == PositionUnit::Metre ? "m" : "rad"; }
+const char* to_string(PositionUnit unit) {
+  return unit == PositionUnit::Metre ? "m" : "rad";
+}
 
 TrajectorySample make_sample(double t, JointVector q, JointVector qd, JointVector qdd) {
   return TrajectorySample{t, std::move(q), std::move(qd), std::move(qdd)};
@@ -28,9 +30,9 @@ constexpr const char* kFieldNames[3] = {"position", "velocity", "acceleration"};
 
 void check_size(const JointVector& v, std::size_t dof, std::size_t index, const char* field) {
   if (static_cast<std::size_t>(v.size()) != dof)
-    throw Error(ErrorCode::DimensionMismatch,
-                "trajectory sample " + std::to_string(index) + ": " + field + " has " +
-                    std::to_string(v.size()) + " values, expected " + std::to_string(dof));
+    throw Error(ErrorCode::DimensionMismatch, "trajectory sample " + std::to_string(index) + ": " +
+                                                  field + " has " + std::to_string(v.size()) +
+                                                  " values, expected " + std::to_string(dof));
 }
 
 // Coefficients of the quintic matching (q, q̇, q̈) at both ends of an interval of length h, for
@@ -50,8 +52,7 @@ Quintic quintic(double q0, double v0, double a0, double q1, double v1, double a1
 }
 
 bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](double x, double y) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](double x, double y) {
            return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y);
          });
 }
@@ -59,7 +60,8 @@ bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
 }  // namespace
 
 Trajectory::Trajectory(std::string robot, std::vector<std::string> joint_names,
-                       std::vector<PositionUnit> units, const std::vector<TrajectorySample>& samples,
+                       std::vector<PositionUnit> units,
+                       const std::vector<TrajectorySample>& samples,
                        std::vector<double> waypoint_times)
     : robot_(std::move(robot)),
       joint_names_(std::move(joint_names)),
@@ -83,7 +85,8 @@ Trajectory::Trajectory(std::string robot, std::vector<std::string> joint_names,
 
 Trajectory Trajectory::from_storage(std::string robot, std::vector<std::string> joint_names,
                                     std::vector<PositionUnit> units, std::vector<double> times,
-                                    std::vector<double> values, std::vector<double> waypoint_times) {
+                                    std::vector<double> values,
+                                    std::vector<double> waypoint_times) {
   Trajectory t = adopt(std::move(robot), std::move(joint_names), std::move(units), std::move(times),
                        std::move(values), std::move(waypoint_times));
   t.check(true);
@@ -91,8 +94,9 @@ Trajectory Trajectory::from_storage(std::string robot, std::vector<std::string> 
 }
 
 Trajectory Trajectory::from_finite_storage(std::string robot, std::vector<std::string> joint_names,
-                                           std::vector<PositionUnit> units, std::vector<double> times,
-                                           std::vector<double> values, std::vector<double> waypoint_times) {
+                                           std::vector<PositionUnit> units,
+                                           std::vector<double> times, std::vector<double> values,
+                                           std::vector<double> waypoint_times) {
   Trajectory t = adopt(std::move(robot), std::move(joint_names), std::move(units), std::move(times),
                        std::move(values), std::move(waypoint_times));
   t.check(false);
@@ -113,7 +117,9 @@ Trajectory Trajectory::adopt(std::string robot, std::vector<std::string> joint_n
   return t;
 }
 
-void Trajectory::check() const { check(true); }
+void Trajectory::check() const {
+  check(true);
+}
 
 void Trajectory::check(bool scan_values) const {
   const std::size_t dof = joint_names_.size();
@@ -122,14 +128,17 @@ void Trajectory::check(bool scan_values) const {
                                                   " position units for " + std::to_string(dof) +
                                                   " joints");
   if (values_.size() != times_.size() * stride())
-    throw Error(ErrorCode::DimensionMismatch,
-                "trajectory storage holds " + std::to_string(values_.size()) + " values for " +
-                    std::to_string(times_.size()) + " samples of " + std::to_string(dof) + " joints");
+    throw Error(ErrorCode::DimensionMismatch, "trajectory storage holds " +
+                                                  std::to_string(values_.size()) + " values for " +
+                                                  std::to_string(times_.size()) + " samples of " +
+                                                  std::to_string(dof) + " joints");
   // Times and values: cheap passes the compiler vectorises (generated trajectories have thousands
   // of samples); the slow naming only on failure. Non-finite test: exponent bits all set is the
   // one case where adding 1 to the exponent field carries into the sign bit.
   constexpr std::uint64_t kExponent = 0x7ff0000000000000ULL, kExponentOne = 1ULL << 52;
-  const auto non_finite = [](double v) -> std::uint64_t { return ((std::bit_cast<std::uint64_t>(v) & kExponent) + kExponentOne) >> 63; };
+  const auto non_finite = [](double v) -> std::uint64_t {
+    return ((std::bit_cast<std::uint64_t>(v) & kExponent) + kExponentOne) >> 63;
+  };
   std::uint64_t bad_times = 0;
   for (const double t : times_) bad_times |= non_finite(t);
   for (std::size_t i = 1; i < times_.size(); ++i) bad_times |= times_[i] < times_[i - 1] ? 1U : 0U;
@@ -158,11 +167,12 @@ void Trajectory::check(bool scan_values) const {
       if (!std::isfinite(values_[k])) {
         const std::size_t i = k / stride(), field = (k % stride()) / dof, j = k % dof;
         throw Error(ErrorCode::InvalidValue, "trajectory sample " + std::to_string(i) + ": " +
-                                                 kFieldNames[field] + " of joint '" + joint_names_[j] +
-                                                 "' is not finite");
+                                                 kFieldNames[field] + " of joint '" +
+                                                 joint_names_[j] + "' is not finite");
       }
   for (std::size_t i = 0; i < waypoint_times_.size(); ++i)
-    if (!std::isfinite(waypoint_times_[i]) || (i > 0 && waypoint_times_[i] < waypoint_times_[i - 1]))
+    if (!std::isfinite(waypoint_times_[i]) ||
+        (i > 0 && waypoint_times_[i] < waypoint_times_[i - 1]))
       throw Error(ErrorCode::InvalidValue, "trajectory waypoint time " + std::to_string(i) +
                                                " is not finite or not in increasing order");
 }

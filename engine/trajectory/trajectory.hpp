@@ -35,10 +35,10 @@ const char* to_string(PositionUnit unit);  // "rad" | "m"
 
 // A sample as a value (what callers build a Trajectory from).
 struct TrajectorySample {
-  double t = 0.0;             // s from the start
-  JointVector position;       // q
-  JointVector velocity;       // q̇
-  JointVector acceleration;   // q̈
+  double t = 0.0;            // s from the start
+  JointVector position;      // q
+  JointVector velocity;      // q̇
+  JointVector acceleration;  // q̈
 };
 
 // A sample inside a Trajectory: views of its storage, valid while the trajectory lives unchanged.
@@ -68,13 +68,35 @@ class TrajectorySamples {
     iterator(const TrajectorySamples* range, std::size_t index) : range_(range), index_(index) {}
     reference operator*() const { return (*range_)[index_]; }
     pointer operator->() const { return {**this}; }
-    reference operator[](difference_type n) const { return (*range_)[index_ + static_cast<std::size_t>(n)]; }
-    iterator& operator++() { ++index_; return *this; }
-    iterator operator++(int) { iterator old = *this; ++index_; return old; }
-    iterator& operator--() { --index_; return *this; }
-    iterator operator--(int) { iterator old = *this; --index_; return old; }
-    iterator& operator+=(difference_type n) { index_ += static_cast<std::size_t>(n); return *this; }
-    iterator& operator-=(difference_type n) { index_ -= static_cast<std::size_t>(n); return *this; }
+    reference operator[](difference_type n) const {
+      return (*range_)[index_ + static_cast<std::size_t>(n)];
+    }
+    iterator& operator++() {
+      ++index_;
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator old = *this;
+      ++index_;
+      return old;
+    }
+    iterator& operator--() {
+      --index_;
+      return *this;
+    }
+    iterator operator--(int) {
+      iterator old = *this;
+      --index_;
+      return old;
+    }
+    iterator& operator+=(difference_type n) {
+      index_ += static_cast<std::size_t>(n);
+      return *this;
+    }
+    iterator& operator-=(difference_type n) {
+      index_ -= static_cast<std::size_t>(n);
+      return *this;
+    }
     friend iterator operator+(iterator it, difference_type n) { return it += n; }
     friend iterator operator+(difference_type n, iterator it) { return it += n; }
     friend iterator operator-(iterator it, difference_type n) { return it -= n; }
@@ -96,7 +118,8 @@ class TrajectorySamples {
   bool empty() const { return count_ == 0; }
   TrajectorySampleRef operator[](std::size_t i) const {
     const double* v = values_ + i * 3 * static_cast<std::size_t>(dof_);
-    return {times_[i], Eigen::Map<const JointVector>(v, dof_), Eigen::Map<const JointVector>(v + dof_, dof_),
+    return {times_[i], Eigen::Map<const JointVector>(v, dof_),
+            Eigen::Map<const JointVector>(v + dof_, dof_),
             Eigen::Map<const JointVector>(v + 2 * dof_, dof_)};
   }
   TrajectorySampleRef front() const { return (*this)[0]; }
@@ -129,14 +152,16 @@ class Trajectory {
   // generators build, without a per-sample allocation).
   static Trajectory from_storage(std::string robot, std::vector<std::string> joint_names,
                                  std::vector<PositionUnit> units, std::vector<double> times,
-                                 std::vector<double> values, std::vector<double> waypoint_times = {});
+                                 std::vector<double> values,
+                                 std::vector<double> waypoint_times = {});
 
   const std::string& robot() const { return robot_; }
   const std::vector<std::string>& joint_names() const { return joint_names_; }
   const std::vector<PositionUnit>& units() const { return units_; }
   // A view of the samples, valid while this trajectory lives unchanged.
   TrajectorySamples samples() const {
-    return {times_.data(), values_.data(), times_.size(), static_cast<Eigen::Index>(joint_names_.size())};
+    return {times_.data(), values_.data(), times_.size(),
+            static_cast<Eigen::Index>(joint_names_.size())};
   }
   // Time at which each waypoint of the source path is reached (for blended time-optimal paths:
   // the middle of the blend, the closest approach).
@@ -168,7 +193,8 @@ class Trajectory {
   // without its second pass over the whole value buffer (a megabyte for a long TOTP trajectory).
   static Trajectory from_finite_storage(std::string robot, std::vector<std::string> joint_names,
                                         std::vector<PositionUnit> units, std::vector<double> times,
-                                        std::vector<double> values, std::vector<double> waypoint_times);
+                                        std::vector<double> values,
+                                        std::vector<double> waypoint_times);
   // The parts as they are, unchecked.
   static Trajectory adopt(std::string robot, std::vector<std::string> joint_names,
                           std::vector<PositionUnit> units, std::vector<double> times,

@@ -20,11 +20,13 @@ json to_array(const Eigen::Ref<const JointVector>& v) {
   return a;
 }
 
-[[noreturn]] void fail(const std::string& source, const std::string& what, ErrorCode code = ErrorCode::ParseError) {
+[[noreturn]] void fail(const std::string& source, const std::string& what,
+                       ErrorCode code = ErrorCode::ParseError) {
   throw Error(code, source + ": " + what, "see docs/trajectory-format.md for the schema");
 }
 
-const json& field(const json& object, const char* name, const std::string& source, const std::string& where) {
+const json& field(const json& object, const char* name, const std::string& source,
+                  const std::string& where) {
   const auto it = object.find(name);
   if (it == object.end()) fail(source, where + "missing field '" + name + "'");
   return *it;
@@ -43,14 +45,17 @@ void only_keys(const json& object, const std::vector<std::string>& known, const 
   for (const auto& item : object.items())
     if (std::find(known.begin(), known.end(), item.key()) == known.end()) {
       const std::vector<std::string> close = closest_names(item.key(), known, 1);
-      throw Error(ErrorCode::ParseError, source + ": " + where + "unknown field '" + printable(item.key()) + "'",
+      throw Error(ErrorCode::ParseError,
+                  source + ": " + where + "unknown field '" + printable(item.key()) + "'",
                   close.empty() ? "see docs/trajectory-format.md for the schema"
-                                : "did you mean '" + close.front() + "'? (docs/trajectory-format.md has the schema)");
+                                : "did you mean '" + close.front() +
+                                      "'? (docs/trajectory-format.md has the schema)");
     }
 }
 
 double number(const json& value, const std::string& source, const std::string& what) {
-  if (!value.is_number()) fail(source, what + " is not a number (NaN and infinity are not allowed)");
+  if (!value.is_number())
+    fail(source, what + " is not a number (NaN and infinity are not allowed)");
   const double x = value.get<double>();
   if (!std::isfinite(x)) fail(source, what + " is not finite");
   return x;
@@ -65,7 +70,8 @@ JointVector vector_field(const json& sample, const char* name, std::size_t dof,
                      (a.is_array() ? ", it has " + std::to_string(a.size()) : std::string()));
   JointVector v(static_cast<Eigen::Index>(dof));
   for (std::size_t j = 0; j < dof; ++j)
-    v[static_cast<Eigen::Index>(j)] = number(a[j], source, where + name + "[" + std::to_string(j) + "] (joint '" + joints[j] + "')");
+    v[static_cast<Eigen::Index>(j)] = number(
+        a[j], source, where + name + "[" + std::to_string(j) + "] (joint '" + joints[j] + "')");
   return v;
 }
 
@@ -83,16 +89,19 @@ std::string trajectory_to_json(const Trajectory& t) {
   doc["waypoint_times"] = t.waypoint_times();
   json samples = json::array();
   for (const auto& s : t.samples())
-    samples.push_back({{"t", s.t}, {"q", to_array(s.position)}, {"qd", to_array(s.velocity)},
+    samples.push_back({{"t", s.t},
+                       {"q", to_array(s.position)},
+                       {"qd", to_array(s.velocity)},
                        {"qdd", to_array(s.acceleration)}});
   doc["samples"] = std::move(samples);
   try {
     return doc.dump(1) + "\n";
   } catch (const json::type_error&) {
     // JSON text must be UTF-8; names read from a CSV file (or given by a caller) need not be.
-    throw Error(ErrorCode::InvalidValue,
-                "cannot write the trajectory as JSON: the robot name or a joint name is not valid UTF-8",
-                "rename the robot or joint, or export as CSV");
+    throw Error(
+        ErrorCode::InvalidValue,
+        "cannot write the trajectory as JSON: the robot name or a joint name is not valid UTF-8",
+        "rename the robot or joint, or export as CSV");
   }
 }
 
@@ -102,10 +111,14 @@ Trajectory trajectory_from_json(const std::string& text, const std::string& sour
   if (!check.malformed.empty()) fail(source, "malformed JSON: " + check.malformed);
   // A key given twice would silently keep one of its values (one of two "samples" arrays).
   if (check.duplicate)
-    fail(source, check.duplicate->path + ": duplicate key \"" + check.duplicate->key + "\" (a key may appear only once in an object)");
+    fail(source, check.duplicate->path + ": duplicate key \"" + check.duplicate->key +
+                     "\" (a key may appear only once in an object)");
   const json doc = json::parse(text);
   if (!doc.is_object()) fail(source, "the top level must be an object");
-  only_keys(doc, {"format", "format_version", "robot", "joint_names", "units", "waypoint_times", "samples"}, source, "");
+  only_keys(
+      doc,
+      {"format", "format_version", "robot", "joint_names", "units", "waypoint_times", "samples"},
+      source, "");
   const json& format = field(doc, "format", source, "");
   if (!format.is_string() || format.get<std::string>() != "kinetic-trajectory")
     fail(source, "field 'format' must be \"kinetic-trajectory\"");
@@ -113,8 +126,9 @@ Trajectory trajectory_from_json(const std::string& text, const std::string& sour
   if (!version.is_number_integer()) fail(source, "field 'format_version' must be an integer");
   // Compared as a JSON number: get<int>() wrapped 4294967297 to 1, which then loaded as version 1.
   if (version != kTrajectoryFormatVersion)
-    fail(source, "format_version " + version.dump() + " is not supported (this build reads version " +
-                     std::to_string(kTrajectoryFormatVersion) + ")",
+    fail(source,
+         "format_version " + version.dump() + " is not supported (this build reads version " +
+             std::to_string(kTrajectoryFormatVersion) + ")",
          ErrorCode::Unsupported);
   const json& robot = field(doc, "robot", source, "");
   if (!robot.is_string()) fail(source, "field 'robot' must be a string");
@@ -129,22 +143,29 @@ Trajectory trajectory_from_json(const std::string& text, const std::string& sour
   if (!units_json.is_object()) fail(source, "field 'units' must be an object");
   only_keys(units_json, {"time", "position"}, source, "units: ");
   const json& time_unit = field(units_json, "time", source, "units: ");
-  if (!time_unit.is_string() || time_unit.get<std::string>() != "s") fail(source, "units.time must be \"s\"");
+  if (!time_unit.is_string() || time_unit.get<std::string>() != "s")
+    fail(source, "units.time must be \"s\"");
   const json& position_units = field(units_json, "position", source, "units: ");
   if (!position_units.is_array() || position_units.size() != names.size())
-    fail(source, "units.position must list one unit per joint (" + std::to_string(names.size()) + ")");
+    fail(source,
+         "units.position must list one unit per joint (" + std::to_string(names.size()) + ")");
   std::vector<PositionUnit> units;
   for (std::size_t j = 0; j < names.size(); ++j) {
     const json& u = position_units[j];
-    if (u == "rad") units.push_back(PositionUnit::Radian);
-    else if (u == "m") units.push_back(PositionUnit::Metre);
-    else fail(source, "units.position[" + std::to_string(j) + "] (joint '" + names[j] + "') must be \"rad\" or \"m\"");
+    if (u == "rad")
+      units.push_back(PositionUnit::Radian);
+    else if (u == "m")
+      units.push_back(PositionUnit::Metre);
+    else
+      fail(source, "units.position[" + std::to_string(j) + "] (joint '" + names[j] +
+                       "') must be \"rad\" or \"m\"");
   }
   std::vector<double> waypoint_times;
   if (const auto it = doc.find("waypoint_times"); it != doc.end()) {
     if (!it->is_array()) fail(source, "field 'waypoint_times' must be an array of numbers");
     for (std::size_t i = 0; i < it->size(); ++i)
-      waypoint_times.push_back(number((*it)[i], source, "waypoint_times[" + std::to_string(i) + "]"));
+      waypoint_times.push_back(
+          number((*it)[i], source, "waypoint_times[" + std::to_string(i) + "]"));
   }
   const json& samples_json = field(doc, "samples", source, "");
   if (!samples_json.is_array()) fail(source, "field 'samples' must be an array");
@@ -162,8 +183,8 @@ Trajectory trajectory_from_json(const std::string& text, const std::string& sour
                        vector_field(s, "qdd", names.size(), names, source, where)});
   }
   try {
-    return Trajectory(robot.get<std::string>(), std::move(names), std::move(units), std::move(samples),
-                      std::move(waypoint_times));
+    return Trajectory(robot.get<std::string>(), std::move(names), std::move(units),
+                      std::move(samples), std::move(waypoint_times));
   } catch (const Error& e) {
     fail(source, e.message());
   }

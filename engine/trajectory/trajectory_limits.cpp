@@ -1,15 +1,16 @@
 #include "engine/trajectory/trajectory_limits.hpp"
 
 #include <cmath>
-#include <sstream>
 #include <limits>
+#include <sstream>
 
 #include "engine/core/error.hpp"
 #include "engine/model/robot_model.hpp"
 
 namespace kinetic {
 
-TrajectoryLimits TrajectoryLimits::from_model(const RobotModel& model, const std::vector<int>& variables) {
+TrajectoryLimits TrajectoryLimits::from_model(const RobotModel& model,
+                                              const std::vector<int>& variables) {
   std::vector<int> chosen = variables;
   if (chosen.empty())
     for (int v = 0; v < model.dof(); ++v) chosen.push_back(v);
@@ -31,9 +32,11 @@ TrajectoryLimits TrajectoryLimits::from_model(const RobotModel& model, const std
     const Joint& joint = model.variable_joint(variable);
     const JointLimits& l = joint.limits;
     limits.joint_names.push_back(joint.name);
-    limits.units.push_back(joint.type == JointType::Prismatic ? PositionUnit::Metre : PositionUnit::Radian);
+    limits.units.push_back(joint.type == JointType::Prismatic ? PositionUnit::Metre
+                                                              : PositionUnit::Radian);
     limits.velocity[i] = l.velocity;
-    limits.acceleration[i] = l.acceleration > 0.0 ? l.acceleration : kDefaultAccelerationFactor * l.velocity;
+    limits.acceleration[i] =
+        l.acceleration > 0.0 ? l.acceleration : kDefaultAccelerationFactor * l.velocity;
     limits.jerk[i] = l.jerk > 0.0 ? l.jerk : kDefaultJerkFactor * limits.acceleration[i];
     const bool bounded = l.has_position_limits && joint.type != JointType::Continuous;
     limits.lower[i] = bounded ? l.lower : -inf;
@@ -43,7 +46,8 @@ TrajectoryLimits TrajectoryLimits::from_model(const RobotModel& model, const std
   return limits;
 }
 
-TrajectoryLimits TrajectoryLimits::uniform(int dof, double velocity, double acceleration, double jerk) {
+TrajectoryLimits TrajectoryLimits::uniform(int dof, double velocity, double acceleration,
+                                           double jerk) {
   if (dof <= 0) throw Error(ErrorCode::InvalidValue, "trajectory limits need at least one joint");
   TrajectoryLimits limits;
   for (int j = 0; j < dof; ++j) {
@@ -75,11 +79,13 @@ void TrajectoryLimits::check() const {
       if (!(value > 0.0) || !std::isfinite(value)) {
         std::ostringstream text;
         text << what << " limit of joint '" << name << "' is " << value;
-        throw Error(ErrorCode::InvalidValue, text.str(), "it must be a positive finite number: set it " + where);
+        throw Error(ErrorCode::InvalidValue, text.str(),
+                    "it must be a positive finite number: set it " + where);
       }
     };
     positive(velocity[j], "velocity", "in the URDF, <limit velocity=\"...\"> of the joint");
-    positive(acceleration[j], "acceleration", "in kinetic.toml, [limits.acceleration] " + name + " = ...");
+    positive(acceleration[j], "acceleration",
+             "in kinetic.toml, [limits.acceleration] " + name + " = ...");
     positive(jerk[j], "jerk", "in kinetic.toml, [limits.jerk] " + name + " = ...");
     if (std::isnan(lower[j]) || std::isnan(upper[j]) || lower[j] > upper[j])
       throw Error(ErrorCode::InvalidValue, "position limits of joint '" + name + "' are [" +
@@ -110,9 +116,9 @@ void check_path(const JointPath& path, const TrajectoryLimits& limits) {
                       " values, the limits have " + std::to_string(limits.dof()) + " joints");
     for (Eigen::Index j = 0; j < path[i].size(); ++j)
       if (!std::isfinite(path[i][j]))
-        throw Error(ErrorCode::InvalidValue,
-                    "waypoint " + std::to_string(i) + ": joint '" +
-                        limits.joint_names[static_cast<std::size_t>(j)] + "' is not finite");
+        throw Error(ErrorCode::InvalidValue, "waypoint " + std::to_string(i) + ": joint '" +
+                                                 limits.joint_names[static_cast<std::size_t>(j)] +
+                                                 "' is not finite");
   }
 }
 
@@ -125,7 +131,8 @@ JointPath remove_duplicate_waypoints(const JointPath& path, std::vector<std::siz
   return kept;
 }
 
-std::vector<std::size_t> distinct_waypoints(const JointPath& path, std::vector<std::size_t>* map_to_kept,
+std::vector<std::size_t> distinct_waypoints(const JointPath& path,
+                                            std::vector<std::size_t>* map_to_kept,
                                             double tolerance) {
   std::vector<std::size_t> kept;
   kept.reserve(path.size());
@@ -134,7 +141,8 @@ std::vector<std::size_t> distinct_waypoints(const JointPath& path, std::vector<s
     map_to_kept->reserve(path.size());
   }
   for (std::size_t i = 0; i < path.size(); ++i) {
-    if (kept.empty() || (path[i] - path[kept.back()]).cwiseAbs().maxCoeff() > tolerance) kept.push_back(i);
+    if (kept.empty() || (path[i] - path[kept.back()]).cwiseAbs().maxCoeff() > tolerance)
+      kept.push_back(i);
     if (map_to_kept) map_to_kept->push_back(kept.size() - 1);
   }
   return kept;

@@ -16,17 +16,18 @@ constexpr double kMinScaling = 0.001;
 class RobotModel;
 
 struct TrajectoryLimits {
-  std::string robot;                      // copied into the trajectories made with these limits
-  std::vector<std::string> joint_names;   // one per variable
-  std::vector<PositionUnit> units;        // rad or m per variable
+  std::string robot;                         // copied into the trajectories made with these limits
+  std::vector<std::string> joint_names;      // one per variable
+  std::vector<PositionUnit> units;           // rad or m per variable
   JointVector velocity, acceleration, jerk;  // > 0 (rad/s, rad/s², rad/s³ or m/...)
-  JointVector lower, upper;               // position limits (±inf for continuous joints)
-  double velocity_scaling = 1.0;          // [kMinScaling, 1]: multiplies velocity limits
-  double acceleration_scaling = 1.0;      // [kMinScaling, 1]: multiplies acceleration and jerk limits
+  JointVector lower, upper;                  // position limits (±inf for continuous joints)
+  double velocity_scaling = 1.0;             // [kMinScaling, 1]: multiplies velocity limits
+  double acceleration_scaling = 1.0;  // [kMinScaling, 1]: multiplies acceleration and jerk limits
 
   // From a model's joint limits: all active variables in model order, or the given variable
   // indices (e.g. RobotModel::group_variables()).
-  static TrajectoryLimits from_model(const RobotModel& model, const std::vector<int>& variables = {});
+  static TrajectoryLimits from_model(const RobotModel& model,
+                                     const std::vector<int>& variables = {});
   // The same limits for every joint (joints named joint_1 ... joint_n, no position limits).
   static TrajectoryLimits uniform(int dof, double velocity, double acceleration, double jerk);
 
@@ -47,7 +48,8 @@ void check_path(const JointPath& path, const TrajectoryLimits& limits);
 JointPath remove_duplicate_waypoints(const JointPath& path, std::vector<std::size_t>* map_to_kept,
                                      double tolerance = 1e-12);
 // The same selection without copying: the indices (into `path`) of the kept waypoints.
-std::vector<std::size_t> distinct_waypoints(const JointPath& path, std::vector<std::size_t>* map_to_kept,
+std::vector<std::size_t> distinct_waypoints(const JointPath& path,
+                                            std::vector<std::size_t>* map_to_kept,
                                             double tolerance = 1e-12);
 
 }  // namespace kinetic

@@ -14,7 +14,8 @@ namespace {
 // float64 field refuses both.
 void append_float(std::string& out, double value) {
   if (!std::isfinite(value))
-    throw Error(ErrorCode::InvalidValue, "ROS trajectory export: joint values must be finite numbers");
+    throw Error(ErrorCode::InvalidValue,
+                "ROS trajectory export: joint values must be finite numbers");
   char buffer[40];
   const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
   std::string number(buffer, result.ptr);
@@ -26,7 +27,8 @@ void append_float(std::string& out, double value) {
 }
 
 // `lead`: the item's indent ("    "), or "  - " for its first field.
-void append_list(std::string& out, const char* lead, const char* key, const Eigen::Ref<const JointVector>& values) {
+void append_list(std::string& out, const char* lead, const char* key,
+                 const Eigen::Ref<const JointVector>& values) {
   out += lead;
   out += key;
   out += ": [";
@@ -47,7 +49,9 @@ std::string quoted(const std::string& text) {
   return out + "'";
 }
 
-long long nanoseconds(double seconds) { return std::llround(seconds * 1e9); }
+long long nanoseconds(double seconds) {
+  return std::llround(seconds * 1e9);
+}
 
 void append_duration(std::string& out, long long ns) {
   out += "    time_from_start:\n      sec: " + std::to_string(ns / 1000000000) +
@@ -79,7 +83,9 @@ std::string trajectory_to_ros_yaml(const Trajectory& trajectory) {
   std::snprintf(summary, sizeof summary, "; %zu points, %.3f s\n", count, trajectory.duration());
   std::string out = "# trajectory_msgs/msg/JointTrajectory (ROS 2), exported by Kinetic Studio\n";
   out += "# robot: " + quoted(trajectory.robot()) + summary;
-  out += "# send: ros2 topic pub --once /<controller>/joint_trajectory trajectory_msgs/msg/JointTrajectory \"$(cat FILE)\"\n";
+  out +=
+      "# send: ros2 topic pub --once /<controller>/joint_trajectory "
+      "trajectory_msgs/msg/JointTrajectory \"$(cat FILE)\"\n";
   out += "header:\n  stamp:\n    sec: 0\n    nanosec: 0\n  frame_id: ''\n";
   out += "joint_names: [";
   for (std::size_t j = 0; j < trajectory.joint_names().size(); ++j)

@@ -9,8 +9,8 @@
 
 namespace kinetic {
 
-// Throws Error on bad input (empty path, NaN, sizes, limits, scaling outside [kMinScaling, 1]). A path whose
-// waypoints all coincide gives a one-sample trajectory of duration 0.
+// Throws Error on bad input (empty path, NaN, sizes, limits, scaling outside [kMinScaling, 1]). A
+// path whose waypoints all coincide gives a one-sample trajectory of duration 0.
 Trajectory trapezoidal(const JointPath& path, const TrajectoryLimits& limits);
 
 // Duration of the fastest synchronised rest-to-rest trapezoid from a to b (0 when a == b).

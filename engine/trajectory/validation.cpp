@@ -11,12 +11,18 @@ namespace kinetic {
 
 const char* to_string(ViolationKind kind) {
   switch (kind) {
-    case ViolationKind::Position: return "position";
-    case ViolationKind::Velocity: return "velocity";
-    case ViolationKind::Acceleration: return "acceleration";
-    case ViolationKind::Jerk: return "jerk";
-    case ViolationKind::PositionJump: return "position jump";
-    case ViolationKind::Collision: return "collision";
+    case ViolationKind::Position:
+      return "position";
+    case ViolationKind::Velocity:
+      return "velocity";
+    case ViolationKind::Acceleration:
+      return "acceleration";
+    case ViolationKind::Jerk:
+      return "jerk";
+    case ViolationKind::PositionJump:
+      return "position jump";
+    case ViolationKind::Collision:
+      return "collision";
   }
   return "violation";
 }
@@ -48,7 +54,8 @@ constexpr double kMaxCheckedStates = 1e7;
   text << "validation: checking the trajectory's " << what << " every " << option << " would take "
        << states << " states (at most " << kMaxCheckedStates << ")";
   throw Error(ErrorCode::InvalidValue, text.str(),
-              std::string("validate with a coarser ") + option + ", or check the trajectory's times and positions");
+              std::string("validate with a coarser ") + option +
+                  ", or check the trajectory's times and positions");
 }
 
 bool exceeds(double value, double limit) {
@@ -116,9 +123,11 @@ class RunCollector {
       if (!v.detail.empty()) m << " (" << v.detail << ")";
       if (v.end_time > v.start_time) m << ", until " << v.end_time << " s";
     } else {
-      m << to_string(v.kind) << " of joint '" << v.joint_name << "' is " << distinct(v.value, v.limit)
-        << " at t = " << v.time << " s, limit " << distinct(v.limit, v.value);
-      if (v.end_time > v.start_time) m << " (over from " << v.start_time << " to " << v.end_time << " s)";
+      m << to_string(v.kind) << " of joint '" << v.joint_name << "' is "
+        << distinct(v.value, v.limit) << " at t = " << v.time << " s, limit "
+        << distinct(v.limit, v.value);
+      if (v.end_time > v.start_time)
+        m << " (over from " << v.start_time << " to " << v.end_time << " s)";
     }
     v.message = m.str();
     out_->push_back(std::move(v));
@@ -129,23 +138,26 @@ class RunCollector {
 
 }  // namespace
 
-TrajectoryValidationReport validate_trajectory(const Trajectory& trajectory, const TrajectoryLimits& limits,
+TrajectoryValidationReport validate_trajectory(const Trajectory& trajectory,
+                                               const TrajectoryLimits& limits,
                                                const TrajectoryValidationOptions& options) {
   limits.check();
   if (trajectory.dof() != limits.dof())
-    throw Error(ErrorCode::DimensionMismatch,
-                "trajectory has " + std::to_string(trajectory.dof()) + " joints, the limits " +
-                    std::to_string(limits.dof()));
+    throw Error(ErrorCode::DimensionMismatch, "trajectory has " + std::to_string(trajectory.dof()) +
+                                                  " joints, the limits " +
+                                                  std::to_string(limits.dof()));
   if (!(options.safety_factor > 0.0) || !(options.time_resolution > 0.0) ||
       !(options.collision_resolution > 0.0))
     throw Error(ErrorCode::InvalidValue,
-                "validation options: safety_factor, time_resolution and collision_resolution must be positive");
+                "validation options: safety_factor, time_resolution and collision_resolution must "
+                "be positive");
   TrajectoryValidationReport report;
   if (trajectory.empty()) return report;
   // Bounds every step count below (their sum is at most this); NaN or infinity fails too.
-  const double limit_states =
-      trajectory.duration() / options.time_resolution + static_cast<double>(trajectory.samples().size());
-  if (!(limit_states <= kMaxCheckedStates)) too_many_states(limit_states, "limits", "time_resolution");
+  const double limit_states = trajectory.duration() / options.time_resolution +
+                              static_cast<double>(trajectory.samples().size());
+  if (!(limit_states <= kMaxCheckedStates))
+    too_many_states(limit_states, "limits", "time_resolution");
   const auto n = static_cast<Eigen::Index>(limits.dof());
   const double f = options.safety_factor;
   const JointVector v = limits.scaled_velocity() * f, a = limits.scaled_acceleration() * f,
@@ -157,8 +169,10 @@ TrajectoryValidationReport validate_trajectory(const Trajectory& trajectory, con
   report.jerk_checked = options.check_jerk && !has_acceleration_steps(samples);
   if (options.check_jerk && !report.jerk_checked)
     report.notes.push_back(
-        "jerk not checked: the trajectory has acceleration steps (an acceleration-limited profile such "
-        "as time-optimal or trapezoidal); jerk limits apply to jerk-limited profiles (S-curve, cubic spline)");
+        "jerk not checked: the trajectory has acceleration steps (an acceleration-limited profile "
+        "such "
+        "as time-optimal or trapezoidal); jerk limits apply to jerk-limited profiles (S-curve, "
+        "cubic spline)");
 
   const auto check_state = [&](const TrajectoryState& s, const JointVector& jerk) {
     ++report.states_checked;
@@ -188,7 +202,8 @@ TrajectoryValidationReport validate_trajectory(const Trajectory& trajectory, con
   for (std::size_t i = 0; i < samples.size(); ++i) {
     const TrajectorySampleRef s = samples[i];
     const bool step = i + 1 < samples.size() && samples[i + 1].t == s.t;
-    check_state({s.t, s.position, s.velocity, s.acceleration}, report.jerk_checked ? trajectory.jerk(s.t) : no_jerk);
+    check_state({s.t, s.position, s.velocity, s.acceleration},
+                report.jerk_checked ? trajectory.jerk(s.t) : no_jerk);
     if (i + 1 == samples.size() || step) continue;
     const double h = samples[i + 1].t - s.t;
     const auto steps = static_cast<long>(std::ceil(h / options.time_resolution));
@@ -205,8 +220,9 @@ TrajectoryValidationReport validate_trajectory(const Trajectory& trajectory, con
       for (Eigen::Index j = 0; j < n; ++j) {
         const double d = samples[i].position[j] - samples[i - 1].position[j];
         const double allowed = v[j] * (samples[i].t - samples[i - 1].t) + options.max_position_jump;
-        jumps.observe(ViolationKind::PositionJump, static_cast<int>(j), names[static_cast<std::size_t>(j)],
-                      samples[i].t, d, allowed, std::abs(d) > allowed);
+        jumps.observe(ViolationKind::PositionJump, static_cast<int>(j),
+                      names[static_cast<std::size_t>(j)], samples[i].t, d, allowed,
+                      std::abs(d) > allowed);
       }
     jumps.finish();
   }
@@ -215,15 +231,17 @@ TrajectoryValidationReport validate_trajectory(const Trajectory& trajectory, con
     double collision_states = static_cast<double>(samples.size());
     for (std::size_t i = 0; i + 1 < samples.size(); ++i)
       if (samples[i + 1].t > samples[i].t)
-        collision_states += std::ceil((samples[i + 1].position - samples[i].position).cwiseAbs().maxCoeff() /
-                                      options.collision_resolution);
+        collision_states +=
+            std::ceil((samples[i + 1].position - samples[i].position).cwiseAbs().maxCoeff() /
+                      options.collision_resolution);
     if (!(collision_states <= kMaxCheckedStates))
       too_many_states(collision_states, "collisions", "collision_resolution");
     RunCollector collisions(&report.violations);
     const auto check = [&](double t, const JointVector& q) {
       const bool hit = options.in_collision(q);
-      collisions.observe(ViolationKind::Collision, -1, "", t, 1.0, 0.0, hit,
-                         hit && options.collision_names ? options.collision_names(q) : std::string());
+      collisions.observe(
+          ViolationKind::Collision, -1, "", t, 1.0, 0.0, hit,
+          hit && options.collision_names ? options.collision_names(q) : std::string());
     };
     for (std::size_t i = 0; i < samples.size(); ++i) {
       check(samples[i].t, samples[i].position);

@@ -23,14 +23,14 @@ const char* to_string(ViolationKind kind);
 
 struct TrajectoryViolation {
   ViolationKind kind = ViolationKind::Position;
-  int joint = -1;            // variable index in the trajectory (-1 for collisions)
-  std::string joint_name;    // "" for collisions
-  double time = 0.0;         // s: where the value is worst (collisions: first colliding instant)
-  double value = 0.0;        // the offending value (collisions: 1)
-  double limit = 0.0;        // the limit it broke, safety factor applied (collisions: 0)
+  int joint = -1;          // variable index in the trajectory (-1 for collisions)
+  std::string joint_name;  // "" for collisions
+  double time = 0.0;       // s: where the value is worst (collisions: first colliding instant)
+  double value = 0.0;      // the offending value (collisions: 1)
+  double limit = 0.0;      // the limit it broke, safety factor applied (collisions: 0)
   double start_time = 0.0, end_time = 0.0;  // the span of the run
-  std::string detail;        // collisions: the names callback's answer
-  std::string message;       // one readable line
+  std::string detail;                       // collisions: the names callback's answer
+  std::string message;                      // one readable line
 };
 
 struct TrajectoryValidationReport {
@@ -57,7 +57,7 @@ struct TrajectoryValidationOptions {
   // Collisions are checked at every sample and between samples so that no joint moves more than
   // this (rad or m) between two checked states.
   double collision_resolution = 0.01;
-  std::function<bool(const JointVector&)> in_collision;          // optional
+  std::function<bool(const JointVector&)> in_collision;            // optional
   std::function<std::string(const JointVector&)> collision_names;  // optional: "link_a - link_b"
 };
 

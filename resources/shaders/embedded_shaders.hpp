@@ -1,5 +1,6 @@
 #pragma once
-// SPIR-V of every shader in resources/shaders, compiled by glslc at build time (resources/CMakeLists.txt).
+// SPIR-V of every shader in resources/shaders, compiled by glslc at build time
+// (resources/CMakeLists.txt).
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -8,7 +9,8 @@
 
 namespace kinetic::shaders {
 
-// The SPIR-V words of a shader by its file name, e.g. "mesh.vert"; throws std::out_of_range if absent.
+// The SPIR-V words of a shader by its file name, e.g. "mesh.vert"; throws std::out_of_range if
+// absent.
 std::span<const uint32_t> spirv(std::string_view file_name);
 std::vector<std::string_view> names();
 

@@ -15,16 +15,16 @@
 #include <memory>
 #include <random>
 
-#include "app/collision/collisions_panel.hpp"
 #include "app/collision/collision_monitor.hpp"
+#include "app/collision/collisions_panel.hpp"
 #include "app/session/session_file.hpp"
 #include "app/studio_window_factory.hpp"
 #include "engine/collision/collision_checker.hpp"
-#include "support/self_colliding_pose.hpp"
 #include "engine/core/error.hpp"
 #include "engine/planning/planner.hpp"
 #include "panels/allowed_contacts_group.hpp"
 #include "panels/scene_panel.hpp"
+#include "support/self_colliding_pose.hpp"
 
 using kinetic::app::CollisionsPanel;
 using kinetic::app::Studio;
@@ -46,12 +46,15 @@ kinetic::PlanningScene table_under_base() {
 QListWidgetItem* row_with_pair(QListWidget* list, const QString& a, const QString& b) {
   for (int i = 0; i < list->count(); ++i) {
     const QStringList pair = list->item(i)->data(CollisionsPanel::kPairRole).toStringList();
-    if ((pair.value(0) == a && pair.value(1) == b) || (pair.value(0) == b && pair.value(1) == a)) return list->item(i);
+    if ((pair.value(0) == a && pair.value(1) == b) || (pair.value(0) == b && pair.value(1) == a))
+      return list->item(i);
   }
   return nullptr;
 }
 
-bool allowed(const kinetic::PlanningScene& scene) { return scene.override_for("table", "base_link") == true; }
+bool allowed(const kinetic::PlanningScene& scene) {
+  return scene.override_for("table", "base_link") == true;
+}
 
 }  // namespace
 
@@ -90,10 +93,12 @@ class AllowContactTest : public QObject {
     QVERIFY(allowed(document.scene()));
     QCOMPARE(document.undo_stack().count(), steps + 1);
     QCOMPARE(document.undo_stack().undoText(), QStringLiteral("Allow table – base_link"));
-    QTRY_VERIFY_WITH_TIMEOUT(studio_->window->collision_monitor()->report().valid &&
-                                 studio_->window->collision_monitor()->report().current.contacts.empty(),
-                             kTimeoutMs);
-    QVERIFY2(studio_->window->collision_monitor()->summary().startsWith(QStringLiteral("collision: free")),
+    QTRY_VERIFY_WITH_TIMEOUT(
+        studio_->window->collision_monitor()->report().valid &&
+            studio_->window->collision_monitor()->report().current.contacts.empty(),
+        kTimeoutMs);
+    QVERIFY2(studio_->window->collision_monitor()->summary().startsWith(
+                 QStringLiteral("collision: free")),
              qPrintable(studio_->window->collision_monitor()->summary()));
 
     // The planner's start check passes, and a plan comes back.
@@ -165,7 +170,8 @@ class AllowContactTest : public QObject {
     CollisionsPanel* panel = studio_->window->collisions_panel();
     const auto self_row = [panel]() -> QListWidgetItem* {
       for (int i = 0; i < panel->list()->count(); ++i)
-        if (panel->list()->item(i)->data(CollisionsPanel::kSelfPairRole).toBool()) return panel->list()->item(i);
+        if (panel->list()->item(i)->data(CollisionsPanel::kSelfPairRole).toBool())
+          return panel->list()->item(i);
       return nullptr;
     };
     QTRY_VERIFY_WITH_TIMEOUT(self_row(), kTimeoutMs);
@@ -175,7 +181,8 @@ class AllowContactTest : public QObject {
     QVERIFY(panel->allow_button()->toolTip().contains(QStringLiteral("Generate collision matrix")));
     std::unique_ptr<QMenu> menu(panel->context_menu_for(row));
     bool offers_matrix = false;
-    for (QAction* action : menu->actions()) offers_matrix |= action->text().contains(QStringLiteral("collision matrix"));
+    for (QAction* action : menu->actions())
+      offers_matrix |= action->text().contains(QStringLiteral("collision matrix"));
     QVERIFY(offers_matrix);
     const int steps = document.undo_stack().count();
     QVERIFY(!panel->allow_selected().isEmpty());

@@ -12,9 +12,9 @@
 #include <QTimer>
 #include <QtTest>
 
+#include "app/document/studio_document.hpp"
 #include "app/session/autosave.hpp"
 #include "app/session/session_file.hpp"
-#include "app/document/studio_document.hpp"
 
 using kinetic::Shape;
 using kinetic::app::Autosave;
@@ -27,7 +27,8 @@ class AutosaveTest : public QObject {
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   void default_location_is_app_local_data() {
-    QVERIFY(Autosave::default_path().startsWith(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)));
+    QVERIFY(Autosave::default_path().startsWith(
+        QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)));
     QVERIFY(Autosave::default_path().endsWith(QStringLiteral("autosave.kinetic-session")));
   }
 
@@ -107,7 +108,8 @@ class AutosaveTest : public QObject {
     }
     QVERIFY(QFile::rename(path + QStringLiteral(".crash"), path));
     StudioDocument fresh;
-    const auto result = kinetic::app::offer_recovery(fresh, path, [](const QString&) { return RecoveryChoice::Restore; });
+    const auto result = kinetic::app::offer_recovery(
+        fresh, path, [](const QString&) { return RecoveryChoice::Restore; });
     QVERIFY2(result.restored, qPrintable(result.error));
     QVERIFY(result.camera.has_value());
     QVERIFY(result.camera->target.isApprox(camera.target, 1e-12));
@@ -126,7 +128,8 @@ class AutosaveTest : public QObject {
     }
     StudioDocument document;
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
-    const auto result = kinetic::app::offer_recovery(document, path, [](const QString&) { return RecoveryChoice::Discard; });
+    const auto result = kinetic::app::offer_recovery(
+        document, path, [](const QString&) { return RecoveryChoice::Discard; });
     QVERIFY(result.offered);
     QVERIFY(!result.restored);
     QVERIFY(!QFileInfo::exists(path));
@@ -149,7 +152,8 @@ class AutosaveTest : public QObject {
     file.close();
     StudioDocument document;
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
-    const auto result = kinetic::app::offer_recovery(document, path, [](const QString&) { return RecoveryChoice::Restore; });
+    const auto result = kinetic::app::offer_recovery(
+        document, path, [](const QString&) { return RecoveryChoice::Restore; });
     QVERIFY(!result.restored);
     QVERIFY(result.error.contains(QStringLiteral("not valid JSON")));
     QVERIFY(QFileInfo::exists(path + QStringLiteral(".failed")));
@@ -171,7 +175,8 @@ class AutosaveTest : public QObject {
     QVERIFY(document.load_robot(QStringLiteral("iiwa7")).isEmpty());
     kinetic::app::RecoveryResult result;
     try {
-      result = kinetic::app::offer_recovery(document, path, [](const QString&) { return RecoveryChoice::Restore; });
+      result = kinetic::app::offer_recovery(document, path,
+                                            [](const QString&) { return RecoveryChoice::Restore; });
     } catch (const std::exception& error) {
       QFAIL(qPrintable(QStringLiteral("exception escaped: %1").arg(error.what())));
     }

@@ -8,9 +8,9 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include "app/document/studio_document.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "app/planning/planning_features.hpp"
-#include "app/document/studio_document.hpp"
 #include "panels/planner_panel.hpp"
 
 using namespace kinetic;

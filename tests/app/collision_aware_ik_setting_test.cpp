@@ -23,7 +23,9 @@ namespace {
 
 constexpr int kIkTimeoutMs = 20000;
 
-std::unique_ptr<Studio> open_studio() { return kinetic::app::create_studio(kinetic::app::CommandLine{}); }
+std::unique_ptr<Studio> open_studio() {
+  return kinetic::app::create_studio(kinetic::app::CommandLine{});
+}
 
 // Checks the panel and the controller agree on `on`.
 void expect_collision_aware(Studio& studio, bool on) {
@@ -69,7 +71,8 @@ class CollisionAwareIkSettingTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!goal->ik_busy(), kIkTimeoutMs);
     QVERIFY2(goal->ik_failed(), "the goal inside the obstacle was solved");
     const QString why = goal->ik_status();
-    QVERIFY2(why.contains(QStringLiteral("collision")) && why.contains(QStringLiteral("crate")), qPrintable(why));
+    QVERIFY2(why.contains(QStringLiteral("collision")) && why.contains(QStringLiteral("crate")),
+             qPrintable(why));
     QVERIFY(!document.goal().joints);
     QCOMPARE(studio->window->goal_panel()->ik_status(), goal->ik_status());
   }

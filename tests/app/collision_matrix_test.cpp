@@ -37,7 +37,9 @@ class CollisionMatrixTest : public QObject {
     QVERIFY(progress.count() >= 1);
     QCOMPARE(progress.last().at(1).toInt(), 2000);
     const QString summary = describe_collision_matrix(job.result());
-    QVERIFY2(summary.contains(QStringLiteral("adjacent")) && summary.contains(QStringLiteral("2000")), qPrintable(summary));
+    QVERIFY2(
+        summary.contains(QStringLiteral("adjacent")) && summary.contains(QStringLiteral("2000")),
+        qPrintable(summary));
   }
 
   void cancel_stops_without_a_result() {
@@ -56,7 +58,8 @@ class CollisionMatrixTest : public QObject {
   void saving_into_the_robots_file_reloads_it() {
     QTemporaryDir dir;
     const std::string builtin = builtin_robot_directory() + "/ur5e";
-    const QString urdf = dir.filePath(QStringLiteral("robot.urdf")), toml = dir.filePath(QStringLiteral("kinetic.toml"));
+    const QString urdf = dir.filePath(QStringLiteral("robot.urdf")),
+                  toml = dir.filePath(QStringLiteral("kinetic.toml"));
     QVERIFY(QFile::copy(QString::fromStdString(builtin + "/robot.urdf"), urdf));
     QVERIFY(QFile::copy(QString::fromStdString(builtin + "/kinetic.toml"), toml));
     QFile::setPermissions(toml, QFile::ReadOwner | QFile::WriteOwner);

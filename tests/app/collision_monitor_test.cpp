@@ -8,8 +8,8 @@
 #include <random>
 
 #include "app/collision/collision_monitor.hpp"
-#include "app/goal/tcp_kinematics.hpp"
 #include "app/document/studio_document.hpp"
+#include "app/goal/tcp_kinematics.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "support/self_colliding_pose.hpp"
 
@@ -43,8 +43,10 @@ class CollisionMonitorTest : public QObject {
     const kinetic::Vector3 tool = tcp.tcp_in_world(q).translation();
 
     document.set_scene(box_at(tool));
-    QTRY_VERIFY_WITH_TIMEOUT(monitor.report().valid && !monitor.report().current.contacts.empty(), 5000);
-    QVERIFY2(monitor.summary().startsWith(QStringLiteral("COLLISION: ")), qPrintable(monitor.summary()));
+    QTRY_VERIFY_WITH_TIMEOUT(monitor.report().valid && !monitor.report().current.contacts.empty(),
+                             5000);
+    QVERIFY2(monitor.summary().startsWith(QStringLiteral("COLLISION: ")),
+             qPrintable(monitor.summary()));
     QVERIFY2(monitor.summary().contains(QStringLiteral("box1")), qPrintable(monitor.summary()));
     QVERIFY(!monitor.report().current.colliding_links.empty());
     const int link = monitor.report().current.colliding_links.front();
@@ -59,9 +61,12 @@ class CollisionMonitorTest : public QObject {
     // 0.5 m above the tool the box is clear: free, with the distance to the nearest pair.
     document.set_scene(box_at(tool + kinetic::Vector3(0, 0, 0.5)));
     QTRY_VERIFY_WITH_TIMEOUT(monitor.report().current.contacts.empty(), 5000);
-    QVERIFY2(monitor.summary().startsWith(QStringLiteral("collision: free (min ")), qPrintable(monitor.summary()));
+    QVERIFY2(monitor.summary().startsWith(QStringLiteral("collision: free (min ")),
+             qPrintable(monitor.summary()));
     QVERIFY(monitor.report().current.closest.found);
-    QVERIFY2(monitor.report().current.closest.distance > 0.0 && monitor.report().current.closest.distance < 0.5, qPrintable(monitor.summary()));
+    QVERIFY2(monitor.report().current.closest.distance > 0.0 &&
+                 monitor.report().current.closest.distance < 0.5,
+             qPrintable(monitor.summary()));
     QVERIFY(monitor.report().current.colliding_links.empty());
     QVERIFY(changed.count() >= 2);
   }
@@ -119,9 +124,11 @@ class CollisionMonitorTest : public QObject {
     const kinetic::JointVector folded = kinetic::test::self_colliding_pose(document.robot());
     QVERIFY2(folded.size() > 0, "no self-colliding pose among 10,000 random ones");
     document.set_joints(folded);
-    QTRY_VERIFY_WITH_TIMEOUT(monitor.report().valid && !monitor.report().current.contacts.empty(), 5000);
-    QVERIFY2(monitor.self_collision_hint().contains(QStringLiteral("Tools → Generate collision matrix")),
-             qPrintable(monitor.self_collision_hint()));
+    QTRY_VERIFY_WITH_TIMEOUT(monitor.report().valid && !monitor.report().current.contacts.empty(),
+                             5000);
+    QVERIFY2(
+        monitor.self_collision_hint().contains(QStringLiteral("Tools → Generate collision matrix")),
+        qPrintable(monitor.self_collision_hint()));
     for (const auto& pair_row : monitor.pair_rows()) QVERIFY(pair_row.self);
     document.set_joints(document.robot()->named_pose("ready"));
     QTRY_VERIFY_WITH_TIMEOUT(monitor.report().current.contacts.empty(), 5000);
@@ -145,7 +152,8 @@ class CollisionMonitorTest : public QObject {
     QVERIFY(monitor.report().spheres.empty());
     monitor.set_spheres_wanted(true);
     QTRY_VERIFY_WITH_TIMEOUT(monitor.report().spheres.size() > 6, 5000);
-    for (const auto& sphere : monitor.report().spheres) QVERIFY(sphere.radius > 0 && sphere.radius < 1.0);
+    for (const auto& sphere : monitor.report().spheres)
+      QVERIFY(sphere.radius > 0 && sphere.radius < 1.0);
   }
 };
 

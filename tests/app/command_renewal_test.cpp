@@ -65,7 +65,8 @@ class CommandRenewalTest : public QObject {
     std::this_thread::sleep_for(app::CommandRenewal::kGuiSilence + 500ms);
     const ServoLoopState stopped = loop_->latest();
     QCOMPARE(stopped.step.status, ServoStatus::Stopped);
-    QVERIFY2(stopped.step.message.find("no new command") != std::string::npos, stopped.step.message.c_str());
+    QVERIFY2(stopped.step.message.find("no new command") != std::string::npos,
+             stopped.step.message.c_str());
     QVERIFY(stopped.step.q[0] > start_[0] + 0.1);  // it moved for about a second before that
     std::this_thread::sleep_for(100ms);
     QCOMPARE(first_joint(), stopped.step.q[0]);  // and stays put
@@ -79,9 +80,11 @@ class CommandRenewalTest : public QObject {
     renewal.set_command(jog_first_joint(0.3));
     QVERIFY(QTest::qWaitFor([&] { return first_joint() > start_[0] + 0.01; }, 2000));
     renewal.set_command(ServoCommand{});
-    QVERIFY(QTest::qWaitFor([&] { return loop_->latest().step.status == ServoStatus::Stopped; }, 1000));
+    QVERIFY(
+        QTest::qWaitFor([&] { return loop_->latest().step.status == ServoStatus::Stopped; }, 1000));
     const double held = first_joint();
-    std::this_thread::sleep_for(300ms);  // renewals of the Stop: nothing moves, and no older jog returns
+    std::this_thread::sleep_for(
+        300ms);  // renewals of the Stop: nothing moves, and no older jog returns
     QCOMPARE(first_joint(), held);
     QCOMPARE(loop_->latest().step.status, ServoStatus::Stopped);
   }

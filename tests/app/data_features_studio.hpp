@@ -9,9 +9,9 @@
 #include <functional>
 #include <memory>
 
+#include "app/document/studio_document.hpp"
 #include "app/session/data_features.hpp"
 #include "app/session/session_file.hpp"
-#include "app/document/studio_document.hpp"
 #include "panels/scene_panel.hpp"
 #include "user_actions.hpp"
 
@@ -31,7 +31,9 @@ struct DataFeaturesStudio {
     options.autosave_path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
     options.settings_file = dir.filePath(QStringLiteral("settings.ini"));
     options.offer_recovery = false;
-    options.report_error = [this](const QString& title, const QString& message) { reported << title + ": " + message; };
+    options.report_error = [this](const QString& title, const QString& message) {
+      reported << title + ": " + message;
+    };
     if (adjust) adjust(options);
     features = app::install_data_features(*window, document, options);
     window->show();
@@ -39,7 +41,9 @@ struct DataFeaturesStudio {
 
   QString path(const char* name) const { return dir.filePath(QString::fromUtf8(name)); }
   void add_box() { QVERIFY(features.scene_panel->add_primitive(Shape::Type::Box).isEmpty()); }
-  QAction* file_action(const QString& text) const { return menu_action(*window, QStringLiteral("File"), text); }
+  QAction* file_action(const QString& text) const {
+    return menu_action(*window, QStringLiteral("File"), text);
+  }
 };
 
 // Whether the session file at `path` opens and has obstacle `name`.

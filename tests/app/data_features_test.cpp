@@ -14,12 +14,12 @@
 #include <QtTest>
 #include <cstring>
 
-#include "app/session/data_features.hpp"
+#include "app/document/studio_document.hpp"
 #include "app/robot/joints_panel_binding.hpp"
 #include "app/robot/model_file_watcher.hpp"
 #include "app/robot/package_paths_dialog.hpp"
+#include "app/session/data_features.hpp"
 #include "app/session/session_file.hpp"
-#include "app/document/studio_document.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/rest_pose.hpp"
 #include "panels/joints_panel.hpp"
@@ -64,7 +64,9 @@ DataFeatureOptions isolated_options(const QTemporaryDir& dir, QStringList& repor
   DataFeatureOptions options;
   options.autosave_path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
   options.settings_file = dir.filePath(QStringLiteral("settings.ini"));
-  options.report_error = [&reported](const QString& title, const QString& message) { reported << title + ": " + message; };
+  options.report_error = [&reported](const QString& title, const QString& message) {
+    reported << title + ": " + message;
+  };
   return options;
 }
 
@@ -111,15 +113,19 @@ class DataFeaturesTest : public QObject {
     options.autosave_path = dir.filePath(QStringLiteral("autosave.kinetic-session"));
     options.settings_file = dir.filePath(QStringLiteral("settings.ini"));
     QStringList errors;
-    options.report_error = [&](const QString& title, const QString& message) { errors << title + ": " + message; };
+    options.report_error = [&](const QString& title, const QString& message) {
+      errors << title + ": " + message;
+    };
     const auto features = kinetic::app::install_data_features(window, document, options);
 
-    QVERIFY(features.scene_panel && features.robot_library && features.autosave && features.file_watcher);
+    QVERIFY(features.scene_panel && features.robot_library && features.autosave &&
+            features.file_watcher);
     QCOMPARE(window.findChildren<QDockWidget*>().size(), 2);
     QCOMPARE(menu_named(window, QStringLiteral("File")), file);  // reused, not duplicated
     const QStringList entries = action_texts(file);
-    for (const char* wanted : {"New session", "Open session…", "Save session", "Save session as…", "Load scene…",
-                               "Save scene…", "Reload robot", "Recent files", "Open URDF with SRDF / kinetic.toml…"})
+    for (const char* wanted :
+         {"New session", "Open session…", "Save session", "Save session as…", "Load scene…",
+          "Save scene…", "Reload robot", "Recent files", "Open URDF with SRDF / kinetic.toml…"})
       QVERIFY2(entries.contains(QString::fromUtf8(wanted)), wanted);
     QCOMPARE(file->actions().last(), quit);  // Quit stays last
     QVERIFY(menu_named(window, QStringLiteral("Settings")) != nullptr);
@@ -154,11 +160,13 @@ class DataFeaturesTest : public QObject {
     kinetic::app::bind_joints_panel_extras(*joints, document);
     const QString gone = dir.filePath(QStringLiteral("fixture.stl"));
     kinetic::PlanningScene scene;
-    scene.add_obstacle("fixture", kinetic::Shape::mesh(gone.toStdString()), kinetic::Pose::Identity());
+    scene.add_obstacle("fixture", kinetic::Shape::mesh(gone.toStdString()),
+                       kinetic::Pose::Identity());
     document.set_scene(scene);
     QVERIFY(joints->apply_random_free());
     const QString said = joints->last_message();
-    QVERIFY2(said.startsWith(QStringLiteral("The scene was not checked: object 'fixture': ")) && said.contains(gone) &&
+    QVERIFY2(said.startsWith(QStringLiteral("The scene was not checked: object 'fixture': ")) &&
+                 said.contains(gone) &&
                  said.contains(QStringLiteral("free of self-collision only")),
              qPrintable(said));
     // With the object gone, the scene is checked again and nothing is said.
@@ -195,13 +203,16 @@ class DataFeaturesTest : public QObject {
   void a_robot_with_a_missing_collision_mesh_loads_with_a_warning() {
     // The link is left without collision geometry; loading used to say only "Loaded".
     QTemporaryDir dir;
-    QFile source(QDir(QString::fromStdString(kinetic::builtin_robot_directory())).filePath(QStringLiteral("ur5e/robot.urdf")));
+    QFile source(QDir(QString::fromStdString(kinetic::builtin_robot_directory()))
+                     .filePath(QStringLiteral("ur5e/robot.urdf")));
     QVERIFY(source.open(QIODevice::ReadOnly));
     QByteArray text = source.readAll();
     const qsizetype geometry = text.indexOf("<geometry>", text.indexOf("<collision>"));
-    const qsizetype end = text.indexOf("</geometry>", geometry) + qsizetype(std::strlen("</geometry>"));
+    const qsizetype end =
+        text.indexOf("</geometry>", geometry) + qsizetype(std::strlen("</geometry>"));
     QVERIFY(geometry > 0 && end > geometry);
-    text.replace(geometry, end - geometry, "<geometry><mesh filename=\"package://gone_pkg/meshes/base.stl\"/></geometry>");
+    text.replace(geometry, end - geometry,
+                 "<geometry><mesh filename=\"package://gone_pkg/meshes/base.stl\"/></geometry>");
     const QString urdf = dir.filePath(QStringLiteral("arm.urdf"));
     write_file(urdf, text);
     InstalledFeatures studio(dir);
@@ -210,7 +221,8 @@ class DataFeaturesTest : public QObject {
     emit studio.features.robot_library->loadRequested(urdf);
     QTRY_COMPARE_WITH_TIMEOUT(errors.size(), 1, 10000);
     QCOMPARE(document.robot_reference(), urdf);
-    QVERIFY2(errors[0].contains(QStringLiteral("with warnings")) && errors[0].contains(QStringLiteral("gone_pkg")) &&
+    QVERIFY2(errors[0].contains(QStringLiteral("with warnings")) &&
+                 errors[0].contains(QStringLiteral("gone_pkg")) &&
                  errors[0].contains(QStringLiteral("Package search paths")),
              qPrintable(errors[0]));
 
@@ -218,7 +230,8 @@ class DataFeaturesTest : public QObject {
     text.replace("name=\"ur5e\"", "name=\"edited\"");
     replace_file(urdf, text);
     QTRY_COMPARE_WITH_TIMEOUT(errors.size(), 2, 5000);
-    QVERIFY2(errors[1].contains(QStringLiteral("Reloaded after")) && errors[1].contains(QStringLiteral("with warnings")) &&
+    QVERIFY2(errors[1].contains(QStringLiteral("Reloaded after")) &&
+                 errors[1].contains(QStringLiteral("with warnings")) &&
                  errors[1].contains(QStringLiteral("gone_pkg")),
              qPrintable(errors[1]));
   }
@@ -227,13 +240,18 @@ class DataFeaturesTest : public QObject {
   // "default" pose (it opened upright at zero, joint 4 clamped to -4°, as no UR5e joint carried
   // over). A reload keeps the pose the user set.
   void a_robot_opens_in_its_rest_pose() {
-    if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
-    const QString panda = QString::fromStdString(kinetic::test::example_robot_data_dir() + "/robots/panda_description");
+    if (!kinetic::test::shared_robots_available())
+      QSKIP("../shared/robots is absent: the real Panda is skipped");
+    const QString panda = QString::fromStdString(kinetic::test::example_robot_data_dir() +
+                                                 "/robots/panda_description");
     const QStringList package_paths{QString::fromStdString(kinetic::test::shared_robots_dir())};
     StudioDocument document;
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
     QCOMPARE(document.joints(), document.robot()->named_pose("home"));
-    QVERIFY(document.load_robot(panda + "/urdf/panda.urdf", panda + "/srdf/panda.srdf", {}, package_paths).isEmpty());
+    QVERIFY(
+        document
+            .load_robot(panda + "/urdf/panda.urdf", panda + "/srdf/panda.srdf", {}, package_paths)
+            .isEmpty());
     const kinetic::JointVector rest = document.robot()->named_pose("default");
     QCOMPARE(document.joints(), rest);
     kinetic::JointVector moved = rest;
@@ -270,22 +288,26 @@ class DataFeaturesTest : public QObject {
     QTemporaryDir dir;
     {
       QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
-      kinetic::app::store_package_paths(settings, {QString::fromStdString(kinetic::test::shared_robots_dir())});
+      kinetic::app::store_package_paths(
+          settings, {QString::fromStdString(kinetic::test::shared_robots_dir())});
     }
     InstalledFeatures studio(dir);
     kinetic::panels::RobotLibraryPanel* library = studio.features.robot_library;
     QTRY_VERIFY_WITH_TIMEOUT(library->package_count() > 10, 20000);
     library->set_filter(QStringLiteral("moveit lite"));
-    QCOMPARE(library->visible_names(), QStringList{QStringLiteral("kinova_gen3_lite_moveit_config")});
+    QCOMPARE(library->visible_names(),
+             QStringList{QStringLiteral("kinova_gen3_lite_moveit_config")});
     library->load_current();
-    QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(studio.document.robot() ? studio.document.robot()->name() : ""),
-                              QStringLiteral("gen3_lite"), 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        QString::fromStdString(studio.document.robot() ? studio.document.robot()->name() : ""),
+        QStringLiteral("gen3_lite"), 20000);
     const QString message = studio.window.statusBar()->currentMessage();
     QVERIFY2(message.contains(QStringLiteral("MoveIt config: kinova_gen3_lite_moveit_config")) &&
                  message.contains(QStringLiteral("joint limits: config/joint_limits.yaml")),
              qPrintable(message));
     QCOMPARE(library->loaded_name(), QStringLiteral("kinova_gen3_lite_moveit_config"));
-    QVERIFY2(studio.errors.isEmpty() || studio.errors.join(QString()).contains(QStringLiteral("with warnings")),
+    QVERIFY2(studio.errors.isEmpty() ||
+                 studio.errors.join(QString()).contains(QStringLiteral("with warnings")),
              qPrintable(studio.errors.join(QStringLiteral("\n"))));
   }
 
@@ -344,7 +366,8 @@ class DataFeaturesTest : public QObject {
     relative.replace("<box size=\"0.1 0.1 0.1\"/>", "<mesh filename=\"meshes/gone.stl\"/>");
     replace_file(urdf, relative);
     QTRY_COMPARE_WITH_TIMEOUT(errors.size(), 2, 5000);
-    QVERIFY2(errors[1].contains(QStringLiteral("meshes/gone.stl")) && !errors[1].contains(QStringLiteral("Package search paths")),
+    QVERIFY2(errors[1].contains(QStringLiteral("meshes/gone.stl")) &&
+                 !errors[1].contains(QStringLiteral("Package search paths")),
              qPrintable(errors[1]));
     QCOMPARE(document.robot()->unresolved_files(), std::vector<std::string>{"meshes/gone.stl"});
   }
@@ -356,7 +379,8 @@ class DataFeaturesTest : public QObject {
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
     for (const QString& reference : {dir.path(), dir.filePath(QStringLiteral("gone/arm"))}) {
       const QString error = document.load_robot(reference);
-      QVERIFY2(error.contains(reference) && !error.contains(QStringLiteral("built-in")), qPrintable(error));
+      QVERIFY2(error.contains(reference) && !error.contains(QStringLiteral("built-in")),
+               qPrintable(error));
       QCOMPARE(document.robot_reference(), QStringLiteral("ur5e"));
     }
   }
@@ -365,7 +389,9 @@ class DataFeaturesTest : public QObject {
     // A number beyond a double in the autosave aborted the studio at every start-up.
     QTemporaryDir dir;
     const QString autosave = dir.filePath(QStringLiteral("autosave.kinetic-session"));
-    write_file(autosave, R"({"format": "kinetic-session", "version": 1e400, "robot": {"reference": "iiwa7"}})");
+    write_file(
+        autosave,
+        R"({"format": "kinetic-session", "version": 1e400, "robot": {"reference": "iiwa7"}})");
     StudioDocument document;
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
     QMainWindow window;
@@ -374,7 +400,8 @@ class DataFeaturesTest : public QObject {
     options.recovery_question = [](const QString&) { return RecoveryChoice::Restore; };
     kinetic::app::install_data_features(window, document, options);
     QTRY_COMPARE(errors.size(), 1);
-    QVERIFY2(errors[0].contains(QStringLiteral("Could not restore")) && errors[0].contains(QStringLiteral("1e400")) &&
+    QVERIFY2(errors[0].contains(QStringLiteral("Could not restore")) &&
+                 errors[0].contains(QStringLiteral("1e400")) &&
                  !errors[0].contains(QStringLiteral("json.exception")),
              qPrintable(errors[0]));
     QCOMPARE(document.robot_reference(), QStringLiteral("ur5e"));
@@ -384,7 +411,8 @@ class DataFeaturesTest : public QObject {
   void reloads_when_the_urdf_changes_on_disk() {
     QTemporaryDir dir;
     const QString urdf = dir.filePath(QStringLiteral("arm.urdf"));
-    const QString source = QDir(QString::fromStdString(kinetic::builtin_robot_directory())).filePath(QStringLiteral("ur5e/robot.urdf"));
+    const QString source = QDir(QString::fromStdString(kinetic::builtin_robot_directory()))
+                               .filePath(QStringLiteral("ur5e/robot.urdf"));
     QVERIFY(QFile::copy(source, urdf));
     QFile::setPermissions(urdf, QFile::ReadOwner | QFile::WriteOwner);
     StudioDocument document;
@@ -404,7 +432,8 @@ class DataFeaturesTest : public QObject {
     QVERIFY(in.open(QIODevice::ReadOnly));
     QByteArray text = in.readAll();
     in.close();
-    const QByteArray old_name = "name=\"" + QByteArray::fromStdString(document.robot()->name()) + "\"";
+    const QByteArray old_name =
+        "name=\"" + QByteArray::fromStdString(document.robot()->name()) + "\"";
     QVERIFY(text.contains(old_name));
     text.replace(old_name, "name=\"edited_arm\"");
     replace_file(urdf, text);
@@ -428,15 +457,18 @@ class DataFeaturesTest : public QObject {
     QTemporaryDir dir;
     const QString xacro = dir.filePath(QStringLiteral("arm.urdf.xacro"));
     const QString parts = dir.filePath(QStringLiteral("parts.xacro"));
-    const QByteArray macro = "<robot xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
-                             "<xacro:macro name=\"arm\" params=\"limit\">\n"
-                             "<link name=\"base\"/><link name=\"bar\"/>\n"
-                             "<joint name=\"j1\" type=\"revolute\"><parent link=\"base\"/><child link=\"bar\"/>"
-                             "<axis xyz=\"0 0 1\"/><limit lower=\"${-limit}\" upper=\"${limit}\" velocity=\"1\" effort=\"1\"/></joint>\n"
-                             "</xacro:macro></robot>\n";
+    const QByteArray macro =
+        "<robot xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
+        "<xacro:macro name=\"arm\" params=\"limit\">\n"
+        "<link name=\"base\"/><link name=\"bar\"/>\n"
+        "<joint name=\"j1\" type=\"revolute\"><parent link=\"base\"/><child link=\"bar\"/>"
+        "<axis xyz=\"0 0 1\"/><limit lower=\"${-limit}\" upper=\"${limit}\" velocity=\"1\" "
+        "effort=\"1\"/></joint>\n"
+        "</xacro:macro></robot>\n";
     write_file(parts, macro);
-    write_file(xacro, "<robot name=\"arm\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
-                      "<xacro:include filename=\"parts.xacro\"/><xacro:arm limit=\"1.5\"/></robot>\n");
+    write_file(xacro,
+               "<robot name=\"arm\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
+               "<xacro:include filename=\"parts.xacro\"/><xacro:arm limit=\"1.5\"/></robot>\n");
     StudioDocument document;
     QVERIFY(document.load_robot(xacro).isEmpty());
     QCOMPARE(document.robot()->upper_limits()[0], 1.5);

@@ -29,7 +29,8 @@ namespace {
 constexpr int kIkTimeoutMs = 20000;  // a loaded two-core machine
 
 double pose_error(const Pose& a, const Pose& b) {
-  return (a.translation() - b.translation()).norm() + Eigen::AngleAxisd(a.linear().transpose() * b.linear()).angle();
+  return (a.translation() - b.translation()).norm() +
+         Eigen::AngleAxisd(a.linear().transpose() * b.linear()).angle();
 }
 
 std::string read_text(const std::string& path) {
@@ -91,7 +92,8 @@ class DragIkTest : public QObject {
     QCOMPARE(answer.solution_index, 0);
     // The arm keeps its configuration: a centimetre of TCP moves no joint far.
     QVERIFY2((answer.joints - seed).cwiseAbs().maxCoeff() < 0.1,
-             qPrintable(QStringLiteral("a joint moved %1 rad").arg((answer.joints - seed).cwiseAbs().maxCoeff())));
+             qPrintable(QStringLiteral("a joint moved %1 rad")
+                            .arg((answer.joints - seed).cwiseAbs().maxCoeff())));
   }
 
   void a_drag_step_the_nearest_solve_cannot_reach_still_answers() {
@@ -148,7 +150,9 @@ class DragIkTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kIkTimeoutMs);
     QCOMPARE(solved.count(), 1);
     const QString reason = failed.first().at(1).toString();
-    QVERIFY2(reason.contains(QStringLiteral("collision")) && reason.contains(QStringLiteral("crate")), qPrintable(reason));
+    QVERIFY2(
+        reason.contains(QStringLiteral("collision")) && reason.contains(QStringLiteral("crate")),
+        qPrintable(reason));
   }
 
   void the_end_of_a_drag_counts_every_solution() {
@@ -180,7 +184,8 @@ class DragIkTest : public QObject {
     QVERIFY2(goal.solution_count() > 1,
              qPrintable(QStringLiteral("%1 solution(s) counted").arg(goal.solution_count())));
     QCOMPARE(goal.solution_index(), 0);
-    QVERIFY2(goal.ik_status().contains(QStringLiteral("solution 1 of")), qPrintable(goal.ik_status()));
+    QVERIFY2(goal.ik_status().contains(QStringLiteral("solution 1 of")),
+             qPrintable(goal.ik_status()));
     // Solution 1 is the configuration the drag left the arm in.
     QVERIFY((*document.goal().joints - previous).cwiseAbs().maxCoeff() < 0.05);
     // A second end (a click on the gizmo without a move) asks nothing.

@@ -13,12 +13,12 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/document/studio_document.hpp"
 #include "app/goal/goal_controller.hpp"
 #include "app/goal/tcp_kinematics.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "app/planning/planning_features.hpp"
 #include "app/session/session_file.hpp"
-#include "app/document/studio_document.hpp"
 #include "app/viewport/viewport_window.hpp"
 #include "app/window_test_support.hpp"
 #include "panels/goal_panel.hpp"
@@ -32,9 +32,12 @@ using namespace kinetic::app;
 namespace {
 
 const char* kGroups =
-    "<group name=\"both_arms\"><group name=\"left_panda_arm\"/><group name=\"right_panda_arm\"/></group>\n"
-    "<group name=\"left_hand\"><link name=\"left_panda_hand\"/><joint name=\"left_panda_finger_joint1\"/></group>\n"
-    "<group name=\"right_hand\"><link name=\"right_panda_hand\"/><joint name=\"right_panda_finger_joint1\"/></group>\n";
+    "<group name=\"both_arms\"><group name=\"left_panda_arm\"/><group "
+    "name=\"right_panda_arm\"/></group>\n"
+    "<group name=\"left_hand\"><link name=\"left_panda_hand\"/><joint "
+    "name=\"left_panda_finger_joint1\"/></group>\n"
+    "<group name=\"right_hand\"><link name=\"right_panda_hand\"/><joint "
+    "name=\"right_panda_finger_joint1\"/></group>\n";
 
 bool same_values(const JointVector& a, const JointVector& b, const std::vector<int>& variables) {
   for (const int v : variables)
@@ -58,11 +61,12 @@ class EndEffectorGizmosWindowTest : public QObject {
   TcpKinematics hand(const char* arm) { return TcpKinematics(document().robot(), arm); }
   std::vector<int> arm_joints(const char* arm) { return document().robot()->group_variables(arm); }
 
-
  private slots:
   void initTestCase() {
-    if (!test::shared_robots_available()) QSKIP("../shared/robots is absent: the dual-arm Panda is skipped");
-    const std::string config = test::shared_robots_dir() + "/moveit_resources/dual_arm_panda_moveit_config/config/";
+    if (!test::shared_robots_available())
+      QSKIP("../shared/robots is absent: the dual-arm Panda is skipped");
+    const std::string config =
+        test::shared_robots_dir() + "/moveit_resources/dual_arm_panda_moveit_config/config/";
     std::ifstream in(config + "panda.srdf");
     std::stringstream text;
     text << in.rdbuf();
@@ -74,10 +78,10 @@ class EndEffectorGizmosWindowTest : public QObject {
 
     studio_ = test::open_studio_window();
     QVERIFY2(studio_, "the studio's Vulkan viewport could not be created or never drew");
-    const QString urdf = QString::fromStdString(test::shared_robots_dir() +
-                                                "/expected/dual_arm_panda_moveit_config/config/panda.urdf");
-    const QString error =
-        document().load_robot(urdf, srdf_path, {}, {QString::fromStdString(test::shared_robots_dir())});
+    const QString urdf = QString::fromStdString(
+        test::shared_robots_dir() + "/expected/dual_arm_panda_moveit_config/config/panda.urdf");
+    const QString error = document().load_robot(
+        urdf, srdf_path, {}, {QString::fromStdString(test::shared_robots_dir())});
     QVERIFY2(error.isEmpty(), qPrintable(error));
     const RobotModelPtr robot = document().robot();
     ready_ = robot->named_pose("ready", robot->zero_configuration(), "left_panda_arm");
@@ -113,15 +117,18 @@ class EndEffectorGizmosWindowTest : public QObject {
     QVERIFY((left_world.translation() - right_world.translation()).norm() > 0.1);
     QVERIFY(test::redraw(view()));
     QVERIFY(view().gizmo());
-    QVERIFY((view().gizmo()->pose.translation().cast<double>() - left_world.translation()).norm() < 1e-5);
+    QVERIFY((view().gizmo()->pose.translation().cast<double>() - left_world.translation()).norm() <
+            1e-5);
     QCOMPARE(view().other_gizmos().size(), std::size_t{1});
     QCOMPARE(view().other_gizmos().front().first, std::string("right_hand"));
     const viewer::Gizmo& other = view().other_gizmos().front().second;
     QVERIFY((other.pose.translation().cast<double>() - right_world.translation()).norm() < 1e-5);
     QVERIFY(other.size_px < view().gizmo()->size_px);
     QStringList labels;
-    for (const viewer::Label& label : view().last_overlay().labels) labels << QString::fromStdString(label.text);
-    QVERIFY2(labels.contains(QStringLiteral("left_hand")) && labels.contains(QStringLiteral("right_hand")),
+    for (const viewer::Label& label : view().last_overlay().labels)
+      labels << QString::fromStdString(label.text);
+    QVERIFY2(labels.contains(QStringLiteral("left_hand")) &&
+                 labels.contains(QStringLiteral("right_hand")),
              qPrintable(labels.join(QStringLiteral(", "))));
 
     const int undo_steps = document().undo_stack().count();
@@ -130,10 +137,12 @@ class EndEffectorGizmosWindowTest : public QObject {
     QCOMPARE(document().goal().end_effector, std::string("right_hand"));
     const Pose right_base = hand("right_panda_arm").tcp_in_base(*document().goal().joints);
     QVERIFY(document().goal().tcp_pose->isApprox(right_base, 1e-9));
-    QVERIFY(std::abs(goal_panel().position_field(0)->value() - right_base.translation().x()) < 1e-4);
+    QVERIFY(std::abs(goal_panel().position_field(0)->value() - right_base.translation().x()) <
+            1e-4);
     QCOMPARE(document().undo_stack().count(), undo_steps);
     QVERIFY(test::redraw(view()));
-    QVERIFY((view().gizmo()->pose.translation().cast<double>() - right_world.translation()).norm() < 1e-5);
+    QVERIFY((view().gizmo()->pose.translation().cast<double>() - right_world.translation()).norm() <
+            1e-5);
     QCOMPARE(view().other_gizmos().front().first, std::string("left_hand"));
     emit combo->activated(0);
     QCOMPARE(goal().end_effector(), std::string("left_hand"));
@@ -149,7 +158,8 @@ class EndEffectorGizmosWindowTest : public QObject {
     QVERIFY(test::redraw(view()));
     QCOMPARE(view().other_gizmos().size(), std::size_t{1});
     const viewer::Gizmo other = view().other_gizmos().front().second;
-    const float scale = viewer::gizmo_scale(other, view().camera(), static_cast<float>(view().height()));
+    const float scale =
+        viewer::gizmo_scale(other, view().camera(), static_cast<float>(view().height()));
     const Vector3 centre = other.pose.translation().cast<double>();
     const Vector3 axis = viewer::gizmo_axis(other, viewer::GizmoHandle::TranslateX).cast<double>();
     const auto on_arrow = view().project(centre + axis * (0.6 * scale));
@@ -165,7 +175,8 @@ class EndEffectorGizmosWindowTest : public QObject {
       QTest::mouseMove(&view(), (QPointF(press) + step * i).toPoint());
       QTest::qWait(30);
     }
-    QTest::mouseRelease(&view(), Qt::LeftButton, Qt::NoModifier, (QPointF(press) + step * 6).toPoint());
+    QTest::mouseRelease(&view(), Qt::LeftButton, Qt::NoModifier,
+                        (QPointF(press) + step * 6).toPoint());
     QTRY_VERIFY_WITH_TIMEOUT(!goal().ik_busy(), 10000);
     QVERIFY2(!goal().ik_failed(), qPrintable(goal().ik_status()));
 
@@ -178,11 +189,13 @@ class EndEffectorGizmosWindowTest : public QObject {
     QVERIFY(right.tcp_in_base(*moved.joints).isApprox(*moved.tcp_pose, 1e-3));
     const double along_x = (right.base_in_world(ready_) * *moved.tcp_pose).translation().x() -
                            right.tcp_in_world(ready_).translation().x();
-    QVERIFY2(along_x > 0.01, qPrintable(QStringLiteral("the right hand moved %1 m along x").arg(along_x)));
+    QVERIFY2(along_x > 0.01,
+             qPrintable(QStringLiteral("the right hand moved %1 m along x").arg(along_x)));
     QCOMPARE(document().undo_stack().count(), undo_steps + 1);
     QVERIFY(test::wait_for_still_view(view()));
     if (const QByteArray shots = qgetenv("KINETIC_TEST_SCREENSHOTS"); !shots.isEmpty())
-      test::grab_viewport(view()).save(QString::fromLocal8Bit(shots) + QStringLiteral("/two_hand_gizmos.png"));
+      test::grab_viewport(view()).save(QString::fromLocal8Bit(shots) +
+                                       QStringLiteral("/two_hand_gizmos.png"));
 
     // Undo puts the arm back; the hand grabbed stays the active one, its pose where it was.
     document().undo_stack().undo();
@@ -199,7 +212,8 @@ class EndEffectorGizmosWindowTest : public QObject {
     QCOMPARE(document().goal().end_effector, std::string("right_hand"));
     const Pose target = *document().goal().tcp_pose;
     document().set_joints(ready_);
-    planner().goal_combo()->setCurrentIndex(planner().goal_combo()->findData(int(panels::PlanGoalType::TcpPose)));
+    planner().goal_combo()->setCurrentIndex(
+        planner().goal_combo()->findData(int(panels::PlanGoalType::TcpPose)));
     planner().timeout_box()->setValue(5000.0);
     PlanningFeatures& features = *studio_->window->planning_features();
     QSignalSpy done(&features, &PlanningFeatures::planFinished);
@@ -220,7 +234,8 @@ class EndEffectorGizmosWindowTest : public QObject {
     QVERIFY(saved.find("\"end_effector\": \"right_hand\"") != std::string::npos);
     goal().set_end_effector("left_hand");
     QCOMPARE(document().goal().end_effector, std::string("left_hand"));
-    const SessionLoadResult loaded = apply_session_json(document(), saved, QStringLiteral("test"), dir_.path());
+    const SessionLoadResult loaded =
+        apply_session_json(document(), saved, QStringLiteral("test"), dir_.path());
     QVERIFY2(loaded.ok(), qPrintable(loaded.error));
     QCOMPARE(document().goal().end_effector, std::string("right_hand"));
     QCOMPARE(goal().group(), std::string("both_arms"));

@@ -18,8 +18,8 @@
 #include <QtTest>
 #include <functional>
 
-#include "app/session/data_features.hpp"
 #include "app/document/studio_document.hpp"
+#include "app/session/data_features.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/trajectory/trapezoidal.hpp"
 #include "panels/file_dialog_folders.hpp"

@@ -31,7 +31,8 @@ double differing_fraction(const QImage& a, const QImage& b, const QRect& area, c
       if (skip.contains(x, y)) continue;
       const QRgb p = a.pixel(x, y), q = b.pixel(x, y);
       ++compared;
-      if (std::abs(qRed(p) - qRed(q)) > 8 || std::abs(qGreen(p) - qGreen(q)) > 8 || std::abs(qBlue(p) - qBlue(q)) > 8)
+      if (std::abs(qRed(p) - qRed(q)) > 8 || std::abs(qGreen(p) - qGreen(q)) > 8 ||
+          std::abs(qBlue(p) - qBlue(q)) > 8)
         ++differing;
     }
   return compared ? double(differing) / double(compared) : 1.0;
@@ -41,7 +42,8 @@ double differing_fraction(const QImage& a, const QImage& b, const QRect& area, c
 int colours_in(const QImage& image, const QRect& area) {
   QSet<QRgb> colours;
   for (int y = area.top(); y <= area.bottom(); y += 3)
-    for (int x = area.left(); x <= area.right(); x += 3) colours.insert(image.pixel(x, y) & 0xF0F0F0);
+    for (int x = area.left(); x <= area.right(); x += 3)
+      colours.insert(image.pixel(x, y) & 0xF0F0F0);
   return int(colours.size());
 }
 
@@ -70,7 +72,9 @@ class FileDialogViewWindowTest : public QObject {
     dialog.exec();
     QVERIFY(!during.isNull());
     const double changed = differing_fraction(before, during, view, dialog_frame);
-    QVERIFY2(changed < 0.01, qPrintable(QStringLiteral("%1% of the view changed behind the dialog").arg(100 * changed)));
+    QVERIFY2(
+        changed < 0.01,
+        qPrintable(QStringLiteral("%1% of the view changed behind the dialog").arg(100 * changed)));
   }
 };
 

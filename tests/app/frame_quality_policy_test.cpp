@@ -12,8 +12,8 @@ class FrameQualityPolicyTest : public QObject {
  private slots:
   void slow_device_drops_multisampling_only_during_motion() {
     FrameQualityPolicy policy(33.0, 150.0);
-    QCOMPARE(policy.choose(0.0), FrameQuality::Full);  // the first frame
-    policy.drawn(FrameQuality::Full, 80.0, 80.0);      // lavapipe-like cost
+    QCOMPARE(policy.choose(0.0), FrameQuality::Full);    // the first frame
+    policy.drawn(FrameQuality::Full, 80.0, 80.0);        // lavapipe-like cost
     QCOMPARE(policy.choose(100.0), FrameQuality::Fast);  // next frame 20 ms later: motion
     policy.drawn(FrameQuality::Fast, 25.0, 125.0);
     QVERIFY(policy.owes_settle_frame());

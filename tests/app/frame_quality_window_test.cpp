@@ -26,7 +26,8 @@ double far_pixel_fraction(const QImage& a, const QImage& b, int tolerance) {
   for (int y = 0; y < a.height(); ++y)
     for (int x = 0; x < a.width(); ++x) {
       const QRgb p = a.pixel(x, y), q = b.pixel(x, y);
-      const int d = std::max({std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)), std::abs(qBlue(p) - qBlue(q))});
+      const int d = std::max({std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
+                              std::abs(qBlue(p) - qBlue(q))});
       if (d > tolerance) ++far;
     }
   return static_cast<double>(far) / (static_cast<double>(a.width()) * a.height());
@@ -84,7 +85,8 @@ class FrameQualityWindowTest : public QObject {
       const QString moving_file = QDir::temp().filePath("frame_quality_moving.png");
       still.save(still_file);
       moving.save(moving_file);
-      QFAIL(qPrintable(QString("%1 % of the pixels differ widely between the moving frame and the still one (%2, %3)")
+      QFAIL(qPrintable(QString("%1 % of the pixels differ widely between the moving frame and the "
+                               "still one (%2, %3)")
                            .arg(far * 100, 0, 'f', 2)
                            .arg(moving_file, still_file)));
     }

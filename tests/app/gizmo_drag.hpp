@@ -12,9 +12,11 @@ namespace kinetic::test {
 
 // The gizmo handle under a pixel of the view (None without a gizmo or off its handles).
 inline viewer::GizmoHandle gizmo_handle_at(app::ViewportWindow& view, const QPoint& pixel) {
-  const auto ray = view.camera().ray_through_pixel(static_cast<float>(pixel.x()) + 0.5f, static_cast<float>(pixel.y()) + 0.5f,
-                                                   static_cast<float>(view.width()), static_cast<float>(view.height()));
-  return view.gizmo() ? viewer::pick_gizmo(*view.gizmo(), view.camera(), ray, static_cast<float>(view.height()))
+  const auto ray = view.camera().ray_through_pixel(
+      static_cast<float>(pixel.x()) + 0.5f, static_cast<float>(pixel.y()) + 0.5f,
+      static_cast<float>(view.width()), static_cast<float>(view.height()));
+  return view.gizmo() ? viewer::pick_gizmo(*view.gizmo(), view.camera(), ray,
+                                           static_cast<float>(view.height()))
                       : viewer::GizmoHandle::None;
 }
 

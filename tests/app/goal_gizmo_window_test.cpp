@@ -51,7 +51,8 @@ bool has_legend(const ViewportWindow& view, const std::string& text) {
 }
 
 QImage crop_around(const QImage& image, QPointF centre) {
-  const QRect rect(static_cast<int>(centre.x()) - kCrop / 2, static_cast<int>(centre.y()) - kCrop / 2, kCrop, kCrop);
+  const QRect rect(static_cast<int>(centre.x()) - kCrop / 2,
+                   static_cast<int>(centre.y()) - kCrop / 2, kCrop, kCrop);
   return image.copy(rect);  // outside parts come back black, deterministically
 }
 
@@ -83,17 +84,21 @@ class GoalGizmoWindowTest : public QObject {
 
     // The pixel on the X arrow's shaft, found through the camera.
     const kinetic::viewer::Gizmo gizmo = *view.gizmo();
-    const float scale = kinetic::viewer::gizmo_scale(gizmo, view.camera(), static_cast<float>(view.height()));
+    const float scale =
+        kinetic::viewer::gizmo_scale(gizmo, view.camera(), static_cast<float>(view.height()));
     const kinetic::Vector3 centre = gizmo.pose.translation().cast<double>();
-    const kinetic::Vector3 x_axis = kinetic::viewer::gizmo_axis(gizmo, kinetic::viewer::GizmoHandle::TranslateX).cast<double>();
+    const kinetic::Vector3 x_axis =
+        kinetic::viewer::gizmo_axis(gizmo, kinetic::viewer::GizmoHandle::TranslateX).cast<double>();
     const auto on_arrow = view.project(centre + x_axis * (0.6 * scale));
     const auto further = view.project(centre + x_axis * (1.2 * scale));
     QVERIFY(on_arrow && further);
     const QPoint press = on_arrow->toPoint();
-    const auto ray = view.camera().ray_through_pixel(static_cast<float>(press.x()) + 0.5f, static_cast<float>(press.y()) + 0.5f,
-                                                     static_cast<float>(view.width()), static_cast<float>(view.height()));
-    QCOMPARE(kinetic::viewer::pick_gizmo(gizmo, view.camera(), ray, static_cast<float>(view.height())),
-             kinetic::viewer::GizmoHandle::TranslateX);
+    const auto ray = view.camera().ray_through_pixel(
+        static_cast<float>(press.x()) + 0.5f, static_cast<float>(press.y()) + 0.5f,
+        static_cast<float>(view.width()), static_cast<float>(view.height()));
+    QCOMPARE(
+        kinetic::viewer::pick_gizmo(gizmo, view.camera(), ray, static_cast<float>(view.height())),
+        kinetic::viewer::GizmoHandle::TranslateX);
 
     const QImage before = grab_viewport(view);
     const QPointF step = (*further - *on_arrow) / 10.0;  // screen direction of +X
@@ -110,31 +115,39 @@ class GoalGizmoWindowTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!studio->window->goal_controller()->ik_busy(), 5000);
     const kinetic::Vector3 goal_tcp = tcp.tcp_in_world(*document.goal().joints).translation();
     const kinetic::Vector3 moved = goal_tcp - start_tcp;
-    QVERIFY2(moved.x() > 0.02, qPrintable(QStringLiteral("goal moved by %1 m along x").arg(moved.x())));
+    QVERIFY2(moved.x() > 0.02,
+             qPrintable(QStringLiteral("goal moved by %1 m along x").arg(moved.x())));
     QVERIFY(std::abs(moved.y()) < 1e-3 && std::abs(moved.z()) < 1e-3);
     QVERIFY(!studio->window->goal_controller()->ik_failed());
 
     // The view shows the ghost and the moved gizmo.
     QVERIFY(wait_for_still_view(view));
     const QImage after = grab_viewport(view);
-    QVERIFY2(differing_pixels(before, after) > 500, "dragging the gizmo did not change the picture");
+    QVERIFY2(differing_pixels(before, after) > 500,
+             "dragging the gizmo did not change the picture");
     // The view's legend says which translucent robot is the goal.
     QVERIFY(has_legend(view, "goal"));
     after.save(QDir::temp().filePath(QStringLiteral("kinetic_goal_gizmo_drag.png")));
     const auto gizmo_pixel = view.project(view.gizmo()->pose.translation().cast<double>());
     QVERIFY(gizmo_pixel);
     const QImage region = crop_around(after, *gizmo_pixel);
-    const QString golden = QString::fromStdString(kinetic::test::test_source_dir()) + "/goldens/goal_gizmo_drag.png";
+    const QString golden =
+        QString::fromStdString(kinetic::test::test_source_dir()) + "/goldens/goal_gizmo_drag.png";
     if (qEnvironmentVariableIntValue("KINETIC_UPDATE_GOLDENS") == 1) {
       QVERIFY(region.save(golden));
     } else {
       const QImage expected = QImage(golden).convertToFormat(QImage::Format_RGB32);
-      QVERIFY2(!expected.isNull(), qPrintable(golden + " is missing: run with KINETIC_UPDATE_GOLDENS=1 and look at it"));
+      QVERIFY2(
+          !expected.isNull(),
+          qPrintable(golden + " is missing: run with KINETIC_UPDATE_GOLDENS=1 and look at it"));
       const double failing = failing_fraction(region, expected, 24);
-      if (failing > 0.01) region.save(QDir::temp().filePath(QStringLiteral("goal_gizmo_drag.actual.png")));
-      QVERIFY2(failing <= 0.01, qPrintable(QStringLiteral("%1 of the gizmo region differs from %2 (actual in %3)")
-                                               .arg(failing)
-                                               .arg(golden, QDir::temp().filePath(QStringLiteral("goal_gizmo_drag.actual.png")))));
+      if (failing > 0.01)
+        region.save(QDir::temp().filePath(QStringLiteral("goal_gizmo_drag.actual.png")));
+      QVERIFY2(failing <= 0.01,
+               qPrintable(QStringLiteral("%1 of the gizmo region differs from %2 (actual in %3)")
+                              .arg(failing)
+                              .arg(golden, QDir::temp().filePath(
+                                               QStringLiteral("goal_gizmo_drag.actual.png")))));
     }
 
     // Ctrl+Z pressed in the 3D view undoes the whole drag in one step.
@@ -160,9 +173,11 @@ class GoalGizmoWindowTest : public QObject {
     kinetic::app::GoalController& goal = *studio->window->goal_controller();
 
     const kinetic::viewer::Gizmo gizmo = *view.gizmo();
-    const float scale = kinetic::viewer::gizmo_scale(gizmo, view.camera(), static_cast<float>(view.height()));
+    const float scale =
+        kinetic::viewer::gizmo_scale(gizmo, view.camera(), static_cast<float>(view.height()));
     const kinetic::Vector3 centre = gizmo.pose.translation().cast<double>();
-    const kinetic::Vector3 x_axis = kinetic::viewer::gizmo_axis(gizmo, kinetic::viewer::GizmoHandle::TranslateX).cast<double>();
+    const kinetic::Vector3 x_axis =
+        kinetic::viewer::gizmo_axis(gizmo, kinetic::viewer::GizmoHandle::TranslateX).cast<double>();
     const auto on_arrow = view.project(centre + x_axis * (0.6 * scale));
     const auto further = view.project(centre + x_axis * (1.0 * scale));
     QVERIFY(on_arrow && further);
@@ -178,7 +193,8 @@ class GoalGizmoWindowTest : public QObject {
       status_while_dragging = goal.ik_status();
     });
     QCOMPARE(counted_while_dragging, 0);
-    QVERIFY2(status_while_dragging.contains(QStringLiteral("nearest")), qPrintable(status_while_dragging));
+    QVERIFY2(status_while_dragging.contains(QStringLiteral("nearest")),
+             qPrintable(status_while_dragging));
     QTRY_VERIFY_WITH_TIMEOUT(!goal.ik_busy() && goal.solution_count() > 0, 20000);
     QVERIFY2(!goal.ik_failed(), qPrintable(goal.ik_status()));
     QVERIFY2(goal.solution_count() > 1, qPrintable(goal.ik_status()));
@@ -199,7 +215,8 @@ class GoalGizmoWindowTest : public QObject {
     QTest::keyClick(&view, Qt::Key_F1);
     QVERIFY(view.option(kinetic::app::ViewOption::Help));
     int played = 0;
-    QObject::connect(studio->window->play_pause_action(), &QAction::triggered, [&played] { ++played; });
+    QObject::connect(studio->window->play_pause_action(), &QAction::triggered,
+                     [&played] { ++played; });
     QTest::keyClick(&view, Qt::Key_Space);
     QCOMPARE(played, 1);
     // The help overlay is drawn.
@@ -215,7 +232,9 @@ class GoalGizmoWindowTest : public QObject {
     const QString path = dir.filePath(QStringLiteral("broken.urdf"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("<?xml version=\"1.0\"?>\n<robot name=\"broken\">\n  <link name=\"base\">\n  </lnk>\n</robot>\n");
+    file.write(
+        "<?xml version=\"1.0\"?>\n<robot name=\"broken\">\n  <link name=\"base\">\n  "
+        "</lnk>\n</robot>\n");
     file.close();
     const QString error = studio->document->load_robot(path);
     QVERIFY(!error.isEmpty());

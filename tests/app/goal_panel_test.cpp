@@ -4,8 +4,8 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QPushButton>
-#include <QToolButton>
 #include <QSignalSpy>
+#include <QToolButton>
 #include <QtTest>
 
 #include "app/goal/tcp_kinematics.hpp"
@@ -42,7 +42,8 @@ class GoalPanelTest : public QObject {
     const Pose tcp = ur5e_tcp();
     panel.set_pose(tcp);
     QCOMPARE(edited.count(), 0);
-    for (int i = 0; i < 3; ++i) QVERIFY(std::abs(panel.position_field(i)->value() - tcp.translation()[i]) < 1e-4);
+    for (int i = 0; i < 3; ++i)
+      QVERIFY(std::abs(panel.position_field(i)->value() - tcp.translation()[i]) < 1e-4);
     // The fields round-trip to the same pose (to the precision shown: 0.01° and 1e-4 m).
     const Pose back = panel.pose();
     QVERIFY((back.translation() - tcp.translation()).norm() < 1e-4);
@@ -75,7 +76,8 @@ class GoalPanelTest : public QObject {
     type_value(panel.quaternion_field(3), 0.0);  // w = 0
     type_value(panel.quaternion_field(2), 1.0);  // z = 1: 180° about z
     const Pose typed = qvariant_cast<Pose>(edited.last().first());
-    QVERIFY((typed.linear() - Eigen::Matrix3d(Eigen::AngleAxisd(M_PI, Eigen::Vector3d::UnitZ()))).norm() < 1e-9);
+    QVERIFY((typed.linear() - Eigen::Matrix3d(Eigen::AngleAxisd(M_PI, Eigen::Vector3d::UnitZ())))
+                .norm() < 1e-9);
     QVERIFY(std::abs(std::abs(panel.rpy_field(2)->value()) - 180.0) < 1e-6);
   }
 
@@ -99,7 +101,8 @@ class GoalPanelTest : public QObject {
 
   void toggles_and_transfer_buttons_emit() {
     GoalPanel panel;
-    // Collision-aware IK starts on (as RViz checks IK goals for collisions): the click turns it off.
+    // Collision-aware IK starts on (as RViz checks IK goals for collisions): the click turns it
+    // off.
     QVERIFY(panel.collision_aware());
     QVERIFY(panel.collision_aware_box()->isChecked());
     QSignalSpy aware(&panel, &GoalPanel::collisionAwareChanged);
@@ -127,16 +130,24 @@ class GoalPanelTest : public QObject {
     using kinetic::panels::OffsetAxes;
     Pose tool_down = Pose::Identity();
     tool_down.translation() = Vector3(0.4, 0.1, 0.3);
-    tool_down.linear() = Eigen::AngleAxisd(M_PI, Vector3::UnitX()).toRotationMatrix();  // tool z points down
-    const Pose approach = kinetic::panels::offset_pose(tool_down, Vector3(0, 0, 0.1), Vector3::Zero(), OffsetAxes::Tool);
-    QVERIFY((approach.translation() - Vector3(0.4, 0.1, 0.2)).norm() < 1e-12);  // 10 cm down, along tool z
-    const Pose up = kinetic::panels::offset_pose(tool_down, Vector3(0, 0, 0.1), Vector3::Zero(), OffsetAxes::Base);
+    tool_down.linear() =
+        Eigen::AngleAxisd(M_PI, Vector3::UnitX()).toRotationMatrix();  // tool z points down
+    const Pose approach = kinetic::panels::offset_pose(tool_down, Vector3(0, 0, 0.1),
+                                                       Vector3::Zero(), OffsetAxes::Tool);
+    QVERIFY((approach.translation() - Vector3(0.4, 0.1, 0.2)).norm() <
+            1e-12);  // 10 cm down, along tool z
+    const Pose up = kinetic::panels::offset_pose(tool_down, Vector3(0, 0, 0.1), Vector3::Zero(),
+                                                 OffsetAxes::Base);
     QVERIFY((up.translation() - Vector3(0.4, 0.1, 0.4)).norm() < 1e-12);
-    const Pose turned = kinetic::panels::offset_pose(tool_down, Vector3::Zero(), Vector3(0, 0, M_PI / 2), OffsetAxes::Base);
+    const Pose turned = kinetic::panels::offset_pose(tool_down, Vector3::Zero(),
+                                                     Vector3(0, 0, M_PI / 2), OffsetAxes::Base);
     QVERIFY((turned.translation() - tool_down.translation()).norm() < 1e-12);
-    QVERIFY((turned.linear() * Vector3::UnitX() - Vector3::UnitY()).norm() < 1e-12);  // tool x turned to base y
-    const Pose rolled = kinetic::panels::offset_pose(tool_down, Vector3::Zero(), Vector3(0, 0, M_PI / 2), OffsetAxes::Tool);
-    QVERIFY((rolled.linear() * Vector3::UnitX() - Vector3(0, -1, 0)).norm() < 1e-12);  // about tool z (down)
+    QVERIFY((turned.linear() * Vector3::UnitX() - Vector3::UnitY()).norm() <
+            1e-12);  // tool x turned to base y
+    const Pose rolled = kinetic::panels::offset_pose(tool_down, Vector3::Zero(),
+                                                     Vector3(0, 0, M_PI / 2), OffsetAxes::Tool);
+    QVERIFY((rolled.linear() * Vector3::UnitX() - Vector3(0, -1, 0)).norm() <
+            1e-12);  // about tool z (down)
   }
 
   void move_goal_applies_the_typed_offset_and_reports_the_goal() {
@@ -147,15 +158,17 @@ class GoalPanelTest : public QObject {
     QVERIFY(!panel.offset_translation_field(2)->isVisibleTo(&panel));  // folded at first
     panel.offset_toggle()->click();
     QVERIFY(panel.offset_translation_field(2)->isVisibleTo(&panel));
-    type_value(panel.offset_translation_field(2), 100.0);  // 100 mm along the tool's z
-    QCOMPARE(edited.count(), 0);                            // typing the offset moves nothing
+    type_value(panel.offset_translation_field(2), 100.0);    // 100 mm along the tool's z
+    QCOMPARE(edited.count(), 0);                             // typing the offset moves nothing
     QCOMPARE(panel.offset_axes_combo()->currentIndex(), 0);  // the tool's axes first
     panel.move_goal_button()->click();
     QCOMPARE(edited.count(), 1);
     const Pose moved = edited.first().at(0).value<Pose>();
     const kinetic::Vector3 expected = tcp.translation() + tcp.linear().col(2) * 0.1;
-    QVERIFY((moved.translation() - expected).norm() < 1e-4);  // the fields keep 4 decimals of a metre
-    QVERIFY((panel.pose().translation() - moved.translation()).norm() < 1e-4);  // the fields show it
+    QVERIFY((moved.translation() - expected).norm() <
+            1e-4);  // the fields keep 4 decimals of a metre
+    QVERIFY((panel.pose().translation() - moved.translation()).norm() <
+            1e-4);  // the fields show it
     // Again along the base's axes: straight up.
     panel.offset_axes_combo()->setCurrentIndex(1);
     panel.move_goal_button()->click();

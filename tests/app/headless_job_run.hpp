@@ -11,7 +11,9 @@
 
 namespace kinetic::test {
 
-inline bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+inline bool mentions(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // The example jobs of the source tree (examples/jobs).
 inline std::filesystem::path examples_dir() {

@@ -181,8 +181,8 @@ class HeadlessSafetyTest : public QObject {
     const Result run =
         run_job_in(d, job(R"({"directory": "out", "trajectories": [{"file": "t.json"}]})"));
     QCOMPARE(run.code, int(kExitBadJob));
-    QVERIFY2(mentions(run.err, "outputs.directory") && mentions(run.err, "outside the job's folder") &&
-                 mentions(run.err, "--output-dir"),
+    QVERIFY2(mentions(run.err, "outputs.directory") &&
+                 mentions(run.err, "outside the job's folder") && mentions(run.err, "--output-dir"),
              run.err.c_str());
     QVERIFY(fs::is_empty(elsewhere.path().toStdString()));
   }
@@ -209,7 +209,8 @@ class HeadlessSafetyTest : public QObject {
           run_job_in(d, job(std::string("{\"trajectories\": [{\"file\": \"") + name + "\"}]}"));
       QCOMPARE(run.code, int(kExitBadJob));
       QVERIFY2(mentions(run.err, "has a control character"), run.err.c_str());
-      QVERIFY2(run.err.find('\x1b') == std::string::npos && run.err.find("a\nb") == std::string::npos &&
+      QVERIFY2(run.err.find('\x1b') == std::string::npos &&
+                   run.err.find("a\nb") == std::string::npos &&
                    run.err.find("\xC2\x9B") == std::string::npos,
                run.err.c_str());
     }
@@ -246,7 +247,8 @@ class HeadlessSafetyTest : public QObject {
                  "steps": [{"goal": {"joints": [0.5]}}], "outputs": {"screenshots": [{"file": ")" +
                  std::string(name) + R"(", "width": 64, "height": 48}]}})");
       QCOMPARE(shot.code, int(kExitBadJob));
-      QVERIFY2(mentions(shot.err, "would overwrite the texture of link 'upper' " + (d / "tex.png").string()),
+      QVERIFY2(mentions(shot.err,
+                        "would overwrite the texture of link 'upper' " + (d / "tex.png").string()),
                shot.err.c_str());
       QVERIFY2(!mentions(shot.out, "step 1"), shot.out.c_str());  // refused before planning
       QCOMPARE(kinetic::read_text_file(d / "tex.png"), texture);

@@ -56,7 +56,8 @@ inline std::optional<HopelessPlan> hopeless_ur5e_plan(const RobotModelPtr& robot
 
 // The studio's document set up for the hopeless plan, and the Planner panel given a budget of
 // `timeout_ms` and iterations beyond reach; false when the robot is not shaped for it.
-inline bool prepare_hopeless_plan(app::StudioDocument& document, panels::PlannerPanel& panel, int timeout_ms) {
+inline bool prepare_hopeless_plan(app::StudioDocument& document, panels::PlannerPanel& panel,
+                                  int timeout_ms) {
   const auto problem = hopeless_ur5e_plan(document.robot());
   if (!problem) return false;
   document.set_scene(problem->scene);

@@ -153,8 +153,9 @@ class IkWorkerTest : public QObject {
     worker.request(request);
     QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 5000);
     const QString reason = failed.first().at(1).toString();
-    QVERIFY2(reason.contains(QStringLiteral("collision")) && reason.contains(QStringLiteral("crate")),
-             qPrintable(reason));
+    QVERIFY2(
+        reason.contains(QStringLiteral("collision")) && reason.contains(QStringLiteral("crate")),
+        qPrintable(reason));
   }
 
   void burst_of_requests_ends_with_the_newest() {
@@ -178,7 +179,8 @@ class IkWorkerTest : public QObject {
     QCOMPARE(last, worker.latest_request());
     // The solve running when the burst came may answer first (a step of the drag); the 48
     // replaced while waiting never run; the newest answers last and nothing older after it.
-    QTRY_VERIFY_WITH_TIMEOUT(!solved.isEmpty() && solved.last().at(0).value<quint64>() == last, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!solved.isEmpty() && solved.last().at(0).value<quint64>() == last,
+                             5000);
     QTest::qWait(300);  // nothing older arrives afterwards
     QVERIFY2(solved.count() <= 2, qPrintable(QString::number(solved.count())));
     QCOMPARE(solved.last().at(0).value<quint64>(), last);
@@ -202,7 +204,8 @@ class IkWorkerTest : public QObject {
     request.seed = q;
     worker.request(request);
     QTRY_VERIFY_WITH_TIMEOUT(solved.count() + failed.count() == 1, 10000);
-    QVERIFY2(solved.count() == 1, failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
+    QVERIFY2(solved.count() == 1,
+             failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
     const auto answer = solved.first().at(1).value<IkAnswer>();
     QVERIFY(pose_error(frame.tcp_in_base(answer.joints), request.target) < 1e-3);
   }
@@ -223,7 +226,8 @@ class IkWorkerTest : public QObject {
     far.target = out_of_reach();
     far.seed = q;
     worker.request(far);
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the hour-long solve is under way
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(100));  // the hour-long solve is under way
     IkRequest near;
     near.target = frame.tcp_in_base(q);
     near.target.translation().z() -= 0.05;

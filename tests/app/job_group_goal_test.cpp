@@ -105,14 +105,16 @@ class JobGroupGoalTest : public QObject {
     text << in.rdbuf();
     std::string srdf = text.str();
     srdf.insert(srdf.rfind("</robot>"),
-                "<group name=\"both_arms\"><group name=\"left_panda_arm\"/><group name=\"right_panda_arm\"/></group>"
+                "<group name=\"both_arms\"><group name=\"left_panda_arm\"/><group "
+                "name=\"right_panda_arm\"/></group>"
                 "<group name=\"left_hand\"><link name=\"left_panda_hand\"/></group>"
                 "<group name=\"right_hand\"><link name=\"right_panda_hand\"/></group>");
     std::ofstream(folder / "panda.srdf") << srdf;
     const std::string urdf = robots + "/expected/dual_arm_panda_moveit_config/config/panda.urdf";
     LoadOptions options;
     options.package_paths = {robots};
-    const RobotModelPtr model = load_robot_file(urdf, (folder / "panda.srdf").string(), "", options);
+    const RobotModelPtr model =
+        load_robot_file(urdf, (folder / "panda.srdf").string(), "", options);
     const JointVector start = model->named_pose("ready");
     JointVector reached = start;
     reached[model->variable_index("left_panda_joint1")] += 0.3;
@@ -122,15 +124,17 @@ class JobGroupGoalTest : public QObject {
     std::ostringstream pose;
     pose.precision(17);
     pose << "{\"xyz\": [" << target.translation().x() << ", " << target.translation().y() << ", "
-         << target.translation().z() << "], \"quaternion\": [" << rotation.x() << ", " << rotation.y() << ", "
-         << rotation.z() << ", " << rotation.w() << "], \"end_effector\": ";
+         << target.translation().z() << "], \"quaternion\": [" << rotation.x() << ", "
+         << rotation.y() << ", " << rotation.z() << ", " << rotation.w() << "], \"end_effector\": ";
     auto job = [&](const std::string& hand) {
       return "{\"format\": \"kinetic-job\", \"version\": 1, \"robot\": {\"urdf\": " + quoted(urdf) +
              ", \"srdf\": \"panda.srdf\", \"config\": \"\", \"package_paths\": [" + quoted(robots) +
              "], \"group\": \"both_arms\"}, \"start\": {\"joints\": " + json_numbers(start) +
-             "}, \"steps\": [{\"name\": \"reach\", \"goal\": {\"pose\": " + pose.str() + quoted(hand) + "}}}]}";
+             "}, \"steps\": [{\"name\": \"reach\", \"goal\": {\"pose\": " + pose.str() +
+             quoted(hand) + "}}}]}";
     };
-    const JobResult result = kinetic::test::planned(parse_job(job("left_hand"), "job.json", folder));
+    const JobResult result =
+        kinetic::test::planned(parse_job(job("left_hand"), "job.json", folder));
     QCOMPARE(result.steps.size(), std::size_t{1});
     const JointVector end = result.steps[0].end;
     QVERIFY(left.fk(left.to_chain(end)).isApprox(target, 1e-3));

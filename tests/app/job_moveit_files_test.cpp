@@ -154,7 +154,8 @@ class JobMoveItFilesTest : public QObject {
     line.margin = QStringLiteral("-0.1");
     const auto negative = run_flags(line);
     QCOMPARE(negative.code, int(kExitBadJob));
-    QVERIFY2(mentions(negative.err, "--margin: expected metres in [0, 1], got \"-0.1\""), negative.err.c_str());
+    QVERIFY2(mentions(negative.err, "--margin: expected metres in [0, 1], got \"-0.1\""),
+             negative.err.c_str());
   }
 
   void benchmark_refuses_what_does_not_go_with_it() {

@@ -30,7 +30,8 @@ fs::path output_dir() {
 class ExampleJobOutput : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (output_dir().empty()) GTEST_SKIP() << "KINETIC_JOB_OUTPUT is not set (run through run_example_job.cmake)";
+    if (output_dir().empty())
+      GTEST_SKIP() << "KINETIC_JOB_OUTPUT is not set (run through run_example_job.cmake)";
     robot_ = load_builtin_robot("ur5e");
   }
   RobotModelPtr robot_;
@@ -59,9 +60,13 @@ TEST_F(ExampleJobOutput, WholeMotionReimportsAndValidates) {
 TEST_F(ExampleJobOutput, StepsReachTheirPoses) {
   const Trajectory over_box = load_trajectory(output_dir() / "over_box.json");
   const Trajectory place = load_trajectory(output_dir() / "place.json");
-  const auto tcp = [&](const Trajectory& t) { return compute_link_pose(*robot_, t.samples().back().position, "tool0"); };
-  EXPECT_TRUE(tcp(over_box).translation().isApprox(Vector3(0.5, 0.0, 0.45), 1e-3)) << tcp(over_box).translation();
-  EXPECT_TRUE(tcp(place).translation().isApprox(Vector3(0.3, 0.45, 0.15), 1e-3)) << tcp(place).translation();
+  const auto tcp = [&](const Trajectory& t) {
+    return compute_link_pose(*robot_, t.samples().back().position, "tool0");
+  };
+  EXPECT_TRUE(tcp(over_box).translation().isApprox(Vector3(0.5, 0.0, 0.45), 1e-3))
+      << tcp(over_box).translation();
+  EXPECT_TRUE(tcp(place).translation().isApprox(Vector3(0.3, 0.45, 0.15), 1e-3))
+      << tcp(place).translation();
   EXPECT_NEAR(tcp(over_box).linear().col(2).z(), -1.0, 1e-3) << "the tool points down over the box";
   // The second step starts where the first ended.
   EXPECT_TRUE(place.samples().front().position.isApprox(over_box.samples().back().position, 1e-12));
@@ -76,7 +81,8 @@ TEST_F(ExampleJobOutput, ScreenshotMatchesGolden) {
 
 TEST_F(ExampleJobOutput, TwelveFramesAndTheMiddleOneMatchesGolden) {
   for (int i = 0; i < 12; ++i) {
-    const fs::path frame = output_dir() / "frames" / ((i < 10 ? "frame_0" : "frame_") + std::to_string(i) + ".png");
+    const fs::path frame =
+        output_dir() / "frames" / ((i < 10 ? "frame_0" : "frame_") + std::to_string(i) + ".png");
     ASSERT_TRUE(fs::exists(frame)) << frame;
     const viewer::RgbaImage image = viewer::read_png(frame);
     EXPECT_EQ(image.width(), 640u);

@@ -2,9 +2,9 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QSignalSpy>
 #include <QSlider>
-#include <QDoubleSpinBox>
 #include <QtTest>
 #include <numbers>
 
@@ -39,7 +39,8 @@ class JointsPanelTest : public QObject {
     QCOMPARE(q[1], robot->upper_limits()[1]);
     QCOMPARE(q[0], robot->zero_configuration()[0]);
     // The spin box follows the slider, in degrees.
-    QVERIFY(std::abs(panel.spin_box(1)->value() - robot->upper_limits()[1] * 180.0 / std::numbers::pi) < 1e-2);
+    QVERIFY(std::abs(panel.spin_box(1)->value() -
+                     robot->upper_limits()[1] * 180.0 / std::numbers::pi) < 1e-2);
   }
 
   void spin_box_in_radians() {
@@ -132,22 +133,28 @@ class JointsPanelTest : public QObject {
     const auto robot = kinetic::load_builtin_robot("ur5e");
     panel.set_robot(robot);
     panel.set_random_seed(11);
-    QString skipped = QStringLiteral("object 'fixture': collision mesh file not found: /cell/fixture.stl");
-    panel.set_state_check([](const kinetic::JointVector&) { return true; }, [&] { return skipped; });
+    QString skipped =
+        QStringLiteral("object 'fixture': collision mesh file not found: /cell/fixture.stl");
+    panel.set_state_check([](const kinetic::JointVector&) { return true; },
+                          [&] { return skipped; });
     QVERIFY(panel.apply_random_free());  // the pose is still set: free of self-collision
-    QVERIFY2(panel.last_message().contains(QStringLiteral("The scene was not checked: object 'fixture': collision mesh "
-                                                          "file not found: /cell/fixture.stl.")) &&
+    QVERIFY2(panel.last_message().contains(
+                 QStringLiteral("The scene was not checked: object 'fixture': collision mesh "
+                                "file not found: /cell/fixture.stl.")) &&
                  panel.last_message().contains(QStringLiteral("free of self-collision only")),
              qPrintable(panel.last_message()));
     // Nothing free: the failure does not blame the scene's free space, which was never looked at.
-    panel.set_state_check([](const kinetic::JointVector&) { return false; }, [&] { return skipped; });
+    panel.set_state_check([](const kinetic::JointVector&) { return false; },
+                          [&] { return skipped; });
     QVERIFY(!panel.apply_random_free());
-    QVERIFY2(panel.last_message().contains(QStringLiteral("scene was not checked: object 'fixture'")) &&
-                 !panel.last_message().contains(QStringLiteral("little free space")),
-             qPrintable(panel.last_message()));
+    QVERIFY2(
+        panel.last_message().contains(QStringLiteral("scene was not checked: object 'fixture'")) &&
+            !panel.last_message().contains(QStringLiteral("little free space")),
+        qPrintable(panel.last_message()));
     // Once the scene is checked again, nothing is said.
     skipped.clear();
-    panel.set_state_check([](const kinetic::JointVector&) { return true; }, [&] { return skipped; });
+    panel.set_state_check([](const kinetic::JointVector&) { return true; },
+                          [&] { return skipped; });
     QVERIFY(panel.apply_random_free());
     QVERIFY2(panel.last_message().isEmpty(), qPrintable(panel.last_message()));
   }

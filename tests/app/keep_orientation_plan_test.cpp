@@ -12,9 +12,9 @@
 #include <QSpinBox>
 #include <QtTest>
 
+#include "app/document/studio_document.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "app/planning/planning_features.hpp"
-#include "app/document/studio_document.hpp"
 #include "panels/planner_panel.hpp"
 #include "support/time_budget.hpp"
 
@@ -87,7 +87,8 @@ class KeepOrientationPlanTest : public QObject {
     QVERIFY(outcome.stats.path.size() >= 2);
     for (const JointVector& q : outcome.stats.path) {
       const double off = orientation_distance(probe.tcp_pose(q), from);
-      QVERIFY2(off <= kTolerance + 1e-3, qPrintable(QStringLiteral("waypoint %1 rad off").arg(off)));
+      QVERIFY2(off <= kTolerance + 1e-3,
+               qPrintable(QStringLiteral("waypoint %1 rad off").arg(off)));
     }
     // What the arm does: the timed trajectory, between its samples too (dense path, small slack).
     const Trajectory& t = outcome.trajectory;
@@ -100,8 +101,9 @@ class KeepOrientationPlanTest : public QObject {
     }
     // Timed and validated as any other plan.
     QVERIFY2(outcome.validation.ok(), outcome.validation.summary().c_str());
-    QVERIFY2(f.result_text().contains(QStringLiteral("RRT-Connect, TCP orientation kept within 5.0°")),
-             qPrintable(f.result_text()));
+    QVERIFY2(
+        f.result_text().contains(QStringLiteral("RRT-Connect, TCP orientation kept within 5.0°")),
+        qPrintable(f.result_text()));
     QCOMPARE(f.document.trajectories().back().name,
              QStringLiteral("plan 1 · RRT-Connect, TCP orientation kept within 5.0°"));
   }

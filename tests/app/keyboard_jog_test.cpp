@@ -4,12 +4,12 @@
 // teleoperation off, a slider or spin box with the focus, Ctrl held, a spacemouse as the input,
 // and a lost focus releasing a held key. Distances are checked against speed × time with broad
 // tolerances (the machine may be a loaded 2-core VM).
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFocusEvent>
 #include <QKeyEvent>
-#include <QAbstractItemView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -22,8 +22,8 @@
 #include "app/servo/keyboard_jog.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/studio_window_factory.hpp"
-#include "teleop_studio.hpp"
 #include "panels/servo_panel.hpp"
+#include "teleop_studio.hpp"
 
 using namespace kinetic;
 using kinetic::app::KeyJog;
@@ -67,11 +67,14 @@ class KeyboardJogTest : public QObject {
     QVERIFY(same(key_jog(Qt::Key_Right, false, JogMode::Cartesian, 0), JogMode::Cartesian, kX, +1));
     QVERIFY(same(key_jog(Qt::Key_Up, false, JogMode::Cartesian, 0), JogMode::Cartesian, kY, +1));
     QVERIFY(same(key_jog(Qt::Key_Down, false, JogMode::Cartesian, 0), JogMode::Cartesian, kY, -1));
-    QVERIFY(same(key_jog(Qt::Key_PageUp, false, JogMode::Cartesian, 0), JogMode::Cartesian, kZ, +1));
-    QVERIFY(same(key_jog(Qt::Key_PageDown, false, JogMode::Cartesian, 0), JogMode::Cartesian, kZ, -1));
+    QVERIFY(
+        same(key_jog(Qt::Key_PageUp, false, JogMode::Cartesian, 0), JogMode::Cartesian, kZ, +1));
+    QVERIFY(
+        same(key_jog(Qt::Key_PageDown, false, JogMode::Cartesian, 0), JogMode::Cartesian, kZ, -1));
     QVERIFY(same(key_jog(Qt::Key_Left, true, JogMode::Cartesian, 0), JogMode::Cartesian, kRx, -1));
     QVERIFY(same(key_jog(Qt::Key_Up, true, JogMode::Cartesian, 0), JogMode::Cartesian, kRy, +1));
-    QVERIFY(same(key_jog(Qt::Key_PageDown, true, JogMode::Cartesian, 0), JogMode::Cartesian, kRz, -1));
+    QVERIFY(
+        same(key_jog(Qt::Key_PageDown, true, JogMode::Cartesian, 0), JogMode::Cartesian, kRz, -1));
     QVERIFY(!key_jog(Qt::Key_W, false, JogMode::Cartesian, 0));
     QVERIFY(same(key_jog(Qt::Key_Up, false, JogMode::Joint, 3), JogMode::Joint, 3, +1));
     QVERIFY(same(key_jog(Qt::Key_Right, false, JogMode::Joint, 3), JogMode::Joint, 3, +1));
@@ -88,10 +91,12 @@ class KeyboardJogTest : public QObject {
   void the_panel_names_the_keys_for_each_mode() {
     QVERIFY(panel_->keys_label()->text().contains(QStringLiteral("PgUp")));
     set_mode(JogMode::Joint);
-    QVERIFY2(panel_->keys_label()->text().contains(QStringLiteral("1–6")), qPrintable(panel_->keys_label()->text()));
+    QVERIFY2(panel_->keys_label()->text().contains(QStringLiteral("1–6")),
+             qPrintable(panel_->keys_label()->text()));
     const QString first = controller_->joint_names().value(0);
     QVERIFY(!first.isEmpty());
-    QVERIFY2(panel_->keys_label()->text().contains(first), qPrintable(panel_->keys_label()->text()));
+    QVERIFY2(panel_->keys_label()->text().contains(first),
+             qPrintable(panel_->keys_label()->text()));
   }
 
   void holding_page_up_raises_the_tcp_and_releasing_it_stops() {
@@ -115,8 +120,9 @@ class KeyboardJogTest : public QObject {
     QTest::qWait(60);
     const Eigen::Vector3d moved = tcp(joints()).translation() - before.translation();
     const double expected = 0.5 * controller_->options().max_linear_speed * held_s;
-    QVERIFY2(moved.z() > 0.4 * expected && moved.z() < 1.3 * expected + 0.005,
-             qPrintable(QStringLiteral("rose %1 m, expected about %2 m").arg(moved.z()).arg(expected)));
+    QVERIFY2(
+        moved.z() > 0.4 * expected && moved.z() < 1.3 * expected + 0.005,
+        qPrintable(QStringLiteral("rose %1 m, expected about %2 m").arg(moved.z()).arg(expected)));
     QVERIFY2(moved.head<2>().norm() < 0.15 * moved.z() + 0.002,
              qPrintable(QStringLiteral("drifted %1 m sideways").arg(moved.head<2>().norm())));
     const JointVector stopped = joints();
@@ -136,7 +142,8 @@ class KeyboardJogTest : public QObject {
     const double turned = Eigen::AngleAxisd(before.linear().transpose() * after.linear()).angle();
     QVERIFY2(turned > 0.02, qPrintable(QStringLiteral("turned %1 rad").arg(turned)));
     QVERIFY2((after.translation() - before.translation()).norm() < 0.005,
-             qPrintable(QStringLiteral("the TCP point moved %1 m").arg((after.translation() - before.translation()).norm())));
+             qPrintable(QStringLiteral("the TCP point moved %1 m")
+                            .arg((after.translation() - before.translation()).norm())));
   }
 
   void digits_choose_the_joint_and_arrows_turn_it_alone() {
@@ -158,7 +165,8 @@ class KeyboardJogTest : public QObject {
     const JointVector change = joints() - start;
     QVERIFY2(change[2] < -0.02, qPrintable(QStringLiteral("elbow turned %1 rad").arg(change[2])));
     for (int i = 0; i < change.size(); ++i)
-      if (i != 2) QVERIFY2(std::abs(change[i]) < 1e-9, qPrintable(QStringLiteral("joint %1 moved").arg(i)));
+      if (i != 2)
+        QVERIFY2(std::abs(change[i]) < 1e-9, qPrintable(QStringLiteral("joint %1 moved").arg(i)));
   }
 
   void keys_do_nothing_while_teleoperation_is_off() {
@@ -220,7 +228,8 @@ class KeyboardJogTest : public QObject {
     QTest::keyRelease(button, Qt::Key_PageUp);
     QVERIFY(!studio_->window->teleop().keyboard->holding());
     if (QWidget* focus = QApplication::focusWidget()) focus->clearFocus();
-    QTest::keyPress(studio_->window.get(), Qt::Key_PageDown);  // no focus widget: the window gets the key
+    QTest::keyPress(studio_->window.get(),
+                    Qt::Key_PageDown);  // no focus widget: the window gets the key
     QVERIFY(studio_->window->teleop().keyboard->holding());
     QTest::keyRelease(studio_->window.get(), Qt::Key_PageDown);
     QVERIFY(!studio_->window->teleop().keyboard->holding());
@@ -255,7 +264,8 @@ class KeyboardJogTest : public QObject {
   Pose tcp(const JointVector& q) const { return kinematics_->tcp_in_base(q); }
 
   void enable() {
-    if (!panel_->enable_button()->isChecked()) QTest::mouseClick(panel_->enable_button(), Qt::LeftButton);
+    if (!panel_->enable_button()->isChecked())
+      QTest::mouseClick(panel_->enable_button(), Qt::LeftButton);
     QVERIFY(controller_->enabled());
   }
 
@@ -263,7 +273,8 @@ class KeyboardJogTest : public QObject {
     panel_->mode_combo()->setCurrentIndex(panel_->mode_combo()->findData(int(mode)));
   }
 
-  static void send_key(QWidget* to, QEvent::Type type, int key, Qt::KeyboardModifiers modifiers, bool auto_repeat) {
+  static void send_key(QWidget* to, QEvent::Type type, int key, Qt::KeyboardModifiers modifiers,
+                       bool auto_repeat) {
     QKeyEvent event(type, key, modifiers, QString(), auto_repeat);
     QCoreApplication::sendEvent(to, &event);
   }

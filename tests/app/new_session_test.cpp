@@ -17,16 +17,16 @@
 #include <functional>
 #include <memory>
 
-#include "app/session/data_features.hpp"
+#include "app/document/studio_document.hpp"
 #include "app/planning/planning_features.hpp"
+#include "app/session/data_features.hpp"
 #include "app/session/session_file.hpp"
 #include "app/session/session_tracker.hpp"
-#include "app/document/studio_document.hpp"
 #include "app/studio_window_factory.hpp"
+#include "data_features_studio.hpp"
 #include "engine/planning/rest_pose.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/scene_panel.hpp"
-#include "data_features_studio.hpp"
 #include "user_actions.hpp"
 
 using kinetic::JointVector;
@@ -53,7 +53,8 @@ struct Studio : kinetic::test::DataFeaturesStudio {
   Studio()
       : DataFeaturesStudio([this](DataFeatureOptions& options) {
           // Called only later, when a question is asked: `asked` and `next` exist by then.
-          options.unsaved_changes_question = [this](QWidget*, const QString& name, const QString& action) {
+          options.unsaved_changes_question = [this](QWidget*, const QString& name,
+                                                    const QString& action) {
             asked << name + " / " + action;
             return next;
           };
@@ -74,13 +75,16 @@ struct Studio : kinetic::test::DataFeaturesStudio {
   }
 };
 
-JointVector off_rest() { return (JointVector(6) << 0.4, -1.0, 1.1, -1.3, -1.57, 0.2).finished(); }
+JointVector off_rest() {
+  return (JointVector(6) << 0.4, -1.0, 1.1, -1.3, -1.57, 0.2).finished();
+}
 
 kinetic::Trajectory short_motion(const StudioDocument& document) {
   const JointVector rest = JointVector::Zero(6);
-  return kinetic::Trajectory("ur5e", document.robot()->variable_names(),
-                             std::vector<kinetic::PositionUnit>(6, kinetic::PositionUnit::Radian),
-                             {{0.0, off_rest(), rest, rest}, {1.0, JointVector::Zero(6), rest, rest}});
+  return kinetic::Trajectory(
+      "ur5e", document.robot()->variable_names(),
+      std::vector<kinetic::PositionUnit>(6, kinetic::PositionUnit::Radian),
+      {{0.0, off_rest(), rest, rest}, {1.0, JointVector::Zero(6), rest, rest}});
 }
 
 // Everything a session holds, some of each, with undo steps.
@@ -93,7 +97,8 @@ void fill(Studio& studio) {
   goal.joints = off_rest();
   document.edit_goal(goal);
   document.add_trajectory(QStringLiteral("pick"), short_motion(document));
-  document.store_state(kinetic::panels::stored_state_of(*document.robot(), QStringLiteral("above bin"), off_rest()));
+  document.store_state(
+      kinetic::panels::stored_state_of(*document.robot(), QStringLiteral("above bin"), off_rest()));
   QVERIFY(document.undo_stack().count() > 0);
 }
 
@@ -111,7 +116,6 @@ void expect_fresh(StudioDocument& document) {
   QCOMPARE(document.undo_stack().count(), 0);
 }
 
-
 }  // namespace
 
 class NewSessionTest : public QObject {
@@ -124,8 +128,9 @@ class NewSessionTest : public QObject {
 
   void the_document_is_emptied_and_the_session_file_forgotten() {
     Studio studio;
-    QCOMPARE(studio.features.new_session, kinetic::test::menu_action(*studio.window, QStringLiteral("File"),
-                                                                      QStringLiteral("New session")));
+    QCOMPARE(studio.features.new_session,
+             kinetic::test::menu_action(*studio.window, QStringLiteral("File"),
+                                        QStringLiteral("New session")));
     QCOMPARE(studio.features.new_session->shortcut(), QKeySequence(QKeySequence::New));
     fill(studio);
     kinetic::panels::PlannerSettings planner;
@@ -133,7 +138,8 @@ class NewSessionTest : public QObject {
     studio.document.set_planner_settings(planner);
     const QString cell = studio.path("cell.kinetic-session");
     studio.save_as(cell);
-    QCOMPARE(studio.window->windowTitle(), QStringLiteral("cell.kinetic-session[*] — Kinetic Studio"));
+    QCOMPARE(studio.window->windowTitle(),
+             QStringLiteral("cell.kinetic-session[*] — Kinetic Studio"));
     studio.add_box();  // box2: unsaved
 
     studio.next = UnsavedChoice::Discard;
@@ -160,7 +166,8 @@ class NewSessionTest : public QObject {
     QVERIFY(session_has_obstacle(fresh, "box1"));
     StudioDocument old;
     QVERIFY(kinetic::app::load_session(old, cell).ok());
-    QCOMPARE(old.trajectories().size(), std::size_t(1));  // Ctrl+S did not overwrite the old session
+    QCOMPARE(old.trajectories().size(),
+             std::size_t(1));  // Ctrl+S did not overwrite the old session
     QVERIFY(studio.reported.isEmpty());
   }
 
@@ -252,7 +259,8 @@ class NewSessionTest : public QObject {
     QVERIFY(studio);
     kinetic::app::MainWindow& window = *studio->window;
     window.show();
-    QAction* action = kinetic::test::menu_action(window, QStringLiteral("File"), QStringLiteral("New session"));
+    QAction* action =
+        kinetic::test::menu_action(window, QStringLiteral("File"), QStringLiteral("New session"));
     QVERIFY(action);
     QCOMPARE(action->shortcut(), QKeySequence(QKeySequence::New));
     for (QAction* other : window.findChildren<QAction*>())
@@ -264,7 +272,8 @@ class NewSessionTest : public QObject {
     settings.velocity_scaling = 0.4;
     planner->set_settings(settings);
     kinetic::PlanningScene scene;
-    scene.add_obstacle("crate", kinetic::Shape::box(kinetic::Vector3(0.1, 0.1, 0.1)), kinetic::Pose::Identity());
+    scene.add_obstacle("crate", kinetic::Shape::box(kinetic::Vector3(0.1, 0.1, 0.1)),
+                       kinetic::Pose::Identity());
     studio->document->edit_scene(scene, QStringLiteral("Add crate"));
     QVERIFY(window.isWindowModified());
     {

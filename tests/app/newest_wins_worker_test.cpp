@@ -29,7 +29,8 @@ struct Blocking {
     started->store(true);
     QElapsedTimer timer;
     timer.start();
-    while (!job.cancelled() && timer.elapsed() < 10000) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    while (!job.cancelled() && timer.elapsed() < 10000)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
     return job.cancelled() ? QStringLiteral("cancelled") : QStringLiteral("timed out");
   }
 };
@@ -49,13 +50,15 @@ class NewestWinsWorkerTest : public QObject {
     Qt::HANDLE work_thread = nullptr;
     Qt::HANDLE answer_thread = nullptr;
     int answer = 0;
-    worker.submit([&] {
-      work_thread = QThread::currentThreadId();
-      return 42;
-    }, [&](int value) {
-      answer_thread = QThread::currentThreadId();
-      answer = value;
-    });
+    worker.submit(
+        [&] {
+          work_thread = QThread::currentThreadId();
+          return 42;
+        },
+        [&](int value) {
+          answer_thread = QThread::currentThreadId();
+          answer = value;
+        });
     QVERIFY(worker.busy());
     QTRY_COMPARE(answer, 42);
     QVERIFY(!worker.busy());
@@ -74,8 +77,14 @@ class NewestWinsWorkerTest : public QObject {
     worker.submit(first, [&](const QString& how) { answers << QStringLiteral("first ") + how; });
     QVERIFY(wait_until(*first.started));
     // While the first runs: the second waits and is replaced by the third before it can start.
-    worker.submit([&] { ++middle_runs; return 2; }, [&](int) { answers << QStringLiteral("second"); });
-    const quint64 third = worker.submit([] { return 3; }, [&](int value) { answers << QString::number(value); });
+    worker.submit(
+        [&] {
+          ++middle_runs;
+          return 2;
+        },
+        [&](int) { answers << QStringLiteral("second"); });
+    const quint64 third =
+        worker.submit([] { return 3; }, [&](int value) { answers << QString::number(value); });
     QVERIFY(worker.is_newest(third));
     QTRY_VERIFY(!worker.busy());
     QTest::qWait(50);  // any late answer would arrive now
@@ -87,11 +96,13 @@ class NewestWinsWorkerTest : public QObject {
     NewestWinsWorker worker(QStringLiteral("test"));
     Blocking first;
     std::shared_ptr<std::atomic<bool>> saw_cancel = std::make_shared<std::atomic<bool>>(false);
-    worker.submit([first, saw_cancel](const Job& job) {
-      const QString how = first(job);
-      saw_cancel->store(how == QStringLiteral("cancelled"));
-      return how;
-    }, [](const QString&) { QFAIL("the replaced job answered"); });
+    worker.submit(
+        [first, saw_cancel](const Job& job) {
+          const QString how = first(job);
+          saw_cancel->store(how == QStringLiteral("cancelled"));
+          return how;
+        },
+        [](const QString&) { QFAIL("the replaced job answered"); });
     QVERIFY(wait_until(*first.started));
     QElapsedTimer timer;
     timer.start();
@@ -108,14 +119,19 @@ class NewestWinsWorkerTest : public QObject {
     auto release = std::make_shared<std::atomic<bool>>(false);
     std::atomic<bool> started{false};
     QStringList answers;
-    worker.submit([release, &started](const Job& job) {
-      started = true;
-      while (!release->load() && !job.cancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-      return job.cancelled() ? QStringLiteral("first stopped") : QStringLiteral("first");
-    }, [&](const QString& how) { answers << how; });
+    worker.submit(
+        [release, &started](const Job& job) {
+          started = true;
+          while (!release->load() && !job.cancelled())
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          return job.cancelled() ? QStringLiteral("first stopped") : QStringLiteral("first");
+        },
+        [&](const QString& how) { answers << how; });
     QVERIFY(wait_until(started));
-    worker.submit([] { return QStringLiteral("second"); }, [&](const QString& how) { answers << how; });  // replaced
-    worker.submit([] { return QStringLiteral("third"); }, [&](const QString& how) { answers << how; });
+    worker.submit([] { return QStringLiteral("second"); },
+                  [&](const QString& how) { answers << how; });  // replaced
+    worker.submit([] { return QStringLiteral("third"); },
+                  [&](const QString& how) { answers << how; });
     release->store(true);  // within the grace: the first finishes on its own
     QTRY_VERIFY(!worker.busy());
     QTest::qWait(50);
@@ -131,7 +147,8 @@ class NewestWinsWorkerTest : public QObject {
     QVERIFY(wait_until(*endless.started));
     QElapsedTimer timer;
     timer.start();
-    worker.submit([] { return QStringLiteral("newest"); }, [&](const QString& how) { answers << how; });
+    worker.submit([] { return QStringLiteral("newest"); },
+                  [&](const QString& how) { answers << how; });
     QTRY_VERIFY(!worker.busy());
     QVERIFY2(timer.elapsed() >= NewestWinsWorker::kFinishGraceMs - 5, "stopped before its grace");
     QVERIFY2(timer.elapsed() < 5000, "never stopped");
@@ -171,8 +188,11 @@ class NewestWinsWorkerTest : public QObject {
     worker.submit(first, [](const QString&) {});
     QVERIFY(wait_until(*first.started));
     QString answer;
-    worker.submit([](const Job& job) { return job.cancelled() ? QStringLiteral("cancelled at start") : QStringLiteral("ran"); },
-                  [&](const QString& how) { answer = how; });
+    worker.submit(
+        [](const Job& job) {
+          return job.cancelled() ? QStringLiteral("cancelled at start") : QStringLiteral("ran");
+        },
+        [&](const QString& how) { answer = how; });
     worker.cancel();  // the newest, still waiting behind the first
     QTRY_COMPARE(answer, QStringLiteral("cancelled at start"));
   }
@@ -182,22 +202,28 @@ class NewestWinsWorkerTest : public QObject {
     std::vector<int> reports;
     std::atomic<bool> started{false};
     auto release = std::make_shared<std::atomic<bool>>(false);
-    worker.submit([&reports, &started, release](const Job& job) {
-      started = true;
-      while (!release->load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-      job.report([&reports] { reports.push_back(1); });  // after it was replaced: dropped
-      return 0;
-    }, [](int) {});
+    worker.submit(
+        [&reports, &started, release](const Job& job) {
+          started = true;
+          while (!release->load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          job.report([&reports] { reports.push_back(1); });  // after it was replaced: dropped
+          return 0;
+        },
+        [](int) {});
     QVERIFY(wait_until(started));
-    worker.submit([&reports](const Job& job) {
-      job.report([&reports] { reports.push_back(2); });  // replaced while waiting: never runs
-      return 0;
-    }, [](int) {});
+    worker.submit(
+        [&reports](const Job& job) {
+          job.report([&reports] { reports.push_back(2); });  // replaced while waiting: never runs
+          return 0;
+        },
+        [](int) {});
     bool done = false;
-    worker.submit([&reports](const Job& job) {
-      job.report([&reports] { reports.push_back(3); });
-      return 0;
-    }, [&](int) { done = true; });
+    worker.submit(
+        [&reports](const Job& job) {
+          job.report([&reports] { reports.push_back(3); });
+          return 0;
+        },
+        [&](int) { done = true; });
     release->store(true);
     QTRY_VERIFY(done);
     QTest::qWait(50);
@@ -209,8 +235,11 @@ class NewestWinsWorkerTest : public QObject {
     NewestWinsWorker worker(QStringLiteral("test"));
     QString error;
     bool done = false;
-    worker.submit([]() -> int { throw kinetic::Error(kinetic::ErrorCode::InvalidValue, "no such joint 'x'"); },
-                  [&](int) { done = true; }, [&](const QString& message) { error = message; });
+    worker.submit(
+        []() -> int {
+          throw kinetic::Error(kinetic::ErrorCode::InvalidValue, "no such joint 'x'");
+        },
+        [&](int) { done = true; }, [&](const QString& message) { error = message; });
     QTRY_VERIFY(!error.isEmpty());
     QVERIFY2(error.contains(QStringLiteral("no such joint 'x'")), qPrintable(error));
     QVERIFY(!done && !worker.busy());

@@ -1,6 +1,7 @@
-// Qt Test (offscreen): the panels inside the real studio (create_studio: StudioDocument, MainWindow,
-// goal controller with IK on its worker thread), driven through their widgets and checked against
-// the document. Without Vulkan on the offscreen platform the 3D view is the fallback label.
+// Qt Test (offscreen): the panels inside the real studio (create_studio: StudioDocument,
+// MainWindow, goal controller with IK on its worker thread), driven through their widgets and
+// checked against the document. Without Vulkan on the offscreen platform the 3D view is the
+// fallback label.
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
@@ -49,10 +50,11 @@ QPushButton* button_with_text(QWidget* parent, const QString& text) {
   return nullptr;
 }
 
-// The roll / pitch / yaw (radians) the goal panel shows for a rotation: R = Rz(yaw) Ry(pitch) Rx(roll),
-// pitch within ±90°.
+// The roll / pitch / yaw (radians) the goal panel shows for a rotation: R = Rz(yaw) Ry(pitch)
+// Rx(roll), pitch within ±90°.
 Eigen::Vector3d rpy_of(const Eigen::Matrix3d& r) {
-  return {std::atan2(r(2, 1), r(2, 2)), std::asin(std::clamp(-r(2, 0), -1.0, 1.0)), std::atan2(r(1, 0), r(0, 0))};
+  return {std::atan2(r(2, 1), r(2, 2)), std::asin(std::clamp(-r(2, 0), -1.0, 1.0)),
+          std::atan2(r(1, 0), r(0, 0))};
 }
 
 double rotation_error(const Pose& a, const Pose& b) {
@@ -95,8 +97,10 @@ class PanelsWithDocumentTest : public QObject {
     slider->setValue(slider->maximum() / 4);  // what a drag to a quarter of the range reports
     const double lower = robot->lower_limits()[1], upper = robot->upper_limits()[1];
     const double expected = lower + 0.25 * (upper - lower);
-    QVERIFY2(std::abs(document.joints()[1] - expected) < 1e-9,
-             qPrintable(QStringLiteral("joint 2 is %1, expected %2").arg(document.joints()[1]).arg(expected)));
+    QVERIFY2(
+        std::abs(document.joints()[1] - expected) < 1e-9,
+        qPrintable(
+            QStringLiteral("joint 2 is %1, expected %2").arg(document.joints()[1]).arg(expected)));
     for (int v = 0; v < robot->dof(); ++v)
       if (v != 1) QCOMPARE(document.joints()[v], before[v]);
     // The spin box of the row follows, in degrees.
@@ -124,8 +128,8 @@ class PanelsWithDocumentTest : public QObject {
     QVERIFY(document.goal().joints.has_value());
     const double moved = (*document.goal().joints)[0];
     QVERIFY(std::abs(moved - robot_before[0]) > 0.1);
-    QCOMPARE(document.joints(), robot_before);          // the robot stayed
-    QVERIFY(document.goal().tcp_pose.has_value());      // the goal has its TCP pose for the ghost
+    QCOMPARE(document.joints(), robot_before);      // the robot stayed
+    QVERIFY(document.goal().tcp_pose.has_value());  // the goal has its TCP pose for the ghost
     // Back to the robot: the sliders show it again; the goal keeps its joints.
     panel->target_combo()->setCurrentIndex(0);
     QCOMPARE(panel->values(), robot_before);
@@ -145,7 +149,8 @@ class PanelsWithDocumentTest : public QObject {
     // not rewrite the text under the user's fingers.
     type_into(spin, -30.5);
     QVERIFY2(std::abs(document.joints()[2] - (-30.5 * kDegree)) < 1e-9,
-             qPrintable(QStringLiteral("typed -30.5°, the document has %1°").arg(document.joints()[2] / kDegree)));
+             qPrintable(QStringLiteral("typed -30.5°, the document has %1°")
+                            .arg(document.joints()[2] / kDegree)));
     QVERIFY(std::abs(spin->value() - (-30.5)) < 1e-9);
     QCOMPARE(document.joints()[0], before[0]);
     // The keystrokes of one typed value are one undo step.
@@ -206,7 +211,8 @@ class PanelsWithDocumentTest : public QObject {
     QVERIFY(load);
     QVERIFY(load->isEnabled());
     QTest::mouseClick(load, Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(document.robot()->name(), std::string("panda"), 10000);  // loads in the background
+    QTRY_COMPARE_WITH_TIMEOUT(document.robot()->name(), std::string("panda"),
+                              10000);  // loads in the background
 
     const int dof = document.robot()->dof();
     QCOMPARE(dof, 7);
@@ -223,7 +229,8 @@ class PanelsWithDocumentTest : public QObject {
     panel->spin_box(6)->setValue(45.0);
     QVERIFY(std::abs(document.joints()[6] - 45.0 * kDegree) < 1e-9);
     // The named poses are the new robot's.
-    QCOMPARE(panel->named_poses()->count(), static_cast<int>(document.robot()->named_pose_names().size()));
+    QCOMPARE(panel->named_poses()->count(),
+             static_cast<int>(document.robot()->named_pose_names().size()));
   }
 
   void continuous_joint_wraps_instead_of_clamping() {
@@ -277,15 +284,18 @@ class PanelsWithDocumentTest : public QObject {
 
     // The UR5e's "ready" TCP, typed to the panel's precision (0.1 mm, 0.01°).
     const Pose ready = goal->kinematics()->tcp_in_base(document.robot()->named_pose("ready"));
-    QVERIFY((ready.translation() - goal->kinematics()->tcp_in_base(document.joints()).translation()).norm() > 0.05);
+    QVERIFY((ready.translation() - goal->kinematics()->tcp_in_base(document.joints()).translation())
+                .norm() > 0.05);
     const Eigen::Vector3d rpy = rpy_of(ready.linear());
-    for (int axis = 0; axis < 3; ++axis) type_into(panel->position_field(axis), ready.translation()[axis]);
+    for (int axis = 0; axis < 3; ++axis)
+      type_into(panel->position_field(axis), ready.translation()[axis]);
     for (int axis = 0; axis < 3; ++axis) type_into(panel->rpy_field(axis), rpy[axis] / kDegree);
     const Pose typed = panel->pose();
     QVERIFY(poses_equal(typed, ready, 1e-3));
 
     // IK answers on its worker thread; the last typed pose wins.
-    QTRY_VERIFY_WITH_TIMEOUT(!goal->ik_busy() && document.goal().joints && document.goal().tcp_pose &&
+    QTRY_VERIFY_WITH_TIMEOUT(!goal->ik_busy() && document.goal().joints &&
+                                 document.goal().tcp_pose &&
                                  poses_equal(*document.goal().tcp_pose, typed, 1e-9),
                              kIkTimeoutMs);
     QVERIFY2(!goal->ik_failed(), qPrintable(goal->ik_status()));
@@ -321,7 +331,8 @@ class PanelsWithDocumentTest : public QObject {
     // Unreachable (5 m away): a failure with the reason; the goal joints stay.
     type_into(panel->position_field(0), 5.0);
     QTRY_VERIFY_WITH_TIMEOUT(!goal->ik_busy() && goal->ik_failed(), kIkTimeoutMs);
-    QVERIFY2(panel->ik_status().contains(QStringLiteral("unreachable")), qPrintable(panel->ik_status()));
+    QVERIFY2(panel->ik_status().contains(QStringLiteral("unreachable")),
+             qPrintable(panel->ik_status()));
     QCOMPARE(panel->ik_status(), goal->ik_status());
     QVERIFY(document.goal().joints);
     QCOMPARE(*document.goal().joints, second);
@@ -338,7 +349,8 @@ class PanelsWithDocumentTest : public QObject {
     const QStringList all = library->visible_names();
     QStringList kuka;
     for (const auto& robot : kinetic::builtin_robots())
-      if (QString::fromStdString(robot.manufacturer) == QStringLiteral("KUKA")) kuka << QString::fromStdString(robot.name);
+      if (QString::fromStdString(robot.manufacturer) == QStringLiteral("KUKA"))
+        kuka << QString::fromStdString(robot.name);
     kuka.sort();
     QVERIFY(kuka.size() >= 2);
     QVERIFY(all.size() > kuka.size());
@@ -358,15 +370,18 @@ class PanelsWithDocumentTest : public QObject {
     QPushButton* load = button_with_text(library, QStringLiteral("Load"));
     QVERIFY(load);
     QTest::mouseClick(load, Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(document.robot()->name(), std::string("iiwa7"), 10000);  // loads in the background
+    QTRY_COMPARE_WITH_TIMEOUT(document.robot()->name(), std::string("iiwa7"),
+                              10000);  // loads in the background
     QCOMPARE(document.robot_reference(), QStringLiteral("iiwa7"));
     QCOMPARE(document.joints().size(), document.robot()->dof());
     // The rest of the studio follows: joints rows and the goal controller's kinematics.
-    QCOMPARE(studio_->window->joints_panel()->findChildren<QSlider*>().size(), qsizetype(document.robot()->dof()));
+    QCOMPARE(studio_->window->joints_panel()->findChildren<QSlider*>().size(),
+             qsizetype(document.robot()->dof()));
     QVERIFY(studio_->window->goal_controller()->kinematics());
 
     // Another pick by keyboard (Return activates the current item).
-    const auto kr6 = library->list()->findItems(QStringLiteral("kr6_r700_sixx"), Qt::MatchExactly, 0);
+    const auto kr6 =
+        library->list()->findItems(QStringLiteral("kr6_r700_sixx"), Qt::MatchExactly, 0);
     QCOMPARE(kr6.size(), qsizetype(1));
     library->list()->setCurrentItem(kr6.first());
     QTest::keyClick(library->list(), Qt::Key_Return);

@@ -9,11 +9,11 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "app/planning/plan_execution.hpp"
-#include "app/trajectories/playback_controller.hpp"
-#include "app/planning/planning_features.hpp"
-#include "app/trajectories/trajectory_features.hpp"
 #include "app/document/studio_document.hpp"
+#include "app/planning/plan_execution.hpp"
+#include "app/planning/planning_features.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/trajectory_panel.hpp"
 #include "ur5e_beside_box.hpp"
@@ -23,7 +23,9 @@ using namespace kinetic::app;
 
 namespace {
 
-JointVector arm(double pan) { return test::ur5e_arm(pan); }
+JointVector arm(double pan) {
+  return test::ur5e_arm(pan);
+}
 
 using Fixture = test::Ur5eBesideBox;
 
@@ -62,7 +64,8 @@ class PlanAndExecuteTest : public QObject {
     Fixture f;
     // Plan & Execute starts where the robot stands: with "Previous goal" and none yet, Plan fails.
     f.features->planner_panel()->start_combo()->setCurrentIndex(
-        f.features->planner_panel()->start_combo()->findData(int(panels::PlanStartType::PreviousGoal)));
+        f.features->planner_panel()->start_combo()->findData(
+            int(panels::PlanStartType::PreviousGoal)));
     const int steps_before = f.document.undo_stack().count();
     QSignalSpy executed(&f.features->execution(), &PlanExecution::finished);
     const PlanOutcome outcome = plan_and_execute(f, arm(1.2));
@@ -73,7 +76,8 @@ class PlanAndExecuteTest : public QObject {
     QVERIFY(f.features->trajectories().playback().playing());
     QVERIFY(f.features->execution().pending());
     QVERIFY(at(f.document.joints(), arm(-1.2)));
-    QVERIFY2(f.features->planner_panel()->result_label()->text().contains(QStringLiteral("Plan &amp; Execute")),
+    QVERIFY2(f.features->planner_panel()->result_label()->text().contains(
+                 QStringLiteral("Plan &amp; Execute")),
              qPrintable(f.features->planner_panel()->result_label()->text()));
 
     QVERIFY(executed.wait(30000));
@@ -95,7 +99,9 @@ class PlanAndExecuteTest : public QObject {
     const PlanOutcome outcome = plan_and_execute(f, arm(0.0));  // the goal is inside the box
     QVERIFY(!outcome.ok);
     const QString text = f.features->planner_panel()->result_label()->text();
-    QVERIFY2(text.contains(QStringLiteral("Planning failed")) && text.contains(QStringLiteral("box1")), qPrintable(text));
+    QVERIFY2(
+        text.contains(QStringLiteral("Planning failed")) && text.contains(QStringLiteral("box1")),
+        qPrintable(text));
     QVERIFY(!f.features->execution().pending());
     QVERIFY(f.document.trajectories().empty());
     QTest::qWait(300);
@@ -117,7 +123,8 @@ class PlanAndExecuteTest : public QObject {
     QVERIFY2(message.contains(QStringLiteral("not executed")), qPrintable(message));
     // Played on to the end, it stays a preview.
     f.features->trajectories().toggle_play();
-    QVERIFY(QTest::qWaitFor([&] { return !f.features->trajectories().playback().playing(); }, 30000));
+    QVERIFY(
+        QTest::qWaitFor([&] { return !f.features->trajectories().playback().playing(); }, 30000));
     QVERIFY(at(f.document.joints(), arm(-1.2)));
   }
 
@@ -134,10 +141,12 @@ class PlanAndExecuteTest : public QObject {
     QVERIFY(done.wait(60000));
     QVERIFY(qvariant_cast<PlanOutcome>(done.first().at(0)).ok);
     const QString text = f.features->planner_panel()->result_label()->text();
-    QVERIFY2(text.contains(QStringLiteral("Not executed")) && text.contains(QStringLiteral("moved while planning")),
+    QVERIFY2(text.contains(QStringLiteral("Not executed")) &&
+                 text.contains(QStringLiteral("moved while planning")),
              qPrintable(text));
     QVERIFY(!f.features->execution().pending());
-    QVERIFY(QTest::qWaitFor([&] { return !f.features->trajectories().playback().playing(); }, 30000));
+    QVERIFY(
+        QTest::qWaitFor([&] { return !f.features->trajectories().playback().playing(); }, 30000));
     QVERIFY(at(f.document.joints(), arm(-1.0)));
   }
 
@@ -154,7 +163,8 @@ class PlanAndExecuteTest : public QObject {
     QVERIFY(done.wait(60000));
     QVERIFY(qvariant_cast<PlanOutcome>(done.last().at(0)).ok);
     QVERIFY(!f.features->execution().pending());
-    QVERIFY(QTest::qWaitFor([&] { return !f.features->trajectories().playback().playing(); }, 30000));
+    QVERIFY(
+        QTest::qWaitFor([&] { return !f.features->trajectories().playback().playing(); }, 30000));
     QVERIFY(at(f.document.joints(), arm(-1.2)));
     QCOMPARE(f.document.trajectories().size(), std::size_t(1));
   }

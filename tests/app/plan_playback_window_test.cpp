@@ -16,10 +16,10 @@
 #include <QtTest>
 
 #include "app/hopeless_plan.hpp"
-#include "app/trajectories/playback_controller.hpp"
 #include "app/planning/planning_features.hpp"
-#include "app/trajectories/trajectory_features.hpp"
 #include "app/studio_window_factory.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/trajectory_panel.hpp"
 #include "user_actions.hpp"
@@ -30,7 +30,9 @@ using namespace kinetic::app;
 
 namespace {
 
-JointVector arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished(); }
+JointVector arm(double pan) {
+  return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished();
+}
 
 PlanningFeatures* features_of(Studio& studio) {
   // The lead wires install_planning_features() into MainWindow; install it here until then.
@@ -61,7 +63,8 @@ class PlanPlaybackWindowTest : public QObject {
 
     Planner probe(document.robot());
     PlanningScene scene;
-    scene.add_obstacle("box1", Shape::box(Vector3(0.2, 0.2, 0.2)), Pose(Eigen::Translation3d(probe.tcp_pose(arm(0.0)).translation())));
+    scene.add_obstacle("box1", Shape::box(Vector3(0.2, 0.2, 0.2)),
+                       Pose(Eigen::Translation3d(probe.tcp_pose(arm(0.0)).translation())));
     document.edit_scene(scene, QStringLiteral("Add box"));
     document.set_joints(arm(-1.2));
     GoalState goal;
@@ -75,8 +78,8 @@ class PlanPlaybackWindowTest : public QObject {
     QTest::mouseClick(features->planner_panel()->plan_button(), Qt::LeftButton);
     QVERIFY(playing.wait(30000));
     const double latency = playing.first().at(0).toDouble();
-    qDebug("plan-to-playback latency: %.1f ms (Plan click to the trajectory playing; wall %lld ms)", latency,
-           static_cast<long long>(clock.elapsed()));
+    qDebug("plan-to-playback latency: %.1f ms (Plan click to the trajectory playing; wall %lld ms)",
+           latency, static_cast<long long>(clock.elapsed()));
     QCOMPARE(document.trajectories().size(), std::size_t(1));
     QVERIFY(features->trajectories().playback().playing());
     QTest::qWait(300);
@@ -87,8 +90,11 @@ class PlanPlaybackWindowTest : public QObject {
     const Trajectory& planned = document.trajectories()[0].trajectory;
     QSlider* timeline = features->trajectories().trajectory_panel()->timeline();
     timeline->setValue(panels::TrajectoryPanel::kTimelineSteps / 2);
-    QVERIFY(std::abs(features->trajectories().playback().time() - planned.duration() / 2) < 1e-3 * planned.duration() + 1e-9);
-    QVERIFY((*document.playback_joints() - planned.sample(features->trajectories().playback().time()).position).norm() < 1e-12);
+    QVERIFY(std::abs(features->trajectories().playback().time() - planned.duration() / 2) <
+            1e-3 * planned.duration() + 1e-9);
+    QVERIFY((*document.playback_joints() -
+             planned.sample(features->trajectories().playback().time()).position)
+                .norm() < 1e-12);
     // Goal and playback ghosts overlap the robot: the view's legend names each by its colour.
     if (studio->viewport) {
       const auto legend_has = [&](const std::string& text) {
@@ -98,7 +104,8 @@ class PlanPlaybackWindowTest : public QObject {
       };
       QTRY_VERIFY_WITH_TIMEOUT(legend_has("playback") && legend_has("goal"), 5000);
       QVERIFY(kinetic::test::wait_for_still_view(*studio->viewport));
-      kinetic::test::grab_viewport(*studio->viewport).save(QDir::temp().filePath(QStringLiteral("kinetic_ghost_legend.png")));
+      kinetic::test::grab_viewport(*studio->viewport)
+          .save(QDir::temp().filePath(QStringLiteral("kinetic_ghost_legend.png")));
     }
 
     QTemporaryDir dir;
@@ -125,7 +132,8 @@ class PlanPlaybackWindowTest : public QObject {
     QTest::mouseClick(panel->plan_button(), Qt::LeftButton);
     QTest::qWait(1500);
     QVERIFY2(finished.isEmpty(), "the hopeless plan must still be running");
-    QVERIFY2(ticks > 50, qPrintable(QStringLiteral("only %1 ticks: the UI was blocked").arg(ticks)));
+    QVERIFY2(ticks > 50,
+             qPrintable(QStringLiteral("only %1 ticks: the UI was blocked").arg(ticks)));
     QVERIFY(panel->cancel_button()->isEnabled());
     QElapsedTimer clock;
     clock.start();

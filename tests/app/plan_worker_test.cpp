@@ -18,13 +18,16 @@ using kinetic::app::PlanWorker;
 
 namespace {
 
-JointVector arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished(); }
+JointVector arm(double pan) {
+  return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished();
+}
 
 // A box where the TCP passes when the arm swings from pan -1.2 to +1.2 straight.
 PlanningScene box_between(const RobotModelPtr& robot) {
   Planner probe(robot);
   PlanningScene scene;
-  scene.add_obstacle("box1", Shape::box(Vector3(0.2, 0.2, 0.2)), Pose(Eigen::Translation3d(probe.tcp_pose(arm(0.0)).translation())));
+  scene.add_obstacle("box1", Shape::box(Vector3(0.2, 0.2, 0.2)),
+                     Pose(Eigen::Translation3d(probe.tcp_pose(arm(0.0)).translation())));
   return scene;
 }
 
@@ -102,7 +105,8 @@ class PlanWorkerTest : public QObject {
     // Every sample, and instants between them, collision free and within the limits.
     for (double time = t.start_time(); time <= t.end_time(); time += 0.01) {
       const JointVector q = t.sample(time).position;
-      QVERIFY2(!checker.in_collision(q), qPrintable(QStringLiteral("collision at t = %1").arg(time)));
+      QVERIFY2(!checker.in_collision(q),
+               qPrintable(QStringLiteral("collision at t = %1").arg(time)));
       QVERIFY(robot->within_limits(q, 1e-6));
     }
     QVERIFY2(outcome.validation.ok(), outcome.validation.summary().c_str());
@@ -121,7 +125,8 @@ class PlanWorkerTest : public QObject {
     const PlanOutcome outcome = wait_for(spy, 10000);
     QVERIFY(!outcome.ok);
     QCOMPARE(outcome.error_code, ErrorCode::InCollision);
-    QVERIFY2(outcome.error.contains(QStringLiteral("goal")) && outcome.error.contains(QStringLiteral("'box1'")) &&
+    QVERIFY2(outcome.error.contains(QStringLiteral("goal")) &&
+                 outcome.error.contains(QStringLiteral("'box1'")) &&
                  outcome.error.contains(QStringLiteral("link")),
              qPrintable(outcome.error));
     QVERIFY(!app::likely_fix(outcome).isEmpty());
@@ -166,7 +171,8 @@ class PlanWorkerTest : public QObject {
     worker.submit(request);
     QTest::qWait(1500);
     QVERIFY2(spy.isEmpty(), "the hopeless plan must still be running");
-    QVERIFY2(ticks > 50, qPrintable(QStringLiteral("only %1 timer ticks while planning").arg(ticks)));
+    QVERIFY2(ticks > 50,
+             qPrintable(QStringLiteral("only %1 timer ticks while planning").arg(ticks)));
     QVERIFY(progress.count() >= 5);
     QElapsedTimer clock;
     clock.start();
@@ -204,7 +210,9 @@ class PlanWorkerTest : public QObject {
     QVERIFY2(outcome.cartesian->fraction > 0.0 && outcome.cartesian->fraction < 1.0,
              qPrintable(QString::number(outcome.cartesian->fraction)));
     const QString why = QString::fromStdString(outcome.cartesian->stop_reason);
-    QVERIFY2(why.contains(QStringLiteral("would jump")) && why.contains(QStringLiteral("threshold 0.003")), qPrintable(why));
+    QVERIFY2(why.contains(QStringLiteral("would jump")) &&
+                 why.contains(QStringLiteral("threshold 0.003")),
+             qPrintable(why));
     QVERIFY(outcome.trajectory.duration() > 0.0);  // the part achieved is timed and returned
   }
 
@@ -216,7 +224,8 @@ class PlanWorkerTest : public QObject {
     const PlanOutcome exact = plan_line_up(robot, closed_form);
     const PlanOutcome numeric = plan_line_up(robot, CartesianOptions{});
     QVERIFY2(exact.ok && exact.cartesian && exact.cartesian->complete(), qPrintable(exact.error));
-    QVERIFY2(numeric.ok && numeric.cartesian && numeric.cartesian->complete(), qPrintable(numeric.error));
+    QVERIFY2(numeric.ok && numeric.cartesian && numeric.cartesian->complete(),
+             qPrintable(numeric.error));
     const double exact_off = largest_distance_from_the_line(robot, exact.cartesian->path);
     const double numeric_off = largest_distance_from_the_line(robot, numeric.cartesian->path);
     QVERIFY2(exact_off < 1e-9, qPrintable(QString::number(exact_off)));

@@ -25,7 +25,8 @@ using kinetic::panels::PlannerPanel;
 namespace {
 
 void choose_cartesian(PlannerPanel& panel) {
-  panel.planner_combo()->setCurrentIndex(panel.planner_combo()->findData(QStringLiteral("cartesian")));
+  panel.planner_combo()->setCurrentIndex(
+      panel.planner_combo()->findData(QStringLiteral("cartesian")));
 }
 
 }  // namespace
@@ -132,21 +133,24 @@ class PlannerPanelTest : public QObject {
     panel.orientation_tolerance_box()->setValue(10.0);
     QVERIFY(panel.keep_orientation_tolerance().has_value());
     QVERIFY(std::abs(*panel.keep_orientation_tolerance() - 10.0 * M_PI / 180.0) < 1e-12);
-    QCOMPARE(panel.planner_label(), QStringLiteral("RRT-Connect, TCP orientation kept within 10.0°"));
+    QCOMPARE(panel.planner_label(),
+             QStringLiteral("RRT-Connect, TCP orientation kept within 10.0°"));
     const QString tip = panel.keep_orientation_box()->toolTip();
     for (const char* part : {"start state", "goal", "10.0°", "RRT-Connect plus projection"})
       QVERIFY2(tip.contains(QString::fromUtf8(part)), qPrintable(tip));
     // Whatever planner is chosen, the constrained motion is RRT-Connect's; a preset keeps it on.
     panel.planner_combo()->setCurrentIndex(panel.planner_combo()->findText(QStringLiteral("RRT*")));
     panel.apply_preset(QStringLiteral("offline"));
-    QCOMPARE(panel.planner_label(), QStringLiteral("RRT-Connect, TCP orientation kept within 10.0°"));
+    QCOMPARE(panel.planner_label(),
+             QStringLiteral("RRT-Connect, TCP orientation kept within 10.0°"));
     QVERIFY(panel.keep_orientation_tolerance().has_value());
     // The range: 0.5° to 90°.
     panel.orientation_tolerance_box()->setValue(0.1);
     QCOMPARE(panel.orientation_tolerance_box()->value(), 0.5);
     panel.orientation_tolerance_box()->setValue(120.0);
     QCOMPARE(panel.orientation_tolerance_box()->value(), 90.0);
-    // Cartesian: a straight line interpolates the orientation, so the constraint is off and says why.
+    // Cartesian: a straight line interpolates the orientation, so the constraint is off and says
+    // why.
     panel.planner_combo()->setCurrentIndex(panel.planner_combo()->count() - 1);
     QVERIFY(!panel.keep_orientation_box()->isEnabled());
     QVERIFY(!panel.orientation_tolerance_box()->isEnabled());
@@ -170,16 +174,18 @@ class PlannerPanelTest : public QObject {
     QVERIFY(!panel.cartesian_group()->isHidden());
     QVERIFY(panel.cartesian_group()->isEnabled());
     QVERIFY(panel.translation_step_box()->isEnabled());
-    // The free-space margin is not the line's: the line has its own, which needs the collision check.
+    // The free-space margin is not the line's: the line has its own, which needs the collision
+    // check.
     QVERIFY(!panel.margin_box()->isEnabled());
     QVERIFY(panel.cartesian_margin_box()->isEnabled());
     panel.avoid_collisions_box()->setChecked(false);
     QVERIFY(!panel.cartesian_margin_box()->isEnabled());
     panel.avoid_collisions_box()->setChecked(true);
     QVERIFY(panel.cartesian_margin_box()->isEnabled());
-    for (QWidget* w : std::initializer_list<QWidget*>{panel.translation_step_box(), panel.rotation_step_box(),
-                                                      panel.jump_threshold_box(), panel.avoid_collisions_box(),
-                                                      panel.cartesian_margin_box(), panel.closed_form_ik_box()})
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{panel.translation_step_box(), panel.rotation_step_box(),
+                                         panel.jump_threshold_box(), panel.avoid_collisions_box(),
+                                         panel.cartesian_margin_box(), panel.closed_form_ik_box()})
       QVERIFY2(!w->toolTip().isEmpty(), qPrintable(w->objectName()));
     panel.planner_combo()->setCurrentIndex(0);
     QVERIFY(panel.cartesian_group()->isHidden());
@@ -190,7 +196,8 @@ class PlannerPanelTest : public QObject {
     PlannerPanel panel;
     choose_cartesian(panel);
     QVERIFY(!panel.closed_form_ik_box()->isEnabled());  // until the studio says the robot has one
-    QVERIFY(panel.closed_form_ik_box()->toolTip().contains(QStringLiteral("no closed-form IK solver")));
+    QVERIFY(
+        panel.closed_form_ik_box()->toolTip().contains(QStringLiteral("no closed-form IK solver")));
     panel.closed_form_ik_box()->setChecked(true);
     QVERIFY(!panel.cartesian_options().closed_form_ik);
     panel.set_closed_form_ik_available(true);
@@ -224,8 +231,10 @@ class PlannerPanelTest : public QObject {
     panel.cartesian_margin_box()->setValue(2.5);
     panel.closed_form_ik_box()->setChecked(true);
     const CartesianOptions edited = panel.cartesian_options();
-    QVERIFY2(edited.max_translation_step == 7e-5, qPrintable(QString::number(edited.max_translation_step, 'g', 17)));
-    QVERIFY2(edited.max_rotation_step == 1.2e-4, qPrintable(QString::number(edited.max_rotation_step, 'g', 17)));
+    QVERIFY2(edited.max_translation_step == 7e-5,
+             qPrintable(QString::number(edited.max_translation_step, 'g', 17)));
+    QVERIFY2(edited.max_rotation_step == 1.2e-4,
+             qPrintable(QString::number(edited.max_rotation_step, 'g', 17)));
     QVERIFY(edited.jump_threshold == 0.0123);
     QCOMPARE(edited.avoid_collisions, false);
     QVERIFY(edited.margin == 0.0025);
@@ -269,7 +278,8 @@ class PlannerPanelTest : public QObject {
     settings.options.workspace = bounds;
     settings.random_seed = false;
     settings.cartesian_options.jump_threshold = 0.2;
-    settings.cartesian_options.closed_form_ik = true;  // kept as chosen, though this robot has no solver
+    settings.cartesian_options.closed_form_ik =
+        true;  // kept as chosen, though this robot has no solver
     settings.keep_orientation = true;
     settings.orientation_tolerance = qDegreesToRadians(10.0);
     settings.timing = QStringLiteral("scurve");
@@ -308,7 +318,8 @@ class PlannerPanelTest : public QObject {
     QCOMPARE(edited.count(), 1);
     source.seed_edit()->setText(QStringLiteral("7"));
     QVERIFY(edited.count() >= 2);
-    source.timing_combo()->setCurrentIndex(source.timing_combo()->findData(QStringLiteral("trapezoidal")));
+    source.timing_combo()->setCurrentIndex(
+        source.timing_combo()->findData(QStringLiteral("trapezoidal")));
     QVERIFY(edited.count() >= 3);
   }
 
@@ -344,7 +355,8 @@ class PlannerPanelTest : public QObject {
     QCOMPARE(panel.goal_type(), panels::PlanGoalType::TcpPose);
     QVERIFY(panel.plan_button()->isEnabled());
     QVERIFY(panel.goal_hint_label()->isHidden());
-    panel.planner_combo()->setCurrentIndex(panel.planner_combo()->findText(QStringLiteral("RRT-Connect")));
+    panel.planner_combo()->setCurrentIndex(
+        panel.planner_combo()->findText(QStringLiteral("RRT-Connect")));
     QCOMPARE(panel.goal_type(), panels::PlanGoalType::Joints);
     QVERIFY(panel.plan_button()->isEnabled());
   }
@@ -356,7 +368,8 @@ class PlannerPanelTest : public QObject {
     QVERIFY(!panel.plan_button()->isEnabled());
     QVERIFY(!panel.goal_hint_label()->isHidden());
     const QString hint = panel.goal_hint_label()->text();
-    QVERIFY2(hint.contains(QStringLiteral("TCP pose goal")) && hint.contains(QStringLiteral("drag the goal gizmo")),
+    QVERIFY2(hint.contains(QStringLiteral("TCP pose goal")) &&
+                 hint.contains(QStringLiteral("drag the goal gizmo")),
              qPrintable(hint));
     QCOMPARE(panel.plan_button()->toolTip(), hint);
     panel.set_goal_available(true, true);  // the gizmo dragged
@@ -370,7 +383,8 @@ class PlannerPanelTest : public QObject {
   void cartesian_refuses_a_named_goal() {
     PlannerPanel panel;
     panel.set_named_poses({QStringLiteral("home")});
-    panel.goal_combo()->setCurrentIndex(panel.goal_combo()->findData(int(panels::PlanGoalType::Named)));
+    panel.goal_combo()->setCurrentIndex(
+        panel.goal_combo()->findData(int(panels::PlanGoalType::Named)));
     QVERIFY(panel.plan_button()->isEnabled());
     choose_cartesian(panel);
     QCOMPARE(panel.goal_type(), panels::PlanGoalType::Named);  // nothing better to offer
@@ -408,7 +422,8 @@ class PlannerPanelTest : public QObject {
     QVERIFY(panel.plan_button()->isEnabled());
     panel.set_goal_available(true, true);
     QCOMPARE(panel.goal_type(), panels::PlanGoalType::TcpPose);
-    // Choosing a kind the planner cannot use is the user's to make: the combo keeps it and says why.
+    // Choosing a kind the planner cannot use is the user's to make: the combo keeps it and says
+    // why.
     choose_cartesian(panel);
     choose_goal(panels::PlanGoalType::Joints);
     QCOMPARE(panel.goal_type(), panels::PlanGoalType::Joints);
@@ -446,7 +461,8 @@ class PlannerPanelTest : public QObject {
     s.validation = QStringLiteral("ok");
     panel.show_result(s);
     const QString text = panel.result_label()->text();
-    for (const char* part : {"321 iterations", "7 waypoints", "4.500", "3.250", "73.0%", "planned in 12.5 ms"})
+    for (const char* part :
+         {"321 iterations", "7 waypoints", "4.500", "3.250", "73.0%", "planned in 12.5 ms"})
       QVERIFY2(text.contains(QString::fromUtf8(part)), qPrintable(text));
     // A plan faster than a millisecond keeps its digits (it read "planned in 0.0 ms").
     s.time_ms = 0.043;
@@ -457,7 +473,8 @@ class PlannerPanelTest : public QObject {
                        QStringLiteral("Move the start or the obstacle."));
     QVERIFY(panel.result_label()->text().contains(QStringLiteral("&#x27;link2&#x27;")) ||
             panel.result_label()->text().contains(QStringLiteral("'link2'")));
-    QVERIFY(panel.result_label()->text().contains(QStringLiteral("Move the start or the obstacle.")));
+    QVERIFY(
+        panel.result_label()->text().contains(QStringLiteral("Move the start or the obstacle.")));
   }
 };
 

@@ -5,10 +5,10 @@
 // robot moved to a trajectory's end or playhead (Robot to end / Robot here).
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QDockWidget>
-#include <QLineEdit>
+#include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMainWindow>
 #include <QPushButton>
@@ -16,29 +16,31 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/planning/plan_worker.hpp"
-#include "app/trajectories/playback_controller.hpp"
-#include "app/planning/planning_features.hpp"
-#include "app/trajectories/trajectory_features.hpp"
-#include "app/session/new_session.hpp"
 #include "app/document/studio_document.hpp"
-#include "ur5e_beside_box.hpp"
+#include "app/planning/plan_worker.hpp"
+#include "app/planning/planning_features.hpp"
+#include "app/session/new_session.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/trajectory_panel.hpp"
+#include "ur5e_beside_box.hpp"
 
 using namespace kinetic;
 using namespace kinetic::app;
 
 namespace {
 
-JointVector arm(double pan) { return test::ur5e_arm(pan); }
+JointVector arm(double pan) {
+  return test::ur5e_arm(pan);
+}
 
 using Fixture = test::Ur5eBesideBox;
 
 // A one-second motion from a to b (at rest at both ends).
-Trajectory two_samples(const std::string& robot, const std::vector<std::string>& joints, const JointVector& a,
-                       const JointVector& b) {
+Trajectory two_samples(const std::string& robot, const std::vector<std::string>& joints,
+                       const JointVector& a, const JointVector& b) {
   const JointVector rest = JointVector::Zero(a.size());
   return Trajectory(robot, joints, std::vector<PositionUnit>(joints.size(), PositionUnit::Radian),
                     {{0.0, a, rest, rest}, {1.0, b, rest, rest}});
@@ -66,7 +68,8 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY(f.features->trajectories().playback().playing());
     QVERIFY(f.document.playback_joints().has_value());
     QVERIFY(f.features->last_plan_to_playback_ms() > 0.0);
-    QVERIFY(f.features->planner_panel()->result_label()->text().contains(QStringLiteral("waypoints")));
+    QVERIFY(
+        f.features->planner_panel()->result_label()->text().contains(QStringLiteral("waypoints")));
     QCOMPARE(f.features->trajectories().trajectory_panel()->current(), 0);
     // Space: pause and resume.
     f.features->trajectories().toggle_play();
@@ -85,7 +88,8 @@ class PlanningFeaturesTest : public QObject {
     const PlanOutcome outcome = f.plan_to(arm(0.0));
     QVERIFY(!outcome.ok);
     const QString text = f.features->planner_panel()->result_label()->text();
-    QVERIFY2(text.contains(QStringLiteral("box1")) && text.contains(QStringLiteral("Try:")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("box1")) && text.contains(QStringLiteral("Try:")),
+             qPrintable(text));
     QVERIFY(f.document.trajectories().empty());
   }
 
@@ -129,7 +133,8 @@ class PlanningFeaturesTest : public QObject {
     f.document.set_scene(PlanningScene{});
     f.document.set_joints(arm(0.0));
     panels::PlannerPanel* panel = f.features->planner_panel();
-    panel->planner_combo()->setCurrentIndex(panel->planner_combo()->findData(QStringLiteral("cartesian")));
+    panel->planner_combo()->setCurrentIndex(
+        panel->planner_combo()->findData(QStringLiteral("cartesian")));
     GoalState goal;
     goal.tcp_pose = Planner(f.document.robot()).tcp_pose(arm(0.0));
     goal.tcp_pose->translation().z() += 0.1;  // straight up 10 cm
@@ -154,13 +159,16 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY2(tight.cartesian->fraction > 0.0 && tight.cartesian->fraction < 1.0,
              qPrintable(QString::number(tight.cartesian->fraction)));
     const QString text = panel->result_label()->text();
-    QVERIFY2(text.contains(QStringLiteral("stopped")) && text.contains(QStringLiteral("would jump")), qPrintable(text));
+    QVERIFY2(
+        text.contains(QStringLiteral("stopped")) && text.contains(QStringLiteral("would jump")),
+        qPrintable(text));
   }
 
   void closed_form_ik_steps_are_offered_for_robots_that_have_them() {
     Fixture f;  // UR5e: the UR closed form
     panels::PlannerPanel* panel = f.features->planner_panel();
-    panel->planner_combo()->setCurrentIndex(panel->planner_combo()->findData(QStringLiteral("cartesian")));
+    panel->planner_combo()->setCurrentIndex(
+        panel->planner_combo()->findData(QStringLiteral("cartesian")));
     QVERIFY(panel->closed_form_ik_box()->isEnabled());
     panel->closed_form_ik_box()->setChecked(true);
     QVERIFY(panel->cartesian_options().closed_form_ik);
@@ -182,7 +190,8 @@ class PlanningFeaturesTest : public QObject {
       QVERIFY2(exported.isEmpty(), qPrintable(exported));
       QVERIFY(f.features->trajectories().import_trajectory(path).isEmpty());
       QCOMPARE(f.document.trajectories().back().name, QStringLiteral("plan"));
-      QVERIFY(f.document.trajectories().back().trajectory == f.document.trajectories()[0].trajectory);
+      QVERIFY(f.document.trajectories().back().trajectory ==
+              f.document.trajectories()[0].trajectory);
       f.document.set_trajectories({f.document.trajectories()[0]});
     }
     QFile bad(dir.filePath(QStringLiteral("bad.json")));
@@ -191,21 +200,29 @@ class PlanningFeaturesTest : public QObject {
     bad.close();
     const QString error = f.features->trajectories().import_trajectory(bad.fileName());
     QVERIFY(!error.isEmpty());
-    QVERIFY(f.features->trajectories().trajectory_panel()->message_label()->text().contains(QStringLiteral("bad.json")));
-    QVERIFY2(!error.contains(QStringLiteral("json.exception")), qPrintable(error));  // not nlohmann's tags
+    QVERIFY(f.features->trajectories().trajectory_panel()->message_label()->text().contains(
+        QStringLiteral("bad.json")));
+    QVERIFY2(!error.contains(QStringLiteral("json.exception")),
+             qPrintable(error));  // not nlohmann's tags
     // A number beyond a double: said plainly with the file's name, nothing imported.
-    QByteArray overflow = QByteArray::fromStdString(trajectory_to_json(f.document.trajectories()[0].trajectory));
+    QByteArray overflow =
+        QByteArray::fromStdString(trajectory_to_json(f.document.trajectories()[0].trajectory));
     overflow.replace("\"q\": [", "\"q\": [1e400, ");
     QFile huge(dir.filePath(QStringLiteral("huge.json")));
     QVERIFY(huge.open(QIODevice::WriteOnly));
     huge.write(overflow);
     huge.close();
     const QString overflow_error = f.features->trajectories().import_trajectory(huge.fileName());
-    QVERIFY2(overflow_error.contains(QStringLiteral("number overflow parsing '1e400'")), qPrintable(overflow_error));
-    QVERIFY2(!overflow_error.contains(QStringLiteral("json.exception")), qPrintable(overflow_error));
-    QVERIFY(f.features->trajectories().trajectory_panel()->message_label()->text().contains(QStringLiteral("huge.json")));
+    QVERIFY2(overflow_error.contains(QStringLiteral("number overflow parsing '1e400'")),
+             qPrintable(overflow_error));
+    QVERIFY2(!overflow_error.contains(QStringLiteral("json.exception")),
+             qPrintable(overflow_error));
+    QVERIFY(f.features->trajectories().trajectory_panel()->message_label()->text().contains(
+        QStringLiteral("huge.json")));
     QCOMPARE(f.document.trajectories().size(), std::size_t{1});
-    QVERIFY(!f.features->trajectories().export_trajectory(0, dir.filePath(QStringLiteral("plan.txt"))).isEmpty());
+    QVERIFY(!f.features->trajectories()
+                 .export_trajectory(0, dir.filePath(QStringLiteral("plan.txt")))
+                 .isEmpty());
   }
 
   void controller_exports_write_ros_yaml_and_urscript_and_refuse_to_import_them() {
@@ -216,11 +233,15 @@ class PlanningFeaturesTest : public QObject {
       QFile file(path);
       return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
     };
-    const QString yaml = dir.filePath(QStringLiteral("plan.yaml")), script = dir.filePath(QStringLiteral("plan.script"));
+    const QString yaml = dir.filePath(QStringLiteral("plan.yaml")),
+                  script = dir.filePath(QStringLiteral("plan.script"));
     QVERIFY(f.features->trajectories().export_trajectory(0, yaml).isEmpty());
-    QVERIFY(f.features->trajectories().trajectory_panel()->message_label()->text().contains(QStringLiteral("plan.yaml")));
-    QVERIFY(text_of(yaml).startsWith(QStringLiteral("# trajectory_msgs/msg/JointTrajectory (ROS 2)")));
-    QVERIFY(text_of(yaml).contains(QStringLiteral("joint_names: ['joint1', 'joint2', 'joint3', 'joint4', 'joint5', 'joint6']")));
+    QVERIFY(f.features->trajectories().trajectory_panel()->message_label()->text().contains(
+        QStringLiteral("plan.yaml")));
+    QVERIFY(
+        text_of(yaml).startsWith(QStringLiteral("# trajectory_msgs/msg/JointTrajectory (ROS 2)")));
+    QVERIFY(text_of(yaml).contains(QStringLiteral(
+        "joint_names: ['joint1', 'joint2', 'joint3', 'joint4', 'joint5', 'joint6']")));
     QVERIFY(f.features->trajectories().export_trajectory(0, script).isEmpty());
     QVERIFY(text_of(script).contains(QStringLiteral("\ndef kinetic_trajectory():\n  textmsg(")));
     QVERIFY(text_of(script).contains(QStringLiteral("  servoj([")));
@@ -232,9 +253,12 @@ class PlanningFeaturesTest : public QObject {
     // The export dialog offers them, and a name typed without extension takes the chosen type's.
     QVERIFY(panels::export_file_filters().contains(QStringLiteral("(*.yaml)")));
     QVERIFY(panels::export_file_filters().contains(QStringLiteral("(*.script)")));
-    QCOMPARE(panels::with_filter_extension(QStringLiteral("/tmp/pick"), QStringLiteral("URScript for Universal Robots (*.script)")),
-             QStringLiteral("/tmp/pick.script"));
-    QCOMPARE(panels::with_filter_extension(QStringLiteral("/tmp/pick.csv"), QStringLiteral("Trajectory JSON (*.json)")),
+    QCOMPARE(
+        panels::with_filter_extension(QStringLiteral("/tmp/pick"),
+                                      QStringLiteral("URScript for Universal Robots (*.script)")),
+        QStringLiteral("/tmp/pick.script"));
+    QCOMPARE(panels::with_filter_extension(QStringLiteral("/tmp/pick.csv"),
+                                           QStringLiteral("Trajectory JSON (*.json)")),
              QStringLiteral("/tmp/pick.csv"));
   }
 
@@ -258,9 +282,12 @@ class PlanningFeaturesTest : public QObject {
     const QString path = dir.filePath(QStringLiteral("panda.script"));
     const QString error = features->trajectories().export_trajectory(0, path);
     QVERIFY2(error.contains(QStringLiteral("Universal Robots")), qPrintable(error));
-    QVERIFY(features->trajectories().trajectory_panel()->message_label()->text().startsWith(QStringLiteral("Export failed")));
+    QVERIFY(features->trajectories().trajectory_panel()->message_label()->text().startsWith(
+        QStringLiteral("Export failed")));
     QVERIFY(!QFile::exists(path));
-    QVERIFY(features->trajectories().export_trajectory(0, dir.filePath(QStringLiteral("panda.yaml"))).isEmpty());
+    QVERIFY(features->trajectories()
+                .export_trajectory(0, dir.filePath(QStringLiteral("panda.yaml")))
+                .isEmpty());
   }
 
   void rename_duplicate_delete_are_undoable() {
@@ -292,7 +319,8 @@ class PlanningFeaturesTest : public QObject {
     QCOMPARE(f.document.trajectories().size(), std::size_t(3));
     QVERIFY(f.document.trajectories()[2].name.endsWith(QStringLiteral("trapezoidal")));
     // Trapezoidal stops at every waypoint: not faster than time-optimal.
-    QVERIFY(f.document.trajectories()[2].trajectory.duration() >= f.document.trajectories()[0].trajectory.duration() - 1e-6);
+    QVERIFY(f.document.trajectories()[2].trajectory.duration() >=
+            f.document.trajectories()[0].trajectory.duration() - 1e-6);
 
     f.features->trajectories().blend({0, 1});
     QVERIFY(tasks.wait(20000));
@@ -320,7 +348,8 @@ class PlanningFeaturesTest : public QObject {
     f.document.undo_stack().undo();  // the replacement, undone: the first plan is back
     QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("plan 1 · RRT-Connect"));
     f.document.undo_stack().redo();
-    f.features->trajectories().trajectory_panel()->list()->item(0)->setText(QStringLiteral("keep this one"));
+    f.features->trajectories().trajectory_panel()->list()->item(0)->setText(
+        QStringLiteral("keep this one"));
     QVERIFY(f.plan_to(arm(1.2)).ok);
     QCOMPARE(f.document.trajectories().size(), std::size_t(2));
     QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("keep this one"));
@@ -343,7 +372,9 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY(done.wait(30000));
     QVERIFY(f.document.trajectories().empty());
     const QString text = f.features->planner_panel()->result_label()->text();
-    QVERIFY2(text.contains(QStringLiteral("cancelled")) || text.contains(QStringLiteral("not added")), qPrintable(text));
+    QVERIFY2(
+        text.contains(QStringLiteral("cancelled")) || text.contains(QStringLiteral("not added")),
+        qPrintable(text));
     // The new work plans as usual.
     f.document.set_joints(arm(-1.2));
     QVERIFY(f.plan_to(arm(1.2)).ok);
@@ -359,7 +390,8 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY(panel->robot_to_end_button()->isEnabled());
     QVERIFY((f.document.joints() - arm(-1.2)).norm() < 1e-9);  // planning moved only the ghost
     panel->robot_to_end_button()->click();
-    QVERIFY2((f.document.joints() - arm(1.2)).norm() < 1e-9, qPrintable(panel->message_label()->text()));
+    QVERIFY2((f.document.joints() - arm(1.2)).norm() < 1e-9,
+             qPrintable(panel->message_label()->text()));
     QVERIFY(panel->message_label()->text().contains(QStringLiteral("Undo")));
     f.document.undo_stack().undo();
     QVERIFY((f.document.joints() - arm(-1.2)).norm() < 1e-9);
@@ -379,12 +411,16 @@ class PlanningFeaturesTest : public QObject {
     Fixture f;
     const PlanningScene before = f.document.scene();
     PlanningScene placed = before;
-    placed.add_obstacle("part", Shape::box(Vector3(0.05, 0.05, 0.05)), Pose(Eigen::Translation3d(0.4, 0.3, 0.1)));
-    const Trajectory motion = two_samples("ur5e", f.document.robot()->variable_names(), arm(-1.2), arm(-1.0));
-    f.features->trajectories().show_and_play(f.document.add_trajectory(QStringLiteral("pick"), motion, {{0.0, before}, {0.5, placed}}));
+    placed.add_obstacle("part", Shape::box(Vector3(0.05, 0.05, 0.05)),
+                        Pose(Eigen::Translation3d(0.4, 0.3, 0.1)));
+    const Trajectory motion =
+        two_samples("ur5e", f.document.robot()->variable_names(), arm(-1.2), arm(-1.0));
+    f.features->trajectories().show_and_play(
+        f.document.add_trajectory(QStringLiteral("pick"), motion, {{0.0, before}, {0.5, placed}}));
     panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
     panel->robot_to_end_button()->click();
-    QVERIFY2((f.document.joints() - arm(-1.0)).norm() < 1e-9, qPrintable(panel->message_label()->text()));
+    QVERIFY2((f.document.joints() - arm(-1.0)).norm() < 1e-9,
+             qPrintable(panel->message_label()->text()));
     QVERIFY(f.document.scene().has_obstacle("part"));
     QVERIFY(panel->message_label()->text().contains(QStringLiteral("scene")));
     f.document.undo_stack().undo();
@@ -397,8 +433,10 @@ class PlanningFeaturesTest : public QObject {
   // not moved to it, naming the joint.
   void a_trajectory_of_another_robot_does_not_move_this_one() {
     Fixture f;
-    const Trajectory other = two_samples("panda", {"panda_joint1"}, JointVector::Zero(1), JointVector::Ones(1));
-    f.features->trajectories().show_and_play(f.document.add_trajectory(QStringLiteral("panda move"), other));
+    const Trajectory other =
+        two_samples("panda", {"panda_joint1"}, JointVector::Zero(1), JointVector::Ones(1));
+    f.features->trajectories().show_and_play(
+        f.document.add_trajectory(QStringLiteral("panda move"), other));
     panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
     QVERIFY2(panel->message_label()->text().contains(QStringLiteral("made for another robot")),
              qPrintable(panel->message_label()->text()));

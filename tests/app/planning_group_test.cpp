@@ -15,16 +15,16 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
+#include "app/document/studio_document.hpp"
 #include "app/goal/goal_controller.hpp"
 #include "app/goal/tcp_kinematics.hpp"
 #include "app/planning/plan_execution.hpp"
 #include "app/planning/plan_worker.hpp"
-#include "app/trajectories/playback_controller.hpp"
 #include "app/planning/planning_features.hpp"
-#include "app/trajectories/trajectory_features.hpp"
 #include "app/session/session_file.hpp"
-#include "app/document/studio_document.hpp"
 #include "app/studio_window_factory.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "panels/planner_panel.hpp"
 #include "support/test_paths.hpp"
 
@@ -48,7 +48,8 @@ struct PandaWithGroups {
   panels::PlannerPanel& panel() const { return *features->planner_panel(); }
 
   static bool load_panda(StudioDocument& document, QString& error) {
-    const QString panda = QString::fromStdString(test::example_robot_data_dir() + "/robots/panda_description");
+    const QString panda =
+        QString::fromStdString(test::example_robot_data_dir() + "/robots/panda_description");
     error = document.load_robot(panda + "/urdf/panda.urdf", panda + "/srdf/panda.srdf", {},
                                 {QString::fromStdString(test::shared_robots_dir())});
     return error.isEmpty();
@@ -59,10 +60,11 @@ struct PandaWithGroups {
   int variable(const char* joint) const { return document.robot()->variable_index(joint); }
 };
 
-#define REQUIRE_PANDA(fixture)                                                                    \
-  do {                                                                                            \
-    if (!test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped"); \
-    QVERIFY2((fixture).features, qPrintable((fixture).error));                                    \
+#define REQUIRE_PANDA(fixture)                                        \
+  do {                                                                \
+    if (!test::shared_robots_available())                             \
+      QSKIP("../shared/robots is absent: the real Panda is skipped"); \
+    QVERIFY2((fixture).features, qPrintable((fixture).error));        \
   } while (0)
 
 bool combo_item_enabled(QComboBox* combo, int index) {
@@ -70,9 +72,11 @@ bool combo_item_enabled(QComboBox* combo, int index) {
 }
 
 // The joints of `q` other than those of `moving` (model indices) equal `reference`'s.
-bool only_these_moved(const JointVector& q, const JointVector& reference, const std::vector<int>& moving) {
+bool only_these_moved(const JointVector& q, const JointVector& reference,
+                      const std::vector<int>& moving) {
   for (int i = 0; i < q.size(); ++i)
-    if (std::find(moving.begin(), moving.end(), i) == moving.end() && std::abs(q[i] - reference[i]) > 1e-9)
+    if (std::find(moving.begin(), moving.end(), i) == moving.end() &&
+        std::abs(q[i] - reference[i]) > 1e-9)
       return false;
   return true;
 }
@@ -93,10 +97,12 @@ class PlanningGroupTest : public QObject {
     QVERIFY(combo->isEnabled());
     QCOMPARE(f.panel().group(), QStringLiteral("arm"));
     QVERIFY(combo_item_enabled(combo, 1));
-    // The arm with its hand forms no single chain: usable for joint-space goals, as MoveIt plans it.
+    // The arm with its hand forms no single chain: usable for joint-space goals, as MoveIt plans
+    // it.
     QVERIFY(combo_item_enabled(combo, 2));
     const QString why = combo->itemData(2, Qt::ToolTipRole).toString();
-    QVERIFY2(why.contains(QStringLiteral("Joint-space goals only")) && why.contains(QStringLiteral("chain")),
+    QVERIFY2(why.contains(QStringLiteral("Joint-space goals only")) &&
+                 why.contains(QStringLiteral("chain")),
              qPrintable(why));
     QCOMPARE(f.features->engine_group(), std::string());  // the first: the engine's default
 
@@ -104,12 +110,14 @@ class PlanningGroupTest : public QObject {
     QVERIFY(f.document.load_robot(QStringLiteral("ur5e")).isEmpty());
     QCOMPARE(combo->count(), 1);
     QVERIFY(!combo->isEnabled());
-    QVERIFY2(combo->toolTip().contains(QStringLiteral("one planning group")), qPrintable(combo->toolTip()));
+    QVERIFY2(combo->toolTip().contains(QStringLiteral("one planning group")),
+             qPrintable(combo->toolTip()));
     // A bare URDF has none: its whole chain plans, asked for as the engine's default.
     f.panel().set_groups({});
     QCOMPARE(f.panel().group(), QString());
     QVERIFY(!combo->isEnabled());
-    QVERIFY2(combo->toolTip().contains(QStringLiteral("no planning group")), qPrintable(combo->toolTip()));
+    QVERIFY2(combo->toolTip().contains(QStringLiteral("no planning group")),
+             qPrintable(combo->toolTip()));
   }
 
   void only_the_chosen_groups_joints_move() {
@@ -170,16 +178,19 @@ class PlanningGroupTest : public QObject {
     const PlanOutcome arm_and_hand = qvariant_cast<PlanOutcome>(done.takeFirst().at(0));
     QVERIFY2(arm_and_hand.ok, qPrintable(arm_and_hand.error));
     const JointVector reached = arm_and_hand.trajectory.samples().back().position;
-    QVERIFY(std::abs(reached[finger] - 0.01) < 1e-6 && std::abs(reached[joint1] - both[joint1]) < 1e-6);
+    QVERIFY(std::abs(reached[finger] - 0.01) < 1e-6 &&
+            std::abs(reached[joint1] - both[joint1]) < 1e-6);
     for (const auto& sample : arm_and_hand.trajectory.samples())
-      QVERIFY(only_these_moved(sample.position, here, f.document.robot()->group_variables("arm_and_hand")));
+      QVERIFY(only_these_moved(sample.position, here,
+                               f.document.robot()->group_variables("arm_and_hand")));
   }
 
   // A MoveIt config's default scaling factors (Kinova's Gen3 lite: 0.1) become the Planner panel's
   // velocity and acceleration scaling when the robot opens, as RViz's planning panel starts; a
   // reload keeps what the user set since, and a robot without defaults leaves the panel as it is.
   void a_moveit_configs_default_scaling_is_taken_when_it_opens() {
-    if (!test::shared_robots_available()) QSKIP("../shared/robots is absent: the Kinova MoveIt config is skipped");
+    if (!test::shared_robots_available())
+      QSKIP("../shared/robots is absent: the Kinova MoveIt config is skipped");
     QMainWindow window;
     StudioDocument document;
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
@@ -187,7 +198,8 @@ class PlanningGroupTest : public QObject {
     panels::PlannerPanel& panel = *features->planner_panel();
     QCOMPARE(panel.velocity_scaling(), 1.0);
     const QString shared = QString::fromStdString(test::shared_robots_dir());
-    const QString config = shared + "/ros2_kortex/kortex_moveit_config/kinova_gen3_lite_moveit_config";
+    const QString config =
+        shared + "/ros2_kortex/kortex_moveit_config/kinova_gen3_lite_moveit_config";
     QVERIFY(document.load_robot(config, {}, {}, {shared}).isEmpty());
     QCOMPARE(panel.velocity_scaling(), 0.1);
     QCOMPARE(panel.acceleration_scaling(), 0.1);
@@ -210,7 +222,8 @@ class PlanningGroupTest : public QObject {
     QCOMPARE(nlohmann::json::parse(text)["settings"]["planning_group"], nlohmann::json("hand"));
 
     PandaWithGroups opened;
-    QVERIFY(apply_session_json(opened.document, text, QStringLiteral("test"), QDir::tempPath()).ok());
+    QVERIFY(
+        apply_session_json(opened.document, text, QStringLiteral("test"), QDir::tempPath()).ok());
     QCOMPARE(opened.panel().group(), QStringLiteral("hand"));
     QCOMPARE(opened.features->engine_group(), std::string("hand"));
   }
@@ -223,32 +236,38 @@ class PlanningGroupTest : public QObject {
     nlohmann::json session = nlohmann::json::parse(session_to_json(f.document));
     session["settings"]["planning_group"] = "gripper";
     f.choose_group(QStringLiteral("hand"));
-    const SessionLoadResult lacking = apply_session_json(f.document, session.dump(), QStringLiteral("test"), QDir::tempPath());
+    const SessionLoadResult lacking =
+        apply_session_json(f.document, session.dump(), QStringLiteral("test"), QDir::tempPath());
     QVERIFY2(lacking.ok(), qPrintable(lacking.error));
     QCOMPARE(f.panel().group(), QStringLiteral("arm"));
     QVERIFY(f.document.trajectories().empty());
     QString text = f.panel().result_label()->text();
-    QVERIFY2(text.contains(QStringLiteral("'gripper'")) && text.contains(QStringLiteral("'arm'")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("'gripper'")) && text.contains(QStringLiteral("'arm'")),
+             qPrintable(text));
 
     session["settings"].erase("planning_group");
     f.choose_group(QStringLiteral("hand"));
-    QVERIFY(apply_session_json(f.document, session.dump(), QStringLiteral("test"), QDir::tempPath()).ok());
+    QVERIFY(apply_session_json(f.document, session.dump(), QStringLiteral("test"), QDir::tempPath())
+                .ok());
     QCOMPARE(f.panel().group(), QStringLiteral("arm"));
     text = f.panel().result_label()->text();
     QVERIFY2(text.contains(QStringLiteral("names no planning group")), qPrintable(text));
 
     // Not a name: the settings are dropped with a warning naming the field; the session opens.
     session["settings"]["planning_group"] = 5;
-    const SessionLoadResult wrong = apply_session_json(f.document, session.dump(), QStringLiteral("test"), QDir::tempPath());
+    const SessionLoadResult wrong =
+        apply_session_json(f.document, session.dump(), QStringLiteral("test"), QDir::tempPath());
     QVERIFY2(wrong.ok(), qPrintable(wrong.error));
-    QVERIFY2(wrong.warnings.join(QLatin1Char('\n')).contains(QStringLiteral("settings.planning_group")),
-             qPrintable(wrong.warnings.join(QLatin1Char('\n'))));
+    QVERIFY2(
+        wrong.warnings.join(QLatin1Char('\n')).contains(QStringLiteral("settings.planning_group")),
+        qPrintable(wrong.warnings.join(QLatin1Char('\n'))));
   }
 
   // In the studio the goal gizmo takes the Planner panel's group: its chain, its TCP for the goal's
   // pose. A group without a chain gets no gizmo, and the IK status says why.
   void the_goal_gizmo_takes_the_groups_chain() {
-    if (!test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
+    if (!test::shared_robots_available())
+      QSKIP("../shared/robots is absent: the real Panda is skipped");
     const std::unique_ptr<Studio> studio = create_studio(CommandLine{});
     QVERIFY(studio && studio->window);
     StudioDocument& document = *studio->document;
@@ -274,7 +293,8 @@ class PlanningGroupTest : public QObject {
     QVERIFY(!goal.kinematics());
     QVERIFY(!goal.shown_pose());
     QVERIFY(goal.ik_failed());
-    QVERIFY2(goal.ik_status().contains(QStringLiteral("arm_and_hand")), qPrintable(goal.ik_status()));
+    QVERIFY2(goal.ik_status().contains(QStringLiteral("arm_and_hand")),
+             qPrintable(goal.ik_status()));
 
     panel.group_combo()->setCurrentIndex(panel.group_combo()->findData(QStringLiteral("arm")));
     QCOMPARE(goal.group(), std::string());  // the first group, as the engine's default

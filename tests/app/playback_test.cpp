@@ -4,9 +4,9 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include "app/document/studio_document.hpp"
 #include "app/trajectories/playback_controller.hpp"
 #include "app/trajectories/trajectory_timing.hpp"
-#include "app/document/studio_document.hpp"
 
 using namespace kinetic;
 using kinetic::app::PlaybackController;
@@ -17,7 +17,8 @@ namespace {
 // A four-waypoint trapezoidal motion (it stops at every waypoint) of a few seconds.
 Trajectory make_trajectory(const RobotModel& robot) {
   JointPath path;
-  for (double a : {0.0, 0.8, -0.4, 1.2}) path.push_back((JointVector(6) << a, -1.2, 1.2 + 0.2 * a, -1.57, -1.57, a).finished());
+  for (double a : {0.0, 0.8, -0.4, 1.2})
+    path.push_back((JointVector(6) << a, -1.2, 1.2 + 0.2 * a, -1.57, -1.57, a).finished());
   app::TimingSettings timing;
   timing.method = app::TimingMethod::Trapezoidal;
   timing.velocity_scaling = 0.3;
@@ -53,7 +54,8 @@ class PlaybackTest : public QObject {
     QVERIFY2(playback.time() > 0.15 && std::abs(playback.time() - elapsed) < 0.01,
              qPrintable(QStringLiteral("played %1 s in %2 s").arg(playback.time()).arg(elapsed)));
     // The ghost shows the trajectory at that time.
-    QVERIFY((*document_->playback_joints() - trajectory_.sample(playback.time()).position).norm() < 1e-12);
+    QVERIFY((*document_->playback_joints() - trajectory_.sample(playback.time()).position).norm() <
+            1e-12);
   }
 
   void seek_sets_exact_joints() {
@@ -110,11 +112,14 @@ class PlaybackTest : public QObject {
     // waypoint, and stands somewhere else from the third.
     const std::vector<double>& waypoints = trajectory_.waypoint_times();
     PlanningScene standing, held, placed;
-    standing.add_obstacle("part", Shape::cylinder(0.02, 0.08), pose_from_xyz_rpy({0.5, 0.0, 0.04}, {0, 0, 0}));
+    standing.add_obstacle("part", Shape::cylinder(0.02, 0.08),
+                          pose_from_xyz_rpy({0.5, 0.0, 0.04}, {0, 0, 0}));
     held = standing;
     held.attach_obstacle("part", "tool0", Pose::Identity());
-    placed.add_obstacle("part", Shape::cylinder(0.02, 0.08), pose_from_xyz_rpy({0.3, 0.3, 0.04}, {0, 0, 0}));
-    const std::vector<app::SceneChange> changes{{0.0, standing}, {waypoints[1], held}, {waypoints[2], placed}};
+    placed.add_obstacle("part", Shape::cylinder(0.02, 0.08),
+                        pose_from_xyz_rpy({0.3, 0.3, 0.04}, {0, 0, 0}));
+    const std::vector<app::SceneChange> changes{
+        {0.0, standing}, {waypoints[1], held}, {waypoints[2], placed}};
     QCOMPARE(app::scene_change_index(changes, -1.0), 0);
     QCOMPARE(app::scene_change_index(changes, waypoints[1]), 1);
     QCOMPARE(app::scene_change_index({}, 0.0), -1);
@@ -129,7 +134,8 @@ class PlaybackTest : public QObject {
     playback.seek(0.6 * waypoints[1] + 0.4 * waypoints[2]);  // the same change: no new scene
     QCOMPARE(changed.count(), signals_so_far);
     playback.seek(waypoints[2]);  // at the instant of a change, the scene after it
-    QVERIFY(document_->playback_scene()->obstacle("part").pose.translation().isApprox(Vector3(0.3, 0.3, 0.04)));
+    QVERIFY(document_->playback_scene()->obstacle("part").pose.translation().isApprox(
+        Vector3(0.3, 0.3, 0.04)));
     playback.step(-1);
     QVERIFY(document_->playback_scene()->has_attached("part"));
 
@@ -144,7 +150,8 @@ class PlaybackTest : public QObject {
     // Replaced in place (an undo), then a trajectory without changes: none at all.
     playback.seek(waypoints[1]);
     playback.set_scene_changes({{0.0, placed}});
-    QVERIFY(document_->playback_scene()->obstacle("part").pose.translation().isApprox(Vector3(0.3, 0.3, 0.04)));
+    QVERIFY(document_->playback_scene()->obstacle("part").pose.translation().isApprox(
+        Vector3(0.3, 0.3, 0.04)));
     playback.set_trajectory(trajectory_);
     QVERIFY(document_->playback_joints().has_value());
     QVERIFY(!document_->playback_scene());
@@ -156,11 +163,14 @@ class PlaybackTest : public QObject {
     app::TimingSettings slower;
     slower.method = app::TimingMethod::Trapezoidal;
     slower.velocity_scaling = 0.1;
-    const Trajectory retimed = app::time_path(app::trajectory_waypoints(trajectory_), app::limits_for(*document_->robot()), slower);
+    const Trajectory retimed = app::time_path(app::trajectory_waypoints(trajectory_),
+                                              app::limits_for(*document_->robot()), slower);
     QVERIFY(retimed.duration() > 2 * trajectory_.duration());
-    const std::vector<app::SceneChange> moved = app::retime_scene_changes(changes, trajectory_, retimed);
+    const std::vector<app::SceneChange> moved =
+        app::retime_scene_changes(changes, trajectory_, retimed);
     QCOMPARE(moved.size(), changes.size());
-    for (std::size_t i = 0; i < moved.size(); ++i) QCOMPARE(moved[i].time, retimed.waypoint_times()[i]);
+    for (std::size_t i = 0; i < moved.size(); ++i)
+      QCOMPARE(moved[i].time, retimed.waypoint_times()[i]);
   }
 
  private:

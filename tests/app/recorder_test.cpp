@@ -4,8 +4,8 @@
 #include <QTimer>
 #include <QtTest>
 
-#include "app/trajectories/trajectory_recorder.hpp"
 #include "app/document/studio_document.hpp"
+#include "app/trajectories/trajectory_recorder.hpp"
 #include "engine/trajectory/validation.hpp"
 
 using namespace kinetic;
@@ -42,7 +42,8 @@ class RecorderTest : public QObject {
     // At 50 Hz the 300 ms of motion give about 15 distinct samples (held still: no duplicates);
     // the mover's 60 changes are not all recorded. A loaded machine fires the timer less often.
     QVERIFY2(samples >= 4 && samples <= 25, qPrintable(QString::number(samples)));
-    for (std::size_t i = 1; i < samples; ++i) QVERIFY(recorder.samples()[i] != recorder.samples()[i - 1]);
+    for (std::size_t i = 1; i < samples; ++i)
+      QVERIFY(recorder.samples()[i] != recorder.samples()[i - 1]);
     QVERIFY(finished.wait(10000) || !finished.isEmpty());
     QCOMPARE(finished.first().at(0).toInt(), 0);
     QCOMPARE(document.trajectories().size(), std::size_t(1));
@@ -53,7 +54,8 @@ class RecorderTest : public QObject {
     QVERIFY(t.duration() > 0.0);
     // Time-optimal by default: the engine validates it within limits (jerk is not applicable to
     // its acceleration steps and says so).
-    const auto report = validate_trajectory(t, app::limits_for(*document.robot()), TrajectoryValidationOptions{});
+    const auto report =
+        validate_trajectory(t, app::limits_for(*document.robot()), TrajectoryValidationOptions{});
     QVERIFY2(report.ok(), report.summary().c_str());
     QVERIFY(!report.jerk_checked);
     // Undoable like every other addition.

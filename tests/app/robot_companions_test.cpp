@@ -12,12 +12,12 @@
 #include <QtTest>
 
 #include "app/command_line.hpp"
-#include "app/session/data_features.hpp"
+#include "app/document/studio_document.hpp"
 #include "app/robot/robot_files_dialog.hpp"
 #include "app/robot/robot_loader.hpp"
+#include "app/session/data_features.hpp"
 #include "app/session/recent_files.hpp"
 #include "app/session/session_file.hpp"
-#include "app/document/studio_document.hpp"
 #include "app/studio_window_factory.hpp"
 #include "support/test_paths.hpp"
 #include "user_actions.hpp"
@@ -28,10 +28,15 @@ using kinetic::app::StudioDocument;
 namespace {
 
 QString panda_dir() {
-  return QString::fromStdString(kinetic::test::example_robot_data_dir() + "/robots/panda_description");
+  return QString::fromStdString(kinetic::test::example_robot_data_dir() +
+                                "/robots/panda_description");
 }
-QString panda_urdf() { return panda_dir() + QStringLiteral("/urdf/panda.urdf"); }
-QString panda_srdf() { return QDir::cleanPath(panda_dir() + QStringLiteral("/srdf/panda.srdf")); }
+QString panda_urdf() {
+  return panda_dir() + QStringLiteral("/urdf/panda.urdf");
+}
+QString panda_srdf() {
+  return QDir::cleanPath(panda_dir() + QStringLiteral("/srdf/panda.srdf"));
+}
 
 bool has_pose(const StudioDocument& document, const std::string& name) {
   const auto names = document.robot()->named_pose_names();
@@ -39,7 +44,8 @@ bool has_pose(const StudioDocument& document, const std::string& name) {
 }
 
 std::unique_ptr<kinetic::app::Studio> studio_from(const QStringList& arguments) {
-  const std::optional<CommandLine> line = kinetic::app::parse_command_line(QStringList{QStringLiteral("kinetic-studio")} + arguments);
+  const std::optional<CommandLine> line =
+      kinetic::app::parse_command_line(QStringList{QStringLiteral("kinetic-studio")} + arguments);
   if (!line) return nullptr;
   return kinetic::app::create_studio(*line);
 }
@@ -62,7 +68,8 @@ const QByteArray kFoldingArm = R"(<robot name="folding">
   <joint name="j2" type="revolute"><parent link="turret"/><child link="bar"/><origin xyz="0 0 0.4"/>
     <axis xyz="0 1 0"/><limit lower="-3.2" upper="3.2" velocity="1" effort="1"/></joint>
 </robot>)";
-const QByteArray kFoldingArmSrdf = R"(<robot name="folding"><group name="arm"><chain base_link="base" tip_link="bar"/></group>
+const QByteArray kFoldingArmSrdf =
+    R"(<robot name="folding"><group name="arm"><chain base_link="base" tip_link="bar"/></group>
   <group_state name="up" group="arm"><joint name="j1" value="0"/><joint name="j2" value="3.1"/></group_state></robot>)";
 
 }  // namespace
@@ -75,8 +82,10 @@ class RobotCompanionsTest : public QObject {
   // `kinetic-studio --robot .../panda.urdf`: its ../srdf/panda.srdf is loaded (the rest pose
   // "default" comes from it) and the status bar says so; the positional URDF the same.
   void a_urdf_on_the_command_line_opens_with_the_srdf_found() {
-    if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
-    for (const QStringList& arguments : {QStringList{QStringLiteral("--robot"), panda_urdf()}, QStringList{panda_urdf()}}) {
+    if (!kinetic::test::shared_robots_available())
+      QSKIP("../shared/robots is absent: the real Panda is skipped");
+    for (const QStringList& arguments :
+         {QStringList{QStringLiteral("--robot"), panda_urdf()}, QStringList{panda_urdf()}}) {
       auto studio = studio_from(arguments);
       QVERIFY(studio);
       const StudioDocument& document = *studio->document;
@@ -85,23 +94,28 @@ class RobotCompanionsTest : public QObject {
       QVERIFY(has_pose(document, "default"));
       QCOMPARE(document.joints(), document.robot()->named_pose("default"));
       QCOMPARE(studio->window->statusBar()->currentMessage(),
-               QStringLiteral("Loaded panda (SRDF: ../srdf/panda.srdf, found in the package's srdf folder)"));
+               QStringLiteral(
+                   "Loaded panda (SRDF: ../srdf/panda.srdf, found in the package's srdf folder)"));
     }
   }
 
   // `--srdf none` loads the URDF alone, and says so.
   void srdf_none_loads_without_one() {
-    if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
-    auto studio = studio_from({QStringLiteral("--robot"), panda_urdf(), QStringLiteral("--srdf"), QStringLiteral("none")});
+    if (!kinetic::test::shared_robots_available())
+      QSKIP("../shared/robots is absent: the real Panda is skipped");
+    auto studio = studio_from({QStringLiteral("--robot"), panda_urdf(), QStringLiteral("--srdf"),
+                               QStringLiteral("none")});
     QVERIFY(studio);
     QVERIFY(studio->document->robot_srdf().isEmpty());
     QVERIFY(studio->document->robot()->named_pose_names().empty());
-    QCOMPARE(studio->window->statusBar()->currentMessage(), QStringLiteral("Loaded panda (without an SRDF, as asked)"));
+    QCOMPARE(studio->window->statusBar()->currentMessage(),
+             QStringLiteral("Loaded panda (without an SRDF, as asked)"));
   }
 
   // A session keeps the SRDF that was found: reopened, the robot has it again.
   void a_session_keeps_the_srdf_found() {
-    if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
+    if (!kinetic::test::shared_robots_available())
+      QSKIP("../shared/robots is absent: the real Panda is skipped");
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("panda.kinetic-session"));
     {
@@ -119,7 +133,8 @@ class RobotCompanionsTest : public QObject {
   // File → Open URDF with SRDF / kinetic.toml…: the SRDF field is filled with what was found (how,
   // in its tooltip); emptied, the robot opens without one. The recent entry keeps what was used.
   void the_open_dialog_fills_in_the_srdf_found_and_an_emptied_field_means_none() {
-    if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
+    if (!kinetic::test::shared_robots_available())
+      QSKIP("../shared/robots is absent: the real Panda is skipped");
     QTemporaryDir dir;
     StudioDocument document;
     QCOMPARE(document.load_robot(QStringLiteral("ur5e")), QString());
@@ -129,24 +144,29 @@ class RobotCompanionsTest : public QObject {
     options.settings_file = dir.filePath(QStringLiteral("settings.ini"));
     options.offer_recovery = false;
     QStringList reported;
-    options.report_error = [&reported](const QString& title, const QString& message) { reported << title + ": " + message; };
-    const kinetic::app::DataFeatures features = kinetic::app::install_data_features(window, document, options);
+    options.report_error = [&reported](const QString& title, const QString& message) {
+      reported << title + ": " + message;
+    };
+    const kinetic::app::DataFeatures features =
+        kinetic::app::install_data_features(window, document, options);
     window.show();
     kinetic::app::RecentFiles recent(*features.settings);
 
     for (const bool keep_the_guess : {true, false}) {
       QString guessed, tooltip;
-      kinetic::test::ModalAnswers answers({kinetic::test::choose_file(panda_urdf()), [&](QWidget* modal) {
-                                             auto* dialog = dynamic_cast<kinetic::app::RobotFilesDialog*>(modal);
-                                             QVERIFY2(dialog, "expected the robot files dialog");
-                                             guessed = dialog->srdf_edit()->text();
-                                             tooltip = dialog->srdf_edit()->toolTip();
-                                             if (!keep_the_guess) dialog->srdf_edit()->clear();
-                                             QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
-                                           }});
+      kinetic::test::ModalAnswers answers(
+          {kinetic::test::choose_file(panda_urdf()), [&](QWidget* modal) {
+             auto* dialog = dynamic_cast<kinetic::app::RobotFilesDialog*>(modal);
+             QVERIFY2(dialog, "expected the robot files dialog");
+             guessed = dialog->srdf_edit()->text();
+             tooltip = dialog->srdf_edit()->toolTip();
+             if (!keep_the_guess) dialog->srdf_edit()->clear();
+             QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
+           }});
       features.open_robot->trigger();
       QCOMPARE(answers.answered(), std::size_t(2));
-      QTRY_VERIFY_WITH_TIMEOUT(!features.robot_loader->busy(), 20000);  // it loads in the background
+      QTRY_VERIFY_WITH_TIMEOUT(!features.robot_loader->busy(),
+                               20000);  // it loads in the background
       QVERIFY2(reported.isEmpty(), qPrintable(reported.join('\n')));
       QCOMPARE(QDir::cleanPath(guessed), panda_srdf());
       QCOMPARE(tooltip, QStringLiteral("../srdf/panda.srdf (found in the package's srdf folder)"));
@@ -162,12 +182,17 @@ class RobotCompanionsTest : public QObject {
 
   // The dialog's guesses follow the URDF; what the user typed stays.
   void the_open_dialogs_guesses_follow_the_urdf() {
-    if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the shared UR5 is skipped");
-    const QString ur = QString::fromStdString(kinetic::test::example_robot_data_dir() + "/robots/ur_description");
+    if (!kinetic::test::shared_robots_available())
+      QSKIP("../shared/robots is absent: the shared UR5 is skipped");
+    const QString ur =
+        QString::fromStdString(kinetic::test::example_robot_data_dir() + "/robots/ur_description");
     kinetic::app::RobotFilesDialog dialog(ur + QStringLiteral("/urdf/ur5_robot.urdf"));
-    QCOMPARE(QDir::cleanPath(dialog.srdf()), QDir::cleanPath(ur + QStringLiteral("/srdf/ur5.srdf")));
-    QCOMPARE(dialog.srdf_edit()->toolTip(),
-             QStringLiteral("../srdf/ur5.srdf (found in the package's srdf folder, named after the robot 'ur5')"));
+    QCOMPARE(QDir::cleanPath(dialog.srdf()),
+             QDir::cleanPath(ur + QStringLiteral("/srdf/ur5.srdf")));
+    QCOMPARE(
+        dialog.srdf_edit()->toolTip(),
+        QStringLiteral(
+            "../srdf/ur5.srdf (found in the package's srdf folder, named after the robot 'ur5')"));
     dialog.urdf_edit()->setText(ur + QStringLiteral("/urdf/ur10_robot.urdf"));
     QCOMPARE(dialog.srdf(), QString());  // its package has no SRDF for the UR10
     dialog.srdf_edit()->setText(QStringLiteral("/my/own.srdf"));
@@ -215,22 +240,29 @@ class RobotCompanionsTest : public QObject {
   // through $(find), found with --package-path), opened as a robot, not a session, and its
   // package's ../srdf/robot.srdf is found by the name "robot" as for robot.urdf.
   void a_xacro_on_the_command_line_opens_expanded_with_the_srdf_found() {
-    if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
+    if (!kinetic::test::shared_robots_available())
+      QSKIP("../shared/robots is absent: the real Panda is skipped");
     QTemporaryDir dir;
     const QString xacro = dir.filePath(QStringLiteral("arm_description/urdf/arm.urdf.xacro"));
-    write_file(xacro, "<?xml version=\"1.0\"?>\n<robot name=\"$(arg name)\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
-                      "  <xacro:arg name=\"name\" default=\"panda\"/>\n"
-                      "  <xacro:include filename=\"$(find example-robot-data)/robots/panda_description/urdf/panda.urdf\"/>\n"
-                      "</robot>\n");
+    write_file(xacro,
+               "<?xml version=\"1.0\"?>\n<robot name=\"$(arg name)\" "
+               "xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
+               "  <xacro:arg name=\"name\" default=\"panda\"/>\n"
+               "  <xacro:include filename=\"$(find "
+               "example-robot-data)/robots/panda_description/urdf/panda.urdf\"/>\n"
+               "</robot>\n");
     QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("arm_description/srdf"))));
-    QVERIFY(QFile::copy(panda_srdf(), dir.filePath(QStringLiteral("arm_description/srdf/arm.srdf"))));
-    auto studio = studio_from({xacro, QStringLiteral("--package-path"), QString::fromStdString(kinetic::test::shared_robots_dir())});
+    QVERIFY(
+        QFile::copy(panda_srdf(), dir.filePath(QStringLiteral("arm_description/srdf/arm.srdf"))));
+    auto studio = studio_from({xacro, QStringLiteral("--package-path"),
+                               QString::fromStdString(kinetic::test::shared_robots_dir())});
     QVERIFY(studio);
     const StudioDocument& document = *studio->document;
     QVERIFY(document.robot());
     QCOMPARE(document.robot()->name(), std::string("panda"));
     QCOMPARE(document.robot()->dof(), 8);
-    QCOMPARE(document.robot_srdf(), QDir::cleanPath(dir.filePath(QStringLiteral("arm_description/srdf/arm.srdf"))));
+    QCOMPARE(document.robot_srdf(),
+             QDir::cleanPath(dir.filePath(QStringLiteral("arm_description/srdf/arm.srdf"))));
     QVERIFY(has_pose(document, "default"));
   }
 
@@ -239,7 +271,8 @@ class RobotCompanionsTest : public QObject {
     QTemporaryDir dir;
     const QString urdf = dir.filePath(QStringLiteral("folding.urdf"));
     write_file(urdf, kFoldingArm);
-    write_file(dir.filePath(QStringLiteral("folding.srdf")), "<robot name=\"folding\"><group_state name=\"x\"");
+    write_file(dir.filePath(QStringLiteral("folding.srdf")),
+               "<robot name=\"folding\"><group_state name=\"x\"");
     StudioDocument document;
     const QString error = document.load_robot(urdf);
     QVERIFY2(error.contains(QStringLiteral("folding.srdf")) &&

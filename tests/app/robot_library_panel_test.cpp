@@ -38,7 +38,8 @@ class RobotLibraryPanelTest : public QObject {
     panel.set_filter(QStringLiteral("kuka"));
     QStringList names = panel.visible_names();
     names.sort();
-    QCOMPARE(names, (QStringList{QStringLiteral("iiwa14"), QStringLiteral("iiwa7"), QStringLiteral("kr6_r700_sixx")}));
+    QCOMPARE(names, (QStringList{QStringLiteral("iiwa14"), QStringLiteral("iiwa7"),
+                                 QStringLiteral("kr6_r700_sixx")}));
     // Words combine: KUKA arms with 6 joints.
     panel.set_filter(QStringLiteral("KUKA 6"));
     QCOMPARE(panel.visible_names(), QStringList{QStringLiteral("kr6_r700_sixx")});

@@ -17,8 +17,8 @@
 #include <QtTest>
 #include <algorithm>
 
-#include "app/robot/robot_loader.hpp"
 #include "app/document/studio_document.hpp"
+#include "app/robot/robot_loader.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/viewport/viewport_window.hpp"
 #include "app/window_test_support.hpp"
@@ -31,8 +31,11 @@ using kinetic::app::StudioDocument;
 namespace {
 
 RobotLoadRequest shared_panda() {
-  const QString panda = QString::fromStdString(kinetic::test::example_robot_data_dir() + "/robots/panda_description");
-  return {panda + QStringLiteral("/urdf/panda.urdf"), panda + QStringLiteral("/srdf/panda.srdf"), std::nullopt,
+  const QString panda =
+      QString::fromStdString(kinetic::test::example_robot_data_dir() + "/robots/panda_description");
+  return {panda + QStringLiteral("/urdf/panda.urdf"),
+          panda + QStringLiteral("/srdf/panda.srdf"),
+          std::nullopt,
           {QString::fromStdString(kinetic::test::shared_robots_dir())}};
 }
 
@@ -43,12 +46,15 @@ bool wait_out_a_panda_load() {
   QElapsedTimer clock;
   clock.start();
   const RobotLoadRequest panda = shared_panda();
-  if (!timing.load_robot(panda.reference, panda.srdf, panda.config, panda.package_paths).isEmpty()) return false;
+  if (!timing.load_robot(panda.reference, panda.srdf, panda.config, panda.package_paths).isEmpty())
+    return false;
   QTest::qWait(static_cast<int>(std::max<qint64>(500, 2 * clock.elapsed())));
   return true;
 }
 
-RobotLoader* loader_of(kinetic::app::Studio& studio) { return studio.window->findChild<RobotLoader*>(); }
+RobotLoader* loader_of(kinetic::app::Studio& studio) {
+  return studio.window->findChild<RobotLoader*>();
+}
 
 // Ticks every 10 ms while the event loop runs: the longest gap is how long the GUI thread was
 // kept from it.
@@ -77,7 +83,8 @@ struct Ticker {
 // Until the 3D view has drawn a frame after the robot changed (its meshes uploaded), and the
 // ticker has seen the event loop again.
 bool wait_for_frame_after(kinetic::app::ViewportWindow& viewport, int frames_before) {
-  if (!QTest::qWaitFor([&] { return viewport.frames_drawn() > frames_before; }, 30000)) return false;
+  if (!QTest::qWaitFor([&] { return viewport.frames_drawn() > frames_before; }, 30000))
+    return false;
   QTest::qWait(50);
   return true;
 }
@@ -88,7 +95,8 @@ class RobotLoadWindowTest : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    if (!kinetic::test::shared_robots_available()) QSKIP("../shared/robots is absent: the real Panda is skipped");
+    if (!kinetic::test::shared_robots_available())
+      QSKIP("../shared/robots is absent: the real Panda is skipped");
   }
 
   // The request returns at once; the event loop keeps running until the robot is installed, and
@@ -122,15 +130,19 @@ class RobotLoadWindowTest : public QObject {
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY(!loader->busy());
     // A load of a few tenths of a second on the worker: the 10 ms timer kept ticking meanwhile.
-    QVERIFY2(ticks_at_change - ticks_before >= 2, qPrintable(QString::number(ticks_at_change - ticks_before)));
-    qInfo("background load of the shared Panda: %d timer ticks before it was installed (longest gap %lld ms); "
-          "from its install to the first frame with it, the GUI thread was blocked %lld ms",
-          ticks_at_change - ticks_before, longest_while_loading, ticker.longest);
+    QVERIFY2(ticks_at_change - ticks_before >= 2,
+             qPrintable(QString::number(ticks_at_change - ticks_before)));
+    qInfo(
+        "background load of the shared Panda: %d timer ticks before it was installed (longest gap "
+        "%lld ms); "
+        "from its install to the first frame with it, the GUI thread was blocked %lld ms",
+        ticks_at_change - ticks_before, longest_while_loading, ticker.longest);
 
     StudioDocument sync;
     QVERIFY(sync.load_robot(QStringLiteral("ur5e")).isEmpty());
     const RobotLoadRequest panda = shared_panda();
-    QVERIFY(sync.load_robot(panda.reference, panda.srdf, panda.config, panda.package_paths).isEmpty());
+    QVERIFY(
+        sync.load_robot(panda.reference, panda.srdf, panda.config, panda.package_paths).isEmpty());
     QCOMPARE(document.robot()->dof(), sync.robot()->dof());
     QCOMPARE(document.robot()->variable_names(), sync.robot()->variable_names());
     QCOMPARE(document.joints(), sync.joints());
@@ -149,10 +161,14 @@ class RobotLoadWindowTest : public QObject {
     ticker.restart();
     const int frames = studio->viewport->frames_drawn();
     const RobotLoadRequest panda = shared_panda();
-    QVERIFY(studio->document->load_robot(panda.reference, panda.srdf, panda.config, panda.package_paths).isEmpty());
+    QVERIFY(
+        studio->document->load_robot(panda.reference, panda.srdf, panda.config, panda.package_paths)
+            .isEmpty());
     QVERIFY(wait_for_frame_after(*studio->viewport, frames));
-    qInfo("synchronous load of the shared Panda: the GUI thread blocked %lld ms (until the first frame with it)",
-          ticker.longest);
+    qInfo(
+        "synchronous load of the shared Panda: the GUI thread blocked %lld ms (until the first "
+        "frame with it)",
+        ticker.longest);
   }
 
   // Robot A, then B before A is done: only B is installed, and only B's answer comes.
@@ -163,7 +179,8 @@ class RobotLoadWindowTest : public QObject {
     RobotLoader* loader = loader_of(*studio);
     QSignalSpy changed(&document, &StudioDocument::robotChanged);
     QStringList answers;
-    loader->load(shared_panda(), this, [&answers](const QString& e) { answers << QStringLiteral("panda:") + e; });
+    loader->load(shared_panda(), this,
+                 [&answers](const QString& e) { answers << QStringLiteral("panda:") + e; });
     loader->load({QStringLiteral("iiwa7"), {}, {}, {}}, this,
                  [&answers](const QString& e) { answers << QStringLiteral("iiwa7:") + e; });
     QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 60000);
@@ -199,7 +216,8 @@ class RobotLoadWindowTest : public QObject {
     QCOMPARE(*error, expected);
     QCOMPARE(document.robot(), before);
     QCOMPARE(changed.count(), 0);
-    QVERIFY(studio->window->statusBar()->currentMessage() != QStringLiteral("Loading broken.urdf…"));
+    QVERIFY(studio->window->statusBar()->currentMessage() !=
+            QStringLiteral("Loading broken.urdf…"));
   }
 
   // Every MoveIt config of ../shared/robots opens in the studio window by its folder, as a user
@@ -210,29 +228,36 @@ class RobotLoadWindowTest : public QObject {
     QVERIFY2(studio, "the Vulkan viewport could not be created or never drew");
     const QString shared = QString::fromStdString(kinetic::test::shared_robots_dir());
     const QStringList configs = {
-        "moveit_resources/panda_moveit_config", "moveit_resources/dual_arm_panda_moveit_config",
+        "moveit_resources/panda_moveit_config",
+        "moveit_resources/dual_arm_panda_moveit_config",
         "moveit_resources/fanuc_moveit_config",
         "ros2_kortex/kortex_moveit_config/kinova_gen3_7dof_robotiq_2f_85_moveit_config",
         "ros2_kortex/kortex_moveit_config/kinova_gen3_6dof_robotiq_2f_85_moveit_config",
-        "ros2_kortex/kortex_moveit_config/kinova_gen3_lite_moveit_config", "abb/abb_irb2400_moveit_config",
-        "fanuc/moveit_cfgs/fanuc_m10ia_moveit_config", "fanuc/moveit_cfgs/fanuc_lrmate200id_moveit_config"};
+        "ros2_kortex/kortex_moveit_config/kinova_gen3_lite_moveit_config",
+        "abb/abb_irb2400_moveit_config",
+        "fanuc/moveit_cfgs/fanuc_m10ia_moveit_config",
+        "fanuc/moveit_cfgs/fanuc_lrmate200id_moveit_config"};
     for (const QString& config : configs) {
       const QString folder = shared + QLatin1Char('/') + config;
       std::optional<QString> error;
       const int frames = studio->viewport->frames_drawn();
-      loader_of(*studio)->load({folder, {}, {}, {shared}}, this, [&error](const QString& e) { error = e; });
+      loader_of(*studio)->load({folder, {}, {}, {shared}}, this,
+                               [&error](const QString& e) { error = e; });
       QTRY_VERIFY_WITH_TIMEOUT(error.has_value(), 60000);
       QVERIFY2(error->isEmpty(), qPrintable(config + ": " + *error));
       QCOMPARE(studio->document->robot_reference(), folder);
       QVERIFY2(wait_for_frame_after(*studio->viewport, frames), qPrintable(config));
       QString said;  // what the status bar says for a load from the menus or the Robot library
-      for (const std::string& note : studio->document->robot()->source_notes()) said += QString::fromStdString(note) + "; ";
-      QVERIFY2(said.contains(QStringLiteral("MoveIt config: ")) && said.contains(QStringLiteral("SRDF: config/")),
+      for (const std::string& note : studio->document->robot()->source_notes())
+        said += QString::fromStdString(note) + "; ";
+      QVERIFY2(said.contains(QStringLiteral("MoveIt config: ")) &&
+                   said.contains(QStringLiteral("SRDF: config/")),
                qPrintable(config + ": " + said));
     }
     std::optional<QString> error;
-    loader_of(*studio)->load({shared + QStringLiteral("/abb/abb_irb6640_moveit_config"), {}, {}, {shared}}, this,
-                             [&error](const QString& e) { error = e; });
+    loader_of(*studio)->load(
+        {shared + QStringLiteral("/abb/abb_irb6640_moveit_config"), {}, {}, {shared}}, this,
+        [&error](const QString& e) { error = e; });
     QTRY_VERIFY_WITH_TIMEOUT(error.has_value(), 60000);
     QVERIFY2(error->contains(QStringLiteral("abb_irb6640_support")), qPrintable(*error));
   }
@@ -247,13 +272,16 @@ class RobotLoadWindowTest : public QObject {
     QTemporaryDir dir;
     QString urdf = QStringLiteral("<robot name=\"star\"><link name=\"base\"/>");
     for (int i = 0; i < 2000; ++i)
-      urdf += QStringLiteral("<link name=\"l%1\"><collision><origin xyz=\"%2 %3 0\"/><geometry><box size=\"0.05 0.05 "
-                             "0.05\"/></geometry></collision></link><joint name=\"j%1\" type=\"revolute\"><parent "
-                             "link=\"base\"/><child link=\"l%1\"/><axis xyz=\"0 0 1\"/><limit lower=\"-1\" "
-                             "upper=\"1\" effort=\"1\" velocity=\"1\"/></joint>")
-                  .arg(i)
-                  .arg((i % 50) * 0.3)
-                  .arg((i / 50) * 0.3);
+      urdf +=
+          QStringLiteral(
+              "<link name=\"l%1\"><collision><origin xyz=\"%2 %3 0\"/><geometry><box size=\"0.05 "
+              "0.05 "
+              "0.05\"/></geometry></collision></link><joint name=\"j%1\" type=\"revolute\"><parent "
+              "link=\"base\"/><child link=\"l%1\"/><axis xyz=\"0 0 1\"/><limit lower=\"-1\" "
+              "upper=\"1\" effort=\"1\" velocity=\"1\"/></joint>")
+              .arg(i)
+              .arg((i % 50) * 0.3)
+              .arg((i / 50) * 0.3);
     urdf += QStringLiteral("</robot>");
     const QString path = dir.filePath(QStringLiteral("star.urdf"));
     QFile file(path);
@@ -269,10 +297,12 @@ class RobotLoadWindowTest : public QObject {
     // The status bar's collision readout says why this robot is not checked.
     const auto readout = [&studio] {
       QString text;
-      for (const QLabel* label : studio->window->statusBar()->findChildren<QLabel*>()) text += label->text() + "\n";
+      for (const QLabel* label : studio->window->statusBar()->findChildren<QLabel*>())
+        text += label->text() + "\n";
       return text;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(readout().contains(QStringLiteral("2000 links with collision geometry")), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        readout().contains(QStringLiteral("2000 links with collision geometry")), 30000);
     QVERIFY2(readout().contains(QStringLiteral("skip_pairs")), qPrintable(readout()));
     // Generous: lavapipe uploads 2,000 boxes on the GUI thread; the load itself ran on the worker.
     QVERIFY2(ticker.longest < 10000, qPrintable(QString::number(ticker.longest)));
@@ -313,7 +343,8 @@ class RobotLoadWindowTest : public QObject {
     auto studio = kinetic::test::open_studio_window();
     QVERIFY2(studio, "the Vulkan viewport could not be created or never drew");
     bool answered = false;
-    loader_of(*studio)->load(shared_panda(), studio->window.get(), [&answered](const QString&) { answered = true; });
+    loader_of(*studio)->load(shared_panda(), studio->window.get(),
+                             [&answered](const QString&) { answered = true; });
     QTest::qWait(20);  // the worker is reading
     QVERIFY(studio->window->close());
     QElapsedTimer clock;

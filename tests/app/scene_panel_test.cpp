@@ -8,8 +8,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/scene/scene_panel_binding.hpp"
 #include "app/document/studio_document.hpp"
+#include "app/scene/scene_panel_binding.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/planning/state_diagnostics.hpp"
@@ -29,24 +29,28 @@ Vector3 world_position(const StudioDocument& document, const std::string& name) 
   const auto& scene = document.scene();
   if (scene.has_obstacle(name)) return scene.obstacle(name).pose.translation();
   const auto& object = scene.attached(name);
-  return (kinetic::compute_link_pose(*document.robot(), document.joints(), object.link) * object.pose).translation();
+  return (kinetic::compute_link_pose(*document.robot(), document.joints(), object.link) *
+          object.pose)
+      .translation();
 }
 
 // Scenes equal up to rounding (a pose's rotation goes through a quaternion in the file).
 bool same_scene(const kinetic::PlanningScene& a, const kinetic::PlanningScene& b) {
-  if (a.obstacles().size() != b.obstacles().size() || a.attached_objects().size() != b.attached_objects().size() ||
-      a.overrides() != b.overrides())
+  if (a.obstacles().size() != b.obstacles().size() ||
+      a.attached_objects().size() != b.attached_objects().size() || a.overrides() != b.overrides())
     return false;
   for (std::size_t i = 0; i < a.obstacles().size(); ++i) {
     const auto &x = a.obstacles()[i], &y = b.obstacles()[i];
     if (x.name != y.name || x.shape.type != y.shape.type || x.shape.box_size != y.shape.box_size ||
-        x.shape.radius != y.shape.radius || x.shape.length != y.shape.length || !x.pose.isApprox(y.pose, 1e-12))
+        x.shape.radius != y.shape.radius || x.shape.length != y.shape.length ||
+        !x.pose.isApprox(y.pose, 1e-12))
       return false;
   }
   for (std::size_t i = 0; i < a.attached_objects().size(); ++i) {
     const auto &x = a.attached_objects()[i], &y = b.attached_objects()[i];
-    if (x.name != y.name || x.link != y.link || x.shape.type != y.shape.type || x.shape.radius != y.shape.radius ||
-        x.shape.box_size != y.shape.box_size || !x.pose.isApprox(y.pose, 1e-12))
+    if (x.name != y.name || x.link != y.link || x.shape.type != y.shape.type ||
+        x.shape.radius != y.shape.radius || x.shape.box_size != y.shape.box_size ||
+        !x.pose.isApprox(y.pose, 1e-12))
       return false;
   }
   return true;
@@ -125,7 +129,8 @@ class ScenePanelTest : public QObject {
     QVERIFY(panel_->add_primitive(Shape::Type::Sphere).isEmpty());
     document_->set_selected_object(QStringLiteral("box1"));
     QCOMPARE(panel_->selected(), QStringLiteral("box1"));
-    QCOMPARE(panel_->object_list()->currentItem()->data(Qt::UserRole).toString(), QStringLiteral("box1"));
+    QCOMPARE(panel_->object_list()->currentItem()->data(Qt::UserRole).toString(),
+             QStringLiteral("box1"));
     panel_->object_list()->setCurrentRow(1);
     QCOMPARE(document_->selected_object(), QStringLiteral("sphere1"));
   }
@@ -133,10 +138,12 @@ class ScenePanelTest : public QObject {
   void attach_to_the_tool_and_detach_keeps_the_world_pose() {
     QVERIFY(panel_->add_primitive(Shape::Type::Cylinder).isEmpty());
     const Vector3 before = world_position(*document_, "cylinder1");
-    QCOMPARE(panel_->link_chooser()->currentText(), QStringLiteral("tool0"));  // the end effector's link
+    QCOMPARE(panel_->link_chooser()->currentText(),
+             QStringLiteral("tool0"));  // the end effector's link
     QVERIFY(panel_->attach_selected(QStringLiteral("tool0")).isEmpty());
     QVERIFY(document_->scene().has_attached("cylinder1"));
-    QCOMPARE(QString::fromStdString(document_->scene().attached("cylinder1").link), QStringLiteral("tool0"));
+    QCOMPARE(QString::fromStdString(document_->scene().attached("cylinder1").link),
+             QStringLiteral("tool0"));
     QVERIFY((world_position(*document_, "cylinder1") - before).norm() < 1e-9);
     // It moves with the arm: turn the base by 0.5 rad, then detach where it is.
     kinetic::JointVector q = document_->joints();
@@ -157,13 +164,16 @@ class ScenePanelTest : public QObject {
   void a_part_attached_flush_on_the_flange_may_touch_the_links_that_hold_it() {
     QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());
     kinetic::PlanningScene scene = document_->scene();
-    const Pose flange = kinetic::compute_link_pose(*document_->robot(), document_->joints(), "tool0");
+    const Pose flange =
+        kinetic::compute_link_pose(*document_->robot(), document_->joints(), "tool0");
     scene.remove_obstacle("box1");  // a 4 cm part, 1 cm of it inside the flange's housing
-    scene.add_obstacle("box1", Shape::box(Vector3(0.04, 0.04, 0.04)), flange * Pose(Eigen::Translation3d(0.0, 0.0, 0.01)));
+    scene.add_obstacle("box1", Shape::box(Vector3(0.04, 0.04, 0.04)),
+                       flange * Pose(Eigen::Translation3d(0.0, 0.0, 0.01)));
     document_->set_scene(scene);
     kinetic::CollisionChecker checker(document_->robot());
     checker.set_scene(document_->scene());
-    QVERIFY2(checker.in_collision(document_->joints()), "the box overlaps the wrist before attaching");
+    QVERIFY2(checker.in_collision(document_->joints()),
+             "the box overlaps the wrist before attaching");
     QVERIFY(panel_->attach_selected(QStringLiteral("tool0")).isEmpty());
     const auto& touch = document_->scene().attached("box1").touch_links;
     QVERIFY(std::find(touch.begin(), touch.end(), "link6") != touch.end());
@@ -202,13 +212,15 @@ class ScenePanelTest : public QObject {
     QVERIFY(!document_->scene().has_attached("sphere1"));
   }
 
-  // Add from a scene file keeps what is there (Load replaces it): a fixture into a work cell, clashing
-  // names renamed and said, one undo step.
+  // Add from a scene file keeps what is there (Load replaces it): a fixture into a work cell,
+  // clashing names renamed and said, one undo step.
   void objects_from_a_scene_file_are_added_to_the_scene() {
     QTemporaryDir dir;
     kinetic::PlanningScene fixture;
-    fixture.add_obstacle("box1", Shape::box(Vector3(0.1, 0.1, 0.1)), Pose(Eigen::Translation3d(-0.4, 0.3, 0.05)));
-    fixture.add_obstacle("clamp", Shape::cylinder(0.02, 0.1), Pose(Eigen::Translation3d(-0.4, 0.2, 0.05)));
+    fixture.add_obstacle("box1", Shape::box(Vector3(0.1, 0.1, 0.1)),
+                         Pose(Eigen::Translation3d(-0.4, 0.3, 0.05)));
+    fixture.add_obstacle("clamp", Shape::cylinder(0.02, 0.1),
+                         Pose(Eigen::Translation3d(-0.4, 0.2, 0.05)));
     const QString path = dir.filePath(QStringLiteral("fixture.json"));
     kinetic::save_scene(fixture, path.toStdString());
     QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());  // the cell's own box1
@@ -219,13 +231,15 @@ class ScenePanelTest : public QObject {
     QCOMPARE(scene.obstacles().size(), std::size_t(3));
     QVERIFY(scene.has_obstacle("clamp") && scene.has_obstacle("box1_2"));
     QVERIFY((scene.obstacle("box1").pose.translation() - own).norm() < 1e-12);
-    QVERIFY2(panel_->note().contains(QStringLiteral("'box1' as 'box1_2'")), qPrintable(panel_->note()));
+    QVERIFY2(panel_->note().contains(QStringLiteral("'box1' as 'box1_2'")),
+             qPrintable(panel_->note()));
     QCOMPARE(panel_->selected(), QStringLiteral("box1_2"));
     QCOMPARE(document_->undo_stack().count(), steps + 1);
     document_->undo_stack().undo();
     QCOMPARE(document_->scene().obstacles().size(), std::size_t(1));
     // A file that cannot be read adds nothing and says so.
-    QVERIFY(panel_->add_scene_file(dir.filePath(QStringLiteral("nope.json"))).startsWith(QStringLiteral("Nothing was added")));
+    QVERIFY(panel_->add_scene_file(dir.filePath(QStringLiteral("nope.json")))
+                .startsWith(QStringLiteral("Nothing was added")));
     QCOMPARE(document_->scene().obstacles().size(), std::size_t(1));
   }
 
@@ -236,7 +250,8 @@ class ScenePanelTest : public QObject {
     QCOMPARE(panel_->selected(), QStringLiteral("cylinder1_copy1"));
     const kinetic::Obstacle& copy = document_->scene().obstacle("cylinder1_copy1");
     QCOMPARE(copy.shape.radius, original.shape.radius);
-    QVERIFY((copy.pose.translation() - original.pose.translation() - Vector3(0, 0.1, 0)).norm() < 1e-12);
+    QVERIFY((copy.pose.translation() - original.pose.translation() - Vector3(0, 0.1, 0)).norm() <
+            1e-12);
     // The Delete key in the list deletes the selected object.
     panel_->object_list()->setFocus();
     QTest::keyClick(panel_->object_list(), Qt::Key_Delete);
@@ -252,7 +267,8 @@ class ScenePanelTest : public QObject {
     const QString path = dir.filePath(QStringLiteral("broken.json"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "x", "shape": {"type": "sphere", "radius": -1}, )");
+    file.write(
+        R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "x", "shape": {"type": "sphere", "radius": -1}, )");
     file.close();
     QSignalSpy errors(panel_.get(), &ScenePanel::errorOccurred);
     const QString error = panel_->load_scene_file(path);
@@ -262,7 +278,8 @@ class ScenePanelTest : public QObject {
     QCOMPARE(kinetic::scene_to_json(document_->scene()), before);
     QCOMPARE(document_->undo_stack().count(), steps);
     // A missing file, likewise.
-    QVERIFY(panel_->load_scene_file(dir.filePath(QStringLiteral("nope.json"))).contains(QStringLiteral("nope.json")));
+    QVERIFY(panel_->load_scene_file(dir.filePath(QStringLiteral("nope.json")))
+                .contains(QStringLiteral("nope.json")));
     QCOMPARE(kinetic::scene_to_json(document_->scene()), before);
   }
 
@@ -282,7 +299,8 @@ class ScenePanelTest : public QObject {
     file.write(QByteArray::fromStdString(kinetic::scene_to_json(with_mesh)));
     file.close();
     const QString error = panel_->load_scene_file(path);
-    QVERIFY2(error.contains(QStringLiteral("meshes.json")) && error.contains(QStringLiteral("'part'")) &&
+    QVERIFY2(error.contains(QStringLiteral("meshes.json")) &&
+                 error.contains(QStringLiteral("'part'")) &&
                  error.contains(QStringLiteral("gone.stl")),
              qPrintable(error));
     QCOMPARE(kinetic::scene_to_json(document_->scene()), before);
@@ -299,13 +317,17 @@ class ScenePanelTest : public QObject {
     const QString text = dir.filePath(QStringLiteral("exported.scene"));
     QFile file(text);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("exported\n* crate\n0.6 0 0.2\n0 0 0 1\n1\nbox\n0.2 0.2 0.2\n0 0 0\n0 0 0 1\n0 0 0 0\n0\n.\n");
+    file.write(
+        "exported\n* crate\n0.6 0 0.2\n0 0 0 1\n1\nbox\n0.2 0.2 0.2\n0 0 0\n0 0 0 1\n0 0 0 "
+        "0\n0\n.\n");
     file.close();
     QVERIFY(panel_->load_scene_file(text).isEmpty());
     QCOMPARE(document_->scene().obstacles().size(), std::size_t{1});
     QVERIFY(document_->scene().has_obstacle("crate"));
-    if (kinetic::test::mbm_panda_dir().empty()) QSKIP("../shared/mbm/panda is absent: its YAML scene is skipped");
-    const QString yaml = QString::fromStdString(kinetic::test::mbm_panda_dir() + "/problems/box_panda/scene0001.yaml");
+    if (kinetic::test::mbm_panda_dir().empty())
+      QSKIP("../shared/mbm/panda is absent: its YAML scene is skipped");
+    const QString yaml = QString::fromStdString(kinetic::test::mbm_panda_dir() +
+                                                "/problems/box_panda/scene0001.yaml");
     QVERIFY(panel_->load_scene_file(yaml).isEmpty());
     QCOMPARE(document_->scene().obstacles().size(), std::size_t{7});
     QVERIFY(document_->scene().has_obstacle("Can1"));
@@ -329,7 +351,8 @@ class ScenePanelTest : public QObject {
     QVERIFY(panel_->add_primitive(Shape::Type::Box).isEmpty());
     const QString box = panel_->selected();
     const QString error = panel_->rename_selected(QStringLiteral("link3"));
-    QVERIFY2(error.contains(QStringLiteral("'link3' is the name of one of the robot's links")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("'link3' is the name of one of the robot's links")),
+             qPrintable(error));
     QVERIFY(document_->scene().has_obstacle(box.toStdString()));
     QVERIFY(!document_->scene().has_obstacle("link3"));
     // A scene file naming an object after a link is not loaded.
@@ -342,7 +365,8 @@ class ScenePanelTest : public QObject {
     file.write(QByteArray::fromStdString(kinetic::scene_to_json(named)));
     file.close();
     const QString refused = panel_->load_scene_file(path);
-    QVERIFY2(refused.contains(QStringLiteral("'base_link' has the name of a link of robot 'ur5e'")), qPrintable(refused));
+    QVERIFY2(refused.contains(QStringLiteral("'base_link' has the name of a link of robot 'ur5e'")),
+             qPrintable(refused));
     QVERIFY(document_->scene().has_obstacle(box.toStdString()));
   }
 
@@ -352,13 +376,16 @@ class ScenePanelTest : public QObject {
     const QString path = dir.filePath(QStringLiteral("part mm.stl"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    const double v[8][3] = {{0, 0, 0}, {0, 0, 40}, {0, 60, 0}, {0, 60, 40}, {100, 0, 0}, {100, 0, 40}, {100, 60, 0}, {100, 60, 40}};
+    const double v[8][3] = {{0, 0, 0},   {0, 0, 40},   {0, 60, 0},   {0, 60, 40},
+                            {100, 0, 0}, {100, 0, 40}, {100, 60, 0}, {100, 60, 40}};
     const int faces[12][3] = {{0, 1, 3}, {0, 3, 2}, {4, 6, 7}, {4, 7, 5}, {0, 4, 5}, {0, 5, 1},
                               {2, 3, 7}, {2, 7, 6}, {0, 2, 6}, {0, 6, 4}, {1, 5, 7}, {1, 7, 3}};
     QByteArray text = "solid part\n";
     for (const auto& f : faces) {
       text += " facet normal 0 0 0\n  outer loop\n";
-      for (int i : f) text += QStringLiteral("   vertex %1 %2 %3\n").arg(v[i][0]).arg(v[i][1]).arg(v[i][2]).toUtf8();
+      for (int i : f)
+        text +=
+            QStringLiteral("   vertex %1 %2 %3\n").arg(v[i][0]).arg(v[i][1]).arg(v[i][2]).toUtf8();
       text += "  endloop\n endfacet\n";
     }
     text += "endsolid part\n";

@@ -13,9 +13,9 @@
 #include <QtTest>
 #include <string>
 
+#include "app/document/studio_document.hpp"
 #include "app/session/save_leftovers.hpp"
 #include "app/session/session_file.hpp"
-#include "app/document/studio_document.hpp"
 
 using kinetic::app::StudioDocument;
 

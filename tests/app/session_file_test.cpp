@@ -7,8 +7,8 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "app/session/session_file.hpp"
 #include "app/document/studio_document.hpp"
+#include "app/session/session_file.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/scene/scene_file.hpp"
 
@@ -27,7 +27,8 @@ kinetic::Trajectory two_sample_trajectory(const kinetic::RobotModel& robot) {
     samples[i].velocity = JointVector::Constant(robot.dof(), 0.1 * i);
     samples[i].acceleration = JointVector::Zero(robot.dof());
   }
-  std::vector<kinetic::PositionUnit> units(static_cast<std::size_t>(robot.dof()), kinetic::PositionUnit::Radian);
+  std::vector<kinetic::PositionUnit> units(static_cast<std::size_t>(robot.dof()),
+                                           kinetic::PositionUnit::Radian);
   return kinetic::Trajectory(robot.name(), robot.variable_names(), units, samples);
 }
 
@@ -38,8 +39,10 @@ void fill(StudioDocument& document) {
   q[1] = 0.123456789012345;
   document.set_joints(q);
   kinetic::PlanningScene scene;
-  scene.add_obstacle("table", Shape::box({1.0, 0.8, 0.05}), kinetic::pose_from_xyz_rpy({0.5, 0, -0.03}, {0, 0, 0.1}));
-  scene.add_obstacle("ball", Shape::sphere(0.07), kinetic::pose_from_xyz_rpy({0.4, 0.2, 0.3}, {0, 0, 0}));
+  scene.add_obstacle("table", Shape::box({1.0, 0.8, 0.05}),
+                     kinetic::pose_from_xyz_rpy({0.5, 0, -0.03}, {0, 0, 0.1}));
+  scene.add_obstacle("ball", Shape::sphere(0.07),
+                     kinetic::pose_from_xyz_rpy({0.4, 0.2, 0.3}, {0, 0, 0}));
   const kinetic::PlanningScene before_grasp = scene;
   scene.attach_obstacle("ball", "tool0", Pose::Identity());
   scene.allow("table", "link0");
@@ -51,35 +54,41 @@ void fill(StudioDocument& document) {
   // Two stored states of the user's, one at values a decimal print would round.
   JointVector above_bin = document.robot()->mid_configuration();
   above_bin[0] = 0.1 + 0.2;
-  document.set_stored_states({kinetic::panels::stored_state_of(*document.robot(), QStringLiteral("above bin"), above_bin),
-                              kinetic::panels::stored_state_of(*document.robot(), QStringLiteral("home for cell 2"),
-                                                               document.robot()->zero_configuration())});
+  document.set_stored_states(
+      {kinetic::panels::stored_state_of(*document.robot(), QStringLiteral("above bin"), above_bin),
+       kinetic::panels::stored_state_of(*document.robot(), QStringLiteral("home for cell 2"),
+                                        document.robot()->zero_configuration())});
   // The ball is picked up half way (a pick and place's scene changes).
-  document.set_trajectories(
-      {{QStringLiteral("pick"), two_sample_trajectory(*document.robot()), {{0.0, before_grasp}, {0.25, scene}}}});
+  document.set_trajectories({{QStringLiteral("pick"),
+                              two_sample_trajectory(*document.robot()),
+                              {{0.0, before_grasp}, {0.25, scene}}}});
 }
 
 // Scenes equal up to rounding (a pose's rotation goes through a quaternion in the file).
 bool same_scene(const kinetic::PlanningScene& a, const kinetic::PlanningScene& b) {
-  if (a.obstacles().size() != b.obstacles().size() || a.attached_objects().size() != b.attached_objects().size() ||
-      a.overrides() != b.overrides())
+  if (a.obstacles().size() != b.obstacles().size() ||
+      a.attached_objects().size() != b.attached_objects().size() || a.overrides() != b.overrides())
     return false;
   for (std::size_t i = 0; i < a.obstacles().size(); ++i) {
     const auto &x = a.obstacles()[i], &y = b.obstacles()[i];
     if (x.name != y.name || x.shape.type != y.shape.type || x.shape.box_size != y.shape.box_size ||
-        x.shape.radius != y.shape.radius || x.shape.length != y.shape.length || !x.pose.isApprox(y.pose, 1e-12))
+        x.shape.radius != y.shape.radius || x.shape.length != y.shape.length ||
+        !x.pose.isApprox(y.pose, 1e-12))
       return false;
   }
   for (std::size_t i = 0; i < a.attached_objects().size(); ++i) {
     const auto &x = a.attached_objects()[i], &y = b.attached_objects()[i];
-    if (x.name != y.name || x.link != y.link || x.shape.type != y.shape.type || x.shape.radius != y.shape.radius ||
-        x.shape.box_size != y.shape.box_size || !x.pose.isApprox(y.pose, 1e-12))
+    if (x.name != y.name || x.link != y.link || x.shape.type != y.shape.type ||
+        x.shape.radius != y.shape.radius || x.shape.box_size != y.shape.box_size ||
+        !x.pose.isApprox(y.pose, 1e-12))
       return false;
   }
   return true;
 }
 
-std::string snapshot(const StudioDocument& document) { return kinetic::app::session_to_json(document); }
+std::string snapshot(const StudioDocument& document) {
+  return kinetic::app::session_to_json(document);
+}
 
 void write(const QString& path, const QByteArray& bytes) {
   QFile file(path);
@@ -119,7 +128,8 @@ class SessionFileTest : public QObject {
       QVERIFY(same_scene(changes[i].scene, original.trajectories()[0].scene_changes[i].scene));
     }
     QVERIFY(changes[1].scene.has_attached("ball") && !changes[0].scene.has_attached("ball"));
-    QVERIFY(restored.stored_states() == original.stored_states());  // names, joint order, values bit-exact
+    QVERIFY(restored.stored_states() ==
+            original.stored_states());  // names, joint order, values bit-exact
     QCOMPARE(restored.undo_stack().count(), 0);
     // Saving what was opened writes the same file: the orientations' last bits used to wander on
     // every save (a diff for a session saved unchanged).
@@ -139,7 +149,8 @@ class SessionFileTest : public QObject {
     nlohmann::json old_style = nlohmann::json::parse(text);
     old_style["trajectories"][0].erase("scene_changes");
     StudioDocument document;
-    auto result = kinetic::app::apply_session_json(document, old_style.dump(), QStringLiteral("old"), {});
+    auto result =
+        kinetic::app::apply_session_json(document, old_style.dump(), QStringLiteral("old"), {});
     QVERIFY2(result.ok(), qPrintable(result.error));
     QVERIFY2(result.warnings.isEmpty(), qPrintable(result.warnings.join('\n')));
     QCOMPARE(document.trajectories().size(), std::size_t{1});
@@ -148,12 +159,17 @@ class SessionFileTest : public QObject {
     const std::string before = snapshot(document);
     const std::pair<std::function<void(nlohmann::json&)>, QString> bad[] = {
         {[](nlohmann::json& changes) { changes[1]["time"] = -1.0; },
-         QStringLiteral("trajectories[0].scene_changes[1].time: -1 s comes before the change above it (0 s)")},
-        {[](nlohmann::json& changes) { changes[1]["scene"]["attached"][0]["link"] = "no_such_link"; },
-         QStringLiteral("trajectories[0].scene_changes[1].scene.attached[0].link: robot 'panda' has no link 'no_such_link'")},
+         QStringLiteral(
+             "trajectories[0].scene_changes[1].time: -1 s comes before the change above it (0 s)")},
+        {[](nlohmann::json& changes) {
+           changes[1]["scene"]["attached"][0]["link"] = "no_such_link";
+         },
+         QStringLiteral("trajectories[0].scene_changes[1].scene.attached[0].link: robot 'panda' "
+                        "has no link 'no_such_link'")},
         {[](nlohmann::json& changes) { changes[0].erase("scene"); },
          QStringLiteral("trajectories[0].scene_changes[0].scene: missing")},
-        {[](nlohmann::json& changes) { changes = 3; }, QStringLiteral("trajectories[0].scene_changes: expected an array")},
+        {[](nlohmann::json& changes) { changes = 3; },
+         QStringLiteral("trajectories[0].scene_changes: expected an array")},
     };
     for (const auto& [edit, message] : bad) {
       result = kinetic::app::apply_session_json(document, edited(edit), QStringLiteral("bad"), {});
@@ -164,7 +180,8 @@ class SessionFileTest : public QObject {
 
   void robot_file_reference_and_camera() {
     QTemporaryDir dir;
-    const QString urdf = QDir(QString::fromStdString(kinetic::builtin_robot_directory())).filePath(QStringLiteral("ur5e/robot.urdf"));
+    const QString urdf = QDir(QString::fromStdString(kinetic::builtin_robot_directory()))
+                             .filePath(QStringLiteral("ur5e/robot.urdf"));
     StudioDocument document;
     QVERIFY(document.load_robot(urdf).isEmpty());
     kinetic::app::SessionCamera camera;
@@ -232,11 +249,14 @@ class SessionFileTest : public QObject {
     QTemporaryDir dir;
     StudioDocument document;
     const QString job = dir.filePath(QStringLiteral("job.json"));
-    write(job, R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "steps": [], "outputs": {}})");
+    write(
+        job,
+        R"({"format": "kinetic-job", "version": 1, "robot": "ur5e", "steps": [], "outputs": {}})");
     const auto as_session = kinetic::app::load_session(document, job);
-    QCOMPARE(as_session.error, QStringLiteral("session file %1: format: this is a headless job file, not a session: "
-                                              "run it with kinetic-studio --headless %1")
-                                   .arg(job));
+    QCOMPARE(as_session.error,
+             QStringLiteral("session file %1: format: this is a headless job file, not a session: "
+                            "run it with kinetic-studio --headless %1")
+                 .arg(job));
     QVERIFY2(as_session.warnings.isEmpty(), qPrintable(as_session.warnings.join('\n')));
 
     const QString missing = dir.filePath(QStringLiteral("gone.kinetic-session"));
@@ -257,7 +277,8 @@ class SessionFileTest : public QObject {
     const std::string before = snapshot(document);
     QByteArray garbage;
     for (int i = 0; i < 512; ++i) garbage.append(char((i * 7919) & 0xff));
-    for (const auto& [name, bytes] : {std::pair{"overflow.kinetic-session", overflow}, std::pair{"garbage.kinetic-session", garbage},
+    for (const auto& [name, bytes] : {std::pair{"overflow.kinetic-session", overflow},
+                                      std::pair{"garbage.kinetic-session", garbage},
                                       std::pair{"empty.kinetic-session", QByteArray()}}) {
       const QString path = dir.filePath(QString::fromLatin1(name));
       write(path, bytes);
@@ -284,17 +305,21 @@ class SessionFileTest : public QObject {
     StudioDocument source;
     fill(source);
     std::string text = kinetic::app::session_to_json(source);
-    text.replace(text.find("\"trajectories\""), std::string("\"trajectories\"").size(), "\"trajectoriez\"");
-    text.replace(text.find("\"reference\""), std::string("\"reference\"").size(), "\"srdf\": \"\", \"reference\"");
+    text.replace(text.find("\"trajectories\""), std::string("\"trajectories\"").size(),
+                 "\"trajectoriez\"");
+    text.replace(text.find("\"reference\""), std::string("\"reference\"").size(),
+                 "\"srdf\": \"\", \"reference\"");
     const QString path = dir.filePath(QStringLiteral("typo.kinetic-session"));
     write(path, QByteArray::fromStdString(text));
     StudioDocument document;
     const auto result = kinetic::app::load_session(document, path);
     QVERIFY2(result.ok(), qPrintable(result.error));
     const QString warnings = result.warnings.join('\n');
-    QVERIFY2(warnings.contains(QStringLiteral("(top level): unknown key \"trajectoriez\" was ignored (did you mean 'trajectories'?)")),
+    QVERIFY2(warnings.contains(QStringLiteral("(top level): unknown key \"trajectoriez\" was "
+                                              "ignored (did you mean 'trajectories'?)")),
              qPrintable(warnings));
-    QVERIFY2(warnings.contains(QStringLiteral("robot: key \"srdf\" is given twice")), qPrintable(warnings));
+    QVERIFY2(warnings.contains(QStringLiteral("robot: key \"srdf\" is given twice")),
+             qPrintable(warnings));
   }
 
   void deep_nesting_is_refused_and_a_control_character_key_is_printed_escaped() {
@@ -307,11 +332,14 @@ class SessionFileTest : public QObject {
     const std::string deep = std::string(100000, '[') + std::string(100000, ']');
     for (const char* field : {"scene", "trajectories"}) {
       const QString path = dir.filePath(QStringLiteral("deep.kinetic-session"));
-      const std::string head = "{\"format\": \"kinetic-session\", \"version\": 1, \"robot\": {\"reference\": \"ur5e\"}, ";
+      const std::string head =
+          "{\"format\": \"kinetic-session\", \"version\": 1, \"robot\": {\"reference\": "
+          "\"ur5e\"}, ";
       write(path, QByteArray::fromStdString(head + "\"" + field + "\": " + deep + "}"));
       const auto result = kinetic::app::load_session(document, path);
       QVERIFY2(!result.ok(), field);
-      QVERIFY2(result.error.contains(QStringLiteral("nest more than 256 levels deep")), qPrintable(result.error));
+      QVERIFY2(result.error.contains(QStringLiteral("nest more than 256 levels deep")),
+               qPrintable(result.error));
       QCOMPARE(snapshot(document), before);
     }
 
@@ -324,7 +352,8 @@ class SessionFileTest : public QObject {
     write(path, QByteArray::fromStdString(text));
     const auto result = kinetic::app::load_session(document, path);
     QVERIFY2(result.ok(), qPrintable(result.error));
-    QVERIFY2(result.warnings.join('\n').contains(QStringLiteral("unknown key \"\\u0000odd\" was ignored")),
+    QVERIFY2(result.warnings.join('\n').contains(
+                 QStringLiteral("unknown key \"\\u0000odd\" was ignored")),
              qPrintable(result.warnings.join('\n')));
   }
 
@@ -340,15 +369,18 @@ class SessionFileTest : public QObject {
     const auto result = kinetic::app::load_session(document, path);
     QVERIFY2(result.ok(), qPrintable(result.error));
     QVERIFY(!result.camera);
-    QVERIFY2(result.warnings.join('\n').contains(QStringLiteral("camera: the saved view (distance -1 m) cannot be shown")),
+    QVERIFY2(result.warnings.join('\n').contains(
+                 QStringLiteral("camera: the saved view (distance -1 m) cannot be shown")),
              qPrintable(result.warnings.join('\n')));
 
     // 1.0000001 was printed as "version 1 is not supported (this build reads version 1)".
     std::string text = kinetic::app::session_to_json(source);
-    text.replace(text.rfind("\"version\": 1"), std::string("\"version\": 1").size(), "\"version\": 1.0000001");  // the top level's (keys are sorted)
+    text.replace(text.rfind("\"version\": 1"), std::string("\"version\": 1").size(),
+                 "\"version\": 1.0000001");  // the top level's (keys are sorted)
     write(path, QByteArray::fromStdString(text));
     const auto odd = kinetic::app::load_session(document, path);
-    QVERIFY2(odd.error.contains(QStringLiteral("version 1.0000001 is not supported")), qPrintable(odd.error));
+    QVERIFY2(odd.error.contains(QStringLiteral("version 1.0000001 is not supported")),
+             qPrintable(odd.error));
   }
 
   void planner_settings_come_back_and_unusable_ones_are_dropped_with_a_warning() {
@@ -395,7 +427,8 @@ class SessionFileTest : public QObject {
     StudioDocument other;
     const auto bad = kinetic::app::load_session(other, path);
     QVERIFY2(bad.ok(), qPrintable(bad.error));
-    QVERIFY2(bad.warnings.join('\n').contains(QStringLiteral("settings.timing.velocity_scaling: must be in (0, 1]")),
+    QVERIFY2(bad.warnings.join('\n').contains(
+                 QStringLiteral("settings.timing.velocity_scaling: must be in (0, 1]")),
              qPrintable(bad.warnings.join('\n')));
     QVERIFY(!other.planner_settings().has_value());
     // An unknown planner is named with the known ones; an unknown key is a warning of its own.
@@ -405,8 +438,11 @@ class SessionFileTest : public QObject {
     write(path, QByteArray::fromStdString(doc.dump(1)));
     const auto unknown = kinetic::app::load_session(other, path);
     const QString said = unknown.warnings.join('\n');
-    QVERIFY2(said.contains(QStringLiteral("settings.planner:")) && said.contains(QStringLiteral("rrt_connect")), qPrintable(said));
-    QVERIFY2(said.contains(QStringLiteral("settings.options: unknown key \"timeout\"")), qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("settings.planner:")) &&
+                 said.contains(QStringLiteral("rrt_connect")),
+             qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("settings.options: unknown key \"timeout\"")),
+             qPrintable(said));
     // A session without settings (older files) leaves the document's as they were.
     doc.erase("settings");
     write(path, QByteArray::fromStdString(doc.dump(1)));
@@ -445,11 +481,13 @@ class SessionFileTest : public QObject {
     QCOMPARE(back.velocity_scaling, 0.3);
     QCOMPARE(back.acceleration_scaling, 0.2);
     QVERIFY(back.replace_selected);
-    QCOMPARE(restored.planner_settings()->velocity_scaling, 0.4);  // beside the planner's, not instead
+    QCOMPARE(restored.planner_settings()->velocity_scaling,
+             0.4);  // beside the planner's, not instead
     QVERIFY(restored.planner_settings()->replace_last_plan);
     QCOMPARE(kinetic::app::session_to_json(restored), kinetic::app::session_to_json(source));
 
-    // A value out of range drops the re-time settings, not the planner's nor the session, and says which.
+    // A value out of range drops the re-time settings, not the planner's nor the session, and says
+    // which.
     const nlohmann::json saved = nlohmann::json::parse(kinetic::app::session_to_json(source));
     nlohmann::json doc = saved;
     doc["settings"]["retiming"]["acceleration_scaling"] = 0;
@@ -458,9 +496,11 @@ class SessionFileTest : public QObject {
     const auto bad = kinetic::app::load_session(other, path);
     QVERIFY2(bad.ok(), qPrintable(bad.error));
     QCOMPARE(bad.warnings.size(), 1);
-    QVERIFY2(bad.warnings[0].contains(QStringLiteral("settings.retiming.acceleration_scaling: must be in (0, 1]")) &&
-                 bad.warnings[0].contains(QStringLiteral("re-time settings were left as they were")),
-             qPrintable(bad.warnings[0]));
+    QVERIFY2(
+        bad.warnings[0].contains(
+            QStringLiteral("settings.retiming.acceleration_scaling: must be in (0, 1]")) &&
+            bad.warnings[0].contains(QStringLiteral("re-time settings were left as they were")),
+        qPrintable(bad.warnings[0]));
     QVERIFY(!other.retime_settings().has_value());
     QCOMPARE(other.planner_settings()->velocity_scaling, 0.4);
     // A value of the wrong type, an unknown parameterization (named with the known ones), and an
@@ -469,7 +509,9 @@ class SessionFileTest : public QObject {
     doc["settings"]["retiming"]["replace_selected"] = "yes";
     write(path, QByteArray::fromStdString(doc.dump(1)));
     QString said = kinetic::app::load_session(other, path).warnings.join('\n');
-    QVERIFY2(said.contains(QStringLiteral("settings.retiming.replace_selected: expected true or false")), qPrintable(said));
+    QVERIFY2(
+        said.contains(QStringLiteral("settings.retiming.replace_selected: expected true or false")),
+        qPrintable(said));
     doc = saved;
     doc["settings"]["retiming"]["parameterization"] = "quintic";
     doc["settings"]["retiming"]["velocity"] = 0.5;
@@ -521,12 +563,15 @@ class SessionFileTest : public QObject {
     const auto result = kinetic::app::load_session(document, session);
     QVERIFY(!result.ok());
     QVERIFY2(result.error.contains(QStringLiteral("robot.reference")), qPrintable(result.error));
-    QVERIFY2(result.error.contains(QStringLiteral("/nonexistent/folder/arm.urdf")), qPrintable(result.error));
+    QVERIFY2(result.error.contains(QStringLiteral("/nonexistent/folder/arm.urdf")),
+             qPrintable(result.error));
     QCOMPARE(document.robot_reference(), QStringLiteral("ur5e"));
     // Unknown built-in names too, and a missing session file.
-    write(session, R"({"format": "kinetic-session", "version": 1, "robot": {"reference": "ur5f"}})");
+    write(session,
+          R"({"format": "kinetic-session", "version": 1, "robot": {"reference": "ur5f"}})");
     QVERIFY(kinetic::app::load_session(document, session).error.contains(QStringLiteral("ur5f")));
-    QVERIFY(kinetic::app::load_session(document, dir.filePath(QStringLiteral("none"))).error.contains(QStringLiteral("none")));
+    QVERIFY(kinetic::app::load_session(document, dir.filePath(QStringLiteral("none")))
+                .error.contains(QStringLiteral("none")));
     QCOMPARE(document.robot_reference(), QStringLiteral("ur5e"));
   }
 
@@ -547,7 +592,8 @@ class SessionFileTest : public QObject {
     QVERIFY2(result.ok(), qPrintable(result.error));
     QVERIFY(document.scene().has_obstacle("fixture"));
     const QString warnings = result.warnings.join('\n');
-    QVERIFY2(warnings.contains(QStringLiteral("'fixture'")) && warnings.contains(QStringLiteral("fixture.stl")) &&
+    QVERIFY2(warnings.contains(QStringLiteral("'fixture'")) &&
+                 warnings.contains(QStringLiteral("fixture.stl")) &&
                  warnings.contains(QStringLiteral("planning fails")),
              qPrintable(warnings));
   }
@@ -557,18 +603,22 @@ class SessionFileTest : public QObject {
     // name's NUL went raw into a warning. Found by fuzzing.
     QTemporaryDir dir;
     const QString bad = dir.filePath(QStringLiteral("nul.kinetic-session"));
-    write(bad, "{\"format\": \"kinetic-session\", \"version\": 1, \"robot\": {\"reference\": \"ur5\\u0000e\"}}");
+    write(bad,
+          "{\"format\": \"kinetic-session\", \"version\": 1, \"robot\": {\"reference\": "
+          "\"ur5\\u0000e\"}}");
     StudioDocument document;
     const auto refused = kinetic::app::load_session(document, bad);
     QVERIFY(!refused.ok());
     QVERIFY2(refused.error.contains(QStringLiteral("'ur5\\u0000e'")), qPrintable(refused.error));
     const QString odd = dir.filePath(QStringLiteral("joint.kinetic-session"));
-    write(odd, "{\"format\": \"kinetic-session\", \"version\": 1, \"robot\": {\"reference\": \"ur5e\"}, "
-               "\"joints\": {\"names\": [\"j\\u0000\\u001b[2J\"], \"values\": [1]}}");
+    write(odd,
+          "{\"format\": \"kinetic-session\", \"version\": 1, \"robot\": {\"reference\": \"ur5e\"}, "
+          "\"joints\": {\"names\": [\"j\\u0000\\u001b[2J\"], \"values\": [1]}}");
     const auto opened = kinetic::app::load_session(document, odd);
     QVERIFY2(opened.ok(), qPrintable(opened.error));
     const QString warnings = opened.warnings.join('\n');
-    QVERIFY2(warnings.contains(QStringLiteral("joint 'j\\u0000\\u001b[2J' is not a joint")), qPrintable(warnings));
+    QVERIFY2(warnings.contains(QStringLiteral("joint 'j\\u0000\\u001b[2J' is not a joint")),
+             qPrintable(warnings));
   }
 
   void a_builtin_name_is_the_builtin_whatever_the_current_directory_holds() {
@@ -594,11 +644,15 @@ class SessionFileTest : public QObject {
     QCOMPARE(reopened.robot_reference(), QStringLiteral("ur5e"));
     QVERIFY(!reopened.robot_is_file());
 
-    // A bare word naming no built-in robot is a file beside the session, not in the current directory.
-    const QString urdf = QDir(QString::fromStdString(kinetic::builtin_robot_directory())).filePath(QStringLiteral("ur5e/robot.urdf"));
+    // A bare word naming no built-in robot is a file beside the session, not in the current
+    // directory.
+    const QString urdf = QDir(QString::fromStdString(kinetic::builtin_robot_directory()))
+                             .filePath(QStringLiteral("ur5e/robot.urdf"));
     QVERIFY(QFile::copy(urdf, sessions.filePath(QStringLiteral("my_arm"))));
     const QString beside = sessions.filePath(QStringLiteral("beside.kinetic-session"));
-    write(beside, "{\"format\": \"kinetic-session\", \"version\": 1, \"robot\": {\"reference\": \"my_arm\"}}");
+    write(beside,
+          "{\"format\": \"kinetic-session\", \"version\": 1, \"robot\": {\"reference\": "
+          "\"my_arm\"}}");
     StudioDocument third;
     const auto opened = kinetic::app::load_session(third, beside);
     QVERIFY2(opened.ok(), qPrintable(opened.error));
@@ -617,7 +671,8 @@ class SessionFileTest : public QObject {
     QCOMPARE(doc["stored_states"][1]["joints"].size(), std::size_t(source.robot()->dof()));
     // No states: no field, so the file is what a build before stored states wrote.
     source.set_stored_states({});
-    QVERIFY(!nlohmann::json::parse(kinetic::app::session_to_json(source)).contains("stored_states"));
+    QVERIFY(
+        !nlohmann::json::parse(kinetic::app::session_to_json(source)).contains("stored_states"));
   }
 
   void a_session_without_stored_states_opens_without_them() {
@@ -630,7 +685,8 @@ class SessionFileTest : public QObject {
     StudioDocument document;
     fill(document);
     QVERIFY(!document.stored_states().empty());
-    const auto result = kinetic::app::apply_session_json(document, old_style.dump(), QStringLiteral("old"), {});
+    const auto result =
+        kinetic::app::apply_session_json(document, old_style.dump(), QStringLiteral("old"), {});
     QVERIFY2(result.ok(), qPrintable(result.error));
     QVERIFY2(result.warnings.isEmpty(), qPrintable(result.warnings.join('\n')));
     QVERIFY(document.stored_states().empty());
@@ -656,9 +712,11 @@ class SessionFileTest : public QObject {
     nlohmann::json nameless = good;
     nameless.erase("name");
     // "home for cell 2" twice: the second is dropped.
-    states = nlohmann::json::array({good, other_robot, not_a_number, incomplete, twice, nameless, twice, 7});
+    states = nlohmann::json::array(
+        {good, other_robot, not_a_number, incomplete, twice, nameless, twice, 7});
     StudioDocument document;
-    const auto result = kinetic::app::apply_session_json(document, doc.dump(), QStringLiteral("bad states"), {});
+    const auto result =
+        kinetic::app::apply_session_json(document, doc.dump(), QStringLiteral("bad states"), {});
     QVERIFY2(result.ok(), qPrintable(result.error));
     // The states that fit are kept, in their order; the session's other parts open as usual.
     QCOMPARE(document.stored_states().size(), std::size_t{2});
@@ -668,24 +726,32 @@ class SessionFileTest : public QObject {
     // Each dropped one is named, with why.
     const QString warnings = result.warnings.join('\n');
     for (const QString& expected :
-         {QStringLiteral("stored_states[1] \"ur5e pose\": joint 'shoulder_pan_joint' is not a joint of robot 'panda'; "
+         {QStringLiteral("stored_states[1] \"ur5e pose\": joint 'shoulder_pan_joint' is not a "
+                         "joint of robot 'panda'; "
                          "the state was dropped."),
-          QStringLiteral("stored_states[2] \"broken\": joints.joint4: not a finite number (null, as JSON writes "
+          QStringLiteral("stored_states[2] \"broken\": joints.joint4: not a finite number (null, "
+                         "as JSON writes "
                          "NaN); the state was dropped."),
-          QStringLiteral("stored_states[3] \"six of seven\": no value for 'joint7' of robot 'panda'; the state "
+          QStringLiteral("stored_states[3] \"six of seven\": no value for 'joint7' of robot "
+                         "'panda'; the state "
                          "was dropped."),
-          QStringLiteral("stored_states[6] \"home for cell 2\": a state above has this name; the state was dropped."),
-          QStringLiteral("stored_states[5]: name: expected a name (a string that is not empty); the state was dropped."),
-          QStringLiteral("stored_states[7]: expected an object with \"name\" and \"joints\"; the state was dropped.")})
+          QStringLiteral("stored_states[6] \"home for cell 2\": a state above has this name; the "
+                         "state was dropped."),
+          QStringLiteral("stored_states[5]: name: expected a name (a string that is not empty); "
+                         "the state was dropped."),
+          QStringLiteral("stored_states[7]: expected an object with \"name\" and \"joints\"; the "
+                         "state was dropped.")})
       QVERIFY2(warnings.contains(expected), qPrintable(warnings));
     QCOMPARE(result.warnings.size(), 6);
     // Not an array at all: no states, the session still opens.
     doc["stored_states"] = "above bin";
-    const auto not_a_list = kinetic::app::apply_session_json(document, doc.dump(), QStringLiteral("bad states"), {});
+    const auto not_a_list =
+        kinetic::app::apply_session_json(document, doc.dump(), QStringLiteral("bad states"), {});
     QVERIFY2(not_a_list.ok(), qPrintable(not_a_list.error));
     QVERIFY(document.stored_states().empty());
     QCOMPARE(not_a_list.warnings,
-             QStringList{QStringLiteral("stored_states: expected an array of states; no stored state was read.")});
+             QStringList{QStringLiteral(
+                 "stored_states: expected an array of states; no stored state was read.")});
   }
 
   void joints_match_by_name_and_unknown_ones_warn() {
@@ -715,8 +781,10 @@ class SessionFileTest : public QObject {
     QVERIFY2(result.ok(), qPrintable(result.error));
     QCOMPARE(document.joints()[document.robot()->variable_index("joint1")], -0.25);
     const QString warnings = result.warnings.join('\n');
-    QVERIFY2(warnings.contains(QStringLiteral("joints: joint 'joint1' is given more than once; its last value (-0.25) was used.")),
-             qPrintable(warnings));
+    QVERIFY2(
+        warnings.contains(QStringLiteral(
+            "joints: joint 'joint1' is given more than once; its last value (-0.25) was used.")),
+        qPrintable(warnings));
   }
 };
 

@@ -7,10 +7,10 @@
 // states kept in the Joints panel (which apply in the new studio).
 #include <QApplication>
 #include <QCheckBox>
-#include <QDir>
-#include <QFile>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QListWidget>
@@ -22,8 +22,8 @@
 #include <QtTest>
 
 #include "app/command_line.hpp"
-#include "app/session/data_features.hpp"
 #include "app/session/autosave.hpp"
+#include "app/session/data_features.hpp"
 #include "app/session/session_file.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/viewport/viewport_window.hpp"
@@ -38,7 +38,9 @@ using kinetic::app::ViewportWindow;
 
 namespace {
 
-JointVector arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished(); }
+JointVector arm(double pan) {
+  return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished();
+}
 
 bool same_camera(const viewer::Camera& a, const viewer::Camera& b) {
   return (a.target - b.target).norm() < 1e-5f && std::abs(a.distance - b.distance) < 1e-5f &&
@@ -78,7 +80,8 @@ class SessionWindowTest : public QObject {
     view.camera().orbit(-1.1f, -0.1f);
     QVERIFY(!same_camera(view.camera(), saved));
     const int frames = view.frames_drawn();
-    const app::SessionLoadResult loaded = app::load_session_with_view(studio->viewport, *studio->document, path);
+    const app::SessionLoadResult loaded =
+        app::load_session_with_view(studio->viewport, *studio->document, path);
     QVERIFY2(loaded.ok(), qPrintable(loaded.error));
     QVERIFY(loaded.camera.has_value());
     QVERIFY(same_camera(view.camera(), saved));
@@ -115,9 +118,11 @@ class SessionWindowTest : public QObject {
       saved_joints[3] = -1.9;
       document.edit_joints(saved_joints);
       PlanningScene scene;
-      scene.add_obstacle("shelf", Shape::box(Vector3(0.3, 0.8, 0.02)), Pose(Eigen::Translation3d(0.5, 0.0, 0.6)));
+      scene.add_obstacle("shelf", Shape::box(Vector3(0.3, 0.8, 0.02)),
+                         Pose(Eigen::Translation3d(0.5, 0.0, 0.6)));
       document.edit_scene(scene, QStringLiteral("Add shelf"));
-      // Two stored states, kept from the Joints panel as a user does: pose the arm, type a name, Store.
+      // Two stored states, kept from the Joints panel as a user does: pose the arm, type a name,
+      // Store.
       panels::JointsPanel* joints_panel = first->window->joints_panel();
       panels::StoredStatesPanel* stored = joints_panel->stored_states();
       stored->name_edit()->setText(QStringLiteral("above bin"));
@@ -136,21 +141,24 @@ class SessionWindowTest : public QObject {
       // The planner panel as the user set it: a planner, a preset, a seed, slower timing.
       auto* planner = first->window->findChild<panels::PlannerPanel*>();
       QVERIFY(planner);
-      planner->planner_combo()->setCurrentIndex(planner->planner_combo()->findData(QStringLiteral("bitrrt")));
+      planner->planner_combo()->setCurrentIndex(
+          planner->planner_combo()->findData(QStringLiteral("bitrrt")));
       planner->apply_preset(QStringLiteral("offline"));
       planner->seed_edit()->setText(QStringLiteral("77"));
       planner->velocity_box()->setValue(0.35);
       // The trajectories panel's re-time settings as the user set them, through its own boxes.
       auto* trajectories = first->window->findChild<panels::TrajectoryPanel*>();
       QVERIFY(trajectories);
-      trajectories->timing_combo()->setCurrentIndex(trajectories->timing_combo()->findData(QStringLiteral("scurve")));
+      trajectories->timing_combo()->setCurrentIndex(
+          trajectories->timing_combo()->findData(QStringLiteral("scurve")));
       trajectories->velocity_box()->setValue(0.45);
       trajectories->acceleration_box()->setValue(0.3);
       trajectories->replace_box()->setChecked(true);
       // As a user saves: File → Save session, a path typed into the real file dialog; then the
       // window closes without asking, since nothing is left unsaved.
       QVERIFY(first->window->isWindowModified());
-      QAction* save = test::menu_action(*first->window, QStringLiteral("File"), QStringLiteral("Save session"));
+      QAction* save =
+          test::menu_action(*first->window, QStringLiteral("File"), QStringLiteral("Save session"));
       QVERIFY(save);
       {
         test::ModalAnswers answers({test::choose_file(path)});
@@ -171,12 +179,14 @@ class SessionWindowTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(second->window.get()));
     QTRY_VERIFY_WITH_TIMEOUT(second->viewport->frames_drawn() > 0, 20000);
     QCOMPARE(second->document->robot()->name(), std::string("ur5e"));  // the default robot
-    const app::SessionLoadResult loaded = app::load_session_with_view(second->viewport, *second->document, path);
+    const app::SessionLoadResult loaded =
+        app::load_session_with_view(second->viewport, *second->document, path);
     QVERIFY2(loaded.ok(), qPrintable(loaded.error));
     QCOMPARE(second->document->robot()->name(), std::string("panda"));
     QVERIFY(second->document->joints().isApprox(saved_joints, 1e-12));
     QVERIFY(second->document->scene().has_obstacle("shelf"));
-    QVERIFY(second->document->scene().obstacle("shelf").pose.translation().isApprox(Vector3(0.5, 0.0, 0.6), 1e-12));
+    QVERIFY(second->document->scene().obstacle("shelf").pose.translation().isApprox(
+        Vector3(0.5, 0.0, 0.6), 1e-12));
     const int frames = second->viewport->frames_drawn();
     QTRY_VERIFY_WITH_TIMEOUT(second->viewport->frames_drawn() > frames, 5000);
     QVERIFY(same_camera(second->viewport->camera(), saved_camera));
@@ -202,7 +212,8 @@ class SessionWindowTest : public QObject {
     QVERIFY(second->document->joints().isApprox(home_joints, 1e-12));
     stored->select(QStringLiteral("above bin"));
     QTest::mouseClick(stored->goal_button(), Qt::LeftButton);
-    QVERIFY(second->document->goal().joints && second->document->goal().joints->isApprox(saved_joints, 1e-12));
+    QVERIFY(second->document->goal().joints &&
+            second->document->goal().joints->isApprox(saved_joints, 1e-12));
   }
 
   // `kinetic-studio cell.kinetic-session` (or a double-click in a file manager) opens that
@@ -214,7 +225,8 @@ class SessionWindowTest : public QObject {
       app::StudioDocument saved;
       QCOMPARE(saved.load_robot(QStringLiteral("panda")), QString());
       PlanningScene scene;
-      scene.add_obstacle("table", Shape::box(Vector3(0.8, 0.8, 0.05)), Pose(Eigen::Translation3d(0.5, 0.0, 0.2)));
+      scene.add_obstacle("table", Shape::box(Vector3(0.8, 0.8, 0.05)),
+                         Pose(Eigen::Translation3d(0.5, 0.0, 0.2)));
       saved.set_scene(scene);
       QCOMPARE(app::save_session(saved, path), QString());
     }
@@ -247,10 +259,12 @@ class SessionWindowTest : public QObject {
     fallback->window->show();
     QTRY_VERIFY_WITH_TIMEOUT(!said.isEmpty(), 10000);
     QVERIFY2(said.contains(QStringLiteral("gone.kinetic-session")), qPrintable(said));
-    // Said once: the box's title says "Could not open the session", its text why (it said it twice).
+    // Said once: the box's title says "Could not open the session", its text why (it said it
+    // twice).
     QCOMPARE(said, QStringLiteral("session file %1 does not exist").arg(missing.session));
     QCOMPARE(fallback->window->statusBar()->currentMessage(),
-             QStringLiteral("Could not open the session: session file %1 does not exist").arg(missing.session));
+             QStringLiteral("Could not open the session: session file %1 does not exist")
+                 .arg(missing.session));
     QCOMPARE(fallback->document->robot()->name(), std::string("ur5e"));
     QVERIFY(fallback->window->windowTitle().startsWith(QStringLiteral("Untitled session")));
   }
@@ -263,7 +277,8 @@ class SessionWindowTest : public QObject {
       app::StudioDocument crashed;
       QCOMPARE(crashed.load_robot(QStringLiteral("ur5e")), QString());
       PlanningScene scene;
-      scene.add_obstacle("crate", Shape::box(Vector3(0.2, 0.3, 0.4)), Pose(Eigen::Translation3d(0.6, -0.2, 0.2)));
+      scene.add_obstacle("crate", Shape::box(Vector3(0.2, 0.3, 0.4)),
+                         Pose(Eigen::Translation3d(0.6, -0.2, 0.2)));
       crashed.set_scene(scene);
       crashed.set_joints(arm(-0.9));
       app::SessionCamera camera;
@@ -298,13 +313,15 @@ class SessionWindowTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!question.isEmpty(), 10000);
     answer.stop();
     QVERIFY2(question.contains(QStringLiteral("did not shut down cleanly")), qPrintable(question));
-    QVERIFY2(question.contains(QStringLiteral("autosaved at %1 was found:\n%2").arg(saved_when, saved_where)),
+    QVERIFY2(question.contains(
+                 QStringLiteral("autosaved at %1 was found:\n%2").arg(saved_when, saved_where)),
              qPrintable(question));
 
     const app::StudioDocument& document = *studio->document;
     QTRY_VERIFY_WITH_TIMEOUT(document.scene().has_obstacle("crate"), 5000);
     QVERIFY(document.joints().isApprox(arm(-0.9), 1e-9));
-    QVERIFY(document.scene().obstacle("crate").pose.translation().isApprox(Vector3(0.6, -0.2, 0.2), 1e-9));
+    QVERIFY(document.scene().obstacle("crate").pose.translation().isApprox(Vector3(0.6, -0.2, 0.2),
+                                                                           1e-9));
     QCOMPARE(document.robot()->name(), std::string("ur5e"));
     // The view comes back as it was, and a frame drawn afterwards keeps it.
     ViewportWindow& view = *studio->viewport;

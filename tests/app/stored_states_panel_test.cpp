@@ -28,23 +28,27 @@ namespace {
 struct Owner {
   std::vector<StoredState> states;
   explicit Owner(StoredStatesPanel& panel) {
-    QObject::connect(&panel, &StoredStatesPanel::storeRequested, &panel, [this, &panel](const StoredState& state) {
-      const int index = kinetic::panels::find_stored_state(states, state.name);
-      if (index >= 0)
-        states[static_cast<std::size_t>(index)] = state;
-      else
-        states.push_back(state);
-      panel.set_states(states);
-    });
-    QObject::connect(&panel, &StoredStatesPanel::renameRequested, &panel,
-                     [this, &panel](const QString& from, const QString& to) {
-                       states[static_cast<std::size_t>(kinetic::panels::find_stored_state(states, from))].name = to;
+    QObject::connect(&panel, &StoredStatesPanel::storeRequested, &panel,
+                     [this, &panel](const StoredState& state) {
+                       const int index = kinetic::panels::find_stored_state(states, state.name);
+                       if (index >= 0)
+                         states[static_cast<std::size_t>(index)] = state;
+                       else
+                         states.push_back(state);
                        panel.set_states(states);
                      });
-    QObject::connect(&panel, &StoredStatesPanel::deleteRequested, &panel, [this, &panel](const QString& name) {
-      states.erase(states.begin() + kinetic::panels::find_stored_state(states, name));
-      panel.set_states(states);
-    });
+    QObject::connect(
+        &panel, &StoredStatesPanel::renameRequested, &panel,
+        [this, &panel](const QString& from, const QString& to) {
+          states[static_cast<std::size_t>(kinetic::panels::find_stored_state(states, from))].name =
+              to;
+          panel.set_states(states);
+        });
+    QObject::connect(
+        &panel, &StoredStatesPanel::deleteRequested, &panel, [this, &panel](const QString& name) {
+          states.erase(states.begin() + kinetic::panels::find_stored_state(states, name));
+          panel.set_states(states);
+        });
   }
 };
 
@@ -118,7 +122,8 @@ class StoredStatesPanelTest : public QObject {
     QCOMPARE(asked, QStringList{QStringLiteral("above bin")});
     QCOMPARE(stored.count(), 0);
     QCOMPARE(owner.states[0].joints[1].second, 0.0);
-    QVERIFY2(panel.last_message().contains(QStringLiteral("'above bin' was kept")), qPrintable(panel.last_message()));
+    QVERIFY2(panel.last_message().contains(QStringLiteral("'above bin' was kept")),
+             qPrintable(panel.last_message()));
     agree = true;
     QVERIFY(panel.store(QStringLiteral("above bin")));
     QCOMPARE(stored.count(), 1);
@@ -160,16 +165,16 @@ class StoredStatesPanelTest : public QObject {
   void a_state_outside_the_limits_is_clamped_and_said() {
     const auto robot = kinetic::load_builtin_robot("ur5e");
     StoredStatesPanel panel;
-    StoredState state =
-        kinetic::panels::stored_state_of(*robot, QStringLiteral("too far"), robot->zero_configuration());
+    StoredState state = kinetic::panels::stored_state_of(*robot, QStringLiteral("too far"),
+                                                         robot->zero_configuration());
     state.joints[1].second = robot->upper_limits()[1] + 0.5;  // stored with a robot of wider limits
     panel.set_robot(robot);
     panel.set_states({state});
     QSignalSpy applied(&panel, &StoredStatesPanel::applyRequested);
     QVERIFY(panel.apply(QStringLiteral("too far")));
     QCOMPARE(qvariant_cast<JointVector>(applied.at(0).at(1))[1], robot->upper_limits()[1]);
-    QVERIFY2(panel.last_message().contains(
-                 QStringLiteral("'too far' lies outside the limits of joint2; it was clamped into them.")),
+    QVERIFY2(panel.last_message().contains(QStringLiteral(
+                 "'too far' lies outside the limits of joint2; it was clamped into them.")),
              qPrintable(panel.last_message()));
   }
 
@@ -180,15 +185,16 @@ class StoredStatesPanelTest : public QObject {
     panel.set_robot(ur5e);
     // A Panda's state names a joint the UR5e lacks; a state from a UR URDF of ROS names none of
     // its joints (those robots call them shoulder_pan_joint ...).
-    const StoredState panda_state =
-        kinetic::panels::stored_state_of(*panda, QStringLiteral("panda pose"), panda->zero_configuration());
+    const StoredState panda_state = kinetic::panels::stored_state_of(
+        *panda, QStringLiteral("panda pose"), panda->zero_configuration());
     StoredState ros_ur{QStringLiteral("ros pose"), {}};
-    for (const char* joint : {"shoulder_pan_joint", "shoulder_lift_joint", "elbow_joint", "wrist_1_joint",
-                              "wrist_2_joint", "wrist_3_joint"})
+    for (const char* joint : {"shoulder_pan_joint", "shoulder_lift_joint", "elbow_joint",
+                              "wrist_1_joint", "wrist_2_joint", "wrist_3_joint"})
       ros_ur.joints.emplace_back(joint, 0.0);
     panel.set_states({panda_state, ros_ur});
     // Listed (they are the user's), marked as not fitting.
-    QCOMPARE(listed(panel), (QStringList{QStringLiteral("panda pose"), QStringLiteral("ros pose")}));
+    QCOMPARE(listed(panel),
+             (QStringList{QStringLiteral("panda pose"), QStringLiteral("ros pose")}));
     QVERIFY(panel.list()->item(0)->font().italic());
     QVERIFY2(panel.list()->item(0)->toolTip().contains(QStringLiteral("Does not fit this robot")),
              qPrintable(panel.list()->item(0)->toolTip()));
@@ -196,22 +202,26 @@ class StoredStatesPanelTest : public QObject {
     QSignalSpy applied(&panel, &StoredStatesPanel::applyRequested);
     QSignalSpy goal(&panel, &StoredStatesPanel::goalRequested);
     QVERIFY(!panel.apply(QStringLiteral("panda pose")));
-    QCOMPARE(panel.last_message(),
-             QStringLiteral("Cannot apply 'panda pose': it names joint 'joint7', which robot 'ur5e' "
-                            "does not have. Store it again with this robot, or delete it."));
-    QVERIFY(!panel.set_as_goal(QStringLiteral("ros pose")));
     QCOMPARE(
         panel.last_message(),
-        QStringLiteral("Cannot set as goal 'ros pose': it names joints 'shoulder_pan_joint', 'shoulder_lift_joint', "
-                       "'elbow_joint' and 3 more, which robot 'ur5e' does not have; it gives no value for joints "
-                       "'joint1', 'joint2', 'joint3' and 3 more. Store it again with this robot, or delete it."));
+        QStringLiteral("Cannot apply 'panda pose': it names joint 'joint7', which robot 'ur5e' "
+                       "does not have. Store it again with this robot, or delete it."));
+    QVERIFY(!panel.set_as_goal(QStringLiteral("ros pose")));
+    QCOMPARE(panel.last_message(), QStringLiteral("Cannot set as goal 'ros pose': it names joints "
+                                                  "'shoulder_pan_joint', 'shoulder_lift_joint', "
+                                                  "'elbow_joint' and 3 more, which robot 'ur5e' "
+                                                  "does not have; it gives no value for joints "
+                                                  "'joint1', 'joint2', 'joint3' and 3 more. Store "
+                                                  "it again with this robot, or delete it."));
     // The other way round: a UR5e state on the Panda has no value for its seventh joint.
     panel.set_robot(panda);
-    panel.set_states({kinetic::panels::stored_state_of(*ur5e, QStringLiteral("ur pose"), ur5e->zero_configuration())});
+    panel.set_states({kinetic::panels::stored_state_of(*ur5e, QStringLiteral("ur pose"),
+                                                       ur5e->zero_configuration())});
     QVERIFY(!panel.apply(QStringLiteral("ur pose")));
-    QCOMPARE(panel.last_message(),
-             QStringLiteral("Cannot apply 'ur pose': it gives no value for joint 'joint7'. Store it "
-                            "again with this robot, or delete it."));
+    QCOMPARE(
+        panel.last_message(),
+        QStringLiteral("Cannot apply 'ur pose': it gives no value for joint 'joint7'. Store it "
+                       "again with this robot, or delete it."));
     QCOMPARE(applied.count() + goal.count(), 0);  // never half a state
   }
 
@@ -234,21 +244,25 @@ class StoredStatesPanelTest : public QObject {
 
     // Names in use and empty names are refused, saying so; the state keeps its name.
     QVERIFY(!panel.rename(QStringLiteral("b"), QStringLiteral("above bin")));
-    QVERIFY2(panel.last_message().contains(QStringLiteral("Another stored state is named 'above bin'")),
-             qPrintable(panel.last_message()));
+    QVERIFY2(
+        panel.last_message().contains(QStringLiteral("Another stored state is named 'above bin'")),
+        qPrintable(panel.last_message()));
     QVERIFY(!panel.rename(QStringLiteral("b"), QStringLiteral("  ")));
-    QVERIFY2(panel.last_message().contains(QStringLiteral("needs a name")), qPrintable(panel.last_message()));
+    QVERIFY2(panel.last_message().contains(QStringLiteral("needs a name")),
+             qPrintable(panel.last_message()));
     QCOMPARE(renamed.count(), 1);
 
     // Inline, as a double-click and typing does: the item's text edited.
     panel.select(QStringLiteral("b"));
     panel.list()->item(1)->setText(QStringLiteral("home for cell 2"));
     QCOMPARE(renamed.count(), 2);
-    QCOMPARE(listed(panel), (QStringList{QStringLiteral("above bin"), QStringLiteral("home for cell 2")}));
+    QCOMPARE(listed(panel),
+             (QStringList{QStringLiteral("above bin"), QStringLiteral("home for cell 2")}));
     // A refused inline name goes back to the state's own.
     panel.list()->item(1)->setText(QStringLiteral("above bin"));
     QCOMPARE(renamed.count(), 2);
-    QCOMPARE(listed(panel), (QStringList{QStringLiteral("above bin"), QStringLiteral("home for cell 2")}));
+    QCOMPARE(listed(panel),
+             (QStringList{QStringLiteral("above bin"), QStringLiteral("home for cell 2")}));
 
     // The Rename button opens the selected item's editor; typing a name and Return renames it.
     panel.show();
@@ -261,7 +275,8 @@ class StoredStatesPanelTest : public QObject {
     QTest::keyClicks(editor, QStringLiteral("over the bin"));
     QTest::keyClick(editor, Qt::Key_Return);  // the delegate commits on the next event-loop turn
     QTRY_COMPARE(renamed.count(), 3);
-    QCOMPARE(listed(panel), (QStringList{QStringLiteral("over the bin"), QStringLiteral("home for cell 2")}));
+    QCOMPARE(listed(panel),
+             (QStringList{QStringLiteral("over the bin"), QStringLiteral("home for cell 2")}));
   }
 
   void delete_signals_the_selected_state() {

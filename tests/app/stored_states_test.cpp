@@ -12,11 +12,11 @@
 #include <QtTest>
 #include <memory>
 
+#include "app/document/studio_document.hpp"
 #include "app/goal/goal_controller.hpp"
 #include "app/goal/tcp_kinematics.hpp"
 #include "app/main_window.hpp"
 #include "app/session/session_tracker.hpp"
-#include "app/document/studio_document.hpp"
 #include "app/studio_window_factory.hpp"
 #include "panels/joints_panel.hpp"
 #include "panels/stored_states_panel.hpp"
@@ -63,7 +63,8 @@ class StoredStatesTest : public QObject {
     document.store_state(state_at(document, QStringLiteral("a"), 0.3));
     QCOMPARE(undo.count(), 3);
     QCOMPARE(undo.undoText(), QStringLiteral("Replace state 'a'"));
-    QCOMPARE(names(document.stored_states()), (QStringList{QStringLiteral("a"), QStringLiteral("b")}));  // in place
+    QCOMPARE(names(document.stored_states()),
+             (QStringList{QStringLiteral("a"), QStringLiteral("b")}));  // in place
     QCOMPARE(document.stored_states()[0].joints[0].second, 0.3);
 
     QVERIFY(document.rename_stored_state(QStringLiteral("a"), QStringLiteral("above bin")));
@@ -82,9 +83,11 @@ class StoredStatesTest : public QObject {
     // Undo walks back one edit at a time, redo forward again.
     QSignalSpy changed(&document, &StudioDocument::storedStatesChanged);
     undo.undo();
-    QCOMPARE(names(document.stored_states()), (QStringList{QStringLiteral("above bin"), QStringLiteral("b")}));
+    QCOMPARE(names(document.stored_states()),
+             (QStringList{QStringLiteral("above bin"), QStringLiteral("b")}));
     undo.undo();
-    QCOMPARE(names(document.stored_states()), (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+    QCOMPARE(names(document.stored_states()),
+             (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
     QCOMPARE(document.stored_states()[0].joints[0].second, 0.3);
     undo.undo();
     QCOMPARE(document.stored_states()[0].joints[0].second, 0.1);
@@ -105,9 +108,11 @@ class StoredStatesTest : public QObject {
     QCOMPARE(document.load_robot(QStringLiteral("panda")), QString());
     // The user's, so not dropped; it names the UR's joints and does not fit the Panda.
     QCOMPARE(names(document.stored_states()), QStringList{QStringLiteral("ur pose")});
-    QVERIFY(!kinetic::panels::fit_stored_state(*document.robot(), document.stored_states()[0]).joints);
+    QVERIFY(
+        !kinetic::panels::fit_stored_state(*document.robot(), document.stored_states()[0]).joints);
     QCOMPARE(document.load_robot(QStringLiteral("ur5e")), QString());
-    QVERIFY(kinetic::panels::fit_stored_state(*document.robot(), document.stored_states()[0]).joints);
+    QVERIFY(
+        kinetic::panels::fit_stored_state(*document.robot(), document.stored_states()[0]).joints);
   }
 
   void in_the_studio_store_apply_and_as_goal_go_through_the_document() {
@@ -127,7 +132,9 @@ class StoredStatesTest : public QObject {
     panel->store_button()->click();
     QCOMPARE(names(document.stored_states()), QStringList{QStringLiteral("above bin")});
     QCOMPARE(document.undo_stack().undoText(), QStringLiteral("Store state 'above bin'"));
-    QCOMPARE(*kinetic::panels::fit_stored_state(*document.robot(), document.stored_states()[0]).joints, posed);
+    QCOMPARE(
+        *kinetic::panels::fit_stored_state(*document.robot(), document.stored_states()[0]).joints,
+        posed);
     QCOMPARE(panel->states().size(), std::size_t(1));  // the list shows the document's states
     QVERIFY(studio->window->isWindowModified());
 
@@ -170,8 +177,9 @@ class StoredStatesTest : public QObject {
     panel->select(QStringLiteral("over the bin"));
     panel->apply_button()->click();
     QCOMPARE(document.joints(), panda_joints);
-    QCOMPARE(panel->last_message(), QStringLiteral("Cannot apply 'over the bin': it gives no value for joint 'joint7'. "
-                                                   "Store it again with this robot, or delete it."));
+    QCOMPARE(panel->last_message(),
+             QStringLiteral("Cannot apply 'over the bin': it gives no value for joint 'joint7'. "
+                            "Store it again with this robot, or delete it."));
     panel->goal_button()->click();
     QCOMPARE(document.goal().joints.has_value(), goal_before.joints.has_value());
   }

@@ -20,28 +20,28 @@
 // Each frame iteration is one frame interval; p95_frame_ms and max_frame_ms are counters.
 // render_ms is the drawing part of each interval; single_sample_fraction the share of the frames
 // drawn Fast (FrameQualityPolicy: while the view moves on lavapipe, single-sample at 0.7x the
-// window's width and height, stretched to it; the still frame after the motion is full size, 4x MSAA).
-// The spin loop below polls events while it waits, so the GUI thread stays busy between frames:
-// compare figures A/B on one machine.
+// window's width and height, stretched to it; the still frame after the motion is full size, 4x
+// MSAA). The spin loop below polls events while it waits, so the GUI thread stays busy between
+// frames: compare figures A/B on one machine.
 #include <benchmark/benchmark.h>
 
 #include <QApplication>
 #include <QDialog>
-#include <QTimer>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QElapsedTimer>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QtTest>
 #include <algorithm>
 #include <vector>
 
 #include "app/goal/goal_controller.hpp"
+#include "app/hopeless_plan.hpp"
 #include "app/planning/planning_features.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/viewport/viewport_window.hpp"
-#include "app/hopeless_plan.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "panels/planner_panel.hpp"
 #include "support/test_paths.hpp"
@@ -69,13 +69,15 @@ bool spin_until(Predicate done, int limit_ms = kWaitLimitMs) {
 // The Panda package as `kinetic-studio --robot .../panda_moveit_config` opens it.
 CommandLine panda_package() {
   CommandLine line;
-  line.robot = QString::fromStdString(kinetic::test::shared_robots_dir() + "/moveit_resources/panda_moveit_config");
+  line.robot = QString::fromStdString(kinetic::test::shared_robots_dir() +
+                                      "/moveit_resources/panda_moveit_config");
   line.robot_given = true;
   line.package_paths = {QString::fromStdString(kinetic::test::shared_robots_dir())};
   return line;
 }
 
-std::unique_ptr<Studio> open_studio(benchmark::State& state, const CommandLine& line = CommandLine{},
+std::unique_ptr<Studio> open_studio(benchmark::State& state,
+                                    const CommandLine& line = CommandLine{},
                                     const QSize& size = QSize()) {
   auto studio = create_studio(line);
   if (!studio || !studio->viewport) {
@@ -107,7 +109,9 @@ std::optional<std::pair<QPointF, QPointF>> grab_x_arrow(ViewportWindow& view) {
 }
 
 // A pose inside the UR5e's workspace (its zero pose stands stretched out at the edge of reach).
-JointVector working_pose() { return (JointVector(6) << 0.3, -1.2, 1.4, -0.5, 1.1, 0.2).finished(); }
+JointVector working_pose() {
+  return (JointVector(6) << 0.3, -1.2, 1.4, -0.5, 1.1, 0.2).finished();
+}
 
 void studio_startup_to_first_frame(benchmark::State& state) {
   for (auto _ : state) {
@@ -127,8 +131,11 @@ void studio_startup_to_first_frame(benchmark::State& state) {
   }
   state.SetLabel("UR5e, default window size");
 }
-BENCHMARK(studio_startup_to_first_frame)->Name("Ours/studio_startup_to_first_frame")
-    ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(studio_startup_to_first_frame)
+    ->Name("Ours/studio_startup_to_first_frame")
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 
 void studio_gizmo_move_to_ik_frame(benchmark::State& state) {
   auto studio = open_studio(state);
@@ -181,8 +188,11 @@ void studio_gizmo_move_to_ik_frame(benchmark::State& state) {
   state.counters["ik_failures"] = failures;
   state.SetLabel("UR5e (analytic IK), default window size");
 }
-BENCHMARK(studio_gizmo_move_to_ik_frame)->Name("Ours/studio_gizmo_move_to_ik_frame")
-    ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(40);
+BENCHMARK(studio_gizmo_move_to_ik_frame)
+    ->Name("Ours/studio_gizmo_move_to_ik_frame")
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(40);
 
 // Start and goal in two pan ranges a post near the shoulder separates: the plan cannot succeed,
 // so it runs for its whole time budget.
@@ -261,8 +271,11 @@ void studio_frames_while_planning(benchmark::State& state) {
   state.counters["planning_throughout"] = still_planning ? 1 : 0;
   state.SetLabel("UR5e orbit while an offline plan runs, default window size");
 }
-BENCHMARK(studio_frames_while_planning)->Name("Ours/studio_frames_while_planning")
-    ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(60);
+BENCHMARK(studio_frames_while_planning)
+    ->Name("Ours/studio_frames_while_planning")
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(60);
 
 constexpr int kPandaFrames = 120;
 const QSize kBudgetWindow(1600, 1000);
@@ -293,8 +306,11 @@ void panda_package_startup_to_first_frame(benchmark::State& state) {
   }
   state.SetLabel("Panda package (real meshes), 1600x1000");
 }
-BENCHMARK(panda_package_startup_to_first_frame)->Name("Ours/panda_package_startup_to_first_frame")
-    ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(panda_package_startup_to_first_frame)
+    ->Name("Ours/panda_package_startup_to_first_frame")
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 
 void panda_package_orbit_frames(benchmark::State& state) {
   auto studio = open_settled_panda(state);
@@ -303,8 +319,11 @@ void panda_package_orbit_frames(benchmark::State& state) {
   if (!orbit_frames(state, view)) return;
   state.SetLabel("Panda package (real meshes), 1600x1000, orbit");
 }
-BENCHMARK(panda_package_orbit_frames)->Name("Ours/panda_package_orbit_frames")
-    ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(kPandaFrames);
+BENCHMARK(panda_package_orbit_frames)
+    ->Name("Ours/panda_package_orbit_frames")
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(kPandaFrames);
 
 void panda_package_gizmo_drag_frames(benchmark::State& state) {
   auto studio = open_settled_panda(state);
@@ -327,8 +346,11 @@ void panda_package_gizmo_drag_frames(benchmark::State& state) {
   QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, press.toPoint());
   state.SetLabel("Panda package (real meshes), 1600x1000, goal gizmo drag");
 }
-BENCHMARK(panda_package_gizmo_drag_frames)->Name("Ours/panda_package_gizmo_drag_frames")
-    ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(kPandaFrames);
+BENCHMARK(panda_package_gizmo_drag_frames)
+    ->Name("Ours/panda_package_gizmo_drag_frames")
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(kPandaFrames);
 
 }  // namespace
 

@@ -2,10 +2,10 @@
 // with the UR5e, the 3D view draws, moving a joint slider redraws the robot somewhere else.
 #include <QApplication>
 #include <QDockWidget>
-#include <QScrollArea>
-#include <QScrollBar>
 #include <QMessageBox>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
 #include <QStatusBar>
@@ -71,7 +71,8 @@ class StudioWindowTest : public QObject {
       QTest::qWait(50);
       for (QScrollArea* scroll : dock->findChildren<QScrollArea*>())
         QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0,
-                 qPrintable(QStringLiteral("%1 scrolls sideways by %2 px").arg(QString::fromLatin1(name))
+                 qPrintable(QStringLiteral("%1 scrolls sideways by %2 px")
+                                .arg(QString::fromLatin1(name))
                                 .arg(scroll->horizontalScrollBar()->maximum())));
     }
     const QImage before = grab_viewport(*studio->viewport);
@@ -81,15 +82,23 @@ class StudioWindowTest : public QObject {
     const auto gizmo = studio->viewport->gizmo();
     QVERIFY(gizmo);
     kinetic::app::ViewportWindow& view = *studio->viewport;
-    const double reach = kinetic::viewer::gizmo_scale(*gizmo, view.camera(), static_cast<float>(view.height()));
+    const double reach =
+        kinetic::viewer::gizmo_scale(*gizmo, view.camera(), static_cast<float>(view.height()));
     const kinetic::Vector3 centre = gizmo->pose.translation().cast<double>();
     for (int axis = 0; axis < 3; ++axis)
       for (const double side : {-1.0, 1.0}) {
         const auto pixel = view.project(centre + kinetic::Vector3::Unit(axis) * side * reach);
         QVERIFY(pixel);
-        QVERIFY2(pixel->x() >= 0 && pixel->x() <= view.width() && pixel->y() >= 0 && pixel->y() <= view.height(),
-                 qPrintable(QStringLiteral("gizmo reach %1 of axis %2 at %3, %4 is outside the %5x%6 view")
-                                .arg(side).arg(axis).arg(pixel->x()).arg(pixel->y()).arg(view.width()).arg(view.height())));
+        QVERIFY2(pixel->x() >= 0 && pixel->x() <= view.width() && pixel->y() >= 0 &&
+                     pixel->y() <= view.height(),
+                 qPrintable(
+                     QStringLiteral("gizmo reach %1 of axis %2 at %3, %4 is outside the %5x%6 view")
+                         .arg(side)
+                         .arg(axis)
+                         .arg(pixel->x())
+                         .arg(pixel->y())
+                         .arg(view.width())
+                         .arg(view.height())));
       }
 
     // Move the shoulder lift joint with its slider: the document follows and the view redraws.
@@ -116,7 +125,9 @@ class StudioWindowTest : public QObject {
       QTRY_VERIFY_WITH_TIMEOUT(studio->viewport->frames_drawn() > frames, 10000);
       QVERIFY(wait_for_still_view(*studio->viewport));
       const QSize now = studio->viewport->size();
-      QVERIFY2(now != before, qPrintable(QStringLiteral("viewport stayed %1x%2").arg(now.width()).arg(now.height())));
+      QVERIFY2(
+          now != before,
+          qPrintable(QStringLiteral("viewport stayed %1x%2").arg(now.width()).arg(now.height())));
       const QImage shot = grab_viewport(*studio->viewport);
       QCOMPARE(shot.size(), now * studio->viewport->devicePixelRatio());
       QVERIFY2(bright_pixels(shot) > 2000, "the robot is not drawn after the resize");
@@ -156,11 +167,13 @@ class StudioWindowTest : public QObject {
       QMetaObject::invokeMethod(box, "accept", Qt::QueuedConnection);
     }});
     QTRY_COMPARE_WITH_TIMEOUT(answers.answered(), std::size_t(1), 5000);
-    QVERIFY2(box_text.contains(QStringLiteral("gone_a.stl")) && box_text.contains(QStringLiteral("gone_b.stl")),
+    QVERIFY2(box_text.contains(QStringLiteral("gone_a.stl")) &&
+                 box_text.contains(QStringLiteral("gone_b.stl")),
              qPrintable(box_text));
     const QString status = studio->window->statusBar()->currentMessage();
     QVERIFY2(status.startsWith(QStringLiteral("Loaded arm (no SRDF found) with warnings: ")) &&
-                 status.contains(QStringLiteral("gone_a.stl")) && !status.contains(QStringLiteral("gone_b.stl")) &&
+                 status.contains(QStringLiteral("gone_a.stl")) &&
+                 !status.contains(QStringLiteral("gone_b.stl")) &&
                  status.endsWith(QStringLiteral(" …")),
              qPrintable(status));
     QCOMPARE(answers.unexpected(), 0);
@@ -206,10 +219,14 @@ class StudioWindowTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(studio->window.get()));
     QTest::qWait(100);  // the fit after the first layout pass
     const QRect frame = studio->window->frameGeometry();
-    QVERIFY2(available.contains(frame), qPrintable(QStringLiteral("window %1x%2+%3+%4 on a %5x%6 screen")
-                                                       .arg(frame.width()).arg(frame.height())
-                                                       .arg(frame.x()).arg(frame.y())
-                                                       .arg(available.width()).arg(available.height())));
+    QVERIFY2(available.contains(frame),
+             qPrintable(QStringLiteral("window %1x%2+%3+%4 on a %5x%6 screen")
+                            .arg(frame.width())
+                            .arg(frame.height())
+                            .arg(frame.x())
+                            .arg(frame.y())
+                            .arg(available.width())
+                            .arg(available.height())));
     QSettings().remove(QStringLiteral("window"));
   }
 };

@@ -22,12 +22,12 @@
 #include <cmath>
 #include <memory>
 
-#include "app/trajectories/playback_controller.hpp"
 #include "app/planning/planning_features.hpp"
-#include "app/trajectories/trajectory_features.hpp"
 #include "app/session/session_file.hpp"
 #include "app/task/task_feature.hpp"
 #include "app/task/task_worker.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/scene/scene_file.hpp"
 #include "panels/planner_panel.hpp"
@@ -170,8 +170,10 @@ class TaskPanelWindowTest : public QObject {
     QCOMPARE(panel_->opening_box()->value(), PickPlaceRequest{}.gripper.max_opening * 1000.0);
     QCOMPARE(panel_->approach_box()->value(), PickPlaceRequest{}.approach_distance * 1000.0);
     QCOMPARE(panel_->place_rotations_box()->value(), PickPlaceRequest{}.place_yaw_steps);
-    // The engine's default for the bare flange: link6 moves with it, link5's housing ends in its face.
-    QCOMPARE(panel_->touch_links_edit()->placeholderText(), QStringLiteral("default: link6, link5"));
+    // The engine's default for the bare flange: link6 moves with it, link5's housing ends in its
+    // face.
+    QCOMPARE(panel_->touch_links_edit()->placeholderText(),
+             QStringLiteral("default: link6, link5"));
     panel_->touch_links_edit()->setText(QStringLiteral(" link6,link5  link4"));
     const PickPlaceRequest request = panel_->request();
     QVERIFY(request.touch_links.has_value());
@@ -233,7 +235,8 @@ class TaskPanelWindowTest : public QObject {
       return false;
     };
     QVERIFY(QTest::qWaitFor(validated, 60000));
-    const ValidationStatus status = planning_->trajectories().validation_status(static_cast<int>(list.size()) - 1);
+    const ValidationStatus status =
+        planning_->trajectories().validation_status(static_cast<int>(list.size()) - 1);
     QVERIFY(status.report);
     QVERIFY2(status.report->ok(), status.report->summary().c_str());
   }
@@ -359,7 +362,8 @@ class TaskPanelWindowTest : public QObject {
   // (the upper arm sits 0.138 m to the side of the base by the shoulder offset).
   void cancel_leaves_the_document_untouched() {
     PlanningScene scene = example_scene();
-    const double half_x = 0.10, half_y = 0.14, centre_y = -0.0725, wall = 0.02, height = 0.3, z = 0.6;
+    const double half_x = 0.10, half_y = 0.14, centre_y = -0.0725, wall = 0.02, height = 0.3,
+                 z = 0.6;
     scene.add_obstacle("collar_front", Shape::box(Vector3(wall, 2 * half_y, height)),
                        Pose(Eigen::Translation3d(half_x + wall / 2, centre_y, z)));
     scene.add_obstacle("collar_back", Shape::box(Vector3(wall, 2 * half_y, height)),
@@ -471,7 +475,8 @@ class TaskPanelWindowTest : public QObject {
     panel_->place_yaw_box()->setValue(0.0);
     // The built-in UR5e has no hand: a suction cup on its flange holds the part on its surface,
     // and the default touch links (link6, link5) are the bodies that end there.
-    panel_->gripper_combo()->setCurrentIndex(panel_->gripper_combo()->findData(int(GripperSpec::Kind::Suction)));
+    panel_->gripper_combo()->setCurrentIndex(
+        panel_->gripper_combo()->findData(int(GripperSpec::Kind::Suction)));
     panel_->touch_links_edit()->clear();  // the engine's default
   }
 

@@ -28,18 +28,18 @@
 #include <optional>
 
 #include "app/goal/goal_controller.hpp"
-#include "app/trajectories/playback_controller.hpp"
 #include "app/planning/planning_features.hpp"
-#include "app/trajectories/trajectory_features.hpp"
 #include "app/task/place_target.hpp"
 #include "app/task/task_feature.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "engine/scene/scene_file.hpp"
+#include "gizmo_drag.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/task_panel.hpp"
 #include "support/test_paths.hpp"
 #include "user_actions.hpp"
 #include "viewer/gizmo.hpp"
-#include "gizmo_drag.hpp"
 #include "window_test_support.hpp"
 
 using namespace kinetic;

@@ -27,15 +27,15 @@
 
 #include "app/goal/goal_controller.hpp"
 #include "app/goal/tcp_kinematics.hpp"
-#include "app/trajectories/trajectory_recorder.hpp"
 #include "app/planning/planning_features.hpp"
-#include "app/trajectories/trajectory_features.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/studio_window_factory.hpp"
-#include "teleop_studio.hpp"
+#include "app/trajectories/trajectory_features.hpp"
+#include "app/trajectories/trajectory_recorder.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "panels/servo_panel.hpp"
+#include "teleop_studio.hpp"
 
 using namespace kinetic;
 using kinetic::app::Studio;
@@ -52,8 +52,10 @@ constexpr int kConvergeMs = 15000;  // a loaded machine; the motions take about 
 
 using kinetic::test::rotation_between;
 
-// `pose` moved by `offset` (world) and turned by `angle` about `axis` (world, about its own origin).
-Pose moved(const Pose& pose, const Vector3& offset, double angle = 0.0, const Vector3& axis = Vector3::UnitZ()) {
+// `pose` moved by `offset` (world) and turned by `angle` about `axis` (world, about its own
+// origin).
+Pose moved(const Pose& pose, const Vector3& offset, double angle = 0.0,
+           const Vector3& axis = Vector3::UnitZ()) {
   Pose result = pose;
   result.translation() += offset;
   result.linear() = Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix() * pose.linear();
@@ -109,17 +111,22 @@ class TeleopFollowGoalTest : public QObject {
   }
 
   void goal_input_converges_on_the_goal_and_says_reached() {
-    const Pose goal = moved(tcp(), Vector3(0.03, -0.02, 0.04), 10.0 * kDegree, Vector3(1.0, 1.0, 0.0));
+    const Pose goal =
+        moved(tcp(), Vector3(0.03, -0.02, 0.04), 10.0 * kDegree, Vector3(1.0, 1.0, 0.0));
     move_goal(goal);
     choose_goal_input();
     enable();
-    QVERIFY2(wait_until_reached(), qPrintable(panel_->status_label()->text() + " / " + pose_error(tcp(), goal)));
-    QVERIFY2((tcp().translation() - goal.translation()).norm() < kMillimetre, qPrintable(pose_error(tcp(), goal)));
+    QVERIFY2(wait_until_reached(),
+             qPrintable(panel_->status_label()->text() + " / " + pose_error(tcp(), goal)));
+    QVERIFY2((tcp().translation() - goal.translation()).norm() < kMillimetre,
+             qPrintable(pose_error(tcp(), goal)));
     QVERIFY2(rotation_between(tcp(), goal) < kDegree, qPrintable(pose_error(tcp(), goal)));
     QCOMPARE(controller_->servo_status(), ServoStatus::TargetReached);
     // (Reached is within a tenth of a millimetre and a milliradian.)
     const QString distance = panel_->goal_distance_label()->text();
-    QVERIFY2(QRegularExpression(QStringLiteral("^To the goal: 0\\.[01] mm, 0\\.0°$")).match(distance).hasMatch(),
+    QVERIFY2(QRegularExpression(QStringLiteral("^To the goal: 0\\.[01] mm, 0\\.0°$"))
+                 .match(distance)
+                 .hasMatch(),
              qPrintable(distance));
     // At the goal it stays there, still tracking it: the goal is re-sent every frame, so the
     // loop's command timeout (100 ms) does not take over.
@@ -140,11 +147,15 @@ class TeleopFollowGoalTest : public QObject {
     // Dragged on: 5 cm back and 30° about the vertical.
     const Pose second = moved(tcp(), Vector3(-0.05, 0.0, -0.02), 30.0 * kDegree);
     move_goal(second);
-    QVERIFY2(QTest::qWaitFor([this] { return controller_->servo_status() != ServoStatus::TargetReached; }, 2000),
-             "the arm did not set off for the moved goal");
-    QVERIFY2(wait_until_reached(), qPrintable(panel_->status_label()->text() + " / " + pose_error(tcp(), second)));
+    QVERIFY2(
+        QTest::qWaitFor(
+            [this] { return controller_->servo_status() != ServoStatus::TargetReached; }, 2000),
+        "the arm did not set off for the moved goal");
+    QVERIFY2(wait_until_reached(),
+             qPrintable(panel_->status_label()->text() + " / " + pose_error(tcp(), second)));
     QVERIFY((joints() - first).norm() > 0.05);
-    QVERIFY2((tcp().translation() - second.translation()).norm() < kMillimetre, qPrintable(pose_error(tcp(), second)));
+    QVERIFY2((tcp().translation() - second.translation()).norm() < kMillimetre,
+             qPrintable(pose_error(tcp(), second)));
     QVERIFY2(rotation_between(tcp(), second) < kDegree, qPrintable(pose_error(tcp(), second)));
   }
 
@@ -166,7 +177,8 @@ class TeleopFollowGoalTest : public QObject {
     choose_goal_input();
     enable();
     const bool halted = QTest::qWaitFor(
-        [this] { return panel_->status_label()->text().startsWith(QStringLiteral("Halted")); }, kConvergeMs);
+        [this] { return panel_->status_label()->text().startsWith(QStringLiteral("Halted")); },
+        kConvergeMs);
     const QString status = panel_->status_label()->text();
     qDebug("status when halted: %s", qPrintable(status));
     QVERIFY2(halted, qPrintable(status));
@@ -189,7 +201,8 @@ class TeleopFollowGoalTest : public QObject {
     // The UR5e hung from a bracket: 40 cm over, 30 cm aside, 80 cm up and turned about all three
     // axes. The goal is dragged in the world; the servo works in the arm's base link.
     QTemporaryDir dir;
-    const QString urdf = dir.filePath(QStringLiteral("robot.urdf")), toml = dir.filePath(QStringLiteral("kinetic.toml"));
+    const QString urdf = dir.filePath(QStringLiteral("robot.urdf")),
+                  toml = dir.filePath(QStringLiteral("kinetic.toml"));
     QVERIFY(write_mounted_ur5e(urdf, toml));
     QCOMPARE(studio_->document->load_robot(urdf, {}, toml), QString());
     studio_->document->set_joints(studio_->document->robot()->named_pose("ready"));
@@ -198,20 +211,23 @@ class TeleopFollowGoalTest : public QObject {
     QVERIFY(base.translation().norm() > 0.5 && Eigen::AngleAxisd(base.linear()).angle() > 1.0);
 
     const Pose start = kinematics.tcp_in_world(joints());
-    const Pose goal = moved(start, Vector3(0.04, 0.03, -0.03), 15.0 * kDegree, Vector3(0.0, 1.0, 1.0));
+    const Pose goal =
+        moved(start, Vector3(0.04, 0.03, -0.03), 15.0 * kDegree, Vector3(0.0, 1.0, 1.0));
     move_goal(goal);
     choose_goal_input();
     enable();
-    QVERIFY2(wait_until_reached(),
-             qPrintable(panel_->status_label()->text() + " / " + pose_error(kinematics.tcp_in_world(joints()), goal)));
+    QVERIFY2(wait_until_reached(), qPrintable(panel_->status_label()->text() + " / " +
+                                              pose_error(kinematics.tcp_in_world(joints()), goal)));
     const Pose reached = kinematics.tcp_in_world(joints());
-    QVERIFY2((reached.translation() - goal.translation()).norm() < kMillimetre, qPrintable(pose_error(reached, goal)));
+    QVERIFY2((reached.translation() - goal.translation()).norm() < kMillimetre,
+             qPrintable(pose_error(reached, goal)));
     QVERIFY2(rotation_between(reached, goal) < kDegree, qPrintable(pose_error(reached, goal)));
   }
 
   void switching_input_away_from_goal_stops_the_arm() {
     follow_a_far_goal();
-    panel_->source_combo()->setCurrentIndex(panel_->source_combo()->findData(int(TeleopSource::OnScreen)));
+    panel_->source_combo()->setCurrentIndex(
+        panel_->source_combo()->findData(int(TeleopSource::OnScreen)));
     QCOMPARE(controller_->source(), TeleopSource::OnScreen);
     QCOMPARE(controller_->current_command().kind, ServoCommand::Kind::Stop);
     expect_still();
@@ -282,7 +298,10 @@ class TeleopFollowGoalTest : public QObject {
     const double travelled = (tcp().translation() - start.translation()).norm();
     const double cap = 0.1 * controller_->options().max_linear_speed;
     QVERIFY2(travelled > 0.2 * cap * seconds && travelled < 1.2 * cap * seconds + 0.002,
-             qPrintable(QStringLiteral("%1 m in %2 s at a cap of %3 m/s").arg(travelled).arg(seconds).arg(cap)));
+             qPrintable(QStringLiteral("%1 m in %2 s at a cap of %3 m/s")
+                            .arg(travelled)
+                            .arg(seconds)
+                            .arg(cap)));
   }
 
   void a_slow_gui_frame_does_not_stop_following_the_goal() {
@@ -294,12 +313,14 @@ class TeleopFollowGoalTest : public QObject {
     constexpr double kStallS = 0.4;
     std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(kStallS * 1000)));
     const JointVector frozen = joints();
-    QVERIFY(QTest::qWaitFor([&] { return joints() != frozen; }, 2000));  // the first frame after the stall
+    QVERIFY(QTest::qWaitFor([&] { return joints() != frozen; },
+                            2000));  // the first frame after the stall
     const double moved_during_stall = (tcp().translation() - before).norm();
     const double speed = 0.5 * controller_->options().max_linear_speed;  // (the slider's 50 %)
     // Stopped at the timeout it would have moved at most speed x (0.1 s + a frame): 15 mm.
     QVERIFY2(moved_during_stall > 0.6 * speed * kStallS,
-             qPrintable(QStringLiteral("moved %1 mm while the GUI stalled").arg(moved_during_stall / kMillimetre)));
+             qPrintable(QStringLiteral("moved %1 mm while the GUI stalled")
+                            .arg(moved_during_stall / kMillimetre)));
     // It goes on afterwards: the command is re-sent every frame.
     const Vector3 after = tcp().translation();
     QTest::qWait(200);
@@ -310,7 +331,8 @@ class TeleopFollowGoalTest : public QObject {
     const JointVector start = joints();
     const Pose goal = moved(tcp(), Vector3(0.02, 0.03, 0.02), 10.0 * kDegree);
     panel_->record_box()->setChecked(true);
-    app::TrajectoryRecorder& recorder = studio_->window->planning_features()->trajectories().recorder();
+    app::TrajectoryRecorder& recorder =
+        studio_->window->planning_features()->trajectories().recorder();
     move_goal(goal);
     choose_goal_input();
     enable();
@@ -329,7 +351,8 @@ class TeleopFollowGoalTest : public QObject {
     QVERIFY((recorded.samples().front().position - start).norm() < 1e-9);
     QVERIFY((recorded.samples().back().position - end).norm() < 1e-9);
     const Pose last = tcp(recorded.samples().back().position);
-    QVERIFY2((last.translation() - goal.translation()).norm() < kMillimetre, qPrintable(pose_error(last, goal)));
+    QVERIFY2((last.translation() - goal.translation()).norm() < kMillimetre,
+             qPrintable(pose_error(last, goal)));
   }
 
   void follow_session_with_goal_drags_is_one_undo_step() {
@@ -346,14 +369,17 @@ class TeleopFollowGoalTest : public QObject {
     QTest::qWait(900);
     move_goal(moved(tcp(), Vector3(0.0, 0.0, -0.03)));
     QVERIFY2(wait_until_reached(), qPrintable(panel_->status_label()->text()));
-    QVERIFY(QTest::qWaitFor([this] { return !studio_->window->goal_controller()->ik_busy(); }, 5000));
+    QVERIFY(
+        QTest::qWaitFor([this] { return !studio_->window->goal_controller()->ik_busy(); }, 5000));
     controller_->disable();
     const JointVector end = joints();
     QVERIFY((end - start).norm() > 0.05);
     int teleop_steps = 0, goal_steps = 0;
     for (int i = 0; i < stack.count(); ++i) {
-      if (stack.text(i) == QStringLiteral("Teleoperate")) ++teleop_steps;
-      else if (stack.text(i) == QStringLiteral("Move goal")) ++goal_steps;
+      if (stack.text(i) == QStringLiteral("Teleoperate"))
+        ++teleop_steps;
+      else if (stack.text(i) == QStringLiteral("Move goal"))
+        ++goal_steps;
     }
     QCOMPARE(teleop_steps, 1);
     QVERIFY2(goal_steps >= 2, qPrintable(QString::number(goal_steps)));
@@ -369,10 +395,13 @@ class TeleopFollowGoalTest : public QObject {
  private:
   JointVector joints() const { return studio_->document->joints(); }
   Pose tcp() const { return tcp(joints()); }
-  Pose tcp(const JointVector& q) const { return TcpKinematics(studio_->document->robot()).tcp_in_world(q); }
+  Pose tcp(const JointVector& q) const {
+    return TcpKinematics(studio_->document->robot()).tcp_in_world(q);
+  }
 
   void enable() {
-    if (!panel_->enable_button()->isChecked()) QTest::mouseClick(panel_->enable_button(), Qt::LeftButton);
+    if (!panel_->enable_button()->isChecked())
+      QTest::mouseClick(panel_->enable_button(), Qt::LeftButton);
     QVERIFY(controller_->enabled());
   }
 
@@ -386,8 +415,11 @@ class TeleopFollowGoalTest : public QObject {
   void move_goal(const Pose& world) { studio_->window->goal_controller()->move_goal_world(world); }
 
   bool wait_until_reached() {
-    return QTest::qWaitFor([this] { return panel_->status_label()->text().startsWith(QStringLiteral("Goal reached")); },
-                           kConvergeMs);
+    return QTest::qWaitFor(
+        [this] {
+          return panel_->status_label()->text().startsWith(QStringLiteral("Goal reached"));
+        },
+        kConvergeMs);
   }
 
   // 20 cm away, straight: at 50 % the arm needs more than a second and a half to get there.

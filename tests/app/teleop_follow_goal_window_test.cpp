@@ -17,9 +17,9 @@
 #include "app/goal/goal_controller.hpp"
 #include "app/goal/tcp_kinematics.hpp"
 #include "app/servo/teleop_controller.hpp"
+#include "gizmo_drag.hpp"
 #include "panels/servo_panel.hpp"
 #include "viewer/gizmo.hpp"
-#include "gizmo_drag.hpp"
 #include "window_test_support.hpp"
 
 using namespace kinetic;
@@ -59,19 +59,26 @@ class TeleopFollowGoalWindowTest : public QObject {
     TeleopController& controller = *studio_->window->teleop().controller;
     studio_->window->teleop().dock->raise();
     QVERIFY(QTest::qWaitFor([&] { return panel.isVisible(); }, 2000));
-    panel.source_combo()->setCurrentIndex(panel.source_combo()->findData(int(panels::TeleopSource::Goal)));
+    panel.source_combo()->setCurrentIndex(
+        panel.source_combo()->findData(int(panels::TeleopSource::Goal)));
     QTest::mouseClick(panel.enable_button(), Qt::LeftButton);
     QVERIFY(controller.enabled());
-    QVERIFY2(QTest::qWaitFor(
-                 [&] { return panel.status_label()->text().startsWith(QStringLiteral("No goal to follow")); }, 2000),
-             qPrintable(panel.status_label()->text()));
+    QVERIFY2(
+        QTest::qWaitFor(
+            [&] {
+              return panel.status_label()->text().startsWith(QStringLiteral("No goal to follow"));
+            },
+            2000),
+        qPrintable(panel.status_label()->text()));
 
     const TcpKinematics tcp(document.robot());
     const Pose start = tcp.tcp_in_world(document.joints());
     // No goal yet: the gizmo stands on the TCP.
     QVERIFY(QTest::qWaitFor(
         [&] {
-          return view().gizmo() && (view().gizmo()->pose.translation().cast<double>() - start.translation()).norm() < 1e-4;
+          return view().gizmo() &&
+                 (view().gizmo()->pose.translation().cast<double>() - start.translation()).norm() <
+                     1e-4;
         },
         5000));
 
@@ -81,19 +88,27 @@ class TeleopFollowGoalWindowTest : public QObject {
     double risen_mid_drag = 0.0;
     drag_arrow(GizmoHandle::TranslateZ, 0.05, [&] {
       QTest::qWait(150);
-      risen_mid_drag = tcp.tcp_in_world(document.joints()).translation().z() - start.translation().z();
+      risen_mid_drag =
+          tcp.tcp_in_world(document.joints()).translation().z() - start.translation().z();
     });
     QVERIFY(!QTest::currentTestFailed());
-    QVERIFY2(risen_mid_drag > 0.003, qPrintable(QStringLiteral("rose %1 mm during the drag").arg(risen_mid_drag * 1000)));
+    QVERIFY2(risen_mid_drag > 0.003,
+             qPrintable(QStringLiteral("rose %1 mm during the drag").arg(risen_mid_drag * 1000)));
 
     const auto goal = studio_->window->goal_controller()->goal_pose_world();
     QVERIFY(goal.has_value());
     const Vector3 goal_moved = goal->translation() - start.translation();
     QVERIFY2(std::abs(goal_moved.z() - 0.05) < 0.01 && goal_moved.head<2>().norm() < 0.002,
-             qPrintable(QStringLiteral("the goal moved by %1 %2 %3").arg(goal_moved.x()).arg(goal_moved.y()).arg(goal_moved.z())));
+             qPrintable(QStringLiteral("the goal moved by %1 %2 %3")
+                            .arg(goal_moved.x())
+                            .arg(goal_moved.y())
+                            .arg(goal_moved.z())));
     QVERIFY(rotation_between(*goal, start) < 1e-6);  // an arrow moves, it does not turn
-    QVERIFY2(QTest::qWaitFor([&] { return panel.status_label()->text().startsWith(QStringLiteral("Goal reached")); }, 15000),
-             qPrintable(panel.status_label()->text()));
+    QVERIFY2(
+        QTest::qWaitFor(
+            [&] { return panel.status_label()->text().startsWith(QStringLiteral("Goal reached")); },
+            15000),
+        qPrintable(panel.status_label()->text()));
     const Pose reached = tcp.tcp_in_world(document.joints());
     QVERIFY2((reached.translation() - goal->translation()).norm() < kMillimetre,
              qPrintable(QString::number((reached.translation() - goal->translation()).norm())));
@@ -111,10 +126,12 @@ class TeleopFollowGoalWindowTest : public QObject {
   void drag_arrow(GizmoHandle handle, double metres, Halfway halfway) {
     QVERIFY(test::wait_for_still_view(view()));
     const viewer::Gizmo gizmo = *view().gizmo();
-    const double s = viewer::gizmo_scale(gizmo, view().camera(), static_cast<float>(view().height()));
+    const double s =
+        viewer::gizmo_scale(gizmo, view().camera(), static_cast<float>(view().height()));
     const Vector3 centre = gizmo.pose.translation().cast<double>();
     const Vector3 axis = viewer::gizmo_axis(gizmo, handle).cast<double>();
-    const auto a = view().project(centre + axis * (0.6 * s)), b = view().project(centre + axis * (0.6 * s + metres));
+    const auto a = view().project(centre + axis * (0.6 * s)),
+               b = view().project(centre + axis * (0.6 * s + metres));
     QVERIFY(a && b);
     const QPoint press = a->toPoint();
     QCOMPARE(test::gizmo_handle_at(view(), press), handle);

@@ -21,15 +21,15 @@
 #include <memory>
 
 #include "app/goal/tcp_kinematics.hpp"
-#include "app/trajectories/trajectory_recorder.hpp"
 #include "app/planning/planning_features.hpp"
-#include "app/trajectories/trajectory_features.hpp"
 #include "app/servo/teleop_controller.hpp"
 #include "app/studio_window_factory.hpp"
-#include "teleop_studio.hpp"
+#include "app/trajectories/trajectory_features.hpp"
+#include "app/trajectories/trajectory_recorder.hpp"
 #include "engine/collision/collision_checker.hpp"
-#include "panels/servo_panel.hpp"
 #include "fake_spacenavd.hpp"
+#include "panels/servo_panel.hpp"
+#include "teleop_studio.hpp"
 #include "user_actions.hpp"
 
 using namespace kinetic;
@@ -93,8 +93,9 @@ class TeleopPanelTest : public QObject {
     // 50 % of 0.25 m/s for the time the button was down (the loop starts and stops within a frame
     // or two of the press and release; a loaded machine can lose some of its cycles).
     const double expected = 0.5 * controller_->options().max_linear_speed * held_s;
-    QVERIFY2(moved.z() > 0.4 * expected && moved.z() < 1.3 * expected + 0.005,
-             qPrintable(QStringLiteral("rose %1 m, expected about %2 m").arg(moved.z()).arg(expected)));
+    QVERIFY2(
+        moved.z() > 0.4 * expected && moved.z() < 1.3 * expected + 0.005,
+        qPrintable(QStringLiteral("rose %1 m, expected about %2 m").arg(moved.z()).arg(expected)));
     QVERIFY2(moved.head<2>().norm() < 0.15 * moved.z() + 0.002,
              qPrintable(QStringLiteral("drifted %1 m sideways").arg(moved.head<2>().norm())));
     QVERIFY2(rotation_between(before, after) < 0.01,
@@ -144,19 +145,24 @@ class TeleopPanelTest : public QObject {
     QVERIFY2(tool_z.z() < -0.9, "expected the tool to point down in 'ready'");
     enable();
     const Eigen::Vector3d base_move = displacement_while_holding(kZ, +1, 250);
-    panel_->frame_combo()->setCurrentIndex(panel_->frame_combo()->findData(int(panels::JogFrame::Tool)));
+    panel_->frame_combo()->setCurrentIndex(
+        panel_->frame_combo()->findData(int(panels::JogFrame::Tool)));
     QCOMPARE(controller_->frame(), ServoCommand::Frame::Tool);
     const Eigen::Vector3d tool_move = displacement_while_holding(kZ, +1, 250);
-    QVERIFY2(base_move.normalized().dot(Eigen::Vector3d::UnitZ()) > 0.95, "base +Z did not move up");
-    QVERIFY2(tool_move.normalized().dot(tool_z) > 0.95, "tool +Z did not move along the tool's z axis");
+    QVERIFY2(base_move.normalized().dot(Eigen::Vector3d::UnitZ()) > 0.95,
+             "base +Z did not move up");
+    QVERIFY2(tool_move.normalized().dot(tool_z) > 0.95,
+             "tool +Z did not move along the tool's z axis");
     // And +X of the tool is the tool's own x axis, not the base's.
     const Eigen::Vector3d tool_x = tcp(joints()).linear().col(0);
     const Eigen::Vector3d x_move = displacement_while_holding(kX, +1, 250);
-    QVERIFY2(x_move.normalized().dot(tool_x) > 0.95, "tool +X did not move along the tool's x axis");
+    QVERIFY2(x_move.normalized().dot(tool_x) > 0.95,
+             "tool +X did not move along the tool's x axis");
   }
 
   void joint_mode_moves_only_that_joint() {
-    panel_->mode_combo()->setCurrentIndex(panel_->mode_combo()->findData(int(panels::JogMode::Joint)));
+    panel_->mode_combo()->setCurrentIndex(
+        panel_->mode_combo()->findData(int(panels::JogMode::Joint)));
     QVERIFY(panel_->frame_combo()->isEnabled() == false);  // frames are for Cartesian jogging
     enable();
     const JointVector start = joints();
@@ -165,11 +171,14 @@ class TeleopPanelTest : public QObject {
     QTest::qWait(60);
     const JointVector change = joints() - start;
     for (int i = 0; i < change.size(); ++i)
-      if (i != joint) QVERIFY2(std::abs(change[i]) < 1e-9, qPrintable(QStringLiteral("joint %1 moved").arg(i)));
+      if (i != joint)
+        QVERIFY2(std::abs(change[i]) < 1e-9, qPrintable(QStringLiteral("joint %1 moved").arg(i)));
     // 50 % of 1 rad/s, in the negative direction.
     const double expected = -0.5 * controller_->options().max_angular_speed * held_s;
-    QVERIFY2(change[joint] < 0.4 * expected && change[joint] > 1.3 * expected - 0.01,
-             qPrintable(QStringLiteral("turned %1 rad, expected about %2").arg(change[joint]).arg(expected)));
+    QVERIFY2(
+        change[joint] < 0.4 * expected && change[joint] > 1.3 * expected - 0.01,
+        qPrintable(
+            QStringLiteral("turned %1 rad, expected about %2").arg(change[joint]).arg(expected)));
   }
 
   void joint_at_its_limit_is_reported() {
@@ -179,7 +188,8 @@ class TeleopPanelTest : public QObject {
     const int joint = 0;
     q[joint] = studio_->document->robot()->upper_limits()[joint] - 0.021;
     studio_->document->set_joints(q);
-    panel_->mode_combo()->setCurrentIndex(panel_->mode_combo()->findData(int(panels::JogMode::Joint)));
+    panel_->mode_combo()->setCurrentIndex(
+        panel_->mode_combo()->findData(int(panels::JogMode::Joint)));
     enable();
     QTest::mousePress(panel_->jog_pad()->joint_button(joint, +1), Qt::LeftButton);
     const bool reported = QTest::qWaitFor(
@@ -187,8 +197,10 @@ class TeleopPanelTest : public QObject {
     const QString status = panel_->status_label()->text();
     QTest::mouseRelease(panel_->jog_pad()->joint_button(joint, +1), Qt::LeftButton);
     QVERIFY2(reported, qPrintable(status));
-    const QString name = QString::fromStdString(studio_->document->robot()->variable_joint(joint).name);
-    QVERIFY2(status.startsWith(QStringLiteral("Joint '%1' is at its upper limit").arg(name)), qPrintable(status));
+    const QString name =
+        QString::fromStdString(studio_->document->robot()->variable_joint(joint).name);
+    QVERIFY2(status.startsWith(QStringLiteral("Joint '%1' is at its upper limit").arg(name)),
+             qPrintable(status));
     QVERIFY(joints()[joint] <= studio_->document->robot()->upper_limits()[joint]);
   }
 
@@ -202,7 +214,8 @@ class TeleopPanelTest : public QObject {
     QCOMPARE(controller_->speed(), 0.25);
     const double slow = displacement_while_holding(kZ, -1, 250, &held_s).norm() / held_s;
     const double ratio = fast / slow;
-    QVERIFY2(ratio > 2.5 && ratio < 6.0, qPrintable(QStringLiteral("100 %% vs 25 %%: %1x faster").arg(ratio)));
+    QVERIFY2(ratio > 2.5 && ratio < 6.0,
+             qPrintable(QStringLiteral("100 %% vs 25 %%: %1x faster").arg(ratio)));
   }
 
   void a_box_above_the_tcp_halts_the_arm_before_it() {
@@ -235,7 +248,8 @@ class TeleopPanelTest : public QObject {
     QVERIFY(!checker.in_collision(joints()));
     // It got close: the lid's underside is 21 cm above where the TCP started, the wrist's top a
     // few centimetres above the TCP's start plus its rise.
-    const double rose = kinematics_->tcp_in_world(joints()).translation().z() - tool.translation().z();
+    const double rose =
+        kinematics_->tcp_in_world(joints()).translation().z() - tool.translation().z();
     QVERIFY2(rose > 0.02 && rose < 0.2, qPrintable(QString::number(rose)));
   }
 
@@ -272,7 +286,8 @@ class TeleopPanelTest : public QObject {
     hold(panel_->jog_pad()->axis_button(kZ, +1), 150);
     QTest::qWait(60);
     const Eigen::Vector3d moved = tcp(joints()).translation() - from.translation();
-    QVERIFY2(moved.z() > 0.003 && moved.head<2>().norm() < 0.003, qPrintable(QString::number(moved.z())));
+    QVERIFY2(moved.z() > 0.003 && moved.head<2>().norm() < 0.003,
+             qPrintable(QString::number(moved.z())));
     // Undo steps: the motion before the edit, the edit, the motion after it.
     controller_->disable();
     QCOMPARE(studio_->document->undo_stack().count(), 3);
@@ -327,17 +342,20 @@ class TeleopPanelTest : public QObject {
     const double z = tcp(joints()).translation().z();
     QVERIFY(daemon.send_motion(0, 350, 0, 0, 0, 0));
     QTest::qWait(250);
-    QVERIFY2(tcp(joints()).translation().z() > z + 0.01, qPrintable(panel_->status_label()->text()));
+    QVERIFY2(tcp(joints()).translation().z() > z + 0.01,
+             qPrintable(panel_->status_label()->text()));
     // The daemon goes away with the cap still pulled: the arm stops, the panel says why and the
     // buttons are the input again.
     daemon.hang_up();
-    QVERIFY(QTest::qWaitFor([this] { return controller_->source() == panels::TeleopSource::OnScreen; }, 2000));
+    QVERIFY(QTest::qWaitFor(
+        [this] { return controller_->source() == panels::TeleopSource::OnScreen; }, 2000));
     QTest::qWait(60);  // the frame that was on its way
     const JointVector stopped = joints();
     QTest::qWait(200);
     QCOMPARE(joints(), stopped);
     const QString note = panel_->note_label()->text();
-    QVERIFY2(note.contains(QStringLiteral("went away")) && note.contains(QStringLiteral("The arm was stopped")),
+    QVERIFY2(note.contains(QStringLiteral("went away")) &&
+                 note.contains(QStringLiteral("The arm was stopped")),
              qPrintable(note));
     QCOMPARE(source->currentData().toInt(), int(panels::TeleopSource::OnScreen));
     QVERIFY(panel_->jog_pad()->isEnabled());
@@ -345,7 +363,8 @@ class TeleopPanelTest : public QObject {
   }
 
   // The hands stay on the device: its left button switches the frame, its right one steps through
-  // what the cap moves; the panel follows. Translate only: a twist of the cap does not turn the tool.
+  // what the cap moves; the panel follows. Translate only: a twist of the cap does not turn the
+  // tool.
   void spacemouse_buttons_switch_the_frame_and_what_the_cap_moves() {
     QTemporaryDir folder;
     const QString socket = folder.filePath(QStringLiteral("spnav.sock"));
@@ -358,12 +377,14 @@ class TeleopPanelTest : public QObject {
 
     QVERIFY(daemon.send_button(0, true));
     QVERIFY(daemon.send_button(0, false));
-    QVERIFY(QTest::qWaitFor([this] { return controller_->frame() == ServoCommand::Frame::Tool; }, 2000));
+    QVERIFY(QTest::qWaitFor([this] { return controller_->frame() == ServoCommand::Frame::Tool; },
+                            2000));
     QCOMPARE(panel_->frame(), panels::JogFrame::Tool);
     QVERIFY(daemon.send_button(1, true));
     QVERIFY(daemon.send_button(1, false));
     QVERIFY(QTest::qWaitFor(
-        [this] { return controller_->spacemouse_axes() == panels::SpaceMouseAxes::Translation; }, 2000));
+        [this] { return controller_->spacemouse_axes() == panels::SpaceMouseAxes::Translation; },
+        2000));
     QCOMPARE(panel_->spacemouse_axes(), panels::SpaceMouseAxes::Translation);
 
     // Pulled up and twisted at once: only the pull counts.
@@ -382,21 +403,24 @@ class TeleopPanelTest : public QObject {
     QVERIFY(command.twist.tail<3>().norm() > 0.0);
     // A third press of the right button comes back to both.
     QVERIFY(daemon.send_button(1, true));
-    QVERIFY(QTest::qWaitFor([this] { return controller_->spacemouse_axes() == panels::SpaceMouseAxes::All; }, 2000));
+    QVERIFY(QTest::qWaitFor(
+        [this] { return controller_->spacemouse_axes() == panels::SpaceMouseAxes::All; }, 2000));
     command = controller_->current_command();
     QVERIFY(command.twist.head<3>().norm() > 0.0 && command.twist.tail<3>().norm() > 0.0);
 
     // On-screen buttons as the input: the row goes, the device's buttons no longer count.
     source->setCurrentIndex(source->findData(int(panels::TeleopSource::OnScreen)));
     QVERIFY(!panel_->spacemouse_axes_combo()->isVisible());
-    panel_->frame_combo()->setCurrentIndex(panel_->frame_combo()->findData(int(panels::JogFrame::Base)));
+    panel_->frame_combo()->setCurrentIndex(
+        panel_->frame_combo()->findData(int(panels::JogFrame::Base)));
     QCOMPARE(controller_->frame(), ServoCommand::Frame::Base);
   }
 
   void recording_adds_the_motion_to_the_trajectories() {
     const JointVector start = joints();
     panel_->record_box()->setChecked(true);  // armed: records from the start of the session
-    app::TrajectoryRecorder& recorder = studio_->window->planning_features()->trajectories().recorder();
+    app::TrajectoryRecorder& recorder =
+        studio_->window->planning_features()->trajectories().recorder();
     QVERIFY(!recorder.recording());
     enable();
     QVERIFY(recorder.recording());
@@ -457,7 +481,8 @@ class TeleopPanelTest : public QObject {
     const double z = panda.tcp_in_base(joints()).translation().z();
     hold(panel_->jog_pad()->axis_button(kZ, +1), 200);
     QTest::qWait(60);
-    QVERIFY2(panda.tcp_in_base(joints()).translation().z() > z + 0.005, qPrintable(panel_->status_label()->text()));
+    QVERIFY2(panda.tcp_in_base(joints()).translation().z() > z + 0.005,
+             qPrintable(panel_->status_label()->text()));
   }
 
  private:
@@ -465,7 +490,8 @@ class TeleopPanelTest : public QObject {
   Pose tcp(const JointVector& q) const { return kinematics_->tcp_in_base(q); }
 
   void enable() {
-    if (!panel_->enable_button()->isChecked()) QTest::mouseClick(panel_->enable_button(), Qt::LeftButton);
+    if (!panel_->enable_button()->isChecked())
+      QTest::mouseClick(panel_->enable_button(), Qt::LeftButton);
     QVERIFY(controller_->enabled());
   }
 
@@ -489,7 +515,8 @@ class TeleopPanelTest : public QObject {
     return clock.nsecsElapsed() / 1e9;
   }
 
-  Eigen::Vector3d displacement_while_holding(int axis, int direction, int ms, double* held_s = nullptr) {
+  Eigen::Vector3d displacement_while_holding(int axis, int direction, int ms,
+                                             double* held_s = nullptr) {
     const Eigen::Vector3d from = tcp(joints()).translation();
     const double held = hold(panel_->jog_pad()->axis_button(axis, direction), ms);
     if (held_s) *held_s = held;

@@ -23,7 +23,8 @@ using kinetic::panels::TrajectoryPanel;
 namespace {
 
 Trajectory make(double reach, const TrajectoryLimits& limits) {
-  JointPath path{JointVector::Zero(6), JointVector::Constant(6, reach), JointVector::Constant(6, -reach)};
+  JointPath path{JointVector::Zero(6), JointVector::Constant(6, reach),
+                 JointVector::Constant(6, -reach)};
   return trapezoidal(path, limits);
 }
 
@@ -34,7 +35,8 @@ class TrajectoryPanelTest : public QObject {
  private slots:
   void init() {
     limits_ = TrajectoryLimits::from_model(*load_builtin_robot("ur5e"));
-    entries_ = {{QStringLiteral("plan 1"), make(0.5, limits_)}, {QStringLiteral("plan 2"), make(1.0, limits_)}};
+    entries_ = {{QStringLiteral("plan 1"), make(0.5, limits_)},
+                {QStringLiteral("plan 2"), make(1.0, limits_)}};
   }
 
   void lists_renames_and_compares() {
@@ -89,7 +91,8 @@ class TrajectoryPanelTest : public QObject {
     const double fraction = double(timeline->value()) / TrajectoryPanel::kTimelineSteps;
     QVERIFY2(std::abs(fraction - 0.75) < 0.08, qPrintable(QString::number(fraction)));
     QVERIFY(!seek.isEmpty());
-    QVERIFY(std::abs(seek.last().at(0).toDouble() - fraction * entries_[0].trajectory.duration()) < 1e-6);
+    QVERIFY(std::abs(seek.last().at(0).toDouble() - fraction * entries_[0].trajectory.duration()) <
+            1e-6);
   }
 
   // Choosing the current trajectory from code (a plan finished, an undo) enables what acts on it,
@@ -141,9 +144,11 @@ class TrajectoryPanelTest : public QObject {
     QSignalSpy seek(&panel, &TrajectoryPanel::seekRequested);
     emit panel.validation_list()->itemClicked(panel.validation_list()->item(0));
     QCOMPARE(seek.first().at(0).toDouble(), 0.75);
-    const QStringList paths = panels::importable_paths(
-        {QUrl::fromLocalFile(QStringLiteral("/tmp/a.json")), QUrl::fromLocalFile(QStringLiteral("/tmp/b.CSV")),
-         QUrl::fromLocalFile(QStringLiteral("/tmp/c.png")), QUrl(QStringLiteral("https://x/y.json"))});
+    const QStringList paths =
+        panels::importable_paths({QUrl::fromLocalFile(QStringLiteral("/tmp/a.json")),
+                                  QUrl::fromLocalFile(QStringLiteral("/tmp/b.CSV")),
+                                  QUrl::fromLocalFile(QStringLiteral("/tmp/c.png")),
+                                  QUrl(QStringLiteral("https://x/y.json"))});
     QCOMPARE(paths, (QStringList{QStringLiteral("/tmp/a.json"), QStringLiteral("/tmp/b.CSV")}));
   }
 
@@ -185,7 +190,8 @@ class TrajectoryPanelTest : public QObject {
     QCOMPARE(panel.retime_settings().velocity_scaling, panel.velocity_box()->minimum());
 
     // A user's edit in any of the re-time boxes is signalled.
-    panel.timing_combo()->setCurrentIndex(panel.timing_combo()->findData(QStringLiteral("trapezoidal")));
+    panel.timing_combo()->setCurrentIndex(
+        panel.timing_combo()->findData(QStringLiteral("trapezoidal")));
     QCOMPARE(edited.count(), 1);
     panel.velocity_box()->setValue(0.75);
     QCOMPARE(edited.count(), 2);

@@ -13,10 +13,10 @@
 #include <QtTest>
 #include <cmath>
 
+#include "app/document/studio_document.hpp"
 #include "app/planning/planning_features.hpp"
 #include "app/trajectories/trajectory_features.hpp"
 #include "app/viewport/scene_bridge/scene_visuals.hpp"
-#include "app/document/studio_document.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/trajectory/trapezoidal.hpp"
@@ -62,7 +62,8 @@ std::vector<QLineSeries*> limits_of(const TrajectoryPlot& plot, QLineSeries* ser
 
 // The TCP's position (link pose times the link -> TCP offset), straight from FK.
 Vector3 tcp_position(const RobotModel& robot, const app::TcpFrame& tcp, const JointVector& q) {
-  return (compute_link_poses(robot, q)[static_cast<std::size_t>(tcp.link)] * tcp.offset).translation();
+  return (compute_link_poses(robot, q)[static_cast<std::size_t>(tcp.link)] * tcp.offset)
+      .translation();
 }
 
 }  // namespace
@@ -91,28 +92,33 @@ class TrajectoryPlotTest : public QObject {
     // The default look: no title, every joint shown, limits without legend entries.
     QVERIFY(plot->title().isEmpty());
     QVERIFY(!plot->show_all_action()->isEnabled());
-    for (QLineSeries* s : plot->joint_series()) QTRY_VERIFY(s->isVisible() && marker_of(*plot, s)->isVisible());
+    for (QLineSeries* s : plot->joint_series())
+      QTRY_VERIFY(s->isVisible() && marker_of(*plot, s)->isVisible());
     for (QLineSeries* s : plot->limit_series()) QVERIFY(!marker_of(*plot, s)->isVisible());
     const double full_max = y_axis(*plot)->max();
     QVERIFY2(full_max > 2.0, qPrintable(QString::number(full_max)));
 
-    panel.quantity_combo()->setCurrentIndex(panel.quantity_combo()->findData(int(PlotQuantity::Velocity)));
+    panel.quantity_combo()->setCurrentIndex(
+        panel.quantity_combo()->findData(int(PlotQuantity::Velocity)));
     joint = series_named(plot->joint_series(), first);
     QCOMPARE(limits_of(*plot, joint).size(), std::size_t(2));
     const double velocity_max = y_axis(*plot)->max();
     emit marker_of(*plot, joint)->clicked();  // what a click on the legend entry does
     QVERIFY(!joint->isVisible());
     for (QLineSeries* limit : limits_of(*plot, joint)) QVERIFY(!limit->isVisible());
-    // The entry stays, faded, to be clicked again (once the legend is laid out: Qt hides its entries
-    // until then).
+    // The entry stays, faded, to be clicked again (once the legend is laid out: Qt hides its
+    // entries until then).
     QTRY_VERIFY(marker_of(*plot, joint)->isVisible());
     QVERIFY(marker_of(*plot, joint)->labelBrush().color().alphaF() < 0.5);
-    QVERIFY(series_named(plot->joint_series(), QString::fromStdString(limits_.joint_names[1]))->isVisible());
-    QVERIFY2(y_axis(*plot)->max() < velocity_max, qPrintable(QString::number(y_axis(*plot)->max())));
+    QVERIFY(series_named(plot->joint_series(), QString::fromStdString(limits_.joint_names[1]))
+                ->isVisible());
+    QVERIFY2(y_axis(*plot)->max() < velocity_max,
+             qPrintable(QString::number(y_axis(*plot)->max())));
     QVERIFY(plot->show_all_action()->isEnabled());
 
     // Kept by name through another quantity and another trajectory; the range fits the others.
-    panel.quantity_combo()->setCurrentIndex(panel.quantity_combo()->findData(int(PlotQuantity::Position)));
+    panel.quantity_combo()->setCurrentIndex(
+        panel.quantity_combo()->findData(int(PlotQuantity::Position)));
     QVERIFY(!series_named(plot->joint_series(), first)->isVisible());
     QVERIFY2(y_axis(*plot)->max() < 0.5 && y_axis(*plot)->max() >= 0.1,
              qPrintable(QString::number(y_axis(*plot)->max())));
@@ -129,12 +135,14 @@ class TrajectoryPlotTest : public QObject {
     QVERIFY(marker_of(*plot, joint)->labelBrush().color().alphaF() > 0.99);
     QVERIFY(y_axis(*plot)->max() > 1.5);
     QVERIFY(!plot->show_all_action()->isEnabled());
-    for (std::size_t j : {0u, 3u, 5u}) plot->set_hidden(QString::fromStdString(limits_.joint_names[j]), true);
+    for (std::size_t j : {0u, 3u, 5u})
+      plot->set_hidden(QString::fromStdString(limits_.joint_names[j]), true);
     QCOMPARE(plot->hidden().size(), 3);
     plot->show_all_action()->trigger();
     QVERIFY(plot->hidden().isEmpty());
     for (QLineSeries* s : plot->joint_series()) QVERIFY(s->isVisible());
-    for (QLineSeries* s : plot->limit_series()) QVERIFY(s->isVisible() && !marker_of(*plot, s)->isVisible());
+    for (QLineSeries* s : plot->limit_series())
+      QVERIFY(s->isVisible() && !marker_of(*plot, s)->isVisible());
     QVERIFY(y_axis(*plot)->max() > 1.5);
   }
 
@@ -149,20 +157,24 @@ class TrajectoryPlotTest : public QObject {
     velocity[0] = omega;
     const double duration = 1.5;
     const JointVector zero = JointVector::Zero(6);
-    const Trajectory turn(robot_->name(), robot_->variable_names(),
-                          std::vector<PositionUnit>(6, PositionUnit::Radian),
-                          {{0.0, q0, velocity, zero}, {duration, q0 + duration * velocity, velocity, zero}});
+    const Trajectory turn(
+        robot_->name(), robot_->variable_names(),
+        std::vector<PositionUnit>(6, PositionUnit::Radian),
+        {{0.0, q0, velocity, zero}, {duration, q0 + duration * velocity, velocity, zero}});
 
     // Expected, from FK alone: the chord between two close poses over the time between them, and
     // r (the TCP's distance from the joint's axis line) times ω.
     const double dt = 1e-6;
-    const Vector3 a = tcp_position(*robot_, tcp, q0), b = tcp_position(*robot_, tcp, q0 + dt * velocity);
+    const Vector3 a = tcp_position(*robot_, tcp, q0),
+                  b = tcp_position(*robot_, tcp, q0 + dt * velocity);
     const double differenced = (b - a).norm() / dt;
     const Joint& pan = robot_->joint(robot_->variable_names()[0]);
-    const Pose pan_frame = compute_link_poses(*robot_, q0)[static_cast<std::size_t>(pan.child_link)];
+    const Pose pan_frame =
+        compute_link_poses(*robot_, q0)[static_cast<std::size_t>(pan.child_link)];
     const Vector3 axis = (pan_frame.linear() * pan.axis).normalized();
     const double r = (a - pan_frame.translation()).cross(axis).norm();
-    QVERIFY2(r > 0.3, qPrintable(QString::number(r)));  // a pose reaching out, not a degenerate check
+    QVERIFY2(r > 0.3,
+             qPrintable(QString::number(r)));  // a pose reaching out, not a degenerate check
     QVERIFY2(std::abs(differenced - r * omega) < 1e-5,
              qPrintable(QStringLiteral("%1 vs %2").arg(differenced).arg(r * omega)));
 
@@ -178,7 +190,8 @@ class TrajectoryPlotTest : public QObject {
     QCOMPARE(plot->quantity(), PlotQuantity::TcpSpeed);
     QVERIFY(plot->joint_series().empty());
     QCOMPARE(plot->tcp_series().size(), std::size_t(2));
-    QVERIFY2(plot->title().contains(QString::fromStdString(robot_->links()[static_cast<std::size_t>(tcp.link)].name)),
+    QVERIFY2(plot->title().contains(
+                 QString::fromStdString(robot_->links()[static_cast<std::size_t>(tcp.link)].name)),
              qPrintable(plot->title()));
     QVERIFY(plot->message().isEmpty());
     QCOMPARE(y_axis(*plot)->min(), 0.0);  // speeds from standstill up
@@ -190,7 +203,8 @@ class TrajectoryPlotTest : public QObject {
                               .arg(linear->at(i).x())
                               .arg(linear->at(i).y())
                               .arg(r * omega)));
-      QVERIFY2(std::abs(angular->at(i).y() - omega) < 1e-9, qPrintable(QString::number(angular->at(i).y())));
+      QVERIFY2(std::abs(angular->at(i).y() - omega) < 1e-9,
+               qPrintable(QString::number(angular->at(i).y())));
     }
     QVERIFY(std::abs(linear->at(linear->count() - 1).x() - duration) < 1e-12);
     // The cursor still follows playback on this quantity.
@@ -203,17 +217,19 @@ class TrajectoryPlotTest : public QObject {
     QVERIFY2(y_axis(*plot)->max() < omega && y_axis(*plot)->max() > r * omega,
              qPrintable(QString::number(y_axis(*plot)->max())));
 
-    // A TCP off its link (a tool 10 cm beside the flange's axis, 15 cm out) turned by the last joint
-    // alone: it moves at 0.1 m/s per rad/s where the flange's centre stands still.
+    // A TCP off its link (a tool 10 cm beside the flange's axis, 15 cm out) turned by the last
+    // joint alone: it moves at 0.1 m/s per rad/s where the flange's centre stands still.
     app::TcpFrame tool = tcp;
     tool.offset.translation() = Vector3(0.1, 0.0, 0.15);
     JointVector wrist = JointVector::Zero(6);
     wrist[5] = omega;
-    const Trajectory twist(robot_->name(), robot_->variable_names(),
-                           std::vector<PositionUnit>(6, PositionUnit::Radian),
-                           {{0.0, q0, wrist, zero}, {duration, q0 + duration * wrist, wrist, zero}});
+    const Trajectory twist(
+        robot_->name(), robot_->variable_names(),
+        std::vector<PositionUnit>(6, PositionUnit::Radian),
+        {{0.0, q0, wrist, zero}, {duration, q0 + duration * wrist, wrist, zero}});
     const double tool_speed =
-        (tcp_position(*robot_, tool, q0 + dt * wrist) - tcp_position(*robot_, tool, q0)).norm() / dt;
+        (tcp_position(*robot_, tool, q0 + dt * wrist) - tcp_position(*robot_, tool, q0)).norm() /
+        dt;
     QVERIFY2(std::abs(tool_speed - 0.1 * omega) < 1e-5, qPrintable(QString::number(tool_speed)));
     panel.set_tcp_source({robot_, tool.link, tool.offset});
     panel.set_trajectories({{QStringLiteral("twist"), twist}});
@@ -232,18 +248,22 @@ class TrajectoryPlotTest : public QObject {
     QCOMPARE(document.load_robot(QStringLiteral("panda")), QString());
     app::PlanningFeatures* features = app::install_planning_features(window, document);
     const int dof = document.robot()->dof();
-    const JointVector rest = document.robot()->default_configuration(), still = JointVector::Zero(dof);
+    const JointVector rest = document.robot()->default_configuration(),
+                      still = JointVector::Zero(dof);
     JointVector end = rest;
     end[0] += 1.0;
-    document.add_trajectory(QStringLiteral("pan"),
-                            Trajectory("panda", document.robot()->variable_names(),
-                                       std::vector<PositionUnit>(static_cast<std::size_t>(dof), PositionUnit::Radian),
-                                       {{0.0, rest, still, still}, {1.0, end, still, still}}));
+    document.add_trajectory(
+        QStringLiteral("pan"),
+        Trajectory("panda", document.robot()->variable_names(),
+                   std::vector<PositionUnit>(static_cast<std::size_t>(dof), PositionUnit::Radian),
+                   {{0.0, rest, still, still}, {1.0, end, still, still}}));
     TrajectoryPanel* panel = features->trajectories().trajectory_panel();
     panel->set_current(0);
-    panel->quantity_combo()->setCurrentIndex(panel->quantity_combo()->findData(int(PlotQuantity::TcpSpeed)));
+    panel->quantity_combo()->setCurrentIndex(
+        panel->quantity_combo()->findData(int(PlotQuantity::TcpSpeed)));
     QCOMPARE(panel->plot()->tcp_series().size(), std::size_t(2));
-    QVERIFY2(panel->plot()->title().contains(QStringLiteral("tool0")), qPrintable(panel->plot()->title()));
+    QVERIFY2(panel->plot()->title().contains(QStringLiteral("tool0")),
+             qPrintable(panel->plot()->title()));
     QVERIFY(panel->plot()->message().isEmpty());
 
     // The UR5e has no joint7: the kept trajectory is another robot's.
@@ -271,7 +291,8 @@ class TrajectoryPlotTest : public QObject {
     const TrajectoryLimits other = TrajectoryLimits::uniform(6, 1.0, 2.0, 10.0);
     const app::TcpFrame tcp = app::resolve_tcp_frame(*robot_, "");
     plot.set_tcp_source({robot_, tcp.link, tcp.offset});
-    plot.set_trajectory(trapezoidal(JointPath{JointVector::Zero(6), JointVector::Constant(6, 0.5)}, other), other);
+    plot.set_trajectory(
+        trapezoidal(JointPath{JointVector::Zero(6), JointVector::Constant(6, 0.5)}, other), other);
     QVERIFY(plot.tcp_series().empty());
     QVERIFY2(plot.message().contains(QStringLiteral("joint_1")) &&
                  plot.message().contains(QStringLiteral("another robot")),
@@ -281,7 +302,8 @@ class TrajectoryPlotTest : public QObject {
     plot.set_tcp_source({robot_, -1, Pose::Identity()});
     plot.set_trajectory(swing(1.0, 0.1, limits_), limits_);
     QVERIFY(plot.tcp_series().empty());
-    QVERIFY2(plot.message().contains(QStringLiteral("has no TCP link")), qPrintable(plot.message()));
+    QVERIFY2(plot.message().contains(QStringLiteral("has no TCP link")),
+             qPrintable(plot.message()));
 
     // Back on the joints, the message goes.
     plot.set_quantity(PlotQuantity::Position);

@@ -14,13 +14,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/trajectories/trajectory_check.hpp"
-#include "app/trajectories/trajectory_timing.hpp"
-#include "app/planning/planning_features.hpp"
-#include "app/trajectories/trajectory_features.hpp"
 #include "app/document/studio_document.hpp"
+#include "app/planning/planning_features.hpp"
 #include "app/task/task_request.hpp"
 #include "app/task/task_worker.hpp"
+#include "app/trajectories/trajectory_check.hpp"
+#include "app/trajectories/trajectory_features.hpp"
+#include "app/trajectories/trajectory_timing.hpp"
 #include "engine/scene/scene_file.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 #include "panels/planner_panel.hpp"
@@ -33,7 +33,9 @@ using namespace kinetic::app;
 
 namespace {
 
-JointVector arm(double pan) { return test::ur5e_arm(pan); }
+JointVector arm(double pan) {
+  return test::ur5e_arm(pan);
+}
 
 QString shown_report(const PlanningFeatures& features) {
   const QListWidget* list = features.trajectories().trajectory_panel()->validation_list();
@@ -54,10 +56,13 @@ using ArmFixture = test::Ur5eBesideBox;
 const char* const kGantryUrdf =
     "<robot name=\"gantry\">\n"
     "  <link name=\"base\"/><link name=\"carriage\"/>\n"
-    "  <link name=\"probe\"><collision><geometry><sphere radius=\"0.01\"/></geometry></collision></link>\n"
-    "  <joint name=\"x\" type=\"prismatic\"><parent link=\"base\"/><child link=\"carriage\"/><axis xyz=\"1 0 0\"/>\n"
+    "  <link name=\"probe\"><collision><geometry><sphere "
+    "radius=\"0.01\"/></geometry></collision></link>\n"
+    "  <joint name=\"x\" type=\"prismatic\"><parent link=\"base\"/><child link=\"carriage\"/><axis "
+    "xyz=\"1 0 0\"/>\n"
     "    <limit lower=\"-2\" upper=\"2\" effort=\"1\" velocity=\"1\"/></joint>\n"
-    "  <joint name=\"y\" type=\"prismatic\"><parent link=\"carriage\"/><child link=\"probe\"/><axis xyz=\"0 1 0\"/>\n"
+    "  <joint name=\"y\" type=\"prismatic\"><parent link=\"carriage\"/><child "
+    "link=\"probe\"/><axis xyz=\"0 1 0\"/>\n"
     "    <limit lower=\"-2\" upper=\"2\" effort=\"1\" velocity=\"1\"/></joint>\n"
     "</robot>\n";
 
@@ -75,7 +80,8 @@ struct GantryFixture {
   GantryFixture() {
     const QString urdf = dir.filePath(QStringLiteral("gantry.urdf"));
     QFile file(urdf);
-    if (!file.open(QIODevice::WriteOnly) || file.write(kGantryUrdf) < 0) qFatal("cannot write the gantry");
+    if (!file.open(QIODevice::WriteOnly) || file.write(kGantryUrdf) < 0)
+      qFatal("cannot write the gantry");
     file.close();
     const QString error = document.load_robot(urdf, QString(), QString());
     if (!error.isEmpty()) qFatal("gantry did not load: %s", qPrintable(error));
@@ -99,7 +105,8 @@ class TrajectoryValidationStatusTest : public QObject {
   void a_report_shows_only_under_its_own_trajectory_and_scene() {
     ArmFixture f;
     QVERIFY(f.plan_to(arm(1.2)).ok);
-    QVERIFY2(shown_report(*f.features).startsWith(QStringLiteral("✓")), qPrintable(shown_report(*f.features)));
+    QVERIFY2(shown_report(*f.features).startsWith(QStringLiteral("✓")),
+             qPrintable(shown_report(*f.features)));
     QCOMPARE(f.features->trajectories().validation_status(0).state, ValidationState::Valid);
 
     // An imported trajectory has no report: the plan's ✓ is not shown under it.
@@ -113,7 +120,12 @@ class TrajectoryValidationStatusTest : public QObject {
     QVERIFY(f.features->trajectories().import_trajectory(path).isEmpty());
     QCOMPARE(f.features->trajectories().trajectory_panel()->current(), 1);
     QCOMPARE(shown_report(*f.features), not_validated_text(ValidationState::NotValidated));
-    QVERIFY(!f.features->trajectories().trajectory_panel()->validation_list()->item(0)->data(Qt::UserRole).isValid());
+    QVERIFY(!f.features->trajectories()
+                 .trajectory_panel()
+                 ->validation_list()
+                 ->item(0)
+                 ->data(Qt::UserRole)
+                 .isValid());
     QCOMPARE(f.features->trajectories().validation_status(1).state, ValidationState::NotValidated);
     // The list marks the plan, not the import.
     QListWidget* list = f.features->trajectories().trajectory_panel()->list();
@@ -149,7 +161,8 @@ class TrajectoryValidationStatusTest : public QObject {
     const Trajectory other(f.document.robot()->name(), f.document.robot()->variable_names(),
                            std::vector<PositionUnit>(6, PositionUnit::Radian),
                            {{0.0, arm(-1.2), rest, rest}, {1.0, arm(-1.0), rest, rest}});
-    f.features->trajectories().trajectory_panel()->set_current(f.document.add_trajectory(QStringLiteral("other"), other));
+    f.features->trajectories().trajectory_panel()->set_current(
+        f.document.add_trajectory(QStringLiteral("other"), other));
     QSignalSpy tasks(&f.features->trajectories(), &TrajectoryFeatures::taskFinished);
     f.features->trajectories().validate(1);
     f.features->trajectories().trajectory_panel()->set_current(0);
@@ -160,15 +173,18 @@ class TrajectoryValidationStatusTest : public QObject {
 
   void retime_keeps_time_optimal_corners_clear_and_is_validated() {
     GantryFixture f;
-    const JointPath corner = {Eigen::Vector2d(0.0, 0.0), Eigen::Vector2d(1.0, 0.0), Eigen::Vector2d(1.0, 1.0)};
+    const JointPath corner = {Eigen::Vector2d(0.0, 0.0), Eigen::Vector2d(1.0, 0.0),
+                              Eigen::Vector2d(1.0, 1.0)};
     f.document.add_trajectory(QStringLiteral("corner"), f.stopping(corner));
     // Timed as Re-time did before, without the collision check, the corner cuts through the pin.
     TimingSettings optimal;
     const Trajectory cutting = time_path(corner, limits_for(*f.document.robot()), optimal);
-    QVERIFY(has_collision(validate_in_scenes(f.document.robot(), cutting, scene_with_pin(), {}, f.document.joints())));
+    QVERIFY(has_collision(validate_in_scenes(f.document.robot(), cutting, scene_with_pin(), {},
+                                             f.document.joints())));
 
     panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
-    panel->timing_combo()->setCurrentIndex(panel->timing_combo()->findData(QStringLiteral("time_optimal")));
+    panel->timing_combo()->setCurrentIndex(
+        panel->timing_combo()->findData(QStringLiteral("time_optimal")));
     panel->replace_box()->setChecked(false);
     QSignalSpy tasks(&f.features->trajectories(), &TrajectoryFeatures::taskFinished);
     f.features->trajectories().retime(0);
@@ -187,8 +203,10 @@ class TrajectoryValidationStatusTest : public QObject {
 
   void blend_keeps_its_junction_clear_and_is_validated() {
     GantryFixture f;
-    f.document.add_trajectory(QStringLiteral("along x"), f.stopping({Eigen::Vector2d(0.0, 0.0), Eigen::Vector2d(1.0, 0.0)}));
-    f.document.add_trajectory(QStringLiteral("along y"), f.stopping({Eigen::Vector2d(1.0, 0.0), Eigen::Vector2d(1.0, 1.0)}));
+    f.document.add_trajectory(QStringLiteral("along x"),
+                              f.stopping({Eigen::Vector2d(0.0, 0.0), Eigen::Vector2d(1.0, 0.0)}));
+    f.document.add_trajectory(QStringLiteral("along y"),
+                              f.stopping({Eigen::Vector2d(1.0, 0.0), Eigen::Vector2d(1.0, 1.0)}));
     QSignalSpy tasks(&f.features->trajectories(), &TrajectoryFeatures::taskFinished);
     f.features->trajectories().blend({0, 1});
     QVERIFY(tasks.wait(20000));
@@ -206,7 +224,8 @@ class TrajectoryValidationStatusTest : public QObject {
   // stands there) and carries it (the part is not held); in the scene of each moment it is clean.
   void validate_checks_a_pick_and_place_in_the_scene_of_each_moment() {
     ArmFixture f;
-    const PlanningScene scene = load_scene(test::test_source_dir() + "/../examples/jobs/pick_and_place_scene.json");
+    const PlanningScene scene =
+        load_scene(test::test_source_dir() + "/../examples/jobs/pick_and_place_scene.json");
     f.document.set_scene(scene);
     TaskRequest request;
     request.robot = f.document.robot();
@@ -221,9 +240,11 @@ class TrajectoryValidationStatusTest : public QObject {
     const TaskOutcome outcome = run_task(request, nullptr);
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     f.document.set_joints(request.start);
-    const int index = f.document.add_trajectory(QStringLiteral("Pick part"), outcome.timed.trajectory, outcome.scene_changes);
+    const int index = f.document.add_trajectory(QStringLiteral("Pick part"),
+                                                outcome.timed.trajectory, outcome.scene_changes);
     // Checked in the start scene alone, it does collide: the test would catch one scene for all.
-    QVERIFY(has_collision(validate_in_scenes(f.document.robot(), outcome.timed.trajectory, scene, {}, request.start)));
+    QVERIFY(has_collision(validate_in_scenes(f.document.robot(), outcome.timed.trajectory, scene,
+                                             {}, request.start)));
     f.features->trajectories().show_and_play(index);
     QCOMPARE(shown_report(*f.features), not_validated_text(ValidationState::NotValidated));
 

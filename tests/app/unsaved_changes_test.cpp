@@ -1,7 +1,8 @@
 // Qt Test (offscreen) on the studio's session file handling, through its real dialogs: the window
 // title names the session and marks unsaved changes, Save session writes to the current file
 // (asking for one the first time), and closing the window or opening another session with unsaved
-// changes asks Save / Discard / Cancel; an exit that did not ask leaves the changes in the autosave.
+// changes asks Save / Discard / Cancel; an exit that did not ask leaves the changes in the
+// autosave.
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
@@ -18,13 +19,13 @@
 #include <functional>
 #include <memory>
 
+#include "app/document/studio_document.hpp"
 #include "app/session/data_features.hpp"
 #include "app/session/session_file.hpp"
 #include "app/session/session_tracker.hpp"
-#include "app/document/studio_document.hpp"
 #include "data_features_studio.hpp"
-#include "user_actions.hpp"
 #include "panels/scene_panel.hpp"
+#include "user_actions.hpp"
 
 using kinetic::app::DataFeatureOptions;
 using kinetic::app::DataFeatures;
@@ -40,18 +41,19 @@ namespace {
 using Studio = kinetic::test::DataFeaturesStudio;
 
 // Clicks the unsaved-changes box's button, after checking what the box says.
-ModalAnswers::Handler answer_box(QMessageBox::StandardButton button, const QString& names, const QString& action) {
+ModalAnswers::Handler answer_box(QMessageBox::StandardButton button, const QString& names,
+                                 const QString& action) {
   return [=](QWidget* modal) {
     auto* box = qobject_cast<QMessageBox*>(modal);
     QVERIFY2(box, "expected the unsaved-changes question");
     QVERIFY2(box->text().contains(names), qPrintable(box->text()));
     QVERIFY2(box->informativeText().contains(action), qPrintable(box->informativeText()));
-    for (auto wanted : {QMessageBox::Save, QMessageBox::Discard, QMessageBox::Cancel}) QVERIFY(box->button(wanted));
+    for (auto wanted : {QMessageBox::Save, QMessageBox::Discard, QMessageBox::Cancel})
+      QVERIFY(box->button(wanted));
     QAbstractButton* chosen = box->button(button);
     QTimer::singleShot(0, chosen, &QAbstractButton::click);
   };
 }
-
 
 }  // namespace
 
@@ -80,7 +82,8 @@ class UnsavedChangesTest : public QObject {
     }
     const QString cell = studio.path("cell.kinetic-session");
     QCOMPARE(studio.features.session->path(), cell);
-    QCOMPARE(studio.window->windowTitle(), QStringLiteral("cell.kinetic-session[*] — Kinetic Studio"));
+    QCOMPARE(studio.window->windowTitle(),
+             QStringLiteral("cell.kinetic-session[*] — Kinetic Studio"));
     QVERIFY(!studio.window->isWindowModified());
     QVERIFY(session_has_obstacle(cell, "box1"));
 
@@ -136,7 +139,8 @@ class UnsavedChangesTest : public QObject {
     QVERIFY(studio.window->isWindowModified());
     // Save, then cancelling the file dialog: nothing was saved, so the window stays.
     {
-      ModalAnswers answers({answer_box(QMessageBox::Save, names, QStringLiteral("closing")), cancel_file_dialog()});
+      ModalAnswers answers(
+          {answer_box(QMessageBox::Save, names, QStringLiteral("closing")), cancel_file_dialog()});
       QVERIFY(!studio.window->close());
       QCOMPARE(answers.answered(), std::size_t(2));
     }
@@ -206,7 +210,8 @@ class UnsavedChangesTest : public QObject {
       ModalAnswers answers({choose_file(other_path)});
       open->trigger();
     }
-    QCOMPARE(actions, QStringList{QStringLiteral("Untitled session / opening other.kinetic-session")});
+    QCOMPARE(actions,
+             QStringList{QStringLiteral("Untitled session / opening other.kinetic-session")});
     QCOMPARE(studio.document.robot_reference(), QStringLiteral("ur5e"));
     QVERIFY(studio.document.scene().has_obstacle("box1"));
     // Discard, then the file turns out unreadable: the work is as it was, and still unsaved.
@@ -235,7 +240,8 @@ class UnsavedChangesTest : public QObject {
     QCOMPARE(actions.size(), 3);
     QCOMPARE(studio.document.robot_reference(), QStringLiteral("panda"));
     QCOMPARE(studio.features.session->path(), other_path);
-    QCOMPARE(studio.window->windowTitle(), QStringLiteral("other.kinetic-session[*] — Kinetic Studio"));
+    QCOMPARE(studio.window->windowTitle(),
+             QStringLiteral("other.kinetic-session[*] — Kinetic Studio"));
     QVERIFY(!studio.window->isWindowModified());
     // Nothing unsaved: no question.
     {
@@ -256,7 +262,9 @@ class UnsavedChangesTest : public QObject {
     QString autosave;
     {
       Studio studio([](DataFeatureOptions& options) {
-        options.unsaved_changes_question = [](QWidget*, const QString&, const QString&) { return UnsavedChoice::Discard; };
+        options.unsaved_changes_question = [](QWidget*, const QString&, const QString&) {
+          return UnsavedChoice::Discard;
+        };
       });
       autosave = studio.features.autosave->path();
       // Changes discarded for another session, then new ones: those are what must survive.
@@ -275,7 +283,8 @@ class UnsavedChangesTest : public QObject {
       studio.window.reset();  // the autosave outlives the window
       QVERIFY(QFileInfo::exists(autosave));
       // Out of the test's folder, which goes with `studio`.
-      const QString kept = QDir::temp().filePath(QStringLiteral("unsaved_changes_test.kinetic-session"));
+      const QString kept =
+          QDir::temp().filePath(QStringLiteral("unsaved_changes_test.kinetic-session"));
       QFile::remove(kept);
       QVERIFY(QFile::rename(autosave, kept));
       autosave = kept;

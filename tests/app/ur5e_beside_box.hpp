@@ -8,16 +8,18 @@
 #include <QSignalSpy>
 #include <QtGlobal>
 
+#include "app/document/studio_document.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "app/planning/planning_features.hpp"
-#include "app/document/studio_document.hpp"
 #include "engine/planning/planner.hpp"
 #include "panels/planner_panel.hpp"
 
 namespace kinetic::test {
 
 // A UR5e pose with the base turned to `pan` (rad), the arm reaching forward.
-inline JointVector ur5e_arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished(); }
+inline JointVector ur5e_arm(double pan) {
+  return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished();
+}
 
 struct Ur5eBesideBox {
   QMainWindow window;
@@ -34,8 +36,9 @@ struct Ur5eBesideBox {
   PlanningScene box_at(const Vector3& offset) const {
     Planner probe(document.robot());
     PlanningScene scene;
-    scene.add_obstacle("box1", Shape::box(Vector3(0.2, 0.2, 0.2)),
-                       Pose(Eigen::Translation3d(probe.tcp_pose(ur5e_arm(0.0)).translation() + offset)));
+    scene.add_obstacle(
+        "box1", Shape::box(Vector3(0.2, 0.2, 0.2)),
+        Pose(Eigen::Translation3d(probe.tcp_pose(ur5e_arm(0.0)).translation() + offset)));
     return scene;
   }
   // Plans to `goal` with the Planner panel (seed 5); an empty outcome when none came in a minute.

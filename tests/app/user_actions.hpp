@@ -36,7 +36,8 @@ class ModalAnswers : public QObject {
       QWidget* modal = QApplication::activeModalWidget();
       if (!modal || modal == last_) return;  // (a dialog that is gone leaves last_ null)
       last_ = modal;
-      if (next_ < handlers_.size()) handlers_[next_++](modal);
+      if (next_ < handlers_.size())
+        handlers_[next_++](modal);
       else {
         ++unexpected_;
         QMetaObject::invokeMethod(modal, "reject", Qt::QueuedConnection);

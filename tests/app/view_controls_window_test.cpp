@@ -16,10 +16,10 @@
 
 #include "app/main_window.hpp"
 #include "app/planning/plan_execution.hpp"
-#include "app/trajectories/playback_controller.hpp"
 #include "app/planning/planning_features.hpp"
-#include "app/trajectories/trajectory_features.hpp"
 #include "app/studio_window_factory.hpp"
+#include "app/trajectories/playback_controller.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/viewport/viewport_window.hpp"
 #include "app/window_test_support.hpp"
 #include "panels/goal_panel.hpp"
@@ -46,9 +46,13 @@ QAction* menu_action(QMainWindow& window, const QString& menu_title, const QStri
   return nullptr;
 }
 
-float angle_between(float a, float b) { return std::abs(std::remainder(a - b, 2 * kPi)); }
+float angle_between(float a, float b) {
+  return std::abs(std::remainder(a - b, 2 * kPi));
+}
 
-JointVector arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished(); }
+JointVector arm(double pan) {
+  return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished();
+}
 
 }  // namespace
 
@@ -81,17 +85,19 @@ class ViewControlsWindowTest : public QObject {
     QVERIFY(bar->isVisible());
     const QList<QAction*> actions = bar->actions();
     // The menus' own actions: one object each, so shortcuts and enabled states stay in one place.
-    for (const auto& [menu, entry] : {std::pair{"File", "Open URDF"}, std::pair{"File", "Save session"},
-                                      std::pair{"Edit", "Undo"}, std::pair{"Edit", "Redo"}}) {
-      QAction* action = menu_action(window(), QString::fromLatin1(menu), QString::fromLatin1(entry));
+    for (const auto& [menu, entry] :
+         {std::pair{"File", "Open URDF"}, std::pair{"File", "Save session"},
+          std::pair{"Edit", "Undo"}, std::pair{"Edit", "Redo"}}) {
+      QAction* action =
+          menu_action(window(), QString::fromLatin1(menu), QString::fromLatin1(entry));
       QVERIFY2(action, entry);
       QVERIFY2(actions.contains(action), entry);
     }
     QVERIFY(actions.contains(window().plan_action()));
     QVERIFY(actions.contains(window().plan_execute_action()));
     QVERIFY(actions.contains(window().play_pause_action()));
-    for (StandardView view : {StandardView::Front, StandardView::Back, StandardView::Left, StandardView::Right,
-                              StandardView::Top, StandardView::Iso}) {
+    for (StandardView view : {StandardView::Front, StandardView::Back, StandardView::Left,
+                              StandardView::Right, StandardView::Top, StandardView::Iso}) {
       QVERIFY(window().camera_view_action(view));
       QVERIFY(actions.contains(window().camera_view_action(view)));
     }
@@ -105,9 +111,12 @@ class ViewControlsWindowTest : public QObject {
       float yaw, pitch;
     };
     const Expected views[] = {
-        {StandardView::Front, Qt::Key_1, 0, 0},          {StandardView::Back, Qt::Key_2, kPi, 0},
-        {StandardView::Left, Qt::Key_3, kPi / 2, 0},     {StandardView::Right, Qt::Key_4, -kPi / 2, 0},
-        {StandardView::Top, Qt::Key_5, 0, kPi / 2},      {StandardView::Iso, Qt::Key_6, kPi / 4, 0.6155f},
+        {StandardView::Front, Qt::Key_1, 0, 0},
+        {StandardView::Back, Qt::Key_2, kPi, 0},
+        {StandardView::Left, Qt::Key_3, kPi / 2, 0},
+        {StandardView::Right, Qt::Key_4, -kPi / 2, 0},
+        {StandardView::Top, Qt::Key_5, 0, kPi / 2},
+        {StandardView::Iso, Qt::Key_6, kPi / 4, 0.6155f},
     };
     view().camera().pan(30.0f, -20.0f, static_cast<float>(view().height()));
     view().camera().zoom(0.7f);
@@ -119,14 +128,17 @@ class ViewControlsWindowTest : public QObject {
       const QByteArray what = window().camera_view_action(expected.view)->text().toUtf8();
       QVERIFY2(angle_between(camera.yaw, expected.yaw) < 1e-4f, what);
       // Top stops just short of straight down, so the camera's up direction stays defined.
-      QVERIFY2(std::abs(camera.pitch - expected.pitch) < (expected.view == StandardView::Top ? 0.02f : 1e-4f), what);
+      QVERIFY2(std::abs(camera.pitch - expected.pitch) <
+                   (expected.view == StandardView::Top ? 0.02f : 1e-4f),
+               what);
       QVERIFY2((camera.target - start.target).norm() < 1e-6f, what);
       QVERIFY2(std::abs(camera.distance - start.distance) < 1e-6f, what);
     }
     // The menu entries do the same as their keys.
     view().camera().orbit(0.5f, 0.2f);
     window().camera_view_action(StandardView::Front)->trigger();
-    QVERIFY(angle_between(view().camera().yaw, 0) < 1e-4f && std::abs(view().camera().pitch) < 1e-4f);
+    QVERIFY(angle_between(view().camera().yaw, 0) < 1e-4f &&
+            std::abs(view().camera().pitch) < 1e-4f);
     QVERIFY(view().camera().forward().isApprox(viewer::Vec3(-1, 0, 0), 1e-4f));
   }
 
@@ -205,7 +217,8 @@ class ViewControlsWindowTest : public QObject {
     goal.joints = arm(0.6);
     document.edit_goal(goal);
     planning.trajectories().playback().set_speed(4.0);
-    planning.planner_panel()->timeout_box()->setValue(5000.0);  // a loaded machine misses the default 50 ms
+    planning.planner_panel()->timeout_box()->setValue(
+        5000.0);  // a loaded machine misses the default 50 ms
 
     QSignalSpy executed(&planning.execution(), &app::PlanExecution::finished);
     QVERIFY(window().plan_execute_action()->isEnabled());
@@ -220,9 +233,14 @@ class ViewControlsWindowTest : public QObject {
 
   // Last: it replaces the studio.
   void view_toggles_survive_a_restart() {
-    const ViewOption remembered[] = {ViewOption::Grid,         ViewOption::Axes,       ViewOption::Trail,
-                                     ViewOption::CollisionSpheres, ViewOption::CollisionGeometry,
-                                     ViewOption::Wireframe,    ViewOption::LocalFrame, ViewOption::LinkFrames,
+    const ViewOption remembered[] = {ViewOption::Grid,
+                                     ViewOption::Axes,
+                                     ViewOption::Trail,
+                                     ViewOption::CollisionSpheres,
+                                     ViewOption::CollisionGeometry,
+                                     ViewOption::Wireframe,
+                                     ViewOption::LocalFrame,
+                                     ViewOption::LinkFrames,
                                      ViewOption::Orthographic};
     std::vector<bool> expected;
     for (ViewOption option : remembered) {

@@ -29,19 +29,23 @@ using kinetic::test::grab_viewport;
 using kinetic::test::wait_for_still_view;
 
 // A reachable pose with the arm bent, well inside the view.
-JointVector bent_arm(double pan) { return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished(); }
+JointVector bent_arm(double pan) {
+  return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished();
+}
 
 Vector3 link_origin(const RobotModel& robot, const JointVector& q, const std::string& link) {
   return ForwardKinematics(robot).link_pose(q, robot.link_index(link)).translation();
 }
 
 bool inside(const ViewportWindow& view, const QPointF& pixel) {
-  return pixel.x() > 2 && pixel.y() > 2 && pixel.x() < view.width() - 2 && pixel.y() < view.height() - 2;
+  return pixel.x() > 2 && pixel.y() > 2 && pixel.x() < view.width() - 2 &&
+         pixel.y() < view.height() - 2;
 }
 
 QString status_collision_text(QMainWindow& window) {
   for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
-    if (label->text().startsWith(QStringLiteral("collision"), Qt::CaseInsensitive)) return label->text();
+    if (label->text().startsWith(QStringLiteral("collision"), Qt::CaseInsensitive))
+      return label->text();
   return {};
 }
 
@@ -53,7 +57,6 @@ class ViewportInteractionWindowTest : public QObject {
 
   ViewportWindow& view() { return *studio_->viewport; }
   app::StudioDocument& document() { return *studio_->document; }
-
 
  private slots:
   void initTestCase() {
@@ -74,7 +77,8 @@ class ViewportInteractionWindowTest : public QObject {
     // A box beside the robot's base, on the screen's left (the arm reaches to the right).
     PlanningScene scene;
     const Vector3 centre = Vector3(0, 0, 0.1) - 0.45 * view().camera().right().cast<double>();
-    scene.add_obstacle("crate", Shape::box(Vector3(0.16, 0.16, 0.16)), Pose(Eigen::Translation3d(centre)));
+    scene.add_obstacle("crate", Shape::box(Vector3(0.16, 0.16, 0.16)),
+                       Pose(Eigen::Translation3d(centre)));
     document().edit_scene(scene, QStringLiteral("Add box"));
     QVERIFY(test::redraw(view()));
     const auto pixel = view().project(centre);
@@ -84,11 +88,16 @@ class ViewportInteractionWindowTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(document().selected_object(), QStringLiteral("crate"), 2000);
 
     // The gizmo now sits on the box; drag its X arrow.
-    QTRY_VERIFY_WITH_TIMEOUT(view().gizmo() && (view().gizmo()->pose.translation().cast<double>() - centre).norm() < 1e-5, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        view().gizmo() &&
+            (view().gizmo()->pose.translation().cast<double>() - centre).norm() < 1e-5,
+        5000);
     QVERIFY(test::redraw(view()));
     const viewer::Gizmo gizmo = *view().gizmo();
-    const float scale = viewer::gizmo_scale(gizmo, view().camera(), static_cast<float>(view().height()));
-    const Vector3 x_axis = viewer::gizmo_axis(gizmo, viewer::GizmoHandle::TranslateX).cast<double>();
+    const float scale =
+        viewer::gizmo_scale(gizmo, view().camera(), static_cast<float>(view().height()));
+    const Vector3 x_axis =
+        viewer::gizmo_axis(gizmo, viewer::GizmoHandle::TranslateX).cast<double>();
     const auto on_arrow = view().project(centre + x_axis * (0.6 * scale));
     const auto further = view().project(centre + x_axis * (1.2 * scale));
     QVERIFY(on_arrow && further && inside(view(), *on_arrow));
@@ -99,10 +108,12 @@ class ViewportInteractionWindowTest : public QObject {
       QTest::mouseMove(&view(), (QPointF(press) + step * i).toPoint());
       QTest::qWait(20);
     }
-    QTest::mouseRelease(&view(), Qt::LeftButton, Qt::NoModifier, (QPointF(press) + step * 10).toPoint());
+    QTest::mouseRelease(&view(), Qt::LeftButton, Qt::NoModifier,
+                        (QPointF(press) + step * 10).toPoint());
 
     const Vector3 moved = document().scene().obstacle("crate").pose.translation() - centre;
-    QVERIFY2(moved.x() > 0.02, qPrintable(QStringLiteral("the box moved by %1 m along x").arg(moved.x())));
+    QVERIFY2(moved.x() > 0.02,
+             qPrintable(QStringLiteral("the box moved by %1 m along x").arg(moved.x())));
     QVERIFY(std::abs(moved.y()) < 1e-6 && std::abs(moved.z()) < 1e-6);
     QCOMPARE(document().selected_object(), QStringLiteral("crate"));
 
@@ -124,8 +135,12 @@ class ViewportInteractionWindowTest : public QObject {
     // The middle of the forearm (link3, from the elbow to the first wrist joint, along its -x):
     // its parent joint is the elbow (variable 2).
     const int forearm = robot.link_index("link3");
-    const Vector3 middle = ForwardKinematics(robot).link_pose(before, forearm) * Vector3(-0.1961, 0, 0);
-    const int elbow = robot.joints()[static_cast<size_t>(robot.links()[static_cast<size_t>(forearm)].parent_joint)].variable_index;
+    const Vector3 middle =
+        ForwardKinematics(robot).link_pose(before, forearm) * Vector3(-0.1961, 0, 0);
+    const int elbow =
+        robot
+            .joints()[static_cast<size_t>(robot.links()[static_cast<size_t>(forearm)].parent_joint)]
+            .variable_index;
     QCOMPARE(elbow, 2);
     const auto pixel = view().project(middle);
     QVERIFY(pixel && inside(view(), *pixel));
@@ -138,8 +153,9 @@ class ViewportInteractionWindowTest : public QObject {
     QTest::mouseRelease(&view(), Qt::RightButton, Qt::NoModifier, press + QPoint(0, 40));
 
     const JointVector after = document().joints();
-    QVERIFY2(std::abs(after[elbow] - before[elbow]) > 0.1,
-             qPrintable(QStringLiteral("the elbow turned by %1 rad").arg(after[elbow] - before[elbow])));
+    QVERIFY2(
+        std::abs(after[elbow] - before[elbow]) > 0.1,
+        qPrintable(QStringLiteral("the elbow turned by %1 rad").arg(after[elbow] - before[elbow])));
     for (int i = 0; i < robot.dof(); ++i)
       if (i != elbow) QCOMPARE(after[i], before[i]);
   }
@@ -176,7 +192,8 @@ class ViewportInteractionWindowTest : public QObject {
     QVERIFY((view().camera().target - framed.target).norm() > 1e-3f);
     QTest::keyClick(&view(), Qt::Key_R);
     const viewer::Camera reset = view().camera();
-    QVERIFY(std::abs(reset.yaw - framed.yaw) < 1e-5f && std::abs(reset.pitch - framed.pitch) < 1e-5f);
+    QVERIFY(std::abs(reset.yaw - framed.yaw) < 1e-5f &&
+            std::abs(reset.pitch - framed.pitch) < 1e-5f);
     QVERIFY(std::abs(reset.distance - framed.distance) < 1e-4f);
     QVERIFY((reset.target - framed.target).norm() < 1e-4f);
 
@@ -188,13 +205,16 @@ class ViewportInteractionWindowTest : public QObject {
     QVERIFY(view().option(ViewOption::Stats));
     QVERIFY(studio_->window->view_action(ViewOption::Stats)->isChecked());
     QVERIFY(wait_for_still_view(view()));
-    QVERIFY2(differing_pixels(plain, grab_viewport(view())) > 100, "the statistics overlay is not drawn");
+    QVERIFY2(differing_pixels(plain, grab_viewport(view())) > 100,
+             "the statistics overlay is not drawn");
     QTest::keyClick(&view(), Qt::Key_F3);
     QVERIFY(!view().option(ViewOption::Stats));
   }
 
   void status_bar_and_list_name_the_collision() {
-    QTRY_VERIFY_WITH_TIMEOUT(status_collision_text(*studio_->window).startsWith(QStringLiteral("collision: free")), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        status_collision_text(*studio_->window).startsWith(QStringLiteral("collision: free")),
+        5000);
     // A box where the wrist will be once the arm pans to 0.8 rad; free where it is now.
     const RobotModel& robot = *document().robot();
     const JointVector into_box = bent_arm(0.8);
@@ -203,10 +223,13 @@ class ViewportInteractionWindowTest : public QObject {
                        Pose(Eigen::Translation3d(link_origin(robot, into_box, "link6"))));
     document().edit_scene(scene, QStringLiteral("Add box"));
     document().set_joints(bent_arm(-0.8));
-    QTRY_VERIFY_WITH_TIMEOUT(status_collision_text(*studio_->window).startsWith(QStringLiteral("collision: free")), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        status_collision_text(*studio_->window).startsWith(QStringLiteral("collision: free")),
+        5000);
 
     document().set_joints(into_box);
-    QTRY_VERIFY_WITH_TIMEOUT(status_collision_text(*studio_->window).startsWith(QStringLiteral("COLLISION")), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        status_collision_text(*studio_->window).startsWith(QStringLiteral("COLLISION")), 5000);
     QVERIFY2(status_collision_text(*studio_->window).contains(QStringLiteral("crate")),
              qPrintable(status_collision_text(*studio_->window)));
     QListWidget* list = studio_->window->collision_list();
@@ -214,14 +237,17 @@ class ViewportInteractionWindowTest : public QObject {
     for (int i = 0; i < list->count(); ++i) lines << list->item(i)->text();
     bool names_wrist_and_box = false;
     for (const QString& line : lines)
-      names_wrist_and_box |= line.contains(QStringLiteral("crate")) && line.contains(QStringLiteral("link6"));
+      names_wrist_and_box |=
+          line.contains(QStringLiteral("crate")) && line.contains(QStringLiteral("link6"));
     QVERIFY2(names_wrist_and_box, qPrintable(lines.join(QStringLiteral(" | "))));
     const auto& links = studio_->window->collision_monitor()->report().current.colliding_links;
     QVERIFY(std::find(links.begin(), links.end(), robot.link_index("link6")) != links.end());
 
     // Back out: free again, the list says so.
     document().set_joints(bent_arm(-0.8));
-    QTRY_VERIFY_WITH_TIMEOUT(status_collision_text(*studio_->window).startsWith(QStringLiteral("collision: free")), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        status_collision_text(*studio_->window).startsWith(QStringLiteral("collision: free")),
+        5000);
     QCOMPARE(list->count(), 1);
     QVERIFY(list->item(0)->text().startsWith(QStringLiteral("collision: free")));
   }

@@ -22,9 +22,9 @@
 #include "app/main_window.hpp"
 #include "app/planning/plan_request.hpp"
 #include "app/planning/planning_features.hpp"
-#include "app/trajectories/trajectory_features.hpp"
 #include "app/studio_window_factory.hpp"
 #include "app/task/task_feature.hpp"
+#include "app/trajectories/trajectory_features.hpp"
 #include "app/viewport/viewport_window.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/result_label.hpp"
@@ -138,7 +138,9 @@ class WindowLayoutWindowTest : public QObject {
              qPrintable(status->currentMessage()));
     // An export, confirmed in both places.
     QTemporaryDir dir;
-    QCOMPARE(features->trajectories().export_trajectory(0, dir.filePath(QStringLiteral("plan.json"))), QString());
+    QCOMPARE(
+        features->trajectories().export_trajectory(0, dir.filePath(QStringLiteral("plan.json"))),
+        QString());
     QVERIFY2(status->currentMessage().startsWith(QStringLiteral("Exported")),
              qPrintable(status->currentMessage()));
     QVERIFY(features->trajectories().trajectory_panel()->message_label()->text().startsWith(

@@ -14,7 +14,10 @@
 namespace kinetic::test {
 
 inline QImage grab_viewport(app::ViewportWindow& viewport) {
-  return viewport.screen()->grabWindow(viewport.winId()).toImage().convertToFormat(QImage::Format_RGB32);
+  return viewport.screen()
+      ->grabWindow(viewport.winId())
+      .toImage()
+      .convertToFormat(QImage::Format_RGB32);
 }
 
 // Asks the view for a frame and waits until it is drawn (picking and the gizmos as drawn then
@@ -31,7 +34,8 @@ inline bool redraw(app::ViewportWindow& viewport) {
 // It first asks for a frame and waits for it, so a change made just before the call (a key, a
 // setter) is drawn: on a loaded machine the quiet period could otherwise pass before that frame.
 // Last, two read-backs of the screen must agree: the frame drawn is also the frame shown.
-inline bool wait_for_still_view(app::ViewportWindow& viewport, int quiet_ms = 250, int timeout_ms = 15000) {
+inline bool wait_for_still_view(app::ViewportWindow& viewport, int quiet_ms = 250,
+                                int timeout_ms = 15000) {
   if (!redraw(viewport)) return false;
   QElapsedTimer total, quiet;
   total.start();
@@ -42,7 +46,8 @@ inline bool wait_for_still_view(app::ViewportWindow& viewport, int quiet_ms = 25
     if (viewport.frames_drawn() != frames) {
       frames = viewport.frames_drawn();
       quiet.restart();
-    } else if (quiet.elapsed() >= quiet_ms && viewport.last_frame_quality() == viewer::FrameQuality::Full) {
+    } else if (quiet.elapsed() >= quiet_ms &&
+               viewport.last_frame_quality() == viewer::FrameQuality::Full) {
       // And what the screen shows has settled: a loaded machine presented the last frame late.
       const QImage before = grab_viewport(viewport);
       QTest::qWait(60);

@@ -30,7 +30,9 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-int pose_count() { return std::getenv("KINETIC_BENCH_QUICK") ? 100 : 1000; }
+int pose_count() {
+  return std::getenv("KINETIC_BENCH_QUICK") ? 100 : 1000;
+}
 
 OpwParameters kr6_parameters() {
   OpwParameters p;

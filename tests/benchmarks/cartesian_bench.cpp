@@ -13,8 +13,8 @@
 #include <string>
 
 #include "engine/model/robot_loader.hpp"
-#include "support/benchmark_scenes.hpp"
 #include "engine/planning/planner.hpp"
+#include "support/benchmark_scenes.hpp"
 
 namespace kinetic {
 namespace {
@@ -40,8 +40,10 @@ std::vector<CartesianSegment> segments_for(const Motion motion, const Pose& from
     to.translation().z() = 0.0;
     return {CartesianSegment::line_to(to)};
   }
-  // A quarter turn about the vertical through a point 8 cm in front of the TCP; the tool turns with it.
-  return {CartesianSegment::arc(from.translation() + Vector3(0.08, 0.0, 0.0), Vector3::UnitZ(), M_PI / 2)};
+  // A quarter turn about the vertical through a point 8 cm in front of the TCP; the tool turns with
+  // it.
+  return {CartesianSegment::arc(from.translation() + Vector3(0.08, 0.0, 0.0), Vector3::UnitZ(),
+                                M_PI / 2)};
 }
 
 void BM_Cartesian(benchmark::State& state, const CartesianCase& c) {
@@ -63,28 +65,37 @@ void BM_Cartesian(benchmark::State& state, const CartesianCase& c) {
 }
 
 const CartesianCase kCases[] = {
-    {"ur5e", Motion::Line, true},         {"ur5e", Motion::Line, false},
-    {"ur5e", Motion::Arc, true},          {"ur5e", Motion::Arc, false},
-    {"ur5e", Motion::Down, true},         {"ur5e", Motion::Line, true, 0.0, true},
+    {"ur5e", Motion::Line, true},
+    {"ur5e", Motion::Line, false},
+    {"ur5e", Motion::Arc, true},
+    {"ur5e", Motion::Arc, false},
+    {"ur5e", Motion::Down, true},
+    {"ur5e", Motion::Line, true, 0.0, true},
     {"ur5e", Motion::Arc, false, 0.0, true},
-    {"panda", Motion::Line, true},        {"panda", Motion::Line, false},
-    {"panda", Motion::Arc, true},         {"panda", Motion::Arc, false},
+    {"panda", Motion::Line, true},
+    {"panda", Motion::Line, false},
+    {"panda", Motion::Arc, true},
+    {"panda", Motion::Arc, false},
     {"panda", Motion::Down, true, 0.005},
 };
 
 const char* motion_name(Motion motion) {
   switch (motion) {
-    case Motion::Line: return "line20cm";
-    case Motion::Arc: return "arc90deg";
-    case Motion::Down: return "down_blocked";
+    case Motion::Line:
+      return "line20cm";
+    case Motion::Arc:
+      return "arc90deg";
+    case Motion::Down:
+      return "down_blocked";
   }
   return "?";
 }
 
 [[maybe_unused]] const bool registered = [] {
   for (const CartesianCase& c : kCases) {
-    const std::string name = "Ours/cartesian_" + std::string(motion_name(c.motion)) + "_" + c.robot +
-                             (c.collisions ? "_table_checked" : "_unchecked") + (c.margin > 0 ? "_margin5mm" : "") +
+    const std::string name = "Ours/cartesian_" + std::string(motion_name(c.motion)) + "_" +
+                             c.robot + (c.collisions ? "_table_checked" : "_unchecked") +
+                             (c.margin > 0 ? "_margin5mm" : "") +
                              (c.closed_form ? "_closed_form" : "");
     benchmark::RegisterBenchmark(name.c_str(), BM_Cartesian, c)->Unit(benchmark::kMillisecond);
   }

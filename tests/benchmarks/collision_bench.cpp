@@ -20,7 +20,9 @@ using namespace kinetic;
 
 namespace {
 
-bool quick() { return std::getenv("KINETIC_BENCH_QUICK") != nullptr; }
+bool quick() {
+  return std::getenv("KINETIC_BENCH_QUICK") != nullptr;
+}
 
 RobotModelPtr panda() {
   static RobotModelPtr model = [] {
@@ -42,14 +44,23 @@ PlanningScene scene_around(const RobotModelPtr& model, int count) {
   PlanningScene scene;
   for (int i = 0; static_cast<int>(scene.obstacles().size()) < count; ++i) {
     const double angle = 2 * M_PI * u(rng), radius = 0.25 + 0.75 * u(rng);
-    const Pose pose = pose_from_xyz_rpy({radius * std::cos(angle), radius * std::sin(angle), 0.05 + 1.0 * u(rng)},
-                                        {3 * u(rng), 3 * u(rng), 3 * u(rng)});
+    const Pose pose =
+        pose_from_xyz_rpy({radius * std::cos(angle), radius * std::sin(angle), 0.05 + 1.0 * u(rng)},
+                          {3 * u(rng), 3 * u(rng), 3 * u(rng)});
     PlanningScene trial = scene;
     const std::string name = "obstacle_" + std::to_string(i);
     switch (i % 3) {
-      case 0: trial.add_obstacle(name, Shape::box({0.03 + 0.08 * u(rng), 0.03 + 0.08 * u(rng), 0.03 + 0.08 * u(rng)}), pose); break;
-      case 1: trial.add_obstacle(name, Shape::cylinder(0.02 + 0.03 * u(rng), 0.05 + 0.15 * u(rng)), pose); break;
-      default: trial.add_obstacle(name, Shape::sphere(0.02 + 0.04 * u(rng)), pose); break;
+      case 0:
+        trial.add_obstacle(
+            name, Shape::box({0.03 + 0.08 * u(rng), 0.03 + 0.08 * u(rng), 0.03 + 0.08 * u(rng)}),
+            pose);
+        break;
+      case 1:
+        trial.add_obstacle(name, Shape::cylinder(0.02 + 0.03 * u(rng), 0.05 + 0.15 * u(rng)), pose);
+        break;
+      default:
+        trial.add_obstacle(name, Shape::sphere(0.02 + 0.04 * u(rng)), pose);
+        break;
     }
     checker.set_scene(trial);
     if (!checker.in_collision(ready, {.padding = 0.0, .self = false, .scene = true})) scene = trial;
@@ -135,7 +146,8 @@ struct Case {
 Case make_case(int obstacles, bool self, bool scene) {
   auto model = panda();
   Case c;
-  c.ours = std::make_unique<CollisionChecker>(model, CollisionCheckerOptions{SphereResolution::Default, 0.0});
+  c.ours = std::make_unique<CollisionChecker>(
+      model, CollisionCheckerOptions{SphereResolution::Default, 0.0});
   c.peer_checker = std::make_unique<CollisionChecker>(model);
   const PlanningScene world = scene_around(model, obstacles);
   c.ours->set_scene(world);
@@ -148,11 +160,14 @@ Case make_case(int obstacles, bool self, bool scene) {
   int same = 0;
   for (int i = 0; i < samples; ++i) {
     JointVector q(model->dof());
-    for (int j = 0; j < model->dof(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
-    same += c.ours->in_collision(q, {.padding = 0.0, .self = self, .scene = scene}) == c.peer->in_collision(q, self, scene);
+    for (int j = 0; j < model->dof(); ++j)
+      q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+    same += c.ours->in_collision(q, {.padding = 0.0, .self = self, .scene = scene}) ==
+            c.peer->in_collision(q, self, scene);
   }
   c.agreement = static_cast<double>(same) / samples;
-  if (c.ours->in_collision(c.q, {.padding = 0.0, .self = self, .scene = scene}) != c.peer->in_collision(c.q, self, scene))
+  if (c.ours->in_collision(c.q, {.padding = 0.0, .self = self, .scene = scene}) !=
+      c.peer->in_collision(c.q, self, scene))
     c.agreement = -1.0;  // the benchmarked configuration itself disagrees
   return c;
 }
@@ -174,12 +189,24 @@ void run_peer(benchmark::State& state, int obstacles, bool self, bool scene) {
   state.counters["colliding"] = c.peer->in_collision(c.q, self, scene);
 }
 
-void BM_Ours_self_free(benchmark::State& s) { run_ours(s, 0, true, false); }
-void BM_Peer_self_free(benchmark::State& s) { run_peer(s, 0, true, false); }
-void BM_Ours_scene_10(benchmark::State& s) { run_ours(s, 10, false, true); }
-void BM_Peer_scene_10(benchmark::State& s) { run_peer(s, 10, false, true); }
-void BM_Ours_scene_100(benchmark::State& s) { run_ours(s, 100, false, true); }
-void BM_Peer_scene_100(benchmark::State& s) { run_peer(s, 100, false, true); }
+void BM_Ours_self_free(benchmark::State& s) {
+  run_ours(s, 0, true, false);
+}
+void BM_Peer_self_free(benchmark::State& s) {
+  run_peer(s, 0, true, false);
+}
+void BM_Ours_scene_10(benchmark::State& s) {
+  run_ours(s, 10, false, true);
+}
+void BM_Peer_scene_10(benchmark::State& s) {
+  run_peer(s, 10, false, true);
+}
+void BM_Ours_scene_100(benchmark::State& s) {
+  run_ours(s, 100, false, true);
+}
+void BM_Peer_scene_100(benchmark::State& s) {
+  run_peer(s, 100, false, true);
+}
 
 void BM_Ours_min_distance(benchmark::State& state) {
   if (!kinetic::test::shared_robots_available()) return state.SkipWithError("shared robots absent");
@@ -209,7 +236,8 @@ std::vector<JointVector> random_configurations(int count) {
   std::vector<JointVector> out;
   for (int i = 0; i < count; ++i) {
     JointVector q(model->dof());
-    for (int j = 0; j < model->dof(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+    for (int j = 0; j < model->dof(); ++j)
+      q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
     out.push_back(q);
   }
   return out;
@@ -223,7 +251,8 @@ void BM_Ours_min_distance_random(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(c.ours->min_distance(qs[i++ % qs.size()]));
   double worst_error = 0.0;
   for (const JointVector& q : qs)
-    worst_error = std::max(worst_error, std::abs(c.ours->min_distance(q).distance - std::max(c.peer->min_distance(q), 0.0)));
+    worst_error = std::max(worst_error, std::abs(c.ours->min_distance(q).distance -
+                                                 std::max(c.peer->min_distance(q), 0.0)));
   state.counters["worst_distance_error_um"] = 1e6 * worst_error;
 }
 

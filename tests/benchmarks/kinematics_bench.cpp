@@ -40,7 +40,8 @@ const PandaFixture* panda() {
     f->model = load_robot_file(f->file);
     f->chain = std::make_unique<KinematicChain>(f->model, "panda_link0", "panda_hand");
     KDL::Tree tree;
-    if (!kdl_parser::treeFromFile(f->file, tree) || !tree.getChain("panda_link0", "panda_hand", f->kdl_chain))
+    if (!kdl_parser::treeFromFile(f->file, tree) ||
+        !tree.getChain("panda_link0", "panda_hand", f->kdl_chain))
       return nullptr;
     std::mt19937_64 random(1);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -48,7 +49,8 @@ const PandaFixture* panda() {
     for (int n = 0; n < kConfigurations; ++n) {
       JointVector q(f->chain->dof());
       KDL::JntArray kdl_q(f->chain->dof());
-      for (int i = 0; i < q.size(); ++i) kdl_q(i) = q[i] = lower[i] + unit(random) * (upper[i] - lower[i]);
+      for (int i = 0; i < q.size(); ++i)
+        kdl_q(i) = q[i] = lower[i] + unit(random) * (upper[i] - lower[i]);
       f->configurations.push_back(q);
       f->kdl_configurations.push_back(kdl_q);
     }
@@ -57,11 +59,11 @@ const PandaFixture* panda() {
   return fixture.get();
 }
 
-#define REQUIRE_PANDA(state)                                                     \
-  const PandaFixture* f = panda();                                               \
-  if (!f) {                                                                      \
+#define REQUIRE_PANDA(state)                                                         \
+  const PandaFixture* f = panda();                                                   \
+  if (!f) {                                                                          \
     (state).SkipWithError("../shared/robots is absent: the Panda is not available"); \
-    return;                                                                      \
+    return;                                                                          \
   }
 
 void Ours_fk_panda(benchmark::State& state) {
@@ -143,7 +145,9 @@ void PeerKDL_all_links_panda(benchmark::State& state) {
 void Ours_manipulability_panda(benchmark::State& state) {
   REQUIRE_PANDA(state);
   std::size_t n = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(f->chain->manipulability(f->configurations[n++ & (kConfigurations - 1)]));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        f->chain->manipulability(f->configurations[n++ & (kConfigurations - 1)]));
 }
 
 BENCHMARK(Ours_fk_panda)->Name("Ours/fk_panda");

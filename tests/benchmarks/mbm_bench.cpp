@@ -61,8 +61,7 @@ Side run_ours(double margin) {
     result.skipped = "../shared/mbm/panda is absent";
     return result;
   }
-  const RobotModelPtr panda =
-      load_robot_file(mbm + "/robot/panda.urdf", mbm + "/robot/panda.srdf");
+  const RobotModelPtr panda = load_robot_file(mbm + "/robot/panda.urdf", mbm + "/robot/panda.srdf");
   const auto problems = find_benchmark_problems(mbm + "/problems", panda->name(), per_scene());
   Planner planner(panda, PlanningScene(), "panda_arm");
   BenchmarkSettings settings;
@@ -72,8 +71,7 @@ Side run_ours(double margin) {
   settings.options.max_iterations = 100000000;
   settings.options.margin = margin;
   const auto rows = run_benchmark(planner, problems, settings);
-  for (const BenchmarkStats& s : summarize_benchmark(rows))
-    result.scenes[s.scene] = figures_of(s);
+  for (const BenchmarkStats& s : summarize_benchmark(rows)) result.scenes[s.scene] = figures_of(s);
   return result;
 }
 
@@ -238,8 +236,9 @@ const bool registered = [] {
         ->Iterations(1)
         ->UseManualTime()
         ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("OursNoMargin/mbm_" + scene).c_str(),
-                                 [scene](benchmark::State& s) { report(s, ours_no_margin(), scene); })
+    benchmark::RegisterBenchmark(
+        ("OursNoMargin/mbm_" + scene).c_str(),
+        [scene](benchmark::State& s) { report(s, ours_no_margin(), scene); })
         ->Iterations(1)
         ->UseManualTime()
         ->Unit(benchmark::kMillisecond);

@@ -9,20 +9,20 @@
 // message, while it is missing).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
 #include <kdl/chain.hpp>
 #include <kdl/chainfksolverpos_recursive.hpp>
 #include <kdl/chainiksolverpos_nr_jl.hpp>
 #include <kdl/chainiksolvervel_pinv.hpp>
 #include <kdl/tree.hpp>
 #include <kdl_parser/kdl_parser.hpp>
-#include <algorithm>
-#include <chrono>
-#include <cstdlib>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <random>
-#include <ctime>
 
 #include "engine/core/error.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
@@ -45,7 +45,9 @@ double thread_cpu_seconds() {
   return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
 }
 
-int pose_count() { return std::getenv("KINETIC_BENCH_QUICK") ? 100 : 10000; }
+int pose_count() {
+  return std::getenv("KINETIC_BENCH_QUICK") ? 100 : 10000;
+}
 
 struct IkProblem {
   std::string robot;    // what was actually loaded
@@ -57,9 +59,10 @@ struct IkProblem {
 
 KDL::Frame to_kdl(const Pose& pose) {
   const Eigen::Matrix3d& r = pose.linear();
-  return KDL::Frame(KDL::Rotation(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0),
-                                  r(2, 1), r(2, 2)),
-                    KDL::Vector(pose.translation().x(), pose.translation().y(), pose.translation().z()));
+  return KDL::Frame(
+      KDL::Rotation(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1),
+                    r(2, 2)),
+      KDL::Vector(pose.translation().x(), pose.translation().y(), pose.translation().z()));
 }
 
 void finish(IkProblem& p, const std::string& urdf_file) {
@@ -70,7 +73,8 @@ void finish(IkProblem& p, const std::string& urdf_file) {
     return;
   }
   if (!p.chain->tip_offset().isApprox(Pose::Identity()))  // the TCP, as a fixed KDL segment
-    p.kdl_chain.addSegment(KDL::Segment(KDL::Joint(KDL::Joint::None), to_kdl(p.chain->tip_offset())));
+    p.kdl_chain.addSegment(
+        KDL::Segment(KDL::Joint(KDL::Joint::None), to_kdl(p.chain->tip_offset())));
   std::mt19937_64 random(2024);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   const JointVector lower = p.chain->lower_limits(), upper = p.chain->upper_limits();
@@ -115,7 +119,8 @@ std::shared_ptr<IkProblem> problem(const std::string& robot) {
   if (entry) return entry;
   try {
     if (robot == "panda") {
-      entry = load_shared("panda_description/urdf/panda.urdf", "panda_link0", "panda_hand", "shared panda");
+      entry = load_shared("panda_description/urdf/panda.urdf", "panda_link0", "panda_hand",
+                          "shared panda");
     } else if (robot == "ur5e") {
       entry = load_builtin("ur5e");
       if (!entry)
@@ -135,8 +140,8 @@ std::shared_ptr<IkProblem> problem(const std::string& robot) {
   return entry;
 }
 
-void report(benchmark::State& state, const IkProblem& p, std::vector<double> times_us, int successes,
-            double cpu_seconds) {
+void report(benchmark::State& state, const IkProblem& p, std::vector<double> times_us,
+            int successes, double cpu_seconds) {
   const double n = static_cast<double>(times_us.size());
   state.counters["cpu_mean_us"] = 1e6 * cpu_seconds / n;
   double total = 0;

@@ -31,10 +31,10 @@
 
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "support/benchmark_scenes.hpp"
-#include "engine/planning/sampling/geometric_planners.hpp"
 #include "engine/planning/planner.hpp"
 #include "engine/planning/planning_space.hpp"
+#include "engine/planning/sampling/geometric_planners.hpp"
+#include "support/benchmark_scenes.hpp"
 
 using namespace kinetic;
 namespace ob = ompl::base;
@@ -46,8 +46,12 @@ constexpr double kBudgetS = 1.0;
 constexpr double kMargin = 0.02;      // default preset margin, both sides
 constexpr double kResolution = 0.05;  // default preset edge resolution, both sides
 
-bool quick() { return std::getenv("KINETIC_BENCH_QUICK") != nullptr; }
-int pair_count() { return quick() ? 5 : 100; }
+bool quick() {
+  return std::getenv("KINETIC_BENCH_QUICK") != nullptr;
+}
+int pair_count() {
+  return quick() ? 5 : 100;
+}
 
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point t0) {
@@ -69,7 +73,8 @@ enum class EdgeStates { OneByOne, ProvenRuns };
 // OMPL's motion validator, answering with our edge check (same states, same order, same margin).
 class OurEdgeCheck : public ob::MotionValidator {
  public:
-  OurEdgeCheck(const ob::SpaceInformationPtr& si, CollisionChecker& checker, int dof, EdgeStates mode)
+  OurEdgeCheck(const ob::SpaceInformationPtr& si, CollisionChecker& checker, int dof,
+               EdgeStates mode)
       : ob::MotionValidator(si), checker_(checker), dof_(dof), mode_(mode) {}
   bool checkMotion(const ob::State* s1, const ob::State* s2) const override {
     if (!si_->isValid(s2)) {
@@ -84,10 +89,12 @@ class OurEdgeCheck : public ob::MotionValidator {
     ok ? ++valid_ : ++invalid_;
     return ok;
   }
-  bool checkMotion(const ob::State* s1, const ob::State* s2, std::pair<ob::State*, double>& last) const override {
+  bool checkMotion(const ob::State* s1, const ob::State* s2,
+                   std::pair<ob::State*, double>& last) const override {
     // Walk from s1 in resolution steps; report the last valid state (RRT variants that use it).
     const JointVector a = vec(s1), b = vec(s2);
-    const int n = std::max(1, static_cast<int>(std::ceil((b - a).cwiseAbs().maxCoeff() / kResolution)));
+    const int n =
+        std::max(1, static_cast<int>(std::ceil((b - a).cwiseAbs().maxCoeff() / kResolution)));
     for (int i = 1; i <= n; ++i) {
       const JointVector q = a + (b - a) * (static_cast<double>(i) / n);
       if (!state_collision_free(checker_, q, kMargin)) {
@@ -115,8 +122,8 @@ class OurEdgeCheck : public ob::MotionValidator {
 class OmplRrtConnect {
  public:
   // range: RRTConnect's extension step (0: OMPL's default, a fifth of the joint box diagonal).
-  OmplRrtConnect(const RobotModelPtr& model, const PlanningScene& scene, EdgeStates edges = EdgeStates::OneByOne,
-                 double range = 0.0)
+  OmplRrtConnect(const RobotModelPtr& model, const PlanningScene& scene,
+                 EdgeStates edges = EdgeStates::OneByOne, double range = 0.0)
       : checker_(model), dof_(model->dof()), q_(model->dof()) {
     checker_.set_scene(scene);
     space_ = std::make_shared<ob::RealVectorStateSpace>(dof_);
@@ -154,7 +161,8 @@ class OmplRrtConnect {
     // The one-argument condition checks the clock inline. SimpleSetup::solve(double) with a
     // budget of 1 s or more uses OMPL's threaded condition instead, whose helper thread costs each
     // query about a millisecond here: not the planner's time.
-    const bool solved = setup_->solve(ob::timedPlannerTerminationCondition(budget_s)) == ob::PlannerStatus::EXACT_SOLUTION;
+    const bool solved = setup_->solve(ob::timedPlannerTerminationCondition(budget_s)) ==
+                        ob::PlannerStatus::EXACT_SOLUTION;
     if (solved && simplify) setup_->simplifySolution();
     return solved;
   }
@@ -216,7 +224,8 @@ void report(benchmark::State& state, std::vector<double> times_ms, int successes
   // Failures count as the full budget, so they weigh on the percentiles.
   auto percentile = [&](double p) {
     if (times_ms.empty()) return 0.0;
-    const std::size_t i = std::min(times_ms.size() - 1, static_cast<std::size_t>(p * (times_ms.size() - 1) + 0.5));
+    const std::size_t i =
+        std::min(times_ms.size() - 1, static_cast<std::size_t>(p * (times_ms.size() - 1) + 0.5));
     return times_ms[i];
   };
   for (auto _ : state) state.SetIterationTime(percentile(0.5) / 1000.0);
@@ -247,8 +256,8 @@ void ours(benchmark::State& state, const std::string& robot_name, const std::str
       search_times.push_back(result.search_time_ms);
       post_times.push_back(result.postprocess_time_ms);
       gate_times.push_back(result.validation_time_ms);
-      other_times.push_back(result.planning_time_ms - result.search_time_ms - result.postprocess_time_ms -
-                            result.validation_time_ms);
+      other_times.push_back(result.planning_time_ms - result.search_time_ms -
+                            result.postprocess_time_ms - result.validation_time_ms);
       lengths.push_back(result.length_after);
     } catch (const Error&) {
     }
@@ -286,13 +295,15 @@ double our_range(const RobotModelPtr& model) {
 }
 
 // our_range: RRTConnect given our default extension step instead of OMPL's.
-void peer_ompl(benchmark::State& state, const std::string& robot_name, const std::string& scene_name,
-               bool simplify, EdgeStates edges = EdgeStates::OneByOne, bool our_range_step = false) {
+void peer_ompl(benchmark::State& state, const std::string& robot_name,
+               const std::string& scene_name, bool simplify,
+               EdgeStates edges = EdgeStates::OneByOne, bool our_range_step = false) {
   const BenchmarkProblemSet& list = problems(robot_name, scene_name);
   ompl::msg::setLogLevel(ompl::msg::LOG_NONE);
   ompl::RNG::setSeed(42);  // reseeds the generator of every RNG made from here on
   const RobotModelPtr model = robot(robot_name);
-  OmplRrtConnect planner(model, benchmark_scene(scene_name, model), edges, our_range_step ? our_range(model) : 0.0);
+  OmplRrtConnect planner(model, benchmark_scene(scene_name, model), edges,
+                         our_range_step ? our_range(model) : 0.0);
   std::vector<double> times, lengths;
   int successes = 0;
   for (const BenchmarkProblem& p : list.problems) {
@@ -315,21 +326,42 @@ const bool registered = [] {
   for (const std::string robot_name : {"ur5e", "panda"})
     for (const auto& scene_name : benchmark_scene_names()) {
       const std::string name = robot_name + "_" + scene_name;
-      benchmark::RegisterBenchmark(("Ours/" + name).c_str(), [=](benchmark::State& s) { ours(s, robot_name, scene_name); })
-          ->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
-      benchmark::RegisterBenchmark(("PeerOMPL/" + name).c_str(), [=](benchmark::State& s) { peer_ompl(s, robot_name, scene_name, false); })
-          ->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
-      benchmark::RegisterBenchmark(("PeerOMPLMoveItPipeline/" + name).c_str(), [=](benchmark::State& s) { peer_ompl(s, robot_name, scene_name, true); })
-          ->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("Ours/" + name).c_str(),
+                                   [=](benchmark::State& s) { ours(s, robot_name, scene_name); })
+          ->Iterations(1)
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(
+          ("PeerOMPL/" + name).c_str(),
+          [=](benchmark::State& s) { peer_ompl(s, robot_name, scene_name, false); })
+          ->Iterations(1)
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(
+          ("PeerOMPLMoveItPipeline/" + name).c_str(),
+          [=](benchmark::State& s) { peer_ompl(s, robot_name, scene_name, true); })
+          ->Iterations(1)
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond);
       // The same pipeline given our planner's edge check (not OMPL's own: for comparison only).
-      benchmark::RegisterBenchmark(("PeerOMPLMoveItPipelineProvenRuns/" + name).c_str(), [=](benchmark::State& s) {
-        peer_ompl(s, robot_name, scene_name, true, EdgeStates::ProvenRuns);
-      })->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("PeerOMPLMoveItPipelineProvenRuns/" + name).c_str(),
+                                   [=](benchmark::State& s) {
+                                     peer_ompl(s, robot_name, scene_name, true,
+                                               EdgeStates::ProvenRuns);
+                                   })
+          ->Iterations(1)
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond);
       // The same pipeline with our planners' default extension step instead of OMPL's (a fifth of
       // the joint box diagonal, which MoveIt keeps): how much of the ratio is that default.
-      benchmark::RegisterBenchmark(("PeerOMPLMoveItPipelineOurRange/" + name).c_str(), [=](benchmark::State& s) {
-        peer_ompl(s, robot_name, scene_name, true, EdgeStates::OneByOne, true);
-      })->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("PeerOMPLMoveItPipelineOurRange/" + name).c_str(),
+                                   [=](benchmark::State& s) {
+                                     peer_ompl(s, robot_name, scene_name, true,
+                                               EdgeStates::OneByOne, true);
+                                   })
+          ->Iterations(1)
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond);
     }
   return true;
 }();

@@ -31,11 +31,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool quick() { return std::getenv("KINETIC_BENCH_QUICK") != nullptr; }
+bool quick() {
+  return std::getenv("KINETIC_BENCH_QUICK") != nullptr;
+}
 
-// Runs the studio with `args` then --screenshot; "" when it exited 0 having written the PNG, else why not.
+// Runs the studio with `args` then --screenshot; "" when it exited 0 having written the PNG, else
+// why not.
 std::string open_in_studio(std::vector<std::string> args, double& seconds) {
-  const fs::path png = fs::temp_directory_path() / ("kinetic_load_bench_" + std::to_string(::getpid()) + ".png");
+  const fs::path png =
+      fs::temp_directory_path() / ("kinetic_load_bench_" + std::to_string(::getpid()) + ".png");
   fs::remove(png);
   args.insert(args.begin(), KINETIC_STUDIO_BINARY);
   args.push_back("--screenshot");
@@ -58,7 +62,8 @@ std::string open_in_studio(std::vector<std::string> args, double& seconds) {
   seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const bool wrote = fs::exists(png);
   fs::remove(png);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return "the studio exited with status " + std::to_string(status);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    return "the studio exited with status " + std::to_string(status);
   return wrote ? std::string() : "the studio wrote no screenshot";
 }
 
@@ -66,12 +71,16 @@ std::vector<std::string> robot_args(const std::string& robot) {
   const std::string shared = kinetic::test::shared_robots_dir();
   if (robot == "builtin_panda") return {"--robot", "panda"};
   if (robot == "pr2")
-    return {"--robot", shared + "/moveit_resources/pr2_description/urdf/robot.xml", "--srdf",
-            shared + "/moveit_resources/pr2_description/srdf/robot.xml", "--package-path", shared};
-  if (robot == "kinova_gen3_robotiq_moveit_config")
-    return {"--robot", shared + "/ros2_kortex/kortex_moveit_config/kinova_gen3_7dof_robotiq_2f_85_moveit_config",
+    return {"--robot",        shared + "/moveit_resources/pr2_description/urdf/robot.xml",
+            "--srdf",         shared + "/moveit_resources/pr2_description/srdf/robot.xml",
             "--package-path", shared};
-  return {"--robot", shared + "/moveit_resources/dual_arm_panda_moveit_config", "--package-path", shared};
+  if (robot == "kinova_gen3_robotiq_moveit_config")
+    return {
+        "--robot",
+        shared + "/ros2_kortex/kortex_moveit_config/kinova_gen3_7dof_robotiq_2f_85_moveit_config",
+        "--package-path", shared};
+  return {"--robot", shared + "/moveit_resources/dual_arm_panda_moveit_config", "--package-path",
+          shared};
 }
 
 // The built-in Panda's time, measured once per run.
@@ -121,8 +130,10 @@ void BM_OpenInStudio(benchmark::State& state, const std::string& robot) {
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
-  for (const char* robot : {"builtin_panda", "pr2", "kinova_gen3_robotiq_moveit_config", "dual_arm_panda_moveit_config"})
-    benchmark::RegisterBenchmark((std::string("Load/") + robot).c_str(), BM_OpenInStudio, std::string(robot))
+  for (const char* robot : {"builtin_panda", "pr2", "kinova_gen3_robotiq_moveit_config",
+                            "dual_arm_panda_moveit_config"})
+    benchmark::RegisterBenchmark((std::string("Load/") + robot).c_str(), BM_OpenInStudio,
+                                 std::string(robot))
         ->UseManualTime()
         ->Iterations(quick() ? 1 : 3)
         ->Unit(benchmark::kMillisecond);

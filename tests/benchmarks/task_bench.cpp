@@ -33,7 +33,8 @@ BENCHMARK_CAPTURE(BM_GraspGeneration, cylinder, Shape::cylinder(0.025, 0.08))
 
 void BM_PickAndPlace_UR5e(benchmark::State& state) {
   const RobotModelPtr robot = load_builtin_robot("ur5e");
-  const PlanningScene scene = load_scene(test::test_source_dir() + "/../examples/jobs/pick_and_place_scene.json");
+  const PlanningScene scene =
+      load_scene(test::test_source_dir() + "/../examples/jobs/pick_and_place_scene.json");
   Planner planner(robot, scene);
   const JointVector start = robot->named_pose("ready");
   PickPlaceRequest request;

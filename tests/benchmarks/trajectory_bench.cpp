@@ -62,7 +62,9 @@ void PeerDiscretised_totp_100_waypoints(benchmark::State& state) {
   const BlendedPath blended(path, TimeOptimalOptions{}.max_deviation);
   state.counters["duration_s"] = phase_plane_reference(blended, limits, step).duration;
 }
-BENCHMARK(PeerDiscretised_totp_100_waypoints)->Name("PeerDiscretised/totp_100_waypoints")->Unit(benchmark::kMicrosecond);
+BENCHMARK(PeerDiscretised_totp_100_waypoints)
+    ->Name("PeerDiscretised/totp_100_waypoints")
+    ->Unit(benchmark::kMicrosecond);
 
 void Ours_trapezoidal_100_waypoints(benchmark::State& state) {
   const JointPath path = benchmark_path();
@@ -70,7 +72,9 @@ void Ours_trapezoidal_100_waypoints(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(trapezoidal(path, limits));
   state.counters["duration_s"] = trapezoidal(path, limits).duration();
 }
-BENCHMARK(Ours_trapezoidal_100_waypoints)->Name("Ours/trapezoidal_100_waypoints")->Unit(benchmark::kMicrosecond);
+BENCHMARK(Ours_trapezoidal_100_waypoints)
+    ->Name("Ours/trapezoidal_100_waypoints")
+    ->Unit(benchmark::kMicrosecond);
 
 void Ours_scurve_100_waypoints(benchmark::State& state) {
   const JointPath path = benchmark_path();
@@ -78,7 +82,9 @@ void Ours_scurve_100_waypoints(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(scurve(path, limits));
   state.counters["duration_s"] = scurve(path, limits).duration();
 }
-BENCHMARK(Ours_scurve_100_waypoints)->Name("Ours/scurve_100_waypoints")->Unit(benchmark::kMicrosecond);
+BENCHMARK(Ours_scurve_100_waypoints)
+    ->Name("Ours/scurve_100_waypoints")
+    ->Unit(benchmark::kMicrosecond);
 
 void Ours_cubic_spline_100_waypoints(benchmark::State& state) {
   const JointPath path = benchmark_path();
@@ -86,7 +92,9 @@ void Ours_cubic_spline_100_waypoints(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(cubic_spline(path, limits));
   state.counters["duration_s"] = cubic_spline(path, limits).duration();
 }
-BENCHMARK(Ours_cubic_spline_100_waypoints)->Name("Ours/cubic_spline_100_waypoints")->Unit(benchmark::kMicrosecond);
+BENCHMARK(Ours_cubic_spline_100_waypoints)
+    ->Name("Ours/cubic_spline_100_waypoints")
+    ->Unit(benchmark::kMicrosecond);
 
 // Importing an exported trajectory (the TOTP one above, some 6,800 samples): our reader (a
 // duplicate-key pass, nlohmann's parse, and the schema and finiteness checks) against the bare
@@ -100,13 +108,17 @@ void Ours_trajectory_json_import(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(trajectory_from_json(text, "bench.json"));
   state.counters["megabytes"] = static_cast<double>(text.size()) / 1e6;
 }
-BENCHMARK(Ours_trajectory_json_import)->Name("Ours/trajectory_json_import")->Unit(benchmark::kMillisecond);
+BENCHMARK(Ours_trajectory_json_import)
+    ->Name("Ours/trajectory_json_import")
+    ->Unit(benchmark::kMillisecond);
 
 void PeerParseOnly_trajectory_json_import(benchmark::State& state) {
   const std::string text = exported_trajectory();
   for (auto _ : state) benchmark::DoNotOptimize(nlohmann::json::parse(text));
 }
-BENCHMARK(PeerParseOnly_trajectory_json_import)->Name("PeerParseOnly/trajectory_json_import")->Unit(benchmark::kMillisecond);
+BENCHMARK(PeerParseOnly_trajectory_json_import)
+    ->Name("PeerParseOnly/trajectory_json_import")
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -5,9 +5,9 @@
 
 #include <cmath>
 #include <fstream>
-#include <sstream>
 #include <numbers>
 #include <random>
+#include <sstream>
 #include <string>
 
 #include "engine/core/error.hpp"
@@ -75,9 +75,15 @@ OpwParameters offset_shoulder_arm() {
   return p;
 }
 
-UrParameters ur3() { return {0.1519, -0.24365, -0.21325, 0.11235, 0.08535, 0.0819}; }
-UrParameters ur5() { return {0.089159, -0.425, -0.39225, 0.10915, 0.09465, 0.0823}; }
-UrParameters ur10() { return {0.1273, -0.612, -0.5723, 0.163941, 0.1157, 0.0922}; }
+UrParameters ur3() {
+  return {0.1519, -0.24365, -0.21325, 0.11235, 0.08535, 0.0819};
+}
+UrParameters ur5() {
+  return {0.089159, -0.425, -0.39225, 0.10915, 0.09465, 0.0823};
+}
+UrParameters ur10() {
+  return {0.1273, -0.612, -0.5723, 0.163941, 0.1157, 0.0922};
+}
 
 Vector6 random_configuration(std::mt19937_64& rng) {
   std::uniform_real_distribution<double> angle(-kPi, kPi);
@@ -139,7 +145,8 @@ TEST_P(OpwRoundTrip, EverySolutionReproducesThePoseAndTheOriginalIsAmongThem) {
     for (int s = 0; s < solutions.count; ++s) {
       const PoseDistance error = pose_distance(opw_forward(p, solutions.q[s]), target);
       ASSERT_LE(error.position, kPoseTolerance) << "solution " << s << " of q = " << q.transpose();
-      ASSERT_LE(error.orientation, kPoseTolerance) << "solution " << s << " of q = " << q.transpose();
+      ASSERT_LE(error.orientation, kPoseTolerance)
+          << "solution " << s << " of q = " << q.transpose();
     }
     ASSERT_TRUE(among(solutions, q, 1e-7)) << "q = " << q.transpose();
   }
@@ -187,7 +194,8 @@ TEST_P(UrRoundTrip, EverySolutionReproducesThePoseAndTheOriginalIsAmongThem) {
     for (int s = 0; s < solutions.count; ++s) {
       const PoseDistance error = pose_distance(ur_forward(p, solutions.q[s]), target);
       ASSERT_LE(error.position, kPoseTolerance) << "solution " << s << " of q = " << q.transpose();
-      ASSERT_LE(error.orientation, kPoseTolerance) << "solution " << s << " of q = " << q.transpose();
+      ASSERT_LE(error.orientation, kPoseTolerance)
+          << "solution " << s << " of q = " << q.transpose();
     }
     ASSERT_TRUE(among(solutions, q, 1e-7)) << "q = " << q.transpose();
   }
@@ -407,8 +415,9 @@ void expect_round_trips_on_chain(const IkSolver& solver, const KinematicChain& c
       const PoseDistance error = pose_distance(chain.fk(solution), target);
       ASSERT_LE(error.position, kPoseTolerance) << "q = " << q.transpose();
       ASSERT_LE(error.orientation, kPoseTolerance) << "q = " << q.transpose();
-      ASSERT_TRUE(((solution.array() >= lower.array() - 1e-9) &&
-                   (solution.array() <= upper.array() + 1e-9)).all());
+      ASSERT_TRUE(
+          ((solution.array() >= lower.array() - 1e-9) && (solution.array() <= upper.array() + 1e-9))
+              .all());
     }
     const IkResult from_zero = solver.solve(target, JointVector::Zero(6));
     ASSERT_TRUE(from_zero.converged) << from_zero.message;
@@ -449,14 +458,14 @@ TEST_P(UrOnUrdf, DerivesTheDhParametersAndSolvesOnTheChain) {
       kSamples);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    RealRobots, UrOnUrdf,
-    ::testing::Values(UrUrdfCase{"ur3_robot.urdf", ur3()}, UrUrdfCase{"ur5_robot.urdf", ur5()},
-                      UrUrdfCase{"ur10_robot.urdf", ur10()}),
-    [](const auto& case_info) {
-      const std::string file = case_info.param.file;
-      return file.substr(0, file.find('_'));
-    });
+INSTANTIATE_TEST_SUITE_P(RealRobots, UrOnUrdf,
+                         ::testing::Values(UrUrdfCase{"ur3_robot.urdf", ur3()},
+                                           UrUrdfCase{"ur5_robot.urdf", ur5()},
+                                           UrUrdfCase{"ur10_robot.urdf", ur10()}),
+                         [](const auto& case_info) {
+                           const std::string file = case_info.param.file;
+                           return file.substr(0, file.find('_'));
+                         });
 
 TEST(UrOnUrdf, ToolOffsetOfTheEndEffectorIsPartOfTheSolvedPose) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
@@ -470,7 +479,8 @@ tcp_xyz = [0.0, 0.02, 0.15]
 tcp_rpy = [0.0, 0.3, 0.0]
 )";
   const std::string urdf = ur_description_file("ur5_robot.urdf");
-  const RobotModelPtr model = load_robot_string(read_text(urdf), "", toml, test::example_robot_data_dir());
+  const RobotModelPtr model =
+      load_robot_string(read_text(urdf), "", toml, test::example_robot_data_dir());
   const IkSolverPtr solver = make_ik_solver(model);
   EXPECT_EQ(solver->name(), "ur");
   const KinematicChain chain = KinematicChain::from_config(model);
@@ -511,7 +521,8 @@ TEST_P(BuiltinUr, FactoryBuildsUrAndTheTableMatchesTheUrdf) {
   EXPECT_NEAR(derived->d4, table.d4, 1e-9);
   EXPECT_NEAR(derived->d5, table.d5, 1e-9);
   expect_round_trips_on_chain(
-      *solver, chain, [&](const JointVector& q) { return ur_well_conditioned(table, q); }, kSamples);
+      *solver, chain, [&](const JointVector& q) { return ur_well_conditioned(table, q); },
+      kSamples);
 }
 
 INSTANTIATE_TEST_SUITE_P(Library, BuiltinUr, ::testing::Values("ur3e", "ur5e", "ur10e", "ur16e"));
@@ -537,7 +548,7 @@ Error expect_error(Call call) {
 
 TEST(IkFactory, PicksTheSolverPerBuiltinRobot) {
   const std::vector<std::pair<std::string, std::string>> expected = {
-      {"kr6_r700_sixx", "opw"}, {"irb4600", "opw"}, {"ur5e", "ur"},     {"ur16e", "ur"},
+      {"kr6_r700_sixx", "opw"}, {"irb4600", "opw"}, {"ur5e", "ur"},    {"ur16e", "ur"},
       {"panda", "sweep"},       {"iiwa7", "sweep"}, {"gen3", "sweep"}, {"xarm6", "numeric"}};
   for (const auto& [robot, solver] : expected) {
     const IkSolverPtr built = make_ik_solver(load_builtin_robot(robot));
@@ -550,7 +561,8 @@ TEST(IkFactory, AutoDetectsAUrShapedUrdfAndFallsBackToNumericOrSweep) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   EXPECT_EQ(make_ik_solver(ur5_with(""))->name(), "ur");
   EXPECT_EQ(make_ik_solver(ur5_with("[ik]\nsolver = \"numeric\"\n"))->name(), "numeric");
-  const std::string panda = test::example_robot_data_dir() + "/robots/panda_description/urdf/panda.urdf";
+  const std::string panda =
+      test::example_robot_data_dir() + "/robots/panda_description/urdf/panda.urdf";
   const RobotModelPtr panda_model = load_robot_string(
       read_text(panda), "", "[planning_group.arm]\nchain = [\"panda_link0\", \"panda_link8\"]\n",
       test::example_robot_data_dir());
@@ -560,11 +572,12 @@ TEST(IkFactory, AutoDetectsAUrShapedUrdfAndFallsBackToNumericOrSweep) {
       read_text(panda), "", "[planning_group.arm]\nchain = [\"panda_link0\", \"panda_link6\"]\n",
       test::example_robot_data_dir());
   EXPECT_EQ(make_ik_solver(panda6)->name(), "numeric");
-  const Error not_ur = expect_error(
-      [&] { make_ik_solver(load_robot_string(read_text(panda), "",
-                                             "[planning_group.arm]\nchain = [\"panda_link0\", "
-                                             "\"panda_link6\"]\n[ik]\nsolver = \"ur\"\n",
-                                             test::example_robot_data_dir())); });
+  const Error not_ur = expect_error([&] {
+    make_ik_solver(load_robot_string(read_text(panda), "",
+                                     "[planning_group.arm]\nchain = [\"panda_link0\", "
+                                     "\"panda_link6\"]\n[ik]\nsolver = \"ur\"\n",
+                                     test::example_robot_data_dir()));
+  });
   EXPECT_EQ(not_ur.code(), ErrorCode::InvalidValue);
   EXPECT_NE(not_ur.message().find("not UR-shaped"), std::string::npos) << not_ur.message();
 }
@@ -582,9 +595,9 @@ TEST(IkFactory, RejectsSolversTheRobotCannotUse) {
 
   // OPW parameters that do not describe this robot: caught when the frames are measured.
   const Error mismatch = expect_error([] {
-    make_ik_solver(ur5_with(
-        "[ik]\nsolver = \"opw\"\n[ik.opw]\na1 = 0.1\na2 = -0.135\nb = 0.0\nc1 = 0.615\n"
-        "c2 = 0.705\nc3 = 0.755\nc4 = 0.085\n"));
+    make_ik_solver(
+        ur5_with("[ik]\nsolver = \"opw\"\n[ik.opw]\na1 = 0.1\na2 = -0.135\nb = 0.0\nc1 = 0.615\n"
+                 "c2 = 0.705\nc3 = 0.755\nc4 = 0.085\n"));
   });
   EXPECT_EQ(mismatch.code(), ErrorCode::InvalidModel);
   EXPECT_NE(mismatch.message().find("differs from the analytic model"), std::string::npos)
@@ -592,8 +605,9 @@ TEST(IkFactory, RejectsSolversTheRobotCannotUse) {
 
   // Wrong UR lengths are caught the same way.
   const Error wrong_ur = expect_error([] {
-    make_ik_solver(ur5_with("[ik]\nsolver = \"ur\"\n[ik.ur]\nd1 = 0.089159\na2 = -0.425\n"
-                            "a3 = -0.39225\nd4 = 0.2\nd5 = 0.09465\nd6 = 0.0823\n"));
+    make_ik_solver(
+        ur5_with("[ik]\nsolver = \"ur\"\n[ik.ur]\nd1 = 0.089159\na2 = -0.425\n"
+                 "a3 = -0.39225\nd4 = 0.2\nd5 = 0.09465\nd6 = 0.0823\n"));
   });
   EXPECT_EQ(wrong_ur.code(), ErrorCode::InvalidModel);
 }

@@ -29,9 +29,9 @@ namespace {
 // What the library must hold (issue 3), with each arm's number of joints.
 const std::map<std::string, int>& expected_dof() {
   static const std::map<std::string, int> table{
-      {"ur3e", 6},  {"ur5e", 6},          {"ur10e", 6},   {"ur16e", 6},       {"panda", 7},
-      {"iiwa7", 7}, {"iiwa14", 7},        {"kr6_r700_sixx", 6}, {"irb2400", 6}, {"irb4600", 6},
-      {"lrmate200id", 6}, {"xarm6", 6},   {"xarm7", 7},   {"gen3", 7}};
+      {"ur3e", 6},        {"ur5e", 6},   {"ur10e", 6},         {"ur16e", 6},   {"panda", 7},
+      {"iiwa7", 7},       {"iiwa14", 7}, {"kr6_r700_sixx", 6}, {"irb2400", 6}, {"irb4600", 6},
+      {"lrmate200id", 6}, {"xarm6", 6},  {"xarm7", 7},         {"gen3", 7}};
   return table;
 }
 
@@ -106,14 +106,16 @@ TEST_P(BuiltinRobot, HomeAndReadyAreFreeOfSelfCollision) {
   CollisionChecker checker(model_);
   for (const char* pose : {"home", "ready"}) {
     const std::vector<Contact> contacts = checker.contacts(model_->named_pose(pose));
-    EXPECT_TRUE(contacts.empty()) << pose << ": '" << contacts.front().body_a << "' with '" << contacts.front().body_b
-                                  << "', " << contacts.front().depth << " m deep";
+    EXPECT_TRUE(contacts.empty()) << pose << ": '" << contacts.front().body_a << "' with '"
+                                  << contacts.front().body_b << "', " << contacts.front().depth
+                                  << " m deep";
   }
 }
 
 TEST_P(BuiltinRobot, HomeMatchesThePublishedToolPosition) {
   const ValidationConfig& validation = model_->config().validation;
-  ASSERT_TRUE(validation.home_tcp_position.has_value()) << "kinetic.toml needs [validation] home_tcp_xyz";
+  ASSERT_TRUE(validation.home_tcp_position.has_value())
+      << "kinetic.toml needs [validation] home_tcp_xyz";
   const KinematicChain chain = KinematicChain::from_config(model_);
   const Pose tool = chain.fk(chain.to_chain(model_->named_pose("home")));
   EXPECT_LE((tool.translation() - *validation.home_tcp_position).norm(), validation.tolerance)
@@ -136,7 +138,8 @@ TEST_P(BuiltinRobot, IkRoundTripsTheReadyPose) {
   }
   IkOptions options;
   options.timeout_ms = test::generous_ms(200.0);
-  const IkResult result = solver->solve(target, chain.to_chain(model_->named_pose("home")), options);
+  const IkResult result =
+      solver->solve(target, chain.to_chain(model_->named_pose("home")), options);
   ASSERT_TRUE(result.converged) << solver->name() << ": " << result.message;
   const Pose reached = chain.fk(result.q);
   EXPECT_LE((reached.translation() - target.translation()).norm(), 1e-4) << solver->name();
@@ -182,7 +185,8 @@ TEST_P(BuiltinRobot, AnalyticIkParametersMatchTheUrdf) {
       for (int i = 0; i < d.size(); ++i) d[i] = std::remainder(d[i], 2.0 * std::numbers::pi);
       nearest = std::min(nearest, d.cwiseAbs().maxCoeff());
     }
-    EXPECT_LE(nearest, 1e-6) << "the original configuration is not among the solutions: " << q.transpose();
+    EXPECT_LE(nearest, 1e-6) << "the original configuration is not among the solutions: "
+                             << q.transpose();
     ++checked;
   }
   EXPECT_GT(checked, 150);
@@ -190,10 +194,14 @@ TEST_P(BuiltinRobot, AnalyticIkParametersMatchTheUrdf) {
 
 double smallest_extent(const Geometry& g) {
   switch (g.type) {
-    case Geometry::Type::Box: return g.box_size.minCoeff();
-    case Geometry::Type::Cylinder: return std::min(g.radius, g.length);
-    case Geometry::Type::Sphere: return g.radius;
-    case Geometry::Type::Mesh: return g.mesh_scale.minCoeff();
+    case Geometry::Type::Box:
+      return g.box_size.minCoeff();
+    case Geometry::Type::Cylinder:
+      return std::min(g.radius, g.length);
+    case Geometry::Type::Sphere:
+      return g.radius;
+    case Geometry::Type::Mesh:
+      return g.mesh_scale.minCoeff();
   }
   return 0.0;
 }
@@ -201,7 +209,8 @@ double smallest_extent(const Geometry& g) {
 TEST_P(BuiltinRobot, GeometryIsPrimitivePositiveAndCoversEveryMovingLink) {
   for (const Link& link : model_->links()) {
     for (const VisualShape& v : link.visuals) {
-      EXPECT_NE(v.geometry.type, Geometry::Type::Mesh) << link.name << ": the library uses primitives only";
+      EXPECT_NE(v.geometry.type, Geometry::Type::Mesh)
+          << link.name << ": the library uses primitives only";
       EXPECT_GT(smallest_extent(v.geometry), 0.0) << link.name << " visual";
       EXPECT_TRUE(v.material.has_value()) << link.name << " visual has no colour";
     }
@@ -213,15 +222,17 @@ TEST_P(BuiltinRobot, GeometryIsPrimitivePositiveAndCoversEveryMovingLink) {
   for (const Joint& joint : model_->joints()) {
     if (!joint.is_moving()) continue;
     const Link& child = model_->links()[static_cast<std::size_t>(joint.child_link)];
-    EXPECT_FALSE(child.collisions.empty()) << child.name << " (moved by " << joint.name << ") has no collision geometry";
+    EXPECT_FALSE(child.collisions.empty())
+        << child.name << " (moved by " << joint.name << ") has no collision geometry";
     EXPECT_FALSE(child.visuals.empty()) << child.name << " has no visual geometry";
   }
   EXPECT_GE(model_->find_link("tool0"), 0) << "every built-in arm names its flange frame tool0";
 }
 
 // UR arms carry the upper arm beside the base by the shoulder offset, so the shoulder turns fully
-// round with the arm straight, and the upper arm (link2) never touches the base in any pose. A model
-// that kept the upper arm in the DH plane refused 43% of the UR5e's joint space as "link2 in the base".
+// round with the arm straight, and the upper arm (link2) never touches the base in any pose. A
+// model that kept the upper arm in the DH plane refused 43% of the UR5e's joint space as "link2 in
+// the base".
 TEST(BuiltinUrArm, UpperArmPassesBesideTheBase) {
   for (const char* name : {"ur3e", "ur5e", "ur10e", "ur16e"}) {
     const RobotModelPtr model = load_builtin_robot(name);
@@ -233,15 +244,18 @@ TEST(BuiltinUrArm, UpperArmPassesBesideTheBase) {
       JointVector straight = JointVector::Zero(6);
       straight[1] = shoulder;
       straight[3] = -std::numbers::pi / 2;
-      EXPECT_FALSE(checker.in_collision(straight)) << name << ", straight arm at shoulder " << shoulder;
+      EXPECT_FALSE(checker.in_collision(straight))
+          << name << ", straight arm at shoulder " << shoulder;
       for (int k = 0; k < 50; ++k, ++draws) {
         JointVector q(6);
-        for (int j = 0; j < 6; ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+        for (int j = 0; j < 6; ++j)
+          q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
         q[1] = shoulder;
         const std::vector<Contact> contacts = checker.contacts(q);
         free += contacts.empty();
         for (const Contact& c : contacts)
-          EXPECT_FALSE((c.body_a == "base_link" && c.body_b == "link2") || (c.body_a == "link2" && c.body_b == "base_link"))
+          EXPECT_FALSE((c.body_a == "base_link" && c.body_b == "link2") ||
+                       (c.body_a == "link2" && c.body_b == "base_link"))
               << name << " at " << q.transpose();
       }
     }
@@ -250,7 +264,9 @@ TEST(BuiltinUrArm, UpperArmPassesBesideTheBase) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Library, BuiltinRobot, ::testing::ValuesIn(library_names()),
-                         [](const ::testing::TestParamInfo<std::string>& param) { return param.param; });
+                         [](const ::testing::TestParamInfo<std::string>& param) {
+                           return param.param;
+                         });
 
 }  // namespace
 }  // namespace kinetic

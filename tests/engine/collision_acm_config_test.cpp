@@ -21,7 +21,8 @@ namespace {
 AcmGeneratorResult two_pairs() {
   AcmGeneratorResult result;
   result.samples = 1000;
-  result.disabled = {{"link1", "link2", DisableReason::Adjacent}, {"link1", "link4", DisableReason::Never}};
+  result.disabled = {{"link1", "link2", DisableReason::Adjacent},
+                     {"link1", "link4", DisableReason::Never}};
   return result;
 }
 
@@ -43,7 +44,8 @@ std::vector<std::pair<std::string, std::string>> parsed_pairs(const std::string&
   return parse_robot_config(text, "test").collision.skip_pairs;
 }
 
-const std::vector<std::pair<std::string, std::string>> kExpected = {{"link1", "link2"}, {"link1", "link4"}};
+const std::vector<std::pair<std::string, std::string>> kExpected = {{"link1", "link2"},
+                                                                    {"link1", "link4"}};
 
 fs::path temporary_folder(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("kinetic_acm_config_" + name);
@@ -58,9 +60,12 @@ TEST(AcmConfigFile, ReplacesOnlyTheSkipPairs) {
   const std::string out = with_generated_skip_pairs(kConfig, two_pairs());
   EXPECT_EQ(parsed_pairs(out), kExpected);
   // Everything around the list is unchanged.
-  const std::string before_list = "# my robot\n[robot]\nname = \"demo\"  # keep me\n\n[collision]\npadding = 0.01  # measured\n";
+  const std::string before_list =
+      "# my robot\n[robot]\nname = \"demo\"  # keep me\n\n[collision]\npadding = 0.01  # "
+      "measured\n";
   EXPECT_EQ(out.substr(0, before_list.size()), before_list);
-  EXPECT_NE(out.find("]  # trailing note\n\n[named_poses]\nhome = [0.0]\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("]  # trailing note\n\n[named_poses]\nhome = [0.0]\n"), std::string::npos)
+      << out;
   EXPECT_EQ(out.find("hand-written"), std::string::npos);
   EXPECT_NE(out.find("[\"link1\", \"link4\"],  # never"), std::string::npos) << out;
   EXPECT_EQ(parse_robot_config(out, "test").collision.padding, 0.01);
@@ -77,7 +82,8 @@ TEST(AcmConfigFile, RegeneratingReplacesThePreviousList) {
 }
 
 TEST(AcmConfigFile, AddsToACollisionTableWithoutPairsAndAppendsAMissingTable) {
-  const std::string no_pairs = "[robot]\nname = \"demo\"\n\n[collision]\npadding = 0.0\n\n[named_poses]\nhome = [0.0]\n";
+  const std::string no_pairs =
+      "[robot]\nname = \"demo\"\n\n[collision]\npadding = 0.0\n\n[named_poses]\nhome = [0.0]\n";
   const std::string added = with_generated_skip_pairs(no_pairs, two_pairs());
   EXPECT_EQ(parsed_pairs(added), kExpected);
   EXPECT_NE(added.find("[named_poses]\nhome = [0.0]\n"), std::string::npos);
@@ -90,7 +96,8 @@ TEST(AcmConfigFile, AddsToACollisionTableWithoutPairsAndAppendsAMissingTable) {
 
 TEST(AcmConfigFile, InlineOrMalformedTablesAreRefusedWithTheLine) {
   try {
-    with_generated_skip_pairs("# top\ncollision = { padding = 0.0 }\n[robot]\nname = \"x\"\n", two_pairs(), "k.toml");
+    with_generated_skip_pairs("# top\ncollision = { padding = 0.0 }\n[robot]\nname = \"x\"\n",
+                              two_pairs(), "k.toml");
     FAIL() << "an inline [collision] table cannot be edited safely";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::InvalidValue);

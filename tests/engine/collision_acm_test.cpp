@@ -43,7 +43,8 @@ TEST(AllowedCollisionMatrix, PandaAdjacencyAndSrdf) {
   auto model = panda();
   const auto adjacent = adjacent_link_pairs(*model);
   std::set<std::pair<std::string, std::string>> names;
-  for (const auto& [a, b] : adjacent) names.insert(ordered(model->links()[a].name, model->links()[b].name));
+  for (const auto& [a, b] : adjacent)
+    names.insert(ordered(model->links()[a].name, model->links()[b].name));
   EXPECT_TRUE(names.count(ordered("panda_link0", "panda_link1")));
   // link7 -> link8 (no geometry, fixed) -> hand: adjacent through the fixed joint.
   EXPECT_TRUE(names.count(ordered("panda_link7", "panda_hand")));
@@ -85,12 +86,16 @@ TEST(AcmGenerator, PandaAgreesWithItsSrdf) {
   int both = 0;
   for (const auto& p : srdf) both += ours.count(p);
   const double agreement = static_cast<double>(both) / srdf.size();
-  std::printf("[acm] SRDF disables %zu pairs with geometry, generator %zu; %d in both (%.0f%% of the SRDF's)\n",
-              srdf.size(), ours.size(), both, 100 * agreement);
+  std::printf(
+      "[acm] SRDF disables %zu pairs with geometry, generator %zu; %d in both (%.0f%% of the "
+      "SRDF's)\n",
+      srdf.size(), ours.size(), both, 100 * agreement);
   for (const auto& p : srdf)
-    if (!ours.count(p)) std::printf("[acm]   SRDF only: %s - %s\n", p.first.c_str(), p.second.c_str());
+    if (!ours.count(p))
+      std::printf("[acm]   SRDF only: %s - %s\n", p.first.c_str(), p.second.c_str());
   for (const auto& p : ours)
-    if (!srdf.count(p)) std::printf("[acm]   generator only: %s - %s\n", p.first.c_str(), p.second.c_str());
+    if (!srdf.count(p))
+      std::printf("[acm]   generator only: %s - %s\n", p.first.c_str(), p.second.c_str());
   EXPECT_GE(agreement, 0.8);
   // Pairs that really collide (link 0 with the hand, say) stay enabled.
   EXPECT_FALSE(ours.count(ordered("panda_link0", "panda_hand")));

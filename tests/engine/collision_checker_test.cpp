@@ -16,8 +16,8 @@
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "support/benchmark_scenes.hpp"
 #include "engine/planning/state_diagnostics.hpp"
+#include "support/benchmark_scenes.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic;
@@ -31,8 +31,12 @@ RobotModelPtr load(const std::string& urdf, const std::string& srdf) {
   options.require_meshes = true;
   return load_robot_file(root + urdf, root + srdf, "", options);
 }
-RobotModelPtr panda() { return load("panda_description/urdf/panda.urdf", "panda_description/srdf/panda.srdf"); }
-RobotModelPtr ur5() { return load("ur_description/urdf/ur5_robot.urdf", "ur_description/srdf/ur5.srdf"); }
+RobotModelPtr panda() {
+  return load("panda_description/urdf/panda.urdf", "panda_description/srdf/panda.srdf");
+}
+RobotModelPtr ur5() {
+  return load("ur_description/urdf/ur5_robot.urdf", "ur_description/srdf/ur5.srdf");
+}
 
 bool sanitized() {
 #if defined(__SANITIZE_ADDRESS__)
@@ -45,7 +49,8 @@ bool sanitized() {
 JointVector random_q(const RobotModel& model, std::mt19937_64& rng) {
   const JointVector lo = model.lower_limits(), hi = model.upper_limits();
   JointVector q(model.dof());
-  for (int i = 0; i < model.dof(); ++i) q[i] = std::uniform_real_distribution<double>(lo[i], hi[i])(rng);
+  for (int i = 0; i < model.dof(); ++i)
+    q[i] = std::uniform_real_distribution<double>(lo[i], hi[i])(rng);
   return q;
 }
 
@@ -55,13 +60,22 @@ PlanningScene cluttered_scene(std::uint64_t seed, int count) {
   PlanningScene scene;
   for (int i = 0; i < count; ++i) {
     const double angle = 2 * M_PI * u(rng), radius = 0.3 + 0.6 * u(rng);
-    const Pose pose = pose_from_xyz_rpy({radius * std::cos(angle), radius * std::sin(angle), 0.1 + 0.8 * u(rng)},
-                                        {u(rng) * 3, u(rng) * 3, u(rng) * 3});
+    const Pose pose =
+        pose_from_xyz_rpy({radius * std::cos(angle), radius * std::sin(angle), 0.1 + 0.8 * u(rng)},
+                          {u(rng) * 3, u(rng) * 3, u(rng) * 3});
     const std::string name = "obstacle_" + std::to_string(i);
     switch (i % 3) {
-      case 0: scene.add_obstacle(name, Shape::box({0.04 + 0.1 * u(rng), 0.04 + 0.1 * u(rng), 0.04 + 0.1 * u(rng)}), pose); break;
-      case 1: scene.add_obstacle(name, Shape::cylinder(0.02 + 0.04 * u(rng), 0.05 + 0.2 * u(rng)), pose); break;
-      default: scene.add_obstacle(name, Shape::sphere(0.02 + 0.06 * u(rng)), pose); break;
+      case 0:
+        scene.add_obstacle(
+            name, Shape::box({0.04 + 0.1 * u(rng), 0.04 + 0.1 * u(rng), 0.04 + 0.1 * u(rng)}),
+            pose);
+        break;
+      case 1:
+        scene.add_obstacle(name, Shape::cylinder(0.02 + 0.04 * u(rng), 0.05 + 0.2 * u(rng)), pose);
+        break;
+      default:
+        scene.add_obstacle(name, Shape::sphere(0.02 + 0.06 * u(rng)), pose);
+        break;
     }
   }
   return scene;
@@ -88,8 +102,8 @@ struct FclReference {
           const auto& pb = checker.body(b).parts[y];
           fcl::CollisionRequestd request;
           fcl::CollisionResultd result;
-          fcl::collide(pa.fcl_geometry().get(), checker.body_pose(a) * pa.pose, pb.fcl_geometry().get(),
-                       checker.body_pose(b) * pb.pose, request, result);
+          fcl::collide(pa.fcl_geometry().get(), checker.body_pose(a) * pa.pose,
+                       pb.fcl_geometry().get(), checker.body_pose(b) * pb.pose, request, result);
           if (result.isCollision()) return true;
         }
       return false;
@@ -129,11 +143,13 @@ void never_misses_a_collision(const RobotModelPtr& model, const char* label) {
       EXPECT_LE(d.distance, checker.options().refinement_margin + 1e-6) << label << " sample " << i;
     }
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("[%s] %d configurations, %d in collision (FCL), %d missed, %d false positives "
-              "(%.3f%% of configurations, margin %.1f mm), %.1f s\n",
-              label, samples, collisions, misses, false_positives, 100.0 * false_positives / samples,
-              1000 * checker.options().refinement_margin, seconds);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf(
+      "[%s] %d configurations, %d in collision (FCL), %d missed, %d false positives "
+      "(%.3f%% of configurations, margin %.1f mm), %.1f s\n",
+      label, samples, collisions, misses, false_positives, 100.0 * false_positives / samples,
+      1000 * checker.options().refinement_margin, seconds);
   ::testing::Test::RecordProperty(std::string(label) + "_false_positives", false_positives);
   EXPECT_EQ(misses, 0);
   EXPECT_GT(collisions, samples / 20);
@@ -216,19 +232,22 @@ TEST(CollisionChecker, AnObjectNamedLikeALinkIsRefusedAndTheOldSceneKept) {
   auto model = load_builtin_robot("ur5e");
   CollisionChecker checker(model);
   PlanningScene wall;
-  wall.add_obstacle("wall", Shape::box({2.0, 2.0, 0.02}), pose_from_xyz_rpy({0.0, 0.0, 0.3}, {0.0, 0.0, 0.0}));
+  wall.add_obstacle("wall", Shape::box({2.0, 2.0, 0.02}),
+                    pose_from_xyz_rpy({0.0, 0.0, 0.3}, {0.0, 0.0, 0.0}));
   checker.set_scene(wall);
   const JointVector ready = model->named_pose("ready");
   const bool wall_hits = checker.in_collision(ready);
   ASSERT_TRUE(wall_hits);  // the plate cuts through the arm
   PlanningScene named = wall;
-  named.add_obstacle("link3", Shape::sphere(0.05), pose_from_xyz_rpy({2.0, 2.0, 2.0}, {0.0, 0.0, 0.0}));
+  named.add_obstacle("link3", Shape::sphere(0.05),
+                     pose_from_xyz_rpy({2.0, 2.0, 2.0}, {0.0, 0.0, 0.0}));
   try {
     checker.set_scene(named);
     FAIL() << "an obstacle named like a link was accepted";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::InvalidValue);
-    EXPECT_NE(e.message().find("'link3' has the name of a link of robot 'ur5e'"), std::string::npos) << e.message();
+    EXPECT_NE(e.message().find("'link3' has the name of a link of robot 'ur5e'"), std::string::npos)
+        << e.message();
   }
   EXPECT_EQ(checker.in_collision(ready), wall_hits);  // the wall scene still in force
   PlanningScene attached;
@@ -241,7 +260,8 @@ TEST(CollisionChecker, AnObjectNamedLikeALinkIsRefusedAndTheOldSceneKept) {
 }
 
 TEST(AllowedCollisionMatrix, BuiltFromNamesAllAtOnce) {
-  // One matrix for all names (adding 4,000 one by one took 18 s): duplicates kept once, nothing allowed yet.
+  // One matrix for all names (adding 4,000 one by one took 18 s): duplicates kept once, nothing
+  // allowed yet.
   std::vector<std::string> names;
   for (int i = 0; i < 3000; ++i) names.push_back("box" + std::to_string(i));
   names.push_back("box7");
@@ -304,7 +324,8 @@ TEST(CollisionChecker, LinkPosesMatchPerLinkForwardKinematics) {
       checker.in_collision(q);
       ASSERT_EQ(checker.link_poses().size(), model->links().size());
       for (const Link& link : model->links())
-        worst = std::max(worst, (checker.link_poses()[link.index].matrix() - fk.link_pose(q, link.index).matrix())
+        worst = std::max(worst, (checker.link_poses()[link.index].matrix() -
+                                 fk.link_pose(q, link.index).matrix())
                                     .cwiseAbs()
                                     .maxCoeff());
     }
@@ -322,7 +343,8 @@ TEST(CollisionChecker, AttachedObjectMovesWithTheLinkAndDetachesInPlace) {
   const Pose hand = checker.link_poses()[hand_link];
   PlanningScene scene;
   // A rod held between the fingers: touches the hand and fingers (allowed), nothing else.
-  scene.add_obstacle("rod", Shape::cylinder(0.01, 0.2), hand * pose_from_xyz_rpy({0, 0, 0.15}, {0, 0, 0}));
+  scene.add_obstacle("rod", Shape::cylinder(0.01, 0.2),
+                     hand * pose_from_xyz_rpy({0, 0, 0.15}, {0, 0, 0}));
   scene.attach_obstacle("rod", "panda_hand", hand, {"panda_leftfinger", "panda_rightfinger"});
   EXPECT_TRUE(scene.has_attached("rod"));
   EXPECT_FALSE(scene.has_obstacle("rod"));
@@ -347,7 +369,8 @@ TEST(CollisionChecker, AttachedObjectMovesWithTheLinkAndDetachesInPlace) {
   ASSERT_TRUE(scene.has_obstacle("rod"));
   const Pose rod_pose = scene.obstacle("rod").pose;
   EXPECT_TRUE(rod_pose.translation().isApprox(
-      (checker.link_poses()[hand_link] * pose_from_xyz_rpy({0, 0, 0.15}, {0, 0, 0})).translation(), 1e-9));
+      (checker.link_poses()[hand_link] * pose_from_xyz_rpy({0, 0, 0.15}, {0, 0, 0})).translation(),
+      1e-9));
   checker.set_scene(scene);
   EXPECT_FALSE(checker.in_collision(ready));  // the rod no longer follows the hand
   EXPECT_TRUE(checker.in_collision(moved));   // and the hand is now inside it
@@ -385,8 +408,9 @@ TEST(CollisionChecker, MinimumDistanceToASphereMatchesFcl) {
     for (const auto& part : checker.body(i).parts) {
       fcl::DistanceRequestd request;
       fcl::DistanceResultd result;
-      fcl::distance(part.fcl_geometry().get(), checker.body_pose(i) * part.pose, ball_part.fcl_geometry().get(),
-                    checker.body_pose(ball) * ball_part.pose, request, result);
+      fcl::distance(part.fcl_geometry().get(), checker.body_pose(i) * part.pose,
+                    ball_part.fcl_geometry().get(), checker.body_pose(ball) * ball_part.pose,
+                    request, result);
       brute = std::min(brute, result.min_distance);
     }
   EXPECT_NEAR(d.distance, brute, 2e-6);
@@ -407,7 +431,8 @@ TEST(CollisionChecker, MinimumDistanceOverRandomConfigurationsMatchesFcl) {
   // Half colliding, half free, picked by the cheap yes/no check so that a short sanitizer run
   // exercises both kinds of configuration too.
   std::vector<JointVector> picked;
-  for (int colliding = 0, free = 0, tries = 0; (colliding + free) < samples && tries < 100000; ++tries) {
+  for (int colliding = 0, free = 0, tries = 0; (colliding + free) < samples && tries < 100000;
+       ++tries) {
     JointVector q = random_q(*model, rng);
     int& count = checker.in_collision(q) ? colliding : free;
     if (count >= samples / 2) continue;
@@ -427,8 +452,8 @@ TEST(CollisionChecker, MinimumDistanceOverRandomConfigurationsMatchesFcl) {
         for (const auto& pb : checker.body(b).parts) {
           fcl::DistanceRequestd request;
           fcl::DistanceResultd result;
-          fcl::distance(pa.fcl_geometry().get(), checker.body_pose(a) * pa.pose, pb.fcl_geometry().get(),
-                        checker.body_pose(b) * pb.pose, request, result);
+          fcl::distance(pa.fcl_geometry().get(), checker.body_pose(a) * pa.pose,
+                        pb.fcl_geometry().get(), checker.body_pose(b) * pb.pose, request, result);
           brute = std::min(brute, std::max(result.min_distance, 0.0));
         }
     };
@@ -436,7 +461,8 @@ TEST(CollisionChecker, MinimumDistanceOverRandomConfigurationsMatchesFcl) {
     for (int a = 0; a < checker.robot_body_count(); ++a)
       for (int o = checker.robot_body_count(); o < checker.body_count(); ++o)
         if (!checker.body(a).empty()) measure(a, o);
-    EXPECT_NEAR(d.distance, brute, 2e-6) << "sample " << i << " (" << d.body_a << " with " << d.body_b << ")";
+    EXPECT_NEAR(d.distance, brute, 2e-6)
+        << "sample " << i << " (" << d.body_a << " with " << d.body_b << ")";
     EXPECT_NEAR((d.point_a - d.point_b).norm(), std::max(d.distance, 0.0), 1e-6) << "sample " << i;
     EXPECT_EQ(d.distance <= 0.0, checker.in_collision(q)) << "sample " << i;
     touching += d.distance <= 0.0;
@@ -486,7 +512,8 @@ TEST(CollisionChecker, ContinuousCheckFindsCollisionsNearEitherEndOfALongSweep) 
   const JointVector lo = model->lower_limits(), hi = model->upper_limits();
   const auto random_state = [&] {
     JointVector q(model->dof());
-    for (int j = 0; j < model->dof(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+    for (int j = 0; j < model->dof(); ++j)
+      q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
     return q;
   };
   int found = 0;
@@ -502,7 +529,9 @@ TEST(CollisionChecker, ContinuousCheckFindsCollisionsNearEitherEndOfALongSweep) 
       if (checker.in_collision(a + (toward - a) * (static_cast<double>(i) / steps))) first = i;
     if (first < 0) continue;
     int last = first;
-    while (last < steps && checker.in_collision(a + (toward - a) * (static_cast<double>(last + 1) / steps))) ++last;
+    while (last < steps &&
+           checker.in_collision(a + (toward - a) * (static_cast<double>(last + 1) / steps)))
+      ++last;
     const JointVector b = a + (toward - a) * (static_cast<double>(last + 1) / steps);  // free again
     double stretch = 10.0;  // as far as the joint limits allow, at least 4 times
     for (int j = 0; j < model->dof(); ++j) {
@@ -517,7 +546,8 @@ TEST(CollisionChecker, ContinuousCheckFindsCollisionsNearEitherEndOfALongSweep) 
       dense_free_after = !checker.in_collision(b + (far - b) * (static_cast<double>(i) / 2000));
     if (!dense_free_after) continue;
     EXPECT_FALSE(checker.motion_valid_continuous(a, far)) << "attempt " << attempt;
-    EXPECT_FALSE(checker.motion_valid_continuous(far, a)) << "attempt " << attempt << ", sweeping back";
+    EXPECT_FALSE(checker.motion_valid_continuous(far, a))
+        << "attempt " << attempt << ", sweeping back";
     ++found;
   }
   EXPECT_GE(found, 20);

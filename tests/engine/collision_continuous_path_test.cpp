@@ -16,8 +16,8 @@
 #include "engine/collision/sphere_set.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "ur5e_forearm_swing.hpp"
 #include "support/benchmark_scenes.hpp"
+#include "ur5e_forearm_swing.hpp"
 
 using namespace kinetic;
 
@@ -28,7 +28,8 @@ constexpr double kFineStep = 0.002;  // rad
 JointVector random_state(std::mt19937_64& rng, const JointVector& lo, const JointVector& hi) {
   JointVector q(lo.size());
   for (Eigen::Index j = 0; j < q.size(); ++j)
-    q[j] = std::uniform_real_distribution<double>(std::max(lo[j], -M_PI), std::min(hi[j], M_PI))(rng);
+    q[j] =
+        std::uniform_real_distribution<double>(std::max(lo[j], -M_PI), std::min(hi[j], M_PI))(rng);
   return q;
 }
 
@@ -55,32 +56,37 @@ Tally compare(const std::string& robot, int paths, std::uint64_t seed) {
     std::vector<JointVector> path{random_state(rng, lo, hi)};
     while (path.size() < 3) {
       JointVector step(lo.size());
-      for (Eigen::Index j = 0; j < step.size(); ++j) step[j] = std::uniform_real_distribution<double>(-0.6, 0.6)(rng);
+      for (Eigen::Index j = 0; j < step.size(); ++j)
+        step[j] = std::uniform_real_distribution<double>(-0.6, 0.6)(rng);
       path.push_back((path.back() + step).cwiseMax(lo).cwiseMin(hi));
     }
-    if (std::any_of(path.begin(), path.end(), [&](const JointVector& q) { return checker.in_collision(q, scene_only); }))
+    if (std::any_of(path.begin(), path.end(),
+                    [&](const JointVector& q) { return checker.in_collision(q, scene_only); }))
       continue;
     ++tally.paths;
     bool check_free = checker.path_begin(path[0], scene_only);
-    for (std::size_t i = 1; i < path.size() && check_free; ++i) check_free = checker.path_advance(path[i]);
+    for (std::size_t i = 1; i < path.size() && check_free; ++i)
+      check_free = checker.path_advance(path[i]);
 
     bool walk_free = true;
     for (std::size_t i = 1; i < path.size() && walk_free; ++i) {
       const JointVector dq = path[i] - path[i - 1];
-      const int steps = std::max(1, static_cast<int>(std::ceil(dq.cwiseAbs().maxCoeff() / kFineStep)));
+      const int steps =
+          std::max(1, static_cast<int>(std::ceil(dq.cwiseAbs().maxCoeff() / kFineStep)));
       for (int s = 1; s < steps && walk_free; ++s)
         walk_free = !scene_contact(checker, path[i - 1] + dq * (static_cast<double>(s) / steps));
     }
     tally.walk_colliding += !walk_free;
     tally.check_colliding += !check_free;
-    EXPECT_FALSE(check_free && !walk_free) << robot << ": path called free, the fine walk reaches an obstacle";
+    EXPECT_FALSE(check_free && !walk_free)
+        << robot << ": path called free, the fine walk reaches an obstacle";
     if (!check_free) {
       EXPECT_FALSE(checker.path_contact().body_a.empty());
       EXPECT_TRUE(checker.path_contact().scene);
     }
   }
-  std::cout << robot << ": " << tally.paths << " paths, fine walk colliding " << tally.walk_colliding
-            << ", path check colliding " << tally.check_colliding << "\n";
+  std::cout << robot << ": " << tally.paths << " paths, fine walk colliding "
+            << tally.walk_colliding << ", path check colliding " << tally.check_colliding << "\n";
   return tally;
 }
 
@@ -103,7 +109,8 @@ TEST(ContinuousPathCheck, SelfAndSceneTogetherNameThePairThatFails) {
   EXPECT_FALSE(checker.path_contact().body_a.empty());
   // A scene change between begin and advance is refused rather than checked with stale pairs.
   PlanningScene scene;
-  scene.add_obstacle("post", Shape::box({0.05, 0.05, 0.05}), pose_from_xyz_rpy({2.0, 0.0, 0.0}, {0, 0, 0}));
+  scene.add_obstacle("post", Shape::box({0.05, 0.05, 0.05}),
+                     pose_from_xyz_rpy({2.0, 0.0, 0.0}, {0, 0, 0}));
   ASSERT_TRUE(checker.path_begin(up, {.padding = 0.0, .self = true, .scene = true}));
   checker.set_scene(scene);
   EXPECT_THROW(checker.path_advance(up), Error);
@@ -117,7 +124,8 @@ TEST(FlatBroadPhase, NeverDropsASphereWithinReach) {
   for (int n : {1, 3, 4, 5, 17, 100}) {
     std::vector<ObstacleTree::Entry> entries;
     for (int i = 0; i < n; ++i)
-      entries.push_back({1000 + i, Vector3(coordinate(rng), coordinate(rng), coordinate(rng)), radius(rng)});
+      entries.push_back(
+          {1000 + i, Vector3(coordinate(rng), coordinate(rng), coordinate(rng)), radius(rng)});
     SphereSet set;
     set.build(entries);
     ASSERT_TRUE(set.usable());
@@ -142,7 +150,8 @@ TEST(FlatBroadPhase, NeverDropsASphereWithinReach) {
     EXPECT_EQ(calls, 1);
     // A NaN query cannot be culled: every real entry is visited, padding entries never.
     std::set<int> all;
-    set.any_near(Vector3::Constant(std::nan("")), 0.0, [&](int id) { return all.insert(id), false; });
+    set.any_near(Vector3::Constant(std::nan("")), 0.0,
+                 [&](int id) { return all.insert(id), false; });
     EXPECT_EQ(static_cast<int>(all.size()), n);
   }
   SphereSet far;
@@ -160,8 +169,9 @@ TEST(FlatBroadPhase, SceneVerdictsMatchPairByPairChecks) {
   for (const auto& [count, spread] : {std::pair{30, 1.0}, std::pair{600, 3.0}}) {
     PlanningScene scene;
     for (int i = 0; i < count; ++i)
-      scene.add_obstacle("ball_" + std::to_string(i), Shape::sphere(0.01 + 0.01 * (u(rng) + 1.0)),
-                         pose_from_xyz_rpy({spread * u(rng), spread * u(rng), 0.6 + 0.6 * u(rng)}, {0, 0, 0}));
+      scene.add_obstacle(
+          "ball_" + std::to_string(i), Shape::sphere(0.01 + 0.01 * (u(rng) + 1.0)),
+          pose_from_xyz_rpy({spread * u(rng), spread * u(rng), 0.6 + 0.6 * u(rng)}, {0, 0, 0}));
     CollisionChecker checker(model, {SphereResolution::Default, 0.0});
     checker.set_scene(scene);
     const JointVector lo = model->lower_limits(), hi = model->upper_limits();

@@ -22,8 +22,8 @@ using namespace kinetic;
 
 namespace {
 
-constexpr double kTolerance = 1e-3;   // the check's default
-constexpr double kFineStep = 0.001;   // rad
+constexpr double kTolerance = 1e-3;  // the check's default
+constexpr double kFineStep = 0.001;  // rad
 
 struct Tally {
   int segments = 0;
@@ -38,7 +38,8 @@ struct Tally {
 JointVector random_state(std::mt19937_64& rng, const JointVector& lo, const JointVector& hi) {
   JointVector q(lo.size());
   for (Eigen::Index j = 0; j < q.size(); ++j)
-    q[j] = std::uniform_real_distribution<double>(std::max(lo[j], -M_PI), std::min(hi[j], M_PI))(rng);
+    q[j] =
+        std::uniform_real_distribution<double>(std::max(lo[j], -M_PI), std::min(hi[j], M_PI))(rng);
   return q;
 }
 
@@ -85,11 +86,13 @@ Tally compare(const std::string& robot, double padding, int segments, std::uint6
     ++tally.segments;
 
     auto t0 = Clock::now();
-    const bool continuous_free = checker.self_motion_valid_continuous(q0, q1, self_only, kTolerance);
+    const bool continuous_free =
+        checker.self_motion_valid_continuous(q0, q1, self_only, kTolerance);
     tally.continuous_ms += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 
     const JointVector dq = q1 - q0;
-    const int steps = std::max(1, static_cast<int>(std::ceil(dq.cwiseAbs().maxCoeff() / kFineStep)));
+    const int steps =
+        std::max(1, static_cast<int>(std::ceil(dq.cwiseAbs().maxCoeff() / kFineStep)));
     bool walk_free = true;
     double deepest = 0.0;
     t0 = Clock::now();
@@ -113,11 +116,13 @@ Tally compare(const std::string& robot, double padding, int segments, std::uint6
           << " m into the padding\n  q0 = " << q0.transpose() << "\n  q1 = " << q1.transpose();
     }
   }
-  std::cout << robot << " padding " << padding << ": " << tally.segments << " segments, fine walk colliding "
-            << tally.walk_colliding << ", continuous colliding " << tally.continuous_colliding
-            << ", false alarms " << tally.false_alarms << " (" << 100.0 * tally.false_alarms / tally.segments
+  std::cout << robot << " padding " << padding << ": " << tally.segments
+            << " segments, fine walk colliding " << tally.walk_colliding
+            << ", continuous colliding " << tally.continuous_colliding << ", false alarms "
+            << tally.false_alarms << " (" << 100.0 * tally.false_alarms / tally.segments
             << "%), grazes within tolerance " << tally.grazes << " (deepest " << tally.deepest_graze
-            << " m); time continuous " << tally.continuous_ms << " ms, fine walk " << tally.walk_ms << " ms\n";
+            << " m); time continuous " << tally.continuous_ms << " ms, fine walk " << tally.walk_ms
+            << " ms\n";
   return tally;
 }
 
@@ -161,7 +166,8 @@ TEST(ContinuousSelfCheck, RejectsBadInput) {
   EXPECT_THROW(checker.self_motion_valid_continuous(q, JointVector::Zero(3)), Error);
   // A NaN joint at either end, for the path check and the one-segment checks alike, whether or
   // not the other end is free (the zero configuration is not: the error must still come).
-  EXPECT_THROW(checker.self_motion_valid_continuous(q, JointVector::Constant(q.size(), NAN)), Error);
+  EXPECT_THROW(checker.self_motion_valid_continuous(q, JointVector::Constant(q.size(), NAN)),
+               Error);
   const JointVector home = model->named_pose("home");
   JointVector bad = home;
   bad[2] = std::numeric_limits<double>::quiet_NaN();

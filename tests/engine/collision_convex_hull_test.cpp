@@ -1,6 +1,6 @@
 // The convex-hull proof (body_pair.cpp, hulls_apart): GJK on a mesh's hull vertices (Qhull)
-// proves pairs apart before the leaves' triangles are tested. It may only ever say "apart" where the
-// meshes are: the verdicts of pair_in_collision stay FCL's on MotionBenchMaker's Panda meshes
+// proves pairs apart before the leaves' triangles are tested. It may only ever say "apart" where
+// the meshes are: the verdicts of pair_in_collision stay FCL's on MotionBenchMaker's Panda meshes
 // (nearly convex) and on its link6 (not convex: its hull reaches 11 cm beyond the mesh).
 #include <gtest/gtest.h>
 
@@ -25,7 +25,9 @@ using namespace kinetic;
 
 namespace {
 
-int cases(int full) { return std::getenv("ASAN_OPTIONS") ? full / 4 : full; }
+int cases(int full) {
+  return std::getenv("ASAN_OPTIONS") ? full / 4 : full;
+}
 
 Pose random_pose(std::mt19937_64& rng, double spread) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
@@ -43,21 +45,24 @@ std::vector<Vector3> box_corners(const Vector3& size) {
 
 std::shared_ptr<const CollisionBody> mbm_mesh(const std::string& file) {
   const std::string path = test::mbm_panda_dir() + "/robot/meshes/collision/" + file;
-  return make_collision_body(file, {{Shape::mesh(path), Pose::Identity()}}, SphereResolution::Default);
+  return make_collision_body(file, {{Shape::mesh(path), Pose::Identity()}},
+                             SphereResolution::Default);
 }
 
-double fcl_distance(const CollisionBody& a, const Pose& pa, const CollisionBody& b, const Pose& pb) {
+double fcl_distance(const CollisionBody& a, const Pose& pa, const CollisionBody& b,
+                    const Pose& pb) {
   fcl::DistanceRequestd request;
   fcl::DistanceResultd result;
-  fcl::distance(a.parts.front().fcl_geometry().get(), pa, b.parts.front().fcl_geometry().get(), pb, request,
-                result);
+  fcl::distance(a.parts.front().fcl_geometry().get(), pa, b.parts.front().fcl_geometry().get(), pb,
+                request, result);
   return result.min_distance;
 }
 
 bool fcl_collide(const CollisionBody& a, const Pose& pa, const CollisionBody& b, const Pose& pb) {
   fcl::CollisionRequestd request;
   fcl::CollisionResultd result;
-  fcl::collide(a.parts.front().fcl_geometry().get(), pa, b.parts.front().fcl_geometry().get(), pb, request, result);
+  fcl::collide(a.parts.front().fcl_geometry().get(), pa, b.parts.front().fcl_geometry().get(), pb,
+               request, result);
   return result.isCollision();
 }
 
@@ -72,8 +77,10 @@ TEST(ConvexHullDistance, CornerPointsMeasureAsTheirBox) {
   for (int i = 0; i < 500; ++i) {
     const Pose pa = random_pose(rng, 0.2), pb = random_pose(rng, 0.2);
     const ConvexDistance boxes = primitive_distance(box_a, pa, box_b, pb);
-    const ConvexDistance points = convex_set_distance({nullptr, &corners_a}, pa, {nullptr, &corners_b}, pb);
-    const ConvexDistance mixed = convex_set_distance({nullptr, &corners_a}, pa, {&box_b, nullptr}, pb);
+    const ConvexDistance points =
+        convex_set_distance({nullptr, &corners_a}, pa, {nullptr, &corners_b}, pb);
+    const ConvexDistance mixed =
+        convex_set_distance({nullptr, &corners_a}, pa, {&box_b, nullptr}, pb);
     ASSERT_NEAR(points.distance, boxes.distance, 1e-9) << "case " << i;
     ASSERT_NEAR(mixed.distance, boxes.distance, 1e-9) << "case " << i;
     ASSERT_LE(points.lower_bound, points.distance);
@@ -85,8 +92,9 @@ TEST(ConvexHullDistance, CornerPointsMeasureAsTheirBox) {
   // A sphere is a point inflated by its radius.
   const Shape ball = Shape::sphere(0.05);
   const std::vector<Vector3> origin{Vector3::Zero()};
-  const ConvexDistance d = convex_set_distance({nullptr, &origin}, Pose::Identity(), {&ball, nullptr},
-                                               Pose(Eigen::Translation3d(0.3, 0.0, 0.0)));
+  const ConvexDistance d =
+      convex_set_distance({nullptr, &origin}, Pose::Identity(), {&ball, nullptr},
+                          Pose(Eigen::Translation3d(0.3, 0.0, 0.0)));
   EXPECT_NEAR(d.distance, 0.25, 1e-12);
 }
 
@@ -114,10 +122,13 @@ TEST(ConvexHullDistance, ColumnScanFindsTheFarthestPoint) {
 
 TEST(ConvexHullProof, MotionBenchMakerPandaPairsKeepFclsVerdicts) {
   KINETIC_REQUIRE_MBM();
-  const auto link5 = mbm_mesh("link5.obj"), link7 = mbm_mesh("link7.obj"), hand = mbm_mesh("hand.obj"),
-             link6 = mbm_mesh("link6.obj"), link0 = mbm_mesh("link0.obj");
-  const std::pair<const CollisionBody*, const CollisionBody*> pairs[] = {
-      {link5.get(), link7.get()}, {link5.get(), hand.get()}, {link6.get(), link0.get()}, {link6.get(), hand.get()}};
+  const auto link5 = mbm_mesh("link5.obj"), link7 = mbm_mesh("link7.obj"),
+             hand = mbm_mesh("hand.obj"), link6 = mbm_mesh("link6.obj"),
+             link0 = mbm_mesh("link0.obj");
+  const std::pair<const CollisionBody*, const CollisionBody*> pairs[] = {{link5.get(), link7.get()},
+                                                                         {link5.get(), hand.get()},
+                                                                         {link6.get(), link0.get()},
+                                                                         {link6.get(), hand.get()}};
   std::mt19937_64 rng(11);
   int colliding = 0, within_padding = 0, apart = 0;
   for (const auto& [a, b] : pairs) {
@@ -125,14 +136,16 @@ TEST(ConvexHullProof, MotionBenchMakerPandaPairsKeepFclsVerdicts) {
       const Pose pa = random_pose(rng, 0.05), pb = random_pose(rng, 0.25);
       const bool touching = fcl_collide(*a, pa, *b, pb);
       // margin 0: exact answers (the hull proof, then the leaves' triangles)
-      ASSERT_EQ(pair_in_collision(*a, pa, *b, pb, 0.0, 0.0), touching) << a->name << "-" << b->name << " " << i;
+      ASSERT_EQ(pair_in_collision(*a, pa, *b, pb, 0.0, 0.0), touching)
+          << a->name << "-" << b->name << " " << i;
       if (touching) {
         ++colliding;
         continue;
       }
       const double distance = fcl_distance(*a, pa, *b, pb);
       if (std::abs(distance - 0.02) < 1e-6) continue;  // too close to the padding to compare
-      ASSERT_EQ(pair_in_collision(*a, pa, *b, pb, 0.02, 0.0), distance < 0.02) << a->name << "-" << b->name << " " << i;
+      ASSERT_EQ(pair_in_collision(*a, pa, *b, pb, 0.02, 0.0), distance < 0.02)
+          << a->name << "-" << b->name << " " << i;
       (distance < 0.02 ? within_padding : apart)++;
     }
   }
@@ -148,7 +161,8 @@ TEST(ConvexHullVertices, HoldTheMeshWithFewerPoints) {
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (const char* file : {"link4.obj", "link6.obj", "link7.obj", "finger.obj", "hand.obj"}) {
-    const auto mesh = load_collision_mesh(test::mbm_panda_dir() + "/robot/meshes/collision/" + file);
+    const auto mesh =
+        load_collision_mesh(test::mbm_panda_dir() + "/robot/meshes/collision/" + file);
     ASSERT_TRUE(mesh->hull.has_edges()) << file;
     for (int trial = 0; trial < 2000; ++trial) {
       const Vector3 d = Vector3(u(rng), u(rng), u(rng)).normalized();
@@ -195,13 +209,16 @@ TEST(ConvexHullVertices, ClimbingTheEdgesFindsTheFarthestPoint) {
   KINETIC_REQUIRE_MBM();
   std::mt19937_64 rng(9);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  for (const char* file : {"link0.obj", "link1.obj", "link4.obj", "link5.obj", "link6.obj", "link7.obj", "hand.obj"}) {
-    const auto mesh = load_collision_mesh(test::mbm_panda_dir() + "/robot/meshes/collision/" + file);
+  for (const char* file :
+       {"link0.obj", "link1.obj", "link4.obj", "link5.obj", "link6.obj", "link7.obj", "hand.obj"}) {
+    const auto mesh =
+        load_collision_mesh(test::mbm_panda_dir() + "/robot/meshes/collision/" + file);
     const PointColumns& columns = mesh->hull_columns;
     std::uint32_t start = 0;
     for (int trial = 0; trial < 3000; ++trial) {
       const Vector3 d(u(rng), u(rng), u(rng));
-      if (trial % 3 == 0) start = static_cast<std::uint32_t>(rng() % columns.size());  // cold starts too
+      if (trial % 3 == 0)
+        start = static_cast<std::uint32_t>(rng() % columns.size());  // cold starts too
       const std::size_t scanned = columns.support_index(d);
       const std::size_t climbed = columns.support_index(d, start);
       ASSERT_EQ(start, climbed);

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "engine/collision/body_pair.hpp"
-#include "engine/geometry/shape.hpp"
 #include "engine/core/error.hpp"
+#include "engine/geometry/shape.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic;
@@ -102,7 +102,8 @@ TEST(CollisionMeshBvh, FclsBvhIsBuiltOnlyOnceAQueryNeedsIt) {
   EXPECT_GT(exact_pair_distance(*link, Pose::Identity(), *probe, far, 10.0).distance, 1.0);
   EXPECT_FALSE(mesh->bvh_built());
 
-  const std::optional<double> depth = exact_pair_penetration(*link, Pose::Identity(), *probe, near, 0.0);
+  const std::optional<double> depth =
+      exact_pair_penetration(*link, Pose::Identity(), *probe, near, 0.0);
   ASSERT_TRUE(depth.has_value());
   EXPECT_GE(*depth, 0.0);
   EXPECT_TRUE(mesh->bvh_built());
@@ -127,7 +128,8 @@ TEST(SphereModel, HugeShapesAreCutIntoFewerLargerPiecesAndStayCovered) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   const std::string path = kinetic::test::example_robot_data_dir() +
                            "/robots/panda_description/meshes/collision/link4.stl";
-  const Vector3 thousand = Vector3::Constant(1000.0);  // metres read as millimetres, the other way round
+  const Vector3 thousand =
+      Vector3::Constant(1000.0);  // metres read as millimetres, the other way round
   const auto mesh = load_collision_mesh(path, thousand);
   const auto huge = body(Shape::mesh(path, thousand));
   EXPECT_LE(huge->tree.leaves().size(), 150000u);  // the count of pieces is estimated
@@ -220,7 +222,8 @@ TEST(CollisionMesh, AFaceOfAMissingVertexOrOfNoneIsRefusedNamingTheFile) {
   const std::pair<std::vector<std::int32_t>, std::string> cases[] = {
       {{0, 1, 1000000000}, "face 0 names vertex 1000000000 of 3"}, {{}, "face 0 has no vertices"}};
   for (const auto& [face, problem] : cases) {
-    const std::string path = binary_ply_triangle("broken_face_" + std::to_string(face.size()) + ".ply", face);
+    const std::string path =
+        binary_ply_triangle("broken_face_" + std::to_string(face.size()) + ".ply", face);
     try {
       load_collision_mesh(path);
       ADD_FAILURE() << "accepted: " << problem;
@@ -231,7 +234,8 @@ TEST(CollisionMesh, AFaceOfAMissingVertexOrOfNoneIsRefusedNamingTheFile) {
     }
   }
   // The same file with a whole face loads.
-  EXPECT_EQ(load_collision_mesh(binary_ply_triangle("whole_face.ply", {0, 1, 2}))->triangles.size(), 1u);
+  EXPECT_EQ(load_collision_mesh(binary_ply_triangle("whole_face.ply", {0, 1, 2}))->triangles.size(),
+            1u);
 }
 
 TEST(CollisionMesh, UnresolvedPackageHintNamesTheUserSettings) {
@@ -271,12 +275,16 @@ TEST(Distance, BoxSphereMatchesAnalytic) {
   const auto box = body(Shape::box({0.4, 0.2, 0.2}));  // half extents 0.2, 0.1, 0.1
   const auto ball = body(Shape::sphere(0.05));
   // Face: along x. Edge: diagonal in x-y. Corner: all three.
-  struct Case { Vector3 c; double expected; };
+  struct Case {
+    Vector3 c;
+    double expected;
+  };
   const Case cases[] = {{{0.5, 0, 0}, 0.25},
                         {{0.3, 0.2, 0}, std::hypot(0.1, 0.1) - 0.05},
                         {{0.3, 0.2, 0.3}, std::sqrt(0.01 + 0.01 + 0.04) - 0.05}};
   for (const auto& c : cases) {
-    const auto d = exact_pair_distance(*box, Pose::Identity(), *ball, at(c.c.x(), c.c.y(), c.c.z()));
+    const auto d =
+        exact_pair_distance(*box, Pose::Identity(), *ball, at(c.c.x(), c.c.y(), c.c.z()));
     EXPECT_NEAR(d.distance, c.expected, 1e-5);
     EXPECT_NEAR((d.point_a - d.point_b).norm(), c.expected, 1e-5);
   }

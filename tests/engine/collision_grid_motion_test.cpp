@@ -14,8 +14,8 @@
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "support/benchmark_scenes.hpp"
 #include "engine/planning/planning_space.hpp"
+#include "support/benchmark_scenes.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic;
@@ -25,17 +25,19 @@ namespace {
 constexpr double kResolution = 0.05;
 
 // Every interior grid state, one by one.
-bool every_state_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1, int steps,
-                      const CheckOptions& options) {
+bool every_state_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1,
+                      int steps, const CheckOptions& options) {
   for (int i = 1; i < steps; ++i)
-    if (checker.in_collision(q0 + (q1 - q0) * (static_cast<double>(i) / steps), options)) return false;
+    if (checker.in_collision(q0 + (q1 - q0) * (static_cast<double>(i) / steps), options))
+      return false;
   return true;
 }
 
 JointVector random_state(const RobotModel& model, std::mt19937_64& rng) {
   JointVector q(model.dof());
   const JointVector lo = model.lower_limits(), hi = model.upper_limits();
-  for (int j = 0; j < model.dof(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+  for (int j = 0; j < model.dof(); ++j)
+    q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
   return q;
 }
 
@@ -44,8 +46,9 @@ JointVector random_state(const RobotModel& model, std::mt19937_64& rng) {
 struct Tally {
   int free = 0, blocked = 0, first_step_hits = 0;
 };
-Tally compare_on_random_edges(CollisionChecker& checker, const RobotModel& model, const CheckOptions& options,
-                              int edges, std::uint64_t seed, const std::string& what) {
+Tally compare_on_random_edges(CollisionChecker& checker, const RobotModel& model,
+                              const CheckOptions& options, int edges, std::uint64_t seed,
+                              const std::string& what) {
   std::mt19937_64 rng(seed);
   Tally tally;
   for (int e = 0; e < edges; ++e) {
@@ -55,16 +58,21 @@ Tally compare_on_random_edges(CollisionChecker& checker, const RobotModel& model
     const JointVector q1 = q0 + (random_state(model, rng) - q0) * reach;
     const int steps = static_cast<int>(std::ceil((q1 - q0).cwiseAbs().maxCoeff() / kResolution));
     const bool expected = every_state_free(checker, q0, q1, steps, options);
-    EXPECT_EQ(checker.grid_motion_free(q0, q1, steps, options), expected) << what << " edge " << e << " steps " << steps;
+    EXPECT_EQ(checker.grid_motion_free(q0, q1, steps, options), expected)
+        << what << " edge " << e << " steps " << steps;
     ++(expected ? tally.free : tally.blocked);
     // A state named to be checked first (0 and steps name none): the same verdict, and when
     // that state collides it is the one reported.
     const int first = std::uniform_int_distribution<int>(0, steps)(rng);
-    const auto state = [&](int i) { return JointVector(q0 + (q1 - q0) * (static_cast<double>(i) / steps)); };
-    EXPECT_EQ(checker.grid_motion_free(q0, q1, steps, options, first), expected) << what << " edge " << e;
+    const auto state = [&](int i) {
+      return JointVector(q0 + (q1 - q0) * (static_cast<double>(i) / steps));
+    };
+    EXPECT_EQ(checker.grid_motion_free(q0, q1, steps, options, first), expected)
+        << what << " edge " << e;
     if (expected) continue;
     const int blocked = checker.grid_blocked_step();
-    EXPECT_TRUE(blocked > 0 && blocked < steps && checker.in_collision(state(blocked), options)) << what << " edge " << e;
+    EXPECT_TRUE(blocked > 0 && blocked < steps && checker.in_collision(state(blocked), options))
+        << what << " edge " << e;
     if (first > 0 && first < steps && checker.in_collision(state(first), options)) {
       EXPECT_EQ(blocked, first) << what << " edge " << e;
       ++tally.first_step_hits;
@@ -83,13 +91,17 @@ TEST(GridMotionCheck, SameVerdictAsCheckingEveryStateOnTheBuiltinArms) {
       checker.set_scene(benchmark_scene(scene_name, model));
       const std::string what = robot + " " + scene_name;
       // The planners' options (a margin from obstacles only), padding everything, self pairs alone.
-      const Tally planning = compare_on_random_edges(checker, *model, {.padding = 0.02, .pad_self = false}, 1500, 1, what);
-      const Tally padded = compare_on_random_edges(checker, *model, {.padding = 0.004}, 500, 2, what + " padded");
-      const Tally self = compare_on_random_edges(checker, *model, {.self = true, .scene = false}, 500, 3, what + " self");
+      const Tally planning = compare_on_random_edges(
+          checker, *model, {.padding = 0.02, .pad_self = false}, 1500, 1, what);
+      const Tally padded =
+          compare_on_random_edges(checker, *model, {.padding = 0.004}, 500, 2, what + " padded");
+      const Tally self = compare_on_random_edges(checker, *model, {.self = true, .scene = false},
+                                                 500, 3, what + " self");
       // Both verdicts occur, so the comparison can fail either way.
       EXPECT_GT(planning.free, 10) << what;
       // (Without obstacles only self collisions block an edge, and few of the Panda's pairs can.)
-      EXPECT_GT(planning.blocked + padded.blocked + self.blocked, scene_name == "empty" ? 0 : 10) << what;
+      EXPECT_GT(planning.blocked + padded.blocked + self.blocked, scene_name == "empty" ? 0 : 10)
+          << what;
       EXPECT_GT(padded.free + self.free, 10) << what;
       if (scene_name != "empty") {
         EXPECT_GT(planning.first_step_hits, 10) << what;
@@ -103,17 +115,21 @@ TEST(GridMotionCheck, SameVerdictOnAMeshArmWithAnAttachedObject) {
   LoadOptions load_options;
   load_options.package_paths = {kinetic::test::shared_robots_dir()};
   load_options.require_meshes = true;
-  const RobotModelPtr model = load_robot_file(root + "panda_description/urdf/panda.urdf",
-                                              root + "panda_description/srdf/panda.srdf", "", load_options);
+  const RobotModelPtr model =
+      load_robot_file(root + "panda_description/urdf/panda.urdf",
+                      root + "panda_description/srdf/panda.srdf", "", load_options);
   CollisionChecker checker(model);
   checker.update(model->named_pose("default"));
   const Pose hand = checker.link_poses()[static_cast<std::size_t>(model->link_index("panda_hand"))];
   PlanningScene scene = benchmark_scene("boxes20", model);
-  scene.add_obstacle("rod", Shape::cylinder(0.01, 0.2), hand * pose_from_xyz_rpy({0, 0, 0.15}, {0, 0, 0}));
+  scene.add_obstacle("rod", Shape::cylinder(0.01, 0.2),
+                     hand * pose_from_xyz_rpy({0, 0, 0.15}, {0, 0, 0}));
   scene.attach_obstacle("rod", "panda_hand", hand, {"panda_leftfinger", "panda_rightfinger"});
   checker.set_scene(scene);
-  const Tally planning = compare_on_random_edges(checker, *model, {.padding = 0.02, .pad_self = false}, 120, 4, "mesh panda");
-  const Tally self = compare_on_random_edges(checker, *model, {.self = true, .scene = false}, 80, 5, "mesh panda self");
+  const Tally planning = compare_on_random_edges(
+      checker, *model, {.padding = 0.02, .pad_self = false}, 120, 4, "mesh panda");
+  const Tally self = compare_on_random_edges(checker, *model, {.self = true, .scene = false}, 80, 5,
+                                             "mesh panda self");
   EXPECT_GT(planning.free + self.free, 10);
   EXPECT_GT(planning.blocked + self.blocked, 10);
 }
@@ -131,11 +147,14 @@ TEST(GridMotionCheck, FindsAnObstacleThatOnlyOneGridStateTouches) {
   const int hand = model->link_index("link7");
   PlanningScene scene;
   scene.add_obstacle("ball", Shape::sphere(0.004),
-                     Pose(Eigen::Translation3d(checker.link_poses()[static_cast<std::size_t>(hand)].translation())));
+                     Pose(Eigen::Translation3d(
+                         checker.link_poses()[static_cast<std::size_t>(hand)].translation())));
   checker.set_scene(scene);
   const CheckOptions options{.padding = 0.0};
   for (int i = 0; i <= steps; ++i)  // the construction: only that state touches
-    ASSERT_EQ(checker.in_collision(q0 + (q1 - q0) * (static_cast<double>(i) / steps), options), i == touched) << i;
+    ASSERT_EQ(checker.in_collision(q0 + (q1 - q0) * (static_cast<double>(i) / steps), options),
+              i == touched)
+        << i;
   EXPECT_FALSE(checker.grid_motion_free(q0, q1, steps, options));
   // A coarser grid steps over it, as checking its states one by one would.
   EXPECT_TRUE(every_state_free(checker, q0, q1, 6, options));
@@ -168,7 +187,8 @@ TEST(GridMotionCheck, PlanningSpaceEdgesKeepEdgeCollisionFreeVerdicts) {
   checker.set_scene(benchmark_scene("boxes20", model));
   std::mt19937_64 rng(9);
   // The whole arm, and a group of four joints (the others held at the template's values).
-  for (const std::vector<int>& variables : {std::vector<int>{0, 1, 2, 3, 4, 5, 6}, std::vector<int>{1, 2, 3, 5}}) {
+  for (const std::vector<int>& variables :
+       {std::vector<int>{0, 1, 2, 3, 4, 5, 6}, std::vector<int>{1, 2, 3, 5}}) {
     const JointVector held = model->named_pose("ready");
     PlanningSpace space(checker, variables, held, 0.02, kResolution);
     int free = 0, blocked = 0;
@@ -177,7 +197,8 @@ TEST(GridMotionCheck, PlanningSpaceEdgesKeepEdgeCollisionFreeVerdicts) {
       space.sample(rng, a);
       space.sample(rng, b);
       if (!space.valid(a)) continue;
-      const bool expected = edge_collision_free(checker, space.to_full(a), space.to_full(b), kResolution, 0.02);
+      const bool expected =
+          edge_collision_free(checker, space.to_full(a), space.to_full(b), kResolution, 0.02);
       EXPECT_EQ(space.motion_valid(a, b), expected) << "edge " << e;
       ++(expected ? free : blocked);
     }
@@ -193,7 +214,8 @@ TEST(GridMotionCheck, PlanningSpaceChecksFirstWhereTheLastEdgeWasBlocked) {
   CollisionChecker checker(model);
   checker.set_scene(benchmark_scene("boxes20", model));
   std::mt19937_64 rng(11);
-  PlanningSpace space(checker, {0, 1, 2, 3, 4, 5, 6}, model->zero_configuration(), 0.02, kResolution);
+  PlanningSpace space(checker, {0, 1, 2, 3, 4, 5, 6}, model->zero_configuration(), 0.02,
+                      kResolution);
   int probed = 0;
   for (int e = 0; e < 400 && probed < 20; ++e) {
     JointVector a, b;
@@ -201,7 +223,8 @@ TEST(GridMotionCheck, PlanningSpaceChecksFirstWhereTheLastEdgeWasBlocked) {
     space.sample(rng, b);
     if (!space.valid(a) || space.motion_valid(a, b)) continue;
     const int steps = edge_steps(a, b, kResolution);
-    const JointVector blocked = a + (b - a) * (static_cast<double>(checker.grid_blocked_step()) / steps);
+    const JointVector blocked =
+        a + (b - a) * (static_cast<double>(checker.grid_blocked_step()) / steps);
     ASSERT_FALSE(state_collision_free(checker, blocked, 0.02));
     // From a, past the blocked state to 3/4 of the new edge (so not its middle).
     const JointVector beyond = a + (blocked - a) * (4.0 / 3.0);
@@ -209,7 +232,8 @@ TEST(GridMotionCheck, PlanningSpaceChecksFirstWhereTheLastEdgeWasBlocked) {
     const int beyond_steps = edge_steps(a, beyond, kResolution);
     if (beyond_steps % 4 == 2) continue;  // 3/4 of it would lie halfway between two grid states
     const int expected_first = static_cast<int>(std::lround(0.75 * beyond_steps));
-    const JointVector first = a + (beyond - a) * (static_cast<double>(expected_first) / beyond_steps);
+    const JointVector first =
+        a + (beyond - a) * (static_cast<double>(expected_first) / beyond_steps);
     if (state_collision_free(checker, first, 0.02) || expected_first == beyond_steps / 2) continue;
     EXPECT_FALSE(space.motion_valid(a, beyond)) << "edge " << e;
     EXPECT_EQ(checker.grid_blocked_step(), expected_first) << "edge " << e;

@@ -8,9 +8,9 @@
 #include <random>
 
 #include "engine/collision/collision_body.hpp"
+#include "engine/collision/rotation_speed.hpp"
 #include "engine/geometry/collision_mesh.hpp"
 #include "engine/geometry/primitive_distance.hpp"
-#include "engine/collision/rotation_speed.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic;
@@ -25,7 +25,9 @@ Vector3 random_unit(std::mt19937_64& rng) {
 Pose random_pose(std::mt19937_64& rng, double spread) {
   std::uniform_real_distribution<double> u(-spread, spread);
   Pose pose = Pose::Identity();
-  pose.linear() = Eigen::AngleAxisd(std::uniform_real_distribution<double>(0, M_PI)(rng), random_unit(rng)).toRotationMatrix();
+  pose.linear() =
+      Eigen::AngleAxisd(std::uniform_real_distribution<double>(0, M_PI)(rng), random_unit(rng))
+          .toRotationMatrix();
   pose.translation() = Vector3(u(rng), u(rng), u(rng));
   return pose;
 }
@@ -47,15 +49,18 @@ double distance_to(const Shape& shape, const Pose& pose, const Vector3& p) {
 TEST(RotationSpeed, TurningNeverChangesADistanceByMoreThanTheBound) {
   std::mt19937_64 rng(11);
   std::uniform_real_distribution<double> size(0.02, 0.4), angle(-0.3, 0.3);
-  const Shape shapes[] = {Shape::box({0.3, 0.1, 0.05}), Shape::cylinder(0.06, 0.3), Shape::sphere(0.08)};
+  const Shape shapes[] = {Shape::box({0.3, 0.1, 0.05}), Shape::cylinder(0.06, 0.3),
+                          Shape::sphere(0.08)};
   int checked = 0;
   for (int trial = 0; trial < 3000; ++trial) {
     const Shape& shape = shapes[trial % 3];
     const Pose pose = random_pose(rng, 0.5);
     Vector3 origin = random_pose(rng, 0.5).translation(), direction = random_unit(rng);
-    if (trial % 4 == 1) {  // about the shape's own z axis (a cylinder's axis of symmetry), or near it
+    if (trial % 4 ==
+        1) {  // about the shape's own z axis (a cylinder's axis of symmetry), or near it
       direction = pose.linear().col(2);
-      origin = pose.translation() + (trial % 8 == 1 ? Vector3::Zero() : Vector3(0.01 * random_unit(rng)));
+      origin = pose.translation() +
+               (trial % 8 == 1 ? Vector3::Zero() : Vector3(0.01 * random_unit(rng)));
     }
     const double bound = rotation_speed(shape, pose, origin, direction);
     ASSERT_TRUE(std::isfinite(bound) && bound >= 0.0);
@@ -77,42 +82,64 @@ TEST(RotationSpeed, SolidsOfRevolutionAboutTheirOwnAxisDoNotMove) {
   pose.linear() = Eigen::AngleAxisd(0.7, Vector3(1, 2, 3).normalized()).toRotationMatrix();
   pose.translation() = Vector3(0.2, -0.1, 0.4);
   const Vector3 axis = pose.linear().col(2);
-  EXPECT_NEAR(rotation_speed(Shape::cylinder(0.06, 0.12), pose, pose.translation() + 0.3 * axis, axis), 0.0, 1e-12);
-  EXPECT_NEAR(rotation_speed(Shape::cylinder(0.06, 0.12), pose, pose.translation(), -axis), 0.0, 1e-12);
-  EXPECT_NEAR(rotation_speed(Shape::sphere(0.1), pose, pose.translation(), Vector3::UnitX()), 0.0, 1e-12);
+  EXPECT_NEAR(
+      rotation_speed(Shape::cylinder(0.06, 0.12), pose, pose.translation() + 0.3 * axis, axis), 0.0,
+      1e-12);
+  EXPECT_NEAR(rotation_speed(Shape::cylinder(0.06, 0.12), pose, pose.translation(), -axis), 0.0,
+              1e-12);
+  EXPECT_NEAR(rotation_speed(Shape::sphere(0.1), pose, pose.translation(), Vector3::UnitX()), 0.0,
+              1e-12);
   // Off the axis by 5 cm, parallel to it: the centre's own motion.
   const Vector3 side = pose.linear().col(0);
-  EXPECT_NEAR(rotation_speed(Shape::cylinder(0.06, 0.12), pose, pose.translation() + 0.05 * side, axis), 0.05, 1e-12);
+  EXPECT_NEAR(
+      rotation_speed(Shape::cylinder(0.06, 0.12), pose, pose.translation() + 0.05 * side, axis),
+      0.05, 1e-12);
   // A half-space turning about a line along its normal (a floor under a vertical joint axis).
-  EXPECT_EQ(rotation_speed(Shape::half_space(Vector3::UnitZ(), -0.001), Pose::Identity(), Vector3(0.3, 0.2, 1), Vector3::UnitZ()), 0.0);
-  EXPECT_EQ(rotation_speed(Shape::half_space(Vector3::UnitZ(), -0.001), Pose::Identity(), Vector3::Zero(), -Vector3::UnitZ()), 0.0);
-  EXPECT_TRUE(std::isinf(rotation_speed(Shape::half_space(Vector3::UnitZ(), 0.0), Pose::Identity(), Vector3::Zero(),
-                                        Vector3(0.01, 0, 1).normalized())));
+  EXPECT_EQ(rotation_speed(Shape::half_space(Vector3::UnitZ(), -0.001), Pose::Identity(),
+                           Vector3(0.3, 0.2, 1), Vector3::UnitZ()),
+            0.0);
+  EXPECT_EQ(rotation_speed(Shape::half_space(Vector3::UnitZ(), -0.001), Pose::Identity(),
+                           Vector3::Zero(), -Vector3::UnitZ()),
+            0.0);
+  EXPECT_TRUE(std::isinf(rotation_speed(Shape::half_space(Vector3::UnitZ(), 0.0), Pose::Identity(),
+                                        Vector3::Zero(), Vector3(0.01, 0, 1).normalized())));
   // A box turning about its own axis still sweeps its corners.
-  EXPECT_NEAR(rotation_speed(Shape::box({0.2, 0.2, 0.1}), Pose::Identity(), Vector3::Zero(), Vector3::UnitZ()),
+  EXPECT_NEAR(rotation_speed(Shape::box({0.2, 0.2, 0.1}), Pose::Identity(), Vector3::Zero(),
+                             Vector3::UnitZ()),
               std::sqrt(0.02), 1e-12);
 }
 
 TEST(RotationSpeed, BodiesTakeTheirFarthestPartAndMeshVertex) {
-  const CollisionBody body = *make_collision_body(
-      "two", {{Shape::sphere(0.05), Pose(Eigen::Translation3d(0.3, 0, 0))}, {Shape::cylinder(0.04, 0.2), Pose::Identity()}},
-      SphereResolution::Coarse);
-  // About z through the origin: the cylinder turns about its own axis, the sphere's centre is 0.3 away.
-  EXPECT_NEAR(rotation_speed(body, -1, Pose::Identity(), Vector3::Zero(), Vector3::UnitZ()), 0.3, 1e-12);
-  EXPECT_NEAR(rotation_speed(body, 1, Pose::Identity(), Vector3::Zero(), Vector3::UnitZ()), 0.0, 1e-12);
-  EXPECT_NEAR(rotation_speed(body, 0, Pose(Eigen::Translation3d(-0.3, 0, 0)), Vector3::Zero(), Vector3::UnitZ()), 0.0, 1e-12);
+  const CollisionBody body =
+      *make_collision_body("two",
+                           {{Shape::sphere(0.05), Pose(Eigen::Translation3d(0.3, 0, 0))},
+                            {Shape::cylinder(0.04, 0.2), Pose::Identity()}},
+                           SphereResolution::Coarse);
+  // About z through the origin: the cylinder turns about its own axis, the sphere's centre is 0.3
+  // away.
+  EXPECT_NEAR(rotation_speed(body, -1, Pose::Identity(), Vector3::Zero(), Vector3::UnitZ()), 0.3,
+              1e-12);
+  EXPECT_NEAR(rotation_speed(body, 1, Pose::Identity(), Vector3::Zero(), Vector3::UnitZ()), 0.0,
+              1e-12);
+  EXPECT_NEAR(rotation_speed(body, 0, Pose(Eigen::Translation3d(-0.3, 0, 0)), Vector3::Zero(),
+                             Vector3::UnitZ()),
+              0.0, 1e-12);
 
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  const std::string mesh = kinetic::test::example_robot_data_dir() + "/robots/panda_description/meshes/collision/link4.stl";
-  const auto link = make_collision_body("link4", {{Shape::mesh(mesh), Pose::Identity()}}, SphereResolution::Coarse);
+  const std::string mesh = kinetic::test::example_robot_data_dir() +
+                           "/robots/panda_description/meshes/collision/link4.stl";
+  const auto link = make_collision_body("link4", {{Shape::mesh(mesh), Pose::Identity()}},
+                                        SphereResolution::Coarse);
   std::mt19937_64 rng(5);
   for (int trial = 0; trial < 50; ++trial) {
     const Vector3 origin = random_pose(rng, 0.2).translation(), direction = random_unit(rng);
     const double bound = rotation_speed(*link, -1, Pose::Identity(), origin, direction);
     const Pose turned = turn(origin, direction, 0.2);
     double farthest = 0.0;
-    for (const Vector3& v : link->parts.front().mesh->vertices) farthest = std::max(farthest, (turned * v - v).norm());
+    for (const Vector3& v : link->parts.front().mesh->vertices)
+      farthest = std::max(farthest, (turned * v - v).norm());
     EXPECT_LE(farthest, 0.2 * bound + 1e-12);
-    EXPECT_GE(farthest, 0.2 * bound * 0.99);  // the farthest vertex does move that far (chord of 0.2 rad)
+    EXPECT_GE(farthest,
+              0.2 * bound * 0.99);  // the farthest vertex does move that far (chord of 0.2 rad)
   }
 }

@@ -23,7 +23,8 @@ bool fcl_self_collision(const CollisionChecker& checker, double padding, int& bo
   for (const auto& [a, b] : checker.self_pairs())
     for (const auto& pa : checker.body(a).parts)
       for (const auto& pb : checker.body(b).parts) {
-        const fcl::Transform3d wa = checker.body_pose(a) * pa.pose, wb = checker.body_pose(b) * pb.pose;
+        const fcl::Transform3d wa = checker.body_pose(a) * pa.pose,
+                               wb = checker.body_pose(b) * pb.pose;
         fcl::DistanceRequestd request;
         request.gjk_solver_type = fcl::GST_INDEP;
         fcl::DistanceResultd result;
@@ -32,7 +33,8 @@ bool fcl_self_collision(const CollisionChecker& checker, double padding, int& bo
         fcl::CollisionResultd cres;
         fcl::collide(pa.fcl_geometry().get(), wa, pb.fcl_geometry().get(), wb, creq, cres);
         const double d = cres.isCollision() ? 0.0 : result.min_distance;
-        if (std::abs(d - padding) < 1e-6) ++borderline;  // libccd's tolerance: no verdict to compare
+        if (std::abs(d - padding) < 1e-6)
+          ++borderline;  // libccd's tolerance: no verdict to compare
         hit |= padding > 0.0 ? d < padding : cres.isCollision();
       }
   return hit;
@@ -49,11 +51,13 @@ TEST(SolidSelfPairs, BuiltinArmsAgreeWithFclPartByPart) {
     int colliding = 0, free = 0;
     for (int i = 0; i < 1500; ++i) {
       JointVector q(model->dof());
-      for (int j = 0; j < model->dof(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+      for (int j = 0; j < model->dof(); ++j)
+        q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
       // Self padding is twice the per-link padding: 0, 4 mm and 8 mm, on both sides of the
       // Panda's fixed 6 mm base-shoulder gap.
       for (const double padding : {0.0, 0.002, 0.004}) {
-        const bool ours = checker.in_collision(q, {.padding = padding, .self = true, .scene = false});
+        const bool ours =
+            checker.in_collision(q, {.padding = padding, .self = true, .scene = false});
         int borderline = 0;
         const bool peer = fcl_self_collision(checker, 2.0 * padding, borderline);
         if (borderline > 0) continue;
@@ -73,12 +77,14 @@ TEST(SolidSelfPairs, APairThatNeverMovesCollidesEverywhereOnceThePaddingCoversIt
   const JointVector lo = model->lower_limits(), hi = model->upper_limits();
   for (int i = 0; i < 200; ++i) {
     JointVector q(model->dof());
-    for (int j = 0; j < model->dof(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+    for (int j = 0; j < model->dof(); ++j)
+      q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
     // base_link (a cylinder about joint 1) and link2's housing (a cylinder about joint 2): 6 mm.
     EXPECT_TRUE(checker.in_collision(q, {.padding = 0.0031, .self = true, .scene = false})) << i;
     const auto contacts = checker.contacts(q, {.padding = 0.0031, .self = true, .scene = false});
     bool base_shoulder = false;
-    for (const Contact& c : contacts) base_shoulder |= c.body_a == "base_link" && c.body_b == "link2";
+    for (const Contact& c : contacts)
+      base_shoulder |= c.body_a == "base_link" && c.body_b == "link2";
     EXPECT_TRUE(base_shoulder) << i;
   }
 }

@@ -23,7 +23,8 @@ std::vector<JointVector> random_states(const RobotModel& model, int count, unsig
   std::vector<JointVector> states;
   for (int i = 0; i < count; ++i) {
     JointVector q(model.dof());
-    for (int v = 0; v < model.dof(); ++v) q[v] = std::uniform_real_distribution<double>(lower[v], upper[v])(rng);
+    for (int v = 0; v < model.dof(); ++v)
+      q[v] = std::uniform_real_distribution<double>(lower[v], upper[v])(rng);
     states.push_back(q);
   }
   return states;
@@ -63,7 +64,8 @@ TEST(CollisionWorld, OneWorldServesCheckersOnSeveralThreadsWithTheVerdictsOfOne)
     });
   for (auto& thread : threads) thread.join();
   for (const auto& v : verdicts) EXPECT_EQ(v, expected);
-  EXPECT_EQ(world.use_count(), 2);  // the lone checker and this test: the threads' checkers are gone
+  EXPECT_EQ(world.use_count(),
+            2);  // the lone checker and this test: the threads' checkers are gone
 }
 
 TEST(CollisionWorld, ANewSceneIsANewWorldAndLeavesTheSharedOneAsItWas) {
@@ -83,7 +85,8 @@ TEST(CollisionWorld, ANewSceneIsANewWorldAndLeavesTheSharedOneAsItWas) {
   EXPECT_FALSE(second.in_collision(ready));  // its world has no block
   EXPECT_EQ(second.world()->body_count(), second.robot_body_count());
   // The links' bodies (meshes, sphere trees) are the same objects in both worlds.
-  for (int i = 0; i < first.robot_body_count(); ++i) EXPECT_EQ(first.shared_body(i), second.shared_body(i));
+  for (int i = 0; i < first.robot_body_count(); ++i)
+    EXPECT_EQ(first.shared_body(i), second.shared_body(i));
 }
 
 TEST(CollisionWorld, APathCheckBegunInOneWorldIsRefusedInTheNext) {

@@ -16,8 +16,8 @@
 #include "engine/model/robot_loader.hpp"
 #include "engine/scene/scene_file.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
-#include "support/test_paths.hpp"
 #include "model_test_helpers.hpp"
+#include "support/test_paths.hpp"
 
 namespace kinetic::test {
 namespace {
@@ -150,27 +150,35 @@ TEST(MeshFileCheck, NestingSkipsCommentsQuotesAndSelfClosedElements) {
 // (both found by fuzzing, tests/fuzz): such headers are refused, naming the file and the line.
 TEST(MeshFileCheck, AMalformedPlyHeaderIsRefusedBeforeAssimpReadsIt) {
   TempDir dir;
-  const std::string head = "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
-                           "property float z\nelement face 1\n";
+  const std::string head =
+      "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+      "property float z\nelement face 1\n";
   const std::string body = "0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n";
   const fs::path good = dir.path() / "good.ply";
   std::ofstream(good) << head << "property list uchar int vertex_indices\nend_header\n" << body;
   EXPECT_NO_THROW(check_mesh_file(good));
   const fs::path hang = dir.path() / "hang.ply";
-  std::ofstream(hang) << head << "property list 1e308uchar int vertex_indices\ne\xb3" "d_header\n" << body;
+  std::ofstream(hang) << head
+                      << "property list 1e308uchar int vertex_indices\ne\xb3"
+                         "d_header\n"
+                      << body;
   std::string message = refused_quickly([&] { check_mesh_file(hang); });
-  EXPECT_TRUE(contains(message, "mesh file '" + hang.string() + "': PLY header line 8: expected 'property TYPE NAME'"))
+  EXPECT_TRUE(contains(message, "mesh file '" + hang.string() +
+                                    "': PLY header line 8: expected 'property TYPE NAME'"))
       << message;
   const fs::path crash = dir.path() / "crash.ply";
-  std::ofstream(crash, std::ios::binary) << "ply\nformat binary_little_\xff\xff\xff\xff endian 1.0\n"
-                                         << "element vertex 0\nend_header\n";
+  std::ofstream(crash, std::ios::binary)
+      << "ply\nformat binary_little_\xff\xff\xff\xff endian 1.0\n"
+      << "element vertex 0\nend_header\n";
   message = refused_quickly([&] { check_mesh_file(crash); });
-  EXPECT_TRUE(contains(message, "PLY header line 2: a character that is not printable ASCII")) << message;
+  EXPECT_TRUE(contains(message, "PLY header line 2: a character that is not printable ASCII"))
+      << message;
   // Assimp reads a file named .ply, or starting "ply", as PLY: both are checked.
   const fs::path magic = dir.path() / "magic.stl";
   std::ofstream(magic, std::ios::binary) << "ply\xa4\x8f\nformat ascii 1.0\nend_header\n";
   message = refused_quickly([&] { check_mesh_file(magic); });
-  EXPECT_TRUE(contains(message, "PLY header line 1: a character that is not printable ASCII")) << message;
+  EXPECT_TRUE(contains(message, "PLY header line 1: a character that is not printable ASCII"))
+      << message;
   const fs::path named = dir.path() / "named.PLY";
   std::ofstream(named) << "solid x\nendsolid x\n";
   message = refused_quickly([&] { check_mesh_file(named); });
@@ -180,19 +188,24 @@ TEST(MeshFileCheck, AMalformedPlyHeaderIsRefusedBeforeAssimpReadsIt) {
     return ply_header_problem(text, 1000, line);
   };
   std::size_t line = 0;
-  EXPECT_EQ(problem("ply\nformat binary_big_endian 1.0\ncomment x\nend_header\n\x01\x02", &line), "");
+  EXPECT_EQ(problem("ply\nformat binary_big_endian 1.0\ncomment x\nend_header\n\x01\x02", &line),
+            "");
   EXPECT_EQ(problem("ply\nformat ascii 2.0\nend_header\n", &line),
             "expected one 'format ascii|binary_little_endian|binary_big_endian 1.0'");
   EXPECT_EQ(line, 2u);
-  EXPECT_EQ(problem("ply\nformat ascii 1.0\nelement vertex -1\nend_header\n"), "expected 'element NAME COUNT'");
+  EXPECT_EQ(problem("ply\nformat ascii 1.0\nelement vertex -1\nend_header\n"),
+            "expected 'element NAME COUNT'");
   // A 300-byte file with this line asked Assimp for 100 GB (found by fuzzing).
   EXPECT_EQ(problem("ply\nformat ascii 1.0\nelement 9223372036854775807face 4\nend_header\n"),
             "expected 'element NAME COUNT'");
   EXPECT_EQ(problem("ply\nformat ascii 1.0\nelement vertex 1001\nend_header\n"),
             "element 'vertex' counts 1001, more than the file's 1000 bytes hold");
-  EXPECT_EQ(problem("ply\nformat ascii 1.0\nproperty float x\nend_header\n"), "a property before any element");
-  EXPECT_EQ(problem("ply\nformat ascii 1.0\nvertex 3\nend_header\n"), "'vertex' is not a PLY header keyword");
-  EXPECT_EQ(problem("ply\nformat ascii 1.0\nelement vertex 3\n"), "no 'end_header' line in the first 1000 lines");
+  EXPECT_EQ(problem("ply\nformat ascii 1.0\nproperty float x\nend_header\n"),
+            "a property before any element");
+  EXPECT_EQ(problem("ply\nformat ascii 1.0\nvertex 3\nend_header\n"),
+            "'vertex' is not a PLY header keyword");
+  EXPECT_EQ(problem("ply\nformat ascii 1.0\nelement vertex 3\n"),
+            "no 'end_header' line in the first 1000 lines");
 }
 
 // A letter in a COLLADA <p> (a list of vertex indices) made Assimp loop for ever, allocating
@@ -205,10 +218,13 @@ TEST(MeshFileCheck, ALetterInAColladaIndexListIsRefusedBeforeAssimpHangs) {
   ASSERT_NE(p, std::string::npos);
   std::ofstream(letter) << text.substr(0, p) << "<p>0 1 x 2</p>" << text.substr(p + 12);
   const std::string message = refused_quickly([&] { check_mesh_file(letter); });
-  EXPECT_TRUE(contains(message, "mesh file '" + letter.string() + "' line 5: <p> holds a character that is not a digit (x)"))
+  EXPECT_TRUE(contains(message, "mesh file '" + letter.string() +
+                                    "' line 5: <p> holds a character that is not a digit (x)"))
       << message;
   // Comments, CDATA and other elements are not index lists; digits and white space pass.
-  EXPECT_EQ(collada_index_list_problem("<!-- <p>x</p> --><a><![CDATA[<p>y]]></a><param>z</param><p>\n1 2\t3 </p><p/>"), "");
+  EXPECT_EQ(collada_index_list_problem(
+                "<!-- <p>x</p> --><a><![CDATA[<p>y]]></a><param>z</param><p>\n1 2\t3 </p><p/>"),
+            "");
   std::size_t line = 0;
   EXPECT_EQ(collada_index_list_problem("<r>\n<vcount>3 -3</vcount>", &line),
             "<vcount> holds a character that is not a digit (-); it lists vertex indices");
@@ -225,19 +241,24 @@ TEST(MeshFileCheck, AColladaPrimitiveCountUnlikeItsListsIsRefused) {
   const fs::path wrong = dir.path() / "count.dae";
   std::ofstream(wrong) << text.substr(0, at) << "<triangles count=\"2\">" << text.substr(at + 21);
   const std::string message = refused_quickly([&] { check_mesh_file(wrong); });
-  EXPECT_TRUE(contains(message, "mesh file '" + wrong.string() + "' line 5: <triangles count=\"2\"> lists 1 primitives"))
+  EXPECT_TRUE(contains(message, "mesh file '" + wrong.string() +
+                                    "' line 5: <triangles count=\"2\"> lists 1 primitives"))
       << message;
   EXPECT_EQ(collada_count_problem(text), "");
-  // polylist: its vertex counts and indices (two inputs: two indices a vertex); polygons: one <p> each.
+  // polylist: its vertex counts and indices (two inputs: two indices a vertex); polygons: one <p>
+  // each.
+  EXPECT_EQ(
+      collada_count_problem(
+          R"(<m><polylist count="2"><input offset="0"/><input offset="1"/><vcount>3 4</vcount>)"
+          R"(<p>0 0 1 1 2 2 0 0 2 2 3 3 1 1</p></polylist><polygons count="2"><p>0 1 2</p></polygons></m>)"),
+      "<polygons count=\"2\"> lists 1 primitives");
   EXPECT_EQ(collada_count_problem(
-                R"(<m><polylist count="2"><input offset="0"/><input offset="1"/><vcount>3 4</vcount>)"
-                R"(<p>0 0 1 1 2 2 0 0 2 2 3 3 1 1</p></polylist><polygons count="2"><p>0 1 2</p></polygons></m>)"),
-            "<polygons count=\"2\"> lists 1 primitives");
-  EXPECT_EQ(collada_count_problem(R"(<m><polylist count="1"><vcount>3</vcount><p>0 1</p></polylist></m>)"),
+                R"(<m><polylist count="1"><vcount>3</vcount><p>0 1</p></polylist></m>)"),
             "<polylist count=\"1\"> lists no whole number of primitives");
   // A <float_array> whose count attribute was misspelt crashed Assimp (found by fuzzing).
   std::size_t line = 0;
-  EXPECT_EQ(collada_count_problem("<m>\n<float_array id=\"a\" xcount=\"3\">0 1 2</float_array></m>", &line),
+  EXPECT_EQ(collada_count_problem("<m>\n<float_array id=\"a\" xcount=\"3\">0 1 2</float_array></m>",
+                                  &line),
             "<float_array> has no count of its values (a whole number)");
   EXPECT_EQ(line, 2u);
   EXPECT_EQ(collada_count_problem(R"(<m><int_array count="x">1</int_array></m>)"),
@@ -245,12 +266,14 @@ TEST(MeshFileCheck, AColladaPrimitiveCountUnlikeItsListsIsRefused) {
   // Found by the CI fuzz run: stray bytes in a <visual_scene>, a <triangles count="2"> with its <p>
   // mangled. Assimp's lenient parser read on and failed its assertion on the count; the file is not
   // well-formed XML and is refused as such, naming the line.
-  const fs::path stray = fs::path(test::test_source_dir()) / "fuzz/corpus/mesh/regression_dae_stray_bytes_not_well_formed.dae";
+  const fs::path stray = fs::path(test::test_source_dir()) /
+                         "fuzz/corpus/mesh/regression_dae_stray_bytes_not_well_formed.dae";
   std::ifstream in(stray, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   ASSERT_FALSE(bytes.empty());
   line = 0;
-  EXPECT_TRUE(contains(collada_count_problem(bytes, &line), "not well-formed XML")) << collada_count_problem(bytes);
+  EXPECT_TRUE(contains(collada_count_problem(bytes, &line), "not well-formed XML"))
+      << collada_count_problem(bytes);
   EXPECT_GT(line, 0u);
   const std::string said = refused_quickly([&] { check_mesh_file(stray); });
   EXPECT_TRUE(contains(said, "not well-formed XML")) << said;

@@ -15,14 +15,17 @@
 namespace kinetic {
 namespace {
 
-std::string nested(std::size_t levels) { return std::string(levels, '[') + std::string(levels, ']'); }
+std::string nested(std::size_t levels) {
+  return std::string(levels, '[') + std::string(levels, ']');
+}
 
 TEST(JsonInput, NestingPastTheLimitIsRefusedBeforeADocumentIsBuilt) {
   EXPECT_TRUE(check_json_text(nested(kMaxJsonNesting)).malformed.empty());
   // One more level, or 100,000 (which overflowed the stack in nlohmann's recursive dump).
   for (const std::size_t levels : {kMaxJsonNesting + 1, std::size_t{100000}}) {
     const JsonTextCheck check = check_json_text(nested(levels));
-    EXPECT_NE(check.malformed.find("nest more than 256 levels deep"), std::string::npos) << check.malformed;
+    EXPECT_NE(check.malformed.find("nest more than 256 levels deep"), std::string::npos)
+        << check.malformed;
   }
   // Brackets inside strings are text, not nesting.
   EXPECT_TRUE(check_json_text("{\"a\": \"" + nested(1000) + "\"}").malformed.empty());
@@ -36,7 +39,8 @@ TEST(JsonInput, SyntaxAndNumberOverflowAreMalformedInPlainWords) {
   EXPECT_NE(del.malformed.find("\\u007f"), std::string::npos) << del.malformed;
   EXPECT_EQ(del.malformed.find('\x7f'), std::string::npos);
   const JsonTextCheck overflow = check_json_text("[1e400]");
-  EXPECT_NE(overflow.malformed.find("number overflow parsing '1e400'"), std::string::npos) << overflow.malformed;
+  EXPECT_NE(overflow.malformed.find("number overflow parsing '1e400'"), std::string::npos)
+      << overflow.malformed;
   EXPECT_EQ(overflow.malformed.find("json.exception"), std::string::npos);
   // Well-formed text parses whenever the check passes.
   const std::string fine = R"({"a": [1, {"b": null}], "c": "]["})";
@@ -55,7 +59,8 @@ TEST(JsonInput, TheFirstDuplicateIsReportedAndTheRestOfTheTextStillChecked) {
   const JsonTextCheck nul = check_json_text(R"({"a\u0000b": {"x": 1, "x": 2}})");
   ASSERT_TRUE(nul.duplicate.has_value());
   EXPECT_EQ(nul.duplicate->path, "a\\u0000b");
-  EXPECT_FALSE(check_json_text(R"({"k": {"k": 1}, "j": [{"k": 1}, {"k": 2}]})").duplicate.has_value());
+  EXPECT_FALSE(
+      check_json_text(R"({"k": {"k": 1}, "j": [{"k": 1}, {"k": 2}]})").duplicate.has_value());
 }
 
 TEST(JsonInput, AnObjectOfManyKeysIsCheckedInLinearTime) {
@@ -82,26 +87,32 @@ TEST(PrintableText, EscapesControlCharactersAndKeepsUtf8) {
 }
 
 TEST(JsonInput, SceneAndTrajectoryFilesRefuseDeepNestingAndPrintOddKeys) {
-  const std::string deep_scene = R"({"format": "kinetic-scene", "version": 1, "obstacles": )" + nested(5000) + "}";
+  const std::string deep_scene =
+      R"({"format": "kinetic-scene", "version": 1, "obstacles": )" + nested(5000) + "}";
   try {
     (void)scene_from_json(deep_scene, "deep.json");
     ADD_FAILURE() << "a scene 5000 levels deep loaded";
   } catch (const Error& error) {
-    EXPECT_NE(error.message().find("deep.json: malformed JSON: arrays and objects nest more than 256"), std::string::npos)
+    EXPECT_NE(
+        error.message().find("deep.json: malformed JSON: arrays and objects nest more than 256"),
+        std::string::npos)
         << error.message();
   }
   try {
     (void)trajectory_from_json(R"({"samples": )" + nested(5000) + "}", "deep.json");
     ADD_FAILURE() << "a trajectory 5000 levels deep loaded";
   } catch (const Error& error) {
-    EXPECT_NE(error.message().find("malformed JSON: arrays and objects nest more than 256"), std::string::npos)
+    EXPECT_NE(error.message().find("malformed JSON: arrays and objects nest more than 256"),
+              std::string::npos)
         << error.message();
   }
   try {
-    (void)scene_from_json(R"({"format": "kinetic-scene", "version": 1, "bad\u0007key": 1})", "bell.json");
+    (void)scene_from_json(R"({"format": "kinetic-scene", "version": 1, "bad\u0007key": 1})",
+                          "bell.json");
     ADD_FAILURE() << "an unknown key loaded";
   } catch (const Error& error) {
-    EXPECT_NE(error.message().find("unknown key \"bad\\u0007key\""), std::string::npos) << error.message();
+    EXPECT_NE(error.message().find("unknown key \"bad\\u0007key\""), std::string::npos)
+        << error.message();
   }
 }
 

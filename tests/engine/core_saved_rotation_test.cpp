@@ -15,10 +15,12 @@ TEST(SavedRotation, ASecondSaveWritesTheSameNumbersForEveryRotation) {
   int changed = 0;
   double worst = 0.0;
   for (int i = 0; i < 20000; ++i) {
-    const Eigen::Matrix3d rotation =
-        Quaternion(normal(rng), normal(rng), normal(rng), normal(rng)).normalized().toRotationMatrix();
+    const Eigen::Matrix3d rotation = Quaternion(normal(rng), normal(rng), normal(rng), normal(rng))
+                                         .normalized()
+                                         .toRotationMatrix();
     const std::array<double, 4> first = saved_quaternion(rotation);
-    const Eigen::Matrix3d read = rotation_from_saved_quaternion(first[0], first[1], first[2], first[3]);
+    const Eigen::Matrix3d read =
+        rotation_from_saved_quaternion(first[0], first[1], first[2], first[3]);
     worst = std::max(worst, (read - rotation).cwiseAbs().maxCoeff());
     changed += saved_quaternion(read) != first;
   }
@@ -28,7 +30,8 @@ TEST(SavedRotation, ASecondSaveWritesTheSameNumbersForEveryRotation) {
 }
 
 TEST(SavedRotation, SimpleRotationsKeepTheirSimpleNumbers) {
-  EXPECT_EQ(saved_quaternion(Eigen::Matrix3d::Identity()), (std::array<double, 4>{0.0, 0.0, 0.0, 1.0}));
+  EXPECT_EQ(saved_quaternion(Eigen::Matrix3d::Identity()),
+            (std::array<double, 4>{0.0, 0.0, 0.0, 1.0}));
   const Eigen::Matrix3d quarter = Eigen::AngleAxisd(M_PI / 2, Vector3::UnitZ()).toRotationMatrix();
   const std::array<double, 4> q = saved_quaternion(quarter);
   EXPECT_EQ(q[0], 0.0);

@@ -14,7 +14,7 @@ namespace kinetic {
 
 // A configuration with the group's variables drawn within their limits, the others at `base`.
 inline JointVector random_in_group(const RobotModel& model, const std::vector<int>& group,
-                            const JointVector& base, std::mt19937_64& random) {
+                                   const JointVector& base, std::mt19937_64& random) {
   const JointVector lower = model.lower_limits(), upper = model.upper_limits();
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   JointVector q = base;
@@ -25,7 +25,7 @@ inline JointVector random_in_group(const RobotModel& model, const std::vector<in
 // A collision-free state of the whole robot to start from: the robot's rest pose, else a random
 // one.
 inline std::optional<JointVector> free_start(const RobotModel& model, CollisionChecker& checker,
-                                      std::mt19937_64& random) {
+                                             std::mt19937_64& random) {
   const JointVector rest = model.default_configuration();
   if (!checker.in_collision(rest)) return rest;
   std::vector<int> all(static_cast<std::size_t>(model.dof()));
@@ -40,7 +40,7 @@ inline std::optional<JointVector> free_start(const RobotModel& model, CollisionC
 // Plans a joint-space motion of `group` to a random collision-free goal; "" when it planned, else
 // why not.
 inline std::string plan_group(const RobotModelPtr& model, const std::string& group,
-                       std::mt19937_64& random) {
+                              std::mt19937_64& random) {
   Planner planner(model, PlanningScene(), group);
   if (planner.group_variables().empty()) return "no joint to plan";
   const auto start = free_start(*model, planner.checker(), random);

@@ -42,9 +42,15 @@ TEST(FastAtan2, MatchesStdAroundTheCircleAndReductionBorders) {
     worst = std::max(worst, error_of(std::sin(angle), std::cos(angle)));
   }
   // Ratios just below and above the kernel's 7/16 switch and the octant border 1, both ways.
-  const std::vector<double> ratios = {0.4375, std::nextafter(0.4375, 0.0), std::nextafter(0.4375, 1.0),
-                                      1.0,    std::nextafter(1.0, 0.0),    std::nextafter(1.0, 2.0),
-                                      1e-300, 1e-20,                        1e20};
+  const std::vector<double> ratios = {0.4375,
+                                      std::nextafter(0.4375, 0.0),
+                                      std::nextafter(0.4375, 1.0),
+                                      1.0,
+                                      std::nextafter(1.0, 0.0),
+                                      std::nextafter(1.0, 2.0),
+                                      1e-300,
+                                      1e-20,
+                                      1e20};
   for (const double ratio : ratios)
     for (const double sx : {1.0, -1.0})
       for (const double sy : {1.0, -1.0}) {

@@ -43,8 +43,10 @@ TEST(FastSinCos, MatchesStdOverDenseSweep) {
     const double x = -limit + 2.0 * limit * i / kSamples;
     double s = 0, c = 0;
     detail::fast_sincos(x, s, c);
-    worst_s = std::max(worst_s, std::fabs(s - std::sin(x)) / std::max(std::fabs(std::sin(x)), 1e-300));
-    worst_c = std::max(worst_c, std::fabs(c - std::cos(x)) / std::max(std::fabs(std::cos(x)), 1e-300));
+    worst_s =
+        std::max(worst_s, std::fabs(s - std::sin(x)) / std::max(std::fabs(std::sin(x)), 1e-300));
+    worst_c =
+        std::max(worst_c, std::fabs(c - std::cos(x)) / std::max(std::fabs(std::cos(x)), 1e-300));
   }
   EXPECT_LE(worst_s, 1e-15);
   EXPECT_LE(worst_c, 1e-15);
@@ -60,8 +62,8 @@ TEST(FastSinCos, HardArguments) {
       for (int step = 0; step < 8; ++step, x = std::nextafter(x, 1e9)) expect_sincos_close(x);
     }
   }
-  for (const double x : {1e-300, -1e-300, 1e-160, 1e-20, -1e-8, 4.9e-324, kPi, -kPi, 2 * kPi, 4 * kPi,
-                         -4 * kPi, kPi / 2, -kPi / 2, 3 * kPi / 2})
+  for (const double x : {1e-300, -1e-300, 1e-160, 1e-20, -1e-8, 4.9e-324, kPi, -kPi, 2 * kPi,
+                         4 * kPi, -4 * kPi, kPi / 2, -kPi / 2, 3 * kPi / 2})
     expect_sincos_close(x);
   double s = 1, c = 0;
   detail::fast_sincos(-0.0, s, c);
@@ -121,11 +123,20 @@ TEST(FrameStep, RecognisesSignedPermutations) {
   const auto origin = [](double r, double p, double y) {
     return pose_from_xyz_rpy(Vector3(0.1, 0.2, 0.3), Vector3(r, p, y));
   };
-  EXPECT_TRUE(detail::FrameStep::make(origin(kPi / 2, 0, 0), Vector3::UnitZ(), detail::StepMotion::Revolute).permuted);
-  EXPECT_TRUE(detail::FrameStep::make(origin(-kPi / 2, 0, kPi), Vector3::UnitZ(), detail::StepMotion::Revolute).permuted);
-  EXPECT_TRUE(detail::FrameStep::make(Pose::Identity(), Vector3::UnitX(), detail::StepMotion::Fixed).permuted);
-  EXPECT_FALSE(detail::FrameStep::make(origin(0, 0, -kPi / 4), Vector3::UnitZ(), detail::StepMotion::Fixed).permuted);
-  EXPECT_FALSE(detail::FrameStep::make(origin(kPi / 2 + 1e-9, 0, 0), Vector3::UnitZ(), detail::StepMotion::Fixed).permuted);
+  EXPECT_TRUE(
+      detail::FrameStep::make(origin(kPi / 2, 0, 0), Vector3::UnitZ(), detail::StepMotion::Revolute)
+          .permuted);
+  EXPECT_TRUE(detail::FrameStep::make(origin(-kPi / 2, 0, kPi), Vector3::UnitZ(),
+                                      detail::StepMotion::Revolute)
+                  .permuted);
+  EXPECT_TRUE(detail::FrameStep::make(Pose::Identity(), Vector3::UnitX(), detail::StepMotion::Fixed)
+                  .permuted);
+  EXPECT_FALSE(
+      detail::FrameStep::make(origin(0, 0, -kPi / 4), Vector3::UnitZ(), detail::StepMotion::Fixed)
+          .permuted);
+  EXPECT_FALSE(detail::FrameStep::make(origin(kPi / 2 + 1e-9, 0, 0), Vector3::UnitZ(),
+                                       detail::StepMotion::Fixed)
+                   .permuted);
 }
 
 TEST(FrameStep, MatchesEigenForEveryOriginKindAxisAndMotion) {
@@ -136,17 +147,21 @@ TEST(FrameStep, MatchesEigenForEveryOriginKindAxisAndMotion) {
                              Vector3(3 * unit(random), 3 * unit(random), 3 * unit(random)));
   };
   std::vector<Pose> origins;
-  for (int r = -1; r <= 2; ++r)  // all 24 axis-permutation rotations (and repeats), with 1e-17 residues
+  for (int r = -1; r <= 2;
+       ++r)  // all 24 axis-permutation rotations (and repeats), with 1e-17 residues
     for (int p = -1; p <= 2; ++p)
       for (int y = -1; y <= 2; ++y)
-        origins.push_back(pose_from_xyz_rpy(Vector3(0.1, -0.2, 0.3), Vector3(r * kPi / 2, p * kPi / 2, y * kPi / 2)));
+        origins.push_back(pose_from_xyz_rpy(Vector3(0.1, -0.2, 0.3),
+                                            Vector3(r * kPi / 2, p * kPi / 2, y * kPi / 2)));
   for (int n = 0; n < 8; ++n) origins.push_back(random_pose());
-  std::vector<Vector3> axes = {Vector3::UnitX(), -Vector3::UnitX(), Vector3::UnitY(), -Vector3::UnitY(),
-                               Vector3::UnitZ(), -Vector3::UnitZ(), Vector3(0.3, -0.5, 0.8)};
+  std::vector<Vector3> axes = {Vector3::UnitX(),       -Vector3::UnitX(), Vector3::UnitY(),
+                               -Vector3::UnitY(),      Vector3::UnitZ(),  -Vector3::UnitZ(),
+                               Vector3(0.3, -0.5, 0.8)};
   double worst = 0;
   for (const Pose& origin : origins) {
     for (const Vector3& axis : axes) {
-      for (const auto motion : {detail::StepMotion::Fixed, detail::StepMotion::Revolute, detail::StepMotion::Prismatic}) {
+      for (const auto motion : {detail::StepMotion::Fixed, detail::StepMotion::Revolute,
+                                detail::StepMotion::Prismatic}) {
         const detail::FrameStep step = detail::FrameStep::make(origin, axis, motion);
         const Pose parent = random_pose();
         const double value = 4 * unit(random);
@@ -154,7 +169,8 @@ TEST(FrameStep, MatchesEigenForEveryOriginKindAxisAndMotion) {
         detail::fast_sincos(value, sine, cosine);
         double child[16] = {};
         detail::apply_step(step, parent.data(), child, value, sine, cosine);
-        const Eigen::Matrix4d expected = parent.matrix() * origin.matrix() * motion_matrix(motion, axis, value);
+        const Eigen::Matrix4d expected =
+            parent.matrix() * origin.matrix() * motion_matrix(motion, axis, value);
         worst = std::max(worst, (to_matrix(child) - expected).cwiseAbs().maxCoeff());
       }
     }
@@ -180,10 +196,12 @@ void visit(const RobotModel& model, int link, const JointVector& q, Reference& o
     out.joint[j] = out.link[link] * joint.origin.matrix();
     detail::StepMotion motion = detail::StepMotion::Fixed;
     if (detail::resolve_joint_source(joint).variable >= 0) {
-      if (joint.type == JointType::Revolute || joint.type == JointType::Continuous) motion = detail::StepMotion::Revolute;
+      if (joint.type == JointType::Revolute || joint.type == JointType::Continuous)
+        motion = detail::StepMotion::Revolute;
       if (joint.type == JointType::Prismatic) motion = detail::StepMotion::Prismatic;
     }
-    out.link[joint.child_link] = out.joint[j] * motion_matrix(motion, joint.axis, joint_value(joint, q));
+    out.link[joint.child_link] =
+        out.joint[j] * motion_matrix(motion, joint.axis, joint_value(joint, q));
     visit(model, joint.child_link, q, out);
   }
 }
@@ -197,8 +215,8 @@ Reference reference_fk(const RobotModel& model, const JointVector& q) {
 }
 
 // Geometric Jacobian of the chain tip (incl. tool offset) in the base frame, from the reference.
-Jacobian reference_jacobian(const RobotModel& model, const KinematicChain& chain, const Reference& ref,
-                            const Eigen::Matrix4d& tip_in_base) {
+Jacobian reference_jacobian(const RobotModel& model, const KinematicChain& chain,
+                            const Reference& ref, const Eigen::Matrix4d& tip_in_base) {
   const Eigen::Matrix4d base_inverse = ref.link[model.link_index(chain.base_link())].inverse();
   Jacobian jacobian = Jacobian::Zero(6, chain.dof());
   const Vector3 end = tip_in_base.topRightCorner<3, 1>();
@@ -207,13 +225,15 @@ Jacobian reference_jacobian(const RobotModel& model, const KinematicChain& chain
     const detail::JointSource source = detail::resolve_joint_source(joint);
     if (source.variable < 0 || joint.type == JointType::Fixed) continue;
     const auto& indices = chain.variable_indices();
-    const int slot = static_cast<int>(std::find(indices.begin(), indices.end(), source.variable) - indices.begin());
+    const int slot = static_cast<int>(std::find(indices.begin(), indices.end(), source.variable) -
+                                      indices.begin());
     const Eigen::Matrix4d frame = base_inverse * ref.joint[j];
     const Vector3 axis = frame.topLeftCorner<3, 3>() * joint.axis.normalized();
     if (joint.type == JointType::Prismatic) {
       jacobian.col(slot).head<3>() += source.multiplier * axis;
     } else {
-      jacobian.col(slot).head<3>() += source.multiplier * axis.cross(end - frame.topRightCorner<3, 1>());
+      jacobian.col(slot).head<3>() +=
+          source.multiplier * axis.cross(end - frame.topRightCorner<3, 1>());
       jacobian.col(slot).tail<3>() += source.multiplier * axis;
     }
   }
@@ -224,7 +244,8 @@ double pose_error(const Pose& ours, const Eigen::Matrix4d& expected) {
   return (ours.matrix() - expected).cwiseAbs().maxCoeff();  // metres and (rotation entries) radians
 }
 
-void check_against_reference(const std::string& label, const RobotModelPtr& model, const KinematicChain& chain) {
+void check_against_reference(const std::string& label, const RobotModelPtr& model,
+                             const KinematicChain& chain) {
   const ForwardKinematics fk(*model);
   const int base = model->link_index(chain.base_link()), tip = model->link_index(chain.tip_link());
   std::mt19937_64 random(17);
@@ -238,16 +259,19 @@ void check_against_reference(const std::string& label, const RobotModelPtr& mode
     JointVector q(model->dof());
     for (int i = 0; i < q.size(); ++i) {
       // Mostly within limits; every fifth configuration also far outside (the std fallback).
-      q[i] = n % 5 == 4 ? -20.0 + 40.0 * unit(random) : lower[i] + unit(random) * (upper[i] - lower[i]);
+      q[i] = n % 5 == 4 ? -20.0 + 40.0 * unit(random)
+                        : lower[i] + unit(random) * (upper[i] - lower[i]);
     }
     const Reference ref = reference_fk(*model, q);
-    const Eigen::Matrix4d expected_tip = ref.link[base].inverse() * ref.link[tip] * chain.tip_offset().matrix();
+    const Eigen::Matrix4d expected_tip =
+        ref.link[base].inverse() * ref.link[tip] * chain.tip_offset().matrix();
     const JointVector q_chain = chain.to_chain(q);
     worst_chain = std::max(worst_chain, pose_error(chain.fk(q_chain), expected_tip));
     chain.fk_and_jacobian(q_chain, tip_pose, jacobian);
     worst_chain = std::max(worst_chain, pose_error(tip_pose, expected_tip));
     worst_jacobian = std::max(
-        worst_jacobian, (jacobian - reference_jacobian(*model, chain, ref, expected_tip)).cwiseAbs().maxCoeff());
+        worst_jacobian,
+        (jacobian - reference_jacobian(*model, chain, ref, expected_tip)).cwiseAbs().maxCoeff());
     fk.compute(q, poses);
     for (const Link& link : model->links())
       worst_links = std::max(worst_links, pose_error(poses[link.index], ref.link[link.index]));
@@ -270,9 +294,11 @@ TEST(FastFk, SharedPandaMatchesReferenceTransforms) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   const RobotModelPtr model =
       load_robot_file(test::example_robot_data_dir() + "/robots/panda_description/urdf/panda.urdf");
-  check_against_reference("panda (shared)", model, KinematicChain(model, "panda_link0", "panda_hand"));
+  check_against_reference("panda (shared)", model,
+                          KinematicChain(model, "panda_link0", "panda_hand"));
   const Pose offset = pose_from_xyz_rpy(Vector3(0.0, 0.0, 0.1034), Vector3(0.0, 0.0, -kPi / 4));
-  check_against_reference("panda (shared, tcp)", model, KinematicChain(model, "panda_link0", "panda_hand", offset));
+  check_against_reference("panda (shared, tcp)", model,
+                          KinematicChain(model, "panda_link0", "panda_hand", offset));
 }
 
 // Every kind of step the chain distinguishes: origins at multiples of 90° (with residues), general
@@ -307,7 +333,8 @@ TEST(FastFk, SyntheticChainWithEveryStepKindMatchesReferenceTransforms) {
     <limit lower="-3" upper="3" effort="1" velocity="1"/></joint>
 </robot>)";
   const RobotModelPtr model = load_robot_string(urdf);
-  const KinematicChain chain(model, "base", "tip", pose_from_xyz_rpy(Vector3(0, 0, 0.1), Vector3(kPi / 2, 0, 0)));
+  const KinematicChain chain(model, "base", "tip",
+                             pose_from_xyz_rpy(Vector3(0, 0, 0.1), Vector3(kPi / 2, 0, 0)));
   EXPECT_EQ(chain.dof(), 6);
   check_against_reference("synthetic", model, chain);
   // Link poses and point Jacobians of the chain's inner links against the reference too.
@@ -316,7 +343,8 @@ TEST(FastFk, SyntheticChainWithEveryStepKindMatchesReferenceTransforms) {
   chain.to_model(q, q_model);
   const Reference ref = reference_fk(*model, q_model);
   for (const char* link : {"l2", "l4", "l6", "tip"}) {
-    EXPECT_LE(pose_error(chain.link_pose(q, link), ref.link[model->link_index(link)]), 1e-12) << link;
+    EXPECT_LE(pose_error(chain.link_pose(q, link), ref.link[model->link_index(link)]), 1e-12)
+        << link;
   }
   // A point Jacobian against central differences of the point's position.
   const Vector3 point(0.05, -0.02, 0.1);
@@ -325,7 +353,8 @@ TEST(FastFk, SyntheticChainWithEveryStepKindMatchesReferenceTransforms) {
     JointVector plus = q, minus = q;
     plus[i] += 1e-6;
     minus[i] -= 1e-6;
-    const Vector3 rate = (chain.link_pose(plus, "l6") * point - chain.link_pose(minus, "l6") * point) / 2e-6;
+    const Vector3 rate =
+        (chain.link_pose(plus, "l6") * point - chain.link_pose(minus, "l6") * point) / 2e-6;
     EXPECT_LE((jacobian.col(i).head<3>() - rate).norm(), 1e-7) << i;
   }
 }
@@ -337,9 +366,11 @@ Eigen::Matrix4d kernel_reference(const std::vector<detail::TipKernelInput>& join
   Eigen::Matrix4d frame = Eigen::Matrix4d::Identity();
   for (const detail::TipKernelInput& joint : joints) {
     Eigen::Matrix4d step = Eigen::Matrix4d::Identity();
-    step.topRightCorner<3, 1>() = Vector3(joint.translation[0], joint.translation[1], joint.translation[2]);
+    step.topRightCorner<3, 1>() =
+        Vector3(joint.translation[0], joint.translation[1], joint.translation[2]);
     const double angle = joint.axis_sign * (joint.multiplier * q[joint.slot] + joint.offset);
-    step.topLeftCorner<3, 3>() = Eigen::AngleAxisd(angle, Vector3::Unit(joint.axis)).toRotationMatrix();
+    step.topLeftCorner<3, 3>() =
+        Eigen::AngleAxisd(angle, Vector3::Unit(joint.axis)).toRotationMatrix();
     frame = frame * step;
   }
   return frame * tip.matrix();
@@ -356,7 +387,8 @@ TEST(TipKernel, MatchesPlainProductsForRandomChainsAndTips) {
       std::vector<detail::TipKernelInput> joints;
       for (int i = 0; i < count; ++i) {
         detail::TipKernelInput joint{};
-        for (double& t : joint.translation) t = trial % 2 == 0 && unit(random) < 0 ? 0.0 : unit(random);
+        for (double& t : joint.translation)
+          t = trial % 2 == 0 && unit(random) < 0 ? 0.0 : unit(random);
         joint.axis = axis_of(random);
         joint.axis_sign = unit(random) < 0 ? -1.0 : 1.0;
         joint.multiplier = i % 3 == 2 ? -0.5 : 1.0;  // a mimic-like joint now and then
@@ -372,10 +404,13 @@ TEST(TipKernel, MatchesPlainProductsForRandomChainsAndTips) {
         const Eigen::Matrix3d permutation =
             Eigen::AngleAxisd(kPi / 2 * axis_of(random), Vector3::UnitX()).toRotationMatrix() *
             Eigen::AngleAxisd(kPi / 2 * axis_of(random), Vector3::UnitY()).toRotationMatrix();
-        tip.linear() = Eigen::AngleAxisd(3 * unit(random), Vector3::Unit(joints.back().axis)).toRotationMatrix() *
+        tip.linear() = Eigen::AngleAxisd(3 * unit(random), Vector3::Unit(joints.back().axis))
+                           .toRotationMatrix() *
                        permutation.array().round().matrix();
       } else {
-        tip.linear() = pose_from_xyz_rpy(Vector3::Zero(), Vector3(3 * unit(random), unit(random), 3 * unit(random))).linear();
+        tip.linear() = pose_from_xyz_rpy(Vector3::Zero(),
+                                         Vector3(3 * unit(random), unit(random), 3 * unit(random)))
+                           .linear();
       }
       const auto best = detail::make_tip_kernel(joints, tip);
       const auto portable = detail::make_tip_kernel(joints, tip, true);
@@ -383,19 +418,22 @@ TEST(TipKernel, MatchesPlainProductsForRandomChainsAndTips) {
       folded_tips += best->tip_permuted ? 1 : 0;
       for (int n = 0; n < 20; ++n) {
         JointVector q(count);
-        for (int i = 0; i < count; ++i) q[i] = n % 5 == 4 ? 20.0 * unit(random) : 3.0 * unit(random);
+        for (int i = 0; i < count; ++i)
+          q[i] = n % 5 == 4 ? 20.0 * unit(random) : 3.0 * unit(random);
         Pose ours, ours_portable;
         (*best)(q.data(), ours.data());
         (*portable)(q.data(), ours_portable.data());
         for (int k = 0; k < 16; ++k)
-          ASSERT_EQ(std::bit_cast<std::uint64_t>(ours.data()[k]), std::bit_cast<std::uint64_t>(ours_portable.data()[k]))
+          ASSERT_EQ(std::bit_cast<std::uint64_t>(ours.data()[k]),
+                    std::bit_cast<std::uint64_t>(ours_portable.data()[k]))
               << "the AVX2 and portable kernels differ in entry " << k;
         double& worst = best->tip_permuted ? worst_folded : worst_general;
         worst = std::max(worst, pose_error(ours, kernel_reference(joints, tip, q)));
       }
     }
   }
-  EXPECT_EQ(folded_tips, detail::kTipKernelMaxJoints * 20) << "every even trial's tip folds into the last joint";
+  EXPECT_EQ(folded_tips, detail::kTipKernelMaxJoints * 20)
+      << "every even trial's tip folds into the last joint";
   EXPECT_LE(worst_folded, 1e-12);
   EXPECT_LE(worst_general, 1e-12);
 }
@@ -418,7 +456,10 @@ double check_random_tree(std::mt19937_64& random, int link_count, bool general_o
     joint.origin.translation() = Vector3(unit(random), unit(random), unit(random));
     // Axis-aligned origins (folded as column moves) and general ones.
     if (general_origins)
-      joint.origin.linear() = pose_from_xyz_rpy(Vector3::Zero(), Vector3(3 * unit(random), unit(random), 3 * unit(random))).linear();
+      joint.origin.linear() =
+          pose_from_xyz_rpy(Vector3::Zero(),
+                            Vector3(3 * unit(random), unit(random), 3 * unit(random)))
+              .linear();
     const int kind = kind_of(random);
     joint.kind = kind == 0   ? detail::TreeKernelJoint::Kind::Fixed
                  : kind == 1 ? detail::TreeKernelJoint::Kind::Prismatic
@@ -445,14 +486,19 @@ double check_random_tree(std::mt19937_64& random, int link_count, bool general_o
     best(q.data(), ours.data());
     portable(q.data(), ours_portable.data());
     for (std::size_t k = 0; k < ours.size(); ++k) {
-      EXPECT_EQ(std::bit_cast<std::uint64_t>(ours[k]), std::bit_cast<std::uint64_t>(ours_portable[k]))
-          << "the AVX2 and portable tree kernels differ in entry " << k << " (" << link_count << " links)";
-      if (std::bit_cast<std::uint64_t>(ours[k]) != std::bit_cast<std::uint64_t>(ours_portable[k])) return 1e9;
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(ours[k]),
+                std::bit_cast<std::uint64_t>(ours_portable[k]))
+          << "the AVX2 and portable tree kernels differ in entry " << k << " (" << link_count
+          << " links)";
+      if (std::bit_cast<std::uint64_t>(ours[k]) != std::bit_cast<std::uint64_t>(ours_portable[k]))
+        return 1e9;
     }
     // Reference: child = parent * origin * motion, parents first.
-    std::vector<Eigen::Matrix4d> reference(static_cast<std::size_t>(link_count), Eigen::Matrix4d::Identity());
+    std::vector<Eigen::Matrix4d> reference(static_cast<std::size_t>(link_count),
+                                           Eigen::Matrix4d::Identity());
     for (const detail::TreeKernelJoint& joint : joints) {
-      const double value = joint.variable >= 0 ? joint.multiplier * q[joint.variable] + joint.offset : 0.0;
+      const double value =
+          joint.variable >= 0 ? joint.multiplier * q[joint.variable] + joint.offset : 0.0;
       Eigen::Matrix4d motion = Eigen::Matrix4d::Identity();
       if (joint.kind == detail::TreeKernelJoint::Kind::Revolute)
         motion.topLeftCorner<3, 3>() = Eigen::AngleAxisd(value, joint.axis).toRotationMatrix();
@@ -490,7 +536,8 @@ TEST(TreeKernel, TreesBeyondTheStackScratchStayExact) {
 
 TEST(TipKernel, RejectsChainsItCannotUnroll) {
   EXPECT_FALSE(detail::make_tip_kernel({}, Pose::Identity()));
-  std::vector<detail::TipKernelInput> joints(detail::kTipKernelMaxJoints + 1, detail::TipKernelInput{{0, 0, 0.1}, 2, 1.0, 1.0, 0.0, 0});
+  std::vector<detail::TipKernelInput> joints(
+      detail::kTipKernelMaxJoints + 1, detail::TipKernelInput{{0, 0, 0.1}, 2, 1.0, 1.0, 0.0, 0});
   EXPECT_FALSE(detail::make_tip_kernel(joints, Pose::Identity()));
 }
 
@@ -499,8 +546,9 @@ TEST(TipKernel, ChainFkStillRejectsNonFiniteInput) {
   const RobotModelPtr model =
       load_robot_file(test::example_robot_data_dir() + "/robots/panda_description/urdf/panda.urdf");
   const KinematicChain chain(model, "panda_link0", "panda_hand");
-  for (const double bad : {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
-                           -std::numeric_limits<double>::infinity()}) {
+  for (const double bad :
+       {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
+        -std::numeric_limits<double>::infinity()}) {
     JointVector q = chain.mid_configuration();
     q[6] = bad;
     EXPECT_THROW(chain.fk(q), Error) << bad;

@@ -3,11 +3,11 @@
 // single-link, batched and chain FK with each other.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <kdl/chain.hpp>
 #include <kdl/chainfksolverpos_recursive.hpp>
 #include <kdl/tree.hpp>
 #include <kdl_parser/kdl_parser.hpp>
-#include <cmath>
 #include <limits>
 #include <random>
 
@@ -67,8 +67,10 @@ JointVector random_configuration(const RobotModel& model, std::mt19937_64& rando
   return q;
 }
 
-// Value of a KDL chain joint, by name, from a model joint vector (mimic joints follow their source).
-double kdl_joint_value(const RobotModel& model, const std::string& joint_name, const JointVector& q) {
+// Value of a KDL chain joint, by name, from a model joint vector (mimic joints follow their
+// source).
+double kdl_joint_value(const RobotModel& model, const std::string& joint_name,
+                       const JointVector& q) {
   const Joint& joint = model.joint(joint_name);
   if (joint.is_active()) return q[joint.variable_index];
   if (joint.mimic)
@@ -150,7 +152,8 @@ TEST_P(FkAgainstKdl, EveryLinkMatchesKdl) {
       KDL::Frame expected;
       ASSERT_GE(kdl_fk.JntToCart(kdl_joints(*model, entry.chain, q), expected), 0);
       const Pose theirs = from_kdl(expected);
-      worst_position = std::max(worst_position, (poses[entry.link].translation() - theirs.translation()).norm());
+      worst_position =
+          std::max(worst_position, (poses[entry.link].translation() - theirs.translation()).norm());
       worst_rotation = std::max(worst_rotation, rotation_difference(poses[entry.link], theirs));
     }
   }
@@ -174,7 +177,8 @@ TEST_P(FkAgainstKdl, AllLinkSingleLinkBatchedAndChainAgree) {
   fk.compute_batch(configurations, batch);
   ASSERT_EQ(batch.size(), static_cast<std::size_t>(kBatch));
   Eigen::MatrixXd chain_configurations(chain.dof(), kBatch);
-  for (int c = 0; c < kBatch; ++c) chain_configurations.col(c) = chain.to_chain(configurations.col(c));
+  for (int c = 0; c < kBatch; ++c)
+    chain_configurations.col(c) = chain.to_chain(configurations.col(c));
   const std::vector<Pose> chain_batch = chain.fk_batch(chain_configurations);
 
   for (int c = 0; c < kBatch; ++c) {
@@ -194,7 +198,8 @@ TEST_P(FkAgainstKdl, AllLinkSingleLinkBatchedAndChainAgree) {
     for (const int j : model->chain_joints(robot.base, robot.tip)) {
       const Link& link = model->links()[model->joints()[j].child_link];
       const Pose expected = poses[base].inverse() * poses[link.index];
-      EXPECT_TRUE(chain.link_pose(chain.to_chain(q), link.name).isApprox(expected, 1e-12)) << link.name;
+      EXPECT_TRUE(chain.link_pose(chain.to_chain(q), link.name).isApprox(expected, 1e-12))
+          << link.name;
     }
   }
 }
@@ -240,12 +245,15 @@ TEST(KinematicChain, BadInputGivesTypedErrors) {
   nan[2] = std::numeric_limits<double>::quiet_NaN();
   EXPECT_EQ(code_of([&] { chain.fk(nan); }), ErrorCode::InvalidValue);
   EXPECT_EQ(code_of([&] { chain.jacobian(nan); }), ErrorCode::InvalidValue);
-  EXPECT_EQ(code_of([&] { KinematicChain(model, "base_link", "no_such_link"); }), ErrorCode::MissingLink);
+  EXPECT_EQ(code_of([&] { KinematicChain(model, "base_link", "no_such_link"); }),
+            ErrorCode::MissingLink);
   EXPECT_EQ(code_of([&] { KinematicChain(model, "tool0", "base_link"); }), ErrorCode::InvalidModel);
-  EXPECT_EQ(code_of([&] { chain.link_pose(JointVector::Zero(6), "world"); }), ErrorCode::MissingLink);
+  EXPECT_EQ(code_of([&] { chain.link_pose(JointVector::Zero(6), "world"); }),
+            ErrorCode::MissingLink);
   const ForwardKinematics fk(*model);
   std::vector<Pose> poses;
-  EXPECT_EQ(code_of([&] { fk.compute(JointVector::Zero(3), poses); }), ErrorCode::DimensionMismatch);
+  EXPECT_EQ(code_of([&] { fk.compute(JointVector::Zero(3), poses); }),
+            ErrorCode::DimensionMismatch);
   EXPECT_EQ(code_of([&] { KinematicChain::from_config(model, "arm"); }), ErrorCode::InvalidModel);
 }
 

@@ -29,7 +29,8 @@ RobotModelPtr panda_with_ik_table(const std::string& ik_table) {
 
 TEST(IkConfig, OptionsCarryTheConfiguredTolerancesBudgetAndIterations) {
   const RobotModelPtr model = panda_with_ik_table(
-      "position_tolerance = 0.002\norientation_tolerance = 0.004\ntimeout_ms = 12\nmax_iterations = 33\n");
+      "position_tolerance = 0.002\norientation_tolerance = 0.004\ntimeout_ms = 12\nmax_iterations "
+      "= 33\n");
   const IkOptions options = ik_options_from_config(*model);
   EXPECT_EQ(options.position_tolerance, 0.002);
   EXPECT_EQ(options.orientation_tolerance, 0.004);
@@ -40,7 +41,7 @@ TEST(IkConfig, OptionsCarryTheConfiguredTolerancesBudgetAndIterations) {
 TEST(IkConfig, DefaultsWhereTheFileIsSilent) {
   const IkOptions options = ik_options_from_config(*load_builtin_robot("ur5e"));
   const IkOptions defaults;
-  EXPECT_EQ(options.position_tolerance, 1e-4);  // 0.1 mm
+  EXPECT_EQ(options.position_tolerance, 1e-4);     // 0.1 mm
   EXPECT_EQ(options.orientation_tolerance, 1e-3);  // 1 mrad
   EXPECT_EQ(options.timeout_ms, defaults.timeout_ms);
   EXPECT_EQ(options.max_iterations, defaults.max_iterations);

@@ -19,9 +19,9 @@ namespace kinetic {
 namespace {
 
 KinematicChain panda_chain() {
-  return KinematicChain(load_robot_file(test::example_robot_data_dir() +
-                                        "/robots/panda_description/urdf/panda.urdf"),
-                        "panda_link0", "panda_hand");
+  return KinematicChain(
+      load_robot_file(test::example_robot_data_dir() + "/robots/panda_description/urdf/panda.urdf"),
+      "panda_link0", "panda_hand");
 }
 
 KinematicChain ur5_chain() {
@@ -118,7 +118,9 @@ TEST(NumericIk, JointCenteringMovesTowardMidLimits) {
   const NumericIkSolver solver(chain);
   const JointVector mid = chain.mid_configuration();
   const JointVector range = chain.upper_limits() - chain.lower_limits();
-  const auto off_centre = [&](const JointVector& q) { return (q - mid).cwiseQuotient(range).norm(); };
+  const auto off_centre = [&](const JointVector& q) {
+    return (q - mid).cwiseQuotient(range).norm();
+  };
   std::mt19937_64 random(8);
   int improved = 0;
   for (int n = 0; n < 10; ++n) {

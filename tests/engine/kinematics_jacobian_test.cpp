@@ -32,7 +32,8 @@ Jacobian finite_difference_jacobian(const JointVector& q, PoseOf pose_of, const 
   return result;
 }
 
-JointVector random_within(const JointVector& lower, const JointVector& upper, std::mt19937_64& random) {
+JointVector random_within(const JointVector& lower, const JointVector& upper,
+                          std::mt19937_64& random) {
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   JointVector q(lower.size());
   for (int i = 0; i < q.size(); ++i) q[i] = lower[i] + unit(random) * (upper[i] - lower[i]);
@@ -58,8 +59,8 @@ TEST_P(JacobianOfSharedRobot, MatchesFiniteDifferencesAtTipLinksAndPoints) {
   std::mt19937_64 random(3);
   for (int n = 0; n < 100; ++n) {
     const JointVector q = random_within(chain.lower_limits(), chain.upper_limits(), random);
-    const Jacobian expected =
-        finite_difference_jacobian(q, [&](const JointVector& x) { return chain.fk(x); }, Vector3::Zero());
+    const Jacobian expected = finite_difference_jacobian(
+        q, [&](const JointVector& x) { return chain.fk(x); }, Vector3::Zero());
     EXPECT_LE((chain.jacobian(q) - expected).cwiseAbs().maxCoeff(), kTolerance);
 
     // Every link of the chain, at an off-axis point.
@@ -78,7 +79,8 @@ INSTANTIATE_TEST_SUITE_P(
     SharedRobots, JacobianOfSharedRobot,
     ::testing::Values(ChainCase{"ur_description/urdf/ur5_robot.urdf", "base_link", "tool0"},
                       ChainCase{"panda_description/urdf/panda.urdf", "panda_link0", "panda_hand"},
-                      ChainCase{"kinova_description/robots/kinova.urdf", "base", "j2s6s200_end_effector"}));
+                      ChainCase{"kinova_description/robots/kinova.urdf", "base",
+                                "j2s6s200_end_effector"}));
 
 TEST(ModelJacobian, MatchesFiniteDifferencesThroughMimicJoints) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
@@ -110,7 +112,8 @@ TEST(ModelJacobian, AgreesWithChainJacobian) {
     const Jacobian whole = fk.link_jacobian(q, model->link_index("tool0"));
     const Jacobian of_chain = chain.jacobian(chain.to_chain(q));
     for (int i = 0; i < chain.dof(); ++i)
-      EXPECT_LE((whole.col(chain.variable_indices()[i]) - of_chain.col(i)).cwiseAbs().maxCoeff(), 1e-12);
+      EXPECT_LE((whole.col(chain.variable_indices()[i]) - of_chain.col(i)).cwiseAbs().maxCoeff(),
+                1e-12);
   }
 }
 
@@ -157,7 +160,8 @@ TEST(Manipulability, BelowSixDofIsTheProductOfSingularValues) {
   for (const double q1 : {-1.0, 0.2, 2.5}) {
     for (const double q2 : {-2.0, 0.0, 0.7}) {
       Jacobian expected = Jacobian::Zero(6, 2);
-      expected.col(0) << -l1 * std::sin(q1) - l2 * std::sin(q1 + q2), l1 * std::cos(q1) + l2 * std::cos(q1 + q2), 0, 0, 0, 1;
+      expected.col(0) << -l1 * std::sin(q1) - l2 * std::sin(q1 + q2),
+          l1 * std::cos(q1) + l2 * std::cos(q1 + q2), 0, 0, 0, 1;
       expected.col(1) << -l2 * std::sin(q1 + q2), l2 * std::cos(q1 + q2), 0, 0, 0, 1;
       const JointVector q = (JointVector(2) << q1, q2).finished();
       EXPECT_LE((chain.jacobian(q) - expected).cwiseAbs().maxCoeff(), 1e-12);

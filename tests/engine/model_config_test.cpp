@@ -159,15 +159,21 @@ TEST(KineticToml, DefaultsAndUnknownKeys) {
 
 TEST(KineticToml, FormatVersionIsOneWhenLeftOutAndANewerOneIsRefused) {
   std::vector<std::string> warnings;
-  EXPECT_EQ(parse_robot_config("format_version = 1\n[robot]\nname = \"x\"\n", "v1.toml", &warnings).name, "x");
+  EXPECT_EQ(
+      parse_robot_config("format_version = 1\n[robot]\nname = \"x\"\n", "v1.toml", &warnings).name,
+      "x");
   EXPECT_TRUE(warnings.empty());  // a known key
   EXPECT_EQ(parse_robot_config("[robot]\nname = \"y\"\n", "none.toml").name, "y");
-  Error e = expect_error([] { parse_robot_config("format_version = 2\n[robot]\nname = \"x\"\n", "v2.toml"); },
-                         ErrorCode::Unsupported);
-  EXPECT_THAT(e.message(), HasSubstr("v2.toml: format_version 2 is newer than this build reads (1)"));
-  e = expect_error([] { parse_robot_config("format_version = 0\n", "v0.toml"); }, ErrorCode::InvalidValue);
+  Error e = expect_error(
+      [] { parse_robot_config("format_version = 2\n[robot]\nname = \"x\"\n", "v2.toml"); },
+      ErrorCode::Unsupported);
+  EXPECT_THAT(e.message(),
+              HasSubstr("v2.toml: format_version 2 is newer than this build reads (1)"));
+  e = expect_error([] { parse_robot_config("format_version = 0\n", "v0.toml"); },
+                   ErrorCode::InvalidValue);
   EXPECT_THAT(e.message(), HasSubstr("'format_version'"));
-  e = expect_error([] { parse_robot_config("format_version = \"1\"\n", "text.toml"); }, ErrorCode::ParseError);
+  e = expect_error([] { parse_robot_config("format_version = \"1\"\n", "text.toml"); },
+                   ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("an integer"));
 }
 
@@ -307,11 +313,12 @@ TEST(KineticToml, IntegerKeysOutsideTheirRangeAreRefused) {
   EXPECT_THAT(e.message(),
               HasSubstr("'ik.sweep_samples' is 2147483648; use an integer from 1 to 10000"));
   // Not an integer, but turned into a deadline in nanoseconds: 1e13 ms overflowed it.
-  const Error timeout =
-      expect_error([] { parse_robot_config("[ik]\ntimeout_ms = 1e13\n", "bad.toml"); }, ErrorCode::InvalidValue);
-  EXPECT_THAT(timeout.message(), HasSubstr("'ik.timeout_ms' is 1e+13; use at most 3600000 (one hour)"));
-  const RobotConfig c =
-      parse_robot_config("[ik]\nmax_iterations = 1000000\nsweep_samples = 10000\ntimeout_ms = 3600000\n", "ok.toml");
+  const Error timeout = expect_error(
+      [] { parse_robot_config("[ik]\ntimeout_ms = 1e13\n", "bad.toml"); }, ErrorCode::InvalidValue);
+  EXPECT_THAT(timeout.message(),
+              HasSubstr("'ik.timeout_ms' is 1e+13; use at most 3600000 (one hour)"));
+  const RobotConfig c = parse_robot_config(
+      "[ik]\nmax_iterations = 1000000\nsweep_samples = 10000\ntimeout_ms = 3600000\n", "ok.toml");
   EXPECT_EQ(c.ik.max_iterations, 1000000);
   EXPECT_EQ(c.ik.sweep_samples, 10000);
 }
@@ -322,17 +329,21 @@ TEST(KineticToml, IntegerKeysOutsideTheirRangeAreRefused) {
 TEST(KineticToml, AKeyOfTooManyDottedPartsIsRefusedBeforeTomlReadsIt) {
   std::string dotted = "a";
   for (int i = 0; i < 100000; ++i) dotted += ".a";
-  for (const std::string& deep : {dotted + " = 1\n", "[" + dotted + "]\nx = 1\n", "[[" + dotted + "]]\n"}) {
-    const Error e = expect_error([&] { parse_robot_config("[robot]\nname = \"r\"\n" + deep, "deep.toml"); },
-                                 ErrorCode::ParseError);
+  for (const std::string& deep :
+       {dotted + " = 1\n", "[" + dotted + "]\nx = 1\n", "[[" + dotted + "]]\n"}) {
+    const Error e =
+        expect_error([&] { parse_robot_config("[robot]\nname = \"r\"\n" + deep, "deep.toml"); },
+                     ErrorCode::ParseError);
     EXPECT_THAT(e.message(), HasSubstr("deep.toml:3: a key of more than 64 dotted parts"));
   }
   std::string values;
   for (int i = 0; i < 100; ++i) values += "0.5, ";
   std::vector<std::string> warnings;
-  const RobotConfig c = parse_robot_config("[named_poses]\nhome = [\n  " + values + "\n  " + values + "]\n"
-                                           "[limits.acceleration]\njoint1 = 1.0\n",
-                                           "ok.toml", &warnings);
+  const RobotConfig c =
+      parse_robot_config("[named_poses]\nhome = [\n  " + values + "\n  " + values +
+                             "]\n"
+                             "[limits.acceleration]\njoint1 = 1.0\n",
+                         "ok.toml", &warnings);
   EXPECT_EQ(c.named_poses.at("home").size(), 200u);
 }
 
@@ -386,11 +397,12 @@ TEST(Srdf, StateValuesAWholeTurnOutsideTheLimitsAreTurnedIn) {
   TempDir dir;
   const fs::path srdf = dir.write(
       "robot.srdf",
-      "<robot name=\"tiny_gripper\">\n<group name=\"arm\"><chain base_link=\"base\" tip_link=\"hand\"/></group>\n"
+      "<robot name=\"tiny_gripper\">\n<group name=\"arm\"><chain base_link=\"base\" "
+      "tip_link=\"hand\"/></group>\n"
       "<group_state name=\"turned\" group=\"arm\">\n"
-      "<joint name=\"shoulder\" value=\"-6.0\"/>\n"     // -6 + 2pi = 0.283: within [-1.5, 1.5]
-      "<joint name=\"elbow\" value=\"3.0\"/>\n"         // 3 - 2pi = -3.28: outside [-2, 2] too
-      "<joint name=\"wrist_roll\" value=\"9.0\"/>\n"    // continuous: any value
+      "<joint name=\"shoulder\" value=\"-6.0\"/>\n"   // -6 + 2pi = 0.283: within [-1.5, 1.5]
+      "<joint name=\"elbow\" value=\"3.0\"/>\n"       // 3 - 2pi = -3.28: outside [-2, 2] too
+      "<joint name=\"wrist_roll\" value=\"9.0\"/>\n"  // continuous: any value
       "</group_state>\n</robot>\n");
   const auto model = load_robot_file(urdf.string(), srdf.string());
   const JointVector q = model->named_pose("turned");
@@ -399,8 +411,9 @@ TEST(Srdf, StateValuesAWholeTurnOutsideTheLimitsAreTurnedIn) {
   EXPECT_DOUBLE_EQ(q[model->variable_index("wrist_roll")], 9.0);
   const auto& warnings = model->load_warnings();
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_THAT(warnings[0], HasSubstr("robot.srdf:4: group_state 'turned': joint 'shoulder' = -6 is outside its "
-                                     "limits [-1.5, 1.5]; taken as 0.283185, the same angle"));
+  EXPECT_THAT(warnings[0],
+              HasSubstr("robot.srdf:4: group_state 'turned': joint 'shoulder' = -6 is outside its "
+                        "limits [-1.5, 1.5]; taken as 0.283185, the same angle"));
 }
 
 // Names the robot lacks skip their element with a warning naming the file, line, name and the
@@ -506,7 +519,8 @@ TEST(Srdf, AUrdfPassedAsTheSrdfIsRefused) {
 }
 
 // An SRDF of groups g0 .. g<depth>, each g<i> naming g<i+1> `times` times; the last holds `last`.
-std::string nested_groups_srdf(const std::string& robot, int depth, int times, const std::string& last = "") {
+std::string nested_groups_srdf(const std::string& robot, int depth, int times,
+                               const std::string& last = "") {
   std::string srdf = "<robot name=\"" + robot + "\">\n";
   for (int i = 0; i < depth; ++i) {
     srdf += "<group name=\"g" + std::to_string(i) + "\">";
@@ -522,7 +536,8 @@ std::string nested_groups_srdf(const std::string& robot, int depth, int times, c
 // a group in it.
 TEST(Srdf, SubgroupsAreSearchedOnceAtAnyDepthAndCyclesAreRefused) {
   SemanticModel s;
-  ASSERT_NO_THROW(s = parse_srdf(nested_groups_srdf("r", 40, 2), "chain.srdf"));  // (2^40 steps would not return)
+  ASSERT_NO_THROW(s = parse_srdf(nested_groups_srdf("r", 40, 2),
+                                 "chain.srdf"));  // (2^40 steps would not return)
   EXPECT_EQ(s.groups.size(), 41u);
   // Nesting deeper than a call stack would take.
   constexpr int kDepth = 100000;
@@ -530,12 +545,16 @@ TEST(Srdf, SubgroupsAreSearchedOnceAtAnyDepthAndCyclesAreRefused) {
   EXPECT_EQ(s.groups.size(), static_cast<std::size_t>(kDepth + 1));
 
   // A cycle, and a group that only leads into one (not the group named).
-  const std::string cycle = "<group name=\"a\"><group name=\"b\"/></group>\n<group name=\"b\"><group name=\"a\"/></group>\n";
+  const std::string cycle =
+      "<group name=\"a\"><group name=\"b\"/></group>\n<group name=\"b\"><group "
+      "name=\"a\"/></group>\n";
   for (const auto& [groups, expected] :
        {std::pair{cycle, "2: group 'a' contains itself through its subgroups"},
-        std::pair{"<group name=\"x\"><group name=\"a\"/></group>\n" + cycle, "3: group 'a' contains itself through its subgroups"}}) {
+        std::pair{"<group name=\"x\"><group name=\"a\"/></group>\n" + cycle,
+                  "3: group 'a' contains itself through its subgroups"}}) {
     const std::string srdf = "<robot name=\"r\">\n" + groups + "</robot>";
-    const Error e = expect_error([&srdf] { parse_srdf(srdf, "cycle.srdf"); }, ErrorCode::InvalidModel);
+    const Error e =
+        expect_error([&srdf] { parse_srdf(srdf, "cycle.srdf"); }, ErrorCode::InvalidModel);
     EXPECT_THAT(e.message(), HasSubstr(std::string("cycle.srdf:") + expected));
   }
 }
@@ -548,7 +567,9 @@ TEST(Srdf, DeeplyNestedSubgroupsResolveToTheirVariables) {
   constexpr int kDepth = 100000;
   TempDir dir;
   const auto model = load_robot_file(
-      urdf.string(), dir.write("deep.srdf", nested_groups_srdf("tiny_gripper", kDepth, 1, "<joint name=\"elbow\"/>")).string());
+      urdf.string(), dir.write("deep.srdf", nested_groups_srdf("tiny_gripper", kDepth, 1,
+                                                               "<joint name=\"elbow\"/>"))
+                         .string());
   EXPECT_EQ(model->group_variables("g0"), (std::vector<int>{model->variable_index("elbow")}));
   EXPECT_EQ(model->group_variables("g" + std::to_string(kDepth)), model->group_variables("g0"));
 }

@@ -31,46 +31,52 @@ using ::testing::Contains;
 using ::testing::HasSubstr;
 
 struct ConfigPackage {
-  std::string name;       // for the test's name
-  std::string folder;     // under ../shared/robots
-  std::string urdf_how;   // what the notes say the description is
-  std::string srdf;       // config/... the SRDF taken
-  std::string joint;      // a joint joint_limits.yaml sets ...
-  double velocity = 0.0;  // ... to this velocity
+  std::string name;           // for the test's name
+  std::string folder;         // under ../shared/robots
+  std::string urdf_how;       // what the notes say the description is
+  std::string srdf;           // config/... the SRDF taken
+  std::string joint;          // a joint joint_limits.yaml sets ...
+  double velocity = 0.0;      // ... to this velocity
   double acceleration = 0.0;  // ... and this acceleration
-  std::string ik_group;   // the group kinematics.yaml sets the IK for (and planned here)
+  std::string ik_group;       // the group kinematics.yaml sets the IK for (and planned here)
   bool initial_positions = false;
 };
 
 const std::vector<ConfigPackage>& config_packages() {
   static const std::vector<ConfigPackage> list = {
-      {"abb_irb2400", "abb/abb_irb2400_moveit_config", "abb_irb2400_support/urdf/irb2400.urdf (.setup_assistant)",
-       "config/abb_irb2400.srdf", "joint_4", 6.2832, 1.0, "manipulator", false},
+      {"abb_irb2400", "abb/abb_irb2400_moveit_config",
+       "abb_irb2400_support/urdf/irb2400.urdf (.setup_assistant)", "config/abb_irb2400.srdf",
+       "joint_4", 6.2832, 1.0, "manipulator", false},
       {"fanuc_m10ia", "fanuc/moveit_cfgs/fanuc_m10ia_moveit_config",
-       "fanuc_m10ia_support/urdf/m10ia.xacro (.setup_assistant)", "config/fanuc_m10ia.srdf", "joint_1", 3.67,
-       0.734, "manipulator", false},
+       "fanuc_m10ia_support/urdf/m10ia.xacro (.setup_assistant)", "config/fanuc_m10ia.srdf",
+       "joint_1", 3.67, 0.734, "manipulator", false},
       {"fanuc_lrmate200id", "fanuc/moveit_cfgs/fanuc_lrmate200id_moveit_config",
-       "fanuc_lrmate200id_support/urdf/lrmate200id.xacro (.setup_assistant)", "config/fanuc_lrmate200id.srdf",
-       "joint_1", 7.85, 1.57, "manipulator", false},
-      {"moveit_panda", "moveit_resources/panda_moveit_config", "config/panda.urdf.xacro", "config/panda.srdf",
-       "panda_joint2", 2.175, 1.875, "panda_arm", true},
-      {"moveit_dual_arm_panda", "moveit_resources/dual_arm_panda_moveit_config", "config/panda.urdf.xacro",
-       "config/panda.srdf", "left_panda_joint1", 2.175, 3.75, "left_panda_arm", false},
-      {"moveit_fanuc", "moveit_resources/fanuc_moveit_config", "config/fanuc.urdf.xacro", "config/fanuc.srdf",
-       "joint_1", 3.67, 0.734, "manipulator", true},
-      {"kortex_gen3_7dof_2f85", "ros2_kortex/kortex_moveit_config/kinova_gen3_7dof_robotiq_2f_85_moveit_config",
-       "kortex_description/robots/gen3.xacro (.setup_assistant)", "config/gen3.srdf", "joint_1", 1.3963, 8.6,
-       "manipulator", true},
-      {"kortex_gen3_6dof_2f85", "ros2_kortex/kortex_moveit_config/kinova_gen3_6dof_robotiq_2f_85_moveit_config",
-       "kortex_description/robots/gen3.xacro (.setup_assistant)", "config/gen3.srdf", "joint_1", 1.3963, 8.6,
-       "manipulator", true},
+       "fanuc_lrmate200id_support/urdf/lrmate200id.xacro (.setup_assistant)",
+       "config/fanuc_lrmate200id.srdf", "joint_1", 7.85, 1.57, "manipulator", false},
+      {"moveit_panda", "moveit_resources/panda_moveit_config", "config/panda.urdf.xacro",
+       "config/panda.srdf", "panda_joint2", 2.175, 1.875, "panda_arm", true},
+      {"moveit_dual_arm_panda", "moveit_resources/dual_arm_panda_moveit_config",
+       "config/panda.urdf.xacro", "config/panda.srdf", "left_panda_joint1", 2.175, 3.75,
+       "left_panda_arm", false},
+      {"moveit_fanuc", "moveit_resources/fanuc_moveit_config", "config/fanuc.urdf.xacro",
+       "config/fanuc.srdf", "joint_1", 3.67, 0.734, "manipulator", true},
+      {"kortex_gen3_7dof_2f85",
+       "ros2_kortex/kortex_moveit_config/kinova_gen3_7dof_robotiq_2f_85_moveit_config",
+       "kortex_description/robots/gen3.xacro (.setup_assistant)", "config/gen3.srdf", "joint_1",
+       1.3963, 8.6, "manipulator", true},
+      {"kortex_gen3_6dof_2f85",
+       "ros2_kortex/kortex_moveit_config/kinova_gen3_6dof_robotiq_2f_85_moveit_config",
+       "kortex_description/robots/gen3.xacro (.setup_assistant)", "config/gen3.srdf", "joint_1",
+       1.3963, 8.6, "manipulator", true},
       {"kortex_gen3_lite", "ros2_kortex/kortex_moveit_config/kinova_gen3_lite_moveit_config",
        "config/gen3_lite.urdf.xacro", "config/gen3_lite.srdf", "joint_2", 1.6, 0.43, "arm", true},
   };
   return list;
 }
 
-std::string shared(const std::string& relative) { return test::shared_robots_dir() + "/" + relative; }
+std::string shared(const std::string& relative) {
+  return test::shared_robots_dir() + "/" + relative;
+}
 
 LoadOptions shared_options() {
   LoadOptions options;
@@ -104,8 +110,10 @@ TEST_P(MoveItConfigPackageTest, OpensWithItsFilesAndPlansInItsIkGroup) {
   EXPECT_TRUE(any_line(notes, {"URDF: " + package.urdf_how})) << joined(notes);
   EXPECT_TRUE(any_line(notes, {"SRDF: " + package.srdf})) << joined(notes);
   EXPECT_TRUE(any_line(notes, {"joint limits: config/joint_limits.yaml"})) << joined(notes);
-  EXPECT_TRUE(any_line(notes, {"IK: config/kinematics.yaml (group " + package.ik_group})) << joined(notes);
-  EXPECT_EQ(any_line(notes, {"initial pose: config/initial_positions.yaml"}), package.initial_positions)
+  EXPECT_TRUE(any_line(notes, {"IK: config/kinematics.yaml (group " + package.ik_group}))
+      << joined(notes);
+  EXPECT_EQ(any_line(notes, {"initial pose: config/initial_positions.yaml"}),
+            package.initial_positions)
       << joined(notes);
   EXPECT_FALSE(model->semantic().groups.empty());
   EXPECT_EQ(model->config().ik.group, package.ik_group);
@@ -121,23 +129,28 @@ TEST_P(MoveItConfigPackageTest, OpensWithItsFilesAndPlansInItsIkGroup) {
     EXPECT_EQ(model->default_pose_name(), kInitialPositionsPose);
   }
   std::mt19937_64 random(7);
-  EXPECT_EQ(plan_group(model, package.ik_group, random), "") << package.name << ": " << package.ik_group;
+  EXPECT_EQ(plan_group(model, package.ik_group, random), "")
+      << package.name << ": " << package.ik_group;
   // For the closing table: what was skipped, with which warning.
-  std::cout << "| " << package.name << " | " << package.urdf_how << " | " << model->group_names().size()
-            << " groups | " << model->load_warnings().size() << " warnings |\n";
+  std::cout << "| " << package.name << " | " << package.urdf_how << " | "
+            << model->group_names().size() << " groups | " << model->load_warnings().size()
+            << " warnings |\n";
   for (const std::string& warning : model->load_warnings()) std::cout << "    " << warning << "\n";
 }
 
-INSTANTIATE_TEST_SUITE_P(SharedRobots, MoveItConfigPackageTest, ::testing::ValuesIn(config_packages()),
+INSTANTIATE_TEST_SUITE_P(SharedRobots, MoveItConfigPackageTest,
+                         ::testing::ValuesIn(config_packages()),
                          [](const auto& test) { return test.param.name; });
 
 // The package folder, its config/ folder, its .setup_assistant and its SRDF open the same robot;
 // companions are not searched for beside them (the package names its own).
 TEST(MoveItConfigPackages, FolderConfigFolderSetupAssistantAndSrdfOpenTheSameRobot) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  const std::string folder = shared("ros2_kortex/kortex_moveit_config/kinova_gen3_7dof_robotiq_2f_85_moveit_config");
+  const std::string folder =
+      shared("ros2_kortex/kortex_moveit_config/kinova_gen3_7dof_robotiq_2f_85_moveit_config");
   const RobotModelPtr reference = load_robot_file(folder, "", "", shared_options());
-  for (const std::string& path : {folder + "/config", folder + "/.setup_assistant", folder + "/config/gen3.srdf"}) {
+  for (const std::string& path :
+       {folder + "/config", folder + "/.setup_assistant", folder + "/config/gen3.srdf"}) {
     SCOPED_TRACE(path);
     ASSERT_TRUE(moveit_config_folder(path));
     EXPECT_EQ(fs::path(*moveit_config_folder(path)), fs::path(folder).lexically_normal());
@@ -183,7 +196,8 @@ TEST_F(BrokenConfig, JointLimitsThatDoNotParseAreSkippedNamingFileAndLine) {
   write("config/joint_limits.yaml", "joint_limits:\n  panda_joint1:\n    max_velocity: [1, 2\n");
   RobotModelPtr model;
   ASSERT_NO_THROW(model = load());
-  EXPECT_TRUE(any_line(model->load_warnings(), {"config/joint_limits.yaml:", "malformed YAML", "skipped"}))
+  EXPECT_TRUE(
+      any_line(model->load_warnings(), {"config/joint_limits.yaml:", "malformed YAML", "skipped"}))
       << joined(model->load_warnings());
   EXPECT_NEAR(model->joint("panda_joint1").limits.velocity, 2.3925, 1e-9);  // the URDF's
   EXPECT_FALSE(any_line(model->source_notes(), {"joint limits:"}));
@@ -194,18 +208,22 @@ TEST_F(BrokenConfig, UnknownJointsAndGroupsAreSkippedEntryByEntry) {
         "joint_limits:\n  panda_joint1:\n    has_velocity_limits: true\n    max_velocity: 1.5\n"
         "  elbow_of_another_robot:\n    has_velocity_limits: true\n    max_velocity: 1.0\n"
         "  panda_joint2:\n    has_velocity_limits: true\n    max_velocity: -3\n");
-  write("config/kinematics.yaml", "gripper_of_another_robot:\n  kinematics_solver_timeout: 0.5\n"
-                                  "panda_arm:\n  kinematics_solver_timeout: 0.02\n");
+  write("config/kinematics.yaml",
+        "gripper_of_another_robot:\n  kinematics_solver_timeout: 0.5\n"
+        "panda_arm:\n  kinematics_solver_timeout: 0.02\n");
   // The package's xacro reads every arm joint from this file too (xacro.load_yaml).
   write("config/initial_positions.yaml",
         "initial_positions:\n  nobody: 3\n  panda_joint1: 0\n  panda_joint2: 0\n  panda_joint3: 0\n"
         "  panda_joint4: -1.5\n  panda_joint5: 0\n  panda_joint6: 1.5\n  panda_joint7: 0\n");
   const RobotModelPtr model = load();
   const std::vector<std::string>& warnings = model->load_warnings();
-  EXPECT_TRUE(any_line(warnings, {"joint_limits.yaml:5", "'elbow_of_another_robot'", "skipped"})) << joined(warnings);
-  EXPECT_TRUE(any_line(warnings, {"joint_limits.yaml:10", "max_velocity", "must be above zero", "panda_joint2"}))
+  EXPECT_TRUE(any_line(warnings, {"joint_limits.yaml:5", "'elbow_of_another_robot'", "skipped"}))
       << joined(warnings);
-  EXPECT_TRUE(any_line(warnings, {"kinematics.yaml:1", "'gripper_of_another_robot'", "not in the SRDF"}))
+  EXPECT_TRUE(any_line(
+      warnings, {"joint_limits.yaml:10", "max_velocity", "must be above zero", "panda_joint2"}))
+      << joined(warnings);
+  EXPECT_TRUE(
+      any_line(warnings, {"kinematics.yaml:1", "'gripper_of_another_robot'", "not in the SRDF"}))
       << joined(warnings);
   EXPECT_TRUE(any_line(warnings, {"initial_positions.yaml:2", "'nobody'"})) << joined(warnings);
   EXPECT_NEAR(model->joint("panda_joint1").limits.velocity, 1.5, 1e-12);
@@ -246,7 +264,8 @@ TEST_F(BrokenConfig, AMissingDescriptionPackageIsNamedWithWhatToDo) {
         "moveit_setup_assistant_config:\n  URDF:\n    package: kinetic_test_no_such_description\n"
         "    relative_path: urdf/panda.urdf\n  SRDF:\n    relative_path: config/panda.srdf\n");
   const Error error = test::expect_error([&] { load(); }, ErrorCode::FileNotFound);
-  EXPECT_THAT(error.what(), HasSubstr("package 'kinetic_test_no_such_description', which was not found"));
+  EXPECT_THAT(error.what(),
+              HasSubstr("package 'kinetic_test_no_such_description', which was not found"));
   EXPECT_THAT(error.what(), HasSubstr("--package-path"));
 }
 
@@ -263,14 +282,16 @@ TEST(MoveItConfigPackages, AConfigNamingAMissingPackageSaysWhich) {
 }
 
 TEST_F(BrokenConfig, NoSrdfIsNamedWithWhatToDo) {
-  for (const char* file : {"config/panda.srdf", "config/panda_arm.srdf.xacro", "config/panda_arm_hand.srdf.xacro"})
+  for (const char* file :
+       {"config/panda.srdf", "config/panda_arm.srdf.xacro", "config/panda_arm_hand.srdf.xacro"})
     fs::remove(folder_ / file);
   // Its .setup_assistant still makes it a MoveIt config, whose SRDF is gone.
   ASSERT_TRUE(moveit_config_folder(folder_.string()));
   const Error error = test::expect_error([&] { load(); }, ErrorCode::FileNotFound);
   EXPECT_THAT(error.message(), HasSubstr("has no SRDF in"));
   EXPECT_THAT(error.hint(), HasSubstr("--srdf"));
-  // Without .setup_assistant either, the folder is no MoveIt config (then a folder, refused as such).
+  // Without .setup_assistant either, the folder is no MoveIt config (then a folder, refused as
+  // such).
   fs::remove(folder_ / ".setup_assistant");
   EXPECT_FALSE(moveit_config_folder(folder_.string()));
 }

@@ -17,13 +17,17 @@ namespace {
 namespace fs = std::filesystem;
 using test::TempDir;
 
-std::string urdf_named(const std::string& robot) { return "<?xml version=\"1.0\"?>\n<robot name=\"" + robot + "\"><link name=\"a\"/></robot>\n"; }
+std::string urdf_named(const std::string& robot) {
+  return "<?xml version=\"1.0\"?>\n<robot name=\"" + robot + "\"><link name=\"a\"/></robot>\n";
+}
 
 // A package: pkg/urdf/ur5_robot.urdf, whose robot is called "ur5".
 struct Package {
   TempDir dir;
   fs::path urdf = dir.write("pkg/urdf/ur5_robot.urdf", urdf_named("ur5"));
-  fs::path file(const std::string& relative) const { return dir.write("pkg/" + relative, "<robot name=\"ur5\"/>"); }
+  fs::path file(const std::string& relative) const {
+    return dir.write("pkg/" + relative, "<robot name=\"ur5\"/>");
+  }
   RobotCompanions find() const { return find_robot_companions(urdf.string()); }
 };
 
@@ -35,8 +39,10 @@ TEST(RobotCompanions, EachSrdfRuleFindsItsFile) {
       {"srdf/ur5_robot.srdf", "../srdf/ur5_robot.srdf", "found in the package's srdf folder"},
       {"config/ur5_robot.srdf", "../config/ur5_robot.srdf", "found in the package's config folder"},
       {"urdf/ur5.srdf", "ur5.srdf", "found beside the URDF, named after the robot 'ur5'"},
-      {"srdf/ur5.srdf", "../srdf/ur5.srdf", "found in the package's srdf folder, named after the robot 'ur5'"},
-      {"config/ur5.srdf", "../config/ur5.srdf", "found in the package's config folder, named after the robot 'ur5'"},
+      {"srdf/ur5.srdf", "../srdf/ur5.srdf",
+       "found in the package's srdf folder, named after the robot 'ur5'"},
+      {"config/ur5.srdf", "../config/ur5.srdf",
+       "found in the package's config folder, named after the robot 'ur5'"},
   };
   for (const auto& rule : rules) {
     SCOPED_TRACE(rule.file);
@@ -97,8 +103,10 @@ TEST(RobotCompanions, KineticTomlOnlyBesideTheUrdf) {
 TEST(RobotCompanions, MalformedOrMissingUrdfGivesNoNameBasedGuess) {
   const Package package;
   package.file("srdf/ur5.srdf");
-  for (const std::string& text : {std::string("<robot name=\"ur5\""), std::string("<robot nam=\"ur5\"/>"), std::string("<robot name=\"ur5\" / >"),
-                                  std::string("<rob name=\"ur5\"/>"), std::string("ur5"), std::string()}) {
+  for (const std::string& text :
+       {std::string("<robot name=\"ur5\""), std::string("<robot nam=\"ur5\"/>"),
+        std::string("<robot name=\"ur5\" / >"), std::string("<rob name=\"ur5\"/>"),
+        std::string("ur5"), std::string()}) {
     SCOPED_TRACE(text);
     package.dir.write("pkg/urdf/ur5_robot.urdf", text);
     EXPECT_FALSE(package.find().srdf.found());
@@ -124,12 +132,14 @@ TEST(RobotCompanions, RobotNameIsReadFromTheRootElement) {
     return urdf_robot_name(dir.write("robot.urdf", text).string());
   };
   EXPECT_EQ(name_of(urdf_named("arm")), "arm");
-  EXPECT_EQ(name_of("\xEF\xBB\xBF<?xml version='1.0'?>\n<!-- <robot name=\"comment\"> -->\n<!DOCTYPE robot>\n"
-                    "<?xml-stylesheet href='x'?>\n<robot\n  xmlns:xacro=\"http://ros.org/wiki/xacro\"\n"
-                    "  name = 'quoted'><link name=\"not_this\"/></robot>"),
-            "quoted");
+  EXPECT_EQ(
+      name_of(
+          "\xEF\xBB\xBF<?xml version='1.0'?>\n<!-- <robot name=\"comment\"> -->\n<!DOCTYPE robot>\n"
+          "<?xml-stylesheet href='x'?>\n<robot\n  xmlns:xacro=\"http://ros.org/wiki/xacro\"\n"
+          "  name = 'quoted'><link name=\"not_this\"/></robot>"),
+      "quoted");
   EXPECT_EQ(name_of("<robot xmlns:a=\"x>y\" name=\"after_a_gt\">"), "after_a_gt");
-  EXPECT_EQ(name_of("<robot><link name=\"link\"/></robot>"), "");   // the root has no name
+  EXPECT_EQ(name_of("<robot><link name=\"link\"/></robot>"), "");  // the root has no name
   EXPECT_EQ(name_of("<robots name=\"plural\"/>"), "");
   EXPECT_EQ(name_of("<sdf><robot name=\"nested\"/></sdf>"), "");
   EXPECT_EQ(name_of("<!-- never closed <robot name=\"x\"/>"), "");
@@ -144,13 +154,16 @@ TEST(RobotCompanions, SharedRobots) {
   const struct {
     std::string urdf, srdf, how;
   } cases[] = {
-      {"panda_description/urdf/panda.urdf", "../srdf/panda.srdf", "found in the package's srdf folder"},
+      {"panda_description/urdf/panda.urdf", "../srdf/panda.srdf",
+       "found in the package's srdf folder"},
       {"panda_description/urdf/panda_collision.urdf", "../srdf/panda.srdf",
        "found in the package's srdf folder, named after the robot 'panda'"},
-      {"ur_description/urdf/ur5_gripper.urdf", "../srdf/ur5_gripper.srdf", "found in the package's srdf folder"},
+      {"ur_description/urdf/ur5_gripper.urdf", "../srdf/ur5_gripper.srdf",
+       "found in the package's srdf folder"},
       {"ur_description/urdf/ur5_robot.urdf", "../srdf/ur5.srdf",
        "found in the package's srdf folder, named after the robot 'ur5'"},
-      {"kinova_description/robots/kinova.urdf", "../srdf/kinova.srdf", "found in the package's srdf folder"},
+      {"kinova_description/robots/kinova.urdf", "../srdf/kinova.srdf",
+       "found in the package's srdf folder"},
       {"ur_description/urdf/ur10_robot.urdf", "", ""},
   };
   for (const auto& c : cases) {
@@ -159,7 +172,8 @@ TEST(RobotCompanions, SharedRobots) {
     EXPECT_EQ(found.srdf.relative, c.srdf);
     EXPECT_EQ(found.srdf.how, c.how);
     if (!c.srdf.empty()) {
-      EXPECT_EQ(found.srdf.path, ((robots / c.urdf).parent_path() / c.srdf).lexically_normal().string());
+      EXPECT_EQ(found.srdf.path,
+                ((robots / c.urdf).parent_path() / c.srdf).lexically_normal().string());
     }
     EXPECT_FALSE(found.toml.found());
   }

@@ -25,10 +25,10 @@
 
 #include "engine/collision/acm_generator.hpp"
 #include "engine/core/error.hpp"
+#include "engine/group_planning.hpp"
 #include "engine/kinematics/forward_kinematics.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "engine/group_planning.hpp"
 #include "engine/model_test_helpers.hpp"
 #include "engine/planning/planner.hpp"
 #include "support/test_paths.hpp"
@@ -457,7 +457,8 @@ TEST(SharedPackages, GroupGoalsKeepTheOtherJointsAtTheStart) {
 TEST(SharedPackages, AStateNamedInEachArmIsOnePoseOfTheWholeRobot) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   const RobotModelPtr model = load(package_named("moveit_dual_arm_panda"));
-  const int left4 = model->variable_index("left_panda_joint4"), right4 = model->variable_index("right_panda_joint4");
+  const int left4 = model->variable_index("left_panda_joint4"),
+            right4 = model->variable_index("right_panda_joint4");
   const JointVector both = model->named_pose("ready");
   EXPECT_DOUBLE_EQ(both[left4], -2.356);
   EXPECT_DOUBLE_EQ(both[right4], -2.356);

@@ -167,7 +167,8 @@ TEST(SharedRobots, PandaStructureAndSrdf) {
 TEST(SharedRobots, PandaSrdfJointListIsAChainToTheEndEffector) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   const std::string dir = test::example_robot_data_dir() + "/robots/panda_description";
-  const auto model = load_robot_file(dir + "/urdf/panda.urdf", dir + "/srdf/panda.srdf", "", shared_options());
+  const auto model =
+      load_robot_file(dir + "/urdf/panda.urdf", dir + "/srdf/panda.srdf", "", shared_options());
   const GroupChain arm = group_chain(*model);
   EXPECT_EQ(arm.group, "arm");
   EXPECT_EQ(arm.base_link, "panda_link0");
@@ -177,7 +178,8 @@ TEST(SharedRobots, PandaSrdfJointListIsAChainToTheEndEffector) {
   EXPECT_EQ(chain.tip_link(), "panda_hand_tcp");
   // A group made of subgroups (arm and hand branch at the hand) is no single chain: refused,
   // naming the known groups.
-  const Error e = test::expect_error([&] { group_chain(*model, "arm_and_hand"); }, ErrorCode::InvalidModel);
+  const Error e =
+      test::expect_error([&] { group_chain(*model, "arm_and_hand"); }, ErrorCode::InvalidModel);
   EXPECT_THAT(e.message(), HasSubstr("known groups: arm, hand, arm_and_hand"));
 }
 
@@ -198,11 +200,13 @@ TEST(SharedRobots, KinovaContinuousJointsAndSrdfQuirks) {
   EXPECT_DOUBLE_EQ(model->named_pose("arm_up")[model->variable_index("j2s6s200_joint_2")], 2.618);
   // Its joint 3 is written -1.5707, outside the URDF's [0.3316, 5.9516]: the same angle a turn on
   // is taken, and the load says so.
-  EXPECT_NEAR(model->named_pose("arm_up")[model->variable_index("j2s6s200_joint_3")], -1.5707 + 2 * M_PI, 1e-12);
+  EXPECT_NEAR(model->named_pose("arm_up")[model->variable_index("j2s6s200_joint_3")],
+              -1.5707 + 2 * M_PI, 1e-12);
   EXPECT_TRUE(model->within_limits(model->named_pose("arm_up")));
   const auto& warnings = model->load_warnings();
   EXPECT_TRUE(std::any_of(warnings.begin(), warnings.end(), [](const std::string& w) {
-    return w.find("group_state 'arm_up': joint 'j2s6s200_joint_3' = -1.5707 is outside its limits") !=
+    return w.find(
+               "group_state 'arm_up': joint 'j2s6s200_joint_3' = -1.5707 is outside its limits") !=
                std::string::npos &&
            w.find("the same angle a whole number of turns on") != std::string::npos;
   }));
@@ -228,20 +232,23 @@ TEST(SharedRobots, BareUrdfWithOneChainIsItsOwnGroup) {
   EXPECT_EQ(KinematicChain::from_config(model).dof(), 6);
 
   // One line of fixed links past the last joint is followed to its end.
-  const auto tooled = load_robot_string(R"(<robot name="r"><link name="a"/><link name="b"/><link name="flange"/>
+  const auto tooled =
+      load_robot_string(R"(<robot name="r"><link name="a"/><link name="b"/><link name="flange"/>
     <link name="tool"/><joint name="j" type="revolute"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/>
     <limit lower="-1" upper="1" velocity="1" effort="1"/></joint>
     <joint name="f" type="fixed"><parent link="b"/><child link="flange"/></joint>
     <joint name="t" type="fixed"><parent link="flange"/><child link="tool"/><origin xyz="0 0 0.1"/></joint></robot>)");
   EXPECT_EQ(group_chain(*tooled).tip_link, "tool");
 
-  const auto two_arms = load_robot_string(R"(<robot name="twins"><link name="base"/><link name="left"/>
+  const auto two_arms =
+      load_robot_string(R"(<robot name="twins"><link name="base"/><link name="left"/>
     <link name="right"/><joint name="l" type="revolute"><parent link="base"/><child link="left"/>
     <axis xyz="0 0 1"/><limit lower="-1" upper="1" velocity="1" effort="1"/></joint>
     <joint name="r" type="revolute"><parent link="base"/><child link="right"/><axis xyz="0 0 1"/>
     <limit lower="-1" upper="1" velocity="1" effort="1"/></joint></robot>)");
   const Error e = test::expect_error([&] { group_chain(*two_arms); }, ErrorCode::InvalidModel);
-  EXPECT_THAT(e.message(), HasSubstr("defines no planning group, and its movable joints do not form one chain"));
+  EXPECT_THAT(e.message(),
+              HasSubstr("defines no planning group, and its movable joints do not form one chain"));
   EXPECT_THAT(e.hint(), HasSubstr("[planning_group.NAME]"));
 }
 

@@ -294,7 +294,10 @@ TEST(ModelUrdfErrors, MalformedXmlNamesFileAndLine) {
   // An empty file is said as one, without tinyxml2's "Error=XML_ERROR_EMPTY_DOCUMENT ErrorID=13".
   for (const std::string empty : {"", "<?xml version=\"1.0\"?>\n<!-- nothing -->\n"}) {
     const Error blank = expect_error([&] { load_robot_string(empty); }, ErrorCode::ParseError);
-    EXPECT_THAT(blank.message(), HasSubstr("<urdf string>: the file is empty (or holds only a declaration or comments): no XML"));
+    EXPECT_THAT(
+        blank.message(),
+        HasSubstr(
+            "<urdf string>: the file is empty (or holds only a declaration or comments): no XML"));
     EXPECT_THAT(blank.message(), Not(HasSubstr("XML_ERROR")));
   }
 }
@@ -402,7 +405,10 @@ TEST(ModelUrdfErrors, TooDeepTreesAndDetachedCyclesAreRefused) {
   };
   EXPECT_EQ(load_robot_string(chain(500))->links().size(), 501u);
   Error e = expect_error([&] { load_robot_string(chain(20000)); }, ErrorCode::InvalidModel);
-  EXPECT_THAT(e.message(), HasSubstr("<urdf string>:502: link 'l501' is 501 joints from the root link 'l0' (at most 500)"));
+  EXPECT_THAT(
+      e.message(),
+      HasSubstr(
+          "<urdf string>:502: link 'l501' is 501 joints from the root link 'l0' (at most 500)"));
 
   e = expect_error(
       [] {
@@ -413,7 +419,9 @@ TEST(ModelUrdfErrors, TooDeepTreesAndDetachedCyclesAreRefused) {
 </robot>)");
       },
       ErrorCode::InvalidModel);
-  EXPECT_THAT(e.message(), HasSubstr("'a' and 'b' are not connected to root link 'base': their joints form a cycle"));
+  EXPECT_THAT(
+      e.message(),
+      HasSubstr("'a' and 'b' are not connected to root link 'base': their joints form a cycle"));
 }
 
 // urdfdom hands some messages that quote the file to printf as the format: "%n" in a malformed
@@ -423,17 +431,25 @@ TEST(ModelUrdfErrors, APercentSignIsRefusedBeforeUrdfdomTakesItForAFormat) {
   const auto urdf = [](const std::string& inside_base, const std::string& joint_origin) {
     return "<robot name=\"r\">\n<link name=\"base\">" + inside_base +
            "</link>\n<link name=\"arm\"/>\n<joint name=\"j\" type=\"fixed\"><parent link=\"base\"/>"
-           "<child link=\"arm\"/>" + joint_origin + "</joint>\n</robot>";
+           "<child link=\"arm\"/>" +
+           joint_origin + "</joint>\n</robot>";
   };
-  Error e = expect_error([&] { load_robot_string(urdf("", R"(<origin rpy="%n %n %n"/>)")); }, ErrorCode::ParseError);
+  Error e = expect_error([&] { load_robot_string(urdf("", R"(<origin rpy="%n %n %n"/>)")); },
+                         ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("<urdf string>:4: attribute 'rpy' of <origin> contains '%'"));
   e = expect_error(
-      [&] { load_robot_string(urdf(R"(<visual><geometry><box size="%p.%p.%p"/></geometry></visual>)", "")); },
+      [&] {
+        load_robot_string(
+            urdf(R"(<visual><geometry><box size="%p.%p.%p"/></geometry></visual>)", ""));
+      },
       ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("attribute 'size' of <box> contains '%'"));
   EXPECT_THAT(e.message(), Not(HasSubstr("0x")));
-  e = expect_error([&] { load_robot_string("<robot name=\"r\"><material name=\"%s%s\"/><link name=\"a\"/></robot>"); },
-                   ErrorCode::ParseError);
+  e = expect_error(
+      [&] {
+        load_robot_string("<robot name=\"r\"><material name=\"%s%s\"/><link name=\"a\"/></robot>");
+      },
+      ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("attribute 'name' of <material> contains '%'"));
   // A file name may hold one (URL-encoded names): the mesh is only missing here.
   const auto model = load_robot_string(
@@ -588,7 +604,8 @@ TEST(PackageResolver, FindsPackagesThroughAncestorsSearchPathsAndEnvironment) {
   }
 }
 
-// MotionBenchMaker's Panda reads package://meshes/... with meshes/ (no package.xml) beside its URDF.
+// MotionBenchMaker's Panda reads package://meshes/... with meshes/ (no package.xml) beside its
+// URDF.
 TEST(PackageResolver, AFolderWithoutPackageXmlBesideTheUrdfIsThePackageOfItsName) {
   if (test::mbm_panda_dir().empty()) GTEST_SKIP() << "../shared/mbm/panda is absent";
   const fs::path robot = fs::path(test::mbm_panda_dir()) / "robot";
@@ -598,8 +615,10 @@ TEST(PackageResolver, AFolderWithoutPackageXmlBesideTheUrdfIsThePackageOfItsName
   EXPECT_EQ(resolver.resolve_path("package://meshes/collision/link0.obj"),
             fs::canonical(robot / "meshes/collision/link0.obj").string());
   EXPECT_EQ(resolver.resolve_path("package://nowhere/collision/link0.obj"), "");
-  const auto panda = load_robot_file((robot / "panda.urdf").string(), (robot / "panda.srdf").string());
-  for (const std::string& warning : panda->load_warnings()) EXPECT_THAT(warning, Not(HasSubstr("package"))) << warning;
+  const auto panda =
+      load_robot_file((robot / "panda.urdf").string(), (robot / "panda.srdf").string());
+  for (const std::string& warning : panda->load_warnings())
+    EXPECT_THAT(warning, Not(HasSubstr("package"))) << warning;
   EXPECT_EQ(panda->link("panda_link0").collisions[0].geometry.mesh_path,
             fs::canonical(robot / "meshes/collision/link0.obj").string());
 }

@@ -13,19 +13,23 @@
 #include "engine/core/error.hpp"
 #include "engine/kinematics/ik_factory.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "support/benchmark_scenes.hpp"
 #include "engine/planning/cartesian_step_ik.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/planner.hpp"
 #include "engine/planning/planning_space.hpp"
+#include "support/benchmark_scenes.hpp"
 #include "support/time_budget.hpp"
 
 using namespace kinetic;
 
 namespace {
 
-RobotModelPtr ur5e() { return test::builtin_ur5e(); }
-RobotModelPtr panda() { return test::builtin_panda(); }
+RobotModelPtr ur5e() {
+  return test::builtin_ur5e();
+}
+RobotModelPtr panda() {
+  return test::builtin_panda();
+}
 
 // Distance of p from the segment a-b.
 double off_line(const Vector3& p, const Vector3& a, const Vector3& b) {
@@ -52,7 +56,8 @@ TEST(CartesianPlanning, StraightLineIsFollowedInMillimetreSteps) {
       EXPECT_LT(off_line(p.translation(), from.translation(), to.translation()), 2e-4);
       EXPECT_LT(Quaternion(p.linear()).angularDistance(Quaternion(from.linear())), 2e-3);
       if (i > 0) {
-        EXPECT_LE((r.path[i] - r.path[i - 1]).cwiseAbs().maxCoeff(), CartesianOptions{}.jump_threshold);
+        EXPECT_LE((r.path[i] - r.path[i - 1]).cwiseAbs().maxCoeff(),
+                  CartesianOptions{}.jump_threshold);
         EXPECT_LE((p.translation() - planner.tcp_pose(r.path[i - 1]).translation()).norm(), 1.2e-3);
       }
     }
@@ -105,8 +110,9 @@ TEST(CartesianPlanning, AStretchedArmSaysNoJointMovesTheTcpAlongTheLine) {
   const CartesianResult stretched = line_along_tool_z(ur5e()->named_pose("home"), 0.3);
   EXPECT_FALSE(stretched.complete());
   EXPECT_EQ(stretched.fraction, 0.0);
-  EXPECT_NE(stretched.stop_reason.find("IK failed at step 1 of 300: from there the joints can move the TCP only 0% of "
-                                       "the way along the line (the arm is stretched out"),
+  EXPECT_NE(stretched.stop_reason.find(
+                "IK failed at step 1 of 300: from there the joints can move the TCP only 0% of "
+                "the way along the line (the arm is stretched out"),
             std::string::npos)
       << stretched.stop_reason;
   const CartesianResult bent = line_along_tool_z(ur5e()->named_pose("ready"), 0.1);
@@ -130,7 +136,8 @@ TEST(CartesianPlanning, ObstacleStopsWithTheLinksAtFault) {
   EXPECT_GT(r.fraction, 0.2);
   EXPECT_LT(r.fraction, 0.7);
   EXPECT_NE(r.stop_reason.find("collision"), std::string::npos) << r.stop_reason;
-  EXPECT_NE(std::find(r.links_at_fault.begin(), r.links_at_fault.end(), "plate"), r.links_at_fault.end());
+  EXPECT_NE(std::find(r.links_at_fault.begin(), r.links_at_fault.end(), "plate"),
+            r.links_at_fault.end());
   EXPECT_FALSE(collision_gate(planner.checker(), r.path).has_value());
 }
 
@@ -146,7 +153,8 @@ TEST(CartesianPlanning, JumpThresholdNamesTheJoint) {
   EXPECT_DOUBLE_EQ(r.fraction, 0.0);
   EXPECT_FALSE(r.joint_at_fault.empty());
   EXPECT_NE(r.stop_reason.find(r.joint_at_fault), std::string::npos) << r.stop_reason;
-  EXPECT_NE(r.stop_reason.find(" rad (threshold 0.000 rad)"), std::string::npos) << r.stop_reason;  // units said
+  EXPECT_NE(r.stop_reason.find(" rad (threshold 0.000 rad)"), std::string::npos)
+      << r.stop_reason;  // units said
 }
 
 TEST(CartesianPlanning, AJointAtItsLimitIsNamed) {
@@ -190,7 +198,9 @@ std::vector<Pose> line_poses(const Pose& from, const Pose& to, int steps) {
 
 // The elbow (up/down) and wrist (flipped or not) branch of a UR or OPW arm. (A change of shoulder
 // branch swings the first joint far more than any step allows.)
-std::array<bool, 2> branch_of(const JointVector& q) { return {std::sin(q[2]) > 0.0, std::sin(q[4]) > 0.0}; }
+std::array<bool, 2> branch_of(const JointVector& q) {
+  return {std::sin(q[2]) > 0.0, std::sin(q[4]) > 0.0};
+}
 
 RobotModelPtr kr6() {  // closed form: OPW
   static const RobotModelPtr model = load_builtin_robot("kr6_r700_sixx");
@@ -228,7 +238,8 @@ std::vector<std::pair<RobotModelPtr, double>> closed_form_robots() {
 Pose turned_line_end(const Pose& from, double scale) {
   Pose to = from;
   to.translation() += scale * Vector3(-0.1, 0.25, -0.12);
-  to.linear() = Eigen::AngleAxisd(0.6, Vector3(1, 1, 0).normalized()).toRotationMatrix() * from.linear();
+  to.linear() =
+      Eigen::AngleAxisd(0.6, Vector3(1, 1, 0).normalized()).toRotationMatrix() * from.linear();
   return to;
 }
 
@@ -306,7 +317,8 @@ TEST(CartesianPlanning, ClosedFormAndNumericPathsAgree) {
     const Pose to = turned_line_end(from, scale);
     const std::vector<std::vector<CartesianSegment>> motions = {
         {CartesianSegment::line_to(to)},
-        {CartesianSegment::arc(from.translation() + scale * Vector3(0.08, 0.0, 0.0), Vector3::UnitZ(), M_PI / 2)}};
+        {CartesianSegment::arc(from.translation() + scale * Vector3(0.08, 0.0, 0.0),
+                               Vector3::UnitZ(), M_PI / 2)}};
     const IkOptions tolerance = ik_options_from_config(*model);
     CartesianOptions closed_form_options;
     closed_form_options.closed_form_ik = true;
@@ -318,16 +330,22 @@ TEST(CartesianPlanning, ClosedFormAndNumericPathsAgree) {
       ASSERT_EQ(closed.path.size(), numeric.path.size());
       for (std::size_t i = 1; i < closed.path.size(); ++i) {
         const Pose a = planner.tcp_pose(closed.path[i]), b = planner.tcp_pose(numeric.path[i]);
-        if (segments.front().type == CartesianSegment::Type::Line) {  // closed form: on the line exactly
-          EXPECT_LT(off_line(a.translation(), from.translation(), to.translation()), 1e-9) << "step " << i;
+        if (segments.front().type ==
+            CartesianSegment::Type::Line) {  // closed form: on the line exactly
+          EXPECT_LT(off_line(a.translation(), from.translation(), to.translation()), 1e-9)
+              << "step " << i;
         }
-        // Both reach the step's pose within the IK tolerance, so they lie within twice of each other.
+        // Both reach the step's pose within the IK tolerance, so they lie within twice of each
+        // other.
         EXPECT_LE(pose_distance(a, b).position, 2 * tolerance.position_tolerance) << "step " << i;
-        EXPECT_LE(pose_distance(a, b).orientation, 2 * tolerance.orientation_tolerance) << "step " << i;
+        EXPECT_LE(pose_distance(a, b).orientation, 2 * tolerance.orientation_tolerance)
+            << "step " << i;
         EXPECT_LT((closed.path[i] - numeric.path[i]).cwiseAbs().maxCoeff(), 0.01) << "step " << i;
       }
-      EXPECT_LT(pose_distance(planner.tcp_pose(closed.path.back()), planner.tcp_pose(numeric.path.back())).position,
-                2 * tolerance.position_tolerance);
+      EXPECT_LT(
+          pose_distance(planner.tcp_pose(closed.path.back()), planner.tcp_pose(numeric.path.back()))
+              .position,
+          2 * tolerance.position_tolerance);
       EXPECT_LT((closed.path.back() - numeric.path.back()).cwiseAbs().maxCoeff(), 2e-3);
     }
   }
@@ -337,8 +355,8 @@ TEST(CartesianPlanning, ClosedFormAndNumericPathsAgree) {
 // followed): the first state that fails the per-step check stops the motion, and the path up to
 // it must pass the collision gate.
 struct PerStepVerdict {
-  std::size_t first_colliding = 0;         // 0: none
-  std::vector<std::string> links;          // at that state
+  std::size_t first_colliding = 0;          // 0: none
+  std::vector<std::string> links;           // at that state
   std::optional<std::string> gate_problem;  // of the path that is kept
 };
 
@@ -348,7 +366,8 @@ PerStepVerdict check_every_step(CollisionChecker& checker, const JointPath& path
     if (!state_collision_free(checker, path[i], margin)) verdict.first_colliding = i;
   JointPath kept = path;
   if (verdict.first_colliding > 0) {
-    for (const Contact& c : checker.contacts(path[verdict.first_colliding], CheckOptions{margin, true, true})) {
+    for (const Contact& c :
+         checker.contacts(path[verdict.first_colliding], CheckOptions{margin, true, true})) {
       verdict.links.push_back(c.body_a);
       verdict.links.push_back(c.body_b);
     }
@@ -382,8 +401,9 @@ TEST(CartesianPlanning, CollisionStopMatchesCheckingEveryStep) {
       for (const double margin : {0.0, 0.01}) {
         SCOPED_TRACE(::testing::Message() << "cube at " << along << " m, margin " << margin);
         PlanningScene scene;
-        scene.add_obstacle("cube", Shape::box({0.03, 0.03, 0.03}),
-                           Pose(Eigen::Translation3d(from.translation() + Vector3(0.0, along, 0.0))));
+        scene.add_obstacle(
+            "cube", Shape::box({0.03, 0.03, 0.03}),
+            Pose(Eigen::Translation3d(from.translation() + Vector3(0.0, along, 0.0))));
         planner.set_scene(scene);
         const PerStepVerdict expected = check_every_step(planner.checker(), free_run.path, margin);
         CartesianOptions checked = unchecked;
@@ -395,7 +415,8 @@ TEST(CartesianPlanning, CollisionStopMatchesCheckingEveryStep) {
             ADD_FAILURE() << "the gate refuses this path: " << *expected.gate_problem;
           } catch (const Error& e) {
             EXPECT_EQ(e.code(), ErrorCode::InCollision);
-            EXPECT_EQ(e.message(), "Cartesian path failed the collision gate: " + *expected.gate_problem);
+            EXPECT_EQ(e.message(),
+                      "Cartesian path failed the collision gate: " + *expected.gate_problem);
           }
           continue;
         }
@@ -405,11 +426,17 @@ TEST(CartesianPlanning, CollisionStopMatchesCheckingEveryStep) {
         EXPECT_EQ(r.path.size(), expected.first_colliding);
         EXPECT_EQ(r.steps, static_cast<int>(expected.first_colliding) - 1);
         EXPECT_EQ(r.links_at_fault, expected.links);
-        EXPECT_NE(std::find(r.links_at_fault.begin(), r.links_at_fault.end(), "cube"), r.links_at_fault.end());
-        EXPECT_EQ(r.stop_reason.rfind("collision at step " + std::to_string(expected.first_colliding) + " of " +
-                                          std::to_string(free_run.steps) + ": ", 0), 0u) << r.stop_reason;
+        EXPECT_NE(std::find(r.links_at_fault.begin(), r.links_at_fault.end(), "cube"),
+                  r.links_at_fault.end());
+        EXPECT_EQ(
+            r.stop_reason.rfind("collision at step " + std::to_string(expected.first_colliding) +
+                                    " of " + std::to_string(free_run.steps) + ": ",
+                                0),
+            0u)
+            << r.stop_reason;
         EXPECT_TRUE(r.joint_at_fault.empty());
-        for (std::size_t i = 0; i < r.path.size(); ++i) EXPECT_EQ(r.path[i], free_run.path[i]) << "state " << i;
+        for (std::size_t i = 0; i < r.path.size(); ++i)
+          EXPECT_EQ(r.path[i], free_run.path[i]) << "state " << i;
       }
     }
     EXPECT_GT(stopped, 10);
@@ -433,7 +460,8 @@ TEST(ConstrainedPlanning, OrientationKeptAlongThePath) {
     ASSERT_GE(r.path.size(), 2u);
     for (const auto& q : r.path) {
       const Pose p = planner.tcp_pose(q);
-      EXPECT_LE(Quaternion(p.linear()).angularDistance(constraints.orientation->orientation), 0.05 + 1e-4);
+      EXPECT_LE(Quaternion(p.linear()).angularDistance(constraints.orientation->orientation),
+                0.05 + 1e-4);
       EXPECT_GE(p.translation().z(), 0.25 - 1e-4);
     }
     // Dense: consecutive states close enough that the constraint holds between them too.
@@ -450,7 +478,8 @@ TEST(ConstrainedPlanning, OrientationKeptAlongThePath) {
 TEST(ConstrainedPlanning, ShortcuttingShortensAroundAnObstacle) {
   const RobotModelPtr model = ur5e();
   PlanningScene scene;
-  scene.add_obstacle("box", Shape::box({0.2, 0.2, 0.3}), Pose(Eigen::Translation3d(0.5, 0.0, 0.15)));
+  scene.add_obstacle("box", Shape::box({0.2, 0.2, 0.3}),
+                     Pose(Eigen::Translation3d(0.5, 0.0, 0.15)));
   Planner planner(model, scene);
   const Quaternion down(rotation_from_rpy(M_PI, 0.0, 0.0));
   Pose over = Pose::Identity(), beyond = Pose::Identity();

@@ -45,7 +45,8 @@ Problem mbm_problem(const RobotModel& model, const std::string& scene, int index
 std::unique_ptr<Planner> mbm_panda_planner() {
   const fs::path robot = fs::path(test::mbm_panda_dir()) / "robot";
   return std::make_unique<Planner>(
-      load_robot_file((robot / "panda.urdf").string(), (robot / "panda.srdf").string()), PlanningScene(), "panda_arm");
+      load_robot_file((robot / "panda.urdf").string(), (robot / "panda.srdf").string()),
+      PlanningScene(), "panda_arm");
 }
 
 }  // namespace
@@ -57,7 +58,8 @@ TEST(GateRepair, ACoarselyCheckedPathThatClipsAShelfIsRepairedNotRefused) {
   PlannerOptions options;
   options.resolution = 0.3;  // edges checked every 0.3 rad: the gate finds what the search skipped
 #if defined(__SANITIZE_ADDRESS__)
-  options.timeout_ms = 30000;  // the repair's re-planning shares the budget; the sanitizers are ~10x slower
+  options.timeout_ms =
+      30000;  // the repair's re-planning shares the budget; the sanitizers are ~10x slower
 #else
   options.timeout_ms = 3000;
 #endif
@@ -85,7 +87,8 @@ TEST(GateRepair, ACoarselyCheckedPathThatClipsAShelfIsRepairedNotRefused) {
       << "no path needed a repair: the test no longer reproduces the clipping it guards against";
 }
 
-// A plan that fails after the planner reduced its margin says the narrowest margin it searched with.
+// A plan that fails after the planner reduced its margin says the narrowest margin it searched
+// with.
 TEST(GateRepair, AFailedPlanSaysTheMarginItWasReducedTo) {
   KINETIC_REQUIRE_MBM();
   const std::unique_ptr<Planner> mbm = mbm_panda_planner();
@@ -101,7 +104,8 @@ TEST(GateRepair, AFailedPlanSaysTheMarginItWasReducedTo) {
   } catch (const Error& error) {
     EXPECT_EQ(error.code(), ErrorCode::Timeout);
     // 0.005 m for the start or goal, then the 2 mm floor when no path kept that clear.
-    EXPECT_NE(error.message().find("with margins down to 0.002 m (asked: 0.020 m)"), std::string::npos)
+    EXPECT_NE(error.message().find("with margins down to 0.002 m (asked: 0.020 m)"),
+              std::string::npos)
         << error.message();
   }
 }
@@ -127,7 +131,8 @@ TEST(MarginFallback, APassageNarrowerThanTheMarginIsPlannedWithLessAndSaysSo) {
   EXPECT_LT(result.margin_used, 0.02);
   EXPECT_GE(result.margin_used, 0.002);
   bool said = false;
-  for (const std::string& note : result.notes) said |= note.find("no path kept 0.020 m clear") != std::string::npos;
+  for (const std::string& note : result.notes)
+    said |= note.find("no path kept 0.020 m clear") != std::string::npos;
   EXPECT_TRUE(said) << "the notes do not say why the margin was reduced";
   EXPECT_FALSE(collision_gate(planner.checker(), result.path).has_value());
 }

@@ -10,9 +10,9 @@
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "support/benchmark_scenes.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/planning_space.hpp"
+#include "support/benchmark_scenes.hpp"
 #include "ur5e_forearm_swing.hpp"
 
 using namespace kinetic;
@@ -31,7 +31,8 @@ JointVector ur5e_pose(double q1, double q2) {
 // A plate 1 cm thick across the path of the UR5e's elbow when joint 1 turns through zero.
 PlanningScene plate_in_the_elbow_sweep(CollisionChecker& checker, const RobotModel& model) {
   checker.update(ur5e_pose(0.0, -0.5));
-  const Vector3 elbow = checker.link_poses()[static_cast<std::size_t>(model.link_index("link3"))].translation();
+  const Vector3 elbow =
+      checker.link_poses()[static_cast<std::size_t>(model.link_index("link3"))].translation();
   Pose pose = Pose::Identity();
   pose.translation() = elbow;
   const Vector3 tangent = Vector3::UnitZ().cross(Vector3(elbow.x(), elbow.y(), 0.0)).normalized();
@@ -45,7 +46,8 @@ TEST(OutputGates, NameTheFirstWaypointOrSegmentInCollision) {
   const RobotModelPtr model = load_builtin_robot("ur5e");
   CollisionChecker checker(model);
   checker.set_scene(plate_in_the_elbow_sweep(checker, *model));
-  const JointVector before = ur5e_pose(-0.9, -0.5), through = ur5e_pose(0.0, -0.5), after = ur5e_pose(0.9, -0.5);
+  const JointVector before = ur5e_pose(-0.9, -0.5), through = ur5e_pose(0.0, -0.5),
+                    after = ur5e_pose(0.9, -0.5);
   ASSERT_FALSE(checker.in_collision(before));
   ASSERT_FALSE(checker.in_collision(after));
   ASSERT_TRUE(checker.in_collision(through));
@@ -53,8 +55,12 @@ TEST(OutputGates, NameTheFirstWaypointOrSegmentInCollision) {
   // Both ends free, the plate in between: only the segment check can see it.
   const auto swept = collision_gate(checker, {before, after});
   ASSERT_TRUE(swept.has_value());
-  EXPECT_EQ(swept->rfind("segment 0 -> 1 fails the continuous collision check against the scene ('", 0), 0u) << *swept;
-  EXPECT_NE(swept->find("' with 'plate')"), std::string::npos) << *swept;  // the link that reaches it first
+  EXPECT_EQ(
+      swept->rfind("segment 0 -> 1 fails the continuous collision check against the scene ('", 0),
+      0u)
+      << *swept;
+  EXPECT_NE(swept->find("' with 'plate')"), std::string::npos)
+      << *swept;  // the link that reaches it first
 
   const auto stop = collision_gate(checker, {before, before + (after - before) * 0.05, through});
   ASSERT_TRUE(stop.has_value());
@@ -66,7 +72,8 @@ TEST(OutputGates, NameTheFirstWaypointOrSegmentInCollision) {
   EXPECT_NE(start->find("waypoint 0 is in collision"), std::string::npos) << *start;
 
   // Away from the plate the same kind of motion passes.
-  EXPECT_FALSE(collision_gate(checker, {after, ur5e_pose(1.5, -0.5), ur5e_pose(2.5, -1.0)}).has_value());
+  EXPECT_FALSE(
+      collision_gate(checker, {after, ur5e_pose(1.5, -0.5), ur5e_pose(2.5, -1.0)}).has_value());
   EXPECT_FALSE(collision_gate(checker, {after}).has_value());
   EXPECT_FALSE(collision_gate(checker, {}).has_value());
 }
@@ -92,16 +99,19 @@ TEST(OutputGates, ContinuousAndDiscreteSelfGatesAgreeOnPaths) {
     const RobotModelPtr model = load_builtin_robot(name);
     CollisionChecker checker(model);
     std::mt19937_64 rng(7);
-    const JointVector lo = model->lower_limits().cwiseMax(-M_PI), hi = model->upper_limits().cwiseMin(M_PI);
+    const JointVector lo = model->lower_limits().cwiseMax(-M_PI),
+                      hi = model->upper_limits().cwiseMin(M_PI);
     std::uniform_real_distribution<double> unit(-1.0, 1.0);
     int passed = 0, refused = 0;
     for (int k = 0; k < 40; ++k) {
       JointPath path;
       JointVector q(model->dof());
-      for (int j = 0; j < model->dof(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+      for (int j = 0; j < model->dof(); ++j)
+        q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
       for (int w = 0; w < 6; ++w) {
         path.push_back(q);
-        for (int j = 0; j < model->dof(); ++j) q[j] = std::clamp(q[j] + 0.4 * unit(rng), lo[j], hi[j]);
+        for (int j = 0; j < model->dof(); ++j)
+          q[j] = std::clamp(q[j] + 0.4 * unit(rng), lo[j], hi[j]);
       }
       const auto continuous = collision_gate(checker, path, SelfGateMode::Continuous);
       const auto discrete = collision_gate(checker, path, SelfGateMode::Discrete);

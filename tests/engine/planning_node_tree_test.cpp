@@ -44,7 +44,8 @@ std::vector<JointVector> search_like_states(int dof, int count, std::mt19937_64&
     const int steps = static_cast<int>(rng() % 20) + 1;
     for (int s = 1; s <= steps && static_cast<int>(states.size()) < count; ++s)
       states.push_back(at + (target - at) * (static_cast<double>(s) / steps));
-    if (rng() % 4 == 0 && !states.empty()) states.push_back(states[rng() % states.size()]);  // duplicate
+    if (rng() % 4 == 0 && !states.empty())
+      states.push_back(states[rng() % states.size()]);  // duplicate
     at = states[rng() % states.size()];
   }
   return states;
@@ -64,7 +65,8 @@ TEST(NodeTreeSearch, NearestWithinAndKNearestMatchAScanInNodeOrder) {
     for (int query = 0; query < 300; ++query) {
       JointVector q(dof);
       for (int j = 0; j < dof; ++j) q[j] = uniform(rng);
-      if (query % 5 == 0) q = states[rng() % states.size()];  // exactly on a (maybe duplicated) node
+      if (query % 5 == 0)
+        q = states[rng() % states.size()];  // exactly on a (maybe duplicated) node
       ASSERT_EQ(tree.nearest(q), scan_nearest(states, q)) << "dof " << dof << " query " << query;
 
       const double radius = 0.5 + 0.01 * query;
@@ -75,7 +77,8 @@ TEST(NodeTreeSearch, NearestWithinAndKNearestMatchAScanInNodeOrder) {
 
       const int k = 1 + query % 12;
       std::vector<std::pair<double, int>> all;
-      for (int i = 0; i < static_cast<int>(states.size()); ++i) all.emplace_back(squared(states[i], q), i);
+      for (int i = 0; i < static_cast<int>(states.size()); ++i)
+        all.emplace_back(squared(states[i], q), i);
       std::sort(all.begin(), all.end());
       std::vector<int> k_best;
       for (int i = 0; i < k; ++i) k_best.push_back(all[static_cast<std::size_t>(i)].second);

@@ -14,12 +14,12 @@
 
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "support/benchmark_scenes.hpp"
-#include "engine/planning/sampling/geometric_planners.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/planner.hpp"
 #include "engine/planning/planning_goal.hpp"
 #include "engine/planning/planning_space.hpp"
+#include "engine/planning/sampling/geometric_planners.hpp"
+#include "support/benchmark_scenes.hpp"
 #include "support/test_paths.hpp"
 #include "support/time_budget.hpp"
 
@@ -48,16 +48,19 @@ RobotModelPtr robot(const std::string& name) {
 }
 
 // Collision-free configurations (with clearance) drawn from a fixed seed.
-std::vector<std::pair<JointVector, JointVector>> problems(Planner& planner, int count, std::uint64_t seed) {
+std::vector<std::pair<JointVector, JointVector>> problems(Planner& planner, int count,
+                                                          std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   const RobotModel& model = planner.model();
   // Joints within ±pi: with UR-style ±2pi ranges, two representations of one pose can lie in
   // joint-space regions that no collision-free motion connects.
-  const JointVector lo = model.lower_limits().cwiseMax(-M_PI), hi = model.upper_limits().cwiseMin(M_PI);
+  const JointVector lo = model.lower_limits().cwiseMax(-M_PI),
+                    hi = model.upper_limits().cwiseMin(M_PI);
   auto sample = [&] {
     for (;;) {
       JointVector q(model.dof());
-      for (int j = 0; j < model.dof(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+      for (int j = 0; j < model.dof(); ++j)
+        q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
       if (state_collision_free(planner.checker(), q, 0.03)) return q;
     }
   };
@@ -100,7 +103,8 @@ TEST_P(EveryPlanner, SolvesTheBenchmarkScenesAndPassesTheGates) {
         expect_valid_plan(planner, result, start, goal);
         EXPECT_EQ(result.planner, to_string(type));
       } catch (const Error& e) {
-        ADD_FAILURE() << e.what() << "\nstart " << start.transpose() << "\ngoal " << goal.transpose();
+        ADD_FAILURE() << e.what() << "\nstart " << start.transpose() << "\ngoal "
+                      << goal.transpose();
       }
     }
   }
@@ -109,8 +113,9 @@ TEST_P(EveryPlanner, SolvesTheBenchmarkScenesAndPassesTheGates) {
 INSTANTIATE_TEST_SUITE_P(
     Planning, EveryPlanner,
     ::testing::Combine(::testing::Values("ur5e", "panda"),
-                       ::testing::Values(PlannerType::RrtConnect, PlannerType::RrtStar, PlannerType::BiTrrt,
-                                         PlannerType::Prm, PlannerType::Est, PlannerType::Kpiece)),
+                       ::testing::Values(PlannerType::RrtConnect, PlannerType::RrtStar,
+                                         PlannerType::BiTrrt, PlannerType::Prm, PlannerType::Est,
+                                         PlannerType::Kpiece)),
     [](const auto& param_info) {
       return std::get<0>(param_info.param) + "_" + to_string(std::get<1>(param_info.param));
     });
@@ -150,8 +155,8 @@ TEST(RrtStar, RefiningShortensTheFirstPath) {
   expect_valid_plan(planner, refined, start, goal);
   EXPECT_GT(refined.iterations, first.iterations);
   EXPECT_LT(refined.length_before, first.length_before)
-      << "first " << first.length_before << " rad after " << first.iterations << " iterations, refined "
-      << refined.length_before << " rad after " << refined.iterations;
+      << "first " << first.length_before << " rad after " << first.iterations
+      << " iterations, refined " << refined.length_before << " rad after " << refined.iterations;
 }
 
 TEST(RrtStar, AGoalInAPocketIsReachedThroughTheBidirectionalRescue) {
@@ -162,10 +167,10 @@ TEST(RrtStar, AGoalInAPocketIsReachedThroughTheBidirectionalRescue) {
   Planner planner(model, benchmark_scene("boxes20", model));
   const PlannerOptions options = rrt_star_by_iterations(7);
   JointVector start(6), goal(6);
-  start << 2.4183666268750752, -0.66382825055545647, -1.5240514902967841, -1.1565146168968552, -0.78750258878503887,
-      -3.1204812479951185;
-  goal << -1.025482965271626, -0.036334437440561196, -0.42601806575598822, -3.0865855682418477, -2.5895405518658339,
-      0.68073390624205921;
+  start << 2.4183666268750752, -0.66382825055545647, -1.5240514902967841, -1.1565146168968552,
+      -0.78750258878503887, -3.1204812479951185;
+  goal << -1.025482965271626, -0.036334437440561196, -0.42601806575598822, -3.0865855682418477,
+      -2.5895405518658339, 0.68073390624205921;
   const PlanResult result = planner.plan(start, JointGoal{goal}, options);
   expect_valid_plan(planner, result, start, goal);
   EXPECT_LT(result.iterations, 5000);
@@ -194,11 +199,11 @@ TEST(PlannerFacade, StartInCollisionNamesTheLinks) {
     EXPECT_EQ(e.code(), ErrorCode::InCollision);
     EXPECT_NE(e.message().find("start state"), std::string::npos) << e.message();
     EXPECT_NE(e.message().find("blocker"), std::string::npos) << e.message();
-    const std::string link = contacts.front().body_a == "blocker" ? contacts.front().body_b : contacts.front().body_a;
+    const std::string link =
+        contacts.front().body_a == "blocker" ? contacts.front().body_b : contacts.front().body_a;
     EXPECT_NE(e.message().find(link), std::string::npos) << e.message();
     // The hint names the scene file's "allowed" list, not a C++ API.
-    EXPECT_NE(e.hint().find("the scene's \"allowed\" list"), std::string::npos)
-        << e.hint();
+    EXPECT_NE(e.hint().find("the scene's \"allowed\" list"), std::string::npos) << e.hint();
     EXPECT_EQ(e.hint().find("PlanningScene::"), std::string::npos) << e.hint();
   }
 }
@@ -213,7 +218,8 @@ TEST(PlannerFacade, StartInSelfCollisionSaysHowToSkipPairs) {
   for (int tries = 0; tries < 10000 && start.size() == 0; ++tries) {
     JointVector q(model->dof());
     for (int j = 0; j < model->dof(); ++j)
-      q[j] = std::uniform_real_distribution<double>(model->lower_limits()[j], model->upper_limits()[j])(rng);
+      q[j] = std::uniform_real_distribution<double>(model->lower_limits()[j],
+                                                    model->upper_limits()[j])(rng);
     if (planner.checker().in_collision(q)) start = q;
   }
   ASSERT_GT(start.size(), 0) << "no self-colliding pose among 10,000 random ones";
@@ -222,7 +228,8 @@ TEST(PlannerFacade, StartInSelfCollisionSaysHowToSkipPairs) {
     FAIL() << "planning from a self-colliding start must throw";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::InCollision);
-    EXPECT_NE(e.message().find("start state is in self-collision: '"), std::string::npos) << e.message();
+    EXPECT_NE(e.message().find("start state is in self-collision: '"), std::string::npos)
+        << e.message();
     EXPECT_NE(e.message().find("' with 'link"), std::string::npos) << e.message();
     EXPECT_NE(e.hint().find("Tools → Generate collision matrix"), std::string::npos) << e.hint();
     EXPECT_NE(e.hint().find("[collision] skip_pairs"), std::string::npos) << e.hint();
@@ -309,7 +316,8 @@ TEST(PlannerFacade, RelativeAndNamedGoals) {
   lift.frame = RelativeGoal::Frame::Base;
   lift.offset.translation() = Vector3(0.0, 0.0, 0.1);
   const PlanResult up = planner.plan(start, lift, unhurried());
-  const Vector3 moved = planner.tcp_pose(up.path.back()).translation() - planner.tcp_pose(start).translation();
+  const Vector3 moved =
+      planner.tcp_pose(up.path.back()).translation() - planner.tcp_pose(start).translation();
   EXPECT_LT((moved - Vector3(0, 0, 0.1)).norm(), 1e-3);
 
   const PlanResult named = planner.plan(start, NamedGoal{"home"}, unhurried());
@@ -338,8 +346,8 @@ TEST(PlannerFacade, ASmallLiftFromTheStretchedZeroPoseIsASmallMotion) {
   // The real UR5 file, from zero (arm stretched out, wrist singular): lifting the TCP 5 cm took
   // the base a full turn and the wrist most of one (path length 8.45 rad).
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  const RobotModelPtr model =
-      load_robot_file(test::example_robot_data_dir() + "/robots/ur_description/urdf/ur5_robot.urdf");
+  const RobotModelPtr model = load_robot_file(test::example_robot_data_dir() +
+                                              "/robots/ur_description/urdf/ur5_robot.urdf");
   Planner planner(model);
   const JointVector start = JointVector::Zero(model->dof());
   RelativeGoal lift;
@@ -350,7 +358,8 @@ TEST(PlannerFacade, ASmallLiftFromTheStretchedZeroPoseIsASmallMotion) {
   EXPECT_LT((goals.front() - start).cwiseAbs().maxCoeff(), 0.3) << goals.front().transpose();
   const PlanResult r = planner.plan(start, lift, unhurried());
   EXPECT_LT(r.length_after, 0.5);
-  const Vector3 moved = planner.tcp_pose(r.path.back()).translation() - planner.tcp_pose(start).translation();
+  const Vector3 moved =
+      planner.tcp_pose(r.path.back()).translation() - planner.tcp_pose(start).translation();
   EXPECT_LT((moved - Vector3(0, 0, 0.05)).norm(), 1e-3);
 }
 
@@ -380,7 +389,8 @@ TEST(TurnedToward, RotatingJointsTakeTheTurnNearestTheReferenceWithinTheirLimits
   ASSERT_EQ(gen3->variable_joint(0).type, JointType::Continuous);
   JointVector spun = JointVector::Zero(gen3->dof());
   spun[0] = 7.0 + 4.0 * M_PI;
-  EXPECT_NEAR(turned_toward(spun, JointVector::Zero(gen3->dof()), *gen3, {0})[0], 7.0 - 2.0 * M_PI, 1e-9);
+  EXPECT_NEAR(turned_toward(spun, JointVector::Zero(gen3->dof()), *gen3, {0})[0], 7.0 - 2.0 * M_PI,
+              1e-9);
 }
 
 TEST(PlannerFacade, GoalOutOfLimitsNamesTheJoint) {
@@ -401,8 +411,10 @@ TEST(PlannerFacade, GoalOutOfLimitsNamesTheJoint) {
 
 // A UR5e problem no path solves: a post beside the shoulder that the upper arm sweeps at some pan
 // angles whatever the other joints do; start and goal pan in two free ranges between them.
-std::optional<std::pair<JointVector, JointVector>> split_by_a_post(const RobotModelPtr& model, PlanningScene& scene) {
-  scene.add_obstacle("post", Shape::box(Vector3(0.016, 0.016, 0.04)), Pose(Eigen::Translation3d(0.074, 0.0, 0.1625)));
+std::optional<std::pair<JointVector, JointVector>> split_by_a_post(const RobotModelPtr& model,
+                                                                   PlanningScene& scene) {
+  scene.add_obstacle("post", Shape::box(Vector3(0.016, 0.016, 0.04)),
+                     Pose(Eigen::Translation3d(0.074, 0.0, 0.1625)));
   CollisionChecker checker(model);
   checker.set_scene(scene);
   JointVector q = model->named_pose("home");
@@ -438,7 +450,8 @@ TEST(PlannerFacade, ATimeoutIsSaidWithTheDigitsGiven) {
     FAIL() << "start and goal are in disconnected pan ranges";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::Timeout);
-    EXPECT_NE(e.message().find("found no path within 0.01 ms / "), std::string::npos) << e.message();
+    EXPECT_NE(e.message().find("found no path within 0.01 ms / "), std::string::npos)
+        << e.message();
   }
 }
 
@@ -585,7 +598,8 @@ TEST(PrmRoadmap, KeptAcrossQueriesAndDroppedWithTheScene) {
 namespace {
 
 // Bounds that hold both configurations' link origins, padded.
-WorkspaceBounds bounds_around(CollisionChecker& checker, const std::vector<JointVector>& states, double pad) {
+WorkspaceBounds bounds_around(CollisionChecker& checker, const std::vector<JointVector>& states,
+                              double pad) {
   WorkspaceBounds box{{1e9, 1e9, 1e9}, {-1e9, -1e9, -1e9}};
   for (const auto& q : states) {
     checker.update(q);
@@ -612,8 +626,10 @@ TEST(PlannerFacade, WorkspaceBoundsKeepEveryLinkInside) {
   // Every waypoint, and states along every segment, keep all link origins inside the box.
   for (std::size_t i = 1; i < result.path.size(); ++i)
     for (int k = 0; k <= 20; ++k) {
-      planner.checker().update(result.path[i - 1] + (result.path[i] - result.path[i - 1]) * (k / 20.0));
-      EXPECT_EQ(link_outside_workspace(planner.checker(), *options.workspace), -1) << "segment " << i << " step " << k;
+      planner.checker().update(result.path[i - 1] +
+                               (result.path[i] - result.path[i - 1]) * (k / 20.0));
+      EXPECT_EQ(link_outside_workspace(planner.checker(), *options.workspace), -1)
+          << "segment " << i << " step " << k;
     }
 }
 
@@ -624,7 +640,8 @@ TEST(PlannerFacade, GoalOutsideTheWorkspaceNamesTheLink) {
   PlannerOptions options = default_preset();
   options.workspace = bounds_around(planner.checker(), {start}, 0.02);
   planner.checker().update(goal);
-  ASSERT_GE(link_outside_workspace(planner.checker(), *options.workspace), 0) << "the goal must leave the box";
+  ASSERT_GE(link_outside_workspace(planner.checker(), *options.workspace), 0)
+      << "the goal must leave the box";
   try {
     planner.plan(start, JointGoal{goal}, options);
     FAIL() << "a goal outside the workspace must be refused";

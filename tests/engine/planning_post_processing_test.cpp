@@ -12,11 +12,11 @@
 
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "support/benchmark_scenes.hpp"
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/path_processing.hpp"
 #include "engine/planning/planner.hpp"
 #include "engine/planning/planning_space.hpp"
+#include "support/benchmark_scenes.hpp"
 #include "support/time_budget.hpp"
 
 using namespace kinetic;
@@ -58,11 +58,13 @@ Case raw_paths(const std::string& robot, const std::string& scene_name) {
       return false;
     }
   };
-  const BenchmarkProblemSet set = benchmark_problems(c.model, scene, 4 * kProblems, 17, kMargin, solvable);
+  const BenchmarkProblemSet set =
+      benchmark_problems(c.model, scene, 4 * kProblems, 17, kMargin, solvable);
   for (const auto& problem : set.problems) {
     raw.seed = ++seed;
     JointPath path = c.planner->plan(problem.start, JointGoal{problem.goal}, raw).path;
-    if (path.size() >= 3 && static_cast<int>(c.raw.size()) < kProblems) c.raw.push_back(std::move(path));
+    if (path.size() >= 3 && static_cast<int>(c.raw.size()) < kProblems)
+      c.raw.push_back(std::move(path));
   }
   return c;
 }
@@ -79,7 +81,8 @@ void expect_sound(Case& c, PlanningSpace& space, const JointPath& before, const 
   EXPECT_EQ(after.front(), before.front());
   EXPECT_EQ(after.back(), before.back());
   EXPECT_LE(path_length(after), path_length(before) + 1e-9);
-  for (std::size_t i = 0; i < after.size(); ++i) EXPECT_TRUE(space.valid(after[i])) << "waypoint " << i;
+  for (std::size_t i = 0; i < after.size(); ++i)
+    EXPECT_TRUE(space.valid(after[i])) << "waypoint " << i;
   const auto problem = collision_gate(c.planner->checker(), after);
   EXPECT_FALSE(problem.has_value()) << *problem;
 }
@@ -98,7 +101,8 @@ Case& cached(const std::string& robot, const std::string& scene) {
   return it->second;
 }
 
-double turning_angle(const JointVector& before, const JointVector& corner, const JointVector& after) {
+double turning_angle(const JointVector& before, const JointVector& corner,
+                     const JointVector& after) {
   const JointVector in = corner - before, out = after - corner;
   return std::acos(std::clamp(in.dot(out) / (in.norm() * out.norm()), -1.0, 1.0));
 }
@@ -123,7 +127,8 @@ TEST(PostProcessing, RedundantWaypointPassKeepsInputWaypointsJoinedByValidEdges)
         ASSERT_LT(at, raw.size()) << "a waypoint that is not one of the input's, in order";
       }
       for (std::size_t i = 1; i < path.size(); ++i)
-        EXPECT_TRUE(edge_collision_free(c.planner->checker(), path[i - 1], path[i], kResolution, kMargin));
+        EXPECT_TRUE(
+            edge_collision_free(c.planner->checker(), path[i - 1], path[i], kResolution, kMargin));
       dropped += static_cast<int>(raw.size() - path.size());
     }
   }

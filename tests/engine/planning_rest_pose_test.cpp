@@ -29,11 +29,14 @@ constexpr const char* kFoldingArm = R"(<robot name="folding">
 </robot>)";
 
 std::string srdf(const std::string& body) {
-  return "<robot name=\"folding\"><group name=\"arm\"><chain base_link=\"base\" tip_link=\"bar\"/></group>" + body + "</robot>";
+  return "<robot name=\"folding\"><group name=\"arm\"><chain base_link=\"base\" "
+         "tip_link=\"bar\"/></group>" +
+         body + "</robot>";
 }
 std::string state(const std::string& name, double j1, double j2) {
-  return "<group_state name=\"" + name + "\" group=\"arm\"><joint name=\"j1\" value=\"" + std::to_string(j1) +
-         "\"/><joint name=\"j2\" value=\"" + std::to_string(j2) + "\"/></group_state>";
+  return "<group_state name=\"" + name + "\" group=\"arm\"><joint name=\"j1\" value=\"" +
+         std::to_string(j1) + "\"/><joint name=\"j2\" value=\"" + std::to_string(j2) +
+         "\"/></group_state>";
 }
 
 RobotModelPtr folding_arm(const std::string& srdf_body, const std::string& toml = "") {
@@ -52,16 +55,19 @@ TEST(RestPose, ZerosWhenTheRobotNamesNoPose) {
 // Zeros fold the bar through the base: the first named pose that is within the limits, sets the
 // whole planning group and is free is taken, in the order the poses are named.
 TEST(RestPose, FirstFreeNamedPoseWhenZerosSelfCollide) {
-  const std::string partial = R"(<group_state name="partial" group="arm"><joint name="j2" value="1.57"/></group_state>)";
+  const std::string partial =
+      R"(<group_state name="partial" group="arm"><joint name="j2" value="1.57"/></group_state>)";
   // "outside": j1 = 3.2 lies beyond its limit 3, and a turn back (-3.08) beyond -3.
-  const auto robot = folding_arm(state("outside", 3.2, 1.57) + partial + state("through", 0.5, 0.1) +
-                                 state("sideways", 0.2, 1.57) + state("up", 0, 3.1));
+  const auto robot =
+      folding_arm(state("outside", 3.2, 1.57) + partial + state("through", 0.5, 0.1) +
+                  state("sideways", 0.2, 1.57) + state("up", 0, 3.1));
   const RestPose rest = rest_pose(robot);
   EXPECT_EQ(rest.pose, "sideways");
   EXPECT_EQ(rest.q, robot->named_pose("sideways"));
   EXPECT_THAT(rest.zero_contacts, HasSubstr("'base'"));
   EXPECT_THAT(rest.zero_contacts, HasSubstr("'bar'"));
-  EXPECT_THAT(describe(rest), HasSubstr("pose 'sideways' (zeros within the joint limits are in self-collision: "));
+  EXPECT_THAT(describe(rest),
+              HasSubstr("pose 'sideways' (zeros within the joint limits are in self-collision: "));
   // The same with the caller's checker.
   CollisionChecker checker(robot);
   const RestPose again = rest_pose(*robot, checker);
@@ -79,7 +85,8 @@ TEST(RestPose, KineticTomlPosesCount) {
 
 // Free zeros stay the start, named poses or not (here the SRDF disables the base–bar pair).
 TEST(RestPose, ZerosWhenTheyAreFree) {
-  const auto robot = folding_arm(state("up", 0, 3.1) + R"(<disable_collisions link1="base" link2="bar" reason="Never"/>)");
+  const auto robot = folding_arm(
+      state("up", 0, 3.1) + R"(<disable_collisions link1="base" link2="bar" reason="Never"/>)");
   const RestPose rest = rest_pose(robot);
   EXPECT_EQ(rest.pose, "");
   EXPECT_EQ(rest.q, robot->zero_configuration());
@@ -93,7 +100,8 @@ TEST(RestPose, ZerosWhenEveryNamedPoseCollides) {
   EXPECT_EQ(rest.pose, "");
   EXPECT_EQ(rest.q, robot->zero_configuration());
   EXPECT_THAT(describe(rest), HasSubstr("zeros within the joint limits, in self-collision ('"));
-  EXPECT_THAT(describe(rest), HasSubstr("no named pose of the planning group within the limits is free either"));
+  EXPECT_THAT(describe(rest),
+              HasSubstr("no named pose of the planning group within the limits is free either"));
 }
 
 // A named rest pose is taken as the robot's package gives it, as before (no check).

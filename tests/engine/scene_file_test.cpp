@@ -14,19 +14,25 @@ namespace {
 
 std::string temp_dir() {
   const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-  const auto dir = std::filesystem::path(::testing::TempDir()) / "kinetic_scene_test" / test->name();
+  const auto dir =
+      std::filesystem::path(::testing::TempDir()) / "kinetic_scene_test" / test->name();
   std::filesystem::create_directories(dir);
   return dir.string();
 }
 
 PlanningScene sample_scene() {
   PlanningScene scene;
-  scene.add_obstacle("table", Shape::box({1.0, 0.8, 0.05}), pose_from_xyz_rpy({0.5, 0, -0.03}, {0, 0, 0.2}));
-  scene.add_obstacle("post", Shape::cylinder(0.03, 0.6), pose_from_xyz_rpy({0.4, 0.3, 0.3}, {0.1, 0, 0}));
+  scene.add_obstacle("table", Shape::box({1.0, 0.8, 0.05}),
+                     pose_from_xyz_rpy({0.5, 0, -0.03}, {0, 0, 0.2}));
+  scene.add_obstacle("post", Shape::cylinder(0.03, 0.6),
+                     pose_from_xyz_rpy({0.4, 0.3, 0.3}, {0.1, 0, 0}));
   scene.add_obstacle("ball", Shape::sphere(0.04), pose_from_xyz_rpy({0.3, -0.3, 0.2}, {0, 0, 0}));
   scene.add_obstacle("floor", Shape::half_space(Vector3::UnitZ(), -0.05), Pose::Identity());
-  scene.add_attached({"tool", "panda_hand", Shape::box({0.02, 0.02, 0.1}),
-                      pose_from_xyz_rpy({0, 0, 0.1}, {0, 0, 0}), {"panda_leftfinger"}});
+  scene.add_attached({"tool",
+                      "panda_hand",
+                      Shape::box({0.02, 0.02, 0.1}),
+                      pose_from_xyz_rpy({0, 0, 0.1}, {0, 0, 0}),
+                      {"panda_leftfinger"}});
   scene.allow("table", "panda_link0");
   scene.disallow("panda_link5", "panda_link7");
   return scene;
@@ -106,10 +112,12 @@ TEST(SceneFile, RoundTripIsExactAndStable) {
   const std::string first = scene_to_json(loaded);
   save_scene(loaded, path);
   EXPECT_EQ(scene_to_json(load_scene(path)), first);
-  EXPECT_TRUE(load_scene(path).obstacle("table").pose.isApprox(scene.obstacle("table").pose, 1e-13));
+  EXPECT_TRUE(
+      load_scene(path).obstacle("table").pose.isApprox(scene.obstacle("table").pose, 1e-13));
   // No temporary files are left next to the scene.
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(temp_dir())) files += entry.is_regular_file();
+  for (const auto& entry : std::filesystem::directory_iterator(temp_dir()))
+    files += entry.is_regular_file();
   EXPECT_EQ(files, 1);
 }
 
@@ -130,7 +138,8 @@ TEST(SceneFile, FailedWriteLeavesTheOldFile) {
 // its keys a scene does not have.
 TEST(SceneFile, AnotherFormatIsSaidBeforeItsKeys) {
   expect_error(R"({"format": "kinetic-job", "version": 1, "comment": "", "steps": []})",
-               "broken.json: format: expected \"kinetic-scene\", got \"kinetic-job\" (is this a scene file?)");
+               "broken.json: format: expected \"kinetic-scene\", got \"kinetic-job\" (is this a "
+               "scene file?)");
 }
 
 TEST(SceneFile, MalformedInputNamesFileAndProblem) {
@@ -142,9 +151,11 @@ TEST(SceneFile, MalformedInputNamesFileAndProblem) {
                "obstacles[0]: missing \"shape\"");
   expect_error(R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "a",
      "shape": {"type": "sphere", "radius": -1},
-     "pose": {"position": [0,0,0], "orientation": [0,0,0,1]}}]})", "obstacles[0].shape");
+     "pose": {"position": [0,0,0], "orientation": [0,0,0,1]}}]})",
+               "obstacles[0].shape");
   expect_error(R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "a",
-     "shape": {"type": "cone"}, "pose": {"position": [0,0,0], "orientation": [0,0,0,1]}}]})", "cone");
+     "shape": {"type": "cone"}, "pose": {"position": [0,0,0], "orientation": [0,0,0,1]}}]})",
+               "cone");
   expect_error(R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "a",
      "shape": {"type": "box", "size": [1, 2]}, "pose": {"position": [0,0,0], "orientation": [0,0,0,1]}}]})",
                "obstacles[0].shape.size");
@@ -156,10 +167,12 @@ TEST(SceneFile, MalformedInputNamesFileAndProblem) {
   // distances: refused, saying the range.
   expect_error(R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "a",
      "shape": {"type": "sphere", "radius": 1e300},
-     "pose": {"position": [0,0,0], "orientation": [0,0,0,1]}}]})", "sphere radius must be finite and in [0, 1000] m, got 1e+300");
+     "pose": {"position": [0,0,0], "orientation": [0,0,0,1]}}]})",
+               "sphere radius must be finite and in [0, 1000] m, got 1e+300");
   expect_error(R"({"format": "kinetic-scene", "version": 1, "obstacles": [{"name": "a",
      "shape": {"type": "box", "size": [1, 1, 1]},
-     "pose": {"position": [0,1e20,0], "orientation": [0,0,0,1]}}]})", "obstacles[0].pose.position: is more than 10 km");
+     "pose": {"position": [0,1e20,0], "orientation": [0,0,0,1]}}]})",
+               "obstacles[0].pose.position: is more than 10 km");
   try {
     load_scene("/no/such/scene.json");
     FAIL();
@@ -170,7 +183,8 @@ TEST(SceneFile, MalformedInputNamesFileAndProblem) {
 }
 
 TEST(SceneFile, CheckedInExampleLoads) {
-  const PlanningScene scene = load_scene(kinetic::test::test_source_dir() + "/data/scenes/table_and_shelf.json");
+  const PlanningScene scene =
+      load_scene(kinetic::test::test_source_dir() + "/data/scenes/table_and_shelf.json");
   EXPECT_TRUE(scene.has_obstacle("table"));
   EXPECT_TRUE(scene.has_obstacle("shelf_left"));
 }

@@ -129,16 +129,20 @@ TEST(MoveItSceneYaml, ARequestGivenAsTheSceneIsSaidToBeOne) {
 // by fuzzing, tests/fuzz), and a subframe count was never checked: both are whole numbers in range.
 TEST(MoveItSceneText, CountsAreWholeNumbersInRangeBeforeTheyAreUsed) {
   std::string error = error_of([] {
-    moveit_scene_from_text("s\n* ball\n1e10\nsphere\n0.1\n0 0 0\n0 0 0 1\n0 0 1 1\n.\n", "huge.scene");
+    moveit_scene_from_text("s\n* ball\n1e10\nsphere\n0.1\n0 0 0\n0 0 0 1\n0 0 1 1\n.\n",
+                           "huge.scene");
   });
-  EXPECT_NE(error.find("huge.scene:3: expected object 'ball' shape count (a whole number from 1 to 10000), got 1e+10"),
+  EXPECT_NE(error.find("huge.scene:3: expected object 'ball' shape count (a whole number from 1 to "
+                       "10000), got 1e+10"),
             std::string::npos)
       << error;
   error = error_of([] {
-    moveit_scene_from_text("s\n* ball\n0 0 0\n0 0 0 1\n1\nsphere\n0.1\n0 0 0\n0 0 0 1\n0 0 1 1\n-2\n.\n",
-                           "subframes.scene");
+    moveit_scene_from_text(
+        "s\n* ball\n0 0 0\n0 0 0 1\n1\nsphere\n0.1\n0 0 0\n0 0 0 1\n0 0 1 1\n-2\n.\n",
+        "subframes.scene");
   });
-  EXPECT_NE(error.find("subframes.scene:11: expected object 'ball' subframe count (a whole number from 0 to 10000), got -2"),
+  EXPECT_NE(error.find("subframes.scene:11: expected object 'ball' subframe count (a whole number "
+                       "from 0 to 10000), got -2"),
             std::string::npos)
       << error;
 }

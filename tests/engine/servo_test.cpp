@@ -31,8 +31,12 @@ using namespace std::chrono_literals;
 
 namespace {
 
-RobotModelPtr ur5e() { return test::builtin_ur5e(); }
-RobotModelPtr panda() { return test::builtin_panda(); }
+RobotModelPtr ur5e() {
+  return test::builtin_ur5e();
+}
+RobotModelPtr panda() {
+  return test::builtin_panda();
+}
 
 Pose tcp(const Servo& servo, const JointVector& q) {
   return servo.chain().fk(servo.chain().to_chain(q));

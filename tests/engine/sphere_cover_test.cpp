@@ -49,7 +49,8 @@ void expect_covers_surface(const SphereCover& cover, const CollisionMesh& mesh, 
 }  // namespace
 
 TEST(SphereCover, ABoxAndACylinderAreHeldWholeAndTightly) {
-  const SphereCover box = cover_with_spheres({{Shape::box(Vector3(0.3, 0.1, 0.05)), Pose::Identity(), nullptr}});
+  const SphereCover box =
+      cover_with_spheres({{Shape::box(Vector3(0.3, 0.1, 0.05)), Pose::Identity(), nullptr}});
   ASSERT_FALSE(box.empty());
   std::mt19937 rng(1);
   std::uniform_real_distribution<double> unit(-0.5, 0.5);
@@ -61,24 +62,31 @@ TEST(SphereCover, ABoxAndACylinderAreHeldWholeAndTightly) {
   // No sphere reaches more than about the tolerance (1 cm) beyond the box, or the minimum radius.
   for (std::size_t i = 0; i < box.size(); ++i) {
     const Vector3 c = box.centers[i];
-    const Vector3 outside_by = (c.cwiseAbs() + Vector3::Constant(box.radii[i]) - Vector3(0.15, 0.05, 0.025));
+    const Vector3 outside_by =
+        (c.cwiseAbs() + Vector3::Constant(box.radii[i]) - Vector3(0.15, 0.05, 0.025));
     EXPECT_LE(outside_by.maxCoeff(), 0.025) << i;
   }
   SphereCoverOptions loose;
   loose.tolerance = 0.03;
-  const SphereCover cylinder = cover_with_spheres({{Shape::cylinder(0.05, 0.4), Pose::Identity(), nullptr}}, loose);
+  const SphereCover cylinder =
+      cover_with_spheres({{Shape::cylinder(0.05, 0.4), Pose::Identity(), nullptr}}, loose);
   ASSERT_FALSE(cylinder.empty());
   EXPECT_LT(cylinder.size(), 40u);  // a tube is held by slices along its axis
-  for (std::size_t i = 0; i < cylinder.size(); ++i)  // each within the tolerance of the prism round it
-    EXPECT_LE(std::hypot(cylinder.centers[i].x(), cylinder.centers[i].y()) + cylinder.radii[i], 0.05 / std::cos(M_PI / 16) + 0.031);
+  for (std::size_t i = 0; i < cylinder.size();
+       ++i)  // each within the tolerance of the prism round it
+    EXPECT_LE(std::hypot(cylinder.centers[i].x(), cylinder.centers[i].y()) + cylinder.radii[i],
+              0.05 / std::cos(M_PI / 16) + 0.031);
   for (int i = 0; i < 720; ++i) {
     const double a = i * 0.5 * M_PI / 180.0;
-    EXPECT_TRUE(inside_some_sphere(cylinder, Vector3(0.05 * std::cos(a), 0.05 * std::sin(a), -0.2 + 0.4 * i / 719.0)));
+    EXPECT_TRUE(inside_some_sphere(
+        cylinder, Vector3(0.05 * std::cos(a), 0.05 * std::sin(a), -0.2 + 0.4 * i / 719.0)));
   }
 }
 
 TEST(SphereCover, AHalfSpaceHasNone) {
-  EXPECT_TRUE(cover_with_spheres({{Shape::half_space(Vector3::UnitZ(), 0.0), Pose::Identity(), nullptr}}).empty());
+  EXPECT_TRUE(
+      cover_with_spheres({{Shape::half_space(Vector3::UnitZ(), 0.0), Pose::Identity(), nullptr}})
+          .empty());
 }
 
 TEST(SphereCover, EveryMbmPandaLinkIsCoveredWithAFewDozenSpheres) {
@@ -125,13 +133,15 @@ TEST(SphereCover, NeverApartWhereTheMeshesCollideOnAHundredThousandConfiguration
     state.reset(world);
     for (int n = 0; n < per_scene; ++n) {
       JointVector q(robot->dof());
-      for (int v = 0; v < robot->dof(); ++v) q[v] = std::uniform_real_distribution<double>(lower[v], upper[v])(rng);
+      for (int v = 0; v < robot->dof(); ++v)
+        q[v] = std::uniform_real_distribution<double>(lower[v], upper[v])(rng);
       update_poses(world, state, q);
       const double padding = n % 2 ? 0.01 : 0.0;
       // Only pairs whose root spheres come within the padding can collide at all: the others
       // need no exact test to be known apart.
       const auto roots_near = [&](int a, int b) {
-        return (state.bound_centers[a] - state.bound_centers[b]).norm() <= world.root_radii[a] + world.root_radii[b] + padding;
+        return (state.bound_centers[a] - state.bound_centers[b]).norm() <=
+               world.root_radii[a] + world.root_radii[b] + padding;
       };
       for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) {
         const int a = world.moving_bodies[m];
@@ -141,17 +151,20 @@ TEST(SphereCover, NeverApartWhereTheMeshesCollideOnAHundredThousandConfiguration
           ++checked;
           if (!cover_clear_of_obstacle(world, state, m, frame, padding)) continue;
           ++proven;
-          ASSERT_FALSE(exact_pair_collision(world.body(a), state.pose(a), world.body(o), state.pose(o), padding))
+          ASSERT_FALSE(exact_pair_collision(world.body(a), state.pose(a), world.body(o),
+                                            state.pose(o), padding))
               << world.body_name(a) << " and " << world.body_name(o) << " at " << q.transpose();
         }
       }
       for (const auto& [a, b] : world.self_pairs) {
         if (!roots_near(a, b)) continue;
         ++checked;
-        const auto ma = static_cast<std::size_t>(world.slot_of_body[a]), mb = static_cast<std::size_t>(world.slot_of_body[b]);
+        const auto ma = static_cast<std::size_t>(world.slot_of_body[a]),
+                   mb = static_cast<std::size_t>(world.slot_of_body[b]);
         if (!covers_apart(world, state, ma, mb, padding)) continue;
         ++proven;
-        ASSERT_FALSE(exact_pair_collision(world.body(a), state.pose(a), world.body(b), state.pose(b), padding))
+        ASSERT_FALSE(exact_pair_collision(world.body(a), state.pose(a), world.body(b),
+                                          state.pose(b), padding))
             << world.body_name(a) << " and " << world.body_name(b) << " at " << q.transpose();
       }
     }

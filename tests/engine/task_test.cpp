@@ -1,7 +1,7 @@
 // Pick and place (engine/task): grasp candidates for boxes, cylinders and spheres with a parallel
 // gripper or a suction cup, best first; the eight-stage chain on the real UR5e in the example scene
-// and on the Panda, with the contacts the task allows only while they happen; timing the whole task;
-// and every mistake as a typed error that says what to change.
+// and on the Panda, with the contacts the task allows only while they happen; timing the whole
+// task; and every mistake as a typed error that says what to change.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -32,9 +32,12 @@ using Kind = TaskStage::Kind;
 
 namespace {
 
-bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool mentions(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
-// The error's code and message (with hint) of what `run` throws; fails the test when nothing is thrown.
+// The error's code and message (with hint) of what `run` throws; fails the test when nothing is
+// thrown.
 template <typename Run>
 std::pair<ErrorCode, std::string> error_of(Run&& run) {
   try {
@@ -46,24 +49,34 @@ std::pair<ErrorCode, std::string> error_of(Run&& run) {
   return {ErrorCode::InvalidValue, ""};
 }
 
-RobotModelPtr ur5e() { return test::builtin_ur5e(); }
-RobotModelPtr panda() { return test::builtin_panda(); }
-
-PlanningScene example_scene() {
-  return load_scene(kinetic::test::test_source_dir() + "/../examples/jobs/pick_and_place_scene.json");
+RobotModelPtr ur5e() {
+  return test::builtin_ur5e();
+}
+RobotModelPtr panda() {
+  return test::builtin_panda();
 }
 
-Pose at(double x, double y, double z) { return pose_from_xyz_rpy({x, y, z}, {0, 0, 0}); }
+PlanningScene example_scene() {
+  return load_scene(kinetic::test::test_source_dir() +
+                    "/../examples/jobs/pick_and_place_scene.json");
+}
+
+Pose at(double x, double y, double z) {
+  return pose_from_xyz_rpy({x, y, z}, {0, 0, 0});
+}
 
 // The face of a box (outward unit normal, object frame) a grasp comes in through.
-Vector3 face_normal(const Grasp& grasp) { return -grasp.approach(); }
+Vector3 face_normal(const Grasp& grasp) {
+  return -grasp.approach();
+}
 
 // ---------------------------------------------------------------------------------------------
 // Grasp generation
 
 TEST(Grasps, BoxClosesOnlyAcrossTheSpanTheGripperFits) {
   const GripperSpec gripper;  // opens 0.08 m
-  const std::vector<Grasp> grasps = generate_grasps(Shape::box({0.05, 0.2, 0.1}), Pose::Identity(), gripper);
+  const std::vector<Grasp> grasps =
+      generate_grasps(Shape::box({0.05, 0.2, 0.1}), Pose::Identity(), gripper);
   // Four faces have x in them (±y, ±z), each closing across x both ways round; ±x faces have none.
   ASSERT_EQ(grasps.size(), 8u);
   for (const Grasp& grasp : grasps) {
@@ -91,17 +104,21 @@ TEST(Grasps, BoxTcpPointsIntoTheFaceAtFingerDepth) {
     n.cwiseAbs().maxCoeff(&axis);
     EXPECT_NEAR(std::abs(n[axis]), 1.0, 1e-12);  // a face normal, and TCP Z is against it
     const double half = 0.5 * size[axis];
-    EXPECT_TRUE(grasp.object_to_tcp.translation().isApprox(n * (half - std::min(0.03, half)), 1e-12))
+    EXPECT_TRUE(
+        grasp.object_to_tcp.translation().isApprox(n * (half - std::min(0.03, half)), 1e-12))
         << grasp.object_to_tcp.translation().transpose();
   }
   // The +z face (half extent 0.05): the TCP 3 cm under it, 2 cm above the centre.
-  const auto top = std::find_if(grasps.begin(), grasps.end(), [](const Grasp& g) { return g.approach().z() < -0.99; });
+  const auto top = std::find_if(grasps.begin(), grasps.end(),
+                                [](const Grasp& g) { return g.approach().z() < -0.99; });
   ASSERT_NE(top, grasps.end());
   EXPECT_NEAR(top->object_to_tcp.translation().z(), 0.02, 1e-12);
 }
 
 TEST(Grasps, ObjectTooWideForTheGripperSaysItsNarrowestSpanAndTheOpening) {
-  const auto [code, text] = error_of([] { generate_grasps(Shape::box({0.12, 0.15, 0.2}), Pose::Identity(), {}); });
+  const auto [code, text] = error_of([] {
+    generate_grasps(Shape::box({0.12, 0.15, 0.2}), Pose::Identity(), {});
+  });
   EXPECT_EQ(code, ErrorCode::InvalidValue);
   EXPECT_TRUE(mentions(text, "0.12 m across at its narrowest")) << text;
   EXPECT_TRUE(mentions(text, "opens 0.08 m (GripperSpec::max_opening)")) << text;
@@ -112,7 +129,8 @@ TEST(Grasps, CylinderIsHeldAtItsEndsAndAroundItsSide) {
   gripper.yaw_steps = 4;
   const double radius = 0.025;
   // Too long to close along the axis: ends (2 x 4 turns) and the side across the diameter (4 x 2).
-  const std::vector<Grasp> long_one = generate_grasps(Shape::cylinder(radius, 0.12), Pose::Identity(), gripper);
+  const std::vector<Grasp> long_one =
+      generate_grasps(Shape::cylinder(radius, 0.12), Pose::Identity(), gripper);
   int ends = 0, sides = 0;
   for (const Grasp& grasp : long_one) {
     SCOPED_TRACE(grasp.description);
@@ -127,13 +145,15 @@ TEST(Grasps, CylinderIsHeldAtItsEndsAndAroundItsSide) {
       ++sides;
       EXPECT_NEAR(grasp.approach().z(), 0.0, 1e-12);
       EXPECT_NEAR(r.col(1).z(), 0.0, 1e-12);  // fingers level: across the diameter
-      EXPECT_NEAR(grasp.object_to_tcp.translation().norm(), 0.0, 1e-12);  // finger depth reaches the axis
+      EXPECT_NEAR(grasp.object_to_tcp.translation().norm(), 0.0,
+                  1e-12);  // finger depth reaches the axis
     }
   }
   EXPECT_EQ(ends, 8);
   EXPECT_EQ(sides, 8);
   // Short enough to close along the axis too: 8 more side grasps, their fingers along z.
-  const std::vector<Grasp> short_one = generate_grasps(Shape::cylinder(radius, 0.06), Pose::Identity(), gripper);
+  const std::vector<Grasp> short_one =
+      generate_grasps(Shape::cylinder(radius, 0.06), Pose::Identity(), gripper);
   ASSERT_EQ(short_one.size(), 24u);
   const auto along = std::count_if(short_one.begin(), short_one.end(), [](const Grasp& g) {
     return std::abs(g.object_to_tcp.linear().col(1).z()) > 0.99 && std::abs(g.width - 0.06) < 1e-12;
@@ -156,7 +176,8 @@ TEST(Grasps, SphereIsApproachedStraightDownWhateverItsRotation) {
   EXPECT_EQ(generate_grasps(Shape::sphere(0.035), Pose::Identity(), {}).size(), grasps.size());
   GripperSpec narrow;
   narrow.max_opening = 0.09;
-  const std::string text = error_of([&] { generate_grasps(Shape::sphere(0.05), Pose::Identity(), narrow); }).second;
+  const std::string text =
+      error_of([&] { generate_grasps(Shape::sphere(0.05), Pose::Identity(), narrow); }).second;
   EXPECT_TRUE(mentions(text, "0.1 m across")) << text;
 }
 
@@ -173,20 +194,27 @@ TEST(Grasps, SuctionSitsOnEveryFlatFaceTurnedAboutItsNormal) {
     const Vector3 n = face_normal(grasp);
     int axis = 0;
     n.cwiseAbs().maxCoeff(&axis);
-    EXPECT_TRUE(grasp.object_to_tcp.translation().isApprox(n * 0.5 * size[axis], 1e-12));  // on the face
+    EXPECT_TRUE(
+        grasp.object_to_tcp.translation().isApprox(n * 0.5 * size[axis], 1e-12));  // on the face
   }
-  EXPECT_TRUE(generate_grasps(Shape::box(size), Pose::Identity(), cup).front().approach().isApprox(-Vector3::UnitZ()));
+  EXPECT_TRUE(generate_grasps(Shape::box(size), Pose::Identity(), cup)
+                  .front()
+                  .approach()
+                  .isApprox(-Vector3::UnitZ()));
   // Cylinders: the two end faces only.
   const std::vector<Grasp> ends = generate_grasps(Shape::cylinder(0.1, 0.2), Pose::Identity(), cup);
   ASSERT_EQ(ends.size(), 8u);
-  for (const Grasp& grasp : ends) EXPECT_NEAR(std::abs(grasp.object_to_tcp.translation().z()), 0.1, 1e-12);
-  const auto [code, text] = error_of([&] { generate_grasps(Shape::sphere(0.05), Pose::Identity(), cup); });
+  for (const Grasp& grasp : ends)
+    EXPECT_NEAR(std::abs(grasp.object_to_tcp.translation().z()), 0.1, 1e-12);
+  const auto [code, text] =
+      error_of([&] { generate_grasps(Shape::sphere(0.05), Pose::Identity(), cup); });
   EXPECT_EQ(code, ErrorCode::Unsupported);
   EXPECT_TRUE(mentions(text, "sphere")) << text;
 }
 
 TEST(Grasps, UprightObjectIsGraspedFromAboveFirstAndFromBelowLast) {
-  const std::vector<Grasp> grasps = generate_grasps(Shape::box({0.04, 0.06, 0.1}), at(0.5, 0, 0.05), {});
+  const std::vector<Grasp> grasps =
+      generate_grasps(Shape::box({0.04, 0.06, 0.1}), at(0.5, 0, 0.05), {});
   ASSERT_GE(grasps.size(), 4u);
   for (std::size_t i = 1; i < grasps.size(); ++i) EXPECT_GE(grasps[i - 1].score, grasps[i].score);
   EXPECT_TRUE(grasps.front().approach().isApprox(-Vector3::UnitZ(), 1e-12));
@@ -226,9 +254,13 @@ TEST(Grasps, InvalidGripperSpecNamesTheField) {
   spec = {};
   spec.yaw_steps = 0;
   EXPECT_TRUE(mentions(field_of(spec), "GripperSpec::yaw_steps")) << field_of(spec);
-  EXPECT_EQ(error_of([&] { generate_grasps(Shape::box({0.05, 0.05, 0.05}), Pose::Identity(), spec); }).first,
+  EXPECT_EQ(error_of([&] {
+              generate_grasps(Shape::box({0.05, 0.05, 0.05}), Pose::Identity(), spec);
+            }).first,
             ErrorCode::InvalidValue);
-  EXPECT_EQ(error_of([] { generate_grasps(Shape::half_space(Vector3::UnitZ(), 0), Pose::Identity(), {}); }).first,
+  EXPECT_EQ(error_of([] {
+              generate_grasps(Shape::half_space(Vector3::UnitZ(), 0), Pose::Identity(), {});
+            }).first,
             ErrorCode::Unsupported);
 }
 
@@ -330,7 +362,8 @@ TEST(PickPlace, Ur5eStraightStagesKeepTheTcpOnTheirLines) {
     const Vector3 a = world_tcp(planner, stage.path.front()).translation();
     const Vector3 b = world_tcp(planner, stage.path.back()).translation();
     EXPECT_NEAR((b - a).norm(), 0.10, 1e-3);
-    for (const JointVector& q : stage.path) EXPECT_LT(off_line(world_tcp(planner, q).translation(), a, b), 1e-3);
+    for (const JointVector& q : stage.path)
+      EXPECT_LT(off_line(world_tcp(planner, q).translation(), a, b), 1e-3);
     if (stage.kind == Kind::Lift) {
       EXPECT_NEAR(b.z() - a.z(), 0.10, 1e-3);  // straight up
     }
@@ -350,7 +383,7 @@ TEST(PickPlace, Ur5eCarryEndsOnTheArmsOwnBranch) {
   const std::vector<JointVector> solutions =
       planner.resolve_goal(transfer.path.front(), PoseGoal{planner.tcp_pose(transfer.path.back())});
   ASSERT_GE(solutions.size(), 2u);
-  EXPECT_LT((transfer.path.back() - solutions.front()).norm(), 1e-6);  // nearest first
+  EXPECT_LT((transfer.path.back() - solutions.front()).norm(), 1e-6);            // nearest first
   EXPECT_LT(std::abs(transfer.path.back()[2] - transfer.path.front()[2]), 1.0);  // the elbow
   EXPECT_LT(path_length(transfer.path), 3.0);
 }
@@ -365,7 +398,9 @@ TEST(PickPlace, Ur5eApproachEndsWithTheTcpAtTheGrasp) {
   EXPECT_LT(Quaternion(reached.linear()).angularDistance(Quaternion(expected.linear())), 1e-3);
   // The pre-grasp is approach_distance back along the approach.
   const Pose pre = world_tcp(planner, task.result.stages[0].path.back());
-  EXPECT_TRUE((expected.translation() - pre.translation()).normalized().isApprox(expected.linear().col(2), 1e-3));
+  EXPECT_TRUE((expected.translation() - pre.translation())
+                  .normalized()
+                  .isApprox(expected.linear().col(2), 1e-3));
 }
 
 TEST(PickPlace, Ur5eLiftRaisesTheHeldObjectByTheLiftDistance) {
@@ -385,7 +420,8 @@ TEST(PickPlace, Ur5eLiftRaisesTheHeldObjectByTheLiftDistance) {
 TEST(PickPlace, Ur5eFinalSceneHasThePartStandingAtThePlacePose) {
   const Ur5eTask& task = ur5e_task();
   const PickPlaceResult& result = task.result;
-  EXPECT_TRUE(result.place_pose.translation().isApprox(ur5e_request().place_pose.translation(), 1e-12));
+  EXPECT_TRUE(
+      result.place_pose.translation().isApprox(ur5e_request().place_pose.translation(), 1e-12));
   ASSERT_TRUE(result.final_scene.has_obstacle("part"));
   EXPECT_FALSE(result.final_scene.has_attached("part"));
   EXPECT_TRUE(result.final_scene.obstacle("part").pose.isApprox(result.place_pose, 1e-9));
@@ -408,7 +444,8 @@ TEST(PickPlace, RestingContactsAreAllowedOnlyWhileTheyHappen) {
   PlanningScene scene = example_scene();
   scene.clear_override("part", "table");  // the example scene allows it for good: take that away
   Planner planner(ur5e(), scene);
-  const PickPlaceResult result = plan_pick_and_place(planner, ur5e()->named_pose("ready"), ur5e_request());
+  const PickPlaceResult result =
+      plan_pick_and_place(planner, ur5e()->named_pose("ready"), ur5e_request());
   ASSERT_EQ(result.stages.size(), 8u);
   const auto allowed = [](const TaskStage& stage, const std::string& other) {
     return stage.scene.override_for("part", other).value_or(false);
@@ -522,10 +559,12 @@ TEST(PickPlace, TimingCopesWithAStageThatDoesNotMove) {
 
 TEST(PickPlace, SameSeedGivesTheSamePlan) {
   Planner planner(ur5e(), example_scene());
-  const PickPlaceResult again = plan_pick_and_place(planner, ur5e()->named_pose("ready"), ur5e_request());
+  const PickPlaceResult again =
+      plan_pick_and_place(planner, ur5e()->named_pose("ready"), ur5e_request());
   const PickPlaceResult& first = ur5e_task().result;
   ASSERT_EQ(again.stages.size(), first.stages.size());
-  for (std::size_t i = 0; i < first.stages.size(); ++i) EXPECT_EQ(again.stages[i].path, first.stages[i].path) << i;
+  for (std::size_t i = 0; i < first.stages.size(); ++i)
+    EXPECT_EQ(again.stages[i].path, first.stages[i].path) << i;
   EXPECT_EQ(again.grasp.description, first.grasp.description);
 }
 
@@ -559,7 +598,8 @@ TEST(PickPlace, ClosedFormStraightStepsKeepTheTcpExactlyOnTheLine) {
     const Vector3 a = world_tcp(planner, stage.path.front()).translation();
     const Vector3 b = world_tcp(planner, stage.path.back()).translation();
     double off = 0.0;
-    for (const JointVector& q : stage.path) off = std::max(off, off_line(world_tcp(planner, q).translation(), a, b));
+    for (const JointVector& q : stage.path)
+      off = std::max(off, off_line(world_tcp(planner, q).translation(), a, b));
     return off;
   };
   for (const Kind kind : {Kind::Approach, Kind::Lift, Kind::Place, Kind::Retreat}) {
@@ -578,10 +618,12 @@ TEST(PickPlace, MountedRobotPlansInItsBaseFrame) {
   const std::string toml((std::istreambuf_iterator<char>(toml_file)), {});
   const std::string robot_tag = "<robot name=\"ur5e\">";
   ASSERT_NE(urdf.find(robot_tag), std::string::npos);
-  urdf.replace(urdf.find(robot_tag), robot_tag.size(),
-               robot_tag + "<link name=\"world\"/><joint name=\"mount\" type=\"fixed\"><parent link=\"world\"/>"
-                           "<child link=\"base_link\"/><origin xyz=\"0.2 -0.1 0.3\" rpy=\"0 0 1.5707963267948966\"/>"
-                           "</joint>");
+  urdf.replace(
+      urdf.find(robot_tag), robot_tag.size(),
+      robot_tag +
+          "<link name=\"world\"/><joint name=\"mount\" type=\"fixed\"><parent link=\"world\"/>"
+          "<child link=\"base_link\"/><origin xyz=\"0.2 -0.1 0.3\" rpy=\"0 0 1.5707963267948966\"/>"
+          "</joint>");
   const RobotModelPtr mounted = load_robot_string(urdf, "", toml);
   const Pose mount = pose_from_xyz_rpy({0.2, -0.1, 0.3}, {0, 0, std::numbers::pi / 2});
   const PlanningScene example = example_scene();
@@ -592,7 +634,8 @@ TEST(PickPlace, MountedRobotPlansInItsBaseFrame) {
   request.place_pose = mount * request.place_pose;
   Planner planner(mounted, scene);
   ASSERT_EQ(planner.chain().base_link(), "base_link");
-  const PickPlaceResult result = plan_pick_and_place(planner, mounted->named_pose("ready"), request);
+  const PickPlaceResult result =
+      plan_pick_and_place(planner, mounted->named_pose("ready"), request);
   ASSERT_EQ(result.stages.size(), 8u);
   const Pose expected = scene.obstacle("part").pose * result.grasp.object_to_tcp;
   const Pose reached = world_tcp(planner, result.stages[1].path.back());
@@ -618,7 +661,8 @@ TEST(PickPlace, PandaPicksAndPlacesABox) {
   request.place_pose = pose_from_xyz_rpy({0.45, 0.25, 0.03}, {0, 0, 0.3});
   request.options.seed = 3;
   request.options.timeout_ms = kinetic::test::generous_ms(2000.0);
-  const PickPlaceResult result = plan_pick_and_place(planner, panda()->named_pose("ready"), request);
+  const PickPlaceResult result =
+      plan_pick_and_place(planner, panda()->named_pose("ready"), request);
   ASSERT_EQ(result.stages.size(), 8u);
   EXPECT_TRUE(result.final_scene.obstacle("block").pose.isApprox(result.place_pose, 1e-9));
   EXPECT_TRUE(result.place_pose.translation().isApprox(request.place_pose.translation(), 1e-12));
@@ -627,7 +671,8 @@ TEST(PickPlace, PandaPicksAndPlacesABox) {
     if (!stage.moves()) continue;
     checker.set_scene(stage.scene);
     for (std::size_t i = 1; i < stage.path.size(); ++i)
-      EXPECT_TRUE(checker.motion_valid_discrete(stage.path[i - 1], stage.path[i], 0.005)) << stage.name << " " << i;
+      EXPECT_TRUE(checker.motion_valid_discrete(stage.path[i - 1], stage.path[i], 0.005))
+          << stage.name << " " << i;
   }
   const TrajectoryLimits limits = TrajectoryLimits::from_model(*panda());
   EXPECT_TRUE(validate_trajectory(time_pick_and_place(result, limits).trajectory, limits).ok());
@@ -636,7 +681,8 @@ TEST(PickPlace, PandaPicksAndPlacesABox) {
 // ---------------------------------------------------------------------------------------------
 // Mistakes
 
-std::pair<ErrorCode, std::string> ur5e_error(PickPlaceRequest request, PlanningScene scene = example_scene(),
+std::pair<ErrorCode, std::string> ur5e_error(PickPlaceRequest request,
+                                             PlanningScene scene = example_scene(),
                                              JointVector start = ur5e()->named_pose("ready"),
                                              const PlanControl& control = {}) {
   Planner planner(ur5e(), scene);
@@ -674,7 +720,8 @@ TEST(PickPlaceErrors, PlacePoseInsideAnotherObstacleNamesIt) {
 
 TEST(PickPlaceErrors, AttachedObjectIsNotPickedAgain) {
   PlanningScene scene = example_scene();
-  scene.attach_obstacle("part", "tool0", compute_link_pose(*ur5e(), ur5e()->named_pose("ready"), "tool0"));
+  scene.attach_obstacle("part", "tool0",
+                        compute_link_pose(*ur5e(), ur5e()->named_pose("ready"), "tool0"));
   const auto [code, text] = ur5e_error(ur5e_request(), scene);
   EXPECT_EQ(code, ErrorCode::InvalidValue);
   EXPECT_TRUE(mentions(text, "\"part\" is attached already (to tool0)")) << text;
@@ -685,10 +732,14 @@ TEST(PickPlaceErrors, MeshObjectHasNoGrasps) {
   // A tetrahedron (ASCII STL).
   const std::string path = ::testing::TempDir() + "/kinetic_task_test_blob.stl";
   std::ofstream(path) << "solid blob\n"
-                         "facet normal 0 0 -1\nouter loop\nvertex 0 0 0\nvertex 0.05 0 0\nvertex 0 0.05 0\nendloop\nendfacet\n"
-                         "facet normal 0 -1 0\nouter loop\nvertex 0 0 0\nvertex 0 0 0.05\nvertex 0.05 0 0\nendloop\nendfacet\n"
-                         "facet normal -1 0 0\nouter loop\nvertex 0 0 0\nvertex 0 0.05 0\nvertex 0 0 0.05\nendloop\nendfacet\n"
-                         "facet normal 1 1 1\nouter loop\nvertex 0.05 0 0\nvertex 0 0 0.05\nvertex 0 0.05 0\nendloop\nendfacet\n"
+                         "facet normal 0 0 -1\nouter loop\nvertex 0 0 0\nvertex 0.05 0 0\nvertex 0 "
+                         "0.05 0\nendloop\nendfacet\n"
+                         "facet normal 0 -1 0\nouter loop\nvertex 0 0 0\nvertex 0 0 0.05\nvertex "
+                         "0.05 0 0\nendloop\nendfacet\n"
+                         "facet normal -1 0 0\nouter loop\nvertex 0 0 0\nvertex 0 0.05 0\nvertex 0 "
+                         "0 0.05\nendloop\nendfacet\n"
+                         "facet normal 1 1 1\nouter loop\nvertex 0.05 0 0\nvertex 0 0 0.05\nvertex "
+                         "0 0.05 0\nendloop\nendfacet\n"
                          "endsolid blob\n";
   scene.add_obstacle("blob", Shape::mesh(path), at(0.4, -0.3, 0.1));
   PickPlaceRequest request = ur5e_request();
@@ -701,7 +752,8 @@ TEST(PickPlaceErrors, MeshObjectHasNoGrasps) {
 TEST(PickPlaceErrors, BadRequestValuesNameTheField) {
   PickPlaceRequest request = ur5e_request();
   request.lift_distance = -0.1;
-  EXPECT_TRUE(mentions(ur5e_error(request).second, "PickPlaceRequest::lift_distance")) << ur5e_error(request).second;
+  EXPECT_TRUE(mentions(ur5e_error(request).second, "PickPlaceRequest::lift_distance"))
+      << ur5e_error(request).second;
   request = ur5e_request();
   request.attach_link = "tool9";
   const auto [code, text] = ur5e_error(request);
@@ -709,12 +761,14 @@ TEST(PickPlaceErrors, BadRequestValuesNameTheField) {
   EXPECT_TRUE(mentions(text, "tool0")) << text;
   request = ur5e_request();
   request.gripper.max_opening = 0.01;  // the part is 0.05 m across
-  EXPECT_TRUE(mentions(ur5e_error(request).second, "object \"part\" is 0.05 m across at its narrowest"))
+  EXPECT_TRUE(
+      mentions(ur5e_error(request).second, "object \"part\" is 0.05 m across at its narrowest"))
       << ur5e_error(request).second;
 }
 
 TEST(PickPlaceErrors, BadStraightOptionsNameTheField) {
-  const auto expect_refused = [](const std::function<void(CartesianOptions&)>& spoil, const std::string& field) {
+  const auto expect_refused = [](const std::function<void(CartesianOptions&)>& spoil,
+                                 const std::string& field) {
     PickPlaceRequest request = ur5e_request();
     spoil(request.straight);
     const auto [code, text] = ur5e_error(request);
@@ -726,14 +780,16 @@ TEST(PickPlaceErrors, BadStraightOptionsNameTheField) {
   expect_refused([](CartesianOptions& o) { o.jump_threshold = std::nan(""); }, "jump_threshold");
   expect_refused([](CartesianOptions& o) { o.jump_threshold = 0.0; }, "jump_threshold");
   expect_refused([](CartesianOptions& o) { o.margin = -0.01; }, "margin");
-  expect_refused([](CartesianOptions& o) { o.avoid_collisions = false; }, "avoid_collisions must be true");
+  expect_refused([](CartesianOptions& o) { o.avoid_collisions = false; },
+                 "avoid_collisions must be true");
 }
 
 TEST(PickPlaceErrors, CancelFlagStopsPlanning) {
   std::atomic<bool> cancel{true};
   PlanControl control;
   control.cancel = &cancel;
-  const auto [code, text] = ur5e_error(ur5e_request(), example_scene(), ur5e()->named_pose("ready"), control);
+  const auto [code, text] =
+      ur5e_error(ur5e_request(), example_scene(), ur5e()->named_pose("ready"), control);
   EXPECT_EQ(code, ErrorCode::Cancelled) << text;
 }
 
@@ -783,7 +839,8 @@ TEST(PickPlaceErrors, EmptyTouchLinksLetOnlyTheAttachLinkTouch) {
   request.max_grasps = 2;
   const auto [code, text] = ur5e_error(request);
   EXPECT_EQ(code, ErrorCode::Unreachable) << text;
-  EXPECT_TRUE(mentions(text, "'link6' with 'part'") || mentions(text, "'link5' with 'part'")) << text;
+  EXPECT_TRUE(mentions(text, "'link6' with 'part'") || mentions(text, "'link5' with 'part'"))
+      << text;
   EXPECT_TRUE(mentions(text, "PickPlaceRequest::touch_links")) << text;
   // Left out, the same request plans (the default lets link6 and link5 touch).
   request.touch_links = std::nullopt;
@@ -803,7 +860,8 @@ TEST(PickPlace, TouchLinkProbeLeavesTheCheckersScene) {
   EXPECT_NE(std::find(links.begin(), links.end(), "link5"), links.end());
   EXPECT_EQ(checker.body_count(), bodies);
   std::vector<std::string> names;
-  for (int i = checker.robot_body_count(); i < checker.body_count(); ++i) names.push_back(checker.body_name(i));
+  for (int i = checker.robot_body_count(); i < checker.body_count(); ++i)
+    names.push_back(checker.body_name(i));
   std::sort(names.begin(), names.end());
   EXPECT_EQ(names, (std::vector<std::string>{"box", "part", "table"}));
 }

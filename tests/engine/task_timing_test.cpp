@@ -31,7 +31,8 @@ PlanningScene scene_with_pin() {
   return scene;
 }
 
-bool any_collision(CollisionChecker& checker, const Trajectory& trajectory, double from, double to) {
+bool any_collision(CollisionChecker& checker, const Trajectory& trajectory, double from,
+                   double to) {
   for (double t = from; t <= to; t += 1e-3)
     if (checker.in_collision(trajectory.sample(t).position)) return true;
   return false;
@@ -40,11 +41,13 @@ bool any_collision(CollisionChecker& checker, const Trajectory& trajectory, doub
 TEST(PickPlaceTiming, EachStagesCornersAreNarrowedOnlyWhereTheyWouldCollideInThatStagesScene) {
   PickPlaceResult task;
   TaskStage to_pre_grasp{TaskStage::Kind::Move, "move to pre-grasp", {}, scene_with_pin()};
-  to_pre_grasp.path = {Eigen::Vector2d(0.0, 0.0), Eigen::Vector2d(1.0, 0.0), Eigen::Vector2d(1.0, 1.0)};
+  to_pre_grasp.path = {Eigen::Vector2d(0.0, 0.0), Eigen::Vector2d(1.0, 0.0),
+                       Eigen::Vector2d(1.0, 1.0)};
   // The next stage runs where the pin was, in a scene without it (as a picked object leaves its
   // place): its corner at the pin's place must be left as wide as asked.
   TaskStage transfer{TaskStage::Kind::Transfer, "transfer", {}, PlanningScene{}};
-  transfer.path = {Eigen::Vector2d(1.0, 1.0), Eigen::Vector2d(0.97, 0.03), Eigen::Vector2d(0.0, 0.0)};
+  transfer.path = {Eigen::Vector2d(1.0, 1.0), Eigen::Vector2d(0.97, 0.03),
+                   Eigen::Vector2d(0.0, 0.0)};
   task.stages = {to_pre_grasp, transfer};
   const TrajectoryLimits limits = TrajectoryLimits::uniform(2, 1.0, 2.0, 10.0);
   CollisionChecker checker(gantry());
@@ -57,15 +60,17 @@ TEST(PickPlaceTiming, EachStagesCornersAreNarrowedOnlyWhereTheyWouldCollideInTha
 
   const TimedPickPlace clear = time_pick_and_place(task, limits, &checker);
   checker.set_scene(scene_with_pin());
-  EXPECT_FALSE(any_collision(checker, clear.trajectory, clear.stage_start[0], clear.stage_start[1]));
+  EXPECT_FALSE(
+      any_collision(checker, clear.trajectory, clear.stage_start[0], clear.stage_start[1]));
   ASSERT_EQ(clear.notes.size(), 1u);  // the transfer's corner, clear of its own scene, is kept
   const std::string expected =
-      "stage \"move to pre-grasp\": corners rounded within 0.0125 rad, not 0.05: wider blends touched "
+      "stage \"move to pre-grasp\": corners rounded within 0.0125 rad, not 0.05: wider blends "
+      "touched "
       "'probe' with 'pin'";
   EXPECT_EQ(clear.notes[0].substr(0, expected.size()), expected) << clear.notes[0];
   // The transfer was timed alike both ways: the same corner, the same duration.
-  EXPECT_NEAR(clear.trajectory.end_time() - clear.stage_start[1], plain.trajectory.end_time() - plain.stage_start[1],
-              1e-9);
+  EXPECT_NEAR(clear.trajectory.end_time() - clear.stage_start[1],
+              plain.trajectory.end_time() - plain.stage_start[1], 1e-9);
 }
 
 }  // namespace

@@ -4,13 +4,13 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <limits>
 #include <functional>
+#include <limits>
 #include <random>
 #include <sstream>
 
-#include "engine/core/error.hpp"
 #include "engine/core/atomic_file.hpp"
+#include "engine/core/error.hpp"
 #include "engine/trajectory/time_optimal.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 
@@ -41,7 +41,8 @@ Trajectory awkward_trajectory() {
 struct TempDir {
   fs::path path;
   TempDir() {
-    path = fs::temp_directory_path() / ("kinetic_traj_io_" + std::to_string(std::random_device{}()));
+    path =
+        fs::temp_directory_path() / ("kinetic_traj_io_" + std::to_string(std::random_device{}()));
     fs::create_directories(path);
   }
   ~TempDir() {
@@ -75,12 +76,14 @@ TEST(TrajectoryIo, CsvRoundTripIsBitExact) {
   const Trajectory back = trajectory_from_csv(text);
   EXPECT_TRUE(back == original);
   EXPECT_EQ(trajectory_to_csv(back), text);
-  EXPECT_NE(text.find("t,q:shoulder_pan_joint,q:slider,q:wrist 3,qd:shoulder_pan_joint"), std::string::npos);
+  EXPECT_NE(text.find("t,q:shoulder_pan_joint,q:slider,q:wrist 3,qd:shoulder_pan_joint"),
+            std::string::npos);
 }
 
 TEST(TrajectoryIo, GeneratedTrajectoryRoundTripsThroughFiles) {
   TempDir dir;
-  JointPath path{JointVector::Zero(6), JointVector::Constant(6, 0.4), JointVector::LinSpaced(6, -0.3, 0.5)};
+  JointPath path{JointVector::Zero(6), JointVector::Constant(6, 0.4),
+                 JointVector::LinSpaced(6, -0.3, 0.5)};
   const Trajectory t = time_optimal(path, TrajectoryLimits::uniform(6, 1.0, 2.0, 10.0));
   for (const char* name : {"motion.json", "motion.csv"}) {
     save_trajectory(t, dir.path / name);
@@ -98,16 +101,25 @@ TEST(TrajectoryIo, MalformedJsonGivesClearErrors) {
     EXPECT_NE(at, std::string::npos) << from;
     return s.replace(at, from.size(), to);
   };
-  EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"format_version\": 1", "\"format_version\": 7"), "a.json"); })
-                .find("format_version 7 is not supported"), std::string::npos);
-  EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"robot\"", "\"robbot\""), "a.json"); })
-                .find("a.json: unknown field 'robbot'"), std::string::npos);
-  std::string without_robot = good;
-  without_robot.erase(without_robot.find("\"robot\""), without_robot.find('\n', without_robot.find("\"robot\"")) + 1 -
-                                                           without_robot.find("\"robot\""));
-  EXPECT_NE(error_of([&] { trajectory_from_json(without_robot, "a.json"); }).find("a.json: missing field 'robot'"),
+  EXPECT_NE(error_of([&] {
+              trajectory_from_json(replace("\"format_version\": 1", "\"format_version\": 7"),
+                                   "a.json");
+            }).find("format_version 7 is not supported"),
             std::string::npos);
-  const std::string e = error_of([&] { trajectory_from_json(replace("\"qd\": [", "\"qd\": [null,"), "a.json"); });
+  EXPECT_NE(error_of([&] {
+              trajectory_from_json(replace("\"robot\"", "\"robbot\""), "a.json");
+            }).find("a.json: unknown field 'robbot'"),
+            std::string::npos);
+  std::string without_robot = good;
+  without_robot.erase(without_robot.find("\"robot\""),
+                      without_robot.find('\n', without_robot.find("\"robot\"")) + 1 -
+                          without_robot.find("\"robot\""));
+  EXPECT_NE(error_of([&] {
+              trajectory_from_json(without_robot, "a.json");
+            }).find("a.json: missing field 'robot'"),
+            std::string::npos);
+  const std::string e =
+      error_of([&] { trajectory_from_json(replace("\"qd\": [", "\"qd\": [null,"), "a.json"); });
   EXPECT_NE(e.find("sample 0"), std::string::npos) << e;
   EXPECT_NE(e.find("'qd'"), std::string::npos) << e;
   const std::string nan = error_of([&] {
@@ -117,34 +129,47 @@ TEST(TrajectoryIo, MalformedJsonGivesClearErrors) {
     trajectory_from_json(s.replace(at, end - at, "NaN"), "a.json");
   });
   EXPECT_NE(nan.find("a.json: malformed JSON: line "), std::string::npos) << nan;
-  const std::string truncated = error_of([&] { trajectory_from_json("{\"format\": \"kinetic-trajectory\"", "b.json"); });
-  EXPECT_NE(truncated.find("b.json: malformed JSON: line 1, column 32: "), std::string::npos) << truncated;
+  const std::string truncated =
+      error_of([&] { trajectory_from_json("{\"format\": \"kinetic-trajectory\"", "b.json"); });
+  EXPECT_NE(truncated.find("b.json: malformed JSON: line 1, column 32: "), std::string::npos)
+      << truncated;
   // A number beyond a double is said plainly too (it escaped as nlohmann's out_of_range), and no
   // message carries nlohmann's "[json.exception...]" tags.
-  const std::string overflow = error_of([&] { trajectory_from_json(replace("\"q\": [", "\"q\": [1e400, "), "c.json"); });
-  EXPECT_NE(overflow.find("c.json: malformed JSON: number overflow parsing '1e400'"), std::string::npos) << overflow;
+  const std::string overflow =
+      error_of([&] { trajectory_from_json(replace("\"q\": [", "\"q\": [1e400, "), "c.json"); });
+  EXPECT_NE(overflow.find("c.json: malformed JSON: number overflow parsing '1e400'"),
+            std::string::npos)
+      << overflow;
   // An unknown field is refused with a did-you-mean (a typo in an optional one was dropped).
   try {
     trajectory_from_json(replace("\"waypoint_times\"", "\"waypoint_time\""), "d.json");
     ADD_FAILURE() << "an unknown field was accepted";
   } catch (const Error& unknown) {
-    EXPECT_NE(unknown.message().find("d.json: unknown field 'waypoint_time'"), std::string::npos) << unknown.message();
-    EXPECT_NE(unknown.hint().find("did you mean 'waypoint_times'?"), std::string::npos) << unknown.hint();
+    EXPECT_NE(unknown.message().find("d.json: unknown field 'waypoint_time'"), std::string::npos)
+        << unknown.message();
+    EXPECT_NE(unknown.hint().find("did you mean 'waypoint_times'?"), std::string::npos)
+        << unknown.hint();
   }
-  EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"qdd\"", "\"qdd\": [0, 0, 0], \"jerk\""), "e.json"); })
-                .find("e.json: sample 0: unknown field 'jerk'"),
+  EXPECT_NE(error_of([&] {
+              trajectory_from_json(replace("\"qdd\"", "\"qdd\": [0, 0, 0], \"jerk\""), "e.json");
+            }).find("e.json: sample 0: unknown field 'jerk'"),
             std::string::npos);
   for (const std::string& message : {nan, truncated, overflow})
     EXPECT_EQ(message.find("json.exception"), std::string::npos) << message;
   // A key given twice is refused, naming where (JSON parsers keep one of the values silently:
   // one of two "samples" arrays would be dropped).
-  EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"samples\"", "\"samples\": [], \"samples\""), "f.json"); })
-                .find("f.json: top level: duplicate key \"samples\""),
+  EXPECT_NE(error_of([&] {
+              trajectory_from_json(replace("\"samples\"", "\"samples\": [], \"samples\""),
+                                   "f.json");
+            }).find("f.json: top level: duplicate key \"samples\""),
             std::string::npos);
-  EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"qdd\"", "\"qd\": [0, 0, 0], \"qdd\""), "g.json"); })
-                .find("g.json: samples[0]: duplicate key \"qd\""),
+  EXPECT_NE(error_of([&] {
+              trajectory_from_json(replace("\"qdd\"", "\"qd\": [0, 0, 0], \"qdd\""), "g.json");
+            }).find("g.json: samples[0]: duplicate key \"qd\""),
             std::string::npos);
-  EXPECT_NE(error_of([&] { trajectory_from_json(replace("\"rad\"", "\"deg\""), "a.json"); }).find("must be \"rad\" or \"m\""),
+  EXPECT_NE(error_of([&] {
+              trajectory_from_json(replace("\"rad\"", "\"deg\""), "a.json");
+            }).find("must be \"rad\" or \"m\""),
             std::string::npos);
 }
 
@@ -172,7 +197,8 @@ TEST(TrajectoryIo, MalformedCsvGivesClearErrors) {
     auto ls = lines;
     ls[7] = ls[7].substr(0, ls[7].rfind(',')) + ",nan";
     const std::string e = error_of([&] { trajectory_from_csv(join(ls), "m.csv"); });
-    EXPECT_NE(e.find("m.csv:8: sample 1 qdd of joint 'wrist 3' is not finite"), std::string::npos) << e;
+    EXPECT_NE(e.find("m.csv:8: sample 1 qdd of joint 'wrist 3' is not finite"), std::string::npos)
+        << e;
   }
   {  // wrong version
     auto ls = lines;
@@ -214,7 +240,8 @@ TEST(TrajectoryIo, AUnitsLineAfterTheColumnHeaderIsCountedToo) {
 // CSV fields are trimmed on import, so a name with a leading or trailing space would come back
 // as another name: the writer refuses it (as it refuses commas), JSON keeps it.
 TEST(TrajectoryIo, CsvRefusesNamesItWouldNotReadBackUnchanged) {
-  for (const std::vector<std::string>& names : {std::vector<std::string>{"joint6 "}, std::vector<std::string>{"\tjoint6"}}) {
+  for (const std::vector<std::string>& names :
+       {std::vector<std::string>{"joint6 "}, std::vector<std::string>{"\tjoint6"}}) {
     const Trajectory t("ur5e", names, {PositionUnit::Radian},
                        {{0.0, JointVector::Zero(1), JointVector::Zero(1), JointVector::Zero(1)}});
     try {
@@ -235,7 +262,8 @@ TEST(TrajectoryIo, CsvRefusesNamesItWouldNotReadBackUnchanged) {
 // fuzzing, tests/fuzz). Both are refused on reading, naming the line.
 TEST(TrajectoryIo, CsvReaderRefusesNamesTheWriterWouldRefuse) {
   const std::string comma =
-      "# kinetic-trajectory\n# format_version: 1\n# robot: ur5e,pan\n# units: time=s; position=rad\n"
+      "# kinetic-trajectory\n# format_version: 1\n# robot: ur5e,pan\n# units: time=s; "
+      "position=rad\n"
       "t,q:j,qd:j,qdd:j\n0,0,0,0\n";
   std::string e = error_of([&] { trajectory_from_csv(comma, "comma.csv"); });
   EXPECT_NE(e.find("comma.csv:3: robot name 'ur5e,pan'"), std::string::npos) << e;
@@ -275,15 +303,18 @@ TEST(TrajectoryIo, ATrajectoryWithoutJointsRoundTripsThroughCsv) {
 // format_version was read with get<int>(): 2^32 + 1 wrapped to 1 and the file loaded as version 1.
 TEST(TrajectoryIo, AFormatVersionBeyondIntIsNotSupportedRatherThanWrapped) {
   for (const std::string version : {"4294967297", "18446744073709551615", "-4294967295"}) {
-    const std::string text = "{\"format\": \"kinetic-trajectory\", \"format_version\": " + version +
-                             ", \"robot\": \"r\", \"joint_names\": [], \"units\": {\"time\": \"s\", "
-                             "\"position\": []}, \"samples\": []}";
+    const std::string text =
+        "{\"format\": \"kinetic-trajectory\", \"format_version\": " + version +
+        ", \"robot\": \"r\", \"joint_names\": [], \"units\": {\"time\": \"s\", "
+        "\"position\": []}, \"samples\": []}";
     try {
       (void)trajectory_from_json(text, "v.json");
       ADD_FAILURE() << "format_version " << version << " was read as version 1";
     } catch (const Error& e) {
       EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
-      EXPECT_NE(e.message().find("format_version " + version + " is not supported"), std::string::npos) << e.message();
+      EXPECT_NE(e.message().find("format_version " + version + " is not supported"),
+                std::string::npos)
+          << e.message();
     }
   }
 }
@@ -295,7 +326,9 @@ TEST(TrajectoryIo, FailedWriteLeavesTheOldFileAndNoTemporary) {
   save_trajectory(t, target);
   const std::string before = read_text_file(target);
   // A folder that does not exist: nothing is written anywhere.
-  EXPECT_NE(error_of([&] { save_trajectory(t, dir.path / "missing" / "motion.json"); }).find("cannot write"),
+  EXPECT_NE(error_of([&] {
+              save_trajectory(t, dir.path / "missing" / "motion.json");
+            }).find("cannot write"),
             std::string::npos);
   // A target the rename cannot replace (a non-empty folder of that name): the write fails at the
   // last step, the folder and its contents stay, and the temporary is removed.

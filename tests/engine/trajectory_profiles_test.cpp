@@ -28,7 +28,12 @@ TrajectoryLimits limits3() {
 
 JointPath path3() {
   JointPath path;
-  for (auto [a, b, c] : {std::array{0.0, 0.0, 0.0}, {0.6, -0.4, 0.2}, {0.7, 0.9, 0.25}, {-0.5, 1.0, 0.9}, {-0.5, 1.0, 0.9}, {0.05, 0.95, 0.9}}) {
+  for (auto [a, b, c] : {std::array{0.0, 0.0, 0.0},
+                         {0.6, -0.4, 0.2},
+                         {0.7, 0.9, 0.25},
+                         {-0.5, 1.0, 0.9},
+                         {-0.5, 1.0, 0.9},
+                         {0.05, 0.95, 0.9}}) {
     JointVector q(3);
     q << a, b, c;
     path.push_back(q);
@@ -75,7 +80,8 @@ TEST(Trapezoidal, SynchronisedStopsAtWaypointsWithinLimits) {
   // Tight: each segment's limiting joint reaches its velocity or acceleration limit.
   double peak_ratio = 0.0;
   for (const auto& s : t.samples())
-    peak_ratio = std::max(peak_ratio, (s.velocity.array().abs() / limits.velocity.array()).maxCoeff());
+    peak_ratio =
+        std::max(peak_ratio, (s.velocity.array().abs() / limits.velocity.array()).maxCoeff());
   EXPECT_GT(peak_ratio, 0.99);
 }
 
@@ -104,7 +110,8 @@ TEST(SCurve, RespectsJerkVelocityAccelerationEverywhere) {
   const auto report = check(t, limits, true);
   EXPECT_TRUE(report.ok()) << report.summary();
   // Acceleration is continuous: no step samples.
-  for (std::size_t i = 1; i < t.samples().size(); ++i) EXPECT_LT(t.samples()[i - 1].t, t.samples()[i].t);
+  for (std::size_t i = 1; i < t.samples().size(); ++i)
+    EXPECT_LT(t.samples()[i - 1].t, t.samples()[i].t);
   for (std::size_t i = 0; i < path.size(); ++i)
     EXPECT_LT((t.sample(t.waypoint_times()[i]).position - path[i]).norm(), 1e-12);
   // Jerk-limited is slower than trapezoidal, but not by much here.
@@ -114,7 +121,8 @@ TEST(SCurve, RespectsJerkVelocityAccelerationEverywhere) {
   // Reaches the jerk limit somewhere (the profile is the fastest one).
   double jerk_ratio = 0.0;
   for (double time = 0.0; time < t.duration(); time += 1e-3)
-    jerk_ratio = std::max(jerk_ratio, (t.jerk(time).array().abs() / limits.jerk.array()).maxCoeff());
+    jerk_ratio =
+        std::max(jerk_ratio, (t.jerk(time).array().abs() / limits.jerk.array()).maxCoeff());
   EXPECT_GT(jerk_ratio, 0.99);
   EXPECT_LE(jerk_ratio, 1.0 + 1e-9);
 }
@@ -165,7 +173,8 @@ TEST(CubicSpline, FittedToLimitsIsWithinThemAndTight) {
 
 TEST(Profiles, ContinuousSampling) {
   const TrajectoryLimits limits = limits3();
-  for (const Trajectory& t : {trapezoidal(path3(), limits), scurve(path3(), limits), cubic_spline(path3(), limits)}) {
+  for (const Trajectory& t :
+       {trapezoidal(path3(), limits), scurve(path3(), limits), cubic_spline(path3(), limits)}) {
     const double eps = 1e-8;
     for (double time = eps; time < t.duration(); time += t.duration() / 501.0) {
       EXPECT_LT((t.sample(time + eps).position - t.sample(time - eps).position).norm(), 1e-6);
@@ -193,8 +202,10 @@ TEST(Profiles, BadInputIsRejected) {
     EXPECT_EQ(still.samples().size(), 1u);
   }
   // Standing still (one waypoint, or the same one repeated: a goal where the robot already is).
-  for (const JointPath& still_path : {JointPath{JointVector::Ones(3)}, JointPath(3, JointVector::Ones(3))}) {
-    for (const Trajectory& still : {cubic_spline(still_path, limits), trapezoidal(still_path, limits), scurve(still_path, limits)}) {
+  for (const JointPath& still_path :
+       {JointPath{JointVector::Ones(3)}, JointPath(3, JointVector::Ones(3))}) {
+    for (const Trajectory& still : {cubic_spline(still_path, limits),
+                                    trapezoidal(still_path, limits), scurve(still_path, limits)}) {
       EXPECT_EQ(still.duration(), 0.0);
       ASSERT_EQ(still.samples().size(), 1u);
       EXPECT_EQ(still.sample(0.0).position, JointVector::Ones(3));
@@ -218,7 +229,8 @@ TEST(Profiles, SlowestScalingStaysWithinItsOwnLimits) {
   // S-curves are microseconds long, thousands of seconds in: rounding must not break a limit.
   TrajectoryLimits slow = limits3();
   slow.velocity_scaling = slow.acceleration_scaling = kMinScaling;
-  for (const Trajectory& t : {trapezoidal(path3(), slow), scurve(path3(), slow), cubic_spline(path3(), slow)}) {
+  for (const Trajectory& t :
+       {trapezoidal(path3(), slow), scurve(path3(), slow), cubic_spline(path3(), slow)}) {
     EXPECT_GT(t.duration(), 100.0);
     TrajectoryValidationOptions options;
     options.time_resolution = t.duration() / 4000.0;

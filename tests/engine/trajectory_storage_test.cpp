@@ -44,7 +44,8 @@ TEST(TrajectoryStorage, ViewReadsBackEverySampleExactly) {
   EXPECT_EQ(view.end() - view.begin(), 4);
   EXPECT_EQ((view.begin() + 2)->t, 1.0);
   // Random-access iterators work with the standard algorithms.
-  const auto late = std::find_if(view.begin(), view.end(), [](const TrajectorySampleRef& s) { return s.t > 0.7; });
+  const auto late = std::find_if(view.begin(), view.end(),
+                                 [](const TrajectorySampleRef& s) { return s.t > 0.7; });
   EXPECT_EQ(late - view.begin(), 2);
   const TrajectorySample owned = view[3];
   EXPECT_EQ(owned.acceleration, JointVector::Constant(2, 23.0));
@@ -68,11 +69,13 @@ TEST(TrajectoryStorage, FromStorageMatchesTheSampleConstructor) {
 
 TEST(TrajectoryStorage, RefusesStorageOfTheWrongSizeOrNonFiniteValues) {
   try {
-    (void)Trajectory::from_storage("test", {"a", "b"}, {}, {0.0, 1.0}, std::vector<double>(11, 0.0));
+    (void)Trajectory::from_storage("test", {"a", "b"}, {}, {0.0, 1.0},
+                                   std::vector<double>(11, 0.0));
     FAIL() << "storage of the wrong size was accepted";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::DimensionMismatch);
-    EXPECT_NE(std::string(e.what()).find("11 values for 2 samples of 2 joints"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("11 values for 2 samples of 2 joints"), std::string::npos)
+        << e.what();
   }
   std::vector<double> values(12, 0.0);
   values[2 * 3 + 5] = std::numeric_limits<double>::quiet_NaN();  // sample 1, acceleration of 'b'
@@ -81,7 +84,8 @@ TEST(TrajectoryStorage, RefusesStorageOfTheWrongSizeOrNonFiniteValues) {
     FAIL() << "a NaN was accepted";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::InvalidValue);
-    EXPECT_NE(std::string(e.what()).find("sample 1: acceleration of joint 'b'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("sample 1: acceleration of joint 'b'"), std::string::npos)
+        << e.what();
   }
   std::vector<TrajectorySample> short_one = ramp_samples();
   short_one[2].velocity = JointVector::Zero(3);
@@ -96,9 +100,11 @@ TEST(TrajectoryStorage, SampleBuilderWritesStepsGrowsAndRefusesWhatIsNotFinite) 
   detail::SampleBuilder builder(2, 1);  // expects one sample, gets many
   builder.push_path_point(0.0, q, dq, ddq, 2.0, 4.0, 1.0);
   builder.push_path_point(1.0, q, dq, ddq, 2.0, 4.0, 1.0);
-  builder.push_path_point(1.0, q, dq, ddq, 2.0, 4.0, 3.0);  // same instant, new q̈: a step
+  builder.push_path_point(1.0, q, dq, ddq, 2.0, 4.0, 3.0);          // same instant, new q̈: a step
   builder.push_path_point(1.0 + 1e-12, q, dq, ddq, 2.0, 4.0, 3.0);  // same instant and q̈: dropped
-  for (int i = 2; i < 100; ++i) builder.push(static_cast<double>(i), JointVector::Constant(2, i), JointVector::Zero(2), JointVector::Ones(2));
+  for (int i = 2; i < 100; ++i)
+    builder.push(static_cast<double>(i), JointVector::Constant(2, i), JointVector::Zero(2),
+                 JointVector::Ones(2));
   const Trajectory t = builder.take("test", {"a", "b"}, {}, {});
   const TrajectorySamples samples = t.samples();
   ASSERT_EQ(samples.size(), 101u);
@@ -111,7 +117,8 @@ TEST(TrajectoryStorage, SampleBuilderWritesStepsGrowsAndRefusesWhatIsNotFinite) 
   EXPECT_EQ(JointVector(samples[2].acceleration), (JointVector(2) << 2.5, 14.5).finished());
   EXPECT_EQ(samples.back().position[1], 99.0);
 
-  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN(),
+               inf = std::numeric_limits<double>::infinity();
   const double bad_dq[2] = {0.5, nan};
   detail::SampleBuilder with_nan(2, 4);
   with_nan.push_path_point(0.0, q, dq, ddq, 2.0, 4.0, 1.0);
@@ -120,7 +127,8 @@ TEST(TrajectoryStorage, SampleBuilderWritesStepsGrowsAndRefusesWhatIsNotFinite) 
     (void)with_nan.take("test", {"a", "b"}, {}, {});
     FAIL() << "a NaN velocity was accepted";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("sample 1: velocity of joint 'b'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("sample 1: velocity of joint 'b'"), std::string::npos)
+        << e.what();
   }
   detail::SampleBuilder with_inf_step(2, 4);
   with_inf_step.push_path_point(0.0, q, dq, ddq, 2.0, 4.0, 1.0);
@@ -142,8 +150,10 @@ TEST(TrajectoryStorage, GeneratorsKeepWorkingAcrossRepeatedCalls) {
     for (Eigen::Index j = 0; j < 6; ++j) q[j] += step(rng);
     long_path.push_back(q);
   }
-  const JointPath short_path{JointVector::Zero(6), JointVector::Constant(6, 0.4), JointVector::Constant(6, 0.1)};
-  const auto limits = TrajectoryLimits::uniform(6, std::numbers::pi, 2 * std::numbers::pi, 20 * std::numbers::pi);
+  const JointPath short_path{JointVector::Zero(6), JointVector::Constant(6, 0.4),
+                             JointVector::Constant(6, 0.1)};
+  const auto limits =
+      TrajectoryLimits::uniform(6, std::numbers::pi, 2 * std::numbers::pi, 20 * std::numbers::pi);
   const Trajectory first = time_optimal(long_path, limits);
   const Trajectory small = time_optimal(short_path, limits);
   EXPECT_TRUE(time_optimal(long_path, limits) == first);

@@ -9,9 +9,9 @@
 #include "engine/core/error.hpp"
 #include "engine/trajectory/blended_path.hpp"
 #include "engine/trajectory/blending.hpp"
+#include "engine/trajectory/clear_time_optimal.hpp"
 #include "engine/trajectory/phase_plane_reference.hpp"
 #include "engine/trajectory/time_optimal.hpp"
-#include "engine/trajectory/clear_time_optimal.hpp"
 #include "engine/trajectory/validation.hpp"
 
 namespace kinetic {
@@ -44,13 +44,15 @@ void expect_within_limits(const Trajectory& t, const TrajectoryLimits& limits) {
     const TrajectoryState s = t.sample(time);
     for (Eigen::Index j = 0; j < v.size(); ++j) {
       ASSERT_LE(std::abs(s.velocity[j]), v[j] * (1 + 1e-9)) << "joint " << j << " at t = " << time;
-      ASSERT_LE(std::abs(s.acceleration[j]), a[j] * (1 + 1e-9)) << "joint " << j << " at t = " << time;
+      ASSERT_LE(std::abs(s.acceleration[j]), a[j] * (1 + 1e-9))
+          << "joint " << j << " at t = " << time;
     }
   }
   for (const auto& s : t.samples())
     for (Eigen::Index j = 0; j < v.size(); ++j) {
       ASSERT_LE(std::abs(s.velocity[j]), v[j] * (1 + 1e-9)) << "joint " << j << " at t = " << s.t;
-      ASSERT_LE(std::abs(s.acceleration[j]), a[j] * (1 + 1e-9)) << "joint " << j << " at t = " << s.t;
+      ASSERT_LE(std::abs(s.acceleration[j]), a[j] * (1 + 1e-9))
+          << "joint " << j << " at t = " << s.t;
     }
   EXPECT_GT(checked, 10);
 }
@@ -66,7 +68,8 @@ TEST(TimeOptimal, StraightLineMatchesAnalyticBangBang) {
     const JointVector d = goal / length;
     const double vs = (limits.velocity.array() / d.array().abs()).minCoeff();
     const double as = (limits.acceleration.array() / d.array().abs()).minCoeff();
-    const double optimum = length >= vs * vs / as ? length / vs + vs / as : 2.0 * std::sqrt(length / as);
+    const double optimum =
+        length >= vs * vs / as ? length / vs + vs / as : 2.0 * std::sqrt(length / as);
     EXPECT_NEAR(t.duration(), optimum, 1e-9 * optimum) << "length " << length;
     EXPECT_TRUE(t.samples().back().position.isApprox(goal, 1e-12));
     EXPECT_LT(t.samples().back().velocity.norm(), 1e-12);
@@ -109,7 +112,8 @@ TEST(TimeOptimal, PassesEveryWaypointWithinTheDeviation) {
   const Trajectory t = time_optimal(path, limits, options);
   ASSERT_EQ(t.waypoint_times().size(), path.size());
   for (std::size_t i = 0; i < path.size(); ++i)
-    EXPECT_LE((t.sample(t.waypoint_times()[i]).position - path[i]).norm(), options.max_deviation * (1 + 1e-9))
+    EXPECT_LE((t.sample(t.waypoint_times()[i]).position - path[i]).norm(),
+              options.max_deviation * (1 + 1e-9))
         << "waypoint " << i;
   EXPECT_DOUBLE_EQ(t.waypoint_times().back(), t.duration());
 }
@@ -185,7 +189,8 @@ TEST(TimeOptimal, DegenerateAndBadInput) {
   bad[2] = std::nan("");
   EXPECT_EQ(code_of({q, bad}, limits), ErrorCode::InvalidValue);
   EXPECT_EQ(code_of({q, JointVector::Zero(5)}, limits), ErrorCode::DimensionMismatch);
-  for (double scaling : {0.0, -0.5, 1.5, std::nan(""), 1e-6}) {  // 1e-6: a 2 s motion lasting 23 days
+  for (double scaling :
+       {0.0, -0.5, 1.5, std::nan(""), 1e-6}) {  // 1e-6: a 2 s motion lasting 23 days
     TrajectoryLimits scaled = limits;
     scaled.velocity_scaling = scaling;
     EXPECT_EQ(code_of({q, JointVector::Zero(6)}, scaled), ErrorCode::InvalidValue) << scaling;
@@ -227,11 +232,15 @@ TEST(Blending, KeepsMovingThroughTheJunctionAndRespectsLimits) {
 // (0,0) -> (1,0) -> (1,1) clear of a disc of radius 0.02 at (0.97, 0.03); the 0.05 blend passes
 // through the disc at about (0.965, 0.035), 0.025 still does, 0.0125 keeps out.
 TEST(ClearTimeOptimal, ACornerBlendThatWouldCollideIsNarrowedUntilItKeepsOut) {
-  const JointPath path = {Eigen::Vector2d(0.0, 0.0), Eigen::Vector2d(1.0, 0.0), Eigen::Vector2d(1.0, 1.0)};
+  const JointPath path = {Eigen::Vector2d(0.0, 0.0), Eigen::Vector2d(1.0, 0.0),
+                          Eigen::Vector2d(1.0, 1.0)};
   const TrajectoryLimits limits = TrajectoryLimits::uniform(2, 1.0, 2.0, 10.0);
-  const auto in_disc = [](const JointVector& q) { return (q - Eigen::Vector2d(0.97, 0.03)).norm() < 0.02; };
+  const auto in_disc = [](const JointVector& q) {
+    return (q - Eigen::Vector2d(0.97, 0.03)).norm() < 0.02;
+  };
   const auto name = [](const JointVector&) { return std::string("'disc'"); };
-  for (int k = 0; k <= 20; ++k) ASSERT_FALSE(in_disc(Eigen::Vector2d(k / 20.0, 0.0)));  // the path itself is clear
+  for (int k = 0; k <= 20; ++k)
+    ASSERT_FALSE(in_disc(Eigen::Vector2d(k / 20.0, 0.0)));  // the path itself is clear
   const ClearTiming clear = time_optimal_clear(path, limits, in_disc, name);
   EXPECT_DOUBLE_EQ(clear.max_deviation, 0.0125);
   EXPECT_EQ(clear.narrowed_for, "'disc'");

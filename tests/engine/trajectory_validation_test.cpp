@@ -27,7 +27,8 @@ JointVector v2(double a, double b) {
   return v;
 }
 
-const TrajectoryViolation* find(const TrajectoryValidationReport& r, ViolationKind kind, int joint) {
+const TrajectoryViolation* find(const TrajectoryValidationReport& r, ViolationKind kind,
+                                int joint) {
   for (const auto& v : r.violations)
     if (v.kind == kind && v.joint == joint) return &v;
   return nullptr;
@@ -88,8 +89,9 @@ TEST(Validation, FindsAccelerationJerkAndJumps) {
   EXPECT_FALSE(report.jerk_checked);
 
   const JointVector z = v2(0, 0);
-  const Trajectory jumpy("test", limits.joint_names, {},
-                         {{0.0, z, z, z}, {0.05, v2(0.0, 0.3), z, v2(0.0, 5.0)}, {1.0, v2(0.0, 0.3), z, z}});
+  const Trajectory jumpy(
+      "test", limits.joint_names, {},
+      {{0.0, z, z, z}, {0.05, v2(0.0, 0.3), z, v2(0.0, 5.0)}, {1.0, v2(0.0, 0.3), z, z}});
   TrajectoryValidationOptions options;
   options.check_velocity = options.check_jerk = false;
   const auto found = validate_trajectory(jumpy, limits, options);
@@ -97,7 +99,8 @@ TEST(Validation, FindsAccelerationJerkAndJumps) {
   ASSERT_NE(jump, nullptr) << found.summary();
   EXPECT_DOUBLE_EQ(jump->time, 0.05);
   EXPECT_DOUBLE_EQ(jump->value, 0.3);
-  EXPECT_NEAR(jump->limit, 1.0 * 0.05 + 1e-3, 1e-12);  // what the velocity limit allows, plus tolerance
+  EXPECT_NEAR(jump->limit, 1.0 * 0.05 + 1e-3,
+              1e-12);  // what the velocity limit allows, plus tolerance
   const auto* acceleration = find(found, ViolationKind::Acceleration, 1);
   ASSERT_NE(acceleration, nullptr);
   EXPECT_GE(acceleration->time, 0.0);
@@ -133,8 +136,9 @@ Trajectory on_the_limit(double acceleration_factor) {
   const TrajectoryLimits limits = limits2();
   const double a = 2.0 * acceleration_factor, h = 0.5;
   const JointVector z = v2(0, 0);
-  return Trajectory("test", limits.joint_names, {},
-                    {{0.0, z, z, v2(a, 0.0)}, {h, v2(0.5 * a * h * h, 0.0), v2(a * h, 0.0), v2(a, 0.0)}});
+  return Trajectory(
+      "test", limits.joint_names, {},
+      {{0.0, z, z, v2(a, 0.0)}, {h, v2(0.5 * a * h * h, 0.0), v2(a * h, 0.0), v2(a, 0.0)}});
 }
 
 TEST(Validation, ProfilesExactlyOnTheirLimitsPass) {
@@ -142,9 +146,11 @@ TEST(Validation, ProfilesExactlyOnTheirLimitsPass) {
   EXPECT_TRUE(validate_trajectory(on_the_limit(1.0), limits).ok());
   EXPECT_TRUE(validate_trajectory(on_the_limit(1.0 + 1e-12), limits).ok());  // rounding
   // Time-optimal and trapezoidal profiles ride on their acceleration (and velocity) limits.
-  TrajectoryLimits arm = TrajectoryLimits::uniform(6, 3.14159265358979, 6.28318530717959, 62.8318530717959);
+  TrajectoryLimits arm =
+      TrajectoryLimits::uniform(6, 3.14159265358979, 6.28318530717959, 62.8318530717959);
   JointPath path{JointVector::Zero(6)};
-  for (int i = 1; i < 8; ++i) path.push_back(path.back() + JointVector::LinSpaced(6, 0.3, -0.2 * i));
+  for (int i = 1; i < 8; ++i)
+    path.push_back(path.back() + JointVector::LinSpaced(6, 0.3, -0.2 * i));
   for (const Trajectory& t : {time_optimal(path, arm), trapezoidal(path, arm)}) {
     double peak = 0.0;
     for (const auto& s : t.samples()) peak = std::max(peak, s.acceleration.cwiseAbs().maxCoeff());
@@ -161,7 +167,8 @@ TEST(Validation, RealOvershootStillFailsWithReadableNumbers) {
   ASSERT_NE(over, nullptr) << report.summary();
   EXPECT_GT(over->value, over->limit);
   EXPECT_NE(over->message.find("2.00002"), std::string::npos) << over->message;
-  EXPECT_NE(find(validate_trajectory(on_the_limit(1.01), limits), ViolationKind::Acceleration, 0), nullptr);
+  EXPECT_NE(find(validate_trajectory(on_the_limit(1.01), limits), ViolationKind::Acceleration, 0),
+            nullptr);
 }
 
 TEST(Validation, JerkIsNotApplicableToSteppedProfiles) {
@@ -174,7 +181,8 @@ TEST(Validation, JerkIsNotApplicableToSteppedProfiles) {
   ASSERT_EQ(report.notes.size(), 1u);
   EXPECT_NE(report.notes[0].find("jerk-limited profiles"), std::string::npos) << report.notes[0];
   // Jerk-limited profiles are checked.
-  for (const Trajectory& smooth : {scurve({v2(0, 0), v2(0.5, 0.5)}, limits), cubic_spline({v2(0, 0), v2(0.5, 0.5)}, limits)}) {
+  for (const Trajectory& smooth :
+       {scurve({v2(0, 0), v2(0.5, 0.5)}, limits), cubic_spline({v2(0, 0), v2(0.5, 0.5)}, limits)}) {
     const auto checked = validate_trajectory(smooth, limits);
     EXPECT_TRUE(checked.jerk_checked);
     EXPECT_TRUE(checked.notes.empty());
@@ -192,8 +200,9 @@ TEST(Validation, FindsFiniteJerkOnContinuousProfiles) {
   // Constant jerk 38 from rest over 50 ms: acceleration 1.9 stays under its limit of 2.
   const double j = 38.0, h = 0.05;
   const JointVector z = v2(0, 0);
-  const Trajectory ramp("test", limits.joint_names, {},
-                        {{0.0, z, z, z}, {h, v2(j * h * h * h / 6, 0), v2(j * h * h / 2, 0), v2(j * h, 0)}});
+  const Trajectory ramp(
+      "test", limits.joint_names, {},
+      {{0.0, z, z, z}, {h, v2(j * h * h * h / 6, 0), v2(j * h * h / 2, 0), v2(j * h, 0)}});
   const auto report = validate_trajectory(ramp, limits);
   EXPECT_TRUE(report.jerk_checked);
   const auto* jerk = find(report, ViolationKind::Jerk, 0);
@@ -206,7 +215,8 @@ TEST(Validation, FindsFiniteJerkOnContinuousProfiles) {
 }
 
 TEST(Validation, RejectsMismatchedJoints) {
-  const Trajectory t = trapezoidal({JointVector::Zero(3), JointVector::Ones(3)}, TrajectoryLimits::uniform(3, 1, 1, 1));
+  const Trajectory t = trapezoidal({JointVector::Zero(3), JointVector::Ones(3)},
+                                   TrajectoryLimits::uniform(3, 1, 1, 1));
   EXPECT_THROW(validate_trajectory(t, limits2()), Error);
 }
 
@@ -216,8 +226,9 @@ TEST(Validation, RejectsMismatchedJoints) {
 TEST(Validation, RefusesToCheckMoreStatesThanItsBound) {
   const TrajectoryLimits limits = limits2();
   const auto two_samples = [&](double end, double travel) {
-    return Trajectory("r", limits.joint_names, limits.units,
-                      {{0.0, v2(0, 0), v2(0, 0), v2(0, 0)}, {end, v2(travel, 0), v2(0, 0), v2(0, 0)}});
+    return Trajectory(
+        "r", limits.joint_names, limits.units,
+        {{0.0, v2(0, 0), v2(0, 0), v2(0, 0)}, {end, v2(travel, 0), v2(0, 0), v2(0, 0)}});
   };
   for (double end : {1e7, 1e300}) {
     try {

@@ -92,10 +92,37 @@ Bytes read_file(const fs::path& path) {
 }
 
 // Tokens that often sit on a reader's edge cases; inserted or written over a number.
-const char* const kInteresting[] = {"0", "-1", "1e308", "-1e308", "1e-320", "nan", "inf", "-0",
-                                    "4294967296", "9223372036854775807", "-9223372036854775808",
-                                    "\"\"", "[]", "{}", "null", "\n", ",", "<", ">", "\"", "'",
-                                    "${", "}", "$(", ")", "=", "[", "]", "\\", "\x00", "\xff"};
+const char* const kInteresting[] = {"0",
+                                    "-1",
+                                    "1e308",
+                                    "-1e308",
+                                    "1e-320",
+                                    "nan",
+                                    "inf",
+                                    "-0",
+                                    "4294967296",
+                                    "9223372036854775807",
+                                    "-9223372036854775808",
+                                    "\"\"",
+                                    "[]",
+                                    "{}",
+                                    "null",
+                                    "\n",
+                                    ",",
+                                    "<",
+                                    ">",
+                                    "\"",
+                                    "'",
+                                    "${",
+                                    "}",
+                                    "$(",
+                                    ")",
+                                    "=",
+                                    "[",
+                                    "]",
+                                    "\\",
+                                    "\x00",
+                                    "\xff"};
 
 class Mutator {
  public:
@@ -112,7 +139,9 @@ class Mutator {
   }
 
  private:
-  std::size_t pick(std::size_t n) { return n == 0 ? 0 : std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_); }
+  std::size_t pick(std::size_t n) {
+    return n == 0 ? 0 : std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_);
+  }
 
   void step(Bytes& data, const std::vector<Bytes>& corpus) {
     const std::size_t n = data.size();
@@ -127,7 +156,8 @@ class Mutator {
         const std::size_t count = 1 + pick(8);
         Bytes bytes(count);
         for (auto& b : bytes) b = static_cast<uint8_t>(pick(256));
-        data.insert(data.begin() + static_cast<std::ptrdiff_t>(pick(n + 1)), bytes.begin(), bytes.end());
+        data.insert(data.begin() + static_cast<std::ptrdiff_t>(pick(n + 1)), bytes.begin(),
+                    bytes.end());
         break;
       }
       case 3:
@@ -144,7 +174,8 @@ class Mutator {
           const std::size_t count = 1 + pick(std::min<std::size_t>(n - from, 256));
           const Bytes chunk(data.begin() + static_cast<std::ptrdiff_t>(from),
                             data.begin() + static_cast<std::ptrdiff_t>(from + count));
-          data.insert(data.begin() + static_cast<std::ptrdiff_t>(pick(n + 1)), chunk.begin(), chunk.end());
+          data.insert(data.begin() + static_cast<std::ptrdiff_t>(pick(n + 1)), chunk.begin(),
+                      chunk.end());
         }
         break;
       case 5: {
@@ -167,7 +198,8 @@ class Mutator {
         // Over a run of digits when there is one there (a number becomes an edge value).
         std::size_t end = at;
         while (end < n && (std::isdigit(data[end]) != 0 || data[end] == '.')) ++end;
-        data.erase(data.begin() + static_cast<std::ptrdiff_t>(at), data.begin() + static_cast<std::ptrdiff_t>(end));
+        data.erase(data.begin() + static_cast<std::ptrdiff_t>(at),
+                   data.begin() + static_cast<std::ptrdiff_t>(end));
         data.insert(data.begin() + static_cast<std::ptrdiff_t>(at), token, token + length);
         break;
       }
@@ -203,14 +235,22 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     try {
-      if (arg == "--iterations") iterations = std::stoull(value());
-      else if (arg == "--seconds") seconds = std::stod(value());
-      else if (arg == "--seed") seed = std::stoull(value());
-      else if (arg == "--max-len") max_len = std::stoull(value());
-      else if (arg == "--timeout") timeout = static_cast<unsigned>(std::stoul(value()));
-      else if (arg == "--artifacts") artifacts = value();
-      else if (arg.rfind("--", 0) == 0) usage(argv[0], "unknown option " + arg);
-      else inputs.emplace_back(arg);
+      if (arg == "--iterations")
+        iterations = std::stoull(value());
+      else if (arg == "--seconds")
+        seconds = std::stod(value());
+      else if (arg == "--seed")
+        seed = std::stoull(value());
+      else if (arg == "--max-len")
+        max_len = std::stoull(value());
+      else if (arg == "--timeout")
+        timeout = static_cast<unsigned>(std::stoul(value()));
+      else if (arg == "--artifacts")
+        artifacts = value();
+      else if (arg.rfind("--", 0) == 0)
+        usage(argv[0], "unknown option " + arg);
+      else
+        inputs.emplace_back(arg);
     } catch (const std::logic_error&) {
       usage(argv[0], "not a number after " + arg);
     }
@@ -258,18 +298,23 @@ int main(int argc, char** argv) {
   };
 
   const auto start = std::chrono::steady_clock::now();
-  for (std::size_t i = 0; i < corpus.size(); ++i) run(corpus[i], "crash-" + target + "-corpus-" + std::to_string(i));
+  for (std::size_t i = 0; i < corpus.size(); ++i)
+    run(corpus[i], "crash-" + target + "-corpus-" + std::to_string(i));
   Mutator mutator(seed, max_len);
   uint64_t mutations = 0;
   for (; mutations < iterations; ++mutations) {
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
     if (elapsed.count() >= seconds) break;
     const Bytes data = mutator.mutate(corpus);
-    run(data, "crash-" + target + "-seed" + std::to_string(seed) + "-mutation-" + std::to_string(mutations));
+    run(data, "crash-" + target + "-seed" + std::to_string(seed) + "-mutation-" +
+                  std::to_string(mutations));
   }
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-  std::printf("fuzz driver: %s: %zu corpus inputs and %llu mutations (seed %llu) in %.1f s, %llu runs, no finding\n",
-              target.c_str(), corpus.size(), static_cast<unsigned long long>(mutations),
-              static_cast<unsigned long long>(seed), elapsed.count(), static_cast<unsigned long long>(runs));
+  std::printf(
+      "fuzz driver: %s: %zu corpus inputs and %llu mutations (seed %llu) in %.1f s, %llu runs, no "
+      "finding\n",
+      target.c_str(), corpus.size(), static_cast<unsigned long long>(mutations),
+      static_cast<unsigned long long>(seed), elapsed.count(),
+      static_cast<unsigned long long>(runs));
   return 0;
 }

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <string>
 
-#include "engine/geometry/collision_mesh.hpp"
 #include "engine/core/error.hpp"
+#include "engine/geometry/collision_mesh.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 namespace {
@@ -30,7 +30,8 @@ const char* extension_for(const uint8_t* data, size_t size) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const auto path = kinetic::fuzz::write_scratch_file(data, size, std::string("mesh") + extension_for(data, size));
+  const auto path = kinetic::fuzz::write_scratch_file(
+      data, size, std::string("mesh") + extension_for(data, size));
   try {
     // Not kept: the cache holds meshes weakly, so the next input is read afresh.
     const auto mesh = kinetic::load_collision_mesh(path.string());

@@ -12,8 +12,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<std::string> warnings;
   try {
-    const kinetic::RobotConfig config =
-        kinetic::parse_robot_config(kinetic::fuzz::text(data, size), "<fuzz kinetic.toml>", &warnings);
+    const kinetic::RobotConfig config = kinetic::parse_robot_config(
+        kinetic::fuzz::text(data, size), "<fuzz kinetic.toml>", &warnings);
     kinetic::validate_robot_config(config, kinetic::fuzz::reference_robot(), "<fuzz kinetic.toml>");
   } catch (const kinetic::Error&) {
   }

@@ -12,7 +12,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   kinetic::PlanningScene scene;
   try {
-    scene = kinetic::scene_from_json(kinetic::fuzz::text(data, size), "<fuzz scene>", "/nonexistent");
+    scene =
+        kinetic::scene_from_json(kinetic::fuzz::text(data, size), "<fuzz scene>", "/nonexistent");
   } catch (const kinetic::Error&) {
     return 0;
   }

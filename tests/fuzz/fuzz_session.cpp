@@ -14,8 +14,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "app/session/session_file.hpp"
 #include "app/document/studio_document.hpp"
+#include "app/session/session_file.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 namespace {

@@ -35,10 +35,11 @@ inline const std::filesystem::path& scratch_dir() {
 }
 
 // Writes the input to scratch_dir()/name, replacing what was there; returns the path.
-inline std::filesystem::path write_scratch_file(const uint8_t* data, size_t size, const std::string& name) {
+inline std::filesystem::path write_scratch_file(const uint8_t* data, size_t size,
+                                                const std::string& name) {
   const auto path = scratch_dir() / name;
-  std::ofstream(path, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(data),
-                                                                 static_cast<std::streamsize>(size));
+  std::ofstream(path, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   return path;
 }
 

@@ -30,7 +30,8 @@ void add_shelf(PlanningScene& scene) {
   scene.add_obstacle("shelf_right", Shape::box({depth, 0.02, 0.9}), at(x, -width / 2, 0.45));
   const double boards[] = {0.2, 0.44, 0.68, 0.9};
   for (int i = 0; i < 4; ++i)
-    scene.add_obstacle("shelf_board_" + std::to_string(i), Shape::box({depth, width, 0.02}), at(x, 0.0, boards[i]));
+    scene.add_obstacle("shelf_board_" + std::to_string(i), Shape::box({depth, width, 0.02}),
+                       at(x, 0.0, boards[i]));
 }
 
 void add_cage(PlanningScene& scene) {
@@ -53,11 +54,14 @@ void add_random_boxes(PlanningScene& scene, const RobotModelPtr& model, int coun
   const JointVector home = model->zero_configuration();
   for (int i = 0; static_cast<int>(scene.obstacles().size()) < count && i < 10000; ++i) {
     const double angle = 2 * M_PI * unit(rng), radius = 0.35 + 0.45 * unit(rng);
-    const Pose pose = pose_from_xyz_rpy({radius * std::cos(angle), radius * std::sin(angle), 0.05 + 0.9 * unit(rng)},
-                                        {3 * unit(rng), 3 * unit(rng), 3 * unit(rng)});
+    const Pose pose = pose_from_xyz_rpy(
+        {radius * std::cos(angle), radius * std::sin(angle), 0.05 + 0.9 * unit(rng)},
+        {3 * unit(rng), 3 * unit(rng), 3 * unit(rng)});
     PlanningScene trial = scene;
-    trial.add_obstacle("box_" + std::to_string(scene.obstacles().size()),
-                       Shape::box({0.05 + 0.07 * unit(rng), 0.05 + 0.07 * unit(rng), 0.05 + 0.07 * unit(rng)}), pose);
+    trial.add_obstacle(
+        "box_" + std::to_string(scene.obstacles().size()),
+        Shape::box({0.05 + 0.07 * unit(rng), 0.05 + 0.07 * unit(rng), 0.05 + 0.07 * unit(rng)}),
+        pose);
     checker.set_scene(trial);
     if (!checker.in_collision(home, {0.05, false, true})) scene = trial;
   }
@@ -73,10 +77,14 @@ const std::vector<std::string>& benchmark_scene_names() {
 PlanningScene benchmark_scene(const std::string& name, const RobotModelPtr& model) {
   PlanningScene scene;
   if (name == "empty") return scene;
-  if (name == "table") add_table(scene);
-  else if (name == "shelf") add_shelf(scene);
-  else if (name == "cage") add_cage(scene);
-  else if (name == "boxes20") add_random_boxes(scene, model, 20);
+  if (name == "table")
+    add_table(scene);
+  else if (name == "shelf")
+    add_shelf(scene);
+  else if (name == "cage")
+    add_cage(scene);
+  else if (name == "boxes20")
+    add_random_boxes(scene, model, 20);
   else
     throw Error(ErrorCode::InvalidValue, "unknown benchmark scene '" + name + "'",
                 "use one of: empty, table, shelf, cage, boxes20");
@@ -86,18 +94,21 @@ PlanningScene benchmark_scene(const std::string& name, const RobotModelPtr& mode
   return scene;
 }
 
-BenchmarkProblemSet benchmark_problems(const RobotModelPtr& model, const PlanningScene& scene, int count,
-                                       std::uint64_t seed, double margin, const PathExistsCheck& joined) {
+BenchmarkProblemSet benchmark_problems(const RobotModelPtr& model, const PlanningScene& scene,
+                                       int count, std::uint64_t seed, double margin,
+                                       const PathExistsCheck& joined) {
   CollisionChecker checker(model);
   checker.set_scene(scene);
   std::mt19937_64 rng(seed);
   // Joints within ±pi: with UR-style ±2pi ranges, every pose has up to 2^n representations; one
   // window keeps each about once (it cannot keep the pairs connected: see the header).
-  const JointVector lo = model->lower_limits().cwiseMax(-M_PI), hi = model->upper_limits().cwiseMin(M_PI);
+  const JointVector lo = model->lower_limits().cwiseMax(-M_PI),
+                    hi = model->upper_limits().cwiseMin(M_PI);
   auto sample = [&] {
     for (;;) {
       JointVector q(model->dof());
-      for (int j = 0; j < model->dof(); ++j) q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+      for (int j = 0; j < model->dof(); ++j)
+        q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
       if (state_collision_free(checker, q, margin)) return q;
     }
   };
@@ -105,7 +116,8 @@ BenchmarkProblemSet benchmark_problems(const RobotModelPtr& model, const Plannin
   while (static_cast<int>(set.problems.size()) < count) {
     if (set.rejected > 10 * count + 10)
       throw Error(ErrorCode::InvalidValue,
-                  "benchmark problems: " + std::to_string(set.rejected) + " of the drawn start/goal pairs were not joined",
+                  "benchmark problems: " + std::to_string(set.rejected) +
+                      " of the drawn start/goal pairs were not joined",
                   "check the scene: most of the robot's free space seems disconnected");
     BenchmarkProblem p;
     p.start = sample();

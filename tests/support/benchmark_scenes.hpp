@@ -1,6 +1,6 @@
 #pragma once
-// The planning benchmark scenes of the tests and `make bench`: obstacles around a fixed-base arm whose
-// base sits at the world origin, sized for arms with about 0.85 m reach (UR5e, Panda).
+// The planning benchmark scenes of the tests and `make bench`: obstacles around a fixed-base arm
+// whose base sits at the world origin, sized for arms with about 0.85 m reach (UR5e, Panda).
 //   empty   no obstacles
 //   table   a table top in front of the robot
 //   shelf   a shelf with two compartments whose openings are narrow (0.22 m)
@@ -40,7 +40,8 @@ using PathExistsCheck = std::function<bool(const JointVector& start, const Joint
 // region whatever the other joints do (a solid of revolution about joint 1, such as the base, does
 // that to any link it can reach), and a pair with one end on each side has no path. An empty
 // `joined` keeps every pair.
-BenchmarkProblemSet benchmark_problems(const RobotModelPtr& model, const PlanningScene& scene, int count,
-                                       std::uint64_t seed, double margin, const PathExistsCheck& joined);
+BenchmarkProblemSet benchmark_problems(const RobotModelPtr& model, const PlanningScene& scene,
+                                       int count, std::uint64_t seed, double margin,
+                                       const PathExistsCheck& joined);
 
 }  // namespace kinetic

@@ -20,7 +20,9 @@ std::string example_robot_data_dir() {
   return std::filesystem::is_directory(dir) ? dir.string() : std::string{};
 }
 
-std::string test_source_dir() { return KINETIC_TEST_SOURCE_DIR; }
+std::string test_source_dir() {
+  return KINETIC_TEST_SOURCE_DIR;
+}
 
 std::string mbm_panda_dir() {
   std::filesystem::path dir = KINETIC_TEST_SHARED_ROBOTS;
@@ -31,6 +33,8 @@ std::string mbm_panda_dir() {
   return std::filesystem::canonical(panda, ec).string();
 }
 
-bool shared_robots_available() { return !example_robot_data_dir().empty(); }
+bool shared_robots_available() {
+  return !example_robot_data_dir().empty();
+}
 
 }  // namespace kinetic::test

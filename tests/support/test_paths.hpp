@@ -7,11 +7,12 @@
 
 namespace kinetic::test {
 
-std::string shared_robots_dir();             // "" when absent
-std::string example_robot_data_dir();        // .../example-robot-data ("" when absent)
-std::string test_source_dir();               // tests/ in the source tree
+std::string shared_robots_dir();       // "" when absent
+std::string example_robot_data_dir();  // .../example-robot-data ("" when absent)
+std::string test_source_dir();         // tests/ in the source tree
 bool shared_robots_available();
-// ../shared/mbm/panda (MotionBenchMaker's problems and robot; beside ../shared/robots); "" when absent.
+// ../shared/mbm/panda (MotionBenchMaker's problems and robot; beside ../shared/robots); "" when
+// absent.
 std::string mbm_panda_dir();
 
 }  // namespace kinetic::test
@@ -24,8 +25,9 @@ std::string mbm_panda_dir();
   } while (0)
 
 // Skips the current test, with a message, when ../shared/mbm/panda is absent.
-#define KINETIC_REQUIRE_MBM()                                                                     \
-  do {                                                                                            \
-    if (::kinetic::test::mbm_panda_dir().empty())                                                 \
-      GTEST_SKIP() << "../shared/mbm/panda is absent: tests on MotionBenchMaker's files are skipped"; \
+#define KINETIC_REQUIRE_MBM()                                                                \
+  do {                                                                                       \
+    if (::kinetic::test::mbm_panda_dir().empty())                                            \
+      GTEST_SKIP()                                                                           \
+          << "../shared/mbm/panda is absent: tests on MotionBenchMaker's files are skipped"; \
   } while (0)

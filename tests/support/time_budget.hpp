@@ -13,6 +13,8 @@ inline constexpr double kBuildSlowdown = 1.0;
 #endif
 
 // `optimised_ms`: a deadline that is already ample (10x or more) for the optimised build.
-constexpr double generous_ms(double optimised_ms) { return optimised_ms * kBuildSlowdown; }
+constexpr double generous_ms(double optimised_ms) {
+  return optimised_ms * kBuildSlowdown;
+}
 
 }  // namespace kinetic::test

@@ -72,8 +72,10 @@ TEST_F(GoldenScenes, PandaWithDaeMeshesAndMaterials) {
 TEST_F(GoldenScenes, StartAndGoalGhosts) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   const auto model = panda();
-  add_robot(scene_, headless_->meshes(), *model, panda_q(*model, kPandaHome), kGhost, &colors::kStartGhost);
-  add_robot(scene_, headless_->meshes(), *model, panda_q(*model, kPandaGoal), kGhost, &colors::kGoalGhost);
+  add_robot(scene_, headless_->meshes(), *model, panda_q(*model, kPandaHome), kGhost,
+            &colors::kStartGhost);
+  add_robot(scene_, headless_->meshes(), *model, panda_q(*model, kPandaGoal), kGhost,
+            &colors::kGoalGhost);
   EXPECT_TRUE(check("ghosts_start_goal", framed_robot(0.3f, 0.45f)));
 }
 
@@ -85,11 +87,13 @@ TEST_F(GoldenScenes, AGhostWhereTheRobotIsLeavesTheRobotAsItIs) {
   add_robot(scene_, headless_->meshes(), *model, panda_q(*model, kPandaHome));
   const Camera camera = framed_robot(0.3f, 0.45f);
   const RgbaImage robot_alone = headless_->render(scene_, camera);
-  add_robot(scene_, headless_->meshes(), *model, panda_q(*model, kPandaHome), kGhost, &colors::kStartGhost);
+  add_robot(scene_, headless_->meshes(), *model, panda_q(*model, kPandaHome), kGhost,
+            &colors::kStartGhost);
   const RgbaImage with_ghost = headless_->render(scene_, camera);
   const ImageComparison comparison = compare_images(with_ghost, robot_alone, 6);
   EXPECT_TRUE(comparison.same_size);
-  EXPECT_EQ(comparison.failing_pixels, 0u) << "largest difference " << comparison.largest_difference;
+  EXPECT_EQ(comparison.failing_pixels, 0u)
+      << "largest difference " << comparison.largest_difference;
 }
 
 TEST_F(GoldenScenes, TrajectoryTrailWithPlaybackStroboscope) {
@@ -104,7 +108,8 @@ TEST_F(GoldenScenes, TrajectoryTrailWithPlaybackStroboscope) {
     for (int j = 0; j < 7; ++j) arm[j] = kPandaHome[j] + (kPandaGoal[j] - kPandaHome[j]) * s;
     const auto q = panda_q(*model, arm);
     trail.points.push_back(link_poses(*model, q)[tcp].translation());
-    if (i == 20 || i == 40) add_robot(scene_, headless_->meshes(), *model, q, kGhost, &colors::kPlaybackGhost);
+    if (i == 20 || i == 40)
+      add_robot(scene_, headless_->meshes(), *model, q, kGhost, &colors::kPlaybackGhost);
   }
   add_robot(scene_, headless_->meshes(), *model, panda_q(*model, kPandaGoal));
   scene_.lines.push_back(trail);
@@ -130,7 +135,8 @@ TEST_F(GoldenScenes, CollisionSpheresAndHighlightedLinks) {
     Instance sphere;
     sphere.mesh = headless_->meshes().sphere(1.0f);
     sphere.transform = Eigen::Affine3f::Identity();
-    sphere.transform.translate(scene_.instances[i].transform * ((mesh.bounds_min + mesh.bounds_max) * 0.5f));
+    sphere.transform.translate(scene_.instances[i].transform *
+                               ((mesh.bounds_min + mesh.bounds_max) * 0.5f));
     sphere.transform.scale(radius);
     sphere.color = colors::kCollision.with_alpha(0.28f);
     sphere.flags = kGhost;

@@ -1,4 +1,5 @@
-// The golden-image helper on synthetic images: the two-part tolerance, the diff image, PNG round trip.
+// The golden-image helper on synthetic images: the two-part tolerance, the diff image, PNG round
+// trip.
 #include "golden.hpp"
 
 #include <gtest/gtest.h>
@@ -19,7 +20,9 @@ RgbaImage gradient(uint32_t width, uint32_t height) {
   RgbaImage image(width, height);
   for (uint32_t y = 0; y < height; ++y)
     for (uint32_t x = 0; x < width; ++x)
-      image.set(x, y, {static_cast<uint8_t>(x * 255 / width), static_cast<uint8_t>(y * 255 / height), 128, 255});
+      image.set(x, y,
+                {static_cast<uint8_t>(x * 255 / width), static_cast<uint8_t>(y * 255 / height), 128,
+                 255});
   return image;
 }
 
@@ -28,7 +31,8 @@ class GoldenHelper : public ::testing::Test {
   void SetUp() override {
     unsetenv("KINETIC_UPDATE_GOLDENS");
     dir_ = std::filesystem::path(::testing::TempDir()) /
-           ("kinetic_golden_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("kinetic_golden_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
   }
@@ -75,7 +79,7 @@ TEST_F(GoldenHelper, FailingFractionDecides) {
   EXPECT_DOUBLE_EQ(comparison.failing_fraction, 0.001);
   EXPECT_TRUE(comparison.passed({6, 0.002}));
   EXPECT_FALSE(comparison.passed({6, 0.0005}));
-  EXPECT_EQ(comparison.diff.at(0, 0).r, 255);  // marked red
+  EXPECT_EQ(comparison.diff.at(0, 0).r, 255);                             // marked red
   EXPECT_EQ(comparison.diff.at(50, 50).r, comparison.diff.at(50, 50).g);  // unchanged: grey
 }
 
@@ -91,7 +95,8 @@ TEST_F(GoldenHelper, FailureWritesActualAndDiffNextToEachOther) {
   const auto out = dir_ / "out";
   const auto result = matches_golden_file(actual, dir_ / "scene.png", out, {6, 0.001});
   EXPECT_FALSE(result);
-  EXPECT_NE(std::string(result.message()).find("scene.diff.png"), std::string::npos) << result.message();
+  EXPECT_NE(std::string(result.message()).find("scene.diff.png"), std::string::npos)
+      << result.message();
   ASSERT_TRUE(std::filesystem::exists(out / "scene.diff.png"));
   EXPECT_EQ(viewer::read_png(out / "scene.actual.png"), actual);
   EXPECT_EQ(viewer::read_png(out / "scene.diff.png").at(5, 3), (Rgba8{255, 0, 0, 255}));

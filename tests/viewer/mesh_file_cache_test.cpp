@@ -24,7 +24,8 @@ class MeshFileCacheTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("kinetic_mesh_file_cache_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+           ("kinetic_mesh_file_cache_" +
+            std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
   }
@@ -47,7 +48,8 @@ TEST_F(MeshFileCacheTest, AWarmedFileIsTakenOnce) {
   MeshFileCache cache;
   cache.warm({file, file});
   EXPECT_EQ(cache.size(), 1u);
-  const std::optional<PreparedMesh> taken = cache.take(dir_ / "." / "part.obj");  // another spelling
+  const std::optional<PreparedMesh> taken =
+      cache.take(dir_ / "." / "part.obj");  // another spelling
   ASSERT_TRUE(taken.has_value());
   EXPECT_TRUE(taken->error.empty());
   EXPECT_EQ(taken->mesh.triangle_count(), load_mesh_file(file).triangle_count());
@@ -71,7 +73,8 @@ TEST_F(MeshFileCacheTest, AFaceNamingAMissingVertexIsAnErrorNotACrash) {
     load_mesh_file(path);
     FAIL() << "the broken face was read";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("broken.ply: face 0 names vertex 1000000000 of 3"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("broken.ply: face 0 names vertex 1000000000 of 3"),
+              std::string::npos)
         << e.what();
   }
 }

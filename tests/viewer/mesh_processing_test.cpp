@@ -33,13 +33,16 @@ std::vector<MeshVertex> soup_of(const MeshData& mesh) {
   return out;
 }
 
-Vec3 normal_of(const MeshVertex& v) { return {v.normal[0], v.normal[1], v.normal[2]}; }
+Vec3 normal_of(const MeshVertex& v) {
+  return {v.normal[0], v.normal[1], v.normal[2]};
+}
 
 TEST(MeshWelding, CubeKeepsItsHardEdges) {
   const MeshData welded = weld_triangle_soup(soup_of(make_box(Vec3(1, 2, 3))));
   EXPECT_EQ(welded.triangle_count(), 12u);
   EXPECT_EQ(welded.vertices.size(), 24u);  // 8 corners x 3 faces meeting at 90 degrees
-  for (const auto& v : welded.vertices) EXPECT_NEAR(normal_of(v).cwiseAbs().maxCoeff(), 1.0f, 1e-6f);
+  for (const auto& v : welded.vertices)
+    EXPECT_NEAR(normal_of(v).cwiseAbs().maxCoeff(), 1.0f, 1e-6f);
 }
 
 TEST(MeshWelding, FacetedCylinderBecomesSmoothAndShared) {
@@ -66,9 +69,11 @@ TEST(MeshWelding, FacetedCylinderBecomesSmoothAndShared) {
 TEST(MeshWelding, DifferentColoursAndZeroAreaTrianglesStaySeparate) {
   const Vec3 n(0, 0, 1);
   const std::vector<MeshVertex> soup = {
-      corner({0, 0, 0}, n, 10), corner({1, 0, 0}, n, 10), corner({0, 1, 0}, n, 10),
-      corner({1, 0, 0}, n, 20), corner({1, 1, 0}, n, 20), corner({0, 1, 0}, n, 20),  // same edge, other colour
-      corner({0, 0, 0}, n, 10), corner({0, 0, 0}, n, 10), corner({1, 1, 0}, n, 10),  // zero area
+      corner({0, 0, 0}, n, 10), corner({1, 0, 0}, n, 10),
+      corner({0, 1, 0}, n, 10), corner({1, 0, 0}, n, 20),
+      corner({1, 1, 0}, n, 20), corner({0, 1, 0}, n, 20),  // same edge, other colour
+      corner({0, 0, 0}, n, 10), corner({0, 0, 0}, n, 10),
+      corner({1, 1, 0}, n, 10),  // zero area
   };
   const MeshData welded = weld_triangle_soup(soup);
   EXPECT_EQ(welded.triangle_count(), 2u);

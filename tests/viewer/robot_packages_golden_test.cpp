@@ -31,16 +31,20 @@ const std::vector<Package> kPackages = {
     {"panda_moveit_config", "moveit_resources/panda_moveit_config", ""},
     {"dual_arm_panda_moveit_config", "moveit_resources/dual_arm_panda_moveit_config", ""},
     {"fanuc_moveit_config", "moveit_resources/fanuc_moveit_config", ""},
-    {"kinova_gen3_7dof_robotiq_2f_85", "ros2_kortex/kortex_moveit_config/kinova_gen3_7dof_robotiq_2f_85_moveit_config", ""},
-    {"kinova_gen3_6dof_robotiq_2f_85", "ros2_kortex/kortex_moveit_config/kinova_gen3_6dof_robotiq_2f_85_moveit_config", ""},
+    {"kinova_gen3_7dof_robotiq_2f_85",
+     "ros2_kortex/kortex_moveit_config/kinova_gen3_7dof_robotiq_2f_85_moveit_config", ""},
+    {"kinova_gen3_6dof_robotiq_2f_85",
+     "ros2_kortex/kortex_moveit_config/kinova_gen3_6dof_robotiq_2f_85_moveit_config", ""},
     {"kinova_gen3_lite", "ros2_kortex/kortex_moveit_config/kinova_gen3_lite_moveit_config", ""},
     {"abb_irb2400", "abb/abb_irb2400_moveit_config", ""},
     {"fanuc_m10ia", "fanuc/moveit_cfgs/fanuc_m10ia_moveit_config", ""},
     {"fanuc_lrmate200id", "fanuc/moveit_cfgs/fanuc_lrmate200id_moveit_config", ""},
-    {"pr2", "moveit_resources/pr2_description/urdf/robot.xml", "moveit_resources/pr2_description/srdf/robot.xml"},
+    {"pr2", "moveit_resources/pr2_description/urdf/robot.xml",
+     "moveit_resources/pr2_description/srdf/robot.xml"},
     {"erd_ur5", "example-robot-data/robots/ur_description/urdf/ur5_robot.urdf",
      "example-robot-data/robots/ur_description/srdf/ur5.srdf"},
-    {"abb_irb6640", "abb/abb_irb6600_support/urdf/irb6640.urdf", "abb/abb_irb6640_moveit_config/config/abb_irb6640_185_280.srdf"},
+    {"abb_irb6640", "abb/abb_irb6600_support/urdf/irb6640.urdf",
+     "abb/abb_irb6640_moveit_config/config/abb_irb6640_185_280.srdf"},
 };
 
 TEST(RobotPackagesGolden, EveryPackageInOneContactSheet) {
@@ -53,9 +57,11 @@ TEST(RobotPackagesGolden, EveryPackageInOneContactSheet) {
   for (std::size_t i = 0; i < kPackages.size(); ++i) {
     const Package& package = kPackages[i];
     SCOPED_TRACE(package.name);
-    const std::string srdf = *package.srdf ? shared_robots_dir() + "/" + package.srdf : std::string();
+    const std::string srdf =
+        *package.srdf ? shared_robots_dir() + "/" + package.srdf : std::string();
     RobotModelPtr model;
-    ASSERT_NO_THROW(model = load_robot_file(shared_robots_dir() + "/" + package.robot, srdf, "", options));
+    ASSERT_NO_THROW(
+        model = load_robot_file(shared_robots_dir() + "/" + package.robot, srdf, "", options));
     EXPECT_TRUE(model->unresolved_files().empty()) << package.name << ": a mesh was not found";
     RenderScene scene;
     add_robot(scene, headless.meshes(), *model, model->default_configuration());
@@ -67,7 +73,8 @@ TEST(RobotPackagesGolden, EveryPackageInOneContactSheet) {
     camera.pitch = 0.35f;
     camera.fit(min, max, headless.aspect());
     const RgbaImage tile = headless.render(scene, camera);
-    const uint32_t x0 = static_cast<uint32_t>(i % kColumns) * kTileWidth, y0 = static_cast<uint32_t>(i / kColumns) * kTileHeight;
+    const uint32_t x0 = static_cast<uint32_t>(i % kColumns) * kTileWidth,
+                   y0 = static_cast<uint32_t>(i / kColumns) * kTileHeight;
     for (uint32_t y = 0; y < kTileHeight; ++y)
       for (uint32_t x = 0; x < kTileWidth; ++x) sheet.set(x0 + x, y0 + y, tile.at(x, y));
   }

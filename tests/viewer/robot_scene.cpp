@@ -21,13 +21,14 @@ std::vector<Transform> link_poses(const RobotModel& model, const JointVector& q)
   return out;
 }
 
-void add_robot(RenderScene& scene, MeshLibrary& meshes, const RobotModel& model, const JointVector& q, uint32_t flags,
-               const Color* tint, bool collision) {
+void add_robot(RenderScene& scene, MeshLibrary& meshes, const RobotModel& model,
+               const JointVector& q, uint32_t flags, const Color* tint, bool collision) {
   std::vector<Pose> poses;
   ForwardKinematics(model).compute(q, poses);
   if (!collision) {
     // The app's own mapping (app/viewport/scene_bridge); it decides kMeshColors per part.
-    const app::RobotVisuals visuals(meshes, std::shared_ptr<const RobotModel>(&model, [](const RobotModel*) {}));
+    const app::RobotVisuals visuals(
+        meshes, std::shared_ptr<const RobotModel>(&model, [](const RobotModel*) {}));
     app::RobotStyle style;
     if (tint) style.tint = *tint;
     style.flags = flags & ~kMeshColors;
@@ -46,9 +47,15 @@ void add_robot(RenderScene& scene, MeshLibrary& meshes, const RobotModel& model,
       Instance in;
       in.transform = Eigen::Affine3f((poses[link.index] * shape.origin).cast<float>());
       switch (g.type) {
-        case Geometry::Type::Box: in.mesh = meshes.box(g.box_size.cast<float>()); break;
-        case Geometry::Type::Cylinder: in.mesh = meshes.cylinder(float(g.radius), float(g.length)); break;
-        case Geometry::Type::Sphere: in.mesh = meshes.sphere(float(g.radius)); break;
+        case Geometry::Type::Box:
+          in.mesh = meshes.box(g.box_size.cast<float>());
+          break;
+        case Geometry::Type::Cylinder:
+          in.mesh = meshes.cylinder(float(g.radius), float(g.length));
+          break;
+        case Geometry::Type::Sphere:
+          in.mesh = meshes.sphere(float(g.radius));
+          break;
         case Geometry::Type::Mesh:
           if (g.mesh_path.empty()) continue;
           in.mesh = meshes.load(g.mesh_path);
@@ -87,7 +94,8 @@ RobotModelPtr load_shared_panda() {
   LoadOptions options;
   options.package_paths = {root.parent_path().string()};
   options.require_meshes = true;
-  return load_robot_file((root / "robots/panda_description/urdf/panda.urdf").string(), "", "", options);
+  return load_robot_file((root / "robots/panda_description/urdf/panda.urdf").string(), "", "",
+                         options);
 }
 
 JointVector panda_q(const RobotModel& model, const std::vector<double>& arm) {

@@ -1,5 +1,5 @@
-// app/viewport/scene_bridge/scene_visuals: planning-scene objects and TCP trails as viewer instances, drawn
-// headless on lavapipe and checked by pixels, picks and counts.
+// app/viewport/scene_bridge/scene_visuals: planning-scene objects and TCP trails as viewer
+// instances, drawn headless on lavapipe and checked by pixels, picks and counts.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -33,18 +33,23 @@ class SceneVisuals : public ::testing::Test {
   static void TearDownTestSuite() { headless_.reset(); }
 
   void SetUp() override {
-    planning_.add_obstacle("crate", Shape::box(Vector3(0.3, 0.3, 0.3)), Pose(Eigen::Translation3d(0.6, -0.4, 0.15)));
+    planning_.add_obstacle("crate", Shape::box(Vector3(0.3, 0.3, 0.3)),
+                           Pose(Eigen::Translation3d(0.6, -0.4, 0.15)));
     planning_.add_obstacle("ball", Shape::sphere(0.15), Pose(Eigen::Translation3d(0.6, 0.4, 0.15)));
     poses_ = compute_link_poses(*robot_, robot_->named_pose("home"));
-    planning_.attach_obstacle("ball", "tool0", poses_[robot_->link_index("tool0")]);  // now moves with the tool
-    planning_.add_obstacle("crate2", Shape::box(Vector3(0.2, 0.2, 0.2)), Pose(Eigen::Translation3d(0.6, 0.0, 0.1)));
+    planning_.attach_obstacle("ball", "tool0",
+                              poses_[robot_->link_index("tool0")]);  // now moves with the tool
+    planning_.add_obstacle("crate2", Shape::box(Vector3(0.2, 0.2, 0.2)),
+                           Pose(Eigen::Translation3d(0.6, 0.0, 0.1)));
   }
 
   // Pixel (x, y) where a world point lands.
   Eigen::Vector2f project(const Camera& camera, const Vector3& world) const {
     const Vec4 clip = camera.projection_matrix(headless_->aspect()) * camera.view_matrix() *
-                      Vec4(static_cast<float>(world.x()), static_cast<float>(world.y()), static_cast<float>(world.z()), 1);
-    return {(clip.x() / clip.w() * 0.5f + 0.5f) * kWidth, (clip.y() / clip.w() * 0.5f + 0.5f) * kHeight};
+                      Vec4(static_cast<float>(world.x()), static_cast<float>(world.y()),
+                           static_cast<float>(world.z()), 1);
+    return {(clip.x() / clip.w() * 0.5f + 0.5f) * kWidth,
+            (clip.y() / clip.w() * 0.5f + 0.5f) * kHeight};
   }
 
   Camera camera() const {
@@ -65,7 +70,9 @@ class SceneVisuals : public ::testing::Test {
 std::unique_ptr<HeadlessRenderer> SceneVisuals::headless_;
 RobotModelPtr SceneVisuals::robot_;
 
-bool greenish(Rgba8 p) { return p.g > p.r + 15 && p.g > p.b + 15; }
+bool greenish(Rgba8 p) {
+  return p.g > p.r + 15 && p.g > p.b + 15;
+}
 
 TEST_F(SceneVisuals, ObstaclesAreDrawnWherePlacedWithPickIds) {
   RenderScene scene;
@@ -89,26 +96,29 @@ TEST_F(SceneVisuals, ObstaclesAreDrawnWherePlacedWithPickIds) {
 
   const Camera view = camera();
   const RgbaImage image = headless_->render(scene, view);
-  for (const Vector3& centre : {Vector3(0.6, -0.4, 0.15), Vector3(0.6, 0.0, 0.1), Vector3(0.6, 0.4, 0.15)}) {
+  for (const Vector3& centre :
+       {Vector3(0.6, -0.4, 0.15), Vector3(0.6, 0.0, 0.1), Vector3(0.6, 0.4, 0.15)}) {
     const Eigen::Vector2f px = project(view, centre);
     ASSERT_TRUE(px.x() > 0 && px.x() < kWidth && px.y() > 0 && px.y() < kHeight);
     const Rgba8 p = image.at(static_cast<uint32_t>(px.x()), static_cast<uint32_t>(px.y()));
-    EXPECT_TRUE(greenish(p)) << "obstacle colour expected at " << px.transpose() << ", got " << int(p.r) << ","
-                             << int(p.g) << "," << int(p.b);
+    EXPECT_TRUE(greenish(p)) << "obstacle colour expected at " << px.transpose() << ", got "
+                             << int(p.r) << "," << int(p.g) << "," << int(p.b);
   }
   // An empty corner shows the background, not an obstacle.
   EXPECT_FALSE(greenish(image.at(2, 2)));
 
   // A click on the box maps back to its name.
   const Eigen::Vector2f px = project(view, Vector3(0.6, -0.4, 0.15));
-  const auto hit = pick(scene, headless_->meshes(), view.ray_through_pixel(px.x(), px.y(), kWidth, kHeight));
+  const auto hit =
+      pick(scene, headless_->meshes(), view.ray_through_pixel(px.x(), px.y(), kWidth, kHeight));
   ASSERT_TRUE(hit.has_value());
   EXPECT_EQ(scene_object_for_pick_id(planning_, hit->pick_id, 100), "crate");
 }
 
 TEST_F(SceneVisuals, MeshesAreSharedAndHalfSpaceIsAThinSlab) {
   planning_.add_obstacle("floor", Shape::half_space(Vector3::UnitZ(), -0.01), Pose::Identity());
-  planning_.add_obstacle("crate3", Shape::box(Vector3(0.3, 0.3, 0.3)), Pose(Eigen::Translation3d(-0.6, 0, 0.15)));
+  planning_.add_obstacle("crate3", Shape::box(Vector3(0.3, 0.3, 0.3)),
+                         Pose(Eigen::Translation3d(-0.6, 0, 0.15)));
   RenderScene scene;
   add_scene_objects(scene, headless_->meshes(), planning_, *robot_, poses_);
   ASSERT_EQ(scene.instances.size(), 5u);
@@ -126,7 +136,8 @@ TEST_F(SceneVisuals, ShapeGhostWrapsTheShapeTranslucentAndUnpickable) {
   scene.grid.visible = false;
   scene.world_axes = false;
   const Pose world(Eigen::Translation3d(0.6, -0.4, 0.15));
-  add_shape_ghost(scene, headless_->meshes(), Shape::box(Vector3(0.3, 0.3, 0.3)), world, colors::kPlaceTarget);
+  add_shape_ghost(scene, headless_->meshes(), Shape::box(Vector3(0.3, 0.3, 0.3)), world,
+                  colors::kPlaceTarget);
   ASSERT_EQ(scene.instances.size(), 1u);
   const Instance& ghost = scene.instances[0];
   EXPECT_EQ(ghost.flags, uint32_t{kGhost});
@@ -134,7 +145,8 @@ TEST_F(SceneVisuals, ShapeGhostWrapsTheShapeTranslucentAndUnpickable) {
   EXPECT_EQ(ghost.color, colors::kPlaceTarget);
   // A corner of the box lands just outside the box's own corner: it wraps the object it marks.
   const Vec3 corner = ghost.transform * Vec3(0.15f, 0.15f, 0.15f);
-  EXPECT_TRUE(corner.isApprox(Vec3(0.6f, -0.4f, 0.15f) + Vec3::Constant(0.15f * kShapeGhostInflation), 1e-5f));
+  EXPECT_TRUE(corner.isApprox(
+      Vec3(0.6f, -0.4f, 0.15f) + Vec3::Constant(0.15f * kShapeGhostInflation), 1e-5f));
 
   // Drawn violet over the background, and a click goes through it.
   const Camera view = camera();
@@ -142,7 +154,9 @@ TEST_F(SceneVisuals, ShapeGhostWrapsTheShapeTranslucentAndUnpickable) {
   const Eigen::Vector2f px = project(view, world.translation());
   const Rgba8 p = image.at(static_cast<uint32_t>(px.x()), static_cast<uint32_t>(px.y()));
   EXPECT_TRUE(p.r > p.g + 20 && p.b > p.g + 20) << int(p.r) << "," << int(p.g) << "," << int(p.b);
-  EXPECT_FALSE(pick(scene, headless_->meshes(), view.ray_through_pixel(px.x(), px.y(), kWidth, kHeight)).has_value());
+  EXPECT_FALSE(
+      pick(scene, headless_->meshes(), view.ray_through_pixel(px.x(), px.y(), kWidth, kHeight))
+          .has_value());
 }
 
 TEST_F(SceneVisuals, ShapeGhostWithPickIdIsPickedInFrontOfItsObject) {
@@ -158,7 +172,8 @@ TEST_F(SceneVisuals, ShapeGhostWithPickIdIsPickedInFrontOfItsObject) {
   ASSERT_EQ(scene_object_for_pick_id(planning_, object_hit->pick_id, kObjectBase), "crate");
 
   // A ghost of the crate where it stands wraps it: the same ray meets the ghost first.
-  add_shape_ghost(scene, headless_->meshes(), crate.shape, crate.pose, colors::kPlaceTarget, kGhostId);
+  add_shape_ghost(scene, headless_->meshes(), crate.shape, crate.pose, colors::kPlaceTarget,
+                  kGhostId);
   EXPECT_EQ(scene.instances.back().pick_id, kGhostId);
   const auto hit = pick(scene, headless_->meshes(), ray);
   ASSERT_TRUE(hit.has_value());
@@ -187,8 +202,10 @@ TEST_F(SceneVisuals, RobotMeshesThatAreMissingBecomePlaceholdersListedInTheWarni
   const RobotModelPtr robot = load_robot_string(urdf, "", "", "/tmp");
   const RobotVisuals visuals(headless_->meshes(), robot);
   ASSERT_EQ(visuals.warnings().size(), 2u);
-  EXPECT_NE(visuals.warnings()[0].find("package://no_such_package/base.dae"), std::string::npos) << visuals.warnings()[0];
-  EXPECT_NE(visuals.warnings()[1].find("missing/arm.stl"), std::string::npos) << visuals.warnings()[1];
+  EXPECT_NE(visuals.warnings()[0].find("package://no_such_package/base.dae"), std::string::npos)
+      << visuals.warnings()[0];
+  EXPECT_NE(visuals.warnings()[1].find("missing/arm.stl"), std::string::npos)
+      << visuals.warnings()[1];
   EXPECT_NE(visuals.warnings()[1].find("placeholder"), std::string::npos);
   // Every visual is drawn: two placeholders and the box.
   RenderScene scene;
@@ -199,7 +216,8 @@ TEST_F(SceneVisuals, RobotMeshesThatAreMissingBecomePlaceholdersListedInTheWarni
 // As RViz draws them: a mesh's own material wins over the URDF's <material>, which paints only a
 // mesh without colours of its own (a KUKA KR210's DAE came out flat grey).
 TEST_F(SceneVisuals, AMeshsOwnColoursWinOverTheUrdfMaterial) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "kinetic_mesh_colours_test";
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "kinetic_mesh_colours_test";
   std::filesystem::create_directories(dir);
   const auto write = [&](const std::string& name, const std::string& text) {
     std::ofstream(dir / name) << text;
@@ -224,7 +242,8 @@ TEST_F(SceneVisuals, AMeshsOwnColoursWinOverTheUrdfMaterial) {
   const Instance& coloured = scene.instances[0];
   const Instance& plain = scene.instances[1];
   EXPECT_TRUE(coloured.flags & kMeshColors) << "the OBJ's red material is drawn";
-  EXPECT_TRUE(coloured.flags & kColorWhereMeshHasNone) << "as it is, the URDF's blue only where it has none";
+  EXPECT_TRUE(coloured.flags & kColorWhereMeshHasNone)
+      << "as it is, the URDF's blue only where it has none";
   EXPECT_FALSE(plain.flags & kColorWhereMeshHasNone);
   EXPECT_NEAR(plain.color.b, 0.9f, 1e-6f) << "a mesh without colours takes the URDF's";
   EXPECT_NEAR(plain.color.r, 0.1f, 1e-6f);
@@ -235,17 +254,19 @@ TEST_F(SceneVisuals, AMeshsOwnColoursWinOverTheUrdfMaterial) {
 // RViz draws those in their own colour and paints the rest with the URDF's; the whole mesh went
 // white here, or, before that, flat in the URDF's colour.
 TEST_F(SceneVisuals, TheUrdfMaterialPaintsOnlyThePartsOfAMeshWithoutColour) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "kinetic_submesh_colours_test";
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "kinetic_submesh_colours_test";
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "red.mtl") << "newmtl red\nKd 0.9 0.05 0.05\nnewmtl grey\nKd 0.8 0.8 0.8\n";
   // Two squares side by side, facing +z: the left one red by its material, the right one with a
   // plain light grey one (a CAD export's "no colour"; Assimp's OBJ reader gives faces before any
   // usemtl the file's first material, so that cannot stand for "none" here).
-  std::ofstream(dir / "two.obj") << "mtllib red.mtl\n"
-                                    "v -0.3 -0.15 0\nv -0.01 -0.15 0\nv -0.01 0.15 0\nv -0.3 0.15 0\n"
-                                    "v 0.01 -0.15 0\nv 0.3 -0.15 0\nv 0.3 0.15 0\nv 0.01 0.15 0\n"
-                                    "g left\nusemtl red\nf 1 2 3\nf 1 3 4\n"
-                                    "g right\nusemtl grey\nf 5 6 7\nf 5 7 8\n";
+  std::ofstream(dir / "two.obj")
+      << "mtllib red.mtl\n"
+         "v -0.3 -0.15 0\nv -0.01 -0.15 0\nv -0.01 0.15 0\nv -0.3 0.15 0\n"
+         "v 0.01 -0.15 0\nv 0.3 -0.15 0\nv 0.3 0.15 0\nv 0.01 0.15 0\n"
+         "g left\nusemtl red\nf 1 2 3\nf 1 3 4\n"
+         "g right\nusemtl grey\nf 5 6 7\nf 5 7 8\n";
   const std::string urdf = R"(<robot name="parts">
     <material name="blue"><color rgba="0.05 0.1 0.9 1"/></material>
     <link name="base"><visual><geometry><mesh filename="two.obj"/></geometry><material name="blue"/></visual></link>
@@ -309,7 +330,8 @@ TEST_F(SceneVisuals, TcpTrailFollowsTheTrajectoryThroughFk) {
   bool found = false;
   for (int dy = -2; dy <= 2; ++dy)
     for (int dx = -2; dx <= 2; ++dx) {
-      const Rgba8 p = image.at(static_cast<uint32_t>(px.x() + dx), static_cast<uint32_t>(px.y() + dy));
+      const Rgba8 p =
+          image.at(static_cast<uint32_t>(px.x() + dx), static_cast<uint32_t>(px.y() + dy));
       found = found || (p.b > 150 && p.g > 150 && p.r < 120);
     }
   EXPECT_TRUE(found) << "no trail colour near pixel " << px.transpose();

@@ -18,7 +18,8 @@ namespace {
 
 Vec3 project(const Camera& camera, const Vec3& p, float w, float h) {
   const Vec4 clip = camera.projection_matrix(w / h) * camera.view_matrix() * p.homogeneous();
-  return {(clip.x() / clip.w() * 0.5f + 0.5f) * w, (clip.y() / clip.w() * 0.5f + 0.5f) * h, clip.z() / clip.w()};
+  return {(clip.x() / clip.w() * 0.5f + 0.5f) * w, (clip.y() / clip.w() * 0.5f + 0.5f) * h,
+          clip.z() / clip.w()};
 }
 
 TEST(Camera, RayThroughThePixelOfAPointPassesThroughThePoint) {
@@ -32,7 +33,8 @@ TEST(Camera, RayThroughThePixelOfAPointPassesThroughThePoint) {
     EXPECT_LT(pixel.z(), 1.0f);
     const Ray ray = camera.ray_through_pixel(pixel.x(), pixel.y(), 640, 480);
     const Vec3 to_point = point - ray.origin;
-    EXPECT_LT((to_point - ray.direction * to_point.dot(ray.direction)).norm(), 1e-4f) << "ortho=" << ortho;
+    EXPECT_LT((to_point - ray.direction * to_point.dot(ray.direction)).norm(), 1e-4f)
+        << "ortho=" << ortho;
   }
 }
 
@@ -41,7 +43,8 @@ TEST(Camera, FitKeepsTheWholeBoxInView) {
   const Vec3 min(-1, -0.5f, 0), max(1, 0.5f, 2);
   camera.fit(min, max, 16.0f / 9.0f);
   for (int c = 0; c < 8; ++c) {
-    const Vec3 corner((c & 1) ? max.x() : min.x(), (c & 2) ? max.y() : min.y(), (c & 4) ? max.z() : min.z());
+    const Vec3 corner((c & 1) ? max.x() : min.x(), (c & 2) ? max.y() : min.y(),
+                      (c & 4) ? max.z() : min.z());
     const Vec3 p = project(camera, corner, 1600, 900);
     EXPECT_GE(p.x(), 0);
     EXPECT_LE(p.x(), 1600);
@@ -53,11 +56,14 @@ TEST(Camera, FitKeepsTheWholeBoxInView) {
 // Pictures frame what they show tightly: every sphere in view, their picture centred and filling
 // the view to its 5% border on one axis, from any direction, in perspective and orthographic.
 TEST(Camera, FitTightFillsTheViewWithEverySphere) {
-  const std::vector<BoundingSphere> spheres = {
-      {Vec3(0, 0, 0.1f), 0.1f}, {Vec3(0.6f, 0.2f, 0.5f), 0.05f}, {Vec3(-0.3f, 0.7f, 1.1f), 0.2f}, {Vec3(0.2f, -0.4f, 0.8f), 0.0f}};
+  const std::vector<BoundingSphere> spheres = {{Vec3(0, 0, 0.1f), 0.1f},
+                                               {Vec3(0.6f, 0.2f, 0.5f), 0.05f},
+                                               {Vec3(-0.3f, 0.7f, 1.1f), 0.2f},
+                                               {Vec3(0.2f, -0.4f, 0.8f), 0.0f}};
   const float w = 1280, h = 720;
   for (bool ortho : {false, true})
-    for (StandardView view : {StandardView::Front, StandardView::Iso, StandardView::Top, StandardView::Left})
+    for (StandardView view :
+         {StandardView::Front, StandardView::Iso, StandardView::Top, StandardView::Left})
       for (float aspect_w : {w, 540.0f}) {
         Camera camera;
         camera.orthographic = ortho;
@@ -67,10 +73,17 @@ TEST(Camera, FitTightFillsTheViewWithEverySphere) {
         for (const BoundingSphere& sphere : spheres)
           for (int d = 0; d < 26 * 4; ++d) {  // points of the sphere's surface
             const float a = 6.2831853f * (d % 26) / 26, b = 3.1415927f * (d / 26 + 0.5f) / 4;
-            const Vec3 p = project(camera, sphere.centre + sphere.radius * Vec3(std::sin(b) * std::cos(a), std::sin(b) * std::sin(a), std::cos(b)), aspect_w, h);
-            lo_x = std::min(lo_x, p.x()), hi_x = std::max(hi_x, p.x()), lo_y = std::min(lo_y, p.y()), hi_y = std::max(hi_y, p.y());
+            const Vec3 p = project(
+                camera,
+                sphere.centre + sphere.radius * Vec3(std::sin(b) * std::cos(a),
+                                                     std::sin(b) * std::sin(a), std::cos(b)),
+                aspect_w, h);
+            lo_x = std::min(lo_x, p.x()), hi_x = std::max(hi_x, p.x()),
+            lo_y = std::min(lo_y, p.y()), hi_y = std::max(hi_y, p.y());
           }
-        const std::string what = "ortho=" + std::to_string(ortho) + " view=" + std::to_string(int(view)) + " width=" + std::to_string(aspect_w);
+        const std::string what = "ortho=" + std::to_string(ortho) +
+                                 " view=" + std::to_string(int(view)) +
+                                 " width=" + std::to_string(aspect_w);
         EXPECT_GE(lo_x, 0) << what;
         EXPECT_LE(hi_x, aspect_w) << what;
         EXPECT_GE(lo_y, 0) << what;
@@ -118,7 +131,8 @@ TEST_F(ViewerGpu, MeshesAreSharedByPathAndParameters) {
 
 TEST_F(ViewerGpu, LoadsDaeMeshesWithMaterialsInTheirZUpFrame) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  const auto dir = std::filesystem::path(test::example_robot_data_dir()) / "robots/panda_description/meshes/visual";
+  const auto dir = std::filesystem::path(test::example_robot_data_dir()) /
+                   "robots/panda_description/meshes/visual";
   auto& meshes = headless_->meshes();
   const MeshId link0 = meshes.load(dir / "link0.dae");
   EXPECT_EQ(meshes.load(dir / "link0.dae"), link0);
@@ -176,15 +190,18 @@ TEST_F(ViewerGpu, GizmoHandlesArePickedAtConstantScreenSize) {
     // Mid-shaft of the z arrow and a point on the z ring (which lies in the xy plane).
     const Vec3 z_arrow = gizmo.pose.translation() + Vec3::UnitZ() * 0.5f * s;
     Vec3 px = project(camera, z_arrow, 160, 120);
-    EXPECT_EQ(pick_gizmo(gizmo, camera, camera.ray_through_pixel(px.x(), px.y(), 160, 120), 120), GizmoHandle::TranslateZ);
+    EXPECT_EQ(pick_gizmo(gizmo, camera, camera.ray_through_pixel(px.x(), px.y(), 160, 120), 120),
+              GizmoHandle::TranslateZ);
     // From above the z ring is a circle and the x/y rings are lines through the centre.
     camera.set_view(StandardView::Top);
     const Vec3 on_ring = gizmo.pose.translation() + Vec3(1, -1, 0).normalized() * 0.72f * s;
     px = project(camera, on_ring, 160, 120);
-    EXPECT_EQ(pick_gizmo(gizmo, camera, camera.ray_through_pixel(px.x(), px.y(), 160, 120), 120), GizmoHandle::RotateZ);
+    EXPECT_EQ(pick_gizmo(gizmo, camera, camera.ray_through_pixel(px.x(), px.y(), 160, 120), 120),
+              GizmoHandle::RotateZ);
     camera.set_view(StandardView::Iso);
   }
-  EXPECT_EQ(pick_gizmo(gizmo, camera, camera.ray_through_pixel(1, 1, 160, 120), 120), GizmoHandle::None);
+  EXPECT_EQ(pick_gizmo(gizmo, camera, camera.ray_through_pixel(1, 1, 160, 120), 120),
+            GizmoHandle::None);
 }
 
 TEST_F(ViewerGpu, HiddenRingsAreNeitherDrawnNorPicked) {

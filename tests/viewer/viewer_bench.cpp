@@ -1,6 +1,6 @@
 // Viewer benchmarks (issue 6), lavapipe at 1280x720 with the Panda's full DAE visual meshes:
-//   Ours/panda_frame_1280x720           one frame rendered into the offscreen target (target >= 30 fps)
-//   Ours/panda_frame_readback_1280x720  the same plus readback to RGBA8
+//   Ours/panda_frame_1280x720           one frame rendered into the offscreen target (target >= 30
+//   fps) Ours/panda_frame_readback_1280x720  the same plus readback to RGBA8
 //   Ours/cold_screenshot_1280x720       device + meshes + one frame + PNG, as a headless run does
 //   Ours/frames_no_growth               10,000 frames (20 with KINETIC_BENCH_QUICK) at 320x180 (the
 //                                       soak checks growth, not speed): device memory allocations
@@ -72,10 +72,16 @@ void report_cpu(benchmark::State& state, const std::map<std::string, double>& be
   state.counters["idle_estimate_ms"] = std::max(busiest_ms, cpu_ms / 2);
 }
 
-bool quick() { return std::getenv("KINETIC_BENCH_QUICK") != nullptr; }
+bool quick() {
+  return std::getenv("KINETIC_BENCH_QUICK") != nullptr;
+}
 // The quick pass (test suite) only proves the benchmarks run: a small image keeps it to seconds.
-uint32_t bench_width() { return quick() ? 320 : 1280; }
-uint32_t bench_height() { return quick() ? 180 : 720; }
+uint32_t bench_width() {
+  return quick() ? 320 : 1280;
+}
+uint32_t bench_height() {
+  return quick() ? 180 : 720;
+}
 
 struct PandaScene {
   RenderScene scene;
@@ -101,25 +107,38 @@ bool skip_without_robots(benchmark::State& state) {
   return true;
 }
 
-void BM_PandaFrame(benchmark::State& state, bool readback, VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT) {
+void BM_PandaFrame(benchmark::State& state, bool readback,
+                   VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT) {
   if (skip_without_robots(state)) return;
   HeadlessRenderer headless(bench_width(), bench_height(), samples);
   const PandaScene panda = panda_scene(headless);
   headless.draw(panda.scene, panda.camera);  // warm-up: pipelines, first upload
   const auto cpu_before = thread_cpu_ns();
   for (auto _ : state) {
-    if (readback) benchmark::DoNotOptimize(headless.render(panda.scene, panda.camera));
-    else headless.draw(panda.scene, panda.camera);
+    if (readback)
+      benchmark::DoNotOptimize(headless.render(panda.scene, panda.camera));
+    else
+      headless.draw(panda.scene, panda.camera);
   }
   report_cpu(state, cpu_before, thread_cpu_ns(), static_cast<double>(state.iterations()));
-  state.counters["fps"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["fps"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
   state.counters["triangles"] = static_cast<double>(headless.last_stats().triangles);
   state.counters["draw_calls"] = headless.last_stats().draw_calls;
   state.SetLabel(headless.context().device_name());
 }
-BENCHMARK_CAPTURE(BM_PandaFrame, panda_frame_1280x720, false)->Name("Ours/panda_frame_1280x720")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_PandaFrame, panda_frame_1280x720_no_msaa, false, VK_SAMPLE_COUNT_1_BIT)->Name("Ours/panda_frame_1280x720_no_msaa")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_PandaFrame, panda_frame_readback_1280x720, true)->Name("Ours/panda_frame_readback_1280x720")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_PandaFrame, panda_frame_1280x720, false)
+    ->Name("Ours/panda_frame_1280x720")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_PandaFrame, panda_frame_1280x720_no_msaa, false, VK_SAMPLE_COUNT_1_BIT)
+    ->Name("Ours/panda_frame_1280x720_no_msaa")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_PandaFrame, panda_frame_readback_1280x720, true)
+    ->Name("Ours/panda_frame_readback_1280x720")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void BM_ColdScreenshot(benchmark::State& state) {
   if (skip_without_robots(state)) return;
@@ -131,7 +150,11 @@ void BM_ColdScreenshot(benchmark::State& state) {
   }
   std::filesystem::remove(path);
 }
-BENCHMARK(BM_ColdScreenshot)->Name("Ours/cold_screenshot_1280x720")->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(quick() ? 1 : 3);
+BENCHMARK(BM_ColdScreenshot)
+    ->Name("Ours/cold_screenshot_1280x720")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(quick() ? 1 : 3);
 
 void BM_FramesNoGrowth(benchmark::State& state) {
   if (skip_without_robots(state)) return;
@@ -158,7 +181,8 @@ void BM_FramesNoGrowth(benchmark::State& state) {
     }
     const long rss_growth = resident_kib() - rss_before;
     const int64_t allocation_growth = headless.context().live_allocations() - allocations_before;
-    const int64_t host_block_growth = headless.context().live_host_allocations() - host_blocks_before;
+    const int64_t host_block_growth =
+        headless.context().live_host_allocations() - host_blocks_before;
     const int64_t host_byte_growth = headless.context().live_host_bytes() - host_bytes_before;
     state.counters["frames"] = frames;
     state.counters["rss_before_kib"] = static_cast<double>(rss_before);
@@ -170,14 +194,19 @@ void BM_FramesNoGrowth(benchmark::State& state) {
     state.counters["vk_allocation_growth"] = static_cast<double>(allocation_growth);
     if (allocation_growth != 0 || host_block_growth != 0 || rss_growth > 4096) {
       static std::string message;  // SkipWithError keeps the pointer
-      message = "memory or Vulkan allocations grew over the run: resident +" + std::to_string(rss_growth) +
-                " KiB, device allocations +" + std::to_string(allocation_growth) + ", driver host blocks +" +
+      message = "memory or Vulkan allocations grew over the run: resident +" +
+                std::to_string(rss_growth) + " KiB, device allocations +" +
+                std::to_string(allocation_growth) + ", driver host blocks +" +
                 std::to_string(host_block_growth);
       state.SkipWithError(message.c_str());
     }
   }
 }
-BENCHMARK(BM_FramesNoGrowth)->Name("Ours/frames_no_growth")->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
+BENCHMARK(BM_FramesNoGrowth)
+    ->Name("Ours/frames_no_growth")
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime()
+    ->Iterations(1);
 
 }  // namespace
 

@@ -35,7 +35,8 @@ TEST(VulkanSmoke, ClearsAnOffscreenImageAndReadsItBack) {
     ASSERT_EQ(image.height(), 48u);
     const Rgba8 expected{51, 102, 153, 255};
     for (uint32_t y = 0; y < image.height(); y += 7)
-      for (uint32_t x = 0; x < image.width(); x += 5) ASSERT_EQ(image.at(x, y), expected) << x << "," << y;
+      for (uint32_t x = 0; x < image.width(); x += 5)
+        ASSERT_EQ(image.at(x, y), expected) << x << "," << y;
     // A second frame with another colour proves the readback is fresh, not stale memory.
     target.render({1.0f, 0.0f, 0.0f, 1.0f}, nullptr);
     EXPECT_EQ(target.read_back().at(63, 47), (Rgba8{255, 0, 0, 255}));

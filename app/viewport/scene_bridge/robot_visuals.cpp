@@ -22,7 +22,8 @@ constexpr float kPlaceholderSize = 0.05f;  // m, the box shown for a mesh that c
 std::vector<std::filesystem::path> robot_mesh_files(const RobotModel& robot) {
   std::vector<std::filesystem::path> files;
   const auto add = [&files](const kinetic::Geometry& g) {
-    if (g.type == kinetic::Geometry::Type::Mesh && !g.mesh_path.empty()) files.emplace_back(g.mesh_path);
+    if (g.type == kinetic::Geometry::Type::Mesh && !g.mesh_path.empty())
+      files.emplace_back(g.mesh_path);
   };
   for (const Link& link : robot.links()) {
     for (const VisualShape& visual : link.visuals) add(visual.geometry);
@@ -35,9 +36,11 @@ RobotVisuals::RobotVisuals(viewer::MeshLibrary& meshes, RobotModelPtr robot, Geo
     : robot_(std::move(robot)) {
   for (const Link& link : robot_->links()) {
     if (geometry == Geometry::Visual) {
-      for (const VisualShape& visual : link.visuals) add_part(meshes, link, visual.origin, visual.geometry, visual.material);
+      for (const VisualShape& visual : link.visuals)
+        add_part(meshes, link, visual.origin, visual.geometry, visual.material);
     } else {
-      for (const CollisionShape& shape : link.collisions) add_part(meshes, link, shape.origin, shape.geometry, std::nullopt);
+      for (const CollisionShape& shape : link.collisions)
+        add_part(meshes, link, shape.origin, shape.geometry, std::nullopt);
     }
   }
 }
@@ -71,11 +74,13 @@ void RobotVisuals::add_part(viewer::MeshLibrary& meshes, const Link& link, const
         // that have none (a DAE's submesh without a material), or the whole of a mesh without.
         part.mesh_colors = !material || gpu.has_colors;
         part.color_where_mesh_has_none = material && gpu.has_colors;
-        part.radius = (gpu.bounds_max - gpu.bounds_min).cwiseProduct(g.mesh_scale.cast<float>()).norm() / 2;
-        part.centre = (gpu.bounds_min + gpu.bounds_max) / 2;  // mesh origins often sit at a joint, off the part
+        part.radius =
+            (gpu.bounds_max - gpu.bounds_min).cwiseProduct(g.mesh_scale.cast<float>()).norm() / 2;
+        part.centre = (gpu.bounds_min + gpu.bounds_max) /
+                      2;  // mesh origins often sit at a joint, off the part
       } catch (const std::exception& error) {
-        warnings_.push_back(link.name + ": mesh '" + g.mesh_uri + "' could not be loaded (" + error.what() +
-                            "); shown as a placeholder box");
+        warnings_.push_back(link.name + ": mesh '" + g.mesh_uri + "' could not be loaded (" +
+                            error.what() + "); shown as a placeholder box");
         part.mesh = meshes.box(viewer::Vec3::Constant(kPlaceholderSize));
         part.color = viewer::colors::kCollision.with_alpha(1.0f);
       }
@@ -93,20 +98,24 @@ void RobotVisuals::append(viewer::RenderScene& scene, const std::vector<Pose>& l
     instance.color = style.tint.value_or(part.color);
     instance.flags = style.flags;
     if (part.mesh_colors && !style.tint) instance.flags |= viewer::kMeshColors;
-    if (part.color_where_mesh_has_none && !style.tint) instance.flags |= viewer::kColorWhereMeshHasNone;
+    if (part.color_where_mesh_has_none && !style.tint)
+      instance.flags |= viewer::kColorWhereMeshHasNone;
     if (std::find(style.highlighted_links.begin(), style.highlighted_links.end(), part.link) !=
         style.highlighted_links.end())
       instance.flags |= viewer::kHighlighted;
-    if (style.pick_id_base) instance.pick_id = style.pick_id_base + static_cast<uint32_t>(part.link) + 1;
+    if (style.pick_id_base)
+      instance.pick_id = style.pick_id_base + static_cast<uint32_t>(part.link) + 1;
     scene.instances.push_back(instance);
   }
 }
 
-void RobotVisuals::bounds(const std::vector<Pose>& link_poses, viewer::Vec3& min, viewer::Vec3& max) const {
+void RobotVisuals::bounds(const std::vector<Pose>& link_poses, viewer::Vec3& min,
+                          viewer::Vec3& max) const {
   min = viewer::Vec3::Constant(std::numeric_limits<float>::max());
   max = -min;
   for (const Part& part : parts_) {
-    const viewer::Vec3 centre = (Eigen::Affine3f(link_poses[part.link].cast<float>()) * part.local).translation();
+    const viewer::Vec3 centre =
+        (Eigen::Affine3f(link_poses[part.link].cast<float>()) * part.local).translation();
     min = min.cwiseMin(centre - viewer::Vec3::Constant(part.radius));
     max = max.cwiseMax(centre + viewer::Vec3::Constant(part.radius));
   }
@@ -119,7 +128,8 @@ void RobotVisuals::bounds(const std::vector<Pose>& link_poses, viewer::Vec3& min
 void RobotVisuals::bounding_spheres(const std::vector<Pose>& link_poses,
                                     std::vector<viewer::BoundingSphere>& out) const {
   for (const Part& part : parts_)
-    out.push_back({Eigen::Affine3f(link_poses[part.link].cast<float>()) * part.local * part.centre, part.radius});
+    out.push_back({Eigen::Affine3f(link_poses[part.link].cast<float>()) * part.local * part.centre,
+                   part.radius});
 }
 
 }  // namespace kinetic::app

@@ -31,7 +31,8 @@ class RobotVisuals {
   enum class Geometry { Visual, Collision };
   // Loads every visual (or collision) mesh; a mesh that cannot be read becomes a small placeholder
   // box and is listed in warnings().
-  RobotVisuals(viewer::MeshLibrary& meshes, RobotModelPtr robot, Geometry geometry = Geometry::Visual);
+  RobotVisuals(viewer::MeshLibrary& meshes, RobotModelPtr robot,
+               Geometry geometry = Geometry::Visual);
 
   const RobotModelPtr& robot() const { return robot_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
@@ -44,7 +45,8 @@ class RobotVisuals {
   // camera fit, which leaves room around the robot).
   void bounds(const std::vector<Pose>& link_poses, viewer::Vec3& min, viewer::Vec3& max) const;
   // Appends a sphere around each visual at the given link poses (for framing a picture).
-  void bounding_spheres(const std::vector<Pose>& link_poses, std::vector<viewer::BoundingSphere>& out) const;
+  void bounding_spheres(const std::vector<Pose>& link_poses,
+                        std::vector<viewer::BoundingSphere>& out) const;
 
  private:
   struct Part {
@@ -54,12 +56,12 @@ class RobotVisuals {
     viewer::Color color = viewer::colors::kRobot;
     bool mesh_colors = false;
     bool color_where_mesh_has_none = false;  // the URDF colour on the parts of the mesh without one
-    float radius = 0.05f;                       // with `centre`: a sphere around it, for framing
+    float radius = 0.05f;                    // with `centre`: a sphere around it, for framing
     viewer::Vec3 centre = viewer::Vec3::Zero();  // in the mesh's own frame (before `local`)
   };
 
-  void add_part(viewer::MeshLibrary& meshes, const Link& link, const Pose& origin, const kinetic::Geometry& g,
-                const std::optional<Material>& material);
+  void add_part(viewer::MeshLibrary& meshes, const Link& link, const Pose& origin,
+                const kinetic::Geometry& g, const std::optional<Material>& material);
 
   RobotModelPtr robot_;
   std::vector<Part> parts_;

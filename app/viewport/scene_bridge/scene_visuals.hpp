@@ -32,8 +32,8 @@ void add_scene_objects(viewer::RenderScene& scene, viewer::MeshLibrary& meshes,
 // about its origin: where an object will be (the Task panel's place target). Picking returns
 // pick_id (0: clicks go through it).
 inline constexpr float kShapeGhostInflation = 1.02f;
-void add_shape_ghost(viewer::RenderScene& scene, viewer::MeshLibrary& meshes, const Shape& shape, const Pose& world,
-                     viewer::Color color, uint32_t pick_id = 0);
+void add_shape_ghost(viewer::RenderScene& scene, viewer::MeshLibrary& meshes, const Shape& shape,
+                     const Pose& world, viewer::Color color, uint32_t pick_id = 0);
 
 // The object name behind a pick id made by add_scene_objects with the same base; "" when the id
 // is not one of the scene's objects.
@@ -41,7 +41,8 @@ std::string scene_object_for_pick_id(const PlanningScene& planning_scene, uint32
                                      uint32_t pick_id_base = 0);
 
 // Appends the points as one polyline (drawn on top of the geometry so it stays visible).
-void add_tcp_trail(viewer::RenderScene& scene, const std::vector<Vector3>& points, viewer::Color color);
+void add_tcp_trail(viewer::RenderScene& scene, const std::vector<Vector3>& points,
+                   viewer::Color color);
 
 // The TCP position at `samples` instants evenly spread over the trajectory (samples >= 2; both
 // ends included). tcp_link_or_group: a link name, or a planning group / end effector name whose

@@ -17,14 +17,16 @@ double extension_range(const PlanningSpace& space, const PlannerOptions& options
   double squared = 0.0;
   for (int i = 0; i < space.dof(); ++i) {
     double span = space.upper()[i] - space.lower()[i];
-    if (model.variable_joint(space.variables()[static_cast<std::size_t>(i)]).type != JointType::Prismatic)
+    if (model.variable_joint(space.variables()[static_cast<std::size_t>(i)]).type !=
+        JointType::Prismatic)
       span = std::min(span, 2.0 * M_PI);
     squared += span * span;
   }
   return 0.125 * std::sqrt(squared);
 }
 
-JointVector steer(const Eigen::Ref<const Eigen::VectorXd>& from, const JointVector& to, double range) {
+JointVector steer(const Eigen::Ref<const Eigen::VectorXd>& from, const JointVector& to,
+                  double range) {
   const JointVector delta = to - from;
   const double d = delta.norm();
   if (d <= range) return to;
@@ -98,7 +100,8 @@ SearchOutcome grow_bidirectional(PlanningSpace& space, const JointVector& start,
       int other_node = other.nearest(reached);
       for (;;) {
         int next = -1;
-        const Step step = extend(space, other, other_id, other_node, reached, range, strategy, rng, next);
+        const Step step =
+            extend(space, other, other_id, other_node, reached, range, strategy, rng, next);
         if (step == Step::Blocked) break;
         other_node = next;
         if (step == Step::Reached) {

@@ -33,6 +33,7 @@ SearchOutcome grow_bidirectional(PlanningSpace& space, const JointVector& start,
                                  GrowthStrategy& strategy, std::mt19937_64& rng);
 
 // A state at most `range` from `from` along the line to `to`.
-JointVector steer(const Eigen::Ref<const Eigen::VectorXd>& from, const JointVector& to, double range);
+JointVector steer(const Eigen::Ref<const Eigen::VectorXd>& from, const JointVector& to,
+                  double range);
 
 }  // namespace kinetic

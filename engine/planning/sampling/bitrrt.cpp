@@ -14,7 +14,8 @@ class TransitionTest : public GrowthStrategy {
  public:
   explicit TransitionTest(PlanningSpace& space) : space_(space) {}
 
-  bool propose(const NodeTree& tree, int, std::mt19937_64& rng, int& node, JointVector& target) override {
+  bool propose(const NodeTree& tree, int, std::mt19937_64& rng, int& node,
+               JointVector& target) override {
     space_.sample(rng, target);
     node = tree.nearest(target);
     return node >= 0;

@@ -14,7 +14,8 @@ class SparseFirst : public GrowthStrategy {
  public:
   SparseFirst(const PlanningSpace& space, double range) : space_(space), range_(range) {}
 
-  bool propose(const NodeTree& tree, int tree_id, std::mt19937_64& rng, int& node, JointVector& target) override {
+  bool propose(const NodeTree& tree, int tree_id, std::mt19937_64& rng, int& node,
+               JointVector& target) override {
     const auto& weights = weights_[tree_id];
     if (weights.empty()) return false;
     double pick = std::uniform_real_distribution<double>(0.0, total_[tree_id])(rng);

@@ -20,7 +20,8 @@ class FrontierCells : public GrowthStrategy {
   FrontierCells(const PlanningSpace& space, double range)
       : space_(space), range_(range), axes_(std::min(3, space.dof())) {}
 
-  bool propose(const NodeTree& tree, int tree_id, std::mt19937_64& rng, int& node, JointVector& target) override {
+  bool propose(const NodeTree& tree, int tree_id, std::mt19937_64& rng, int& node,
+               JointVector& target) override {
     auto& grid = grids_[tree_id];
     if (grid.cells.empty()) return false;
     // Score: frontier cells count four times; each past selection and each node halves interest.

@@ -22,7 +22,8 @@ int NodeTree::add(const JointVector& q, int parent) {
   int at = root_;
   for (;;) {
     const int d = split_[static_cast<std::size_t>(at)];
-    std::vector<int>& side = q[d] < data_[static_cast<std::size_t>(at) * dof_ + d] ? below_ : above_;
+    std::vector<int>& side =
+        q[d] < data_[static_cast<std::size_t>(at) * dof_ + d] ? below_ : above_;
     const int next = side[static_cast<std::size_t>(at)];
     if (next < 0) {
       side[static_cast<std::size_t>(at)] = node;
@@ -75,12 +76,15 @@ void NodeTree::search(const double* q, const Bound& bound, const Visit& visit) c
     visit(n, squared_distance(n, q, bound()));
     const int d = split_[static_cast<std::size_t>(n)];
     const double gap = q[d] - s[d];
-    const int near = gap < 0.0 ? below_[static_cast<std::size_t>(n)] : above_[static_cast<std::size_t>(n)];
-    const int far = gap < 0.0 ? above_[static_cast<std::size_t>(n)] : below_[static_cast<std::size_t>(n)];
+    const int near =
+        gap < 0.0 ? below_[static_cast<std::size_t>(n)] : above_[static_cast<std::size_t>(n)];
+    const int far =
+        gap < 0.0 ? above_[static_cast<std::size_t>(n)] : below_[static_cast<std::size_t>(n)];
     if (far >= 0) {
       const double old = offset[static_cast<std::size_t>(d)];
       const double region = entry.region - old * old + gap * gap;
-      if (!(region > bound())) stack.push_back({far, d, std::max(region, entry.region), std::abs(gap)});
+      if (!(region > bound()))
+        stack.push_back({far, d, std::max(region, entry.region), std::abs(gap)});
     }
     if (near >= 0) stack.push_back({near, -1, entry.region, 0.0});  // popped first
   }
@@ -114,7 +118,8 @@ int NodeTree::build(int* first, int* last) {
   }
   int* middle = first + (last - first) / 2;
   std::nth_element(first, middle, last, [&](int a, int b) {
-    return data_[static_cast<std::size_t>(a) * dof_ + widest] < data_[static_cast<std::size_t>(b) * dof_ + widest];
+    return data_[static_cast<std::size_t>(a) * dof_ + widest] <
+           data_[static_cast<std::size_t>(b) * dof_ + widest];
   });
   const int node = *middle;
   split_[static_cast<std::size_t>(node)] = widest;
@@ -137,21 +142,25 @@ double NodeTree::squared_distance(int node, const double* q, double bound) const
 int NodeTree::nearest(const JointVector& q) const {
   int best = -1;
   double best_d = std::numeric_limits<double>::infinity();
-  search(q.data(), [&] { return best_d; }, [&](int n, double d) {
-    if (d < best_d || (d == best_d && n < best)) {
-      best_d = d;
-      best = n;
-    }
-  });
+  search(
+      q.data(), [&] { return best_d; },
+      [&](int n, double d) {
+        if (d < best_d || (d == best_d && n < best)) {
+          best_d = d;
+          best = n;
+        }
+      });
   return best;
 }
 
 std::vector<int> NodeTree::within(const JointVector& q, double radius) const {
   std::vector<int> out;
   const double r2 = radius * radius;
-  search(q.data(), [r2] { return r2; }, [&](int n, double d) {
-    if (d < r2) out.push_back(n);
-  });
+  search(
+      q.data(), [r2] { return r2; },
+      [&](int n, double d) {
+        if (d < r2) out.push_back(n);
+      });
   std::sort(out.begin(), out.end());  // node order, as a scan would list them
   return out;
 }
@@ -160,7 +169,8 @@ std::vector<int> NodeTree::k_nearest(const JointVector& q, int k) const {
   std::vector<std::pair<double, int>> best;  // sorted ascending by (distance, node), at most k
   if (k <= 0) return {};
   const auto bound = [&] {
-    return static_cast<int>(best.size()) == k ? best.back().first : std::numeric_limits<double>::infinity();
+    return static_cast<int>(best.size()) == k ? best.back().first
+                                              : std::numeric_limits<double>::infinity();
   };
   search(q.data(), bound, [&](int n, double d) {
     const std::pair<double, int> entry{d, n};

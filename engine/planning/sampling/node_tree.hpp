@@ -20,7 +20,8 @@ class NodeTree {
   int size() const { return static_cast<int>(parents_.size()); }
   int add(const JointVector& q, int parent);
   Eigen::Map<const Eigen::VectorXd> state(int node) const {
-    return Eigen::Map<const Eigen::VectorXd>(data_.data() + static_cast<std::size_t>(node) * dof_, dof_);
+    return Eigen::Map<const Eigen::VectorXd>(data_.data() + static_cast<std::size_t>(node) * dof_,
+                                             dof_);
   }
   int parent(int node) const { return parents_[node]; }
   void set_parent(int node, int parent) { parents_[node] = parent; }

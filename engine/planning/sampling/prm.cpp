@@ -15,7 +15,9 @@ int Roadmap::find(int node) {
   return node;
 }
 
-void Roadmap::join(int a, int b) { component_[find(a)] = find(b); }
+void Roadmap::join(int a, int b) {
+  component_[find(a)] = find(b);
+}
 
 int Roadmap::add_node(PlanningSpace& space, const JointVector& q, int neighbours) {
   const std::vector<int> near = nodes_.k_nearest(q, neighbours);
@@ -39,7 +41,8 @@ JointPath Roadmap::shortest_path(int from, const std::vector<int>& targets) cons
   // A* with the distance to the closest target as the (admissible) heuristic.
   auto heuristic = [&](int n) {
     double h = std::numeric_limits<double>::infinity();
-    for (int t : targets) h = std::min(h, PlanningSpace::distance(nodes_.state(n), nodes_.state(t)));
+    for (int t : targets)
+      h = std::min(h, PlanningSpace::distance(nodes_.state(n), nodes_.state(t)));
     return h;
   };
   std::vector<double> g(nodes_.size(), std::numeric_limits<double>::infinity());

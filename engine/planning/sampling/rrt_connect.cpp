@@ -7,7 +7,8 @@ namespace {
 class UniformNearest : public GrowthStrategy {
  public:
   explicit UniformNearest(const PlanningSpace& space) : space_(space) {}
-  bool propose(const NodeTree& tree, int, std::mt19937_64& rng, int& node, JointVector& target) override {
+  bool propose(const NodeTree& tree, int, std::mt19937_64& rng, int& node,
+               JointVector& target) override {
     space_.sample(rng, target);
     node = tree.nearest(target);
     return node >= 0;

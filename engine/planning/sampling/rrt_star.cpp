@@ -26,12 +26,20 @@ constexpr long kRescueAfter = 1000;
 // per step of an iteration.
 class RrtStarSearch {
  public:
-  RrtStarSearch(PlanningSpace& space, const JointVector& start, const std::vector<JointVector>& goals,
-                const PlannerOptions& options, SearchClock& clock)
-      : space_(space), start_(start), goals_(goals), options_(options), clock_(clock), rng_(options.seed),
-        range_(extension_range(space, options)), dim_(space.dof()),
+  RrtStarSearch(PlanningSpace& space, const JointVector& start,
+                const std::vector<JointVector>& goals, const PlannerOptions& options,
+                SearchClock& clock)
+      : space_(space),
+        start_(start),
+        goals_(goals),
+        options_(options),
+        clock_(clock),
+        rng_(options.seed),
+        range_(extension_range(space, options)),
+        dim_(space.dof()),
         // Rewiring radius constant: large enough for asymptotic optimality in a box of this size.
-        gamma_(2.0 * std::pow(1.0 + 1.0 / dim_, 1.0 / dim_) * space.extent()), tree_(space.dof()),
+        gamma_(2.0 * std::pow(1.0 + 1.0 / dim_, 1.0 / dim_) * space.extent()),
+        tree_(space.dof()),
         stop_at_(options.max_iterations) {
     tree_.add(start, -1);
   }
@@ -91,7 +99,8 @@ class RrtStarSearch {
 
   // The cheapest neighbour q can be reached from (the nearest node when none is cheaper), and
   // the cost of q through it. Sorts `near` by that cost.
-  std::pair<int, double> choose_parent(const JointVector& q, int nearest, std::vector<int>& near) const {
+  std::pair<int, double> choose_parent(const JointVector& q, int nearest,
+                                       std::vector<int>& near) const {
     int parent = nearest;
     double parent_cost = cost_[nearest] + PlanningSpace::distance(tree_.state(nearest), q);
     std::sort(near.begin(), near.end(), [&](int a, int b) {
@@ -111,7 +120,8 @@ class RrtStarSearch {
   }
 
   // Neighbours that are cheaper through the new node (at q) take it as their parent.
-  void rewire(const JointVector& q, int node, int parent, double node_cost, const std::vector<int>& near) {
+  void rewire(const JointVector& q, int node, int parent, double node_cost,
+              const std::vector<int>& near) {
     for (int c : near) {
       if (c == parent || c == 0) continue;
       const double via = node_cost + PlanningSpace::distance(q, tree_.state(c));
@@ -137,8 +147,9 @@ class RrtStarSearch {
   }
 
   void stop_refining_after(long it) {
-    stop_at_ = std::min<long>(options_.max_iterations,
-                              it + 1 + static_cast<long>(options_.rrt_star_refine_factor * (it + 1)));
+    stop_at_ =
+        std::min<long>(options_.max_iterations,
+                       it + 1 + static_cast<long>(options_.rrt_star_refine_factor * (it + 1)));
   }
 
   // Adds delta to the cost of `node` and of everything below it.
@@ -163,7 +174,8 @@ class RrtStarSearch {
   // chain of nodes, a solution the refinement then rewires like any other.
   void rescue(long it) {
     PlannerOptions connect_options = options_;
-    connect_options.max_iterations = static_cast<int>(std::max<long>(1, options_.max_iterations - it));
+    connect_options.max_iterations =
+        static_cast<int>(std::max<long>(1, options_.max_iterations - it));
     const SearchOutcome found = plan_rrt_connect(space_, start_, goals_, connect_options, clock_);
     rescue_iterations_ = found.stats.iterations;
     if (found.path.size() < 2) return;
@@ -177,7 +189,8 @@ class RrtStarSearch {
     }
     int goal = 0;
     for (int g = 1; g < static_cast<int>(goals_.size()); ++g)
-      if (PlanningSpace::distance(goals_[g], found.path.back()) < PlanningSpace::distance(goals_[goal], found.path.back()))
+      if (PlanningSpace::distance(goals_[g], found.path.back()) <
+          PlanningSpace::distance(goals_[goal], found.path.back()))
         goal = g;
     best_node_ = node;
     best_goal_ = goal;
@@ -196,7 +209,7 @@ class RrtStarSearch {
   const double dim_;
   const double gamma_;
   NodeTree tree_;
-  std::vector<double> cost_{0.0};              // per node: path length from the start
+  std::vector<double> cost_{0.0};  // per node: path length from the start
   std::vector<std::vector<int>> children_ = std::vector<std::vector<int>>(1);  // per node
   int best_node_ = -1, best_goal_ = -1;
   double best_cost_ = std::numeric_limits<double>::infinity();

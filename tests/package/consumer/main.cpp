@@ -13,6 +13,7 @@ int main() {
       <origin xyz="0 0 0.5"/><axis xyz="0 1 0"/><limit lower="-2" upper="2" velocity="1" effort="1"/></joint>
   </robot>)";
   const auto model = kinetic::load_robot_string(urdf);
-  std::printf("kinetic %s: %s has %d DOF\n", kinetic::version(), model->name().c_str(), model->dof());
+  std::printf("kinetic %s: %s has %d DOF\n", kinetic::version(), model->name().c_str(),
+              model->dof());
   return model->dof() == 2 ? 0 : 1;
 }
