@@ -58,14 +58,14 @@ class CollisionChecker {
   // in_collision(options): the verdict of checking each one, in the same order (the middle, then
   // the quarters, ...: a blocked edge fails early), but a run of states is proven free at once
   // when the state in its middle clears everything by how far each body can move to the run's
-  // ends (grid_motion_check.cpp).
+  // ends (grid_check.cpp).
   // first_step (0 < first_step < steps): that state is checked before all others, where the
   // caller expects a collision (the verdict is the same). After false, grid_blocked_step() is the
   // state found in collision.
   bool grid_motion_free(const JointVector& q0, const JointVector& q1, int steps,
                         const CheckOptions& options = {}, int first_step = 0);
   int grid_blocked_step() const { return grid_.blocked_step; }
-  // Self collision only, by conservative advancement per pair (continuous_path_check.cpp): a
+  // Self collision only, by conservative advancement per pair (path_check.cpp): a
   // pair is looked at again only once its clearance at the last look, divided by its closing
   // speed along dq, is used up. True proves that no checked pair comes closer than
   // (self padding - tolerance) anywhere on the segment and both ends pass in_collision's self
@@ -74,7 +74,7 @@ class CollisionChecker {
   bool self_motion_valid_continuous(const JointVector& q0, const JointVector& q1,
                                     const CheckOptions& options = {}, double tolerance = 1e-3);
   // Continuous check along a path, one segment at a time, for the self pairs and/or the scene
-  // as options select (continuous_path_check.cpp). Self pairs by conservative advancement: a
+  // as options select (path_check.cpp). Self pairs by conservative advancement: a
   // pair's clearance left at a waypoint carries into the next segment, so far pairs are not
   // looked at again per segment (as self_motion_valid_continuous). The scene by adaptive
   // bisection with padded states: no body comes closer than its padding to an obstacle, and a
