@@ -8,6 +8,20 @@
 #include "engine/core/error.hpp"
 
 namespace kinetic {
+namespace {
+
+// The end of a one-segment continuous check (its start is checked by path_begin; a failing start
+// must not hide a bad end).
+void check_segment_end(const JointVector& q0, const JointVector& q1, const char* check) {
+  if (q1.size() != q0.size())
+    throw Error(ErrorCode::DimensionMismatch,
+                std::string(check) + ": the segment's ends differ in size");
+  if (!q1.allFinite())
+    throw Error(ErrorCode::InvalidValue,
+                std::string(check) + ": joint values must be finite numbers");
+}
+
+}  // namespace
 
 CollisionChecker::CollisionChecker(RobotModelPtr model, CollisionCheckerOptions options) {
   if (!model) throw Error(ErrorCode::InvalidModel, "collision checker: no robot model");
@@ -76,12 +90,7 @@ bool CollisionChecker::motion_valid_discrete(const JointVector& q0, const JointV
 
 bool CollisionChecker::motion_valid_continuous(const JointVector& q0, const JointVector& q1,
                                                const CheckOptions& options, double tolerance) {
-  if (q1.size() != q0.size())
-    throw Error(ErrorCode::DimensionMismatch,
-                "continuous motion check: the segment's ends differ in size");
-  if (!q1.allFinite())  // (q0 is checked by path_begin; a failing start must not hide a bad end)
-    throw Error(ErrorCode::InvalidValue,
-                "continuous motion check: joint values must be finite numbers");
+  check_segment_end(q0, q1, "continuous motion check");
   return path_begin(q0, options, tolerance) && path_advance(q1);
 }
 
@@ -92,12 +101,7 @@ bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector
 
 bool CollisionChecker::self_motion_valid_continuous(const JointVector& q0, const JointVector& q1,
                                                     const CheckOptions& options, double tolerance) {
-  if (q1.size() != q0.size())
-    throw Error(ErrorCode::DimensionMismatch,
-                "continuous self-collision check: the segment's ends differ in size");
-  if (!q1.allFinite())  // (q0 is checked by path_begin; a failing start must not hide a bad end)
-    throw Error(ErrorCode::InvalidValue,
-                "continuous self-collision check: joint values must be finite numbers");
+  check_segment_end(q0, q1, "continuous self-collision check");
   return self_path_begin(q0, options, tolerance) && self_path_advance(q1);
 }
 

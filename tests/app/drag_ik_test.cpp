@@ -4,8 +4,6 @@
 // aware; the drag's end counts every solution for the Goal panel.
 #include <QSignalSpy>
 #include <QtTest>
-#include <fstream>
-#include <sstream>
 
 #include "app/document/studio_document.hpp"
 #include "app/goal/goal_controller.hpp"
@@ -14,6 +12,7 @@
 #include "engine/kinematics/ik_factory.hpp"
 #include "engine/kinematics/numeric_ik.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "support/ik_test_support.hpp"
 
 using kinetic::JointVector;
 using kinetic::Pose;
@@ -24,32 +23,12 @@ using kinetic::app::IkWorker;
 using kinetic::app::StudioDocument;
 using kinetic::app::TcpKinematics;
 
+using kinetic::test::pose_error;
+using kinetic::test::with_an_hour_of_ik;
+
 namespace {
 
 constexpr int kIkTimeoutMs = 20000;  // a loaded two-core machine
-
-double pose_error(const Pose& a, const Pose& b) {
-  return (a.translation() - b.translation()).norm() +
-         Eigen::AngleAxisd(a.linear().transpose() * b.linear()).angle();
-}
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// The Panda with an hour of IK budget: its sweep spends the budget on a reachable target too, so
-// only a request that skips the sweep answers within the test's timeout.
-kinetic::RobotModelPtr panda_with_an_hour_of_ik() {
-  const std::string dir = kinetic::builtin_robot_directory() + "/panda";
-  std::string toml = read_text(dir + "/kinetic.toml");
-  const auto at = toml.find("[ik]\n");
-  if (at == std::string::npos) return nullptr;
-  toml.insert(at + 5, "timeout_ms = 3600000\nmax_iterations = 1000000\n");
-  return kinetic::load_robot_string(read_text(dir + "/robot.urdf"), "", toml, dir);
-}
 
 // A reachable pose behind and above the Panda's shoulder (found by search): one numeric solve from
 // the "ready" pose ends in a local minimum there, the sweep finds three solutions.
@@ -65,7 +44,7 @@ class DragIkTest : public QObject {
   Q_OBJECT
  private slots:
   void a_drag_step_answers_the_solution_nearest_the_seed_at_once() {
-    const auto robot = panda_with_an_hour_of_ik();
+    const auto robot = with_an_hour_of_ik("panda");
     QVERIFY2(robot, "the Panda's kinetic.toml has an [ik] table");
     QCOMPARE(kinetic::make_ik_solver(robot)->name(), std::string("sweep"));
     const TcpKinematics frame(robot);

@@ -4,13 +4,12 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QtTest>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 #include "app/goal/ik_worker.hpp"
 #include "app/goal/tcp_kinematics.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "support/ik_test_support.hpp"
 
 using kinetic::JointVector;
 using kinetic::Pose;
@@ -19,36 +18,15 @@ using kinetic::app::IkRequest;
 using kinetic::app::IkWorker;
 using kinetic::app::TcpKinematics;
 
+using kinetic::test::pose_error;
+using kinetic::test::with_an_hour_of_ik;
+
 namespace {
 
 JointVector ur5e_config() {
   JointVector q(6);
   q << 0.3, -1.2, 1.4, -0.5, 1.1, 0.2;
   return q;
-}
-
-double pose_error(const Pose& a, const Pose& b) {
-  return (a.translation() - b.translation()).norm() +
-         Eigen::AngleAxisd(a.linear().transpose() * b.linear()).angle();
-}
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// A built-in robot with an hour of IK budget in its kinetic.toml: a target out of reach keeps its
-// solve going for the hour unless something stops it. (The xArm6 has the numeric solver, which
-// returns as soon as it converges; the Panda's sweep spends its budget on a reachable target too.)
-kinetic::RobotModelPtr with_an_hour_of_ik(const std::string& name) {
-  const std::string dir = kinetic::builtin_robot_directory() + "/" + name;
-  std::string toml = read_text(dir + "/kinetic.toml");
-  const auto at = toml.find("[ik]\n");
-  if (at == std::string::npos) return nullptr;
-  toml.insert(at + 5, "timeout_ms = 3600000\nmax_iterations = 1000000\n");
-  return kinetic::load_robot_string(read_text(dir + "/robot.urdf"), "", toml, dir);
 }
 
 Pose out_of_reach() {
