@@ -5,6 +5,8 @@
 #include <assimp/Importer.hpp>
 
 #include <algorithm>
+#include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -17,11 +19,29 @@
 namespace kinetic {
 namespace {
 
-using CacheKey = std::tuple<std::string, double, double, double>;
+// The file's modification time and size are in the key: a mesh edited on disk is read again.
+using CacheKey = std::tuple<std::string, double, double, double, std::int64_t, std::uintmax_t>;
+
+// Meshes are shared while some body holds them, and the most recently loaded stay a while after
+// (up to kRetainedTriangles): a robot's checkers come and go (each planning request, each ACM
+// run), and reading, hulling and covering the PR2's meshes again each time took longer than the
+// planning.
+constexpr std::size_t kRetainedTriangles = 400000;
 
 struct MeshCache {
   std::mutex mutex;
   std::map<CacheKey, std::weak_ptr<const CollisionMesh>> entries;
+  std::deque<std::shared_ptr<const CollisionMesh>> retained;  // oldest first
+  std::size_t retained_triangles = 0;
+
+  void retain(const std::shared_ptr<const CollisionMesh>& mesh) {
+    retained.push_back(mesh);
+    retained_triangles += mesh->triangles.size();
+    while (retained_triangles > kRetainedTriangles && retained.size() > 1) {
+      retained_triangles -= retained.front()->triangles.size();
+      retained.pop_front();
+    }
+  }
 };
 
 MeshCache& cache() {
@@ -175,7 +195,15 @@ std::shared_ptr<const CollisionMesh> load_collision_mesh(const std::string& path
     auto p = std::filesystem::weakly_canonical(path, ec);
     return ec ? path : p.string();
   }();
-  const CacheKey key{canonical, scale.x(), scale.y(), scale.z()};
+  std::error_code time_error, size_error;
+  const auto modified = std::filesystem::last_write_time(canonical, time_error);
+  const auto bytes = std::filesystem::file_size(canonical, size_error);
+  const CacheKey key{canonical,
+                     scale.x(),
+                     scale.y(),
+                     scale.z(),
+                     time_error ? 0 : modified.time_since_epoch().count(),
+                     size_error ? 0 : bytes};
   auto& c = cache();
   {
     std::lock_guard<std::mutex> lock(c.mutex);
@@ -188,6 +216,7 @@ std::shared_ptr<const CollisionMesh> load_collision_mesh(const std::string& path
   auto& slot = c.entries[key];
   if (auto existing = slot.lock()) return existing;
   slot = mesh;
+  c.retain(mesh);
   return mesh;
 }
 

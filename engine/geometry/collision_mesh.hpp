@@ -44,8 +44,10 @@ struct CollisionMesh {
   mutable std::shared_ptr<MeshBvh> bvh_;
 };
 
-// Loads (or returns the cached) mesh. Thread-safe. Throws Error(MissingMesh) naming the file when
-// it does not exist, cannot be parsed, or holds no triangles.
+// Loads (or returns the cached) mesh. Thread-safe. A file changed on disk since (its time or size)
+// is read again; the most recently read meshes stay cached a while after their last user is gone.
+// Throws Error(MissingMesh) naming the file when it does not exist, cannot be parsed, or holds no
+// triangles.
 std::shared_ptr<const CollisionMesh> load_collision_mesh(const std::string& path,
                                                          const Vector3& scale = Vector3::Ones());
 

@@ -7,7 +7,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <memory>
+#include <mutex>
 #include <numbers>
+#include <string>
+#include <unordered_map>
 
 #include "engine/geometry/collision_mesh.hpp"
 
@@ -17,8 +21,12 @@ namespace {
 using Triangle = std::array<Vector3, 3>;
 
 // Longer triangles are cut in four (at their edges' midpoints) so that clusters can be slices
-// thinner than a long triangle; beyond kMaxTriangles the cover is not worth its build time.
+// thinner than a long triangle. A large body (an industrial arm's 1.5 m link) is cut less finely,
+// to about kPiecesBudget pieces: cut to 3 cm it made 200,000 and took most of a second to cover,
+// where a large link's spheres are large anyway. Beyond kMaxTriangles the cover is not worth its
+// build time.
 constexpr double kLongestEdge = 0.03;  // m
+constexpr double kPiecesBudget = 40000;
 constexpr std::size_t kMaxTriangles = 200000;
 constexpr int kCylinderSides = 16;
 constexpr int kDirections = 96;
@@ -56,13 +64,33 @@ void add_cylinder(double radius, double length, const Pose& pose, std::vector<Tr
   }
 }
 
+double longest_edge(const Triangle& t) {
+  return std::max({(t[0] - t[1]).norm(), (t[1] - t[2]).norm(), (t[2] - t[0]).norm()});
+}
+
+// The shortest edge length, from kLongestEdge up, that cutting every triangle to keeps within
+// kPiecesBudget pieces (each halving of a triangle's longest edge makes four of it).
+double cut_length(const std::vector<Triangle>& triangles) {
+  std::vector<double> longest;
+  longest.reserve(triangles.size());
+  for (const Triangle& t : triangles) longest.push_back(longest_edge(t));
+  for (double edge = kLongestEdge;; edge *= 1.25) {
+    double pieces = 0.0;
+    for (double length : longest) {
+      double piece = 1.0;
+      for (double l = length; l > edge && piece < kPiecesBudget; l /= 2.0) piece *= 4.0;
+      pieces += piece;
+    }
+    if (pieces <= kPiecesBudget || edge > 100.0) return edge;
+  }
+}
+
 void subdivide(std::vector<Triangle>& triangles) {
+  const double edge = cut_length(triangles);
   for (std::size_t i = 0; i < triangles.size() && triangles.size() < kMaxTriangles; ++i) {
     for (;;) {
       const Triangle t = triangles[i];
-      const double longest =
-          std::max({(t[0] - t[1]).norm(), (t[1] - t[2]).norm(), (t[2] - t[0]).norm()});
-      if (!(longest > kLongestEdge) || triangles.size() + 3 > kMaxTriangles) break;
+      if (!(longest_edge(t) > edge) || triangles.size() + 3 > kMaxTriangles) break;
       const Vector3 ab = (t[0] + t[1]) / 2.0, bc = (t[1] + t[2]) / 2.0, ca = (t[2] + t[0]) / 2.0;
       triangles[i] = {ab, bc, ca};
       triangles.push_back({t[0], ab, ca});
@@ -86,19 +114,23 @@ std::vector<Vector3> directions() {
 
 class CoverBuilder {
  public:
-  CoverBuilder(std::vector<Triangle> triangles, const SphereCoverOptions& options)
+  // `extremes` are points whose hull is the geometry's (a mesh's hull vertices will do): the
+  // geometry's extent along each direction is theirs.
+  CoverBuilder(std::vector<Triangle> triangles, const std::vector<Vector3>& extremes,
+               const SphereCoverOptions& options)
       : triangles_(std::move(triangles)), options_(options), directions_(directions()) {
     support_.assign(directions_.size(), -std::numeric_limits<double>::infinity());
-    for (const Triangle& t : triangles_)
-      for (const Vector3& v : t)
-        for (std::size_t d = 0; d < directions_.size(); ++d)
-          support_[d] = std::max(support_[d], directions_[d].dot(v));
+    for (const Vector3& v : extremes)
+      for (std::size_t d = 0; d < directions_.size(); ++d)
+        support_[d] = std::max(support_[d], directions_[d].dot(v));
     order_.resize(triangles_.size());
     for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
+    centroids_.reserve(triangles_.size());
+    for (const Triangle& t : triangles_) centroids_.push_back((t[0] + t[1] + t[2]) / 3.0);
   }
 
   SphereCover build() {
-    if (!triangles_.empty()) split(0, order_.size());
+    if (!triangles_.empty()) split(0, order_.size(), ball(0, order_.size()));
     if (cover_.size() > options_.max_spheres) return {};
     return std::move(cover_);
   }
@@ -118,18 +150,11 @@ class CoverBuilder {
     return out;
   }
 
-  double radius_about(const Vector3& center, std::size_t begin, std::size_t end) const {
-    double radius = 0.0;
-    for (std::size_t i = begin; i < end; ++i)
-      for (const Vector3& v : triangles_[order_[i]]) radius = std::max(radius, (v - center).norm());
-    return radius;
-  }
-
   // The ball of triangles order_[begin, end): centred in their bounding box, or deeper inside the
   // body where that sticks out less. A patch of one side of the body (its triangles' normals
   // agree) held from its own plane sticks out by its radius; held from a centre moved inwards,
   // by much less (a 3 cm patch from 5 cm deep: 0.8 cm).
-  Ball ball(std::size_t begin, std::size_t end) const {
+  Ball ball(std::size_t begin, std::size_t end) {
     Vector3 low = Vector3::Constant(std::numeric_limits<double>::infinity()), high = -low;
     Vector3 normal = Vector3::Zero();  // area-weighted, outwards for a mesh wound as usual
     for (std::size_t i = begin; i < end; ++i) {
@@ -141,13 +166,32 @@ class CoverBuilder {
       normal += (t[1] - t[0]).cross(t[2] - t[0]);
     }
     const Vector3 box_center = (low + high) / 2.0;
-    double radius = radius_about(box_center, begin, end);
+    const bool has_normal = normal.norm() > 1e-12;
+    const Vector3 inwards = has_normal ? Vector3(-normal.normalized()) : Vector3::Zero();
+    // Every centre tried lies on the line box_center + s * inwards, where a vertex v is at
+    // |v - c - s u|^2 = |v - c|^2 - 2 s u.(v - c) + s^2: one pass keeps each vertex's two terms
+    // and each candidate centre is then a tight scan of them.
+    squared_.clear();
+    along_.clear();
+    double farthest = 0.0;
+    for (std::size_t i = begin; i < end; ++i)
+      for (const Vector3& v : triangles_[order_[i]]) {
+        const Vector3 offset = v - box_center;
+        squared_.push_back(offset.squaredNorm());
+        along_.push_back(inwards.dot(offset));
+        farthest = std::max(farthest, squared_.back());
+      }
+    double radius = std::sqrt(farthest);
     Ball best{box_center, radius, sticks_out(box_center, radius)};
-    if (!(normal.norm() > 1e-12)) return best;
-    const Vector3 inwards = -normal.normalized();
+    if (!has_normal) return best;
     for (const double depth : {0.25, 0.5, 1.0, 1.5, 2.0, 3.0}) {
-      const Vector3 center = box_center + inwards * (depth * best.radius);
-      radius = radius_about(center, begin, end);
+      const double s = depth * best.radius;
+      double worst = 0.0;
+      for (std::size_t k = 0; k < squared_.size(); ++k)
+        worst = std::max(worst, squared_[k] - 2.0 * s * along_[k]);
+      // Rounding in the expanded form can shave ~1e-16 of s off: a nanometre back.
+      radius = std::sqrt(std::max(0.0, worst + s * s)) + 1e-9;
+      const Vector3 center = box_center + inwards * s;
       const double out = sticks_out(center, radius);
       if (out < best.sticks_out) best = {center, radius, out};
     }
@@ -157,20 +201,22 @@ class CoverBuilder {
   // Orders [begin, end) by the triangles' centroids along `axis` and splits at the median.
   std::size_t partition(std::size_t begin, std::size_t end, int axis) {
     const std::size_t middle = begin + (end - begin) / 2;
-    const auto key = [&](std::size_t i) {
-      const Triangle& t = triangles_[i];
-      return t[0][axis] + t[1][axis] + t[2][axis];
-    };
+    const auto key = [&](std::size_t i) { return centroids_[i][axis]; };
     std::nth_element(order_.begin() + static_cast<std::ptrdiff_t>(begin),
                      order_.begin() + static_cast<std::ptrdiff_t>(middle),
                      order_.begin() + static_cast<std::ptrdiff_t>(end),
-                     [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+                     [&](std::size_t a, std::size_t b) {
+                       // Ties broken by index: the halves are the same sets whatever the order
+                       // was before, so a half's ball computed earlier stays its ball.
+                       const double ka = key(a), kb = key(b);
+                       return ka < kb || (ka == kb && a < b);
+                     });
     return middle;
   }
 
-  void split(std::size_t begin, std::size_t end) {
+  // `whole` is ball(begin, end), computed by the caller when it chose the split.
+  void split(std::size_t begin, std::size_t end, const Ball& whole) {
     if (cover_.size() > options_.max_spheres) return;  // given up: stop early
-    const Ball whole = ball(begin, end);
     if (whole.sticks_out <= options_.tolerance || whole.radius <= options_.min_radius ||
         end - begin == 1) {
       accept(whole);
@@ -181,17 +227,21 @@ class CoverBuilder {
     // sphere on the wall, sticking out by half the tube's radius.
     int best_axis = 0;
     double best = std::numeric_limits<double>::infinity();
+    Ball best_low{}, best_high{};
     for (int axis = 0; axis < 3; ++axis) {
       const std::size_t middle = partition(begin, end, axis);
-      const double worse = std::max(ball(begin, middle).sticks_out, ball(middle, end).sticks_out);
+      const Ball low = ball(begin, middle), high = ball(middle, end);
+      const double worse = std::max(low.sticks_out, high.sticks_out);
       if (worse < best) {
         best = worse;
         best_axis = axis;
+        best_low = low;
+        best_high = high;
       }
     }
     const std::size_t middle = partition(begin, end, best_axis);
-    split(begin, middle);
-    split(middle, end);
+    split(begin, middle, best_low);
+    split(middle, end, best_high);
   }
 
   void accept(const Ball& b) {
@@ -204,15 +254,15 @@ class CoverBuilder {
   std::vector<Vector3> directions_;
   std::vector<double> support_;  // the geometry's extent along each direction
   std::vector<std::size_t> order_;
+  std::vector<Vector3> centroids_;  // the triangles' (partition's keys)
+  std::vector<double> squared_, along_;  // ball()'s scratch
   SphereCover cover_;
 };
 
-}  // namespace
-
-SphereCover cover_with_spheres(const std::vector<PlacedShape>& shapes,
-                               const SphereCoverOptions& options) {
+SphereCover build_cover(const std::vector<PlacedShape>& shapes, const SphereCoverOptions& options) {
   std::vector<Triangle> triangles;
-  SphereCover spheres;  // sphere primitives: themselves
+  std::vector<Vector3> extremes;  // the hull of these is the geometry's hull
+  SphereCover spheres;            // sphere primitives: themselves
   for (const PlacedShape& placed : shapes) {
     const Shape& shape = placed.shape;
     switch (shape.type) {
@@ -223,13 +273,21 @@ SphereCover cover_with_spheres(const std::vector<PlacedShape>& shapes,
         spheres.radii.push_back(shape.radius);
         break;
       case Shape::Type::Box:
-        add_box(shape.box_size, placed.pose, triangles);
+      case Shape::Type::Cylinder: {
+        const std::size_t first = triangles.size();
+        if (shape.type == Shape::Type::Box)
+          add_box(shape.box_size, placed.pose, triangles);
+        else
+          add_cylinder(shape.radius, shape.length, placed.pose, triangles);
+        for (std::size_t i = first; i < triangles.size(); ++i)
+          extremes.insert(extremes.end(), triangles[i].begin(), triangles[i].end());
         break;
-      case Shape::Type::Cylinder:
-        add_cylinder(shape.radius, shape.length, placed.pose, triangles);
-        break;
+      }
       case Shape::Type::Mesh:
         if (!placed.mesh || placed.mesh->triangles.size() > kMaxTriangles) return {};
+        for (const Vector3& v : placed.mesh->hull.vertices.empty() ? placed.mesh->vertices
+                                                                    : placed.mesh->hull.vertices)
+          extremes.push_back(placed.pose * v);
         for (const auto& t : placed.mesh->triangles)
           triangles.push_back(
               {placed.pose * placed.mesh->vertices[static_cast<std::size_t>(t[0])],
@@ -240,13 +298,94 @@ SphereCover cover_with_spheres(const std::vector<PlacedShape>& shapes,
   }
   const bool has_triangles = !triangles.empty();
   subdivide(triangles);
-  SphereCover cover = CoverBuilder(std::move(triangles), options).build();
+  SphereCover cover = CoverBuilder(std::move(triangles), extremes, options).build();
   if (has_triangles && cover.empty())
     return {};  // given up: a cover of the spheres alone would miss the rest
   cover.centers.insert(cover.centers.end(), spheres.centers.begin(), spheres.centers.end());
   cover.radii.insert(cover.radii.end(), spheres.radii.begin(), spheres.radii.end());
   if (cover.size() > options.max_spheres) return {};
   return cover;
+}
+
+// Covers already built, by the geometry they cover: a robot's links are covered once per process
+// rather than once per checker (the planner, the ACM generator, the IK worker and the collision
+// monitor each build one; the PR2's 910 spheres take ~180 ms). An entry keeps weak pointers to its
+// meshes: a mesh freed and another loaded at its address is a miss, never a stale cover.
+struct CachedCover {
+  std::vector<std::weak_ptr<const CollisionMesh>> meshes;
+  SphereCover cover;
+};
+
+struct CoverCache {
+  std::mutex mutex;
+  std::unordered_map<std::string, CachedCover> entries;
+};
+
+constexpr std::size_t kMaxCachedCovers = 4096;
+
+CoverCache& cover_cache() {
+  static CoverCache instance;
+  return instance;
+}
+
+template <typename T>
+void append_bytes(std::string& key, const T& value) {
+  key.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+// Every number the cover depends on, and each mesh's address.
+std::string cover_key(const std::vector<PlacedShape>& shapes, const SphereCoverOptions& options) {
+  std::string key;
+  append_bytes(key, options.tolerance);
+  append_bytes(key, options.min_radius);
+  append_bytes(key, options.max_spheres);
+  for (const PlacedShape& placed : shapes) {
+    const Shape& shape = placed.shape;
+    append_bytes(key, shape.type);
+    for (double v : {shape.box_size.x(), shape.box_size.y(), shape.box_size.z(), shape.radius,
+                     shape.length})
+      append_bytes(key, v);
+    for (int i = 0; i < 16; ++i) append_bytes(key, placed.pose.matrix().data()[i]);
+    append_bytes(key, placed.mesh.get());
+  }
+  return key;
+}
+
+bool same_meshes(const CachedCover& entry, const std::vector<PlacedShape>& shapes) {
+  for (std::size_t i = 0; i < shapes.size(); ++i)
+    if (entry.meshes[i].lock() != shapes[i].mesh) return false;
+  return true;
+}
+
+}  // namespace
+
+SphereCover cover_with_spheres(const std::vector<PlacedShape>& shapes,
+                               const SphereCoverOptions& options) {
+  const bool has_mesh = std::any_of(shapes.begin(), shapes.end(),
+                                    [](const PlacedShape& p) { return p.mesh != nullptr; });
+  if (!has_mesh) return build_cover(shapes, options);  // boxes and cylinders are quick to cover
+  const std::string key = cover_key(shapes, options);
+  CoverCache& cache = cover_cache();
+  {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    if (auto found = cache.entries.find(key);
+        found != cache.entries.end() && same_meshes(found->second, shapes))
+      return found->second.cover;
+  }
+  // Built outside the lock: another thread may cover the same body meanwhile (same result).
+  CachedCover entry;
+  entry.cover = build_cover(shapes, options);
+  for (const PlacedShape& placed : shapes) entry.meshes.push_back(placed.mesh);
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  if (cache.entries.size() >= kMaxCachedCovers) {
+    std::erase_if(cache.entries, [](const auto& item) {
+      return std::any_of(item.second.meshes.begin(), item.second.meshes.end(),
+                         [](const auto& mesh) { return mesh.expired(); });
+    });
+    if (cache.entries.size() >= kMaxCachedCovers) cache.entries.clear();
+  }
+  cache.entries[key] = entry;
+  return entry.cover;
 }
 
 }  // namespace kinetic

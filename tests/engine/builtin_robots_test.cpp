@@ -246,7 +246,7 @@ TEST(BuiltinUrArm, UpperArmPassesBesideTheBase) {
       straight[3] = -std::numbers::pi / 2;
       EXPECT_FALSE(checker.in_collision(straight))
           << name << ", straight arm at shoulder " << shoulder;
-      for (int k = 0; k < 50; ++k, ++draws) {
+      for (int k = 0; k < test::cases(50, 10); ++k, ++draws) {
         JointVector q(6);
         for (int j = 0; j < 6; ++j)
           q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);

@@ -8,6 +8,7 @@
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "support/test_paths.hpp"
+#include "support/time_budget.hpp"
 
 using namespace kinetic;
 
@@ -59,11 +60,7 @@ TEST(AcmGenerator, PandaAgreesWithItsSrdf) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   auto model = panda();
   AcmGeneratorOptions options;
-#if defined(__SANITIZE_ADDRESS__)
-  options.samples = 1000;
-#else
-  options.samples = 10000;
-#endif
+  options.samples = test::cases(10000, 1000);
   int calls = 0, last = 0;
   options.progress = [&](int done, int total) {
     ++calls;

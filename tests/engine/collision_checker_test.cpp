@@ -19,6 +19,7 @@
 #include "engine/planning/state_diagnostics.hpp"
 #include "support/benchmark_scenes.hpp"
 #include "support/test_paths.hpp"
+#include "support/time_budget.hpp"
 
 using namespace kinetic;
 
@@ -36,14 +37,6 @@ RobotModelPtr panda() {
 }
 RobotModelPtr ur5() {
   return load("ur_description/urdf/ur5_robot.urdf", "ur_description/srdf/ur5.srdf");
-}
-
-bool sanitized() {
-#if defined(__SANITIZE_ADDRESS__)
-  return true;
-#else
-  return std::getenv("ASAN_OPTIONS") != nullptr;
-#endif
 }
 
 JointVector random_q(const RobotModel& model, std::mt19937_64& rng) {
@@ -120,7 +113,7 @@ struct FclReference {
 };
 
 void never_misses_a_collision(const RobotModelPtr& model, const char* label) {
-  const int samples = sanitized() ? 5000 : 100000;
+  const int samples = test::cases(100000, 5000);
   CollisionChecker checker(model);
   checker.set_scene(cluttered_scene(7, 24));
   FclReference reference(checker);
@@ -427,7 +420,7 @@ TEST(CollisionChecker, MinimumDistanceOverRandomConfigurationsMatchesFcl) {
   CollisionChecker checker(model);
   checker.set_scene(cluttered_scene(7, 12));
   std::mt19937_64 rng(3);
-  const int samples = sanitized() ? 8 : 40;  // FCL takes milliseconds per configuration
+  const int samples = test::cases(40, 8);  // FCL takes milliseconds per configuration
   // Half colliding, half free, picked by the cheap yes/no check so that a short sanitizer run
   // exercises both kinds of configuration too.
   std::vector<JointVector> picked;

@@ -17,6 +17,7 @@
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "ur5e_forearm_swing.hpp"
+#include "support/time_budget.hpp"
 
 using namespace kinetic;
 
@@ -135,13 +136,13 @@ void expect_sound_and_useful(const Tally& t) {
 }
 
 TEST(ContinuousSelfCheck, PandaAgreesWithAFineWalk) {
-  expect_sound_and_useful(compare("panda", 0.0, 250, 11));
-  expect_sound_and_useful(compare("panda", 0.001, 150, 12));
+  expect_sound_and_useful(compare("panda", 0.0, test::cases(250, 80), 11));
+  expect_sound_and_useful(compare("panda", 0.001, test::cases(150, 50), 12));
 }
 
 TEST(ContinuousSelfCheck, Ur5eAgreesWithAFineWalk) {
-  expect_sound_and_useful(compare("ur5e", 0.0, 250, 21));
-  expect_sound_and_useful(compare("ur5e", 0.001, 150, 22));
+  expect_sound_and_useful(compare("ur5e", 0.0, test::cases(250, 80), 21));
+  expect_sound_and_useful(compare("ur5e", 0.001, test::cases(150, 50), 22));
 }
 
 TEST(ContinuousSelfCheck, CatchesTheFoldedForearmSwingingThroughTheBase) {

@@ -20,13 +20,14 @@
 #include "engine/geometry/convex_hull.hpp"
 #include "engine/geometry/point_columns.hpp"
 #include "support/test_paths.hpp"
+#include "support/time_budget.hpp"
 
 using namespace kinetic;
 
 namespace {
 
 int cases(int full) {
-  return std::getenv("ASAN_OPTIONS") ? full / 4 : full;
+  return test::cases(full, full / 4);
 }
 
 Pose random_pose(std::mt19937_64& rng, double spread) {

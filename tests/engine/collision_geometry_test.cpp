@@ -13,6 +13,7 @@
 #include "engine/core/error.hpp"
 #include "engine/geometry/shape.hpp"
 #include "support/test_paths.hpp"
+#include "support/time_budget.hpp"
 
 using namespace kinetic;
 
@@ -117,7 +118,7 @@ TEST(SphereModel, HugeShapesAreCutIntoFewerLargerPiecesAndStayCovered) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   const auto slab = body(Shape::box({20.0, 20.0, 2.0}), at(0.0, 0.0, -1.1));
   EXPECT_LE(slab->tree.leaves().size(), 100000u);
-  for (int i = 0; i < 300; ++i) {  // (each point is tested against every leaf)
+  for (int i = 0; i < test::cases(300, 60); ++i) {  // (each point is tested against every leaf)
     const Vector3 p(10.0 * u(rng), 10.0 * u(rng), -1.1 + 1.0 * u(rng));
     ASSERT_TRUE(covered(slab->tree, p)) << p.transpose();
   }
@@ -134,8 +135,9 @@ TEST(SphereModel, HugeShapesAreCutIntoFewerLargerPiecesAndStayCovered) {
   const auto huge = body(Shape::mesh(path, thousand));
   EXPECT_LE(huge->tree.leaves().size(), 150000u);  // the count of pieces is estimated
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  for (std::size_t k = 0; k < 300; ++k) {
-    const auto& t = mesh->triangles[k * mesh->triangles.size() / 300];
+  const std::size_t points = static_cast<std::size_t>(test::cases(300, 60));
+  for (std::size_t k = 0; k < points; ++k) {
+    const auto& t = mesh->triangles[k * mesh->triangles.size() / points];
     double a = unit(rng), b = unit(rng);
     if (a + b > 1) a = 1 - a, b = 1 - b;
     const Vector3 p = mesh->vertices[t[0]] + a * (mesh->vertices[t[1]] - mesh->vertices[t[0]]) +

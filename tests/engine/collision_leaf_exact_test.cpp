@@ -19,6 +19,7 @@
 #include "engine/collision/leaf_exact.hpp"
 #include "engine/geometry/convex_distance.hpp"
 #include "support/test_paths.hpp"
+#include "support/time_budget.hpp"
 
 using namespace kinetic;
 
@@ -26,11 +27,7 @@ namespace {
 
 // Under the sanitizers FCL's mesh-mesh reference is ~10x slower: fewer cases there.
 int cases(int full) {
-#if defined(__SANITIZE_ADDRESS__)
-  return full / 4;
-#else
-  return std::getenv("ASAN_OPTIONS") ? full / 4 : full;
-#endif
+  return test::cases(full, full / 4);
 }
 
 Pose random_pose(std::mt19937_64& rng, double spread) {

@@ -16,6 +16,7 @@
 #include "engine/planning/planner.hpp"
 #include "engine/scene/scene_file.hpp"
 #include "support/test_paths.hpp"
+#include "support/time_budget.hpp"
 
 using namespace kinetic;
 namespace fs = std::filesystem;
@@ -57,12 +58,8 @@ TEST(GateRepair, ACoarselyCheckedPathThatClipsAShelfIsRepairedNotRefused) {
   Planner& planner = *mbm;
   PlannerOptions options;
   options.resolution = 0.3;  // edges checked every 0.3 rad: the gate finds what the search skipped
-#if defined(__SANITIZE_ADDRESS__)
-  options.timeout_ms =
-      30000;  // the repair's re-planning shares the budget; the sanitizers are ~10x slower
-#else
-  options.timeout_ms = 3000;
-#endif
+  // The repair's re-planning shares the budget.
+  options.timeout_ms = test::generous_ms(3000);
   options.max_iterations = 1000000;
   options.seed = 1;
   int refused = 0, repaired = 0;
@@ -120,11 +117,9 @@ TEST(MarginFallback, APassageNarrowerThanTheMarginIsPlannedWithLessAndSaysSo) {
   const Problem problem = mbm_problem(planner.model(), "bookshelf_small", 44);
   planner.set_scene(problem.scene);
   PlannerOptions options;
-#if defined(__SANITIZE_ADDRESS__)
-  options.timeout_ms = 15000;
-#else
-  options.timeout_ms = 1500;
-#endif
+  // Each margin tried gets its share of the deadline (10x under the sanitizers, not generous_ms's
+  // 20x: the search at the full margin runs to its share before the fallback).
+  options.timeout_ms = test::kSanitized ? 15000 : 1500;
   options.max_iterations = 1000000;
   options.seed = 1;
   const PlanResult result = planner.plan(problem.start, JointGoal{problem.goal}, options);

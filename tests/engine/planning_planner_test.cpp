@@ -27,11 +27,7 @@ using namespace kinetic;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kProblemsPerScene = 1;
-#else
-constexpr int kProblemsPerScene = 3;
-#endif
+constexpr int kProblemsPerScene = test::cases(3, 1);
 
 // The default preset with a deadline no search here comes near (the preset's 50 ms is the
 // product's setting; these tests check answers, see support/time_budget.hpp).

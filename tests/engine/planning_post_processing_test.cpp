@@ -23,11 +23,7 @@ using namespace kinetic;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kProblems = 3;
-#else
-constexpr int kProblems = 10;
-#endif
+constexpr int kProblems = test::cases(10, 2);
 constexpr double kMargin = 0.02, kResolution = 0.05;  // the default preset's
 
 struct Case {

@@ -16,6 +16,7 @@
 #include "engine/planning/benchmark_problems.hpp"
 #include "engine/scene/scene_file.hpp"
 #include "support/test_paths.hpp"
+#include "support/time_budget.hpp"
 
 using namespace kinetic;
 
@@ -83,6 +84,29 @@ TEST(SphereCover, ABoxAndACylinderAreHeldWholeAndTightly) {
   }
 }
 
+// Covers are built once per geometry: the same mesh at the same pose answers the cover already
+// built; another pose or another tolerance is covered anew (and still holds the surface).
+TEST(SphereCover, TheSameMeshAtTheSamePoseIsCoveredOnce) {
+  KINETIC_REQUIRE_MBM();
+  const auto mesh = load_collision_mesh(test::mbm_panda_dir() + "/robot/meshes/collision/link4.obj");
+  const Pose at = Pose(Eigen::Translation3d(0.1, 0.2, 0.3));
+  const SphereCover first = cover_with_spheres({{Shape::mesh("link4.obj"), at, mesh}});
+  const SphereCover again = cover_with_spheres({{Shape::mesh("link4.obj"), at, mesh}});
+  ASSERT_FALSE(first.empty());
+  EXPECT_EQ(first.centers, again.centers);
+  EXPECT_EQ(first.radii, again.radii);
+  const Pose moved = Pose(Eigen::Translation3d(1.1, 0.2, 0.3));
+  const SphereCover elsewhere = cover_with_spheres({{Shape::mesh("link4.obj"), moved, mesh}});
+  ASSERT_EQ(elsewhere.size(), first.size());
+  EXPECT_NEAR((elsewhere.centers[0] - first.centers[0]).x(), 1.0, 1e-9);
+  expect_covers_surface(elsewhere, *mesh, moved);
+  SphereCoverOptions loose;
+  loose.tolerance = 0.03;
+  const SphereCover coarser = cover_with_spheres({{Shape::mesh("link4.obj"), at, mesh}}, loose);
+  EXPECT_LT(coarser.size(), first.size());
+  expect_covers_surface(coarser, *mesh, at);
+}
+
 TEST(SphereCover, AHalfSpaceHasNone) {
   EXPECT_TRUE(
       cover_with_spheres({{Shape::half_space(Vector3::UnitZ(), 0.0), Pose::Identity(), nullptr}})
@@ -112,11 +136,7 @@ TEST(SphereCover, EveryMbmPandaLinkIsCoveredWithAFewDozenSpheres) {
 // sanitizers, which run it about ten times slower).
 TEST(SphereCover, NeverApartWhereTheMeshesCollideOnAHundredThousandConfigurations) {
   KINETIC_REQUIRE_MBM();
-#if defined(__SANITIZE_ADDRESS__)
-  constexpr int kConfigurations = 10000;
-#else
-  constexpr int kConfigurations = 100000;
-#endif
+  constexpr int kConfigurations = test::cases(100000, 10000);
   const RobotModelPtr robot = load_robot_file(test::mbm_panda_dir() + "/robot/panda.urdf");
   const auto problems = find_benchmark_problems(test::mbm_panda_dir() + "/problems", "panda", 1);
   ASSERT_GE(problems.size(), 5u);
