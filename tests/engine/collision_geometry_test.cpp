@@ -167,6 +167,33 @@ TEST(CollisionMesh, MissingOrUnreadableFileNamesTheFile) {
   }
 }
 
+// The cache shares a mesh between loads, and keeps it after its last user is gone; a file changed
+// on disk since (the user re-exported it and pressed Reload) is read again.
+TEST(CollisionMesh, AFileChangedOnDiskIsReadAgain) {
+  const std::string path = ::testing::TempDir() + "/edited_part.stl";
+  const auto write_triangles = [&](int count) {
+    std::string text = "solid part\n";
+    for (int i = 0; i < count; ++i)
+      text += "facet normal 0 0 1\nouter loop\nvertex " + std::to_string(i) + " 0 0\nvertex " +
+              std::to_string(i + 1) + " 0 0\nvertex " + std::to_string(i) +
+              " 1 0\nendloop\nendfacet\n";
+    text += "endsolid part\n";
+    FILE* f = std::fopen(path.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs(text.c_str(), f);
+    std::fclose(f);
+  };
+  write_triangles(1);
+  auto first = load_collision_mesh(path);
+  EXPECT_EQ(first->triangles.size(), 1u);
+  EXPECT_EQ(load_collision_mesh(path), first);
+  const CollisionMesh* address = first.get();
+  first.reset();
+  EXPECT_EQ(load_collision_mesh(path).get(), address);  // still cached without a user
+  write_triangles(3);
+  EXPECT_EQ(load_collision_mesh(path)->triangles.size(), 3u);
+}
+
 TEST(CollisionMesh, ANonFiniteVertexIsRefusedNamingTheFile) {
   // A binary STL with two triangles, one corner NaN: FCL aborted the process near it.
   const std::string path = ::testing::TempDir() + "/nan_corner.stl";
