@@ -7,7 +7,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <limits>
+#include <mutex>
+#include <string>
+#include <unordered_map>
 
 #include "engine/core/error.hpp"
 
@@ -68,9 +72,12 @@ namespace {
 const SphereCoverOptions kLinkCover{0.03, 0.012, 400};
 }  // namespace
 
-std::shared_ptr<const CollisionBody> make_collision_body(
+namespace {
+
+std::shared_ptr<const CollisionBody> build_collision_body(
     const std::string& name, const std::vector<std::pair<Shape, Pose>>& shapes,
-    SphereResolution resolution, bool with_cover) {
+    const std::vector<std::shared_ptr<const CollisionMesh>>& meshes, SphereResolution resolution,
+    bool with_cover) {
   auto body = std::make_shared<CollisionBody>();
   body->name = name;
   for (const auto& entry : shapes)
@@ -79,13 +86,13 @@ std::shared_ptr<const CollisionBody> make_collision_body(
                   "collision body '" + name + "': a half-space must be the body's only shape");
   std::vector<PlacedShape> placed;
   bool has_half_space = false;
-  for (const auto& [shape, pose] : shapes) {
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    const auto& [shape, pose] = shapes[i];
     FclPart part;
     part.shape = shape;
     part.pose = pose;
     if (shape.type == Shape::Type::Mesh) {
-      shape.validate();
-      part.mesh = load_collision_mesh(shape.mesh_path, shape.mesh_scale);  // BVH on first use
+      part.mesh = meshes[i];  // its BVH is built on first use
     } else {
       part.geometry = make_fcl_geometry(shape);
     }
@@ -108,6 +115,80 @@ std::shared_ptr<const CollisionBody> make_collision_body(
     const auto& root = body->tree.root();
     body->extent = root.center.norm() + root.radius;
   }
+  return body;
+}
+
+// Bodies already built, by their name, shapes, poses and meshes: a robot's link bodies (their
+// sphere trees and covers) are built once rather than once per checker (each planning request,
+// each collision-matrix run and the studio's monitors make one; the PR2's 82 links took longer to
+// build than to plan with). The most recent stay a while after their last user is gone; a mesh
+// read again (its file changed) is another pointer, so another body.
+struct BodyCache {
+  std::mutex mutex;
+  std::unordered_map<std::string, std::weak_ptr<const CollisionBody>> entries;
+  std::deque<std::shared_ptr<const CollisionBody>> retained;  // oldest first
+  std::size_t purge_at = 2048;  // entries: forget the expired ones (doubling keeps it linear)
+};
+constexpr std::size_t kRetainedBodies = 512;
+
+BodyCache& body_cache() {
+  static BodyCache instance;
+  return instance;
+}
+
+template <typename T>
+void append_bytes(std::string& key, const T& value) {
+  key.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+std::string body_key(const std::string& name, const std::vector<std::pair<Shape, Pose>>& shapes,
+                     const std::vector<std::shared_ptr<const CollisionMesh>>& meshes,
+                     SphereResolution resolution, bool with_cover) {
+  std::string key = name;
+  key.push_back('\0');
+  append_bytes(key, resolution);
+  append_bytes(key, with_cover);
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    const Shape& shape = shapes[i].first;
+    append_bytes(key, shape.type);
+    for (double v :
+         {shape.box_size.x(), shape.box_size.y(), shape.box_size.z(), shape.radius, shape.length,
+          shape.normal.x(), shape.normal.y(), shape.normal.z(), shape.offset})
+      append_bytes(key, v);
+    for (int k = 0; k < 16; ++k) append_bytes(key, shapes[i].second.matrix().data()[k]);
+    append_bytes(key, meshes[i].get());
+  }
+  return key;
+}
+
+}  // namespace
+
+std::shared_ptr<const CollisionBody> make_collision_body(
+    const std::string& name, const std::vector<std::pair<Shape, Pose>>& shapes,
+    SphereResolution resolution, bool with_cover) {
+  std::vector<std::shared_ptr<const CollisionMesh>> meshes(shapes.size());
+  for (std::size_t i = 0; i < shapes.size(); ++i)
+    if (shapes[i].first.type == Shape::Type::Mesh) {
+      shapes[i].first.validate();
+      meshes[i] = load_collision_mesh(shapes[i].first.mesh_path, shapes[i].first.mesh_scale);
+    }
+  const std::string key = body_key(name, shapes, meshes, resolution, with_cover);
+  BodyCache& cache = body_cache();
+  {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    if (auto found = cache.entries.find(key); found != cache.entries.end())
+      if (auto body = found->second.lock()) return body;
+  }
+  // Built outside the lock: another thread may build the same body meanwhile (the same result).
+  auto body = build_collision_body(name, shapes, meshes, resolution, with_cover);
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  if (cache.entries.size() >= cache.purge_at) {
+    std::erase_if(cache.entries, [](const auto& item) { return item.second.expired(); });
+    cache.purge_at = std::max<std::size_t>(2048, 2 * cache.entries.size());
+  }
+  cache.entries[key] = body;
+  cache.retained.push_back(body);
+  if (cache.retained.size() > kRetainedBodies) cache.retained.pop_front();
   return body;
 }
 

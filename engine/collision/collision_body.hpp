@@ -47,7 +47,8 @@ double bounding_radius(const Shape& shape);
 
 // Loads meshes (shared cache) and builds both tiers. Throws Error(MissingMesh) naming the file.
 // with_cover: a body with a mesh also gets its sphere cover (the first test of its pairs; a robot
-// link's, built once per robot).
+// link's). Thread-safe; the same name, shapes, poses and meshes give the body already built (the
+// most recent stay cached after their last user is gone), so each link is built once per robot.
 std::shared_ptr<const CollisionBody> make_collision_body(
     const std::string& name, const std::vector<std::pair<Shape, Pose>>& shapes,
     SphereResolution resolution, bool with_cover = false);

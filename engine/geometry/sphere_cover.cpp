@@ -254,7 +254,7 @@ class CoverBuilder {
   std::vector<Vector3> directions_;
   std::vector<double> support_;  // the geometry's extent along each direction
   std::vector<std::size_t> order_;
-  std::vector<Vector3> centroids_;  // the triangles' (partition's keys)
+  std::vector<Vector3> centroids_;       // the triangles' (partition's keys)
   std::vector<double> squared_, along_;  // ball()'s scratch
   SphereCover cover_;
 };
@@ -286,7 +286,7 @@ SphereCover build_cover(const std::vector<PlacedShape>& shapes, const SphereCove
       case Shape::Type::Mesh:
         if (!placed.mesh || placed.mesh->triangles.size() > kMaxTriangles) return {};
         for (const Vector3& v : placed.mesh->hull.vertices.empty() ? placed.mesh->vertices
-                                                                    : placed.mesh->hull.vertices)
+                                                                   : placed.mesh->hull.vertices)
           extremes.push_back(placed.pose * v);
         for (const auto& t : placed.mesh->triangles)
           triangles.push_back(
@@ -342,8 +342,8 @@ std::string cover_key(const std::vector<PlacedShape>& shapes, const SphereCoverO
   for (const PlacedShape& placed : shapes) {
     const Shape& shape = placed.shape;
     append_bytes(key, shape.type);
-    for (double v : {shape.box_size.x(), shape.box_size.y(), shape.box_size.z(), shape.radius,
-                     shape.length})
+    for (double v :
+         {shape.box_size.x(), shape.box_size.y(), shape.box_size.z(), shape.radius, shape.length})
       append_bytes(key, v);
     for (int i = 0; i < 16; ++i) append_bytes(key, placed.pose.matrix().data()[i]);
     append_bytes(key, placed.mesh.get());

@@ -16,8 +16,8 @@
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "ur5e_forearm_swing.hpp"
 #include "support/time_budget.hpp"
+#include "ur5e_forearm_swing.hpp"
 
 using namespace kinetic;
 

@@ -7,11 +7,13 @@
 #include <thread>
 #include <vector>
 
+#include "engine/collision/collision_body.hpp"
 #include "engine/collision/collision_checker.hpp"
 #include "engine/collision/collision_world.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "support/benchmark_scenes.hpp"
+#include "support/test_paths.hpp"
 
 using namespace kinetic;
 
@@ -110,4 +112,33 @@ TEST(CollisionWorld, ARobotMatrixLackingALinkIsRefusedAndTheWorldKept) {
   AllowedCollisionMatrix partial({model->links().front().name});
   EXPECT_THROW(checker.set_robot_acm(partial), Error);
   EXPECT_EQ(checker.world(), before);
+}
+
+// Link bodies (their sphere trees and covers) are built once per robot, not once per checker: a
+// second checker of the same robot, even after the first is gone, shares them. A body of another
+// shape or pose is another body.
+TEST(CollisionWorld, CheckersOfOneRobotShareItsLinkBodies) {
+  KINETIC_REQUIRE_MBM();
+  const RobotModelPtr robot = load_robot_file(test::mbm_panda_dir() + "/robot/panda.urdf");
+  const CollisionBody* first_link = nullptr;
+  {
+    CollisionChecker first(robot);
+    ASSERT_GT(first.robot_body_count(), 0);
+    first_link = &first.body(1);
+  }
+  CollisionChecker second(robot);
+  EXPECT_EQ(&second.body(1), first_link);
+  EXPECT_FALSE(second.body(1).cover.empty());
+  const auto box = make_collision_body("box", {{Shape::box({0.1, 0.1, 0.1}), Pose::Identity()}},
+                                       SphereResolution::Default);
+  EXPECT_EQ(make_collision_body("box", {{Shape::box({0.1, 0.1, 0.1}), Pose::Identity()}},
+                                SphereResolution::Default),
+            box);
+  EXPECT_NE(make_collision_body("box", {{Shape::box({0.1, 0.1, 0.2}), Pose::Identity()}},
+                                SphereResolution::Default),
+            box);
+  EXPECT_NE(make_collision_body(
+                "box", {{Shape::box({0.1, 0.1, 0.1}), Pose(Eigen::Translation3d(0, 0, 1))}},
+                SphereResolution::Default),
+            box);
 }

@@ -88,7 +88,8 @@ TEST(SphereCover, ABoxAndACylinderAreHeldWholeAndTightly) {
 // built; another pose or another tolerance is covered anew (and still holds the surface).
 TEST(SphereCover, TheSameMeshAtTheSamePoseIsCoveredOnce) {
   KINETIC_REQUIRE_MBM();
-  const auto mesh = load_collision_mesh(test::mbm_panda_dir() + "/robot/meshes/collision/link4.obj");
+  const auto mesh =
+      load_collision_mesh(test::mbm_panda_dir() + "/robot/meshes/collision/link4.obj");
   const Pose at = Pose(Eigen::Translation3d(0.1, 0.2, 0.3));
   const SphereCover first = cover_with_spheres({{Shape::mesh("link4.obj"), at, mesh}});
   const SphereCover again = cover_with_spheres({{Shape::mesh("link4.obj"), at, mesh}});
