@@ -7,11 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <memory>
-#include <mutex>
 #include <numbers>
-#include <string>
-#include <unordered_map>
 
 #include "engine/geometry/collision_mesh.hpp"
 
@@ -259,7 +255,10 @@ class CoverBuilder {
   SphereCover cover_;
 };
 
-SphereCover build_cover(const std::vector<PlacedShape>& shapes, const SphereCoverOptions& options) {
+}  // namespace
+
+SphereCover cover_with_spheres(const std::vector<PlacedShape>& shapes,
+                               const SphereCoverOptions& options) {
   std::vector<Triangle> triangles;
   std::vector<Vector3> extremes;  // the hull of these is the geometry's hull
   SphereCover spheres;            // sphere primitives: themselves
@@ -305,87 +304,6 @@ SphereCover build_cover(const std::vector<PlacedShape>& shapes, const SphereCove
   cover.radii.insert(cover.radii.end(), spheres.radii.begin(), spheres.radii.end());
   if (cover.size() > options.max_spheres) return {};
   return cover;
-}
-
-// Covers already built, by the geometry they cover: a robot's links are covered once per process
-// rather than once per checker (the planner, the ACM generator, the IK worker and the collision
-// monitor each build one; the PR2's 910 spheres take ~180 ms). An entry keeps weak pointers to its
-// meshes: a mesh freed and another loaded at its address is a miss, never a stale cover.
-struct CachedCover {
-  std::vector<std::weak_ptr<const CollisionMesh>> meshes;
-  SphereCover cover;
-};
-
-struct CoverCache {
-  std::mutex mutex;
-  std::unordered_map<std::string, CachedCover> entries;
-};
-
-constexpr std::size_t kMaxCachedCovers = 4096;
-
-CoverCache& cover_cache() {
-  static CoverCache instance;
-  return instance;
-}
-
-template <typename T>
-void append_bytes(std::string& key, const T& value) {
-  key.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-
-// Every number the cover depends on, and each mesh's address.
-std::string cover_key(const std::vector<PlacedShape>& shapes, const SphereCoverOptions& options) {
-  std::string key;
-  append_bytes(key, options.tolerance);
-  append_bytes(key, options.min_radius);
-  append_bytes(key, options.max_spheres);
-  for (const PlacedShape& placed : shapes) {
-    const Shape& shape = placed.shape;
-    append_bytes(key, shape.type);
-    for (double v :
-         {shape.box_size.x(), shape.box_size.y(), shape.box_size.z(), shape.radius, shape.length})
-      append_bytes(key, v);
-    for (int i = 0; i < 16; ++i) append_bytes(key, placed.pose.matrix().data()[i]);
-    append_bytes(key, placed.mesh.get());
-  }
-  return key;
-}
-
-bool same_meshes(const CachedCover& entry, const std::vector<PlacedShape>& shapes) {
-  for (std::size_t i = 0; i < shapes.size(); ++i)
-    if (entry.meshes[i].lock() != shapes[i].mesh) return false;
-  return true;
-}
-
-}  // namespace
-
-SphereCover cover_with_spheres(const std::vector<PlacedShape>& shapes,
-                               const SphereCoverOptions& options) {
-  const bool has_mesh = std::any_of(shapes.begin(), shapes.end(),
-                                    [](const PlacedShape& p) { return p.mesh != nullptr; });
-  if (!has_mesh) return build_cover(shapes, options);  // boxes and cylinders are quick to cover
-  const std::string key = cover_key(shapes, options);
-  CoverCache& cache = cover_cache();
-  {
-    std::lock_guard<std::mutex> lock(cache.mutex);
-    if (auto found = cache.entries.find(key);
-        found != cache.entries.end() && same_meshes(found->second, shapes))
-      return found->second.cover;
-  }
-  // Built outside the lock: another thread may cover the same body meanwhile (same result).
-  CachedCover entry;
-  entry.cover = build_cover(shapes, options);
-  for (const PlacedShape& placed : shapes) entry.meshes.push_back(placed.mesh);
-  std::lock_guard<std::mutex> lock(cache.mutex);
-  if (cache.entries.size() >= kMaxCachedCovers) {
-    std::erase_if(cache.entries, [](const auto& item) {
-      return std::any_of(item.second.meshes.begin(), item.second.meshes.end(),
-                         [](const auto& mesh) { return mesh.expired(); });
-    });
-    if (cache.entries.size() >= kMaxCachedCovers) cache.entries.clear();
-  }
-  cache.entries[key] = entry;
-  return entry.cover;
 }
 
 }  // namespace kinetic

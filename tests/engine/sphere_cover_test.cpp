@@ -84,9 +84,10 @@ TEST(SphereCover, ABoxAndACylinderAreHeldWholeAndTightly) {
   }
 }
 
-// Covers are built once per geometry: the same mesh at the same pose answers the cover already
-// built; another pose or another tolerance is covered anew (and still holds the surface).
-TEST(SphereCover, TheSameMeshAtTheSamePoseIsCoveredOnce) {
+// A cover is the same for the same mesh at the same pose (the bodies that hold covers are cached by
+// their geometry); at another pose it moves with the mesh, and a looser tolerance takes fewer
+// spheres, each still holding the surface.
+TEST(SphereCover, TheSameGeometryGetsTheSameCoverAndAMovedOneAMovedCover) {
   KINETIC_REQUIRE_MBM();
   const auto mesh =
       load_collision_mesh(test::mbm_panda_dir() + "/robot/meshes/collision/link4.obj");
