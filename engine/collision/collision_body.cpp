@@ -127,9 +127,19 @@ struct BodyCache {
   std::mutex mutex;
   std::unordered_map<std::string, std::weak_ptr<const CollisionBody>> entries;
   std::deque<std::shared_ptr<const CollisionBody>> retained;  // oldest first
+  std::size_t retained_triangles = 0;
   std::size_t purge_at = 2048;  // entries: forget the expired ones (doubling keeps it linear)
 };
+// Kept after their last user: at most this many bodies, holding at most this many mesh triangles
+// (an industrial arm's links hold a million with their BVHs' hundreds of MB).
 constexpr std::size_t kRetainedBodies = 512;
+constexpr std::size_t kRetainedBodyTriangles = 1000000;
+
+std::size_t mesh_triangles(const CollisionBody& body) {
+  std::size_t count = 0;
+  for (const FclPart& part : body.parts) count += part.mesh ? part.mesh->triangles.size() : 0;
+  return count;
+}
 
 BodyCache& body_cache() {
   static BodyCache instance;
@@ -188,7 +198,12 @@ std::shared_ptr<const CollisionBody> make_collision_body(
   }
   cache.entries[key] = body;
   cache.retained.push_back(body);
-  if (cache.retained.size() > kRetainedBodies) cache.retained.pop_front();
+  cache.retained_triangles += mesh_triangles(*body);
+  while (cache.retained.size() > 1 && (cache.retained.size() > kRetainedBodies ||
+                                       cache.retained_triangles > kRetainedBodyTriangles)) {
+    cache.retained_triangles -= mesh_triangles(*cache.retained.front());
+    cache.retained.pop_front();
+  }
   return body;
 }
 
