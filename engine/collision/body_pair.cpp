@@ -269,19 +269,36 @@ bool hull_proof_applies(const CollisionBody& a, const CollisionBody& b) {
                     // same GJK
 }
 
+namespace {
+// What GJK measures of a part: its mesh's hull, or its primitive.
+ConvexSet convex_set(const FclPart& part) {
+  ConvexSet set;
+  if (part.mesh) {
+    set.points = &part.mesh->hull.vertices;
+    set.columns = &part.mesh->hull_columns;
+  } else {
+    set.primitive = &part.shape;
+  }
+  return set;
+}
+}  // namespace
+
+double hull_distance_bound(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                           const Pose& pose_b, double cap) {
+  if (!hull_proof_applies(a, b)) return 0.0;
+  double nearest = cap;
+  for (const auto& part_a : a.parts)
+    for (const auto& part_b : b.parts) {
+      const ConvexDistance d = convex_set_distance(convex_set(part_a), pose_a * part_a.pose,
+                                                   convex_set(part_b), pose_b * part_b.pose, cap);
+      nearest = std::min(nearest, std::max(0.0, d.lower_bound));
+    }
+  return nearest;
+}
+
 bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                  const Pose& pose_b, double padding, HullHint* hint) {
   if (!hull_proof_applies(a, b)) return false;
-  const auto convex_set = [](const FclPart& part) {
-    ConvexSet set;
-    if (part.mesh) {
-      set.points = &part.mesh->hull.vertices;
-      set.columns = &part.mesh->hull_columns;
-    } else {
-      set.primitive = &part.shape;
-    }
-    return set;
-  };
   const double beyond = padding + 1e-9;  // strictly beyond: touching hulls prove nothing
   if (hint && a.parts.size() == 1 && b.parts.size() == 1) {
     const FclPart &part_a = a.parts.front(), &part_b = b.parts.front();

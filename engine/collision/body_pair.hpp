@@ -43,6 +43,10 @@ struct HullHint {
 };
 bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                  const Pose& pose_b, double padding, HullHint* hint = nullptr);
+// A lower bound on the distance of the two bodies' convex hulls (part by part; 0 where they touch,
+// or where hull_proof_applies does not), or `cap` once it is known to be at least that.
+double hull_distance_bound(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                           const Pose& pose_b, double cap);
 
 // pair_in_collision with the convex-hull proof first: for mesh pairs that sit close in every pose
 // (a wrist's links), where the sphere walk would descend to its leaves every time, one GJK on the

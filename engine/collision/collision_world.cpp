@@ -10,6 +10,7 @@
 #include <set>
 
 #include "engine/collision/pair_motion.hpp"
+#include "engine/collision/self_pair_table.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/printable_text.hpp"
 
@@ -254,6 +255,10 @@ std::shared_ptr<const CollisionWorld> build_collision_world(RobotModelPtr model,
   choose_pairs(*world);
   flatten_covers(*world);
   build_motion_tables(*world);
+  world->self_tables.resize(world->self_pairs.size());
+  for (std::size_t k = 0; k < world->self_pairs.size(); ++k)
+    if (world->solid_plans[k].empty())  // solid pairs are measured part by part already
+      world->self_tables[k] = SelfPairTable::of_pair(*world, k);
   return world;
 }
 

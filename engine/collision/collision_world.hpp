@@ -34,6 +34,8 @@ inline SlotMask slot_bit(std::size_t m) {
   return SlotMask{1} << std::min<std::size_t>(m, 63);
 }
 
+class SelfPairTable;
+
 struct CollisionWorld {
   struct BodySlot {
     std::shared_ptr<const CollisionBody> body;
@@ -120,6 +122,9 @@ struct CollisionWorld {
   // Per self pair, the first of its part pairs in the flat per-part-pair arrays (size pairs + 1).
   std::vector<std::size_t> solid_part_begin;
   bool self_pairs_solid = false;  // every self pair has a solid plan
+  // Per self pair, the table of its distance over the one or two variables it depends on
+  // (self_pair_table.hpp); null for the others.
+  std::vector<std::shared_ptr<const SelfPairTable>> self_tables;
   // Every self pair (or its part pairs) as the continuous path check watches it, and per watched
   // pair and variable its closing speed coefficient.
   std::vector<PathPair> path_pairs;

@@ -19,6 +19,7 @@
 #include <cmath>
 
 #include "engine/collision/grid_check.hpp"
+#include "engine/collision/self_pair_table.hpp"
 #include "engine/core/error.hpp"
 
 namespace kinetic {
@@ -35,6 +36,23 @@ constexpr int kMinProvenRun = 3;  // grid steps from a to b
 constexpr double kMaxSceneProofPadding = 0.05;
 // m, kept beyond what a proof needs: the exact tier's answers at two poses may differ by rounding.
 constexpr double kRoundingSlack = 1e-6;
+
+// The self pairs of run.self with a table that proves them apart by `padding` on every state of
+// the run (pairs from 63 on share a bit and are left to the other proofs).
+SlotMask pairs_clear_along(const CollisionWorld& world, const JointVector& q0,
+                           const JointVector& dq, const GridCheckState::Run& run, int steps,
+                           double padding) {
+  SlotMask proven = 0;
+  const std::size_t pairs = std::min<std::size_t>(world.self_tables.size(), 63);
+  for (std::size_t k = 0; k < pairs; ++k) {
+    const SelfPairTable* table = world.self_tables[k].get();
+    if (table && (run.self & slot_bit(k)) &&
+        table->clear_along(q0, dq, static_cast<double>(run.a + 1) / steps,
+                           static_cast<double>(run.b - 1) / steps, padding))
+      proven |= slot_bit(k);
+  }
+  return proven;
+}
 }  // namespace
 
 bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCheckState& grid,
@@ -105,6 +123,9 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
           scene |= bit;
         }
       }
+      // Pairs with a table of their distance are proven along the run itself, not from its
+      // middle state under a run-wide padding (which the wrist's ever-close pairs always failed).
+      if (self) self &= ~pairs_clear_along(world, q0, dq, run, steps, self_padding + margin);
       if (self) {
         for (std::size_t k = 0; k < grid.self_speed.size(); ++k)
           grid.self_extra[k] = grid.self_speed[k] * reach + margin;
@@ -113,7 +134,7 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
         // The halves check only the pairs this proof leaves open. It stops at the first pair it
         // cannot prove (proving the rest there cost more than the halves' proofs save).
         self_in_collision(world, state, self_padding, grid.self_extra.data(),
-                          grid.part_extra.data(), /*proof_only=*/true, run.self, &self);
+                          grid.part_extra.data(), /*proof_only=*/true, self, &self);
       }
       if (!scene && !self) continue;
     }

@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "engine/collision/cover_check.hpp"
+#include "engine/collision/self_pair_table.hpp"
 #include "engine/core/error.hpp"
 #include "engine/geometry/primitive_distance.hpp"
 
@@ -52,6 +53,7 @@ void CollisionState::reset(const CollisionWorld& world) {
   cover_stamp.assign(world.moving_bodies.size(), 0);
   cover_usable.assign(world.moving_bodies.size(), 0);
   pose_stamp = 1;
+  q_stamp = 0;
 }
 
 // Robot links read their poses straight from the FK buffer (state.pose()); only attached objects
@@ -60,6 +62,8 @@ void CollisionState::reset(const CollisionWorld& world) {
 void update_poses(const CollisionWorld& world, CollisionState& state, const JointVector& q) {
   world.fk->compute(q, state.link_poses);
   ++state.pose_stamp;  // every cover is placed again when next needed
+  state.q = q;
+  state.q_stamp = state.pose_stamp;
   for (int i = world.attached_begin; i < world.obstacle_begin; ++i)
     state.body_poses[i] = state.link_poses[world.bodies[i].link] * world.bodies[i].offset;
   for (int i : world.moving_bodies) {
@@ -92,6 +96,10 @@ bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& s
                             double padding, double extra, const double* part_extra,
                             bool proof_only) {
   const auto [a, b] = world.self_pairs[k];
+  // A pair with a table of its distance over the variables it depends on: one lookup.
+  if (const SelfPairTable* table = world.self_tables[k].get();
+      table && state.q_stamp == state.pose_stamp && table->clear_at(state.q, padding + extra))
+    return false;
   // Mesh pairs: the two links' sphere covers first (solid pairs are decided exactly and quickly).
   if (world.solid_plans[k].empty() &&
       covers_apart(world, state, static_cast<std::size_t>(world.slot_of_body[a]),

@@ -28,6 +28,10 @@ struct CollisionState {
   mutable std::vector<std::uint32_t> cover_stamp;
   mutable std::vector<unsigned char> cover_usable;
   std::uint32_t pose_stamp = 1;
+  // The configuration the poses were computed from (update_poses), where q_stamp == pose_stamp:
+  // the self pairs' tables are looked up by it.
+  JointVector q;
+  std::uint32_t q_stamp = 0;
 
   // Sizes the buffers for `world` (the obstacles' poses from it, the robot at its zero pose).
   void reset(const CollisionWorld& world);

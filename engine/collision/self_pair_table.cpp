@@ -1,0 +1,225 @@
+#include "engine/collision/self_pair_table.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <mutex>
+#include <numbers>
+
+#include "engine/collision/body_pair.hpp"
+#include "engine/collision/collision_world.hpp"
+
+namespace kinetic {
+namespace {
+
+// m: half a cell's width times the pair's speed, summed over the variables. A cell's bound is its
+// centre's distance less up to this, so it proves a pair only this much farther apart than the
+// padding; finer cells cost more measurements (a plan on the benchmark's Panda fills a few
+// thousand).
+constexpr double kCellLoss = 0.0015;
+// Cells per table at most (4 bytes each): coarser cells beyond.
+constexpr std::size_t kMaxCells = std::size_t{1} << 20;
+// m: distances are measured up to this (GJK stops there): no padding or proof asks for more.
+constexpr double kDistanceCap = 0.5;
+// A variable whose closing speed is below this (m per rad or m per m) does not move the pair.
+constexpr double kStill = 1e-12;
+constexpr double kTurn = 2.0 * std::numbers::pi;
+// Fine cells per coarse cell along each axis.
+constexpr int kCoarseRatio = 4;
+// Pieces of a segment at most (a lookup each, a measurement each for cells not yet measured).
+constexpr double kMaxPieces = 4096.0;
+
+// Tables in use, so that every world of the same robot shares its pair's cells.
+struct Registry {
+  struct Entry {
+    std::weak_ptr<const RobotModel> model;
+    int link_a, link_b;
+    const CollisionBody *body_a, *body_b;  // kept alive by the table
+    std::weak_ptr<const SelfPairTable> table;
+  };
+  std::mutex mutex;
+  std::vector<Entry> entries;
+};
+Registry& registry() {
+  static Registry r;
+  return r;
+}
+
+// The axes of self pair k, or none where the pair does not qualify.
+std::vector<SelfPairTable::Axis> axes_of(const CollisionWorld& world, std::size_t k) {
+  const RobotModel& model = *world.model;
+  const auto dof = static_cast<std::size_t>(model.dof());
+  const double* speed = world.self_speed_table.data() + k * dof;
+  std::vector<SelfPairTable::Axis> axes;
+  for (std::size_t v = 0; v < dof; ++v) {
+    if (!(speed[v] > kStill)) continue;
+    if (axes.size() == 2 || !std::isfinite(speed[v])) return {};
+    const Joint& joint = model.variable_joint(static_cast<int>(v));
+    SelfPairTable::Axis axis;
+    axis.variable = static_cast<int>(v);
+    axis.speed = speed[v];
+    const bool turns = joint.type == JointType::Revolute || joint.type == JointType::Continuous;
+    const double span = joint.limits.upper - joint.limits.lower;
+    if (turns && (!joint.limits.has_position_limits || !(span < kTurn))) {
+      axis.periodic = true;
+      axis.lower = -std::numbers::pi;
+      axis.span = kTurn;
+    } else if ((turns || joint.type == JointType::Prismatic) &&
+               joint.limits.has_position_limits && std::isfinite(span) && span >= 0.0) {
+      axis.lower = joint.limits.lower;
+      axis.span = span;
+    } else {
+      return {};
+    }
+    axes.push_back(axis);
+  }
+  if (axes.empty()) return {};
+  // Each axis's share of the loss, split evenly: width = 2 * loss / (axes * speed).
+  std::size_t total = 1;
+  for (auto& axis : axes) {
+    const double width = 2.0 * kCellLoss / (static_cast<double>(axes.size()) * axis.speed);
+    axis.fine_cells = std::max(1, static_cast<int>(std::ceil(axis.span / width)));
+    total *= static_cast<std::size_t>(axis.fine_cells);
+  }
+  if (total > kMaxCells) {
+    const double shrink = std::pow(static_cast<double>(kMaxCells) / static_cast<double>(total),
+                                   1.0 / static_cast<double>(axes.size()));
+    for (auto& axis : axes)
+      axis.fine_cells = std::max(1, static_cast<int>(std::floor(axis.fine_cells * shrink)));
+  }
+  return axes;
+}
+
+// Where value x falls on an axis of `cells` cells of `width`: the cell, and x's distance from the
+// cell's centre (beyond the table's ends, the real distance).
+void locate(const SelfPairTable::Axis& axis, int cells, double width, double x, int& cell,
+            double& offset) {
+  double u = x - axis.lower;
+  if (axis.periodic) u -= kTurn * std::floor(u / kTurn);
+  cell = std::clamp(static_cast<int>(std::floor(u / width)), 0, cells - 1);
+  offset = std::abs(u - (cell + 0.5) * width);
+}
+
+}  // namespace
+
+SelfPairTable::SelfPairTable(std::shared_ptr<const ForwardKinematics> fk, JointVector reference,
+                             int link_a, int link_b, std::shared_ptr<const CollisionBody> body_a,
+                             std::shared_ptr<const CollisionBody> body_b, std::vector<Axis> axes)
+    : fk_(std::move(fk)),
+      reference_(std::move(reference)),
+      link_a_(link_a),
+      link_b_(link_b),
+      body_a_(std::move(body_a)),
+      body_b_(std::move(body_b)),
+      axes_(std::move(axes)) {
+  for (int l = 0; l < 2; ++l) {
+    Level& level = levels_[l];
+    for (std::size_t i = 0; i < axes_.size(); ++i) {
+      const int fine = axes_[i].fine_cells;
+      level.cells[i] = l == 1 ? fine : std::max(1, (fine + kCoarseRatio - 1) / kCoarseRatio);
+      level.width[i] = axes_[i].span / level.cells[i];
+      level.count *= static_cast<std::size_t>(level.cells[i]);
+    }
+    level.values = std::make_unique<std::atomic<float>[]>(level.count);
+    for (std::size_t i = 0; i < level.count; ++i)
+      level.values[i].store(std::numeric_limits<float>::quiet_NaN(), std::memory_order_relaxed);
+  }
+}
+
+std::size_t SelfPairTable::measured_cells() const {
+  std::size_t measured = 0;
+  for (const Level& level : levels_)
+    for (std::size_t i = 0; i < level.count; ++i)
+      measured += std::isnan(level.values[i].load(std::memory_order_relaxed)) ? 0 : 1;
+  return measured;
+}
+
+std::shared_ptr<const SelfPairTable> SelfPairTable::of_pair(const CollisionWorld& world,
+                                                            std::size_t k) {
+  const auto [a, b] = world.self_pairs[k];
+  // Robot links only (an attached object's pose is the world's own), with a hull to measure.
+  if (a >= world.attached_begin || b >= world.attached_begin) return nullptr;
+  const auto& body_a = world.bodies[static_cast<std::size_t>(a)].body;
+  const auto& body_b = world.bodies[static_cast<std::size_t>(b)].body;
+  if (!hull_proof_applies(*body_a, *body_b)) return nullptr;
+  std::vector<Axis> axes = axes_of(world, k);
+  if (axes.empty()) return nullptr;
+  Registry& r = registry();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  std::erase_if(r.entries, [](const Registry::Entry& e) { return e.table.expired(); });
+  for (const Registry::Entry& e : r.entries)
+    if (e.link_a == a && e.link_b == b && e.body_a == body_a.get() && e.body_b == body_b.get() &&
+        e.model.lock() == world.model)
+      if (auto table = e.table.lock()) return table;
+  auto table = std::make_shared<const SelfPairTable>(
+      world.fk, world.model->zero_configuration(), a, b, body_a, body_b, std::move(axes));
+  r.entries.push_back({world.model, a, b, body_a.get(), body_b.get(), table});
+  return table;
+}
+
+double SelfPairTable::centre_distance(const Level& level, std::size_t index,
+                                      const int* cell) const {
+  const float known = level.values[index].load(std::memory_order_relaxed);
+  if (!std::isnan(known)) return known;
+  JointVector q = reference_;
+  for (std::size_t i = 0; i < axes_.size(); ++i)
+    q[axes_[i].variable] = axes_[i].lower + (cell[i] + 0.5) * level.width[i];
+  const double d = hull_distance_bound(*body_a_, fk_->link_pose(q, link_a_), *body_b_,
+                                       fk_->link_pose(q, link_b_), kDistanceCap);
+  // Rounded down, so the stored value never exceeds the bound measured.
+  auto stored = static_cast<float>(d);
+  if (static_cast<double>(stored) > d) stored = std::nextafter(stored, -1.0f);
+  level.values[index].store(stored, std::memory_order_relaxed);
+  return stored;
+}
+
+double SelfPairTable::bound_near(const Level& level, const double* p, double spread) const {
+  int cell[2] = {0, 0};
+  std::size_t index = 0;
+  double loss = spread;
+  for (std::size_t i = 0; i < axes_.size(); ++i) {
+    double offset = 0.0;
+    locate(axes_[i], level.cells[i], level.width[i], p[i], cell[i], offset);
+    index = index * static_cast<std::size_t>(level.cells[i]) + static_cast<std::size_t>(cell[i]);
+    loss += axes_[i].speed * offset;
+  }
+  return centre_distance(level, index, cell) - loss;
+}
+
+bool SelfPairTable::clear_at(const JointVector& q, double padding) const {
+  double p[2] = {0.0, 0.0};
+  for (std::size_t i = 0; i < axes_.size(); ++i) p[i] = q[axes_[i].variable];
+  return bound_near(levels_[0], p, 0.0) > padding || bound_near(levels_[1], p, 0.0) > padding;
+}
+
+bool SelfPairTable::clear_pieces(int l, const JointVector& q0, const JointVector& dq, double t0,
+                                 double t1, double padding) const {
+  // Pieces short enough that each variable moves at most half a cell in one: each piece is bounded
+  // from the cell of its middle, less what the pair can close from there to the piece's ends.
+  const Level& level = levels_[l];
+  double pieces = 1.0;
+  for (std::size_t i = 0; i < axes_.size(); ++i)
+    pieces = std::max(pieces, std::ceil(2.0 * std::abs(dq[axes_[i].variable]) * (t1 - t0) /
+                                        level.width[i]));
+  if (pieces > kMaxPieces) return false;  // across thousands of cells: not worth it
+  const int count = static_cast<int>(pieces);
+  const double h = (t1 - t0) / count;
+  double spread = 0.0;
+  for (const Axis& axis : axes_) spread += axis.speed * std::abs(dq[axis.variable]) * h / 2.0;
+  double p[2] = {0.0, 0.0};
+  for (int piece = 0; piece < count; ++piece) {
+    const double t = t0 + (piece + 0.5) * h;
+    for (std::size_t i = 0; i < axes_.size(); ++i)
+      p[i] = q0[axes_[i].variable] + dq[axes_[i].variable] * t;
+    if (bound_near(level, p, spread) > padding) continue;
+    if (l == 1 || !clear_pieces(1, q0, dq, t - h / 2.0, t + h / 2.0, padding)) return false;
+  }
+  return true;
+}
+
+bool SelfPairTable::clear_along(const JointVector& q0, const JointVector& dq, double t0, double t1,
+                                double padding) const {
+  return clear_pieces(0, q0, dq, t0, t1, padding);
+}
+
+}  // namespace kinetic
