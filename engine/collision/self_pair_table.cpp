@@ -114,24 +114,65 @@ SelfPairTable::SelfPairTable(std::shared_ptr<const ForwardKinematics> fk, JointV
       axes_(std::move(axes)) {
   for (int l = 0; l < 2; ++l) {
     Level& level = levels_[l];
+    std::size_t tiles = 1;
     for (std::size_t i = 0; i < axes_.size(); ++i) {
       const int fine = axes_[i].fine_cells;
       level.cells[i] = l == 1 ? fine : std::max(1, (fine + kCoarseRatio - 1) / kCoarseRatio);
       level.width[i] = axes_[i].span / level.cells[i];
       level.count *= static_cast<std::size_t>(level.cells[i]);
+      level.tile_cells[i] = std::min(level.cells[i], axes_.size() == 1 ? 1024 : 32);
+      level.tiles[i] = (level.cells[i] + level.tile_cells[i] - 1) / level.tile_cells[i];
+      tiles *= static_cast<std::size_t>(level.tiles[i]);
     }
-    level.values = std::make_unique<std::atomic<float>[]>(level.count);
-    for (std::size_t i = 0; i < level.count; ++i)
-      level.values[i].store(std::numeric_limits<float>::quiet_NaN(), std::memory_order_relaxed);
+    level.tile = std::make_unique<std::atomic<std::atomic<float>*>[]>(tiles);
+    for (std::size_t t = 0; t < tiles; ++t) level.tile[t].store(nullptr, std::memory_order_relaxed);
   }
+}
+
+SelfPairTable::Level::~Level() {
+  if (!tile) return;
+  for (std::size_t t = 0; t < static_cast<std::size_t>(tiles[0]) * tiles[1]; ++t)
+    delete[] tile[t].load(std::memory_order_relaxed);
+}
+
+std::atomic<float>& SelfPairTable::Level::value(const int* cell) const {
+  const std::size_t t = static_cast<std::size_t>(cell[0] / tile_cells[0]) * tiles[1] +
+                        static_cast<std::size_t>(cell[1] / tile_cells[1]);
+  std::atomic<float>* values = tile[t].load(std::memory_order_acquire);
+  if (!values) {  // first touch: a tile of NaN; a thread that loses the race frees its own
+    const std::size_t size = static_cast<std::size_t>(tile_cells[0]) * tile_cells[1];
+    auto* fresh = new std::atomic<float>[size];
+    for (std::size_t i = 0; i < size; ++i)
+      fresh[i].store(std::numeric_limits<float>::quiet_NaN(), std::memory_order_relaxed);
+    if (tile[t].compare_exchange_strong(values, fresh, std::memory_order_acq_rel))
+      values = fresh;
+    else
+      delete[] fresh;
+  }
+  return values[static_cast<std::size_t>(cell[0] % tile_cells[0]) * tile_cells[1] +
+                static_cast<std::size_t>(cell[1] % tile_cells[1])];
 }
 
 std::size_t SelfPairTable::measured_cells() const {
   std::size_t measured = 0;
-  for (const Level& level : levels_)
-    for (std::size_t i = 0; i < level.count; ++i)
-      measured += std::isnan(level.values[i].load(std::memory_order_relaxed)) ? 0 : 1;
+  for (const Level& level : levels_) {
+    const std::size_t size = static_cast<std::size_t>(level.tile_cells[0]) * level.tile_cells[1];
+    for (std::size_t t = 0; t < static_cast<std::size_t>(level.tiles[0]) * level.tiles[1]; ++t)
+      if (const std::atomic<float>* values = level.tile[t].load(std::memory_order_acquire))
+        for (std::size_t i = 0; i < size; ++i)
+          measured += std::isnan(values[i].load(std::memory_order_relaxed)) ? 0 : 1;
+  }
   return measured;
+}
+
+std::size_t SelfPairTable::allocated_cells() const {
+  std::size_t allocated = 0;
+  for (const Level& level : levels_) {
+    const std::size_t size = static_cast<std::size_t>(level.tile_cells[0]) * level.tile_cells[1];
+    for (std::size_t t = 0; t < static_cast<std::size_t>(level.tiles[0]) * level.tiles[1]; ++t)
+      allocated += level.tile[t].load(std::memory_order_acquire) ? size : 0;
+  }
+  return allocated;
 }
 
 std::shared_ptr<const SelfPairTable> SelfPairTable::of_pair(const CollisionWorld& world,
@@ -157,9 +198,9 @@ std::shared_ptr<const SelfPairTable> SelfPairTable::of_pair(const CollisionWorld
   return table;
 }
 
-double SelfPairTable::centre_distance(const Level& level, std::size_t index,
-                                      const int* cell) const {
-  const float known = level.values[index].load(std::memory_order_relaxed);
+double SelfPairTable::centre_distance(const Level& level, const int* cell) const {
+  std::atomic<float>& slot = level.value(cell);
+  const float known = slot.load(std::memory_order_relaxed);
   if (!std::isnan(known)) return known;
   JointVector q = reference_;
   for (std::size_t i = 0; i < axes_.size(); ++i)
@@ -169,21 +210,19 @@ double SelfPairTable::centre_distance(const Level& level, std::size_t index,
   // Rounded down, so the stored value never exceeds the bound measured.
   auto stored = static_cast<float>(d);
   if (static_cast<double>(stored) > d) stored = std::nextafter(stored, -1.0f);
-  level.values[index].store(stored, std::memory_order_relaxed);
+  slot.store(stored, std::memory_order_relaxed);
   return stored;
 }
 
 double SelfPairTable::bound_near(const Level& level, const double* p, double spread) const {
   int cell[2] = {0, 0};
-  std::size_t index = 0;
   double loss = spread;
   for (std::size_t i = 0; i < axes_.size(); ++i) {
     double offset = 0.0;
     locate(axes_[i], level.cells[i], level.width[i], p[i], cell[i], offset);
-    index = index * static_cast<std::size_t>(level.cells[i]) + static_cast<std::size_t>(cell[i]);
     loss += axes_[i].speed * offset;
   }
-  return centre_distance(level, index, cell) - loss;
+  return centre_distance(level, cell) - loss;
 }
 
 bool SelfPairTable::clear_at(const JointVector& q, double padding) const {

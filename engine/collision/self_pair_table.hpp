@@ -40,7 +40,8 @@ class SelfPairTable {
 
   int variable_count() const { return static_cast<int>(axes_.size()); }
   std::size_t cell_count() const { return levels_[1].count; }  // of the fine level
-  std::size_t measured_cells() const;  // both levels
+  std::size_t measured_cells() const;   // both levels
+  std::size_t allocated_cells() const;  // both levels, in the tiles touched so far
 
   struct Axis {
     int variable = 0;
@@ -55,17 +56,23 @@ class SelfPairTable {
 
  private:
   // Two grids over the same axes: coarse cells (a quarter as many per axis) answer far pairs with
-  // few measurements; the fine ones are measured only where the coarse bound falls short.
+  // few measurements; the fine ones are measured only where the coarse bound falls short. Cells
+  // come in tiles allocated when first touched, so a table holds memory for where the robot went
+  // (a plan touches a few thousand cells of up to a million).
   struct Level {
     int cells[2] = {1, 1};
     double width[2] = {0.0, 0.0};
     std::size_t count = 1;
-    std::unique_ptr<std::atomic<float>[]> values;  // NaN: not measured yet
+    int tile_cells[2] = {1, 1}, tiles[2] = {1, 1};
+    std::unique_ptr<std::atomic<std::atomic<float>*>[]> tile;  // null: not touched yet
+    ~Level();
+    // The cell's value (NaN: not measured yet), its tile allocated if need be.
+    std::atomic<float>& value(const int* cell) const;
   };
   // Lower bound on the distance at point p (one value per axis) from level l's cell holding it,
   // less `spread` (the bound's loss over the piece of segment around p).
   double bound_near(const Level& level, const double* p, double spread) const;
-  double centre_distance(const Level& level, std::size_t index, const int* cell) const;
+  double centre_distance(const Level& level, const int* cell) const;
   // Whether every piece of [t0, t1] at level l's resolution clears `padding` (l 0: pieces that
   // fail are tried again at level 1).
   bool clear_pieces(int l, const JointVector& q0, const JointVector& dq, double t0, double t1,
