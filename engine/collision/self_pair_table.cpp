@@ -64,8 +64,8 @@ std::vector<SelfPairTable::Axis> axes_of(const CollisionWorld& world, std::size_
       axis.periodic = true;
       axis.lower = -std::numbers::pi;
       axis.span = kTurn;
-    } else if ((turns || joint.type == JointType::Prismatic) &&
-               joint.limits.has_position_limits && std::isfinite(span) && span >= 0.0) {
+    } else if ((turns || joint.type == JointType::Prismatic) && joint.limits.has_position_limits &&
+               std::isfinite(span) && span >= 0.0) {
       axis.lower = joint.limits.lower;
       axis.span = span;
     } else {
@@ -192,8 +192,8 @@ std::shared_ptr<const SelfPairTable> SelfPairTable::of_pair(const CollisionWorld
     if (e.link_a == a && e.link_b == b && e.body_a == body_a.get() && e.body_b == body_b.get() &&
         e.model.lock() == world.model)
       if (auto table = e.table.lock()) return table;
-  auto table = std::make_shared<const SelfPairTable>(
-      world.fk, world.model->zero_configuration(), a, b, body_a, body_b, std::move(axes));
+  auto table = std::make_shared<const SelfPairTable>(world.fk, world.model->zero_configuration(), a,
+                                                     b, body_a, body_b, std::move(axes));
   r.entries.push_back({world.model, a, b, body_a.get(), body_b.get(), table});
   return table;
 }
@@ -238,8 +238,8 @@ bool SelfPairTable::clear_pieces(int l, const JointVector& q0, const JointVector
   const Level& level = levels_[l];
   double pieces = 1.0;
   for (std::size_t i = 0; i < axes_.size(); ++i)
-    pieces = std::max(pieces, std::ceil(2.0 * std::abs(dq[axes_[i].variable]) * (t1 - t0) /
-                                        level.width[i]));
+    pieces = std::max(
+        pieces, std::ceil(2.0 * std::abs(dq[axes_[i].variable]) * (t1 - t0) / level.width[i]));
   if (pieces > kMaxPieces) return false;  // across thousands of cells: not worth it
   const int count = static_cast<int>(pieces);
   const double h = (t1 - t0) / count;

@@ -444,42 +444,58 @@ class PlanStages {
   }
 
   // `search` runs the planner in a space until a clock's deadline. Narrower margins to fall back
-  // on when no path keeps this one clear (a passage narrower than twice the margin closes: 5 of
+  // on when no path keeps this one clear (a passage narrower than twice the margin closes: 6 of
   // MotionBenchMaker's 700 problems at 0.02 m). Start and goals that keep a margin keep every
-  // smaller one. The search at the asked margin gets half the time, each narrower one half of
-  // what is left, the last all of it. A roadmap is kept per margin, so PRM searches at one; path
-  // constraints keep theirs.
+  // smaller one. The margins take turns, widest first, in slots that double each round (the
+  // first a 32nd of the budget), until one finds a path: a problem the asked margin solves in its
+  // first slot is planned as before, one no path keeps clear costs a few slots instead of half
+  // the budget (5 s of 10 on those 6), and a search that just needs longer gets its turn again
+  // with twice the time. Each round after the first searches from another seed (restarts cut
+  // the long tail of a randomised search). A margin whose search stops short of its slot (its
+  // iteration cap) is not tried again. A roadmap is kept per margin, so PRM searches at one;
+  // path constraints keep theirs.
   JointPath search(const std::function<SearchOutcome(PlanningSpace&, const JointVector&,
-                                                     const std::vector<JointVector>&,
-                                                     SearchClock&)>& run_search) {
-    std::vector<double> narrower;
+                                                     const std::vector<JointVector>&, SearchClock&,
+                                                     std::uint64_t)>& run_search) {
+    std::vector<double> margins{space_->margin()};
     if (!projector_ && options_.planner != PlannerType::Prm)
       for (const double m : margin_ladder(options_.margin))
-        if (m < space_->margin() && m >= kSearchMarginFloor) narrower.push_back(m);
-    const double wider_margin = space_->margin();
+        if (m < margins.front() && m >= kSearchMarginFloor) margins.push_back(m);
+    const double wider_margin = margins.front();
     const auto search_begin = SearchClock::Clock::now();
     const auto time_left_ms = [&] { return options_.timeout_ms - ms_since(search_begin); };
+    std::vector<bool> exhausted(margins.size(), false);
     SearchOutcome found;
-    for (std::size_t attempt = 0;; ++attempt) {
-      const bool last = attempt == narrower.size();
-      SearchClock clock(last ? time_left_ms() : 0.5 * time_left_ms(), control_);
-      found = run_search(*space_, start_g_, goals_in_margin_, clock);
-      result_.iterations += found.stats.iterations;
-      result_.tree_size += found.stats.tree_size;
-      if (!found.path.empty() || last) break;
-      make_space(narrower[attempt], options_.resolution);
+    double wide_ms = 0.0;  // searched at the widest margin
+    double first_slot_ms = options_.timeout_ms / 32.0;
+    for (std::uint64_t round = 0; found.path.empty(); ++round, first_slot_ms *= 2.0) {
+      bool searched = false;
+      for (std::size_t i = 0; i < margins.size() && found.path.empty(); ++i) {
+        if (exhausted[i] || (round > 0 && time_left_ms() <= 0.0)) continue;
+        const bool alone = std::count(exhausted.begin(), exhausted.end(), false) == 1;
+        if (space_->margin() != margins[i]) make_space(margins[i], options_.resolution);
+        SearchClock clock(alone ? time_left_ms() : std::min(first_slot_ms, time_left_ms()),
+                          control_);
+        found = run_search(*space_, start_g_, goals_in_margin_, clock, round);
+        if (i == 0) wide_ms += clock.elapsed_ms();
+        result_.iterations += found.stats.iterations;
+        result_.tree_size += found.stats.tree_size;
+        exhausted[i] = found.path.empty() && !clock.expired();
+        searched = true;
+      }
+      if (!searched) break;
     }
     if (space_->margin() < wider_margin && !found.path.empty()) {
       result_.margin_used = space_->margin();
       char note[200];
-      std::snprintf(
-          note, sizeof note,
-          "margin reduced from %.3f m to %.3f m: no path kept %.3f m clear within half the time",
-          options_.margin, result_.margin_used, wider_margin);
+      std::snprintf(note, sizeof note,
+                    "margin reduced from %.3f m to %.3f m: no path kept %.3f m clear in %.0f ms "
+                    "of searching",
+                    options_.margin, result_.margin_used, wider_margin, wide_ms);
       result_.notes.emplace_back(note);
     }
     result_.search_time_ms = ms_since(search_begin);
-    if (found.path.empty()) throw_no_path();
+    if (found.path.empty()) throw_no_path(margins.back());
     return found.path;
   }
 
@@ -528,18 +544,19 @@ class PlanStages {
     space_->set_workspace(options_.workspace);
   }
 
-  [[noreturn]] void throw_no_path() const {
+  // narrowest: the narrowest margin searched with.
+  [[noreturn]] void throw_no_path(double narrowest) const {
     char message[256];
     std::snprintf(message, sizeof message,
                   "%s found no path within %s / %d iterations (%d nodes explored)",
                   result_.planner.c_str(), limit_ms_text(options_.timeout_ms).c_str(),
                   options_.max_iterations, result_.tree_size);
     std::string said = message;
-    if (space_->margin() < options_.margin) {
+    if (narrowest < options_.margin) {
       // The clearance searched with matters to why it failed: a narrower one opens passages.
       char margin[200];
       std::snprintf(margin, sizeof margin, " with margins down to %.3f m (asked: %.3f m)",
-                    space_->margin(), options_.margin);
+                    narrowest, options_.margin);
       said += margin;
     }
     throw Error(
@@ -666,11 +683,14 @@ PlanResult Planner::plan_impl(const JointVector& start, const PlanningGoal& goal
   const ConstraintProjector* projection = projector ? &*projector : nullptr;
   PlanStages stages(checker_, variables_, *model_, start, options, control, projection, result);
   stages.choose_margin(goals);
-  const JointPath raw =
-      stages.search([&](PlanningSpace& space, const JointVector& start_g,
-                        const std::vector<JointVector>& goals_g, SearchClock& clock) {
-        return search_at(space, projection, start, start_g, goals_g, options, clock);
-      });
+  const JointPath raw = stages.search([&](PlanningSpace& space, const JointVector& start_g,
+                                          const std::vector<JointVector>& goals_g,
+                                          SearchClock& clock, std::uint64_t restart) {
+    if (restart == 0) return search_at(space, projection, start, start_g, goals_g, options, clock);
+    PlannerOptions again = options;
+    again.seed += restart;
+    return search_at(space, projection, start, start_g, goals_g, again, clock);
+  });
 
   // Post-processing: its own clock (no deadline), same cancellation and progress.
   SearchClock post_clock(1e9, control);

@@ -54,9 +54,9 @@ double hull_distance_above(const CollisionWorld& world, std::size_t k, const Joi
           s.primitive = &part.shape;
         return s;
       };
-      nearest = std::min(nearest, convex_set_distance(set(pa), poses[a] * pa.pose, set(pb),
-                                                      poses[b] * pb.pose)
-                                      .distance);
+      nearest = std::min(
+          nearest,
+          convex_set_distance(set(pa), poses[a] * pa.pose, set(pb), poses[b] * pb.pose).distance);
     }
   return nearest;
 }
@@ -77,8 +77,8 @@ TEST(SelfPairTable, TheBenchmarkPandasWristPairsGetTablesOverJointsSixAndSeven) 
   CollisionChecker checker(panda);
   const CollisionWorld& world = *checker.world();
   ASSERT_EQ(world.self_tables.size(), world.self_pairs.size());
-  for (const auto& [a, b] : {std::pair{"panda_link5", "panda_link7"},
-                             std::pair{"panda_link5", "panda_hand"}}) {
+  for (const auto& [a, b] :
+       {std::pair{"panda_link5", "panda_link7"}, std::pair{"panda_link5", "panda_hand"}}) {
     const int k = pair_index(world, a, b);
     ASSERT_GE(k, 0) << a << " " << b;
     const SelfPairTable* table = world.self_tables[static_cast<std::size_t>(k)].get();
@@ -87,8 +87,8 @@ TEST(SelfPairTable, TheBenchmarkPandasWristPairsGetTablesOverJointsSixAndSeven) 
     EXPECT_GT(table->cell_count(), 1000u) << a << " " << b;
   }
   // The base and the shoulder against the forearm move with joints 1 (or 2) to 5.
-  for (const auto& [a, b] : {std::pair{"panda_link0", "panda_link5"},
-                             std::pair{"panda_link1", "panda_link5"}}) {
+  for (const auto& [a, b] :
+       {std::pair{"panda_link0", "panda_link5"}, std::pair{"panda_link1", "panda_link5"}}) {
     const int k = pair_index(world, a, b);
     ASSERT_GE(k, 0) << a << " " << b;
     EXPECT_EQ(world.self_tables[static_cast<std::size_t>(k)], nullptr) << a << " " << b;
@@ -109,7 +109,8 @@ TEST(SelfPairTable, NeverClearWhereTheHullsAreNearerThanThePadding) {
       const JointVector q = random_state(*panda, rng);
       const double d = hull_distance_above(world, k, q);
       // At the distance itself it may never say clear; 5 mm closer it mostly does.
-      EXPECT_FALSE(table->clear_at(q, d)) << world.body_name(world.self_pairs[k].first) << " d " << d;
+      EXPECT_FALSE(table->clear_at(q, d))
+          << world.body_name(world.self_pairs[k].first) << " d " << d;
       if (d > 0.006) {
         ++tried;
         proven += table->clear_at(q, d - 0.005) ? 1 : 0;
@@ -138,7 +139,8 @@ TEST(SelfPairTable, NeverClearAlongASegmentThatComesNearerThanThePadding) {
       double nearest = std::numeric_limits<double>::infinity();
       for (int s = 0; s <= 400; ++s)
         nearest = std::min(nearest, hull_distance_above(world, k, q0 + dq * (0.25 + s / 800.0)));
-      EXPECT_FALSE(table->clear_along(q0, dq, 0.25, 0.75, nearest)) << "pair " << k << " case " << i;
+      EXPECT_FALSE(table->clear_along(q0, dq, 0.25, 0.75, nearest))
+          << "pair " << k << " case " << i;
       if (nearest > 0.01) proven += table->clear_along(q0, dq, 0.25, 0.75, nearest - 0.008) ? 1 : 0;
     }
   }
