@@ -18,6 +18,7 @@
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/state_diagnostics.hpp"
 #include "support/benchmark_scenes.hpp"
+#include "support/random_state.hpp"
 #include "support/test_paths.hpp"
 #include "support/time_budget.hpp"
 
@@ -37,14 +38,6 @@ RobotModelPtr panda() {
 }
 RobotModelPtr ur5() {
   return load("ur_description/urdf/ur5_robot.urdf", "ur_description/srdf/ur5.srdf");
-}
-
-JointVector random_q(const RobotModel& model, std::mt19937_64& rng) {
-  const JointVector lo = model.lower_limits(), hi = model.upper_limits();
-  JointVector q(model.dof());
-  for (int i = 0; i < model.dof(); ++i)
-    q[i] = std::uniform_real_distribution<double>(lo[i], hi[i])(rng);
-  return q;
 }
 
 PlanningScene cluttered_scene(std::uint64_t seed, int count) {
@@ -121,7 +114,7 @@ void never_misses_a_collision(const RobotModelPtr& model, const char* label) {
   int collisions = 0, false_positives = 0, misses = 0;
   const auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < samples; ++i) {
-    const JointVector q = random_q(*model, rng);
+    const JointVector q = test::random_state(*model, rng);
     const bool ours = checker.in_collision(q);
     const bool exact = reference.in_collision();
     collisions += exact;
@@ -313,7 +306,7 @@ TEST(CollisionChecker, LinkPosesMatchPerLinkForwardKinematics) {
     std::mt19937_64 rng(5);
     double worst = 0.0;
     for (int i = 0; i < 200; ++i) {
-      const JointVector q = random_q(*model, rng);
+      const JointVector q = test::random_state(*model, rng);
       checker.in_collision(q);
       ASSERT_EQ(checker.link_poses().size(), model->links().size());
       for (const Link& link : model->links())
@@ -426,7 +419,7 @@ TEST(CollisionChecker, MinimumDistanceOverRandomConfigurationsMatchesFcl) {
   std::vector<JointVector> picked;
   for (int colliding = 0, free = 0, tries = 0; (colliding + free) < samples && tries < 100000;
        ++tries) {
-    JointVector q = random_q(*model, rng);
+    JointVector q = test::random_state(*model, rng);
     int& count = checker.in_collision(q) ? colliding : free;
     if (count >= samples / 2) continue;
     ++count;

@@ -16,6 +16,7 @@
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/planning_space.hpp"
 #include "support/benchmark_scenes.hpp"
+#include "support/random_state.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic;
@@ -33,14 +34,6 @@ bool every_state_free(CollisionChecker& checker, const JointVector& q0, const Jo
   return true;
 }
 
-JointVector random_state(const RobotModel& model, std::mt19937_64& rng) {
-  JointVector q(model.dof());
-  const JointVector lo = model.lower_limits(), hi = model.upper_limits();
-  for (int j = 0; j < model.dof(); ++j)
-    q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
-  return q;
-}
-
 // Edges of all lengths from a free state: long ones cross the scene, short ones (a few grid
 // steps) stay near their start, where runs are proven or not by millimetres.
 struct Tally {
@@ -52,10 +45,10 @@ Tally compare_on_random_edges(CollisionChecker& checker, const RobotModel& model
   std::mt19937_64 rng(seed);
   Tally tally;
   for (int e = 0; e < edges; ++e) {
-    const JointVector q0 = random_state(model, rng);
+    const JointVector q0 = test::random_state(model, rng);
     if (checker.in_collision(q0, options)) continue;
     const double reach = std::uniform_real_distribution<double>(0.01, 0.5)(rng);
-    const JointVector q1 = q0 + (random_state(model, rng) - q0) * reach;
+    const JointVector q1 = q0 + (test::random_state(model, rng) - q0) * reach;
     const int steps = static_cast<int>(std::ceil((q1 - q0).cwiseAbs().maxCoeff() / kResolution));
     const bool expected = every_state_free(checker, q0, q1, steps, options);
     EXPECT_EQ(checker.grid_motion_free(q0, q1, steps, options), expected)

@@ -15,6 +15,7 @@
 #include "engine/collision/self_pair_table.hpp"
 #include "engine/geometry/convex_distance.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "support/random_state.hpp"
 #include "support/test_paths.hpp"
 #include "support/time_budget.hpp"
 
@@ -61,14 +62,6 @@ double hull_distance_above(const CollisionWorld& world, std::size_t k, const Joi
   return nearest;
 }
 
-JointVector random_state(const RobotModel& model, std::mt19937_64& rng) {
-  JointVector q(model.dof());
-  const JointVector lo = model.lower_limits(), hi = model.upper_limits();
-  for (int j = 0; j < model.dof(); ++j)
-    q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
-  return q;
-}
-
 }  // namespace
 
 TEST(SelfPairTable, TheBenchmarkPandasWristPairsGetTablesOverJointsSixAndSeven) {
@@ -106,7 +99,7 @@ TEST(SelfPairTable, NeverClearWhereTheHullsAreNearerThanThePadding) {
     const SelfPairTable* table = world.self_tables[k].get();
     if (!table) continue;
     for (int i = 0; i < test::cases(4000, 500); ++i) {
-      const JointVector q = random_state(*panda, rng);
+      const JointVector q = test::random_state(*panda, rng);
       const double d = hull_distance_above(world, k, q);
       // At the distance itself it may never say clear; 5 mm closer it mostly does.
       EXPECT_FALSE(table->clear_at(q, d))
@@ -132,9 +125,9 @@ TEST(SelfPairTable, NeverClearAlongASegmentThatComesNearerThanThePadding) {
     const SelfPairTable* table = world.self_tables[k].get();
     if (!table) continue;
     for (int i = 0; i < test::cases(300, 40); ++i) {
-      const JointVector q0 = random_state(*panda, rng);
+      const JointVector q0 = test::random_state(*panda, rng);
       const double reach = std::uniform_real_distribution<double>(0.01, 0.6)(rng);
-      const JointVector dq = (random_state(*panda, rng) - q0) * reach;
+      const JointVector dq = (test::random_state(*panda, rng) - q0) * reach;
       // The nearest the hulls come among 400 states of the segment's middle half.
       double nearest = std::numeric_limits<double>::infinity();
       for (int s = 0; s <= 400; ++s)
