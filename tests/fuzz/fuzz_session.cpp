@@ -26,7 +26,7 @@ using kinetic::app::SessionLoadResult;
 using kinetic::app::StudioDocument;
 
 const QString kSource = QStringLiteral("<fuzz session>");
-const QString kBaseDir = QStringLiteral(KINETIC_FUZZ_TEST_DATA);
+const QString kBaseDir = QString::fromUtf8(kinetic::fuzz::test_data_dir());
 
 // QObject's machinery (signals, translations) expects an application object; one for the run.
 void ensure_application() {

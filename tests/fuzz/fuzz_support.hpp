@@ -43,11 +43,14 @@ inline std::filesystem::path write_scratch_file(const uint8_t* data, size_t size
   return path;
 }
 
+// The checkout's tests/data folder (fuzz_test_data.cpp).
+const char* test_data_dir();
+
 // tests/data's tiny_gripper (an arm, a mimic gripper, an SRDF): names in fuzzed SRDF and
 // kinetic.toml inputs are looked up in it, as the studio does with the robot they belong to.
 inline const RobotModel& reference_robot() {
   static const RobotModelPtr model =
-      load_robot_file(KINETIC_FUZZ_TEST_DATA "/robot_library/tiny_gripper/robot.urdf");
+      load_robot_file(std::string(test_data_dir()) + "/robot_library/tiny_gripper/robot.urdf");
   return *model;
 }
 
