@@ -124,7 +124,7 @@ TEST(SelfPairTable, NeverClearAlongASegmentThatComesNearerThanThePadding) {
   for (std::size_t k = 0; k < world.self_pairs.size(); ++k) {
     const SelfPairTable* table = world.self_tables[k].get();
     if (!table) continue;
-    for (int i = 0; i < test::cases(300, 40); ++i) {
+    for (int i = 0; i < test::cases(300, 12); ++i) {
       const JointVector q0 = test::random_state(*panda, rng);
       const double reach = std::uniform_real_distribution<double>(0.01, 0.6)(rng);
       const JointVector dq = (test::random_state(*panda, rng) - q0) * reach;
