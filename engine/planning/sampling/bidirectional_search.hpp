@@ -1,6 +1,7 @@
 #pragma once
 // The loop shared by the bidirectional tree planners (RRT-Connect, BiTRRT, EST, KPIECE): grow one
-// tree a step, then greedily connect the other tree to the new state; swap roles and repeat. The
+// tree a step, then greedily connect the other tree to the new state; the smaller tree grows
+// next, and so on. The
 // planners differ only in how they pick the node to grow and the state to grow towards (and
 // BiTRRT in which steps it accepts), which a GrowthStrategy supplies.
 #include <random>
