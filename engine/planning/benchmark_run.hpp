@@ -49,7 +49,7 @@ std::vector<BenchmarkRow> run_benchmark(
     const std::function<void(const BenchmarkRow&)>& progress = {});
 
 // The first state of `path` (model order) that collides at `resolution` rad steps, in words; ""
-// when none does.
+// when none does. Collides: the exact check finds contact (a near miss is no failure).
 std::string recheck_path(CollisionChecker& checker, const JointPath& path, double resolution);
 
 }  // namespace kinetic
