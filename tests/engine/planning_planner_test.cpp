@@ -3,6 +3,7 @@
 // seeds, cancellation, progress and PRM roadmap reuse behave as documented.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <map>
@@ -76,7 +77,15 @@ void expect_valid_plan(Planner& planner, const PlanResult& result, const JointVe
   EXPECT_FALSE(limits_gate(planner.model(), result.path).has_value());
   const auto collision = collision_gate(planner.checker(), result.path);
   EXPECT_FALSE(collision.has_value()) << *collision;
-  EXPECT_LE(result.length_after, result.length_before + 1e-9);
+  // Post-processing only shortens; a segment the continuous gate refused and that was re-planned
+  // (the notes say so) may make the path longer.
+  const bool replanned = std::any_of(result.notes.begin(), result.notes.end(), [](const auto& n) {
+    return n.find("re-planned") != std::string::npos ||
+           n.find("searched again") != std::string::npos;
+  });
+  if (!replanned) {
+    EXPECT_LE(result.length_after, result.length_before + 1e-9);
+  }
   EXPECT_GT(result.length_after, 0.0);
   EXPECT_GT(result.tree_size, 0);
 }
@@ -133,6 +142,7 @@ TEST(RrtStar, RefiningShortensTheFirstPath) {
   const RobotModelPtr model = robot("panda");
   Planner planner(model, benchmark_scene("boxes20", model));
   PlannerOptions options = rrt_star_by_iterations(3);
+  options.range = 1.63;  // the step this problem was measured with (the default was an eighth)
   options.shortcut_passes = 0;
   options.smoothing = false;
   // The first problem whose straight line is blocked (RRT* returns a free one as it is).
@@ -655,7 +665,7 @@ TEST(PlannerFacade, InvertedWorkspaceBoundsAreRejected) {
   EXPECT_THROW(options.validate(), Error);
 }
 
-// The tree planners' default step: an eighth of the joint box diagonal, rotating joints counted
+// The tree planners' default step: a sixteenth of the joint box diagonal, rotating joints counted
 // up to one turn (the UR5e's ±2π joints would otherwise double it), prismatic spans in full.
 TEST(ExtensionRange, DefaultCountsEachRotatingJointUpToOneTurn) {
   const auto default_range = [](const RobotModelPtr& model, double range_option = 0.0) {
@@ -669,11 +679,11 @@ TEST(ExtensionRange, DefaultCountsEachRotatingJointUpToOneTurn) {
   };
   // UR5e: five joints of ±2π and the elbow's ±π, so six spans of one turn.
   const auto [ur5e_range, ur5e_extent] = default_range(load_builtin_robot("ur5e"));
-  EXPECT_NEAR(ur5e_range, 0.125 * std::sqrt(6.0) * 2.0 * M_PI, 1e-9);
+  EXPECT_NEAR(ur5e_range, 0.0625 * std::sqrt(6.0) * 2.0 * M_PI, 1e-9);
   EXPECT_LT(ur5e_range, 0.1 * ur5e_extent);
   // Panda: every span is under a turn, so the plain diagonal.
   const auto [panda_range, panda_extent] = default_range(load_builtin_robot("panda"));
-  EXPECT_NEAR(panda_range, 0.125 * panda_extent, 1e-9);
+  EXPECT_NEAR(panda_range, 0.0625 * panda_extent, 1e-9);
   // A prismatic joint of 10 m keeps its span; a revolute joint of ±10 rad counts one turn.
   const RobotModelPtr slider = load_robot_string(R"(<robot name="slider">
   <link name="base"/><link name="carriage"/><link name="arm"/>
@@ -682,7 +692,7 @@ TEST(ExtensionRange, DefaultCountsEachRotatingJointUpToOneTurn) {
   <joint name="turn" type="revolute"><parent link="carriage"/><child link="arm"/><axis xyz="0 0 1"/>
     <limit lower="-10" upper="10" effort="1" velocity="1"/></joint>
 </robot>)");
-  EXPECT_NEAR(default_range(slider).first, 0.125 * std::hypot(10.0, 2.0 * M_PI), 1e-9);
+  EXPECT_NEAR(default_range(slider).first, 0.0625 * std::hypot(10.0, 2.0 * M_PI), 1e-9);
   // A range the caller sets is used as it is.
   EXPECT_DOUBLE_EQ(default_range(slider, 0.3).first, 0.3);
 }

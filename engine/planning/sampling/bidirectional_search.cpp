@@ -8,11 +8,13 @@ namespace kinetic {
 
 double extension_range(const PlanningSpace& space, const PlannerOptions& options) {
   if (options.range > 0.0) return options.range;
-  // 1/8 of the joint box's diagonal, each rotating joint's span counted up to one turn. OMPL's
-  // default, 0.2 of the plain diagonal, gives the UR5e (±2π joints) 5.8 rad steps and the Panda
-  // 2.6: raw paths with long detours that shortcutting then pays to straighten. Among 20 boxes
-  // 0.1-0.15 of the capped diagonal planned 15% (Panda) and 40% (UR5e) faster (median,
-  // post-processing included) with shorter paths; the other benchmark scenes kept their medians.
+  // 1/16 of the joint box's diagonal, each rotating joint's span counted up to one turn (the
+  // Panda: 0.81 rad). OMPL's default, 0.2 of the plain diagonal, gives the UR5e (±2π joints) 5.8
+  // rad steps and the Panda 2.6: raw paths with long detours that shortcutting then pays to
+  // straighten. 1/8 was best among 20 boxes while the trees took turns; with the smaller tree
+  // growing next, 1/16 planned MotionBenchMaker's 699 problems with a mean of 1.8 ms where 1/8
+  // took 3.1 (no margin; 4.3 and 10.6 ms with the 0.02 m margin), shorter paths too, and the
+  // built-in arms' scenes as fast or faster (20 boxes 0.26 -> 0.22 ms).
   const RobotModel& model = space.checker().model();
   double squared = 0.0;
   for (int i = 0; i < space.dof(); ++i) {
@@ -22,7 +24,7 @@ double extension_range(const PlanningSpace& space, const PlannerOptions& options
       span = std::min(span, 2.0 * M_PI);
     squared += span * span;
   }
-  return 0.125 * std::sqrt(squared);
+  return 0.0625 * std::sqrt(squared);
 }
 
 JointVector steer(const Eigen::Ref<const Eigen::VectorXd>& from, const JointVector& to,
