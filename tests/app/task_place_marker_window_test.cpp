@@ -138,18 +138,24 @@ class TaskPlaceMarkerWindowTest : public QObject {
     // The Goal tab in front of the Task tab: the dock is hidden, and so is the marker.
     goal_dock_->raise();
     QTRY_VERIFY(!marker());
-    QVERIFY(test::wait_for_still_view(view()));
-    const QImage hidden = test::grab_viewport(view());
-    QCOMPARE(shown.size(), hidden.size());
-
     const auto at = view().project(kPlace);
     QVERIFY(at.has_value());
     const qreal scale = view().devicePixelRatio();
     const QPoint centre(static_cast<int>(at->x() * scale), static_cast<int>(at->y() * scale));
     const QRect around(centre - QPoint(6, 6), QSize(13, 13));
     QVERIFY(shown.rect().contains(around));
-    QVERIFY2(test::differing_pixels(shown.copy(around), hidden.copy(around)) > 40,
-             "no marker is drawn at the place");
+    // The frame without the marker may reach the screen a little after the view went still (a
+    // loaded machine, CI: the marker was still there in the first grab): grab again for up to 5 s.
+    QImage hidden;
+    int differing = 0;
+    for (int tries = 0; tries < 10 && differing <= 40; ++tries) {
+      if (tries > 0) QTest::qWait(500);
+      QVERIFY(test::wait_for_still_view(view()));
+      hidden = test::grab_viewport(view());
+      QCOMPARE(shown.size(), hidden.size());
+      differing = test::differing_pixels(shown.copy(around), hidden.copy(around));
+    }
+    QVERIFY2(differing > 40, "no marker is drawn at the place");
     // Violet: not the obstacles' green, the goal's orange or the selection's yellow.
     const QRgb marker_pixel = shown.pixel(centre);
     QVERIFY2(qRed(marker_pixel) > qGreen(marker_pixel) + 20 &&
