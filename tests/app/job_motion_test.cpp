@@ -12,6 +12,7 @@
 #include "engine/planning/planner.hpp"
 #include "engine/trajectory/trajectory_io.hpp"
 #include "headless_job_run.hpp"
+#include "support/pose_difference.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic;
@@ -22,7 +23,7 @@ namespace {
 
 using Run = kinetic::test::HeadlessRun;
 
-Run run_text(const std::string& text, const fs::path& dir) {
+Run run_motion_job_text(const std::string& text, const fs::path& dir) {
   return kinetic::test::run_job_text(text, dir);
 }
 
@@ -45,9 +46,7 @@ Run run_flags(kinetic::app::CommandLine line, const QTemporaryDir& dir) {
 
 using kinetic::test::mentions;
 
-double rotation_between(const Pose& a, const Pose& b) {
-  return Quaternion(a.linear()).angularDistance(Quaternion(b.linear()));
-}
+using kinetic::test::rotation_between;
 
 // Largest distance of the TCP from the straight line between its first and last positions, and
 // of its orientation from the first, over every waypoint.
@@ -126,9 +125,9 @@ class JobMotionTest : public QObject {
 
   void an_arc_goal_turns_the_tcp_about_its_axis() {
     QTemporaryDir dir;
-    const Run run = run_text(ur5e_job(R"([{"name": "swing", "planner": "cartesian",
+    const Run run = run_motion_job_text(ur5e_job(R"([{"name": "swing", "planner": "cartesian",
         "goal": {"arc": {"center": [0, 0, 0], "axis": [0, 0, 1], "angle": 0.5}}}])"),
-                             dir.path().toStdString());
+                                        dir.path().toStdString());
     QVERIFY2(run.code == kExitOk, run.err.c_str());
     QVERIFY(mentions(run.out, "step 1/1 \"swing\": cartesian"));
     // In-process again for the path: every waypoint at the same height and distance from the axis.
@@ -154,7 +153,7 @@ class JobMotionTest : public QObject {
   void a_line_that_stops_short_fails_unless_min_fraction_accepts_it() {
     QTemporaryDir dir;
     const std::string out_of_reach = R"({"relative": {"xyz": [0, 0, 2.0], "frame": "base"}})";
-    const Run short_line = run_text(
+    const Run short_line = run_motion_job_text(
         ur5e_job(R"([{"name": "up", "planner": "cartesian", "goal": )" + out_of_reach + "}]"),
         dir.path().toStdString());
     QCOMPARE(short_line.code, int(kExitPlanningFailed));
@@ -162,7 +161,7 @@ class JobMotionTest : public QObject {
                  mentions(short_line.err, "% of the way: IK failed") &&
                  mentions(short_line.err, "min_fraction"),
              short_line.err.c_str());
-    const Run accepted = run_text(
+    const Run accepted = run_motion_job_text(
         ur5e_job(R"([{"name": "up", "planner": "cartesian", "cartesian": {"min_fraction": 0.1},
         "goal": )" +
                  out_of_reach + "}]"),
@@ -200,10 +199,10 @@ class JobMotionTest : public QObject {
              std::to_string(closed_end.z() - first.z()).c_str());
     QVERIFY((closed_end - numeric_end).norm() < 1e-3);
     // Not a boolean: a job error naming the field.
-    const Run bad =
-        run_text(ur5e_job(R"([{"planner": "cartesian", "cartesian": {"closed_form_ik": 1},
+    const Run bad = run_motion_job_text(
+        ur5e_job(R"([{"planner": "cartesian", "cartesian": {"closed_form_ik": 1},
         "goal": {"relative": {"xyz": [0, 0, 0.1]}}}])"),
-                 dir.path().toStdString());
+        dir.path().toStdString());
     QCOMPARE(bad.code, int(kExitBadJob));
     QVERIFY2(mentions(bad.err, "steps[0].cartesian.closed_form_ik: expected true or false"),
              bad.err.c_str());
@@ -211,9 +210,9 @@ class JobMotionTest : public QObject {
 
   void a_goal_that_breaks_the_constraint_is_refused_with_the_violation() {
     QTemporaryDir dir;
-    const Run run = run_text(ur5e_job(R"([{"goal": {"relative": {"rpy": [0.5, 0, 0]}},
+    const Run run = run_motion_job_text(ur5e_job(R"([{"goal": {"relative": {"rpy": [0.5, 0, 0]}},
         "constraints": {"orientation": {"tolerance": 0.1}}}])"),
-                             dir.path().toStdString());
+                                        dir.path().toStdString());
     QCOMPARE(run.code, int(kExitPlanningFailed));
     QVERIFY2(mentions(run.err, "goal violates the path constraints: TCP orientation is 0.5"),
              run.err.c_str());
@@ -241,7 +240,7 @@ class JobMotionTest : public QObject {
     QTemporaryDir dir;
     const std::string d = dir.path().toStdString();
     const auto expect_error = [&](const std::string& steps, const std::string& message) {
-      const Run run = run_text(ur5e_job(steps), d);
+      const Run run = run_motion_job_text(ur5e_job(steps), d);
       QVERIFY2(run.code == kExitBadJob, (steps + " gave " + std::to_string(run.code)).c_str());
       QVERIFY2(mentions(run.err, message), (run.err + "\n  expected: " + message).c_str());
     };

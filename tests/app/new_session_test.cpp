@@ -46,11 +46,11 @@ const QString kStarting = QStringLiteral("starting a new session");
 
 // The data features' test window, the unsaved-changes question answered by `next` (each question
 // asked is kept).
-struct Studio : kinetic::test::DataFeaturesStudio {
+struct NewSessionStudio : kinetic::test::DataFeaturesStudio {
   QStringList asked;
   UnsavedChoice next = UnsavedChoice::Cancel;
 
-  Studio()
+  NewSessionStudio()
       : DataFeaturesStudio([this](DataFeatureOptions& options) {
           // Called only later, when a question is asked: `asked` and `next` exist by then.
           options.unsaved_changes_question = [this](QWidget*, const QString& name,
@@ -88,7 +88,7 @@ kinetic::Trajectory short_motion(const StudioDocument& document) {
 }
 
 // Everything a session holds, some of each, with undo steps.
-void fill(Studio& studio) {
+void fill(NewSessionStudio& studio) {
   StudioDocument& document = studio.document;
   document.edit_joints(off_rest());
   studio.add_box();
@@ -127,7 +127,7 @@ class NewSessionTest : public QObject {
   }
 
   void the_document_is_emptied_and_the_session_file_forgotten() {
-    Studio studio;
+    NewSessionStudio studio;
     QCOMPARE(studio.features.new_session,
              kinetic::test::menu_action(*studio.window, QStringLiteral("File"),
                                         QStringLiteral("New session")));
@@ -172,7 +172,7 @@ class NewSessionTest : public QObject {
   }
 
   void cancel_keeps_the_work_and_save_writes_it_first() {
-    Studio studio;
+    NewSessionStudio studio;
     fill(studio);
     const QString cell = studio.path("cell.kinetic-session");
     studio.save_as(cell);
@@ -209,7 +209,7 @@ class NewSessionTest : public QObject {
   }
 
   void nothing_unsaved_asks_nothing() {
-    Studio studio;
+    NewSessionStudio studio;
     fill(studio);
     studio.save_as(studio.path("cell.kinetic-session"));
     studio.new_session();
@@ -227,7 +227,7 @@ class NewSessionTest : public QObject {
   // The autosave held the old work: it goes with it, and the fresh session is written only once
   // it changes, so a crash never offers the old work (nor an empty session) back.
   void the_autosave_does_not_keep_the_old_work() {
-    Studio studio;
+    NewSessionStudio studio;
     fill(studio);
     studio.add_box();  // box2
     kinetic::app::Autosave& autosave = *studio.features.autosave;

@@ -18,14 +18,14 @@
 #include "engine/core/error.hpp"
 
 using kinetic::app::NewestWinsWorker;
-using Job = NewestWinsWorker::Job;
+using WorkerJob = NewestWinsWorker::Job;
 
 namespace {
 
 // A job that runs until it is cancelled (or `limit` passes), then answers how it ended.
 struct Blocking {
   std::shared_ptr<std::atomic<bool>> started = std::make_shared<std::atomic<bool>>(false);
-  QString operator()(const Job& job) const {
+  QString operator()(const WorkerJob& job) const {
     started->store(true);
     QElapsedTimer timer;
     timer.start();
@@ -97,7 +97,7 @@ class NewestWinsWorkerTest : public QObject {
     Blocking first;
     std::shared_ptr<std::atomic<bool>> saw_cancel = std::make_shared<std::atomic<bool>>(false);
     worker.submit(
-        [first, saw_cancel](const Job& job) {
+        [first, saw_cancel](const WorkerJob& job) {
           const QString how = first(job);
           saw_cancel->store(how == QStringLiteral("cancelled"));
           return how;
@@ -120,7 +120,7 @@ class NewestWinsWorkerTest : public QObject {
     std::atomic<bool> started{false};
     QStringList answers;
     worker.submit(
-        [release, &started](const Job& job) {
+        [release, &started](const WorkerJob& job) {
           started = true;
           while (!release->load() && !job.cancelled())
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -189,7 +189,7 @@ class NewestWinsWorkerTest : public QObject {
     QVERIFY(wait_until(*first.started));
     QString answer;
     worker.submit(
-        [](const Job& job) {
+        [](const WorkerJob& job) {
           return job.cancelled() ? QStringLiteral("cancelled at start") : QStringLiteral("ran");
         },
         [&](const QString& how) { answer = how; });
@@ -203,7 +203,7 @@ class NewestWinsWorkerTest : public QObject {
     std::atomic<bool> started{false};
     auto release = std::make_shared<std::atomic<bool>>(false);
     worker.submit(
-        [&reports, &started, release](const Job& job) {
+        [&reports, &started, release](const WorkerJob& job) {
           started = true;
           while (!release->load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
           job.report([&reports] { reports.push_back(1); });  // after it was replaced: dropped
@@ -212,14 +212,14 @@ class NewestWinsWorkerTest : public QObject {
         [](int) {});
     QVERIFY(wait_until(started));
     worker.submit(
-        [&reports](const Job& job) {
+        [&reports](const WorkerJob& job) {
           job.report([&reports] { reports.push_back(2); });  // replaced while waiting: never runs
           return 0;
         },
         [](int) {});
     bool done = false;
     worker.submit(
-        [&reports](const Job& job) {
+        [&reports](const WorkerJob& job) {
           job.report([&reports] { reports.push_back(3); });
           return 0;
         },

@@ -23,6 +23,7 @@
 #include "panels/goal_panel.hpp"
 #include "panels/joints_panel.hpp"
 #include "panels/robot_library_panel.hpp"
+#include "support/units.hpp"
 
 using kinetic::JointVector;
 using kinetic::Pose;
@@ -34,7 +35,7 @@ using kinetic::panels::RobotLibraryPanel;
 
 namespace {
 
-constexpr double kDegree = std::numbers::pi / 180.0;
+using kinetic::test::kDegree;
 constexpr int kIkTimeoutMs = 20000;
 
 // Types `value` into a spin box as a user would: select the text, type the number, press Return.

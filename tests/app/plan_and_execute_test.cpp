@@ -23,10 +23,6 @@ using namespace kinetic::app;
 
 namespace {
 
-JointVector arm(double pan) {
-  return test::ur5e_arm(pan);
-}
-
 using Fixture = test::Ur5eBesideBox;
 
 // Seed 5, a time budget a loaded machine meets (the default 50 ms is not), and a fast playback
@@ -68,14 +64,14 @@ class PlanAndExecuteTest : public QObject {
             int(panels::PlanStartType::PreviousGoal)));
     const int steps_before = f.document.undo_stack().count();
     QSignalSpy executed(&f.features->execution(), &PlanExecution::finished);
-    const PlanOutcome outcome = plan_and_execute(f, arm(1.2));
+    const PlanOutcome outcome = plan_and_execute(f, test::ur5e_arm(1.2));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
-    QVERIFY(at(outcome.start, arm(-1.2)));
+    QVERIFY(at(outcome.start, test::ur5e_arm(-1.2)));
     QCOMPARE(f.document.trajectories().size(), std::size_t(1));
     // Until the playback gets to the end only the ghost moves.
     QVERIFY(f.features->trajectories().playback().playing());
     QVERIFY(f.features->execution().pending());
-    QVERIFY(at(f.document.joints(), arm(-1.2)));
+    QVERIFY(at(f.document.joints(), test::ur5e_arm(-1.2)));
     QVERIFY2(f.features->planner_panel()->result_label()->text().contains(
                  QStringLiteral("Plan &amp; Execute")),
              qPrintable(f.features->planner_panel()->result_label()->text()));
@@ -84,11 +80,11 @@ class PlanAndExecuteTest : public QObject {
     QCOMPARE(executed.first().at(0).toBool(), true);
     const Trajectory& plan = f.document.trajectories()[0].trajectory;
     QVERIFY(at(f.document.joints(), plan.samples().back().position));
-    QVERIFY((f.document.joints() - arm(1.2)).norm() < 1e-6);
+    QVERIFY((f.document.joints() - test::ur5e_arm(1.2)).norm() < 1e-6);
     // The plan added, then the robot moved: undo takes the move back and keeps the plan.
     QCOMPARE(f.document.undo_stack().count(), steps_before + 2);
     f.document.undo_stack().undo();
-    QVERIFY(at(f.document.joints(), arm(-1.2)));
+    QVERIFY(at(f.document.joints(), test::ur5e_arm(-1.2)));
     QCOMPARE(f.document.trajectories().size(), std::size_t(1));
   }
 
@@ -96,7 +92,8 @@ class PlanAndExecuteTest : public QObject {
     Fixture f;
     const int steps_before = f.document.undo_stack().count();
     QSignalSpy executed(&f.features->execution(), &PlanExecution::finished);
-    const PlanOutcome outcome = plan_and_execute(f, arm(0.0));  // the goal is inside the box
+    const PlanOutcome outcome =
+        plan_and_execute(f, test::ur5e_arm(0.0));  // the goal is inside the box
     QVERIFY(!outcome.ok);
     const QString text = f.features->planner_panel()->result_label()->text();
     QVERIFY2(
@@ -105,7 +102,7 @@ class PlanAndExecuteTest : public QObject {
     QVERIFY(!f.features->execution().pending());
     QVERIFY(f.document.trajectories().empty());
     QTest::qWait(300);
-    QVERIFY(at(f.document.joints(), arm(-1.2)));
+    QVERIFY(at(f.document.joints(), test::ur5e_arm(-1.2)));
     QCOMPARE(f.document.undo_stack().count(), steps_before);
     QCOMPARE(executed.count(), 0);
   }
@@ -113,7 +110,7 @@ class PlanAndExecuteTest : public QObject {
   void a_pause_before_the_end_calls_it_off() {
     Fixture f;
     QSignalSpy executed(&f.features->execution(), &PlanExecution::finished);
-    QVERIFY(plan_and_execute(f, arm(1.2)).ok);
+    QVERIFY(plan_and_execute(f, test::ur5e_arm(1.2)).ok);
     QVERIFY(f.features->execution().pending());
     f.features->trajectories().toggle_play();  // Space
     QCOMPARE(executed.count(), 1);
@@ -125,19 +122,19 @@ class PlanAndExecuteTest : public QObject {
     f.features->trajectories().toggle_play();
     QVERIFY(
         QTest::qWaitFor([&] { return !f.features->trajectories().playback().playing(); }, 30000));
-    QVERIFY(at(f.document.joints(), arm(-1.2)));
+    QVERIFY(at(f.document.joints(), test::ur5e_arm(-1.2)));
   }
 
   // The plan starts from the state the robot had when asked: moved since, it is not executed.
   void the_robot_moved_while_planning_is_not_executed() {
     Fixture f;
     GoalState g;
-    g.joints = arm(1.2);
+    g.joints = test::ur5e_arm(1.2);
     f.document.set_goal(g);
     prepare(f);
     QSignalSpy done(f.features, &PlanningFeatures::planFinished);
     f.features->planner_panel()->plan_execute_button()->click();
-    f.document.edit_joints(arm(-1.0));  // before the plan's answer can be delivered
+    f.document.edit_joints(test::ur5e_arm(-1.0));  // before the plan's answer can be delivered
     QVERIFY(done.wait(60000));
     QVERIFY(qvariant_cast<PlanOutcome>(done.first().at(0)).ok);
     const QString text = f.features->planner_panel()->result_label()->text();
@@ -147,14 +144,14 @@ class PlanAndExecuteTest : public QObject {
     QVERIFY(!f.features->execution().pending());
     QVERIFY(
         QTest::qWaitFor([&] { return !f.features->trajectories().playback().playing(); }, 30000));
-    QVERIFY(at(f.document.joints(), arm(-1.0)));
+    QVERIFY(at(f.document.joints(), test::ur5e_arm(-1.0)));
   }
 
   // The newest request wins: a Plan pressed while Plan & Execute plans is only a plan.
   void a_plan_asked_for_after_it_is_not_executed() {
     Fixture f;
     GoalState g;
-    g.joints = arm(1.2);
+    g.joints = test::ur5e_arm(1.2);
     f.document.set_goal(g);
     prepare(f);
     QSignalSpy done(f.features, &PlanningFeatures::planFinished);
@@ -165,7 +162,7 @@ class PlanAndExecuteTest : public QObject {
     QVERIFY(!f.features->execution().pending());
     QVERIFY(
         QTest::qWaitFor([&] { return !f.features->trajectories().playback().playing(); }, 30000));
-    QVERIFY(at(f.document.joints(), arm(-1.2)));
+    QVERIFY(at(f.document.joints(), test::ur5e_arm(-1.2)));
     QCOMPARE(f.document.trajectories().size(), std::size_t(1));
   }
 };

@@ -22,6 +22,7 @@
 #include "app/trajectories/trajectory_features.hpp"
 #include "panels/planner_panel.hpp"
 #include "panels/trajectory_panel.hpp"
+#include "ur5e_beside_box.hpp"
 #include "user_actions.hpp"
 #include "window_test_support.hpp"
 
@@ -29,10 +30,6 @@ using namespace kinetic;
 using namespace kinetic::app;
 
 namespace {
-
-JointVector arm(double pan) {
-  return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished();
-}
 
 PlanningFeatures* features_of(Studio& studio) {
   // The lead wires install_planning_features() into MainWindow; install it here until then.
@@ -63,12 +60,13 @@ class PlanPlaybackWindowTest : public QObject {
 
     Planner probe(document.robot());
     PlanningScene scene;
-    scene.add_obstacle("box1", Shape::box(Vector3(0.2, 0.2, 0.2)),
-                       Pose(Eigen::Translation3d(probe.tcp_pose(arm(0.0)).translation())));
+    scene.add_obstacle(
+        "box1", Shape::box(Vector3(0.2, 0.2, 0.2)),
+        Pose(Eigen::Translation3d(probe.tcp_pose(test::ur5e_arm(0.0)).translation())));
     document.edit_scene(scene, QStringLiteral("Add box"));
-    document.set_joints(arm(-1.2));
+    document.set_joints(test::ur5e_arm(-1.2));
     GoalState goal;
-    goal.joints = arm(1.2);
+    goal.joints = test::ur5e_arm(1.2);
     document.edit_goal(goal);
 
     QSignalSpy playing(features, &PlanningFeatures::planPlaying);

@@ -10,6 +10,7 @@
 #include "app/hopeless_plan.hpp"
 #include "app/planning/plan_worker.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "ur5e_beside_box.hpp"
 
 using namespace kinetic;
 using kinetic::app::PlanOutcome;
@@ -18,16 +19,12 @@ using kinetic::app::PlanWorker;
 
 namespace {
 
-JointVector arm(double pan) {
-  return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished();
-}
-
 // A box where the TCP passes when the arm swings from pan -1.2 to +1.2 straight.
 PlanningScene box_between(const RobotModelPtr& robot) {
   Planner probe(robot);
   PlanningScene scene;
   scene.add_obstacle("box1", Shape::box(Vector3(0.2, 0.2, 0.2)),
-                     Pose(Eigen::Translation3d(probe.tcp_pose(arm(0.0)).translation())));
+                     Pose(Eigen::Translation3d(probe.tcp_pose(test::ur5e_arm(0.0)).translation())));
   return scene;
 }
 
@@ -36,17 +33,17 @@ PlanOutcome wait_for(QSignalSpy& spy, int timeout_ms) {
   return qvariant_cast<PlanOutcome>(spy.takeFirst().at(0));
 }
 
-// The TCP straight up 10 cm from arm(0) in Cartesian mode, no obstacles. With 1 mm steps the
-// largest joint change per step grows from 0.0025 to 0.0038 rad along it.
+// The TCP straight up 10 cm from test::ur5e_arm(0) in Cartesian mode, no obstacles. With 1 mm steps
+// the largest joint change per step grows from 0.0025 to 0.0038 rad along it.
 PlanOutcome plan_line_up(const RobotModelPtr& robot, const CartesianOptions& options) {
   Planner probe(robot);
-  Pose goal = probe.tcp_pose(arm(0.0));
+  Pose goal = probe.tcp_pose(test::ur5e_arm(0.0));
   goal.translation().z() += 0.1;
   PlanWorker worker;
   QSignalSpy spy(&worker, &PlanWorker::finished);
   PlanRequest request;
   request.robot = robot;
-  request.start = arm(0.0);
+  request.start = test::ur5e_arm(0.0);
   request.goal = PoseGoal{goal};
   request.cartesian = true;
   request.cartesian_options = options;
@@ -74,17 +71,17 @@ class PlanWorkerTest : public QObject {
     const PlanningScene scene = box_between(robot);
     CollisionChecker checker(robot);
     checker.set_scene(scene);
-    QVERIFY(!checker.in_collision(arm(-1.2)));
-    QVERIFY(!checker.in_collision(arm(1.2)));
-    QVERIFY2(checker.in_collision(arm(0.0)), "the straight swing must hit the box");
+    QVERIFY(!checker.in_collision(test::ur5e_arm(-1.2)));
+    QVERIFY(!checker.in_collision(test::ur5e_arm(1.2)));
+    QVERIFY2(checker.in_collision(test::ur5e_arm(0.0)), "the straight swing must hit the box");
 
     PlanWorker worker;
     QSignalSpy spy(&worker, &PlanWorker::finished);
     PlanRequest request;
     request.robot = robot;
     request.scene = scene;
-    request.start = arm(-1.2);
-    request.goal = JointGoal{arm(1.2)};
+    request.start = test::ur5e_arm(-1.2);
+    request.goal = JointGoal{test::ur5e_arm(1.2)};
     request.options.timeout_ms = 5000;
     request.options.seed = 11;
     request.name = QStringLiteral("plan 1 · RRT-Connect");
@@ -100,8 +97,8 @@ class PlanWorkerTest : public QObject {
     QVERIFY(outcome.stats.planning_time_ms > 0.0);
     const Trajectory& t = outcome.trajectory;
     QVERIFY(t.duration() > 0.0);
-    QVERIFY((t.samples().front().position - arm(-1.2)).norm() < 1e-6);
-    QVERIFY((t.samples().back().position - arm(1.2)).norm() < 1e-6);
+    QVERIFY((t.samples().front().position - test::ur5e_arm(-1.2)).norm() < 1e-6);
+    QVERIFY((t.samples().back().position - test::ur5e_arm(1.2)).norm() < 1e-6);
     // Every sample, and instants between them, collision free and within the limits.
     for (double time = t.start_time(); time <= t.end_time(); time += 0.01) {
       const JointVector q = t.sample(time).position;
@@ -119,8 +116,8 @@ class PlanWorkerTest : public QObject {
     PlanRequest request;
     request.robot = robot;
     request.scene = box_between(robot);
-    request.start = arm(-1.2);
-    request.goal = JointGoal{arm(0.0)};
+    request.start = test::ur5e_arm(-1.2);
+    request.goal = JointGoal{test::ur5e_arm(0.0)};
     worker.submit(request);
     const PlanOutcome outcome = wait_for(spy, 10000);
     QVERIFY(!outcome.ok);
@@ -138,10 +135,10 @@ class PlanWorkerTest : public QObject {
     QSignalSpy spy(&worker, &PlanWorker::finished);
     PlanRequest request;
     request.robot = robot;
-    JointVector start = arm(0.0);
+    JointVector start = test::ur5e_arm(0.0);
     start[2] = 10.0;
     request.start = start;
-    request.goal = JointGoal{arm(1.0)};
+    request.goal = JointGoal{test::ur5e_arm(1.0)};
     worker.submit(request);
     const PlanOutcome outcome = wait_for(spy, 10000);
     QCOMPARE(outcome.error_code, ErrorCode::OutOfLimits);
@@ -238,16 +235,16 @@ class PlanWorkerTest : public QObject {
     QSignalSpy spy(&worker, &PlanWorker::finished);
     PlanRequest first;
     first.robot = robot;
-    first.start = arm(-1.2);
-    first.goal = JointGoal{arm(1.2)};
+    first.start = test::ur5e_arm(-1.2);
+    first.goal = JointGoal{test::ur5e_arm(1.2)};
     PlanRequest second = first;
-    second.goal = JointGoal{arm(0.6)};
+    second.goal = JointGoal{test::ur5e_arm(0.6)};
     worker.submit(first);
     const quint64 newest = worker.submit(second);
     const PlanOutcome outcome = wait_for(spy, 20000);
     QCOMPARE(outcome.id, newest);
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
-    QVERIFY((outcome.trajectory.samples().back().position - arm(0.6)).norm() < 1e-6);
+    QVERIFY((outcome.trajectory.samples().back().position - test::ur5e_arm(0.6)).norm() < 1e-6);
     QTest::qWait(100);
     QCOMPARE(spy.count(), 0);  // the replaced request is never answered
   }

@@ -32,10 +32,6 @@ using namespace kinetic::app;
 
 namespace {
 
-JointVector arm(double pan) {
-  return test::ur5e_arm(pan);
-}
-
 using Fixture = test::Ur5eBesideBox;
 
 // A one-second motion from a to b (at rest at both ends).
@@ -61,7 +57,7 @@ class PlanningFeaturesTest : public QObject {
 
   void plan_button_adds_and_plays_the_trajectory() {
     Fixture f;
-    const PlanOutcome outcome = f.plan_to(arm(1.2));
+    const PlanOutcome outcome = f.plan_to(test::ur5e_arm(1.2));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QCOMPARE(f.document.trajectories().size(), std::size_t(1));
     QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("plan 1 · RRT-Connect"));
@@ -78,14 +74,14 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY(f.features->trajectories().playback().playing());
     // Start from the previous goal next time.
     f.features->planner_panel()->start_combo()->setCurrentIndex(3);
-    const PlanOutcome back = f.plan_to(arm(-1.2));
+    const PlanOutcome back = f.plan_to(test::ur5e_arm(-1.2));
     QVERIFY2(back.ok, qPrintable(back.error));
-    QVERIFY((back.start - arm(1.2)).norm() < 1e-9);
+    QVERIFY((back.start - test::ur5e_arm(1.2)).norm() < 1e-9);
   }
 
   void failure_names_links_and_offers_a_fix() {
     Fixture f;
-    const PlanOutcome outcome = f.plan_to(arm(0.0));
+    const PlanOutcome outcome = f.plan_to(test::ur5e_arm(0.0));
     QVERIFY(!outcome.ok);
     const QString text = f.features->planner_panel()->result_label()->text();
     QVERIFY2(text.contains(QStringLiteral("box1")) && text.contains(QStringLiteral("Try:")),
@@ -97,8 +93,8 @@ class PlanningFeaturesTest : public QObject {
   // pose it would be stale ("start state is in collision" stayed, in red): it gives way to a note.
   void a_failure_goes_once_the_state_it_describes_changes() {
     Fixture f;
-    f.document.edit_joints(arm(0.0));  // into the box
-    const PlanOutcome outcome = f.plan_to(arm(1.2));
+    f.document.edit_joints(test::ur5e_arm(0.0));  // into the box
+    const PlanOutcome outcome = f.plan_to(test::ur5e_arm(1.2));
     QVERIFY(!outcome.ok);
     panels::ResultLabel* result = f.features->planner_panel()->result_label();
     QVERIFY2(result->text().contains(QStringLiteral("Planning failed")) &&
@@ -116,27 +112,27 @@ class PlanningFeaturesTest : public QObject {
   void plans_are_numbered_on_from_those_the_session_holds() {
     Fixture f;
     f.document.start_new_work();  // as opening a session does, then its trajectories
-    const Trajectory saved =
-        two_samples("ur5e", f.document.robot()->variable_names(), arm(-1.2), arm(-1.0));
+    const Trajectory saved = two_samples("ur5e", f.document.robot()->variable_names(),
+                                         test::ur5e_arm(-1.2), test::ur5e_arm(-1.0));
     f.document.set_trajectories({{QStringLiteral("plan 2 · RRT-Connect"), saved, {}}});
-    const PlanOutcome outcome = f.plan_to(arm(1.2));
+    const PlanOutcome outcome = f.plan_to(test::ur5e_arm(1.2));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QCOMPARE(f.document.trajectories().back().name, QStringLiteral("plan 3 · RRT-Connect"));
     f.document.start_new_work();
     f.document.set_trajectories({});
-    QVERIFY(f.plan_to(arm(1.0)).ok);
+    QVERIFY(f.plan_to(test::ur5e_arm(1.0)).ok);
     QCOMPARE(f.document.trajectories().back().name, QStringLiteral("plan 1 · RRT-Connect"));
   }
 
   void cartesian_settings_go_from_the_panel_into_the_plan() {
     Fixture f;
     f.document.set_scene(PlanningScene{});
-    f.document.set_joints(arm(0.0));
+    f.document.set_joints(test::ur5e_arm(0.0));
     panels::PlannerPanel* panel = f.features->planner_panel();
     panel->planner_combo()->setCurrentIndex(
         panel->planner_combo()->findData(QStringLiteral("cartesian")));
     GoalState goal;
-    goal.tcp_pose = Planner(f.document.robot()).tcp_pose(arm(0.0));
+    goal.tcp_pose = Planner(f.document.robot()).tcp_pose(test::ur5e_arm(0.0));
     goal.tcp_pose->translation().z() += 0.1;  // straight up 10 cm
     f.document.set_goal(goal);
     QCOMPARE(panel->goal_type(), panels::PlanGoalType::TcpPose);
@@ -182,7 +178,7 @@ class PlanningFeaturesTest : public QObject {
 
   void export_import_round_trip_and_errors() {
     Fixture f;
-    QVERIFY(f.plan_to(arm(1.2)).ok);
+    QVERIFY(f.plan_to(test::ur5e_arm(1.2)).ok);
     QTemporaryDir dir;
     for (const char* name : {"plan.json", "plan.csv"}) {
       const QString path = dir.filePath(QString::fromUtf8(name));
@@ -227,7 +223,7 @@ class PlanningFeaturesTest : public QObject {
 
   void controller_exports_write_ros_yaml_and_urscript_and_refuse_to_import_them() {
     Fixture f;
-    QVERIFY(f.plan_to(arm(1.2)).ok);
+    QVERIFY(f.plan_to(test::ur5e_arm(1.2)).ok);
     QTemporaryDir dir;
     const auto text_of = [](const QString& path) {
       QFile file(path);
@@ -292,7 +288,7 @@ class PlanningFeaturesTest : public QObject {
 
   void rename_duplicate_delete_are_undoable() {
     Fixture f;
-    QVERIFY(f.plan_to(arm(1.2)).ok);
+    QVERIFY(f.plan_to(test::ur5e_arm(1.2)).ok);
     panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
     panel->list()->item(0)->setText(QStringLiteral("around the box"));
     QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("around the box"));
@@ -307,9 +303,9 @@ class PlanningFeaturesTest : public QObject {
 
   void retime_blend_and_validate() {
     Fixture f;
-    QVERIFY(f.plan_to(arm(1.2)).ok);
+    QVERIFY(f.plan_to(test::ur5e_arm(1.2)).ok);
     f.features->planner_panel()->start_combo()->setCurrentIndex(3);  // previous goal
-    QVERIFY(f.plan_to(arm(-1.2)).ok);
+    QVERIFY(f.plan_to(test::ur5e_arm(-1.2)).ok);
     QSignalSpy tasks(&f.features->trajectories(), &TrajectoryFeatures::taskFinished);
     panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
     panel->timing_combo()->setCurrentIndex(1);  // trapezoidal
@@ -327,7 +323,7 @@ class PlanningFeaturesTest : public QObject {
     QVERIFY2(tasks.last().at(1).toString().isEmpty(), qPrintable(tasks.last().at(1).toString()));
     QCOMPARE(f.document.trajectories().size(), std::size_t(4));
     const Trajectory& blended = f.document.trajectories()[3].trajectory;
-    QVERIFY((blended.samples().back().position - arm(-1.2)).norm() < 1e-6);
+    QVERIFY((blended.samples().back().position - test::ur5e_arm(-1.2)).norm() < 1e-6);
 
     f.features->trajectories().validate(3);
     QVERIFY(tasks.wait(20000));
@@ -340,8 +336,8 @@ class PlanningFeaturesTest : public QObject {
   void replace_last_keeps_one_plan_until_the_user_keeps_it() {
     Fixture f;
     f.features->planner_panel()->replace_last_plan_box()->setChecked(true);
-    QVERIFY(f.plan_to(arm(1.2)).ok);
-    QVERIFY(f.plan_to(arm(1.0)).ok);
+    QVERIFY(f.plan_to(test::ur5e_arm(1.2)).ok);
+    QVERIFY(f.plan_to(test::ur5e_arm(1.0)).ok);
     QCOMPARE(f.document.trajectories().size(), std::size_t(1));
     QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("plan 2 · RRT-Connect"));
     QCOMPARE(f.features->trajectories().trajectory_panel()->current(), 0);
@@ -350,12 +346,12 @@ class PlanningFeaturesTest : public QObject {
     f.document.undo_stack().redo();
     f.features->trajectories().trajectory_panel()->list()->item(0)->setText(
         QStringLiteral("keep this one"));
-    QVERIFY(f.plan_to(arm(1.2)).ok);
+    QVERIFY(f.plan_to(test::ur5e_arm(1.2)).ok);
     QCOMPARE(f.document.trajectories().size(), std::size_t(2));
     QCOMPARE(f.document.trajectories()[0].name, QStringLiteral("keep this one"));
     // Off (the default): every plan is kept.
     f.features->planner_panel()->replace_last_plan_box()->setChecked(false);
-    QVERIFY(f.plan_to(arm(1.0)).ok);
+    QVERIFY(f.plan_to(test::ur5e_arm(1.0)).ok);
     QCOMPARE(f.document.trajectories().size(), std::size_t(3));
   }
 
@@ -364,7 +360,7 @@ class PlanningFeaturesTest : public QObject {
   void a_plan_of_the_work_before_a_new_session_is_not_added_to_it() {
     Fixture f;
     GoalState g;
-    g.joints = arm(1.2);
+    g.joints = test::ur5e_arm(1.2);
     f.document.set_goal(g);
     QSignalSpy done(f.features, &PlanningFeatures::planFinished);
     f.features->planner_panel()->plan_button()->click();
@@ -376,8 +372,8 @@ class PlanningFeaturesTest : public QObject {
         text.contains(QStringLiteral("cancelled")) || text.contains(QStringLiteral("not added")),
         qPrintable(text));
     // The new work plans as usual.
-    f.document.set_joints(arm(-1.2));
-    QVERIFY(f.plan_to(arm(1.2)).ok);
+    f.document.set_joints(test::ur5e_arm(-1.2));
+    QVERIFY(f.plan_to(test::ur5e_arm(1.2)).ok);
     QCOMPARE(f.document.trajectories().size(), std::size_t(1));
   }
 
@@ -385,16 +381,17 @@ class PlanningFeaturesTest : public QObject {
   // the next plan starts there; or to the pose at the playhead. One undo step each.
   void the_robot_moves_to_a_trajectorys_end_or_playhead_and_back_with_undo() {
     Fixture f;
-    QVERIFY(f.plan_to(arm(1.2)).ok);
+    QVERIFY(f.plan_to(test::ur5e_arm(1.2)).ok);
     panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
     QVERIFY(panel->robot_to_end_button()->isEnabled());
-    QVERIFY((f.document.joints() - arm(-1.2)).norm() < 1e-9);  // planning moved only the ghost
+    QVERIFY((f.document.joints() - test::ur5e_arm(-1.2)).norm() <
+            1e-9);  // planning moved only the ghost
     panel->robot_to_end_button()->click();
-    QVERIFY2((f.document.joints() - arm(1.2)).norm() < 1e-9,
+    QVERIFY2((f.document.joints() - test::ur5e_arm(1.2)).norm() < 1e-9,
              qPrintable(panel->message_label()->text()));
     QVERIFY(panel->message_label()->text().contains(QStringLiteral("Undo")));
     f.document.undo_stack().undo();
-    QVERIFY((f.document.joints() - arm(-1.2)).norm() < 1e-9);
+    QVERIFY((f.document.joints() - test::ur5e_arm(-1.2)).norm() < 1e-9);
 
     const Trajectory& plan = f.document.trajectories()[0].trajectory;
     const double middle = plan.start_time() + 0.5 * plan.duration();
@@ -402,7 +399,7 @@ class PlanningFeaturesTest : public QObject {
     panel->robot_here_button()->click();
     QVERIFY((f.document.joints() - plan.sample(middle).position).norm() < 1e-9);
     f.document.undo_stack().undo();
-    QVERIFY((f.document.joints() - arm(-1.2)).norm() < 1e-9);
+    QVERIFY((f.document.joints() - test::ur5e_arm(-1.2)).norm() < 1e-9);
   }
 
   // A pick and place changes the world as it goes: the robot goes with the scene of that moment
@@ -413,19 +410,19 @@ class PlanningFeaturesTest : public QObject {
     PlanningScene placed = before;
     placed.add_obstacle("part", Shape::box(Vector3(0.05, 0.05, 0.05)),
                         Pose(Eigen::Translation3d(0.4, 0.3, 0.1)));
-    const Trajectory motion =
-        two_samples("ur5e", f.document.robot()->variable_names(), arm(-1.2), arm(-1.0));
+    const Trajectory motion = two_samples("ur5e", f.document.robot()->variable_names(),
+                                          test::ur5e_arm(-1.2), test::ur5e_arm(-1.0));
     f.features->trajectories().show_and_play(
         f.document.add_trajectory(QStringLiteral("pick"), motion, {{0.0, before}, {0.5, placed}}));
     panels::TrajectoryPanel* panel = f.features->trajectories().trajectory_panel();
     panel->robot_to_end_button()->click();
-    QVERIFY2((f.document.joints() - arm(-1.0)).norm() < 1e-9,
+    QVERIFY2((f.document.joints() - test::ur5e_arm(-1.0)).norm() < 1e-9,
              qPrintable(panel->message_label()->text()));
     QVERIFY(f.document.scene().has_obstacle("part"));
     QVERIFY(panel->message_label()->text().contains(QStringLiteral("scene")));
     f.document.undo_stack().undo();
     QVERIFY(!f.document.scene().has_obstacle("part"));
-    QVERIFY((f.document.joints() - arm(-1.2)).norm() < 1e-9);
+    QVERIFY((f.document.joints() - test::ur5e_arm(-1.2)).norm() < 1e-9);
   }
 
   // Trajectories stay when another robot is loaded. One that moves joints this robot does not have
@@ -442,7 +439,7 @@ class PlanningFeaturesTest : public QObject {
              qPrintable(panel->message_label()->text()));
     const int undo_steps = f.document.undo_stack().count();
     panel->robot_to_end_button()->click();
-    QVERIFY((f.document.joints() - arm(-1.2)).norm() < 1e-9);
+    QVERIFY((f.document.joints() - test::ur5e_arm(-1.2)).norm() < 1e-9);
     QVERIFY2(panel->message_label()->text().contains(QStringLiteral("panda_joint1")),
              qPrintable(panel->message_label()->text()));
     QCOMPARE(f.document.undo_stack().count(), undo_steps);

@@ -65,7 +65,7 @@ void fill(StudioDocument& document) {
 }
 
 // Scenes equal up to rounding (a pose's rotation goes through a quaternion in the file).
-bool same_scene(const kinetic::PlanningScene& a, const kinetic::PlanningScene& b) {
+bool same_saved_scene(const kinetic::PlanningScene& a, const kinetic::PlanningScene& b) {
   if (a.obstacles().size() != b.obstacles().size() ||
       a.attached_objects().size() != b.attached_objects().size() || a.overrides() != b.overrides())
     return false;
@@ -86,7 +86,7 @@ bool same_scene(const kinetic::PlanningScene& a, const kinetic::PlanningScene& b
   return true;
 }
 
-std::string snapshot(const StudioDocument& document) {
+std::string document_snapshot(const StudioDocument& document) {
   return kinetic::app::session_to_json(document);
 }
 
@@ -115,7 +115,7 @@ class SessionFileTest : public QObject {
     QVERIFY2(result.warnings.isEmpty(), qPrintable(result.warnings.join('\n')));
     QCOMPARE(restored.robot_reference(), QStringLiteral("panda"));
     QCOMPARE(restored.joints(), original.joints());  // bit-exact (shortest round-trip doubles)
-    QVERIFY(same_scene(restored.scene(), original.scene()));
+    QVERIFY(same_saved_scene(restored.scene(), original.scene()));
     QVERIFY(restored.goal().tcp_pose->isApprox(*original.goal().tcp_pose, 1e-12));
     QCOMPARE(*restored.goal().joints, *original.goal().joints);
     QCOMPARE(restored.trajectories().size(), std::size_t{1});
@@ -125,7 +125,8 @@ class SessionFileTest : public QObject {
     QCOMPARE(changes.size(), std::size_t{2});
     for (std::size_t i = 0; i < changes.size(); ++i) {
       QCOMPARE(changes[i].time, original.trajectories()[0].scene_changes[i].time);
-      QVERIFY(same_scene(changes[i].scene, original.trajectories()[0].scene_changes[i].scene));
+      QVERIFY(
+          same_saved_scene(changes[i].scene, original.trajectories()[0].scene_changes[i].scene));
     }
     QVERIFY(changes[1].scene.has_attached("ball") && !changes[0].scene.has_attached("ball"));
     QVERIFY(restored.stored_states() ==
@@ -156,7 +157,7 @@ class SessionFileTest : public QObject {
     QCOMPARE(document.trajectories().size(), std::size_t{1});
     QVERIFY(document.trajectories()[0].scene_changes.empty());
     // Bad changes refuse the file, naming the field; the document keeps what it had.
-    const std::string before = snapshot(document);
+    const std::string before = document_snapshot(document);
     const std::pair<std::function<void(nlohmann::json&)>, QString> bad[] = {
         {[](nlohmann::json& changes) { changes[1]["time"] = -1.0; },
          QStringLiteral(
@@ -174,7 +175,7 @@ class SessionFileTest : public QObject {
     for (const auto& [edit, message] : bad) {
       result = kinetic::app::apply_session_json(document, edited(edit), QStringLiteral("bad"), {});
       QVERIFY2(result.error.contains(message), qPrintable(result.error));
-      QCOMPARE(snapshot(document), before);
+      QCOMPARE(document_snapshot(document), before);
     }
   }
 
@@ -207,7 +208,7 @@ class SessionFileTest : public QObject {
     StudioDocument document;
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
     document.edit_joints(document.robot()->mid_configuration());
-    const std::string before = snapshot(document);
+    const std::string before = document_snapshot(document);
 
     struct Case {
       const char* name;
@@ -238,7 +239,7 @@ class SessionFileTest : public QObject {
       QVERIFY2(!result.ok(), c.name);
       QVERIFY2(result.error.contains(QString::fromLatin1(c.name)), qPrintable(result.error));
       QVERIFY2(result.error.contains(QString::fromLatin1(c.expected)), qPrintable(result.error));
-      QCOMPARE(snapshot(document), before);
+      QCOMPARE(document_snapshot(document), before);
       QCOMPARE(document.undo_stack().count(), 1);  // history kept too
     }
   }
@@ -274,7 +275,7 @@ class SessionFileTest : public QObject {
     overflow.replace("\"values\": [", "\"values\": [1e400, ");
     StudioDocument document;
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
-    const std::string before = snapshot(document);
+    const std::string before = document_snapshot(document);
     QByteArray garbage;
     for (int i = 0; i < 512; ++i) garbage.append(char((i * 7919) & 0xff));
     for (const auto& [name, bytes] : {std::pair{"overflow.kinetic-session", overflow},
@@ -292,7 +293,7 @@ class SessionFileTest : public QObject {
       QVERIFY2(result.error.contains(QString::fromLatin1(name)), qPrintable(result.error));
       QVERIFY2(result.error.contains(QStringLiteral("not valid JSON")), qPrintable(result.error));
       QVERIFY2(!result.error.contains(QStringLiteral("json.exception")), qPrintable(result.error));
-      QCOMPARE(snapshot(document), before);
+      QCOMPARE(document_snapshot(document), before);
     }
     write(dir.filePath(QStringLiteral("o.kinetic-session")), overflow);
     QVERIFY(kinetic::app::load_session(document, dir.filePath(QStringLiteral("o.kinetic-session")))
@@ -328,7 +329,7 @@ class SessionFileTest : public QObject {
     QTemporaryDir dir;
     StudioDocument document;
     QVERIFY(document.load_robot(QStringLiteral("ur5e")).isEmpty());
-    const std::string before = snapshot(document);
+    const std::string before = document_snapshot(document);
     const std::string deep = std::string(100000, '[') + std::string(100000, ']');
     for (const char* field : {"scene", "trajectories"}) {
       const QString path = dir.filePath(QStringLiteral("deep.kinetic-session"));
@@ -340,7 +341,7 @@ class SessionFileTest : public QObject {
       QVERIFY2(!result.ok(), field);
       QVERIFY2(result.error.contains(QStringLiteral("nest more than 256 levels deep")),
                qPrintable(result.error));
-      QCOMPARE(snapshot(document), before);
+      QCOMPARE(document_snapshot(document), before);
     }
 
     // A key holding a NUL is named with the NUL escaped, not cut off there.

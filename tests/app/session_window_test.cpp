@@ -31,16 +31,13 @@
 #include "panels/planner_panel.hpp"
 #include "panels/stored_states_panel.hpp"
 #include "panels/trajectory_panel.hpp"
+#include "ur5e_beside_box.hpp"
 #include "user_actions.hpp"
 
 using namespace kinetic;
 using kinetic::app::ViewportWindow;
 
 namespace {
-
-JointVector arm(double pan) {
-  return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished();
-}
 
 bool same_camera(const viewer::Camera& a, const viewer::Camera& b) {
   return (a.target - b.target).norm() < 1e-5f && std::abs(a.distance - b.distance) < 1e-5f &&
@@ -64,7 +61,7 @@ class SessionWindowTest : public QObject {
     view.camera().zoom(0.6f);
     view.camera().pan(30.0f, -20.0f, static_cast<float>(view.height()));
     const viewer::Camera saved = view.camera();
-    studio->document->set_joints(arm(0.4));
+    studio->document->set_joints(test::ur5e_arm(0.4));
 
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("view.kinetic-session"));
@@ -90,7 +87,7 @@ class SessionWindowTest : public QObject {
     view.requestUpdate();
     QTRY_VERIFY_WITH_TIMEOUT(view.frames_drawn() > frames + 1, 5000);
     QVERIFY(same_camera(view.camera(), saved));
-    QVERIFY(studio->document->joints().isApprox(arm(0.4), 1e-9));
+    QVERIFY(studio->document->joints().isApprox(test::ur5e_arm(0.4), 1e-9));
 
     // Without a camera in the file, the view is framed as for any newly loaded robot.
     const QString plain = dir.filePath(QStringLiteral("plain.kinetic-session"));
@@ -280,7 +277,7 @@ class SessionWindowTest : public QObject {
       scene.add_obstacle("crate", Shape::box(Vector3(0.2, 0.3, 0.4)),
                          Pose(Eigen::Translation3d(0.6, -0.2, 0.2)));
       crashed.set_scene(scene);
-      crashed.set_joints(arm(-0.9));
+      crashed.set_joints(test::ur5e_arm(-0.9));
       app::SessionCamera camera;
       camera.target = Vector3(0.4, 0.1, 0.3);
       camera.distance = 1.9;
@@ -319,7 +316,7 @@ class SessionWindowTest : public QObject {
 
     const app::StudioDocument& document = *studio->document;
     QTRY_VERIFY_WITH_TIMEOUT(document.scene().has_obstacle("crate"), 5000);
-    QVERIFY(document.joints().isApprox(arm(-0.9), 1e-9));
+    QVERIFY(document.joints().isApprox(test::ur5e_arm(-0.9), 1e-9));
     QVERIFY(document.scene().obstacle("crate").pose.translation().isApprox(Vector3(0.6, -0.2, 0.2),
                                                                            1e-9));
     QCOMPARE(document.robot()->name(), std::string("ur5e"));

@@ -35,6 +35,7 @@
 #include <QTimer>
 #include <QtTest>
 #include <algorithm>
+#include <cstdlib>
 #include <vector>
 
 #include "app/goal/goal_controller.hpp"
@@ -53,6 +54,12 @@ using namespace kinetic;
 using namespace kinetic::app;
 
 constexpr int kWaitLimitMs = 20000;
+
+// The test suite's pass (KINETIC_BENCH_QUICK) only proves each benchmark runs: a few iterations,
+// as it holds the display that the window tests queue for.
+int iterations(int full) {
+  return std::getenv("KINETIC_BENCH_QUICK") ? std::min(full, 4) : full;
+}
 
 // Processes events until `done` or the limit; false on timeout.
 template <typename Predicate>
@@ -135,7 +142,7 @@ BENCHMARK(studio_startup_to_first_frame)
     ->Name("Ours/studio_startup_to_first_frame")
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond)
-    ->Iterations(3);
+    ->Iterations(iterations(3));
 
 void studio_gizmo_move_to_ik_frame(benchmark::State& state) {
   auto studio = open_studio(state);
@@ -192,7 +199,7 @@ BENCHMARK(studio_gizmo_move_to_ik_frame)
     ->Name("Ours/studio_gizmo_move_to_ik_frame")
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond)
-    ->Iterations(40);
+    ->Iterations(iterations(40));
 
 // Start and goal in two pan ranges a post near the shoulder separates: the plan cannot succeed,
 // so it runs for its whole time budget.
@@ -275,7 +282,7 @@ BENCHMARK(studio_frames_while_planning)
     ->Name("Ours/studio_frames_while_planning")
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond)
-    ->Iterations(60);
+    ->Iterations(iterations(60));
 
 constexpr int kPandaFrames = 120;
 const QSize kBudgetWindow(1600, 1000);
@@ -310,7 +317,7 @@ BENCHMARK(panda_package_startup_to_first_frame)
     ->Name("Ours/panda_package_startup_to_first_frame")
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond)
-    ->Iterations(3);
+    ->Iterations(iterations(3));
 
 void panda_package_orbit_frames(benchmark::State& state) {
   auto studio = open_settled_panda(state);
@@ -323,7 +330,7 @@ BENCHMARK(panda_package_orbit_frames)
     ->Name("Ours/panda_package_orbit_frames")
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond)
-    ->Iterations(kPandaFrames);
+    ->Iterations(iterations(kPandaFrames));
 
 void panda_package_gizmo_drag_frames(benchmark::State& state) {
   auto studio = open_settled_panda(state);
@@ -350,7 +357,7 @@ BENCHMARK(panda_package_gizmo_drag_frames)
     ->Name("Ours/panda_package_gizmo_drag_frames")
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond)
-    ->Iterations(kPandaFrames);
+    ->Iterations(iterations(kPandaFrames));
 
 }  // namespace
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "panels/task_panel.hpp"
+#include "support/units.hpp"
 
 using kinetic::GripperSpec;
 using kinetic::Pose;
@@ -27,7 +28,7 @@ using kinetic::panels::TaskSettings;
 
 namespace {
 
-constexpr double kDegree = std::numbers::pi / 180.0;
+using kinetic::test::kDegree;
 
 TaskObject object_at(const QString& name, const Vector3& position) {
   Pose pose = Pose::Identity();

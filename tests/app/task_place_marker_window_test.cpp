@@ -38,6 +38,7 @@
 #include "panels/planner_panel.hpp"
 #include "panels/task_panel.hpp"
 #include "support/test_paths.hpp"
+#include "support/units.hpp"
 #include "user_actions.hpp"
 #include "viewer/gizmo.hpp"
 #include "window_test_support.hpp"
@@ -49,15 +50,14 @@ using kinetic::viewer::GizmoHandle;
 
 namespace {
 
-const Vector3 kPlace(0.45, 0.35, 0.035);  // free table beside the box (task_panel_window_test)
-constexpr int kPlanTimeoutMs = 240000;    // a loaded 2-core machine
-constexpr double kDegrees = 180.0 / std::numbers::pi;
+const Vector3 kPlaceAt(0.45, 0.35, 0.035);    // free table beside the box (task_panel_window_test)
+constexpr int kMarkerPlanTimeoutMs = 240000;  // a loaded 2-core machine
 
-PlanningScene example_scene() {
+PlanningScene marker_scene() {
   return load_scene(test::test_source_dir() + "/../examples/jobs/pick_and_place_scene.json");
 }
 
-bool near(const Vector3& a, const Vector3& b, double tolerance) {
+bool near_point(const Vector3& a, const Vector3& b, double tolerance) {
   return (a - b).norm() <= tolerance;
 }
 
@@ -100,8 +100,8 @@ class TaskPlaceMarkerWindowTest : public QObject {
 
   void init() {
     studio_->window->planning_features()->trajectories().playback().stop();
-    if (scene_to_json(document().scene()) != scene_to_json(example_scene()))
-      document().set_scene(example_scene());
+    if (scene_to_json(document().scene()) != scene_to_json(marker_scene()))
+      document().set_scene(marker_scene());
     document().set_joints(document().robot()->named_pose("home"));
     panel_->set_move_in_view(false);
     show_task_dock();
@@ -118,7 +118,7 @@ class TaskPlaceMarkerWindowTest : public QObject {
     document().set_selected_object(QStringLiteral("part"));
     document().set_selected_object({});
     QCOMPARE(panel_->object(), QStringLiteral("part"));
-    for (int axis = 0; axis < 3; ++axis) panel_->place_position_box(axis)->setValue(kPlace[axis]);
+    for (int axis = 0; axis < 3; ++axis) panel_->place_position_box(axis)->setValue(kPlaceAt[axis]);
     panel_->place_yaw_box()->setValue(0.0);
   }
 
@@ -129,9 +129,9 @@ class TaskPlaceMarkerWindowTest : public QObject {
 
   void the_marker_stands_at_the_place_while_the_dock_is_shown() {
     QVERIFY(marker());
-    QVERIFY(near(marker()->pose.translation(), kPlace, 1e-12));
+    QVERIFY(near_point(marker()->pose.translation(), kPlaceAt, 1e-12));
     QVERIFY(marker()->shape.type == Shape::Type::Cylinder);  // the part's own shape
-    const auto at = view().project(kPlace);
+    const auto at = view().project(kPlaceAt);
     QVERIFY(at.has_value());
     const qreal scale = view().devicePixelRatio();
     const QPoint centre(static_cast<int>(at->x() * scale), static_cast<int>(at->y() * scale));
@@ -182,9 +182,11 @@ class TaskPlaceMarkerWindowTest : public QObject {
     QVERIFY(marker());
     // Exactly what the plan would be asked for: the upright part turned by the yaw about world Z.
     QVERIFY(marker()->pose.isApprox(panel_->request().place_pose, 1e-12));
-    QVERIFY(near(marker()->pose.translation(), Vector3(0.3, kPlace.y(), kPlace.z()), 1e-12));
+    QVERIFY(
+        near_point(marker()->pose.translation(), Vector3(0.3, kPlaceAt.y(), kPlaceAt.z()), 1e-12));
     const Eigen::Matrix3d turned =
-        Eigen::AngleAxisd(30.0 / kDegrees, Vector3::UnitZ()).toRotationMatrix();
+        Eigen::AngleAxisd(30.0 / kinetic::test::kDegreesPerRadian, Vector3::UnitZ())
+            .toRotationMatrix();
     QVERIFY(marker()->pose.linear().isApprox(turned, 1e-12));
   }
 
@@ -195,7 +197,7 @@ class TaskPlaceMarkerWindowTest : public QObject {
     QTest::mouseClick(panel_->move_in_view_button(), Qt::LeftButton);
     QVERIFY(panel_->move_in_view());
     QVERIFY(task_->place_target().has_gizmo());
-    QVERIFY(gizmo_at(kPlace));
+    QVERIFY(gizmo_at(kPlaceAt));
     // Position and yaw only: world axes (even in the local-frame view) and only the ring about Z.
     QVERIFY((view().gizmo()->rings == std::array<bool, 3>{false, false, true}));
     view().set_option(ViewOption::LocalFrame, true);
@@ -205,13 +207,13 @@ class TaskPlaceMarkerWindowTest : public QObject {
     view().set_option(ViewOption::LocalFrame, false);
     // Typing moves the gizmo with the marker.
     panel_->place_position_box(1)->setValue(0.3);
-    QVERIFY(gizmo_at(Vector3(kPlace.x(), 0.3, kPlace.z())));
+    QVERIFY(gizmo_at(Vector3(kPlaceAt.x(), 0.3, kPlaceAt.z())));
   }
 
   void the_gizmo_goes_back_to_its_usual_target() {
     const auto turn_on = [this] {
       if (!panel_->move_in_view()) QTest::mouseClick(panel_->move_in_view_button(), Qt::LeftButton);
-      return panel_->move_in_view() && gizmo_at(kPlace);
+      return panel_->move_in_view() && gizmo_at(kPlaceAt);
     };
     // The button off: the goal.
     QVERIFY(turn_on());
@@ -253,24 +255,25 @@ class TaskPlaceMarkerWindowTest : public QObject {
     QVERIFY(gizmo_at(goal_position()));
     QVERIFY(!panel_->move_in_view());
     // The table lies behind the marker's centre, the marker in front: the click is the marker's.
-    const QPoint centre = pixel_of(kPlace);
+    const QPoint centre = pixel_of(kPlaceAt);
     const auto table_at = ray_enters(ray_through(centre), document().scene().obstacle("table"));
     QVERIFY(table_at.has_value());
-    QVERIFY(*table_at > distance_to(kPlace));
+    QVERIFY(*table_at > distance_to(kPlaceAt));
     click_view(centre);
     QVERIFY(!QTest::currentTestFailed());
     QTRY_VERIFY(panel_->move_in_view());
     QVERIFY(panel_->move_in_view_button()->isChecked());
     QVERIFY(task_->place_target().has_gizmo());
-    QVERIFY(gizmo_at(kPlace));
+    QVERIFY(gizmo_at(kPlaceAt));
     QCOMPARE(document().selected_object(), QString());  // not the table
 
     // The gizmo moves the place as the button's does.
     drag_arrow(GizmoHandle::TranslateY, -0.05);
     QVERIFY(!QTest::currentTestFailed());
     const double y = panel_->place_position_box(1)->value();
-    QVERIFY2(std::abs(y - (kPlace.y() - 0.05)) < 0.01, qPrintable(QString::number(y)));
-    QVERIFY(near(marker()->pose.translation(), Vector3(kPlace.x(), y, kPlace.z()), 1e-12));
+    QVERIFY2(std::abs(y - (kPlaceAt.y() - 0.05)) < 0.01, qPrintable(QString::number(y)));
+    QVERIFY(
+        near_point(marker()->pose.translation(), Vector3(kPlaceAt.x(), y, kPlaceAt.z()), 1e-12));
     QVERIFY(panel_->move_in_view());
   }
 
@@ -279,10 +282,10 @@ class TaskPlaceMarkerWindowTest : public QObject {
     const Obstacle& box = document().scene().obstacle("box");
     const Vector3 on_box = box.pose.translation() + Vector3(0, 0, 0.1);
     const Vector3 away = (on_box - view().camera().eye().cast<double>()).normalized();
-    const Vector3 behind = on_box + away * ((kPlace.z() - on_box.z()) / away.z());
+    const Vector3 behind = on_box + away * ((kPlaceAt.z() - on_box.z()) / away.z());
     for (int axis = 0; axis < 2; ++axis) panel_->place_position_box(axis)->setValue(behind[axis]);
     const Vector3 place = marker()->pose.translation();
-    QVERIFY(near(place, behind, 1e-3));  // the fields' precision
+    QVERIFY(near_point(place, behind, 1e-3));  // the fields' precision
     const QPoint pixel = pixel_of(place);
     const auto box_at = ray_enters(ray_through(pixel), box);
     QVERIFY(box_at.has_value());
@@ -298,9 +301,9 @@ class TaskPlaceMarkerWindowTest : public QObject {
   void a_click_on_an_obstacle_takes_the_gizmo_back_and_empty_space_keeps_it() {
     const Vector3 box = document().scene().obstacle("box").pose.translation();
     const auto grab_marker = [this] {
-      click_view(pixel_of(kPlace));
+      click_view(pixel_of(kPlaceAt));
       return !QTest::currentTestFailed() &&
-             QTest::qWaitFor([this] { return panel_->move_in_view(); }) && gizmo_at(kPlace);
+             QTest::qWaitFor([this] { return panel_->move_in_view(); }) && gizmo_at(kPlaceAt);
     };
     // An obstacle selected: clicking the marker takes the gizmo and leaves the selection.
     document().set_selected_object(QStringLiteral("box"));
@@ -323,7 +326,7 @@ class TaskPlaceMarkerWindowTest : public QObject {
     QTRY_COMPARE(document().selected_object(), QString());
     QVERIFY(panel_->move_in_view());
     QVERIFY(task_->place_target().has_gizmo());
-    QVERIFY(gizmo_at(kPlace));
+    QVERIFY(gizmo_at(kPlaceAt));
   }
 
   void moving_the_marker_leaves_the_document_unmodified() {
@@ -345,31 +348,31 @@ class TaskPlaceMarkerWindowTest : public QObject {
     const int steps = document().undo_stack().count();
 
     QTest::mouseClick(panel_->move_in_view_button(), Qt::LeftButton);
-    QVERIFY(gizmo_at(kPlace));
+    QVERIFY(gizmo_at(kPlaceAt));
     drag_arrow(GizmoHandle::TranslateY, -0.05);
     QVERIFY(!QTest::currentTestFailed());
-    QVERIFY2(std::abs(panel_->place_position_box(1)->value() - (kPlace.y() - 0.05)) < 0.01,
+    QVERIFY2(std::abs(panel_->place_position_box(1)->value() - (kPlaceAt.y() - 0.05)) < 0.01,
              qPrintable(QString::number(panel_->place_position_box(1)->value())));
-    QCOMPARE(panel_->place_position_box(0)->value(), kPlace.x());
+    QCOMPARE(panel_->place_position_box(0)->value(), kPlaceAt.x());
 
     QCOMPARE(changes, 0);
     QCOMPARE(document().undo_stack().count(), steps);
     QVERIFY(!studio_->window->isWindowModified());
-    QVERIFY(near(document().scene().obstacle("part").pose.translation(), Vector3(0.5, -0.35, 0.035),
-                 1e-12));
+    QVERIFY(near_point(document().scene().obstacle("part").pose.translation(),
+                       Vector3(0.5, -0.35, 0.035), 1e-12));
   }
 
   // Last: the plan adds a trajectory and plays it.
   void dragging_writes_the_fields_and_the_plan_puts_the_part_there() {
     QTest::mouseClick(panel_->move_in_view_button(), Qt::LeftButton);
-    QVERIFY(gizmo_at(kPlace));
+    QVERIFY(gizmo_at(kPlaceAt));
     drag_arrow(GizmoHandle::TranslateX, 0.05);
     QVERIFY(!QTest::currentTestFailed());
     const double x = panel_->place_position_box(0)->value();
-    QVERIFY2(std::abs(x - (kPlace.x() + 0.05)) < 0.01, qPrintable(QString::number(x)));
-    QCOMPARE(panel_->place_position_box(1)->value(), kPlace.y());
-    QCOMPARE(panel_->place_position_box(2)->value(), kPlace.z());
-    QVERIFY(gizmo_at(Vector3(x, kPlace.y(), kPlace.z())));
+    QVERIFY2(std::abs(x - (kPlaceAt.x() + 0.05)) < 0.01, qPrintable(QString::number(x)));
+    QCOMPARE(panel_->place_position_box(1)->value(), kPlaceAt.y());
+    QCOMPARE(panel_->place_position_box(2)->value(), kPlaceAt.z());
+    QVERIFY(gizmo_at(Vector3(x, kPlaceAt.y(), kPlaceAt.z())));
 
     drag_yaw_ring(30.0);
     QVERIFY(!QTest::currentTestFailed());
@@ -381,13 +384,13 @@ class TaskPlaceMarkerWindowTest : public QObject {
     save_window_screenshot(QStringLiteral("task_place_marker_drag.png"));
 
     // The next plan puts the part where the fields say.
-    const Vector3 place(x, kPlace.y(), kPlace.z());
+    const Vector3 place(x, kPlaceAt.y(), kPlaceAt.z());
     panel_->gripper_combo()->setCurrentIndex(
         panel_->gripper_combo()->findData(int(GripperSpec::Kind::Suction)));
     panel_->touch_links_edit()->clear();  // the engine's default for the bare flange
     QSignalSpy finished(task_, &TaskFeature::taskFinished);
     QTest::mouseClick(panel_->plan_button(), Qt::LeftButton);
-    QVERIFY(finished.wait(kPlanTimeoutMs));
+    QVERIFY(finished.wait(kMarkerPlanTimeoutMs));
     const auto outcome = finished.first().at(0).value<TaskOutcome>();
     QVERIFY2(outcome.ok, qPrintable(outcome.error + QStringLiteral(" / ") + outcome.hint));
     const NamedTrajectory& added = document().trajectories().back();
@@ -395,10 +398,11 @@ class TaskPlaceMarkerWindowTest : public QObject {
     const PlanningScene& released = added.scene_changes.back().scene;
     QVERIFY(released.has_obstacle("part"));
     const Pose placed = released.obstacle("part").pose;
-    QVERIFY(near(placed.translation(), place, 1e-6));
+    QVERIFY(near_point(placed.translation(), place, 1e-6));
     // At the yaw dragged, or one of the place rotations as good (90° steps).
-    QVERIFY2(std::abs(std::remainder(heading(placed) * kDegrees - yaw, 90.0)) < 1e-6,
-             qPrintable(QString::number(heading(placed) * kDegrees)));
+    QVERIFY2(std::abs(std::remainder(heading(placed) * kinetic::test::kDegreesPerRadian - yaw,
+                                     90.0)) < 1e-6,
+             qPrintable(QString::number(heading(placed) * kinetic::test::kDegreesPerRadian)));
   }
 
  private:
@@ -422,7 +426,7 @@ class TaskPlaceMarkerWindowTest : public QObject {
     return QTest::qWaitFor(
         [&] {
           return view().gizmo() &&
-                 near(view().gizmo()->pose.translation().cast<double>(), position, 1e-5);
+                 near_point(view().gizmo()->pose.translation().cast<double>(), position, 1e-5);
         },
         5000);
   }
@@ -481,8 +485,8 @@ class TaskPlaceMarkerWindowTest : public QObject {
         0.72 * viewer::gizmo_scale(gizmo, view().camera(), static_cast<float>(view().height()));
     const Vector3 centre = gizmo.pose.translation().cast<double>();
     const auto on_ring = [&](double angle) {
-      return Vector3(centre +
-                     r * Vector3(std::cos(angle / kDegrees), std::sin(angle / kDegrees), 0.0));
+      return Vector3(centre + r * Vector3(std::cos(angle / kinetic::test::kDegreesPerRadian),
+                                          std::sin(angle / kinetic::test::kDegreesPerRadian), 0.0));
     };
     drag(on_ring(-135.0), on_ring(-135.0 + degrees), GizmoHandle::RotateZ);
   }

@@ -31,7 +31,7 @@ using nlohmann::json;
 
 namespace {
 
-PlanningScene example_scene() {
+PlanningScene session_example_scene() {
   return load_scene(test::test_source_dir() + "/../examples/jobs/pick_and_place_scene.json");
 }
 
@@ -44,7 +44,7 @@ std::unique_ptr<app::Studio> open_studio() {
 // The studio with the example's scene (a part on a table): where each case starts.
 std::unique_ptr<app::Studio> open_studio_with_part() {
   auto studio = open_studio();
-  if (studio) studio->document->set_scene(example_scene());
+  if (studio) studio->document->set_scene(session_example_scene());
   return studio;
 }
 
@@ -165,7 +165,7 @@ class TaskSessionTest : public QObject {
     {
       app::StudioDocument old;  // no Task panel: its session has no settings.task
       QCOMPARE(old.load_robot(QStringLiteral("ur5e")), QString());
-      old.set_scene(example_scene());
+      old.set_scene(session_example_scene());
       QCOMPARE(app::save_session(old, old_path), QString());
       old.set_task_settings(before);
       QCOMPARE(app::save_session(old, set_path), QString());
@@ -289,7 +289,7 @@ class TaskSessionTest : public QObject {
     QVERIFY2(panel->status_label()->text().contains(QStringLiteral("'part' is not in the scene")),
              qPrintable(panel->status_label()->text()));
     // The part put back (undo of a delete, a scene loaded): it is chosen again.
-    fresh->document->set_scene(example_scene());
+    fresh->document->set_scene(session_example_scene());
     QCOMPARE(panel->object(), QStringLiteral("part"));
     QVERIFY(panel->missing_object().isEmpty());
     QVERIFY(!panel->missing_object_label()->isVisibleTo(panel));

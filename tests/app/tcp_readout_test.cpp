@@ -22,13 +22,12 @@
 #include "panels/joints_panel.hpp"
 #include "panels/tcp_readout.hpp"
 #include "support/test_paths.hpp"
+#include "support/units.hpp"
 
 using namespace kinetic;
 using kinetic::panels::TcpReadout;
 
 namespace {
-
-constexpr double kDegrees = 180.0 / std::numbers::pi;
 
 // The engine's forward kinematics of the robot's TCP (its planning group's chain, TCP offset
 // included), in the chain's base link.
@@ -55,7 +54,7 @@ std::vector<double> numbers_of(const QString& line, const QString& prefix) {
 bool shows(const QString& line, const QString& prefix, const Pose& pose) {
   const std::vector<double> v = numbers_of(line, prefix);
   if (v.empty()) return false;
-  const Eigen::Vector3d rpy = rpy_from_rotation(pose.linear()) * kDegrees;
+  const Eigen::Vector3d rpy = rpy_from_rotation(pose.linear()) * kinetic::test::kDegreesPerRadian;
   for (int i = 0; i < 3; ++i)
     if (std::abs(v[i] - pose.translation()[i]) > 0.6e-4 || std::abs(v[i + 3] - rpy[i]) > 0.6e-2)
       return false;

@@ -35,6 +35,7 @@
 #include "engine/collision/collision_checker.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "panels/servo_panel.hpp"
+#include "support/units.hpp"
 #include "teleop_studio.hpp"
 
 using namespace kinetic;
@@ -46,8 +47,8 @@ using kinetic::panels::TeleopSource;
 
 namespace {
 
-constexpr double kMillimetre = 1e-3;
-constexpr double kDegree = std::numbers::pi / 180.0;
+using kinetic::test::kDegree;
+using kinetic::test::kMillimetre;
 constexpr int kConvergeMs = 15000;  // a loaded machine; the motions take about a second
 
 using kinetic::test::rotation_between;

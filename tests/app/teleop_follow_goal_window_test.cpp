@@ -19,6 +19,8 @@
 #include "app/servo/teleop_controller.hpp"
 #include "gizmo_drag.hpp"
 #include "panels/servo_panel.hpp"
+#include "support/pose_difference.hpp"
+#include "support/units.hpp"
 #include "viewer/gizmo.hpp"
 #include "window_test_support.hpp"
 
@@ -28,12 +30,10 @@ using kinetic::viewer::GizmoHandle;
 
 namespace {
 
-constexpr double kMillimetre = 1e-3;
-constexpr double kDegree = std::numbers::pi / 180.0;
+using kinetic::test::kDegree;
+using kinetic::test::kMillimetre;
 
-double rotation_between(const Pose& a, const Pose& b) {
-  return Eigen::AngleAxisd(a.linear().transpose() * b.linear()).angle();
-}
+using kinetic::test::rotation_between;
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "app/studio_window_factory.hpp"
+#include "support/pose_difference.hpp"
 
 namespace kinetic::test {
 
@@ -30,10 +31,6 @@ inline std::unique_ptr<app::Studio> open_teleop_studio() {
     return nullptr;
   }
   return studio;
-}
-
-inline double rotation_between(const Pose& a, const Pose& b) {
-  return Eigen::AngleAxisd(a.linear().transpose() * b.linear()).angle();
 }
 
 }  // namespace kinetic::test

@@ -33,10 +33,6 @@ using namespace kinetic::app;
 
 namespace {
 
-JointVector arm(double pan) {
-  return test::ur5e_arm(pan);
-}
-
 QString shown_report(const PlanningFeatures& features) {
   const QListWidget* list = features.trajectories().trajectory_panel()->validation_list();
   return list->count() > 0 ? list->item(0)->text() : QString();
@@ -104,7 +100,7 @@ class TrajectoryValidationStatusTest : public QObject {
  private slots:
   void a_report_shows_only_under_its_own_trajectory_and_scene() {
     ArmFixture f;
-    QVERIFY(f.plan_to(arm(1.2)).ok);
+    QVERIFY(f.plan_to(test::ur5e_arm(1.2)).ok);
     QVERIFY2(shown_report(*f.features).startsWith(QStringLiteral("✓")),
              qPrintable(shown_report(*f.features)));
     QCOMPARE(f.features->trajectories().validation_status(0).state, ValidationState::Valid);
@@ -112,9 +108,10 @@ class TrajectoryValidationStatusTest : public QObject {
     // An imported trajectory has no report: the plan's ✓ is not shown under it.
     QTemporaryDir dir;
     const JointVector rest = JointVector::Zero(6);
-    const Trajectory other(f.document.robot()->name(), f.document.robot()->variable_names(),
-                           std::vector<PositionUnit>(6, PositionUnit::Radian),
-                           {{0.0, arm(-1.2), rest, rest}, {1.0, arm(-1.0), rest, rest}});
+    const Trajectory other(
+        f.document.robot()->name(), f.document.robot()->variable_names(),
+        std::vector<PositionUnit>(6, PositionUnit::Radian),
+        {{0.0, test::ur5e_arm(-1.2), rest, rest}, {1.0, test::ur5e_arm(-1.0), rest, rest}});
     const QString path = dir.filePath(QStringLiteral("other.json"));
     save_trajectory(other, path.toStdString());
     QVERIFY(f.features->trajectories().import_trajectory(path).isEmpty());
@@ -156,11 +153,12 @@ class TrajectoryValidationStatusTest : public QObject {
   // A result that lands after another trajectory was selected does not show under it.
   void a_validation_of_another_trajectory_is_not_shown_under_the_current_one() {
     ArmFixture f;
-    QVERIFY(f.plan_to(arm(1.2)).ok);
+    QVERIFY(f.plan_to(test::ur5e_arm(1.2)).ok);
     const JointVector rest = JointVector::Zero(6);
-    const Trajectory other(f.document.robot()->name(), f.document.robot()->variable_names(),
-                           std::vector<PositionUnit>(6, PositionUnit::Radian),
-                           {{0.0, arm(-1.2), rest, rest}, {1.0, arm(-1.0), rest, rest}});
+    const Trajectory other(
+        f.document.robot()->name(), f.document.robot()->variable_names(),
+        std::vector<PositionUnit>(6, PositionUnit::Radian),
+        {{0.0, test::ur5e_arm(-1.2), rest, rest}, {1.0, test::ur5e_arm(-1.0), rest, rest}});
     f.features->trajectories().trajectory_panel()->set_current(
         f.document.add_trajectory(QStringLiteral("other"), other));
     QSignalSpy tasks(&f.features->trajectories(), &TrajectoryFeatures::taskFinished);

@@ -38,7 +38,7 @@ using kinetic::test::session_has_obstacle;
 
 namespace {
 
-using Studio = kinetic::test::DataFeaturesStudio;
+using UnsavedChangesStudio = kinetic::test::DataFeaturesStudio;
 
 // Clicks the unsaved-changes box's button, after checking what the box says.
 ModalAnswers::Handler answer_box(QMessageBox::StandardButton button, const QString& names,
@@ -63,7 +63,7 @@ class UnsavedChangesTest : public QObject {
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   void the_title_names_the_session_and_save_writes_to_it() {
-    Studio studio;
+    UnsavedChangesStudio studio;
     QCOMPARE(studio.window->windowTitle(), QStringLiteral("Untitled session[*] — Kinetic Studio"));
     QVERIFY(!studio.window->isWindowModified());
     QVERIFY(studio.features.save_session && studio.features.save_session_as);
@@ -119,7 +119,7 @@ class UnsavedChangesTest : public QObject {
   }
 
   void closing_with_unsaved_changes_asks_save_discard_or_cancel() {
-    Studio studio;
+    UnsavedChangesStudio studio;
     // Nothing changed: closes without a question.
     {
       ModalAnswers answers({});
@@ -191,7 +191,7 @@ class UnsavedChangesTest : public QObject {
   void opening_another_session_asks_first() {
     QStringList actions;
     UnsavedChoice next = UnsavedChoice::Cancel;
-    Studio studio([&](DataFeatureOptions& options) {
+    UnsavedChangesStudio studio([&](DataFeatureOptions& options) {
       options.unsaved_changes_question = [&](QWidget*, const QString& name, const QString& action) {
         actions << name + " / " + action;
         return next;
@@ -261,7 +261,7 @@ class UnsavedChangesTest : public QObject {
   void an_exit_that_did_not_ask_keeps_unsaved_changes_for_the_next_start() {
     QString autosave;
     {
-      Studio studio([](DataFeatureOptions& options) {
+      UnsavedChangesStudio studio([](DataFeatureOptions& options) {
         options.unsaved_changes_question = [](QWidget*, const QString&, const QString&) {
           return UnsavedChoice::Discard;
         };
@@ -291,7 +291,7 @@ class UnsavedChangesTest : public QObject {
     }
     QVERIFY(session_has_obstacle(autosave, "box1"));
     int offered = 0;
-    Studio next([&](DataFeatureOptions& options) {
+    UnsavedChangesStudio next([&](DataFeatureOptions& options) {
       options.autosave_path = autosave;
       options.offer_recovery = true;
       options.recovery_question = [&](const QString&) {

@@ -24,6 +24,7 @@
 #include "app/window_test_support.hpp"
 #include "panels/goal_panel.hpp"
 #include "panels/planner_panel.hpp"
+#include "ur5e_beside_box.hpp"
 
 using namespace kinetic;
 using app::ViewOption;
@@ -48,10 +49,6 @@ QAction* menu_action(QMainWindow& window, const QString& menu_title, const QStri
 
 float angle_between(float a, float b) {
   return std::abs(std::remainder(a - b, 2 * kPi));
-}
-
-JointVector arm(double pan) {
-  return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished();
 }
 
 }  // namespace
@@ -191,9 +188,9 @@ class ViewControlsWindowTest : public QObject {
   void toolbar_plans_and_pauses() {
     app::StudioDocument& document = *studio_->document;
     app::PlanningFeatures& planning = *window().planning_features();
-    document.set_joints(arm(-0.6));
+    document.set_joints(test::ur5e_arm(-0.6));
     app::GoalState goal;
-    goal.joints = arm(0.6);
+    goal.joints = test::ur5e_arm(0.6);
     document.edit_goal(goal);
 
     QSignalSpy playing(&planning, &app::PlanningFeatures::planPlaying);
@@ -212,9 +209,9 @@ class ViewControlsWindowTest : public QObject {
   void toolbar_plans_and_executes() {
     app::StudioDocument& document = *studio_->document;
     app::PlanningFeatures& planning = *window().planning_features();
-    document.set_joints(arm(-0.6));
+    document.set_joints(test::ur5e_arm(-0.6));
     app::GoalState goal;
-    goal.joints = arm(0.6);
+    goal.joints = test::ur5e_arm(0.6);
     document.edit_goal(goal);
     planning.trajectories().playback().set_speed(4.0);
     planning.planner_panel()->timeout_box()->setValue(
@@ -228,7 +225,7 @@ class ViewControlsWindowTest : public QObject {
     QTest::keyClick(&window(), Qt::Key_Return, Qt::ControlModifier | Qt::ShiftModifier);
     QVERIFY(executed.wait(60000));
     QVERIFY(executed.first().at(0).toBool());
-    QVERIFY((document.joints() - arm(0.6)).norm() < 1e-6);
+    QVERIFY((document.joints() - test::ur5e_arm(0.6)).norm() < 1e-6);
   }
 
   // Last: it replaces the studio.

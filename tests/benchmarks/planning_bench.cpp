@@ -246,7 +246,7 @@ void ours(benchmark::State& state, const std::string& robot_name, const std::str
   const BenchmarkProblemSet& list = problems(robot_name, scene_name);
   std::vector<double> times, search_times, post_times, gate_times, other_times, lengths;
   int successes = 0, index = 0;
-  for (const BenchmarkProblem& p : list.problems) {
+  for (const StartGoalProblem& p : list.problems) {
     options.seed = static_cast<std::uint64_t>(index++);
     const auto t0 = Clock::now();
     bool ok = false;
@@ -306,7 +306,7 @@ void peer_ompl(benchmark::State& state, const std::string& robot_name,
                          our_range_step ? our_range(model) : 0.0);
   std::vector<double> times, lengths;
   int successes = 0;
-  for (const BenchmarkProblem& p : list.problems) {
+  for (const StartGoalProblem& p : list.problems) {
     const auto t0 = Clock::now();
     const bool solved = planner.solve(p.start, p.goal, kBudgetS, simplify);
     const double t = ms_since(t0);

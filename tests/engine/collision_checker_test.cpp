@@ -33,10 +33,10 @@ RobotModelPtr load(const std::string& urdf, const std::string& srdf) {
   options.require_meshes = true;
   return load_robot_file(root + urdf, root + srdf, "", options);
 }
-RobotModelPtr panda() {
+RobotModelPtr panda_model() {
   return load("panda_description/urdf/panda.urdf", "panda_description/srdf/panda.srdf");
 }
-RobotModelPtr ur5() {
+RobotModelPtr ur5_model() {
   return load("ur_description/urdf/ur5_robot.urdf", "ur_description/srdf/ur5.srdf");
 }
 
@@ -146,17 +146,17 @@ void never_misses_a_collision(const RobotModelPtr& model, const char* label) {
 
 TEST(CollisionChecker, PandaNeverReportsFreeWhereFclCollides) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  never_misses_a_collision(panda(), "panda");
+  never_misses_a_collision(panda_model(), "panda");
 }
 
 TEST(CollisionChecker, Ur5NeverReportsFreeWhereFclCollides) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  never_misses_a_collision(ur5(), "ur5");
+  never_misses_a_collision(ur5_model(), "ur5");
 }
 
 TEST(CollisionChecker, DefaultPoseIsFreeAndContactsNameTheLinks) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  auto model = panda();
+  auto model = panda_model();
   CollisionChecker checker(model);
   const JointVector ready = model->named_pose("default");
   EXPECT_FALSE(checker.in_collision(ready));
@@ -300,7 +300,7 @@ TEST(CollisionChecker, SceneChangesKeepUnchangedBodiesButFollowNewPosesAndShapes
 // with FK walked link by link from the root (the general per-joint steps).
 TEST(CollisionChecker, LinkPosesMatchPerLinkForwardKinematics) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  for (const RobotModelPtr& model : {panda(), ur5()}) {
+  for (const RobotModelPtr& model : {panda_model(), ur5_model()}) {
     CollisionChecker checker(model);
     const ForwardKinematics fk(*model);
     std::mt19937_64 rng(5);
@@ -321,7 +321,7 @@ TEST(CollisionChecker, LinkPosesMatchPerLinkForwardKinematics) {
 
 TEST(CollisionChecker, AttachedObjectMovesWithTheLinkAndDetachesInPlace) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  auto model = panda();
+  auto model = panda_model();
   CollisionChecker checker(model);
   const JointVector ready = model->named_pose("default");
   checker.update(ready);
@@ -372,7 +372,7 @@ TEST(CollisionChecker, AttachedObjectMovesWithTheLinkAndDetachesInPlace) {
 
 TEST(CollisionChecker, MinimumDistanceToASphereMatchesFcl) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  auto model = panda();
+  auto model = panda_model();
   CollisionChecker checker(model);
   const JointVector ready = model->named_pose("default");
   PlanningScene scene;
@@ -409,7 +409,7 @@ TEST(CollisionChecker, MinimumDistanceToASphereMatchesFcl) {
 // minimum over every part pair by plain FCL.
 TEST(CollisionChecker, MinimumDistanceOverRandomConfigurationsMatchesFcl) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  auto model = panda();
+  auto model = panda_model();
   CollisionChecker checker(model);
   checker.set_scene(cluttered_scene(7, 12));
   std::mt19937_64 rng(3);
@@ -460,7 +460,7 @@ TEST(CollisionChecker, MinimumDistanceOverRandomConfigurationsMatchesFcl) {
 
 TEST(CollisionChecker, ContinuousCheckCatchesAThinObstacleThatDiscreteMisses) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  auto model = panda();
+  auto model = panda_model();
   CollisionChecker checker(model);
   JointVector q0 = model->named_pose("default"), q1 = q0, mid = q0;
   q0[0] = -1.6;
@@ -541,7 +541,7 @@ TEST(CollisionChecker, ContinuousCheckFindsCollisionsNearEitherEndOfALongSweep) 
 
 TEST(CollisionChecker, RobotPaddingAndPerCheckPadding) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  auto model = panda();
+  auto model = panda_model();
   CollisionChecker checker(model);
   const JointVector ready = model->named_pose("default");
   PlanningScene scene;

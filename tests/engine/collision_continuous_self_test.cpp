@@ -23,10 +23,10 @@ using namespace kinetic;
 
 namespace {
 
-constexpr double kTolerance = 1e-3;  // the check's default
-constexpr double kFineStep = 0.001;  // rad
+constexpr double kTolerance = 1e-3;      // the check's default
+constexpr double kSelfWalkStep = 0.001;  // rad
 
-struct Tally {
+struct SelfTally {
   int segments = 0;
   int walk_colliding = 0;        // the fine walk finds a self-colliding state
   int continuous_colliding = 0;  // the continuous check reports the segment colliding
@@ -36,7 +36,8 @@ struct Tally {
   double continuous_ms = 0.0, walk_ms = 0.0;
 };
 
-JointVector random_state(std::mt19937_64& rng, const JointVector& lo, const JointVector& hi) {
+JointVector random_clipped_state(std::mt19937_64& rng, const JointVector& lo,
+                                 const JointVector& hi) {
   JointVector q(lo.size());
   for (Eigen::Index j = 0; j < q.size(); ++j)
     q[j] =
@@ -55,7 +56,7 @@ double intrusion(CollisionChecker& checker, const JointVector& q, double padding
   return depth;
 }
 
-Tally compare(const std::string& robot, double padding, int segments, std::uint64_t seed) {
+SelfTally compare(const std::string& robot, double padding, int segments, std::uint64_t seed) {
   const RobotModelPtr model = load_builtin_robot(robot);
   CollisionChecker checker(model);
   const CheckOptions self_only{padding, true, false, true};
@@ -63,12 +64,12 @@ Tally compare(const std::string& robot, double padding, int segments, std::uint6
   const JointVector lo = model->lower_limits(), hi = model->upper_limits();
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
-  Tally tally;
+  SelfTally tally;
   using Clock = std::chrono::steady_clock;
   // Half the segments pass through a self-colliding state (random ones rarely self-collide).
   const auto draw = [&](bool through_contact, JointVector& q0, JointVector& q1) {
     for (int attempt = 0; attempt < 100000; ++attempt) {
-      const JointVector middle = random_state(rng, lo, hi);
+      const JointVector middle = random_clipped_state(rng, lo, hi);
       if (through_contact != checker.in_collision(middle, self_only)) continue;
       JointVector half(middle.size());
       for (Eigen::Index j = 0; j < half.size(); ++j) half[j] = 0.6 * unit(rng);
@@ -93,7 +94,7 @@ Tally compare(const std::string& robot, double padding, int segments, std::uint6
 
     const JointVector dq = q1 - q0;
     const int steps =
-        std::max(1, static_cast<int>(std::ceil(dq.cwiseAbs().maxCoeff() / kFineStep)));
+        std::max(1, static_cast<int>(std::ceil(dq.cwiseAbs().maxCoeff() / kSelfWalkStep)));
     bool walk_free = true;
     double deepest = 0.0;
     t0 = Clock::now();
@@ -127,7 +128,7 @@ Tally compare(const std::string& robot, double padding, int segments, std::uint6
   return tally;
 }
 
-void expect_sound_and_useful(const Tally& t) {
+void expect_sound_and_useful(const SelfTally& t) {
   // The sample must exercise both verdicts, and alarms without a colliding state in the fine walk
   // must stay rare (the check only reports states that fail in_collision's own test).
   EXPECT_GE(t.walk_colliding, t.segments / 10);

@@ -22,7 +22,7 @@ Vector3 random_unit(std::mt19937_64& rng) {
   return Vector3(n(rng), n(rng), n(rng)).normalized();
 }
 
-Pose random_pose(std::mt19937_64& rng, double spread) {
+Pose random_spread_pose(std::mt19937_64& rng, double spread) {
   std::uniform_real_distribution<double> u(-spread, spread);
   Pose pose = Pose::Identity();
   pose.linear() =
@@ -54,8 +54,8 @@ TEST(RotationSpeed, TurningNeverChangesADistanceByMoreThanTheBound) {
   int checked = 0;
   for (int trial = 0; trial < 3000; ++trial) {
     const Shape& shape = shapes[trial % 3];
-    const Pose pose = random_pose(rng, 0.5);
-    Vector3 origin = random_pose(rng, 0.5).translation(), direction = random_unit(rng);
+    const Pose pose = random_spread_pose(rng, 0.5);
+    Vector3 origin = random_spread_pose(rng, 0.5).translation(), direction = random_unit(rng);
     if (trial % 4 ==
         1) {  // about the shape's own z axis (a cylinder's axis of symmetry), or near it
       direction = pose.linear().col(2);
@@ -132,7 +132,7 @@ TEST(RotationSpeed, BodiesTakeTheirFarthestPartAndMeshVertex) {
                                         SphereResolution::Coarse);
   std::mt19937_64 rng(5);
   for (int trial = 0; trial < 50; ++trial) {
-    const Vector3 origin = random_pose(rng, 0.2).translation(), direction = random_unit(rng);
+    const Vector3 origin = random_spread_pose(rng, 0.2).translation(), direction = random_unit(rng);
     const double bound = rotation_speed(*link, -1, Pose::Identity(), origin, direction);
     const Pose turned = turn(origin, direction, 0.2);
     double farthest = 0.0;

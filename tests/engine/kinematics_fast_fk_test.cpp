@@ -24,8 +24,6 @@
 namespace kinetic {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
-
 // |fast - std| <= 1e-15 relative to std (exact agreement where std gives 0).
 void expect_sincos_close(double x) {
   double s = 0, c = 0;
@@ -56,14 +54,18 @@ TEST(FastSinCos, HardArguments) {
   // Multiples of pi/2 (where one result is ~1e-16 and the reduction must keep it), their
   // neighbours a few ulps away, quadrant boundaries (odd multiples of pi/4) and tiny values.
   for (int k = -8; k <= 8; ++k) {
-    for (const double base : {k * kPi / 2, k * kPi / 4 + kPi / 8, (2 * k + 1) * kPi / 4}) {
+    for (const double base :
+         {k * std::numbers::pi / 2, k * std::numbers::pi / 4 + std::numbers::pi / 8,
+          (2 * k + 1) * std::numbers::pi / 4}) {
       double x = base;
       for (int step = 0; step < 4; ++step) x = std::nextafter(x, -1e9);
       for (int step = 0; step < 8; ++step, x = std::nextafter(x, 1e9)) expect_sincos_close(x);
     }
   }
-  for (const double x : {1e-300, -1e-300, 1e-160, 1e-20, -1e-8, 4.9e-324, kPi, -kPi, 2 * kPi,
-                         4 * kPi, -4 * kPi, kPi / 2, -kPi / 2, 3 * kPi / 2})
+  for (const double x :
+       {1e-300, -1e-300, 1e-160, 1e-20, -1e-8, 4.9e-324, std::numbers::pi, -std::numbers::pi,
+        2 * std::numbers::pi, 4 * std::numbers::pi, -4 * std::numbers::pi, std::numbers::pi / 2,
+        -std::numbers::pi / 2, 3 * std::numbers::pi / 2})
     expect_sincos_close(x);
   double s = 1, c = 0;
   detail::fast_sincos(-0.0, s, c);
@@ -123,18 +125,18 @@ TEST(FrameStep, RecognisesSignedPermutations) {
   const auto origin = [](double r, double p, double y) {
     return pose_from_xyz_rpy(Vector3(0.1, 0.2, 0.3), Vector3(r, p, y));
   };
-  EXPECT_TRUE(
-      detail::FrameStep::make(origin(kPi / 2, 0, 0), Vector3::UnitZ(), detail::StepMotion::Revolute)
-          .permuted);
-  EXPECT_TRUE(detail::FrameStep::make(origin(-kPi / 2, 0, kPi), Vector3::UnitZ(),
+  EXPECT_TRUE(detail::FrameStep::make(origin(std::numbers::pi / 2, 0, 0), Vector3::UnitZ(),
                                       detail::StepMotion::Revolute)
+                  .permuted);
+  EXPECT_TRUE(detail::FrameStep::make(origin(-std::numbers::pi / 2, 0, std::numbers::pi),
+                                      Vector3::UnitZ(), detail::StepMotion::Revolute)
                   .permuted);
   EXPECT_TRUE(detail::FrameStep::make(Pose::Identity(), Vector3::UnitX(), detail::StepMotion::Fixed)
                   .permuted);
-  EXPECT_FALSE(
-      detail::FrameStep::make(origin(0, 0, -kPi / 4), Vector3::UnitZ(), detail::StepMotion::Fixed)
-          .permuted);
-  EXPECT_FALSE(detail::FrameStep::make(origin(kPi / 2 + 1e-9, 0, 0), Vector3::UnitZ(),
+  EXPECT_FALSE(detail::FrameStep::make(origin(0, 0, -std::numbers::pi / 4), Vector3::UnitZ(),
+                                       detail::StepMotion::Fixed)
+                   .permuted);
+  EXPECT_FALSE(detail::FrameStep::make(origin(std::numbers::pi / 2 + 1e-9, 0, 0), Vector3::UnitZ(),
                                        detail::StepMotion::Fixed)
                    .permuted);
 }
@@ -151,8 +153,9 @@ TEST(FrameStep, MatchesEigenForEveryOriginKindAxisAndMotion) {
        ++r)  // all 24 axis-permutation rotations (and repeats), with 1e-17 residues
     for (int p = -1; p <= 2; ++p)
       for (int y = -1; y <= 2; ++y)
-        origins.push_back(pose_from_xyz_rpy(Vector3(0.1, -0.2, 0.3),
-                                            Vector3(r * kPi / 2, p * kPi / 2, y * kPi / 2)));
+        origins.push_back(pose_from_xyz_rpy(
+            Vector3(0.1, -0.2, 0.3),
+            Vector3(r * std::numbers::pi / 2, p * std::numbers::pi / 2, y * std::numbers::pi / 2)));
   for (int n = 0; n < 8; ++n) origins.push_back(random_pose());
   std::vector<Vector3> axes = {Vector3::UnitX(),       -Vector3::UnitX(), Vector3::UnitY(),
                                -Vector3::UnitY(),      Vector3::UnitZ(),  -Vector3::UnitZ(),
@@ -296,7 +299,8 @@ TEST(FastFk, SharedPandaMatchesReferenceTransforms) {
       load_robot_file(test::example_robot_data_dir() + "/robots/panda_description/urdf/panda.urdf");
   check_against_reference("panda (shared)", model,
                           KinematicChain(model, "panda_link0", "panda_hand"));
-  const Pose offset = pose_from_xyz_rpy(Vector3(0.0, 0.0, 0.1034), Vector3(0.0, 0.0, -kPi / 4));
+  const Pose offset =
+      pose_from_xyz_rpy(Vector3(0.0, 0.0, 0.1034), Vector3(0.0, 0.0, -std::numbers::pi / 4));
   check_against_reference("panda (shared, tcp)", model,
                           KinematicChain(model, "panda_link0", "panda_hand", offset));
 }
@@ -333,8 +337,9 @@ TEST(FastFk, SyntheticChainWithEveryStepKindMatchesReferenceTransforms) {
     <limit lower="-3" upper="3" effort="1" velocity="1"/></joint>
 </robot>)";
   const RobotModelPtr model = load_robot_string(urdf);
-  const KinematicChain chain(model, "base", "tip",
-                             pose_from_xyz_rpy(Vector3(0, 0, 0.1), Vector3(kPi / 2, 0, 0)));
+  const KinematicChain chain(
+      model, "base", "tip",
+      pose_from_xyz_rpy(Vector3(0, 0, 0.1), Vector3(std::numbers::pi / 2, 0, 0)));
   EXPECT_EQ(chain.dof(), 6);
   check_against_reference("synthetic", model, chain);
   // Link poses and point Jacobians of the chain's inner links against the reference too.
@@ -402,8 +407,10 @@ TEST(TipKernel, MatchesPlainProductsForRandomChainsAndTips) {
       tip.translation() = Vector3(unit(random), unit(random), unit(random));
       if (trial % 2 == 0) {
         const Eigen::Matrix3d permutation =
-            Eigen::AngleAxisd(kPi / 2 * axis_of(random), Vector3::UnitX()).toRotationMatrix() *
-            Eigen::AngleAxisd(kPi / 2 * axis_of(random), Vector3::UnitY()).toRotationMatrix();
+            Eigen::AngleAxisd(std::numbers::pi / 2 * axis_of(random), Vector3::UnitX())
+                .toRotationMatrix() *
+            Eigen::AngleAxisd(std::numbers::pi / 2 * axis_of(random), Vector3::UnitY())
+                .toRotationMatrix();
         tip.linear() = Eigen::AngleAxisd(3 * unit(random), Vector3::Unit(joints.back().axis))
                            .toRotationMatrix() *
                        permutation.array().round().matrix();

@@ -89,7 +89,7 @@ KDL::JntArray kdl_joints(const RobotModel& model, const KDL::Chain& chain, const
 }
 
 constexpr int kConfigurations = 1000;
-constexpr double kTolerance = 1e-9;
+constexpr double kFkTolerance = 1e-9;
 
 class FkAgainstKdl : public ::testing::TestWithParam<RobotCase> {};
 
@@ -115,8 +115,8 @@ TEST_P(FkAgainstKdl, ChainFkMatchesKdl) {
     worst_position = std::max(worst_position, (ours.translation() - theirs.translation()).norm());
     worst_rotation = std::max(worst_rotation, rotation_difference(ours, theirs));
   }
-  EXPECT_LE(worst_position, kTolerance) << robot.name;
-  EXPECT_LE(worst_rotation, kTolerance) << robot.name;
+  EXPECT_LE(worst_position, kFkTolerance) << robot.name;
+  EXPECT_LE(worst_rotation, kFkTolerance) << robot.name;
 }
 
 TEST_P(FkAgainstKdl, EveryLinkMatchesKdl) {
@@ -157,8 +157,8 @@ TEST_P(FkAgainstKdl, EveryLinkMatchesKdl) {
       worst_rotation = std::max(worst_rotation, rotation_difference(poses[entry.link], theirs));
     }
   }
-  EXPECT_LE(worst_position, kTolerance) << robot.name;
-  EXPECT_LE(worst_rotation, kTolerance) << robot.name;
+  EXPECT_LE(worst_position, kFkTolerance) << robot.name;
+  EXPECT_LE(worst_rotation, kFkTolerance) << robot.name;
 }
 
 TEST_P(FkAgainstKdl, AllLinkSingleLinkBatchedAndChainAgree) {

@@ -11,7 +11,7 @@
 namespace kinetic {
 namespace {
 
-std::string read_text(const std::string& path) {
+std::string read_config_text(const std::string& path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
@@ -20,11 +20,11 @@ std::string read_text(const std::string& path) {
 
 RobotModelPtr panda_with_ik_table(const std::string& ik_table) {
   const std::string dir = builtin_robot_directory() + "/panda";
-  std::string toml = read_text(dir + "/kinetic.toml");
+  std::string toml = read_config_text(dir + "/kinetic.toml");
   const auto at = toml.find("[ik]\n");
   EXPECT_NE(at, std::string::npos);
   toml.insert(at + 5, ik_table);
-  return load_robot_string(read_text(dir + "/robot.urdf"), "", toml, dir);
+  return load_robot_string(read_config_text(dir + "/robot.urdf"), "", toml, dir);
 }
 
 TEST(IkConfig, OptionsCarryTheConfiguredTolerancesBudgetAndIterations) {

@@ -39,7 +39,7 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-struct Package {
+struct PackageFiles {
   std::string name, urdf, srdf;  // paths under ../shared/robots ("" srdf: none)
   // The SRDF lists too few disable_collisions to plan with (moveit_resources' PR2, a test SRDF of
   // two pairs: the casters touch the base and the fingertips each other at every pose): the pairs
@@ -49,8 +49,8 @@ struct Package {
 
 // One description and the package's own SRDF for each robot of the corpus; xacro descriptions as
 // ROS's xacro expanded them (expected/), so this test does not depend on the xacro expander.
-const std::vector<Package>& packages() {
-  static const std::vector<Package> list = {
+const std::vector<PackageFiles>& packages() {
+  static const std::vector<PackageFiles> list = {
       {"erd_ur5", "example-robot-data/robots/ur_description/urdf/ur5_robot.urdf",
        "example-robot-data/robots/ur_description/srdf/ur5.srdf"},
       {"erd_ur5_gripper", "example-robot-data/robots/ur_description/urdf/ur5_gripper.urdf",
@@ -99,7 +99,7 @@ LoadOptions shared_options() {
   return options;
 }
 
-RobotModelPtr load_uncached(const Package& package) {
+RobotModelPtr load_uncached(const PackageFiles& package) {
   RobotModelPtr model =
       load_robot_file(shared(package.urdf), shared(package.srdf), "", shared_options());
   if (!package.generate_skip_pairs) return model;
@@ -115,16 +115,17 @@ RobotModelPtr load_uncached(const Package& package) {
 }
 
 // Each package loaded once for all the tests here (a model is immutable; PR2's pairs take seconds).
-RobotModelPtr load(const Package& package) {
+RobotModelPtr load(const PackageFiles& package) {
   static std::map<std::string, RobotModelPtr> loaded;
   RobotModelPtr& model = loaded[package.name];
   if (!model) model = load_uncached(package);
   return model;
 }
 
-const Package& package_named(const std::string& name) {
+const PackageFiles& package_named(const std::string& name) {
   const auto& list = packages();
-  return *std::find_if(list.begin(), list.end(), [&](const Package& p) { return p.name == name; });
+  return *std::find_if(list.begin(), list.end(),
+                       [&](const PackageFiles& p) { return p.name == name; });
 }
 
 std::string read_text(const std::string& path) {
@@ -144,11 +145,11 @@ bool any_warning(const RobotModel& model, const std::vector<std::string>& parts)
 
 // --- every package ------------------------------------------------------------------------------
 
-class SharedPackage : public ::testing::TestWithParam<Package> {};
+class SharedPackage : public ::testing::TestWithParam<PackageFiles> {};
 
 TEST_P(SharedPackage, OpensAndPlansAJointMotionInEveryGroup) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  const Package& package = GetParam();
+  const PackageFiles& package = GetParam();
   RobotModelPtr model;
   ASSERT_NO_THROW(model = load(package)) << package.urdf;
   std::vector<std::string> groups = model->group_names();
@@ -187,7 +188,7 @@ TEST_P(SharedPackage, OpensAndPlansAJointMotionInEveryGroup) {
 // links are compared in the URDF root's frame).
 TEST_P(SharedPackage, EveryLinkMatchesKdl) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  const Package& package = GetParam();
+  const PackageFiles& package = GetParam();
   const RobotModelPtr model = load(package);
   KDL::Tree tree;
   ASSERT_TRUE(kdl_parser::treeFromString(read_text(shared(package.urdf)), tree)) << package.urdf;

@@ -41,7 +41,7 @@ std::string srdf_for(const fs::path& urdf) {
   return fs::exists(srdf) ? srdf.string() : std::string{};
 }
 
-LoadOptions shared_options() {
+LoadOptions shared_robot_options() {
   LoadOptions options;
   options.package_paths = {test::shared_robots_dir()};
   options.require_meshes = true;
@@ -66,14 +66,15 @@ TEST(SharedRobots, EveryUrdfLoadsWithItsMeshesAndSrdf) {
     if (stem == "ur3") {
       // ur3.urdf is a stub (a nameless <robot> with no links): a clear typed error naming it.
       const Error e = test::expect_error(
-          [&] { load_robot_file(file.string(), "", "", shared_options()); }, ErrorCode::ParseError);
+          [&] { load_robot_file(file.string(), "", "", shared_robot_options()); },
+          ErrorCode::ParseError);
       EXPECT_THAT(e.message(), HasSubstr(file.string() + ":6"));
       EXPECT_THAT(e.message(), HasSubstr("no 'name'"));
       continue;
     }
     RobotModelPtr model;
     const std::string srdf = srdf_for(file);
-    ASSERT_NO_THROW(model = load_robot_file(file.string(), srdf, "", shared_options()));
+    ASSERT_NO_THROW(model = load_robot_file(file.string(), srdf, "", shared_robot_options()));
     ++loaded;
     EXPECT_EQ(model->dof(), expected_dof(stem)) << stem;
     EXPECT_EQ(model->source_path(), file.lexically_normal().string());
@@ -116,8 +117,8 @@ TEST(SharedRobots, MeshesResolveThroughTheFileAncestorsWithoutSearchPaths) {
 TEST(SharedRobots, PandaStructureAndSrdf) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   const std::string dir = test::example_robot_data_dir() + "/robots/panda_description";
-  const auto model =
-      load_robot_file(dir + "/urdf/panda.urdf", dir + "/srdf/panda.srdf", "", shared_options());
+  const auto model = load_robot_file(dir + "/urdf/panda.urdf", dir + "/srdf/panda.srdf", "",
+                                     shared_robot_options());
   EXPECT_EQ(model->name(), "panda");
   EXPECT_EQ(model->dof(), 8);
   EXPECT_EQ(model->variable_names(),
@@ -167,8 +168,8 @@ TEST(SharedRobots, PandaStructureAndSrdf) {
 TEST(SharedRobots, PandaSrdfJointListIsAChainToTheEndEffector) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   const std::string dir = test::example_robot_data_dir() + "/robots/panda_description";
-  const auto model =
-      load_robot_file(dir + "/urdf/panda.urdf", dir + "/srdf/panda.srdf", "", shared_options());
+  const auto model = load_robot_file(dir + "/urdf/panda.urdf", dir + "/srdf/panda.srdf", "",
+                                     shared_robot_options());
   const GroupChain arm = group_chain(*model);
   EXPECT_EQ(arm.group, "arm");
   EXPECT_EQ(arm.base_link, "panda_link0");
@@ -186,8 +187,8 @@ TEST(SharedRobots, PandaSrdfJointListIsAChainToTheEndEffector) {
 TEST(SharedRobots, KinovaContinuousJointsAndSrdfQuirks) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   const std::string dir = test::example_robot_data_dir() + "/robots/kinova_description";
-  const auto model =
-      load_robot_file(dir + "/robots/kinova.urdf", dir + "/srdf/kinova.srdf", "", shared_options());
+  const auto model = load_robot_file(dir + "/robots/kinova.urdf", dir + "/srdf/kinova.srdf", "",
+                                     shared_robot_options());
   EXPECT_EQ(model->dof(), 6);
   int continuous = 0;
   for (int v = 0; v < model->dof(); ++v)

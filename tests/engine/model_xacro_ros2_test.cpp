@@ -30,44 +30,44 @@ using test::TempDir;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-std::string eval(const std::string& expression) {
+std::string ros2_eval(const std::string& expression) {
   return xacro::evaluate(expression, [](const std::string&) { return std::nullopt; }).str();
 }
 
-std::string read_text(const std::filesystem::path& path) {
+std::string read_ros2_text(const std::filesystem::path& path) {
   std::ifstream file(path);
   return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
 }
 
-constexpr const char* kHeader =
+constexpr const char* kRos2Header =
     "<?xml version=\"1.0\"?>\n<robot name=\"r\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n";
 
 TEST(XacroRos2, PythonBuiltinsAndMethodsPackagesUse) {
-  EXPECT_EQ(eval("dict(joint_1=0.0, joint_2=1)['joint_2']"), "1");
-  EXPECT_EQ(eval("dict(a=1).get('b', 'none')"), "none");
-  EXPECT_EQ(eval("{'a': [1, 2]}['a'][1]"), "2");
-  EXPECT_EQ(eval("len({'a': 1, 'b': 2})"), "2");
-  EXPECT_EQ(eval("'b' in {'a': 1, 'b': 2}"), "True");
-  EXPECT_EQ(eval("sorted(dict(b=1, a=2).keys())"), "['a', 'b']");
-  EXPECT_EQ(eval("'_'.join(['left', 'arm'])"), "left_arm");
-  EXPECT_EQ(eval("'Arm'.upper() + 'Arm'.lower()"), "ARMarm");
-  EXPECT_EQ(eval("'a b  c'.split()"), "['a', 'b', 'c']");
-  EXPECT_EQ(eval("'a,b'.split(',')[1]"), "b");
-  EXPECT_EQ(eval("'left_arm'.replace('left', 'right')"), "right_arm");
-  EXPECT_EQ(eval("'gen3_lite'.startswith('gen3')"), "True");
-  EXPECT_EQ(eval("'{}_{:.2f}'.format('x', 0.5)"), "x_0.50");
-  EXPECT_EQ(eval("str(sum(range(5))) + str(max([3, 1]))"), "103");
-  EXPECT_EQ(eval("any([0, 1]) and not all([0, 1])"), "True");
-  EXPECT_EQ(eval("list('ab')"), "['a', 'b']");
-  EXPECT_EQ(eval("None is None"), "True");
-  EXPECT_EQ(eval("int('12') // 5"), "2");
-  EXPECT_EQ(eval("float('inf') > 1e308"), "True");
-  const Error e = expect_error([] { eval("dict(a=1)['b']"); }, ErrorCode::ParseError);
+  EXPECT_EQ(ros2_eval("dict(joint_1=0.0, joint_2=1)['joint_2']"), "1");
+  EXPECT_EQ(ros2_eval("dict(a=1).get('b', 'none')"), "none");
+  EXPECT_EQ(ros2_eval("{'a': [1, 2]}['a'][1]"), "2");
+  EXPECT_EQ(ros2_eval("len({'a': 1, 'b': 2})"), "2");
+  EXPECT_EQ(ros2_eval("'b' in {'a': 1, 'b': 2}"), "True");
+  EXPECT_EQ(ros2_eval("sorted(dict(b=1, a=2).keys())"), "['a', 'b']");
+  EXPECT_EQ(ros2_eval("'_'.join(['left', 'arm'])"), "left_arm");
+  EXPECT_EQ(ros2_eval("'Arm'.upper() + 'Arm'.lower()"), "ARMarm");
+  EXPECT_EQ(ros2_eval("'a b  c'.split()"), "['a', 'b', 'c']");
+  EXPECT_EQ(ros2_eval("'a,b'.split(',')[1]"), "b");
+  EXPECT_EQ(ros2_eval("'left_arm'.replace('left', 'right')"), "right_arm");
+  EXPECT_EQ(ros2_eval("'gen3_lite'.startswith('gen3')"), "True");
+  EXPECT_EQ(ros2_eval("'{}_{:.2f}'.format('x', 0.5)"), "x_0.50");
+  EXPECT_EQ(ros2_eval("str(sum(range(5))) + str(max([3, 1]))"), "103");
+  EXPECT_EQ(ros2_eval("any([0, 1]) and not all([0, 1])"), "True");
+  EXPECT_EQ(ros2_eval("list('ab')"), "['a', 'b']");
+  EXPECT_EQ(ros2_eval("None is None"), "True");
+  EXPECT_EQ(ros2_eval("int('12') // 5"), "2");
+  EXPECT_EQ(ros2_eval("float('inf') > 1e308"), "True");
+  const Error e = expect_error([] { ros2_eval("dict(a=1)['b']"); }, ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("KeyError: 'b' is not a key"));
   EXPECT_THAT(e.message(), HasSubstr("keys: a"));
   // Errors of Kinetic's own kind, never a stray std::out_of_range.
   EXPECT_THAT(
-      expect_error([] { eval("'{99999999999999999999}'.format(1)"); }, ErrorCode::ParseError)
+      expect_error([] { ros2_eval("'{99999999999999999999}'.format(1)"); }, ErrorCode::ParseError)
           .message(),
       HasSubstr("no argument"));
 }
@@ -96,7 +96,7 @@ arm:
   reach: !degrees 90
   quoted: '12'
 )Y");
-  const auto file = dir.write("robot.urdf.xacro", std::string(kHeader) + R"X(
+  const auto file = dir.write("robot.urdf.xacro", std::string(kRos2Header) + R"X(
   <xacro:arg name="n" default="2"/>
   <xacro:property name="cfg" value="${xacro.load_yaml('config/limits.yaml')}"/>
   <xacro:property name="initial" value="${xacro.load_yaml('$(dirname)/config/limits.yaml')['initial_positions']}"/>
@@ -111,7 +111,7 @@ arm:
   std::vector<std::string> warnings;
   options.warn = [&](const std::string& w) { warnings.push_back(w); };
   std::vector<std::string> included;
-  const std::string text = xacro::expand(read_text(file), file.string(), options, &included);
+  const std::string text = xacro::expand(read_ros2_text(file), file.string(), options, &included);
   tinyxml2::XMLDocument doc;
   ASSERT_EQ(doc.Parse(text.c_str()), tinyxml2::XML_SUCCESS) << text;
   const tinyxml2::XMLElement* link = doc.RootElement()->FirstChildElement("link");
@@ -134,10 +134,10 @@ TEST(XacroRos2, ABrokenYamlNamesItsFileAndLine) {
   TempDir dir;
   dir.write("bad.yaml", "a: 1\nb: [1, 2\nc: 3\n");
   const auto file = dir.write(
-      "robot.urdf.xacro",
-      std::string(kHeader) + "<link name=\"${xacro.load_yaml('bad.yaml')['a']}\"/>\n</robot>\n");
-  const Error e =
-      expect_error([&] { xacro::expand(read_text(file), file.string()); }, ErrorCode::ParseError);
+      "robot.urdf.xacro", std::string(kRos2Header) +
+                              "<link name=\"${xacro.load_yaml('bad.yaml')['a']}\"/>\n</robot>\n");
+  const Error e = expect_error([&] { xacro::expand(read_ros2_text(file), file.string()); },
+                               ErrorCode::ParseError);
   EXPECT_THAT(e.message(), HasSubstr("bad.yaml:"));
   EXPECT_THAT(e.message(), HasSubstr("the YAML does not parse"));
   EXPECT_THAT(e.message(), HasSubstr("robot.urdf.xacro:3"));

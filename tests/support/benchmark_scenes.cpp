@@ -119,7 +119,7 @@ BenchmarkProblemSet benchmark_problems(const RobotModelPtr& model, const Plannin
                   "benchmark problems: " + std::to_string(set.rejected) +
                       " of the drawn start/goal pairs were not joined",
                   "check the scene: most of the robot's free space seems disconnected");
-    BenchmarkProblem p;
+    StartGoalProblem p;
     p.start = sample();
     p.goal = sample();
     if (joined && !joined(p.start, p.goal)) {

@@ -20,12 +20,14 @@ const std::vector<std::string>& benchmark_scene_names();
 // Throws Error(InvalidValue) listing the names for an unknown scene.
 PlanningScene benchmark_scene(const std::string& name, const RobotModelPtr& model);
 
-struct BenchmarkProblem {
+// A start/goal pair in a built-in scene (engine/planning/benchmark_problems.hpp's BenchmarkProblem
+// is a MotionBenchMaker problem's files; one program holds both).
+struct StartGoalProblem {
   JointVector start, goal;  // model order
 };
 
 struct BenchmarkProblemSet {
-  std::vector<BenchmarkProblem> problems;
+  std::vector<StartGoalProblem> problems;
   int rejected = 0;  // drawn pairs that `joined` could not connect (replaced by later draws)
 };
 
