@@ -6,11 +6,11 @@
 #include <random>
 
 #include "engine/collision/body_pair.hpp"
+#include "engine/core/infinity.hpp"
 
 namespace kinetic::app {
 
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 double pair_distance(const CollisionChecker& checker, int a, int b, double cutoff = kInf) {
   return exact_pair_distance(checker.body(a), checker.body_pose(a), checker.body(b),

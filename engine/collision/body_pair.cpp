@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "engine/collision/leaf_exact.hpp"
+#include "engine/core/infinity.hpp"
 #include "engine/geometry/convex_distance.hpp"
 #include "engine/geometry/primitive_distance.hpp"
 #include "engine/geometry/relative_pose.hpp"
@@ -16,7 +17,6 @@ namespace kinetic {
 namespace {
 
 constexpr int kStackSize = 256;
-constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kUnlimited = std::numeric_limits<int>::max();
 constexpr std::size_t kFewPrimitivePairs = 9;
 constexpr int kSolidWalkBudget = 8;  // node pairs (random Panda states: 8 was best of 4-32)
@@ -346,8 +346,8 @@ PairVerdict classify_pair(const CollisionBody& a, const Pose& pose_a, const Coll
 }
 
 bool exact_pair_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                          const Pose& pose_b, double padding) {
-  if (hulls_apart(a, pose_a, b, pose_b, padding)) return false;
+                          const Pose& pose_b, double padding, bool hulls_tried) {
+  if (!hulls_tried && hulls_apart(a, pose_a, b, pose_b, padding)) return false;
   if (leaf_exact_supported(a, b)) return leaf_exact_collision(a, pose_a, b, pose_b, padding);
   for (const auto& part_a : a.parts)
     for (const auto& part_b : b.parts)
@@ -357,11 +357,11 @@ bool exact_pair_collision(const CollisionBody& a, const Pose& pose_a, const Coll
 }
 
 bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                       const Pose& pose_b, double padding, double margin) {
+                       const Pose& pose_b, double padding, double margin, bool hulls_tried) {
   // Without a refinement margin the sphere tier can only prove "free", which the exact traversal
   // proves on its way anyway: one traversal instead of two.
   if (margin <= 0.0 && leaf_exact_supported(a, b))
-    return exact_pair_collision(a, pose_a, b, pose_b, padding);
+    return exact_pair_collision(a, pose_a, b, pose_b, padding, hulls_tried);
   // Bodies of a few solid primitives: the exact test is a handful of primitive pairs (a bound
   // and GJK each), so a sphere walk that has not decided after a few node pairs hands over
   // (a flat face a few millimetres from a round one kept it going for microseconds).
@@ -377,14 +377,14 @@ bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const Collisi
     case PairVerdict::Ambiguous:
       break;
   }
-  return exact_pair_collision(a, pose_a, b, pose_b, padding);
+  return exact_pair_collision(a, pose_a, b, pose_b, padding, hulls_tried);
 }
 
 bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a,
                                    const CollisionBody& b, const Pose& pose_b, double padding,
                                    double margin, HullHint* hint) {
   if (hulls_apart(a, pose_a, b, pose_b, padding, hint)) return false;
-  return pair_in_collision(a, pose_a, b, pose_b, padding, margin);
+  return pair_in_collision(a, pose_a, b, pose_b, padding, margin, true);
 }
 
 DistanceBounds pair_distance_bounds(const CollisionBody& a, const Pose& pose_a,

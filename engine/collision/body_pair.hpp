@@ -20,12 +20,13 @@ PairVerdict classify_pair(const CollisionBody& a, const Pose& pose_a, const Coll
 
 // Exact tier: true when the exact distance is < padding (for padding 0: the bodies intersect).
 // Meshes use the leaf triangles of their sphere trees (engine/collision/leaf_exact), the rest FCL.
+// hulls_tried: the caller's hulls_apart at this padding said false, so it is not asked again.
 bool exact_pair_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                          const Pose& pose_b, double padding);
+                          const Pose& pose_b, double padding, bool hulls_tried = false);
 
 // Both tiers together.
 bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                       const Pose& pose_b, double padding, double margin);
+                       const Pose& pose_b, double padding, double margin, bool hulls_tried = false);
 
 // The convex-hull proof: every part pair's convex hulls (a mesh's by its vertices, a primitive as
 // it is) lie more than `padding` apart, so the parts do, as each lies inside its hull. For convex

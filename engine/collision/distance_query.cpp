@@ -7,11 +7,10 @@
 #include <limits>
 
 #include "engine/collision/leaf_exact.hpp"
+#include "engine/core/infinity.hpp"
 
 namespace kinetic {
-namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
-}  // namespace
+namespace {}  // namespace
 
 std::vector<Contact> contacts_at_poses(const CollisionWorld& world, const CollisionState& state,
                                        const CheckOptions& options) {

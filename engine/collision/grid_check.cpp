@@ -19,6 +19,7 @@
 #include <cmath>
 
 #include "engine/collision/grid_check.hpp"
+#include "engine/collision/rounding_slack.hpp"
 #include "engine/collision/self_pair_table.hpp"
 #include "engine/core/error.hpp"
 
@@ -34,8 +35,6 @@ constexpr int kMinProvenRun = 3;  // grid steps from a to b
 // 20-35% less time; among 20 boxes, where they fail, 3-6% more. A body whose failed root proof
 // already lies within the padding is not tried so again in the halves.
 constexpr double kMaxSceneProofPadding = 0.05;
-// m, kept beyond what a proof needs: the exact tier's answers at two poses may differ by rounding.
-constexpr double kRoundingSlack = 1e-6;
 
 // The self pairs of run.self with a table that proves them apart by `padding` on every state of
 // the run (pairs from 63 on share a bit and are left to the other proofs).

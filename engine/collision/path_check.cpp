@@ -36,12 +36,13 @@
 #include <optional>
 
 #include "engine/collision/path_check.hpp"
+#include "engine/collision/rounding_slack.hpp"
 #include "engine/core/error.hpp"
+#include "engine/core/infinity.hpp"
 #include "engine/geometry/convex_distance.hpp"
 
 namespace kinetic {
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kRefineGap = 0.03;  // m, about a default leaf radius
 constexpr double kExactGap = 0.01;   // m: pairs nearer than this get their exact clearance
 constexpr double kNearGap = 0.1;     // m: pairs whose last exact look was nearer go straight to it
@@ -51,8 +52,6 @@ constexpr double kEarlyLook = 0.1;   // fraction of a pair's step it may be look
 // 0.2 m did as well except among the boxes, 0.05 m cost time near the table.
 constexpr double kWidestScenePadding = 0.1;
 constexpr int kMaxFirstPieces = 64;
-// m, kept beyond what a proof needs: the exact tier's answers at two poses may differ by rounding.
-constexpr double kRoundingSlack = 1e-6;
 
 // Lower bound on the distance of two bodies of solid primitives below `cutoff` (cutoff when
 // nothing is nearer), exact within `exact_within` and within kLooseRatio beyond it, with the

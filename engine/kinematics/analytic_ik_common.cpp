@@ -225,4 +225,13 @@ IkResult finish_analytic_result(const AnalyticSolutions& raw, const Pose& target
   return result;
 }
 
+JointVector six_joint_bound(JointVector bound, double value, const char* solver_name) {
+  if (bound.size() == 0) return JointVector::Constant(6, value);
+  if (bound.size() != 6)
+    throw Error(ErrorCode::DimensionMismatch, std::string(solver_name) +
+                                                  " IK: joint limits need 6 values, got " +
+                                                  std::to_string(bound.size()));
+  return bound;
+}
+
 }  // namespace kinetic

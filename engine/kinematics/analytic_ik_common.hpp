@@ -92,4 +92,11 @@ double numeric_condition_number(const PoseFunction& fk, const JointVector& q);
 // Error(DimensionMismatch / InvalidValue) otherwise.
 void check_analytic_request(const Pose& target, const JointVector& seed, const char* solver_name);
 
+// Law-of-cosines values this far beyond ±1 are rounding.
+inline constexpr double kCosineSlack = 1e-12;
+
+// A solver's joint bound: six values, or `value` for each joint when none were given; throws
+// Error(DimensionMismatch) naming the solver for another count.
+JointVector six_joint_bound(JointVector bound, double value, const char* solver_name);
+
 }  // namespace kinetic

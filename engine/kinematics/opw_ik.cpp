@@ -13,9 +13,6 @@
 namespace kinetic {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
-constexpr double kCosineSlack = 1e-12;  // law-of-cosines values this far beyond ±1 are rounding
-
 // OPW angle theta -> robot joint, and back.
 double to_robot(const OpwParameters& p, int joint, double theta) {
   return (theta + p.offsets[static_cast<std::size_t>(joint)]) *
@@ -49,7 +46,7 @@ void add_wrist_solutions(const OpwParameters& p, double t1, double t2, double t3
     const double t6 = detail::fast_atan2(-s4 * rce(0, 0) + c4 * rce(1, 0),
                                          c5 * (c4 * rce(0, 0) + s4 * rce(1, 0)) - sn5 * rce(2, 0));
     add(t4, t5, t6);
-    add(t4 + kPi, -t5, t6 + kPi);  // the flipped wrist
+    add(t4 + std::numbers::pi, -t5, t6 + std::numbers::pi);  // the flipped wrist
     return;
   }
   // Singular wrist: R_ce = Rz(theta4 ± theta6) (times Ry(pi) when J5 = pi). Split the change of
@@ -61,7 +58,7 @@ void add_wrist_solutions(const OpwParameters& p, double t1, double t2, double t3
   } else {
     const double difference = detail::fast_atan2(-rce(0, 1), rce(1, 1));
     const double delta = wrap_angle(difference - (ref4 - ref6));
-    add(ref4 + 0.5 * delta, kPi, ref6 - 0.5 * delta);
+    add(ref4 + 0.5 * delta, std::numbers::pi, ref6 - 0.5 * delta);
   }
 }
 
@@ -114,7 +111,7 @@ AnalyticSolutions opw_inverse(const OpwParameters& p, const Pose& flange, const 
   const double heading = detail::fast_atan2(centre.y(), centre.x());
   const double lean = detail::fast_atan2(p.b, radial);
   // J1 facing the wrist centre (arm reaches forward), and turned away (arm reaches backward).
-  const double shoulder[2] = {heading - lean, heading + lean - kPi};
+  const double shoulder[2] = {heading - lean, heading + lean - std::numbers::pi};
   const double reach_x[2] = {radial - p.a1, -radial - p.a1};
   const double reach_z = centre.z() - p.c1;
 
@@ -161,20 +158,12 @@ std::string unreachable_reason(const OpwParameters& p, const Pose& flange) {
   return reason.str();
 }
 
-JointVector default_bound(JointVector bound, double value) {
-  if (bound.size() == 0) return JointVector::Constant(6, value);
-  if (bound.size() != 6)
-    throw Error(ErrorCode::DimensionMismatch,
-                "OPW IK: joint limits need 6 values, got " + std::to_string(bound.size()));
-  return bound;
-}
-
 }  // namespace
 
 OpwIkSolver::OpwIkSolver(const OpwParameters& params, JointVector lower, JointVector upper)
     : params_(params) {
-  context_.lower = default_bound(std::move(lower), -kPi);
-  context_.upper = default_bound(std::move(upper), kPi);
+  context_.lower = six_joint_bound(std::move(lower), -std::numbers::pi, "OPW");
+  context_.upper = six_joint_bound(std::move(upper), std::numbers::pi, "OPW");
   context_.verify_fk = [this](const JointVector& q) { return opw_forward(params_, q); };
   context_.condition_number = [this](const JointVector& q) {
     return numeric_condition_number(

@@ -14,8 +14,6 @@
 namespace kinetic {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
-constexpr double kCosineSlack = 1e-12;
 // J6 steps per half turn tried at the wrist singularity when the hint's J6 leaves the arm short.
 constexpr int kSingularJ6Steps = 180;
 
@@ -52,7 +50,7 @@ AnalyticSolutions ur_inverse(const UrParameters& p, const Pose& flange, const Wr
   if (!(radius >= std::abs(p.d4)) || radius == 0.0) return out;
   const double heading = std::atan2(wrist.y(), wrist.x());
   const double offset = std::asin(std::clamp(p.d4 / radius, -1.0, 1.0));
-  const double shoulder[2] = {heading + offset, heading + kPi - offset};
+  const double shoulder[2] = {heading + offset, heading + std::numbers::pi - offset};
 
   for (const double q1 : shoulder) {
     double s1, c1;
@@ -109,7 +107,7 @@ AnalyticSolutions ur_inverse(const UrParameters& p, const Pose& flange, const Wr
         bool reached = false;
         for (const double sign : {1.0, -1.0}) {
           if (step == 0 && sign < 0.0) break;
-          const double q6 = hint6 + sign * step * (kPi / kSingularJ6Steps);
+          const double q6 = hint6 + sign * step * (std::numbers::pi / kSingularJ6Steps);
           reached = add_arm(1.0, q6, std::sin(q6), std::cos(q6)) || reached;
         }
         if (reached) break;
@@ -123,7 +121,8 @@ AnalyticSolutions ur_inverse(const UrParameters& p, const Pose& flange, const Wr
     const double n6 = std::sqrt(sy * sy + cx * cx);
     const double s6_up = sy / n6, c6_up = cx / n6;
     add_arm(1.0, q6_up, s6_up, c6_up);
-    add_arm(-1.0, q6_up > 0.0 ? q6_up - kPi : q6_up + kPi, -s6_up, -c6_up);
+    add_arm(-1.0, q6_up > 0.0 ? q6_up - std::numbers::pi : q6_up + std::numbers::pi, -s6_up,
+            -c6_up);
   }
   return out;
 }
@@ -228,20 +227,12 @@ std::string unreachable_reason(const UrParameters& p, const Pose& flange) {
   return reason.str();
 }
 
-JointVector default_bound(JointVector bound, double value) {
-  if (bound.size() == 0) return JointVector::Constant(6, value);
-  if (bound.size() != 6)
-    throw Error(ErrorCode::DimensionMismatch,
-                "UR IK: joint limits need 6 values, got " + std::to_string(bound.size()));
-  return bound;
-}
-
 }  // namespace
 
 UrIkSolver::UrIkSolver(const UrParameters& params, JointVector lower, JointVector upper)
     : params_(params) {
-  context_.lower = default_bound(std::move(lower), -2.0 * kPi);
-  context_.upper = default_bound(std::move(upper), 2.0 * kPi);
+  context_.lower = six_joint_bound(std::move(lower), -2.0 * std::numbers::pi, "UR");
+  context_.upper = six_joint_bound(std::move(upper), 2.0 * std::numbers::pi, "UR");
   context_.verify_fk = [this](const JointVector& q) { return ur_forward(params_, q); };
   context_.condition_number = [this](const JointVector& q) {
     return numeric_condition_number([this](const JointVector& x) { return ur_forward(params_, x); },

@@ -15,13 +15,6 @@ namespace kinetic {
 
 namespace {
 
-bool is_file(const fs::path& p) {
-  return is_regular_file_here(p);
-}
-bool is_dir(const fs::path& p) {
-  return is_folder_here(p);
-}
-
 std::string normalise(const fs::path& p) {
   std::error_code ec;
   fs::path absolute = fs::absolute(p, ec);
@@ -33,13 +26,13 @@ std::string normalise(const fs::path& p) {
 // Is `dir` the package `name`? (folder named `name` with a package.xml, or a package.xml naming it)
 bool is_package(const fs::path& dir, const std::string& name) {
   const fs::path manifest = dir / "package.xml";
-  if (!is_file(manifest)) return false;
+  if (!is_regular_file_here(manifest)) return false;
   if (dir.filename() == name) return true;
   return package_xml_name(manifest.string()) == name;
 }
 
 std::optional<std::string> search_immediate(const fs::path& dir, const std::string& name) {
-  if (!is_dir(dir)) return std::nullopt;
+  if (!is_folder_here(dir)) return std::nullopt;
   if (is_package(dir, name)) return normalise(dir);
   if (is_package(dir / name, name)) return normalise(dir / name);
   std::error_code ec;
@@ -47,7 +40,7 @@ std::optional<std::string> search_immediate(const fs::path& dir, const std::stri
        !ec && it != end; it.increment(ec)) {
     std::error_code ec2;
     if (!it->is_directory(ec2)) continue;
-    if (is_file(it->path() / "package.xml") &&
+    if (is_regular_file_here(it->path() / "package.xml") &&
         package_xml_name((it->path() / "package.xml").string()) == name)
       return normalise(it->path());
   }
@@ -55,11 +48,13 @@ std::optional<std::string> search_immediate(const fs::path& dir, const std::stri
 }
 
 std::optional<std::string> crawl(const fs::path& dir, const std::string& name, int depth) {
-  if (!is_dir(dir)) return std::nullopt;
+  if (!is_folder_here(dir)) return std::nullopt;
   if (is_package(dir, name)) return normalise(dir);
-  if (is_file(dir / "package.xml")) return std::nullopt;  // another package: do not descend
+  if (is_regular_file_here(dir / "package.xml"))
+    return std::nullopt;  // another package: do not descend
   for (const char* marker : {"COLCON_IGNORE", "CATKIN_IGNORE", "AMENT_IGNORE"})
-    if (is_file(dir / marker)) return std::nullopt;  // excluded from the workspace, as colcon does
+    if (is_regular_file_here(dir / marker))
+      return std::nullopt;  // excluded from the workspace, as colcon does
   if (is_package(dir / name, name)) return normalise(dir / name);
   if (depth <= 0) return std::nullopt;
   std::error_code ec;
@@ -145,7 +140,7 @@ std::optional<std::string> PackageResolver::search_uncached(const std::string& n
     if (auto found = crawl(path, name, kMaxSearchDepth)) return found;
   for (const std::string& prefix : ament_prefixes_) {
     const fs::path share = fs::path(prefix) / "share" / name;
-    if (is_dir(share)) return normalise(share);
+    if (is_folder_here(share)) return normalise(share);
   }
   // A ROS install not sourced in this shell: /opt/ros/<distribution>/share/NAME.
   std::error_code ec;
@@ -154,13 +149,14 @@ std::optional<std::string> PackageResolver::search_uncached(const std::string& n
     distributions.push_back(it->path());
   std::sort(distributions.begin(), distributions.end());
   for (const fs::path& distribution : distributions)
-    if (is_dir(distribution / "share" / name)) return normalise(distribution / "share" / name);
+    if (is_folder_here(distribution / "share" / name))
+      return normalise(distribution / "share" / name);
   // Last: a folder NAME without a package.xml beside the robot file or in a search path
   // (MotionBenchMaker's Panda reads package://meshes/... with meshes/ beside its URDF).
-  if (!base_dir_.empty() && is_dir(fs::path(base_dir_) / name))
+  if (!base_dir_.empty() && is_folder_here(fs::path(base_dir_) / name))
     return normalise(fs::path(base_dir_) / name);
   for (const std::string& path : search_paths_)
-    if (is_dir(fs::path(path) / name)) return normalise(fs::path(path) / name);
+    if (is_folder_here(fs::path(path) / name)) return normalise(fs::path(path) / name);
   return std::nullopt;
 }
 
@@ -205,7 +201,7 @@ PackageResolver::Result PackageResolver::resolve(const std::string& uri) const {
     candidate = path.is_absolute() ? path : (base_dir_.empty() ? path : fs::path(base_dir_) / path);
   }
   const std::string normalised = normalise(candidate);
-  if (!is_file(normalised)) {
+  if (!is_regular_file_here(normalised)) {
     result.reason = "file '" + normalised + "' does not exist";
     return result;
   }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/core/input_file.hpp"
+#include "engine/core/path_checks.hpp"
 #include "engine/model/moveit_config_package.hpp"
 
 namespace fs = std::filesystem;
@@ -17,11 +18,6 @@ namespace {
 // The root element's start tag comes before any link: a URDF with more than this in front of it
 // (comments, a licence) gives no name.
 constexpr std::size_t kRootSearchBytes = 64 * 1024;
-
-bool is_file(const fs::path& path) {
-  std::error_code ec;
-  return fs::is_regular_file(path, ec);
-}
 
 bool is_space(char c) {
   return std::isspace(static_cast<unsigned char>(c)) != 0;
@@ -128,14 +124,15 @@ RobotCompanions find_robot_companions(const std::string& urdf_path) {
   for (const Naming& naming : namings) {
     for (const SrdfRule& rule : kSrdfRules) {
       fs::path candidate = dir / rule.folder / (naming.stem + ".srdf");
-      if (!is_file(candidate)) candidate += ".xacro";  // MoveIt configs also keep robot.srdf.xacro
-      if (!is_file(candidate)) continue;
+      if (!is_regular_file_here(candidate))
+        candidate += ".xacro";  // MoveIt configs also keep robot.srdf.xacro
+      if (!is_regular_file_here(candidate)) continue;
       found.srdf = companion(candidate, dir, rule.how + naming.suffix);
       break;
     }
     if (found.srdf.found()) break;
   }
-  if (const fs::path toml = dir / "kinetic.toml"; is_file(toml))
+  if (const fs::path toml = dir / "kinetic.toml"; is_regular_file_here(toml))
     found.toml = companion(toml, dir, "found beside the URDF");
   return found;
 }

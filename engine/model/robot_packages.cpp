@@ -23,9 +23,6 @@ constexpr InputKind kRobotFileProbe{"robot file", 4 * kMiB};
 bool is_folder(const fs::path& path) {
   return is_folder_here(path);
 }
-bool is_file(const fs::path& path) {
-  return is_regular_file_here(path);
-}
 
 // Child folders in name order (the file system's order differs between machines).
 std::vector<fs::path> child_folders(const fs::path& folder) {
@@ -42,12 +39,12 @@ std::vector<fs::path> child_folders(const fs::path& folder) {
 
 void crawl(const fs::path& folder, int depth, std::vector<fs::path>& packages, std::size_t limit) {
   if (packages.size() >= limit || !is_folder(folder)) return;
-  if (is_file(folder / "package.xml")) {
+  if (is_regular_file_here(folder / "package.xml")) {
     packages.push_back(folder);
     return;
   }
   for (const char* marker : {"COLCON_IGNORE", "CATKIN_IGNORE", "AMENT_IGNORE"})
-    if (is_file(folder / marker)) return;
+    if (is_regular_file_here(folder / marker)) return;
   if (depth <= 0) return;
   for (const fs::path& child : child_folders(folder)) crawl(child, depth - 1, packages, limit);
 }
@@ -84,7 +81,7 @@ void add_description_entries(const fs::path& folder, const std::string& package,
     std::vector<fs::path> files;
     std::error_code ec;
     for (fs::directory_iterator it(folder / sub, ec), end; !ec && it != end; it.increment(ec))
-      if (is_description_name(it->path().filename().string()) && is_file(it->path()))
+      if (is_description_name(it->path().filename().string()) && is_regular_file_here(it->path()))
         files.push_back(it->path());
     std::sort(files.begin(), files.end());
     for (const fs::path& file : files) {

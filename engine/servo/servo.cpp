@@ -8,13 +8,13 @@
 
 #include "engine/collision/body_pair.hpp"
 #include "engine/core/error.hpp"
+#include "engine/core/infinity.hpp"
 #include "engine/kinematics/joint_source.hpp"
 #include "engine/servo/gram_algebra.hpp"
 
 namespace kinetic {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 // Slowdowns never go below this fraction of the speed: an arm creeping towards a hard stop
 // reaches it in finite time and halts there (a slowdown falling linearly to zero would only
 // approach it).

@@ -5,11 +5,10 @@
 #include <limits>
 
 #include "engine/core/error.hpp"
+#include "engine/core/infinity.hpp"
 
 namespace kinetic {
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // Admissible range of s̈ at one point for x = ṡ², from |q''_j x + q'_j s̈| ≤ a_j.
 struct Range {

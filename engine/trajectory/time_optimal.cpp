@@ -11,13 +11,12 @@
 #endif
 
 #include "engine/core/error.hpp"
+#include "engine/core/infinity.hpp"
 #include "engine/trajectory/blended_path.hpp"
 #include "engine/trajectory/sample_builder.hpp"
 
 namespace kinetic {
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // One step of the phase-plane grid: a whole line, or a short piece of a blend.
 struct Stage {
