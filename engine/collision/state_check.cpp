@@ -47,12 +47,6 @@ void CollisionState::reset(const CollisionWorld& world) {
   body_poses = world.fixed_poses;
   bound_centers = world.fixed_bound_centers;
   self_hull_hint.assign(world.self_pairs.size(), HullHint{});
-  scene_hint_stride = world.obstacle_frames.size();
-  const std::size_t scene_pairs = world.moving_bodies.size() * scene_hint_stride;
-  if (scene_pairs <= kMaxSceneHints)
-    scene_hull_hint.assign(scene_pairs, HullHint{});
-  else
-    scene_hull_hint.clear();
   cover_x.assign(world.cover_x.size(), 0.0f);
   cover_y.assign(world.cover_y.size(), 0.0f);
   cover_z.assign(world.cover_z.size(), 0.0f);
@@ -186,15 +180,7 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
     // Then the body's sphere cover against it: a link beside a shelf board is proven clear here
     // without a tree walk.
     if (cover_clear_of_obstacle(world, state, m, frame, padding)) return false;
-    // Then the convex hulls, from the axis that last proved this pair apart: along an edge the
-    // pose barely changes, and one axis test proves it again where the sphere walk would go down
-    // to its leaves (a link between a cage's bars, beside a shelf board).
-    HullHint* hint = state.scene_hint(m, k);
-    if (!hint) return pair_in_collision(world, state, b, o, padding, margin);
-    const CollisionBody &body = *world.bodies[b].body, &obstacle = *world.bodies[o].body;
-    if (hulls_apart(body, state.pose(b), obstacle, state.pose(o), padding, hint)) return false;
-    return kinetic::pair_in_collision(body, state.pose(b), obstacle, state.pose(o), padding, margin,
-                                      true);
+    return pair_in_collision(world, state, b, o, padding, margin);
   };
   return any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles,
                            center, radius, padding, collides);

@@ -21,11 +21,6 @@ struct CollisionState {
   // (Hints only speed the next proof up, whatever they hold: checks that are const otherwise keep
   // them.)
   mutable std::vector<HullHint> self_hull_hint;
-  // The same per moving slot and obstacle ([slot * obstacles + obstacle - obstacle_begin]); empty
-  // for scenes with more than kMaxSceneHints pairs (a state's buffers stay small).
-  mutable std::vector<HullHint> scene_hull_hint;
-  std::size_t scene_hint_stride = 0;  // obstacles per slot in scene_hull_hint
-  static constexpr std::size_t kMaxSceneHints = 1 << 16;
   int attached_begin = 0;
   // The covers' spheres in the world frame (cover_check.cpp), placed per slot when first needed
   // after a pose update: the slot's stamp then equals pose_stamp.
@@ -40,12 +35,6 @@ struct CollisionState {
 
   // Sizes the buffers for `world` (the obstacles' poses from it, the robot at its zero pose).
   void reset(const CollisionWorld& world);
-  // The hint of slot m and obstacle k (counted from obstacle_begin); null where none is kept.
-  HullHint* scene_hint(std::size_t m, int k) const {
-    return scene_hull_hint.empty()
-               ? nullptr
-               : &scene_hull_hint[m * scene_hint_stride + static_cast<std::size_t>(k)];
-  }
   const Pose& pose(int body) const {
     return body < attached_begin ? link_poses[static_cast<std::size_t>(body)]
                                  : body_poses[static_cast<std::size_t>(body)];

@@ -1,7 +1,6 @@
 // The collision world shared by checkers, each with its own query state: one world built per robot
 // + scene, queried from several threads at once with the verdicts of a lone checker, kept by a
-// checker whose sibling took a new scene, and a path check begun in one world refused in another;
-// what a query state keeps between checks (hull hints) changes no verdict.
+// checker whose sibling took a new scene, and a path check begun in one world refused in another.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -13,7 +12,6 @@
 #include "engine/collision/collision_world.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
-#include "engine/scene/scene_file.hpp"
 #include "support/benchmark_scenes.hpp"
 #include "support/test_paths.hpp"
 
@@ -143,30 +141,4 @@ TEST(CollisionWorld, CheckersOfOneRobotShareItsLinkBodies) {
                 "box", {{Shape::box({0.1, 0.1, 0.1}), Pose(Eigen::Translation3d(0, 0, 1))}},
                 SphereResolution::Default),
             box);
-}
-
-// What last proved a link and an obstacle apart (their convex hulls' axis) is kept per pair in the
-// query state for the next check, which it may only make quicker. On the benchmark's Panda (its
-// meshes) in its cage, states along random edges checked one after another, the hints warm, get
-// the verdicts of a fresh checker per state, with no hints.
-TEST(CollisionWorld, SceneHullHintsChangeNoVerdict) {
-  KINETIC_REQUIRE_MBM();
-  const std::string dir = test::mbm_panda_dir();
-  const RobotModelPtr robot = load_robot_file(dir + "/robot/panda.urdf", dir + "/robot/panda.srdf");
-  CollisionChecker warm(robot);
-  warm.set_scene(load_scene(dir + "/problems/cage_panda/scene0001.yaml"));
-  const std::shared_ptr<const CollisionWorld> world = warm.world();
-  const std::vector<JointVector> ends = random_states(*robot, 40, 11);
-  int colliding = 0, checked = 0;
-  for (std::size_t e = 0; e + 1 < ends.size(); e += 2)
-    for (int step = 0; step <= 10; ++step) {
-      const JointVector q = ends[e] + (ends[e + 1] - ends[e]) * (step / 10.0);
-      CollisionChecker fresh(world);
-      const bool verdict = fresh.in_collision(q);
-      EXPECT_EQ(warm.in_collision(q), verdict) << "edge " << e / 2 << ", step " << step;
-      colliding += verdict ? 1 : 0;
-      ++checked;
-    }
-  EXPECT_GT(colliding, checked / 10);  // both verdicts, many times
-  EXPECT_LT(colliding, checked - checked / 10);
 }

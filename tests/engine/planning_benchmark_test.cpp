@@ -106,7 +106,7 @@ TEST(BenchmarkRun, RecheckNamesTheCollidingState) {
 // A path that passes 3 mm from an obstacle is no re-check failure, though the sphere tier may call
 // that state colliding (within its refinement margin: on MotionBenchMaker's box 64 a path 3.1 mm
 // from a side board was counted a failure). A checker with a 5 cm margin makes that certain; the
-// wall is a half-space, which the convex-hull proof (it would prove the 3 mm) does not take.
+// wall is a half-space, which the convex-hull proof (it would prove the 3 mm clear) does not take.
 TEST(BenchmarkRun, RecheckCountsOnlyExactContacts) {
   KINETIC_REQUIRE_MBM();
   const RobotModelPtr model = mbm_panda();
