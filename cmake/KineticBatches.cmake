@@ -8,8 +8,8 @@
 # would miss the compiler cache on every batch; these batch files include each file by its path
 # under ROOT (an include directory), and hold nothing else that depends on where the checkout is.
 #
-# The files stay sources of the target marked HEADER_FILE_ONLY: AUTOMOC still scans them (and
-# writes the NAME.moc they include), IDEs still list them, and a change to one rebuilds its batch.
+# The files stay sources of the target marked HEADER_FILE_ONLY: IDEs still list them, a change to
+# one rebuilds its batch, and AUTOMOC (where a target uses it) still scans them.
 # Names at file scope must differ between the files of a batch (anonymous namespaces included),
 # and a file whose definitions or macros must not reach others stays out of the batches
 # (docs/design-notes.md, "Tests and build time").

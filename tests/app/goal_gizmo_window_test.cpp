@@ -24,6 +24,7 @@ using kinetic::app::ViewportWindow;
 namespace {
 
 using kinetic::test::differing_pixels;
+using kinetic::test::grab_once_changed;
 using kinetic::test::grab_viewport;
 using kinetic::test::wait_for_still_view;
 
@@ -122,7 +123,7 @@ class GoalGizmoWindowTest : public QObject {
 
     // The view shows the ghost and the moved gizmo.
     QVERIFY(wait_for_still_view(view));
-    const QImage after = grab_viewport(view);
+    const QImage after = grab_once_changed(view, before, 500);
     QVERIFY2(differing_pixels(before, after) > 500,
              "dragging the gizmo did not change the picture");
     // The view's legend says which translucent robot is the goal.

@@ -24,6 +24,7 @@
 namespace {
 
 using kinetic::test::differing_pixels;
+using kinetic::test::grab_once_changed;
 using kinetic::test::grab_viewport;
 using kinetic::test::wait_for_still_view;
 
@@ -110,7 +111,7 @@ class StudioWindowTest : public QObject {
     QVERIFY(std::abs(studio->document->joints()[1] - studio->document->robot()->lower_limits()[1] -
                      0.25 * (studio->document->robot()->upper_limits()[1] -
                              studio->document->robot()->lower_limits()[1])) < 1e-3);
-    const QImage after = grab_viewport(*studio->viewport);
+    const QImage after = grab_once_changed(*studio->viewport, before, 1000);
     QVERIFY2(differing_pixels(before, after) > 1000, "moving a joint did not change the picture");
   }
 

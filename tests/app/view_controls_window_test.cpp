@@ -33,6 +33,7 @@ using viewer::StandardView;
 namespace {
 
 using kinetic::test::differing_pixels;
+using kinetic::test::grab_once_changed;
 using kinetic::test::grab_viewport;
 using kinetic::test::wait_for_still_view;
 
@@ -150,7 +151,7 @@ class ViewControlsWindowTest : public QObject {
     QVERIFY(view().option(ViewOption::Orthographic));
     QVERIFY(window().view_action(ViewOption::Orthographic)->isChecked());
     QVERIFY(wait_for_still_view(view()));
-    const QImage orthographic = grab_viewport(view());
+    const QImage orthographic = grab_once_changed(view(), perspective, 1000);
     const int changed = differing_pixels(perspective, orthographic);
     QVERIFY2(changed > 1000, qPrintable(QStringLiteral("%1 pixels changed").arg(changed)));
 
@@ -177,7 +178,7 @@ class ViewControlsWindowTest : public QObject {
     QVERIFY(view().option(ViewOption::LinkFrames));
     QVERIFY(window().view_action(ViewOption::LinkFrames)->isChecked());
     QVERIFY(wait_for_still_view(view()));
-    const QImage framed = grab_viewport(view());
+    const QImage framed = grab_once_changed(view(), plain, 500);
     const int changed = differing_pixels(plain, framed);
     QVERIFY2(changed > 500, qPrintable(QStringLiteral("%1 pixels changed").arg(changed)));
 

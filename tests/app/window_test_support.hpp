@@ -78,4 +78,21 @@ inline int differing_pixels(const QImage& a, const QImage& b) {
   return count;
 }
 
+// The view as the screen shows it once it differs from `before` in more than `pixels` pixels, or
+// as it is after `timeout_ms`. A still view can still be showing an older frame: lavapipe draws
+// and the X server presents on threads of their own, and on a loaded machine (CI's tests run
+// three at a time on two cores) the picture of a change came after wait_for_still_view's two
+// agreeing read-backs had already passed.
+inline QImage grab_once_changed(app::ViewportWindow& viewport, const QImage& before, int pixels,
+                                int timeout_ms = 5000) {
+  QImage now = grab_viewport(viewport);
+  QElapsedTimer waited;
+  waited.start();
+  while (differing_pixels(before, now) <= pixels && waited.elapsed() < timeout_ms) {
+    QTest::qWait(50);
+    now = grab_viewport(viewport);
+  }
+  return now;
+}
+
 }  // namespace kinetic::test

@@ -18,6 +18,7 @@
 #include "support/benchmark_scenes.hpp"
 #include "support/random_state.hpp"
 #include "support/test_paths.hpp"
+#include "support/time_budget.hpp"
 
 using namespace kinetic;
 
@@ -85,11 +86,11 @@ TEST(GridMotionCheck, SameVerdictAsCheckingEveryStateOnTheBuiltinArms) {
       const std::string what = robot + " " + scene_name;
       // The planners' options (a margin from obstacles only), padding everything, self pairs alone.
       const Tally planning = compare_on_random_edges(
-          checker, *model, {.padding = 0.02, .pad_self = false}, 1500, 1, what);
-      const Tally padded =
-          compare_on_random_edges(checker, *model, {.padding = 0.004}, 500, 2, what + " padded");
+          checker, *model, {.padding = 0.02, .pad_self = false}, test::cases(1500, 600), 1, what);
+      const Tally padded = compare_on_random_edges(checker, *model, {.padding = 0.004},
+                                                   test::cases(500, 250), 2, what + " padded");
       const Tally self = compare_on_random_edges(checker, *model, {.self = true, .scene = false},
-                                                 500, 3, what + " self");
+                                                 test::cases(500, 250), 3, what + " self");
       // Both verdicts occur, so the comparison can fail either way.
       EXPECT_GT(planning.free, 10) << what;
       // (Without obstacles only self collisions block an edge, and few of the Panda's pairs can.)
@@ -97,7 +98,7 @@ TEST(GridMotionCheck, SameVerdictAsCheckingEveryStateOnTheBuiltinArms) {
           << what;
       EXPECT_GT(padded.free + self.free, 10) << what;
       if (scene_name != "empty") {
-        EXPECT_GT(planning.first_step_hits, 10) << what;
+        EXPECT_GT(planning.first_step_hits, test::cases(10, 4)) << what;
       }
     }
 }

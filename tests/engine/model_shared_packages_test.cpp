@@ -32,6 +32,7 @@
 #include "engine/model_test_helpers.hpp"
 #include "engine/planning/planner.hpp"
 #include "support/test_paths.hpp"
+#include "support/time_budget.hpp"
 
 namespace kinetic {
 namespace {
@@ -104,7 +105,7 @@ RobotModelPtr load_uncached(const PackageFiles& package) {
       load_robot_file(shared(package.urdf), shared(package.srdf), "", shared_options());
   if (!package.generate_skip_pairs) return model;
   AcmGeneratorOptions options;
-  options.samples = 300;
+  options.samples = test::cases(300, 100);  // (PR2's 82 links: seconds under the sanitizers)
   const fs::path toml = fs::temp_directory_path() / ("kinetic_packages_" + package.name + "_" +
                                                      std::to_string(::getpid()) + ".toml");
   std::ofstream(toml) << skip_pairs_toml(generate_allowed_collisions(model, options));
@@ -184,7 +185,7 @@ TEST_P(SharedPackage, OpensAndPlansAJointMotionInEveryGroup) {
             << " |\n";
 }
 
-// Every link against KDL on the same URDF, 1,000 configurations (a planar base's joints included:
+// Every link against KDL on the same URDF, 1,000 configurations (100 under the sanitizers) (a planar base's joints included:
 // links are compared in the URDF root's frame).
 TEST_P(SharedPackage, EveryLinkMatchesKdl) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
@@ -217,7 +218,7 @@ TEST_P(SharedPackage, EveryLinkMatchesKdl) {
   std::mt19937_64 random(11);
   std::vector<Pose> poses;
   double worst_position = 0, worst_rotation = 0;
-  for (int n = 0; n < 1000; ++n) {
+  for (int n = 0; n < test::cases(1000, 100); ++n) {
     const JointVector q = random_in_group(*model, all, model->zero_configuration(), random);
     fk.compute(q, poses);
     const Pose root_inverse = poses[static_cast<std::size_t>(root_link)].inverse();
