@@ -353,7 +353,20 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
                   .lower -
               padding;
       }
-      if (!pair.solid && gap < kExactGap) {
+      // Near pairs of meshes: their convex hulls first (one GJK), whose distance is a lower bound
+      // on the meshes' (each mesh lies inside its hull) and, for the convex meshes robots mostly
+      // ship, the same; the leaves' triangles only where the hulls come within the tolerance.
+      bool hull_bound = false;
+      if (!pair.solid && gap < kExactGap && hull_proof_applies(body_a, body_b)) {
+        const double hull_gap = hull_distance_bound(body_a, state.pose(a), body_b, state.pose(b),
+                                                    padding + remaining) -
+                                padding;
+        if (hull_gap >= std::min(remaining, tolerance)) {
+          gap = std::max(gap, hull_gap);
+          hull_bound = true;
+        }
+      }
+      if (!pair.solid && gap < kExactGap && !hull_bound) {
         // Near: the exact clearance (the sphere bound can be a leaf radius short of it, and near
         // pairs are the ones looked at often), the search pruned at the witness distance.
         // (Never below the tolerance: the verdicts need that much, and a witness from a touching

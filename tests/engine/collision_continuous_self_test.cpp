@@ -16,6 +16,7 @@
 #include "engine/collision/collision_checker.hpp"
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "support/test_paths.hpp"
 #include "support/time_budget.hpp"
 #include "ur5e_forearm_swing.hpp"
 
@@ -56,8 +57,8 @@ double intrusion(CollisionChecker& checker, const JointVector& q, double padding
   return depth;
 }
 
-SelfTally compare(const std::string& robot, double padding, int segments, std::uint64_t seed) {
-  const RobotModelPtr model = load_builtin_robot(robot);
+SelfTally compare(const RobotModelPtr& model, const std::string& robot, double padding,
+                  int segments, std::uint64_t seed) {
   CollisionChecker checker(model);
   const CheckOptions self_only{padding, true, false, true};
   const double self_padding = 2.0 * (model->config().collision.padding + padding);
@@ -136,6 +137,11 @@ void expect_sound_and_useful(const SelfTally& t) {
   EXPECT_LE(t.false_alarms, t.segments / 50);
 }
 
+SelfTally compare(const std::string& builtin_robot, double padding, int segments,
+                  std::uint64_t seed) {
+  return compare(load_builtin_robot(builtin_robot), builtin_robot, padding, segments, seed);
+}
+
 TEST(ContinuousSelfCheck, PandaAgreesWithAFineWalk) {
   expect_sound_and_useful(compare("panda", 0.0, test::cases(250, 80), 11));
   expect_sound_and_useful(compare("panda", 0.001, test::cases(150, 50), 12));
@@ -144,6 +150,17 @@ TEST(ContinuousSelfCheck, PandaAgreesWithAFineWalk) {
 TEST(ContinuousSelfCheck, Ur5eAgreesWithAFineWalk) {
   expect_sound_and_useful(compare("ur5e", 0.0, test::cases(250, 80), 21));
   expect_sound_and_useful(compare("ur5e", 0.001, test::cases(150, 50), 22));
+}
+
+// The benchmark's Panda, collision meshes: its self pairs are watched pair by pair, near pairs by
+// their convex hulls' distance first (link6's mesh is not convex) and the leaves' triangles where
+// the hulls touch.
+TEST(ContinuousSelfCheck, MotionBenchMakerMeshPandaAgreesWithAFineWalk) {
+  KINETIC_REQUIRE_MBM();
+  const std::string dir = test::mbm_panda_dir();
+  const RobotModelPtr model = load_robot_file(dir + "/robot/panda.urdf", dir + "/robot/panda.srdf");
+  expect_sound_and_useful(compare(model, "mesh panda", 0.0, test::cases(120, 30), 31));
+  expect_sound_and_useful(compare(model, "mesh panda", 0.001, test::cases(80, 20), 32));
 }
 
 TEST(ContinuousSelfCheck, CatchesTheFoldedForearmSwingingThroughTheBase) {
