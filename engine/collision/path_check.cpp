@@ -9,7 +9,9 @@
 // move the pair rigidly and cannot change its distance). So a pair seen with clearance g beyond its
 // padding stays clear of (padding - tolerance) while it closes by less than g + tolerance: its
 // budget. Each pair is looked at again only when its budget is used up — far pairs once per path
-// or so, pairs near contact often — and budgets carry over waypoints. Self pairs of bodies made
+// or so, pairs near contact often — and budgets carry over waypoints. A look measures the pair's
+// convex hulls (GJK; a lower bound on the meshes' distance, and the same for convex meshes) and
+// the leaves' triangles only where the hulls come within the tolerance. Self pairs of bodies made
 // of a few solid primitives are watched part against part, each part with its own speeds: a joint
 // housing centred on its axis does not move while the link's far end sweeps.
 //
@@ -325,8 +327,8 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
                               1e-12
                         : kInf;
       double gap = root_gap;
-      // A pair known to be near goes straight to the exact search: a sphere bound could not
-      // come out above kExactGap, and refining it was most of the walk's time.
+      // A pair known to be near skips the sphere trees: their bound could not come out above
+      // kExactGap, and refining it was most of the walk's time.
       const bool near = witness_distance - padding < kNearGap;
       if (near) gap = -kInf;
       const auto judge = [&](double measured) {  // the verdicts at a measured gap
@@ -336,6 +338,7 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
           return false;
         return measured >= -tolerance;  // tiers disagree beyond the tolerance: trust contact
       };
+      bool hull_bound = false;  // the hulls keep the pair beyond the tolerance (or the segment's end)
       if (pair.solid && gap < remaining) {
         // Primitives: GJK's lower bounds straight away (cheaper than refining sphere trees),
         // as far as the rest of the segment needs.
@@ -345,6 +348,15 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
               padding;
         if (!judge(gap)) return fail(pair);
         gap = std::max(gap, 0.0);
+      } else if (gap < remaining && hull_proof_applies(body_a, body_b)) {
+        // Meshes: their convex hulls (one GJK; cheaper than refining the sphere trees), whose
+        // distance is a lower bound on the meshes' (each mesh lies inside its hull) and, for the
+        // convex meshes robots mostly ship, the same. The leaves' triangles below only where the
+        // hulls come within the tolerance.
+        gap = std::max(gap, hull_distance_bound(body_a, state.pose(a), body_b, state.pose(b),
+                                                padding + remaining) -
+                                padding);
+        hull_bound = gap >= std::min(remaining, tolerance);
       } else if (!near && gap < remaining) {
         // The sphere trees, refined only to a little past the root gap: a bound far beyond the
         // true distance would cost a walk over most node pairs and buy a step not much longer.
@@ -352,19 +364,6 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
         gap = pair_distance_bounds(body_a, state.pose(a), body_b, state.pose(b), padding + target)
                   .lower -
               padding;
-      }
-      // Near pairs of meshes: their convex hulls first (one GJK), whose distance is a lower bound
-      // on the meshes' (each mesh lies inside its hull) and, for the convex meshes robots mostly
-      // ship, the same; the leaves' triangles only where the hulls come within the tolerance.
-      bool hull_bound = false;
-      if (!pair.solid && gap < kExactGap && hull_proof_applies(body_a, body_b)) {
-        const double hull_gap = hull_distance_bound(body_a, state.pose(a), body_b, state.pose(b),
-                                                    padding + remaining) -
-                                padding;
-        if (hull_gap >= std::min(remaining, tolerance)) {
-          gap = std::max(gap, hull_gap);
-          hull_bound = true;
-        }
       }
       if (!pair.solid && gap < kExactGap && !hull_bound) {
         // Near: the exact clearance (the sphere bound can be a leaf radius short of it, and near
