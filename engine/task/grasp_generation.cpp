@@ -20,7 +20,7 @@ std::string metres(double value) {
   return text;
 }
 
-void require(bool ok, const char* field, const std::string& rule, double value) {
+void require_gripper_field(bool ok, const char* field, const std::string& rule, double value) {
   if (ok) return;
   char text[64];
   std::snprintf(text, sizeof text, "%g", value);
@@ -83,17 +83,17 @@ const char* direction_words(double down) {
 }  // namespace
 
 void GripperSpec::validate() const {
-  require(kind == Kind::Parallel || kind == Kind::Suction, "kind", "Parallel or Suction",
+  require_gripper_field(kind == Kind::Parallel || kind == Kind::Suction, "kind", "Parallel or Suction",
           static_cast<double>(kind));
-  require(std::isfinite(max_opening) && max_opening > 0.0, "max_opening", "finite and > 0",
+  require_gripper_field(std::isfinite(max_opening) && max_opening > 0.0, "max_opening", "finite and > 0",
           max_opening);
-  require(std::isfinite(min_opening) && min_opening >= 0.0, "min_opening", "finite and >= 0",
+  require_gripper_field(std::isfinite(min_opening) && min_opening >= 0.0, "min_opening", "finite and >= 0",
           min_opening);
-  require(min_opening <= max_opening, "min_opening",
+  require_gripper_field(min_opening <= max_opening, "min_opening",
           "at most max_opening (" + metres(max_opening) + ")", min_opening);
-  require(std::isfinite(finger_depth) && finger_depth >= 0.0, "finger_depth", "finite and >= 0",
+  require_gripper_field(std::isfinite(finger_depth) && finger_depth >= 0.0, "finger_depth", "finite and >= 0",
           finger_depth);
-  require(yaw_steps >= 1 && yaw_steps <= kMaxYawSteps, "yaw_steps",
+  require_gripper_field(yaw_steps >= 1 && yaw_steps <= kMaxYawSteps, "yaw_steps",
           "between 1 and " + std::to_string(kMaxYawSteps), yaw_steps);
 }
 
