@@ -24,13 +24,6 @@ using namespace kinetic;
 
 namespace {
 
-RobotModelPtr ur5e() {
-  return test::builtin_ur5e();
-}
-RobotModelPtr panda() {
-  return test::builtin_panda();
-}
-
 // Distance of p from the segment a-b.
 double off_line(const Vector3& p, const Vector3& a, const Vector3& b) {
   const Vector3 d = (b - a).normalized();
@@ -39,7 +32,7 @@ double off_line(const Vector3& p, const Vector3& a, const Vector3& b) {
 }
 
 TEST(CartesianPlanning, StraightLineIsFollowedInMillimetreSteps) {
-  for (const RobotModelPtr& model : {ur5e(), panda()}) {
+  for (const RobotModelPtr& model : {test::builtin_ur5e(), test::builtin_panda()}) {
     SCOPED_TRACE(model->name());
     Planner planner(model);
     const JointVector start = model->named_pose("ready");
@@ -67,8 +60,8 @@ TEST(CartesianPlanning, StraightLineIsFollowedInMillimetreSteps) {
 }
 
 TEST(CartesianPlanning, ArcKeepsItsRadius) {
-  Planner planner(ur5e());
-  const JointVector start = ur5e()->named_pose("ready");
+  Planner planner(test::builtin_ur5e());
+  const JointVector start = test::builtin_ur5e()->named_pose("ready");
   const Pose from = planner.tcp_pose(start);
   const Vector3 center = from.translation() + Vector3(0.08, 0.0, 0.0);
   const CartesianResult r =
@@ -85,8 +78,8 @@ TEST(CartesianPlanning, ArcKeepsItsRadius) {
 }
 
 TEST(CartesianPlanning, OutOfReachStopsWithFractionAndReason) {
-  Planner planner(ur5e());
-  const JointVector start = ur5e()->named_pose("ready");
+  Planner planner(test::builtin_ur5e());
+  const JointVector start = test::builtin_ur5e()->named_pose("ready");
   Pose to = planner.tcp_pose(start);
   to.translation() += Vector3(1.5, 0.0, 0.0);
   const CartesianResult r = planner.plan_cartesian(start, {CartesianSegment::line_to(to)});
@@ -101,13 +94,13 @@ TEST(CartesianPlanning, OutOfReachStopsWithFractionAndReason) {
 // own axis, and the failure says so instead of blaming the pose's reach alone. Bent ("ready"), the
 // same line is followed.
 TEST(CartesianPlanning, AStretchedArmSaysNoJointMovesTheTcpAlongTheLine) {
-  Planner planner(ur5e());
+  Planner planner(test::builtin_ur5e());
   const auto line_along_tool_z = [&](const JointVector& start, double length) {
     Pose to = planner.tcp_pose(start);
     to.translation() += to.linear().col(2) * length;
     return planner.plan_cartesian(start, {CartesianSegment::line_to(to)});
   };
-  const CartesianResult stretched = line_along_tool_z(ur5e()->named_pose("home"), 0.3);
+  const CartesianResult stretched = line_along_tool_z(test::builtin_ur5e()->named_pose("home"), 0.3);
   EXPECT_FALSE(stretched.complete());
   EXPECT_EQ(stretched.fraction, 0.0);
   EXPECT_NE(stretched.stop_reason.find(
@@ -115,12 +108,12 @@ TEST(CartesianPlanning, AStretchedArmSaysNoJointMovesTheTcpAlongTheLine) {
                 "the way along the line (the arm is stretched out"),
             std::string::npos)
       << stretched.stop_reason;
-  const CartesianResult bent = line_along_tool_z(ur5e()->named_pose("ready"), 0.1);
+  const CartesianResult bent = line_along_tool_z(test::builtin_ur5e()->named_pose("ready"), 0.1);
   EXPECT_TRUE(bent.complete()) << bent.stop_reason;
 }
 
 TEST(CartesianPlanning, ObstacleStopsWithTheLinksAtFault) {
-  const RobotModelPtr model = ur5e();
+  const RobotModelPtr model = test::builtin_ur5e();
   Planner planner(model);
   const JointVector start = model->named_pose("ready");
   const Pose from = planner.tcp_pose(start);
@@ -142,8 +135,8 @@ TEST(CartesianPlanning, ObstacleStopsWithTheLinksAtFault) {
 }
 
 TEST(CartesianPlanning, JumpThresholdNamesTheJoint) {
-  Planner planner(ur5e());
-  const JointVector start = ur5e()->named_pose("ready");
+  Planner planner(test::builtin_ur5e());
+  const JointVector start = test::builtin_ur5e()->named_pose("ready");
   Pose to = planner.tcp_pose(start);
   to.translation() += Vector3(0.0, 0.0, -0.05);
   CartesianOptions options;
@@ -160,7 +153,7 @@ TEST(CartesianPlanning, JumpThresholdNamesTheJoint) {
 TEST(CartesianPlanning, AJointAtItsLimitIsNamed) {
   // Turning the UR5e's tool about its own axis, 3 rad per segment: the wrist's last joint (limit
   // 2 pi) runs out during the third turn.
-  const RobotModelPtr model = ur5e();
+  const RobotModelPtr model = test::builtin_ur5e();
   Planner planner(model);
   const JointVector start = model->named_pose("ready");
   std::vector<CartesianSegment> turns;
@@ -231,7 +224,7 @@ RobotModelPtr ur5e_with_gripper() {
 
 // The robots with a closed-form solver, and how far their test lines go (the KR6 is small).
 std::vector<std::pair<RobotModelPtr, double>> closed_form_robots() {
-  return {{ur5e(), 1.0}, {ur5e_with_gripper(), 1.0}, {kr6(), 0.5}};
+  return {{test::builtin_ur5e(), 1.0}, {ur5e_with_gripper(), 1.0}, {kr6(), 0.5}};
 }
 
 // A line from the robot's "ready" pose with the tool turned 0.6 rad: the wrist works throughout.
@@ -272,10 +265,10 @@ TEST(CartesianStepIk, ClosedFormStepsStayOnTheStartsBranchWithoutJumps) {
 // Robots without a closed-form solver (the Panda's own is the 7-joint sweep), and the UR5e by
 // default: each step is exactly the numeric solver's answer from the last state.
 TEST(CartesianStepIk, WithoutClosedFormEachStepIsTheNumericSolveFromTheLastState) {
-  for (const RobotModelPtr& model : {ur5e(), panda()}) {
+  for (const RobotModelPtr& model : {test::builtin_ur5e(), test::builtin_panda()}) {
     SCOPED_TRACE(model->name());
     const KinematicChain chain = KinematicChain::from_config(model);
-    const IkSolverPtr solver = model == ur5e() ? nullptr : make_ik_solver(model);
+    const IkSolverPtr solver = model == test::builtin_ur5e() ? nullptr : make_ik_solver(model);
     const IkOptions options = ik_options_from_config(*model);
     const CartesianStepIk ik(chain, solver, options, 0.05);
     EXPECT_FALSE(ik.has_closed_form());
@@ -295,7 +288,7 @@ TEST(CartesianStepIk, WithoutClosedFormEachStepIsTheNumericSolveFromTheLastState
 }
 
 TEST(CartesianStepIk, ClosedFormBeyondTheJumpThresholdLeavesTheStepToTheNumericSolve) {
-  const RobotModelPtr model = ur5e();
+  const RobotModelPtr model = test::builtin_ur5e();
   const KinematicChain chain = KinematicChain::from_config(model);
   const IkOptions options = ik_options_from_config(*model);
   const CartesianStepIk ik(chain, make_ik_solver(model), options, 1e-5);
@@ -383,7 +376,7 @@ PerStepVerdict check_every_step(CollisionChecker& checker, const JointPath& path
 // without a margin, the plan stops where checking every step stops, naming the same links, its
 // states unchanged, or is refused as such a check would have it refused.
 TEST(CartesianPlanning, CollisionStopMatchesCheckingEveryStep) {
-  for (const RobotModelPtr& model : {ur5e(), panda()}) {
+  for (const RobotModelPtr& model : {test::builtin_ur5e(), test::builtin_panda()}) {
     SCOPED_TRACE(model->name());
     Planner planner(model);
     const JointVector start = model->named_pose("ready");
@@ -444,7 +437,7 @@ TEST(CartesianPlanning, CollisionStopMatchesCheckingEveryStep) {
 }
 
 TEST(ConstrainedPlanning, OrientationKeptAlongThePath) {
-  for (const RobotModelPtr& model : {ur5e(), panda()}) {
+  for (const RobotModelPtr& model : {test::builtin_ur5e(), test::builtin_panda()}) {
     SCOPED_TRACE(model->name());
     Planner planner(model, benchmark_scene("table", model));
     const JointVector start = model->named_pose("ready");
@@ -476,7 +469,7 @@ TEST(ConstrainedPlanning, OrientationKeptAlongThePath) {
 // before shortcutting); the shortcuts are walks on the constraint set, so the path gets shorter
 // and stays dense, constrained and collision-free.
 TEST(ConstrainedPlanning, ShortcuttingShortensAroundAnObstacle) {
-  const RobotModelPtr model = ur5e();
+  const RobotModelPtr model = test::builtin_ur5e();
   PlanningScene scene;
   scene.add_obstacle("box", Shape::box({0.2, 0.2, 0.3}),
                      Pose(Eigen::Translation3d(0.5, 0.0, 0.15)));
@@ -511,7 +504,7 @@ TEST(ConstrainedPlanning, ShortcuttingShortensAroundAnObstacle) {
 }
 
 TEST(ConstrainedPlanning, JointRangeKeptAndViolationsReported) {
-  const RobotModelPtr model = ur5e();
+  const RobotModelPtr model = test::builtin_ur5e();
   Planner planner(model);
   const JointVector start = model->named_pose("ready");
   JointVector goal = start;

@@ -31,13 +31,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-RobotModelPtr ur5e() {
-  return test::builtin_ur5e();
-}
-RobotModelPtr panda() {
-  return test::builtin_panda();
-}
-
 Pose tcp(const Servo& servo, const JointVector& q) {
   return servo.chain().fk(servo.chain().to_chain(q));
 }
@@ -89,7 +82,7 @@ ErrorCode error_code_of(F&& f, std::string* message = nullptr) {
 // Servo::step
 
 TEST(ServoStep, BaseFrameTwistMovesTheTcpAtTheCommandedVelocityAndKeepsOrientation) {
-  for (const RobotModelPtr& model : {ur5e(), panda()}) {
+  for (const RobotModelPtr& model : {test::builtin_ur5e(), test::builtin_panda()}) {
     SCOPED_TRACE(model->name());
     Servo servo(model);
     const double dt = 1.0 / servo.options().rate_hz;
@@ -119,7 +112,7 @@ TEST(ServoStep, BaseFrameTwistMovesTheTcpAtTheCommandedVelocityAndKeepsOrientati
 }
 
 TEST(ServoStep, ToolFrameTwistMovesAndTurnsAboutTheTcpAxes) {
-  for (const RobotModelPtr& model : {ur5e(), panda()}) {
+  for (const RobotModelPtr& model : {test::builtin_ur5e(), test::builtin_panda()}) {
     SCOPED_TRACE(model->name());
     Servo servo(model);
     const double dt = 1.0 / servo.options().rate_hz;
@@ -142,9 +135,9 @@ TEST(ServoStep, ToolFrameTwistMovesAndTurnsAboutTheTcpAxes) {
 }
 
 TEST(ServoStep, TwistIsCappedToTheMaximumSpeedsKeepingItsDirection) {
-  Servo servo(ur5e());
+  Servo servo(test::builtin_ur5e());
   const double dt = 1.0 / servo.options().rate_hz;
-  const JointVector q = ur5e()->named_pose("ready");
+  const JointVector q = test::builtin_ur5e()->named_pose("ready");
   const Pose p0 = tcp(servo, q);
   // Linear: 2 m/s asked, 0.25 m/s given.
   const Twist fast = make_twist(0, 1.2, -1.6, 0, 0, 0);
@@ -164,9 +157,9 @@ TEST(ServoStep, TwistIsCappedToTheMaximumSpeedsKeepingItsDirection) {
 }
 
 TEST(ServoStep, JointJogMovesTheGroupJointsDirectly) {
-  Servo servo(panda());
+  Servo servo(test::builtin_panda());
   const double dt = 1.0 / servo.options().rate_hz;
-  const JointVector q = panda()->named_pose("ready");
+  const JointVector q = test::builtin_panda()->named_pose("ready");
   JointVector v(7);
   v << 0.1, -0.2, 0.3, 0.05, 0, -0.4, 0.5;
   const ServoStep s = servo.step(q, jog(v));
@@ -183,7 +176,7 @@ TEST(ServoStep, JointJogMovesTheGroupJointsDirectly) {
 }
 
 TEST(ServoStep, VelocityLimitScalingKeepsTheDirection) {
-  for (const RobotModelPtr& model : {ur5e(), panda()}) {
+  for (const RobotModelPtr& model : {test::builtin_ur5e(), test::builtin_panda()}) {
     SCOPED_TRACE(model->name());
     ServoOptions options;
     options.velocity_scaling = 0.02;
@@ -222,10 +215,10 @@ TEST(ServoStep, VelocityLimitScalingKeepsTheDirection) {
 }
 
 TEST(ServoStep, JointLimitStopsCartesianMotionWithJointBoundAndAllowsMovingAway) {
-  Servo servo(ur5e());
+  Servo servo(test::builtin_ur5e());
   const double margin = servo.options().joint_limit_margin;
   const KinematicChain& chain = servo.chain();
-  JointVector q = ur5e()->named_pose("ready");
+  JointVector q = test::builtin_ur5e()->named_pose("ready");
   const double upper = chain.upper_limits()[5];
   q[5] = upper - margin - 1e-4;  // wrist 3 just outside its margin
   // A pure turn of wrist 3 in the positive sense: its Jacobian column as a base-frame twist.
@@ -249,10 +242,10 @@ TEST(ServoStep, JointLimitStopsCartesianMotionWithJointBoundAndAllowsMovingAway)
 }
 
 TEST(ServoStep, JointLimitStopsOnlyTheJoggedJointAtItsLimit) {
-  Servo servo(panda());
+  Servo servo(test::builtin_panda());
   const double margin = servo.options().joint_limit_margin;
   const double upper = servo.chain().upper_limits()[3];  // joint4: -0.0698
-  JointVector q = panda()->named_pose("ready");
+  JointVector q = test::builtin_panda()->named_pose("ready");
   q[3] = upper - margin - 0.01;
   JointVector v = JointVector::Zero(7);
   v[0] = 0.2;
@@ -278,9 +271,9 @@ TEST(ServoStep, JointLimitStopsOnlyTheJoggedJointAtItsLimit) {
 
 TEST(ServoStep, SingularitySlowsDownThenHaltsBelowTheHardStopAndLetsTheArmBackOut) {
   // The UR5e stretched out horizontally: the elbow straightens.
-  Servo servo(ur5e());
+  Servo servo(test::builtin_ur5e());
   const ServoOptions& o = servo.options();
-  JointVector q = ur5e()->named_pose("ready");
+  JointVector q = test::builtin_ur5e()->named_pose("ready");
   const Pose start = tcp(servo, q);
   const Vector3 outward = Vector3(start.translation().x(), start.translation().y(), 0).normalized();
   const ServoCommand out = twist((Twist() << 0.25 * outward, Vector3::Zero()).finished());
@@ -315,7 +308,7 @@ TEST(ServoStep, SingularitySlowsDownThenHaltsBelowTheHardStopAndLetsTheArmBackOu
 }
 
 TEST(ServoStep, CollisionSlowsDownAndHaltsBeforeABoxInFrontOfTheTcp) {
-  for (const RobotModelPtr& model : {ur5e(), panda()}) {
+  for (const RobotModelPtr& model : {test::builtin_ur5e(), test::builtin_panda()}) {
     SCOPED_TRACE(model->name());
     Servo servo(model);
     const ServoOptions& o = servo.options();
@@ -372,15 +365,15 @@ TEST(ServoStep, CollisionSlowsDownAndHaltsBeforeABoxInFrontOfTheTcp) {
 TEST(ServoStep, CollisionTableUnderTheBaseDoesNotHideTheTcpApproachingIt) {
   // The base stands 1 mm above a table: that pair never changes and must not pin the scene's
   // minimum distance (the TCP coming down to the table still slows down and halts in time).
-  Servo servo(ur5e());
+  Servo servo(test::builtin_ur5e());
   const ServoOptions& o = servo.options();
   PlanningScene scene;
   scene.add_obstacle("table", Shape::box(Vector3(2.0, 2.0, 0.05)),
                      Pose(Eigen::Translation3d(0, 0, -0.026)));
   servo.set_scene(scene);
-  CollisionChecker checker(ur5e());
+  CollisionChecker checker(test::builtin_ur5e());
   checker.set_scene(scene);
-  JointVector q = ur5e()->named_pose("ready");
+  JointVector q = test::builtin_ur5e()->named_pose("ready");
   std::set<ServoStatus> seen;
   const ServoCommand down = twist(make_twist(0, 0, -0.2, 0, 0, 0));
   int steps = 0;
@@ -401,7 +394,7 @@ TEST(ServoStep, CollisionTableUnderTheBaseDoesNotHideTheTcpApproachingIt) {
 }
 
 TEST(ServoStep, PoseTargetConvergesToTargetReached) {
-  for (const RobotModelPtr& model : {ur5e(), panda()}) {
+  for (const RobotModelPtr& model : {test::builtin_ur5e(), test::builtin_panda()}) {
     SCOPED_TRACE(model->name());
     Servo servo(model);
     JointVector q = model->named_pose("ready");
@@ -431,8 +424,8 @@ TEST(ServoStep, PoseTargetConvergesToTargetReached) {
 }
 
 TEST(ServoStep, RejectsNonFiniteValuesAndWrongSizes) {
-  Servo servo(ur5e());
-  const JointVector q = ur5e()->named_pose("ready");
+  Servo servo(test::builtin_ur5e());
+  const JointVector q = test::builtin_ur5e()->named_pose("ready");
   std::string message;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
@@ -461,13 +454,13 @@ TEST(ServoStep, RejectsNonFiniteValuesAndWrongSizes) {
   target.target.translation().x() = nan;
   EXPECT_EQ(error_code_of([&] { servo.step(q, target); }), ErrorCode::InvalidValue);
   // Construction: unknown group, null model.
-  EXPECT_EQ(error_code_of([&] { Servo(ur5e(), "no_such_group"); }, &message),
+  EXPECT_EQ(error_code_of([&] { Servo(test::builtin_ur5e(), "no_such_group"); }, &message),
             ErrorCode::InvalidModel);
   EXPECT_EQ(error_code_of([&] { Servo(nullptr); }), ErrorCode::InvalidValue);
 }
 
 TEST(ServoOptions, ValidationNamesTheField) {
-  Servo servo(ur5e());
+  Servo servo(test::builtin_ur5e());
   const auto expect_rejected = [&](const char* field, auto change) {
     ServoOptions o;
     change(o);
@@ -475,7 +468,7 @@ TEST(ServoOptions, ValidationNamesTheField) {
     EXPECT_EQ(error_code_of([&] { servo.set_options(o); }, &message), ErrorCode::InvalidValue)
         << field;
     EXPECT_NE(message.find(field), std::string::npos) << message;
-    EXPECT_EQ(error_code_of([&] { Servo(ur5e(), "", o); }), ErrorCode::InvalidValue) << field;
+    EXPECT_EQ(error_code_of([&] { Servo(test::builtin_ur5e(), "", o); }), ErrorCode::InvalidValue) << field;
   };
   expect_rejected("rate_hz", [](ServoOptions& o) { o.rate_hz = 0; });
   expect_rejected("rate_hz",
@@ -504,8 +497,8 @@ TEST(ServoOptions, ValidationNamesTheField) {
 TEST(ServoStep, StaysCheapAt500Hz) {
   // The loop's budget is 2 ms per cycle; a step is tens of microseconds (see servo_bench for
   // figures). Only a gross regression fails here (sanitizer builds are ~20x slower).
-  Servo servo(ur5e());
-  JointVector q = ur5e()->named_pose("ready");
+  Servo servo(test::builtin_ur5e());
+  JointVector q = test::builtin_ur5e()->named_pose("ready");
   const ServoCommand c = twist(make_twist(0.02, 0.02, 0, 0, 0, 0.05));
   const auto begin = std::chrono::steady_clock::now();
   constexpr int kSteps = 500;
@@ -526,10 +519,10 @@ std::unique_ptr<Servo> make_servo(RobotModelPtr model, double rate_hz = 500.0) {
 }
 
 TEST(ServoLoop, RunsNearItsRateWithoutBursts) {
-  ServoLoop loop(make_servo(ur5e(), 500.0));
+  ServoLoop loop(make_servo(test::builtin_ur5e(), 500.0));
   EXPECT_FALSE(loop.running());
   EXPECT_EQ(loop.latest().cycle, 0u);
-  const JointVector q = ur5e()->named_pose("ready");
+  const JointVector q = test::builtin_ur5e()->named_pose("ready");
   const auto begin = std::chrono::steady_clock::now();
   loop.start(q);
   EXPECT_TRUE(loop.running());
@@ -549,8 +542,8 @@ TEST(ServoLoop, RunsNearItsRateWithoutBursts) {
 }
 
 TEST(ServoLoop, CommandTimeoutStopsTheMotion) {
-  ServoLoop loop(make_servo(ur5e()), 100ms);
-  const JointVector q = ur5e()->named_pose("ready");
+  ServoLoop loop(make_servo(test::builtin_ur5e()), 100ms);
+  const JointVector q = test::builtin_ur5e()->named_pose("ready");
   loop.start(q);
   JointVector v = JointVector::Zero(6);
   v[0] = 0.5;
@@ -570,8 +563,8 @@ TEST(ServoLoop, CommandTimeoutStopsTheMotion) {
 }
 
 TEST(ServoLoop, LatestIsNeverTornWhileReadersHammerIt) {
-  ServoLoop loop(make_servo(panda()), 10s);  // (a stalled test thread must not time the jog out)
-  const JointVector q = panda()->named_pose("ready");
+  ServoLoop loop(make_servo(test::builtin_panda()), 10s);  // (a stalled test thread must not time the jog out)
+  const JointVector q = test::builtin_panda()->named_pose("ready");
   const double dt = 1.0 / 500.0;
   JointVector v = JointVector::Zero(7);
   v[0] = 0.05;  // slow: 0.1 rad/s * cycles * dt stays far from the limits
@@ -619,9 +612,9 @@ TEST(ServoLoop, LatestIsNeverTornWhileReadersHammerIt) {
 }
 
 TEST(ServoLoop, StartOnARunningLoopRestartsFromTheNewState) {
-  ServoLoop loop(make_servo(ur5e()));
-  const JointVector ready = ur5e()->named_pose("ready");
-  const JointVector home = ur5e()->named_pose("home");
+  ServoLoop loop(make_servo(test::builtin_ur5e()));
+  const JointVector ready = test::builtin_ur5e()->named_pose("ready");
+  const JointVector home = test::builtin_ur5e()->named_pose("home");
   loop.start(ready);
   std::this_thread::sleep_for(30ms);
   EXPECT_GT(loop.latest().cycle, 0u);
@@ -638,8 +631,8 @@ TEST(ServoLoop, StartOnARunningLoopRestartsFromTheNewState) {
 }
 
 TEST(ServoLoop, RejectedCommandStopsTheArmWithTheMessageAndTheLoopRunsOn) {
-  ServoLoop loop(make_servo(ur5e()));
-  const JointVector q = ur5e()->named_pose("ready");
+  ServoLoop loop(make_servo(test::builtin_ur5e()));
+  const JointVector q = test::builtin_ur5e()->named_pose("ready");
   loop.start(q);
   loop.set_command(twist(make_twist(std::numeric_limits<double>::quiet_NaN(), 0, 0, 0, 0, 0)));
   std::this_thread::sleep_for(30ms);
@@ -663,8 +656,8 @@ TEST(ServoLoop, RejectedCommandStopsTheArmWithTheMessageAndTheLoopRunsOn) {
 }
 
 TEST(ServoLoop, OptionsAndSceneChangesReachTheLoopAndErrorsTheCaller) {
-  ServoLoop loop(make_servo(ur5e()));
-  loop.start(ur5e()->named_pose("ready"));
+  ServoLoop loop(make_servo(test::builtin_ur5e()));
+  loop.start(test::builtin_ur5e()->named_pose("ready"));
   ServoOptions bad;
   bad.max_linear_speed = -1.0;
   std::string message;
@@ -683,7 +676,7 @@ TEST(ServoLoop, OptionsAndSceneChangesReachTheLoopAndErrorsTheCaller) {
   EXPECT_EQ(error_code_of([&] { loop.set_scene(wrong); }), ErrorCode::MissingLink);
   EXPECT_TRUE(loop.running());
   EXPECT_EQ(error_code_of([&] { ServoLoop(nullptr); }), ErrorCode::InvalidValue);
-  EXPECT_EQ(error_code_of([&] { ServoLoop(make_servo(ur5e()), 0ms); }), ErrorCode::InvalidValue);
+  EXPECT_EQ(error_code_of([&] { ServoLoop(make_servo(test::builtin_ur5e()), 0ms); }), ErrorCode::InvalidValue);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -782,8 +775,8 @@ TEST(SpaceMouse, TwistCommandScalesTheAxesByTheServoMaximumSpeeds) {
   EXPECT_EQ(c.frame, ServoCommand::Frame::Tool);
   EXPECT_LT((c.twist - make_twist(0.2, -0.1, 0, 0.2, 0, 0.8)).norm(), 1e-15);  // (2.0 clamped to 1)
   // Straight into a servo step: the TCP moves along the commanded axis.
-  Servo servo(ur5e(), "", o);
-  const JointVector q = ur5e()->named_pose("ready");
+  Servo servo(test::builtin_ur5e(), "", o);
+  const JointVector q = test::builtin_ur5e()->named_pose("ready");
   const ServoStep s =
       servo.step(q, twist_command(make_twist(0, 0, 0.5, 0, 0, 0), o, ServoCommand::Frame::Base));
   ASSERT_EQ(s.status, ServoStatus::Ok) << s.message;

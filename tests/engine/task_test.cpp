@@ -49,13 +49,6 @@ std::pair<ErrorCode, std::string> error_of(Run&& run) {
   return {ErrorCode::InvalidValue, ""};
 }
 
-RobotModelPtr ur5e() {
-  return test::builtin_ur5e();
-}
-RobotModelPtr panda() {
-  return test::builtin_panda();
-}
-
 PlanningScene example_scene() {
   return load_scene(kinetic::test::test_source_dir() +
                     "/../examples/jobs/pick_and_place_scene.json");
@@ -291,8 +284,8 @@ const Ur5eTask& ur5e_task() {
   static const Ur5eTask task = [] {
     Ur5eTask t;
     t.scene = example_scene();
-    t.start = ur5e()->named_pose("ready");
-    Planner planner(ur5e(), t.scene);
+    t.start = test::builtin_ur5e()->named_pose("ready");
+    Planner planner(test::builtin_ur5e(), t.scene);
     t.result = plan_pick_and_place(planner, t.start, ur5e_request());
     return t;
   }();
@@ -339,13 +332,13 @@ TEST(PickPlace, Ur5eChainHasTheEightStagesInOrder) {
 
 TEST(PickPlace, Ur5eMotionsAreCollisionFreeInTheirStagesScenesAndWithinLimits) {
   const PickPlaceResult& result = ur5e_task().result;
-  CollisionChecker checker(ur5e());
+  CollisionChecker checker(test::builtin_ur5e());
   for (const TaskStage& stage : result.stages) {
     if (!stage.moves()) continue;
     SCOPED_TRACE(stage.name);
     checker.set_scene(stage.scene);
     for (std::size_t i = 0; i < stage.path.size(); ++i) {
-      EXPECT_TRUE(ur5e()->within_limits(stage.path[i])) << i;
+      EXPECT_TRUE(test::builtin_ur5e()->within_limits(stage.path[i])) << i;
       if (i > 0) {
         EXPECT_TRUE(checker.motion_valid_discrete(stage.path[i - 1], stage.path[i], 0.002)) << i;
       }
@@ -355,7 +348,7 @@ TEST(PickPlace, Ur5eMotionsAreCollisionFreeInTheirStagesScenesAndWithinLimits) {
 
 TEST(PickPlace, Ur5eStraightStagesKeepTheTcpOnTheirLines) {
   const PickPlaceResult& result = ur5e_task().result;
-  const Planner planner(ur5e());
+  const Planner planner(test::builtin_ur5e());
   for (const TaskStage& stage : result.stages) {
     if (stage.kind == Kind::Move || stage.kind == Kind::Transfer || !stage.moves()) continue;
     SCOPED_TRACE(stage.name);
@@ -379,7 +372,7 @@ TEST(PickPlace, Ur5eStraightStagesKeepTheTcpOnTheirLines) {
 TEST(PickPlace, Ur5eCarryEndsOnTheArmsOwnBranch) {
   const Ur5eTask& task = ur5e_task();
   const TaskStage& transfer = task.result.stages[4];
-  Planner planner(ur5e(), transfer.scene);
+  Planner planner(test::builtin_ur5e(), transfer.scene);
   const std::vector<JointVector> solutions =
       planner.resolve_goal(transfer.path.front(), PoseGoal{planner.tcp_pose(transfer.path.back())});
   ASSERT_GE(solutions.size(), 2u);
@@ -390,7 +383,7 @@ TEST(PickPlace, Ur5eCarryEndsOnTheArmsOwnBranch) {
 
 TEST(PickPlace, Ur5eApproachEndsWithTheTcpAtTheGrasp) {
   const Ur5eTask& task = ur5e_task();
-  const Planner planner(ur5e());
+  const Planner planner(test::builtin_ur5e());
   const Pose object = task.scene.obstacle("part").pose;
   const Pose expected = object * task.result.grasp.object_to_tcp;
   const Pose reached = world_tcp(planner, task.result.stages[1].path.back());
@@ -410,8 +403,8 @@ TEST(PickPlace, Ur5eLiftRaisesTheHeldObjectByTheLiftDistance) {
   const AttachedObject& held = lift.scene.attached("part");
   EXPECT_EQ(held.link, "tool0");
   EXPECT_EQ(held.touch_links, (std::vector<std::string>{"link6", "link5"}));
-  const Pose before = compute_link_pose(*ur5e(), lift.path.front(), held.link) * held.pose;
-  const Pose after = compute_link_pose(*ur5e(), lift.path.back(), held.link) * held.pose;
+  const Pose before = compute_link_pose(*test::builtin_ur5e(), lift.path.front(), held.link) * held.pose;
+  const Pose after = compute_link_pose(*test::builtin_ur5e(), lift.path.back(), held.link) * held.pose;
   EXPECT_LT((before.translation() - task.scene.obstacle("part").pose.translation()).norm(), 1e-4);
   EXPECT_NEAR(after.translation().z() - before.translation().z(), 0.10, 1e-4);
   EXPECT_NEAR((after.translation() - before.translation()).head<2>().norm(), 0.0, 1e-4);
@@ -433,7 +426,7 @@ TEST(PickPlace, Ur5eFinalSceneHasThePartStandingAtThePlacePose) {
   ASSERT_TRUE(release.scene.has_obstacle("part"));
   EXPECT_TRUE(release.scene.obstacle("part").pose.isApprox(result.place_pose, 1e-9));
   // After the retreat the arm is clear of it without any allowance.
-  CollisionChecker checker(ur5e());
+  CollisionChecker checker(test::builtin_ur5e());
   checker.set_scene(result.final_scene);
   EXPECT_FALSE(checker.in_collision(result.final_state));
 }
@@ -443,9 +436,9 @@ TEST(PickPlace, Ur5eFinalSceneHasThePartStandingAtThePlacePose) {
 TEST(PickPlace, RestingContactsAreAllowedOnlyWhileTheyHappen) {
   PlanningScene scene = example_scene();
   scene.clear_override("part", "table");  // the example scene allows it for good: take that away
-  Planner planner(ur5e(), scene);
+  Planner planner(test::builtin_ur5e(), scene);
   const PickPlaceResult result =
-      plan_pick_and_place(planner, ur5e()->named_pose("ready"), ur5e_request());
+      plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), ur5e_request());
   ASSERT_EQ(result.stages.size(), 8u);
   const auto allowed = [](const TaskStage& stage, const std::string& other) {
     return stage.scene.override_for("part", other).value_or(false);
@@ -463,14 +456,14 @@ TEST(PickPlace, RestingContactsAreAllowedOnlyWhileTheyHappen) {
 TEST(PickPlace, PlannersSceneIsTheRequestsAfterwards) {
   PlanningScene scene = example_scene();
   scene.disallow("part", "link5");  // an override of the request's own, kept as it is
-  Planner planner(ur5e(), scene);
+  Planner planner(test::builtin_ur5e(), scene);
   const std::string before = scene_to_json(planner.scene());
   PickPlaceRequest request = ur5e_request();
   request.options.seed = 11;
-  plan_pick_and_place(planner, ur5e()->named_pose("ready"), request);
+  plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request);
   EXPECT_EQ(scene_to_json(planner.scene()), before);
   request.place_pose = at(3.0, 0.0, 0.035);  // failing: restored too
-  EXPECT_THROW(plan_pick_and_place(planner, ur5e()->named_pose("ready"), request), Error);
+  EXPECT_THROW(plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request), Error);
   EXPECT_EQ(scene_to_json(planner.scene()), before);
 }
 
@@ -504,13 +497,13 @@ TEST(TaskScenes, SameSceneTellsObstaclesAttachedObjectsAndOverridesApart) {
 }
 
 TEST(TaskScenes, AnEqualSceneKeepsThePlannersRoadmapAndAChangedOneReplacesIt) {
-  Planner planner(ur5e(), example_scene());
+  Planner planner(test::builtin_ur5e(), example_scene());
   PlannerOptions options = default_preset();
   options.planner = PlannerType::Prm;
   options.timeout_ms = test::generous_ms(2000.0);
-  JointVector goal = ur5e()->named_pose("ready");
+  JointVector goal = test::builtin_ur5e()->named_pose("ready");
   goal[0] += 0.5;
-  planner.plan(ur5e()->named_pose("ready"), JointGoal{goal}, options);
+  planner.plan(test::builtin_ur5e()->named_pose("ready"), JointGoal{goal}, options);
   const int roadmap = planner.roadmap_size();
   ASSERT_GT(roadmap, 0);
   task_detail::use_scene(planner, example_scene());
@@ -527,7 +520,7 @@ TEST(TaskScenes, AnEqualSceneKeepsThePlannersRoadmapAndAChangedOneReplacesIt) {
 
 TEST(PickPlace, Ur5eTimedTaskRestsAtGraspAndReleaseWithinLimits) {
   const PickPlaceResult& result = ur5e_task().result;
-  const TrajectoryLimits limits = TrajectoryLimits::from_model(*ur5e());
+  const TrajectoryLimits limits = TrajectoryLimits::from_model(*test::builtin_ur5e());
   const TimedPickPlace timed = time_pick_and_place(result, limits);
   ASSERT_EQ(timed.stage_start.size(), 8u);
   for (std::size_t i = 1; i < 8; ++i) {
@@ -552,15 +545,15 @@ TEST(PickPlace, TimingCopesWithAStageThatDoesNotMove) {
   PickPlaceResult result = ur5e_task().result;
   result.stages[3].path = {result.stages[3].path.front()};  // a lift of zero length
   result.stages[4].path.front() = result.stages[3].path.front();
-  const TimedPickPlace timed = time_pick_and_place(result, TrajectoryLimits::from_model(*ur5e()));
+  const TimedPickPlace timed = time_pick_and_place(result, TrajectoryLimits::from_model(*test::builtin_ur5e()));
   EXPECT_EQ(timed.stage_start[3], timed.stage_start[4]);
-  EXPECT_TRUE(validate_trajectory(timed.trajectory, TrajectoryLimits::from_model(*ur5e())).ok());
+  EXPECT_TRUE(validate_trajectory(timed.trajectory, TrajectoryLimits::from_model(*test::builtin_ur5e())).ok());
 }
 
 TEST(PickPlace, SameSeedGivesTheSamePlan) {
-  Planner planner(ur5e(), example_scene());
+  Planner planner(test::builtin_ur5e(), example_scene());
   const PickPlaceResult again =
-      plan_pick_and_place(planner, ur5e()->named_pose("ready"), ur5e_request());
+      plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), ur5e_request());
   const PickPlaceResult& first = ur5e_task().result;
   ASSERT_EQ(again.stages.size(), first.stages.size());
   for (std::size_t i = 0; i < first.stages.size(); ++i)
@@ -578,8 +571,8 @@ const TaskStage& stage_of(const PickPlaceResult& result, Kind kind) {
 TEST(PickPlace, CoarserStraightStepsGiveTheApproachFewerWaypoints) {
   PickPlaceRequest request = ur5e_request();
   request.straight.max_translation_step = 0.01;  // 10 mm instead of the default 1 mm
-  Planner planner(ur5e(), example_scene());
-  const PickPlaceResult coarse = plan_pick_and_place(planner, ur5e()->named_pose("ready"), request);
+  Planner planner(test::builtin_ur5e(), example_scene());
+  const PickPlaceResult coarse = plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request);
   const std::size_t fine_steps = stage_of(ur5e_task().result, Kind::Approach).path.size();
   const std::size_t coarse_steps = stage_of(coarse, Kind::Approach).path.size();
   EXPECT_GE(fine_steps, 101u);   // 0.1 m in 1 mm steps, both ends
@@ -592,8 +585,8 @@ TEST(PickPlace, CoarserStraightStepsGiveTheApproachFewerWaypoints) {
 TEST(PickPlace, ClosedFormStraightStepsKeepTheTcpExactlyOnTheLine) {
   PickPlaceRequest request = ur5e_request();
   request.straight.closed_form_ik = true;
-  Planner planner(ur5e(), example_scene());
-  const PickPlaceResult result = plan_pick_and_place(planner, ur5e()->named_pose("ready"), request);
+  Planner planner(test::builtin_ur5e(), example_scene());
+  const PickPlaceResult result = plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request);
   const auto farthest_off_line = [&](const TaskStage& stage) {
     const Vector3 a = world_tcp(planner, stage.path.front()).translation();
     const Vector3 b = world_tcp(planner, stage.path.back()).translation();
@@ -655,18 +648,18 @@ TEST(PickPlace, PandaPicksAndPlacesABox) {
   PlanningScene scene;
   scene.add_obstacle("table", Shape::box({0.5, 1.0, 0.04}), at(0.55, 0.0, -0.02));
   scene.add_obstacle("block", Shape::box({0.04, 0.04, 0.06}), at(0.45, -0.25, 0.03));
-  Planner planner(panda(), scene);
+  Planner planner(test::builtin_panda(), scene);
   PickPlaceRequest request;
   request.object = "block";
   request.place_pose = pose_from_xyz_rpy({0.45, 0.25, 0.03}, {0, 0, 0.3});
   request.options.seed = 3;
   request.options.timeout_ms = kinetic::test::generous_ms(2000.0);
   const PickPlaceResult result =
-      plan_pick_and_place(planner, panda()->named_pose("ready"), request);
+      plan_pick_and_place(planner, test::builtin_panda()->named_pose("ready"), request);
   ASSERT_EQ(result.stages.size(), 8u);
   EXPECT_TRUE(result.final_scene.obstacle("block").pose.isApprox(result.place_pose, 1e-9));
   EXPECT_TRUE(result.place_pose.translation().isApprox(request.place_pose.translation(), 1e-12));
-  CollisionChecker checker(panda());
+  CollisionChecker checker(test::builtin_panda());
   for (const TaskStage& stage : result.stages) {
     if (!stage.moves()) continue;
     checker.set_scene(stage.scene);
@@ -674,7 +667,7 @@ TEST(PickPlace, PandaPicksAndPlacesABox) {
       EXPECT_TRUE(checker.motion_valid_discrete(stage.path[i - 1], stage.path[i], 0.005))
           << stage.name << " " << i;
   }
-  const TrajectoryLimits limits = TrajectoryLimits::from_model(*panda());
+  const TrajectoryLimits limits = TrajectoryLimits::from_model(*test::builtin_panda());
   EXPECT_TRUE(validate_trajectory(time_pick_and_place(result, limits).trajectory, limits).ok());
 }
 
@@ -683,9 +676,9 @@ TEST(PickPlace, PandaPicksAndPlacesABox) {
 
 std::pair<ErrorCode, std::string> ur5e_error(PickPlaceRequest request,
                                              PlanningScene scene = example_scene(),
-                                             JointVector start = ur5e()->named_pose("ready"),
+                                             JointVector start = test::builtin_ur5e()->named_pose("ready"),
                                              const PlanControl& control = {}) {
-  Planner planner(ur5e(), scene);
+  Planner planner(test::builtin_ur5e(), scene);
   return error_of([&] { plan_pick_and_place(planner, start, request, control); });
 }
 
@@ -721,7 +714,7 @@ TEST(PickPlaceErrors, PlacePoseInsideAnotherObstacleNamesIt) {
 TEST(PickPlaceErrors, AttachedObjectIsNotPickedAgain) {
   PlanningScene scene = example_scene();
   scene.attach_obstacle("part", "tool0",
-                        compute_link_pose(*ur5e(), ur5e()->named_pose("ready"), "tool0"));
+                        compute_link_pose(*test::builtin_ur5e(), test::builtin_ur5e()->named_pose("ready"), "tool0"));
   const auto [code, text] = ur5e_error(ur5e_request(), scene);
   EXPECT_EQ(code, ErrorCode::InvalidValue);
   EXPECT_TRUE(mentions(text, "\"part\" is attached already (to tool0)")) << text;
@@ -789,15 +782,15 @@ TEST(PickPlaceErrors, CancelFlagStopsPlanning) {
   PlanControl control;
   control.cancel = &cancel;
   const auto [code, text] =
-      ur5e_error(ur5e_request(), example_scene(), ur5e()->named_pose("ready"), control);
+      ur5e_error(ur5e_request(), example_scene(), test::builtin_ur5e()->named_pose("ready"), control);
   EXPECT_EQ(code, ErrorCode::Cancelled) << text;
 }
 
 TEST(PickPlaceErrors, StartInCollisionNamesTheLinks) {
   PlanningScene scene = example_scene();
   // A post through the arm's forearm at the start.
-  const JointVector start = ur5e()->named_pose("ready");
-  scene.add_obstacle("post", Shape::sphere(0.08), compute_link_pose(*ur5e(), start, "link3"));
+  const JointVector start = test::builtin_ur5e()->named_pose("ready");
+  scene.add_obstacle("post", Shape::sphere(0.08), compute_link_pose(*test::builtin_ur5e(), start, "link3"));
   const auto [code, text] = ur5e_error(ur5e_request(), scene, start);
   EXPECT_EQ(code, ErrorCode::InCollision);
   EXPECT_TRUE(mentions(text, "post")) << text;
@@ -820,8 +813,8 @@ TEST(PickPlace, BareFlangeByDefaultAlsoLetsTheWristHousingThatReachesItTouch) {
   PickPlaceRequest request = ur5e_request();
   request.touch_links = std::nullopt;
   request.gripper.kind = GripperSpec::Kind::Suction;
-  Planner planner(ur5e(), example_scene());
-  const PickPlaceResult result = plan_pick_and_place(planner, ur5e()->named_pose("ready"), request);
+  Planner planner(test::builtin_ur5e(), example_scene());
+  const PickPlaceResult result = plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request);
   const TaskStage& grasp = result.stages.at(2);
   ASSERT_EQ(grasp.kind, TaskStage::Kind::Grasp);
   ASSERT_TRUE(grasp.scene.has_attached("part"));
@@ -844,19 +837,19 @@ TEST(PickPlaceErrors, EmptyTouchLinksLetOnlyTheAttachLinkTouch) {
   EXPECT_TRUE(mentions(text, "PickPlaceRequest::touch_links")) << text;
   // Left out, the same request plans (the default lets link6 and link5 touch).
   request.touch_links = std::nullopt;
-  Planner planner(ur5e(), example_scene());
-  EXPECT_EQ(plan_pick_and_place(planner, ur5e()->named_pose("ready"), request).stages.size(), 8u);
+  Planner planner(test::builtin_ur5e(), example_scene());
+  EXPECT_EQ(plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request).stages.size(), 8u);
 }
 
 // The probe that finds the housing at the flange runs on a copy: the checker keeps its scene (the
 // task then reuses the obstacles' bodies it holds instead of building them again).
 TEST(PickPlace, TouchLinkProbeLeavesTheCheckersScene) {
-  CollisionChecker checker(ur5e());
+  CollisionChecker checker(test::builtin_ur5e());
   checker.set_scene(example_scene());
   const int bodies = checker.body_count();
-  const JointVector q = ur5e()->named_pose("ready");
+  const JointVector q = test::builtin_ur5e()->named_pose("ready");
   const std::vector<std::string> links =
-      task_touch_links(checker, q, "tool0", ur5e()->group_variables());
+      task_touch_links(checker, q, "tool0", test::builtin_ur5e()->group_variables());
   EXPECT_NE(std::find(links.begin(), links.end(), "link5"), links.end());
   EXPECT_EQ(checker.body_count(), bodies);
   std::vector<std::string> names;
