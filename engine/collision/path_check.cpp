@@ -338,7 +338,8 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
           return false;
         return measured >= -tolerance;  // tiers disagree beyond the tolerance: trust contact
       };
-      bool hull_bound = false;  // the hulls keep the pair beyond the tolerance (or the segment's end)
+      bool hull_bound =
+          false;  // the hulls keep the pair beyond the tolerance (or the segment's end)
       if (pair.solid && gap < remaining) {
         // Primitives: GJK's lower bounds straight away (cheaper than refining sphere trees),
         // as far as the rest of the segment needs.

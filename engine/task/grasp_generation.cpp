@@ -83,18 +83,18 @@ const char* direction_words(double down) {
 }  // namespace
 
 void GripperSpec::validate() const {
-  require_gripper_field(kind == Kind::Parallel || kind == Kind::Suction, "kind", "Parallel or Suction",
-          static_cast<double>(kind));
-  require_gripper_field(std::isfinite(max_opening) && max_opening > 0.0, "max_opening", "finite and > 0",
-          max_opening);
-  require_gripper_field(std::isfinite(min_opening) && min_opening >= 0.0, "min_opening", "finite and >= 0",
-          min_opening);
+  require_gripper_field(kind == Kind::Parallel || kind == Kind::Suction, "kind",
+                        "Parallel or Suction", static_cast<double>(kind));
+  require_gripper_field(std::isfinite(max_opening) && max_opening > 0.0, "max_opening",
+                        "finite and > 0", max_opening);
+  require_gripper_field(std::isfinite(min_opening) && min_opening >= 0.0, "min_opening",
+                        "finite and >= 0", min_opening);
   require_gripper_field(min_opening <= max_opening, "min_opening",
-          "at most max_opening (" + metres(max_opening) + ")", min_opening);
-  require_gripper_field(std::isfinite(finger_depth) && finger_depth >= 0.0, "finger_depth", "finite and >= 0",
-          finger_depth);
+                        "at most max_opening (" + metres(max_opening) + ")", min_opening);
+  require_gripper_field(std::isfinite(finger_depth) && finger_depth >= 0.0, "finger_depth",
+                        "finite and >= 0", finger_depth);
   require_gripper_field(yaw_steps >= 1 && yaw_steps <= kMaxYawSteps, "yaw_steps",
-          "between 1 and " + std::to_string(kMaxYawSteps), yaw_steps);
+                        "between 1 and " + std::to_string(kMaxYawSteps), yaw_steps);
 }
 
 std::vector<Grasp> generate_grasps(const Shape& object, const Pose& object_pose,

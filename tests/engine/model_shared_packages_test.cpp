@@ -185,8 +185,8 @@ TEST_P(SharedPackage, OpensAndPlansAJointMotionInEveryGroup) {
             << " |\n";
 }
 
-// Every link against KDL on the same URDF, 1,000 configurations (100 under the sanitizers) (a planar base's joints included:
-// links are compared in the URDF root's frame).
+// Every link against KDL on the same URDF, 1,000 configurations (100 under the sanitizers) (a
+// planar base's joints included: links are compared in the URDF root's frame).
 TEST_P(SharedPackage, EveryLinkMatchesKdl) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   const PackageFiles& package = GetParam();

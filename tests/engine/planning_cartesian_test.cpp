@@ -100,7 +100,8 @@ TEST(CartesianPlanning, AStretchedArmSaysNoJointMovesTheTcpAlongTheLine) {
     to.translation() += to.linear().col(2) * length;
     return planner.plan_cartesian(start, {CartesianSegment::line_to(to)});
   };
-  const CartesianResult stretched = line_along_tool_z(test::builtin_ur5e()->named_pose("home"), 0.3);
+  const CartesianResult stretched =
+      line_along_tool_z(test::builtin_ur5e()->named_pose("home"), 0.3);
   EXPECT_FALSE(stretched.complete());
   EXPECT_EQ(stretched.fraction, 0.0);
   EXPECT_NE(stretched.stop_reason.find(

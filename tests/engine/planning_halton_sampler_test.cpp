@@ -68,14 +68,14 @@ TEST(HaltonSampler, FillsEveryTenthOfEachJointEvenly) {
       ++uniform_bins[static_cast<std::size_t>(
           std::min(kBins - 1, static_cast<int>(unit(rng) * kBins)))];
     for (int k = 0; k < kBins; ++k) {
-      halton_worst = std::max(halton_worst, std::abs(halton_bins[static_cast<std::size_t>(k)] -
-                                                     kCount / kBins));
-      uniform_worst = std::max(uniform_worst, std::abs(uniform_bins[static_cast<std::size_t>(k)] -
-                                                       kCount / kBins));
+      halton_worst = std::max(halton_worst,
+                              std::abs(halton_bins[static_cast<std::size_t>(k)] - kCount / kBins));
+      uniform_worst = std::max(
+          uniform_worst, std::abs(uniform_bins[static_cast<std::size_t>(k)] - kCount / kBins));
     }
   }
   std::cout << "largest miss of a tenth's share (100 samples): Halton " << halton_worst
             << ", uniform " << uniform_worst << "\n";
-  EXPECT_LE(halton_worst, 6);  // the bases up to 17 do not divide a tenth evenly
+  EXPECT_LE(halton_worst, 6);                  // the bases up to 17 do not divide a tenth evenly
   EXPECT_GE(uniform_worst, 2 * halton_worst);  // what the sequence is for
 }

@@ -86,12 +86,11 @@ void expect_sound(Case& c, PlanningSpace& space, const JointPath& before, const 
 const std::vector<std::pair<std::string, std::string>>& cluttered() {
   // Under the sanitizers one scene per robot (each test's shard plans its own paths).
   static const std::vector<std::pair<std::string, std::string>> cases =
-      test::kSanitized ? std::vector<std::pair<std::string, std::string>>{{"panda", "boxes20"},
-                                                                          {"ur5e", "shelf"}}
-                       : std::vector<std::pair<std::string, std::string>>{{"panda", "boxes20"},
-                                                                          {"ur5e", "boxes20"},
-                                                                          {"panda", "shelf"},
-                                                                          {"ur5e", "shelf"}};
+      test::kSanitized
+          ? std::vector<std::pair<std::string, std::string>>{{"panda", "boxes20"},
+                                                             {"ur5e", "shelf"}}
+          : std::vector<std::pair<std::string, std::string>>{
+                {"panda", "boxes20"}, {"ur5e", "boxes20"}, {"panda", "shelf"}, {"ur5e", "shelf"}};
   return cases;
 }
 

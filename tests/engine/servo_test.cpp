@@ -468,7 +468,8 @@ TEST(ServoOptions, ValidationNamesTheField) {
     EXPECT_EQ(error_code_of([&] { servo.set_options(o); }, &message), ErrorCode::InvalidValue)
         << field;
     EXPECT_NE(message.find(field), std::string::npos) << message;
-    EXPECT_EQ(error_code_of([&] { Servo(test::builtin_ur5e(), "", o); }), ErrorCode::InvalidValue) << field;
+    EXPECT_EQ(error_code_of([&] { Servo(test::builtin_ur5e(), "", o); }), ErrorCode::InvalidValue)
+        << field;
   };
   expect_rejected("rate_hz", [](ServoOptions& o) { o.rate_hz = 0; });
   expect_rejected("rate_hz",
@@ -563,7 +564,8 @@ TEST(ServoLoop, CommandTimeoutStopsTheMotion) {
 }
 
 TEST(ServoLoop, LatestIsNeverTornWhileReadersHammerIt) {
-  ServoLoop loop(make_servo(test::builtin_panda()), 10s);  // (a stalled test thread must not time the jog out)
+  ServoLoop loop(make_servo(test::builtin_panda()),
+                 10s);  // (a stalled test thread must not time the jog out)
   const JointVector q = test::builtin_panda()->named_pose("ready");
   const double dt = 1.0 / 500.0;
   JointVector v = JointVector::Zero(7);
@@ -676,7 +678,8 @@ TEST(ServoLoop, OptionsAndSceneChangesReachTheLoopAndErrorsTheCaller) {
   EXPECT_EQ(error_code_of([&] { loop.set_scene(wrong); }), ErrorCode::MissingLink);
   EXPECT_TRUE(loop.running());
   EXPECT_EQ(error_code_of([&] { ServoLoop(nullptr); }), ErrorCode::InvalidValue);
-  EXPECT_EQ(error_code_of([&] { ServoLoop(make_servo(test::builtin_ur5e()), 0ms); }), ErrorCode::InvalidValue);
+  EXPECT_EQ(error_code_of([&] { ServoLoop(make_servo(test::builtin_ur5e()), 0ms); }),
+            ErrorCode::InvalidValue);
 }
 
 // ------------------------------------------------------------------------------------------

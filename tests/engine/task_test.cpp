@@ -403,8 +403,10 @@ TEST(PickPlace, Ur5eLiftRaisesTheHeldObjectByTheLiftDistance) {
   const AttachedObject& held = lift.scene.attached("part");
   EXPECT_EQ(held.link, "tool0");
   EXPECT_EQ(held.touch_links, (std::vector<std::string>{"link6", "link5"}));
-  const Pose before = compute_link_pose(*test::builtin_ur5e(), lift.path.front(), held.link) * held.pose;
-  const Pose after = compute_link_pose(*test::builtin_ur5e(), lift.path.back(), held.link) * held.pose;
+  const Pose before =
+      compute_link_pose(*test::builtin_ur5e(), lift.path.front(), held.link) * held.pose;
+  const Pose after =
+      compute_link_pose(*test::builtin_ur5e(), lift.path.back(), held.link) * held.pose;
   EXPECT_LT((before.translation() - task.scene.obstacle("part").pose.translation()).norm(), 1e-4);
   EXPECT_NEAR(after.translation().z() - before.translation().z(), 0.10, 1e-4);
   EXPECT_NEAR((after.translation() - before.translation()).head<2>().norm(), 0.0, 1e-4);
@@ -463,7 +465,8 @@ TEST(PickPlace, PlannersSceneIsTheRequestsAfterwards) {
   plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request);
   EXPECT_EQ(scene_to_json(planner.scene()), before);
   request.place_pose = at(3.0, 0.0, 0.035);  // failing: restored too
-  EXPECT_THROW(plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request), Error);
+  EXPECT_THROW(plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request),
+               Error);
   EXPECT_EQ(scene_to_json(planner.scene()), before);
 }
 
@@ -545,9 +548,12 @@ TEST(PickPlace, TimingCopesWithAStageThatDoesNotMove) {
   PickPlaceResult result = ur5e_task().result;
   result.stages[3].path = {result.stages[3].path.front()};  // a lift of zero length
   result.stages[4].path.front() = result.stages[3].path.front();
-  const TimedPickPlace timed = time_pick_and_place(result, TrajectoryLimits::from_model(*test::builtin_ur5e()));
+  const TimedPickPlace timed =
+      time_pick_and_place(result, TrajectoryLimits::from_model(*test::builtin_ur5e()));
   EXPECT_EQ(timed.stage_start[3], timed.stage_start[4]);
-  EXPECT_TRUE(validate_trajectory(timed.trajectory, TrajectoryLimits::from_model(*test::builtin_ur5e())).ok());
+  EXPECT_TRUE(
+      validate_trajectory(timed.trajectory, TrajectoryLimits::from_model(*test::builtin_ur5e()))
+          .ok());
 }
 
 TEST(PickPlace, SameSeedGivesTheSamePlan) {
@@ -572,7 +578,8 @@ TEST(PickPlace, CoarserStraightStepsGiveTheApproachFewerWaypoints) {
   PickPlaceRequest request = ur5e_request();
   request.straight.max_translation_step = 0.01;  // 10 mm instead of the default 1 mm
   Planner planner(test::builtin_ur5e(), example_scene());
-  const PickPlaceResult coarse = plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request);
+  const PickPlaceResult coarse =
+      plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request);
   const std::size_t fine_steps = stage_of(ur5e_task().result, Kind::Approach).path.size();
   const std::size_t coarse_steps = stage_of(coarse, Kind::Approach).path.size();
   EXPECT_GE(fine_steps, 101u);   // 0.1 m in 1 mm steps, both ends
@@ -586,7 +593,8 @@ TEST(PickPlace, ClosedFormStraightStepsKeepTheTcpExactlyOnTheLine) {
   PickPlaceRequest request = ur5e_request();
   request.straight.closed_form_ik = true;
   Planner planner(test::builtin_ur5e(), example_scene());
-  const PickPlaceResult result = plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request);
+  const PickPlaceResult result =
+      plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request);
   const auto farthest_off_line = [&](const TaskStage& stage) {
     const Vector3 a = world_tcp(planner, stage.path.front()).translation();
     const Vector3 b = world_tcp(planner, stage.path.back()).translation();
@@ -674,10 +682,10 @@ TEST(PickPlace, PandaPicksAndPlacesABox) {
 // ---------------------------------------------------------------------------------------------
 // Mistakes
 
-std::pair<ErrorCode, std::string> ur5e_error(PickPlaceRequest request,
-                                             PlanningScene scene = example_scene(),
-                                             JointVector start = test::builtin_ur5e()->named_pose("ready"),
-                                             const PlanControl& control = {}) {
+std::pair<ErrorCode, std::string> ur5e_error(
+    PickPlaceRequest request, PlanningScene scene = example_scene(),
+    JointVector start = test::builtin_ur5e()->named_pose("ready"),
+    const PlanControl& control = {}) {
   Planner planner(test::builtin_ur5e(), scene);
   return error_of([&] { plan_pick_and_place(planner, start, request, control); });
 }
@@ -713,8 +721,9 @@ TEST(PickPlaceErrors, PlacePoseInsideAnotherObstacleNamesIt) {
 
 TEST(PickPlaceErrors, AttachedObjectIsNotPickedAgain) {
   PlanningScene scene = example_scene();
-  scene.attach_obstacle("part", "tool0",
-                        compute_link_pose(*test::builtin_ur5e(), test::builtin_ur5e()->named_pose("ready"), "tool0"));
+  scene.attach_obstacle(
+      "part", "tool0",
+      compute_link_pose(*test::builtin_ur5e(), test::builtin_ur5e()->named_pose("ready"), "tool0"));
   const auto [code, text] = ur5e_error(ur5e_request(), scene);
   EXPECT_EQ(code, ErrorCode::InvalidValue);
   EXPECT_TRUE(mentions(text, "\"part\" is attached already (to tool0)")) << text;
@@ -781,8 +790,8 @@ TEST(PickPlaceErrors, CancelFlagStopsPlanning) {
   std::atomic<bool> cancel{true};
   PlanControl control;
   control.cancel = &cancel;
-  const auto [code, text] =
-      ur5e_error(ur5e_request(), example_scene(), test::builtin_ur5e()->named_pose("ready"), control);
+  const auto [code, text] = ur5e_error(ur5e_request(), example_scene(),
+                                       test::builtin_ur5e()->named_pose("ready"), control);
   EXPECT_EQ(code, ErrorCode::Cancelled) << text;
 }
 
@@ -790,7 +799,8 @@ TEST(PickPlaceErrors, StartInCollisionNamesTheLinks) {
   PlanningScene scene = example_scene();
   // A post through the arm's forearm at the start.
   const JointVector start = test::builtin_ur5e()->named_pose("ready");
-  scene.add_obstacle("post", Shape::sphere(0.08), compute_link_pose(*test::builtin_ur5e(), start, "link3"));
+  scene.add_obstacle("post", Shape::sphere(0.08),
+                     compute_link_pose(*test::builtin_ur5e(), start, "link3"));
   const auto [code, text] = ur5e_error(ur5e_request(), scene, start);
   EXPECT_EQ(code, ErrorCode::InCollision);
   EXPECT_TRUE(mentions(text, "post")) << text;
@@ -814,7 +824,8 @@ TEST(PickPlace, BareFlangeByDefaultAlsoLetsTheWristHousingThatReachesItTouch) {
   request.touch_links = std::nullopt;
   request.gripper.kind = GripperSpec::Kind::Suction;
   Planner planner(test::builtin_ur5e(), example_scene());
-  const PickPlaceResult result = plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request);
+  const PickPlaceResult result =
+      plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request);
   const TaskStage& grasp = result.stages.at(2);
   ASSERT_EQ(grasp.kind, TaskStage::Kind::Grasp);
   ASSERT_TRUE(grasp.scene.has_attached("part"));
@@ -838,7 +849,9 @@ TEST(PickPlaceErrors, EmptyTouchLinksLetOnlyTheAttachLinkTouch) {
   // Left out, the same request plans (the default lets link6 and link5 touch).
   request.touch_links = std::nullopt;
   Planner planner(test::builtin_ur5e(), example_scene());
-  EXPECT_EQ(plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request).stages.size(), 8u);
+  EXPECT_EQ(plan_pick_and_place(planner, test::builtin_ur5e()->named_pose("ready"), request)
+                .stages.size(),
+            8u);
 }
 
 // The probe that finds the housing at the flange runs on a copy: the checker keeps its scene (the

@@ -6,8 +6,8 @@
 namespace kinetic {
 namespace {
 // Each joint's base.
-constexpr std::array<std::uint64_t, HaltonSampler::kMaxJoints> kPrimes = {2,  3,  5,  7,  11, 13, 17, 19,
-                                                   23, 29, 31, 37, 41, 43, 47, 53};
+constexpr std::array<std::uint64_t, HaltonSampler::kMaxJoints> kPrimes = {
+    2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53};
 
 // The radical inverse of `index` in `base`: its digits mirrored behind the point, in [0, 1).
 double radical_inverse(std::uint64_t index, std::uint64_t base) {

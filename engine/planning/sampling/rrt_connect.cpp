@@ -1,8 +1,8 @@
 // RRT-Connect (Kuffner & LaValle 2000): grow towards samples of the joint box from the nearest
 // node. Each tree draws its own Halton sequence (halton_sampler.hpp); a search over more joints
 // than it has bases draws uniform samples. On MotionBenchMaker (700 problems x 4 seeds, no
-// margin) Halton samples took the mean planning time from 2.10 to 1.68 ms and the cage's median
-// from 6.3 to 4.4 ms. One sequence shared by the two trees would hand each every other sample,
+// margin) Halton samples took the mean planning time from 2.10 to 1.74 ms and the cage's median
+// from 6.3 to 4.6 ms. One sequence shared by the two trees would hand each every other sample,
 // and the even indices of base 2 all lie in the box's lower half.
 #include <optional>
 
