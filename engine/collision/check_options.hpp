@@ -23,6 +23,11 @@ struct CheckOptions {
   // false: `padding` keeps the robot clear of the scene only; links among themselves keep just
   // the robot's own padding (a planning margin is clearance from obstacles).
   bool pad_self = true;
+  // true: a robot body whose sphere cover comes within the padding of an obstacle counts as in
+  // collision, without the exact tiers. Stricter than the exact check (a cover holds its body and
+  // sticks out of it by about a centimetre at most), and much cheaper near obstacles: the search
+  // tries it first (bidirectional_search.cpp). Bodies without a cover are checked as always.
+  bool covers_decide = false;
 };
 
 struct Contact {

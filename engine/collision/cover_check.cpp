@@ -94,6 +94,14 @@ bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& 
   }
 }
 
+bool cover_decides(const CollisionWorld& world, const CollisionState& state, std::size_t m,
+                   const CollisionWorld::ObstacleFrame& frame) {
+  if (!frame.shape || !has_cover(world, m) || !place_cover(world, state, m)) return false;
+  if (frame.origin.cwiseAbs().maxCoeff() >= kMaxCoverCoordinate) return false;
+  const Shape::Type type = frame.shape->type;
+  return type == Shape::Type::Box || type == Shape::Type::Cylinder || type == Shape::Type::Sphere;
+}
+
 bool covers_apart(const CollisionWorld& world, const CollisionState& state, std::size_t ma,
                   std::size_t mb, double padding) {
   if (!has_cover(world, ma) || !has_cover(world, mb) || !place_cover(world, state, ma) ||

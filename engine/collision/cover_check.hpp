@@ -20,6 +20,12 @@ inline bool has_cover(const CollisionWorld& world, std::size_t m) {
 bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& state,
                              std::size_t m, const CollisionWorld::ObstacleFrame& frame,
                              double padding);
+// Whether cover_clear_of_obstacle can tell for slot m and `frame` at the state's poses: slot m has
+// a cover placed in single-precision range and the obstacle is a box, cylinder or sphere there.
+// Where it can, "not clear" means the cover comes within the padding (CheckOptions::covers_decide
+// then calls the body near).
+bool cover_decides(const CollisionWorld& world, const CollisionState& state, std::size_t m,
+                   const CollisionWorld::ObstacleFrame& frame);
 // Every sphere of slot ma's cover clears every sphere of slot mb's by more than `padding`.
 bool covers_apart(const CollisionWorld& world, const CollisionState& state, std::size_t ma,
                   std::size_t mb, double padding);

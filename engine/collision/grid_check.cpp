@@ -80,7 +80,8 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
   if (probe) {  // where the caller expects a collision: a blocked edge then costs one state
     grid.q.noalias() = q0 + dq * (static_cast<double>(first_step) / steps);
     update_poses(world, state, grid.q);
-    if ((options.scene && scene_in_collision(world, state, scene_padding)) ||
+    if ((options.scene && scene_in_collision(world, state, scene_padding, nullptr, false, kAllSlots,
+                                             options.covers_decide)) ||
         (options.self && self_in_collision(world, state, self_padding))) {
       grid.blocked_step = first_step;
       return false;
@@ -110,7 +111,7 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
         const double extra = grid.body_speed[m] * reach + margin;
         if (extra <= kMaxSceneProofPadding || !has_obstacles) {
           if (slot_near_scene(world, state, m, scene_padding + extra,
-                              world.options.refinement_margin))
+                              world.options.refinement_margin, options.covers_decide))
             scene |= bit;
         } else if (run.roots & bit) {
           double gap = 0.0;
@@ -137,7 +138,8 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
       }
       if (!scene && !self) continue;
     }
-    if ((scene && scene_in_collision(world, state, scene_padding, nullptr, false, scene)) ||
+    if ((scene && scene_in_collision(world, state, scene_padding, nullptr, false, scene,
+                                     options.covers_decide)) ||
         (self && self_in_collision(world, state, self_padding, nullptr, nullptr, false, self))) {
       grid.blocked_step = middle;
       return false;

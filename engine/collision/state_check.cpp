@@ -161,7 +161,7 @@ bool self_in_collision(const CollisionWorld& world, const CollisionState& state,
 }
 
 bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, std::size_t m,
-                     double padding, double margin) {
+                     double padding, double margin, bool covers_decide) {
   const int b = world.moving_bodies[m];
   const Vector3& center = state.bound_centers[b];
   const double radius = world.root_radii[b];
@@ -180,6 +180,7 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
     // Then the body's sphere cover against it: a link beside a shelf board is proven clear here
     // without a tree walk.
     if (cover_clear_of_obstacle(world, state, m, frame, padding)) return false;
+    if (covers_decide && cover_decides(world, state, m, frame)) return true;
     return pair_in_collision(world, state, b, o, padding, margin);
   };
   return any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles,
@@ -213,12 +214,12 @@ bool slot_root_clear(const CollisionWorld& world, const CollisionState& state, s
 
 bool scene_in_collision(const CollisionWorld& world, const CollisionState& state,
                         double base_padding, const double* extra_padding, bool exact,
-                        SlotMask slots) {
+                        SlotMask slots, bool covers_decide) {
   const double margin = exact ? 0.0 : world.options.refinement_margin;
   for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
     if ((slots & slot_bit(m)) &&
         slot_near_scene(world, state, m, base_padding + (extra_padding ? extra_padding[m] : 0.0),
-                        margin))
+                        margin, covers_decide))
       return true;
   return false;
 }
@@ -233,7 +234,8 @@ bool in_collision_at_poses(const CollisionWorld& world, const CollisionState& st
                            const CheckOptions& options) {
   // Obstacles first: in a cluttered scene they decide most states, and the broad phase makes a
   // clear scene cheap to rule out.
-  if (options.scene && scene_in_collision(world, state, world.padding_for(false, options)))
+  if (options.scene && scene_in_collision(world, state, world.padding_for(false, options), nullptr,
+                                          false, kAllSlots, options.covers_decide))
     return true;
   return options.self && self_in_collision(world, state, world.padding_for(true, options));
 }

@@ -69,15 +69,16 @@ bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& s
                             std::size_t pair, double padding, double extra = 0.0,
                             const double* part_extra = nullptr, bool proof_only = false);
 // Whether moving slot m's body comes within `padding` of an obstacle; with a refinement `margin`
-// > 0, a sphere-tier answer within padding + margin counts as near too.
+// > 0, a sphere-tier answer within padding + margin counts as near too. covers_decide: a body
+// with a sphere cover is near wherever its cover is (CheckOptions::covers_decide).
 bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, std::size_t m,
-                     double padding, double margin);
+                     double padding, double margin, bool covers_decide = false);
 // extra_padding: per moving slot, added to `padding` (null: none). exact: no refinement margin
 // (no false positives, for continuous checks that must not call a near miss contact). Only the
-// bodies of `slots` are checked.
+// bodies of `slots` are checked. covers_decide: as in slot_near_scene.
 bool scene_in_collision(const CollisionWorld& world, const CollisionState& state, double padding,
                         const double* extra_padding = nullptr, bool exact = false,
-                        SlotMask slots = kAllSlots);
+                        SlotMask slots = kAllSlots, bool covers_decide = false);
 // Whether slot m's root sphere clears every obstacle by `padding` + `extra`: a proof of the scene
 // that never descends into sphere trees, so failing costs little. False also where it cannot tell
 // cheaply (an obstacle of several parts or a mesh). gap: set on false to the failing root

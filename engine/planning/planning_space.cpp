@@ -9,13 +9,18 @@
 
 namespace kinetic {
 
-CheckOptions planning_check_options(double margin) {
+CheckOptions planning_check_options(double margin, bool covers_decide) {
   // The margin keeps clear of obstacles; links among themselves need no margin.
-  return {.padding = margin, .self = true, .scene = true, .pad_self = false};
+  return {.padding = margin,
+          .self = true,
+          .scene = true,
+          .pad_self = false,
+          .covers_decide = covers_decide};
 }
 
-bool state_collision_free(CollisionChecker& checker, const JointVector& q, double margin) {
-  return !checker.in_collision(q, planning_check_options(margin));  // one FK pass
+bool state_collision_free(CollisionChecker& checker, const JointVector& q, double margin,
+                          bool covers_decide) {
+  return !checker.in_collision(q, planning_check_options(margin, covers_decide));  // one FK pass
 }
 
 int link_outside_workspace(const CollisionChecker& checker, const WorkspaceBounds& workspace) {
@@ -111,7 +116,7 @@ bool PlanningSpace::within_limits(const JointVector& q) const {
 bool PlanningSpace::valid(const JointVector& q) {
   if (!within_limits(q)) return false;
   ++state_checks_;
-  if (!state_collision_free(checker_, full(q, buffer_a_), margin_)) return false;
+  if (!state_collision_free(checker_, full(q, buffer_a_), margin_, covers_decide_)) return false;
   return !workspace_ || link_outside_workspace(checker_, *workspace_) < 0;
 }
 
@@ -123,7 +128,7 @@ bool PlanningSpace::motion_valid(const JointVector& a, const JointVector& b) {
   if (workspace_) return edge_collision_free(checker_, q0, q1, resolution_, margin_, &*workspace_);
   // The same states and verdict as edge_collision_free, with runs of states proven at once.
   const int steps = edge_steps(q0, q1, resolution_);
-  if (checker_.grid_motion_free(q0, q1, steps, planning_check_options(margin_),
+  if (checker_.grid_motion_free(q0, q1, steps, planning_check_options(margin_, covers_decide_),
                                 step_nearest_blocked(a, b, steps)))
     return true;
   remember_blocked(a, b, static_cast<double>(checker_.grid_blocked_step()) / steps);

@@ -16,9 +16,11 @@ namespace kinetic {
 // The planners' notion of a valid state: no self collision, and every robot body at least
 // `margin` from the scene. The margin is about obstacles only: links of one arm sit closer to
 // each other than any useful margin (the checker would double it for self pairs).
-bool state_collision_free(CollisionChecker& checker, const JointVector& q, double margin);
+// covers_decide: the stricter, cheaper check of CheckOptions::covers_decide.
+bool state_collision_free(CollisionChecker& checker, const JointVector& q, double margin,
+                          bool covers_decide = false);
 // The checker options of that check.
-CheckOptions planning_check_options(double margin);
+CheckOptions planning_check_options(double margin, bool covers_decide = false);
 
 // Grid steps of an edge at a resolution: n = ceil(max |dq_j| / resolution). Throws
 // Error(InvalidValue) for an end that is not finite or a resolution that is not > 0.
@@ -58,6 +60,11 @@ class PlanningSpace {
   void set_workspace(const std::optional<WorkspaceBounds>& workspace) { workspace_ = workspace; }
   const std::optional<WorkspaceBounds>& workspace() const { return workspace_; }
 
+  // Validity by the sphere covers alone where they come near an obstacle (CheckOptions::
+  // covers_decide): stricter than the exact check, so what passes it passes that one too.
+  void set_covers_decide(bool on) { covers_decide_ = on; }
+  bool covers_decide() const { return covers_decide_; }
+
   bool within_limits(const JointVector& q) const;
   bool valid(const JointVector& q);  // within limits, collision-free
   // Interior of the edge. A state found blocked is remembered (the last few): the next edge checks
@@ -89,6 +96,7 @@ class PlanningSpace {
   double margin_ = 0.0;
   double resolution_ = 0.05;
   bool identity_ = false;  // group == all variables in model order
+  bool covers_decide_ = false;
   std::optional<WorkspaceBounds> workspace_;
   JointVector buffer_a_, buffer_b_, direction_;
   std::vector<JointVector> blocked_;  // group order, a ring of kBlockedKept

@@ -195,3 +195,43 @@ TEST(SphereCover, NeverApartWhereTheMeshesCollideOnAHundredThousandConfiguration
   EXPECT_GT(proven, checked / 4);       // and the covers decided a good share of them
   std::printf("covers proved %ld of %ld near pairs apart\n", proven, checked);
 }
+
+// CheckOptions::covers_decide, the search's first check: a body whose cover comes near an obstacle
+// is called in collision without the exact tiers. It must never call free what the exact check
+// calls in collision, and near obstacles it must be stricter (else it saves nothing).
+TEST(SphereCover, CoversDecidingIsNeverLaxerThanTheExactCheckAndStricterNearObstacles) {
+  KINETIC_REQUIRE_MBM();
+  constexpr int kConfigurations = test::cases(20000, 3000);
+  const RobotModelPtr robot = load_robot_file(test::mbm_panda_dir() + "/robot/panda.urdf");
+  const auto problems = find_benchmark_problems(test::mbm_panda_dir() + "/problems", "panda", 1);
+  ASSERT_GE(problems.size(), 5u);
+  CollisionChecker checker(robot);
+  const JointVector lower = robot->lower_limits(), upper = robot->upper_limits();
+  std::mt19937 rng(17);
+  long both = 0, only_covers = 0, free_by_both = 0;
+  const int per_scene = kConfigurations / static_cast<int>(problems.size()) + 1;
+  for (const BenchmarkProblem& problem : problems) {
+    SCOPED_TRACE(problem.scene);
+    checker.set_scene(load_scene(problem.scene_file));
+    for (int n = 0; n < per_scene; ++n) {
+      JointVector q(robot->dof());
+      for (int v = 0; v < robot->dof(); ++v)
+        q[v] = std::uniform_real_distribution<double>(lower[v], upper[v])(rng);
+      CheckOptions exact{.padding = n % 2 ? 0.02 : 0.0};
+      CheckOptions covers = exact;
+      covers.covers_decide = true;
+      const bool exact_hit = checker.in_collision(q, exact);
+      const bool covers_hit = checker.in_collision(q, covers);
+      ASSERT_TRUE(covers_hit || !exact_hit)
+          << "covers called free a colliding state " << q.transpose();
+      both += exact_hit && covers_hit;
+      only_covers += covers_hit && !exact_hit;
+      free_by_both += !covers_hit;
+    }
+  }
+  EXPECT_GT(both, 0);
+  EXPECT_GT(only_covers, 0);   // stricter near obstacles
+  EXPECT_GT(free_by_both, 0);  // but not everywhere
+  std::printf("in collision by both %ld, by the covers only %ld, free by both %ld\n", both,
+              only_covers, free_by_both);
+}

@@ -39,17 +39,55 @@ namespace {
 
 enum class Step { Blocked, Advanced, Reached };
 
+// Each tree grows under the sphere covers' check first (CheckOptions::covers_decide): near an
+// obstacle a cover that comes within the margin blocks the step without the exact tiers' hull
+// distances and sphere walks. It is stricter than the exact check, so the trees stay valid
+// when a tree turns to the exact check: once it was blocked kStuckUnderCovers times in a row (a
+// passage narrower than the covers' centimetre of slack, or a root whose cover touches an
+// obstacle already). On MotionBenchMaker (700 problems, no margin, the fastest of 5 runs each):
+// median 0.68 -> 0.64 ms, mean 1.69 -> 1.59 ms, median path length 4.94 -> 4.91 rad. Turning
+// exact after 16 blocks gained less (mean 1.60, length 4.95); never turning took one table_pick
+// problem 0.5 -> 227 ms.
+constexpr int kStuckUnderCovers = 64;
+
+struct CoversFirst {
+  bool covers[2] = {false, false};  // per tree: still checked by the covers
+  int blocked[2] = {0, 0};          // per tree: steps blocked in a row under them
+  void use(PlanningSpace& space, int tree) const { space.set_covers_decide(covers[tree]); }
+  void step_blocked(int tree) {
+    if (covers[tree] && ++blocked[tree] >= kStuckUnderCovers) covers[tree] = false;
+  }
+  void step_made(int tree) { blocked[tree] = 0; }
+};
+
 // One step of `tree` from `node` towards `target`.
 Step extend(PlanningSpace& space, NodeTree& tree, int tree_id, int node, const JointVector& target,
-            double range, GrowthStrategy& strategy, std::mt19937_64& rng, int& added) {
+            double range, GrowthStrategy& strategy, std::mt19937_64& rng, int& added,
+            CoversFirst& checks) {
+  checks.use(space, tree_id);
   const JointVector from = tree.state(node);
   const JointVector next = steer(from, target, range);
   if (!space.valid(next) || !strategy.accept(tree_id, from, next, rng) ||
-      !space.motion_valid(from, next))
+      !space.motion_valid(from, next)) {
+    checks.step_blocked(tree_id);
     return Step::Blocked;
+  }
+  checks.step_made(tree_id);
   added = tree.add(next, node);
   strategy.added(tree, tree_id, added);
   return next == target ? Step::Reached : Step::Advanced;
+}
+
+// Which trees start under the covers' check: those whose roots pass it.
+CoversFirst covers_first(PlanningSpace& space, const JointVector& start,
+                         const std::vector<JointVector>& goals) {
+  CoversFirst checks;
+  space.set_covers_decide(true);
+  checks.covers[0] = space.valid(start);
+  checks.covers[1] =
+      std::all_of(goals.begin(), goals.end(), [&](const JointVector& g) { return space.valid(g); });
+  space.set_covers_decide(false);
+  return checks;
 }
 
 }  // namespace
@@ -85,6 +123,12 @@ SearchOutcome grow_bidirectional(PlanningSpace& space, const JointVector& start,
       return out;
     }
 
+  CoversFirst checks = covers_first(space, start, goals);
+  struct ExactAfterwards {  // shortcutting and the callers' checks are exact
+    PlanningSpace& space;
+    ~ExactAfterwards() { space.set_covers_decide(false); }
+  } exact_afterwards{space};
+
   int current = 0;
   JointVector target;
   for (int it = 0; it < options.max_iterations; ++it) {
@@ -96,14 +140,15 @@ SearchOutcome grow_bidirectional(PlanningSpace& space, const JointVector& start,
     const int other_id = 1 - current;
     int node = -1, added = -1;
     if (strategy.propose(grow, current, rng, node, target) &&
-        extend(space, grow, current, node, target, range, strategy, rng, added) != Step::Blocked) {
+        extend(space, grow, current, node, target, range, strategy, rng, added, checks) !=
+            Step::Blocked) {
       // Greedy connect: keep stepping the other tree towards the new state until blocked.
       const JointVector reached = grow.state(added);
       int other_node = other.nearest(reached);
       for (;;) {
         int next = -1;
         const Step step =
-            extend(space, other, other_id, other_node, reached, range, strategy, rng, next);
+            extend(space, other, other_id, other_node, reached, range, strategy, rng, next, checks);
         if (step == Step::Blocked) break;
         other_node = next;
         if (step == Step::Reached) {
