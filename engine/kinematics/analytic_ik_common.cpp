@@ -6,10 +6,8 @@
 #include <numbers>
 #include <sstream>
 
-#include <Eigen/QR>
-#include <Eigen/SVD>
-
 #include "engine/core/error.hpp"
+#include "engine/core/small_decompositions.hpp"
 
 namespace kinetic {
 namespace {
@@ -90,7 +88,7 @@ FrameAdapter fit_frame_adapter(const PoseFunction& chain_fk, const PoseFunction&
   }
   FrameAdapter adapter;
   adapter.base.linear() = rotation;
-  adapter.base.translation() = lhs.colPivHouseholderQr().solve(rhs);
+  adapter.base.translation() = least_squares(lhs, rhs);
   adapter.tip = (adapter.base * analytic_zero).inverse() * chain_zero;
   adapter.base_inverse = adapter.base.inverse();
   adapter.tip_inverse = adapter.tip.inverse();
@@ -128,8 +126,7 @@ double numeric_condition_number(const PoseFunction& fk, const JointVector& q) {
     const Eigen::AngleAxisd turn(a.linear() * b.linear().transpose());
     jacobian.block<3, 1>(3, j) = turn.axis() * turn.angle() / (2.0 * kStep);
   }
-  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(jacobian);
-  const auto& sigma = svd.singularValues();
+  const Eigen::VectorXd sigma = singular_values(jacobian);
   const double smallest = sigma[sigma.size() - 1];
   return smallest > 0.0 ? sigma[0] / smallest : std::numeric_limits<double>::infinity();
 }

@@ -1,10 +1,10 @@
 #include "engine/kinematics/kinematic_chain.hpp"
 
-#include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <tuple>
+#include "engine/core/small_decompositions.hpp"
 
 #include "engine/core/error.hpp"
 #include "engine/kinematics/fast_sincos.hpp"
@@ -513,13 +513,13 @@ std::vector<Pose> KinematicChain::fk_batch(const Eigen::MatrixXd& configurations
 
 double KinematicChain::manipulability(const Jacobian& jacobian) {
   if (jacobian.cols() == 0) return 0.0;
-  const Eigen::VectorXd sigma = Eigen::JacobiSVD<Eigen::MatrixXd>(jacobian).singularValues();
+  const Eigen::VectorXd sigma = singular_values(jacobian);
   return sigma.prod();  // = sqrt(det(J Jᵀ)) at 6+ DOF, sqrt(det(Jᵀ J)) below
 }
 
 double KinematicChain::condition_number(const Jacobian& jacobian) {
   if (jacobian.cols() == 0) return std::numeric_limits<double>::infinity();
-  const Eigen::VectorXd sigma = Eigen::JacobiSVD<Eigen::MatrixXd>(jacobian).singularValues();
+  const Eigen::VectorXd sigma = singular_values(jacobian);
   const double smallest = sigma[sigma.size() - 1];
   return smallest > 0.0 ? sigma[0] / smallest : std::numeric_limits<double>::infinity();
 }

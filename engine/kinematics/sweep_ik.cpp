@@ -1,9 +1,9 @@
 #include "engine/kinematics/sweep_ik.hpp"
 
-#include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include "engine/core/small_decompositions.hpp"
 
 #include "engine/core/error.hpp"
 
@@ -27,8 +27,10 @@ int choose_redundant_joint(const KinematicChain& chain, const std::string& name)
   // The self-motion at mid-limits is the Jacobian's (last) right singular vector: lock the joint
   // that takes the largest part in it.
   const Jacobian j = chain.jacobian(chain.mid_configuration());
-  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(j, Eigen::ComputeFullV);
-  const Eigen::VectorXd self_motion = svd.matrixV().col(chain.dof() - 1);
+  Eigen::VectorXd sigma;
+  Eigen::MatrixXd v;
+  singular_values(j, sigma, &v);
+  const Eigen::VectorXd self_motion = v.col(chain.dof() - 1);
   Eigen::Index best = 0;
   self_motion.cwiseAbs().maxCoeff(&best);
   return static_cast<int>(best);

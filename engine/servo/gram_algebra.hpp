@@ -1,24 +1,25 @@
 #pragma once
 // The servo's velocity solve: joint velocities for a TCP twist by least squares on the smaller
-// Gram matrix of a 6 x n Jacobian (J Jᵀ for n >= 6, Jᵀ J below), fixed-size for the usual arms
-// (6 x 6) and at most 6 x 6 otherwise: no heap. Servo::step uses it; the servo benchmark times it
-// alone against KDL's velocity solvers.
+// Gram matrix of a 6 x n Jacobian (J Jᵀ for n >= 6, Jᵀ J below), at most 6 x 6 and stored inline:
+// no heap. Servo::step uses it; the servo benchmark times it alone against KDL's velocity solvers.
+// Its eigen decomposition is engine/core/small_decompositions' (Jacobi rotations), not Eigen's
+// SelfAdjointEigenSolver, whose two instantiations here took most of the engine's compile time.
 #include <Eigen/Cholesky>
-#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "engine/core/small_decompositions.hpp"
 #include "engine/kinematics/kinematic_chain.hpp"
 #include "engine/servo/servo.hpp"
 
 namespace kinetic {
 
-template <typename GramT>
 struct GramAlgebra {
-  GramT gram;
-  Eigen::SelfAdjointEigenSolver<GramT> solver;
-  Eigen::LLT<GramT> cholesky;
+  SmallSymmetric gram;
+  SmallValues eigenvalues;
+  SmallSymmetric eigenvectors;
+  Eigen::LLT<SmallSymmetric> cholesky;
 
   void form(const Jacobian& jacobian) {
     if (jacobian.cols() >= 6)
@@ -28,16 +29,15 @@ struct GramAlgebra {
   }
 
   // sigma_max / sigma_min of the Jacobian (infinite at a singularity).
-  static double condition_from(
-      const typename Eigen::SelfAdjointEigenSolver<GramT>::RealVectorType& eigenvalues) {
-    const double smallest = eigenvalues[0], largest = eigenvalues[eigenvalues.size() - 1];
+  static double condition_from(const SmallValues& values) {
+    const double smallest = values[0], largest = values[values.size() - 1];
     return smallest > 0.0 ? std::sqrt(largest / smallest) : std::numeric_limits<double>::infinity();
   }
 
   double condition(const Jacobian& jacobian) {
     form(jacobian);
-    solver.compute(gram, Eigen::EigenvaluesOnly);
-    return condition_from(solver.eigenvalues());
+    symmetric_eigen(gram, eigenvalues, nullptr);
+    return condition_from(eigenvalues);
   }
 
   // Joint velocities for the twist, damped least squares: lambda^2 = damping^2 (1 - (sigma_min /
@@ -46,20 +46,19 @@ struct GramAlgebra {
   double damped(const Jacobian& jacobian, const Twist& twist, double damping, double fade_condition,
                 JointVector& dq) {
     form(jacobian);
-    solver.compute(gram, Eigen::ComputeEigenvectors);
-    const auto& eigenvalues = solver.eigenvalues();
+    symmetric_eigen(gram, eigenvalues, &eigenvectors);
     const double largest = std::max(eigenvalues[eigenvalues.size() - 1], 0.0);
     const double sigma_min_sq = std::max(eigenvalues[0], 0.0);
     const double fade_sq = largest / (fade_condition * fade_condition);
     const double mu =
         sigma_min_sq < fade_sq ? damping * damping * (1.0 - sigma_min_sq / fade_sq) : 0.0;
     const double floor = 1e-12 * largest;
-    auto weights = eigenvalues;
+    SmallValues weights = eigenvalues;
     for (Eigen::Index i = 0; i < weights.size(); ++i) {
       const double denominator = eigenvalues[i] + mu;
       weights[i] = denominator > floor ? 1.0 / denominator : 0.0;  // truncated where undamped
     }
-    const auto& vectors = solver.eigenvectors();
+    const SmallSymmetric& vectors = eigenvectors;
     if (jacobian.cols() >= 6) {
       auto y = (vectors.transpose() * twist).eval();
       y.array() *= weights.array();
@@ -85,8 +84,5 @@ struct GramAlgebra {
     return true;
   }
 };
-
-using Gram6 = Eigen::Matrix<double, 6, 6>;
-using GramSmall = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 5, 5>;
 
 }  // namespace kinetic

@@ -320,8 +320,7 @@ struct Servo::Workspace {
   JointVector q, dq, candidate, q_model;
   Jacobian jacobian, candidate_jacobian;
   Pose tip = Pose::Identity(), candidate_tip = Pose::Identity();
-  GramAlgebra<Gram6> six;      // chains of 6 joints or more
-  GramAlgebra<GramSmall> few;  // fewer
+  GramAlgebra algebra;
   // The condition number at the state the last Cartesian step returned (-1: unknown).
   double known_condition = -1.0;
   JointVector known_condition_q;
@@ -335,8 +334,7 @@ struct Servo::Workspace {
 
   double condition_at(const KinematicChain& chain, const JointVector& q_chain) {
     chain.fk_and_jacobian(q_chain, candidate_tip, candidate_jacobian);
-    return q_chain.size() >= 6 ? six.condition(candidate_jacobian)
-                               : few.condition(candidate_jacobian);
+    return algebra.condition(candidate_jacobian);
   }
 
   // The twist a Cartesian command asks for at `tip`, capped to the maximum speeds (direction
@@ -385,14 +383,11 @@ struct Servo::Workspace {
   // damping fades in past singularity_slowdown).
   double solve_joint_velocities(const Twist& twist, const JointVector& q_full,
                                 const ServoOptions& o) {
-    const bool six_or_more = q.size() >= 6;
     const bool known = known_condition >= 0.0 && known_condition_q.size() == q_full.size() &&
                        known_condition_q == q_full;
-    if (known && known_condition < o.singularity_slowdown &&
-        (six_or_more ? six.exact(jacobian, twist, dq) : few.exact(jacobian, twist, dq)))
+    if (known && known_condition < o.singularity_slowdown && algebra.exact(jacobian, twist, dq))
       return known_condition;
-    return six_or_more ? six.damped(jacobian, twist, o.damping, o.singularity_slowdown, dq)
-                       : few.damped(jacobian, twist, o.damping, o.singularity_slowdown, dq);
+    return algebra.damped(jacobian, twist, o.damping, o.singularity_slowdown, dq);
   }
 
   // Velocity limits: one uniform scale keeps the direction. dq becomes the step in joint space

@@ -157,7 +157,7 @@ void Ours_velocity_solve(benchmark::State& state, const std::string& robot, bool
   const ServoOptions options = f.servo->options();
   std::vector<JointVector> chain_states;
   for (const JointVector& q : f.states) chain_states.push_back(chain.to_chain(q));
-  GramAlgebra<Eigen::Matrix<double, 6, 6>> algebra;  // both arms have at least 6 joints
+  GramAlgebra algebra;
   Pose tip = Pose::Identity();
   Jacobian jacobian(6, chain_states[0].size());
   JointVector dq(chain_states[0].size());
