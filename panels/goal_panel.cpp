@@ -16,14 +16,13 @@
 #include <cmath>
 #include <numbers>
 
+#include "panels/angle_units.hpp"
 #include "panels/goal_offset.hpp"
 #include "panels/tcp_readout.hpp"
 
 namespace kinetic::panels {
 
 namespace {
-
-constexpr double kDegrees = 180.0 / std::numbers::pi;
 
 QDoubleSpinBox* make_field(double range, int decimals, double step, const QString& suffix) {
   auto* field = new QDoubleSpinBox;

@@ -29,13 +29,12 @@
 #include "engine/scene/scene_meshes.hpp"
 #include "engine/task/pick_place.hpp"
 #include "panels/allowed_contacts_group.hpp"
+#include "panels/angle_units.hpp"
 #include "panels/file_dialog_folders.hpp"
 
 namespace kinetic::panels {
 
 namespace {
-
-constexpr double kDegrees = 180.0 / std::numbers::pi;
 
 // A copy of `scene` in which the object `target` went through `edit_obstacle` or `edit_attached`
 // (which may rename it); list order and pair overrides are kept, overrides follow a new name.

@@ -20,12 +20,12 @@
 #include <numbers>
 
 #include "engine/core/duration_text.hpp"
+#include "panels/angle_units.hpp"
 
 namespace kinetic::panels {
 
 namespace {
 
-constexpr double kDegrees = 180.0 / std::numbers::pi;
 constexpr double kMillimetres = 1000.0;
 constexpr int kShownNotes = 3;  // the rest in the tooltip
 

@@ -8,11 +8,11 @@
 #include <QToolButton>
 #include <numbers>
 
+#include "panels/angle_units.hpp"
+
 namespace kinetic::panels {
 
 namespace {
-
-constexpr double kDegrees = 180.0 / std::numbers::pi;
 
 // Fixed decimals without a sign on a value that rounds to zero ("-0.00" reads as a bug).
 QString fixed(double value, int decimals) {

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string str(const QString& s) {
+std::string std_text(const QString& s) {
   return s.toStdString();
 }
 
@@ -30,7 +30,7 @@ int whole_number(const QString& text, const char* flag, int low, int high) {
   const int value = text.toInt(&ok);
   if (!ok || value < low || value > high)
     throw JobError(flag, "expected a whole number from " + std::to_string(low) + " to " +
-                             std::to_string(high) + ", got \"" + str(text) + "\"");
+                             std::to_string(high) + ", got \"" + std_text(text) + "\"");
   return value;
 }
 
@@ -68,9 +68,9 @@ Job robot_job(const CommandLine& line) {
 BenchmarkSettings settings_from(const CommandLine& line) {
   BenchmarkSettings settings;
   try {
-    if (!line.preset.isEmpty()) settings.options = preset(str(line.preset));
+    if (!line.preset.isEmpty()) settings.options = preset(std_text(line.preset));
     if (!line.planner.isEmpty())
-      settings.options.planner = planner_type_from_string(str(line.planner));
+      settings.options.planner = planner_type_from_string(std_text(line.planner));
   } catch (const Error& error) {
     throw JobError(line.planner.isEmpty() ? "--preset" : "--planner", describe(error));
   }
@@ -80,7 +80,7 @@ BenchmarkSettings settings_from(const CommandLine& line) {
     settings.options.seed = line.seed.toULongLong(&ok);
     if (!ok)
       throw JobError("--seed",
-                     "expected a non-negative whole number, got \"" + str(line.seed) + "\"");
+                     "expected a non-negative whole number, got \"" + std_text(line.seed) + "\"");
   }
   double timeout_s = 10.0;
   if (!line.timeout.isEmpty()) {
@@ -88,14 +88,15 @@ BenchmarkSettings settings_from(const CommandLine& line) {
     timeout_s = line.timeout.toDouble(&ok);
     if (!ok || !(timeout_s > 0.0 && timeout_s <= 3600.0))
       throw JobError("--timeout",
-                     "expected seconds in (0, 3600], got \"" + str(line.timeout) + "\"");
+                     "expected seconds in (0, 3600], got \"" + std_text(line.timeout) + "\"");
   }
   settings.options.timeout_ms = timeout_s * 1000.0;
   if (!line.margin.isEmpty()) {
     bool ok = false;
     const double margin = line.margin.toDouble(&ok);
     if (!ok || !(margin >= 0.0 && margin <= 1.0))
-      throw JobError("--margin", "expected metres in [0, 1], got \"" + str(line.margin) + "\"");
+      throw JobError("--margin",
+                     "expected metres in [0, 1], got \"" + std_text(line.margin) + "\"");
     settings.options.margin = margin;
   }
   settings.options.max_iterations =
@@ -122,10 +123,10 @@ int run_benchmark_command(const CommandLine& line, std::ostream& out, std::ostre
             ? 0
             : whole_number(line.problems_per_scene, "--problems-per-scene", 1, 1000000);
     output_dir =
-        line.output_dir.isEmpty() ? fs::current_path() : fs::absolute(str(line.output_dir));
+        line.output_dir.isEmpty() ? fs::current_path() : fs::absolute(std_text(line.output_dir));
     const Job job = robot_job(line);
     load_robot_and_scene(job, loaded);
-    problems = find_benchmark_problems(str(line.benchmark), loaded.robot->name(), per_scene);
+    problems = find_benchmark_problems(std_text(line.benchmark), loaded.robot->name(), per_scene);
   } catch (const JobError& error) {
     fail(error.what());
     return kExitBadJob;
