@@ -90,11 +90,11 @@ const std::vector<PackageFiles>& packages() {
   return list;
 }
 
-std::string shared(const std::string& relative) {
+std::string shared_package_file(const std::string& relative) {
   return relative.empty() ? std::string() : test::shared_robots_dir() + "/" + relative;
 }
 
-LoadOptions shared_options() {
+LoadOptions shared_package_options() {
   LoadOptions options;
   options.package_paths = {test::shared_robots_dir()};
   return options;
@@ -102,15 +102,16 @@ LoadOptions shared_options() {
 
 RobotModelPtr load_uncached(const PackageFiles& package) {
   RobotModelPtr model =
-      load_robot_file(shared(package.urdf), shared(package.srdf), "", shared_options());
+      load_robot_file(shared_package_file(package.urdf), shared_package_file(package.srdf), "",
+                      shared_package_options());
   if (!package.generate_skip_pairs) return model;
   AcmGeneratorOptions options;
   options.samples = test::cases(300, 100);  // (PR2's 82 links: seconds under the sanitizers)
   const fs::path toml = fs::temp_directory_path() / ("kinetic_packages_" + package.name + "_" +
                                                      std::to_string(::getpid()) + ".toml");
   std::ofstream(toml) << skip_pairs_toml(generate_allowed_collisions(model, options));
-  model =
-      load_robot_file(shared(package.urdf), shared(package.srdf), toml.string(), shared_options());
+  model = load_robot_file(shared_package_file(package.urdf), shared_package_file(package.srdf),
+                          toml.string(), shared_package_options());
   fs::remove(toml);
   return model;
 }
@@ -129,7 +130,7 @@ const PackageFiles& package_named(const std::string& name) {
                        [&](const PackageFiles& p) { return p.name == name; });
 }
 
-std::string read_text(const std::string& path) {
+std::string shared_package_text(const std::string& path) {
   std::ifstream file(path);
   std::ostringstream text;
   text << file.rdbuf();
@@ -192,7 +193,9 @@ TEST_P(SharedPackage, EveryLinkMatchesKdl) {
   const PackageFiles& package = GetParam();
   const RobotModelPtr model = load(package);
   KDL::Tree tree;
-  ASSERT_TRUE(kdl_parser::treeFromString(read_text(shared(package.urdf)), tree)) << package.urdf;
+  ASSERT_TRUE(
+      kdl_parser::treeFromString(shared_package_text(shared_package_file(package.urdf)), tree))
+      << package.urdf;
   const std::string root = tree.getRootSegment()->first;
   const int root_link = model->link_index(root);
   const ForwardKinematics fk(*model);
@@ -285,15 +288,17 @@ TEST(SharedPackages, Pr2PlanarVirtualJointIsAPlannedBase) {
 // joints.
 TEST(SharedPackages, FloatingVirtualJointInAGroupIsHeldFixed) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  const std::string urdf = shared("moveit_resources/panda_description/urdf/panda.urdf");
-  std::string srdf = read_text(shared("moveit_resources/panda_moveit_config/config/panda.srdf"));
+  const std::string urdf =
+      shared_package_file("moveit_resources/panda_description/urdf/panda.urdf");
+  std::string srdf = shared_package_text(
+      shared_package_file("moveit_resources/panda_moveit_config/config/panda.srdf"));
   srdf.insert(srdf.rfind("</robot>"),
               "<group name=\"floating_arm\"><joint name=\"virtual_joint\"/><group "
               "name=\"panda_arm\"/></group>\n");
   test::TempDir dir;
   const fs::path file = dir.path() / "panda.srdf";
   std::ofstream(file) << srdf;
-  const RobotModelPtr model = load_robot_file(urdf, file.string(), "", shared_options());
+  const RobotModelPtr model = load_robot_file(urdf, file.string(), "", shared_package_options());
   EXPECT_EQ(model->group_variables("floating_arm"), model->group_variables("panda_arm"));
   EXPECT_TRUE(any_warning(
       *model, {"floating virtual_joint 'virtual_joint'", "held fixed", "floating_arm"}));
@@ -327,8 +332,8 @@ TEST(SharedPackages, UnknownNamesSkipTheirElementNotTheSrdf) {
       "<disable_collisions link1=\"panda_link0\" link2=\"leg_left_1_link\" reason=\"Never\"/>\n"
       "</robot>\n");
   const RobotModelPtr panda =
-      load_robot_file(shared("moveit_resources/panda_description/urdf/panda.urdf"), file.string(),
-                      "", shared_options());
+      load_robot_file(shared_package_file("moveit_resources/panda_description/urdf/panda.urdf"),
+                      file.string(), "", shared_package_options());
   EXPECT_EQ(panda->group_variables("arm").size(), 7u);
   EXPECT_DOUBLE_EQ(panda->named_pose("half_sitting")[panda->variable_index("panda_joint4")], -1.5);
   EXPECT_TRUE(any_warning(*panda, {"talos_like.srdf:5: joint 'root_joint' is not in robot 'panda'",
@@ -346,8 +351,8 @@ TEST(SharedPackages, UnknownNamesSkipTheirElementNotTheSrdf) {
 // end effectors: joint goals for the whole group, pose goals for each hand; no single TCP.
 TEST(SharedPackages, DualArmGroupPlansJointGoalsAndEachHandsPose) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  std::string srdf =
-      read_text(shared("moveit_resources/dual_arm_panda_moveit_config/config/panda.srdf"));
+  std::string srdf = shared_package_text(
+      shared_package_file("moveit_resources/dual_arm_panda_moveit_config/config/panda.srdf"));
   srdf.insert(srdf.rfind("</robot>"),
               "<group name=\"both_arms\"><group name=\"left_panda_arm\"/><group "
               "name=\"right_panda_arm\"/></group>\n"
@@ -358,9 +363,9 @@ TEST(SharedPackages, DualArmGroupPlansJointGoalsAndEachHandsPose) {
   test::TempDir dir;
   const fs::path file = dir.path() / "panda.srdf";
   std::ofstream(file) << srdf;
-  const RobotModelPtr model =
-      load_robot_file(shared("expected/dual_arm_panda_moveit_config/config/panda.urdf"),
-                      file.string(), "", shared_options());
+  const RobotModelPtr model = load_robot_file(
+      shared_package_file("expected/dual_arm_panda_moveit_config/config/panda.urdf"), file.string(),
+      "", shared_package_options());
   ASSERT_EQ(model->semantic().end_effectors.size(), 2u);
 
   Planner planner(model, PlanningScene(), "both_arms");
@@ -399,8 +404,8 @@ TEST(SharedPackages, DualArmGroupPlansJointGoalsAndEachHandsPose) {
 // joint; kinetic.toml [limits] velocity sets any joint's.
 TEST(SharedPackages, ContinuousJointsWithoutLimitGetAStatedVelocity) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
-  const std::string urdf = shared("moveit_resources/pr2_description/urdf/robot.xml");
-  const RobotModelPtr model = load_robot_file(urdf, "", "", shared_options());
+  const std::string urdf = shared_package_file("moveit_resources/pr2_description/urdf/robot.xml");
+  const RobotModelPtr model = load_robot_file(urdf, "", "", shared_package_options());
   const Joint& screw = model->joint("torso_lift_motor_screw_joint");
   EXPECT_EQ(screw.type, JointType::Continuous);
   EXPECT_DOUBLE_EQ(screw.limits.velocity, kDefaultAngularVelocity);
@@ -415,14 +420,15 @@ TEST(SharedPackages, ContinuousJointsWithoutLimitGetAStatedVelocity) {
       "kinetic.toml",
       "[limits]\nvelocity = { torso_lift_motor_screw_joint = 4.0, r_shoulder_pan_joint = 0.5 }\n"
       "acceleration = { r_shoulder_pan_joint = 0.7 }\n");
-  const RobotModelPtr tuned = load_robot_file(urdf, "", toml.string(), shared_options());
+  const RobotModelPtr tuned = load_robot_file(urdf, "", toml.string(), shared_package_options());
   EXPECT_DOUBLE_EQ(tuned->joint("torso_lift_motor_screw_joint").limits.velocity, 4.0);
   EXPECT_DOUBLE_EQ(tuned->joint("torso_lift_motor_screw_joint").limits.acceleration, 8.0);
   EXPECT_DOUBLE_EQ(tuned->joint("r_shoulder_pan_joint").limits.velocity, 0.5);
   EXPECT_DOUBLE_EQ(tuned->joint("r_shoulder_pan_joint").limits.acceleration, 0.7);
   const fs::path bad = dir.write("bad.toml", "[limits]\nvelocity = { no_such_joint = 1.0 }\n");
-  const Error e = test::expect_error(
-      [&] { load_robot_file(urdf, "", bad.string(), shared_options()); }, ErrorCode::MissingJoint);
+  const Error e =
+      test::expect_error([&] { load_robot_file(urdf, "", bad.string(), shared_package_options()); },
+                         ErrorCode::MissingJoint);
   EXPECT_THAT(e.message(), HasSubstr("limits.velocity.no_such_joint"));
 }
 
