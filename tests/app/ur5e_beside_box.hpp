@@ -18,7 +18,11 @@ namespace kinetic::test {
 
 // A UR5e pose with the base turned to `pan` (rad), the arm reaching forward.
 inline JointVector ur5e_arm(double pan) {
-  return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished();
+  // Filled in place: copying the comma initializer's finished() vector makes GCC 12 at -O1 warn
+  // (maybe-uninitialized) inside Eigen's copy.
+  JointVector q(6);
+  q << pan, -1.2, 1.2, -1.57, -1.57, 0.0;
+  return q;
 }
 
 struct Ur5eBesideBox {

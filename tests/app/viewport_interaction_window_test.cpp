@@ -30,7 +30,9 @@ using kinetic::test::wait_for_still_view;
 
 // A reachable pose with the arm bent, well inside the view.
 JointVector bent_arm(double pan) {
-  return (JointVector(6) << pan, -1.2, 1.2, -1.57, -1.57, 0.0).finished();
+  JointVector q(6);  // filled in place: see ur5e_arm (GCC 12's maybe-uninitialized at -O1)
+  q << pan, -1.2, 1.2, -1.57, -1.57, 0.0;
+  return q;
 }
 
 Vector3 link_origin(const RobotModel& robot, const JointVector& q, const std::string& link) {
