@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -16,6 +17,7 @@
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -84,6 +86,19 @@ JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent) {
   message_->hide();
   layout->addWidget(message_);
 
+  filter_ = new QLineEdit(this);
+  filter_->setPlaceholderText(tr("Filter joints by name"));
+  filter_->setClearButtonEnabled(true);
+  filter_->setToolTip(tr("Shows the joints whose names contain this text"));
+  filter_->hide();
+  connect(filter_, &QLineEdit::textChanged, this, [this] { show_rows(); });
+  layout->addWidget(filter_);
+  shown_note_ = new QLabel(this);
+  shown_note_->setWordWrap(true);
+  shown_note_->setEnabled(false);
+  shown_note_->hide();
+  layout->addWidget(shown_note_);
+
   auto* scroll = new QScrollArea(this);
   scroll->setWidgetResizable(true);
   rows_widget_ = new QWidget(scroll);
@@ -141,10 +156,12 @@ double JointsPanel::from_shown(const Row& row, double shown) const {
 }
 
 void JointsPanel::rebuild_rows() {
-  for (auto& row : rows_) {
-    delete row.slider->parentWidget();
-  }
+  for (Row& row : rows_)
+    if (row.slider) delete row.slider->parentWidget();
   rows_.clear();
+  const bool many = robot_ && robot_->dof() > kRowsShownAtMost;
+  filter_->setVisible(many);
+  shown_note_->setVisible(many);
   if (!robot_) return;
   const JointVector lower = robot_->lower_limits();
   const JointVector upper = robot_->upper_limits();
@@ -155,46 +172,91 @@ void JointsPanel::rebuild_rows() {
     row.upper = upper[v];
     row.angular = joint.type != JointType::Prismatic;
     row.continuous = joint.type == JointType::Continuous;
-    auto* box = new QWidget(rows_widget_);
-    auto* grid = new QGridLayout(box);
-    grid->setContentsMargins(0, 2, 0, 2);
-    grid->addWidget(new QLabel(QString::fromStdString(joint.name), box), 0, 0);
-    row.spin = new QDoubleSpinBox(box);
-    row.spin->setDecimals(row.angular && uses_degrees() ? 2 : 4);
-    row.spin->setRange(to_shown(row, row.lower), to_shown(row, row.upper));
-    row.spin->setSingleStep(row.angular && uses_degrees() ? 1.0 : 0.01);
-    row.spin->setSuffix(row.angular
-                            ? (uses_degrees() ? QStringLiteral("°") : QStringLiteral(" rad"))
-                            : QStringLiteral(" m"));
-    row.spin->setWrapping(row.continuous);
-    // A typed value is one edit, made when committed (Enter, leaving the field): "30" moved the
-    // robot to 3° on the way and made two undo steps. The arrows and the panel's keys act at once.
-    row.spin->setKeyboardTracking(false);
-    grid->addWidget(row.spin, 0, 1);
-    row.slider = new QSlider(Qt::Horizontal, box);
-    row.slider->setRange(0, kSliderSteps);
-    grid->addWidget(row.slider, 1, 0, 1, 2);
-    row.limits = new QLabel(box);
-    row.limits->setText(tr("%1 … %2")
-                            .arg(to_shown(row, row.lower), 0, 'f', 1)
-                            .arg(to_shown(row, row.upper), 0, 'f', 1));
-    row.limits->setEnabled(false);
-    grid->addWidget(row.limits, 2, 0, 1, 2);
-    rows_layout_->insertWidget(rows_layout_->count() - 1, box);
-    connect(row.slider, &QSlider::valueChanged, this, [this, v](int p) { on_slider(v, p); });
-    connect(row.spin, &QDoubleSpinBox::valueChanged, this, [this, v](double s) { on_spin(v, s); });
-    // The panel's own keyboard steps (1° / 10°) replace the editors' unit-dependent ones.
-    for (QWidget* editor : {static_cast<QWidget*>(row.spin), static_cast<QWidget*>(row.slider)}) {
-      editor->setProperty(kVariableProperty, v);
-      editor->installEventFilter(this);
-    }
     rows_.push_back(row);
-    refresh_row(v);
   }
+  show_rows();
+}
+
+void JointsPanel::show_rows() {
+  for (Row& row : rows_) {
+    if (row.slider) delete row.slider->parentWidget();
+    row.slider = nullptr;
+    row.spin = nullptr;
+    row.limits = nullptr;
+  }
+  if (!robot_) return;
+  const int dof = robot_->dof();
+  const QString filter = dof > kRowsShownAtMost ? filter_->text().trimmed() : QString();
+  int matching = 0;
+  for (int v = 0; v < dof; ++v) {
+    if (!filter.isEmpty() && !QString::fromStdString(robot_->variable_joint(v).name)
+                                  .contains(filter, Qt::CaseInsensitive))
+      continue;
+    if (++matching <= kRowsShownAtMost) add_editors(v);
+  }
+  const int shown = std::min(matching, kRowsShownAtMost);
+  if (filter.isEmpty())
+    shown_note_->setText(tr("%1 joints: the first %2 are shown. Type part of a joint name above "
+                            "to find others.")
+                             .arg(dof)
+                             .arg(shown));
+  else if (matching == 0)
+    shown_note_->setText(tr("No joint name contains “%1”.").arg(filter));
+  else if (matching > shown)
+    shown_note_->setText(tr("%1 of %2 joints match “%3”: the first %4 are shown.")
+                             .arg(matching)
+                             .arg(dof)
+                             .arg(filter)
+                             .arg(shown));
+  else
+    shown_note_->setText(tr("%1 of %2 joints match “%3”.").arg(matching).arg(dof).arg(filter));
+}
+
+QString JointsPanel::shown_rows_note() const {
+  return shown_note_->isHidden() ? QString() : shown_note_->text();
+}
+
+void JointsPanel::add_editors(int v) {
+  const Joint& joint = robot_->variable_joint(v);
+  Row& row = rows_[v];
+  auto* box = new QWidget(rows_widget_);
+  auto* grid = new QGridLayout(box);
+  grid->setContentsMargins(0, 2, 0, 2);
+  grid->addWidget(new QLabel(QString::fromStdString(joint.name), box), 0, 0);
+  row.spin = new QDoubleSpinBox(box);
+  row.spin->setDecimals(row.angular && uses_degrees() ? 2 : 4);
+  row.spin->setRange(to_shown(row, row.lower), to_shown(row, row.upper));
+  row.spin->setSingleStep(row.angular && uses_degrees() ? 1.0 : 0.01);
+  row.spin->setSuffix(row.angular ? (uses_degrees() ? QStringLiteral("°") : QStringLiteral(" rad"))
+                                  : QStringLiteral(" m"));
+  row.spin->setWrapping(row.continuous);
+  // A typed value is one edit, made when committed (Enter, leaving the field): "30" moved the
+  // robot to 3° on the way and made two undo steps. The arrows and the panel's keys act at once.
+  row.spin->setKeyboardTracking(false);
+  grid->addWidget(row.spin, 0, 1);
+  row.slider = new QSlider(Qt::Horizontal, box);
+  row.slider->setRange(0, kSliderSteps);
+  grid->addWidget(row.slider, 1, 0, 1, 2);
+  row.limits = new QLabel(box);
+  row.limits->setText(tr("%1 … %2")
+                          .arg(to_shown(row, row.lower), 0, 'f', 1)
+                          .arg(to_shown(row, row.upper), 0, 'f', 1));
+  row.limits->setEnabled(false);
+  grid->addWidget(row.limits, 2, 0, 1, 2);
+  rows_layout_->insertWidget(rows_layout_->count() - 1, box);
+  connect(row.slider, &QSlider::valueChanged, this, [this, v](int p) { on_slider(v, p); });
+  connect(row.spin, &QDoubleSpinBox::valueChanged, this, [this, v](double s) { on_spin(v, s); });
+  // The panel's own keyboard steps (1° / 10°) replace the editors' unit-dependent ones.
+  for (QWidget* editor : {static_cast<QWidget*>(row.spin), static_cast<QWidget*>(row.slider)}) {
+    editor->setProperty(kVariableProperty, v);
+    editor->installEventFilter(this);
+  }
+  refresh_row(v);
 }
 
 void JointsPanel::refresh_row(int variable) {
   Row& row = rows_[variable];
+  if (!row.slider) return;  // left out by the filter
   const double value = values_[variable];
   const QSignalBlocker block_slider(row.slider);
   const QSignalBlocker block_spin(row.spin);

@@ -3,6 +3,9 @@
 // named poses, zero / mid / random collision-free, copy and paste of a configuration as text, and
 // keyboard stepping (Up/Down 1°, PgUp/PgDn 10°; 1 mm / 10 mm for prismatic joints), and under the
 // sliders the user's stored states (StoredStatesPanel, fed with this panel's robot and values).
+// A robot with more than kRowsShownAtMost joints gets a name filter and editors for the first
+// kRowsShownAtMost joints that match: editors for 2,000 joints kept the window from drawing for
+// tens of seconds while Qt laid them out.
 // It does not own the robot state: it shows what it is given and reports the user's edits.
 #include <QWidget>
 #include <functional>
@@ -17,6 +20,7 @@ class QSlider;
 class QLabel;
 class QCheckBox;
 class QComboBox;
+class QLineEdit;
 class QPushButton;
 class QVBoxLayout;
 
@@ -34,6 +38,7 @@ class JointsPanel : public QWidget {
   // obstacles it was never tested against.
   using SceneSkipped = std::function<QString()>;
   static constexpr int kRandomFreeAttempts = 200;
+  static constexpr int kRowsShownAtMost = 64;
   // What the sliders edit: the robot's current state, or the goal's joints (MoveIt's Joints tab
   // edits the goal state). The owner feeds set_values() with that one's values and routes
   // valuesEdited to it; the panel only shows and reports.
@@ -76,9 +81,12 @@ class JointsPanel : public QWidget {
   static std::optional<JointVector> parse_configuration(const QString& text, int dof,
                                                         QString* error);
 
-  // Test access: the editors of one variable.
+  // Test access: the editors of one variable (nullptr while the filter leaves it out), and the
+  // filter with its note (both shown only for robots with more than kRowsShownAtMost joints).
   QSlider* slider(int variable) const { return rows_.at(variable).slider; }
   QDoubleSpinBox* spin_box(int variable) const { return rows_.at(variable).spin; }
+  QLineEdit* joint_filter() const { return filter_; }
+  QString shown_rows_note() const;
   QComboBox* named_poses() const { return named_poses_; }
   QComboBox* target_combo() const { return target_; }
   // The stored states under the sliders; their signals go to whoever owns the states.
@@ -92,6 +100,7 @@ class JointsPanel : public QWidget {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
+  // Every variable has a row; only the shown ones have editors.
   struct Row {
     QSlider* slider = nullptr;
     QDoubleSpinBox* spin = nullptr;
@@ -101,6 +110,8 @@ class JointsPanel : public QWidget {
     bool continuous = false;
   };
   void rebuild_rows();
+  void show_rows();  // editors for the rows the filter matches, at most kRowsShownAtMost
+  void add_editors(int variable);
   void refresh_row(int variable);
   void refresh_all();
   void on_slider(int variable, int position);
@@ -115,6 +126,8 @@ class JointsPanel : public QWidget {
   std::vector<Row> rows_;
   QVBoxLayout* rows_layout_ = nullptr;
   QWidget* rows_widget_ = nullptr;
+  QLineEdit* filter_ = nullptr;
+  QLabel* shown_note_ = nullptr;
   QCheckBox* degrees_ = nullptr;
   QComboBox* named_poses_ = nullptr;
   QComboBox* target_ = nullptr;

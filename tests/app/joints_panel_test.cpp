@@ -3,6 +3,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QtTest>
@@ -12,6 +13,21 @@
 #include "panels/joints_panel.hpp"
 
 Q_DECLARE_METATYPE(kinetic::JointVector)
+
+namespace {
+// A chain of `joints` revolute joints named j0 … j<joints-1>, limits ±1 rad.
+kinetic::RobotModelPtr long_chain(int joints) {
+  std::string urdf = "<robot name=\"chain\"><link name=\"l0\"/>";
+  for (int i = 0; i < joints; ++i) {
+    const std::string parent = "l" + std::to_string(i), child = "l" + std::to_string(i + 1);
+    urdf += "<link name=\"" + child + "\"/><joint name=\"j" + std::to_string(i) +
+            "\" type=\"revolute\"><parent link=\"" + parent + "\"/><child link=\"" + child +
+            "\"/><origin xyz=\"0 0 0.01\"/><axis xyz=\"0 0 1\"/><limit lower=\"-1\" "
+            "upper=\"1\" effort=\"1\" velocity=\"1\"/></joint>";
+  }
+  return kinetic::load_robot_string(urdf + "</robot>");
+}
+}  // namespace
 
 class JointsPanelTest : public QObject {
   Q_OBJECT
@@ -76,6 +92,52 @@ class JointsPanelTest : public QObject {
     // Enter again without a change edits nothing.
     QTest::keyClick(field, Qt::Key_Return);
     QCOMPARE(spy.count(), 1);
+  }
+
+  // A robot with more joints than the panel shows editors for: the first kRowsShownAtMost have
+  // editors, a name filter finds the others, and edits, values and paste still cover every joint.
+  void a_robot_with_many_joints_gets_a_filter() {
+    using kinetic::panels::JointsPanel;
+    JointsPanel panel;
+    panel.set_robot(kinetic::load_builtin_robot("ur5e"));
+    QVERIFY(panel.joint_filter()->isHidden());  // six joints: no filter, every row shown
+    QVERIFY(panel.shown_rows_note().isEmpty());
+    const auto robot = long_chain(300);
+    panel.set_robot(robot);
+    QVERIFY(!panel.joint_filter()->isHidden());
+    QVERIFY(panel.slider(JointsPanel::kRowsShownAtMost - 1) != nullptr);
+    QVERIFY(panel.slider(JointsPanel::kRowsShownAtMost) == nullptr);
+    QVERIFY2(panel.shown_rows_note().contains(QStringLiteral("300 joints")),
+             qPrintable(panel.shown_rows_note()));
+    // "j29" matches j29 and j290 … j299: eleven rows, the others have no editors.
+    panel.joint_filter()->setText(QStringLiteral("J29"));
+    QVERIFY2(panel.shown_rows_note().startsWith(QStringLiteral("11 of 300 joints")),
+             qPrintable(panel.shown_rows_note()));
+    QVERIFY(panel.slider(0) == nullptr);
+    QVERIFY(panel.slider(29) != nullptr && panel.slider(299) != nullptr);
+    QSignalSpy spy(&panel, &JointsPanel::valuesEdited);
+    panel.slider(299)->setValue(panel.slider(299)->maximum());
+    QCOMPARE(spy.count(), 1);
+    const auto q = qvariant_cast<kinetic::JointVector>(spy.first().first());
+    QCOMPARE(q.size(), 300);
+    QCOMPARE(q[299], 1.0);
+    // Values set from outside reach the shown editors; those of hidden rows are kept.
+    kinetic::JointVector set = robot->zero_configuration();
+    set[0] = 0.5;
+    set[290] = -0.5;
+    panel.set_values(set);
+    QCOMPARE(panel.values()[0], 0.5);
+    QVERIFY(std::abs(panel.spin_box(290)->value() + 0.5 * 180.0 / std::numbers::pi) < 1e-2);
+    // Paste covers every joint, shown or not.
+    QStringList numbers;
+    for (int v = 0; v < 300; ++v) numbers << QStringLiteral("0.25");
+    QVERIFY(panel.paste_text(numbers.join(QLatin1Char(','))));
+    QCOMPARE(panel.values()[5], 0.25);
+    panel.joint_filter()->setText(QStringLiteral("nothing"));
+    QVERIFY(panel.shown_rows_note().contains(QStringLiteral("No joint name")));
+    panel.joint_filter()->clear();
+    QVERIFY(panel.slider(0) != nullptr);
+    QVERIFY(std::abs(panel.spin_box(0)->value() - 0.25 * 180.0 / std::numbers::pi) < 1e-2);
   }
 
   void set_values_does_not_emit() {

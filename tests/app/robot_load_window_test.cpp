@@ -22,6 +22,7 @@
 #include "app/studio_window_factory.hpp"
 #include "app/viewport/viewport_window.hpp"
 #include "app/window_test_support.hpp"
+#include "panels/joints_panel.hpp"
 #include "support/test_paths.hpp"
 
 using kinetic::app::RobotLoader;
@@ -294,6 +295,12 @@ class RobotLoadWindowTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(error.has_value(), 60000);
     QVERIFY2(error->isEmpty(), qPrintable(*error));
     QCOMPARE(studio->document->robot()->dof(), 2000);
+    // The joints panel has editors for the first joints and a name filter for the others: editors
+    // for all 2,000 kept the window from drawing for 30-45 s while Qt laid them out.
+    const auto* joints = studio->window->findChild<kinetic::panels::JointsPanel*>();
+    QVERIFY(joints);
+    QVERIFY2(joints->shown_rows_note().contains(QStringLiteral("2000 joints")),
+             qPrintable(joints->shown_rows_note()));
     // The status bar's collision readout says why this robot is not checked.
     const auto readout = [&studio] {
       QString text;
