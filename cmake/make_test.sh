@@ -22,7 +22,9 @@ if [ "$elapsed" -gt "$budget" ]; then
   exit 0
 fi
 status=0
-timeout "$((deadline - elapsed))" make --no-print-directory test-asan || status=$?
+remaining=$((deadline - elapsed))
+[ "$remaining" -ge 1 ] || remaining=1
+timeout "$remaining" make --no-print-directory test-asan || status=$?
 if [ "$status" -eq 124 ]; then
   echo "phase test-asan: stopped unfinished at ${deadline} s after make test began" \
     "(KINETIC_TEST_DEADLINE_S): the sanitizer build or its tests would not fit CI's 90 minutes" \
