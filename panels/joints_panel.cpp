@@ -155,9 +155,21 @@ double JointsPanel::from_shown(const Row& row, double shown) const {
   return row.angular && uses_degrees() ? shown * std::numbers::pi / 180.0 : shown;
 }
 
-void JointsPanel::rebuild_rows() {
-  for (Row& row : rows_)
+namespace {
+// Deletes the editors of every row (a template: the panel's Row is private); the rows stay.
+template <class Rows>
+void remove_editors(Rows& rows) {
+  for (auto& row : rows) {
     if (row.slider) delete row.slider->parentWidget();
+    row.slider = nullptr;
+    row.spin = nullptr;
+    row.limits = nullptr;
+  }
+}
+}  // namespace
+
+void JointsPanel::rebuild_rows() {
+  remove_editors(rows_);
   rows_.clear();
   const bool many = robot_ && robot_->dof() > kRowsShownAtMost;
   filter_->setVisible(many);
@@ -178,12 +190,7 @@ void JointsPanel::rebuild_rows() {
 }
 
 void JointsPanel::show_rows() {
-  for (Row& row : rows_) {
-    if (row.slider) delete row.slider->parentWidget();
-    row.slider = nullptr;
-    row.spin = nullptr;
-    row.limits = nullptr;
-  }
+  remove_editors(rows_);
   if (!robot_) return;
   const int dof = robot_->dof();
   const QString filter = dof > kRowsShownAtMost ? filter_->text().trimmed() : QString();
