@@ -96,6 +96,14 @@ QString StudioDocument::reload_robot() {
   return load_robot(robot_reference_, srdf_choice_, config_choice_, package_paths_);
 }
 
+void StudioDocument::begin_gesture() {
+  if (gesture_depth_++ == 0) ++gestures_begun_;
+}
+
+void StudioDocument::end_gesture() {
+  if (gesture_depth_ > 0) --gesture_depth_;
+}
+
 void StudioDocument::set_joints(const JointVector& q) {
   if (!robot_ || q.size() != robot_->dof()) return;
   joints_ = q;
@@ -105,7 +113,8 @@ void StudioDocument::set_joints(const JointVector& q) {
 void StudioDocument::edit_joints(const JointVector& q, const QString& what) {
   if (!robot_ || q.size() != robot_->dof()) return;
   undo_stack_.push(new ValueEditCommand<JointVector>(
-      EditKind::Joints, what, joints_, q, [this](const JointVector& v) { set_joints(v); }));
+      EditKind::Joints, what, joints_, q, [this](const JointVector& v) { set_joints(v); }, true,
+      open_gesture()));
 }
 
 void StudioDocument::set_scene(const PlanningScene& scene) {
@@ -118,7 +127,8 @@ void StudioDocument::set_scene(const PlanningScene& scene) {
 
 void StudioDocument::edit_scene(const PlanningScene& scene, const QString& what) {
   undo_stack_.push(new ValueEditCommand<PlanningScene>(
-      EditKind::Scene, what, scene_, scene, [this](const PlanningScene& s) { set_scene(s); }));
+      EditKind::Scene, what, scene_, scene, [this](const PlanningScene& s) { set_scene(s); }, true,
+      open_gesture()));
 }
 
 void StudioDocument::set_selected_object(const QString& name) {
@@ -133,8 +143,9 @@ void StudioDocument::set_goal(const GoalState& goal) {
 }
 
 void StudioDocument::edit_goal(const GoalState& goal, const QString& what) {
-  undo_stack_.push(new ValueEditCommand<GoalState>(EditKind::Goal, what, goal_, goal,
-                                                   [this](const GoalState& g) { set_goal(g); }));
+  undo_stack_.push(new ValueEditCommand<GoalState>(
+      EditKind::Goal, what, goal_, goal, [this](const GoalState& g) { set_goal(g); }, true,
+      open_gesture()));
 }
 
 void StudioDocument::set_trajectories(const std::vector<NamedTrajectory>& trajectories) {
@@ -148,7 +159,8 @@ void StudioDocument::edit_trajectories(const std::vector<NamedTrajectory>& traje
                                        const QString& what) {
   undo_stack_.push(new ValueEditCommand<std::vector<NamedTrajectory>>(
       EditKind::Trajectories, what, trajectories_, trajectories,
-      [this](const std::vector<NamedTrajectory>& t) { set_trajectories(t); }));
+      [this](const std::vector<NamedTrajectory>& t) { set_trajectories(t); }, true,
+      open_gesture()));
 }
 
 QString StudioDocument::unique_trajectory_name(const QString& wanted) const {

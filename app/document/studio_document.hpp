@@ -91,6 +91,13 @@ class StudioDocument : public QObject {
   // again) and paths.
   QString reload_robot();
 
+  // A gesture: a drag in the 3D view from press to release, and the IK answers it is still owed
+  // after. All its edits of one kind are one undo step however long it takes, and no edit before
+  // or after merges into that step. Gestures nest (the view's drag and the goal's answers); the
+  // outermost end closes it.
+  void begin_gesture();
+  void end_gesture();
+
   // Joint state. set_joints ignores vectors of the wrong size.
   void set_joints(const JointVector& q);
   void edit_joints(const JointVector& q, const QString& what = tr("Move joints"));
@@ -205,6 +212,9 @@ class StudioDocument : public QObject {
   std::optional<panels::RetimeSettings> retime_settings_;
   std::optional<panels::TaskSettings> task_settings_;
   QUndoStack undo_stack_;
+  int gesture_depth_ = 0;
+  quint64 gestures_begun_ = 0;  // the open gesture's number while gesture_depth_ > 0
+  quint64 open_gesture() const { return gesture_depth_ > 0 ? gestures_begun_ : 0; }
 };
 
 // Calls `changed` on every change to what a session file stores (robot, joints, scene, goal,

@@ -225,17 +225,25 @@ void GoalController::move_goal(const Pose& pose_in_base) {
 void GoalController::drag_goal_world(const Pose& pose_in_world) {
   if (!kinematics_) return;
   drag_moved_ = true;
+  if (!std::exchange(holding_gesture_, true)) document_.begin_gesture();
   aim(base_to_world().inverse() * pose_in_world, true);
 }
 
 void GoalController::end_drag() {
   if (!std::exchange(drag_moved_, false)) return;
   // No pose of ours to count: the goal changed from elsewhere during the drag (undo, a session).
-  if (!requested_pose_) return;
   // The last step's answer counted its solutions already (an analytic solver, or a step the
   // nearest solve could not reach) or there are none (the full solve failed): nothing to add.
-  if (awaiting_ == 0 && (solution_count_ > 0 || ik_failed_)) return;
-  aim(*requested_pose_, false);
+  if (requested_pose_ && !(awaiting_ == 0 && (solution_count_ > 0 || ik_failed_)))
+    aim(*requested_pose_, false);
+  end_gesture_when_answered();
+}
+
+void GoalController::end_gesture_when_answered() {
+  if (holding_gesture_ && !drag_moved_ && awaiting_ == 0) {
+    holding_gesture_ = false;
+    document_.end_gesture();
+  }
 }
 
 void GoalController::aim(const Pose& pose_in_base, bool nearest_only) {
@@ -315,6 +323,7 @@ void GoalController::on_solved(quint64 sequence, const IkAnswer& answer) {
   applying_ = true;
   document_.edit_goal(goal);
   applying_ = false;
+  end_gesture_when_answered();
   set_status(false, answer.solution_count > 0
                         ? tr("IK ok · solution %1 of %2")
                               .arg(answer.solution_index + 1)
@@ -325,12 +334,14 @@ void GoalController::on_solved(quint64 sequence, const IkAnswer& answer) {
 void GoalController::on_failed(quint64 sequence, const QString& reason) {
   if (sequence != awaiting_) return;
   awaiting_ = 0;
+  end_gesture_when_answered();
   set_status(true, reason);
 }
 
 void GoalController::forget_answers_in_flight() {
   awaiting_ = 0;
   accept_from_ = worker_.latest_request() + 1;
+  end_gesture_when_answered();
 }
 
 void GoalController::set_status(bool failed, const QString& text) {

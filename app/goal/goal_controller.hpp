@@ -128,6 +128,10 @@ class GoalController : public QObject {
   bool collision_aware_ = kCollisionAwareIkByDefault;
   bool applying_ = false;           // our own goal edit is being applied
   bool drag_moved_ = false;         // a drag step was asked for since the last end_drag()
+  // The document gesture a drag opened, held until the answers to its steps are in (the last
+  // one comes after the release): the drag and its answers are one undo step.
+  bool holding_gesture_ = false;
+  void end_gesture_when_answered();
   quint64 awaiting_ = 0;            // sequence of the newest request in flight (0: none)
   quint64 accept_from_ = 0;         // answers to earlier requests are ignored
   void forget_answers_in_flight();  // the robot, group or goal changed under them

@@ -476,6 +476,7 @@ bool ViewportWindow::grab_other_gizmo(const viewer::Ray& ray) {
     if (!target || target->subject != GizmoSubject::Goal) return false;
     last_gizmo_ = make_gizmo(*target);
     if (!gizmo_drag_.begin(*last_gizmo_, handle, target->pose, ray)) return false;
+    document_.begin_gesture();  // the drag is one undo step
     dragged_subject_ = GizmoSubject::Goal;
     requestUpdate();
     return true;
@@ -534,6 +535,7 @@ void ViewportWindow::mousePressEvent(QMouseEvent* event) {
     if (handle != viewer::GizmoHandle::None) {
       if (const auto target = gizmo_target();
           target && gizmo_drag_.begin(*last_gizmo_, handle, target->pose, ray)) {
+        document_.begin_gesture();  // the drag is one undo step
         dragged_subject_ = target->subject;
         requestUpdate();
         return;
@@ -541,7 +543,9 @@ void ViewportWindow::mousePressEvent(QMouseEvent* event) {
     }
     if (goal_ && grab_other_gizmo(ray)) return;
   }
-  if (event->button() == Qt::RightButton) begin_joint_drag(event->position());
+  if (event->button() == Qt::RightButton && dragged_variable_ < 0 &&
+      begin_joint_drag(event->position()))
+    document_.begin_gesture();
 }
 
 bool ViewportWindow::begin_joint_drag(const QPointF& position) {
@@ -634,12 +638,16 @@ void ViewportWindow::mouseReleaseEvent(QMouseEvent* event) {
       gizmo_drag_.end();
       // The drag's last pose gets every IK solution ("solution n of m" in the Goal panel).
       if (dragged_subject_ == GizmoSubject::Goal && goal_) goal_->end_drag();
+      document_.end_gesture();  // the goal's IK answers still owed keep it open
       requestUpdate();
       return;
     }
     if (!press_moved_) click_select(event->position());
   }
-  if (event->button() == Qt::RightButton) dragged_variable_ = -1;
+  if (event->button() == Qt::RightButton && dragged_variable_ >= 0) {
+    dragged_variable_ = -1;
+    document_.end_gesture();
+  }
 }
 
 void ViewportWindow::click_select(const QPointF& position) {

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "app/servo/command_renewal.hpp"
+#include "real_time_checks.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/servo/servo_loop.hpp"
 
@@ -46,19 +47,23 @@ class CommandRenewalTest : public QObject {
   void cleanup() { loop_.reset(); }
 
   void a_held_command_keeps_moving_while_the_gui_thread_sleeps() {
+    test::StallWatch stalls;
     app::CommandRenewal renewal(*loop_);
     renewal.set_command(jog_first_joint(0.3));
     std::this_thread::sleep_for(300ms);  // three times the loop's timeout, no set_command
     const ServoLoopState midway = loop_->latest();
-    QVERIFY2(midway.step.status != ServoStatus::Stopped, midway.step.message.c_str());
+    KINETIC_VERIFY_IN_REAL_TIME(stalls, midway.step.status != ServoStatus::Stopped,
+                                midway.step.message.c_str());
     std::this_thread::sleep_for(200ms);
     const double travelled = first_joint() - start_[0];
     // 0.5 s at 0.3 rad/s is 0.15 rad; stopped at the timeout it would be about 0.03.
-    QVERIFY2(travelled > 0.08, qPrintable(QStringLiteral("moved %1 rad").arg(travelled)));
+    KINETIC_VERIFY_IN_REAL_TIME(stalls, travelled > 0.08,
+                                qPrintable(QStringLiteral("moved %1 rad").arg(travelled)));
     QVERIFY(first_joint() > midway.step.q[0]);
   }
 
   void a_gui_thread_silent_past_the_watchdog_stops_the_arm() {
+    test::StallWatch stalls;
     app::CommandRenewal renewal(*loop_);
     renewal.set_command(jog_first_joint(0.3));
     // kGuiSilence (1 s), then the loop's 100 ms timeout, then some slack for a loaded machine.
@@ -67,7 +72,10 @@ class CommandRenewalTest : public QObject {
     QCOMPARE(stopped.step.status, ServoStatus::Stopped);
     QVERIFY2(stopped.step.message.find("no new command") != std::string::npos,
              stopped.step.message.c_str());
-    QVERIFY(stopped.step.q[0] > start_[0] + 0.1);  // it moved for about a second before that
+    // It moved for about a second before that.
+    KINETIC_VERIFY_IN_REAL_TIME(stalls, stopped.step.q[0] > start_[0] + 0.1,
+                                qPrintable(QStringLiteral("moved %1 rad before it stopped")
+                                               .arg(stopped.step.q[0] - start_[0])));
     std::this_thread::sleep_for(100ms);
     QCOMPARE(first_joint(), stopped.step.q[0]);  // and stays put
     // The GUI thread speaks again: the arm moves again.

@@ -56,6 +56,8 @@ class FileDialogViewWindowTest : public QObject {
     auto studio = kinetic::test::open_studio_window();
     QVERIFY2(studio, "the Vulkan viewport could not be created or never drew");
     QTest::qWait(500);  // the widgets around the view paint too
+    // A slow machine draws coarse frames first and the full one later: compare the full one.
+    QVERIFY(kinetic::test::wait_for_still_view(*studio->viewport));
     QScreen* screen = studio->window->screen();
     const QRect view = view_on_screen(*studio->viewport).intersected(screen->geometry());
     const QImage before = screen->grabWindow(0).toImage();

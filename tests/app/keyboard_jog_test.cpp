@@ -23,6 +23,7 @@
 #include "app/servo/teleop_controller.hpp"
 #include "app/studio_window_factory.hpp"
 #include "panels/servo_panel.hpp"
+#include "real_time_checks.hpp"
 #include "teleop_studio.hpp"
 
 using namespace kinetic;
@@ -101,6 +102,7 @@ class KeyboardJogTest : public QObject {
 
   void holding_page_up_raises_the_tcp_and_releasing_it_stops() {
     enable();
+    test::StallWatch stalls;
     const Pose before = tcp(joints());
     QWidget* focus = panel_->enable_button();
     QTest::keyPress(focus, Qt::Key_PageUp);
@@ -120,8 +122,8 @@ class KeyboardJogTest : public QObject {
     QTest::qWait(60);
     const Eigen::Vector3d moved = tcp(joints()).translation() - before.translation();
     const double expected = 0.5 * controller_->options().max_linear_speed * held_s;
-    QVERIFY2(
-        moved.z() > 0.4 * expected && moved.z() < 1.3 * expected + 0.005,
+    KINETIC_VERIFY_IN_REAL_TIME(
+        stalls, moved.z() > 0.4 * expected && moved.z() < 1.3 * expected + 0.005,
         qPrintable(QStringLiteral("rose %1 m, expected about %2 m").arg(moved.z()).arg(expected)));
     QVERIFY2(moved.head<2>().norm() < 0.15 * moved.z() + 0.002,
              qPrintable(QStringLiteral("drifted %1 m sideways").arg(moved.head<2>().norm())));
@@ -132,6 +134,7 @@ class KeyboardJogTest : public QObject {
 
   void shift_turns_instead_of_moving() {
     enable();
+    test::StallWatch stalls;
     const Pose before = tcp(joints());
     QTest::keyPress(panel_->enable_button(), Qt::Key_PageUp, Qt::ShiftModifier);
     QVERIFY(panel_->jog_pad()->axis_button(kRz, +1)->isDown());
@@ -140,7 +143,8 @@ class KeyboardJogTest : public QObject {
     QTest::qWait(60);
     const Pose after = tcp(joints());
     const double turned = Eigen::AngleAxisd(before.linear().transpose() * after.linear()).angle();
-    QVERIFY2(turned > 0.02, qPrintable(QStringLiteral("turned %1 rad").arg(turned)));
+    KINETIC_VERIFY_IN_REAL_TIME(stalls, turned > 0.02,
+                                qPrintable(QStringLiteral("turned %1 rad").arg(turned)));
     QVERIFY2((after.translation() - before.translation()).norm() < 0.005,
              qPrintable(QStringLiteral("the TCP point moved %1 m")
                             .arg((after.translation() - before.translation()).norm())));
@@ -157,13 +161,15 @@ class KeyboardJogTest : public QObject {
     QTest::keyClick(focus, Qt::Key_9);  // the UR5e has six: nothing changes
     QCOMPARE(panel_->jog_pad()->key_joint(), 2);
     const JointVector start = joints();
+    test::StallWatch stalls;
     QTest::keyPress(focus, Qt::Key_Down);
     QVERIFY(panel_->jog_pad()->joint_button(2, -1)->isDown());
     QTest::qWait(250);
     QTest::keyRelease(focus, Qt::Key_Down);
     QTest::qWait(60);
     const JointVector change = joints() - start;
-    QVERIFY2(change[2] < -0.02, qPrintable(QStringLiteral("elbow turned %1 rad").arg(change[2])));
+    KINETIC_VERIFY_IN_REAL_TIME(stalls, change[2] < -0.02,
+                                qPrintable(QStringLiteral("elbow turned %1 rad").arg(change[2])));
     for (int i = 0; i < change.size(); ++i)
       if (i != 2)
         QVERIFY2(std::abs(change[i]) < 1e-9, qPrintable(QStringLiteral("joint %1 moved").arg(i)));

@@ -35,6 +35,7 @@
 #include "engine/collision/collision_checker.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "panels/servo_panel.hpp"
+#include "real_time_checks.hpp"
 #include "support/units.hpp"
 #include "teleop_studio.hpp"
 
@@ -82,11 +83,13 @@ class TeleopFollowGoalTest : public QObject {
     panel_ = studio_->window->teleop().panel;
     controller_ = studio_->window->teleop().controller;
     QVERIFY(studio_->document->goal().empty());
+    stalls_ = std::make_unique<test::StallWatch>();
   }
 
   void cleanup() {
     if (controller_) controller_->disable();
     studio_.reset();
+    stalls_.reset();
   }
 
   void goal_input_is_offered_and_shows_the_distance_to_the_goal() {
@@ -117,7 +120,7 @@ class TeleopFollowGoalTest : public QObject {
     move_goal(goal);
     choose_goal_input();
     enable();
-    QVERIFY2(wait_until_reached(),
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, wait_until_reached(),
              qPrintable(panel_->status_label()->text() + " / " + pose_error(tcp(), goal)));
     QVERIFY2((tcp().translation() - goal.translation()).norm() < kMillimetre,
              qPrintable(pose_error(tcp(), goal)));
@@ -143,7 +146,7 @@ class TeleopFollowGoalTest : public QObject {
     move_goal(moved(tcp(), Vector3(0.0, 0.03, 0.03)));
     choose_goal_input();
     enable();
-    QVERIFY2(wait_until_reached(), qPrintable(panel_->status_label()->text()));
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, wait_until_reached(), qPrintable(panel_->status_label()->text()));
     const JointVector first = joints();
     // Dragged on: 5 cm back and 30° about the vertical.
     const Pose second = moved(tcp(), Vector3(-0.05, 0.0, -0.02), 30.0 * kDegree);
@@ -152,7 +155,7 @@ class TeleopFollowGoalTest : public QObject {
         QTest::qWaitFor(
             [this] { return controller_->servo_status() != ServoStatus::TargetReached; }, 2000),
         "the arm did not set off for the moved goal");
-    QVERIFY2(wait_until_reached(),
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, wait_until_reached(),
              qPrintable(panel_->status_label()->text() + " / " + pose_error(tcp(), second)));
     QVERIFY((joints() - first).norm() > 0.05);
     QVERIFY2((tcp().translation() - second.translation()).norm() < kMillimetre,
@@ -182,7 +185,7 @@ class TeleopFollowGoalTest : public QObject {
         kConvergeMs);
     const QString status = panel_->status_label()->text();
     qDebug("status when halted: %s", qPrintable(status));
-    QVERIFY2(halted, qPrintable(status));
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, halted, qPrintable(status));
     QCOMPARE(controller_->servo_status(), ServoStatus::HaltForCollision);
     QVERIFY2(status.contains(QStringLiteral("'block'")), qPrintable(status));
     // It went towards the goal, stopped short of it, out of collision, and stays halted.
@@ -217,7 +220,7 @@ class TeleopFollowGoalTest : public QObject {
     move_goal(goal);
     choose_goal_input();
     enable();
-    QVERIFY2(wait_until_reached(), qPrintable(panel_->status_label()->text() + " / " +
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, wait_until_reached(), qPrintable(panel_->status_label()->text() + " / " +
                                               pose_error(kinematics.tcp_in_world(joints()), goal)));
     const Pose reached = kinematics.tcp_in_world(joints());
     QVERIFY2((reached.translation() - goal.translation()).norm() < kMillimetre,
@@ -226,22 +229,24 @@ class TeleopFollowGoalTest : public QObject {
   }
 
   void switching_input_away_from_goal_stops_the_arm() {
-    follow_a_far_goal();
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, follow_a_far_goal(),
+                                qPrintable(panel_->status_label()->text()));
     panel_->source_combo()->setCurrentIndex(
         panel_->source_combo()->findData(int(TeleopSource::OnScreen)));
     QCOMPARE(controller_->source(), TeleopSource::OnScreen);
     QCOMPARE(controller_->current_command().kind, ServoCommand::Kind::Stop);
-    expect_still();
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, stays_still(), "the arm moved on after it was stopped");
     QVERIFY(controller_->enabled());
     QVERIFY(panel_->jog_pad()->isEnabled());  // the buttons are the input now
   }
 
   void disabling_while_following_the_goal_stops_the_arm() {
-    follow_a_far_goal();
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, follow_a_far_goal(),
+                                qPrintable(panel_->status_label()->text()));
     QTest::mouseClick(panel_->enable_button(), Qt::LeftButton);
     QVERIFY(!controller_->enabled());
     QVERIFY(panel_->status_label()->text().startsWith(QStringLiteral("Off")));
-    expect_still();
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, stays_still(), "the arm moved on after it was stopped");
   }
 
   void goal_input_without_a_goal_says_so_and_keeps_still() {
@@ -256,22 +261,24 @@ class TeleopFollowGoalTest : public QObject {
     QVERIFY(panel_->goal_distance_label()->text().startsWith(QStringLiteral("No goal yet")));
     // A goal appears (the first drag): the arm follows it.
     move_goal(moved(tcp(), Vector3(0.0, 0.0, 0.03)));
-    QVERIFY2(wait_until_reached(), qPrintable(panel_->status_label()->text()));
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, wait_until_reached(), qPrintable(panel_->status_label()->text()));
   }
 
   void losing_the_goal_stops_the_arm() {
-    follow_a_far_goal();
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, follow_a_far_goal(),
+                                qPrintable(panel_->status_label()->text()));
     // As a session opened without a goal, or undoing the first goal edit.
     studio_->document->set_goal(app::GoalState{});
     QCOMPARE(controller_->current_command().kind, ServoCommand::Kind::Stop);
-    expect_still();
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, stays_still(), "the arm moved on after it was stopped");
     QVERIFY2(panel_->status_label()->text().startsWith(QStringLiteral("No goal to follow")),
              qPrintable(panel_->status_label()->text()));
     QVERIFY(controller_->enabled());
   }
 
   void robot_change_stops_following_the_goal() {
-    follow_a_far_goal();
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, follow_a_far_goal(),
+                                qPrintable(panel_->status_label()->text()));
     // Another six-joint arm opens in its own rest pose without the old arm's goal, and nothing
     // pulls it along.
     QCOMPARE(studio_->document->load_robot(QStringLiteral("ur10e")), QString());
@@ -298,7 +305,9 @@ class TeleopFollowGoalTest : public QObject {
     const double seconds = clock.nsecsElapsed() / 1e9;
     const double travelled = (tcp().translation() - start.translation()).norm();
     const double cap = 0.1 * controller_->options().max_linear_speed;
-    QVERIFY2(travelled > 0.2 * cap * seconds && travelled < 1.2 * cap * seconds + 0.002,
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_,
+                                travelled > 0.2 * cap * seconds &&
+                                    travelled < 1.2 * cap * seconds + 0.002,
              qPrintable(QStringLiteral("%1 m in %2 s at a cap of %3 m/s")
                             .arg(travelled)
                             .arg(seconds)
@@ -306,7 +315,8 @@ class TeleopFollowGoalTest : public QObject {
   }
 
   void a_slow_gui_frame_does_not_stop_following_the_goal() {
-    follow_a_far_goal();
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, follow_a_far_goal(),
+                                qPrintable(panel_->status_label()->text()));
     // The GUI thread blocks for 0.4 s (a slow frame on a software renderer): the command is renewed
     // by its own clock (CommandRenewal), so the arm keeps moving towards the goal instead of
     // stopping at the loop's 100 ms timeout; only a GUI silent for a whole second stops it.
@@ -319,13 +329,14 @@ class TeleopFollowGoalTest : public QObject {
     const double moved_during_stall = (tcp().translation() - before).norm();
     const double speed = 0.5 * controller_->options().max_linear_speed;  // (the slider's 50 %)
     // Stopped at the timeout it would have moved at most speed x (0.1 s + a frame): 15 mm.
-    QVERIFY2(moved_during_stall > 0.6 * speed * kStallS,
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, moved_during_stall > 0.6 * speed * kStallS,
              qPrintable(QStringLiteral("moved %1 mm while the GUI stalled")
                             .arg(moved_during_stall / kMillimetre)));
     // It goes on afterwards: the command is re-sent every frame.
     const Vector3 after = tcp().translation();
     QTest::qWait(200);
-    QVERIFY((tcp().translation() - after).norm() > 0.005);
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, (tcp().translation() - after).norm() > 0.005,
+                                "the arm stopped after the stall");
   }
 
   void recording_a_follow_session_adds_it_to_the_trajectories() {
@@ -338,7 +349,7 @@ class TeleopFollowGoalTest : public QObject {
     choose_goal_input();
     enable();
     QVERIFY(recorder.recording());
-    QVERIFY2(wait_until_reached(), qPrintable(panel_->status_label()->text()));
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, wait_until_reached(), qPrintable(panel_->status_label()->text()));
     const JointVector end = joints();
     QSignalSpy finished(&recorder, &app::TrajectoryRecorder::finished);
     QTest::mouseClick(panel_->enable_button(), Qt::LeftButton);
@@ -362,14 +373,14 @@ class TeleopFollowGoalTest : public QObject {
     move_goal(moved(tcp(), Vector3(0.03, 0.0, 0.02)));
     choose_goal_input();
     enable();
-    QVERIFY2(wait_until_reached(), qPrintable(panel_->status_label()->text()));
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, wait_until_reached(), qPrintable(panel_->status_label()->text()));
     // Dragged on twice, each a goal edit of its own (past the merge window of a gesture).
     QTest::qWait(900);
     move_goal(moved(tcp(), Vector3(0.0, 0.03, 0.0)));
-    QVERIFY2(wait_until_reached(), qPrintable(panel_->status_label()->text()));
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, wait_until_reached(), qPrintable(panel_->status_label()->text()));
     QTest::qWait(900);
     move_goal(moved(tcp(), Vector3(0.0, 0.0, -0.03)));
-    QVERIFY2(wait_until_reached(), qPrintable(panel_->status_label()->text()));
+    KINETIC_VERIFY_IN_REAL_TIME(*stalls_, wait_until_reached(), qPrintable(panel_->status_label()->text()));
     QVERIFY(
         QTest::qWaitFor([this] { return !studio_->window->goal_controller()->ik_busy(); }, 5000));
     controller_->disable();
@@ -426,25 +437,23 @@ class TeleopFollowGoalTest : public QObject {
   // 20 cm away, straight: at 50 % the arm needs more than a second and a half to get there.
   static Vector3 far_offset() { return Vector3(-0.1, 0.15, 0.08); }
 
-  // Follows a goal far away until the arm is well under way.
-  void follow_a_far_goal() {
+  // Follows a goal far away; whether the arm got well under way and is moving on.
+  bool follow_a_far_goal() {
     const JointVector start = joints();
     move_goal(moved(tcp(), far_offset()));
     choose_goal_input();
     enable();
-    QVERIFY2(QTest::qWaitFor([&] { return (joints() - start).norm() > 0.02; }, 5000),
-             qPrintable(panel_->status_label()->text()));
-    QCOMPARE(controller_->servo_status(), ServoStatus::Ok);
-    QVERIFY2(panel_->status_label()->text().startsWith(QStringLiteral("Moving to the goal")),
-             qPrintable(panel_->status_label()->text()));
+    return QTest::qWaitFor([&] { return (joints() - start).norm() > 0.02; }, 5000) &&
+           controller_->servo_status() == ServoStatus::Ok &&
+           panel_->status_label()->text().startsWith(QStringLiteral("Moving to the goal"));
   }
 
-  // The arm does not move any more (after the frame that was on its way).
-  void expect_still() {
+  // Whether the arm moves no more (after the frame that was on its way).
+  bool stays_still() {
     QTest::qWait(60);
     const JointVector stopped = joints();
     QTest::qWait(250);
-    QCOMPARE(joints(), stopped);
+    return joints() == stopped;
   }
 
   // The built-in UR5e below a "world" link it hangs from, turned and offset.
@@ -469,6 +478,7 @@ class TeleopFollowGoalTest : public QObject {
   }
 
   std::unique_ptr<Studio> studio_;
+  std::unique_ptr<test::StallWatch> stalls_;  // the whole test: each follows the goal in real time
   ServoPanel* panel_ = nullptr;
   TeleopController* controller_ = nullptr;
 };

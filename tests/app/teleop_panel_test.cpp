@@ -29,6 +29,7 @@
 #include "engine/collision/collision_checker.hpp"
 #include "fake_spacenavd.hpp"
 #include "panels/servo_panel.hpp"
+#include "real_time_checks.hpp"
 #include "teleop_studio.hpp"
 #include "user_actions.hpp"
 
@@ -86,6 +87,7 @@ class TeleopPanelTest : public QObject {
     const Pose before = tcp(start);
     enable();
     QVERIFY(panel_->jog_pad()->isEnabled());
+    test::StallWatch stalls;
     const double held_s = hold(panel_->jog_pad()->axis_button(kZ, +1), 300);
     QTest::qWait(60);  // the last frames reach the document
     const Pose after = tcp(joints());
@@ -93,8 +95,8 @@ class TeleopPanelTest : public QObject {
     // 50 % of 0.25 m/s for the time the button was down (the loop starts and stops within a frame
     // or two of the press and release; a loaded machine can lose some of its cycles).
     const double expected = 0.5 * controller_->options().max_linear_speed * held_s;
-    QVERIFY2(
-        moved.z() > 0.4 * expected && moved.z() < 1.3 * expected + 0.005,
+    KINETIC_VERIFY_IN_REAL_TIME(
+        stalls, moved.z() > 0.4 * expected && moved.z() < 1.3 * expected + 0.005,
         qPrintable(QStringLiteral("rose %1 m, expected about %2 m").arg(moved.z()).arg(expected)));
     QVERIFY2(moved.head<2>().norm() < 0.15 * moved.z() + 0.002,
              qPrintable(QStringLiteral("drifted %1 m sideways").arg(moved.head<2>().norm())));
@@ -118,6 +120,7 @@ class TeleopPanelTest : public QObject {
             [&] { statuses << controller_->status().text; });
     const Pose before = tcp(joints());
     QPushButton* up = panel_->jog_pad()->axis_button(kZ, +1);
+    test::StallWatch stalls;
     QElapsedTimer clock;
     QTest::mousePress(up, Qt::LeftButton);
     clock.start();
@@ -129,12 +132,12 @@ class TeleopPanelTest : public QObject {
     QTest::qWait(60);
     disconnect(controller_, &TeleopController::statusChanged, this, nullptr);
     for (const QString& status : statuses)
-      QVERIFY2(!status.contains(QStringLiteral("no new command")),
-               qPrintable(statuses.join(QStringLiteral(" | "))));
+      KINETIC_VERIFY_IN_REAL_TIME(stalls, !status.contains(QStringLiteral("no new command")),
+                                  qPrintable(statuses.join(QStringLiteral(" | "))));
     // It rose for the whole hold, the slow frame included (within a loaded machine's tolerance).
     const double rose = tcp(joints()).translation().z() - before.translation().z();
     const double expected = 0.5 * controller_->options().max_linear_speed * held_s;
-    QVERIFY2(rose > 0.6 * expected && rose < 1.3 * expected + 0.005,
+    KINETIC_VERIFY_IN_REAL_TIME(stalls, rose > 0.6 * expected && rose < 1.3 * expected + 0.005,
              qPrintable(QStringLiteral("rose %1 m, expected about %2 m").arg(rose).arg(expected)));
   }
 
@@ -167,6 +170,7 @@ class TeleopPanelTest : public QObject {
     enable();
     const JointVector start = joints();
     const int joint = 2;  // elbow_joint, chain order = model order on the UR5e
+    test::StallWatch stalls;
     const double held_s = hold(panel_->jog_pad()->joint_button(joint, -1), 300);
     QTest::qWait(60);
     const JointVector change = joints() - start;
@@ -175,8 +179,8 @@ class TeleopPanelTest : public QObject {
         QVERIFY2(std::abs(change[i]) < 1e-9, qPrintable(QStringLiteral("joint %1 moved").arg(i)));
     // 50 % of 1 rad/s, in the negative direction.
     const double expected = -0.5 * controller_->options().max_angular_speed * held_s;
-    QVERIFY2(
-        change[joint] < 0.4 * expected && change[joint] > 1.3 * expected - 0.01,
+    KINETIC_VERIFY_IN_REAL_TIME(
+        stalls, change[joint] < 0.4 * expected && change[joint] > 1.3 * expected - 0.01,
         qPrintable(
             QStringLiteral("turned %1 rad, expected about %2").arg(change[joint]).arg(expected)));
   }
@@ -340,10 +344,11 @@ class TeleopPanelTest : public QObject {
     QVERIFY(!panel_->jog_pad()->isEnabled());  // the spacemouse is the input now
     // The cap pulled up all the way (spacenavd's y is up): +Z at the slider's 50 %.
     const double z = tcp(joints()).translation().z();
+    test::StallWatch stalls;
     QVERIFY(daemon.send_motion(0, 350, 0, 0, 0, 0));
     QTest::qWait(250);
-    QVERIFY2(tcp(joints()).translation().z() > z + 0.01,
-             qPrintable(panel_->status_label()->text()));
+    KINETIC_VERIFY_IN_REAL_TIME(stalls, tcp(joints()).translation().z() > z + 0.01,
+                                qPrintable(panel_->status_label()->text()));
     // The daemon goes away with the cap still pulled: the arm stops, the panel says why and the
     // buttons are the input again.
     daemon.hang_up();
