@@ -1,8 +1,10 @@
 #!/bin/sh
 # Ctrl-C while a headless run is busy where it does not poll for it (loading a scene of 100,000
 # obstacles, the most a scene may hold: about a second since names are checked through a hash set,
-# so the signal comes 0.3 s in): it ends within a second or two anyway, exit 130, and the output
-# folder is left as it was. Usage: interrupt_while_loading.sh KINETIC_STUDIO WORK_DIR
+# so the signal comes 0.3 s in): it ends within kStopGrace (0.3 s) and the process's exit anyway,
+# exit 130, and the output folder is left as it was. CTest allows 5 s: on a machine that stalls
+# processes for hundreds of ms, several times a second, 2 s was missed. Usage:
+# interrupt_while_loading.sh KINETIC_STUDIO WORK_DIR
 studio=$1
 work=$2
 rm -rf "$work"
