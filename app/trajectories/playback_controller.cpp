@@ -58,6 +58,7 @@ void PlaybackController::play() {
   if (time_ >= trajectory_.end_time())
     show_time(trajectory_.start_time());  // replay from the start
   clock_.start();
+  clock_read_ns_ = 0;
   timer_.start();
   emit playingChanged(true);
 }
@@ -112,7 +113,9 @@ void PlaybackController::tick() {
 }
 
 bool PlaybackController::advance() {
-  const double dt = clock_.restart() / 1000.0;
+  const qint64 now_ns = clock_.nsecsElapsed();
+  const double dt = static_cast<double>(now_ns - clock_read_ns_) / 1e9;
+  clock_read_ns_ = now_ns;
   double t = time_ + speed_ * dt;
   if (t >= trajectory_.end_time()) {
     if (!loop_ || trajectory_.duration() <= 0.0) {

@@ -68,6 +68,9 @@ class PlaybackController : public QObject {
   std::vector<int> model_index_;  // trajectory joint -> model variable (-1 when absent)
   QTimer timer_;
   QElapsedTimer clock_;
+  // The clock's reading at the last advance, in ns: restart()'s whole milliseconds dropped up to
+  // 1 ms a tick, and the playhead fell behind the clock.
+  qint64 clock_read_ns_ = 0;
   double time_ = 0.0;
   double speed_ = 1.0;
   bool loop_ = false;

@@ -30,8 +30,8 @@ class UndoGestureTest : public QObject {
 
   void a_slow_gesture_is_one_undo_step() {
     document_->begin_gesture();
-    for (int i = 1; i <= 3; ++i) {
-      document_->edit_joints(turned(0.1 * i), QStringLiteral("Drag joint"));
+    for (const double angle : {0.1, 0.2, 0.3}) {
+      document_->edit_joints(turned(angle), QStringLiteral("Drag joint"));
       QTest::qWait(kPastTheWindowMs);
     }
     document_->end_gesture();
