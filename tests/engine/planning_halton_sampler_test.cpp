@@ -79,3 +79,29 @@ TEST(HaltonSampler, FillsEveryTenthOfEachJointEvenly) {
   EXPECT_LE(halton_worst, 6);                  // the bases up to 17 do not divide a tenth evenly
   EXPECT_GE(uniform_worst, 2 * halton_worst);  // what the sequence is for
 }
+
+// The sampler counts up in each joint's base instead of dividing the index down: its samples are
+// the radical inverses of 1, 2, 3, ... exactly (bit for bit, past several carries in every base),
+// shifted by the offsets drawn from the seed as the constructor draws them.
+TEST(HaltonSampler, IsTheRadicalInverseOfEachIndexExactly) {
+  constexpr std::uint64_t kBases[7] = {2, 3, 5, 7, 11, 13, 17};
+  std::mt19937_64 rng(11), same(11);
+  HaltonSampler sampler(7, rng);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  double offsets[7];
+  for (double& offset : offsets) offset = unit(same);
+  const JointVector lower = JointVector::Zero(7), upper = JointVector::Ones(7);
+  JointVector q;
+  for (std::uint64_t index = 1; index <= 20000; ++index) {
+    sampler.next(lower, upper, q);
+    for (int j = 0; j < 7; ++j) {
+      const double inverse_base = 1.0 / static_cast<double>(kBases[j]);
+      double scale = inverse_base, expected = 0.0;
+      for (std::uint64_t rest = index; rest > 0; rest /= kBases[j], scale *= inverse_base)
+        expected += scale * static_cast<double>(rest % kBases[j]);
+      expected += offsets[j];
+      if (expected >= 1.0) expected -= 1.0;
+      ASSERT_EQ(q[j], expected) << "index " << index << ", joint " << j;
+    }
+  }
+}
