@@ -5,7 +5,8 @@
 //
 // Two kinds of setters: set_* change the value and emit the signal (used by loading, undo/redo and
 // programmatic updates); edit_* do the same through the undo stack, so a user's edit can be undone
-// (consecutive edits of the same kind within a short gesture merge into one undo step).
+// (a drag in the 3D view is one undo step, see begin_gesture; other consecutive edits of the same
+// kind merge while they come less than 800 ms apart).
 #include <QObject>
 #include <QString>
 #include <QStringList>
