@@ -26,8 +26,8 @@ double percentile(std::vector<double> values, double q);
 std::vector<BenchmarkStats> summarize_benchmark(const std::vector<BenchmarkRow>& rows);
 
 // Header line, then one line per row: scene,problem,run,valid,solved,search_ms,simplify_ms,
-// planning_ms,total_ms,length_rad,margin_m,tree_size,recheck,message (texts quoted as CSV quotes
-// them).
+// planning_ms,total_ms,length_rad,margin_m,tree_size,iterations,recheck,message (texts quoted as
+// CSV quotes them).
 std::string benchmark_csv(const std::vector<BenchmarkRow>& rows);
 
 // A plain-text table, one line per scene.

@@ -97,6 +97,7 @@ BenchmarkRow run_benchmark_problem(Planner& planner, const BenchmarkProblem& pro
     row.length = path_length(result.path);
     row.margin_used = result.margin_used;
     row.tree_size = result.tree_size;
+    row.iterations = result.iterations;
     for (const std::string& note : result.notes)
       row.message += (row.message.empty() ? "" : "; ") + note;
     if (settings.recheck_resolution > 0) {

@@ -30,6 +30,7 @@ struct BenchmarkRow {
   double length = 0.0;       // rad, of the returned path
   double margin_used = 0.0;  // m
   int tree_size = 0;
+  int iterations = 0;  // the search's, over every margin and restart tried
   // "ok", "collides: <where>", or "" when nothing was re-checked (unsolved, or resolution 0).
   std::string recheck;
   std::string

@@ -27,14 +27,22 @@ struct SearchStats {
   double time_ms = 0.0;
 };
 
-// Deadline, cancellation and throttled progress in one place, polled by every planner loop.
+// Deadline, cancellation and throttled progress in one place, polled by every planner loop (once
+// per iteration). An iteration limit, where given, ends the search's turn after that many polls
+// too: a turn counted in the search's own work lasts as long on any machine, stalls included.
 class SearchClock {
  public:
   using Clock = std::chrono::steady_clock;
-  SearchClock(double timeout_ms, const PlanControl& control);
+  static constexpr long kNoIterationLimit = -1;
+  SearchClock(double timeout_ms, const PlanControl& control,
+              long iteration_limit = kNoIterationLimit);
 
   double elapsed_ms() const;
-  bool expired() const { return Clock::now() >= deadline_; }
+  // The deadline passed, or the iteration limit's iterations all ran.
+  bool expired() const {
+    return (iteration_limit_ != kNoIterationLimit && polls_ > iteration_limit_) ||
+           Clock::now() >= deadline_;
+  }
   // Throws Error(Cancelled) when the caller asked to stop; reports progress about every ms.
   void poll(const char* phase, int iterations, int tree_size);
   Clock::time_point deadline() const { return deadline_; }
@@ -42,6 +50,8 @@ class SearchClock {
  private:
   Clock::time_point start_, deadline_, next_report_;
   const PlanControl& control_;
+  long iteration_limit_;
+  long polls_ = 0;
 };
 
 }  // namespace kinetic

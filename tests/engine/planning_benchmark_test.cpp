@@ -170,8 +170,7 @@ TEST(BenchmarkReport, SummarizesPerSceneOverSolvedRuns) {
   const std::string csv = benchmark_csv(rows);
   EXPECT_EQ(csv.substr(0, csv.find('\n')),
             "scene,problem,run,valid,solved,search_ms,simplify_ms,planning_ms,total_ms,length_rad,"
-            "margin_m,tree_size,"
-            "recheck,message");
+            "margin_m,tree_size,iterations,recheck,message");
   EXPECT_NE(csv.find("box,0,0,1,1,3.0000,1.0000,4.0000"), std::string::npos) << csv;
   EXPECT_NE(benchmark_summary_text(stats).find("2/3"), std::string::npos);
 }

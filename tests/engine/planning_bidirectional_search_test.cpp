@@ -75,3 +75,44 @@ TEST(BidirectionalSearch, TheSmallerTreeGrowsNext) {
   ASSERT_GE(searches, 10) << "too few start/goal pairs needed a search";
   EXPECT_GT(uneven, 0) << "every search alternated: the rule above was never tested";
 }
+
+// A turn counted in iterations (the planner's margins take such turns): the clock expires once
+// its limit's iterations have all been polled, and the search stops there, deadline or not.
+TEST(BidirectionalSearch, AnIterationLimitEndsTheSearchsTurn) {
+  PlanControl control;
+  SearchClock counted(1e9, control, 3);
+  for (int it = 0; it < 3; ++it) {
+    counted.poll("planning", it, 0);
+    EXPECT_FALSE(counted.expired()) << "iteration " << it << " is within the limit";
+  }
+  counted.poll("planning", 3, 0);
+  EXPECT_TRUE(counted.expired());
+  SearchClock unlimited(1e9, control);
+  for (int it = 0; it < 100; ++it) unlimited.poll("planning", it, 0);
+  EXPECT_FALSE(unlimited.expired());
+
+  const RobotModelPtr model = load_builtin_robot("panda");
+  CollisionChecker checker(model);
+  checker.set_scene(benchmark_scene("shelf", model));
+  std::vector<int> variables(static_cast<std::size_t>(model->dof()));
+  for (int j = 0; j < model->dof(); ++j) variables[static_cast<std::size_t>(j)] = j;
+  std::mt19937_64 draw(7);
+  int stopped = 0;
+  for (int attempt = 0; attempt < 200 && stopped < 5; ++attempt) {
+    const JointVector start = test::random_state(*model, draw),
+                      goal = test::random_state(*model, draw);
+    PlanningSpace space(checker, variables, start, 0.01, 0.05);
+    if (!space.valid(start) || !space.valid(goal) || space.motion_valid(start, goal)) continue;
+    CountingStrategy strategy(space);
+    PlannerOptions options;
+    options.max_iterations = 100000;
+    SearchClock turn(1e9, control, 4);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(attempt));
+    const SearchOutcome out = grow_bidirectional(space, start, {goal}, options, turn, strategy, rng);
+    if (!out.path.empty()) continue;  // found within the turn
+    ++stopped;
+    EXPECT_TRUE(turn.expired());
+    EXPECT_LE(strategy.proposals[0] + strategy.proposals[1], 4) << "the search outran its turn";
+  }
+  EXPECT_GT(stopped, 0) << "every search found its path in 4 iterations: the limit was not tested";
+}
