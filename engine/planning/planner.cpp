@@ -44,8 +44,8 @@ constexpr double kSearchMarginFloor = 0.002;  // m
 
 // The asked margin's first turn before a narrower one gets its own: 8192 RRT-Connect iterations
 // find 99% of the 2 cm paths MotionBenchMaker's problems have (the median needs 71; on its first
-// 280 problems a longer turn keeps 2 cm on 4 more and doubles the mean planning time, a shorter
-// one reduces 3 more). A turn is an eighth of the search's iteration cap at most (a preset's
+// 280 problems unbounded turns keep 2 cm on 3 more and double the mean planning time; 2048
+// reduce 6 more). A turn is an eighth of the search's iteration cap at most (a preset's
 // 2,000 to 100,000), so a small preset's asked margin leaves the narrower ones their turns.
 long first_turn_iterations(int max_iterations) {
   constexpr long kFirstTurnIterations = 8192;
