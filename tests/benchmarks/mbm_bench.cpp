@@ -5,7 +5,8 @@
 // simplification, built from source on this machine, timed by its own timers) on the same problems.
 // Planning time = search + simplification on both sides (the work VAMP's timers cover); statistics
 // over the solved problems. Prints per scene: solved/valid, median / mean / p95 (ms), median path
-// length (rad), and ours / VAMP. Manual time = the median.
+// length (rad), and ours / VAMP; then the search's work: iterations, and search time per
+// iteration. Manual time = the median.
 //   bench_mbm_bench [--problems-per-scene=N] [google benchmark flags]
 // Skips with a message where ../shared/mbm (or the VAMP peer) is absent.
 #include <benchmark/benchmark.h>
@@ -40,6 +41,11 @@ struct SceneFigures {
   int valid = 0, solved = 0;
   double median_ms = NAN, mean_ms = NAN, p95_ms = NAN, median_length = NAN;
   int recheck_failures = 0;
+  // The search's work over the solved problems: iterations, and the search's time for them
+  // (VAMP's planning timer). Their ratio says whether a gap is the number of iterations or the
+  // cost of each (collision checks, mostly).
+  long iterations = 0;
+  double search_ms = 0.0;
 };
 
 struct Side {
@@ -49,6 +55,20 @@ struct Side {
 
 SceneFigures figures_of(const BenchmarkStats& s) {
   return {s.valid, s.solved, s.median_ms, s.mean_ms, s.p95_ms, s.median_length, s.recheck_failures};
+}
+
+// Per scene and "all" from the rows: the figures, and the search's iterations and time.
+std::map<std::string, SceneFigures> scene_figures(const std::vector<BenchmarkRow>& rows) {
+  std::map<std::string, SceneFigures> scenes;
+  for (const BenchmarkStats& s : summarize_benchmark(rows)) scenes[s.scene] = figures_of(s);
+  for (const BenchmarkRow& row : rows) {
+    if (!row.solved) continue;
+    for (const std::string& scene : {row.scene, std::string("all")}) {
+      scenes[scene].iterations += row.iterations;
+      scenes[scene].search_ms += row.search_ms;
+    }
+  }
+  return scenes;
 }
 
 // margin: the clearance planned with. The preset's 0.02 m is what the studio plans with; 0 is the
@@ -70,8 +90,7 @@ Side run_ours(double margin) {
       std::getenv("KINETIC_BENCH_QUICK") ? 1000.0 : 10000.0;  // quick: a smoke run
   settings.options.max_iterations = 100000000;
   settings.options.margin = margin;
-  const auto rows = run_benchmark(planner, problems, settings);
-  for (const BenchmarkStats& s : summarize_benchmark(rows)) result.scenes[s.scene] = figures_of(s);
+  result.scenes = scene_figures(run_benchmark(planner, problems, settings));
   return result;
 }
 
@@ -142,7 +161,8 @@ const Side& vamp() {
     };
     const std::size_t scene = column("scene"), valid = column("valid"), solved = column("solved"),
                       plan = column("planning_ns"), simp = column("simplification_ns"),
-                      cost = column("simplified_cost"), ok = column("simplified_path_valid");
+                      cost = column("simplified_cost"), ok = column("simplified_path_valid"),
+                      iterations = column("planning_iterations");
     std::map<std::string, std::vector<BenchmarkRow>> rows;
     while (std::getline(in, line)) {
       const std::vector<std::string> f = csv_fields(line);
@@ -155,6 +175,7 @@ const Side& vamp() {
         row.search_ms = std::stod(f[plan]) / 1e6;
         row.simplify_ms = std::stod(f[simp]) / 1e6;
         row.length = std::stod(f[cost]);
+        row.iterations = std::stoi(f[iterations]);
         row.recheck = f[ok] == "1" ? "ok" : "collides: VAMP's own re-check at resolution 32";
       }
       rows[row.scene].push_back(row);
@@ -162,7 +183,7 @@ const Side& vamp() {
     std::vector<BenchmarkRow> all;
     for (const auto& [name, scene_rows] : rows)
       all.insert(all.end(), scene_rows.begin(), scene_rows.end());
-    for (const BenchmarkStats& s : summarize_benchmark(all)) result.scenes[s.scene] = figures_of(s);
+    result.scenes = scene_figures(all);
     return result;
   }();
   return side;
@@ -225,6 +246,19 @@ void print_table(const Side& a, const char* title) {
         scene.c_str(), o.solved, o.valid, v.solved, v.valid, o.median_ms, v.median_ms,
         o.median_ms / v.median_ms, o.mean_ms, v.mean_ms, o.mean_ms / v.mean_ms, o.p95_ms / v.p95_ms,
         o.median_length, v.median_length, o.recheck_failures, v.recheck_failures);
+  }
+  std::printf("%-17s | %-32s | %s\n", "search work", "iterations (solved) ours  VAMP",
+              "us per iteration ours  VAMP  ratio");
+  for (const std::string& scene : kScenes) {
+    if (!a.scenes.count(scene)) continue;
+    const SceneFigures& o = a.scenes.at(scene);
+    const auto v = b.scenes.count(scene) ? b.scenes.at(scene) : SceneFigures{};
+    const auto per_iteration_us = [](const SceneFigures& f) {
+      return f.iterations > 0 ? 1000.0 * f.search_ms / static_cast<double>(f.iterations) : NAN;
+    };
+    const double ours_us = per_iteration_us(o), vamp_us = per_iteration_us(v);
+    std::printf("%-17s | %15ld %15ld | %12.2f %7.3f %7.0fx\n", scene.c_str(), o.iterations,
+                v.iterations, ours_us, vamp_us, ours_us / vamp_us);
   }
   std::fflush(stdout);
 }
