@@ -27,8 +27,9 @@ constexpr double kStill = 1e-12;
 constexpr double kTurn = 2.0 * std::numbers::pi;
 // Fine cells per coarse cell along each axis.
 constexpr int kCoarseRatio = 4;
-// Pieces of a segment at most (a lookup each, a measurement each for cells not yet measured).
-constexpr double kMaxPieces = 4096.0;
+// States looked up along a segment at most (a lookup each, a measurement each for cells not yet
+// measured).
+constexpr int kMaxSteps = 4096;
 
 // Tables in use, so that every world of the same robot shares its pair's cells.
 struct Registry {
@@ -215,9 +216,9 @@ double SelfPairTable::centre_distance(const Level& level, const int* cell) const
   return stored;
 }
 
-double SelfPairTable::bound_near(const Level& level, const double* p, double spread) const {
+double SelfPairTable::bound_near(const Level& level, const double* p) const {
   int cell[2] = {0, 0};
-  double loss = spread;
+  double loss = 0.0;
   for (std::size_t i = 0; i < axes_.size(); ++i) {
     double offset = 0.0;
     locate(axes_[i], level.cells[i], level.width[i], p[i], cell[i], offset);
@@ -229,37 +230,32 @@ double SelfPairTable::bound_near(const Level& level, const double* p, double spr
 bool SelfPairTable::clear_at(const JointVector& q, double padding) const {
   double p[2] = {0.0, 0.0};
   for (std::size_t i = 0; i < axes_.size(); ++i) p[i] = q[axes_[i].variable];
-  return bound_near(levels_[0], p, 0.0) > padding || bound_near(levels_[1], p, 0.0) > padding;
-}
-
-bool SelfPairTable::clear_pieces(int l, const JointVector& q0, const JointVector& dq, double t0,
-                                 double t1, double padding) const {
-  // Pieces short enough that each variable moves at most half a cell in one: each piece is bounded
-  // from the cell of its middle, less what the pair can close from there to the piece's ends.
-  const Level& level = levels_[l];
-  double pieces = 1.0;
-  for (std::size_t i = 0; i < axes_.size(); ++i)
-    pieces = std::max(
-        pieces, std::ceil(2.0 * std::abs(dq[axes_[i].variable]) * (t1 - t0) / level.width[i]));
-  if (pieces > kMaxPieces) return false;  // across thousands of cells: not worth it
-  const int count = static_cast<int>(pieces);
-  const double h = (t1 - t0) / count;
-  double spread = 0.0;
-  for (const Axis& axis : axes_) spread += axis.speed * std::abs(dq[axis.variable]) * h / 2.0;
-  double p[2] = {0.0, 0.0};
-  for (int piece = 0; piece < count; ++piece) {
-    const double t = t0 + (piece + 0.5) * h;
-    for (std::size_t i = 0; i < axes_.size(); ++i)
-      p[i] = q0[axes_[i].variable] + dq[axes_[i].variable] * t;
-    if (bound_near(level, p, spread) > padding) continue;
-    if (l == 1 || !clear_pieces(1, q0, dq, t - h / 2.0, t + h / 2.0, padding)) return false;
-  }
-  return true;
+  return bound_near(levels_[0], p) > padding || bound_near(levels_[1], p) > padding;
 }
 
 bool SelfPairTable::clear_along(const JointVector& q0, const JointVector& dq, double t0, double t1,
                                 double padding) const {
-  return clear_pieces(0, q0, dq, t0, t1, padding);
+  // Conservative advancement through the cells: a state's bound b says the pair keeps clear of
+  // the padding for (b - padding) / rate on either side of it, rate being how fast the pair can
+  // close per unit of t on this segment; the next state looked up is the first one that bound
+  // does not cover. Far apart (most states) a lookup or two prove the whole segment, where fixed
+  // pieces of half a cell took one lookup per piece; near, the steps shrink to what the cells'
+  // bounds allow, the fine level's where the coarse one's fall short.
+  double rate = 0.0;
+  for (const Axis& axis : axes_) rate += axis.speed * std::abs(dq[axis.variable]);
+  double p[2] = {0.0, 0.0};
+  double t = t0;
+  for (int step = 0; step < kMaxSteps; ++step) {
+    for (std::size_t i = 0; i < axes_.size(); ++i)
+      p[i] = q0[axes_[i].variable] + dq[axes_[i].variable] * t;
+    double bound = bound_near(levels_[0], p);
+    if (!(bound > padding)) bound = bound_near(levels_[1], p);
+    if (!(bound > padding)) return false;
+    if (!(rate > 0.0)) return true;  // the pair does not move along this segment
+    t += (bound - padding) / rate;   // clear on [t, t + reach): the next state to look up
+    if (t > t1) return true;
+  }
+  return false;  // thousands of steps: not worth it
 }
 
 }  // namespace kinetic

@@ -69,14 +69,9 @@ class SelfPairTable {
     // The cell's value (NaN: not measured yet), its tile allocated if need be.
     std::atomic<float>& value(const int* cell) const;
   };
-  // Lower bound on the distance at point p (one value per axis) from level l's cell holding it,
-  // less `spread` (the bound's loss over the piece of segment around p).
-  double bound_near(const Level& level, const double* p, double spread) const;
+  // Lower bound on the distance at point p (one value per axis) from the level's cell holding it.
+  double bound_near(const Level& level, const double* p) const;
   double centre_distance(const Level& level, const int* cell) const;
-  // Whether every piece of [t0, t1] at level l's resolution clears `padding` (l 0: pieces that
-  // fail are tried again at level 1).
-  bool clear_pieces(int l, const JointVector& q0, const JointVector& dq, double t0, double t1,
-                    double padding) const;
 
   std::shared_ptr<const ForwardKinematics> fk_;
   JointVector reference_;  // the variables the pair does not depend on, at any value
