@@ -25,8 +25,9 @@ struct CheckOptions {
   bool pad_self = true;
   // true: a robot body whose sphere cover comes within the padding of an obstacle counts as in
   // collision, without the exact tiers. Stricter than the exact check (a cover holds its body and
-  // sticks out of it by about a centimetre at most), and much cheaper near obstacles: the search
-  // tries it first (bidirectional_search.cpp). Bodies without a cover are checked as always.
+  // sticks out of it by up to 3 cm: collision_body.cpp's kLinkCover), and much cheaper near
+  // obstacles: the search tries it first (bidirectional_search.cpp). Bodies without a cover are
+  // checked as always.
   bool covers_decide = false;
 };
 

@@ -43,7 +43,7 @@ enum class Step { Blocked, Advanced, Reached };
 // obstacle a cover that comes within the margin blocks the step without the exact tiers' hull
 // distances and sphere walks. It is stricter than the exact check, so the trees stay valid
 // when a tree turns to the exact check: once it was blocked kStuckUnderCovers times in a row (a
-// passage narrower than the covers' centimetre of slack, or a root whose cover touches an
+// passage narrower than the covers' few centimetres of slack, or a root whose cover touches an
 // obstacle already). On MotionBenchMaker (700 problems, no margin, the fastest of 5 runs each):
 // median 0.68 -> 0.64 ms, mean 1.69 -> 1.59 ms, median path length 4.94 -> 4.91 rad. Turning
 // exact after 16 blocks gained less (mean 1.60, length 4.95); never turning took one table_pick
