@@ -296,6 +296,19 @@ double hull_distance_bound(const CollisionBody& a, const Pose& pose_a, const Col
   return nearest;
 }
 
+bool hull_axis_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                     const Pose& pose_b, double padding, HullHint& hint) {
+  if (hint.axis.squaredNorm() == 0.0 || a.parts.size() != 1 || b.parts.size() != 1 ||
+      !hull_proof_applies(a, b))
+    return false;
+  const FclPart &part_a = a.parts.front(), &part_b = b.parts.front();
+  ConvexSet set_a = convex_set(part_a), set_b = convex_set(part_b);
+  set_a.start = &hint.start_a;
+  set_b.start = &hint.start_b;
+  return convex_set_gap_along(set_a, pose_a * part_a.pose, set_b, pose_b * part_b.pose,
+                              hint.axis) >= padding + 1e-9;
+}
+
 bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                  const Pose& pose_b, double padding, HullHint* hint) {
   if (!hull_proof_applies(a, b)) return false;
@@ -346,8 +359,8 @@ PairVerdict classify_pair(const CollisionBody& a, const Pose& pose_a, const Coll
 }
 
 bool exact_pair_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                          const Pose& pose_b, double padding, bool hulls_tried) {
-  if (!hulls_tried && hulls_apart(a, pose_a, b, pose_b, padding)) return false;
+                          const Pose& pose_b, double padding, bool hulls_tried, HullHint* hint) {
+  if (!hulls_tried && hulls_apart(a, pose_a, b, pose_b, padding, hint)) return false;
   if (leaf_exact_supported(a, b)) return leaf_exact_collision(a, pose_a, b, pose_b, padding);
   for (const auto& part_a : a.parts)
     for (const auto& part_b : b.parts)
@@ -357,11 +370,12 @@ bool exact_pair_collision(const CollisionBody& a, const Pose& pose_a, const Coll
 }
 
 bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                       const Pose& pose_b, double padding, double margin, bool hulls_tried) {
+                       const Pose& pose_b, double padding, double margin, bool hulls_tried,
+                       HullHint* hint) {
   // Without a refinement margin the sphere tier can only prove "free", which the exact traversal
   // proves on its way anyway: one traversal instead of two.
   if (margin <= 0.0 && leaf_exact_supported(a, b))
-    return exact_pair_collision(a, pose_a, b, pose_b, padding, hulls_tried);
+    return exact_pair_collision(a, pose_a, b, pose_b, padding, hulls_tried, hint);
   // Bodies of a few solid primitives: the exact test is a handful of primitive pairs (a bound
   // and GJK each), so a sphere walk that has not decided after a few node pairs hands over
   // (a flat face a few millimetres from a round one kept it going for microseconds).
@@ -377,7 +391,7 @@ bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const Collisi
     case PairVerdict::Ambiguous:
       break;
   }
-  return exact_pair_collision(a, pose_a, b, pose_b, padding, hulls_tried);
+  return exact_pair_collision(a, pose_a, b, pose_b, padding, hulls_tried, hint);
 }
 
 bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a,

@@ -21,12 +21,16 @@ PairVerdict classify_pair(const CollisionBody& a, const Pose& pose_a, const Coll
 // Exact tier: true when the exact distance is < padding (for padding 0: the bodies intersect).
 // Meshes use the leaf triangles of their sphere trees (engine/collision/leaf_exact), the rest FCL.
 // hulls_tried: the caller's hulls_apart at this padding said false, so it is not asked again.
+// hint (may be null): the pair's HullHint, which the hull proof here tries and updates.
+struct HullHint;
 bool exact_pair_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                          const Pose& pose_b, double padding, bool hulls_tried = false);
+                          const Pose& pose_b, double padding, bool hulls_tried = false,
+                          HullHint* hint = nullptr);
 
 // Both tiers together.
 bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                       const Pose& pose_b, double padding, double margin, bool hulls_tried = false);
+                       const Pose& pose_b, double padding, double margin, bool hulls_tried = false,
+                       HullHint* hint = nullptr);
 
 // The convex-hull proof: every part pair's convex hulls (a mesh's by its vertices, a primitive as
 // it is) lie more than `padding` apart, so the parts do, as each lies inside its hull. For convex
@@ -44,6 +48,11 @@ struct HullHint {
 };
 bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                  const Pose& pose_b, double padding, HullHint* hint = nullptr);
+// The hint's axis alone (bodies of one part each, a proof kept from an earlier pose): whether
+// it proves the hulls farther apart than `padding`. Two support climbs, no GJK: false where it
+// cannot tell.
+bool hull_axis_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                     const Pose& pose_b, double padding, HullHint& hint);
 // A lower bound on the distance of the two bodies' convex hulls (part by part; 0 where they touch,
 // or where hull_proof_applies does not), or `cap` once it is known to be at least that.
 double hull_distance_bound(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,

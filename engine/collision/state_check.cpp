@@ -1,6 +1,6 @@
 // The state check: one configuration against a CollisionWorld. The scene first (a broad phase
-// over the obstacles, each body's root sphere against the obstacle's primitive, then both tiers for
-// the pairs left), then the self pairs (root spheres 64 pairs at a time, then each pair's plan:
+// over the obstacles, each body's root sphere against the obstacle's primitive, its sphere cover,
+// a mesh body's hull, then both tiers for the pairs left), then the self pairs (root spheres 64 pairs at a time, then each pair's plan:
 // solid parts exactly, mesh pairs by their convex hulls first).
 #include "engine/collision/state_check.hpp"
 
@@ -21,6 +21,9 @@ namespace {
 // Up to this many bounded obstacles the flat sphere test beats the tree walk (measured on the
 // Panda: 100 obstacles, 11 links).
 constexpr std::size_t kFlatBroadPhase = 512;
+// Scene hull hints per query state at most (32 bytes each): a scene of thousands of obstacles
+// goes without them rather than holding megabytes per thread.
+constexpr std::size_t kMaxSceneHullHints = 1 << 16;
 
 // Whether `near` holds for some obstacle whose bounds come within `radius` + `padding` of `center`
 // (the scene checks' broad phase): the flat sphere test for up to kFlatBroadPhase bounded
@@ -47,6 +50,9 @@ void CollisionState::reset(const CollisionWorld& world) {
   body_poses = world.fixed_poses;
   bound_centers = world.fixed_bound_centers;
   self_hull_hint.assign(world.self_pairs.size(), HullHint{});
+  const std::size_t scene_pairs = world.moving_bodies.size() *
+                                  static_cast<std::size_t>(world.body_count() - world.obstacle_begin);
+  scene_hull_hint.assign(scene_pairs <= kMaxSceneHullHints ? scene_pairs : 0, HullHint{});
   cover_x.assign(world.cover_x.size(), 0.0f);
   cover_y.assign(world.cover_y.size(), 0.0f);
   cover_z.assign(world.cover_z.size(), 0.0f);
@@ -181,7 +187,19 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
     // without a tree walk.
     if (cover_clear_of_obstacle(world, state, m, frame, padding)) return false;
     if (covers_decide && cover_decides(world, state, m, frame)) return true;
-    return pair_in_collision(world, state, b, o, padding, margin);
+    // The axis that last proved the body's hull apart from the obstacle (the exact tier's GJK
+    // records it): the next state along an edge is nearly the same pose, and two support climbs
+    // along that axis usually prove it again without the sphere walk or GJK.
+    if (state.scene_hull_hint.empty()) return pair_in_collision(world, state, b, o, padding, margin);
+    const CollisionBody& body = *world.bodies[static_cast<std::size_t>(b)].body;
+    const CollisionBody& obstacle = *world.bodies[static_cast<std::size_t>(o)].body;
+    HullHint& hint =
+        state.scene_hull_hint[m * static_cast<std::size_t>(world.body_count() -
+                                                            world.obstacle_begin) +
+                              static_cast<std::size_t>(k)];
+    if (hull_axis_apart(body, state.pose(b), obstacle, state.pose(o), padding, hint)) return false;
+    return kinetic::pair_in_collision(body, state.pose(b), obstacle, state.pose(o), padding, margin,
+                                      false, &hint);
   };
   return any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles,
                            center, radius, padding, collides);

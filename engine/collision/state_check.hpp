@@ -21,6 +21,9 @@ struct CollisionState {
   // (Hints only speed the next proof up, whatever they hold: checks that are const otherwise keep
   // them.)
   mutable std::vector<HullHint> self_hull_hint;
+  // The same per moving slot and obstacle ([slot * obstacles + obstacle]; empty where a scene has
+  // so many obstacles that they would not fit kMaxSceneHullHints).
+  mutable std::vector<HullHint> scene_hull_hint;
   int attached_begin = 0;
   // The covers' spheres in the world frame (cover_check.cpp), placed per slot when first needed
   // after a pose update: the slot's stamp then equals pose_stamp.

@@ -155,6 +155,41 @@ TEST(ConvexHullProof, MotionBenchMakerPandaPairsKeepFclsVerdicts) {
   EXPECT_GT(apart, cases(100));
 }
 
+// The scene check keeps, per body and obstacle, the axis the exact tier's hull proof last found
+// (HullHint) and tries it alone at the next pose: it never proves apart a pair within the
+// padding, and at a pose nearby it proves most of the pairs GJK proved.
+TEST(ConvexHullProof, AKeptAxisProvesNearbyPosesAndNeverAClosePair) {
+  KINETIC_REQUIRE_MBM();
+  const auto link6 = mbm_mesh("link6.obj"), hand = mbm_mesh("hand.obj");
+  const auto board = make_collision_body("board", {{Shape::box({0.4, 0.02, 0.3}), Pose::Identity()}},
+                                         SphereResolution::Default);
+  std::mt19937_64 rng(17);
+  std::uniform_real_distribution<double> nudge(-0.01, 0.01);
+  int recorded = 0, proven = 0;
+  for (const CollisionBody* link : {link6.get(), hand.get()}) {
+    for (int i = 0; i < cases(400); ++i) {
+      const Pose pose = random_pose(rng, 0.2), board_pose = random_pose(rng, 0.05);
+      HullHint hint;
+      EXPECT_FALSE(hull_axis_apart(*link, pose, *board, board_pose, 0.02, hint))
+          << "no axis kept yet";
+      if (pair_in_collision(*link, pose, *board, board_pose, 0.02, 0.0, false, &hint)) continue;
+      if (hint.axis.squaredNorm() == 0.0) continue;  // apart by the leaves, not the hulls
+      ++recorded;
+      // A centimetre and a hundredth of a radian away, as the next state of an edge.
+      const Pose turn = pose_from_xyz_rpy(Vector3::Zero(), {nudge(rng), nudge(rng), nudge(rng)});
+      Pose near = pose;
+      near.linear() = turn.linear() * pose.linear();
+      near.translation() += Vector3(nudge(rng), nudge(rng), nudge(rng));
+      if (!hull_axis_apart(*link, near, *board, board_pose, 0.02, hint)) continue;
+      ++proven;
+      ASSERT_GT(fcl_distance(*link, near, *board, board_pose), 0.02)
+          << link->name << " " << i << ": the kept axis proved a pair within the padding";
+    }
+  }
+  EXPECT_GT(recorded, cases(100));
+  EXPECT_GT(proven, recorded / 2) << "the kept axis rarely proved a nearby pose";
+}
+
 // The hull Qhull builds holds every vertex of the mesh (nothing sticks out of it along any
 // direction) and keeps far fewer of them on the Panda's finely tessellated wrist links.
 TEST(ConvexHullVertices, HoldTheMeshWithFewerPoints) {
