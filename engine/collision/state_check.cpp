@@ -1,7 +1,8 @@
 // The state check: one configuration against a CollisionWorld. The scene first (a broad phase
 // over the obstacles, each body's root sphere against the obstacle's primitive, its sphere cover,
-// a mesh body's hull, then both tiers for the pairs left), then the self pairs (root spheres 64 pairs at a time, then each pair's plan:
-// solid parts exactly, mesh pairs by their convex hulls first).
+// a mesh body's hull along the axis that last separated them, then both tiers for the pairs
+// left), then the self pairs (root spheres 64 pairs at a time, then each pair's plan: solid parts
+// exactly, mesh pairs by their convex hulls first).
 #include "engine/collision/state_check.hpp"
 
 #include <algorithm>
@@ -50,8 +51,9 @@ void CollisionState::reset(const CollisionWorld& world) {
   body_poses = world.fixed_poses;
   bound_centers = world.fixed_bound_centers;
   self_hull_hint.assign(world.self_pairs.size(), HullHint{});
-  const std::size_t scene_pairs = world.moving_bodies.size() *
-                                  static_cast<std::size_t>(world.body_count() - world.obstacle_begin);
+  const std::size_t scene_pairs =
+      world.moving_bodies.size() *
+      static_cast<std::size_t>(world.body_count() - world.obstacle_begin);
   scene_hull_hint.assign(scene_pairs <= kMaxSceneHullHints ? scene_pairs : 0, HullHint{});
   cover_x.assign(world.cover_x.size(), 0.0f);
   cover_y.assign(world.cover_y.size(), 0.0f);
@@ -190,13 +192,13 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
     // The axis that last proved the body's hull apart from the obstacle (the exact tier's GJK
     // records it): the next state along an edge is nearly the same pose, and two support climbs
     // along that axis usually prove it again without the sphere walk or GJK.
-    if (state.scene_hull_hint.empty()) return pair_in_collision(world, state, b, o, padding, margin);
+    if (state.scene_hull_hint.empty())
+      return pair_in_collision(world, state, b, o, padding, margin);
     const CollisionBody& body = *world.bodies[static_cast<std::size_t>(b)].body;
     const CollisionBody& obstacle = *world.bodies[static_cast<std::size_t>(o)].body;
-    HullHint& hint =
-        state.scene_hull_hint[m * static_cast<std::size_t>(world.body_count() -
-                                                            world.obstacle_begin) +
-                              static_cast<std::size_t>(k)];
+    HullHint& hint = state.scene_hull_hint[m * static_cast<std::size_t>(world.body_count() -
+                                                                        world.obstacle_begin) +
+                                           static_cast<std::size_t>(k)];
     if (hull_axis_apart(body, state.pose(b), obstacle, state.pose(o), padding, hint)) return false;
     return kinetic::pair_in_collision(body, state.pose(b), obstacle, state.pose(o), padding, margin,
                                       false, &hint);

@@ -76,9 +76,9 @@ std::string benchmark_csv(const std::vector<BenchmarkRow>& rows) {
       "iterations,recheck,message\n";
   for (const BenchmarkRow& r : rows) {
     char numbers[256];
-    std::snprintf(numbers, sizeof numbers, "%d,%d,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f,%d,%d", r.index,
-                  r.run, r.valid, r.solved, r.search_ms, r.simplify_ms, r.planning_ms(), r.total_ms,
-                  r.length, r.margin_used, r.tree_size, r.iterations);
+    std::snprintf(numbers, sizeof numbers, "%d,%d,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f,%d,%d",
+                  r.index, r.run, r.valid, r.solved, r.search_ms, r.simplify_ms, r.planning_ms(),
+                  r.total_ms, r.length, r.margin_used, r.tree_size, r.iterations);
     out += csv_text(r.scene) + "," + numbers + "," + csv_text(r.recheck) + "," +
            csv_text(r.message) + "\n";
   }

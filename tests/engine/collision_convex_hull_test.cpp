@@ -161,8 +161,8 @@ TEST(ConvexHullProof, MotionBenchMakerPandaPairsKeepFclsVerdicts) {
 TEST(ConvexHullProof, AKeptAxisProvesNearbyPosesAndNeverAClosePair) {
   KINETIC_REQUIRE_MBM();
   const auto link6 = mbm_mesh("link6.obj"), hand = mbm_mesh("hand.obj");
-  const auto board = make_collision_body("board", {{Shape::box({0.4, 0.02, 0.3}), Pose::Identity()}},
-                                         SphereResolution::Default);
+  const auto board = make_collision_body(
+      "board", {{Shape::box({0.4, 0.02, 0.3}), Pose::Identity()}}, SphereResolution::Default);
   std::mt19937_64 rng(17);
   std::uniform_real_distribution<double> nudge(-0.01, 0.01);
   int recorded = 0, proven = 0;

@@ -108,7 +108,8 @@ TEST(BidirectionalSearch, AnIterationLimitEndsTheSearchsTurn) {
     options.max_iterations = 100000;
     SearchClock turn(1e9, control, 4);
     std::mt19937_64 rng(static_cast<std::uint64_t>(attempt));
-    const SearchOutcome out = grow_bidirectional(space, start, {goal}, options, turn, strategy, rng);
+    const SearchOutcome out =
+        grow_bidirectional(space, start, {goal}, options, turn, strategy, rng);
     if (!out.path.empty()) continue;  // found within the turn
     ++stopped;
     EXPECT_TRUE(turn.expired());
