@@ -236,11 +236,20 @@ bool scene_in_collision(const CollisionWorld& world, const CollisionState& state
                         double base_padding, const double* extra_padding, bool exact,
                         SlotMask slots, bool covers_decide) {
   const double margin = exact ? 0.0 : world.options.refinement_margin;
-  for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
+  // From the body that collided last, round to the others: the next state checked is usually
+  // nearby (along an edge, or the search's next step), and the same body hits first again, where
+  // the bodies before it would have been proven clear for nothing. The verdict is the same.
+  const std::size_t count = world.moving_bodies.size();
+  const std::size_t first = state.last_scene_hit < count ? state.last_scene_hit : 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t m = first + i < count ? first + i : first + i - count;
     if ((slots & slot_bit(m)) &&
         slot_near_scene(world, state, m, base_padding + (extra_padding ? extra_padding[m] : 0.0),
-                        margin, covers_decide))
+                        margin, covers_decide)) {
+      state.last_scene_hit = m;
       return true;
+    }
+  }
   return false;
 }
 

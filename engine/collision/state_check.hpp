@@ -24,6 +24,8 @@ struct CollisionState {
   // The same per moving slot and obstacle ([slot * obstacles + obstacle]; empty where a scene has
   // so many obstacles that they would not fit kMaxSceneHullHints).
   mutable std::vector<HullHint> scene_hull_hint;
+  // The moving slot that last collided with the scene: checked first next time.
+  mutable std::size_t last_scene_hit = 0;
   int attached_begin = 0;
   // The covers' spheres in the world frame (cover_check.cpp), placed per slot when first needed
   // after a pose update: the slot's stamp then equals pose_stamp.
