@@ -11,6 +11,7 @@
 
 #include "engine/collision/pair_motion.hpp"
 #include "engine/collision/self_pair_table.hpp"
+#include "engine/collision/witness_check.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/printable_text.hpp"
 
@@ -254,6 +255,7 @@ std::shared_ptr<const CollisionWorld> build_collision_world(RobotModelPtr model,
   place_obstacles(*world);
   choose_pairs(*world);
   flatten_covers(*world);
+  choose_witnesses(*world);
   build_motion_tables(*world);
   world->self_tables.resize(world->self_pairs.size());
   for (std::size_t k = 0; k < world->self_pairs.size(); ++k)

@@ -105,6 +105,10 @@ struct CollisionWorld {
   // the rounding of single precision.
   std::vector<std::size_t> cover_begin;
   std::vector<float> cover_x, cover_y, cover_z, cover_r;
+  // The moving slots' witness points (witness_check.hpp), flat in single precision in the body
+  // frame: slot m's are [witness_begin[m], witness_begin[m + 1]).
+  std::vector<std::size_t> witness_begin;
+  std::vector<float> witness_x, witness_y, witness_z;
   std::vector<std::vector<unsigned char>> scene_allowed;  // [moving slot][obstacle]
   std::vector<ObstacleFrame> obstacle_frames;
   ObstacleTree obstacle_tree;  // bounded obstacles (broad phase)

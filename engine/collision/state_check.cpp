@@ -13,6 +13,7 @@
 
 #include "engine/collision/cover_check.hpp"
 #include "engine/collision/self_pair_table.hpp"
+#include "engine/collision/witness_check.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/infinity.hpp"
 #include "engine/geometry/primitive_distance.hpp"
@@ -193,13 +194,16 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
     // records it): the next state along an edge is nearly the same pose, and two support climbs
     // along that axis usually prove it again without the sphere walk or GJK.
     if (state.scene_hull_hint.empty())
-      return pair_in_collision(world, state, b, o, padding, margin);
+      return witness_within(world, state, m, frame, padding) ||
+             pair_in_collision(world, state, b, o, padding, margin);
     const CollisionBody& body = *world.bodies[static_cast<std::size_t>(b)].body;
     const CollisionBody& obstacle = *world.bodies[static_cast<std::size_t>(o)].body;
     HullHint& hint = state.scene_hull_hint[m * static_cast<std::size_t>(world.body_count() -
                                                                         world.obstacle_begin) +
                                            static_cast<std::size_t>(k)];
     if (hull_axis_apart(body, state.pose(b), obstacle, state.pose(o), padding, hint)) return false;
+    // A vertex of the body's meshes within the padding: colliding, as the exact tier would say.
+    if (witness_within(world, state, m, frame, padding)) return true;
     return kinetic::pair_in_collision(body, state.pose(b), obstacle, state.pose(o), padding, margin,
                                       false, &hint);
   };

@@ -15,10 +15,17 @@
 
 #include "engine/collision/body_pair.hpp"
 #include "engine/collision/collision_body.hpp"
+#include "engine/collision/collision_checker.hpp"
+#include "engine/collision/collision_world.hpp"
+#include "engine/collision/state_check.hpp"
+#include "engine/collision/witness_check.hpp"
 #include "engine/geometry/collision_mesh.hpp"
 #include "engine/geometry/convex_distance.hpp"
 #include "engine/geometry/convex_hull.hpp"
 #include "engine/geometry/point_columns.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "engine/scene/planning_scene.hpp"
+#include "support/random_state.hpp"
 #include "support/test_paths.hpp"
 #include "support/time_budget.hpp"
 
@@ -273,4 +280,64 @@ TEST(ConvexHullVertices, TooManyPointsComeBackAsGiven) {
   const ConvexHull hull = convex_hull(many);
   EXPECT_FALSE(hull.has_edges());
   EXPECT_EQ(hull.vertices.size(), many.size());
+}
+
+// Witness points (engine/collision/witness_check.hpp): the extreme hull vertices of
+// MotionBenchMaker's Panda links against shelf boards. A witness within the padding must be a
+// collision the exact test finds too (it only ever says "colliding"), and the witnesses must
+// catch a good share of the collisions, or the test ahead of the exact tiers is time wasted.
+namespace {
+
+// Boards of a bookshelf around the Panda, at the heights its links pass.
+PlanningScene witness_shelf() {
+  PlanningScene scene;
+  const double heights[] = {0.2, 0.45, 0.7};
+  for (int i = 0; i < 3; ++i)
+    scene.add_obstacle("board" + std::to_string(i), Shape::box({0.4, 1.0, 0.02}),
+                       pose_from_xyz_rpy({0.55, 0.0, heights[i]}, {0.0, 0.0, 0.0}));
+  scene.add_obstacle("side", Shape::box({0.4, 0.02, 0.8}),
+                     pose_from_xyz_rpy({0.55, 0.5, 0.4}, {0.0, 0.0, 0.3}));
+  return scene;
+}
+
+}  // namespace
+
+TEST(WitnessPoints, AWitnessWithinThePaddingIsACollisionTheExactTestFinds) {
+  KINETIC_REQUIRE_MBM();
+  const std::string robot = test::mbm_panda_dir() + "/robot/";
+  const RobotModelPtr panda = load_robot_file(robot + "panda.urdf", robot + "panda.srdf");
+  CollisionChecker checker(panda);
+  checker.set_scene(witness_shelf());
+  const CollisionWorld& world = *checker.world();
+  ASSERT_EQ(world.witness_begin.size(), world.moving_bodies.size() + 1);
+  for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
+    EXPECT_LE(world.witness_begin[m + 1] - world.witness_begin[m], kWitnessesPerBody);
+  CollisionState state;
+  state.reset(world);
+  std::mt19937_64 draw(3);
+  int witnessed = 0, colliding = 0;
+  for (int i = 0; i < test::cases(4000, 1000); ++i) {
+    update_poses(world, state, test::random_state(*panda, draw));
+    for (const double padding : {0.0, 0.02}) {
+      for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) {
+        const int b = world.moving_bodies[m];
+        for (int o = world.obstacle_begin; o < world.body_count(); ++o) {
+          const auto& frame =
+              world.obstacle_frames[static_cast<std::size_t>(o - world.obstacle_begin)];
+          const bool exact = exact_pair_collision(
+              *world.bodies[static_cast<std::size_t>(b)].body, state.pose(b),
+              *world.bodies[static_cast<std::size_t>(o)].body, state.pose(o), padding);
+          colliding += exact;
+          if (!witness_within(world, state, m, frame, padding)) continue;
+          ++witnessed;
+          ASSERT_TRUE(exact) << "case " << i << ", slot " << m << ", obstacle " << o << ", padding "
+                             << padding
+                             << ": a witness said colliding where the exact test did not";
+        }
+      }
+    }
+  }
+  ASSERT_GT(colliding, test::cases(400, 100));
+  // A third of the collisions at least (on the benchmark's searches: four in five).
+  EXPECT_GT(witnessed, colliding / 3) << witnessed << " of " << colliding << " collisions";
 }
