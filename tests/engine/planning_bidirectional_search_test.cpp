@@ -40,20 +40,28 @@ class CountingStrategy : public GrowthStrategy {
   const PlanningSpace& space_;
 };
 
+// The built-in Panda among the shelf's boards, planning for all its joints.
+struct ShelfPanda {
+  RobotModelPtr model = load_builtin_robot("panda");
+  CollisionChecker checker{model};
+  std::vector<int> variables;
+  ShelfPanda() {
+    checker.set_scene(benchmark_scene("shelf", model));
+    for (int j = 0; j < model->dof(); ++j) variables.push_back(j);
+  }
+};
+
 }  // namespace
 
 TEST(BidirectionalSearch, TheSmallerTreeGrowsNext) {
-  const RobotModelPtr model = load_builtin_robot("panda");
-  CollisionChecker checker(model);
-  checker.set_scene(benchmark_scene("shelf", model));
-  std::vector<int> variables(static_cast<std::size_t>(model->dof()));
-  for (int j = 0; j < model->dof(); ++j) variables[static_cast<std::size_t>(j)] = j;
+  ShelfPanda shelf;
+  const RobotModelPtr& model = shelf.model;
   std::mt19937_64 draw(5);
   int searches = 0, uneven = 0;
   for (int attempt = 0; attempt < 200 && searches < 20; ++attempt) {
     const JointVector start = test::random_state(*model, draw),
                       goal = test::random_state(*model, draw);
-    PlanningSpace space(checker, variables, start, 0.01, 0.05);
+    PlanningSpace space(shelf.checker, shelf.variables, start, 0.01, 0.05);
     if (!space.valid(start) || !space.valid(goal) || space.motion_valid(start, goal)) continue;
     ++searches;
     CountingStrategy strategy(space);
@@ -91,17 +99,14 @@ TEST(BidirectionalSearch, AnIterationLimitEndsTheSearchsTurn) {
   for (int it = 0; it < 100; ++it) unlimited.poll("planning", it, 0);
   EXPECT_FALSE(unlimited.expired());
 
-  const RobotModelPtr model = load_builtin_robot("panda");
-  CollisionChecker checker(model);
-  checker.set_scene(benchmark_scene("shelf", model));
-  std::vector<int> variables(static_cast<std::size_t>(model->dof()));
-  for (int j = 0; j < model->dof(); ++j) variables[static_cast<std::size_t>(j)] = j;
+  ShelfPanda shelf;
+  const RobotModelPtr& model = shelf.model;
   std::mt19937_64 draw(7);
   int stopped = 0;
   for (int attempt = 0; attempt < 200 && stopped < 5; ++attempt) {
     const JointVector start = test::random_state(*model, draw),
                       goal = test::random_state(*model, draw);
-    PlanningSpace space(checker, variables, start, 0.01, 0.05);
+    PlanningSpace space(shelf.checker, shelf.variables, start, 0.01, 0.05);
     if (!space.valid(start) || !space.valid(goal) || space.motion_valid(start, goal)) continue;
     CountingStrategy strategy(space);
     PlannerOptions options;
