@@ -65,7 +65,9 @@ void choose_witnesses(CollisionWorld& world) {
 bool witness_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
                     const CollisionWorld::ObstacleFrame& frame, double padding) {
   const std::size_t begin = world.witness_begin[m], end = world.witness_begin[m + 1];
-  if (begin == end || !frame.shape || frame.shape->type != Shape::Type::Box) return false;
+  if (begin == end || !frame.shape) return false;
+  const Shape::Type type = frame.shape->type;
+  if (type != Shape::Type::Box && type != Shape::Type::Cylinder) return false;
   const Pose& pose = state.pose(world.moving_bodies[m]);
   // Body frame to the box's frame in one transform: 9 multiply-adds a point.
   const Eigen::Matrix3d rotation = frame.to_local * pose.linear();
@@ -76,24 +78,38 @@ bool witness_within(const CollisionWorld& world, const CollisionState& state, st
   const float* x = world.witness_x.data();
   const float* y = world.witness_y.data();
   const float* z = world.witness_z.data();
-  // A point proves the pair colliding when it lies deeper than the slack inside the box, or (a
-  // padding beyond the slack) nearer to it than padding - slack. No branch per point: the
-  // compiler runs the loop over several at once.
+  // A point proves the pair colliding when it lies deeper than the slack inside the primitive,
+  // or (a padding beyond the slack) nearer to it than padding - slack. No branch per point: the
+  // compiler runs each loop over several at once.
   const float reach = static_cast<float>(padding) - kWitnessSlack;
   const float reach_squared = reach > 0.0f ? reach * reach : -1.0f;
   const Shape& shape = *frame.shape;
-  const float hx = static_cast<float>(shape.box_size.x() / 2),
-              hy = static_cast<float>(shape.box_size.y() / 2),
-              hz = static_cast<float>(shape.box_size.z() / 2);
   bool hit = false;
-  for (std::size_t i = begin; i < end; ++i) {
-    const float ax = std::abs(r(0, 0) * x[i] + r(0, 1) * y[i] + r(0, 2) * z[i] + t.x());
-    const float ay = std::abs(r(1, 0) * x[i] + r(1, 1) * y[i] + r(1, 2) * z[i] + t.y());
-    const float az = std::abs(r(2, 0) * x[i] + r(2, 1) * y[i] + r(2, 2) * z[i] + t.z());
-    const float qx = std::max(ax - hx, 0.0f), qy = std::max(ay - hy, 0.0f),
-                qz = std::max(az - hz, 0.0f);
-    const float depth = std::min(std::min(hx - ax, hy - ay), hz - az);
-    hit |= (depth > kWitnessSlack) | (qx * qx + qy * qy + qz * qz < reach_squared);
+  if (type == Shape::Type::Box) {
+    const float hx = static_cast<float>(shape.box_size.x() / 2),
+                hy = static_cast<float>(shape.box_size.y() / 2),
+                hz = static_cast<float>(shape.box_size.z() / 2);
+    for (std::size_t i = begin; i < end; ++i) {
+      const float ax = std::abs(r(0, 0) * x[i] + r(0, 1) * y[i] + r(0, 2) * z[i] + t.x());
+      const float ay = std::abs(r(1, 0) * x[i] + r(1, 1) * y[i] + r(1, 2) * z[i] + t.y());
+      const float az = std::abs(r(2, 0) * x[i] + r(2, 1) * y[i] + r(2, 2) * z[i] + t.z());
+      const float qx = std::max(ax - hx, 0.0f), qy = std::max(ay - hy, 0.0f),
+                  qz = std::max(az - hz, 0.0f);
+      const float depth = std::min(std::min(hx - ax, hy - ay), hz - az);
+      hit |= (depth > kWitnessSlack) | (qx * qx + qy * qy + qz * qz < reach_squared);
+    }
+  } else {  // a cylinder along its z axis
+    const float radius = static_cast<float>(shape.radius),
+                half_length = static_cast<float>(shape.length / 2);
+    for (std::size_t i = begin; i < end; ++i) {
+      const float lx = r(0, 0) * x[i] + r(0, 1) * y[i] + r(0, 2) * z[i] + t.x();
+      const float ly = r(1, 0) * x[i] + r(1, 1) * y[i] + r(1, 2) * z[i] + t.y();
+      const float az = std::abs(r(2, 0) * x[i] + r(2, 1) * y[i] + r(2, 2) * z[i] + t.z());
+      const float radial = std::sqrt(lx * lx + ly * ly);
+      const float qr = std::max(radial - radius, 0.0f), qz = std::max(az - half_length, 0.0f);
+      const float depth = std::min(radius - radial, half_length - az);
+      hit |= (depth > kWitnessSlack) | (qr * qr + qz * qz < reach_squared);
+    }
   }
   return hit;
 }

@@ -1,10 +1,10 @@
 #pragma once
 // Witness points: a few extreme vertices of each moving body's mesh hulls (the ones that reach an
-// obstacle first), tested against a box obstacle in single precision. A vertex of the mesh within
-// the padding of the box proves the pair colliding, as the exact tier would find it, with none of
-// its work: the sphere walk and the leaf triangles spent a blocked search step's time confirming
-// what one vertex inside a shelf board already shows. "Not proven" sends the pair on to the tiers
-// as before, so every verdict stays the exact one.
+// obstacle first), tested against a box or cylinder obstacle in single precision. A vertex of the
+// mesh within the padding of the obstacle proves the pair colliding, as the exact tier would find
+// it, with none of its work: the sphere walk and the leaf triangles spent a blocked search step's
+// time confirming what one vertex inside a shelf board already shows. "Not proven" sends the pair
+// on to the tiers as before, so every verdict stays the exact one.
 #include "engine/collision/collision_world.hpp"
 #include "engine/collision/state_check.hpp"
 
@@ -17,9 +17,10 @@ inline constexpr std::size_t kWitnessesPerBody = 16;
 // Fills world.witness_begin / witness_x, _y, _z (body frame) for the world's moving bodies.
 void choose_witnesses(CollisionWorld& world);
 
-// Whether some witness of slot m lies within `padding` of the obstacle `frame` (a box) at the
-// state's poses, by more than single precision's rounding: the pair then collides at that
-// padding. False where it cannot tell (no witnesses, another shape, coordinates beyond 50 m).
+// Whether some witness of slot m lies within `padding` of the obstacle `frame` (a box or a
+// cylinder) at the state's poses, by more than single precision's rounding: the pair then
+// collides at that padding. False where it cannot tell (no witnesses, another shape, coordinates
+// beyond 50 m).
 bool witness_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
                     const CollisionWorld::ObstacleFrame& frame, double padding);
 

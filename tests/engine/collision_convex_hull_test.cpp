@@ -283,9 +283,10 @@ TEST(ConvexHullVertices, TooManyPointsComeBackAsGiven) {
 }
 
 // Witness points (engine/collision/witness_check.hpp): the extreme hull vertices of
-// MotionBenchMaker's Panda links against shelf boards. A witness within the padding must be a
-// collision the exact test finds too (it only ever says "colliding"), and the witnesses must
-// catch a good share of the collisions, or the test ahead of the exact tiers is time wasted.
+// MotionBenchMaker's Panda links against shelf boards, a can and a pipe. A witness within the
+// padding must be a collision the exact test finds too (it only ever says "colliding"), and the
+// witnesses must catch a good share of the collisions, or the test ahead of the exact tiers is time
+// wasted.
 namespace {
 
 // Boards of a bookshelf around the Panda, at the heights its links pass.
@@ -297,6 +298,11 @@ PlanningScene witness_shelf() {
                        pose_from_xyz_rpy({0.55, 0.0, heights[i]}, {0.0, 0.0, 0.0}));
   scene.add_obstacle("side", Shape::box({0.4, 0.02, 0.8}),
                      pose_from_xyz_rpy({0.55, 0.5, 0.4}, {0.0, 0.0, 0.3}));
+  // A can standing on a board and a pipe lying across the shelf.
+  scene.add_obstacle("can", Shape::cylinder(0.04, 0.12),
+                     pose_from_xyz_rpy({0.45, -0.1, 0.52}, {0.0, 0.0, 0.0}));
+  scene.add_obstacle("pipe", Shape::cylinder(0.03, 0.9),
+                     pose_from_xyz_rpy({0.4, 0.0, 0.33}, {1.5708, 0.0, 0.0}));
   return scene;
 }
 
@@ -315,7 +321,7 @@ TEST(WitnessPoints, AWitnessWithinThePaddingIsACollisionTheExactTestFinds) {
   CollisionState state;
   state.reset(world);
   std::mt19937_64 draw(3);
-  int witnessed = 0, colliding = 0;
+  int witnessed = 0, colliding = 0, witnessed_by_cylinders = 0;
   for (int i = 0; i < test::cases(4000, 1000); ++i) {
     update_poses(world, state, test::random_state(*panda, draw));
     for (const double padding : {0.0, 0.02}) {
@@ -330,6 +336,7 @@ TEST(WitnessPoints, AWitnessWithinThePaddingIsACollisionTheExactTestFinds) {
           colliding += exact;
           if (!witness_within(world, state, m, frame, padding)) continue;
           ++witnessed;
+          witnessed_by_cylinders += frame.shape->type == Shape::Type::Cylinder;
           ASSERT_TRUE(exact) << "case " << i << ", slot " << m << ", obstacle " << o << ", padding "
                              << padding
                              << ": a witness said colliding where the exact test did not";
@@ -340,4 +347,5 @@ TEST(WitnessPoints, AWitnessWithinThePaddingIsACollisionTheExactTestFinds) {
   ASSERT_GT(colliding, test::cases(400, 100));
   // A third of the collisions at least (on the benchmark's searches: four in five).
   EXPECT_GT(witnessed, colliding / 3) << witnessed << " of " << colliding << " collisions";
+  EXPECT_GT(witnessed_by_cylinders, 0) << "no collision with the can or the pipe was witnessed";
 }
