@@ -14,6 +14,8 @@ constexpr double kMaxWitnessCoordinate = 50.0;  // m
 // kMaxWitnessCoordinate can shift it by, with room to spare. A witness proves a collision only
 // when it lies this much deeper than the padding.
 constexpr float kWitnessSlack = 2e-5f;
+// Hull vertices per mesh the witnesses are chosen from at most.
+constexpr std::size_t kMaxWitnessCandidates = 2048;
 
 // Up to `count` of `points`, each the farthest from those chosen before (the first: the farthest
 // from their centroid), so that they spread over the hull's extremes.
@@ -51,7 +53,10 @@ void choose_witnesses(CollisionWorld& world) {
       if (!part.mesh) continue;
       const std::vector<Vector3>& hull =
           part.mesh->hull.vertices.empty() ? part.mesh->vertices : part.mesh->hull.vertices;
-      for (const Vector3& v : hull) vertices.push_back(part.pose * v);
+      // A hull Qhull gave back unreduced (a scan of a million points) is sampled evenly first:
+      // the spread below reads every candidate once per witness, at every scene change.
+      const std::size_t stride = hull.size() / kMaxWitnessCandidates + 1;
+      for (std::size_t i = 0; i < hull.size(); i += stride) vertices.push_back(part.pose * hull[i]);
     }
     for (const Vector3& w : spread_points(vertices, kWitnessesPerBody)) {
       world.witness_x.push_back(static_cast<float>(w.x()));
