@@ -21,6 +21,7 @@ struct PathCheckState {
   // Per watched pair: the clearance budget (m beyond padding, plus the tolerance) at the path
   // parameter of its last look along the current segment, and its closing speed.
   std::vector<double> budget, look_t, speed;
+  std::vector<char> table_proven;  // per watched pair: its table proved the current segment
   struct Witness {  // the closest points of a pair's last exact look, in each body's frame
     Vector3 on_a = Vector3::Zero(), on_b = Vector3::Zero();
     bool known = false;

@@ -163,6 +163,77 @@ TEST(ContinuousSelfCheck, MotionBenchMakerMeshPandaAgreesWithAFineWalk) {
   expect_sound_and_useful(compare(model, "mesh panda", 0.001, test::cases(80, 20), 32));
 }
 
+// The wrist's pairs (link5 against link7 and the hand) depend on joints 6 and 7 alone: the path
+// check proves a segment of theirs from the pair's distance table where it can, and must still
+// catch every contact when the wrist swings the hand into the forearm, on paths of several
+// segments (a segment proven by the table leaves no measured clearance for the next one).
+TEST(ContinuousSelfCheck, WristTableProofsKeepEveryContactOnPathsOfSeveralSegments) {
+  KINETIC_REQUIRE_MBM();
+  const std::string dir = test::mbm_panda_dir();
+  const RobotModelPtr model = load_robot_file(dir + "/robot/panda.urdf", dir + "/robot/panda.srdf");
+  CollisionChecker checker(model);
+  const CheckOptions self_only{0.0, true, false};
+  constexpr int kSegments = 6;
+  const JointVector lo = model->lower_limits(), hi = model->upper_limits();
+  std::mt19937_64 rng(41);
+  const auto wrist_move = [&](const JointVector& from) {
+    JointVector to = from;
+    for (const int j : {5, 6})
+      to[j] = std::uniform_real_distribution<double>(lo[j], std::min(hi[j], lo[j] + 2 * M_PI))(rng);
+    return to;
+  };
+  int paths = 0, walk_colliding = 0, refused = 0;
+  for (int attempt = 0; attempt < 4000 && paths < test::cases(120, 40); ++attempt) {
+    JointVector path[kSegments + 1];
+    path[0] = random_clipped_state(rng, lo, hi);
+    bool ends_free = !checker.in_collision(path[0], self_only);
+    for (int i = 1; i <= kSegments && ends_free; ++i) {
+      path[i] = wrist_move(path[i - 1]);
+      // Every other path's last segment passes through a wrist contact (random ones rarely do).
+      if (i == kSegments && attempt % 2 == 0)
+        for (int tries = 0; tries < 100; ++tries)
+          if (const JointVector contact = wrist_move(path[i - 1]);
+              checker.in_collision(contact, self_only)) {
+            path[i] = (2.0 * contact - path[i - 1]).cwiseMax(lo).cwiseMin(hi);
+            break;
+          }
+      ends_free = !checker.in_collision(path[i], self_only);
+    }
+    if (!ends_free) continue;
+    ++paths;
+    bool checked_free = checker.path_begin(path[0], self_only);
+    for (int i = 1; i <= kSegments && checked_free; ++i)
+      checked_free = checker.path_advance(path[i]);
+    double deepest = 0.0;
+    bool walk_free = true;
+    for (int i = 1; i <= kSegments; ++i) {
+      const JointVector dq = path[i] - path[i - 1];
+      const int steps = static_cast<int>(std::ceil(dq.cwiseAbs().maxCoeff() / kSelfWalkStep));
+      for (int s = 1; s < steps; ++s) {
+        const JointVector q = path[i - 1] + dq * (static_cast<double>(s) / steps);
+        if (!checker.in_collision(q, self_only)) continue;
+        walk_free = false;
+        if (!checked_free) break;
+        deepest = std::max(deepest, intrusion(checker, q, 0.0));
+      }
+      if (!walk_free && !checked_free) break;
+    }
+    walk_colliding += !walk_free;
+    refused += !checked_free;
+    if (checked_free) {
+      EXPECT_LE(deepest, kTolerance + 1e-9) << "a wrist path called free goes " << deepest
+                                            << " m into contact, from " << path[0].transpose();
+    }
+  }
+  std::cout << "wrist paths " << paths << ", fine walk colliding " << walk_colliding << ", refused "
+            << refused << "\n";
+  EXPECT_EQ(paths, test::cases(120, 40));
+  // Both verdicts occur, and the check refuses little the walk finds free.
+  EXPECT_GE(walk_colliding, paths / 20);
+  EXPECT_GE(paths - walk_colliding, paths / 2);
+  EXPECT_LE(refused - walk_colliding, paths / 20);
+}
+
 TEST(ContinuousSelfCheck, CatchesTheFoldedForearmSwingingThroughTheBase) {
   CollisionChecker checker(load_builtin_robot("ur5e"));
   auto [up, over] = test::ur5e_forearm_swing();  // the folded forearm swings through the base
