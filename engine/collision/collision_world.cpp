@@ -127,6 +127,7 @@ void place_obstacles(CollisionWorld& world) {
   world.fixed_bound_centers.assign(count, Vector3::Zero());
   world.obstacle_frames.assign(count - static_cast<std::size_t>(world.obstacle_begin), {});
   std::vector<ObstacleTree::Entry> bounded;
+  std::vector<std::optional<SphereSet::Solid>> solids;  // per bounded entry: its box or cylinder
   for (int i = world.obstacle_begin; i < world.body_count(); ++i) {
     const CollisionBody& body = *world.bodies[i].body;
     world.fixed_poses[i] = world.bodies[i].offset;
@@ -135,6 +136,7 @@ void place_obstacles(CollisionWorld& world) {
     } else {
       world.fixed_bound_centers[i] = world.fixed_poses[i] * body.tree.root().center;
       bounded.push_back({i, world.fixed_bound_centers[i], body.tree.root().radius});
+      solids.emplace_back();
     }
     if (!body.single_primitive) continue;
     const Pose placed = world.fixed_poses[i] * body.parts.front().pose;
@@ -142,8 +144,16 @@ void place_obstacles(CollisionWorld& world) {
     frame.to_local = placed.linear().transpose();
     frame.origin = placed.translation();
     frame.shape = &body.parts.front().shape;
+    if (body.tree.empty()) continue;
+    if (frame.shape->type == Shape::Type::Box)
+      solids.back() =
+          SphereSet::Solid{frame.to_local, frame.origin, frame.shape->box_size / 2.0, 0.0};
+    else if (frame.shape->type == Shape::Type::Cylinder)
+      solids.back() =
+          SphereSet::Solid{frame.to_local, frame.origin,
+                           Vector3(0.0, 0.0, frame.shape->length / 2.0), frame.shape->radius};
   }
-  world.obstacle_spheres.build(bounded);
+  world.obstacle_spheres.build(bounded, &solids);
   world.obstacle_tree.build(std::move(bounded));
 }
 

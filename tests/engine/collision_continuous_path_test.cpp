@@ -9,12 +9,14 @@
 #include <cmath>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <random>
 #include <set>
 
 #include "engine/collision/collision_checker.hpp"
 #include "engine/collision/sphere_set.hpp"
 #include "engine/core/error.hpp"
+#include "engine/geometry/primitive_distance.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "support/benchmark_scenes.hpp"
 #include "ur5e_forearm_swing.hpp"
@@ -157,6 +159,58 @@ TEST(FlatBroadPhase, NeverDropsASphereWithinReach) {
   SphereSet far;
   far.build({{0, Vector3(2.0e4, 0.0, 0.0), 1.0}});
   EXPECT_FALSE(far.usable());  // float rounding out there: the tree takes such scenes
+}
+
+// Entries with a solid (a box or a cylinder, turned and placed anywhere) are tested against the
+// solid itself: every one within reach is visited, and one farther than 0.1 mm from the query is
+// not, though its bounding sphere may be (a long board's is most of a metre across).
+TEST(FlatBroadPhase, SolidsAreCulledByTheirOwnShapeAndNeverDroppedWithinReach) {
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> coordinate(-1.5, 1.5), size(0.01, 0.8), unit(-1.0, 1.0);
+  std::vector<ObstacleTree::Entry> entries;
+  std::vector<std::optional<SphereSet::Solid>> solids;
+  std::vector<Shape> shapes;
+  std::vector<Pose> poses;
+  for (int i = 0; i < 23; ++i) {  // boxes, cylinders and one entry of a bounding sphere alone
+    const Shape shape = i % 3 == 0   ? Shape::cylinder(0.5 * size(rng), size(rng))
+                        : i % 3 == 1 ? Shape::box({size(rng), size(rng), 0.02})
+                                     : Shape::box({size(rng), size(rng), size(rng)});
+    const Pose pose = pose_from_xyz_rpy({coordinate(rng), coordinate(rng), coordinate(rng)},
+                                        {3 * unit(rng), 3 * unit(rng), 3 * unit(rng)});
+    const double bound = shape.type == Shape::Type::Box
+                             ? shape.box_size.norm() / 2
+                             : std::hypot(shape.radius, shape.length / 2);
+    entries.push_back({100 + i, pose.translation(), bound});
+    SphereSet::Solid solid{pose.linear().transpose(), pose.translation(),
+                           shape.type == Shape::Type::Box ? Vector3(shape.box_size / 2)
+                                                          : Vector3(0, 0, shape.length / 2),
+                           shape.type == Shape::Type::Box ? 0.0 : shape.radius};
+    solids.push_back(i == 22 ? std::nullopt : std::optional(solid));
+    shapes.push_back(shape);
+    poses.push_back(pose);
+  }
+  SphereSet set;
+  set.build(entries, &solids);
+  int culled_inside_bound = 0;
+  for (int query = 0; query < 3000; ++query) {
+    const Vector3 center(coordinate(rng), coordinate(rng), coordinate(rng));
+    const double reach = 0.2 * (unit(rng) + 1.0);
+    std::set<int> visited;
+    set.any_near(center, reach, [&](int id) { return visited.insert(id), false; });
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const double sphere_gap = (entries[i].center - center).norm() - entries[i].radius - reach;
+      const double gap = i == 22
+                             ? sphere_gap
+                             : solid_point_distance(shapes[i], poses[i].inverse() * center) - reach;
+      if (gap <= 0.0) {
+        EXPECT_TRUE(visited.count(entries[i].id)) << "dropped a solid within reach, gap " << gap;
+      } else if (gap > 1e-4) {
+        EXPECT_FALSE(visited.count(entries[i].id)) << "kept a solid " << gap << " m away";
+        culled_inside_bound += sphere_gap <= 0.0;
+      }
+    }
+  }
+  EXPECT_GT(culled_inside_bound, 250);  // the solids cull what their spheres could not (538)
 }
 
 TEST(FlatBroadPhase, SceneVerdictsMatchPairByPairChecks) {
