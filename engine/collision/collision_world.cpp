@@ -145,6 +145,8 @@ void place_obstacles(CollisionWorld& world) {
     frame.origin = placed.translation();
     frame.shape = &body.parts.front().shape;
     if (body.tree.empty()) continue;
+    frame.culled_as_solid =
+        frame.shape->type == Shape::Type::Box || frame.shape->type == Shape::Type::Cylinder;
     if (frame.shape->type == Shape::Type::Box)
       solids.back() =
           SphereSet::Solid{frame.to_local, frame.origin, frame.shape->box_size / 2.0, 0.0};

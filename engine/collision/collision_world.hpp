@@ -59,6 +59,7 @@ struct CollisionWorld {
     Eigen::Matrix3d to_local = Eigen::Matrix3d::Identity();
     Vector3 origin = Vector3::Zero();
     const Shape* shape = nullptr;
+    bool culled_as_solid = false;  // the flat broad phase tests it by its shape (SphereSet::Solid)
   };
   // A self pair the continuous path check watches. Bodies of several solid primitives are
   // watched part against part (part_a/part_b >= 0): a part near a joint's axis moves slowly,

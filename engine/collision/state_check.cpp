@@ -30,14 +30,17 @@ constexpr std::size_t kMaxSceneHullHints = 1 << 16;
 // Whether `near` holds for some obstacle whose bounds come within `radius` + `padding` of `center`
 // (the scene checks' broad phase): the flat sphere test for up to kFlatBroadPhase bounded
 // obstacles, else the tree, then every unbounded one (half-spaces).
+bool flat_broad_phase(const SphereSet& spheres, const Vector3& center) {
+  return spheres.size() <= kFlatBroadPhase && spheres.usable() &&
+         center.cwiseAbs().maxCoeff() <= SphereSet::kMaxCoordinate;
+}
+
 template <class Near>
 bool any_obstacle_near(const SphereSet& spheres, const ObstacleTree& tree,
                        const std::vector<int>& unbounded, const Vector3& center, double radius,
                        double padding, const Near& near) {
-  const bool flat = spheres.size() <= kFlatBroadPhase && spheres.usable() &&
-                    center.cwiseAbs().maxCoeff() <= SphereSet::kMaxCoordinate;
-  if (flat ? spheres.any_near(center, radius + padding, near)
-           : tree.any_near(center, radius, padding, near))
+  if (flat_broad_phase(spheres, center) ? spheres.any_near(center, radius + padding, near)
+                                        : tree.any_near(center, radius, padding, near))
     return true;
   for (const int o : unbounded)
     if (near(o)) return true;
@@ -176,13 +179,15 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
   const double radius = world.root_radii[b];
   const bool has_root = !world.bodies[b].body->tree.empty();
   const unsigned char* allowed = world.scene_allowed[m].data();
+  const bool flat = flat_broad_phase(world.obstacle_spheres, center);
   const auto collides = [&](int o) {
     const int k = o - world.obstacle_begin;
     if (allowed[k]) return false;
-    // The root sphere against the primitive itself (the broad phase only knew its bounding
-    // sphere): most near misses end here, before any traversal is set up.
+    // The root sphere against the primitive itself where the broad phase only knew its bounding
+    // sphere: most near misses end here, before any traversal is set up. (The flat broad phase
+    // tested boxes and cylinders so already, in single precision: the tiers below are exact.)
     const CollisionWorld::ObstacleFrame& frame = world.obstacle_frames[k];
-    if (has_root && frame.shape &&
+    if (has_root && frame.shape && !(flat && frame.culled_as_solid) &&
         solid_point_distance(*frame.shape, frame.to_local * (center - frame.origin)) - radius >
             padding)
       return false;
