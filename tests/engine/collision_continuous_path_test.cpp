@@ -19,6 +19,8 @@
 #include "engine/geometry/primitive_distance.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "support/benchmark_scenes.hpp"
+#include "support/test_paths.hpp"
+#include "support/time_budget.hpp"
 #include "ur5e_forearm_swing.hpp"
 
 using namespace kinetic;
@@ -211,6 +213,49 @@ TEST(FlatBroadPhase, SolidsAreCulledByTheirOwnShapeAndNeverDroppedWithinReach) {
     }
   }
   EXPECT_GT(culled_inside_bound, 250);  // the solids cull what their spheres could not (538)
+}
+
+// The benchmark's Panda (meshes: covers, witnesses, kept axes) among turned boards, blocks and
+// cylinders, which the flat broad phase culls by their shapes: the scene verdict, with and without
+// a padding, equals checking every (link, obstacle) pair on its own exactly.
+TEST(FlatBroadPhase, MeshArmAmongBoardsAndCylindersMatchesPairByPairChecks) {
+  KINETIC_REQUIRE_MBM();
+  const std::string dir = test::mbm_panda_dir();
+  const RobotModelPtr model = load_robot_file(dir + "/robot/panda.urdf", dir + "/robot/panda.srdf");
+  std::mt19937_64 rng(13);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  PlanningScene scene;
+  for (int i = 0; i < 12; ++i) {
+    const Shape shape = i % 3 == 0   ? Shape::cylinder(0.02 + 0.03 * (u(rng) + 1.0), 0.6)
+                        : i % 3 == 1 ? Shape::box({0.9, 0.4, 0.02})
+                                     : Shape::box({0.1, 0.15, 0.2});
+    scene.add_obstacle("solid_" + std::to_string(i), shape,
+                       pose_from_xyz_rpy({u(rng), u(rng), 0.5 + 0.5 * u(rng)},
+                                         {1.5 * u(rng), 1.5 * u(rng), 3.0 * u(rng)}));
+  }
+  CollisionChecker checker(model, {SphereResolution::Default, 0.0});
+  checker.set_scene(scene);
+  const JointVector lo = model->lower_limits(), hi = model->upper_limits();
+  for (const double padding : {0.0, 0.02}) {
+    int colliding = 0;
+    const int trials = test::cases(300, 60);
+    for (int trial = 0; trial < trials; ++trial) {
+      const JointVector q = random_state(rng, lo, hi);
+      const bool verdict =
+          checker.in_collision(q, {.padding = padding, .self = false, .scene = true});
+      bool pairwise = false;
+      for (int link = 0; link < checker.robot_body_count() && !pairwise; ++link)
+        for (int o = checker.robot_body_count(); o < checker.body_count() && !pairwise; ++o)
+          pairwise =
+              !checker.body(link).empty() && checker.pair_in_collision(link, o, padding, 0.0);
+      EXPECT_EQ(verdict, pairwise) << "padding " << padding << ", q = " << q.transpose();
+      colliding += verdict;
+    }
+    std::cout << "padding " << padding << ": " << colliding << " of " << trials
+              << " states collide\n";
+    EXPECT_GT(colliding, trials / 10) << padding;
+    EXPECT_LT(colliding, trials * 9 / 10) << padding;
+  }
 }
 
 TEST(FlatBroadPhase, SceneVerdictsMatchPairByPairChecks) {
