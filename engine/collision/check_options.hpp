@@ -29,6 +29,10 @@ struct CheckOptions {
   // obstacles: the search tries it first (bidirectional_search.cpp). Bodies without a cover are
   // checked as always.
   bool covers_decide = false;
+  // true: no refinement margin. The sphere tier's "collision" for a pair within padding +
+  // CollisionCheckerOptions::refinement_margin is decided by the exact tiers instead: a start or
+  // goal a few millimetres from an obstacle (a grasp) is free, as the output gate finds it.
+  bool exact = false;
 };
 
 struct Contact {

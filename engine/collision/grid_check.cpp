@@ -80,9 +80,10 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
   if (probe) {  // where the caller expects a collision: a blocked edge then costs one state
     grid.q.noalias() = q0 + dq * (static_cast<double>(first_step) / steps);
     update_poses(world, state, grid.q);
-    if ((options.scene && scene_in_collision(world, state, scene_padding, nullptr, false, kAllSlots,
-                                             options.covers_decide)) ||
-        (options.self && self_in_collision(world, state, self_padding))) {
+    if ((options.scene && scene_in_collision(world, state, scene_padding, nullptr, options.exact,
+                                             kAllSlots, options.covers_decide)) ||
+        (options.self && self_in_collision(world, state, self_padding, nullptr, nullptr, false,
+                                           kAllSlots, nullptr, options.exact))) {
       grid.blocked_step = first_step;
       return false;
     }
@@ -138,9 +139,10 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
       }
       if (!scene && !self) continue;
     }
-    if ((scene && scene_in_collision(world, state, scene_padding, nullptr, false, scene,
+    if ((scene && scene_in_collision(world, state, scene_padding, nullptr, options.exact, scene,
                                      options.covers_decide)) ||
-        (self && self_in_collision(world, state, self_padding, nullptr, nullptr, false, self))) {
+        (self && self_in_collision(world, state, self_padding, nullptr, nullptr, false, self,
+                                   nullptr, options.exact))) {
       grid.blocked_step = middle;
       return false;
     }

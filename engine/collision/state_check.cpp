@@ -105,8 +105,8 @@ bool pair_in_collision(const CollisionWorld& world, const CollisionState& state,
 }
 
 bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& state, std::size_t k,
-                            double padding, double extra, const double* part_extra,
-                            bool proof_only) {
+                            double padding, double extra, const double* part_extra, bool proof_only,
+                            bool exact) {
   const auto [a, b] = world.self_pairs[k];
   // A pair with a table of its distance over the variables it depends on: one lookup.
   if (const SelfPairTable* table = world.self_tables[k].get();
@@ -132,14 +132,14 @@ bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& s
     return solid_parts_collision(*world.bodies[a].body, state.pose(a), *world.bodies[b].body,
                                  state.pose(b), padding + extra, world.solid_plans[k]);
   }
-  return pair_in_collision_hulls_first(*world.bodies[a].body, state.pose(a), *world.bodies[b].body,
-                                       state.pose(b), padding + extra,
-                                       world.options.refinement_margin, &state.self_hull_hint[k]);
+  return pair_in_collision_hulls_first(
+      *world.bodies[a].body, state.pose(a), *world.bodies[b].body, state.pose(b), padding + extra,
+      exact ? 0.0 : world.options.refinement_margin, &state.self_hull_hint[k]);
 }
 
 bool self_in_collision(const CollisionWorld& world, const CollisionState& state, double padding,
                        const double* extra, const double* part_extra, bool proof_only,
-                       std::uint64_t pairs, std::uint64_t* unproven) {
+                       std::uint64_t pairs, std::uint64_t* unproven, bool exact) {
   if (unproven) *unproven = 0;
   // Root spheres first, 64 pairs at a time into a bit mask (no branch per pair: in a free state
   // nearly every pair is culled here, and a data-dependent branch per pair mispredicts), then
@@ -162,7 +162,7 @@ bool self_in_collision(const CollisionWorld& world, const CollisionState& state,
       const std::size_t k = base + static_cast<std::size_t>(std::countr_zero(near));
       if (!(pairs & slot_bit(k))) continue;
       if (self_pair_in_collision(world, state, k, padding, extra ? extra[k] : 0.0, part_extra,
-                                 proof_only)) {
+                                 proof_only, exact)) {
         // This pair and the ones not looked at yet stay open; those proven before it do not.
         if (unproven) *unproven = pairs & (kAllSlots << std::min<std::size_t>(k, 63));
         return true;
@@ -273,9 +273,10 @@ bool in_collision_at_poses(const CollisionWorld& world, const CollisionState& st
   // Obstacles first: in a cluttered scene they decide most states, and the broad phase makes a
   // clear scene cheap to rule out.
   if (options.scene && scene_in_collision(world, state, world.padding_for(false, options), nullptr,
-                                          false, kAllSlots, options.covers_decide))
+                                          options.exact, kAllSlots, options.covers_decide))
     return true;
-  return options.self && self_in_collision(world, state, world.padding_for(true, options));
+  return options.self && self_in_collision(world, state, world.padding_for(true, options), nullptr,
+                                           nullptr, false, kAllSlots, nullptr, options.exact);
 }
 
 }  // namespace kinetic

@@ -67,12 +67,14 @@ bool in_collision_at_poses(const CollisionWorld& world, const CollisionState& st
 bool self_in_collision(const CollisionWorld& world, const CollisionState& state, double padding,
                        const double* extra = nullptr, const double* part_extra = nullptr,
                        bool proof_only = false, std::uint64_t pairs = ~std::uint64_t{0},
-                       std::uint64_t* unproven = nullptr);
+                       std::uint64_t* unproven = nullptr, bool exact = false);
 // Self pair k at the state's poses; extra is added to the padding, part_extra per part pair instead
 // for a solid plan.
+// exact: without the refinement margin (CheckOptions::exact).
 bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& state,
                             std::size_t pair, double padding, double extra = 0.0,
-                            const double* part_extra = nullptr, bool proof_only = false);
+                            const double* part_extra = nullptr, bool proof_only = false,
+                            bool exact = false);
 // Whether moving slot m's body comes within `padding` of an obstacle; with a refinement `margin`
 // > 0, a sphere-tier answer within padding + margin counts as near too. covers_decide: a body
 // with a sphere cover is near wherever its cover is (CheckOptions::covers_decide).

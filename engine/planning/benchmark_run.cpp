@@ -79,7 +79,7 @@ BenchmarkRow run_benchmark_problem(Planner& planner, const BenchmarkProblem& pro
     row.message = "goal: outside the joint limits";
     return row;
   }
-  if (checker.in_collision(goal)) {
+  if (checker.in_collision(goal, CheckOptions{.exact = true})) {
     row.message = "goal: in collision";
     return row;
   }

@@ -429,14 +429,26 @@ class PlanStages {
   // Plan with the largest margin that start and (some) goals satisfy. Sets the space and the
   // goals in its group's coordinates.
   void choose_margin(const std::vector<JointVector>& goals) {
-    for (double margin : margin_ladder(options_.margin)) {
-      make_space(margin, options_.resolution);
-      if (!space_->valid(space_->to_group(start_))) continue;
-      goals_in_margin_.clear();
-      for (const auto& g : goals)
-        if (space_->valid(space_->to_group(g))) goals_in_margin_.push_back(space_->to_group(g));
+    // The checker's refinement margin first (faster near obstacles); where it calls the start or
+    // every goal colliding at every margin, they lie within it of an obstacle (a grasp a few
+    // millimetres from a shelf), free as the exact check and the gate find them: the search then
+    // checks exactly.
+    for (const bool exact : {false, true}) {
+      exact_checks_ = exact;
+      for (double margin : margin_ladder(options_.margin)) {
+        make_space(margin, options_.resolution);
+        if (!space_->valid(space_->to_group(start_))) continue;
+        goals_in_margin_.clear();
+        for (const auto& g : goals)
+          if (space_->valid(space_->to_group(g))) goals_in_margin_.push_back(space_->to_group(g));
+        if (!goals_in_margin_.empty()) break;
+      }
       if (!goals_in_margin_.empty()) break;
     }
+    if (exact_checks_ && !goals_in_margin_.empty())
+      result_.notes.emplace_back(
+          "start or goal lies within the collision checker's refinement margin of an obstacle: "
+          "searched with exact checks");
     if (goals_in_margin_
             .empty())  // resolve_goal checked them at zero margin: only limits can differ
       throw Error(ErrorCode::OutOfLimits,
@@ -553,6 +565,7 @@ class PlanStages {
   void make_space(double margin, double resolution) {
     space_.emplace(checker_, variables_, start_, margin, resolution);
     space_->set_workspace(options_.workspace);
+    space_->set_exact(exact_checks_);
   }
 
   // narrowest: the narrowest margin searched with.
@@ -598,6 +611,8 @@ class PlanStages {
     PlanningSpace finer(checker_, variables_, start_, space_->margin(), options_.resolution / 16.0);
     fine.set_workspace(options_.workspace);
     finer.set_workspace(options_.workspace);
+    fine.set_exact(exact_checks_);
+    finer.set_exact(exact_checks_);
     const SegmentRefused refused = [&](const JointVector& a, const JointVector& b) {
       return collision_gate(checker_, JointPath{space_->to_full(a), space_->to_full(b)})
           .has_value();
@@ -622,6 +637,7 @@ class PlanStages {
   bool search_again_finely(JointPath& path) {
     PlanningSpace fine(checker_, variables_, start_, space_->margin(), options_.resolution / 4.0);
     fine.set_workspace(options_.workspace);
+    fine.set_exact(exact_checks_);
     SearchClock replan_clock(options_.timeout_ms, control_);
     JointPath again =
         plan_rrt_connect(fine, start_g_, goals_in_margin_, options_, replan_clock).path;
@@ -662,7 +678,8 @@ class PlanStages {
   std::optional<PlanningSpace> space_;        // at the margin searched (the last one tried)
   std::vector<JointVector> goals_in_margin_;  // group coordinates
   JointVector start_g_;                       // group coordinates
-  std::string repair_text_;  // what the last repair did, for the error when it fails
+  std::string repair_text_;    // what the last repair did, for the error when it fails
+  bool exact_checks_ = false;  // the spaces check without the refinement margin (choose_margin)
 };
 
 }  // namespace

@@ -9,18 +9,19 @@
 
 namespace kinetic {
 
-CheckOptions planning_check_options(double margin, bool covers_decide) {
+CheckOptions planning_check_options(double margin, bool covers_decide, bool exact) {
   // The margin keeps clear of obstacles; links among themselves need no margin.
   return {.padding = margin,
           .self = true,
           .scene = true,
           .pad_self = false,
-          .covers_decide = covers_decide};
+          .covers_decide = covers_decide,
+          .exact = exact};
 }
 
 bool state_collision_free(CollisionChecker& checker, const JointVector& q, double margin,
-                          bool covers_decide) {
-  return !checker.in_collision(q, planning_check_options(margin, covers_decide));  // one FK pass
+                          bool covers_decide, bool exact) {
+  return !checker.in_collision(q, planning_check_options(margin, covers_decide, exact));
 }
 
 int link_outside_workspace(const CollisionChecker& checker, const WorkspaceBounds& workspace) {
@@ -44,7 +45,8 @@ int edge_steps(const JointVector& q0, const JointVector& q1, double resolution) 
 }
 
 bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1,
-                         double resolution, double margin, const WorkspaceBounds* workspace) {
+                         double resolution, double margin, const WorkspaceBounds* workspace,
+                         bool exact) {
   const int n = edge_steps(q0, q1, resolution);
   if (n <= 1) return true;
   thread_local std::vector<std::pair<int, int>> queue;
@@ -57,7 +59,7 @@ bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const
     if (b - a < 2) continue;
     const int mid = (a + b) / 2;
     state = q0 + (q1 - q0) * (static_cast<double>(mid) / n);
-    if (!state_collision_free(checker, state, margin)) return false;
+    if (!state_collision_free(checker, state, margin, false, exact)) return false;
     if (workspace && link_outside_workspace(checker, *workspace) >= 0) return false;
     queue.emplace_back(a, mid);
     queue.emplace_back(mid, b);
@@ -116,7 +118,8 @@ bool PlanningSpace::within_limits(const JointVector& q) const {
 bool PlanningSpace::valid(const JointVector& q) {
   if (!within_limits(q)) return false;
   ++state_checks_;
-  if (!state_collision_free(checker_, full(q, buffer_a_), margin_, covers_decide_)) return false;
+  if (!state_collision_free(checker_, full(q, buffer_a_), margin_, covers_decide_, exact_))
+    return false;
   return !workspace_ || link_outside_workspace(checker_, *workspace_) < 0;
 }
 
@@ -125,10 +128,12 @@ bool PlanningSpace::motion_valid(const JointVector& a, const JointVector& b) {
   const JointVector& q0 = full(a, buffer_a_);
   const JointVector& q1 = full(b, buffer_b_);
   // The workspace box is checked state by state (grid_motion_free proves runs for collisions only).
-  if (workspace_) return edge_collision_free(checker_, q0, q1, resolution_, margin_, &*workspace_);
+  if (workspace_)
+    return edge_collision_free(checker_, q0, q1, resolution_, margin_, &*workspace_, exact_);
   // The same states and verdict as edge_collision_free, with runs of states proven at once.
   const int steps = edge_steps(q0, q1, resolution_);
-  if (checker_.grid_motion_free(q0, q1, steps, planning_check_options(margin_, covers_decide_),
+  if (checker_.grid_motion_free(q0, q1, steps,
+                                planning_check_options(margin_, covers_decide_, exact_),
                                 step_nearest_blocked(a, b, steps)))
     return true;
   remember_blocked(a, b, static_cast<double>(checker_.grid_blocked_step()) / steps);

@@ -16,11 +16,12 @@ namespace kinetic {
 // The planners' notion of a valid state: no self collision, and every robot body at least
 // `margin` from the scene. The margin is about obstacles only: links of one arm sit closer to
 // each other than any useful margin (the checker would double it for self pairs).
-// covers_decide: the stricter, cheaper check of CheckOptions::covers_decide.
+// covers_decide: the stricter, cheaper check of CheckOptions::covers_decide; exact: without the
+// checker's refinement margin (CheckOptions::exact).
 bool state_collision_free(CollisionChecker& checker, const JointVector& q, double margin,
-                          bool covers_decide = false);
+                          bool covers_decide = false, bool exact = false);
 // The checker options of that check.
-CheckOptions planning_check_options(double margin, bool covers_decide = false);
+CheckOptions planning_check_options(double margin, bool covers_decide = false, bool exact = false);
 
 // Grid steps of an edge at a resolution: n = ceil(max |dq_j| / resolution). Throws
 // Error(InvalidValue) for an end that is not finite or a resolution that is not > 0.
@@ -32,7 +33,7 @@ int edge_steps(const JointVector& q0, const JointVector& q1, double resolution);
 // With workspace bounds, every interior state must also keep every link origin inside them.
 bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1,
                          double resolution, double margin,
-                         const WorkspaceBounds* workspace = nullptr);
+                         const WorkspaceBounds* workspace = nullptr, bool exact = false);
 
 // The first link whose origin lies outside the bounds at the checker's current poses (after an
 // update or a query), or -1.
@@ -64,6 +65,10 @@ class PlanningSpace {
   // covers_decide): stricter than the exact check, so what passes it passes that one too.
   void set_covers_decide(bool on) { covers_decide_ = on; }
   bool covers_decide() const { return covers_decide_; }
+  // States and edges checked without the checker's refinement margin (CheckOptions::exact): for a
+  // start or goal within that margin of an obstacle, which the faster check would call colliding.
+  void set_exact(bool on) { exact_ = on; }
+  bool exact() const { return exact_; }
 
   bool within_limits(const JointVector& q) const;
   bool valid(const JointVector& q);  // within limits, collision-free
@@ -97,6 +102,7 @@ class PlanningSpace {
   double resolution_ = 0.05;
   bool identity_ = false;  // group == all variables in model order
   bool covers_decide_ = false;
+  bool exact_ = false;
   std::optional<WorkspaceBounds> workspace_;
   JointVector buffer_a_, buffer_b_, direction_;
   std::vector<JointVector> blocked_;  // group order, a ring of kBlockedKept

@@ -11,6 +11,9 @@
 #include "engine/model/robot_loader.hpp"
 #include "engine/planning/benchmark_report.hpp"
 #include "engine/planning/benchmark_run.hpp"
+#include "engine/planning/motion_plan_request.hpp"
+#include "engine/planning/planning_space.hpp"
+#include "engine/scene/scene_file.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic;
@@ -79,6 +82,42 @@ TEST(BenchmarkRun, SolvesAMotionBenchMakerProblemOnTheBenchmarksPanda) {
   EXPECT_GT(row.length, 0.5);
   EXPECT_EQ(row.recheck, "ok");
   EXPECT_EQ(planner.scene().obstacles().size(), 7u);  // the problem's scene
+}
+
+// bookshelf_tall 46: the goal keeps link5 2.7 mm from a shelf board, inside the checker's 5 mm
+// refinement margin, where its sphere tier may call the pair colliding. The goal is free, as the
+// exact check and the output gate find it: the problem is valid and solved, its path passes the
+// re-check, and a planning space that checks exactly (the planner's fallback when the sphere tier
+// refuses the start or every goal) takes the goal that a fresh checker's sphere tier refuses.
+TEST(BenchmarkRun, AGoalWithinTheRefinementMarginOfAShelfIsValidAndSolved) {
+  KINETIC_REQUIRE_MBM();
+  const RobotModelPtr model = mbm_panda();
+  const fs::path dir = mbm() / "problems/bookshelf_tall_panda";
+  const BenchmarkProblem problem{"bookshelf_tall", 46, (dir / "scene0046.yaml").string(),
+                                 (dir / "request0046.yaml").string()};
+  Planner planner(model, PlanningScene(), "panda_arm");
+  BenchmarkSettings settings;
+  settings.options.timeout_ms = 10000;
+  settings.options.max_iterations = 1000000;
+  settings.options.seed = 1;
+  settings.options.margin = 0.0;
+  const BenchmarkRow row = run_benchmark_problem(planner, problem, settings);
+  EXPECT_TRUE(row.valid) << row.message;
+  ASSERT_TRUE(row.solved) << row.message;
+  EXPECT_EQ(row.recheck, "ok");
+
+  const MotionPlanRequest request = load_motion_plan_request(problem.request_file);
+  const JointVector start =
+      with_joint_values(*model, model->zero_configuration(), request.start, "start", true);
+  const JointVector goal = with_joint_values(*model, start, request.goal, "goal", false);
+  CollisionChecker fresh(model);  // the default 5 mm refinement margin, nothing kept yet
+  fresh.set_scene(load_scene(problem.scene_file));
+  const std::vector<int> arm = model->group_variables("panda_arm");
+  PlanningSpace space(fresh, arm, start, 0.0, 0.05);
+  EXPECT_FALSE(space.valid(space.to_group(goal)));  // the sphere tier's answer
+  space.set_exact(true);
+  EXPECT_TRUE(space.valid(space.to_group(goal)));
+  EXPECT_FALSE(fresh.in_collision(goal, CheckOptions{.exact = true}));
 }
 
 TEST(BenchmarkRun, RecheckNamesTheCollidingState) {
