@@ -29,10 +29,13 @@ struct CheckOptions {
   // obstacles: the search tries it first (bidirectional_search.cpp). Bodies without a cover are
   // checked as always.
   bool covers_decide = false;
-  // true: no refinement margin. The sphere tier's "collision" for a pair within padding +
-  // CollisionCheckerOptions::refinement_margin is decided by the exact tiers instead: a start or
-  // goal a few millimetres from an obstacle (a grasp) is free, as the output gate finds it.
-  bool exact = false;
+  // true (every query a user or a caller sees): no refinement margin. The sphere tier's
+  // "collision" for a pair within padding + CollisionCheckerOptions::refinement_margin is decided
+  // by the exact tiers instead: a grasp pose or a trajectory a few millimetres from an obstacle is
+  // free, as the output gate finds it. false: such pairs count as colliding without the exact
+  // tiers, which only the planner's search asks for (planning_check_options), where a false
+  // "blocked" costs a detour and the exact tier's time near obstacles would cost more.
+  bool exact = true;
 };
 
 struct Contact {

@@ -43,7 +43,7 @@ std::string describe_contacts(const std::vector<Contact>& contacts) {
 std::optional<Error> collision_problem(CollisionChecker& checker, const JointVector& q,
                                        const std::string& what) {
   // Exactly: a state within the checker's refinement margin of an obstacle (a grasp) is free.
-  if (!checker.in_collision(q, CheckOptions{.exact = true})) return std::nullopt;
+  if (!checker.in_collision(q)) return std::nullopt;
   const std::vector<Contact> contacts = checker.contacts(q);
   const std::string pairs =
       contacts.empty() ? std::string("(contact pairs unavailable)") : describe_contacts(contacts);

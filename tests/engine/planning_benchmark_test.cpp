@@ -14,6 +14,8 @@
 #include "engine/planning/motion_plan_request.hpp"
 #include "engine/planning/planning_space.hpp"
 #include "engine/scene/scene_file.hpp"
+#include "engine/trajectory/trajectory_limits.hpp"
+#include "engine/trajectory/validation.hpp"
 #include "support/test_paths.hpp"
 
 using namespace kinetic;
@@ -120,6 +122,23 @@ TEST(BenchmarkRun, AGoalWithinTheRefinementMarginOfAShelfIsValidAndSolved) {
   space.set_exact(true);
   EXPECT_TRUE(space.valid(space.to_group(goal)));
   EXPECT_FALSE(fresh.in_collision(goal, CheckOptions{.exact = true}));
+
+  // Every other query is exact unless it asks for the tier: a trajectory that rests at this goal
+  // (a grasp) passes validation with the checker's plain in_collision, which the studio's and the
+  // jobs' trajectory checks, timing and posing use; the tier on a fresh checker flags it.
+  const TrajectoryLimits limits = TrajectoryLimits::from_model(*model);
+  const Trajectory resting("panda", limits.joint_names, limits.units,
+                           {{0.0, goal, JointVector::Zero(goal.size()), JointVector::Zero(goal.size())},
+                            {0.5, goal, JointVector::Zero(goal.size()), JointVector::Zero(goal.size())}});
+  for (const bool tiered : {false, true}) {
+    CollisionChecker user(model);
+    user.set_scene(load_scene(problem.scene_file));
+    TrajectoryValidationOptions validation;
+    validation.in_collision = [&](const JointVector& q) {
+      return tiered ? user.in_collision(q, CheckOptions{.exact = false}) : user.in_collision(q);
+    };
+    EXPECT_EQ(validate_trajectory(resting, limits, validation).ok(), !tiered) << tiered;
+  }
 }
 
 TEST(BenchmarkRun, RecheckNamesTheCollidingState) {
@@ -166,7 +185,9 @@ TEST(BenchmarkRun, RecheckCountsOnlyExactContacts) {
   double x = 1.0;
   for (int i = 0; i < 4; ++i) x -= wall_at(x) - 0.003;  // a flat face: distance moves with it
   ASSERT_NEAR(wall_at(x), 0.003, 2e-4);
-  ASSERT_TRUE(checker.in_collision(q)) << "the sphere tier proved it clear: nothing to test";
+  ASSERT_TRUE(checker.in_collision(q, CheckOptions{.exact = false}))
+      << "the sphere tier proved it clear: nothing to test";
+  EXPECT_FALSE(checker.in_collision(q));  // the plain query is exact
   EXPECT_TRUE(checker.contacts(q).empty());
   EXPECT_EQ(recheck_path(checker, {q}, 0.01), "");
   // 3 mm further in, it touches: a failure, naming the wall.
