@@ -127,9 +127,9 @@ TEST(BenchmarkRun, AGoalWithinTheRefinementMarginOfAShelfIsValidAndSolved) {
   // (a grasp) passes validation with the checker's plain in_collision, which the studio's and the
   // jobs' trajectory checks, timing and posing use; the tier on a fresh checker flags it.
   const TrajectoryLimits limits = TrajectoryLimits::from_model(*model);
+  const JointVector still = JointVector::Zero(goal.size());
   const Trajectory resting("panda", limits.joint_names, limits.units,
-                           {{0.0, goal, JointVector::Zero(goal.size()), JointVector::Zero(goal.size())},
-                            {0.5, goal, JointVector::Zero(goal.size()), JointVector::Zero(goal.size())}});
+                           {{0.0, goal, still, still}, {0.5, goal, still, still}});
   for (const bool tiered : {false, true}) {
     CollisionChecker user(model);
     user.set_scene(load_scene(problem.scene_file));
