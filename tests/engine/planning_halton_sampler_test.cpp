@@ -81,8 +81,9 @@ TEST(HaltonSampler, FillsEveryTenthOfEachJointEvenly) {
 }
 
 // The sampler counts up in each joint's base instead of dividing the index down: its samples are
-// the radical inverses of 1, 2, 3, ... exactly (bit for bit, past several carries in every base),
-// shifted by the offsets drawn from the seed as the constructor draws them.
+// the radical inverses of 1, 2, 3, ... exactly (the index's digits mirrored behind the point,
+// rounded once to a double, past several carries in every base), shifted by the offsets drawn
+// from the seed as the constructor draws them.
 TEST(HaltonSampler, IsTheRadicalInverseOfEachIndexExactly) {
   constexpr std::uint64_t kBases[7] = {2, 3, 5, 7, 11, 13, 17};
   std::mt19937_64 rng(11), same(11);
@@ -95,10 +96,13 @@ TEST(HaltonSampler, IsTheRadicalInverseOfEachIndexExactly) {
   for (std::uint64_t index = 1; index <= 20000; ++index) {
     sampler.next(lower, upper, q);
     for (int j = 0; j < 7; ++j) {
-      const double inverse_base = 1.0 / static_cast<double>(kBases[j]);
-      double scale = inverse_base, expected = 0.0;
-      for (std::uint64_t rest = index; rest > 0; rest /= kBases[j], scale *= inverse_base)
-        expected += scale * static_cast<double>(rest % kBases[j]);
+      // The digits of index, least significant first, read as a number the other way round.
+      std::uint64_t mirrored = 0, denominator = 1;
+      for (std::uint64_t rest = index; rest > 0; rest /= kBases[j]) {
+        mirrored = mirrored * kBases[j] + rest % kBases[j];
+        denominator *= kBases[j];
+      }
+      double expected = static_cast<double>(mirrored) / static_cast<double>(denominator);
       expected += offsets[j];
       if (expected >= 1.0) expected -= 1.0;
       ASSERT_EQ(q[j], expected) << "index " << index << ", joint " << j;

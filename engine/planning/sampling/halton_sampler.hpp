@@ -3,9 +3,12 @@
 // offset per joint (Cranley-Patterson rotation: a seed gives its own sequence, as reproducible as
 // the uniform one). Successive samples fill the box evenly, where independent uniform samples
 // leave gaps and clumps; VAMP's RRT-Connect samples so too. Not thread-safe: one per search.
-// Each joint keeps the sample index's digits in its base and counts up in them, so a sample costs
-// no integer division: dividing the index down digit by digit, 64-bit divisions by a runtime
-// base, was 5% of a narrow bookshelf problem's planning, where most samples are blocked.
+// Each joint keeps the sample index's digits in its base and, alongside, the integer those digits
+// make read backwards: the radical inverse is that integer over base^digits, one correctly rounded
+// division. Counting up changes a digit or two on average, and the mirrored integer by as much,
+// so a sample costs neither an integer division (dividing the index down digit by digit was 5% of
+// a narrow bookshelf problem's planning, where most samples are blocked) nor a sum over every
+// digit (the digits' weighted sum, a chain of dependent multiply-adds, was 4% of the search).
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -24,9 +27,20 @@ class HaltonSampler {
   void next(const JointVector& lower, const JointVector& upper, JointVector& out);
 
  private:
+  // One joint's index in its base.
+  struct Counter {
+    std::uint32_t base = 2;
+    // The index's digits, least significant first (no leading zero), and base^i per position.
+    std::vector<std::uint32_t> digits;
+    std::vector<std::uint64_t> powers{1};
+    // The digits read most significant last: sum of digits[i] * base^(size - 1 - i).
+    std::uint64_t mirrored = 0;
+    void count_up();
+    // mirrored / base^size: the index's radical inverse, in [0, 1).
+    double radical_inverse() const;
+  };
   std::vector<double> offsets_;
-  // Per joint, the index's digits in the joint's base, least significant first (no leading zero).
-  std::vector<std::vector<std::uint32_t>> digits_;
+  std::vector<Counter> counters_;
 };
 
 }  // namespace kinetic

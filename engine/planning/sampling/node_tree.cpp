@@ -9,6 +9,12 @@ namespace kinetic {
 int NodeTree::add(const JointVector& q, int parent) {
   const int node = size();
   data_.insert(data_.end(), q.data(), q.data() + dof_);
+  if (node < kMaxScanned) {
+    columns_.resize(static_cast<std::size_t>(dof_));
+    for (int j = 0; j < dof_; ++j) columns_[static_cast<std::size_t>(j)].push_back(q[j]);
+  } else if (!columns_.empty()) {
+    columns_ = {};  // the k-d tree answers from here on
+  }
   parents_.push_back(parent);
   below_.push_back(-1);
   above_.push_back(-1);
@@ -139,7 +145,36 @@ double NodeTree::squared_distance(int node, const double* q, double bound) const
   return sum;
 }
 
+int NodeTree::scan_nearest(const double* q) const {
+  // Blocks of nodes, each block's squared distances summed joint by joint in the order
+  // squared_distance sums them (the same doubles, so the same answers as the k-d tree's).
+  constexpr int kBlock = 32;
+  double sum[kBlock];
+  const int n = size();
+  int best = -1;
+  double best_d = std::numeric_limits<double>::infinity();
+  for (int base = 0; base < n; base += kBlock) {
+    const int count = std::min(kBlock, n - base);
+    std::fill(sum, sum + count, 0.0);
+    for (int j = 0; j < dof_; ++j) {
+      const double* column = columns_[static_cast<std::size_t>(j)].data() + base;
+      const double value = q[j];
+      for (int i = 0; i < count; ++i) {
+        const double d = column[i] - value;
+        sum[i] += d * d;
+      }
+    }
+    for (int i = 0; i < count; ++i)
+      if (sum[i] < best_d) {  // strictly: among equals the lower index stays
+        best_d = sum[i];
+        best = base + i;
+      }
+  }
+  return best;
+}
+
 int NodeTree::nearest(const JointVector& q) const {
+  if (size() <= kMaxScanned && dof_ > 0) return scan_nearest(q.data());
   int best = -1;
   double best_d = std::numeric_limits<double>::infinity();
   search(

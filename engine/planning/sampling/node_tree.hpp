@@ -3,8 +3,11 @@
 // with parent links, and a k-d tree over them for the neighbour queries. Each node splits space
 // at its own state along one coordinate and is linked in as it arrives; the tree is rebuilt
 // balanced each time its size doubles. A linear scan costs every query the whole tree: on a hard
-// problem (10,000+ nodes) that was a third of the planning time. Answers are those of a scan in
-// node order: among equally near nodes the lower index wins.
+// problem (10,000+ nodes) that was a third of the planning time. But most searches end with a few
+// dozen nodes, where the k-d tree's walk (a branch per node, a stack) cost more than reading every
+// node: the nearest node of a small tree is found by a scan over the states kept column by column
+// (one joint's values of every node in a row, so the compiler computes several nodes' distances at
+// once). Answers are those of a scan in node order: among equally near nodes the lower index wins.
 #include <utility>
 #include <vector>
 
@@ -41,6 +44,9 @@ class NodeTree {
   void rebalance();
   int build(int* first, int* last);  // the subtree of these nodes; returns its root (-1: none)
   static constexpr int kFirstRebalance = 256;
+  // Up to this many nodes nearest() scans the columns instead of walking the k-d tree.
+  static constexpr int kMaxScanned = 256;
+  int scan_nearest(const double* q) const;
   // Depth-first over the k-d tree: visit(node, squared distance) for every node that may lie
   // within bound() (a callable: the bound shrinks as the caller finds closer nodes).
   template <class Bound, class Visit>
@@ -48,6 +54,8 @@ class NodeTree {
 
   int dof_;
   std::vector<double> data_;
+  // The states again, joint by joint, while the tree is small enough to scan (kMaxScanned).
+  std::vector<std::vector<double>> columns_;
   std::vector<int> parents_;
   // k-d tree links per node (-1: none) and the coordinate the node splits at.
   int root_ = 0;
