@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "engine/collision/lane_check.hpp"
 #include "engine/collision/pair_motion.hpp"
 #include "engine/collision/self_pair_table.hpp"
 #include "engine/collision/witness_check.hpp"
@@ -268,6 +269,7 @@ std::shared_ptr<const CollisionWorld> build_collision_world(RobotModelPtr model,
   choose_pairs(*world);
   flatten_covers(*world);
   choose_witnesses(*world);
+  world->lanes = lane_model_for(*world);
   build_motion_tables(*world);
   world->self_tables.resize(world->self_pairs.size());
   for (std::size_t k = 0; k < world->self_pairs.size(); ++k)

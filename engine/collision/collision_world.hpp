@@ -35,6 +35,7 @@ inline SlotMask slot_bit(std::size_t m) {
 }
 
 class SelfPairTable;
+struct LaneModel;
 
 struct CollisionWorld {
   struct BodySlot {
@@ -134,6 +135,9 @@ struct CollisionWorld {
   // pair and variable its closing speed coefficient.
   std::vector<PathPair> path_pairs;
   std::vector<double> path_speed_coefficients;
+  // The robot's kinematics for the lane check (lane_check.hpp); null where the lanes cannot serve
+  // this world, and the motion checks go state by state.
+  std::shared_ptr<const LaneModel> lanes;
 
   int body_count() const { return static_cast<int>(bodies.size()); }
   int robot_body_count() const { return static_cast<int>(model->links().size()); }

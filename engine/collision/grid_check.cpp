@@ -25,6 +25,7 @@
 
 namespace kinetic {
 namespace {
+
 // Runs of fewer states are checked state by state: proving a run costs about a state's check,
 // and fails more often the nearer the run is to contact.
 constexpr int kMinProvenRun = 3;  // grid steps from a to b
@@ -51,6 +52,51 @@ SlotMask pairs_clear_along(const CollisionWorld& world, const JointVector& q0,
       proven |= slot_bit(k);
   }
   return proven;
+}
+
+// The edge's grid states eight at a time through the lanes (lane_check.hpp), each state they
+// leave open checked by the state check for the slots and pairs left open, in the order of the
+// runs below (the middle, the quarters, ...: the first eight are spread over the whole edge).
+bool lane_motion_free(const CollisionWorld& world, CollisionState& state, GridCheckState& grid,
+                      const JointVector& q0, const JointVector& dq, int steps,
+                      const CheckOptions& options, int skip) {
+  const double scene_padding = world.padding_for(false, options),
+               self_padding = world.padding_for(true, options);
+  grid.order.clear();
+  grid.runs.assign(1, {0, steps, 0, 0});
+  for (std::size_t head = 0; head < grid.runs.size(); ++head) {
+    const auto [a, b, scene, self, roots] = grid.runs[head];
+    if (b - a < 2) continue;
+    const int middle = (a + b) / 2;
+    if (middle != skip) grid.order.push_back(middle);
+    grid.runs.push_back({a, middle, 0, 0});
+    grid.runs.push_back({middle, b, 0, 0});
+  }
+  const SlotMask scene_slots = options.scene ? kAllSlots : 0,
+                 self_pairs = options.self ? kAllSlots : 0;
+  const JointVector* batch[kLanes];
+  for (std::size_t first = 0; first < grid.order.size(); first += kLanes) {
+    const int count = static_cast<int>(std::min<std::size_t>(kLanes, grid.order.size() - first));
+    for (int l = 0; l < count; ++l) {
+      grid.lane_q[l].noalias() = q0 + dq * (static_cast<double>(grid.order[first + l]) / steps);
+      batch[l] = &grid.lane_q[l];
+    }
+    lanes_open(world, grid.lanes, batch, count, scene_padding, self_padding, grid.lane_open);
+    for (int l = 0; l < count; ++l) {
+      const SlotMask scene = grid.lane_open[l].scene & scene_slots;
+      const SlotMask self = grid.lane_open[l].self & self_pairs;
+      if (!scene && !self) continue;
+      update_poses(world, state, grid.lane_q[l]);
+      if ((scene && scene_in_collision(world, state, scene_padding, nullptr, options.exact, scene,
+                                       options.covers_decide)) ||
+          (self && self_in_collision(world, state, self_padding, nullptr, nullptr, false, self,
+                                     nullptr, options.exact))) {
+        grid.blocked_step = grid.order[first + l];
+        return false;
+      }
+    }
+  }
+  return true;
 }
 }  // namespace
 
@@ -87,8 +133,12 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
       grid.blocked_step = first_step;
       return false;
     }
+    if (world.lanes)
+      return lane_motion_free(world, state, grid, q0, dq, steps, options, first_step);
     grid.runs.assign(
         {{0, first_step, all_scene, all_self}, {first_step, steps, all_scene, all_self}});
+  } else if (world.lanes) {
+    return lane_motion_free(world, state, grid, q0, dq, steps, options, 0);
   } else {
     grid.runs.assign(1, {0, steps, all_scene, all_self});
   }

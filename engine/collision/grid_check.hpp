@@ -4,6 +4,7 @@
 // (grid_check.cpp says how). GridCheckState holds its per-thread buffers.
 #include <vector>
 
+#include "engine/collision/lane_check.hpp"
 #include "engine/collision/state_check.hpp"
 
 namespace kinetic {
@@ -21,6 +22,12 @@ struct GridCheckState {
   std::vector<Run> runs;
   JointVector q;
   int blocked_step = 0;  // after a false verdict: the grid state found in collision
+  // The lanes' buffers (lane_check.hpp): the grid states in the order they are checked, the
+  // configurations of one batch and what the lanes left open in each.
+  LaneState lanes;
+  std::vector<int> order;
+  JointVector lane_q[kLanes];
+  LaneOpen lane_open[kLanes];
 };
 
 // The states q0 + (q1 - q0) * i / steps, 0 < i < steps (the ends are the caller's), all pass the

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "engine/collision/broad_phase.hpp"
 #include "engine/collision/cover_check.hpp"
 #include "engine/collision/self_pair_table.hpp"
 #include "engine/collision/witness_check.hpp"
@@ -20,33 +21,9 @@
 
 namespace kinetic {
 namespace {
-// Up to this many bounded obstacles the flat sphere test beats the tree walk (measured on the
-// Panda: 100 obstacles, 11 links).
-constexpr std::size_t kFlatBroadPhase = 512;
 // Scene hull hints per query state at most (32 bytes each): a scene of thousands of obstacles
 // goes without them rather than holding megabytes per thread.
 constexpr std::size_t kMaxSceneHullHints = 1 << 16;
-
-// Whether `near` holds for some obstacle whose bounds come within `radius` + `padding` of `center`
-// (the scene checks' broad phase): the flat sphere test for up to kFlatBroadPhase bounded
-// obstacles, else the tree, then every unbounded one (half-spaces).
-bool flat_broad_phase(const SphereSet& spheres, const Vector3& center) {
-  return spheres.size() <= kFlatBroadPhase && spheres.usable() &&
-         center.cwiseAbs().maxCoeff() <= SphereSet::kMaxCoordinate;
-}
-
-template <class Near>
-bool any_obstacle_near(const SphereSet& spheres, const ObstacleTree& tree,
-                       const std::vector<int>& unbounded, const Vector3& center, double radius,
-                       double padding, const Near& near) {
-  if (flat_broad_phase(spheres, center) ? spheres.any_near(center, radius + padding, near)
-                                        : tree.any_near(center, radius, padding, near))
-    return true;
-  for (const int o : unbounded)
-    if (near(o)) return true;
-  return false;
-}
-
 }  // namespace
 
 void CollisionState::reset(const CollisionWorld& world) {

@@ -49,7 +49,7 @@ std::vector<XacroRun> runs() {
   return out;
 }
 
-std::string read_text(const fs::path& path) {
+std::string read_reference_text(const fs::path& path) {
   std::ifstream file(path);
   return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
 }
@@ -180,7 +180,7 @@ TEST_P(XacroReference, ExpandsAsRosXacroDoes) {
 
   if (run.status != "ok") {
     try {
-      xacro::expand(read_text(source), source.string(), options);
+      xacro::expand(read_reference_text(source), source.string(), options);
       ADD_FAILURE() << run.source << " " << run.arguments
                     << ": ROS's xacro rejects this run; the engine expanded it";
     } catch (const Error& e) {
@@ -193,7 +193,7 @@ TEST_P(XacroReference, ExpandsAsRosXacroDoes) {
   }
   std::string expanded;
   try {
-    expanded = xacro::expand(read_text(source), source.string(), options);
+    expanded = xacro::expand(read_reference_text(source), source.string(), options);
   } catch (const Error& e) {
     FAIL() << run.source << " " << run.arguments << ": " << e.message();
   }

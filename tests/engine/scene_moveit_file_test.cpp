@@ -23,7 +23,7 @@ std::string box_problem(const std::string& file) {
 
 // The text of the error `read` throws, "" when it throws none.
 template <typename Read>
-std::string error_of(Read read) {
+std::string moveit_file_error_of(Read read) {
   try {
     read();
   } catch (const Error& e) {
@@ -86,7 +86,7 @@ world:
 }
 
 TEST(MoveItSceneYaml, BadInputNamesTheLineAndField) {
-  const std::string two_numbers = error_of([] {
+  const std::string two_numbers = moveit_file_error_of([] {
     moveit_scene_from_yaml(
         "world:\n  collision_objects:\n    - id: a\n      primitives:\n        - type: box\n"
         "          dimensions: [1, 2]\n      primitive_poses:\n        - position: [0, 0, 0]\n",
@@ -97,7 +97,7 @@ TEST(MoveItSceneYaml, BadInputNamesTheLineAndField) {
       two_numbers.find("primitives[0].dimensions: expected 3 numbers (x y z) for a box, got 2"),
       std::string::npos)
       << two_numbers;
-  const std::string cone = error_of([] {
+  const std::string cone = moveit_file_error_of([] {
     moveit_scene_from_yaml(
         "world:\n  collision_objects:\n    - id: c\n      primitives: [{type: cone, dimensions: "
         "[1, 1]}]\n"
@@ -105,7 +105,7 @@ TEST(MoveItSceneYaml, BadInputNamesTheLineAndField) {
         "s.yaml");
   });
   EXPECT_NE(cone.find("a cone has no Kinetic shape"), std::string::npos) << cone;
-  const std::string missing_pose = error_of([] {
+  const std::string missing_pose = moveit_file_error_of([] {
     moveit_scene_from_yaml(
         "world:\n  collision_objects:\n    - id: c\n      primitives: [{type: sphere, dimensions: "
         "[1]}]\n",
@@ -113,14 +113,16 @@ TEST(MoveItSceneYaml, BadInputNamesTheLineAndField) {
   });
   EXPECT_NE(missing_pose.find("expected one pose per primitive (1), got 0"), std::string::npos)
       << missing_pose;
-  const std::string malformed = error_of([] { moveit_scene_from_yaml("world: [1, 2", "s.yaml"); });
+  const std::string malformed =
+      moveit_file_error_of([] { moveit_scene_from_yaml("world: [1, 2", "s.yaml"); });
   EXPECT_NE(malformed.find("s.yaml:1:"), std::string::npos) << malformed;
   EXPECT_NE(malformed.find("malformed YAML"), std::string::npos) << malformed;
 }
 
 TEST(MoveItSceneYaml, ARequestGivenAsTheSceneIsSaidToBeOne) {
   KINETIC_REQUIRE_MBM();
-  const std::string error = error_of([] { load_scene(box_problem("request0001.yaml")); });
+  const std::string error =
+      moveit_file_error_of([] { load_scene(box_problem("request0001.yaml")); });
   EXPECT_NE(error.find("this is not a MoveIt planning scene"), std::string::npos) << error;
   EXPECT_NE(error.find("this is a motion plan request"), std::string::npos) << error;
 }
@@ -128,7 +130,7 @@ TEST(MoveItSceneYaml, ARequestGivenAsTheSceneIsSaidToBeOne) {
 // A shape count of 1e10 was converted to int before it was checked (undefined behaviour, found
 // by fuzzing, tests/fuzz), and a subframe count was never checked: both are whole numbers in range.
 TEST(MoveItSceneText, CountsAreWholeNumbersInRangeBeforeTheyAreUsed) {
-  std::string error = error_of([] {
+  std::string error = moveit_file_error_of([] {
     moveit_scene_from_text("s\n* ball\n1e10\nsphere\n0.1\n0 0 0\n0 0 0 1\n0 0 1 1\n.\n",
                            "huge.scene");
   });
@@ -136,7 +138,7 @@ TEST(MoveItSceneText, CountsAreWholeNumbersInRangeBeforeTheyAreUsed) {
                        "10000), got 1e+10"),
             std::string::npos)
       << error;
-  error = error_of([] {
+  error = moveit_file_error_of([] {
     moveit_scene_from_text(
         "s\n* ball\n0 0 0\n0 0 0 1\n1\nsphere\n0.1\n0 0 0\n0 0 0 1\n0 0 1 1\n-2\n.\n",
         "subframes.scene");
@@ -173,11 +175,11 @@ TEST(MoveItSceneText, LoadsFromAFileAndNamesTheLineOfAnError) {
   fs::create_directories(dir);
   const fs::path file = dir / "broken.scene";
   std::ofstream(file) << "s\n* box1\n0 0 0\n0 0 0 1\n1\nbox\n1 x 1\n";
-  const std::string error = error_of([&] { load_scene(file.string()); });
+  const std::string error = moveit_file_error_of([&] { load_scene(file.string()); });
   EXPECT_NE(error.find("broken.scene:7"), std::string::npos) << error;
   EXPECT_NE(error.find("got \"x\""), std::string::npos) << error;
   const std::string cone =
-      error_of([] { moveit_scene_from_text("s\n* c\n1\ncone\n1 1\n", "c.scene"); });
+      moveit_file_error_of([] { moveit_scene_from_text("s\n* c\n1\ncone\n1 1\n", "c.scene"); });
   EXPECT_NE(cone.find("object 'c': a cone has no Kinetic shape"), std::string::npos) << cone;
 }
 
@@ -203,13 +205,13 @@ TEST(MotionPlanRequestYaml, ReadsMotionBenchMakersRequest) {
   const JointVector start =
       with_joint_values(*panda, panda->zero_configuration(), request.start, "start", true);
   EXPECT_DOUBLE_EQ(start[panda->variable_index("panda_joint6")], 1.571);
-  const std::string strict =
-      error_of([&] { with_joint_values(*panda, start, request.start, "start_state", false); });
+  const std::string strict = moveit_file_error_of(
+      [&] { with_joint_values(*panda, start, request.start, "start_state", false); });
   EXPECT_NE(strict.find("no movable joint 'panda_finger_joint1'"), std::string::npos) << strict;
 }
 
 TEST(MotionPlanRequestYaml, APoseGoalOrASceneIsRefusedByName) {
-  const std::string pose = error_of([] {
+  const std::string pose = moveit_file_error_of([] {
     motion_plan_request_from_yaml(
         "goal_constraints:\n  - position_constraints:\n      - link_name: tool\n", "r.yaml");
   });
@@ -217,6 +219,6 @@ TEST(MotionPlanRequestYaml, APoseGoalOrASceneIsRefusedByName) {
             std::string::npos)
       << pose;
   const std::string scene =
-      error_of([] { motion_plan_request_from_yaml("world: {}\n", "r.yaml"); });
+      moveit_file_error_of([] { motion_plan_request_from_yaml("world: {}\n", "r.yaml"); });
   EXPECT_NE(scene.find("this is a planning scene"), std::string::npos) << scene;
 }

@@ -1,0 +1,453 @@
+#include "engine/collision/lane_check.hpp"
+
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "engine/collision/broad_phase.hpp"
+#include "engine/collision/cover_check.hpp"
+#include "engine/collision/self_pair_table.hpp"
+#include "engine/kinematics/joint_source.hpp"
+
+namespace kinetic {
+namespace {
+
+// One float per lane. may_alias: the lanes live in LaneState's float blocks.
+typedef float LaneF __attribute__((vector_size(kLanes * sizeof(float)), __may_alias__));
+typedef int LaneI __attribute__((vector_size(kLanes * sizeof(int))));
+
+// m: added to every padding the lanes test. Single precision places a point of a robot within a
+// few metres of its base to within micrometres (a dozen float rotations in a row, a polynomial
+// sine good to 1e-7); a tenth of a millimetre leaves a wide margin over that, and costs nothing
+// against covers that stick out of their meshes by up to 3 cm.
+constexpr float kLaneSlack = 1e-4f;
+// rad (or m): joint values the lanes place. Beyond, float's spacing of the value itself would
+// shift a point by more than the slack allows.
+constexpr double kMaxLaneValue = 256.0;
+// m: coordinates the lanes test, as the covers' own test (cover_check.cpp).
+constexpr float kMaxLaneCoordinate = 50.0f;
+
+[[gnu::always_inline]] inline LaneF splat(float value) {
+  return LaneF{} + value;
+}
+
+// Bit l: lane l of the mask is set (masks are all ones or all zeros per lane).
+[[gnu::always_inline]] inline unsigned lane_bits(LaneI mask) {
+  __m128 low, high;
+  std::memcpy(&low, &mask, sizeof(low));
+  std::memcpy(&high, reinterpret_cast<const char*>(&mask) + sizeof(low), sizeof(high));
+  return static_cast<unsigned>(_mm_movemask_ps(low)) |
+         (static_cast<unsigned>(_mm_movemask_ps(high)) << 4);
+}
+
+[[gnu::always_inline]] inline LaneF lane_abs(LaneF x) {
+  return (LaneF)((LaneI)x & 0x7fffffff);
+}
+[[gnu::always_inline]] inline LaneF lane_max0(LaneF x) {
+  return x > 0.0f ? x : splat(0.0f);
+}
+
+[[gnu::always_inline]] inline LaneF lane_sqrt(LaneF x) {
+  LaneF out;
+  for (int h = 0; h < kLanes; h += 4) {
+    __m128 half;
+    std::memcpy(&half, reinterpret_cast<const float*>(&x) + h, sizeof(half));
+    half = _mm_sqrt_ps(half);
+    std::memcpy(reinterpret_cast<float*>(&out) + h, &half, sizeof(half));
+  }
+  return out;
+}
+
+// Sine and cosine of |x| <= kMaxLaneValue: the quarter turn nearest x taken off in three parts
+// (Cody and Waite), then Cephes' single-precision polynomials on [-pi/4, pi/4].
+[[gnu::always_inline]] inline void lane_sincos(LaneF x, LaneF& sine, LaneF& cosine) {
+  const float kRound = 12582912.0f;  // 1.5 * 2^23: adding and taking it off rounds to an integer
+  const LaneF j = (x * 0.63661977236758134f + kRound) - kRound;
+  const LaneF y =
+      ((x - j * 1.5703125f) - j * 4.837512969970703125e-4f) - j * 7.54978995489188216e-8f;
+  const LaneF z = y * y;
+  const LaneF s = y + y * z * (-1.6666654611e-1f + z * (8.3321608736e-3f + z * -1.9515295891e-4f));
+  const LaneF c =
+      (1.0f - 0.5f * z) +
+      z * z * (4.166664568298827e-2f + z * (-1.388731625493765e-3f + z * 2.443315711809948e-5f));
+  const LaneI quarter = __builtin_convertvector(j, LaneI);
+  const LaneI swapped = (quarter & 1) != 0;
+  const LaneF s0 = swapped ? c : s, c0 = swapped ? s : c;
+  sine = (quarter & 2) != 0 ? -s0 : s0;
+  cosine = ((quarter + 1) & 2) != 0 ? -c0 : c0;
+}
+
+// A link's frame in the lanes: rotation columns (rows x, y, z each) then the translation.
+constexpr int kFrameRows = 12;
+
+// Lanes within `reach` of an obstacle's primitive (all bits set), from the lanes' points in its
+// frame. Not-greater comparisons keep NaN lanes near.
+[[gnu::always_inline]] inline LaneI near_primitive(const LaneModel::Obstacle& shape, LaneF x,
+                                                   LaneF y, LaneF z, LaneF reach) {
+  switch (shape.type) {
+    case Shape::Type::Box: {
+      const LaneF qx = lane_max0(lane_abs(x) - shape.half[0]);
+      const LaneF qy = lane_max0(lane_abs(y) - shape.half[1]);
+      const LaneF qz = lane_max0(lane_abs(z) - shape.half[2]);
+      return ~(qx * qx + qy * qy + qz * qz > reach * reach);
+    }
+    case Shape::Type::Cylinder: {
+      const LaneF qr = lane_max0(lane_sqrt(x * x + y * y) - shape.half[0]);
+      const LaneF qz = lane_max0(lane_abs(z) - shape.half[2]);
+      return ~(qr * qr + qz * qz > reach * reach);
+    }
+    case Shape::Type::Sphere: {
+      const LaneF limit = reach + shape.half[0];
+      return ~(x * x + y * y + z * z > limit * limit);
+    }
+    case Shape::Type::HalfSpace: {
+      const LaneF height =
+          x * shape.normal[0] + y * shape.normal[1] + z * shape.normal[2] - shape.offset;
+      return ~(height > reach);
+    }
+    case Shape::Type::Mesh:
+      break;
+  }
+  return LaneI{} - 1;
+}
+
+LaneModel::Obstacle lane_obstacle(const CollisionWorld::ObstacleFrame& frame) {
+  LaneModel::Obstacle out;
+  if (!frame.shape || frame.shape->type == Shape::Type::Mesh || !frame.to_local.allFinite() ||
+      !(frame.origin.cwiseAbs().maxCoeff() < kMaxLaneCoordinate))
+    return out;
+  const Shape& shape = *frame.shape;
+  out.type = shape.type;
+  for (int c = 0; c < 3; ++c)
+    for (int r = 0; r < 3; ++r) out.to_local[3 * c + r] = static_cast<float>(frame.to_local(r, c));
+  for (int r = 0; r < 3; ++r) out.origin[r] = static_cast<float>(frame.origin[r]);
+  switch (shape.type) {
+    case Shape::Type::Box:
+      for (int r = 0; r < 3; ++r) out.half[r] = static_cast<float>(shape.box_size[r] / 2);
+      break;
+    case Shape::Type::Cylinder:
+      out.half[0] = static_cast<float>(shape.radius);
+      out.half[2] = static_cast<float>(shape.length / 2);
+      break;
+    case Shape::Type::Sphere:
+      out.half[0] = static_cast<float>(shape.radius);
+      break;
+    case Shape::Type::HalfSpace:
+      if (!(std::abs(shape.offset) < kMaxLaneCoordinate)) return out;
+      for (int r = 0; r < 3; ++r) out.normal[r] = static_cast<float>(shape.normal[r]);
+      out.offset = static_cast<float>(shape.offset);
+      break;
+    case Shape::Type::Mesh:
+      return out;
+  }
+  out.testable = true;
+  return out;
+}
+
+// The joint steps of forward kinematics in single precision.
+[[gnu::always_inline]] inline void place_links(const LaneModel& model,
+                                               const JointVector* const* states, int count,
+                                               LaneF* frames, bool& placed) {
+  for (int r = 0; r < kFrameRows; ++r) frames[model.root * kFrameRows + r] = splat(0.0f);
+  frames[model.root * kFrameRows + 0] = splat(1.0f);
+  frames[model.root * kFrameRows + 4] = splat(1.0f);
+  frames[model.root * kFrameRows + 8] = splat(1.0f);
+  placed = true;
+  for (const LaneModel::Step& step : model.steps) {
+    const LaneF* parent = frames + step.parent * kFrameRows;
+    LaneF* child = frames + step.child * kFrameRows;
+    for (int r = 0; r < 3; ++r)
+      child[9 + r] = ((parent[r] * step.translation[0] + parent[3 + r] * step.translation[1]) +
+                      parent[6 + r] * step.translation[2]) +
+                     parent[9 + r];
+    for (int c = 0; c < 3; ++c)
+      for (int r = 0; r < 3; ++r)
+        child[3 * c + r] =
+            step.permuted
+                ? parent[3 * step.source[c] + r] * step.sign[c]
+                : (parent[r] * step.rotation[3 * c] + parent[3 + r] * step.rotation[3 * c + 1]) +
+                      parent[6 + r] * step.rotation[3 * c + 2];
+    if (step.motion == LaneModel::Step::Motion::Fixed) continue;
+    LaneF value;
+    for (int l = 0; l < kLanes; ++l) {
+      const double v = step.multiplier * (*states[l < count ? l : 0])[step.variable] + step.offset;
+      if (!(std::abs(v) <= kMaxLaneValue)) placed = false;
+      value[l] = static_cast<float>(v);
+    }
+    if (!placed) return;
+    if (step.motion == LaneModel::Step::Motion::Prismatic) {
+      for (int r = 0; r < 3; ++r)
+        child[9 + r] += ((child[r] * step.axis[0] + child[3 + r] * step.axis[1]) +
+                         child[6 + r] * step.axis[2]) *
+                        value;
+      continue;
+    }
+    LaneF sine, cosine;
+    if (step.axis_kind < 3) {
+      lane_sincos(value * step.axis_sign, sine, cosine);
+      const int a = (step.axis_kind + 1) % 3, b = (step.axis_kind + 2) % 3;
+      for (int r = 0; r < 3; ++r) {
+        const LaneF ca = child[3 * a + r], cb = child[3 * b + r];
+        child[3 * a + r] = cosine * ca + sine * cb;
+        child[3 * b + r] = cosine * cb - sine * ca;
+      }
+      continue;
+    }
+    // A general axis k: R(k, v) = cos I + sin [k]x + (1 - cos) k k^T, applied on the right.
+    lane_sincos(value, sine, cosine);
+    const float* k = step.axis;
+    const LaneF versine = 1.0f - cosine;
+    LaneF m[9];  // column-major
+    for (int c = 0; c < 3; ++c)
+      for (int r = 0; r < 3; ++r) m[3 * c + r] = versine * (k[r] * k[c]);
+    for (int d = 0; d < 3; ++d) m[4 * d] += cosine;
+    m[5] += sine * k[0];  // (2, 1)
+    m[7] -= sine * k[0];  // (1, 2)
+    m[6] += sine * k[1];  // (0, 2)
+    m[2] -= sine * k[1];  // (2, 0)
+    m[1] += sine * k[2];  // (1, 0)
+    m[3] -= sine * k[2];  // (0, 1)
+    LaneF rotated[9];
+    for (int c = 0; c < 3; ++c)
+      for (int r = 0; r < 3; ++r)
+        rotated[3 * c + r] =
+            (child[r] * m[3 * c] + child[3 + r] * m[3 * c + 1]) + child[6 + r] * m[3 * c + 2];
+    for (int i = 0; i < 9; ++i) child[i] = rotated[i];
+  }
+}
+
+// Point p (body frame) placed by a lane frame.
+[[gnu::always_inline]] inline void place_point(const LaneF* frame, float x, float y, float z,
+                                               LaneF out[3]) {
+  for (int r = 0; r < 3; ++r)
+    out[r] = ((frame[r] * x + frame[3 + r] * y) + frame[6 + r] * z) + frame[9 + r];
+}
+
+}  // namespace
+
+std::shared_ptr<const LaneModel> lane_model_for(const CollisionWorld& world) {
+  if (world.attached_begin != world.obstacle_begin) return nullptr;  // attached objects
+  for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
+    if (!has_cover(world, m)) return nullptr;
+  const RobotModel& robot = *world.model;
+  auto model = std::make_shared<LaneModel>();
+  model->link_count = static_cast<int>(robot.links().size());
+  model->root = robot.root_link();
+  // Joints are stored parents first (robot_model.hpp).
+  for (const Joint& joint : robot.joints()) {
+    LaneModel::Step step;
+    step.parent = joint.parent_link;
+    step.child = joint.child_link;
+    const detail::JointSource source = detail::resolve_joint_source(joint);
+    switch (joint.type) {
+      case JointType::Revolute:
+      case JointType::Continuous:
+        if (source.variable >= 0) step.motion = LaneModel::Step::Motion::Revolute;
+        break;
+      case JointType::Prismatic:
+        if (source.variable >= 0) step.motion = LaneModel::Step::Motion::Prismatic;
+        break;
+      case JointType::Fixed:
+        break;
+      case JointType::Floating:
+      case JointType::Planar:
+        if (joint.variable_index >= 0) return nullptr;
+        break;
+    }
+    step.variable = source.variable;
+    step.multiplier = source.multiplier;
+    step.offset = source.offset;
+    const Eigen::Matrix3d rotation = joint.origin.linear();
+    for (int r = 0; r < 3; ++r)
+      step.translation[r] = static_cast<float>(joint.origin.translation()[r]);
+    for (int c = 0; c < 3 && step.permuted; ++c) {
+      int from = -1;
+      for (int r = 0; r < 3; ++r) {
+        const double value = std::abs(rotation(r, c));
+        if (std::abs(value - 1.0) <= 1e-12 && from < 0)
+          from = r;
+        else if (value > 1e-12)
+          step.permuted = false;
+      }
+      if (from < 0) {
+        step.permuted = false;
+      } else {
+        // Column c of the origin is sign * e_from: the child's column c is the parent's column
+        // `from`, times the sign.
+        step.source[c] = from;
+        step.sign[c] = rotation(from, c) > 0.0 ? 1.0f : -1.0f;
+      }
+    }
+    for (int c = 0; c < 3; ++c)
+      for (int r = 0; r < 3; ++r) step.rotation[3 * c + r] = static_cast<float>(rotation(r, c));
+    const Vector3 axis = joint.axis.normalized();
+    if (!axis.allFinite()) return nullptr;
+    for (int r = 0; r < 3; ++r) step.axis[r] = static_cast<float>(axis[r]);
+    step.axis_kind = 3;
+    for (int k = 0; k < 3; ++k)
+      if (std::abs(std::abs(axis[k]) - 1.0) <= 1e-12) {
+        step.axis_kind = k;
+        step.axis_sign = axis[k] > 0.0 ? 1.0f : -1.0f;
+      }
+    if (!joint.origin.matrix().allFinite() ||
+        joint.origin.translation().cwiseAbs().maxCoeff() >= kMaxLaneCoordinate)
+      return nullptr;
+    model->steps.push_back(step);
+  }
+  for (const CollisionWorld::ObstacleFrame& frame : world.obstacle_frames)
+    model->obstacles.push_back(lane_obstacle(frame));
+  return model;
+}
+
+namespace {
+
+// What lanes_open does, inlined into a portable and an AVX2 build of it (the lanes' vectors are
+// then one register each).
+[[gnu::always_inline]] inline void lanes_open_body(const CollisionWorld& world, LaneState& lanes,
+                                                   const JointVector* const* states, int count,
+                                                   double scene_padding, double self_padding,
+                                                   LaneOpen* open) {
+  const LaneModel& model = *world.lanes;
+  const unsigned active = (1u << count) - 1u;
+  const std::size_t rows = static_cast<std::size_t>(model.link_count) * kFrameRows;
+  if (lanes.frames.size() < rows) lanes.frames.resize(rows);
+  LaneF* frames = reinterpret_cast<LaneF*>(lanes.frames.data());
+  bool placed = false;
+  place_links(model, states, count, frames, placed);
+  if (!placed) {
+    for (int l = 0; l < count; ++l) open[l] = {kAllSlots, kAllSlots};
+    return;
+  }
+  for (int l = 0; l < count; ++l) open[l] = {};
+
+  // Root spheres of every slot, for the broad phase and the self pairs.
+  const std::size_t slots = world.moving_bodies.size();
+  if (lanes.roots.size() < slots * 3) lanes.roots.resize(slots * 3);
+  LaneF* roots = reinterpret_cast<LaneF*>(lanes.roots.data());
+  for (std::size_t m = 0; m < slots; ++m) {
+    const int b = world.moving_bodies[m];
+    const LaneF* frame = frames + world.bodies[static_cast<std::size_t>(b)].link * kFrameRows;
+    const Vector3& c = world.local_root_centers[static_cast<std::size_t>(b)];
+    place_point(frame, static_cast<float>(c.x()), static_cast<float>(c.y()),
+                static_cast<float>(c.z()), roots + 3 * m);
+  }
+
+  const float scene_reach_padding = static_cast<float>(scene_padding) + kLaneSlack;
+  for (std::size_t m = 0; world.has_obstacles() && m < slots; ++m) {
+    const LaneF* root = roots + 3 * m;
+    const int b = world.moving_bodies[m];
+    const float root_radius = static_cast<float>(world.root_radii[static_cast<std::size_t>(b)]);
+    // Lanes beyond single precision's range are left open.
+    unsigned open_lanes = lane_bits(~(lane_abs(root[0]) < kMaxLaneCoordinate) |
+                                    ~(lane_abs(root[1]) < kMaxLaneCoordinate) |
+                                    ~(lane_abs(root[2]) < kMaxLaneCoordinate)) &
+                          active;
+    // One sphere around the lanes' root centres for the broad phase (the lanes beyond `count`
+    // repeat the first state).
+    Vector3 center, half;
+    for (int r = 0; r < 3; ++r) {
+      float low = root[r][0], high = root[r][0];
+      for (int l = 1; l < kLanes; ++l) {
+        low = std::min(low, root[r][l]);
+        high = std::max(high, root[r][l]);
+      }
+      center[r] = 0.5 * (static_cast<double>(low) + high);
+      half[r] = 0.5 * (static_cast<double>(high) - low);
+    }
+    if (open_lanes == active || !center.allFinite() || !half.allFinite()) {
+      open_lanes = active;
+    } else {
+      lanes.candidates.clear();
+      any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles,
+                        center, half.norm() + root_radius + kLaneSlack, scene_padding + kLaneSlack,
+                        [&lanes](int o) {
+                          lanes.candidates.push_back(o);
+                          return false;
+                        });
+      const LaneF* frame = frames + world.bodies[static_cast<std::size_t>(b)].link * kFrameRows;
+      const unsigned char* allowed = world.scene_allowed[m].data();
+      const std::size_t cover_begin = world.cover_begin[m], cover_end = world.cover_begin[m + 1];
+      for (const int o : lanes.candidates) {
+        const std::size_t k = static_cast<std::size_t>(o - world.obstacle_begin);
+        if (allowed[k]) continue;
+        const LaneModel::Obstacle& obstacle = model.obstacles[k];
+        if (!obstacle.testable) {
+          open_lanes = active;
+          break;
+        }
+        const float* to_local = obstacle.to_local;
+        const float* origin = obstacle.origin;
+        // The root sphere first, placed in the obstacle's frame: most obstacles the broad phase
+        // offers (it tests one sphere around all the lanes' root spheres) end here.
+        LaneF l[3];
+        const LaneF dx = root[0] - origin[0], dy = root[1] - origin[1], dz = root[2] - origin[2];
+        for (int r = 0; r < 3; ++r)
+          l[r] = (dx * to_local[r] + dy * to_local[3 + r]) + dz * to_local[6 + r];
+        const unsigned near_root =
+            lane_bits(near_primitive(obstacle, l[0], l[1], l[2],
+                                     splat(root_radius + scene_reach_padding))) &
+            active & ~open_lanes;
+        if (near_root == 0) continue;
+        // The link's frame in the obstacle's frame, per lane: each sphere is then one placement.
+        LaneF relative[kFrameRows];
+        for (int c = 0; c < 4; ++c) {
+          const LaneF x = c < 3 ? frame[3 * c] : frame[9] - origin[0];
+          const LaneF y = c < 3 ? frame[3 * c + 1] : frame[10] - origin[1];
+          const LaneF z = c < 3 ? frame[3 * c + 2] : frame[11] - origin[2];
+          for (int r = 0; r < 3; ++r)
+            relative[3 * c + r] = (x * to_local[r] + y * to_local[3 + r]) + z * to_local[6 + r];
+        }
+        LaneI touched{};
+        for (std::size_t i = cover_begin; i < cover_end; ++i) {
+          place_point(relative, world.cover_x[i], world.cover_y[i], world.cover_z[i], l);
+          touched |= near_primitive(obstacle, l[0], l[1], l[2],
+                                    splat(world.cover_r[i] + scene_reach_padding));
+        }
+        open_lanes |= lane_bits(touched) & near_root;
+        if (open_lanes == active) break;
+      }
+    }
+    for (int l = 0; l < count; ++l)
+      if (open_lanes & (1u << l)) open[l].scene |= slot_bit(m);
+  }
+
+  // Self pairs: root spheres apart, else the pair's table at the lane's configuration.
+  const float self_reach_padding = static_cast<float>(self_padding) + kLaneSlack;
+  for (std::size_t k = 0; k < world.self_pairs.size(); ++k) {
+    const LaneF* a = roots + 3 * static_cast<std::size_t>(world.slot_of_body[world.self_first[k]]);
+    const LaneF* b = roots + 3 * static_cast<std::size_t>(world.slot_of_body[world.self_second[k]]);
+    const LaneF dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+    const float limit = static_cast<float>(world.self_reach[k]) + self_reach_padding;
+    const unsigned near = lane_bits(~(dx * dx + dy * dy + dz * dz > limit * limit)) & active;
+    if (near == 0) continue;
+    const SelfPairTable* table = world.self_tables[k].get();
+    for (int l = 0; l < count; ++l)
+      if ((near & (1u << l)) && !(table && table->clear_at(*states[l], self_padding)))
+        open[l].self |= slot_bit(k);
+  }
+}
+
+void lanes_open_portable(const CollisionWorld& world, LaneState& lanes,
+                         const JointVector* const* states, int count, double scene_padding,
+                         double self_padding, LaneOpen* open) {
+  lanes_open_body(world, lanes, states, count, scene_padding, self_padding, open);
+}
+
+[[gnu::target("avx2")]] void lanes_open_avx2(const CollisionWorld& world, LaneState& lanes,
+                                             const JointVector* const* states, int count,
+                                             double scene_padding, double self_padding,
+                                             LaneOpen* open) {
+  lanes_open_body(world, lanes, states, count, scene_padding, self_padding, open);
+}
+
+}  // namespace
+
+void lanes_open(const CollisionWorld& world, LaneState& lanes, const JointVector* const* states,
+                int count, double scene_padding, double self_padding, LaneOpen* open) {
+  static const auto run = __builtin_cpu_supports("avx2") ? &lanes_open_avx2 : &lanes_open_portable;
+  run(world, lanes, states, count, scene_padding, self_padding, open);
+}
+
+}  // namespace kinetic

@@ -1,0 +1,167 @@
+// The lane check (engine/collision/lane_check.hpp): eight states at once in single precision.
+// On MotionBenchMaker's Panda in its cage and narrow bookshelf it never clears a slot or self
+// pair that the exact state check finds within the padding, it clears most of what is clear, and
+// a motion check built on it gives every edge the verdict of checking each grid state in turn.
+// Worlds it cannot serve (links without sphere covers, attached objects) go without it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <random>
+#include <string>
+
+#include "engine/collision/collision_checker.hpp"
+#include "engine/collision/grid_check.hpp"
+#include "engine/collision/lane_check.hpp"
+#include "engine/model/robot_loader.hpp"
+#include "engine/scene/scene_file.hpp"
+#include "support/random_state.hpp"
+#include "support/test_paths.hpp"
+
+using namespace kinetic;
+
+namespace {
+
+RobotModelPtr lane_panda() {
+  const std::string dir = test::mbm_panda_dir();
+  return load_robot_file(dir + "/robot/panda.urdf", dir + "/robot/panda.srdf");
+}
+
+PlanningScene lane_scene(const std::string& scene, int index) {
+  char name[32];
+  std::snprintf(name, sizeof(name), "/scene%04d.yaml", index);
+  return load_scene(test::mbm_panda_dir() + "/problems/" + scene + "_panda" + name);
+}
+
+// A state near the scene's obstacles more often than a uniform one: halfway between two uniform
+// states, or a uniform state itself.
+JointVector lane_test_state(const RobotModel& model, std::mt19937_64& rng) {
+  const JointVector q = test::random_state(model, rng);
+  if (rng() % 2) return q;
+  return 0.5 * (q + test::random_state(model, rng));
+}
+
+}  // namespace
+
+TEST(LaneCheck, ServesTheBenchmarkPandaButNotLinksWithoutCoversOrAttachedObjects) {
+  KINETIC_REQUIRE_MBM();
+  const RobotModelPtr panda = lane_panda();
+  CollisionChecker checker(panda);
+  checker.set_scene(lane_scene("cage", 1));
+  ASSERT_NE(checker.world()->lanes, nullptr);
+  EXPECT_EQ(
+      checker.world()->lanes->obstacles.size(),
+      static_cast<std::size_t>(checker.world()->body_count() - checker.world()->obstacle_begin));
+
+  // The built-in Panda is made of boxes and cylinders: no sphere covers for the lanes to test.
+  CollisionChecker builtin(load_builtin_robot("panda"));
+  EXPECT_EQ(builtin.world()->lanes, nullptr);
+
+  // An object in the hand: its pose is the link's times an offset the lanes do not place.
+  PlanningScene holding;
+  holding.add_obstacle("part", Shape::box(Vector3(0.04, 0.04, 0.04)),
+                       Pose(Eigen::Translation3d(0.3, 0.0, 0.5)));
+  holding.attach_obstacle("part", "panda_hand", Pose::Identity());
+  checker.set_scene(holding);
+  EXPECT_EQ(checker.world()->lanes, nullptr);
+}
+
+TEST(LaneCheck, NeverClearsWhatTheExactStateCheckFindsWithinThePadding) {
+  KINETIC_REQUIRE_MBM();
+  const RobotModelPtr panda = lane_panda();
+  std::mt19937_64 rng(23);
+  int cleared = 0, checked = 0, near = 0;
+  for (const auto& [scene, index] : {std::pair{"cage", 3}, std::pair{"bookshelf_thin", 89}}) {
+    CollisionChecker checker(panda);
+    checker.set_scene(lane_scene(scene, index));
+    const CollisionWorld& world = *checker.world();
+    ASSERT_NE(world.lanes, nullptr);
+    CollisionState state;
+    state.reset(world);
+    LaneState lanes;
+    for (const double padding : {0.0, 0.02}) {
+      for (int batch = 0; batch < 150; ++batch) {
+        JointVector q[kLanes];
+        const JointVector* states[kLanes];
+        const int count = 1 + batch % kLanes;
+        for (int l = 0; l < count; ++l) {
+          q[l] = lane_test_state(*panda, rng);
+          states[l] = &q[l];
+        }
+        LaneOpen open[kLanes];
+        lanes_open(world, lanes, states, count, padding, 0.0, open);
+        for (int l = 0; l < count; ++l) {
+          update_poses(world, state, q[l]);
+          for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) {
+            const bool exact_near = slot_near_scene(world, state, m, padding, 0.0);
+            ++checked;
+            near += exact_near;
+            if (open[l].scene & slot_bit(m)) continue;
+            ++cleared;
+            ASSERT_FALSE(exact_near) << scene << " slot " << m << " padding " << padding;
+          }
+          for (std::size_t k = 0; k < world.self_pairs.size(); ++k) {
+            if (open[l].self & slot_bit(k)) continue;
+            ASSERT_FALSE(self_pair_in_collision(world, state, k, 0.0, 0.0, nullptr, false,
+                                                /*exact=*/true))
+                << scene << " pair " << k;
+          }
+        }
+      }
+    }
+  }
+  // What makes them worth it: most slots clear of the scene are cleared without the state check.
+  std::cout << "lanes cleared " << cleared << " of " << checked << " slot checks (" << near
+            << " within the padding)\n";
+  EXPECT_GT(cleared, (checked - near) / 2);
+}
+
+TEST(LaneCheck, EdgeVerdictsAreThoseOfCheckingEveryGridState) {
+  KINETIC_REQUIRE_MBM();
+  const RobotModelPtr panda = lane_panda();
+  std::mt19937_64 rng(5);
+  int blocked = 0, free = 0;
+  for (const auto& [scene, index] : {std::pair{"cage", 3}, std::pair{"bookshelf_small", 90}}) {
+    CollisionChecker checker(panda);
+    checker.set_scene(lane_scene(scene, index));
+    const CollisionWorld& world = *checker.world();
+    ASSERT_NE(world.lanes, nullptr);
+    CollisionState state, each;
+    state.reset(world);
+    each.reset(world);
+    GridCheckState grid;
+    for (int edge = 0; edge < 160; ++edge) {
+      const JointVector q0 = lane_test_state(*panda, rng);
+      JointVector q1 = test::random_state(*panda, rng);
+      q1 = q0 + (q1 - q0) * (0.8 / std::max(0.8, (q1 - q0).norm()));  // a search step at most
+      const int steps =
+          std::max(2, static_cast<int>(std::ceil((q1 - q0).cwiseAbs().maxCoeff() / 0.05)));
+      CheckOptions options;
+      options.padding = edge % 3 == 0 ? 0.02 : 0.0;
+      options.pad_self = false;
+      options.exact = edge % 2 == 0;
+      options.covers_decide = edge % 4 == 1;
+      bool expected = true;
+      for (int i = 1; i < steps && expected; ++i)
+        expected =
+            !in_collision(world, each, q0 + (q1 - q0) * (static_cast<double>(i) / steps), options);
+      const int probe = edge % 5 == 0 ? steps / 3 : 0;
+      const bool verdict = grid_motion_free(world, state, grid, q0, q1, steps, options, probe);
+      ASSERT_EQ(verdict, expected) << scene << " edge " << edge;
+      if (!verdict) {
+        ++blocked;
+        ASSERT_GT(grid.blocked_step, 0);
+        ASSERT_LT(grid.blocked_step, steps);
+        EXPECT_TRUE(in_collision(world, each,
+                                 q0 + (q1 - q0) * (static_cast<double>(grid.blocked_step) / steps),
+                                 options));
+      } else {
+        ++free;
+      }
+    }
+  }
+  EXPECT_GT(blocked, 20);  // both verdicts are exercised
+  EXPECT_GT(free, 20);
+}
