@@ -74,6 +74,13 @@ bool lane_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
   }
   const SlotMask scene_slots = options.scene ? kAllSlots : 0,
                  self_pairs = options.self ? kAllSlots : 0;
+  // Pairs with a table of their distance proven along the whole edge at once (by the margin the
+  // state check's sphere tier may err by, as the runs below prove them), not lane by lane.
+  const SlotMask self_proven =
+      options.self
+          ? pairs_clear_along(world, q0, dq, {0, steps, 0, kAllSlots}, steps,
+                              self_padding + world.options.refinement_margin + kRoundingSlack)
+          : 0;
   const JointVector* batch[kLanes];
   for (std::size_t first = 0; first < grid.order.size(); first += kLanes) {
     const int count = static_cast<int>(std::min<std::size_t>(kLanes, grid.order.size() - first));
@@ -81,7 +88,14 @@ bool lane_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
       grid.lane_q[l].noalias() = q0 + dq * (static_cast<double>(grid.order[first + l]) / steps);
       batch[l] = &grid.lane_q[l];
     }
-    lanes_open(world, grid.lanes, batch, count, scene_padding, self_padding, grid.lane_open);
+    lanes_open(world, grid.lanes, batch, count, scene_padding, self_padding, grid.lane_open,
+               self_proven);
+    if (options.scene)
+      for (int l = 0; l < count; ++l)
+        if (grid.lane_open[l].collides) {
+          grid.blocked_step = grid.order[first + static_cast<std::size_t>(l)];
+          return false;
+        }
     for (int l = 0; l < count; ++l) {
       const SlotMask scene = grid.lane_open[l].scene & scene_slots;
       const SlotMask self = grid.lane_open[l].self & self_pairs;

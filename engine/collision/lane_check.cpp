@@ -113,6 +113,41 @@ constexpr int kFrameRows = 12;
   return LaneI{} - 1;
 }
 
+bool lane_witness_test(Shape::Type type) {
+  return type == Shape::Type::Box || type == Shape::Type::Cylinder || type == Shape::Type::Sphere;
+}
+
+// Lanes whose point lies deeper than kLaneSlack inside a box, cylinder or sphere, or nearer to it
+// than reach_in (the padding less kLaneSlack): proof that the body holding the point is within
+// the padding of the obstacle, whatever single precision's rounding.
+[[gnu::always_inline]] inline LaneI within_primitive(const LaneModel::Obstacle& shape, LaneF x,
+                                                     LaneF y, LaneF z, float reach_in) {
+  const float reach_squared = reach_in > 0.0f ? reach_in * reach_in : -1.0f;
+  switch (shape.type) {
+    case Shape::Type::Box: {
+      const LaneF ax = lane_abs(x), ay = lane_abs(y), az = lane_abs(z);
+      const LaneF qx = lane_max0(ax - shape.half[0]), qy = lane_max0(ay - shape.half[1]),
+                  qz = lane_max0(az - shape.half[2]);
+      const LaneF dx = shape.half[0] - ax, dy = shape.half[1] - ay, dz = shape.half[2] - az;
+      const LaneF depth = dx < dy ? (dx < dz ? dx : dz) : (dy < dz ? dy : dz);
+      return (depth > kLaneSlack) | (qx * qx + qy * qy + qz * qz < reach_squared);
+    }
+    case Shape::Type::Cylinder: {
+      const LaneF radial = lane_sqrt(x * x + y * y), az = lane_abs(z);
+      const LaneF qr = lane_max0(radial - shape.half[0]), qz = lane_max0(az - shape.half[2]);
+      const LaneF dr = shape.half[0] - radial, dz = shape.half[2] - az;
+      const LaneF depth = dr < dz ? dr : dz;
+      return (depth > kLaneSlack) | (qr * qr + qz * qz < reach_squared);
+    }
+    case Shape::Type::Sphere: {
+      const float limit = shape.half[0] + reach_in;
+      return x * x + y * y + z * z < (limit > 0.0f ? limit * limit : -1.0f);
+    }
+    default:
+      return LaneI{};
+  }
+}
+
 LaneModel::Obstacle lane_obstacle(const CollisionWorld::ObstacleFrame& frame) {
   LaneModel::Obstacle out;
   if (!frame.shape || frame.shape->type == Shape::Type::Mesh || !frame.to_local.allFinite() ||
@@ -308,7 +343,7 @@ namespace {
 [[gnu::always_inline]] inline void lanes_open_body(const CollisionWorld& world, LaneState& lanes,
                                                    const JointVector* const* states, int count,
                                                    double scene_padding, double self_padding,
-                                                   LaneOpen* open) {
+                                                   LaneOpen* open, SlotMask self_proven) {
   const LaneModel& model = *world.lanes;
   const unsigned active = (1u << count) - 1u;
   const std::size_t rows = static_cast<std::size_t>(model.link_count) * kFrameRows;
@@ -335,6 +370,7 @@ namespace {
   }
 
   const float scene_reach_padding = static_cast<float>(scene_padding) + kLaneSlack;
+  unsigned colliding = 0;  // lanes a witness proved in collision
   for (std::size_t m = 0; world.has_obstacles() && m < slots; ++m) {
     const LaneF* root = roots + 3 * m;
     const int b = world.moving_bodies[m];
@@ -405,17 +441,31 @@ namespace {
           touched |= near_primitive(obstacle, l[0], l[1], l[2],
                                     splat(world.cover_r[i] + scene_reach_padding));
         }
-        open_lanes |= lane_bits(touched) & near_root;
+        const unsigned touching = lane_bits(touched) & near_root;
+        open_lanes |= touching;
+        // A witness vertex of the link's meshes inside the obstacle (or within the padding)
+        // proves the state colliding, as the state check's own witnesses do.
+        if (touching & ~colliding && lane_witness_test(obstacle.type)) {
+          const float reach_in = static_cast<float>(scene_padding) - kLaneSlack;
+          LaneI inside{};
+          for (std::size_t i = world.witness_begin[m]; i < world.witness_begin[m + 1]; ++i) {
+            place_point(relative, world.witness_x[i], world.witness_y[i], world.witness_z[i], l);
+            inside |= within_primitive(obstacle, l[0], l[1], l[2], reach_in);
+          }
+          colliding |= lane_bits(inside) & touching;
+        }
         if (open_lanes == active) break;
       }
     }
     for (int l = 0; l < count; ++l)
       if (open_lanes & (1u << l)) open[l].scene |= slot_bit(m);
   }
+  for (int l = 0; l < count; ++l) open[l].collides = (colliding >> l) & 1u;
 
   // Self pairs: root spheres apart, else the pair's table at the lane's configuration.
   const float self_reach_padding = static_cast<float>(self_padding) + kLaneSlack;
   for (std::size_t k = 0; k < world.self_pairs.size(); ++k) {
+    if (k < 63 && (self_proven & slot_bit(k))) continue;
     const LaneF* a = roots + 3 * static_cast<std::size_t>(world.slot_of_body[world.self_first[k]]);
     const LaneF* b = roots + 3 * static_cast<std::size_t>(world.slot_of_body[world.self_second[k]]);
     const LaneF dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
@@ -431,23 +481,24 @@ namespace {
 
 void lanes_open_portable(const CollisionWorld& world, LaneState& lanes,
                          const JointVector* const* states, int count, double scene_padding,
-                         double self_padding, LaneOpen* open) {
-  lanes_open_body(world, lanes, states, count, scene_padding, self_padding, open);
+                         double self_padding, LaneOpen* open, SlotMask self_proven) {
+  lanes_open_body(world, lanes, states, count, scene_padding, self_padding, open, self_proven);
 }
 
 [[gnu::target("avx2")]] void lanes_open_avx2(const CollisionWorld& world, LaneState& lanes,
                                              const JointVector* const* states, int count,
                                              double scene_padding, double self_padding,
-                                             LaneOpen* open) {
-  lanes_open_body(world, lanes, states, count, scene_padding, self_padding, open);
+                                             LaneOpen* open, SlotMask self_proven) {
+  lanes_open_body(world, lanes, states, count, scene_padding, self_padding, open, self_proven);
 }
 
 }  // namespace
 
 void lanes_open(const CollisionWorld& world, LaneState& lanes, const JointVector* const* states,
-                int count, double scene_padding, double self_padding, LaneOpen* open) {
+                int count, double scene_padding, double self_padding, LaneOpen* open,
+                SlotMask self_proven) {
   static const auto run = __builtin_cpu_supports("avx2") ? &lanes_open_avx2 : &lanes_open_portable;
-  run(world, lanes, states, count, scene_padding, self_padding, open);
+  run(world, lanes, states, count, scene_padding, self_padding, open, self_proven);
 }
 
 }  // namespace kinetic

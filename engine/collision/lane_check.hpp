@@ -6,11 +6,13 @@
 // phase and covers per state, a few hundred cycles each before any exact tier; the lanes pay them
 // once per eight states.
 //
-// The lanes only prove: a lane's state is free of the slots and pairs they clear, and what they
-// cannot clear (a cover within the padding of an obstacle, root spheres of a pair without a
-// table proof) is left open for the state check (state_check.hpp) to decide as it always does.
-// So every verdict built on them is the state check's. The covers hold their meshes (cover_check)
-// and the lanes test them with a slack far above single precision's rounding (lane_check.cpp).
+// The lanes prove, and nothing else: a lane's state is free of the slots and pairs they clear, or
+// it collides where a witness vertex of a link's meshes (witness_check.hpp) lies inside an
+// obstacle; what they cannot clear (a cover within the padding of an obstacle, root spheres of a
+// pair without a table proof) is left open for the state check (state_check.hpp) to decide as it
+// always does. So every verdict built on them is the state check's. The covers hold their meshes
+// (cover_check) and the lanes test them with a slack far above single precision's rounding
+// (lane_check.cpp).
 #include <memory>
 #include <vector>
 
@@ -77,12 +79,17 @@ struct LaneState {
 struct LaneOpen {
   SlotMask scene = 0;
   SlotMask self = 0;
+  // A witness vertex of a link's meshes lies inside an obstacle (or within the padding): the
+  // state collides, whatever is open (the state check would find it so too).
+  bool collides = false;
 };
 
 // For states[0, count) (count <= kLanes, full joint vectors), what each leaves open at these
 // paddings (CollisionWorld::padding_for). A state the lanes cannot place (joint values beyond
 // their range) has everything open.
+// self_proven: self pairs (slot_bit of their index) the caller has proven apart in every state.
 void lanes_open(const CollisionWorld& world, LaneState& lanes, const JointVector* const* states,
-                int count, double scene_padding, double self_padding, LaneOpen* open);
+                int count, double scene_padding, double self_padding, LaneOpen* open,
+                SlotMask self_proven = 0);
 
 }  // namespace kinetic
