@@ -9,6 +9,7 @@
 #include "engine/collision/broad_phase.hpp"
 #include "engine/collision/cover_check.hpp"
 #include "engine/collision/self_pair_table.hpp"
+#include "engine/kinematics/joint_motion.hpp"
 #include "engine/kinematics/joint_source.hpp"
 
 namespace kinetic {
@@ -264,8 +265,12 @@ LaneModel::Obstacle lane_obstacle(const CollisionWorld::ObstacleFrame& frame) {
 
 std::shared_ptr<const LaneModel> lane_model_for(const CollisionWorld& world) {
   if (world.attached_begin != world.obstacle_begin) return nullptr;  // attached objects
-  for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
-    if (!has_cover(world, m)) return nullptr;
+  // Links without a cover (primitive-only links, or a cover given up past its sphere budget, as
+  // an industrial arm's large first link) are tested by their root spheres alone, and left open
+  // where those are near; a robot with few covers is left to the run proofs of grid_check.
+  std::size_t covered = 0;
+  for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) covered += has_cover(world, m);
+  if (2 * covered <= world.moving_bodies.size()) return nullptr;
   const RobotModel& robot = *world.model;
   auto model = std::make_shared<LaneModel>();
   model->link_count = static_cast<int>(robot.links().size());
@@ -294,38 +299,22 @@ std::shared_ptr<const LaneModel> lane_model_for(const CollisionWorld& world) {
     step.variable = source.variable;
     step.multiplier = source.multiplier;
     step.offset = source.offset;
-    const Eigen::Matrix3d rotation = joint.origin.linear();
-    for (int r = 0; r < 3; ++r)
-      step.translation[r] = static_cast<float>(joint.origin.translation()[r]);
-    for (int c = 0; c < 3 && step.permuted; ++c) {
-      int from = -1;
-      for (int r = 0; r < 3; ++r) {
-        const double value = std::abs(rotation(r, c));
-        if (std::abs(value - 1.0) <= 1e-12 && from < 0)
-          from = r;
-        else if (value > 1e-12)
-          step.permuted = false;
-      }
-      if (from < 0) {
-        step.permuted = false;
-      } else {
-        // Column c of the origin is sign * e_from: the child's column c is the parent's column
-        // `from`, times the sign.
-        step.source[c] = from;
-        step.sign[c] = rotation(from, c) > 0.0 ? 1.0f : -1.0f;
-      }
+    // The double-precision kinematics' own reading of the origin and axis (joint_motion.hpp):
+    // signed column moves where the origin rotation is a signed permutation, the axis kind.
+    const detail::FrameStep frame =
+        detail::FrameStep::make(joint.origin, joint.axis, detail::StepMotion::Fixed);
+    for (int r = 0; r < 3; ++r) step.translation[r] = static_cast<float>(frame.translation[r]);
+    step.permuted = frame.permuted;
+    for (int c = 0; c < 3; ++c) {
+      step.source[c] = frame.source[c];
+      step.sign[c] = static_cast<float>(frame.sign[c]);
     }
-    for (int c = 0; c < 3; ++c)
-      for (int r = 0; r < 3; ++r) step.rotation[3 * c + r] = static_cast<float>(rotation(r, c));
-    const Vector3 axis = joint.axis.normalized();
-    if (!axis.allFinite()) return nullptr;
-    for (int r = 0; r < 3; ++r) step.axis[r] = static_cast<float>(axis[r]);
-    step.axis_kind = 3;
-    for (int k = 0; k < 3; ++k)
-      if (std::abs(std::abs(axis[k]) - 1.0) <= 1e-12) {
-        step.axis_kind = k;
-        step.axis_sign = axis[k] > 0.0 ? 1.0f : -1.0f;
-      }
+    for (int i = 0; i < 9; ++i) step.rotation[i] = static_cast<float>(frame.rotation[i]);
+    if (!frame.axis.axis.allFinite()) return nullptr;
+    for (int r = 0; r < 3; ++r) step.axis[r] = static_cast<float>(frame.axis.axis[r]);
+    step.axis_kind =
+        frame.axis.kind == detail::AxisKind::General ? 3 : static_cast<int>(frame.axis.kind);
+    step.axis_sign = static_cast<float>(frame.axis.sign);
     if (!joint.origin.matrix().allFinite() ||
         joint.origin.translation().cwiseAbs().maxCoeff() >= kMaxLaneCoordinate)
       return nullptr;
@@ -426,6 +415,11 @@ namespace {
                                      splat(root_radius + scene_reach_padding))) &
             active & ~open_lanes;
         if (near_root == 0) continue;
+        if (cover_begin == cover_end) {  // no cover: the state check decides
+          open_lanes |= near_root;
+          if (open_lanes == active) break;
+          continue;
+        }
         // The link's frame in the obstacle's frame, per lane: each sphere is then one placement.
         LaneF relative[kFrameRows];
         for (int c = 0; c < 4; ++c) {

@@ -57,8 +57,8 @@ struct LaneModel {
   std::vector<Obstacle> obstacles;
 };
 
-// The lanes' model of `world`, or null where they cannot serve it: a robot without sphere covers
-// on every link with geometry (primitive-only links), attached objects, joints the steps cannot
+// The lanes' model of `world`, or null where they cannot serve it: a robot whose links mostly lack
+// sphere covers (the built-in arms' primitive links), attached objects, joints the steps cannot
 // express.
 std::shared_ptr<const LaneModel> lane_model_for(const CollisionWorld& world);
 
