@@ -1,6 +1,10 @@
 #include "engine/collision/lane_check.hpp"
 
+#if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
+// An AVX2 build of the lanes next to the portable one, chosen at run time (as tip_kernel.cpp's).
+#define KINETIC_LANES_X86 1
+#endif
 
 #include <algorithm>
 #include <cmath>
@@ -36,11 +40,17 @@ constexpr float kMaxLaneCoordinate = 50.0f;
 
 // Bit l: lane l of the mask is set (masks are all ones or all zeros per lane).
 [[gnu::always_inline]] inline unsigned lane_bits(LaneI mask) {
+#ifdef KINETIC_LANES_X86
   __m128 low, high;
   std::memcpy(&low, &mask, sizeof(low));
   std::memcpy(&high, reinterpret_cast<const char*>(&mask) + sizeof(low), sizeof(high));
   return static_cast<unsigned>(_mm_movemask_ps(low)) |
          (static_cast<unsigned>(_mm_movemask_ps(high)) << 4);
+#else
+  unsigned bits = 0;
+  for (int l = 0; l < kLanes; ++l) bits |= static_cast<unsigned>(mask[l] != 0) << l;
+  return bits;
+#endif
 }
 
 [[gnu::always_inline]] inline LaneF lane_abs(LaneF x) {
@@ -52,12 +62,16 @@ constexpr float kMaxLaneCoordinate = 50.0f;
 
 [[gnu::always_inline]] inline LaneF lane_sqrt(LaneF x) {
   LaneF out;
+#ifdef KINETIC_LANES_X86
   for (int h = 0; h < kLanes; h += 4) {
     __m128 half;
     std::memcpy(&half, reinterpret_cast<const float*>(&x) + h, sizeof(half));
     half = _mm_sqrt_ps(half);
     std::memcpy(reinterpret_cast<float*>(&out) + h, &half, sizeof(half));
   }
+#else
+  for (int l = 0; l < kLanes; ++l) out[l] = std::sqrt(x[l]);
+#endif
   return out;
 }
 
@@ -479,19 +493,25 @@ void lanes_open_portable(const CollisionWorld& world, LaneState& lanes,
   lanes_open_body(world, lanes, states, count, scene_padding, self_padding, open, self_proven);
 }
 
+#ifdef KINETIC_LANES_X86
 [[gnu::target("avx2")]] void lanes_open_avx2(const CollisionWorld& world, LaneState& lanes,
                                              const JointVector* const* states, int count,
                                              double scene_padding, double self_padding,
                                              LaneOpen* open, SlotMask self_proven) {
   lanes_open_body(world, lanes, states, count, scene_padding, self_padding, open, self_proven);
 }
+#endif
 
 }  // namespace
 
 void lanes_open(const CollisionWorld& world, LaneState& lanes, const JointVector* const* states,
                 int count, double scene_padding, double self_padding, LaneOpen* open,
                 SlotMask self_proven) {
+#ifdef KINETIC_LANES_X86
   static const auto run = __builtin_cpu_supports("avx2") ? &lanes_open_avx2 : &lanes_open_portable;
+#else
+  const auto run = &lanes_open_portable;
+#endif
   run(world, lanes, states, count, scene_padding, self_padding, open, self_proven);
 }
 
