@@ -145,6 +145,7 @@ void place_obstacles(CollisionWorld& world) {
     frame.to_local = placed.linear().transpose();
     frame.origin = placed.translation();
     frame.shape = &body.parts.front().shape;
+    frame.enclosing_radius = bounding_radius(*frame.shape);
     if (body.tree.empty() || !placed.matrix().allFinite()) continue;  // (SphereSet skips these)
     frame.culled_as_solid =
         frame.shape->type == Shape::Type::Box || frame.shape->type == Shape::Type::Cylinder;

@@ -61,6 +61,9 @@ struct CollisionWorld {
     Vector3 origin = Vector3::Zero();
     const Shape* shape = nullptr;
     bool culled_as_solid = false;  // the flat broad phase tests it by its shape (SphereSet::Solid)
+    // Radius of the smallest ball that holds the shape (0 for a half-space): a shape wider than
+    // a body cannot lie inside it, which the body's inner spheres need.
+    double enclosing_radius = 0.0;
   };
   // A self pair the continuous path check watches. Bodies of several solid primitives are
   // watched part against part (part_a/part_b >= 0): a part near a joint's axis moves slowly,
@@ -111,6 +114,10 @@ struct CollisionWorld {
   // frame: slot m's are [witness_begin[m], witness_begin[m + 1]).
   std::vector<std::size_t> witness_begin;
   std::vector<float> witness_x, witness_y, witness_z;
+  // The moving slots' inner spheres (inner_spheres.hpp), the same way: slot m's are
+  // [inner_begin[m], inner_begin[m + 1]).
+  std::vector<std::size_t> inner_begin;
+  std::vector<float> inner_x, inner_y, inner_z, inner_r;
   std::vector<std::vector<unsigned char>> scene_allowed;  // [moving slot][obstacle]
   std::vector<ObstacleFrame> obstacle_frames;
   ObstacleTree obstacle_tree;  // bounded obstacles (broad phase)

@@ -378,6 +378,7 @@ namespace {
     const LaneF* root = roots + 3 * m;
     const int b = world.moving_bodies[m];
     const float root_radius = static_cast<float>(world.root_radii[static_cast<std::size_t>(b)]);
+    const double body_extent = world.bodies[static_cast<std::size_t>(b)].body->extent;
     // Lanes beyond single precision's range are left open.
     unsigned open_lanes = lane_bits(~(lane_abs(root[0]) < kMaxLaneCoordinate) |
                                     ~(lane_abs(root[1]) < kMaxLaneCoordinate) |
@@ -460,6 +461,12 @@ namespace {
             place_point(relative, world.witness_x[i], world.witness_y[i], world.witness_z[i], l);
             inside |= within_primitive(obstacle, l[0], l[1], l[2], reach_in);
           }
+          // The link's inner spheres, where the obstacle is too wide to lie inside the link.
+          if (world.obstacle_frames[k].enclosing_radius > body_extent)
+            for (std::size_t i = world.inner_begin[m]; i < world.inner_begin[m + 1]; ++i) {
+              place_point(relative, world.inner_x[i], world.inner_y[i], world.inner_z[i], l);
+              inside |= within_primitive(obstacle, l[0], l[1], l[2], reach_in + world.inner_r[i]);
+            }
           colliding |= lane_bits(inside) & touching;
         }
         if (open_lanes == active) break;

@@ -150,7 +150,8 @@ bool self_in_collision(const CollisionWorld& world, const CollisionState& state,
 }
 
 bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, std::size_t m,
-                     double padding, double margin, bool covers_decide) {
+                     double padding, double margin, bool covers_decide,
+                     std::vector<DeferredScenePair>* deferred) {
   const int b = world.moving_bodies[m];
   const Vector3& center = state.bound_centers[b];
   const double radius = world.root_radii[b];
@@ -175,9 +176,13 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
     // The axis that last proved the body's hull apart from the obstacle (the exact tier's GJK
     // records it): the next state along an edge is nearly the same pose, and two support climbs
     // along that axis usually prove it again without the sphere walk or GJK.
+    const auto exact_tier = [&] {
+      if (!deferred) return pair_in_collision(world, state, b, o, padding, margin);
+      deferred->push_back({m, o, padding});
+      return false;
+    };
     if (state.scene_hull_hint.empty())
-      return witness_within(world, state, m, frame, padding) ||
-             pair_in_collision(world, state, b, o, padding, margin);
+      return witness_within(world, state, m, frame, padding) || exact_tier();
     const CollisionBody& body = *world.bodies[static_cast<std::size_t>(b)].body;
     const CollisionBody& obstacle = *world.bodies[static_cast<std::size_t>(o)].body;
     HullHint& hint = state.scene_hull_hint[m * static_cast<std::size_t>(world.body_count() -
@@ -186,12 +191,28 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
     if (hull_axis_apart(body, state.pose(b), obstacle, state.pose(o), padding, hint)) return false;
     // A vertex of the body's meshes within the padding: colliding, as the exact tier would say.
     if (witness_within(world, state, m, frame, padding)) return true;
-    return kinetic::pair_in_collision(body, state.pose(b), obstacle, state.pose(o), padding, margin,
-                                      false, &hint);
+    return exact_tier();
   };
   return any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles,
                            center, radius, padding, collides);
 }
+
+namespace {
+// The exact tier for a pair slot_near_scene deferred.
+bool exact_scene_pair(const CollisionWorld& world, const CollisionState& state,
+                      const DeferredScenePair& pair, double margin) {
+  const int b = world.moving_bodies[pair.slot];
+  if (state.scene_hull_hint.empty())
+    return pair_in_collision(world, state, b, pair.obstacle, pair.padding, margin);
+  HullHint& hint =
+      state.scene_hull_hint[pair.slot * static_cast<std::size_t>(world.body_count() -
+                                                                 world.obstacle_begin) +
+                            static_cast<std::size_t>(pair.obstacle - world.obstacle_begin)];
+  return kinetic::pair_in_collision(*world.bodies[static_cast<std::size_t>(b)].body, state.pose(b),
+                                    *world.bodies[static_cast<std::size_t>(pair.obstacle)].body,
+                                    state.pose(pair.obstacle), pair.padding, margin, false, &hint);
+}
+}  // namespace
 
 bool slot_root_clear(const CollisionWorld& world, const CollisionState& state, std::size_t m,
                      double base_padding, double extra, double& gap) {
@@ -225,17 +246,26 @@ bool scene_in_collision(const CollisionWorld& world, const CollisionState& state
   // From the body that collided last, round to the others: the next state checked is usually
   // nearby (along an edge, or the search's next step), and the same body hits first again, where
   // the bodies before it would have been proven clear for nothing. The verdict is the same.
+  // The exact tier's pairs wait until every body has had its cheap tests: in a blocked state
+  // another body often has a witness deep in an obstacle, which ends the check at once.
   const std::size_t count = world.moving_bodies.size();
   const std::size_t first = state.last_scene_hit < count ? state.last_scene_hit : 0;
+  std::vector<DeferredScenePair>& deferred = state.deferred_scene;
+  deferred.clear();
   for (std::size_t i = 0; i < count; ++i) {
     const std::size_t m = first + i < count ? first + i : first + i - count;
     if ((slots & slot_bit(m)) &&
         slot_near_scene(world, state, m, base_padding + (extra_padding ? extra_padding[m] : 0.0),
-                        margin, covers_decide)) {
+                        margin, covers_decide, &deferred)) {
       state.last_scene_hit = m;
       return true;
     }
   }
+  for (const DeferredScenePair& pair : deferred)
+    if (exact_scene_pair(world, state, pair, margin)) {
+      state.last_scene_hit = pair.slot;
+      return true;
+    }
   return false;
 }
 

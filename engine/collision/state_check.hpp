@@ -12,6 +12,13 @@
 
 namespace kinetic {
 
+// A slot and obstacle the cheap tiers left to the exact one (scene_in_collision runs it last).
+struct DeferredScenePair {
+  std::size_t slot;
+  int obstacle;
+  double padding;
+};
+
 struct CollisionState {
   std::vector<Pose> link_poses;
   std::vector<Pose> body_poses;        // attached objects and obstacles (links: link_poses)
@@ -26,6 +33,8 @@ struct CollisionState {
   mutable std::vector<HullHint> scene_hull_hint;
   // The moving slot that last collided with the scene: checked first next time.
   mutable std::size_t last_scene_hit = 0;
+  // scene_in_collision's pairs for the exact tier (kept to reuse the allocation).
+  mutable std::vector<DeferredScenePair> deferred_scene;
   int attached_begin = 0;
   // The covers' spheres in the world frame (cover_check.cpp), placed per slot when first needed
   // after a pose update: the slot's stamp then equals pose_stamp.
@@ -77,9 +86,11 @@ bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& s
                             bool exact = false);
 // Whether moving slot m's body comes within `padding` of an obstacle; with a refinement `margin`
 // > 0, a sphere-tier answer within padding + margin counts as near too. covers_decide: a body
-// with a sphere cover is near wherever its cover is (CheckOptions::covers_decide).
+// with a sphere cover is near wherever its cover is (CheckOptions::covers_decide). deferred
+// (null: none): pairs the cheap tiers leave open are added to it, not decided (false for them).
 bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, std::size_t m,
-                     double padding, double margin, bool covers_decide = false);
+                     double padding, double margin, bool covers_decide = false,
+                     std::vector<DeferredScenePair>* deferred = nullptr);
 // extra_padding: per moving slot, added to `padding` (null: none). exact: no refinement margin
 // (no false positives, for continuous checks that must not call a near miss contact). Only the
 // bodies of `slots` are checked. covers_decide: as in slot_near_scene.

@@ -45,6 +45,11 @@ void choose_witnesses(CollisionWorld& world) {
   world.witness_x.clear();
   world.witness_y.clear();
   world.witness_z.clear();
+  world.inner_begin.assign(1, 0);
+  world.inner_x.clear();
+  world.inner_y.clear();
+  world.inner_z.clear();
+  world.inner_r.clear();
   for (const int b : world.moving_bodies) {
     // The hulls' vertices of the body's meshes, in the body frame (state.pose's: an attached
     // object's pose has its offset already).
@@ -64,13 +69,31 @@ void choose_witnesses(CollisionWorld& world) {
       world.witness_z.push_back(static_cast<float>(w.z()));
     }
     world.witness_begin.push_back(world.witness_x.size());
+    for (const FclPart& part : world.bodies[static_cast<std::size_t>(b)].body->parts) {
+      if (!part.mesh) continue;
+      for (const InnerSphere& sphere : part.mesh->inner_spheres) {
+        const Vector3 c = part.pose * sphere.center;
+        world.inner_x.push_back(static_cast<float>(c.x()));
+        world.inner_y.push_back(static_cast<float>(c.y()));
+        world.inner_z.push_back(static_cast<float>(c.z()));
+        world.inner_r.push_back(static_cast<float>(sphere.radius));
+      }
+    }
+    world.inner_begin.push_back(world.inner_x.size());
   }
 }
 
 bool witness_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
                     const CollisionWorld::ObstacleFrame& frame, double padding) {
   const std::size_t begin = world.witness_begin[m], end = world.witness_begin[m + 1];
-  if (begin == end || !frame.shape) return false;
+  // Inner spheres count only where the obstacle cannot lie inside the body.
+  const std::size_t inner_begin = world.inner_begin[m];
+  const std::size_t inner_end =
+      frame.enclosing_radius >
+              world.bodies[static_cast<std::size_t>(world.moving_bodies[m])].body->extent
+          ? world.inner_begin[m + 1]
+          : inner_begin;
+  if ((begin == end && inner_begin == inner_end) || !frame.shape) return false;
   const Shape::Type type = frame.shape->type;
   if (type != Shape::Type::Box && type != Shape::Type::Cylinder) return false;
   const Pose& pose = state.pose(world.moving_bodies[m]);
@@ -83,6 +106,10 @@ bool witness_within(const CollisionWorld& world, const CollisionState& state, st
   const float* x = world.witness_x.data();
   const float* y = world.witness_y.data();
   const float* z = world.witness_z.data();
+  const float* ix = world.inner_x.data();
+  const float* iy = world.inner_y.data();
+  const float* iz = world.inner_z.data();
+  const float* ir = world.inner_r.data();
   // A point proves the pair colliding when it lies deeper than the slack inside the primitive,
   // or (a padding beyond the slack) nearer to it than padding - slack. No branch per point: the
   // compiler runs each loop over several at once.
@@ -103,6 +130,15 @@ bool witness_within(const CollisionWorld& world, const CollisionState& state, st
       const float depth = std::min(std::min(hx - ax, hy - ay), hz - az);
       hit |= (depth > kWitnessSlack) | (qx * qx + qy * qy + qz * qz < reach_squared);
     }
+    for (std::size_t i = inner_begin; i < inner_end; ++i) {
+      const float ax = std::abs(r(0, 0) * ix[i] + r(0, 1) * iy[i] + r(0, 2) * iz[i] + t.x());
+      const float ay = std::abs(r(1, 0) * ix[i] + r(1, 1) * iy[i] + r(1, 2) * iz[i] + t.y());
+      const float az = std::abs(r(2, 0) * ix[i] + r(2, 1) * iy[i] + r(2, 2) * iz[i] + t.z());
+      const float qx = std::max(ax - hx, 0.0f), qy = std::max(ay - hy, 0.0f),
+                  qz = std::max(az - hz, 0.0f);
+      const float limit = std::max(ir[i] + reach, 0.0f);
+      hit |= qx * qx + qy * qy + qz * qz < limit * limit;
+    }
   } else {  // a cylinder along its z axis
     const float radius = static_cast<float>(shape.radius),
                 half_length = static_cast<float>(shape.length / 2);
@@ -114,6 +150,15 @@ bool witness_within(const CollisionWorld& world, const CollisionState& state, st
       const float qr = std::max(radial - radius, 0.0f), qz = std::max(az - half_length, 0.0f);
       const float depth = std::min(radius - radial, half_length - az);
       hit |= (depth > kWitnessSlack) | (qr * qr + qz * qz < reach_squared);
+    }
+    for (std::size_t i = inner_begin; i < inner_end; ++i) {
+      const float lx = r(0, 0) * ix[i] + r(0, 1) * iy[i] + r(0, 2) * iz[i] + t.x();
+      const float ly = r(1, 0) * ix[i] + r(1, 1) * iy[i] + r(1, 2) * iz[i] + t.y();
+      const float az = std::abs(r(2, 0) * ix[i] + r(2, 1) * iy[i] + r(2, 2) * iz[i] + t.z());
+      const float qr = std::max(std::sqrt(lx * lx + ly * ly) - radius, 0.0f),
+                  qz = std::max(az - half_length, 0.0f);
+      const float limit = std::max(ir[i] + reach, 0.0f);
+      hit |= qr * qr + qz * qz < limit * limit;
     }
   }
   return hit;

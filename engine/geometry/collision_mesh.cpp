@@ -27,6 +27,8 @@ using CacheKey = std::tuple<std::string, double, double, double, std::int64_t, s
 // run), and reading, hulling and covering the PR2's meshes again each time took longer than the
 // planning.
 constexpr std::size_t kRetainedTriangles = 400000;
+// Inner spheres per mesh: enough to fill a link's core from end to end.
+constexpr std::size_t kInnerSpheresPerMesh = 8;
 
 struct MeshCache {
   std::mutex mutex;
@@ -163,6 +165,8 @@ std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3&
                   "repair the mesh or export it again");
   mesh->hull = convex_hull(distinct_used_vertices(*mesh));
   mesh->hull_columns = PointColumns(mesh->hull);
+  mesh->inner_spheres =
+      kinetic::inner_spheres(mesh->vertices, mesh->triangles, kInnerSpheresPerMesh);
   return mesh;
 }
 

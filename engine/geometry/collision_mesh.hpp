@@ -18,6 +18,7 @@
 
 #include "engine/core/types.hpp"
 #include "engine/geometry/convex_hull.hpp"
+#include "engine/geometry/inner_spheres.hpp"
 #include "engine/geometry/point_columns.hpp"
 
 namespace kinetic {
@@ -33,6 +34,8 @@ struct CollisionMesh {
   // another body in a few support searches where the triangles would be tested by the dozen.
   ConvexHull hull;
   PointColumns hull_columns;  // the same, for the support scan
+  // Balls inside the volume the triangles close (none where they do not close one).
+  std::vector<InnerSphere> inner_spheres;
 
   // The FCL BVH of the triangles, built by the first caller (thread-safe); never modified
   // afterwards (FCL only reads it during queries).

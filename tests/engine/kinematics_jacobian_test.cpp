@@ -14,7 +14,7 @@ namespace kinetic {
 namespace {
 
 constexpr double kStep = 1e-6;
-constexpr double kTolerance = 1e-7;
+constexpr double kJacobianTolerance = 1e-7;
 
 // d(pose)/dq_i as [linear velocity; angular velocity (base frame)] by central differences.
 template <typename PoseOf>
@@ -61,7 +61,7 @@ TEST_P(JacobianOfSharedRobot, MatchesFiniteDifferencesAtTipLinksAndPoints) {
     const JointVector q = random_within(chain.lower_limits(), chain.upper_limits(), random);
     const Jacobian expected = finite_difference_jacobian(
         q, [&](const JointVector& x) { return chain.fk(x); }, Vector3::Zero());
-    EXPECT_LE((chain.jacobian(q) - expected).cwiseAbs().maxCoeff(), kTolerance);
+    EXPECT_LE((chain.jacobian(q) - expected).cwiseAbs().maxCoeff(), kJacobianTolerance);
 
     // Every link of the chain, at an off-axis point.
     const Vector3 point(0.05, -0.03, 0.02);
@@ -70,7 +70,7 @@ TEST_P(JacobianOfSharedRobot, MatchesFiniteDifferencesAtTipLinksAndPoints) {
       const Jacobian at_link = chain.jacobian_at(q, link, point);
       const Jacobian fd = finite_difference_jacobian(
           q, [&](const JointVector& x) { return chain.link_pose(x, link); }, point);
-      EXPECT_LE((at_link - fd).cwiseAbs().maxCoeff(), kTolerance) << link;
+      EXPECT_LE((at_link - fd).cwiseAbs().maxCoeff(), kJacobianTolerance) << link;
     }
   }
 }
@@ -94,7 +94,7 @@ TEST(ModelJacobian, MatchesFiniteDifferencesThroughMimicJoints) {
     const Jacobian expected = finite_difference_jacobian(
         q, [&](const JointVector& x) { return fk.link_pose(x, finger); }, point);
     const Jacobian ours = fk.link_jacobian(q, finger, point);
-    EXPECT_LE((ours - expected).cwiseAbs().maxCoeff(), kTolerance);
+    EXPECT_LE((ours - expected).cwiseAbs().maxCoeff(), kJacobianTolerance);
     // The finger's prismatic variable moves it: the mimic column is not empty.
     const int finger_variable = model->variable_index("panda_finger_joint1");
     EXPECT_GT(ours.col(finger_variable).head<3>().norm(), 0.5);
