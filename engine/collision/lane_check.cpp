@@ -1,27 +1,18 @@
 #include "engine/collision/lane_check.hpp"
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-// An AVX2 build of the lanes next to the portable one, chosen at run time (as tip_kernel.cpp's).
-#define KINETIC_LANES_X86 1
-#endif
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 
 #include "engine/collision/broad_phase.hpp"
 #include "engine/collision/cover_check.hpp"
+#include "engine/collision/lane_math.hpp"
 #include "engine/collision/self_pair_table.hpp"
 #include "engine/kinematics/joint_motion.hpp"
 #include "engine/kinematics/joint_source.hpp"
 
 namespace kinetic {
 namespace {
-
-// One float per lane. may_alias: the lanes live in LaneState's float blocks.
-typedef float LaneF __attribute__((vector_size(kLanes * sizeof(float)), __may_alias__));
-typedef int LaneI __attribute__((vector_size(kLanes * sizeof(int))));
 
 // m: added to every padding the lanes test. Single precision places a point of a robot within a
 // few metres of its base to within micrometres (a dozen float rotations in a row, a polynomial
@@ -33,47 +24,6 @@ constexpr float kLaneSlack = 1e-4f;
 constexpr double kMaxLaneValue = 256.0;
 // m: coordinates the lanes test, as the covers' own test (cover_check.cpp).
 constexpr float kMaxLaneCoordinate = 50.0f;
-
-[[gnu::always_inline]] inline LaneF splat(float value) {
-  return LaneF{} + value;
-}
-
-// Bit l: lane l of the mask is set (masks are all ones or all zeros per lane).
-[[gnu::always_inline]] inline unsigned lane_bits(LaneI mask) {
-#ifdef KINETIC_LANES_X86
-  __m128 low, high;
-  std::memcpy(&low, &mask, sizeof(low));
-  std::memcpy(&high, reinterpret_cast<const char*>(&mask) + sizeof(low), sizeof(high));
-  return static_cast<unsigned>(_mm_movemask_ps(low)) |
-         (static_cast<unsigned>(_mm_movemask_ps(high)) << 4);
-#else
-  unsigned bits = 0;
-  for (int l = 0; l < kLanes; ++l) bits |= static_cast<unsigned>(mask[l] != 0) << l;
-  return bits;
-#endif
-}
-
-[[gnu::always_inline]] inline LaneF lane_abs(LaneF x) {
-  return (LaneF)((LaneI)x & 0x7fffffff);
-}
-[[gnu::always_inline]] inline LaneF lane_max0(LaneF x) {
-  return x > 0.0f ? x : splat(0.0f);
-}
-
-[[gnu::always_inline]] inline LaneF lane_sqrt(LaneF x) {
-  LaneF out;
-#ifdef KINETIC_LANES_X86
-  for (int h = 0; h < kLanes; h += 4) {
-    __m128 half;
-    std::memcpy(&half, reinterpret_cast<const float*>(&x) + h, sizeof(half));
-    half = _mm_sqrt_ps(half);
-    std::memcpy(reinterpret_cast<float*>(&out) + h, &half, sizeof(half));
-  }
-#else
-  for (int l = 0; l < kLanes; ++l) out[l] = std::sqrt(x[l]);
-#endif
-  return out;
-}
 
 // Sine and cosine of |x| <= kMaxLaneValue: the quarter turn nearest x taken off in three parts
 // (Cody and Waite), then Cephes' single-precision polynomials on [-pi/4, pi/4].

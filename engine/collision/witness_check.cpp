@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/collision/collision_body.hpp"
+#include "engine/collision/lane_math.hpp"
 
 namespace kinetic {
 namespace {
@@ -37,6 +38,78 @@ std::vector<Vector3> spread_points(const std::vector<Vector3>& points, std::size
   }
   return chosen;
 }
+
+// One witness_within's points and obstacle, in single precision in the obstacle's frame.
+struct WitnessScan {
+  float r[3][3], t[3];  // body frame -> the obstacle's frame
+  const float *x, *y, *z;
+  std::size_t begin, end;
+  const float *ix, *iy, *iz, *ir;
+  std::size_t inner_begin, inner_end;
+  float reach;    // the padding less the slack
+  bool box;       // else a cylinder along z
+  float half[3];  // box: half extents; cylinder: (radius, -, half length)
+};
+
+// Distance (squared) from the points to the primitive and their depth inside it.
+[[gnu::always_inline]] inline void place_in_primitive(const WitnessScan& s, LaneF x, LaneF y,
+                                                      LaneF z, LaneF& outside_squared,
+                                                      LaneF& depth) {
+  const LaneF lx = (s.r[0][0] * x + s.r[0][1] * y) + (s.r[0][2] * z + s.t[0]);
+  const LaneF ly = (s.r[1][0] * x + s.r[1][1] * y) + (s.r[1][2] * z + s.t[1]);
+  const LaneF az = lane_abs((s.r[2][0] * x + s.r[2][1] * y) + (s.r[2][2] * z + s.t[2]));
+  if (s.box) {
+    const LaneF ax = lane_abs(lx), ay = lane_abs(ly);
+    const LaneF qx = lane_max0(ax - s.half[0]), qy = lane_max0(ay - s.half[1]),
+                qz = lane_max0(az - s.half[2]);
+    outside_squared = qx * qx + qy * qy + qz * qz;
+    const LaneF dx = s.half[0] - ax, dy = s.half[1] - ay, dz = s.half[2] - az;
+    depth = dx < dy ? (dx < dz ? dx : dz) : (dy < dz ? dy : dz);
+  } else {
+    const LaneF radial = lane_sqrt(lx * lx + ly * ly);
+    const LaneF qr = lane_max0(radial - s.half[0]), qz = lane_max0(az - s.half[2]);
+    outside_squared = qr * qr + qz * qz;
+    const LaneF dr = s.half[0] - radial, dz = s.half[2] - az;
+    depth = dr < dz ? dr : dz;
+  }
+}
+
+// Eight points at a time (the world's arrays are padded for the last loads); lanes past a
+// range's end are masked off.
+[[gnu::always_inline]] inline bool scan_body(const WitnessScan& s) {
+  const LaneI lane = {0, 1, 2, 3, 4, 5, 6, 7};
+  const float reach_squared = s.reach > 0.0f ? s.reach * s.reach : -1.0f;
+  LaneI hit{};
+  LaneF x, y, z, outside, depth;
+  for (std::size_t i = s.begin; i < s.end; i += kLanes) {
+    std::memcpy(&x, s.x + i, sizeof(x));
+    std::memcpy(&y, s.y + i, sizeof(y));
+    std::memcpy(&z, s.z + i, sizeof(z));
+    place_in_primitive(s, x, y, z, outside, depth);
+    hit |= ((depth > kWitnessSlack) | (outside < reach_squared)) &
+           (lane < static_cast<int>(s.end - i));
+  }
+  for (std::size_t i = s.inner_begin; i < s.inner_end; i += kLanes) {
+    std::memcpy(&x, s.ix + i, sizeof(x));
+    std::memcpy(&y, s.iy + i, sizeof(y));
+    std::memcpy(&z, s.iz + i, sizeof(z));
+    LaneF radius;
+    std::memcpy(&radius, s.ir + i, sizeof(radius));
+    place_in_primitive(s, x, y, z, outside, depth);
+    const LaneF limit = lane_max0(radius + s.reach);
+    hit |= (outside < limit * limit) & (lane < static_cast<int>(s.inner_end - i));
+  }
+  return lane_bits(hit) != 0;
+}
+
+bool scan_portable(const WitnessScan& s) {
+  return scan_body(s);
+}
+#ifdef KINETIC_LANES_X86
+[[gnu::target("avx2")]] bool scan_avx2(const WitnessScan& s) {
+  return scan_body(s);
+}
+#endif
 
 }  // namespace
 
@@ -81,6 +154,11 @@ void choose_witnesses(CollisionWorld& world) {
     }
     world.inner_begin.push_back(world.inner_x.size());
   }
+  // Padding for the scan's last eight-point loads.
+  for (std::vector<float>* column :
+       {&world.witness_x, &world.witness_y, &world.witness_z, &world.inner_x, &world.inner_y,
+        &world.inner_z, &world.inner_r})
+    column->resize(column->size() + kLanes, 0.0f);
 }
 
 bool witness_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
@@ -101,67 +179,37 @@ bool witness_within(const CollisionWorld& world, const CollisionState& state, st
   const Eigen::Matrix3d rotation = frame.to_local * pose.linear();
   const Vector3 shift = frame.to_local * (pose.translation() - frame.origin);
   if (!rotation.allFinite() || !(shift.cwiseAbs().maxCoeff() < kMaxWitnessCoordinate)) return false;
-  const Eigen::Matrix3f r = rotation.cast<float>();
-  const Eigen::Vector3f t = shift.cast<float>();
-  const float* x = world.witness_x.data();
-  const float* y = world.witness_y.data();
-  const float* z = world.witness_z.data();
-  const float* ix = world.inner_x.data();
-  const float* iy = world.inner_y.data();
-  const float* iz = world.inner_z.data();
-  const float* ir = world.inner_r.data();
-  // A point proves the pair colliding when it lies deeper than the slack inside the primitive,
-  // or (a padding beyond the slack) nearer to it than padding - slack. No branch per point: the
-  // compiler runs each loop over several at once.
-  const float reach = static_cast<float>(padding) - kWitnessSlack;
-  const float reach_squared = reach > 0.0f ? reach * reach : -1.0f;
-  const Shape& shape = *frame.shape;
-  bool hit = false;
-  if (type == Shape::Type::Box) {
-    const float hx = static_cast<float>(shape.box_size.x() / 2),
-                hy = static_cast<float>(shape.box_size.y() / 2),
-                hz = static_cast<float>(shape.box_size.z() / 2);
-    for (std::size_t i = begin; i < end; ++i) {
-      const float ax = std::abs(r(0, 0) * x[i] + r(0, 1) * y[i] + r(0, 2) * z[i] + t.x());
-      const float ay = std::abs(r(1, 0) * x[i] + r(1, 1) * y[i] + r(1, 2) * z[i] + t.y());
-      const float az = std::abs(r(2, 0) * x[i] + r(2, 1) * y[i] + r(2, 2) * z[i] + t.z());
-      const float qx = std::max(ax - hx, 0.0f), qy = std::max(ay - hy, 0.0f),
-                  qz = std::max(az - hz, 0.0f);
-      const float depth = std::min(std::min(hx - ax, hy - ay), hz - az);
-      hit |= (depth > kWitnessSlack) | (qx * qx + qy * qy + qz * qz < reach_squared);
-    }
-    for (std::size_t i = inner_begin; i < inner_end; ++i) {
-      const float ax = std::abs(r(0, 0) * ix[i] + r(0, 1) * iy[i] + r(0, 2) * iz[i] + t.x());
-      const float ay = std::abs(r(1, 0) * ix[i] + r(1, 1) * iy[i] + r(1, 2) * iz[i] + t.y());
-      const float az = std::abs(r(2, 0) * ix[i] + r(2, 1) * iy[i] + r(2, 2) * iz[i] + t.z());
-      const float qx = std::max(ax - hx, 0.0f), qy = std::max(ay - hy, 0.0f),
-                  qz = std::max(az - hz, 0.0f);
-      const float limit = std::max(ir[i] + reach, 0.0f);
-      hit |= qx * qx + qy * qy + qz * qz < limit * limit;
-    }
-  } else {  // a cylinder along its z axis
-    const float radius = static_cast<float>(shape.radius),
-                half_length = static_cast<float>(shape.length / 2);
-    for (std::size_t i = begin; i < end; ++i) {
-      const float lx = r(0, 0) * x[i] + r(0, 1) * y[i] + r(0, 2) * z[i] + t.x();
-      const float ly = r(1, 0) * x[i] + r(1, 1) * y[i] + r(1, 2) * z[i] + t.y();
-      const float az = std::abs(r(2, 0) * x[i] + r(2, 1) * y[i] + r(2, 2) * z[i] + t.z());
-      const float radial = std::sqrt(lx * lx + ly * ly);
-      const float qr = std::max(radial - radius, 0.0f), qz = std::max(az - half_length, 0.0f);
-      const float depth = std::min(radius - radial, half_length - az);
-      hit |= (depth > kWitnessSlack) | (qr * qr + qz * qz < reach_squared);
-    }
-    for (std::size_t i = inner_begin; i < inner_end; ++i) {
-      const float lx = r(0, 0) * ix[i] + r(0, 1) * iy[i] + r(0, 2) * iz[i] + t.x();
-      const float ly = r(1, 0) * ix[i] + r(1, 1) * iy[i] + r(1, 2) * iz[i] + t.y();
-      const float az = std::abs(r(2, 0) * ix[i] + r(2, 1) * iy[i] + r(2, 2) * iz[i] + t.z());
-      const float qr = std::max(std::sqrt(lx * lx + ly * ly) - radius, 0.0f),
-                  qz = std::max(az - half_length, 0.0f);
-      const float limit = std::max(ir[i] + reach, 0.0f);
-      hit |= qr * qr + qz * qz < limit * limit;
-    }
+  WitnessScan scan;
+  for (int row = 0; row < 3; ++row) {
+    for (int col = 0; col < 3; ++col) scan.r[row][col] = static_cast<float>(rotation(row, col));
+    scan.t[row] = static_cast<float>(shift[row]);
   }
-  return hit;
+  scan.x = world.witness_x.data();
+  scan.y = world.witness_y.data();
+  scan.z = world.witness_z.data();
+  scan.begin = begin;
+  scan.end = end;
+  scan.ix = world.inner_x.data();
+  scan.iy = world.inner_y.data();
+  scan.iz = world.inner_z.data();
+  scan.ir = world.inner_r.data();
+  scan.inner_begin = inner_begin;
+  scan.inner_end = inner_end;
+  scan.reach = static_cast<float>(padding) - kWitnessSlack;
+  const Shape& shape = *frame.shape;
+  scan.box = type == Shape::Type::Box;
+  if (scan.box) {
+    for (int a = 0; a < 3; ++a) scan.half[a] = static_cast<float>(shape.box_size[a] / 2);
+  } else {  // a cylinder along its z axis
+    scan.half[0] = static_cast<float>(shape.radius);
+    scan.half[2] = static_cast<float>(shape.length / 2);
+  }
+#ifdef KINETIC_LANES_X86
+  static const auto run = __builtin_cpu_supports("avx2") ? &scan_avx2 : &scan_portable;
+#else
+  const auto run = &scan_portable;
+#endif
+  return run(scan);
 }
 
 }  // namespace kinetic

@@ -162,7 +162,7 @@ TEST(InnerSpheres, ProveBarsThroughLinksThatNoVertexWitnessesAndNothingElse) {
   checker.set_scene(bar_cage());
   const CollisionWorld& world = *checker.world();
   ASSERT_EQ(world.inner_begin.size(), world.moving_bodies.size() + 1);
-  ASSERT_GT(world.inner_x.size(), 0u);
+  ASSERT_GT(world.inner_begin.back(), 0u);
   CollisionWorld vertices_only = world;
   std::fill(vertices_only.inner_begin.begin(), vertices_only.inner_begin.end(), 0);
   CollisionState state;

@@ -1,0 +1,62 @@
+#pragma once
+// Eight floats at once, in GCC's vector types: what the lane check (eight configurations) and the
+// witness scan (eight points) compute with. Functions that use them are built twice where the
+// CPU may have AVX2 (KINETIC_LANES_X86): once for it, chosen at run time, once portable.
+#include <cmath>
+#include <cstring>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define KINETIC_LANES_X86 1
+#endif
+
+#include "engine/collision/lane_check.hpp"
+
+namespace kinetic {
+
+// One float per lane. may_alias: the lanes live in LaneState's float blocks.
+typedef float LaneF __attribute__((vector_size(kLanes * sizeof(float)), __may_alias__));
+typedef int LaneI __attribute__((vector_size(kLanes * sizeof(int))));
+
+[[gnu::always_inline]] inline LaneF splat(float value) {
+  return LaneF{} + value;
+}
+
+// Bit l: lane l of the mask is set (masks are all ones or all zeros per lane).
+[[gnu::always_inline]] inline unsigned lane_bits(LaneI mask) {
+#ifdef KINETIC_LANES_X86
+  __m128 low, high;
+  std::memcpy(&low, &mask, sizeof(low));
+  std::memcpy(&high, reinterpret_cast<const char*>(&mask) + sizeof(low), sizeof(high));
+  return static_cast<unsigned>(_mm_movemask_ps(low)) |
+         (static_cast<unsigned>(_mm_movemask_ps(high)) << 4);
+#else
+  unsigned bits = 0;
+  for (int l = 0; l < kLanes; ++l) bits |= static_cast<unsigned>(mask[l] != 0) << l;
+  return bits;
+#endif
+}
+
+[[gnu::always_inline]] inline LaneF lane_abs(LaneF x) {
+  return (LaneF)((LaneI)x & 0x7fffffff);
+}
+[[gnu::always_inline]] inline LaneF lane_max0(LaneF x) {
+  return x > 0.0f ? x : splat(0.0f);
+}
+
+[[gnu::always_inline]] inline LaneF lane_sqrt(LaneF x) {
+  LaneF out;
+#ifdef KINETIC_LANES_X86
+  for (int h = 0; h < kLanes; h += 4) {
+    __m128 half;
+    std::memcpy(&half, reinterpret_cast<const float*>(&x) + h, sizeof(half));
+    half = _mm_sqrt_ps(half);
+    std::memcpy(reinterpret_cast<float*>(&out) + h, &half, sizeof(half));
+  }
+#else
+  for (int l = 0; l < kLanes; ++l) out[l] = std::sqrt(x[l]);
+#endif
+  return out;
+}
+
+}  // namespace kinetic
