@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <tuple>
+
+#include "engine/collision/lane_math.hpp"
 
 namespace kinetic {
 namespace {
@@ -9,6 +13,127 @@ namespace {
 // Beyond this distance from the origin single precision rounds sphere centres by more than the
 // slack the cover's radii carry (collision_world.cpp: kCoverSlack): the test says "cannot tell".
 constexpr double kMaxCoverCoordinate = 50.0;  // m
+
+// Lanes [0, count) of a mask (count may exceed kLanes).
+[[gnu::always_inline]] inline LaneI first_lanes(std::size_t count) {
+  const LaneI lane = {0, 1, 2, 3, 4, 5, 6, 7};
+  return lane < static_cast<int>(std::min<std::size_t>(count, kLanes));
+}
+
+[[gnu::always_inline]] inline LaneF load(const float* p) {
+  LaneF v;
+  std::memcpy(&v, p, sizeof(v));
+  return v;
+}
+
+// The spheres [begin, end) placed by the rotation r (row-major) and translation t, eight at a time
+// (the last store only writes the spheres of the range).
+[[gnu::always_inline]] inline void place_body(const float* r, const float* t, const float* x,
+                                              const float* y, const float* z, float* out_x,
+                                              float* out_y, float* out_z, std::size_t begin,
+                                              std::size_t end) {
+  for (std::size_t i = begin; i < end; i += kLanes) {
+    const LaneF px = load(x + i), py = load(y + i), pz = load(z + i);
+    const LaneF wx = (r[0] * px + r[1] * py) + (r[2] * pz + t[0]);
+    const LaneF wy = (r[3] * px + r[4] * py) + (r[5] * pz + t[1]);
+    const LaneF wz = (r[6] * px + r[7] * py) + (r[8] * pz + t[2]);
+    const std::size_t bytes = std::min<std::size_t>(end - i, kLanes) * sizeof(float);
+    std::memcpy(out_x + i, &wx, bytes);
+    std::memcpy(out_y + i, &wy, bytes);
+    std::memcpy(out_z + i, &wz, bytes);
+  }
+}
+
+// One cover against one primitive, in the primitive's frame.
+struct CoverAgainstPrimitive {
+  const float *x, *y, *z, *radius;
+  std::size_t begin, end;
+  float to_local[9];  // row-major
+  float origin[3];
+  Shape::Type type;
+  float half[3];  // box: half extents; cylinder: (radius, -, half length); sphere: (radius)
+  float padding;
+};
+
+// Whether every sphere clears the primitive by more than the padding (not-greater comparisons:
+// a NaN is never clear).
+[[gnu::always_inline]] inline bool cover_clear_body(const CoverAgainstPrimitive& c) {
+  LaneI touching{};
+  for (std::size_t i = c.begin; i < c.end; i += kLanes) {
+    const LaneF dx = load(c.x + i) - c.origin[0], dy = load(c.y + i) - c.origin[1],
+                dz = load(c.z + i) - c.origin[2];
+    const LaneF reach = load(c.radius + i) + c.padding;
+    LaneF clearance;
+    if (c.type == Shape::Type::Sphere) {
+      const LaneF limit = reach + c.half[0];
+      clearance = dx * dx + dy * dy + dz * dz - limit * limit;
+    } else {
+      const LaneF lx = (c.to_local[0] * dx + c.to_local[1] * dy) + c.to_local[2] * dz;
+      const LaneF ly = (c.to_local[3] * dx + c.to_local[4] * dy) + c.to_local[5] * dz;
+      const LaneF lz = (c.to_local[6] * dx + c.to_local[7] * dy) + c.to_local[8] * dz;
+      if (c.type == Shape::Type::Box) {
+        const LaneF qx = lane_max0(lane_abs(lx) - c.half[0]),
+                    qy = lane_max0(lane_abs(ly) - c.half[1]),
+                    qz = lane_max0(lane_abs(lz) - c.half[2]);
+        // Outside distance squared against (radius + padding) squared; inside the box it is 0.
+        clearance = qx * qx + qy * qy + qz * qz - reach * reach;
+      } else {
+        const LaneF qr = lane_max0(lane_sqrt(lx * lx + ly * ly) - c.half[0]),
+                    qz = lane_max0(lane_abs(lz) - c.half[2]);
+        clearance = qr * qr + qz * qz - reach * reach;
+      }
+    }
+    touching |= ~(clearance > 0.0f) & first_lanes(c.end - i);
+  }
+  return lane_bits(touching) == 0;
+}
+
+// Every sphere of [a_begin, a_end) clears every sphere of [b_begin, b_end) by the padding.
+[[gnu::always_inline]] inline bool covers_apart_body(const float* x, const float* y, const float* z,
+                                                     const float* radius, std::size_t a_begin,
+                                                     std::size_t a_end, std::size_t b_begin,
+                                                     std::size_t b_end, float padding) {
+  for (std::size_t i = a_begin; i < a_end; ++i) {
+    const float ax = x[i], ay = y[i], az = z[i], ar = radius[i] + padding;
+    LaneI touching{};
+    for (std::size_t j = b_begin; j < b_end; j += kLanes) {
+      const LaneF dx = ax - load(x + j), dy = ay - load(y + j), dz = az - load(z + j);
+      const LaneF reach = ar + load(radius + j);
+      touching |= ~(dx * dx + dy * dy + dz * dz - reach * reach > 0.0f) & first_lanes(b_end - j);
+    }
+    if (lane_bits(touching) != 0) return false;
+  }
+  return true;
+}
+
+void place_portable(const float* r, const float* t, const float* x, const float* y, const float* z,
+                    float* out_x, float* out_y, float* out_z, std::size_t begin, std::size_t end) {
+  place_body(r, t, x, y, z, out_x, out_y, out_z, begin, end);
+}
+bool cover_clear_portable(const CoverAgainstPrimitive& c) {
+  return cover_clear_body(c);
+}
+bool covers_apart_portable(const float* x, const float* y, const float* z, const float* radius,
+                           std::size_t a_begin, std::size_t a_end, std::size_t b_begin,
+                           std::size_t b_end, float padding) {
+  return covers_apart_body(x, y, z, radius, a_begin, a_end, b_begin, b_end, padding);
+}
+#ifdef KINETIC_LANES_X86
+[[gnu::target("avx2")]] void place_avx2(const float* r, const float* t, const float* x,
+                                        const float* y, const float* z, float* out_x, float* out_y,
+                                        float* out_z, std::size_t begin, std::size_t end) {
+  place_body(r, t, x, y, z, out_x, out_y, out_z, begin, end);
+}
+[[gnu::target("avx2")]] bool cover_clear_avx2(const CoverAgainstPrimitive& c) {
+  return cover_clear_body(c);
+}
+[[gnu::target("avx2")]] bool covers_apart_avx2(const float* x, const float* y, const float* z,
+                                               const float* radius, std::size_t a_begin,
+                                               std::size_t a_end, std::size_t b_begin,
+                                               std::size_t b_end, float padding) {
+  return covers_apart_body(x, y, z, radius, a_begin, a_end, b_begin, b_end, padding);
+}
+#endif
 
 // Slot m's spheres in the world frame at the state's poses, computed once per pose update.
 bool place_cover(const CollisionWorld& world, const CollisionState& state, std::size_t m) {
@@ -19,14 +144,20 @@ bool place_cover(const CollisionWorld& world, const CollisionState& state, std::
       pose.matrix().allFinite() && pose.translation().cwiseAbs().maxCoeff() < kMaxCoverCoordinate;
   state.cover_usable[m] = usable ? 1 : 0;
   if (!usable) return false;
-  const Eigen::Matrix3f r = pose.linear().cast<float>();
-  const Eigen::Vector3f t = pose.translation().cast<float>();
-  for (std::size_t i = world.cover_begin[m]; i < world.cover_begin[m + 1]; ++i) {
-    const float x = world.cover_x[i], y = world.cover_y[i], z = world.cover_z[i];
-    state.cover_x[i] = r(0, 0) * x + r(0, 1) * y + r(0, 2) * z + t.x();
-    state.cover_y[i] = r(1, 0) * x + r(1, 1) * y + r(1, 2) * z + t.y();
-    state.cover_z[i] = r(2, 0) * x + r(2, 1) * y + r(2, 2) * z + t.z();
+  float r[9], t[3];
+  for (int row = 0; row < 3; ++row) {
+    for (int col = 0; col < 3; ++col)
+      r[3 * row + col] = static_cast<float>(pose.linear()(row, col));
+    t[row] = static_cast<float>(pose.translation()[row]);
   }
+#ifdef KINETIC_LANES_X86
+  const auto place = cpu_has_avx2() ? &place_avx2 : &place_portable;
+#else
+  const auto place = &place_portable;
+#endif
+  place(r, t, world.cover_x.data(), world.cover_y.data(), world.cover_z.data(),
+        state.cover_x.data(), state.cover_y.data(), state.cover_z.data(), world.cover_begin[m],
+        world.cover_begin[m + 1]);
   return true;
 }
 
@@ -37,61 +168,40 @@ bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& 
                              double padding) {
   if (!frame.shape || !has_cover(world, m) || !place_cover(world, state, m)) return false;
   if (frame.origin.cwiseAbs().maxCoeff() >= kMaxCoverCoordinate) return false;
-  const std::size_t begin = world.cover_begin[m], end = world.cover_begin[m + 1];
-  const float* x = state.cover_x.data();
-  const float* y = state.cover_y.data();
-  const float* z = state.cover_z.data();
-  const float* radius = world.cover_r.data();
-  const Eigen::Matrix3f to_local = frame.to_local.cast<float>();
-  const Eigen::Vector3f origin = frame.origin.cast<float>();
-  const auto p = static_cast<float>(padding);
   const Shape& shape = *frame.shape;
-  // Each loop keeps the smallest clearance (distance minus radius and padding) with no branch:
-  // the compiler runs it over several spheres at once.
-  float nearest = 1.0f;
+  CoverAgainstPrimitive c;
   switch (shape.type) {
-    case Shape::Type::Box: {
-      const float hx = static_cast<float>(shape.box_size.x() / 2),
-                  hy = static_cast<float>(shape.box_size.y() / 2),
-                  hz = static_cast<float>(shape.box_size.z() / 2);
-      for (std::size_t i = begin; i < end; ++i) {
-        const float dx = x[i] - origin.x(), dy = y[i] - origin.y(), dz = z[i] - origin.z();
-        const float lx = to_local(0, 0) * dx + to_local(0, 1) * dy + to_local(0, 2) * dz;
-        const float ly = to_local(1, 0) * dx + to_local(1, 1) * dy + to_local(1, 2) * dz;
-        const float lz = to_local(2, 0) * dx + to_local(2, 1) * dy + to_local(2, 2) * dz;
-        const float qx = std::max(std::abs(lx) - hx, 0.0f), qy = std::max(std::abs(ly) - hy, 0.0f),
-                    qz = std::max(std::abs(lz) - hz, 0.0f);
-        // Outside distance squared against (radius + padding) squared; inside the box it is 0.
-        const float reach = radius[i] + p;
-        nearest = std::min(nearest, qx * qx + qy * qy + qz * qz - reach * reach);
-      }
-      return nearest > 0.0f;
-    }
-    case Shape::Type::Cylinder: {
-      const float cr = static_cast<float>(shape.radius), hz = static_cast<float>(shape.length / 2);
-      for (std::size_t i = begin; i < end; ++i) {
-        const float dx = x[i] - origin.x(), dy = y[i] - origin.y(), dz = z[i] - origin.z();
-        const float lx = to_local(0, 0) * dx + to_local(0, 1) * dy + to_local(0, 2) * dz;
-        const float ly = to_local(1, 0) * dx + to_local(1, 1) * dy + to_local(1, 2) * dz;
-        const float lz = to_local(2, 0) * dx + to_local(2, 1) * dy + to_local(2, 2) * dz;
-        const float qr = std::max(std::sqrt(lx * lx + ly * ly) - cr, 0.0f),
-                    qz = std::max(std::abs(lz) - hz, 0.0f);
-        const float reach = radius[i] + p;
-        nearest = std::min(nearest, qr * qr + qz * qz - reach * reach);
-      }
-      return nearest > 0.0f;
-    }
-    case Shape::Type::Sphere: {
-      for (std::size_t i = begin; i < end; ++i) {
-        const float dx = x[i] - origin.x(), dy = y[i] - origin.y(), dz = z[i] - origin.z();
-        const float reach = radius[i] + p + static_cast<float>(shape.radius);
-        nearest = std::min(nearest, dx * dx + dy * dy + dz * dz - reach * reach);
-      }
-      return nearest > 0.0f;
-    }
+    case Shape::Type::Box:
+      for (int a = 0; a < 3; ++a) c.half[a] = static_cast<float>(shape.box_size[a] / 2);
+      break;
+    case Shape::Type::Cylinder:
+      c.half[0] = static_cast<float>(shape.radius);
+      c.half[2] = static_cast<float>(shape.length / 2);
+      break;
+    case Shape::Type::Sphere:
+      c.half[0] = static_cast<float>(shape.radius);
+      break;
     default:
       return false;
   }
+  c.type = shape.type;
+  c.x = state.cover_x.data();
+  c.y = state.cover_y.data();
+  c.z = state.cover_z.data();
+  c.radius = world.cover_r.data();
+  c.begin = world.cover_begin[m];
+  c.end = world.cover_begin[m + 1];
+  for (int row = 0; row < 3; ++row) {
+    for (int col = 0; col < 3; ++col)
+      c.to_local[3 * row + col] = static_cast<float>(frame.to_local(row, col));
+    c.origin[row] = static_cast<float>(frame.origin[row]);
+  }
+  c.padding = static_cast<float>(padding);
+#ifdef KINETIC_LANES_X86
+  return cpu_has_avx2() ? cover_clear_avx2(c) : cover_clear_portable(c);
+#else
+  return cover_clear_portable(c);
+#endif
 }
 
 bool cover_decides(const CollisionWorld& world, const CollisionState& state, std::size_t m,
@@ -107,23 +217,15 @@ bool covers_apart(const CollisionWorld& world, const CollisionState& state, std:
   if (!has_cover(world, ma) || !has_cover(world, mb) || !place_cover(world, state, ma) ||
       !place_cover(world, state, mb))
     return false;
-  const float* x = state.cover_x.data();
-  const float* y = state.cover_y.data();
-  const float* z = state.cover_z.data();
-  const float* radius = world.cover_r.data();
-  const auto p = static_cast<float>(padding);
-  const std::size_t b_begin = world.cover_begin[mb], b_end = world.cover_begin[mb + 1];
-  for (std::size_t i = world.cover_begin[ma]; i < world.cover_begin[ma + 1]; ++i) {
-    const float ax = x[i], ay = y[i], az = z[i], ar = radius[i] + p;
-    float nearest = 1.0f;
-    for (std::size_t j = b_begin; j < b_end; ++j) {
-      const float dx = ax - x[j], dy = ay - y[j], dz = az - z[j];
-      const float reach = ar + radius[j];
-      nearest = std::min(nearest, dx * dx + dy * dy + dz * dz - reach * reach);
-    }
-    if (!(nearest > 0.0f)) return false;
-  }
-  return true;
+  const auto args = std::make_tuple(
+      state.cover_x.data(), state.cover_y.data(), state.cover_z.data(), world.cover_r.data(),
+      world.cover_begin[ma], world.cover_begin[ma + 1], world.cover_begin[mb],
+      world.cover_begin[mb + 1], static_cast<float>(padding));
+#ifdef KINETIC_LANES_X86
+  return std::apply(cpu_has_avx2() ? &covers_apart_avx2 : &covers_apart_portable, args);
+#else
+  return std::apply(&covers_apart_portable, args);
+#endif
 }
 
 }  // namespace kinetic

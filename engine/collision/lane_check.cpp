@@ -465,7 +465,7 @@ void lanes_open(const CollisionWorld& world, LaneState& lanes, const JointVector
                 int count, double scene_padding, double self_padding, LaneOpen* open,
                 SlotMask self_proven) {
 #ifdef KINETIC_LANES_X86
-  static const auto run = __builtin_cpu_supports("avx2") ? &lanes_open_avx2 : &lanes_open_portable;
+  const auto run = cpu_has_avx2() ? &lanes_open_avx2 : &lanes_open_portable;
 #else
   const auto run = &lanes_open_portable;
 #endif

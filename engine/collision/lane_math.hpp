@@ -14,6 +14,14 @@
 
 namespace kinetic {
 
+#ifdef KINETIC_LANES_X86
+// Whether this CPU runs the AVX2 builds (asked once, after start-up).
+inline bool cpu_has_avx2() {
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+}
+#endif
+
 // One float per lane. may_alias: the lanes live in LaneState's float blocks.
 typedef float LaneF __attribute__((vector_size(kLanes * sizeof(float)), __may_alias__));
 typedef int LaneI __attribute__((vector_size(kLanes * sizeof(int))));

@@ -205,7 +205,7 @@ bool witness_within(const CollisionWorld& world, const CollisionState& state, st
     scan.half[2] = static_cast<float>(shape.length / 2);
   }
 #ifdef KINETIC_LANES_X86
-  static const auto run = __builtin_cpu_supports("avx2") ? &scan_avx2 : &scan_portable;
+  const auto run = cpu_has_avx2() ? &scan_avx2 : &scan_portable;
 #else
   const auto run = &scan_portable;
 #endif
