@@ -146,9 +146,17 @@ int PlanningSpace::step_nearest_blocked(const JointVector& a, const JointVector&
   if (blocked_.empty() || !(length_squared > 0.0)) return 0;
   double nearest = std::numeric_limits<double>::infinity();
   int step = 0;
+  const Eigen::Index n = a.size();
   for (const JointVector& w : blocked_) {
-    const double t = std::clamp((w - a).dot(direction_) / length_squared, 0.0, 1.0);
-    const double gap = (a + direction_ * t - w).squaredNorm();
+    // |a + t d - w|^2 from one pass over e = w - a: |e|^2 - 2 t (e.d) + t^2 |d|^2.
+    double along = 0.0, away = 0.0;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double e = w[i] - a[i];
+      along += e * direction_[i];
+      away += e * e;
+    }
+    const double t = std::clamp(along / length_squared, 0.0, 1.0);
+    const double gap = away - t * (2.0 * along - t * length_squared);
     if (gap < nearest) {
       nearest = gap;
       step = static_cast<int>(std::lround(t * steps));
