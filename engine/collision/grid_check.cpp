@@ -75,12 +75,10 @@ bool lane_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
   const SlotMask scene_slots = options.scene ? kAllSlots : 0,
                  self_pairs = options.self ? kAllSlots : 0;
   // Pairs with a table of their distance proven along the whole edge at once (by the margin the
-  // state check's sphere tier may err by, as the runs below prove them), not lane by lane.
-  const SlotMask self_proven =
-      options.self
-          ? pairs_clear_along(world, q0, dq, {0, steps, 0, kAllSlots}, steps,
-                              self_padding + world.options.refinement_margin + kRoundingSlack)
-          : 0;
+  // state check's sphere tier may err by, as the runs below prove them), not lane by lane; after
+  // the first pass's witnesses, which end a quarter of the search's motion checks.
+  SlotMask self_proven = 0;
+  bool self_proven_known = false;
   const JointVector* batch[kLanes];
   for (std::size_t first = 0; first < grid.order.size(); first += kLanes) {
     const int count = static_cast<int>(std::min<std::size_t>(kLanes, grid.order.size() - first));
@@ -88,14 +86,23 @@ bool lane_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
       grid.lane_q[l].noalias() = q0 + dq * (static_cast<double>(grid.order[first + l]) / steps);
       batch[l] = &grid.lane_q[l];
     }
-    lanes_open(world, grid.lanes, batch, count, scene_padding, self_padding, grid.lane_open,
-               self_proven);
+    const bool placed =
+        lanes_open_scene(world, grid.lanes, batch, count, scene_padding, grid.lane_open);
     if (options.scene)
       for (int l = 0; l < count; ++l)
         if (grid.lane_open[l].collides) {
           grid.blocked_step = grid.order[first + static_cast<std::size_t>(l)];
           return false;
         }
+    if (placed && options.self) {
+      if (!self_proven_known) {
+        self_proven =
+            pairs_clear_along(world, q0, dq, {0, steps, 0, kAllSlots}, steps,
+                              self_padding + world.options.refinement_margin + kRoundingSlack);
+        self_proven_known = true;
+      }
+      lanes_open_self(world, grid.lanes, batch, count, self_padding, grid.lane_open, self_proven);
+    }
     for (int l = 0; l < count; ++l) {
       const SlotMask scene = grid.lane_open[l].scene & scene_slots;
       const SlotMask self = grid.lane_open[l].self & self_pairs;
@@ -125,12 +132,6 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
     throw Error(ErrorCode::InvalidValue, "motion check: joint values must be finite numbers");
   if (steps < 2) return true;
   const JointVector dq = q1 - q0;
-  world.speeds_along(world.body_speed_table, world.moving_bodies.size(), dq, grid.body_speed);
-  world.speeds_along(world.self_speed_table, world.self_pairs.size(), dq, grid.self_speed);
-  world.speeds_along(world.solid_part_speed_table, world.solid_part_begin.back(), dq,
-                     grid.part_speed);
-  grid.self_extra.resize(grid.self_speed.size());
-  grid.part_extra.resize(grid.part_speed.size());
   const double scene_padding = world.padding_for(false, options),
                self_padding = world.padding_for(true, options);
   const double margin = world.options.refinement_margin + kRoundingSlack;
@@ -156,6 +157,13 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
   } else {
     grid.runs.assign(1, {0, steps, all_scene, all_self});
   }
+  // The bodies' and pairs' speeds along the edge, for the run proofs (the lanes need none).
+  world.speeds_along(world.body_speed_table, world.moving_bodies.size(), dq, grid.body_speed);
+  world.speeds_along(world.self_speed_table, world.self_pairs.size(), dq, grid.self_speed);
+  world.speeds_along(world.solid_part_speed_table, world.solid_part_begin.back(), dq,
+                     grid.part_speed);
+  grid.self_extra.resize(grid.self_speed.size());
+  grid.part_extra.resize(grid.part_speed.size());
   for (std::size_t head = 0; head < grid.runs.size(); ++head) {
     const GridCheckState::Run run = grid.runs[head];
     if (run.b - run.a < 2 || !(run.scene || run.self)) continue;

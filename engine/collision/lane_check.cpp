@@ -293,10 +293,9 @@ namespace {
 
 // What lanes_open does, inlined into a portable and an AVX2 build of it (the lanes' vectors are
 // then one register each).
-[[gnu::always_inline]] inline void lanes_open_body(const CollisionWorld& world, LaneState& lanes,
+[[gnu::always_inline]] inline bool scene_open_body(const CollisionWorld& world, LaneState& lanes,
                                                    const JointVector* const* states, int count,
-                                                   double scene_padding, double self_padding,
-                                                   LaneOpen* open, SlotMask self_proven) {
+                                                   double scene_padding, LaneOpen* open) {
   const LaneModel& model = *world.lanes;
   const unsigned active = (1u << count) - 1u;
   const std::size_t rows = static_cast<std::size_t>(model.link_count) * kFrameRows;
@@ -306,7 +305,7 @@ namespace {
   place_links(model, states, count, frames, placed);
   if (!placed) {
     for (int l = 0; l < count; ++l) open[l] = {kAllSlots, kAllSlots};
-    return;
+    return false;
   }
   for (int l = 0; l < count; ++l) open[l] = {};
 
@@ -426,7 +425,16 @@ namespace {
       if (open_lanes & (1u << l)) open[l].scene |= slot_bit(m);
   }
   for (int l = 0; l < count; ++l) open[l].collides = (colliding >> l) & 1u;
+  return true;
+}
 
+// The self pairs of the states scene_open_body placed (their root spheres in lanes.roots).
+[[gnu::always_inline]] inline void self_open_body(const CollisionWorld& world, LaneState& lanes,
+                                                  const JointVector* const* states, int count,
+                                                  double self_padding, LaneOpen* open,
+                                                  SlotMask self_proven) {
+  const unsigned active = (1u << count) - 1u;
+  const LaneF* roots = reinterpret_cast<const LaneF*>(lanes.roots.data());
   // Self pairs: root spheres apart, else the pair's table at the lane's configuration.
   const float self_reach_padding = static_cast<float>(self_padding) + kLaneSlack;
   for (std::size_t k = 0; k < world.self_pairs.size(); ++k) {
@@ -444,32 +452,60 @@ namespace {
   }
 }
 
-void lanes_open_portable(const CollisionWorld& world, LaneState& lanes,
+bool scene_open_portable(const CollisionWorld& world, LaneState& lanes,
                          const JointVector* const* states, int count, double scene_padding,
-                         double self_padding, LaneOpen* open, SlotMask self_proven) {
-  lanes_open_body(world, lanes, states, count, scene_padding, self_padding, open, self_proven);
+                         LaneOpen* open) {
+  return scene_open_body(world, lanes, states, count, scene_padding, open);
+}
+void self_open_portable(const CollisionWorld& world, LaneState& lanes,
+                        const JointVector* const* states, int count, double self_padding,
+                        LaneOpen* open, SlotMask self_proven) {
+  self_open_body(world, lanes, states, count, self_padding, open, self_proven);
 }
 
 #ifdef KINETIC_LANES_X86
-[[gnu::target("avx2")]] void lanes_open_avx2(const CollisionWorld& world, LaneState& lanes,
+[[gnu::target("avx2")]] bool scene_open_avx2(const CollisionWorld& world, LaneState& lanes,
                                              const JointVector* const* states, int count,
-                                             double scene_padding, double self_padding,
-                                             LaneOpen* open, SlotMask self_proven) {
-  lanes_open_body(world, lanes, states, count, scene_padding, self_padding, open, self_proven);
+                                             double scene_padding, LaneOpen* open) {
+  return scene_open_body(world, lanes, states, count, scene_padding, open);
+}
+[[gnu::target("avx2")]] void self_open_avx2(const CollisionWorld& world, LaneState& lanes,
+                                            const JointVector* const* states, int count,
+                                            double self_padding, LaneOpen* open,
+                                            SlotMask self_proven) {
+  self_open_body(world, lanes, states, count, self_padding, open, self_proven);
 }
 #endif
 
 }  // namespace
 
+bool lanes_open_scene(const CollisionWorld& world, LaneState& lanes,
+                      const JointVector* const* states, int count, double scene_padding,
+                      LaneOpen* open) {
+#ifdef KINETIC_LANES_X86
+  const auto run = cpu_has_avx2() ? &scene_open_avx2 : &scene_open_portable;
+#else
+  const auto run = &scene_open_portable;
+#endif
+  return run(world, lanes, states, count, scene_padding, open);
+}
+
+void lanes_open_self(const CollisionWorld& world, LaneState& lanes,
+                     const JointVector* const* states, int count, double self_padding,
+                     LaneOpen* open, SlotMask self_proven) {
+#ifdef KINETIC_LANES_X86
+  const auto run = cpu_has_avx2() ? &self_open_avx2 : &self_open_portable;
+#else
+  const auto run = &self_open_portable;
+#endif
+  run(world, lanes, states, count, self_padding, open, self_proven);
+}
+
 void lanes_open(const CollisionWorld& world, LaneState& lanes, const JointVector* const* states,
                 int count, double scene_padding, double self_padding, LaneOpen* open,
                 SlotMask self_proven) {
-#ifdef KINETIC_LANES_X86
-  const auto run = cpu_has_avx2() ? &lanes_open_avx2 : &lanes_open_portable;
-#else
-  const auto run = &lanes_open_portable;
-#endif
-  run(world, lanes, states, count, scene_padding, self_padding, open, self_proven);
+  if (lanes_open_scene(world, lanes, states, count, scene_padding, open))
+    lanes_open_self(world, lanes, states, count, self_padding, open, self_proven);
 }
 
 }  // namespace kinetic

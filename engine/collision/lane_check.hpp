@@ -91,5 +91,14 @@ struct LaneOpen {
 void lanes_open(const CollisionWorld& world, LaneState& lanes, const JointVector* const* states,
                 int count, double scene_padding, double self_padding, LaneOpen* open,
                 SlotMask self_proven = 0);
+// lanes_open in two parts, so that a caller can stop at a witness before proving self pairs:
+// the scene (open[].scene and .collides; false where the states cannot be placed, everything
+// then open), then the self pairs of the same states (open[].self), only after a true.
+bool lanes_open_scene(const CollisionWorld& world, LaneState& lanes,
+                      const JointVector* const* states, int count, double scene_padding,
+                      LaneOpen* open);
+void lanes_open_self(const CollisionWorld& world, LaneState& lanes,
+                     const JointVector* const* states, int count, double self_padding,
+                     LaneOpen* open, SlotMask self_proven = 0);
 
 }  // namespace kinetic
