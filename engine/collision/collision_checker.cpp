@@ -95,8 +95,10 @@ bool CollisionChecker::motion_valid_continuous(const JointVector& q0, const Join
 }
 
 bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector& q1, int steps,
-                                        const CheckOptions& options, int first_step) {
-  return kinetic::grid_motion_free(*world_, state_, grid_, q0, q1, steps, options, first_step);
+                                        const CheckOptions& options, int first_step,
+                                        bool with_ends) {
+  return kinetic::grid_motion_free(*world_, state_, grid_, q0, q1, steps, options, first_step,
+                                   with_ends);
 }
 
 bool CollisionChecker::self_motion_valid_continuous(const JointVector& q0, const JointVector& q1,

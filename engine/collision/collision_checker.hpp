@@ -60,10 +60,11 @@ class CollisionChecker {
   // when the state in its middle clears everything by how far each body can move to the run's
   // ends (grid_check.cpp).
   // first_step (0 < first_step < steps): that state is checked before all others, where the
-  // caller expects a collision (the verdict is the same). After false, grid_blocked_step() is the
-  // state found in collision.
+  // caller expects a collision (the verdict is the same). with_ends: q0 and q1 must pass too
+  // (checked first). After false, grid_blocked_step() is the state found in collision.
   bool grid_motion_free(const JointVector& q0, const JointVector& q1, int steps,
-                        const CheckOptions& options = {}, int first_step = 0);
+                        const CheckOptions& options = {}, int first_step = 0,
+                        bool with_ends = false);
   int grid_blocked_step() const { return grid_.blocked_step; }
   // Self collision only, by conservative advancement per pair (path_check.cpp): a
   // pair is looked at again only once its clearance at the last look, divided by its closing

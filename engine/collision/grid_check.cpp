@@ -59,10 +59,11 @@ SlotMask pairs_clear_along(const CollisionWorld& world, const JointVector& q0,
 // runs below (the middle, the quarters, ...: the first eight are spread over the whole edge).
 bool lane_motion_free(const CollisionWorld& world, CollisionState& state, GridCheckState& grid,
                       const JointVector& q0, const JointVector& dq, int steps,
-                      const CheckOptions& options, int skip) {
+                      const CheckOptions& options, int skip, bool with_ends) {
   const double scene_padding = world.padding_for(false, options),
                self_padding = world.padding_for(true, options);
   grid.order.clear();
+  if (with_ends) grid.order.assign({0, steps});
   grid.runs.assign(1, {0, steps, 0, 0});
   for (std::size_t head = 0; head < grid.runs.size(); ++head) {
     const auto [a, b, scene, self, roots] = grid.runs[head];
@@ -123,15 +124,25 @@ bool lane_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
 
 bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCheckState& grid,
                       const JointVector& q0, const JointVector& q1, int steps,
-                      const CheckOptions& options, int first_step) {
+                      const CheckOptions& options, int first_step, bool with_ends) {
   if (q0.size() != world.model->dof() || q1.size() != world.model->dof())
     throw Error(ErrorCode::DimensionMismatch, "motion check: expected " +
                                                   std::to_string(world.model->dof()) +
                                                   " joint values at each end");
   if (!q0.allFinite() || !q1.allFinite())
     throw Error(ErrorCode::InvalidValue, "motion check: joint values must be finite numbers");
-  if (steps < 2) return true;
+  if (steps < 2 && !with_ends) return true;
   const JointVector dq = q1 - q0;
+  if (with_ends && (!world.lanes || steps < 2)) {  // the ends by state checks of their own
+    for (const int end : {0, std::max(steps, 1)}) {
+      if (in_collision(world, state, end == 0 ? q0 : q1, options)) {
+        grid.blocked_step = end;
+        return false;
+      }
+    }
+    if (steps < 2) return true;
+    with_ends = false;
+  }
   const double scene_padding = world.padding_for(false, options),
                self_padding = world.padding_for(true, options);
   const double margin = world.options.refinement_margin + kRoundingSlack;
@@ -149,11 +160,11 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
       return false;
     }
     if (world.lanes)
-      return lane_motion_free(world, state, grid, q0, dq, steps, options, first_step);
+      return lane_motion_free(world, state, grid, q0, dq, steps, options, first_step, with_ends);
     grid.runs.assign(
         {{0, first_step, all_scene, all_self}, {first_step, steps, all_scene, all_self}});
   } else if (world.lanes) {
-    return lane_motion_free(world, state, grid, q0, dq, steps, options, 0);
+    return lane_motion_free(world, state, grid, q0, dq, steps, options, 0, with_ends);
   } else {
     grid.runs.assign(1, {0, steps, all_scene, all_self});
   }

@@ -35,10 +35,11 @@ struct GridCheckState {
 // then the quarters, ...: a blocked edge fails early), but a run of states is proven free at once
 // when the state in its middle clears everything by how far each body can move to the run's ends.
 // first_step (0 < first_step < steps): that state is checked before all others, where the caller
-// expects a collision (the verdict is the same). After false, grid.blocked_step is the state found
-// in collision.
+// expects a collision (the verdict is the same). with_ends: q0 and q1 (i = 0 and steps) must pass
+// too, checked before the others (in the lanes' first pass, where the world has lanes, instead of
+// two state checks of their own). After false, grid.blocked_step is the state found in collision.
 bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCheckState& grid,
                       const JointVector& q0, const JointVector& q1, int steps,
-                      const CheckOptions& options, int first_step = 0);
+                      const CheckOptions& options, int first_step = 0, bool with_ends = false);
 
 }  // namespace kinetic

@@ -122,7 +122,7 @@ void smooth_path(PlanningSpace& space, JointPath& path, int rounds, SearchClock&
       // on edges of the path, checked already (as shortcutting keeps the pieces it cuts edges to).
       const JointVector in = corner + (path[i - 1] - corner) * 0.25;
       const JointVector out = corner + (path[i + 1] - corner) * 0.25;
-      if (space.valid(in) && space.valid(out) && space.motion_valid(in, out)) {
+      if (space.segment_valid(in, out)) {
         next.push_back(in);
         next.push_back(out);
       } else {

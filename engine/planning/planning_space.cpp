@@ -140,6 +140,22 @@ bool PlanningSpace::motion_valid(const JointVector& a, const JointVector& b) {
   return false;
 }
 
+bool PlanningSpace::segment_valid(const JointVector& a, const JointVector& b) {
+  if (workspace_) return valid(a) && valid(b) && motion_valid(a, b);
+  if (!within_limits(a) || !within_limits(b)) return false;
+  state_checks_ += 2;
+  ++motion_checks_;
+  const JointVector& q0 = full(a, buffer_a_);
+  const JointVector& q1 = full(b, buffer_b_);
+  const int steps = edge_steps(q0, q1, resolution_);
+  if (checker_.grid_motion_free(q0, q1, steps,
+                                planning_check_options(margin_, covers_decide_, exact_),
+                                step_nearest_blocked(a, b, steps), /*with_ends=*/true))
+    return true;
+  remember_blocked(a, b, static_cast<double>(checker_.grid_blocked_step()) / std::max(steps, 1));
+  return false;
+}
+
 int PlanningSpace::step_nearest_blocked(const JointVector& a, const JointVector& b, int steps) {
   direction_.noalias() = b - a;
   const double length_squared = direction_.squaredNorm();

@@ -39,6 +39,7 @@ bool every_state_free(CollisionChecker& checker, const JointVector& q0, const Jo
 // steps) stay near their start, where runs are proven or not by millimetres.
 struct Tally {
   int free = 0, blocked = 0, first_step_hits = 0;
+  int ends_blocked = 0;  // free inside, blocked at the far end
 };
 Tally compare_on_random_edges(CollisionChecker& checker, const RobotModel& model,
                               const CheckOptions& options, int edges, std::uint64_t seed,
@@ -55,6 +56,17 @@ Tally compare_on_random_edges(CollisionChecker& checker, const RobotModel& model
     EXPECT_EQ(checker.grid_motion_free(q0, q1, steps, options), expected)
         << what << " edge " << e << " steps " << steps;
     ++(expected ? tally.free : tally.blocked);
+    // With its ends (PlanningSpace::segment_valid): q1 may collide too, and is then reported.
+    const bool with_ends = expected && !checker.in_collision(q1, options);
+    EXPECT_EQ(checker.grid_motion_free(q0, q1, steps, options, 0, /*with_ends=*/true), with_ends)
+        << what << " edge " << e << " with its ends";
+    if (!with_ends) {
+      const int at = checker.grid_blocked_step();
+      EXPECT_TRUE(at >= 0 && at <= steps &&
+                  checker.in_collision(q0 + (q1 - q0) * (static_cast<double>(at) / steps), options))
+          << what << " edge " << e << " with its ends";
+      tally.ends_blocked += expected;
+    }
     // A state named to be checked first (0 and steps name none): the same verdict, and when
     // that state collides it is the one reported.
     const int first = std::uniform_int_distribution<int>(0, steps)(rng);
@@ -99,6 +111,7 @@ TEST(GridMotionCheck, SameVerdictAsCheckingEveryStateOnTheBuiltinArms) {
       EXPECT_GT(padded.free + self.free, 10) << what;
       if (scene_name != "empty") {
         EXPECT_GT(planning.first_step_hits, test::cases(10, 4)) << what;
+        EXPECT_GT(planning.ends_blocked, 0) << what << ": no edge blocked at its far end only";
       }
     }
 }
