@@ -25,6 +25,7 @@
 #include "engine/geometry/point_columns.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/scene/planning_scene.hpp"
+#include "scene_pair_cases.hpp"
 #include "support/random_state.hpp"
 #include "support/test_paths.hpp"
 #include "support/time_budget.hpp"
@@ -320,30 +321,19 @@ TEST(WitnessPoints, AWitnessWithinThePaddingIsACollisionTheExactTestFinds) {
     EXPECT_LE(world.witness_begin[m + 1] - world.witness_begin[m], kWitnessesPerBody);
   CollisionState state;
   state.reset(world);
-  std::mt19937_64 draw(3);
-  int witnessed = 0, colliding = 0, witnessed_by_cylinders = 0;
-  for (int i = 0; i < test::cases(4000, 1000); ++i) {
-    update_poses(world, state, test::random_state(*panda, draw));
-    for (const double padding : {0.0, 0.02}) {
-      for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) {
-        const int b = world.moving_bodies[m];
-        for (int o = world.obstacle_begin; o < world.body_count(); ++o) {
-          const auto& frame =
-              world.obstacle_frames[static_cast<std::size_t>(o - world.obstacle_begin)];
-          const bool exact = exact_pair_collision(
-              *world.bodies[static_cast<std::size_t>(b)].body, state.pose(b),
-              *world.bodies[static_cast<std::size_t>(o)].body, state.pose(o), padding);
-          colliding += exact;
-          if (!witness_within(world, state, m, frame, padding)) continue;
-          ++witnessed;
-          witnessed_by_cylinders += frame.shape->type == Shape::Type::Cylinder;
-          ASSERT_TRUE(exact) << "case " << i << ", slot " << m << ", obstacle " << o << ", padding "
-                             << padding
-                             << ": a witness said colliding where the exact test did not";
-        }
-      }
-    }
-  }
+  int witnessed = 0, witnessed_by_cylinders = 0;
+  const int colliding = test::visit_scene_pair_cases(
+      world, state, *panda, test::cases(4000, 1000), 3,
+      [&](int i, double padding, std::size_t m, int o, bool exact) {
+        const auto& frame =
+            world.obstacle_frames[static_cast<std::size_t>(o - world.obstacle_begin)];
+        if (!witness_within(world, state, m, frame, padding)) return true;
+        ++witnessed;
+        witnessed_by_cylinders += frame.shape->type == Shape::Type::Cylinder;
+        EXPECT_TRUE(exact) << "case " << i << ", slot " << m << ", obstacle " << o << ", padding "
+                           << padding << ": a witness said colliding where the exact test did not";
+        return exact;
+      });
   ASSERT_GT(colliding, test::cases(400, 100));
   // A third of the collisions at least (on the benchmark's searches: four in five).
   EXPECT_GT(witnessed, colliding / 3) << witnessed << " of " << colliding << " collisions";

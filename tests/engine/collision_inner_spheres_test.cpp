@@ -22,6 +22,7 @@
 #include "engine/geometry/inner_spheres.hpp"
 #include "engine/model/robot_loader.hpp"
 #include "engine/scene/planning_scene.hpp"
+#include "scene_pair_cases.hpp"
 #include "support/random_state.hpp"
 #include "support/test_paths.hpp"
 
@@ -167,29 +168,19 @@ TEST(InnerSpheres, ProveBarsThroughLinksThatNoVertexWitnessesAndNothingElse) {
   std::fill(vertices_only.inner_begin.begin(), vertices_only.inner_begin.end(), 0);
   CollisionState state;
   state.reset(world);
-  std::mt19937_64 draw(11);
-  int colliding = 0, proven = 0, proven_by_inner_only = 0;
-  for (int i = 0; i < test::cases(6000, 1500); ++i) {
-    update_poses(world, state, test::random_state(*panda, draw));
-    for (const double padding : {0.0, 0.02}) {
-      for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) {
-        const int b = world.moving_bodies[m];
-        for (int o = world.obstacle_begin; o < world.body_count(); ++o) {
-          const auto& frame =
-              world.obstacle_frames[static_cast<std::size_t>(o - world.obstacle_begin)];
-          const bool exact = exact_pair_collision(
-              *world.bodies[static_cast<std::size_t>(b)].body, state.pose(b),
-              *world.bodies[static_cast<std::size_t>(o)].body, state.pose(o), padding);
-          colliding += exact;
-          if (!witness_within(world, state, m, frame, padding)) continue;
-          ++proven;
-          proven_by_inner_only += !witness_within(vertices_only, state, m, frame, padding);
-          ASSERT_TRUE(exact) << "case " << i << ", slot " << m << ", obstacle " << o << ", padding "
-                             << padding << ": proven colliding where the exact test is not";
-        }
-      }
-    }
-  }
+  int proven = 0, proven_by_inner_only = 0;
+  const int colliding = test::visit_scene_pair_cases(
+      world, state, *panda, test::cases(6000, 1500), 11,
+      [&](int i, double padding, std::size_t m, int o, bool exact) {
+        const auto& frame =
+            world.obstacle_frames[static_cast<std::size_t>(o - world.obstacle_begin)];
+        if (!witness_within(world, state, m, frame, padding)) return true;
+        ++proven;
+        proven_by_inner_only += !witness_within(vertices_only, state, m, frame, padding);
+        EXPECT_TRUE(exact) << "case " << i << ", slot " << m << ", obstacle " << o << ", padding "
+                           << padding << ": proven colliding where the exact test is not";
+        return exact;
+      });
   ASSERT_GT(colliding, test::cases(300, 75));
   std::cout << proven << " of " << colliding << " collisions proven, " << proven_by_inner_only
             << " by inner spheres alone\n";
