@@ -17,47 +17,16 @@
 #include "engine/planning/output_gates.hpp"
 #include "engine/planning/planner.hpp"
 #include "engine/scene/scene_file.hpp"
+#include "mbm_problem.hpp"
 #include "support/stall_watch.hpp"
 #include "support/test_paths.hpp"
 #include "support/time_budget.hpp"
 
 using namespace kinetic;
-namespace fs = std::filesystem;
-
-namespace {
-
-struct Problem {
-  JointVector start, goal;
-  PlanningScene scene;
-};
-
-Problem mbm_problem(const RobotModel& model, const std::string& scene, int index) {
-  char name[32];
-  std::snprintf(name, sizeof name, "%04d.yaml", index);
-  const fs::path dir = fs::path(test::mbm_panda_dir()) / "problems" / (scene + "_panda");
-  const MotionPlanRequest request =
-      load_motion_plan_request((dir / ("request" + std::string(name))).string());
-  Problem problem;
-  problem.start =
-      with_joint_values(model, model.zero_configuration(), request.start, "start", true);
-  problem.goal = with_joint_values(model, problem.start, request.goal, "goal", false);
-  problem.scene = load_scene((dir / ("scene" + std::string(name))).string());
-  return problem;
-}
-
-// MotionBenchMaker's Panda (its meshes and SRDF), planning for its arm, with no scene yet.
-std::unique_ptr<Planner> mbm_panda_planner() {
-  const fs::path robot = fs::path(test::mbm_panda_dir()) / "robot";
-  return std::make_unique<Planner>(
-      load_robot_file((robot / "panda.urdf").string(), (robot / "panda.srdf").string()),
-      PlanningScene(), "panda_arm");
-}
-
-}  // namespace
 
 TEST(GateRepair, ACoarselyCheckedPathThatClipsAShelfIsRepairedNotRefused) {
   KINETIC_REQUIRE_MBM();
-  const std::unique_ptr<Planner> mbm = mbm_panda_planner();
+  const std::unique_ptr<Planner> mbm = test::mbm_panda_planner();
   Planner& planner = *mbm;
   PlannerOptions options;
   options.resolution = 0.3;  // edges checked every 0.3 rad: the gate finds what the search skipped
@@ -67,7 +36,7 @@ TEST(GateRepair, ACoarselyCheckedPathThatClipsAShelfIsRepairedNotRefused) {
   options.seed = 1;
   int refused = 0, repaired = 0;
   for (int index = 1; index <= 4; ++index) {
-    const Problem problem = mbm_problem(planner.model(), "bookshelf_thin", index);
+    const test::MbmProblem problem = test::mbm_problem(planner.model(), "bookshelf_thin", index);
     planner.set_scene(problem.scene);
     try {
       const PlanResult result = planner.plan(problem.start, JointGoal{problem.goal}, options);
@@ -91,10 +60,10 @@ TEST(GateRepair, ACoarselyCheckedPathThatClipsAShelfIsRepairedNotRefused) {
 // with.
 TEST(GateRepair, AFailedPlanSaysTheMarginItWasReducedTo) {
   KINETIC_REQUIRE_MBM();
-  const std::unique_ptr<Planner> mbm = mbm_panda_planner();
+  const std::unique_ptr<Planner> mbm = test::mbm_panda_planner();
   Planner& planner = *mbm;
   // bookshelf_small 29: start or goal within 1 cm of a shelf (the default margin is 2 cm).
-  const Problem problem = mbm_problem(planner.model(), "bookshelf_small", 29);
+  const test::MbmProblem problem = test::mbm_problem(planner.model(), "bookshelf_small", 29);
   planner.set_scene(problem.scene);
   PlannerOptions options;
   options.max_iterations = 1;  // fails at once
@@ -111,15 +80,15 @@ TEST(GateRepair, AFailedPlanSaysTheMarginItWasReducedTo) {
 }
 
 // The margin is a preference: where a passage is narrower than the arm plus twice the margin
-// (bookshelf_thin 89: with a 10 s budget the 2 cm search found nothing in its turns, 313 ms, and
-// 1 cm found a path), the planner searches with less in the margins' turns, and says so; the
-// path still passes the exact gate. (bookshelf_small 78, used here before, has a path 2 cm clear
-// after all: the search found it once it sampled Halton points.)
+// (bookshelf_small 32: the 2 cm search's first turn finds nothing, and 1 cm finds a path), the
+// planner searches with less in the margins' turns, and says so; the path still passes the exact
+// gate. (bookshelf_small 78 and bookshelf_thin 89, used here before, have paths 2 cm clear after
+// all: the search found them once it sampled Halton points, and near a stuck tree's own nodes.)
 TEST(MarginFallback, APassageNarrowerThanTheMarginIsPlannedWithLessAndSaysSo) {
   KINETIC_REQUIRE_MBM();
-  const std::unique_ptr<Planner> mbm = mbm_panda_planner();
+  const std::unique_ptr<Planner> mbm = test::mbm_panda_planner();
   Planner& planner = *mbm;
-  const Problem problem = mbm_problem(planner.model(), "bookshelf_thin", 89);
+  const test::MbmProblem problem = test::mbm_problem(planner.model(), "bookshelf_small", 32);
   planner.set_scene(problem.scene);
   PlannerOptions options;
   // The margins take turns counted in iterations; the budget only has to hold them all.
