@@ -136,7 +136,13 @@ void choose_witnesses(CollisionWorld& world) {
       const std::size_t stride = hull.size() / kMaxWitnessCandidates + 1;
       for (std::size_t i = 0; i < hull.size(); i += stride) vertices.push_back(part.pose * hull[i]);
     }
+    // A point beyond kMaxWitnessCoordinate of its body's origin would be rounded in single
+    // precision by more than the slack: such a (strange) body goes without it.
+    const auto near_origin = [](const Vector3& p) {
+      return p.cwiseAbs().maxCoeff() < kMaxWitnessCoordinate;
+    };
     for (const Vector3& w : spread_points(vertices, kWitnessesPerBody)) {
+      if (!near_origin(w)) continue;
       world.witness_x.push_back(static_cast<float>(w.x()));
       world.witness_y.push_back(static_cast<float>(w.y()));
       world.witness_z.push_back(static_cast<float>(w.z()));
@@ -146,6 +152,7 @@ void choose_witnesses(CollisionWorld& world) {
       if (!part.mesh) continue;
       for (const InnerSphere& sphere : part.mesh->inner_spheres) {
         const Vector3 c = part.pose * sphere.center;
+        if (!near_origin(c) || !(sphere.radius < kMaxWitnessCoordinate)) continue;
         world.inner_x.push_back(static_cast<float>(c.x()));
         world.inner_y.push_back(static_cast<float>(c.y()));
         world.inner_z.push_back(static_cast<float>(c.z()));

@@ -247,3 +247,42 @@ TEST(InnerSpheres, LeaveObstaclesThatFitInsideALinkToTheExactTest) {
 }
 
 }  // namespace kinetic
+
+// Geometry tens of metres from its link's origin would be rounded in single precision by more
+// than the witnesses' slack: such a link goes without witnesses and inner spheres, and its pairs
+// are left to the exact tier (which still finds them).
+TEST(InnerSpheres, AreLeftOutWhereSinglePrecisionCannotPlaceThem) {
+  KINETIC_REQUIRE_MBM();
+  const std::string mesh = test::mbm_panda_dir() + "/robot/meshes/collision/link4.obj";
+  const auto urdf = [&](double offset) {
+    return "<robot name='far'><link name='base'/><link name='arm'><collision><origin xyz='" +
+           std::to_string(offset) + " 0 0'/><geometry><mesh filename='" + mesh +
+           "'/></geometry></collision></link><joint name='j' type='revolute'><parent "
+           "link='base'/><child link='arm'/><axis xyz='0 0 1'/><limit lower='-1' upper='1' "
+           "effort='1' velocity='1'/></joint></robot>";
+  };
+  for (const double offset : {0.3, 80.0}) {
+    const RobotModelPtr robot = load_robot_string(urdf(offset));
+    PlanningScene scene;
+    // A thin bar through the link's middle, far enough to be wider than the link.
+    scene.add_obstacle("bar", Shape::box({0.01, 0.01, 2.0}),
+                       pose_from_xyz_rpy({offset, 0.0, 0.15}, {0.0, 0.0, 0.0}));
+    CollisionChecker checker(robot);
+    checker.set_scene(scene);
+    const CollisionWorld& world = *checker.world();
+    ASSERT_EQ(world.moving_bodies.size(), 1u);
+    const bool near = offset < 1.0;
+    EXPECT_EQ(world.witness_begin[1] > world.witness_begin[0], near) << offset;
+    EXPECT_EQ(world.inner_begin[1] > world.inner_begin[0], near) << offset;
+    CollisionState state;
+    state.reset(world);
+    update_poses(world, state, JointVector::Zero(1));
+    const int b = world.moving_bodies[0], o = world.obstacle_begin;
+    const bool exact =
+        exact_pair_collision(*world.bodies[static_cast<std::size_t>(b)].body, state.pose(b),
+                             *world.bodies[static_cast<std::size_t>(o)].body, state.pose(o), 0.0);
+    const bool proven = witness_within(world, state, 0, world.obstacle_frames[0], 0.0);
+    EXPECT_TRUE(exact) << offset;  // the bar crosses the link wherever it is
+    EXPECT_EQ(proven, near) << offset;
+  }
+}
