@@ -170,20 +170,7 @@ bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& 
   if (frame.origin.cwiseAbs().maxCoeff() >= kMaxCoverCoordinate) return false;
   const Shape& shape = *frame.shape;
   CoverAgainstPrimitive c;
-  switch (shape.type) {
-    case Shape::Type::Box:
-      for (int a = 0; a < 3; ++a) c.half[a] = static_cast<float>(shape.box_size[a] / 2);
-      break;
-    case Shape::Type::Cylinder:
-      c.half[0] = static_cast<float>(shape.radius);
-      c.half[2] = static_cast<float>(shape.length / 2);
-      break;
-    case Shape::Type::Sphere:
-      c.half[0] = static_cast<float>(shape.radius);
-      break;
-    default:
-      return false;
-  }
+  if (!primitive_half_sizes(shape, c.half)) return false;
   c.type = shape.type;
   c.x = state.cover_x.data();
   c.y = state.cover_y.data();

@@ -125,14 +125,9 @@ LaneModel::Obstacle lane_obstacle(const CollisionWorld::ObstacleFrame& frame) {
   for (int r = 0; r < 3; ++r) out.origin[r] = static_cast<float>(frame.origin[r]);
   switch (shape.type) {
     case Shape::Type::Box:
-      for (int r = 0; r < 3; ++r) out.half[r] = static_cast<float>(shape.box_size[r] / 2);
-      break;
     case Shape::Type::Cylinder:
-      out.half[0] = static_cast<float>(shape.radius);
-      out.half[2] = static_cast<float>(shape.length / 2);
-      break;
     case Shape::Type::Sphere:
-      out.half[0] = static_cast<float>(shape.radius);
+      primitive_half_sizes(shape, out.half);
       break;
     case Shape::Type::HalfSpace:
       if (!(std::abs(shape.offset) < kMaxLaneCoordinate)) return out;

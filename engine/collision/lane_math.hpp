@@ -14,6 +14,28 @@
 
 namespace kinetic {
 
+// A box's, cylinder's or sphere's sizes as the single-precision tests read them: box: half
+// extents; cylinder (along z): (radius, 0, half length); sphere: (radius, 0, 0). False (half
+// untouched) for other shapes.
+inline bool primitive_half_sizes(const Shape& shape, float half[3]) {
+  switch (shape.type) {
+    case Shape::Type::Box:
+      for (int a = 0; a < 3; ++a) half[a] = static_cast<float>(shape.box_size[a] / 2);
+      return true;
+    case Shape::Type::Cylinder:
+      half[0] = static_cast<float>(shape.radius);
+      half[1] = 0.0f;
+      half[2] = static_cast<float>(shape.length / 2);
+      return true;
+    case Shape::Type::Sphere:
+      half[0] = static_cast<float>(shape.radius);
+      half[1] = half[2] = 0.0f;
+      return true;
+    default:
+      return false;
+  }
+}
+
 #ifdef KINETIC_LANES_X86
 // Whether this CPU runs the AVX2 builds (asked once, after start-up).
 inline bool cpu_has_avx2() {

@@ -204,13 +204,8 @@ bool witness_within(const CollisionWorld& world, const CollisionState& state, st
   scan.inner_end = inner_end;
   scan.reach = static_cast<float>(padding) - kWitnessSlack;
   const Shape& shape = *frame.shape;
-  scan.box = type == Shape::Type::Box;
-  if (scan.box) {
-    for (int a = 0; a < 3; ++a) scan.half[a] = static_cast<float>(shape.box_size[a] / 2);
-  } else {  // a cylinder along its z axis
-    scan.half[0] = static_cast<float>(shape.radius);
-    scan.half[2] = static_cast<float>(shape.length / 2);
-  }
+  scan.box = type == Shape::Type::Box;  // else a cylinder along its z axis
+  primitive_half_sizes(shape, scan.half);
 #ifdef KINETIC_LANES_X86
   const auto run = cpu_has_avx2() ? &scan_avx2 : &scan_portable;
 #else
