@@ -3,6 +3,7 @@
 #include <fcl/narrowphase/collision.h>
 #include <fcl/narrowphase/distance.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -294,6 +295,27 @@ double hull_distance_bound(const CollisionBody& a, const Pose& pose_a, const Col
       nearest = std::min(nearest, std::max(0.0, d.lower_bound));
     }
   return nearest;
+}
+
+double hull_distance_hinted(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                            const Pose& pose_b, double enough, double loose_beyond, double cap,
+                            HullHint& hint) {
+  if (a.parts.size() != 1 || b.parts.size() != 1 || !hull_proof_applies(a, b))
+    return hull_distance_bound(a, pose_a, b, pose_b, cap);
+  const FclPart &part_a = a.parts.front(), &part_b = b.parts.front();
+  const Pose world_a = pose_a * part_a.pose, world_b = pose_b * part_b.pose;
+  ConvexSet set_a = convex_set(part_a), set_b = convex_set(part_b);
+  set_a.start = &hint.start_a;
+  set_b.start = &hint.start_b;
+  if (hint.axis.squaredNorm() > 0.0) {
+    const double along = convex_set_gap_along(set_a, world_a, set_b, world_b, hint.axis);
+    if (along >= std::min(enough, cap)) return std::min(along, cap);
+  }
+  const ConvexDistance d =
+      convex_set_distance(set_a, world_a, set_b, world_b, cap, 0.0, loose_beyond);
+  const Vector3 between = d.point_a - d.point_b;
+  if (d.lower_bound > 0.0 && between.squaredNorm() > 0.0) hint.axis = between.normalized();
+  return std::clamp(d.lower_bound, 0.0, cap);
 }
 
 bool hull_axis_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,

@@ -58,6 +58,14 @@ bool hull_axis_apart(const CollisionBody& a, const Pose& pose_a, const Collision
 double hull_distance_bound(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                            const Pose& pose_b, double cap);
 
+// hull_distance_bound for a step of a continuous check: the hint's axis first (one separating
+// axis: its gap is the bound when it reaches `enough`), then GJK, whose direction becomes the
+// hint, and which beyond `loose_beyond` stops within kLooseRatio of the distance (bodies of one
+// part each; otherwise hull_distance_bound).
+double hull_distance_hinted(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                            const Pose& pose_b, double enough, double loose_beyond, double cap,
+                            HullHint& hint);
+
 // pair_in_collision with the convex-hull proof first: for mesh pairs that sit close in every pose
 // (a wrist's links), where the sphere walk would descend to its leaves every time, one GJK on the
 // hulls decides most states.

@@ -43,6 +43,7 @@
 
 #include "engine/collision/path_check.hpp"
 #include "engine/collision/rounding_slack.hpp"
+#include "engine/collision/scene_gap.hpp"
 #include "engine/collision/self_pair_table.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/infinity.hpp"
@@ -60,27 +61,6 @@ constexpr double kEarlyLook = 0.1;   // fraction of a pair's step it may be look
 constexpr double kWidestScenePadding = 0.1;
 constexpr int kMaxFirstPieces = 64;
 
-// Lower bound on the distance of two bodies of solid primitives below `cutoff` (cutoff when
-// nothing is nearer), exact within `exact_within` and within kLooseRatio beyond it, with the
-// points of the last GJK iterate (points of the two bodies, |a - b| >= the bound).
-PairDistance solid_distance_bound(const CollisionBody& a, const Pose& pose_a,
-                                  const CollisionBody& b, const Pose& pose_b, double cutoff,
-                                  double exact_within) {
-  PairDistance best;
-  best.distance = cutoff;
-  for (const auto& part_a : a.parts)
-    for (const auto& part_b : b.parts) {
-      const Pose wa = pose_a * part_a.pose, wb = pose_b * part_b.pose;
-      if ((wa.translation() - wb.translation()).norm() - bounding_radius(part_a.shape) -
-              bounding_radius(part_b.shape) >=
-          best.distance)
-        continue;
-      const ConvexDistance d =
-          primitive_distance(part_a.shape, wa, part_b.shape, wb, best.distance, 0.0, exact_within);
-      if (d.lower_bound < best.distance) best = {d.lower_bound, d.point_a, d.point_b};
-    }
-  return best;
-}
 // The distance table of watched pair k when it is a whole self pair that has one, else null.
 const SelfPairTable* table_of_path_pair(const CollisionWorld& world, std::size_t k) {
   const CollisionWorld::PathPair& pair = world.path_pairs[k];
@@ -160,16 +140,6 @@ bool segment_free(const CollisionWorld& world, CollisionState& state, PathCheckS
     path.intervals.pop_back();
     const double middle = 0.5 * (t0 + t1), half = 0.5 * (t1 - t0);
     update_poses(world, state, q0 + middle * dq);
-    // Body by body: the halves prove only the bodies not proven clear here.
-    SlotMask near = 0;
-    double widest = 0.0;
-    for (std::size_t m = 0; m < slots; ++m) {
-      if (!(bodies & slot_bit(m))) continue;
-      path.body_padding[m] = path.speeds.body_speed[m] * half;
-      if (!slot_near_scene(world, state, m, padding + path.body_padding[m], 0.0)) continue;
-      near |= slot_bit(m);
-      widest = std::max(widest, path.body_padding[m]);
-    }
     bool self_near = false;
     if (self_left) {
       for (std::size_t k = 0; k < path.speeds.self_speed.size(); ++k)
@@ -194,22 +164,62 @@ bool segment_free(const CollisionWorld& world, CollisionState& state, PathCheckS
         self_near = false;
       }
     }
+    // Body by body: the pieces left prove only the bodies not proven clear here. A near body
+    // clear by g is proven for as long as it moves less than g: `proven` either side of the
+    // middle for every near body.
+    SlotMask near = 0;
+    double widest = 0.0, proven = half, least_gap = kInf;
+    std::size_t nearest_slot = 0;
+    int nearest_obstacle = -1;
+    for (std::size_t m = 0; m < slots; ++m) {
+      if (!(bodies & slot_bit(m))) continue;
+      const double speed = path.speeds.body_speed[m];
+      path.body_padding[m] = speed * half;
+      if (self_near) {  // the pieces meet at the middle anyway: near or not is enough to know
+        if (!slot_near_scene(world, state, m, padding + path.body_padding[m], 0.0)) continue;
+        near |= slot_bit(m);
+        widest = std::max(widest, path.body_padding[m]);
+        continue;
+      }
+      const SceneGap gap =
+          slot_scene_gap(world, state, m, padding, path.body_padding[m], tolerance);
+      if (gap.contact) {
+        path.contact = {world.body_name(world.moving_bodies[m]), world.body_name(gap.obstacle),
+                        true};
+        return false;
+      }
+      if (gap.gap >= path.body_padding[m]) continue;
+      near |= slot_bit(m);
+      widest = std::max(widest, path.body_padding[m]);
+      proven = std::min(proven, gap.gap > 0.0 ? gap.gap / speed : 0.0);
+      if (gap.gap < least_gap) {
+        least_gap = gap.gap;
+        nearest_slot = m;
+        nearest_obstacle = gap.obstacle;
+      }
+    }
     if (!near && !self_near) continue;
     if (near && widest < tolerance) {
-      // A body is within the tolerance of an obstacle here: name the pair.
-      for (std::size_t m = 0; m < slots; ++m)
-        for (int o = world.obstacle_begin; o < world.body_count(); ++o)
+      // A body is within the tolerance of an obstacle here: the nearest pair found, or the
+      // first near one.
+      for (std::size_t m = 0; m < slots && nearest_obstacle < 0; ++m)
+        for (int o = world.obstacle_begin; o < world.body_count() && nearest_obstacle < 0; ++o)
           if ((near & slot_bit(m)) && !world.scene_allowed[m][o - world.obstacle_begin] &&
               pair_in_collision(world, state, world.moving_bodies[m], o,
                                 padding + path.body_padding[m], 0.0)) {
-            path.contact = {world.body_name(world.moving_bodies[m]), world.body_name(o), true};
-            return false;
+            nearest_slot = m;
+            nearest_obstacle = o;
           }
       path.contact = {};
+      if (nearest_obstacle >= 0)
+        path.contact = {world.body_name(world.moving_bodies[nearest_slot]),
+                        world.body_name(nearest_obstacle), true};
       return false;
     }
-    path.intervals.push_back({middle, t1, near, self_near});  // the earlier half first
-    path.intervals.push_back({t0, middle, near, self_near});
+    // The self pairs have no clearance here to step by: their halves meet at the middle.
+    const double cut = self_near ? 0.0 : proven;
+    path.intervals.push_back({middle + cut, t1, near, self_near});  // the earlier piece first
+    path.intervals.push_back({t0, middle - cut, near, self_near});
   }
   return true;
 }
@@ -377,9 +387,18 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
         // distance is a lower bound on the meshes' (each mesh lies inside its hull) and, for the
         // convex meshes robots mostly ship, the same. The leaves' triangles below only where the
         // hulls come within the tolerance.
-        gap = std::max(gap, hull_distance_bound(body_a, state.pose(a), body_b, state.pose(b),
-                                                padding + remaining) -
-                                padding);
+        const int self = std::max(a, b) < world.obstacle_begin
+                             ? world.self_pair_of[static_cast<std::size_t>(
+                                   std::min(a, b) * world.obstacle_begin + std::max(a, b))]
+                             : -1;
+        const double hull =
+            self >= 0 ? hull_distance_hinted(body_a, state.pose(a), body_b, state.pose(b),
+                                             padding + 0.25 * remaining, padding + tolerance,
+                                             padding + remaining,
+                                             state.self_hull_hint[static_cast<std::size_t>(self)])
+                      : hull_distance_bound(body_a, state.pose(a), body_b, state.pose(b),
+                                            padding + remaining);
+        gap = std::max(gap, hull - padding);
         hull_bound = gap >= std::min(remaining, tolerance);
       } else if (!near && gap < remaining) {
         // The sphere trees, refined only to a little past the root gap: a bound far beyond the

@@ -241,7 +241,7 @@ void print_table(const Side& a, const char* title) {
     const SceneFigures& o = a.scenes.at(scene);
     const auto v = b.scenes.count(scene) ? b.scenes.at(scene) : SceneFigures{};
     std::printf(
-        "%-17s | %4d/%-4d  %4d/%-4d     | %8.2f %7.3f %7.0fx | %8.2f %7.3f %7.0fx | %7.0fx  | "
+        "%-17s | %4d/%-4d  %4d/%-4d     | %8.3f %7.3f %7.2fx | %8.3f %7.3f %7.2fx | %7.2fx  | "
         "%5.2f / %5.2f | %d / %d\n",
         scene.c_str(), o.solved, o.valid, v.solved, v.valid, o.median_ms, v.median_ms,
         o.median_ms / v.median_ms, o.mean_ms, v.mean_ms, o.mean_ms / v.mean_ms, o.p95_ms / v.p95_ms,
@@ -257,7 +257,7 @@ void print_table(const Side& a, const char* title) {
       return f.iterations > 0 ? 1000.0 * f.search_ms / static_cast<double>(f.iterations) : NAN;
     };
     const double ours_us = per_iteration_us(o), vamp_us = per_iteration_us(v);
-    std::printf("%-17s | %15ld %15ld | %12.2f %7.3f %7.0fx\n", scene.c_str(), o.iterations,
+    std::printf("%-17s | %15ld %15ld | %12.2f %7.3f %7.1fx\n", scene.c_str(), o.iterations,
                 v.iterations, ours_us, vamp_us, ours_us / vamp_us);
   }
   std::fflush(stdout);

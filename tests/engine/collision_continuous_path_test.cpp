@@ -1,8 +1,9 @@
-// The continuous path check against the scene (conservative advancement per (link, obstacle) pair,
-// clearances carried over waypoints) compared with a fine discrete walk on random three-waypoint
-// paths through the 20-box benchmark scene: it must never call a path free where the walk finds a
-// state in which a link reaches into an obstacle. And the flat broad phase (SphereSet) against
-// brute force: it never drops an obstacle within reach.
+// The continuous path check against the scene (steps by each body's clearance, scene_gap.hpp)
+// compared with a fine discrete walk on random three-waypoint paths through the 20-box benchmark
+// scene and MotionBenchMaker's cage: it must never call a path free where the walk finds a state
+// in which a link reaches into an obstacle. The clearance bound it steps by against the exact
+// distance. And the flat broad phase (SphereSet) against brute force: it never drops an obstacle
+// within reach.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,11 +15,15 @@
 #include <set>
 
 #include "engine/collision/collision_checker.hpp"
+#include "engine/collision/scene_gap.hpp"
 #include "engine/collision/sphere_set.hpp"
 #include "engine/core/error.hpp"
+#include "engine/core/infinity.hpp"
 #include "engine/geometry/primitive_distance.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "mbm_problem.hpp"
 #include "support/benchmark_scenes.hpp"
+#include "support/random_state.hpp"
 #include "support/test_paths.hpp"
 #include "support/time_budget.hpp"
 #include "ur5e_forearm_swing.hpp"
@@ -47,12 +52,11 @@ struct Tally {
   int paths = 0, walk_colliding = 0, check_colliding = 0;
 };
 
-Tally compare(const std::string& robot, int paths, std::uint64_t seed) {
-  const RobotModelPtr model = load_builtin_robot(robot);
-  CollisionChecker checker(model);
-  checker.set_scene(benchmark_scene("boxes20", model));
+// Random three-waypoint paths of `robot` among the checker's scene, compared with the fine walk.
+Tally compare(CollisionChecker& checker, const RobotModel& model, const std::string& robot,
+              int paths, std::uint64_t seed, double reach = 0.6) {
   const CheckOptions scene_only{.padding = 0.0, .self = false, .scene = true};
-  const JointVector lo = model->lower_limits(), hi = model->upper_limits();
+  const JointVector lo = model.lower_limits(), hi = model.upper_limits();
   std::mt19937_64 rng(seed);
   Tally tally;
   while (tally.paths < paths) {
@@ -61,7 +65,7 @@ Tally compare(const std::string& robot, int paths, std::uint64_t seed) {
     while (path.size() < 3) {
       JointVector step(lo.size());
       for (Eigen::Index j = 0; j < step.size(); ++j)
-        step[j] = std::uniform_real_distribution<double>(-0.6, 0.6)(rng);
+        step[j] = std::uniform_real_distribution<double>(-reach, reach)(rng);
       path.push_back((path.back() + step).cwiseMax(lo).cwiseMin(hi));
     }
     if (std::any_of(path.begin(), path.end(),
@@ -96,11 +100,95 @@ Tally compare(const std::string& robot, int paths, std::uint64_t seed) {
 
 TEST(ContinuousPathCheck, SceneVerdictsAreNeverLaxerThanAFineWalk) {
   for (const auto& [robot, seed] : {std::pair{"panda", 5}, std::pair{"ur5e", 6}}) {
-    const Tally t = compare(robot, 40, seed);
+    const RobotModelPtr model = load_builtin_robot(robot);
+    CollisionChecker checker(model);
+    checker.set_scene(benchmark_scene("boxes20", model));
+    const Tally t = compare(checker, *model, robot, 40, seed);
     // Both verdicts occur, and the check does not call most free paths colliding.
     EXPECT_GE(t.walk_colliding, 2) << robot;
     EXPECT_LT(t.walk_colliding, t.paths) << robot;
     EXPECT_LE(t.check_colliding - t.walk_colliding, t.paths / 5) << robot;
+  }
+}
+
+// The mesh Panda among MotionBenchMaker's cage bars: the check steps by the clearance of the
+// links' convex hulls and, near contact, by their meshes' exact distance (scene_gap.hpp).
+TEST(ContinuousPathCheck, MeshPandaAmongCageBarsIsNeverLaxerThanAFineWalk) {
+  KINETIC_REQUIRE_MBM();
+  const std::string dir = test::mbm_panda_dir();
+  const RobotModelPtr model = load_robot_file(dir + "/robot/panda.urdf", dir + "/robot/panda.srdf");
+  CollisionChecker checker(model);
+  checker.set_scene(test::mbm_problem(*model, "cage", 1).scene);
+  const Tally t = compare(checker, *model, "mbm panda", test::cases(40, 12), 21, 3.0);
+  EXPECT_GE(t.walk_colliding, test::cases(4, 1));
+  EXPECT_LT(t.walk_colliding, t.paths);
+  EXPECT_LE(t.check_colliding - t.walk_colliding, t.paths / 5);
+}
+
+// slot_scene_gap against every obstacle's exact distance, on random states of a mesh arm among
+// cage bars and of a primitive arm among boxes: never above it (a body may step by the bound),
+// and near it where it matters, so that the steps are not needlessly short.
+TEST(SceneGap, IsALowerBoundOnTheExactClearanceAndNearlyReachesIt) {
+  KINETIC_REQUIRE_MBM();
+  const std::string dir = test::mbm_panda_dir();
+  const RobotModelPtr mesh_panda =
+                          load_robot_file(dir + "/robot/panda.urdf", dir + "/robot/panda.srdf"),
+                      panda = load_builtin_robot("panda");
+  CollisionChecker meshes(mesh_panda), solids(panda);
+  meshes.set_scene(test::mbm_problem(*mesh_panda, "cage", 1).scene);
+  solids.set_scene(benchmark_scene("boxes20", panda));
+  constexpr double kCap = 0.1, kTolerance = 1e-3;
+  for (const auto& [label, checker] : {std::pair{"mesh panda in the cage", &meshes},
+                                       std::pair{"primitive panda among boxes", &solids}}) {
+    const CollisionWorld& world = *checker->world();
+    CollisionState state;
+    state.reset(world);
+    std::mt19937_64 rng(31);
+    int near = 0, tight = 0, contacts = 0, unknown = 0;
+    for (int i = 0; i < test::cases(400, 100); ++i) {
+      update_poses(world, state, test::random_state(*world.model, rng));
+      for (const double padding : {0.0, 0.02})
+        for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) {
+          const int b = world.moving_bodies[m];
+          double exact = kInf;
+          for (int o = world.obstacle_begin; o < world.body_count(); ++o)
+            if (!world.scene_allowed[m][static_cast<std::size_t>(o - world.obstacle_begin)])
+              exact = std::min(exact,
+                               exact_pair_distance(
+                                   *world.bodies[static_cast<std::size_t>(b)].body, state.pose(b),
+                                   *world.bodies[static_cast<std::size_t>(o)].body, state.pose(o))
+                                   .distance);
+          const double clearance = exact - padding;
+          const SceneGap gap = slot_scene_gap(world, state, m, padding, kCap, kTolerance);
+          if (gap.contact) {  // the search stops at the first pair found within the padding
+            ++contacts;
+            EXPECT_LT(clearance, 1e-4) << label << ": contact called at a clearance of "
+                                       << clearance << ", state " << i << " slot " << m;
+            continue;
+          }
+          if (gap.unknown) {  // a pair without a trusted distance (FCL's): near, not bounded
+            ++unknown;
+            EXPECT_LT(clearance, kCap + 1e-7) << label << ": state " << i << " slot " << m;
+            continue;
+          }
+          EXPECT_LE(gap.gap, clearance + 1e-7)
+              << label << ": state " << i << " slot " << m << " padding " << padding;
+          if (clearance < kCap) {
+            EXPECT_LT(gap.gap, kCap) << label << ": state " << i << " slot " << m;
+            EXPECT_GE(gap.obstacle, world.obstacle_begin) << label << ": state " << i;
+          }
+          if (clearance > kTolerance && clearance < kCap) {
+            ++near;
+            tight += gap.gap >= 0.5 * clearance;
+          }
+        }
+    }
+    std::cout << label << ": " << near << " near bodies, " << tight
+              << " bounded within half their clearance, " << contacts << " contacts, " << unknown
+              << " without a bound\n";
+    EXPECT_GT(near, test::cases(100, 25)) << label;
+    EXPECT_GT(contacts, 0) << label;
+    EXPECT_GE(tight, near * 9 / 10) << label;
   }
 }
 
