@@ -19,15 +19,18 @@
 // made of a few solid primitives are watched part against part, each part with its own speeds: a
 // joint housing centred on its axis does not move while the link's far end sweeps.
 //
-// Scene. Each moving body moves at most at its own speed (per unit of t: the sum over its joints
+// Scene. Each moving body moves at most at its own speed v (per unit of t: the sum over its joints
 // of |dq_j| times its coefficient). An interval [t0, t1] of the segment is free when the state at
 // its middle keeps every body clear of the scene by its padding plus how far the body can move in
-// half the interval; otherwise both halves are proven the same way. The first intervals are the
-// segment cut into as many equal pieces as keep those paddings within 10 cm. One exact scene
-// check (the broad phase, then the few near pairs) covers every (body, obstacle) pair at once,
-// where watching the pairs one by one cost a look per pair and budget. Once the widest body
-// margin is below the tolerance and the state still fails, a body is within the tolerance of an
-// obstacle: contact.
+// half the interval. Otherwise each body still near has a lower bound g on its clearance there
+// (slot_scene_gap: the convex hulls, else the exact distance) and is proven for as far as it
+// moves by less than g, |t - middle| < g / v; the pieces of the interval beyond the least such
+// reach are proven the same way (plain halves where g is 0). The first intervals are the segment
+// cut into as many equal pieces as keep those paddings within 10 cm. One scene query per body
+// (the broad phase, then the few near obstacles) covers every (body, obstacle) pair at once,
+// where watching the pairs one by one cost a look per pair and budget. A body whose exact
+// distance is below its padding at a middle state, or that is still near once its margin is below
+// the tolerance, is in contact.
 //
 // Self pairs of solid primitives. The same intervals: a middle state proves the self pairs when
 // each part pair is clear by its padding plus how far it can close in half the interval (the
