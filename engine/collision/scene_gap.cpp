@@ -103,7 +103,6 @@ SceneGap slot_scene_gap(const CollisionWorld& world, const CollisionState& state
   };
   any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles, center,
                     radius, padding + cap, visit);
-  if (result.unknown) result.gap = 0.0;
   return result;
 }
 
