@@ -423,6 +423,21 @@ bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a,
   return pair_in_collision(a, pose_a, b, pose_b, padding, margin, true);
 }
 
+bool single_mesh(const CollisionBody& body) {
+  return body.parts.size() == 1 && body.parts.front().mesh != nullptr;
+}
+
+bool meshes_intersect(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                      const Pose& pose_b) {
+  const FclPart& part_a = a.parts.front();
+  const FclPart& part_b = b.parts.front();
+  const fcl::CollisionRequestd request;  // one contact: stop at the first
+  fcl::CollisionResultd result;
+  fcl::collide(part_a.fcl_geometry().get(), pose_a * part_a.pose, part_b.fcl_geometry().get(),
+               pose_b * part_b.pose, request, result);
+  return result.isCollision();
+}
+
 DistanceBounds pair_distance_bounds(const CollisionBody& a, const Pose& pose_a,
                                     const CollisionBody& b, const Pose& pose_b, double cutoff) {
   DistanceBounds out{kInf, kInf};

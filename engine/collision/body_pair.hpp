@@ -73,6 +73,15 @@ bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a,
                                    const CollisionBody& b, const Pose& pose_b, double padding,
                                    double margin, HullHint* hint = nullptr);
 
+// Whether two bodies of one mesh each intersect (their triangles cross or touch): FCL's BVH
+// collision test, which stops at the first crossing triangle pair. For meshes deep in each other
+// it is much quicker than the leaf triangles' walk, which visits the nearest (most overlapping)
+// leaves first and measures each triangle pair's distance: two Fanuc links folded into each other
+// took 0.9 ms a state there, 36 µs here. Precondition: both bodies are one mesh part each.
+bool meshes_intersect(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
+                      const Pose& pose_b);
+bool single_mesh(const CollisionBody& body);
+
 struct PairDistance {
   double distance = 0.0;  // <= 0 when intersecting (negative: penetration where FCL reports it)
   Vector3 point_a = Vector3::Zero(), point_b = Vector3::Zero();  // world frame

@@ -118,6 +118,9 @@ struct CollisionWorld {
   // [inner_begin[m], inner_begin[m + 1]).
   std::vector<std::size_t> inner_begin;
   std::vector<float> inner_x, inner_y, inner_z, inner_r;
+  // Per moving slot, for self pairs (self_contact_witnessed): whether its witnesses all lie on
+  // one closed mesh of one piece, the body's only part.
+  std::vector<unsigned char> witnesses_on_one_surface;
   std::vector<std::vector<unsigned char>> scene_allowed;  // [moving slot][obstacle]
   std::vector<ObstacleFrame> obstacle_frames;
   ObstacleTree obstacle_tree;  // bounded obstacles (broad phase)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "engine/collision/collision_body.hpp"
 #include "engine/collision/lane_math.hpp"
@@ -119,6 +120,7 @@ void choose_witnesses(CollisionWorld& world) {
   world.witness_y.clear();
   world.witness_z.clear();
   world.inner_begin.assign(1, 0);
+  world.witnesses_on_one_surface.clear();
   world.inner_x.clear();
   world.inner_y.clear();
   world.inner_z.clear();
@@ -148,6 +150,9 @@ void choose_witnesses(CollisionWorld& world) {
       world.witness_z.push_back(static_cast<float>(w.z()));
     }
     world.witness_begin.push_back(world.witness_x.size());
+    const auto& parts = world.bodies[static_cast<std::size_t>(b)].body->parts;
+    world.witnesses_on_one_surface.push_back(
+        parts.size() == 1 && parts.front().mesh && parts.front().mesh->one_closed_piece ? 1 : 0);
     for (const FclPart& part : world.bodies[static_cast<std::size_t>(b)].body->parts) {
       if (!part.mesh) continue;
       for (const InnerSphere& sphere : part.mesh->inner_spheres) {
@@ -212,6 +217,105 @@ bool witness_within(const CollisionWorld& world, const CollisionState& state, st
   const auto run = &scan_portable;
 #endif
   return run(scan);
+}
+
+namespace {
+
+// Slot b's inner spheres and root sphere placed in slot a's body frame (where a's witnesses and
+// inner spheres are), in single precision.
+struct OtherInA {
+  float x[kLanes], y[kLanes], z[kLanes], r[kLanes];  // inner spheres, radius less the slack
+  std::size_t inner = 0;
+  float root[3], root_reach = 0.0f;  // root sphere, radius plus the slack
+};
+
+bool place_other(const CollisionWorld& world, const CollisionState& state, std::size_t a,
+                 std::size_t b, OtherInA& out) {
+  const Pose b_in_a =
+      state.pose(world.moving_bodies[a]).inverse() * state.pose(world.moving_bodies[b]);
+  if (!b_in_a.matrix().allFinite() ||
+      !(b_in_a.translation().cwiseAbs().maxCoeff() < kMaxWitnessCoordinate))
+    return false;
+  const std::size_t first = world.inner_begin[b];
+  out.inner = std::min<std::size_t>(world.inner_begin[b + 1] - first, kLanes);
+  for (std::size_t k = 0; k < kLanes; ++k) {
+    const std::size_t i = first + std::min(k, out.inner - 1);
+    const Vector3 c = b_in_a * Vector3(world.inner_x[i], world.inner_y[i], world.inner_z[i]);
+    out.x[k] = static_cast<float>(c.x());
+    out.y[k] = static_cast<float>(c.y());
+    out.z[k] = static_cast<float>(c.z());
+    out.r[k] = std::max(0.0f, world.inner_r[i] - kWitnessSlack);
+  }
+  const int body_b = world.moving_bodies[b];
+  const Vector3 root = b_in_a * world.local_root_centers[static_cast<std::size_t>(body_b)];
+  for (int r = 0; r < 3; ++r) out.root[r] = static_cast<float>(root[r]);
+  out.root_reach =
+      static_cast<float>(world.root_radii[static_cast<std::size_t>(body_b)]) + kWitnessSlack;
+  return true;
+}
+
+// Over slot a's witnesses: whether one lies inside one of b's inner spheres, and whether one
+// lies outside b's root sphere (so outside b).
+void scan_witnesses(const CollisionWorld& world, std::size_t a, const OtherInA& b, bool& inside,
+                    bool& outside) {
+  const LaneI lane = {0, 1, 2, 3, 4, 5, 6, 7};
+  const std::size_t begin = world.witness_begin[a], end = world.witness_begin[a + 1];
+  LaneI in{}, out{};
+  for (std::size_t i = begin; i < end; i += kLanes) {
+    LaneF x, y, z;
+    std::memcpy(&x, world.witness_x.data() + i, sizeof(x));
+    std::memcpy(&y, world.witness_y.data() + i, sizeof(y));
+    std::memcpy(&z, world.witness_z.data() + i, sizeof(z));
+    const LaneI valid = lane < static_cast<int>(end - i);
+    const LaneF rx = x - b.root[0], ry = y - b.root[1], rz = z - b.root[2];
+    out |= (rx * rx + ry * ry + rz * rz > b.root_reach * b.root_reach) & valid;
+    for (std::size_t k = 0; k < b.inner; ++k) {
+      const LaneF dx = x - b.x[k], dy = y - b.y[k], dz = z - b.z[k];
+      in |= (dx * dx + dy * dy + dz * dz < b.r[k] * b.r[k]) & valid;
+    }
+  }
+  inside = lane_bits(in) != 0;
+  outside = lane_bits(out) != 0;
+}
+
+// Whether an inner sphere of slot a (in its own frame) overlaps one of b's, by the slack.
+bool inner_spheres_overlap(const CollisionWorld& world, std::size_t a, const OtherInA& b) {
+  const LaneI lane = {0, 1, 2, 3, 4, 5, 6, 7};
+  LaneF bx, by, bz, br;
+  std::memcpy(&bx, b.x, sizeof(bx));
+  std::memcpy(&by, b.y, sizeof(by));
+  std::memcpy(&bz, b.z, sizeof(bz));
+  std::memcpy(&br, b.r, sizeof(br));
+  LaneI overlap{};
+  for (std::size_t i = world.inner_begin[a]; i < world.inner_begin[a + 1]; ++i) {
+    const LaneF dx = bx - world.inner_x[i], dy = by - world.inner_y[i], dz = bz - world.inner_z[i];
+    const LaneF reach = br + std::max(0.0f, world.inner_r[i] - kWitnessSlack);
+    overlap |= (dx * dx + dy * dy + dz * dz < reach * reach) & (lane < static_cast<int>(b.inner));
+  }
+  return lane_bits(overlap) != 0;
+}
+
+}  // namespace
+
+bool self_contact_witnessed(const CollisionWorld& world, const CollisionState& state,
+                            std::size_t ma, std::size_t mb) {
+  const auto usable = [&world](std::size_t m) {
+    return world.witnesses_on_one_surface[m] && world.inner_begin[m + 1] > world.inner_begin[m] &&
+           world.witness_begin[m + 1] > world.witness_begin[m];
+  };
+  if (!usable(ma) || !usable(mb)) return false;
+  OtherInA b_in_a, a_in_b;
+  if (!place_other(world, state, ma, mb, b_in_a) || !place_other(world, state, mb, ma, a_in_b))
+    return false;
+  bool a_inside_b = false, a_outside_b = false, b_inside_a = false, b_outside_a = false;
+  scan_witnesses(world, ma, b_in_a, a_inside_b, a_outside_b);
+  // A surface point of a inside b and another outside b: a's connected surface crosses b's.
+  if (a_inside_b && a_outside_b) return true;
+  scan_witnesses(world, mb, a_in_b, b_inside_a, b_outside_a);
+  if (b_inside_a && b_outside_a) return true;
+  // Their volumes overlap, and neither lies inside the other: b's surface enters a's volume (on
+  // the way from the shared point out of b) and leaves it again, so it crosses a's surface.
+  return a_outside_b && b_outside_a && inner_spheres_overlap(world, ma, b_in_a);
 }
 
 }  // namespace kinetic

@@ -24,4 +24,13 @@ void choose_witnesses(CollisionWorld& world);
 bool witness_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
                     const CollisionWorld::ObstacleFrame& frame, double padding);
 
+// Whether the robot bodies of slots ma and mb (each one closed mesh of one piece, with inner
+// spheres) are proven to touch at the state's poses: a witness of one (a vertex of its mesh) lies
+// inside an inner sphere of the other (inside its volume) while another lies outside the other's
+// root sphere, so the first's connected surface crosses the second's; or an inner sphere of each
+// overlap while each has a witness outside the other. The exact tier finds contact there at any
+// padding. False where it cannot tell.
+bool self_contact_witnessed(const CollisionWorld& world, const CollisionState& state,
+                            std::size_t ma, std::size_t mb);
+
 }  // namespace kinetic

@@ -167,6 +167,8 @@ std::shared_ptr<CollisionMesh> read_mesh(const std::string& path, const Vector3&
   mesh->hull_columns = PointColumns(mesh->hull);
   mesh->inner_spheres =
       kinetic::inner_spheres(mesh->vertices, mesh->triangles, kInnerSpheresPerMesh);
+  mesh->one_closed_piece =
+      !mesh->inner_spheres.empty() && mesh_is_one_piece(mesh->vertices, mesh->triangles);
   return mesh;
 }
 

@@ -36,6 +36,8 @@ struct CollisionMesh {
   PointColumns hull_columns;  // the same, for the support scan
   // Balls inside the volume the triangles close (none where they do not close one).
   std::vector<InnerSphere> inner_spheres;
+  // Closed and of one piece (mesh_is_one_piece): its surface is connected.
+  bool one_closed_piece = false;
 
   // The FCL BVH of the triangles, built by the first caller (thread-safe); never modified
   // afterwards (FCL only reads it during queries).

@@ -106,6 +106,28 @@ bool mesh_is_closed(const std::vector<Vector3>& vertices,
   return !triangles.empty();
 }
 
+bool mesh_is_one_piece(const std::vector<Vector3>& vertices,
+                       const std::vector<std::array<int, 3>>& triangles) {
+  if (triangles.empty()) return false;
+  const std::vector<int> id = joined_indices(vertices);
+  std::vector<int> parent(vertices.size());
+  for (std::size_t i = 0; i < parent.size(); ++i) parent[i] = static_cast<int>(i);
+  const auto root = [&parent](int v) {
+    while (parent[static_cast<std::size_t>(v)] != v)
+      v = parent[static_cast<std::size_t>(v)] =
+          parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(v)])];
+    return v;
+  };
+  for (const auto& t : triangles)
+    for (int e = 1; e < 3; ++e)
+      parent[static_cast<std::size_t>(root(id[static_cast<std::size_t>(t[e])]))] =
+          root(id[static_cast<std::size_t>(t[0])]);
+  const int first = root(id[static_cast<std::size_t>(triangles.front()[0])]);
+  return std::all_of(triangles.begin(), triangles.end(), [&](const std::array<int, 3>& t) {
+    return root(id[static_cast<std::size_t>(t[0])]) == first;
+  });
+}
+
 std::vector<InnerSphere> inner_spheres(const std::vector<Vector3>& vertices,
                                        const std::vector<std::array<int, 3>>& triangles,
                                        std::size_t count) {

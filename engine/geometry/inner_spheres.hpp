@@ -33,4 +33,10 @@ std::vector<InnerSphere> inner_spheres(const std::vector<Vector3>& vertices,
 bool mesh_is_closed(const std::vector<Vector3>& vertices,
                     const std::vector<std::array<int, 3>>& triangles);
 
+// Whether the triangles form one piece (each reaches every other through shared corners, once
+// vertices at the same position are joined): a closed mesh of one piece bounds one volume whose
+// surface is connected.
+bool mesh_is_one_piece(const std::vector<Vector3>& vertices,
+                       const std::vector<std::array<int, 3>>& triangles);
+
 }  // namespace kinetic

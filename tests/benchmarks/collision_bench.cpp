@@ -266,6 +266,61 @@ void BM_Peer_min_distance_random(benchmark::State& state) {
 
 }  // namespace
 
+// Self-colliding states of the Fanuc (MoveIt's fanuc_moveit_config): its links fold into each
+// other, and a search near such folds confirms a self collision at nearly every blocked step.
+// Random states whose self check collides, one per iteration in turn.
+struct FanucFolds {
+  std::unique_ptr<CollisionChecker> ours, peer_checker;
+  std::unique_ptr<PeerFcl> peer;
+  std::vector<JointVector> states;
+};
+
+FanucFolds& fanuc_folds() {
+  static FanucFolds folds = [] {
+    FanucFolds f;
+    LoadOptions options;
+    options.package_paths = {kinetic::test::shared_robots_dir()};
+    const RobotModelPtr model = load_robot_file(
+        kinetic::test::shared_robots_dir() + "/moveit_resources/fanuc_moveit_config", "", "",
+        options);
+    f.ours = std::make_unique<CollisionChecker>(
+        model, CollisionCheckerOptions{SphereResolution::Default, 0.0});
+    f.peer_checker = std::make_unique<CollisionChecker>(model);
+    f.peer = std::make_unique<PeerFcl>(*f.peer_checker);
+    std::mt19937_64 rng(3);
+    const JointVector lo = model->lower_limits(), hi = model->upper_limits();
+    while (f.states.size() < (quick() ? 4u : 64u)) {
+      JointVector q(model->dof());
+      for (int j = 0; j < model->dof(); ++j)
+        q[j] = std::uniform_real_distribution<double>(lo[j], hi[j])(rng);
+      if (f.peer->in_collision(q, true, false)) f.states.push_back(q);
+    }
+    return f;
+  }();
+  return folds;
+}
+
+void BM_Ours_fanuc_self_colliding(benchmark::State& state) {
+  if (!kinetic::test::shared_robots_available()) return state.SkipWithError("shared robots absent");
+  FanucFolds& f = fanuc_folds();
+  const CheckOptions options{.padding = 0.0, .self = true, .scene = false};
+  int agree = 0;
+  for (const JointVector& q : f.states) agree += f.ours->in_collision(q, options);
+  std::size_t i = 0;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(f.ours->in_collision(f.states[i++ % f.states.size()], options));
+  state.counters["verdict_agreement"] = static_cast<double>(agree) / f.states.size();
+}
+
+void BM_Peer_fanuc_self_colliding(benchmark::State& state) {
+  if (!kinetic::test::shared_robots_available()) return state.SkipWithError("shared robots absent");
+  FanucFolds& f = fanuc_folds();
+  std::size_t i = 0;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(f.peer->in_collision(f.states[i++ % f.states.size()], true, false));
+  state.counters["verdict_agreement"] = 1.0;
+}
+
 BENCHMARK(BM_Ours_self_free)->Name("Ours/panda_self_free");
 BENCHMARK(BM_Peer_self_free)->Name("PeerFCL/panda_self_free");
 BENCHMARK(BM_Ours_scene_10)->Name("Ours/panda_scene_10");
@@ -276,5 +331,8 @@ BENCHMARK(BM_Ours_min_distance)->Name("Ours/panda_min_distance");
 BENCHMARK(BM_Peer_min_distance)->Name("PeerFCL/panda_min_distance");
 BENCHMARK(BM_Ours_min_distance_random)->Name("Ours/panda_min_distance_random");
 BENCHMARK(BM_Peer_min_distance_random)->Name("PeerFCL/panda_min_distance_random");
+
+BENCHMARK(BM_Ours_fanuc_self_colliding)->Name("Ours/fanuc_self_colliding");
+BENCHMARK(BM_Peer_fanuc_self_colliding)->Name("PeerFCL/fanuc_self_colliding");
 
 BENCHMARK_MAIN();

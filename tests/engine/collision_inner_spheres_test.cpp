@@ -286,3 +286,79 @@ TEST(InnerSpheres, AreLeftOutWhereSinglePrecisionCannotPlaceThem) {
     EXPECT_EQ(proven, near) << offset;
   }
 }
+
+namespace kinetic {
+namespace {
+
+// A closed mesh whose triangles reach each other through shared corners bounds one volume with
+// a connected surface: what self_contact_witnessed needs of the body whose witnesses it uses.
+TEST(InnerSpheres, OnePieceTellsOneClosedMeshFromTwoApart) {
+  const TestCube cube = unit_cube();
+  EXPECT_TRUE(mesh_is_one_piece(cube.vertices, cube.triangles));
+  // The same cube with a vertex of its own for every corner of every triangle: joined by position.
+  std::vector<Vector3> unshared;
+  std::vector<std::array<int, 3>> separate;
+  for (const auto& t : cube.triangles) {
+    const int first = static_cast<int>(unshared.size());
+    for (const int v : t) unshared.push_back(cube.vertices[static_cast<std::size_t>(v)]);
+    separate.push_back({first, first + 1, first + 2});
+  }
+  EXPECT_TRUE(mesh_is_one_piece(unshared, separate));
+  // Two cubes apart in one mesh: closed, but two pieces.
+  TestCube two = cube;
+  for (const Vector3& v : cube.vertices) two.vertices.push_back(v + Vector3(2.0, 0.0, 0.0));
+  for (const auto& t : cube.triangles) two.triangles.push_back({t[0] + 8, t[1] + 8, t[2] + 8});
+  EXPECT_TRUE(mesh_is_closed(two.vertices, two.triangles));
+  EXPECT_FALSE(mesh_is_one_piece(two.vertices, two.triangles));
+  EXPECT_FALSE(mesh_is_one_piece(cube.vertices, {}));
+}
+
+// The Fanuc's links fold into each other (its forearm through the turret and the upper arm):
+// random states of the MoveIt config from ../shared/robots. Wherever a self pair's contact is
+// witnessed, the exact test finds the two meshes touching; FCL's test (which confirms the pairs
+// the witnesses leave) agrees with the leaf triangles on every pair whose hulls meet; and the
+// witnesses prove most of the collisions.
+TEST(InnerSpheres, WitnessTheFanucsFoldedLinksTouchingOnlyWhereTheyTouch) {
+  KINETIC_REQUIRE_SHARED_ROBOTS();
+  LoadOptions load;
+  load.package_paths = {test::shared_robots_dir()};
+  const RobotModelPtr fanuc = load_robot_file(
+      test::shared_robots_dir() + "/moveit_resources/fanuc_moveit_config", "", "", load);
+  CollisionChecker checker(fanuc);
+  const CollisionWorld& world = *checker.world();
+  int usable_slots = 0;
+  for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
+    usable_slots += world.witnesses_on_one_surface[m];
+  EXPECT_EQ(usable_slots, 7) << "every Fanuc link is one closed mesh";
+  CollisionState state;
+  state.reset(world);
+  std::mt19937_64 rng(17);
+  int touching = 0, witnessed = 0, hulls_meet = 0;
+  for (int i = 0; i < test::cases(4000, 600); ++i) {
+    update_poses(world, state, test::random_state(*fanuc, rng));
+    for (std::size_t k = 0; k < world.self_pairs.size(); ++k) {
+      const auto [a, b] = world.self_pairs[k];
+      const CollisionBody& body_a = *world.bodies[static_cast<std::size_t>(a)].body;
+      const CollisionBody& body_b = *world.bodies[static_cast<std::size_t>(b)].body;
+      if (hulls_apart(body_a, state.pose(a), body_b, state.pose(b), 0.0)) continue;
+      ++hulls_meet;
+      const bool exact = exact_pair_collision(body_a, state.pose(a), body_b, state.pose(b), 0.0);
+      ASSERT_EQ(meshes_intersect(body_a, state.pose(a), body_b, state.pose(b)), exact)
+          << "state " << i << ", " << body_a.name << " against " << body_b.name;
+      const bool proven =
+          self_contact_witnessed(world, state, static_cast<std::size_t>(world.slot_of_body[a]),
+                                 static_cast<std::size_t>(world.slot_of_body[b]));
+      touching += exact;
+      witnessed += proven;
+      EXPECT_TRUE(!proven || exact) << "state " << i << ": " << body_a.name << " and "
+                                    << body_b.name << " witnessed touching where they do not";
+    }
+  }
+  std::cout << witnessed << " of " << touching << " touching self pairs witnessed (" << hulls_meet
+            << " with their hulls meeting)\n";
+  ASSERT_GT(touching, test::cases(400, 60));
+  EXPECT_GT(witnessed, touching / 2);
+}
+
+}  // namespace
+}  // namespace kinetic
