@@ -4,7 +4,6 @@
 #include <array>
 #include <cmath>
 #include <limits>
-#include <optional>
 #include <utility>
 
 #include "engine/geometry/convex_distance.hpp"
@@ -435,24 +434,6 @@ bool leaf_exact_supported(const CollisionBody& a, const CollisionBody& b) {
   const bool mesh_a = a.tree.has_triangles(), mesh_b = b.tree.has_triangles();
   const bool solid_a = all_simple_primitives(a), solid_b = all_simple_primitives(b);
   return (mesh_a || solid_a) && (mesh_b || solid_b);
-}
-
-std::optional<bool> mesh_collision_within(const CollisionBody& a, const Pose& pose_a,
-                                          const CollisionBody& b, const Pose& pose_b,
-                                          double padding, int leaf_pairs) {
-  const TreePair t{a.tree, b.tree, RelativePose(pose_a, pose_b)};
-  const double reach = std::nextafter(padding, INFINITY);
-  const auto limit = [&] { return reach; };
-  const auto visit = [&](const Vector3(&p)[3], const Vector3(&q)[3]) {
-    return within(triangle_triangle_distance(p, q).distance, padding);
-  };
-  bool spent = false;
-  const bool touching = walk_node_pairs(t, limit, [&](const SphereNode& na, const SphereNode& nb) {
-    if (--leaf_pairs < 0) return spent = true;
-    return for_close_triangles(t, na, nb, limit, visit);
-  });
-  if (spent) return std::nullopt;
-  return touching;
 }
 
 bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,

@@ -5,7 +5,6 @@
 // go straight to GJK. Same answers as FCL's traversal of the whole mesh BVH (closer, where FCL's
 // libccd stops early), without visiting the parts that are clearly far.
 #include <limits>
-#include <optional>
 #include <vector>
 
 #include "engine/collision/body_pair.hpp"
@@ -19,13 +18,6 @@ bool leaf_exact_supported(const CollisionBody& a, const CollisionBody& b);
 // Precondition: leaf_exact_supported(a, b).
 bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                           const Pose& pose_b, double padding);
-
-// leaf_exact_collision for two mesh bodies, giving up once the walk has looked at `leaf_pairs`
-// pairs of leaves without an answer (nullopt). Near misses are proven in a few; two meshes deep in
-// each other can take thousands, where FCL's test (meshes_intersect) is quicker.
-std::optional<bool> mesh_collision_within(const CollisionBody& a, const Pose& pose_a,
-                                          const CollisionBody& b, const Pose& pose_b,
-                                          double padding, int leaf_pairs);
 
 // leaf_exact_collision for two bodies of boxes, cylinders and spheres over the part pairs listed
 // (indices into a.parts and b.parts). A pair whose distance is the same in every configuration

@@ -10,11 +10,9 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <optional>
 
 #include "engine/collision/broad_phase.hpp"
 #include "engine/collision/cover_check.hpp"
-#include "engine/collision/leaf_exact.hpp"
 #include "engine/collision/self_pair_table.hpp"
 #include "engine/collision/witness_check.hpp"
 #include "engine/core/error.hpp"
@@ -23,9 +21,6 @@
 
 namespace kinetic {
 namespace {
-// Leaf pairs the walk of a self pair's meshes looks at before FCL's test takes over (near misses
-// of the Panda's and the Fanuc's links are proven in 2-5 µs, a few dozen leaf pairs).
-constexpr int kSelfLeafPairsBeforeFcl = 16;
 // Scene hull hints per query state at most (32 bytes each): a scene of thousands of obstacles
 // goes without them rather than holding megabytes per thread.
 constexpr std::size_t kMaxSceneHullHints = 1 << 16;
@@ -124,15 +119,10 @@ bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& s
   if (self_contact_witnessed(world, state, static_cast<std::size_t>(world.slot_of_body[a]),
                              static_cast<std::size_t>(world.slot_of_body[b])))
     return true;
-  // Touching is all that counts: the leaves' walk proves a near miss in a few leaf pairs, and
-  // where it does not, FCL's boxes stop at the first crossing triangles, which the walk (nearest,
-  // most overlapping leaves first) reached only after measuring hundreds of triangle pairs.
-  if (!(padding + extra > 0.0) && single_mesh(body_a) && single_mesh(body_b)) {
-    if (const std::optional<bool> touching = mesh_collision_within(
-            body_a, state.pose(a), body_b, state.pose(b), 0.0, kSelfLeafPairsBeforeFcl))
-      return *touching;
+  // Touching is all that counts: the exact answer from FCL's boxes, which stop at the first
+  // crossing triangles, where the sphere walk and the leaves measured their way to it.
+  if (!(padding + extra > 0.0) && single_mesh(body_a) && single_mesh(body_b))
     return meshes_intersect(body_a, state.pose(a), body_b, state.pose(b));
-  }
   return pair_in_collision(body_a, state.pose(a), body_b, state.pose(b), padding + extra,
                            exact ? 0.0 : world.options.refinement_margin, /*hulls_tried=*/true);
 }
