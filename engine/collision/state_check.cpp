@@ -119,9 +119,9 @@ bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& s
   if (self_contact_witnessed(world, state, static_cast<std::size_t>(world.slot_of_body[a]),
                              static_cast<std::size_t>(world.slot_of_body[b])))
     return true;
-  // Touching is all that counts: the exact answer from FCL's boxes, which stop at the first
-  // crossing triangles, where the sphere walk and the leaves measured their way to it.
-  if (!(padding + extra > 0.0) && single_mesh(body_a) && single_mesh(body_b))
+  // At padding 0 touching is all that counts: the exact answer from FCL's boxes, which stop at
+  // the first crossing triangles, where the sphere walk and the leaves measured their way to it.
+  if (padding + extra == 0.0 && single_mesh(body_a) && single_mesh(body_b))
     return meshes_intersect(body_a, state.pose(a), body_b, state.pose(b));
   return pair_in_collision(body_a, state.pose(a), body_b, state.pose(b), padding + extra,
                            exact ? 0.0 : world.options.refinement_margin, /*hulls_tried=*/true);
