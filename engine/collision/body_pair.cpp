@@ -416,13 +416,6 @@ bool pair_in_collision(const CollisionBody& a, const Pose& pose_a, const Collisi
   return exact_pair_collision(a, pose_a, b, pose_b, padding, hulls_tried, hint);
 }
 
-bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a,
-                                   const CollisionBody& b, const Pose& pose_b, double padding,
-                                   double margin, HullHint* hint) {
-  if (hulls_apart(a, pose_a, b, pose_b, padding, hint)) return false;
-  return pair_in_collision(a, pose_a, b, pose_b, padding, margin, true);
-}
-
 bool single_mesh(const CollisionBody& body) {
   return body.parts.size() == 1 && body.parts.front().mesh != nullptr;
 }

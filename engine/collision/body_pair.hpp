@@ -66,13 +66,6 @@ double hull_distance_hinted(const CollisionBody& a, const Pose& pose_a, const Co
                             const Pose& pose_b, double enough, double loose_beyond, double cap,
                             HullHint& hint);
 
-// pair_in_collision with the convex-hull proof first: for mesh pairs that sit close in every pose
-// (a wrist's links), where the sphere walk would descend to its leaves every time, one GJK on the
-// hulls decides most states.
-bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a,
-                                   const CollisionBody& b, const Pose& pose_b, double padding,
-                                   double margin, HullHint* hint = nullptr);
-
 // Whether two bodies of one mesh each intersect (their triangles cross or touch): FCL's BVH
 // collision test, which stops at the first crossing triangle pair. For meshes deep in each other
 // it is much quicker than the leaf triangles' walk, which visits the nearest (most overlapping)
@@ -80,6 +73,7 @@ bool pair_in_collision_hulls_first(const CollisionBody& a, const Pose& pose_a,
 // took 0.9 ms a state there, 36 µs here. Precondition: both bodies are one mesh part each.
 bool meshes_intersect(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                       const Pose& pose_b);
+// A body of exactly one part, a mesh: what meshes_intersect takes.
 bool single_mesh(const CollisionBody& body);
 
 struct PairDistance {

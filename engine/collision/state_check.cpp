@@ -2,7 +2,8 @@
 // over the obstacles, each body's root sphere against the obstacle's primitive, its sphere cover,
 // a mesh body's hull along the axis that last separated them, then both tiers for the pairs
 // left), then the self pairs (root spheres 64 pairs at a time, then each pair's plan: solid parts
-// exactly, mesh pairs by their convex hulls first).
+// exactly; mesh pairs by their convex hulls, then witnesses inside each other's volume, then
+// the exact tier).
 #include "engine/collision/state_check.hpp"
 
 #include <algorithm>
@@ -111,6 +112,8 @@ bool self_pair_in_collision(const CollisionWorld& world, const CollisionState& s
   }
   const CollisionBody& body_a = *world.bodies[a].body;
   const CollisionBody& body_b = *world.bodies[b].body;
+  // The hulls first: mesh pairs sit close in every pose (a wrist's links), where the sphere walk
+  // would descend to its leaves every time; one GJK on the hulls decides most states.
   if (hulls_apart(body_a, state.pose(a), body_b, state.pose(b), padding + extra,
                   &state.self_hull_hint[k]))
     return false;
