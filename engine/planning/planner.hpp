@@ -73,6 +73,9 @@ class Planner {
   const PlanningScene& scene() const { return scene_; }
   CollisionChecker& checker() { return checker_; }
 
+  // A search that finds no path throws Error(Timeout), saying whether the obstacles block the
+  // way or the robot's own links wall the start or the goal in (a search with the obstacles
+  // ignored, on a budget of its own: a quarter of timeout_ms, 50 ms to 1 s).
   PlanResult plan(const JointVector& start, const PlanningGoal& goal,
                   const PlannerOptions& options = default_preset(),
                   const PlanControl& control = {});

@@ -46,7 +46,9 @@ int edge_steps(const JointVector& q0, const JointVector& q1, double resolution) 
 
 bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1,
                          double resolution, double margin, const WorkspaceBounds* workspace,
-                         bool exact) {
+                         bool exact, bool obstacles) {
+  CheckOptions options = planning_check_options(margin, false, exact);
+  options.scene = obstacles;
   const int n = edge_steps(q0, q1, resolution);
   if (n <= 1) return true;
   thread_local std::vector<std::pair<int, int>> queue;
@@ -59,7 +61,7 @@ bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const
     if (b - a < 2) continue;
     const int mid = (a + b) / 2;
     state = q0 + (q1 - q0) * (static_cast<double>(mid) / n);
-    if (!state_collision_free(checker, state, margin, false, exact)) return false;
+    if (checker.in_collision(state, options)) return false;
     if (workspace && link_outside_workspace(checker, *workspace) >= 0) return false;
     queue.emplace_back(a, mid);
     queue.emplace_back(mid, b);
@@ -118,8 +120,7 @@ bool PlanningSpace::within_limits(const JointVector& q) const {
 bool PlanningSpace::valid(const JointVector& q) {
   if (!within_limits(q)) return false;
   ++state_checks_;
-  if (!state_collision_free(checker_, full(q, buffer_a_), margin_, covers_decide_, exact_))
-    return false;
+  if (checker_.in_collision(full(q, buffer_a_), check_options())) return false;
   return !workspace_ || link_outside_workspace(checker_, *workspace_) < 0;
 }
 
@@ -129,12 +130,11 @@ bool PlanningSpace::motion_valid(const JointVector& a, const JointVector& b) {
   const JointVector& q1 = full(b, buffer_b_);
   // The workspace box is checked state by state (grid_motion_free proves runs for collisions only).
   if (workspace_)
-    return edge_collision_free(checker_, q0, q1, resolution_, margin_, &*workspace_, exact_);
+    return edge_collision_free(checker_, q0, q1, resolution_, margin_, &*workspace_, exact_,
+                               !obstacles_ignored_);
   // The same states and verdict as edge_collision_free, with runs of states proven at once.
   const int steps = edge_steps(q0, q1, resolution_);
-  if (checker_.grid_motion_free(q0, q1, steps,
-                                planning_check_options(margin_, covers_decide_, exact_),
-                                step_nearest_blocked(a, b, steps)))
+  if (checker_.grid_motion_free(q0, q1, steps, check_options(), step_nearest_blocked(a, b, steps)))
     return true;
   remember_blocked(a, b, static_cast<double>(checker_.grid_blocked_step()) / steps);
   return false;
@@ -148,12 +148,17 @@ bool PlanningSpace::segment_valid(const JointVector& a, const JointVector& b) {
   const JointVector& q0 = full(a, buffer_a_);
   const JointVector& q1 = full(b, buffer_b_);
   const int steps = edge_steps(q0, q1, resolution_);
-  if (checker_.grid_motion_free(q0, q1, steps,
-                                planning_check_options(margin_, covers_decide_, exact_),
-                                step_nearest_blocked(a, b, steps), /*with_ends=*/true))
+  if (checker_.grid_motion_free(q0, q1, steps, check_options(), step_nearest_blocked(a, b, steps),
+                                /*with_ends=*/true))
     return true;
   remember_blocked(a, b, static_cast<double>(checker_.grid_blocked_step()) / std::max(steps, 1));
   return false;
+}
+
+CheckOptions PlanningSpace::check_options() const {
+  CheckOptions options = planning_check_options(margin_, covers_decide_, exact_);
+  options.scene = !obstacles_ignored_;
+  return options;
 }
 
 int PlanningSpace::step_nearest_blocked(const JointVector& a, const JointVector& b, int steps) {

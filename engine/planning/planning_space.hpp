@@ -31,9 +31,11 @@ int edge_steps(const JointVector& q0, const JointVector& q1, double resolution);
 // bisection order so a blocked edge is usually rejected after a few checks, each with
 // state_collision_free. The end states are NOT checked: callers have validated them. Model order.
 // With workspace bounds, every interior state must also keep every link origin inside them.
+// obstacles false: self collisions only.
 bool edge_collision_free(CollisionChecker& checker, const JointVector& q0, const JointVector& q1,
                          double resolution, double margin,
-                         const WorkspaceBounds* workspace = nullptr, bool exact = false);
+                         const WorkspaceBounds* workspace = nullptr, bool exact = false,
+                         bool obstacles = true);
 
 // The first link whose origin lies outside the bounds at the checker's current poses (after an
 // update or a query), or -1.
@@ -69,6 +71,10 @@ class PlanningSpace {
   // start or goal within that margin of an obstacle, which the faster check would call colliding.
   void set_exact(bool on) { exact_ = on; }
   bool exact() const { return exact_; }
+  // Self collisions (and the workspace) only, the scene's obstacles ignored: to tell a path the
+  // obstacles block from one the robot's own links wall off.
+  void set_obstacles_ignored(bool on) { obstacles_ignored_ = on; }
+  bool obstacles_ignored() const { return obstacles_ignored_; }
 
   bool within_limits(const JointVector& q) const;
   bool valid(const JointVector& q);  // within limits, collision-free
@@ -93,6 +99,7 @@ class PlanningSpace {
   // The grid step of a -> b nearest to a remembered blocked state (0: none remembered).
   int step_nearest_blocked(const JointVector& a, const JointVector& b, int steps);
   void remember_blocked(const JointVector& a, const JointVector& b, double t);  // a + (b - a) t
+  CheckOptions check_options() const;  // of this space's states and edges
 
   static constexpr std::size_t kBlockedKept = 8;  // 4 to 32 did equally well
 
@@ -106,6 +113,7 @@ class PlanningSpace {
   bool identity_ = false;  // group == all variables in model order
   bool covers_decide_ = false;
   bool exact_ = false;
+  bool obstacles_ignored_ = false;
   std::optional<WorkspaceBounds> workspace_;
   JointVector buffer_a_, buffer_b_, direction_;
   std::vector<JointVector> blocked_;  // group order, a ring of kBlockedKept

@@ -464,6 +464,64 @@ TEST(PlannerFacade, ATimeoutIsSaidWithTheDigitsGiven) {
   }
 }
 
+// The post splits the pan ranges; the failed plan's message tells that the obstacles, not the
+// robot's own links, block the way.
+TEST(PlannerFacade, AFailedPlanSaysWhenOnlyTheObstaclesBlockTheWay) {
+  const RobotModelPtr model = robot("ur5e");
+  PlanningScene scene;
+  const auto problem = split_by_a_post(model, scene);
+  ASSERT_TRUE(problem.has_value());
+  Planner planner(model, scene);
+  PlannerOptions options = default_preset();
+  options.timeout_ms = 100.0;
+  try {
+    planner.plan(problem->first, JointGoal{problem->second}, options);
+    FAIL() << "start and goal are in disconnected pan ranges";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::Timeout);
+    EXPECT_NE(e.message().find("with the obstacles ignored a path exists"), std::string::npos)
+        << e.message();
+    EXPECT_EQ(e.message().find("wall"), std::string::npos) << e.message();
+  }
+}
+
+// The Fanuc of the MoveIt resources folds its forearm past its upper arm (joint_3 below about
+// -2.8 rad): a start so folded connects to no unfolded pose, obstacles or none. The failed plan
+// says so and names that end, both ways round.
+TEST(PlannerFacade, AFailedPlanNamesTheEndTheRobotsOwnLinksWallIn) {
+  if (test::shared_robots_dir().empty()) GTEST_SKIP() << "../shared/robots is not here";
+  LoadOptions load;
+  load.package_paths = {test::shared_robots_dir()};
+  const RobotModelPtr fanuc = load_robot_file(
+      test::shared_robots_dir() + "/moveit_resources/fanuc_moveit_config", "", "", load);
+  ASSERT_EQ(fanuc->dof(), 6);
+  JointVector folded(6), unfolded(6);
+  folded << 2.33, 2.12, -2.91, -1.0, -1.82, 0.37;
+  unfolded << 2.11, 2.59, 1.82, -0.5, 0.19, -2.98;
+  Planner planner(fanuc);
+  ASSERT_FALSE(planner.checker().in_collision(folded));
+  ASSERT_FALSE(planner.checker().in_collision(unfolded));
+  PlannerOptions options = default_preset();
+  options.timeout_ms = 400.0;
+  for (const bool folded_start : {true, false}) {
+    try {
+      planner.plan(folded_start ? folded : unfolded, JointGoal{folded_start ? unfolded : folded},
+                   options);
+      ADD_FAILURE() << "the folded end is walled in";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::Timeout);
+      const std::string said = e.message();
+      EXPECT_NE(said.find("with every obstacle ignored no path was found either"),
+                std::string::npos)
+          << said;
+      EXPECT_NE(said.find(folded_start ? "wall the start in" : "wall the goal in"),
+                std::string::npos)
+          << said;
+      EXPECT_NE(e.hint().find("unfolded"), std::string::npos) << e.hint();
+    }
+  }
+}
+
 TEST(PlannerFacade, SameSeedSamePlan) {
   const RobotModelPtr model = robot("panda");
   Planner planner(model, benchmark_scene("shelf", model));
