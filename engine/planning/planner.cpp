@@ -589,7 +589,7 @@ class PlanStages {
   };
   ObstacleFreeTry without_obstacles() {
     ObstacleFreeTry outcome;
-    if (projector_ || goals_in_margin_.empty()) return outcome;
+    if (!options_.explain_failure || projector_ || goals_in_margin_.empty()) return outcome;
     PlanningSpace bare(checker_, variables_, start_, 0.0, options_.resolution);
     bare.set_obstacles_ignored(true);
     bare.set_exact(true);

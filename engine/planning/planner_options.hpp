@@ -41,6 +41,11 @@ struct PlannerOptions {
   int ik_attempts = 8;     // numeric IK restarts for pose goals (analytic: all solutions)
   std::optional<WorkspaceBounds>
       workspace;  // none: only joint limits and collisions bound the search
+  // A search that finds no path searches once more with the obstacles ignored (a quarter of
+  // timeout_ms, 50 ms to 1 s) to say whether they block the way or the robot's own links wall
+  // the start or goal in (Planner::plan). Off where failures are expected and time counts (the
+  // task planner's candidates, a caller that re-plans in a loop).
+  bool explain_failure = true;
 
   // Throws Error(InvalidValue) naming the field for a value that makes no sense.
   void validate() const;

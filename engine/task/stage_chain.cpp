@@ -50,9 +50,13 @@ JointPath free_motion(TaskContext& context, const char* stage, const PlanningSce
                       const JointVector& from, const Pose& target_world) {
   check_cancel(context.control);
   use_scene(context.planner, scene);
+  // Candidates fail as a matter of course (the next grasp is tried): no failure is explained by
+  // a search without obstacles, which would cost each at least 50 ms.
+  PlannerOptions quiet = context.request.options;
+  quiet.explain_failure = false;
   const PlanResult any = attempt(stage, [&] {
-    return context.planner.plan(from, PoseGoal{to_base(context, target_world)},
-                                context.request.options, context.control);
+    return context.planner.plan(from, PoseGoal{to_base(context, target_world)}, quiet,
+                                context.control);
   });
   const JointVector& nearest = any.goal_candidates.front();  // sorted nearest to `from` first
   if (any.goal_candidates.size() < 2 || (any.path.back() - nearest).norm() < 1e-9) return any.path;
@@ -61,7 +65,7 @@ JointPath free_motion(TaskContext& context, const char* stage, const PlanningSce
     // A branch the arm cannot reach from here would cost the whole budget: it gets ten times the
     // iterations the first motion took (at least 200), within the request's budget. Counted in
     // iterations, not milliseconds, so that a seeded task plans the same on a busy machine.
-    PlannerOptions options = context.request.options;
+    PlannerOptions options = quiet;
     options.max_iterations = std::min(options.max_iterations, std::max(200, 10 * any.iterations));
     JointPath own_branch =
         context.planner.plan(from, JointGoal{nearest}, options, context.control).path;

@@ -483,6 +483,14 @@ TEST(PlannerFacade, AFailedPlanSaysWhenOnlyTheObstaclesBlockTheWay) {
         << e.message();
     EXPECT_EQ(e.message().find("wall"), std::string::npos) << e.message();
   }
+  options.explain_failure = false;  // as the task planner's candidates: no second search
+  try {
+    planner.plan(problem->first, JointGoal{problem->second}, options);
+    FAIL() << "start and goal are in disconnected pan ranges";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::Timeout);
+    EXPECT_EQ(e.message().find("ignored"), std::string::npos) << e.message();
+  }
 }
 
 // The Fanuc of the MoveIt resources folds its forearm past its upper arm (joint_3 below about
