@@ -4,7 +4,8 @@
 // each other with joints 6 and 7 alone) sit centimetres apart in every pose, so the sphere covers
 // cannot prove them apart, and every state of every edge paid a convex-hull test, and every run
 // proof failed under its run-wide padding. Each cell holds the distance of the two bodies' convex
-// hulls (which hold the meshes) at the cell's centre, measured when first asked. With the pair's
+// hulls (which hold the meshes) at the cell's centre, measured when first asked (a small coarse
+// level's all when the table is made: self_pair_table.cpp's kMeasuredAheadCells). With the pair's
 // closing speed per variable (pair_motion.cpp: valid in every configuration) that bounds the
 // distance at any configuration, and along a whole straight segment of configurations, with no
 // pose and no GJK. Thread-safe: cells are filled with relaxed atomics (racing fills store the
@@ -40,6 +41,7 @@ class SelfPairTable {
 
   int variable_count() const { return static_cast<int>(axes_.size()); }
   std::size_t cell_count() const { return levels_[1].count; }  // of the fine level
+  std::size_t coarse_cell_count() const { return levels_[0].count; }
   std::size_t measured_cells() const;                          // both levels
   std::size_t allocated_cells() const;  // both levels, in the tiles touched so far
 
@@ -72,6 +74,7 @@ class SelfPairTable {
   // Lower bound on the distance at point p (one value per axis) from the level's cell holding it.
   double bound_near(const Level& level, const double* p) const;
   double centre_distance(const Level& level, const int* cell) const;
+  void measure_coarse_level() const;  // every cell of levels_[0]
 
   std::shared_ptr<const ForwardKinematics> fk_;
   JointVector reference_;  // the variables the pair does not depend on, at any value

@@ -148,11 +148,16 @@ TEST(SelfPairTable, WorldsOfTheSameRobotShareTheTableAndItsMeasuredCells) {
   ASSERT_GE(k, 0);
   const auto table = first.world()->self_tables[static_cast<std::size_t>(k)];
   ASSERT_NE(table, nullptr);
-  EXPECT_EQ(table->measured_cells(), 0u);
-  table->clear_at(panda->zero_configuration(), 0.0);  // measures a cell or two
-  EXPECT_GT(table->measured_cells(), 0u);
-  // Memory only for the tiles touched: two of a table of hundreds of thousands of cells.
-  EXPECT_LE(table->allocated_cells(), 2u * 32 * 32);
+  // The coarse level (a sixteenth of the cells) is measured as the table is made, the fine one
+  // as asked.
+  const std::size_t coarse = table->coarse_cell_count();
+  EXPECT_EQ(coarse * 16 / table->cell_count(), 1u) << coarse << " of " << table->cell_count();
+  EXPECT_EQ(table->measured_cells(), coarse);
+  // The wrist's links are centimetres apart: no coarse bound proves 30 cm, the fine level is asked.
+  EXPECT_FALSE(table->clear_at(panda->zero_configuration(), 0.3));
+  EXPECT_GT(table->measured_cells(), coarse);
+  // Memory for the coarse level's tiles and the fine tiles touched, not the whole fine level.
+  EXPECT_LT(table->allocated_cells(), table->cell_count() / 4);
   CollisionChecker second(panda);
   const int k2 = pair_index(*second.world(), "panda_link5", "panda_link7");
   ASSERT_GE(k2, 0);
