@@ -42,7 +42,7 @@ class SelfPairTable {
   int variable_count() const { return static_cast<int>(axes_.size()); }
   std::size_t cell_count() const { return levels_[1].count; }  // of the fine level
   std::size_t coarse_cell_count() const { return levels_[0].count; }
-  std::size_t measured_cells() const;                          // both levels
+  std::size_t measured_cells() const;   // both levels
   std::size_t allocated_cells() const;  // both levels, in the tiles touched so far
 
   struct Axis {
