@@ -2,6 +2,8 @@
 // checks every public query makes before it reaches them.
 #include "engine/collision/collision_checker.hpp"
 
+#include "engine/collision/self_pair_table.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -92,6 +94,11 @@ bool CollisionChecker::motion_valid_continuous(const JointVector& q0, const Join
                                                const CheckOptions& options, double tolerance) {
   check_segment_end(q0, q1, "continuous motion check");
   return path_begin(q0, options, tolerance) && path_advance(q1);
+}
+
+void CollisionChecker::measure_tables_ahead() const {
+  for (const auto& table : world_->self_tables)
+    if (table) table->measure_ahead();
 }
 
 bool CollisionChecker::grid_motion_free(const JointVector& q0, const JointVector& q1, int steps,

@@ -42,6 +42,10 @@ class CollisionChecker {
   const AllowedCollisionMatrix& robot_acm() const { return world_->robot_acm; }
   void set_robot_acm(const AllowedCollisionMatrix& acm);
 
+  // The self pairs' distance tables measured ahead where small (SelfPairTable::measure_ahead):
+  // for a checker that plans, before its first search. Tens of milliseconds, once per robot.
+  void measure_tables_ahead() const;
+
   // Queries at a configuration (model variable order).
   bool in_collision(const JointVector& q, const CheckOptions& options = {});
   std::vector<Contact> contacts(const JointVector& q, const CheckOptions& options = {});

@@ -30,7 +30,7 @@ constexpr int kCoarseRatio = 4;
 // States looked up along a segment at most (a lookup each, a measurement each for cells not yet
 // measured).
 constexpr int kMaxSteps = 4096;
-// A coarse level of at most this many cells is measured whole when the table is made (about 1.5
+// measure_ahead: a coarse level of at most this many cells is measured whole (about 1.5
 // microseconds a cell: the Panda's four wrist tables, 16,000 cells, in 25 ms), so that searches
 // find its bounds ready. Measured as first asked, they were 5% of MotionBenchMaker's planning
 // time (11,000 cells over its 700 problems), most of it in the first problems of each run.
@@ -201,7 +201,6 @@ std::shared_ptr<const SelfPairTable> SelfPairTable::of_pair(const CollisionWorld
       if (auto table = e.table.lock()) return table;
   auto table = std::make_shared<const SelfPairTable>(world.fk, world.model->zero_configuration(), a,
                                                      b, body_a, body_b, std::move(axes));
-  if (table->levels_[0].count <= kMeasuredAheadCells) table->measure_coarse_level();
   r.entries.push_back({world.model, a, b, body_a.get(), body_b.get(), table});
   return table;
 }
@@ -220,6 +219,12 @@ double SelfPairTable::centre_distance(const Level& level, const int* cell) const
   if (static_cast<double>(stored) > d) stored = std::nextafter(stored, -1.0f);
   slot.store(stored, std::memory_order_relaxed);
   return stored;
+}
+
+void SelfPairTable::measure_ahead() const {
+  std::call_once(measured_ahead_, [this] {
+    if (levels_[0].count <= kMeasuredAheadCells) measure_coarse_level();
+  });
 }
 
 void SelfPairTable::measure_coarse_level() const {

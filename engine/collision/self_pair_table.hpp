@@ -4,8 +4,8 @@
 // each other with joints 6 and 7 alone) sit centimetres apart in every pose, so the sphere covers
 // cannot prove them apart, and every state of every edge paid a convex-hull test, and every run
 // proof failed under its run-wide padding. Each cell holds the distance of the two bodies' convex
-// hulls (which hold the meshes) at the cell's centre, measured when first asked (a small coarse
-// level's all when the table is made: self_pair_table.cpp's kMeasuredAheadCells). With the pair's
+// hulls (which hold the meshes) at the cell's centre, measured when first asked (or, for a small
+// coarse level, all at once by measure_ahead, which a Planner asks for). With the pair's
 // closing speed per variable (pair_motion.cpp: valid in every configuration) that bounds the
 // distance at any configuration, and along a whole straight segment of configurations, with no
 // pose and no GJK. Thread-safe: cells are filled with relaxed atomics (racing fills store the
@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstddef>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "engine/collision/collision_body.hpp"
@@ -38,6 +39,10 @@ class SelfPairTable {
   // Whether they stay farther apart than `padding` on the whole segment q0 + dq * t, t0 <= t <= t1.
   bool clear_along(const JointVector& q0, const JointVector& dq, double t0, double t1,
                    double padding) const;
+
+  // Measures the coarse level whole, once, where it is small enough (self_pair_table.cpp's
+  // kMeasuredAheadCells): searches then find its bounds ready. Thread-safe.
+  void measure_ahead() const;
 
   int variable_count() const { return static_cast<int>(axes_.size()); }
   std::size_t cell_count() const { return levels_[1].count; }  // of the fine level
@@ -76,6 +81,7 @@ class SelfPairTable {
   double centre_distance(const Level& level, const int* cell) const;
   void measure_coarse_level() const;  // every cell of levels_[0]
 
+  mutable std::once_flag measured_ahead_;
   std::shared_ptr<const ForwardKinematics> fk_;
   JointVector reference_;  // the variables the pair does not depend on, at any value
   int link_a_, link_b_;

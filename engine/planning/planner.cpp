@@ -89,6 +89,7 @@ Planner::Planner(RobotModelPtr model, const PlanningScene& scene, const std::str
       scene_(scene),
       checker_(model_) {
   checker_.set_scene(scene_);
+  checker_.measure_tables_ahead();  // once per robot, not in any plan's time
 }
 
 const KinematicChain& Planner::chain() const {

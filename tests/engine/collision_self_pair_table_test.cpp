@@ -15,6 +15,7 @@
 #include "engine/collision/self_pair_table.hpp"
 #include "engine/geometry/convex_distance.hpp"
 #include "engine/model/robot_loader.hpp"
+#include "engine/planning/planner.hpp"
 #include "support/random_state.hpp"
 #include "support/test_paths.hpp"
 #include "support/time_budget.hpp"
@@ -148,16 +149,21 @@ TEST(SelfPairTable, WorldsOfTheSameRobotShareTheTableAndItsMeasuredCells) {
   ASSERT_GE(k, 0);
   const auto table = first.world()->self_tables[static_cast<std::size_t>(k)];
   ASSERT_NE(table, nullptr);
-  // The coarse level (a sixteenth of the cells) is measured as the table is made, the fine one
-  // as asked.
+  // Cells are measured as asked...
+  EXPECT_EQ(table->measured_cells(), 0u);
+  table->clear_at(panda->zero_configuration(), 0.0);  // measures a cell or two
+  EXPECT_GT(table->measured_cells(), 0u);
+  // ... with memory only for the tiles touched: two of a table of hundreds of thousands of cells.
+  EXPECT_LE(table->allocated_cells(), 2u * 32 * 32);
+  // ... or the coarse level (a sixteenth of the cells) all at once, once, as a Planner asks.
   const std::size_t coarse = table->coarse_cell_count();
   EXPECT_EQ(coarse * 16 / table->cell_count(), 1u) << coarse << " of " << table->cell_count();
-  EXPECT_EQ(table->measured_cells(), coarse);
-  // The wrist's links are centimetres apart: no coarse bound proves 30 cm, the fine level is asked.
-  EXPECT_FALSE(table->clear_at(panda->zero_configuration(), 0.3));
-  EXPECT_GT(table->measured_cells(), coarse);
-  // Memory for the coarse level's tiles and the fine tiles touched, not the whole fine level.
-  EXPECT_LT(table->allocated_cells(), table->cell_count() / 4);
+  first.measure_tables_ahead();
+  const std::size_t after = table->measured_cells();
+  EXPECT_GE(after, coarse);
+  EXPECT_LE(after, coarse + 2);  // and the fine cell or two measured before
+  first.measure_tables_ahead();
+  EXPECT_EQ(table->measured_cells(), after);
   CollisionChecker second(panda);
   const int k2 = pair_index(*second.world(), "panda_link5", "panda_link7");
   ASSERT_GE(k2, 0);
@@ -167,4 +173,18 @@ TEST(SelfPairTable, WorldsOfTheSameRobotShareTheTableAndItsMeasuredCells) {
   const int k3 = pair_index(*other.world(), "panda_link5", "panda_link7");
   ASSERT_GE(k3, 0);
   EXPECT_NE(other.world()->self_tables[static_cast<std::size_t>(k3)], table);
+}
+
+// A Planner measures its robot's small coarse levels before any search (the wrist tables' 16,000
+// cells once per robot, outside every plan's time); a checker alone measures as asked.
+TEST(SelfPairTable, APlannerMeasuresTheCoarseLevelsAhead) {
+  KINETIC_REQUIRE_MBM();
+  Planner planner(mbm_panda(), PlanningScene(), "panda_arm");
+  int tables = 0;
+  for (const auto& table : planner.checker().world()->self_tables) {
+    if (!table) continue;
+    ++tables;
+    EXPECT_GE(table->measured_cells(), table->coarse_cell_count());
+  }
+  EXPECT_EQ(tables, 4) << "the wrist pairs: link5 against link7, the hand and both fingers";
 }
