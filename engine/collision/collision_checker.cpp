@@ -2,11 +2,10 @@
 // checks every public query makes before it reaches them.
 #include "engine/collision/collision_checker.hpp"
 
-#include "engine/collision/self_pair_table.hpp"
-
 #include <algorithm>
 #include <cmath>
 
+#include "engine/collision/self_pair_table.hpp"
 #include "engine/core/error.hpp"
 
 namespace kinetic {
