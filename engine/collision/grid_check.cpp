@@ -87,8 +87,9 @@ bool lane_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
       grid.lane_q[l].noalias() = q0 + dq * (static_cast<double>(grid.order[first + l]) / steps);
       batch[l] = &grid.lane_q[l];
     }
-    const bool placed =
-        lanes_open_scene(world, grid.lanes, batch, count, scene_padding, grid.lane_open);
+    // One lane a witness proves colliding ends the edge: the pass stops there.
+    const bool placed = lanes_open_scene(world, grid.lanes, batch, count, scene_padding,
+                                         grid.lane_open, /*stop_at_collision=*/options.scene);
     if (options.scene)
       for (int l = 0; l < count; ++l)
         if (grid.lane_open[l].collides) {

@@ -24,6 +24,9 @@ constexpr float kLaneSlack = 1e-4f;
 constexpr double kMaxLaneValue = 256.0;
 // m: coordinates the lanes test, as the covers' own test (cover_check.cpp).
 constexpr float kMaxLaneCoordinate = 50.0f;
+// Bounded obstacles up to which the broad phase tests every lane's root sphere against every
+// obstacle's bounding sphere (broad_phase below).
+constexpr std::size_t kLaneBroadPhase = 64;
 
 // Sine and cosine of |x| <= kMaxLaneValue: the quarter turn nearest x taken off in three parts
 // (Cody and Waite), then Cephes' single-precision polynomials on [-pi/4, pi/4].
@@ -286,11 +289,62 @@ std::shared_ptr<const LaneModel> lane_model_for(const CollisionWorld& world) {
 
 namespace {
 
+// The obstacles whose bounds come within the padding of some lane's root sphere, into
+// lanes.candidates (false: the lanes' centres are not finite). In a scene of up to
+// kLaneBroadPhase bounded obstacles each lane's sphere is tested against every obstacle's
+// bounding sphere, eight lanes per instruction; in larger ones one sphere around all the lanes'
+// goes to the state check's broad phase.
+[[gnu::always_inline]] inline bool broad_phase(const CollisionWorld& world, LaneState& lanes,
+                                               const LaneF* root, float root_radius,
+                                               double scene_padding, unsigned lanes_asked,
+                                               bool direct) {
+  lanes.candidates.clear();
+  if (direct) {
+    const SphereSet& spheres = world.obstacle_spheres;
+    // As any_near rounds a reach (sphere_set.hpp), with the lanes' own slack on their centres.
+    const float reach =
+        static_cast<float>((root_radius + scene_padding + 2.0 * kLaneSlack) * (1.0 + 1e-6)) +
+        SphereSet::kReachSlack;
+    const float *x = spheres.x(), *y = spheres.y(), *z = spheres.z(), *r = spheres.r();
+    const int* ids = spheres.ids();
+    for (std::size_t e = 0; e < spheres.size(); ++e) {
+      const LaneF dx = root[0] - x[e], dy = root[1] - y[e], dz = root[2] - z[e];
+      const float limit = r[e] + reach;
+      // Not-greater: a NaN lane stays near.
+      if (ids[e] >= 0 &&
+          (lane_bits(~(dx * dx + dy * dy + dz * dz > limit * limit)) & lanes_asked))
+        lanes.candidates.push_back(ids[e]);
+    }
+    for (const int o : world.unbounded_obstacles) lanes.candidates.push_back(o);
+    return true;
+  }
+  // One sphere around the lanes' root centres (the lanes beyond `count` repeat the first state).
+  Vector3 center, half;
+  for (int r = 0; r < 3; ++r) {
+    float low = root[r][0], high = root[r][0];
+    for (int l = 1; l < kLanes; ++l) {
+      low = std::min(low, root[r][l]);
+      high = std::max(high, root[r][l]);
+    }
+    center[r] = 0.5 * (static_cast<double>(low) + high);
+    half[r] = 0.5 * (static_cast<double>(high) - low);
+  }
+  if (!center.allFinite() || !half.allFinite()) return false;
+  any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles, center,
+                    half.norm() + root_radius + kLaneSlack, scene_padding + kLaneSlack,
+                    [&lanes](int o) {
+                      lanes.candidates.push_back(o);
+                      return false;
+                    });
+  return true;
+}
+
 // What lanes_open does, inlined into a portable and an AVX2 build of it (the lanes' vectors are
 // then one register each).
 [[gnu::always_inline]] inline bool scene_open_body(const CollisionWorld& world, LaneState& lanes,
                                                    const JointVector* const* states, int count,
-                                                   double scene_padding, LaneOpen* open) {
+                                                   double scene_padding, LaneOpen* open,
+                                                   bool stop_at_collision) {
   const LaneModel& model = *world.lanes;
   const unsigned active = (1u << count) - 1u;
   const std::size_t rows = static_cast<std::size_t>(model.link_count) * kFrameRows;
@@ -318,6 +372,8 @@ namespace {
 
   const float scene_reach_padding = static_cast<float>(scene_padding) + kLaneSlack;
   unsigned colliding = 0;  // lanes a witness proved in collision
+  const bool direct = world.obstacle_spheres.size() <= kLaneBroadPhase &&
+                      world.obstacle_spheres.usable();
   for (std::size_t m = 0; world.has_obstacles() && m < slots; ++m) {
     const LaneF* root = roots + 3 * m;
     const int b = world.moving_bodies[m];
@@ -328,28 +384,10 @@ namespace {
                                     ~(lane_abs(root[1]) < kMaxLaneCoordinate) |
                                     ~(lane_abs(root[2]) < kMaxLaneCoordinate)) &
                           active;
-    // One sphere around the lanes' root centres for the broad phase (the lanes beyond `count`
-    // repeat the first state).
-    Vector3 center, half;
-    for (int r = 0; r < 3; ++r) {
-      float low = root[r][0], high = root[r][0];
-      for (int l = 1; l < kLanes; ++l) {
-        low = std::min(low, root[r][l]);
-        high = std::max(high, root[r][l]);
-      }
-      center[r] = 0.5 * (static_cast<double>(low) + high);
-      half[r] = 0.5 * (static_cast<double>(high) - low);
-    }
-    if (open_lanes == active || !center.allFinite() || !half.allFinite()) {
+    if (open_lanes == active || !broad_phase(world, lanes, root, root_radius, scene_padding,
+                                             active & ~open_lanes, direct)) {
       open_lanes = active;
     } else {
-      lanes.candidates.clear();
-      any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles,
-                        center, half.norm() + root_radius + kLaneSlack, scene_padding + kLaneSlack,
-                        [&lanes](int o) {
-                          lanes.candidates.push_back(o);
-                          return false;
-                        });
       const LaneF* frame = frames + world.bodies[static_cast<std::size_t>(b)].link * kFrameRows;
       const unsigned char* allowed = world.scene_allowed[m].data();
       const std::size_t cover_begin = world.cover_begin[m], cover_end = world.cover_begin[m + 1];
@@ -364,7 +402,7 @@ namespace {
         const float* to_local = obstacle.to_local;
         const float* origin = obstacle.origin;
         // The root sphere first, placed in the obstacle's frame: most obstacles the broad phase
-        // offers (it tests one sphere around all the lanes' root spheres) end here.
+        // offers (it tests bounding spheres) end here.
         LaneF l[3];
         const LaneF dx = root[0] - origin[0], dy = root[1] - origin[1], dz = root[2] - origin[2];
         for (int r = 0; r < 3; ++r)
@@ -413,11 +451,12 @@ namespace {
             }
           colliding |= lane_bits(inside) & touching;
         }
-        if (open_lanes == active) break;
+        if (open_lanes == active || (stop_at_collision && colliding)) break;
       }
     }
     for (int l = 0; l < count; ++l)
       if (open_lanes & (1u << l)) open[l].scene |= slot_bit(m);
+    if (stop_at_collision && colliding) break;
   }
   for (int l = 0; l < count; ++l) open[l].collides = (colliding >> l) & 1u;
   return true;
@@ -449,8 +488,8 @@ namespace {
 
 bool scene_open_portable(const CollisionWorld& world, LaneState& lanes,
                          const JointVector* const* states, int count, double scene_padding,
-                         LaneOpen* open) {
-  return scene_open_body(world, lanes, states, count, scene_padding, open);
+                         LaneOpen* open, bool stop_at_collision) {
+  return scene_open_body(world, lanes, states, count, scene_padding, open, stop_at_collision);
 }
 void self_open_portable(const CollisionWorld& world, LaneState& lanes,
                         const JointVector* const* states, int count, double self_padding,
@@ -461,8 +500,9 @@ void self_open_portable(const CollisionWorld& world, LaneState& lanes,
 #ifdef KINETIC_LANES_X86
 [[gnu::target("avx2")]] bool scene_open_avx2(const CollisionWorld& world, LaneState& lanes,
                                              const JointVector* const* states, int count,
-                                             double scene_padding, LaneOpen* open) {
-  return scene_open_body(world, lanes, states, count, scene_padding, open);
+                                             double scene_padding, LaneOpen* open,
+                                             bool stop_at_collision) {
+  return scene_open_body(world, lanes, states, count, scene_padding, open, stop_at_collision);
 }
 [[gnu::target("avx2")]] void self_open_avx2(const CollisionWorld& world, LaneState& lanes,
                                             const JointVector* const* states, int count,
@@ -476,13 +516,13 @@ void self_open_portable(const CollisionWorld& world, LaneState& lanes,
 
 bool lanes_open_scene(const CollisionWorld& world, LaneState& lanes,
                       const JointVector* const* states, int count, double scene_padding,
-                      LaneOpen* open) {
+                      LaneOpen* open, bool stop_at_collision) {
 #ifdef KINETIC_LANES_X86
   const auto run = cpu_has_avx2() ? &scene_open_avx2 : &scene_open_portable;
 #else
   const auto run = &scene_open_portable;
 #endif
-  return run(world, lanes, states, count, scene_padding, open);
+  return run(world, lanes, states, count, scene_padding, open, stop_at_collision);
 }
 
 void lanes_open_self(const CollisionWorld& world, LaneState& lanes,

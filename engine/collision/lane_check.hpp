@@ -94,9 +94,11 @@ void lanes_open(const CollisionWorld& world, LaneState& lanes, const JointVector
 // lanes_open in two parts, so that a caller can stop at a witness before proving self pairs:
 // the scene (open[].scene and .collides; false where the states cannot be placed, everything
 // then open), then the self pairs of the same states (open[].self), only after a true.
+// stop_at_collision: return at the first slot where a witness proves some lane colliding; the
+// other lanes' and slots' open bits are then incomplete (a motion check needs one blocked state).
 bool lanes_open_scene(const CollisionWorld& world, LaneState& lanes,
                       const JointVector* const* states, int count, double scene_padding,
-                      LaneOpen* open);
+                      LaneOpen* open, bool stop_at_collision = false);
 void lanes_open_self(const CollisionWorld& world, LaneState& lanes,
                      const JointVector* const* states, int count, double self_padding,
                      LaneOpen* open, SlotMask self_proven = 0);

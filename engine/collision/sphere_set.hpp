@@ -41,6 +41,15 @@ class SphereSet {
   std::size_t size() const { return ids_.size(); }
   // False when some entry lies too far out for the float test.
   bool usable() const { return usable_; }
+  // The entries' bounding spheres (radii rounded up) and ids, padded to a multiple of 4 with
+  // spheres at infinity (id -1), for callers that test them their own way (lane_check.cpp).
+  const float* x() const { return x_.data(); }
+  const float* y() const { return y_.data(); }
+  const float* z() const { return z_.data(); }
+  const float* r() const { return r_.data(); }
+  const int* ids() const { return ids_.data(); }
+  // The rounding slack any_near adds to a reach: a caller testing the spheres itself adds it too.
+  static constexpr float kReachSlack = 1e-5f;
 
   // Calls visit(id) for every entry whose sphere may come within `reach` of `center` (every entry
   // within reach is visited; a few just beyond it may be); stops and returns true as soon as visit
@@ -49,7 +58,7 @@ class SphereSet {
   bool any_near(const Vector3& center, double reach, const Visit& visit) const {
     const float cx = static_cast<float>(center.x()), cy = static_cast<float>(center.y()),
                 cz = static_cast<float>(center.z());
-    const float extra = static_cast<float>(reach * (1.0 + 1e-6)) + kSlack;
+    const float extra = static_cast<float>(reach * (1.0 + 1e-6)) + kReachSlack;
     // Local copies: `visit` is opaque to the compiler, which would reload the arrays after it.
     const float *x = x_.data(), *y = y_.data(), *z = z_.data(), *r = r_.data();
     const int* ids = ids_.data();
@@ -66,8 +75,7 @@ class SphereSet {
   }
 
  private:
-  static constexpr float kSlack =
-      1e-5f;  // m: covers float rounding of centres up to kMaxCoordinate
+  static constexpr float kSlack = kReachSlack;  // m: float rounding of centres to kMaxCoordinate
 
   // Bit k set: entry base + k is near. Not-greater comparisons keep NaN queries conservative
   // (every entry visited); padding entries sit at infinity and never match.

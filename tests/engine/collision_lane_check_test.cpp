@@ -1,7 +1,8 @@
 // The lane check (engine/collision/lane_check.hpp): eight states at once in single precision.
 // On MotionBenchMaker's Panda in its cage and narrow bookshelf it never clears a slot or self
 // pair that the exact state check finds within the padding, it clears most of what is clear, its
-// witnesses call a state colliding only where the exact check does, and
+// witnesses call a state colliding only where the exact check does (also when a pass stops at
+// the first such witness, and among more obstacles than it tests one by one), and
 // a motion check built on it gives every edge the verdict of checking each grid state in turn.
 // Worlds it cannot serve (links without sphere covers, attached objects) go without it.
 #include <gtest/gtest.h>
@@ -136,6 +137,65 @@ TEST(LaneCheck, NeverClearsWhatTheExactStateCheckFindsWithinThePadding) {
             << " within the padding); witnesses proved " << collisions << " states colliding\n";
   EXPECT_GT(cleared, (checked - near) / 2);
   EXPECT_GT(collisions, 100);  // and witnesses prove many colliding states without it
+}
+
+// The broad phase tests each lane's root sphere against every obstacle in a small scene, and one
+// sphere around all eight lanes in a large one (more than 64 obstacles); a motion check asks the
+// lanes to stop at the first slot where a witness proves a lane colliding. Among the cage's 8
+// obstacles and with 90 more boxes in it: no slot either broad phase lets through is one the
+// exact check finds near, and the stopping pass proves a collision exactly when the full pass
+// does, in lanes the full pass proves too.
+TEST(LaneCheck, BothBroadPhasesAndStoppingAtAWitnessKeepTheVerdicts) {
+  KINETIC_REQUIRE_MBM();
+  const RobotModelPtr panda = lane_panda();
+  std::mt19937_64 rng(31);
+  PlanningScene crowded = lane_scene("cage", 3);
+  std::uniform_real_distribution<double> place(-0.9, 0.9), size(0.02, 0.15);
+  for (int i = 0; i < 90; ++i)
+    crowded.add_obstacle("extra" + std::to_string(i),
+                         Shape::box(Vector3(size(rng), size(rng), size(rng))),
+                         Pose(Eigen::Translation3d(place(rng), place(rng), 0.5 + place(rng))));
+  int stopped = 0, near = 0;
+  for (const PlanningScene& scene : {lane_scene("cage", 3), crowded}) {
+    CollisionChecker checker(panda);
+    checker.set_scene(scene);
+    const CollisionWorld& world = *checker.world();
+    ASSERT_NE(world.lanes, nullptr);
+    CollisionState state;
+    state.reset(world);
+    LaneState lanes;
+    for (int batch = 0; batch < 120; ++batch) {
+      JointVector q[kLanes];
+      const JointVector* states[kLanes];
+      for (int l = 0; l < kLanes; ++l) {
+        q[l] = lane_test_state(*panda, rng);
+        states[l] = &q[l];
+      }
+      LaneOpen full[kLanes], stop[kLanes];
+      ASSERT_TRUE(lanes_open_scene(world, lanes, states, kLanes, 0.0, full));
+      ASSERT_TRUE(lanes_open_scene(world, lanes, states, kLanes, 0.0, stop, true));
+      bool full_collides = false, stop_collides = false;
+      for (int l = 0; l < kLanes; ++l) {
+        full_collides = full_collides || full[l].collides;
+        stop_collides = stop_collides || stop[l].collides;
+        if (stop[l].collides) {
+          ASSERT_TRUE(full[l].collides) << "lane " << l;
+        }
+        update_poses(world, state, q[l]);
+        for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) {
+          const bool exact_near = slot_near_scene(world, state, m, 0.0, 0.0);
+          near += exact_near;
+          if (!(full[l].scene & slot_bit(m))) {
+            ASSERT_FALSE(exact_near) << world.obstacle_frames.size() << " obstacles, slot " << m;
+          }
+        }
+      }
+      ASSERT_EQ(stop_collides, full_collides) << "batch " << batch;
+      stopped += stop_collides;
+    }
+  }
+  EXPECT_GT(stopped, 20);  // both verdicts are exercised
+  EXPECT_GT(near, 200);
 }
 
 // `edges` random edges of at most a search step through `world`, each checked by
