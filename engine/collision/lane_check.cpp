@@ -311,8 +311,7 @@ namespace {
       const LaneF dx = root[0] - x[e], dy = root[1] - y[e], dz = root[2] - z[e];
       const float limit = r[e] + reach;
       // Not-greater: a NaN lane stays near.
-      if (ids[e] >= 0 &&
-          (lane_bits(~(dx * dx + dy * dy + dz * dz > limit * limit)) & lanes_asked))
+      if (ids[e] >= 0 && (lane_bits(~(dx * dx + dy * dy + dz * dz > limit * limit)) & lanes_asked))
         lanes.candidates.push_back(ids[e]);
     }
     for (const int o : world.unbounded_obstacles) lanes.candidates.push_back(o);
@@ -372,8 +371,8 @@ namespace {
 
   const float scene_reach_padding = static_cast<float>(scene_padding) + kLaneSlack;
   unsigned colliding = 0;  // lanes a witness proved in collision
-  const bool direct = world.obstacle_spheres.size() <= kLaneBroadPhase &&
-                      world.obstacle_spheres.usable();
+  const bool direct =
+      world.obstacle_spheres.size() <= kLaneBroadPhase && world.obstacle_spheres.usable();
   for (std::size_t m = 0; world.has_obstacles() && m < slots; ++m) {
     const LaneF* root = roots + 3 * m;
     const int b = world.moving_bodies[m];

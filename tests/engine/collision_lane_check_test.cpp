@@ -45,6 +45,18 @@ JointVector lane_test_state(const RobotModel& model, std::mt19937_64& rng) {
   return 0.5 * (q + test::random_state(model, rng));
 }
 
+// `count` lane test states, and the pointers the lanes take.
+struct LaneBatch {
+  JointVector q[kLanes];
+  const JointVector* states[kLanes];
+  LaneBatch(const RobotModel& model, std::mt19937_64& rng, int count = kLanes) {
+    for (int l = 0; l < count; ++l) {
+      q[l] = lane_test_state(model, rng);
+      states[l] = &q[l];
+    }
+  }
+};
+
 // A scene of boxes around a robot that reaches about `reach` metres: many states come near them.
 PlanningScene lane_boxes(double reach, std::mt19937_64& rng) {
   PlanningScene scene;
@@ -96,17 +108,12 @@ TEST(LaneCheck, NeverClearsWhatTheExactStateCheckFindsWithinThePadding) {
     LaneState lanes;
     for (const double padding : {0.0, 0.02}) {
       for (int batch = 0; batch < 150; ++batch) {
-        JointVector q[kLanes];
-        const JointVector* states[kLanes];
         const int count = 1 + batch % kLanes;
-        for (int l = 0; l < count; ++l) {
-          q[l] = lane_test_state(*panda, rng);
-          states[l] = &q[l];
-        }
+        const LaneBatch states(*panda, rng, count);
         LaneOpen open[kLanes];
-        lanes_open(world, lanes, states, count, padding, 0.0, open);
+        lanes_open(world, lanes, states.states, count, padding, 0.0, open);
         for (int l = 0; l < count; ++l) {
-          update_poses(world, state, q[l]);
+          update_poses(world, state, states.q[l]);
           bool any_near = false;
           for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) {
             const bool exact_near = slot_near_scene(world, state, m, padding, 0.0);
@@ -165,15 +172,10 @@ TEST(LaneCheck, BothBroadPhasesAndStoppingAtAWitnessKeepTheVerdicts) {
     state.reset(world);
     LaneState lanes;
     for (int batch = 0; batch < 120; ++batch) {
-      JointVector q[kLanes];
-      const JointVector* states[kLanes];
-      for (int l = 0; l < kLanes; ++l) {
-        q[l] = lane_test_state(*panda, rng);
-        states[l] = &q[l];
-      }
+      const LaneBatch states(*panda, rng);
       LaneOpen full[kLanes], stop[kLanes];
-      ASSERT_TRUE(lanes_open_scene(world, lanes, states, kLanes, 0.0, full));
-      ASSERT_TRUE(lanes_open_scene(world, lanes, states, kLanes, 0.0, stop, true));
+      ASSERT_TRUE(lanes_open_scene(world, lanes, states.states, kLanes, 0.0, full));
+      ASSERT_TRUE(lanes_open_scene(world, lanes, states.states, kLanes, 0.0, stop, true));
       bool full_collides = false, stop_collides = false;
       for (int l = 0; l < kLanes; ++l) {
         full_collides = full_collides || full[l].collides;
@@ -181,7 +183,7 @@ TEST(LaneCheck, BothBroadPhasesAndStoppingAtAWitnessKeepTheVerdicts) {
         if (stop[l].collides) {
           ASSERT_TRUE(full[l].collides) << "lane " << l;
         }
-        update_poses(world, state, q[l]);
+        update_poses(world, state, states.q[l]);
         for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) {
           const bool exact_near = slot_near_scene(world, state, m, 0.0, 0.0);
           near += exact_near;
@@ -306,16 +308,11 @@ TEST(LaneCheck, NeverClearsANearLinkOfTheSharedRobots) {
     LaneState lanes;
     int near = 0;
     for (int batch = 0; batch < 100; ++batch) {
-      JointVector q[kLanes];
-      const JointVector* states[kLanes];
-      for (int l = 0; l < kLanes; ++l) {
-        q[l] = lane_test_state(*robot, rng);
-        states[l] = &q[l];
-      }
+      const LaneBatch states(*robot, rng);
       LaneOpen open[kLanes];
-      lanes_open(world, lanes, states, kLanes, 0.0, 0.0, open);
+      lanes_open(world, lanes, states.states, kLanes, 0.0, 0.0, open);
       for (int l = 0; l < kLanes; ++l) {
-        update_poses(world, state, q[l]);
+        update_poses(world, state, states.q[l]);
         for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) {
           const bool exact_near = slot_near_scene(world, state, m, 0.0, 0.0);
           near += exact_near;
