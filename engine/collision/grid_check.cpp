@@ -54,6 +54,30 @@ SlotMask pairs_clear_along(const CollisionWorld& world, const JointVector& q0,
   return proven;
 }
 
+// The states strictly between grid states 0 and steps in the order the runs below take their
+// middles (the middle, the quarters, ...), worked out once per grid size.
+const std::vector<int>& bisection(GridCheckState& grid, int steps) {
+  constexpr std::size_t kKeptSizes = 1024;  // larger grids are worked out each time
+  const std::size_t size = static_cast<std::size_t>(std::max(steps, 0));
+  std::vector<int>* order = &grid.bisection_scratch;
+  if (size < kKeptSizes) {
+    if (grid.bisections.size() <= size) grid.bisections.resize(size + 1);
+    order = &grid.bisections[size];
+    if (!order->empty() || steps < 2) return *order;
+  }
+  order->clear();
+  grid.runs.assign(1, {0, steps, 0, 0});
+  for (std::size_t head = 0; head < grid.runs.size(); ++head) {
+    const auto [a, b, scene, self, roots] = grid.runs[head];
+    if (b - a < 2) continue;
+    const int middle = (a + b) / 2;
+    order->push_back(middle);
+    grid.runs.push_back({a, middle, 0, 0});
+    grid.runs.push_back({middle, b, 0, 0});
+  }
+  return *order;
+}
+
 // The edge's grid states eight at a time through the lanes (lane_check.hpp), each state they
 // leave open checked by the state check for the slots and pairs left open, in the order of the
 // runs below (the middle, the quarters, ...: the first eight are spread over the whole edge).
@@ -64,15 +88,8 @@ bool lane_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
                self_padding = world.padding_for(true, options);
   grid.order.clear();
   if (with_ends) grid.order.assign({0, steps});
-  grid.runs.assign(1, {0, steps, 0, 0});
-  for (std::size_t head = 0; head < grid.runs.size(); ++head) {
-    const auto [a, b, scene, self, roots] = grid.runs[head];
-    if (b - a < 2) continue;
-    const int middle = (a + b) / 2;
-    if (middle != skip) grid.order.push_back(middle);
-    grid.runs.push_back({a, middle, 0, 0});
-    grid.runs.push_back({middle, b, 0, 0});
-  }
+  for (const int i : bisection(grid, steps))
+    if (i != skip) grid.order.push_back(i);
   const SlotMask scene_slots = options.scene ? kAllSlots : 0,
                  self_pairs = options.self ? kAllSlots : 0;
   // Pairs with a table of their distance proven along the whole edge at once (by the margin the

@@ -26,6 +26,10 @@ struct GridCheckState {
   // configurations of one batch and what the lanes left open in each.
   LaneState lanes;
   std::vector<int> order;
+  // Per grid size (steps), the states 1 .. steps-1 middle first, then the quarters, ...: the same
+  // few sizes come back edge after edge, so each is worked out once (grid_check.cpp).
+  std::vector<std::vector<int>> bisections;
+  std::vector<int> bisection_scratch;  // the same for a grid too large to keep
   JointVector lane_q[kLanes];
   LaneOpen lane_open[kLanes];
 };
