@@ -87,7 +87,8 @@ std::string read_robot_text(const std::string& path, const std::string& what,
                             std::vector<std::string>& warnings) {
   std::string text = detail::read_text_file(path, what);
   source = path;
-  if (!xacro::is_xacro(path, text)) return text;
+  // A URDF xacro wrote keeps the namespace and nothing else: read as it is, line for line.
+  if (!xacro::is_xacro(path, text) || !xacro::uses_xacro(text)) return text;
   const std::string absolute = detail::absolute_path(path);
   const PackageResolver resolver(fs::path(absolute).parent_path().string(), options.package_paths);
   xacro::ExpandOptions expand;

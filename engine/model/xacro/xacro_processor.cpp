@@ -3,6 +3,7 @@
 #include <tinyxml2.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -800,6 +801,31 @@ bool is_xacro(const std::string& path, const std::string& text) {
   const std::string head = text.substr(0, 4096);
   return head.find("wiki/xacro\"") != std::string::npos ||
          head.find("wiki/xacro'") != std::string::npos;
+}
+
+bool uses_xacro(const std::string& text) {
+  if (text.find("${") != std::string::npos || text.find("$(") != std::string::npos ||
+      text.find("<xacro:") != std::string::npos)
+    return true;
+  // Every prefix declared for the xacro namespace (xmlns:PREFIX="...xacro"), and its elements.
+  bool declared = false;
+  for (std::size_t at = text.find("xmlns:"); at != std::string::npos;
+       at = text.find("xmlns:", at + 6)) {
+    const std::size_t equals = text.find('=', at);
+    if (equals == std::string::npos) break;
+    const std::size_t open = text.find_first_of("\"'", equals);
+    if (open == std::string::npos) break;
+    const std::size_t close = text.find(text[open], open + 1);
+    if (close == std::string::npos) break;
+    if (!is_xacro_uri(text.substr(open + 1, close - open - 1).c_str())) continue;
+    std::string prefix = text.substr(at + 6, equals - at - 6);
+    while (!prefix.empty() && std::isspace(static_cast<unsigned char>(prefix.back())))
+      prefix.pop_back();
+    if (prefix.empty() || text.find("<" + prefix + ":") != std::string::npos) return true;
+    declared = true;
+  }
+  // The namespace named some other way (a default namespace): expand, as before.
+  return !declared && text.find("wiki/xacro") != std::string::npos;
 }
 
 std::string expand(const std::string& text, const std::string& path, const ExpandOptions& options,

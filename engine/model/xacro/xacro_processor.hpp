@@ -30,6 +30,10 @@ struct ExpandOptions {
 
 // Whether a robot file is xacro: its name ends in .xacro, or it declares the xacro namespace.
 bool is_xacro(const std::string& path, const std::string& text);
+// Whether expanding `text` could change it: an element in a namespace prefix bound to xacro, or a
+// ${...} or $(...) substitution. A URDF that xacro wrote keeps the namespace declaration and
+// nothing else of xacro; read as it is, its messages then give the file's own line numbers.
+bool uses_xacro(const std::string& text);
 
 // Expands the xacro document `text`, read from `path` (relative includes and $(dirname) are
 // taken from its folder; it names the file in messages). `included`, when given, receives the
