@@ -331,57 +331,6 @@ bool hull_axis_apart(const CollisionBody& a, const Pose& pose_a, const Collision
                               hint.axis) >= padding + 1e-9;
 }
 
-namespace {
-// The point of a box, cylinder or sphere (centred at the origin of its frame) nearest to p.
-Vector3 nearest_point_of_solid(const Shape& shape, const Vector3& p) {
-  switch (shape.type) {
-    case Shape::Type::Box:
-      return p.cwiseMax(-0.5 * shape.box_size).cwiseMin(0.5 * shape.box_size);
-    case Shape::Type::Sphere: {
-      const double norm = p.norm();
-      return norm > shape.radius ? Vector3(p * (shape.radius / norm)) : p;
-    }
-    case Shape::Type::Cylinder: {
-      Vector3 q = p;
-      const double radial = std::sqrt(p.x() * p.x() + p.y() * p.y());
-      if (radial > shape.radius) q.head<2>() *= shape.radius / radial;
-      q.z() = std::clamp(p.z(), -0.5 * shape.length, 0.5 * shape.length);
-      return q;
-    }
-    case Shape::Type::Mesh:
-    case Shape::Type::HalfSpace:
-      break;
-  }
-  return p;
-}
-}  // namespace
-
-bool hull_facing_axis_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                            const Pose& pose_b, const Vector3& centre_a, double padding,
-                            HullHint& hint) {
-  if (a.parts.size() != 1 || b.parts.size() != 1 || !b.single_primitive ||
-      !hull_proof_applies(a, b))
-    return false;
-  const FclPart &part_a = a.parts.front(), &part_b = b.parts.front();
-  const Shape& solid = part_b.shape;
-  if (solid.type != Shape::Type::Box && solid.type != Shape::Type::Cylinder &&
-      solid.type != Shape::Type::Sphere)
-    return false;
-  const Pose world_b = pose_b * part_b.pose;
-  const Vector3 towards =
-      centre_a - world_b * nearest_point_of_solid(solid, world_b.inverse() * centre_a);
-  const double length = towards.norm();
-  if (!(length > 0.0)) return false;
-  const Vector3 axis = towards / length;
-  ConvexSet set_a = convex_set(part_a), set_b = convex_set(part_b);
-  set_a.start = &hint.start_a;
-  set_b.start = &hint.start_b;
-  if (convex_set_gap_along(set_a, pose_a * part_a.pose, set_b, world_b, axis) < padding + 1e-9)
-    return false;
-  hint.axis = axis;
-  return true;
-}
-
 bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                  const Pose& pose_b, double padding, HullHint* hint, bool kept_axis_tried) {
   if (!hull_proof_applies(a, b)) return false;

@@ -46,16 +46,10 @@ struct HullHint {
   Vector3 axis = Vector3::Zero();
   std::uint32_t start_a = 0, start_b = 0;
 };
-// kept_axis_tried: the hint's axis failed already (hull_axis_apart); straight to GJK.
+// kept_axis_tried: the hint's axis failed at this pose already (hull_axis_apart): straight to GJK.
 bool hulls_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                  const Pose& pose_b, double padding, HullHint* hint = nullptr,
                  bool kept_axis_tried = false);
-// The axis from b's solid primitive towards a point inside a's hull (its root centre), from the
-// primitive's point nearest to it: two support climbs prove the hulls apart along it where they
-// are (false where it cannot tell); the hint then keeps it.
-bool hull_facing_axis_apart(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
-                            const Pose& pose_b, const Vector3& centre_a, double padding,
-                            HullHint& hint);
 // The hint's axis alone (bodies of one part each, a proof kept from an earlier pose): whether
 // it proves the hulls farther apart than `padding`. Two support climbs, no GJK: false where it
 // cannot tell.

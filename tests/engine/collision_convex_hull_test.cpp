@@ -198,47 +198,6 @@ TEST(ConvexHullProof, AKeptAxisProvesNearbyPosesAndNeverAClosePair) {
   EXPECT_GT(proven, recorded / 2) << "the kept axis rarely proved a nearby pose";
 }
 
-// The axis facing a link from an obstacle's nearest point to the link's root centre (the exact
-// tier's first try for a deferred scene pair): it proves only pairs farther apart than the padding
-// (FCL's distance), proves many of the near pairs GJK proves, and the hint keeps it.
-TEST(ConvexHullProof, TheAxisFacingALinkFromABoxCylinderOrSphereProvesOnlyPairsApart) {
-  KINETIC_REQUIRE_MBM();
-  const auto link6 = mbm_mesh("link6.obj"), hand = mbm_mesh("hand.obj");
-  const auto solid = [](const char* name, const Shape& shape) {
-    return make_collision_body(name, {{shape, Pose::Identity()}}, SphereResolution::Default);
-  };
-  const std::shared_ptr<const CollisionBody> obstacles[] = {
-      solid("bar", Shape::box({0.04, 0.7, 0.04})), solid("post", Shape::cylinder(0.03, 0.6)),
-      solid("ball", Shape::sphere(0.05))};
-  std::mt19937_64 rng(23);
-  const double padding = 0.01;
-  int hulls_apart_by_gjk = 0, proven = 0;
-  for (const CollisionBody* link : {link6.get(), hand.get()}) {
-    const Vector3 centre = link->tree.root().center;
-    for (const auto& obstacle : obstacles) {
-      for (int i = 0; i < cases(300); ++i) {
-        const Pose pose = random_pose(rng, 0.15), obstacle_pose = random_pose(rng, 0.05);
-        HullHint gjk_hint;
-        const bool apart = hulls_apart(*link, pose, *obstacle, obstacle_pose, padding, &gjk_hint);
-        const double distance = fcl_distance(*link, pose, *obstacle, obstacle_pose);
-        if (apart && distance < 0.1) ++hulls_apart_by_gjk;
-        HullHint hint;
-        if (!hull_facing_axis_apart(*link, pose, *obstacle, obstacle_pose, pose * centre, padding,
-                                    hint))
-          continue;
-        ASSERT_GT(distance, padding) << link->name << " " << obstacle->name << " " << i;
-        EXPECT_TRUE(apart) << "GJK on the hulls disagrees";
-        EXPECT_NEAR(hint.axis.norm(), 1.0, 1e-12) << "the proving axis is kept";
-        EXPECT_TRUE(hull_axis_apart(*link, pose, *obstacle, obstacle_pose, padding, hint));
-        if (distance < 0.1) ++proven;
-      }
-    }
-  }
-  EXPECT_GT(hulls_apart_by_gjk, cases(60));
-  EXPECT_GT(proven, hulls_apart_by_gjk / 4)
-      << "the facing axis rarely proved a pair GJK proves apart within 10 cm";
-}
-
 // The hull Qhull builds holds every vertex of the mesh (nothing sticks out of it along any
 // direction) and keeps far fewer of them on the Panda's finely tessellated wrist links.
 TEST(ConvexHullVertices, HoldTheMeshWithFewerPoints) {
@@ -379,4 +338,30 @@ TEST(WitnessPoints, AWitnessWithinThePaddingIsACollisionTheExactTestFinds) {
   // A third of the collisions at least (on the benchmark's searches: four in five).
   EXPECT_GT(witnessed, colliding / 3) << witnessed << " of " << colliding << " collisions";
   EXPECT_GT(witnessed_by_cylinders, 0) << "no collision with the can or the pipe was witnessed";
+}
+
+// The refinement-margin tier (CheckOptions::exact false) against the scene, for a robot of meshes:
+// every pair its broad phase, covers, kept axes and witnesses leave open goes to the hulls' GJK
+// and the leaves, not to a sphere walk that may call a pair within the margin colliding, so its
+// verdicts are the exact check's, states near the boards included.
+TEST(ConvexHullProof, TheTiersSceneVerdictsOnMeshLinksAreTheExactOnes) {
+  KINETIC_REQUIRE_MBM();
+  const std::string robot = test::mbm_panda_dir() + "/robot/";
+  const RobotModelPtr panda = load_robot_file(robot + "panda.urdf", robot + "panda.srdf");
+  CollisionCheckerOptions options;
+  options.refinement_margin = 0.02;  // a wide margin, so a walk would have had room to differ
+  CollisionChecker tiered(panda, options), exact(panda, options);
+  tiered.set_scene(witness_shelf());
+  exact.set_scene(witness_shelf());
+  std::mt19937_64 rng(31);
+  int colliding = 0, free = 0;
+  for (int i = 0; i < test::cases(3000, 600); ++i) {
+    const JointVector q = test::random_state(*panda, rng);
+    const bool by_tier = tiered.in_collision(q, CheckOptions{.self = false, .exact = false});
+    const bool by_exact = exact.in_collision(q, CheckOptions{.self = false, .exact = true});
+    ASSERT_EQ(by_tier, by_exact) << "state " << i;
+    (by_exact ? colliding : free)++;
+  }
+  EXPECT_GT(colliding, test::cases(300, 60));
+  EXPECT_GT(free, test::cases(300, 60));
 }

@@ -94,9 +94,10 @@ TEST(BenchmarkRun, SolvesAMotionBenchMakerProblemOnTheBenchmarksPanda) {
 // bookshelf_tall 46: the goal keeps link5 2.7 mm from a shelf board, inside the checker's 5 mm
 // refinement margin, where its sphere tier may call the pair colliding. The goal is free, as the
 // exact check and the output gate find it: the problem is valid and solved, and its path passes the
-// re-check. The tier itself now takes the goal too: before its sphere walk, the axis facing link5
-// from the board's nearest point proves their hulls 2.7 mm apart. A trajectory that rests at this
-// goal (a grasp) passes validation whether its checks ask for the tier or not.
+// re-check. The tier itself takes the goal too: a scene pair it defers past the kept axis and the
+// witnesses goes to the hulls' GJK, which proves link5 and the board 2.7 mm apart, not to a sphere
+// walk under the margin. A trajectory that rests at this goal (a grasp) passes validation whether
+// its checks ask for the tier or not.
 TEST(BenchmarkRun, AGoalWithinTheRefinementMarginOfAShelfIsValidAndSolved) {
   KINETIC_REQUIRE_MBM();
   const RobotModelPtr model = mbm_panda();
