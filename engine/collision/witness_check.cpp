@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <numbers>
 
 #include "engine/collision/collision_body.hpp"
 #include "engine/collision/lane_math.hpp"
@@ -38,6 +39,37 @@ std::vector<Vector3> spread_points(const std::vector<Vector3>& points, std::size
       nearest[i] = std::min(nearest[i], (points[i] - next).squaredNorm());
   }
   return chosen;
+}
+
+// Points of a solid primitive (its frame) a witness may be: a box's corners, a cylinder's rims
+// (eight points each), a sphere's poles, and each one's centre. Any point of the solid proves the
+// body colliding where it lies inside an obstacle, as a mesh's hull vertex does.
+std::vector<Vector3> solid_witness_candidates(const Shape& shape) {
+  std::vector<Vector3> points{Vector3::Zero()};
+  switch (shape.type) {
+    case Shape::Type::Box:
+      for (int i = 0; i < 8; ++i)
+        points.emplace_back((i & 1 ? 0.5 : -0.5) * shape.box_size.x(),
+                            (i & 2 ? 0.5 : -0.5) * shape.box_size.y(),
+                            (i & 4 ? 0.5 : -0.5) * shape.box_size.z());
+      break;
+    case Shape::Type::Cylinder:
+      for (const double z : {-0.5 * shape.length, 0.5 * shape.length})
+        for (int i = 0; i < 8; ++i) {
+          const double angle = i * (std::numbers::pi / 4.0);
+          points.emplace_back(shape.radius * std::cos(angle), shape.radius * std::sin(angle), z);
+        }
+      break;
+    case Shape::Type::Sphere:
+      for (int axis = 0; axis < 3; ++axis)
+        for (const double sign : {-1.0, 1.0})
+          points.push_back(sign * shape.radius * Vector3::Unit(axis));
+      break;
+    case Shape::Type::Mesh:
+    case Shape::Type::HalfSpace:
+      return {};
+  }
+  return points;
 }
 
 // One witness_within's points and obstacle, in single precision in the obstacle's frame.
@@ -130,7 +162,11 @@ void choose_witnesses(CollisionWorld& world) {
     // object's pose has its offset already).
     std::vector<Vector3> vertices;
     for (const FclPart& part : world.bodies[static_cast<std::size_t>(b)].body->parts) {
-      if (!part.mesh) continue;
+      if (!part.mesh) {
+        for (const Vector3& p : solid_witness_candidates(part.shape))
+          vertices.push_back(part.pose * p);
+        continue;
+      }
       const std::vector<Vector3>& hull =
           part.mesh->hull.vertices.empty() ? part.mesh->vertices : part.mesh->hull.vertices;
       // A hull Qhull gave back unreduced (a scan of a million points) is sampled evenly first:

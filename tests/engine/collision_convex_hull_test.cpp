@@ -340,6 +340,35 @@ TEST(WitnessPoints, AWitnessWithinThePaddingIsACollisionTheExactTestFinds) {
   EXPECT_GT(witnessed_by_cylinders, 0) << "no collision with the can or the pipe was witnessed";
 }
 
+// The built-in arms' links are cylinders and boxes: their witnesses are points of those solids
+// (rims, corners, centres), and one within the padding of an obstacle is a collision the exact
+// test finds, as a mesh vertex's is.
+TEST(WitnessPoints, SolidLinksWitnessWithPointsOfTheirCylindersAndBoxes) {
+  const RobotModelPtr panda = load_builtin_robot("panda");
+  CollisionChecker checker(panda);
+  checker.set_scene(witness_shelf());
+  const CollisionWorld& world = *checker.world();
+  for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
+    EXPECT_GT(world.witness_begin[m + 1], world.witness_begin[m])
+        << world.body_name(world.moving_bodies[m]) << " has no witnesses";
+  CollisionState state;
+  state.reset(world);
+  int witnessed = 0;
+  const int colliding = test::visit_scene_pair_cases(
+      world, state, *panda, test::cases(4000, 1000), 5,
+      [&](int i, double padding, std::size_t m, int o, bool exact) {
+        const auto& frame =
+            world.obstacle_frames[static_cast<std::size_t>(o - world.obstacle_begin)];
+        if (!witness_within(world, state, m, frame, padding)) return true;
+        ++witnessed;
+        EXPECT_TRUE(exact) << "case " << i << ", slot " << m << ", obstacle " << o << ", padding "
+                           << padding << ": a witness said colliding where the exact test did not";
+        return exact;
+      });
+  ASSERT_GT(colliding, test::cases(400, 100));
+  EXPECT_GT(witnessed, colliding / 3) << witnessed << " of " << colliding << " collisions";
+}
+
 // The refinement-margin tier (CheckOptions::exact false) against the scene, for a robot of meshes:
 // every pair its broad phase, covers, kept axes and witnesses leave open goes to the hulls' GJK
 // and the leaves, not to a sphere walk that may call a pair within the margin colliding, so its
