@@ -307,6 +307,34 @@ PlanningScene witness_shelf() {
   return scene;
 }
 
+struct WitnessTally {
+  int colliding = 0;               // pairs the exact test finds colliding
+  int witnessed = 0;               // of those, the ones a witness proves
+  int witnessed_by_cylinders = 0;  // ... with a cylinder
+};
+
+// Random states of `robot` against the world's obstacles, each (link, obstacle) pair at paddings
+// 0 and 2 cm: a witness within the padding must be a collision the exact test finds.
+WitnessTally witnesses_against_the_exact_test(const CollisionWorld& world, const RobotModel& robot,
+                                              std::uint64_t seed) {
+  CollisionState state;
+  state.reset(world);
+  WitnessTally tally;
+  tally.colliding = test::visit_scene_pair_cases(
+      world, state, robot, test::cases(4000, 1000), seed,
+      [&](int i, double padding, std::size_t m, int o, bool exact) {
+        const auto& frame =
+            world.obstacle_frames[static_cast<std::size_t>(o - world.obstacle_begin)];
+        if (!witness_within(world, state, m, frame, padding)) return true;
+        ++tally.witnessed;
+        tally.witnessed_by_cylinders += frame.shape->type == Shape::Type::Cylinder;
+        EXPECT_TRUE(exact) << "case " << i << ", slot " << m << ", obstacle " << o << ", padding "
+                           << padding << ": a witness said colliding where the exact test did not";
+        return exact;
+      });
+  return tally;
+}
+
 }  // namespace
 
 TEST(WitnessPoints, AWitnessWithinThePaddingIsACollisionTheExactTestFinds) {
@@ -319,25 +347,13 @@ TEST(WitnessPoints, AWitnessWithinThePaddingIsACollisionTheExactTestFinds) {
   ASSERT_EQ(world.witness_begin.size(), world.moving_bodies.size() + 1);
   for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
     EXPECT_LE(world.witness_begin[m + 1] - world.witness_begin[m], kWitnessesPerBody);
-  CollisionState state;
-  state.reset(world);
-  int witnessed = 0, witnessed_by_cylinders = 0;
-  const int colliding = test::visit_scene_pair_cases(
-      world, state, *panda, test::cases(4000, 1000), 3,
-      [&](int i, double padding, std::size_t m, int o, bool exact) {
-        const auto& frame =
-            world.obstacle_frames[static_cast<std::size_t>(o - world.obstacle_begin)];
-        if (!witness_within(world, state, m, frame, padding)) return true;
-        ++witnessed;
-        witnessed_by_cylinders += frame.shape->type == Shape::Type::Cylinder;
-        EXPECT_TRUE(exact) << "case " << i << ", slot " << m << ", obstacle " << o << ", padding "
-                           << padding << ": a witness said colliding where the exact test did not";
-        return exact;
-      });
-  ASSERT_GT(colliding, test::cases(400, 100));
+  const WitnessTally tally = witnesses_against_the_exact_test(world, *panda, 3);
+  ASSERT_GT(tally.colliding, test::cases(400, 100));
   // A third of the collisions at least (on the benchmark's searches: four in five).
-  EXPECT_GT(witnessed, colliding / 3) << witnessed << " of " << colliding << " collisions";
-  EXPECT_GT(witnessed_by_cylinders, 0) << "no collision with the can or the pipe was witnessed";
+  EXPECT_GT(tally.witnessed, tally.colliding / 3)
+      << tally.witnessed << " of " << tally.colliding << " collisions";
+  EXPECT_GT(tally.witnessed_by_cylinders, 0)
+      << "no collision with the can or the pipe was witnessed";
 }
 
 // The built-in arms' links are cylinders and boxes: their witnesses are points of those solids
@@ -351,22 +367,10 @@ TEST(WitnessPoints, SolidLinksWitnessWithPointsOfTheirCylindersAndBoxes) {
   for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
     EXPECT_GT(world.witness_begin[m + 1], world.witness_begin[m])
         << world.body_name(world.moving_bodies[m]) << " has no witnesses";
-  CollisionState state;
-  state.reset(world);
-  int witnessed = 0;
-  const int colliding = test::visit_scene_pair_cases(
-      world, state, *panda, test::cases(4000, 1000), 5,
-      [&](int i, double padding, std::size_t m, int o, bool exact) {
-        const auto& frame =
-            world.obstacle_frames[static_cast<std::size_t>(o - world.obstacle_begin)];
-        if (!witness_within(world, state, m, frame, padding)) return true;
-        ++witnessed;
-        EXPECT_TRUE(exact) << "case " << i << ", slot " << m << ", obstacle " << o << ", padding "
-                           << padding << ": a witness said colliding where the exact test did not";
-        return exact;
-      });
-  ASSERT_GT(colliding, test::cases(400, 100));
-  EXPECT_GT(witnessed, colliding / 3) << witnessed << " of " << colliding << " collisions";
+  const WitnessTally tally = witnesses_against_the_exact_test(world, *panda, 5);
+  ASSERT_GT(tally.colliding, test::cases(400, 100));
+  EXPECT_GT(tally.witnessed, tally.colliding / 3)
+      << tally.witnessed << " of " << tally.colliding << " collisions";
 }
 
 // The refinement-margin tier (CheckOptions::exact false) against the scene, for a robot of meshes:
