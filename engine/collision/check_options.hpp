@@ -32,9 +32,11 @@ struct CheckOptions {
   // true (every query a user or a caller sees): no refinement margin. The sphere tier's
   // "collision" for a pair within padding + CollisionCheckerOptions::refinement_margin is decided
   // by the exact tiers instead: a grasp pose or a trajectory a few millimetres from an obstacle is
-  // free, as the output gate finds it. false: such pairs count as colliding without the exact
+  // free, as the output gate finds it. false: such pairs may count as colliding without the exact
   // tiers, which only the planner's search asks for (planning_check_options), where a false
-  // "blocked" costs a detour and the exact tier's time near obstacles would cost more.
+  // "blocked" costs a detour and the exact tier's time near obstacles would cost more. (Scene
+  // pairs of bodies with convex hulls left open by the cheap tests skip the sphere tier even so:
+  // their hulls' GJK decides them sooner; state_check.cpp's exact_scene_pair.)
   bool exact = true;
 };
 
