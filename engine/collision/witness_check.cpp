@@ -158,8 +158,8 @@ void choose_witnesses(CollisionWorld& world) {
   world.inner_z.clear();
   world.inner_r.clear();
   for (const int b : world.moving_bodies) {
-    // The hulls' vertices of the body's meshes, in the body frame (state.pose's: an attached
-    // object's pose has its offset already).
+    // The hulls' vertices of the body's meshes and points of its solids, in the body frame
+    // (state.pose's: an attached object's pose has its offset already).
     std::vector<Vector3> vertices;
     for (const FclPart& part : world.bodies[static_cast<std::size_t>(b)].body->parts) {
       if (!part.mesh) {
