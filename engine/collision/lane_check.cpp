@@ -298,7 +298,6 @@ namespace {
                                                const LaneF* root, float root_radius,
                                                double scene_padding, unsigned lanes_asked,
                                                bool direct) {
-  lanes.candidates.clear();
   if (direct) {
     const SphereSet& spheres = world.obstacle_spheres;
     // As any_near rounds a reach (sphere_set.hpp), with the lanes' own slack on their centres.
@@ -307,16 +306,25 @@ namespace {
         SphereSet::kReachSlack;
     const float *x = spheres.x(), *y = spheres.y(), *z = spheres.z(), *r = spheres.r();
     const int* ids = spheres.ids();
+    const std::size_t most = spheres.size() + world.unbounded_obstacles.size();
+    if (lanes.candidates.size() < most) lanes.candidates.resize(most);
+    // Every entry written, the count moved on only where some lane is near: no branch per
+    // obstacle, whose outcome (a link beside an obstacle or not) the predictor cannot learn.
+    int* out = lanes.candidates.data();
+    std::size_t count = 0;
     for (std::size_t e = 0; e < spheres.size(); ++e) {
       const LaneF dx = root[0] - x[e], dy = root[1] - y[e], dz = root[2] - z[e];
       const float limit = r[e] + reach;
       // Not-greater: a NaN lane stays near.
-      if (ids[e] >= 0 && (lane_bits(~(dx * dx + dy * dy + dz * dz > limit * limit)) & lanes_asked))
-        lanes.candidates.push_back(ids[e]);
+      const unsigned near = lane_bits(~(dx * dx + dy * dy + dz * dz > limit * limit)) & lanes_asked;
+      out[count] = ids[e];
+      count += static_cast<std::size_t>((ids[e] >= 0) & (near != 0));
     }
-    for (const int o : world.unbounded_obstacles) lanes.candidates.push_back(o);
+    for (const int o : world.unbounded_obstacles) out[count++] = o;
+    lanes.candidate_count = count;
     return true;
   }
+  lanes.candidates.clear();
   // One sphere around the lanes' root centres (the lanes beyond `count` repeat the first state).
   Vector3 center, half;
   for (int r = 0; r < 3; ++r) {
@@ -335,6 +343,7 @@ namespace {
                       lanes.candidates.push_back(o);
                       return false;
                     });
+  lanes.candidate_count = lanes.candidates.size();
   return true;
 }
 
@@ -390,7 +399,8 @@ namespace {
       const LaneF* frame = frames + world.bodies[static_cast<std::size_t>(b)].link * kFrameRows;
       const unsigned char* allowed = world.scene_allowed[m].data();
       const std::size_t cover_begin = world.cover_begin[m], cover_end = world.cover_begin[m + 1];
-      for (const int o : lanes.candidates) {
+      for (std::size_t n = 0; n < lanes.candidate_count; ++n) {
+        const int o = lanes.candidates[n];
         const std::size_t k = static_cast<std::size_t>(o - world.obstacle_begin);
         if (allowed[k]) continue;
         const LaneModel::Obstacle& obstacle = model.obstacles[k];

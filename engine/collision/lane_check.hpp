@@ -69,9 +69,10 @@ struct alignas(32) LaneBlock {
 
 // Per-thread buffers of the lanes.
 struct LaneState {
-  std::vector<LaneBlock> frames;  // per link 12 rows: 3 rotation columns, the translation
-  std::vector<LaneBlock> roots;   // per moving slot its root sphere's centre (3 rows)
-  std::vector<int> candidates;    // obstacles the broad phase offers one slot
+  std::vector<LaneBlock> frames;    // per link 12 rows: 3 rotation columns, the translation
+  std::vector<LaneBlock> roots;     // per moving slot its root sphere's centre (3 rows)
+  std::vector<int> candidates;      // obstacles the broad phase offers one slot: the first
+  std::size_t candidate_count = 0;  // candidate_count entries (the rest are scratch)
 };
 
 // What the lanes left open in one state: slots whose scene clearance and self pairs whose

@@ -116,8 +116,8 @@ class PlanningSpace {
   bool obstacles_ignored_ = false;
   std::optional<WorkspaceBounds> workspace_;
   JointVector buffer_a_, buffer_b_, direction_;
-  std::vector<JointVector> blocked_;  // group order, a ring of kBlockedKept
-  std::size_t next_blocked_ = 0;
+  std::vector<double> blocked_;  // a ring of kBlockedKept states (group order), row after row
+  std::size_t blocked_count_ = 0, next_blocked_ = 0;
   std::uint64_t state_checks_ = 0, motion_checks_ = 0;
 };
 

@@ -60,13 +60,26 @@ struct CoversFirst {
   void step_made(int tree) { blocked[tree] = 0; }
 };
 
+// The states a step works on, kept across steps: a step is taken tens of thousands of times a
+// search, and a new vector per state was an allocation and a release each time.
+struct StepStates {
+  JointVector from, next;
+};
+
 // One step of `tree` from `node` towards `target`.
 Step extend(PlanningSpace& space, NodeTree& tree, int tree_id, int node, const JointVector& target,
             double range, GrowthStrategy& strategy, std::mt19937_64& rng, int& added,
-            CoversFirst& checks) {
+            CoversFirst& checks, StepStates& states) {
   checks.use(space, tree_id);
-  const JointVector from = tree.state(node);
-  const JointVector next = steer(from, target, range);
+  JointVector& from = states.from;
+  JointVector& next = states.next;
+  from = tree.state(node);  // a copy: adding a node may move the tree's states
+  next = target - from;
+  const double distance = next.norm();
+  if (distance <= range)
+    next = target;
+  else
+    next = from + next * (range / distance);
   if (!space.valid(next) || !strategy.accept(tree_id, from, next, rng) ||
       !space.motion_valid(from, next)) {
     checks.step_blocked(tree_id);
@@ -130,7 +143,8 @@ SearchOutcome grow_bidirectional(PlanningSpace& space, const JointVector& start,
   } exact_afterwards{space};
 
   int current = 0;
-  JointVector target;
+  JointVector target, reached;
+  StepStates states;
   for (int it = 0; it < options.max_iterations; ++it) {
     out.stats.iterations = it + 1;
     clock.poll("planning", it, trees[0].size() + trees[1].size());
@@ -140,15 +154,15 @@ SearchOutcome grow_bidirectional(PlanningSpace& space, const JointVector& start,
     const int other_id = 1 - current;
     int node = -1, added = -1;
     if (strategy.propose(grow, current, rng, node, target) &&
-        extend(space, grow, current, node, target, range, strategy, rng, added, checks) !=
+        extend(space, grow, current, node, target, range, strategy, rng, added, checks, states) !=
             Step::Blocked) {
       // Greedy connect: keep stepping the other tree towards the new state until blocked.
-      const JointVector reached = grow.state(added);
+      reached = grow.state(added);
       int other_node = other.nearest(reached);
       for (;;) {
         int next = -1;
-        const Step step =
-            extend(space, other, other_id, other_node, reached, range, strategy, rng, next, checks);
+        const Step step = extend(space, other, other_id, other_node, reached, range, strategy, rng,
+                                 next, checks, states);
         if (step == Step::Blocked) break;
         other_node = next;
         if (step == Step::Reached) {

@@ -2,17 +2,32 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 namespace kinetic {
 namespace {
 // Each joint's base.
 constexpr std::array<std::uint32_t, HaltonSampler::kMaxJoints> kPrimes = {
     2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53};
+
+// kPowers[k][i] = kPrimes[k]^i, saturated where it would pass 2^64 (digit counts never reached).
+constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
+constexpr auto kPowers = [] {
+  std::array<std::array<std::uint64_t, HaltonSampler::kMaxDigits + 1>, HaltonSampler::kMaxJoints>
+      table{};
+  for (std::size_t k = 0; k < table.size(); ++k) {
+    std::uint64_t power = 1;
+    for (std::uint64_t& entry : table[k]) {
+      entry = power;
+      power = power > kSaturated / kPrimes[k] ? kSaturated : power * kPrimes[k];
+    }
+  }
+  return table;
+}();
 }  // namespace
 
 void HaltonSampler::Counter::count_up() {
-  const std::size_t size = digits.size();
-  for (std::size_t i = 0; i < size; ++i) {
+  for (std::uint32_t i = 0; i < size; ++i) {
     // Digit i weighs base^(size - 1 - i) in the mirrored integer.
     const std::uint64_t weight = powers[size - 1 - i];
     if (++digits[i] < base) {
@@ -23,31 +38,36 @@ void HaltonSampler::Counter::count_up() {
     mirrored -= static_cast<std::uint64_t>(base - 1) * weight;
   }
   // Every digit rolled over: the index is base^size, one more digit (a 1, all others 0). Its
-  // mirror is 1. (base^size stays far below 2^64: 53^11 > 9e18 samples are never drawn.)
-  digits.push_back(1);
-  powers.push_back(powers.back() * base);
+  // mirror is 1. Past the digits kept (or 2^64) the sequence starts over from index 0.
+  if (size + 1 > static_cast<std::uint32_t>(kMaxDigits) || powers[size + 1] == kSaturated) {
+    size = 0;
+    mirrored = 0;
+    span = 1.0;
+    return;
+  }
+  digits[size++] = 1;
+  span = static_cast<double>(powers[size]);
   mirrored = 1;
 }
 
-double HaltonSampler::Counter::radical_inverse() const {
-  return static_cast<double>(mirrored) / static_cast<double>(powers.back());
-}
-
-HaltonSampler::HaltonSampler(int dof, std::mt19937_64& rng)
-    : offsets_(static_cast<std::size_t>(std::clamp(dof, 0, kMaxJoints))),
-      counters_(offsets_.size()) {
+HaltonSampler::HaltonSampler(int dof, std::mt19937_64& rng) : dof_(std::clamp(dof, 0, kMaxJoints)) {
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  for (double& offset : offsets_) offset = unit(rng);
-  for (std::size_t k = 0; k < counters_.size(); ++k) counters_[k].base = kPrimes[k];
+  for (int k = 0; k < dof_; ++k) offsets_[static_cast<std::size_t>(k)] = unit(rng);
+  for (int k = 0; k < dof_; ++k) {
+    Counter& counter = counters_[static_cast<std::size_t>(k)];
+    counter.base = kPrimes[static_cast<std::size_t>(k)];
+    counter.powers = kPowers[static_cast<std::size_t>(k)].data();
+  }
 }
 
 void HaltonSampler::next(const JointVector& lower, const JointVector& upper, JointVector& out) {
   // Every joint's index moves on (from 0, the origin in every base), sampled or not.
-  for (Counter& counter : counters_) counter.count_up();
+  for (int k = 0; k < dof_; ++k) counters_[static_cast<std::size_t>(k)].count_up();
   out.resize(lower.size());
-  for (Eigen::Index j = 0; j < lower.size(); ++j) {
+  const Eigen::Index n = std::min<Eigen::Index>(lower.size(), dof_);
+  for (Eigen::Index j = 0; j < n; ++j) {
     const std::size_t k = static_cast<std::size_t>(j);
-    double u = counters_.at(k).radical_inverse() + offsets_.at(k);
+    double u = counters_[k].radical_inverse() + offsets_[k];
     if (u >= 1.0) u -= 1.0;
     out[j] = lower[j] + (upper[j] - lower[j]) * u;
   }

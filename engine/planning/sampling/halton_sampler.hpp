@@ -9,9 +9,9 @@
 // so a sample costs neither an integer division (dividing the index down digit by digit was 5% of
 // a narrow bookshelf problem's planning, where most samples are blocked) nor a sum over every
 // digit (the digits' weighted sum, a chain of dependent multiply-adds, was 4% of the search).
+#include <array>
 #include <cstdint>
 #include <random>
-#include <vector>
 
 #include "engine/core/types.hpp"
 
@@ -26,21 +26,29 @@ class HaltonSampler {
   // The next sample, in the box [lower, upper] (dof values each).
   void next(const JointVector& lower, const JointVector& upper, JointVector& out);
 
+  // Digits an index may grow to in any base (2^48 samples: never reached; the sequence would
+  // start over).
+  static constexpr int kMaxDigits = 48;
+
  private:
-  // One joint's index in its base.
+  // One joint's index in its base, held in the sampler itself: with its digits and powers in
+  // vectors of their own a sample cost 65 ns on a warm cache and more in a search, whose
+  // collision checks evict them between samples (5% of a bookshelf search).
   struct Counter {
+    const std::uint64_t* powers = nullptr;  // base^i for i = 0 ... kMaxDigits
     std::uint32_t base = 2;
-    // The index's digits, least significant first (no leading zero), and base^i per position.
-    std::vector<std::uint32_t> digits;
-    std::vector<std::uint64_t> powers{1};
+    std::uint32_t size = 0;  // digits in use
     // The digits read most significant last: sum of digits[i] * base^(size - 1 - i).
     std::uint64_t mirrored = 0;
+    double span = 1.0;                              // base^size
+    std::array<std::uint8_t, kMaxDigits> digits{};  // least significant first (no leading zero)
     void count_up();
     // mirrored / base^size: the index's radical inverse, in [0, 1).
-    double radical_inverse() const;
+    double radical_inverse() const { return static_cast<double>(mirrored) / span; }
   };
-  std::vector<double> offsets_;
-  std::vector<Counter> counters_;
+  int dof_ = 0;
+  std::array<double, kMaxJoints> offsets_{};
+  std::array<Counter, kMaxJoints> counters_{};
 };
 
 }  // namespace kinetic
