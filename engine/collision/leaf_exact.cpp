@@ -436,6 +436,22 @@ bool leaf_exact_supported(const CollisionBody& a, const CollisionBody& b) {
   return (mesh_a || solid_a) && (mesh_b || solid_b);
 }
 
+namespace {
+// The gap between two primitive parts' bounding spheres, from their centres alone: a part pair
+// that ends here needs neither of its whole poses (two 4x4 products). -inf where a part has no
+// bounding sphere (a half-space).
+bool bounded(const Shape& shape) {
+  return shape.type == Shape::Type::Box || shape.type == Shape::Type::Cylinder ||
+         shape.type == Shape::Type::Sphere;
+}
+double bounding_spheres_gap(const FclPart& pa, const Pose& pose_a, const FclPart& pb,
+                            const Pose& pose_b) {
+  if (!bounded(pa.shape) || !bounded(pb.shape)) return -std::numeric_limits<double>::infinity();
+  return (pose_a * pa.pose.translation() - pose_b * pb.pose.translation()).norm() -
+         bounding_radius(pa.shape) - bounding_radius(pb.shape);
+}
+}  // namespace
+
 bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const CollisionBody& b,
                           const Pose& pose_b, double padding) {
   if (a.tree.has_triangles() && b.tree.has_triangles())
@@ -444,6 +460,7 @@ bool leaf_exact_collision(const CollisionBody& a, const Pose& pose_a, const Coll
     const double reach = std::nextafter(padding, INFINITY);
     for (const auto& pa : a.parts)
       for (const auto& pb : b.parts) {
+        if (bounding_spheres_gap(pa, pose_a, pb, pose_b) >= reach) continue;
         const Pose wa = pose_a * pa.pose, wb = pose_b * pb.pose;
         if (primitive_gap_bound(pa.shape, wa, pb.shape, wb) >= reach) continue;
         if (within(primitive_distance(pa.shape, wa, pb.shape, wb, reach, padding).lower_bound,
@@ -496,6 +513,7 @@ LeafDistance leaf_exact_distance(const CollisionBody& a, const Pose& pose_a, con
   if (!a.tree.has_triangles() && !b.tree.has_triangles()) {
     for (const auto& pa : a.parts)
       for (const auto& pb : b.parts) {
+        if (bounding_spheres_gap(pa, pose_a, pb, pose_b) >= best.pair.distance) continue;
         const Pose wa = pose_a * pa.pose, wb = pose_b * pb.pose;
         if (primitive_gap_bound(pa.shape, wa, pb.shape, wb) >= best.pair.distance) continue;
         const ConvexDistance d = primitive_distance(pa.shape, wa, pb.shape, wb, best.pair.distance);

@@ -22,11 +22,14 @@ PairDistance solid_distance_bound(const CollisionBody& a, const Pose& pose_a,
   best.distance = cutoff;
   for (const auto& part_a : a.parts)
     for (const auto& part_b : b.parts) {
-      const Pose wa = pose_a * part_a.pose, wb = pose_b * part_b.pose;
-      if ((wa.translation() - wb.translation()).norm() - bounding_radius(part_a.shape) -
-              bounding_radius(part_b.shape) >=
+      // The parts' centres first (a point each): most part pairs end at their bounding spheres,
+      // and their whole poses, two 4x4 products, were a twentieth of the gates' time (the Panda
+      // among 20 boxes).
+      if ((pose_a * part_a.pose.translation() - pose_b * part_b.pose.translation()).norm() -
+              bounding_radius(part_a.shape) - bounding_radius(part_b.shape) >=
           best.distance)
         continue;
+      const Pose wa = pose_a * part_a.pose, wb = pose_b * part_b.pose;
       const ConvexDistance d =
           primitive_distance(part_a.shape, wa, part_b.shape, wb, best.distance, 0.0, exact_within);
       if (d.lower_bound < best.distance) best = {d.lower_bound, d.point_a, d.point_b};
