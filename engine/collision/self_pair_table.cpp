@@ -99,11 +99,15 @@ std::vector<SelfPairTable::Axis> axes_of(const CollisionWorld& world, std::size_
 
 // Where value x falls on an axis of `cells` cells of `width`: the cell, and x's distance from the
 // cell's centre (beyond the table's ends, the real distance).
-void locate(const SelfPairTable::Axis& axis, int cells, double width, double x, int& cell,
-            double& offset) {
+// Products with reciprocals rather than divisions: where rounding puts x in the cell beside its
+// own, the offset is still x's true distance from the centre of the cell used, and any cell's
+// centre gives a valid bound (its distance less the speed times that offset).
+void locate(const SelfPairTable::Axis& axis, int cells, double width, double inverse_width,
+            double x, int& cell, double& offset) {
+  constexpr double kInverseTurn = 1.0 / kTurn;
   double u = x - axis.lower;
-  if (axis.periodic) u -= kTurn * std::floor(u / kTurn);
-  cell = std::clamp(static_cast<int>(std::floor(u / width)), 0, cells - 1);
+  if (axis.periodic) u -= kTurn * std::floor(u * kInverseTurn);
+  cell = std::clamp(static_cast<int>(std::floor(u * inverse_width)), 0, cells - 1);
   offset = std::abs(u - (cell + 0.5) * width);
 }
 
@@ -126,8 +130,11 @@ SelfPairTable::SelfPairTable(std::shared_ptr<const ForwardKinematics> fk, JointV
       const int fine = axes_[i].fine_cells;
       level.cells[i] = l == 1 ? fine : std::max(1, (fine + kCoarseRatio - 1) / kCoarseRatio);
       level.width[i] = axes_[i].span / level.cells[i];
+      level.inverse_width[i] = 1.0 / level.width[i];
       level.count *= static_cast<std::size_t>(level.cells[i]);
-      level.tile_cells[i] = std::min(level.cells[i], axes_.size() == 1 ? 1024 : 32);
+      const int most = axes_.size() == 1 ? 1024 : 32;
+      while ((1 << level.tile_shift[i]) < std::min(level.cells[i], most)) ++level.tile_shift[i];
+      level.tile_cells[i] = 1 << level.tile_shift[i];
       level.tiles[i] = (level.cells[i] + level.tile_cells[i] - 1) / level.tile_cells[i];
       tiles *= static_cast<std::size_t>(level.tiles[i]);
     }
@@ -143,8 +150,8 @@ SelfPairTable::Level::~Level() {
 }
 
 std::atomic<float>& SelfPairTable::Level::value(const int* cell) const {
-  const std::size_t t = static_cast<std::size_t>(cell[0] / tile_cells[0]) * tiles[1] +
-                        static_cast<std::size_t>(cell[1] / tile_cells[1]);
+  const std::size_t t = static_cast<std::size_t>(cell[0] >> tile_shift[0]) * tiles[1] +
+                        static_cast<std::size_t>(cell[1] >> tile_shift[1]);
   std::atomic<float>* values = tile[t].load(std::memory_order_acquire);
   if (!values) {  // first touch: a tile of NaN; a thread that loses the race frees its own
     const std::size_t size = static_cast<std::size_t>(tile_cells[0]) * tile_cells[1];
@@ -156,8 +163,8 @@ std::atomic<float>& SelfPairTable::Level::value(const int* cell) const {
     else
       delete[] fresh;
   }
-  return values[static_cast<std::size_t>(cell[0] % tile_cells[0]) * tile_cells[1] +
-                static_cast<std::size_t>(cell[1] % tile_cells[1])];
+  return values[(static_cast<std::size_t>(cell[0] & (tile_cells[0] - 1)) << tile_shift[1]) +
+                static_cast<std::size_t>(cell[1] & (tile_cells[1] - 1))];
 }
 
 std::size_t SelfPairTable::measured_cells() const {
@@ -239,7 +246,7 @@ double SelfPairTable::bound_near(const Level& level, const double* p) const {
   double loss = 0.0;
   for (std::size_t i = 0; i < axes_.size(); ++i) {
     double offset = 0.0;
-    locate(axes_[i], level.cells[i], level.width[i], p[i], cell[i], offset);
+    locate(axes_[i], level.cells[i], level.width[i], level.inverse_width[i], p[i], cell[i], offset);
     loss += axes_[i].speed * offset;
   }
   return centre_distance(level, cell) - loss;

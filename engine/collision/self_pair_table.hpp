@@ -70,7 +70,11 @@ class SelfPairTable {
     int cells[2] = {1, 1};
     double width[2] = {0.0, 0.0};
     std::size_t count = 1;
+    // Tiles of a power of two cells per axis: a lookup finds its tile and place by shifts and
+    // masks (the divisions by other sizes cost as much as the rest of the lookup).
     int tile_cells[2] = {1, 1}, tiles[2] = {1, 1};
+    int tile_shift[2] = {0, 0};
+    double inverse_width[2] = {0.0, 0.0};  // 1 / width: a cell located by a product
     std::unique_ptr<std::atomic<std::atomic<float>*>[]> tile;  // null: not touched yet
     ~Level();
     // The cell's value (NaN: not measured yet), its tile allocated if need be.
