@@ -145,19 +145,22 @@ double NodeTree::squared_distance(int node, const double* q, double bound) const
   return sum;
 }
 
-int NodeTree::scan_nearest(const double* q) const {
-  // Blocks of nodes, each block's squared distances summed joint by joint in the order
-  // squared_distance sums them (the same doubles, so the same answers as the k-d tree's).
+namespace {
+// The nearest of n nodes kept column by column (columns[j][i]: joint j of node i) to q: blocks of
+// nodes, each block's squared distances summed joint by joint in the order squared_distance sums
+// them (the same doubles, so the same answers as the k-d tree's). Built twice where the CPU may
+// have AVX2: four nodes per instruction instead of two, a twentieth of a bookshelf's search.
+[[gnu::always_inline]] inline int scan_columns(const std::vector<std::vector<double>>& columns,
+                                               int n, int dof, const double* q) {
   constexpr int kBlock = 32;
   double sum[kBlock];
-  const int n = size();
   int best = -1;
   double best_d = std::numeric_limits<double>::infinity();
   for (int base = 0; base < n; base += kBlock) {
     const int count = std::min(kBlock, n - base);
     std::fill(sum, sum + count, 0.0);
-    for (int j = 0; j < dof_; ++j) {
-      const double* column = columns_[static_cast<std::size_t>(j)].data() + base;
+    for (int j = 0; j < dof; ++j) {
+      const double* column = columns[static_cast<std::size_t>(j)].data() + base;
       const double value = q[j];
       for (int i = 0; i < count; ++i) {
         const double d = column[i] - value;
@@ -171,6 +174,27 @@ int NodeTree::scan_nearest(const double* q) const {
       }
   }
   return best;
+}
+
+int scan_portable(const std::vector<std::vector<double>>& columns, int n, int dof,
+                  const double* q) {
+  return scan_columns(columns, n, dof, q);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+[[gnu::target("avx2")]] int scan_avx2(const std::vector<std::vector<double>>& columns, int n,
+                                      int dof, const double* q) {
+  return scan_columns(columns, n, dof, q);
+}
+#endif
+}  // namespace
+
+int NodeTree::scan_nearest(const double* q) const {
+#if defined(__x86_64__) && defined(__GNUC__)
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2) return scan_avx2(columns_, size(), dof_, q);
+#endif
+  return scan_portable(columns_, size(), dof_, q);
 }
 
 int NodeTree::nearest(const JointVector& q) const {
