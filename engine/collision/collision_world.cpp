@@ -119,8 +119,10 @@ void place_obstacles(CollisionWorld& world) {
   const std::size_t count = world.bodies.size();
   world.local_root_centers.assign(count, Vector3::Zero());
   world.root_radii.assign(count, 0.0);
+  world.has_root.assign(count, 0);
   for (std::size_t i = 0; i < count; ++i)
     if (!world.bodies[i].body->tree.empty()) {
+      world.has_root[i] = 1;
       world.local_root_centers[i] = world.bodies[i].body->tree.root().center;
       world.root_radii[i] = world.bodies[i].body->tree.root().radius;
     }

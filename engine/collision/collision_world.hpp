@@ -95,6 +95,9 @@ struct CollisionWorld {
   std::vector<Vector3> fixed_bound_centers;
   std::vector<Vector3> local_root_centers;  // root-sphere centre of each body in its own frame
   std::vector<double> root_radii;           // and its radius
+  // Per body: it has a sphere tree, so a root sphere (read here, every body's flag on a line or
+  // two, rather than through each body: the scene check asks it of every slot in every state).
+  std::vector<unsigned char> has_root;
   double robot_padding = 0.0;
 
   std::vector<std::pair<int, int>>

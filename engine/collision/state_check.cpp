@@ -173,7 +173,7 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
   const int b = world.moving_bodies[m];
   const Vector3& center = state.bound_centers[b];
   const double radius = world.root_radii[b];
-  const bool has_root = !world.bodies[b].body->tree.empty();
+  const bool has_root = world.has_root[static_cast<std::size_t>(b)];
   const unsigned char* allowed = world.scene_allowed[m].data();
   const bool flat = flat_broad_phase(world.obstacle_spheres, center);
   const auto collides = [&](int o) {
@@ -253,7 +253,7 @@ bool slot_root_clear(const CollisionWorld& world, const CollisionState& state, s
   const double padding = base_padding + extra;
   const int b = world.moving_bodies[m];
   gap = -kInf;
-  if (world.bodies[b].body->tree.empty()) return false;
+  if (!world.has_root[static_cast<std::size_t>(b)]) return false;
   const Vector3& center = state.bound_centers[b];
   const double radius = world.root_radii[b];
   const unsigned char* allowed = world.scene_allowed[m].data();
