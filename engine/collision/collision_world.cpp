@@ -12,6 +12,7 @@
 #include "engine/collision/lane_check.hpp"
 #include "engine/collision/pair_motion.hpp"
 #include "engine/collision/self_pair_table.hpp"
+#include "engine/collision/slot_reach.hpp"
 #include "engine/collision/witness_check.hpp"
 #include "engine/core/error.hpp"
 #include "engine/core/printable_text.hpp"
@@ -274,6 +275,7 @@ std::shared_ptr<const CollisionWorld> build_collision_world(RobotModelPtr model,
   build_allowed_matrix(*world, scene);
   place_obstacles(*world);
   choose_pairs(*world);
+  world->scene_reach_gap = slot_scene_reach_gaps(*world);
   flatten_covers(*world);
   choose_witnesses(*world);
   world->lanes = lane_model_for(*world);

@@ -125,6 +125,9 @@ struct CollisionWorld {
   // one closed mesh of one piece, the body's only part.
   std::vector<unsigned char> witnesses_on_one_surface;
   std::vector<std::vector<unsigned char>> scene_allowed;  // [moving slot][obstacle]
+  // Per moving slot, a lower bound on its root sphere's distance to every obstacle it may touch
+  // in any configuration (slot_reach.hpp): a scene check padded by less skips the slot.
+  std::vector<double> scene_reach_gap;
   std::vector<ObstacleFrame> obstacle_frames;
   ObstacleTree obstacle_tree;  // bounded obstacles (broad phase)
   SphereSet obstacle_spheres;  // the same, flat: the broad phase for up to a few hundred of them

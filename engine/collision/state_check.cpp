@@ -170,6 +170,7 @@ bool self_in_collision(const CollisionWorld& world, const CollisionState& state,
 bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, std::size_t m,
                      double padding, double margin, bool covers_decide,
                      std::vector<DeferredScenePair>* deferred) {
+  if (world.scene_reach_gap[m] > padding) return false;  // no obstacle within its reach
   const int b = world.moving_bodies[m];
   const Vector3& center = state.bound_centers[b];
   const double radius = world.root_radii[b];
@@ -253,6 +254,7 @@ bool slot_root_clear(const CollisionWorld& world, const CollisionState& state, s
   const double padding = base_padding + extra;
   const int b = world.moving_bodies[m];
   gap = -kInf;
+  if (world.scene_reach_gap[m] > padding) return true;
   if (!world.has_root[static_cast<std::size_t>(b)]) return false;
   const Vector3& center = state.bound_centers[b];
   const double radius = world.root_radii[b];
