@@ -12,28 +12,11 @@ namespace {
 // lanes' placements (lane_check.cpp keeps its points within a tenth of a millimetre).
 constexpr double kReachSlack = 1e-3;
 
-// How far a prismatic joint can slide from its zero position: infinite without finite limits.
-double slide_extent(const RobotModel& model, const Joint& joint) {
-  const Joint* limited = &joint;
-  double multiplier = 1.0, offset = 0.0;
-  if (joint.mimic) {
-    if (joint.mimic_source_variable < 0) return kInf;
-    limited = &model.variable_joint(joint.mimic_source_variable);
-    multiplier = joint.mimic->effective_multiplier;
-    offset = joint.mimic->effective_offset;
-  }
-  const JointLimits& limits = limited->limits;
-  if (!limits.has_position_limits) return kInf;
-  const double extent =
-      std::abs(multiplier) * std::max(std::abs(limits.lower), std::abs(limits.upper)) +
-      std::abs(offset);
-  return std::isfinite(extent) ? extent : kInf;
-}
-
 // A ball (world frame) that holds `point` (in `link`'s frame) in every configuration, centred
 // on the first moving joint between the root and the link (its origin is fixed in the world,
-// since nothing above it moves): each joint after it adds its origin's offset, each sliding
-// joint its extent. Radius infinite where no bound is known.
+// since nothing above it moves): each joint after it adds its origin's offset. Only turning
+// joints keep the ball whatever their values (a state checked outside the limits included); a
+// sliding, floating or planar joint on the way leaves the radius infinite.
 struct Ball {
   Vector3 center = Vector3::Zero();
   double radius = kInf;
@@ -61,9 +44,10 @@ Ball reach_ball(const RobotModel& model, const std::vector<Pose>& rest_poses, in
     ball.radius = point.norm();
     for (auto it = first_moving; it != chain.end(); ++it) {
       const Joint& j = **it;
-      if (j.type == JointType::Floating || j.type == JointType::Planar) return {};
+      if (j.type == JointType::Floating || j.type == JointType::Planar ||
+          j.type == JointType::Prismatic)
+        return {};
       if (it != first_moving) ball.radius += j.origin.translation().norm();
-      if (j.type == JointType::Prismatic) ball.radius += slide_extent(model, j);
     }
   }
   if (!ball.center.allFinite() || !(ball.radius < kInf)) return {};

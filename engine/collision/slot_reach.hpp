@@ -10,10 +10,10 @@
 namespace kinetic {
 
 // Per moving slot (world.moving_bodies order), a lower bound on the distance from its root
-// sphere to every obstacle it may touch (not allowed by the matrix), over every configuration
-// within the joint limits; minus infinity where no bound is known (a floating or planar joint
-// on the way to the root, a prismatic joint without finite limits, a non-finite pose), plus
-// infinity where the slot may touch no obstacle at all. Needs the world's bodies, matrix,
+// sphere to every obstacle it may touch (not allowed by the matrix), over every configuration,
+// within the joint limits or not; minus infinity where no bound is known (a prismatic, floating
+// or planar joint on the way to the root, a non-finite pose), plus infinity where the slot may
+// touch no obstacle at all. Needs the world's bodies, matrix,
 // obstacle frames and broad phase (place_obstacles, choose_pairs).
 std::vector<double> slot_scene_reach_gaps(const CollisionWorld& world);
 
