@@ -7,6 +7,8 @@
 
 #include "engine/collision/lane_math.hpp"
 
+KINETIC_LANES_FUSE_BEGIN
+
 namespace kinetic {
 namespace {
 
@@ -119,18 +121,21 @@ bool covers_apart_portable(const float* x, const float* y, const float* z, const
   return covers_apart_body(x, y, z, radius, a_begin, a_end, b_begin, b_end, padding);
 }
 #ifdef KINETIC_LANES_X86
-[[gnu::target("avx2")]] void place_avx2(const float* r, const float* t, const float* x,
-                                        const float* y, const float* z, float* out_x, float* out_y,
-                                        float* out_z, std::size_t begin, std::size_t end) {
+[[gnu::target(KINETIC_LANES_TARGET)]] void place_avx2(const float* r, const float* t,
+                                                      const float* x, const float* y,
+                                                      const float* z, float* out_x, float* out_y,
+                                                      float* out_z, std::size_t begin,
+                                                      std::size_t end) {
   place_body(r, t, x, y, z, out_x, out_y, out_z, begin, end);
 }
-[[gnu::target("avx2")]] bool cover_clear_avx2(const CoverAgainstPrimitive& c) {
+[[gnu::target(KINETIC_LANES_TARGET)]] bool cover_clear_avx2(const CoverAgainstPrimitive& c) {
   return cover_clear_body(c);
 }
-[[gnu::target("avx2")]] bool covers_apart_avx2(const float* x, const float* y, const float* z,
-                                               const float* radius, std::size_t a_begin,
-                                               std::size_t a_end, std::size_t b_begin,
-                                               std::size_t b_end, float padding) {
+[[gnu::target(KINETIC_LANES_TARGET)]] bool covers_apart_avx2(const float* x, const float* y,
+                                                             const float* z, const float* radius,
+                                                             std::size_t a_begin, std::size_t a_end,
+                                                             std::size_t b_begin, std::size_t b_end,
+                                                             float padding) {
   return covers_apart_body(x, y, z, radius, a_begin, a_end, b_begin, b_end, padding);
 }
 #endif
@@ -151,7 +156,7 @@ bool place_cover(const CollisionWorld& world, const CollisionState& state, std::
     t[row] = static_cast<float>(pose.translation()[row]);
   }
 #ifdef KINETIC_LANES_X86
-  const auto place = cpu_has_avx2() ? &place_avx2 : &place_portable;
+  const auto place = cpu_has_avx2_fma() ? &place_avx2 : &place_portable;
 #else
   const auto place = &place_portable;
 #endif
@@ -185,7 +190,7 @@ bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& 
   }
   c.padding = static_cast<float>(padding);
 #ifdef KINETIC_LANES_X86
-  return cpu_has_avx2() ? cover_clear_avx2(c) : cover_clear_portable(c);
+  return cpu_has_avx2_fma() ? cover_clear_avx2(c) : cover_clear_portable(c);
 #else
   return cover_clear_portable(c);
 #endif
@@ -209,10 +214,12 @@ bool covers_apart(const CollisionWorld& world, const CollisionState& state, std:
       world.cover_begin[ma], world.cover_begin[ma + 1], world.cover_begin[mb],
       world.cover_begin[mb + 1], static_cast<float>(padding));
 #ifdef KINETIC_LANES_X86
-  return std::apply(cpu_has_avx2() ? &covers_apart_avx2 : &covers_apart_portable, args);
+  return std::apply(cpu_has_avx2_fma() ? &covers_apart_avx2 : &covers_apart_portable, args);
 #else
   return std::apply(&covers_apart_portable, args);
 #endif
 }
 
 }  // namespace kinetic
+
+KINETIC_LANES_FUSE_END

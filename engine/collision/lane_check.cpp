@@ -11,6 +11,8 @@
 #include "engine/kinematics/joint_motion.hpp"
 #include "engine/kinematics/joint_source.hpp"
 
+KINETIC_LANES_FUSE_BEGIN
+
 namespace kinetic {
 namespace {
 
@@ -512,16 +514,18 @@ void self_open_portable(const CollisionWorld& world, LaneState& lanes,
 }
 
 #ifdef KINETIC_LANES_X86
-[[gnu::target("avx2")]] bool scene_open_avx2(const CollisionWorld& world, LaneState& lanes,
-                                             const JointVector* const* states, int count,
-                                             double scene_padding, LaneOpen* open,
-                                             bool stop_at_collision) {
+[[gnu::target(KINETIC_LANES_TARGET)]] bool scene_open_avx2(const CollisionWorld& world,
+                                                           LaneState& lanes,
+                                                           const JointVector* const* states,
+                                                           int count, double scene_padding,
+                                                           LaneOpen* open, bool stop_at_collision) {
   return scene_open_body(world, lanes, states, count, scene_padding, open, stop_at_collision);
 }
-[[gnu::target("avx2")]] void self_open_avx2(const CollisionWorld& world, LaneState& lanes,
-                                            const JointVector* const* states, int count,
-                                            double self_padding, LaneOpen* open,
-                                            SlotMask self_proven) {
+[[gnu::target(KINETIC_LANES_TARGET)]] void self_open_avx2(const CollisionWorld& world,
+                                                          LaneState& lanes,
+                                                          const JointVector* const* states,
+                                                          int count, double self_padding,
+                                                          LaneOpen* open, SlotMask self_proven) {
   self_open_body(world, lanes, states, count, self_padding, open, self_proven);
 }
 #endif
@@ -532,7 +536,7 @@ bool lanes_open_scene(const CollisionWorld& world, LaneState& lanes,
                       const JointVector* const* states, int count, double scene_padding,
                       LaneOpen* open, bool stop_at_collision) {
 #ifdef KINETIC_LANES_X86
-  const auto run = cpu_has_avx2() ? &scene_open_avx2 : &scene_open_portable;
+  const auto run = cpu_has_avx2_fma() ? &scene_open_avx2 : &scene_open_portable;
 #else
   const auto run = &scene_open_portable;
 #endif
@@ -543,7 +547,7 @@ void lanes_open_self(const CollisionWorld& world, LaneState& lanes,
                      const JointVector* const* states, int count, double self_padding,
                      LaneOpen* open, SlotMask self_proven) {
 #ifdef KINETIC_LANES_X86
-  const auto run = cpu_has_avx2() ? &self_open_avx2 : &self_open_portable;
+  const auto run = cpu_has_avx2_fma() ? &self_open_avx2 : &self_open_portable;
 #else
   const auto run = &self_open_portable;
 #endif
@@ -558,3 +562,5 @@ void lanes_open(const CollisionWorld& world, LaneState& lanes, const JointVector
 }
 
 }  // namespace kinetic
+
+KINETIC_LANES_FUSE_END

@@ -37,11 +37,26 @@ inline bool primitive_half_sizes(const Shape& shape, float half[3]) {
 }
 
 #ifdef KINETIC_LANES_X86
-// Whether this CPU runs the AVX2 builds (asked once, after start-up).
-inline bool cpu_has_avx2() {
-  static const bool has = __builtin_cpu_supports("avx2");
+// The vector builds' target: AVX2 with fused multiply-adds (FMA3 came with AVX2 on every x86 CPU
+// since 2013). The files that build them let GCC fuse a*b+c there (their single-precision tests
+// carry slack for rounding, and a fused operation rounds once where the pair rounded twice),
+// though the engine is otherwise built unfused (fast_sincos.hpp): KINETIC_LANES_FUSE_BEGIN/END.
+#define KINETIC_LANES_TARGET "avx2,fma"
+// Whether this CPU runs the vector builds (asked once, after start-up).
+inline bool cpu_has_avx2_fma() {
+  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   return has;
 }
+#endif
+// Around the definitions of the vector kernels: a*b+c may be fused there (GCC; clang, which
+// builds only the fuzz targets, keeps them unfused).
+#if defined(__GNUC__) && !defined(__clang__)
+#define KINETIC_LANES_FUSE_BEGIN \
+  _Pragma("GCC push_options") _Pragma("GCC optimize(\"fp-contract=fast\")")
+#define KINETIC_LANES_FUSE_END _Pragma("GCC pop_options")
+#else
+#define KINETIC_LANES_FUSE_BEGIN
+#define KINETIC_LANES_FUSE_END
 #endif
 
 // One float per lane. may_alias: the lanes live in LaneState's float blocks.

@@ -8,6 +8,8 @@
 #include "engine/collision/collision_body.hpp"
 #include "engine/collision/lane_math.hpp"
 
+KINETIC_LANES_FUSE_BEGIN
+
 namespace kinetic {
 namespace {
 
@@ -139,7 +141,7 @@ bool scan_portable(const WitnessScan& s) {
   return scan_body(s);
 }
 #ifdef KINETIC_LANES_X86
-[[gnu::target("avx2")]] bool scan_avx2(const WitnessScan& s) {
+[[gnu::target(KINETIC_LANES_TARGET)]] bool scan_avx2(const WitnessScan& s) {
   return scan_body(s);
 }
 #endif
@@ -248,7 +250,7 @@ bool witness_within(const CollisionWorld& world, const CollisionState& state, st
   scan.box = type == Shape::Type::Box;  // else a cylinder along its z axis
   primitive_half_sizes(shape, scan.half);
 #ifdef KINETIC_LANES_X86
-  const auto run = cpu_has_avx2() ? &scan_avx2 : &scan_portable;
+  const auto run = cpu_has_avx2_fma() ? &scan_avx2 : &scan_portable;
 #else
   const auto run = &scan_portable;
 #endif
@@ -355,3 +357,5 @@ bool self_contact_witnessed(const CollisionWorld& world, const CollisionState& s
 }
 
 }  // namespace kinetic
+
+KINETIC_LANES_FUSE_END
