@@ -186,6 +186,11 @@ inline Column* aligned_columns(std::vector<double>& storage, std::size_t count) 
 // -0 appears there). Columns are picked from registers: the pattern is fixed per node.
 [[gnu::always_inline]] inline void store_pose(const Column* r, const Column& p,
                                               const TreeKernelNode& node, double* pose) {
+  if (node.out_identity) {  // about half a chain's links (the Panda's turn by pi/2 back and forth)
+    for (int c = 0; c < 3; ++c) std::memcpy(pose + 4 * c, &r[c], sizeof r[c]);
+    std::memcpy(pose + 12, &p, sizeof p);
+    return;
+  }
   for (int c = 0; c < 3; ++c) {
     const int source = node.out_source[c];
     const double sign = node.out_sign[c];
@@ -411,6 +416,7 @@ TreeKernel make_tree_kernel(const std::vector<TreeKernelJoint>& joints, int link
         if (child_logical(r, c) != 0.0) {
           node.out_source[c] = static_cast<std::uint8_t>(r);
           node.out_sign[c] = child_logical(r, c);
+          node.out_identity = node.out_identity && r == c && child_logical(r, c) == 1.0;
         }
     logical[joint.child_link] = child_logical;
     kernel.nodes.push_back(node);

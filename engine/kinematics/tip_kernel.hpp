@@ -83,6 +83,7 @@ struct TreeKernelNode {
   // Output: column c of the true rotation = out_sign[c] * physical column out_source[c].
   std::uint8_t out_source[3] = {0, 1, 2};
   double out_sign[3] = {1, 1, 1};
+  bool out_identity = true;  // the true rotation is the physical one (the columns as they are)
 };
 
 struct TreeKernelValue {
