@@ -153,6 +153,20 @@ std::optional<Folding> fold_about_axis(const Eigen::Matrix3d& tip_rotation, int 
   return best;
 }
 
+// The axis (0..2) a rotation turns about, to 1e-12 (then it is a turn of the other two columns);
+// -1 when it turns about none.
+int turn_axis_of(const Eigen::Matrix3d& rotation) {
+  constexpr double kExact = 1e-12;
+  for (int axis = 0; axis < 3; ++axis) {
+    bool fixed = std::fabs(rotation(axis, axis) - 1.0) <= kExact;
+    for (int k = 0; k < 3 && fixed; ++k)
+      if (k != axis)
+        fixed = std::fabs(rotation(axis, k)) <= kExact && std::fabs(rotation(k, axis)) <= kExact;
+    if (fixed) return axis;
+  }
+  return -1;
+}
+
 // --- whole trees ------------------------------------------------------------------------------
 
 constexpr int kTreeStackValues = 64;  // joint values handled without heap scratch
@@ -253,8 +267,16 @@ inline Column* aligned_columns(std::vector<double>& storage, std::size_t count) 
     }
     previous = node.child_link;
     translate(r, node.translation, node.translation_mask, p);
-    if (node.has_pre) [[unlikely]]
-      multiply_columns(r, node.pre);
+    if (node.has_pre) [[unlikely]] {
+      if (node.pre_turn_axis == 2)
+        turn(r[0], r[1], node.pre_cosine, node.pre_sine);
+      else if (node.pre_turn_axis == 1)
+        turn(r[2], r[0], node.pre_cosine, node.pre_sine);
+      else if (node.pre_turn_axis == 0)
+        turn(r[1], r[2], node.pre_cosine, node.pre_sine);
+      else
+        multiply_columns(r, node.pre);
+    }
     switch (node.motion) {
       case TreeKernelNode::Motion::Fixed:
         break;
@@ -387,6 +409,12 @@ TreeKernel make_tree_kernel(const std::vector<TreeKernelJoint>& joints, int link
       const Eigen::Matrix3d pre = parent_logical * joint.origin.linear();
       for (int c = 0; c < 3; ++c)
         for (int r = 0; r < 3; ++r) node.pre[3 * c + r] = pre(r, c);
+      if (const int axis = turn_axis_of(pre); axis >= 0) {
+        const int i = (axis + 1) % 3, j = (axis + 2) % 3;  // Rot(e_axis): e_i -> c e_i + s e_j
+        node.pre_turn_axis = axis;
+        node.pre_cosine = pre(i, i);
+        node.pre_sine = pre(j, i);
+      }
       child_logical.setIdentity();
     }
     if (motion != StepMotion::Fixed) {

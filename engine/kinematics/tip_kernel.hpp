@@ -79,7 +79,11 @@ struct TreeKernelNode {
   bool branches = false;  // a node other than the next one starts from this frame
   Motion motion = Motion::Fixed;
   double pre[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};  // column-major
-  double direction[3] = {0, 0, 1};              // Slide / RotateGeneral: unit axis, physical
+  // A pre that turns about one physical axis (the Panda hand's -45 degrees): that axis (0..2) and
+  // the turn's cosine and sine, so two columns turn instead of three being multiplied; -1: none.
+  int pre_turn_axis = -1;
+  double pre_cosine = 1.0, pre_sine = 0.0;
+  double direction[3] = {0, 0, 1};  // Slide / RotateGeneral: unit axis, physical
   // Output: column c of the true rotation = out_sign[c] * physical column out_source[c].
   std::uint8_t out_source[3] = {0, 1, 2};
   double out_sign[3] = {1, 1, 1};

@@ -461,8 +461,13 @@ double check_random_tree(std::mt19937_64& random, int link_count, bool general_o
     joint.parent_link = std::uniform_int_distribution<int>(0, child - 1)(random);
     joint.child_link = child;
     joint.origin.translation() = Vector3(unit(random), unit(random), unit(random));
-    // Axis-aligned origins (folded as column moves) and general ones.
-    if (general_origins)
+    // Axis-aligned origins (folded as column moves), general ones, and every third general one
+    // a turn about one axis (two columns turned, as the Panda's hand).
+    if (general_origins && child % 3 == 0)
+      joint.origin.linear() =
+          Eigen::AngleAxisd(3 * unit(random), Vector3::Unit(child % 2 == 0 ? 2 : (child / 3) % 3))
+              .toRotationMatrix();
+    else if (general_origins)
       joint.origin.linear() =
           pose_from_xyz_rpy(Vector3::Zero(),
                             Vector3(3 * unit(random), unit(random), 3 * unit(random)))
