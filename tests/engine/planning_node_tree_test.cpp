@@ -87,22 +87,26 @@ TEST(NodeTreeSearch, NearestWithinAndKNearestMatchAScanInNodeOrder) {
   }
 }
 
-// A small tree scans its nodes joint by joint instead of walking the k-d tree: the same answers
-// at every size, through the size where the k-d tree takes over (256 nodes) and beyond it.
+// A small tree scans its nodes four at a time instead of walking the k-d tree: the same answers
+// at every size (whole and partial blocks of four), through the size where the k-d tree takes
+// over (256 nodes) and beyond it, for seven and six joints (loops of their own) and three.
 TEST(NodeTreeSearch, NearestMatchesAScanAtEverySizeWhileTheTreeGrows) {
   std::mt19937_64 rng(19);
-  const std::vector<JointVector> states = search_like_states(7, 400, rng);
-  std::uniform_real_distribution<double> uniform(-3.5, 3.5);
-  NodeTree tree(7);
-  std::vector<JointVector> added;
-  for (std::size_t i = 0; i < states.size(); ++i) {
-    tree.add(states[i], static_cast<int>(i) - 1);
-    added.push_back(states[i]);
-    for (int query = 0; query < 4; ++query) {
-      JointVector q(7);
-      for (int j = 0; j < 7; ++j) q[j] = uniform(rng);
-      if (query == 0) q = added[rng() % added.size()];  // on a node, maybe a duplicated one
-      ASSERT_EQ(tree.nearest(q), scan_nearest(added, q)) << "size " << added.size();
+  for (const int dof : {7, 6, 3}) {
+    const std::vector<JointVector> states = search_like_states(dof, 400, rng);
+    std::uniform_real_distribution<double> uniform(-3.5, 3.5);
+    NodeTree tree(dof);
+    std::vector<JointVector> added;
+    for (std::size_t i = 0; i < states.size(); ++i) {
+      tree.add(states[i], static_cast<int>(i) - 1);
+      added.push_back(states[i]);
+      for (int query = 0; query < 4; ++query) {
+        JointVector q(dof);
+        for (int j = 0; j < dof; ++j) q[j] = uniform(rng);
+        if (query == 0) q = added[rng() % added.size()];  // on a node, maybe a duplicated one
+        ASSERT_EQ(tree.nearest(q), scan_nearest(added, q))
+            << "dof " << dof << " size " << added.size();
+      }
     }
   }
 }

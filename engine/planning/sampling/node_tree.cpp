@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace kinetic {
@@ -10,8 +12,13 @@ int NodeTree::add(const JointVector& q, int parent) {
   const int node = size();
   data_.insert(data_.end(), q.data(), q.data() + dof_);
   if (node < kMaxScanned) {
-    columns_.resize(static_cast<std::size_t>(dof_));
-    for (int j = 0; j < dof_; ++j) columns_[static_cast<std::size_t>(j)].push_back(q[j]);
+    // A new block of four holds +infinity where no node is yet: its sums never win.
+    const std::size_t block = static_cast<std::size_t>(node / 4) * dof_ * 4;
+    if (node % 4 == 0)
+      columns_.resize(block + static_cast<std::size_t>(dof_) * 4,
+                      std::numeric_limits<double>::infinity());
+    for (int j = 0; j < dof_; ++j)
+      columns_[block + static_cast<std::size_t>(j) * 4 + node % 4] = q[j];
   } else if (!columns_.empty()) {
     columns_ = {};  // the k-d tree answers from here on
   }
@@ -146,45 +153,61 @@ double NodeTree::squared_distance(int node, const double* q, double bound) const
 }
 
 namespace {
-// The nearest of n nodes kept column by column (columns[j][i]: joint j of node i) to q: blocks of
-// nodes, each block's squared distances summed joint by joint in the order squared_distance sums
-// them (the same doubles, so the same answers as the k-d tree's). Built twice where the CPU may
-// have AVX2: four nodes per instruction instead of two, a twentieth of a bookshelf's search.
-[[gnu::always_inline]] inline int scan_columns(const std::vector<std::vector<double>>& columns,
-                                               int n, int dof, const double* q) {
-  constexpr int kBlock = 32;
-  double sum[kBlock];
-  int best = -1;
-  double best_d = std::numeric_limits<double>::infinity();
-  for (int base = 0; base < n; base += kBlock) {
-    const int count = std::min(kBlock, n - base);
-    std::fill(sum, sum + count, 0.0);
+// The nearest of n nodes kept in blocks of four (blocks[(4 dof) b + 4 j + k]: joint j of node
+// 4b + k) to q: each node's squared distance summed joint by joint in the order squared_distance
+// sums it (the same doubles, so the same answers as the k-d tree's), four nodes at once, each of
+// the four lanes keeping its nearest node; among equally near nodes the lower index wins. Built
+// twice where the CPU may have AVX2 (one instruction per four nodes instead of two).
+using Four = double __attribute__((vector_size(32)));
+using FourIndices = std::int64_t __attribute__((vector_size(32)));
+
+// kDof > 0: the joint count known when compiled (the loop over joints unrolled); 0: dof.
+template <int kDof>
+[[gnu::always_inline]] inline int scan_blocks(const double* blocks, int n, int runtime_dof,
+                                              const double* q) {
+  const int dof = kDof > 0 ? kDof : runtime_dof;
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  Four best = {kInfinity, kInfinity, kInfinity, kInfinity};
+  FourIndices best_index = {-1, -1, -1, -1};
+  FourIndices index = {0, 1, 2, 3};
+  const FourIndices step = {4, 4, 4, 4};
+  for (int base = 0; base < n; base += 4, blocks += 4 * dof, index += step) {
+    Four sum = {0.0, 0.0, 0.0, 0.0};
+#pragma GCC unroll 8
     for (int j = 0; j < dof; ++j) {
-      const double* column = columns[static_cast<std::size_t>(j)].data() + base;
-      const double value = q[j];
-      for (int i = 0; i < count; ++i) {
-        const double d = column[i] - value;
-        sum[i] += d * d;
-      }
+      Four column;
+      std::memcpy(&column, blocks + 4 * j, sizeof column);
+      const Four d = column - q[j];
+      sum += d * d;
     }
-    for (int i = 0; i < count; ++i)
-      if (sum[i] < best_d) {  // strictly: among equals the lower index stays
-        best_d = sum[i];
-        best = base + i;
-      }
+    const FourIndices nearer = sum < best;  // strictly: an earlier node of the lane stays
+    best = nearer ? sum : best;
+    best_index = nearer ? index : best_index;
   }
-  return best;
+  int nearest = -1;
+  double nearest_d = kInfinity;
+  for (int lane = 0; lane < 4; ++lane) {
+    const int node = static_cast<int>(best_index[lane]);
+    if (best[lane] < nearest_d || (best[lane] == nearest_d && node >= 0 && node < nearest)) {
+      nearest_d = best[lane];
+      nearest = node;
+    }
+  }
+  return nearest;
 }
 
-int scan_portable(const std::vector<std::vector<double>>& columns, int n, int dof,
-                  const double* q) {
-  return scan_columns(columns, n, dof, q);
+// Arms of six and seven joints get their own loops.
+int scan_portable(const double* blocks, int n, int dof, const double* q) {
+  if (dof == 7) return scan_blocks<7>(blocks, n, dof, q);
+  if (dof == 6) return scan_blocks<6>(blocks, n, dof, q);
+  return scan_blocks<0>(blocks, n, dof, q);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-[[gnu::target("avx2")]] int scan_avx2(const std::vector<std::vector<double>>& columns, int n,
-                                      int dof, const double* q) {
-  return scan_columns(columns, n, dof, q);
+[[gnu::target("avx2")]] int scan_avx2(const double* blocks, int n, int dof, const double* q) {
+  if (dof == 7) return scan_blocks<7>(blocks, n, dof, q);
+  if (dof == 6) return scan_blocks<6>(blocks, n, dof, q);
+  return scan_blocks<0>(blocks, n, dof, q);
 }
 #endif
 }  // namespace
@@ -192,9 +215,9 @@ int scan_portable(const std::vector<std::vector<double>>& columns, int n, int do
 int NodeTree::scan_nearest(const double* q) const {
 #if defined(__x86_64__) && defined(__GNUC__)
   static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2) return scan_avx2(columns_, size(), dof_, q);
+  if (avx2) return scan_avx2(columns_.data(), size(), dof_, q);
 #endif
-  return scan_portable(columns_, size(), dof_, q);
+  return scan_portable(columns_.data(), size(), dof_, q);
 }
 
 int NodeTree::nearest(const JointVector& q) const {

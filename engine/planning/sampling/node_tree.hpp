@@ -5,9 +5,10 @@
 // balanced each time its size doubles. A linear scan costs every query the whole tree: on a hard
 // problem (10,000+ nodes) that was a third of the planning time. But most searches end with a few
 // dozen nodes, where the k-d tree's walk (a branch per node, a stack) cost more than reading every
-// node: the nearest node of a small tree is found by a scan over the states kept column by column
-// (one joint's values of every node in a row, so the compiler computes several nodes' distances at
-// once). Answers are those of a scan in node order: among equally near nodes the lower index wins.
+// node: the nearest node of a small tree is found by a scan over the states kept again in blocks
+// of four nodes (a joint's four values side by side: four nodes' distances per vector operation,
+// each lane keeping its nearest, no branch per node). Answers are those of a scan in node order:
+// among equally near nodes the lower index wins.
 #include <utility>
 #include <vector>
 
@@ -54,8 +55,9 @@ class NodeTree {
 
   int dof_;
   std::vector<double> data_;
-  // The states again, joint by joint, while the tree is small enough to scan (kMaxScanned).
-  std::vector<std::vector<double>> columns_;
+  // The states again while the tree is small enough to scan (kMaxScanned), in blocks of four
+  // nodes, joint by joint within a block (four nodes' values of one joint side by side).
+  std::vector<double> columns_;
   std::vector<int> parents_;
   // k-d tree links per node (-1: none) and the coordinate the node splits at.
   int root_ = 0;
