@@ -374,8 +374,8 @@ double convex_set_gap_along(const ConvexSet& a, const Pose& pose_a, const Convex
 
 ConvexDistance convex_set_distance(const ConvexSet& given_a, const Pose& pose_a,
                                    const ConvexSet& given_b, const Pose& pose_b,
-                                   double stop_at_or_above, double stop_below,
-                                   double loose_beyond) {
+                                   double stop_at_or_above, double stop_below, double loose_beyond,
+                                   const Vector3* first_axis) {
   // Each support search starts where the last one for the same set ended: GJK's directions turn
   // little from one iteration to the next.
   std::uint32_t start_a = 0, start_b = 0;
@@ -389,9 +389,11 @@ ConvexDistance convex_set_distance(const ConvexSet& given_a, const Pose& pose_a,
     return Vector3(b_in_a.rotation * set_support(b, b_in_a.rotation.transpose() * d) +
                    b_in_a.translation);
   };
-  ConvexDistance out = inflate(Gjk().run(support_a, support_b, -b_in_a.translation,
-                                         stop_at_or_above + ra + rb, stop_below + ra + rb,
-                                         loose_beyond + ra + rb),
+  const Vector3 guess = first_axis && first_axis->squaredNorm() > 0.0
+                            ? Vector3(pose_a.linear().transpose() * *first_axis)
+                            : Vector3(-b_in_a.translation);
+  ConvexDistance out = inflate(Gjk().run(support_a, support_b, guess, stop_at_or_above + ra + rb,
+                                         stop_below + ra + rb, loose_beyond + ra + rb),
                                ra, rb);
   out.point_a = pose_a * out.point_a;
   out.point_b = pose_a * out.point_b;

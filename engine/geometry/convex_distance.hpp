@@ -63,10 +63,14 @@ struct ConvexSet {
 // reaches `stop_at_or_above`, or the distance falls below `stop_below` (a caller asking whether
 // they are at least some distance apart needs no more digits either way), or once the lower bound
 // exceeds `loose_beyond` and lies within kLooseRatio of the distance (as primitive_distance).
+// first_axis (optional, nonzero; in the frame the poses are given in): the direction from b
+// towards a the search starts along, where it knows a better one than the line between the
+// sets' origins (the axis that separated them at a nearby pose).
 ConvexDistance convex_set_distance(
     const ConvexSet& a, const Pose& pose_a, const ConvexSet& b, const Pose& pose_b,
     double stop_at_or_above = std::numeric_limits<double>::infinity(), double stop_below = 0.0,
-    double loose_beyond = std::numeric_limits<double>::infinity());
+    double loose_beyond = std::numeric_limits<double>::infinity(),
+    const Vector3* first_axis = nullptr);
 
 // How far set a lies beyond set b along the unit direction n (from b towards a): the least n.x
 // over a minus the greatest over b. Where positive, a lower bound on their distance: the test of

@@ -19,6 +19,7 @@
 #include "engine/collision/collision_world.hpp"
 #include "engine/collision/state_check.hpp"
 #include "engine/collision/witness_check.hpp"
+#include "engine/core/infinity.hpp"
 #include "engine/geometry/collision_mesh.hpp"
 #include "engine/geometry/convex_distance.hpp"
 #include "engine/geometry/convex_hull.hpp"
@@ -90,8 +91,15 @@ TEST(ConvexHullDistance, CornerPointsMeasureAsTheirBox) {
         convex_set_distance({nullptr, &corners_a}, pa, {nullptr, &corners_b}, pb);
     const ConvexDistance mixed =
         convex_set_distance({nullptr, &corners_a}, pa, {&box_b, nullptr}, pb);
+    // Started along a given axis (a nearby pose's separating axis; here any direction, even one
+    // pointing the wrong way): the same distance.
+    const Vector3 first_axis = random_pose(rng, 1.0).linear().col(0);
+    const ConvexDistance started = convex_set_distance({nullptr, &corners_a}, pa, {&box_b, nullptr},
+                                                       pb, kInf, 0.0, kInf, &first_axis);
     ASSERT_NEAR(points.distance, boxes.distance, 1e-9) << "case " << i;
     ASSERT_NEAR(mixed.distance, boxes.distance, 1e-9) << "case " << i;
+    ASSERT_NEAR(started.distance, boxes.distance, 1e-9) << "case " << i;
+    ASSERT_LE(started.lower_bound, started.distance);
     ASSERT_LE(points.lower_bound, points.distance);
     ASSERT_NEAR((points.point_a - points.point_b).norm(), points.distance, 1e-9);
     apart += boxes.distance > 0.0;
