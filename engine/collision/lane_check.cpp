@@ -338,7 +338,7 @@ namespace {
     // obstacle, whose outcome (a link beside an obstacle or not) the predictor cannot learn.
     int* out = lanes.candidates.data();
     std::size_t count = 0;
-    for (std::size_t e = 0; e < spheres.size(); ++e) {
+    for (std::size_t e = 0; e < spheres.entries(); ++e) {  // (padding entries never count)
       const LaneF dx = root[0] - x[e], dy = root[1] - y[e], dz = root[2] - z[e];
       const float limit = r[e] + reach;
       // Not-greater: a NaN lane stays near.

@@ -1,34 +1,53 @@
 #include "engine/collision/sphere_set.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
+
+#include "engine/collision/lane_math.hpp"
 
 namespace kinetic {
 
+namespace {
+std::uint64_t near_word_portable(const float* blocks, std::size_t padded, bool has_solids,
+                                 std::size_t base, float cx, float cy, float cz, float extra);
+#ifdef KINETIC_LANES_X86
+std::uint64_t near_word_avx2(const float* blocks, std::size_t padded, bool has_solids,
+                             std::size_t base, float cx, float cy, float cz, float extra);
+#endif
+}  // namespace
+
 void SphereSet::build(const std::vector<ObstacleTree::Entry>& entries,
                       const std::vector<std::optional<Solid>>* solids) {
-  const std::size_t padded = (entries.size() + 3) / 4 * 4;
+  near_word_ = &near_word_portable;
+#ifdef KINETIC_LANES_X86
+  if (__builtin_cpu_supports("avx2")) near_word_ = &near_word_avx2;
+#endif
+  padded_ = (entries.size() + 7) / 8 * 8;
+  entries_ = entries.size();
   constexpr float kFar = std::numeric_limits<float>::infinity();
-  x_.assign(padded, kFar);
-  y_.assign(padded, kFar);
-  z_.assign(padded, kFar);
-  r_.assign(padded, 0.0f);
-  ids_.assign(padded, -1);
+  x_.assign(padded_, kFar);
+  y_.assign(padded_, kFar);
+  z_.assign(padded_, kFar);
+  r_.assign(padded_, 0.0f);
+  ids_.assign(padded_, -1);
+  blocks_.assign(kColumns * padded_, 0.0f);
+  for (std::size_t i = 0; i < padded_; ++i) {
+    for (const int c : {kX, kY, kZ}) at(c, i) = kFar;
+    at(kRadial, i) = -1.0f;  // no solid: the bounding sphere's verdict stands
+  }
   usable_ = true;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const ObstacleTree::Entry& e = entries[i];
     usable_ &= e.center.cwiseAbs().maxCoeff() <= kMaxCoordinate && std::isfinite(e.radius);
-    x_[i] = static_cast<float>(e.center.x());
-    y_[i] = static_cast<float>(e.center.y());
-    z_[i] = static_cast<float>(e.center.z());
+    at(kX, i) = x_[i] = static_cast<float>(e.center.x());
+    at(kY, i) = y_[i] = static_cast<float>(e.center.y());
+    at(kZ, i) = z_[i] = static_cast<float>(e.center.z());
     // Rounded up: the float sphere holds the double one.
-    r_[i] = std::nextafter(static_cast<float>(e.radius * (1.0 + 1e-6)), kFar);
+    at(kR, i) = r_[i] = std::nextafter(static_cast<float>(e.radius * (1.0 + 1e-6)), kFar);
     ids_[i] = e.id;
   }
   has_solids_ = false;
-  for (auto* column : {&ox_, &oy_, &oz_, &hx_, &hy_, &hz_, &slack_}) column->assign(padded, 0.0f);
-  for (auto& column : m_) column.assign(padded, 0.0f);
-  radial_.assign(padded, -1.0f);  // no solid: the bounding sphere's verdict stands
   if (!solids || solids->size() != entries.size()) return;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const std::optional<Solid>& solid = (*solids)[i];
@@ -36,72 +55,79 @@ void SphereSet::build(const std::vector<ObstacleTree::Entry>& entries,
         !solid->half.allFinite() || !std::isfinite(solid->radial))
       continue;
     has_solids_ = true;
-    for (int k = 0; k < 9; ++k) m_[k][i] = static_cast<float>(solid->to_local(k / 3, k % 3));
-    ox_[i] = static_cast<float>(solid->origin.x());
-    oy_[i] = static_cast<float>(solid->origin.y());
-    oz_[i] = static_cast<float>(solid->origin.z());
-    hx_[i] = static_cast<float>(solid->half.x());
-    hy_[i] = static_cast<float>(solid->half.y());
-    hz_[i] = static_cast<float>(solid->half.z());
-    radial_[i] = static_cast<float>(std::max(solid->radial, 0.0));
+    for (int k = 0; k < 9; ++k) at(kM0 + k, i) = static_cast<float>(solid->to_local(k / 3, k % 3));
+    for (int a = 0; a < 3; ++a) {
+      at(kOx + a, i) = static_cast<float>(solid->origin[a]);
+      at(kHx + a, i) = static_cast<float>(solid->half[a]);
+    }
+    at(kRadial, i) = static_cast<float>(std::max(solid->radial, 0.0));
     // Float rounding of the dozen operations below, relative to the sizes involved (the query
     // point lies within reach of the solid where the verdict is close).
     const double size =
         solid->origin.cwiseAbs().maxCoeff() + solid->half.cwiseAbs().maxCoeff() + solid->radial;
-    slack_[i] = static_cast<float>(kSlack + 4e-6 * size);
+    at(kSlackColumn, i) = static_cast<float>(kSlack + 4e-6 * size);
   }
 }
 
-unsigned SphereSet::solid_mask(std::size_t base, float cx, float cy, float cz, float extra) const {
-  const float reach = extra * (1.0f + 4e-6f);
-#if defined(__SSE2__)
-  const auto load = [&](const std::vector<float>& column) { return _mm_loadu_ps(&column[base]); };
-  const __m128 zero = _mm_setzero_ps();
-  const __m128 sign = _mm_set1_ps(-0.0f);
-  const __m128 dx = _mm_sub_ps(_mm_set1_ps(cx), load(ox_));
-  const __m128 dy = _mm_sub_ps(_mm_set1_ps(cy), load(oy_));
-  const __m128 dz = _mm_sub_ps(_mm_set1_ps(cz), load(oz_));
-  const auto row = [&](int r) {
-    return _mm_add_ps(
-        _mm_add_ps(_mm_mul_ps(load(m_[3 * r]), dx), _mm_mul_ps(load(m_[3 * r + 1]), dy)),
-        _mm_mul_ps(load(m_[3 * r + 2]), dz));
+namespace {
+// near_word's eight entries at a time: built portable and, where the CPU may have AVX2, for it
+// (one register per eight floats). No fused multiply-adds in either: the same floats both ways.
+// blocks: SphereSet's, `padded` entries in blocks of 8, each block kColumns rows of 8 floats in its
+// order (x, y, z, r, the solid's rotation rows, origin, half extents, radial radius, slack).
+[[gnu::always_inline]] inline std::uint64_t near_word_body(const float* blocks, std::size_t padded,
+                                                           bool has_solids, std::size_t base,
+                                                           float cx, float cy, float cz,
+                                                           float extra) {
+  enum { kX, kY, kZ, kR, kM0, kOx = kM0 + 9, kOy, kOz, kHx, kHy, kHz, kRadial, kSlack, kColumns };
+  const float* block = nullptr;
+  const auto load = [&block](int row, std::size_t) {
+    LaneF v;
+    std::memcpy(&v, block + row * kLanes, sizeof v);
+    return v;
   };
-  // Beyond each half extent (0 inside it): a box's distance is the length of these.
-  const auto beyond = [&](__m128 local, const std::vector<float>& half) {
-    return _mm_max_ps(_mm_sub_ps(_mm_andnot_ps(sign, local), load(half)), zero);
-  };
-  const __m128 qx = beyond(row(0), hx_), qy = beyond(row(1), hy_), qz = beyond(row(2), hz_);
-  const __m128 radial = load(radial_);
-  // Across the axis: a cylinder's radial gap (half extents 0 there), a box's plain x-y part.
-  const __m128 across = _mm_max_ps(
-      _mm_sub_ps(_mm_sqrt_ps(_mm_add_ps(_mm_mul_ps(qx, qx), _mm_mul_ps(qy, qy))), radial), zero);
-  const __m128 d2 = _mm_add_ps(_mm_mul_ps(across, across), _mm_mul_ps(qz, qz));
-  const __m128 limit = _mm_add_ps(_mm_set1_ps(reach), load(slack_));
-  const unsigned near =
-      static_cast<unsigned>(_mm_movemask_ps(_mm_cmpngt_ps(d2, _mm_mul_ps(limit, limit))));
-  const unsigned no_solid = static_cast<unsigned>(_mm_movemask_ps(_mm_cmplt_ps(radial, zero)));
-  return near | no_solid;
-#else
-  unsigned mask = 0;
-  for (std::size_t k = 0; k < 4; ++k) {
-    const std::size_t i = base + k;
-    if (radial_[i] < 0.0f) {
-      mask |= 1u << k;
-      continue;
+  const float reach = extra * (1.0f + 4e-6f);  // the solids' test: as the bounding spheres' slack
+  const std::size_t end = std::min(padded, base + 64);
+  std::uint64_t word = 0;
+  for (std::size_t at = base; at < end; at += kLanes) {
+    block = blocks + at * kColumns;
+    const LaneF dx = load(kX, at) - cx, dy = load(kY, at) - cy, dz = load(kZ, at) - cz;
+    const LaneF limit = load(kR, at) + extra;
+    unsigned near = lane_bits(~((dx * dx + dy * dy) + dz * dz > limit * limit));
+    if (near != 0 && has_solids) {
+      // The point in each solid's frame; how far beyond each half extent (0 within it).
+      const LaneF sx = cx - load(kOx, at), sy = cy - load(kOy, at), sz = cz - load(kOz, at);
+      const auto row = [&](int r) {
+        return (load(kM0 + 3 * r, at) * sx + load(kM0 + 3 * r + 1, at) * sy) +
+               load(kM0 + 3 * r + 2, at) * sz;
+      };
+      const LaneF qx = lane_max0(lane_abs(row(0)) - load(kHx, at));
+      const LaneF qy = lane_max0(lane_abs(row(1)) - load(kHy, at));
+      const LaneF qz = lane_max0(lane_abs(row(2)) - load(kHz, at));
+      const LaneF radial = load(kRadial, at);
+      // Across the axis: a cylinder's radial gap (half extents 0 there), a box's plain x-y part.
+      const LaneF across = lane_max0(lane_sqrt(qx * qx + qy * qy) - radial);
+      const LaneF solid_limit = reach + load(kSlack, at);
+      const LaneI solid_near = ~(across * across + qz * qz > solid_limit * solid_limit);
+      const LaneI no_solid = radial < 0.0f;  // the bounding sphere's verdict stands
+      near &= lane_bits(solid_near | no_solid);
     }
-    const float dx = cx - ox_[i], dy = cy - oy_[i], dz = cz - oz_[i];
-    const float lx = m_[0][i] * dx + m_[1][i] * dy + m_[2][i] * dz;
-    const float ly = m_[3][i] * dx + m_[4][i] * dy + m_[5][i] * dz;
-    const float lz = m_[6][i] * dx + m_[7][i] * dy + m_[8][i] * dz;
-    const float qx = std::max(std::abs(lx) - hx_[i], 0.0f),
-                qy = std::max(std::abs(ly) - hy_[i], 0.0f),
-                qz = std::max(std::abs(lz) - hz_[i], 0.0f);
-    const float across = std::max(std::sqrt(qx * qx + qy * qy) - radial_[i], 0.0f);
-    const float limit = reach + slack_[i];
-    mask |= static_cast<unsigned>(!(across * across + qz * qz > limit * limit)) << k;
+    word |= static_cast<std::uint64_t>(near) << (at - base);
   }
-  return mask;
-#endif
+  return word;
 }
+
+std::uint64_t near_word_portable(const float* blocks, std::size_t padded, bool has_solids,
+                                 std::size_t base, float cx, float cy, float cz, float extra) {
+  return near_word_body(blocks, padded, has_solids, base, cx, cy, cz, extra);
+}
+
+#ifdef KINETIC_LANES_X86
+[[gnu::target("avx2")]] std::uint64_t near_word_avx2(const float* blocks, std::size_t padded,
+                                                     bool has_solids, std::size_t base, float cx,
+                                                     float cy, float cz, float extra) {
+  return near_word_body(blocks, padded, has_solids, base, cx, cy, cz, extra);
+}
+#endif
+}  // namespace
 
 }  // namespace kinetic
