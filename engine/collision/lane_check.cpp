@@ -198,9 +198,8 @@ typedef float HalfLanesF __attribute__((vector_size(kLanes / 2 * sizeof(float)))
     }
     const HalfLanesF low_f = __builtin_convertvector(low, HalfLanesF),
                      high_f = __builtin_convertvector(high, HalfLanesF);
-    LaneF value;
-    std::memcpy(&value, &low_f, sizeof low_f);
-    std::memcpy(reinterpret_cast<char*>(&value) + sizeof low_f, &high_f, sizeof high_f);
+    // Joined in registers (two 16-byte stores read back as one 32-byte load would stall).
+    const LaneF value = __builtin_shufflevector(low_f, high_f, 0, 1, 2, 3, 4, 5, 6, 7);
     if (step.motion == LaneModel::Step::Motion::Prismatic) {
       for (int r = 0; r < 3; ++r)
         child[9 + r] += ((child[r] * step.axis[0] + child[3 + r] * step.axis[1]) +

@@ -89,19 +89,19 @@ typedef int LaneI __attribute__((vector_size(kLanes * sizeof(int))));
   return x > 0.0f ? x : splat(0.0f);
 }
 
+// The halves taken and joined in registers: through memory, two 16-byte stores read back as one
+// 32-byte load cannot be forwarded and stall (a dozen cycles) in the AVX2 builds.
 [[gnu::always_inline]] inline LaneF lane_sqrt(LaneF x) {
-  LaneF out;
 #ifdef KINETIC_LANES_X86
-  for (int h = 0; h < kLanes; h += 4) {
-    __m128 half;
-    std::memcpy(&half, reinterpret_cast<const float*>(&x) + h, sizeof(half));
-    half = _mm_sqrt_ps(half);
-    std::memcpy(reinterpret_cast<float*>(&out) + h, &half, sizeof(half));
-  }
+  static_assert(kLanes == 8, "two halves of four");
+  const __m128 low = _mm_sqrt_ps(__builtin_shufflevector(x, x, 0, 1, 2, 3));
+  const __m128 high = _mm_sqrt_ps(__builtin_shufflevector(x, x, 4, 5, 6, 7));
+  return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7);
 #else
+  LaneF out;
   for (int l = 0; l < kLanes; ++l) out[l] = std::sqrt(x[l]);
-#endif
   return out;
+#endif
 }
 
 }  // namespace kinetic
