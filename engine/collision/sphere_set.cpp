@@ -23,7 +23,7 @@ void SphereSet::build(const std::vector<ObstacleTree::Entry>& entries,
 #ifdef KINETIC_LANES_X86
   if (__builtin_cpu_supports("avx2")) near_word_ = &near_word_avx2;
 #endif
-  padded_ = (entries.size() + 7) / 8 * 8;
+  padded_ = (entries.size() + kBlock - 1) / kBlock * kBlock;
   entries_ = entries.size();
   constexpr float kFar = std::numeric_limits<float>::infinity();
   x_.assign(padded_, kFar);
@@ -31,7 +31,7 @@ void SphereSet::build(const std::vector<ObstacleTree::Entry>& entries,
   z_.assign(padded_, kFar);
   r_.assign(padded_, 0.0f);
   ids_.assign(padded_, -1);
-  blocks_.assign(kColumns * padded_, 0.0f);
+  blocks_.assign(kBlockRows * padded_, 0.0f);
   for (std::size_t i = 0; i < padded_; ++i) {
     for (const int c : {kX, kY, kZ}) at(c, i) = kFar;
     at(kRadial, i) = -1.0f;  // no solid: the bounding sphere's verdict stands
@@ -65,48 +65,48 @@ void SphereSet::build(const std::vector<ObstacleTree::Entry>& entries,
     // point lies within reach of the solid where the verdict is close).
     const double size =
         solid->origin.cwiseAbs().maxCoeff() + solid->half.cwiseAbs().maxCoeff() + solid->radial;
-    at(kSlackColumn, i) = static_cast<float>(kSlack + 4e-6 * size);
+    at(kSlackRow, i) = static_cast<float>(kSlack + 4e-6 * size);
   }
 }
 
 namespace {
-// near_word's eight entries at a time: built portable and, where the CPU may have AVX2, for it
-// (one register per eight floats). No fused multiply-adds in either: the same floats both ways.
-// blocks: SphereSet's, `padded` entries in blocks of 8, each block kColumns rows of 8 floats in its
-// order (x, y, z, r, the solid's rotation rows, origin, half extents, radial radius, slack).
+// near_word_'s test, a block of eight entries per step (SphereSet::BlockRow's layout): built
+// portable and, where the CPU may have AVX2, for it (one register per eight floats). No fused
+// multiply-adds in either: the same floats both ways.
 [[gnu::always_inline]] inline std::uint64_t near_word_body(const float* blocks, std::size_t padded,
                                                            bool has_solids, std::size_t base,
                                                            float cx, float cy, float cz,
                                                            float extra) {
-  enum { kX, kY, kZ, kR, kM0, kOx = kM0 + 9, kOy, kOz, kHx, kHy, kHz, kRadial, kSlack, kColumns };
-  const float* block = nullptr;
-  const auto load = [&block](int row, std::size_t) {
-    LaneF v;
-    std::memcpy(&v, block + row * kLanes, sizeof v);
-    return v;
-  };
+  static_assert(SphereSet::kBlock == kLanes, "a block is one vector of lanes");
   const float reach = extra * (1.0f + 4e-6f);  // the solids' test: as the bounding spheres' slack
   const std::size_t end = std::min(padded, base + 64);
   std::uint64_t word = 0;
-  for (std::size_t at = base; at < end; at += kLanes) {
-    block = blocks + at * kColumns;
-    const LaneF dx = load(kX, at) - cx, dy = load(kY, at) - cy, dz = load(kZ, at) - cz;
-    const LaneF limit = load(kR, at) + extra;
+  for (std::size_t at = base; at < end; at += SphereSet::kBlock) {
+    const float* block = blocks + at * SphereSet::kBlockRows;
+    const auto load = [block](int row) {
+      LaneF v;
+      std::memcpy(&v, block + row * kLanes, sizeof v);
+      return v;
+    };
+    const LaneF dx = load(SphereSet::kX) - cx, dy = load(SphereSet::kY) - cy,
+                dz = load(SphereSet::kZ) - cz;
+    const LaneF limit = load(SphereSet::kR) + extra;
     unsigned near = lane_bits(~((dx * dx + dy * dy) + dz * dz > limit * limit));
     if (near != 0 && has_solids) {
       // The point in each solid's frame; how far beyond each half extent (0 within it).
-      const LaneF sx = cx - load(kOx, at), sy = cy - load(kOy, at), sz = cz - load(kOz, at);
-      const auto row = [&](int r) {
-        return (load(kM0 + 3 * r, at) * sx + load(kM0 + 3 * r + 1, at) * sy) +
-               load(kM0 + 3 * r + 2, at) * sz;
+      const LaneF sx = cx - load(SphereSet::kOx), sy = cy - load(SphereSet::kOy),
+                  sz = cz - load(SphereSet::kOz);
+      const auto local = [&](int r) {
+        const int m = SphereSet::kM0 + 3 * r;
+        return (load(m) * sx + load(m + 1) * sy) + load(m + 2) * sz;
       };
-      const LaneF qx = lane_max0(lane_abs(row(0)) - load(kHx, at));
-      const LaneF qy = lane_max0(lane_abs(row(1)) - load(kHy, at));
-      const LaneF qz = lane_max0(lane_abs(row(2)) - load(kHz, at));
-      const LaneF radial = load(kRadial, at);
+      const LaneF qx = lane_max0(lane_abs(local(0)) - load(SphereSet::kHx));
+      const LaneF qy = lane_max0(lane_abs(local(1)) - load(SphereSet::kHy));
+      const LaneF qz = lane_max0(lane_abs(local(2)) - load(SphereSet::kHz));
+      const LaneF radial = load(SphereSet::kRadial);
       // Across the axis: a cylinder's radial gap (half extents 0 there), a box's plain x-y part.
       const LaneF across = lane_max0(lane_sqrt(qx * qx + qy * qy) - radial);
-      const LaneF solid_limit = reach + load(kSlack, at);
+      const LaneF solid_limit = reach + load(SphereSet::kSlackRow);
       const LaneI solid_near = ~(across * across + qz * qz > solid_limit * solid_limit);
       const LaneI no_solid = radial < 0.0f;  // the bounding sphere's verdict stands
       near &= lane_bits(solid_near | no_solid);

@@ -68,15 +68,12 @@ class SphereSet {
     return false;
   }
 
- private:
-  static constexpr float kSlack = kReachSlack;  // m: float rounding of centres to kMaxCoordinate
-
-  // The bounding spheres as the lanes read them (lane_check.cpp), padded to a multiple of 8.
-  std::vector<float> x_, y_, z_, r_;
-  // Blocks of 8 entries, each holding kColumns rows of 8 floats: the bounding spheres, then the
-  // solids (rotation rows, origin, half extents, radial radius, slack; an entry without one has
-  // radial = -1). A block's floats lie together: a test reads one base address.
-  enum Column {
+  // The entries in blocks of kBlock, each block kBlockRows rows of kBlock floats (one row: a
+  // quantity of the block's entries): the bounding spheres, then the solids (rotation rows,
+  // origin, half extents, radial radius, slack; an entry without one has radial = -1). A block's
+  // floats lie together, so a test reads them from one base address.
+  static constexpr std::size_t kBlock = 8;
+  enum BlockRow : int {
     kX,
     kY,
     kZ,
@@ -89,11 +86,17 @@ class SphereSet {
     kHy,
     kHz,
     kRadial,
-    kSlackColumn,
-    kColumns
+    kSlackRow,
+    kBlockRows
   };
-  float& at(int column, std::size_t i) {
-    return blocks_[(i / 8 * kColumns + static_cast<std::size_t>(column)) * 8 + i % 8];
+
+ private:
+  static constexpr float kSlack = kReachSlack;  // m: float rounding of centres to kMaxCoordinate
+
+  // The bounding spheres as the lanes read them (lane_check.cpp), padded to a multiple of 8.
+  std::vector<float> x_, y_, z_, r_;
+  float& at(int row, std::size_t i) {  // entry i's value in `row` of its block
+    return blocks_[(i / kBlock * kBlockRows + static_cast<std::size_t>(row)) * kBlock + i % kBlock];
   }
   std::vector<float> blocks_;
   // Bit k set: entry base + k (base a multiple of 64, k < 64) may come within `extra` of the
