@@ -39,7 +39,6 @@ void CollisionState::reset(const CollisionWorld& world) {
       world.moving_bodies.size() *
       static_cast<std::size_t>(world.body_count() - world.obstacle_begin);
   scene_hull_hint.assign(scene_pairs <= kMaxSceneHullHints ? scene_pairs : 0, HullHint{});
-  scene_witnessed_last.assign(scene_hull_hint.size(), 0);
   cover_x.assign(world.cover_x.size(), 0.0f);
   cover_y.assign(world.cover_y.size(), 0.0f);
   cover_z.assign(world.cover_z.size(), 0.0f);
@@ -252,15 +251,12 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
         m * static_cast<std::size_t>(world.body_count() - world.obstacle_begin) +
         static_cast<std::size_t>(k);
     HullHint& hint = state.scene_hull_hint[pair];
-    unsigned char& witnessed = state.scene_witnessed_last[pair];
     // A vertex of the body's meshes within the padding: colliding, as the exact tier would say.
-    if (witnessed && witness_within(world, state, m, frame, padding)) return true;
-    if (hull_axis_apart(body, state.pose(b), obstacle, state.pose(o), padding, hint)) {
-      witnessed = 0;
-      return false;
-    }
-    witnessed = !witnessed && witness_within(world, state, m, frame, padding);
-    return witnessed || exact_tier();
+    // Before the kept axis: a pair that gets this far (its cover not clear) collides more often
+    // than the axis proves it apart (the cage: the axis failed in four of five tries).
+    if (witness_within(world, state, m, frame, padding)) return true;
+    if (hull_axis_apart(body, state.pose(b), obstacle, state.pose(o), padding, hint)) return false;
+    return exact_tier();
   };
   return any_obstacle_near(world.obstacle_spheres, world.obstacle_tree, world.unbounded_obstacles,
                            center, radius, padding, collides);

@@ -31,10 +31,6 @@ struct CollisionState {
   // The same per moving slot and obstacle ([slot * obstacles + obstacle]; empty where a scene has
   // so many obstacles that they would not fit kMaxSceneHullHints).
   mutable std::vector<HullHint> scene_hull_hint;
-  // Per entry of scene_hull_hint: 1 where a witness proved the pair colliding the last time it was
-  // looked at. Its witnesses then go before the kept axis: a link that lay in an obstacle at the
-  // last state mostly still does at the next, and the axis would fail first.
-  mutable std::vector<unsigned char> scene_witnessed_last;
   // The moving slot that last collided with the scene: checked first next time.
   mutable std::size_t last_scene_hit = 0;
   // scene_in_collision's pairs for the exact tier (kept to reuse the allocation).
