@@ -17,7 +17,7 @@ namespace kinetic {
 
 class SphereSet {
  public:
-  // An entry's solid, where it is a box or a cylinder (near_word): blocks of entries whose
+  // An entry's solid, where it is a box or a cylinder (near_word_): blocks of entries whose
   // bounding spheres come within reach are tested against the solids themselves, so a link beside
   // a long shelf board (inside the board's bounding sphere, centimetres from the board) is culled
   // here, eight at a time, rather than by a distance call per pair.

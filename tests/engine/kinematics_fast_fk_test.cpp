@@ -450,6 +450,10 @@ TEST(TipKernel, MatchesPlainProductsForRandomChainsAndTips) {
 // A random tree of `link_count` links (link 0 the root, each later link hanging from an earlier
 // one) through the AVX2 and the portable kernel: they must agree bitwise; returns the worst
 // difference from plain products.
+// Nodes whose origin the tree kernels turn as two columns (an origin about one axis), over every
+// tree check_random_tree built: the tests below show the case is exercised.
+int g_turned_origins = 0;
+
 double check_random_tree(std::mt19937_64& random, int link_count, bool general_origins) {
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   std::uniform_int_distribution<int> kind_of(0, 5);
@@ -491,6 +495,7 @@ double check_random_tree(std::mt19937_64& random, int link_count, bool general_o
   }
   const detail::TreeKernel best = detail::make_tree_kernel(joints, link_count, 0);
   const detail::TreeKernel portable = detail::make_tree_kernel(joints, link_count, 0, true);
+  for (const detail::TreeKernelNode& node : best.nodes) g_turned_origins += node.pre_turn_axis >= 0;
   std::vector<double> ours(16 * link_count), ours_portable(16 * link_count);
   for (int n = 0; n < 20; ++n) {
     JointVector q(std::max(variables, 1));
@@ -534,6 +539,7 @@ TEST(TreeKernel, PortableAndAvx2AgreeBitwiseAndMatchPlainProducts) {
   for (int trial = 0; trial < 60; ++trial)
     worst = std::max(worst, check_random_tree(random, 2 + trial % 14, trial % 3 != 0));
   EXPECT_LE(worst, 1e-12);
+  EXPECT_GT(g_turned_origins, 10) << "origins about one axis, turned as two columns";
 }
 
 // Past 64 links (PR2 82, TIAGo 78, TIAGo dual 130) the kernel's scratch moves from the stack to the
