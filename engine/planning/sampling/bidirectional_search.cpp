@@ -66,21 +66,24 @@ struct StepStates {
   JointVector from, next;
 };
 
-// One step of `tree` from `node` towards `target`.
+// One step of `tree` from `node` towards `target`. target_in_tree: the target is a state of the
+// other tree (the greedy connect's), valid already: a step that reaches it skips its state check.
 Step extend(PlanningSpace& space, NodeTree& tree, int tree_id, int node, const JointVector& target,
             double range, GrowthStrategy& strategy, std::mt19937_64& rng, int& added,
-            CoversFirst& checks, StepStates& states) {
+            CoversFirst& checks, StepStates& states, bool target_in_tree) {
   checks.use(space, tree_id);
   JointVector& from = states.from;
   JointVector& next = states.next;
   from = tree.state(node);  // a copy: adding a node may move the tree's states
   next = target - from;
   const double distance = next.norm();
-  if (distance <= range)
+  const bool reaches = distance <= range;
+  if (reaches)
     next = target;
   else
     next = from + next * (range / distance);
-  if (!space.valid(next) || !strategy.accept(tree_id, from, next, rng) ||
+  if (!((reaches && target_in_tree) || space.valid(next)) ||
+      !strategy.accept(tree_id, from, next, rng) ||
       !space.motion_valid(from, next)) {
     checks.step_blocked(tree_id);
     return Step::Blocked;
@@ -154,7 +157,8 @@ SearchOutcome grow_bidirectional(PlanningSpace& space, const JointVector& start,
     const int other_id = 1 - current;
     int node = -1, added = -1;
     if (strategy.propose(grow, current, rng, node, target) &&
-        extend(space, grow, current, node, target, range, strategy, rng, added, checks, states) !=
+        extend(space, grow, current, node, target, range, strategy, rng, added, checks, states,
+               /*target_in_tree=*/false) !=
             Step::Blocked) {
       // Greedy connect: keep stepping the other tree towards the new state until blocked.
       reached = grow.state(added);
@@ -162,7 +166,7 @@ SearchOutcome grow_bidirectional(PlanningSpace& space, const JointVector& start,
       for (;;) {
         int next = -1;
         const Step step = extend(space, other, other_id, other_node, reached, range, strategy, rng,
-                                 next, checks, states);
+                                 next, checks, states, /*target_in_tree=*/true);
         if (step == Step::Blocked) break;
         other_node = next;
         if (step == Step::Reached) {
