@@ -12,8 +12,9 @@ KINETIC_LANES_FUSE_BEGIN
 namespace kinetic {
 namespace {
 
-// Beyond this distance from the origin single precision rounds sphere centres by more than the
-// slack the cover's radii carry (collision_world.cpp: kCoverSlack): the test says "cannot tell".
+// Beyond this distance from the origin (against a primitive: from the primitive's centre) single
+// precision rounds sphere centres by more than the slack the cover's radii carry
+// (collision_world.cpp: kCoverSlack): the test says "cannot tell".
 constexpr double kMaxCoverCoordinate = 50.0;  // m
 
 // Lanes [0, count) of a mask (count may exceed kLanes).
@@ -46,12 +47,14 @@ constexpr double kMaxCoverCoordinate = 50.0;  // m
   }
 }
 
-// One cover against one primitive, in the primitive's frame.
+// One cover against one primitive, in the primitive's frame: a sphere centre p of the body's frame
+// lies at rotation * p + offset there (the body's pose and the primitive's composed once per pair,
+// so the spheres need no placing in the world first).
 struct CoverAgainstPrimitive {
   const float *x, *y, *z, *radius;
   std::size_t begin, end;
-  float to_local[9];  // row-major
-  float origin[3];
+  float rotation[9];  // row-major
+  float offset[3];
   Shape::Type type;
   float half[3];  // box: half extents; cylinder: (radius, -, half length); sphere: (radius)
   float padding;
@@ -62,17 +65,16 @@ struct CoverAgainstPrimitive {
 [[gnu::always_inline]] inline bool cover_clear_body(const CoverAgainstPrimitive& c) {
   LaneI touching{};
   for (std::size_t i = c.begin; i < c.end; i += kLanes) {
-    const LaneF dx = load(c.x + i) - c.origin[0], dy = load(c.y + i) - c.origin[1],
-                dz = load(c.z + i) - c.origin[2];
+    const LaneF px = load(c.x + i), py = load(c.y + i), pz = load(c.z + i);
+    const LaneF lx = (c.rotation[0] * px + c.rotation[1] * py) + (c.rotation[2] * pz + c.offset[0]);
+    const LaneF ly = (c.rotation[3] * px + c.rotation[4] * py) + (c.rotation[5] * pz + c.offset[1]);
+    const LaneF lz = (c.rotation[6] * px + c.rotation[7] * py) + (c.rotation[8] * pz + c.offset[2]);
     const LaneF reach = load(c.radius + i) + c.padding;
     LaneF clearance;
     if (c.type == Shape::Type::Sphere) {
       const LaneF limit = reach + c.half[0];
-      clearance = dx * dx + dy * dy + dz * dz - limit * limit;
+      clearance = lx * lx + ly * ly + lz * lz - limit * limit;
     } else {
-      const LaneF lx = (c.to_local[0] * dx + c.to_local[1] * dy) + c.to_local[2] * dz;
-      const LaneF ly = (c.to_local[3] * dx + c.to_local[4] * dy) + c.to_local[5] * dz;
-      const LaneF lz = (c.to_local[6] * dx + c.to_local[7] * dy) + c.to_local[8] * dz;
       if (c.type == Shape::Type::Box) {
         const LaneF qx = lane_max0(lane_abs(lx) - c.half[0]),
                     qy = lane_max0(lane_abs(ly) - c.half[1]),
@@ -171,22 +173,27 @@ bool place_cover(const CollisionWorld& world, const CollisionState& state, std::
 bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& state,
                              std::size_t m, const CollisionWorld::ObstacleFrame& frame,
                              double padding) {
-  if (!frame.shape || !has_cover(world, m) || !place_cover(world, state, m)) return false;
-  if (frame.origin.cwiseAbs().maxCoeff() >= kMaxCoverCoordinate) return false;
+  if (!frame.shape || !has_cover(world, m)) return false;
+  const Pose& pose = state.pose(world.moving_bodies[m]);
+  // The body's frame in the primitive's, in double, rounded once. Within kMaxCoverCoordinate of
+  // the primitive the spheres' single-precision centres stay inside the cover's slack.
+  const Eigen::Matrix3d rotation = frame.to_local * pose.linear();
+  const Vector3 offset = frame.to_local * (pose.translation() - frame.origin);
+  if (!(rotation.allFinite() && offset.cwiseAbs().maxCoeff() < kMaxCoverCoordinate)) return false;
   const Shape& shape = *frame.shape;
   CoverAgainstPrimitive c;
   if (!primitive_half_sizes(shape, c.half)) return false;
   c.type = shape.type;
-  c.x = state.cover_x.data();
-  c.y = state.cover_y.data();
-  c.z = state.cover_z.data();
+  c.x = world.cover_x.data();
+  c.y = world.cover_y.data();
+  c.z = world.cover_z.data();
   c.radius = world.cover_r.data();
   c.begin = world.cover_begin[m];
   c.end = world.cover_begin[m + 1];
   for (int row = 0; row < 3; ++row) {
     for (int col = 0; col < 3; ++col)
-      c.to_local[3 * row + col] = static_cast<float>(frame.to_local(row, col));
-    c.origin[row] = static_cast<float>(frame.origin[row]);
+      c.rotation[3 * row + col] = static_cast<float>(rotation(row, col));
+    c.offset[row] = static_cast<float>(offset[row]);
   }
   c.padding = static_cast<float>(padding);
 #ifdef KINETIC_LANES_X86

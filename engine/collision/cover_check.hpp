@@ -15,8 +15,8 @@ inline bool has_cover(const CollisionWorld& world, std::size_t m) {
   return world.cover_begin[m + 1] > world.cover_begin[m];
 }
 // Every sphere of slot m's cover clears the obstacle `frame` (a single primitive) by more than
-// `padding`. False where it cannot tell (no cover, a mesh obstacle, coordinates too large for
-// single precision).
+// `padding`. False where it cannot tell (no cover, a mesh obstacle, the body's frame too far from
+// the primitive's for single precision).
 bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& state,
                              std::size_t m, const CollisionWorld::ObstacleFrame& frame,
                              double padding);

@@ -83,8 +83,7 @@ Step extend(PlanningSpace& space, NodeTree& tree, int tree_id, int node, const J
   else
     next = from + next * (range / distance);
   if (!((reaches && target_in_tree) || space.valid(next)) ||
-      !strategy.accept(tree_id, from, next, rng) ||
-      !space.motion_valid(from, next)) {
+      !strategy.accept(tree_id, from, next, rng) || !space.motion_valid(from, next)) {
     checks.step_blocked(tree_id);
     return Step::Blocked;
   }
@@ -158,8 +157,7 @@ SearchOutcome grow_bidirectional(PlanningSpace& space, const JointVector& start,
     int node = -1, added = -1;
     if (strategy.propose(grow, current, rng, node, target) &&
         extend(space, grow, current, node, target, range, strategy, rng, added, checks, states,
-               /*target_in_tree=*/false) !=
-            Step::Blocked) {
+               /*target_in_tree=*/false) != Step::Blocked) {
       // Greedy connect: keep stepping the other tree towards the new state until blocked.
       reached = grow.state(added);
       int other_node = other.nearest(reached);
