@@ -111,8 +111,8 @@ std::shared_ptr<const CollisionBody> build_collision_body(
   if (with_cover && has_mesh && !has_half_space) {
     body->cover = cover_with_spheres(placed, kLinkCover);
     // A robot link's mesh pairs are decided by FCL's BVH test at zero padding during the search
-    // (meshes_intersect): built here, with the cover, the once-per-mesh cost (about 2 ms for
-    // the benchmark's Panda) is paid when the robot loads rather than inside its first plan. Scene
+    // (meshes_intersect): built here, with the cover, the once-per-mesh cost (10 ms for the
+    // benchmark's Panda) is paid when the robot loads rather than inside its first plan. Scene
     // meshes (scans of a million triangles) still build theirs only when a query needs it.
     for (const FclPart& part : body->parts)
       if (part.mesh && part.mesh->triangles.size() <= kEagerBvhTriangles) part.mesh->bvh();

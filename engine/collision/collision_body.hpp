@@ -19,8 +19,7 @@ struct FclPart {
   Pose pose = Pose::Identity();                       // in the body frame
   std::shared_ptr<fcl::CollisionGeometryd> geometry;  // primitives; null for meshes (see mesh)
   std::shared_ptr<const CollisionMesh> mesh;          // Mesh parts only
-  // What FCL queries take: a mesh's BVH is built on the first query that needs it (a robot
-  // link's, with the link's body).
+  // What FCL queries take: a mesh's BVH is built on the first query that needs it.
   std::shared_ptr<fcl::CollisionGeometryd> fcl_geometry() const {
     return mesh ? mesh->bvh() : geometry;
   }

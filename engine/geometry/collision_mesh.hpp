@@ -5,9 +5,8 @@
 //
 // The FCL BVH is built on its first use, not on loading: the checker's own tiers (sphere trees
 // with the triangles of their leaves) answer collision and distance queries, and FCL is asked
-// only for penetration depths, for bodies that mix meshes with other shapes and for a robot's
-// own mesh pairs at zero padding (a robot link's body builds its meshes' BVHs with its cover,
-// collision_body.cpp). For a 1M-triangle scan the BVH cost ~6 s and ~430 MB at every load.
+// only for penetration depths and for bodies that mix meshes with other shapes. For a
+// 1M-triangle scan the BVH cost ~6 s and ~430 MB at every load.
 #include <array>
 #include <memory>
 #include <mutex>
