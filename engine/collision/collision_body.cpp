@@ -70,8 +70,6 @@ namespace {
 // exact tiers, and testing every sphere of a 100-sphere link against another's cost more than
 // those tiers saved.
 const SphereCoverOptions kLinkCover{0.03, 0.012, 400};
-// A link mesh larger than this (a scan attached as a link) builds its BVH when first needed.
-constexpr std::size_t kEagerBvhTriangles = 200000;
 }  // namespace
 
 namespace {
@@ -108,15 +106,8 @@ std::shared_ptr<const CollisionBody> build_collision_body(
   body->tree = SphereTree::build(placed, resolution);
   const bool has_mesh = std::any_of(placed.begin(), placed.end(),
                                     [](const PlacedShape& p) { return p.mesh != nullptr; });
-  if (with_cover && has_mesh && !has_half_space) {
+  if (with_cover && has_mesh && !has_half_space)
     body->cover = cover_with_spheres(placed, kLinkCover);
-    // A robot link's mesh pairs are decided by FCL's BVH test at zero padding during the search
-    // (meshes_intersect): built here, with the cover, the once-per-mesh cost (10 ms for the
-    // benchmark's Panda) is paid when the robot loads rather than inside its first plan. Scene
-    // meshes (scans of a million triangles) still build theirs only when a query needs it.
-    for (const FclPart& part : body->parts)
-      if (part.mesh && part.mesh->triangles.size() <= kEagerBvhTriangles) part.mesh->bvh();
-  }
   body->single_primitive = shapes.size() == 1 && shapes.front().first.type != Shape::Type::Mesh;
   if (has_half_space) {
     body->extent = std::numeric_limits<double>::infinity();

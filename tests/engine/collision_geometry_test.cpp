@@ -111,21 +111,6 @@ TEST(CollisionMeshBvh, FclsBvhIsBuiltOnlyOnceAQueryNeedsIt) {
   EXPECT_EQ(link->parts.front().fcl_geometry().get(), mesh->bvh().get());
 }
 
-TEST(CollisionMeshBvh, ARobotLinksMeshHasItsBvhBuiltWithTheLink) {
-  // A robot link's mesh pairs are decided by FCL's BVH test in the search (zero padding): the
-  // link's body (the one with a sphere cover) builds it when the robot loads, not the first plan.
-  KINETIC_REQUIRE_SHARED_ROBOTS();
-  const std::string path = kinetic::test::example_robot_data_dir() +
-                           "/robots/panda_description/meshes/collision/link4.stl";
-  const Vector3 scale = Vector3::Constant(1.41);  // a cache entry no other test makes
-  const auto link = make_collision_body("link4", {{Shape::mesh(path, scale), Pose::Identity()}},
-                                        SphereResolution::Default, /*with_cover=*/true);
-  ASSERT_FALSE(link->cover.empty());
-  const std::shared_ptr<const CollisionMesh> mesh = link->parts.front().mesh;
-  ASSERT_NE(mesh, nullptr);
-  EXPECT_TRUE(mesh->bvh_built());
-}
-
 TEST(SphereModel, HugeShapesAreCutIntoFewerLargerPiecesAndStayCovered) {
   // A 20 m floor slab in leaf-sized cells was 3e7 of them (out of memory); a mesh drawn in
   // millimetres and read as metres took minutes to cut. Both now stay near 100,000 pieces.
