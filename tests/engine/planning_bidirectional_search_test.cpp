@@ -4,6 +4,7 @@
 // where one end often sits between them and its tree stays small.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <random>
 #include <vector>
@@ -122,6 +123,42 @@ TEST(BidirectionalSearch, AnIterationLimitEndsTheSearchsTurn) {
     EXPECT_LE(strategy.proposals[0] + strategy.proposals[1], 4) << "the search outran its turn";
   }
   EXPECT_GT(stopped, 0) << "every search found its path in 4 iterations: the limit was not tested";
+}
+
+// A search loop asks expired_in_loop() every iteration, and it reads the clock only every few
+// calls (plan_control.cpp); the deadline must still end the loop soon after it passes, however
+// quick or slow the iterations, and an iteration limit at once.
+TEST(BidirectionalSearch, TheLoopsDeadlineIsSeenSoonAfterItPasses) {
+  using Clock = SearchClock::Clock;
+  PlanControl control;
+  for (const auto iteration : {std::chrono::microseconds(0), std::chrono::microseconds(1000)}) {
+    SearchClock clock(20.0, control);
+    const auto deadline = clock.deadline();
+    long calls = 0;
+    Clock::time_point seen;
+    for (;;) {
+      const auto busy_until = Clock::now() + iteration;
+      while (Clock::now() < busy_until) {
+      }
+      ++calls;
+      if (clock.expired_in_loop()) {
+        seen = Clock::now();
+        break;
+      }
+      ASSERT_LT(calls, 100000000) << "the deadline was never seen";
+    }
+    EXPECT_GE(seen, deadline) << "expired before its deadline";
+    EXPECT_LT(seen - deadline, std::chrono::milliseconds(10))
+        << "seen late with iterations of " << iteration.count() << " us, after " << calls
+        << " calls";
+    EXPECT_TRUE(clock.expired());
+  }
+  SearchClock counted(1e9, control, 3);
+  for (int it = 0; it <= 3; ++it) {
+    EXPECT_FALSE(counted.expired_in_loop()) << "iteration " << it << " is within the limit";
+    counted.poll("planning", it, 0);
+  }
+  EXPECT_TRUE(counted.expired_in_loop());
 }
 
 // RRT-Connect's stuck trees (rrt_connect.cpp): MotionBenchMaker's bookshelf_thin 89 has its start

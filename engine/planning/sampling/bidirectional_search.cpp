@@ -150,7 +150,7 @@ SearchOutcome grow_bidirectional(PlanningSpace& space, const JointVector& start,
   for (int it = 0; it < options.max_iterations; ++it) {
     out.stats.iterations = it + 1;
     clock.poll("planning", it, trees[0].size() + trees[1].size());
-    if (clock.expired()) break;
+    if (clock.expired_in_loop()) break;
     NodeTree& grow = trees[current];
     NodeTree& other = trees[1 - current];
     const int other_id = 1 - current;

@@ -96,7 +96,7 @@ SearchOutcome Roadmap::query(PlanningSpace& space, const JointVector& start,
   int it = 0;
   while (!connected()) {
     clock.poll("planning", it, size());
-    if (clock.expired() || it >= options.max_iterations) break;
+    if (clock.expired_in_loop() || it >= options.max_iterations) break;
     ++it;
     space.sample(rng_, sample);
     if (space.valid(sample)) add_node(space, sample, k);
