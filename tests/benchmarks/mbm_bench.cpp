@@ -6,11 +6,14 @@
 // Planning time = search + simplification on both sides (the work VAMP's timers cover); statistics
 // over the solved problems. Prints per scene: solved/valid, median / mean / p95 (ms), median path
 // length (rad), and ours / VAMP; then the search's work: iterations, search time per iteration,
-// the trees' nodes and the ratio of search time per node. Manual time = the median.
-//   bench_mbm_bench [--problems-per-scene=N] [google benchmark flags]
+// the trees' nodes and the ratio of search time per node. Manual time = the median. Both sides
+// run every problem in each of three rounds, taking turns, and each problem's time is its median
+// round's (see runs()).
+//   bench_mbm_bench [--problems-per-scene=N] [--rounds=N] [google benchmark flags]
 // Skips with a message where ../shared/mbm (or the VAMP peer) is absent.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -82,39 +85,6 @@ std::map<std::string, SceneFigures> scene_figures(const std::vector<BenchmarkRow
   return scenes;
 }
 
-// margin: the clearance planned with. The preset's 0.02 m is what the studio plans with; 0 is the
-// like-for-like comparison (VAMP and OMPL plan these problems touching allowed; our search then
-// still keeps 2 mm, the output gate's contact tolerance doubled).
-Side run_ours(double margin) {
-  Side result;
-  const std::string mbm = test::mbm_panda_dir();
-  if (mbm.empty()) {
-    result.skipped = "../shared/mbm/panda is absent";
-    return result;
-  }
-  const RobotModelPtr panda = load_robot_file(mbm + "/robot/panda.urdf", mbm + "/robot/panda.srdf");
-  const auto problems = find_benchmark_problems(mbm + "/problems", panda->name(), per_scene());
-  Planner planner(panda, PlanningScene(), "panda_arm");
-  BenchmarkSettings settings;
-  settings.options.seed = 1;
-  settings.options.timeout_ms =
-      std::getenv("KINETIC_BENCH_QUICK") ? 1000.0 : 10000.0;  // quick: a smoke run
-  settings.options.max_iterations = 100000000;
-  settings.options.margin = margin;
-  result.scenes = scene_figures(run_benchmark(planner, problems, settings));
-  return result;
-}
-
-const Side& ours() {
-  static const Side side = run_ours(0.02);
-  return side;
-}
-
-const Side& ours_no_margin() {
-  static const Side side = run_ours(0.0);
-  return side;
-}
-
 // The problems VAMP runs: the whole folder, or a folder of links to the first N of each scene.
 std::string vamp_problem_dir(const std::string& mbm, int n) {
   if (n <= 0) return mbm + "/problems";
@@ -139,66 +109,163 @@ std::vector<std::string> csv_fields(const std::string& line) {
   return fields;
 }
 
-const Side& vamp() {
-  static const Side side = [] {
-    Side result;
+// One run of VAMP's harness over the problems, as rows; throws with the log's name on failure.
+std::vector<BenchmarkRow> run_vamp_once(const fs::path& run, const std::string& problem_dir,
+                                        int round) {
+  const std::string tag = "kinetic-mbm-vamp-" + std::to_string(round);
+  const fs::path out = fs::temp_directory_path() / (tag + ".csv");
+  const fs::path log = fs::temp_directory_path() / (tag + ".log");
+  const std::string command = "'" + run.string() + "' panda '" + problem_dir + "' '" +
+                              out.string() + "' > '" + log.string() + "' 2>&1";
+  if (std::system(command.c_str()) != 0)
+    throw Error(ErrorCode::IoError, "VAMP's run.sh failed (see " + log.string() + ")");
+  std::ifstream in(out);
+  std::string line;
+  std::getline(in, line);
+  const std::vector<std::string> header = csv_fields(line);
+  const auto column = [&](const char* name) {
+    for (std::size_t i = 0; i < header.size(); ++i)
+      if (header[i] == name) return i;
+    throw Error(ErrorCode::ParseError, out.string() + ": no column " + name);
+  };
+  const std::size_t scene = column("scene"), index = column("index"), valid = column("valid"),
+                    solved = column("solved"), plan = column("planning_ns"),
+                    simp = column("simplification_ns"), cost = column("simplified_cost"),
+                    ok = column("simplified_path_valid"),
+                    iterations = column("planning_iterations"), nodes = column("graph_size");
+  std::vector<BenchmarkRow> rows;
+  while (std::getline(in, line)) {
+    const std::vector<std::string> f = csv_fields(line);
+    if (f.size() < header.size()) continue;
+    BenchmarkRow row;
+    row.scene = f[scene];
+    row.index = std::stoi(f[index]);
+    row.valid = f[valid] == "1";
+    row.solved = f[solved] == "1";
+    if (row.solved) {
+      row.search_ms = std::stod(f[plan]) / 1e6;
+      row.simplify_ms = std::stod(f[simp]) / 1e6;
+      row.length = std::stod(f[cost]);
+      row.iterations = std::stoi(f[iterations]);
+      row.tree_size = std::stoi(f[nodes]);
+      row.recheck = f[ok] == "1" ? "ok" : "collides: VAMP's own re-check at resolution 32";
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// Per problem, the round whose planning time is the median (the lower one for an even count;
+// an unsolved round counts as the slowest). Both planners are deterministic, so the rounds differ
+// only in this machine's timing noise, which the median filters out problem by problem.
+std::vector<BenchmarkRow> median_rounds(const std::vector<std::vector<BenchmarkRow>>& rounds) {
+  std::map<std::pair<std::string, int>, std::vector<const BenchmarkRow*>> by_problem;
+  for (const auto& round : rounds)
+    for (const BenchmarkRow& row : round) by_problem[{row.scene, row.index}].push_back(&row);
+  std::vector<BenchmarkRow> rows;
+  for (auto& [key, runs] : by_problem) {
+    const auto time = [](const BenchmarkRow* r) { return r->solved ? r->planning_ms() : INFINITY; };
+    std::sort(runs.begin(), runs.end(),
+              [&](const BenchmarkRow* a, const BenchmarkRow* b) { return time(a) < time(b); });
+    rows.push_back(*runs[(runs.size() - 1) / 2]);
+  }
+  return rows;
+}
+
+// Every round plans the problems with ours at the studio's 0.02 m margin and with none asked
+// (as VAMP plans: touching allowed; our search then still keeps 2 mm, the output gate's contact
+// tolerance doubled), then runs VAMP: the sides take turns, so that a slow spell of this machine
+// falls on all of them, not on one side's whole run.
+struct Runs {
+  std::vector<std::vector<BenchmarkRow>> margin, no_margin, vamp;
+  std::string ours_skipped, vamp_skipped;
+};
+
+int g_rounds = 3;
+
+int rounds() {
+  return std::getenv("KINETIC_BENCH_QUICK") ? 1 : std::max(1, g_rounds);
+}
+
+const Runs& runs() {
+  static const Runs result = [] {
+    Runs r;
     const std::string mbm = test::mbm_panda_dir();
+    if (mbm.empty()) {
+      r.ours_skipped = r.vamp_skipped = "../shared/mbm/panda is absent";
+      return r;
+    }
     const fs::path run = fs::path(mbm).parent_path().parent_path() / "peers" / "vamp" / "run.sh";
-    if (mbm.empty() || !fs::exists(run)) {
-      result.skipped = "../shared/peers/vamp/run.sh is absent";
-      return result;
-    }
-    if (std::getenv("KINETIC_BENCH_QUICK")) {
-      result.skipped = "quick run: VAMP is built and run by `make bench`";
-      return result;
-    }
-    const fs::path out = fs::temp_directory_path() / "kinetic-mbm-vamp.csv";
-    const fs::path log = fs::temp_directory_path() / "kinetic-mbm-vamp.log";
-    const std::string command = "'" + run.string() + "' panda '" +
-                                vamp_problem_dir(mbm, per_scene()) + "' '" + out.string() +
-                                "' > '" + log.string() + "' 2>&1";
-    if (std::system(command.c_str()) != 0) {
-      result.skipped = "VAMP's run.sh failed (see " + log.string() + ")";
-      return result;
-    }
-    std::ifstream in(out);
-    std::string line;
-    std::getline(in, line);
-    const std::vector<std::string> header = csv_fields(line);
-    const auto column = [&](const char* name) {
-      for (std::size_t i = 0; i < header.size(); ++i)
-        if (header[i] == name) return i;
-      throw Error(ErrorCode::ParseError, out.string() + ": no column " + name);
-    };
-    const std::size_t scene = column("scene"), valid = column("valid"), solved = column("solved"),
-                      plan = column("planning_ns"), simp = column("simplification_ns"),
-                      cost = column("simplified_cost"), ok = column("simplified_path_valid"),
-                      iterations = column("planning_iterations"), nodes = column("graph_size");
-    std::map<std::string, std::vector<BenchmarkRow>> rows;
-    while (std::getline(in, line)) {
-      const std::vector<std::string> f = csv_fields(line);
-      if (f.size() < header.size()) continue;
-      BenchmarkRow row;
-      row.scene = f[scene];
-      row.valid = f[valid] == "1";
-      row.solved = f[solved] == "1";
-      if (row.solved) {
-        row.search_ms = std::stod(f[plan]) / 1e6;
-        row.simplify_ms = std::stod(f[simp]) / 1e6;
-        row.length = std::stod(f[cost]);
-        row.iterations = std::stoi(f[iterations]);
-        row.tree_size = std::stoi(f[nodes]);
-        row.recheck = f[ok] == "1" ? "ok" : "collides: VAMP's own re-check at resolution 32";
+    if (!fs::exists(run)) r.vamp_skipped = "../shared/peers/vamp/run.sh is absent";
+    if (std::getenv("KINETIC_BENCH_QUICK"))
+      r.vamp_skipped = "quick run: VAMP is built and run by `make bench`";
+    const RobotModelPtr panda =
+        load_robot_file(mbm + "/robot/panda.urdf", mbm + "/robot/panda.srdf");
+    const auto problems = find_benchmark_problems(mbm + "/problems", panda->name(), per_scene());
+    Planner with_margin(panda, PlanningScene(), "panda_arm");
+    Planner without_margin(panda, PlanningScene(), "panda_arm");
+    BenchmarkSettings settings;
+    settings.options.seed = 1;
+    settings.options.timeout_ms =
+        std::getenv("KINETIC_BENCH_QUICK") ? 1000.0 : 10000.0;  // quick: a smoke run
+    settings.options.max_iterations = 100000000;
+    for (int round = 0; round < rounds(); ++round) {
+      settings.options.margin = 0.02;
+      r.margin.push_back(run_benchmark(with_margin, problems, settings));
+      settings.options.margin = 0.0;
+      r.no_margin.push_back(run_benchmark(without_margin, problems, settings));
+      if (!r.vamp_skipped.empty()) continue;
+      try {
+        r.vamp.push_back(run_vamp_once(run, vamp_problem_dir(mbm, per_scene()), round));
+      } catch (const Error& e) {
+        r.vamp_skipped = e.what();
       }
-      rows[row.scene].push_back(row);
     }
-    std::vector<BenchmarkRow> all;
-    for (const auto& [name, scene_rows] : rows)
-      all.insert(all.end(), scene_rows.begin(), scene_rows.end());
-    result.scenes = scene_figures(all);
-    return result;
+    return r;
   }();
+  return result;
+}
+
+Side side_of(const std::vector<std::vector<BenchmarkRow>>& rounds, const std::string& skipped) {
+  Side side;
+  side.skipped = skipped;
+  if (skipped.empty()) side.scenes = scene_figures(median_rounds(rounds));
   return side;
+}
+
+const Side& ours() {
+  static const Side side = side_of(runs().margin, runs().ours_skipped);
+  return side;
+}
+
+const Side& ours_no_margin() {
+  static const Side side = side_of(runs().no_margin, runs().ours_skipped);
+  return side;
+}
+
+const Side& vamp() {
+  static const Side side = side_of(runs().vamp, runs().vamp_skipped);
+  return side;
+}
+
+// Each round's own ratios over all problems (no margin): how far this machine's noise moved
+// the comparison between rounds.
+void print_round_spread() {
+  const Runs& r = runs();
+  if (!r.ours_skipped.empty() || !r.vamp_skipped.empty() || r.vamp.size() < 2) return;
+  std::printf("rounds, no margin, all problems, ours / VAMP per round: median");
+  std::vector<std::pair<double, double>> ratios;
+  for (std::size_t i = 0; i < r.vamp.size(); ++i) {
+    const auto all = [](const std::vector<BenchmarkRow>& rows) {
+      return summarize_benchmark(rows).back();  // "all" comes last
+    };
+    const BenchmarkStats o = all(r.no_margin[i]), v = all(r.vamp[i]);
+    ratios.emplace_back(o.median_ms / v.median_ms, o.mean_ms / v.mean_ms);
+  }
+  for (const auto& [median, mean] : ratios) std::printf(" %.2fx", median);
+  std::printf("; mean");
+  for (const auto& [median, mean] : ratios) std::printf(" %.2fx", mean);
+  std::printf(" (the tables: each problem's median round)\n");
 }
 
 void report(benchmark::State& state, const Side& side, const std::string& scene) {
@@ -311,18 +378,23 @@ int main(int argc, char** argv) {
   std::vector<char*> rest;
   for (int i = 0; i < argc; ++i) {
     const char* flag = "--problems-per-scene=";
+    const char* rounds_flag = "--rounds=";
     if (std::strncmp(argv[i], flag, std::strlen(flag)) == 0)
       g_per_scene = std::atoi(argv[i] + std::strlen(flag));
+    else if (std::strncmp(argv[i], rounds_flag, std::strlen(rounds_flag)) == 0)
+      g_rounds = std::atoi(argv[i] + std::strlen(rounds_flag));
     else
       rest.push_back(argv[i]);
   }
   if (const char* env = std::getenv("KINETIC_MBM_PROBLEMS_PER_SCENE")) g_per_scene = std::atoi(env);
+  if (const char* env = std::getenv("KINETIC_MBM_ROUNDS")) g_rounds = std::atoi(env);
   int count = static_cast<int>(rest.size());
   benchmark::Initialize(&count, rest.data());
   if (benchmark::ReportUnrecognizedArguments(count, rest.data())) return 1;
   benchmark::RunSpecifiedBenchmarks();
   print_table(ours(), "ours with the studio's 0.02 m margin");
   print_table(ours_no_margin(), "ours with no margin asked, as VAMP plans");
+  print_round_spread();
   benchmark::Shutdown();
   return 0;
 }
