@@ -44,8 +44,9 @@ class SearchClock {
            Clock::now() >= deadline_;
   }
   // expired() for a loop that asks once per iteration: the clock is read only every few calls,
-  // about every 50 µs of the loop's time (a read cost 2% of a cage search on a VM's clock), so
-  // the deadline is seen that much late at most, or one iteration where they are slower.
+  // aiming at about every 50 µs of the loop's time (a read cost 2% of a cage search on a VM's
+  // clock). The deadline is seen late by at most the calls since the last read: up to 64 where
+  // iterations have been quick, one where they take over 100 µs.
   bool expired_in_loop();
   // Throws Error(Cancelled) when the caller asked to stop; reports progress about every ms.
   void poll(const char* phase, int iterations, int tree_size);
