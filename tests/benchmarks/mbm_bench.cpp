@@ -184,7 +184,7 @@ struct Runs {
 int g_rounds = 3;
 
 int rounds() {
-  return std::getenv("KINETIC_BENCH_QUICK") ? 1 : std::max(1, g_rounds);
+  return std::getenv("KINETIC_BENCH_QUICK") ? 1 : g_rounds;
 }
 
 const Runs& runs() {
@@ -373,21 +373,40 @@ const bool registered = [] {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  // Our own flag first: Google Benchmark refuses flags it does not know.
-  std::vector<char*> rest;
-  for (int i = 0; i < argc; ++i) {
-    const char* flag = "--problems-per-scene=";
-    const char* rounds_flag = "--rounds=";
-    if (std::strncmp(argv[i], flag, std::strlen(flag)) == 0)
-      g_per_scene = std::atoi(argv[i] + std::strlen(flag));
-    else if (std::strncmp(argv[i], rounds_flag, std::strlen(rounds_flag)) == 0)
-      g_rounds = std::atoi(argv[i] + std::strlen(rounds_flag));
-    else
-      rest.push_back(argv[i]);
+// A whole number >= `least` from a flag's or variable's text; false (with a message naming it)
+// for anything else, which atoi would have read as 0.
+bool read_count(const char* name, const char* text, int least, int& out) {
+  char* end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  if (end == text || *end != '\0' || value < least || value > 1000000) {
+    std::fprintf(stderr, "bench_mbm_bench: %s: '%s' is not a whole number >= %d\n", name, text,
+                 least);
+    return false;
   }
-  if (const char* env = std::getenv("KINETIC_MBM_PROBLEMS_PER_SCENE")) g_per_scene = std::atoi(env);
-  if (const char* env = std::getenv("KINETIC_MBM_ROUNDS")) g_rounds = std::atoi(env);
+  out = static_cast<int>(value);
+  return true;
+}
+
+int main(int argc, char** argv) {
+  // Our own flags first: Google Benchmark refuses flags it does not know.
+  std::vector<char*> rest;
+  const char* per_scene_flag = "--problems-per-scene=";
+  const char* rounds_flag = "--rounds=";
+  for (int i = 0; i < argc; ++i) {
+    if (std::strncmp(argv[i], per_scene_flag, std::strlen(per_scene_flag)) == 0) {
+      if (!read_count("--problems-per-scene", argv[i] + std::strlen(per_scene_flag), 0,
+                      g_per_scene))
+        return 2;
+    } else if (std::strncmp(argv[i], rounds_flag, std::strlen(rounds_flag)) == 0) {
+      if (!read_count("--rounds", argv[i] + std::strlen(rounds_flag), 1, g_rounds)) return 2;
+    } else {
+      rest.push_back(argv[i]);
+    }
+  }
+  if (const char* env = std::getenv("KINETIC_MBM_PROBLEMS_PER_SCENE"))
+    if (!read_count("KINETIC_MBM_PROBLEMS_PER_SCENE", env, 0, g_per_scene)) return 2;
+  if (const char* env = std::getenv("KINETIC_MBM_ROUNDS"))
+    if (!read_count("KINETIC_MBM_ROUNDS", env, 1, g_rounds)) return 2;
   int count = static_cast<int>(rest.size());
   benchmark::Initialize(&count, rest.data());
   if (benchmark::ReportUnrecognizedArguments(count, rest.data())) return 1;
