@@ -150,7 +150,8 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
   if (!q0.allFinite() || !q1.allFinite())
     throw Error(ErrorCode::InvalidValue, "motion check: joint values must be finite numbers");
   if (steps < 2 && !with_ends) return true;
-  const JointVector dq = q1 - q0;
+  grid.dq.noalias() = q1 - q0;
+  const JointVector& dq = grid.dq;
   if (with_ends && (!world.lanes || steps < 2)) {  // the ends by state checks of their own
     for (const int end : {0, std::max(steps, 1)}) {
       if (in_collision(world, state, end == 0 ? q0 : q1, options)) {

@@ -21,6 +21,7 @@ struct GridCheckState {
   };
   std::vector<Run> runs;
   JointVector q;
+  JointVector dq;        // the edge's q1 - q0 (kept: a motion check allocates nothing)
   int blocked_step = 0;  // after a false verdict: the grid state found in collision
   // The lanes' buffers (lane_check.hpp): the grid states in the order they are checked, the
   // configurations of one batch and what the lanes left open in each.

@@ -142,7 +142,8 @@ bool segment_free(const CollisionWorld& world, CollisionState& state, PathCheckS
     const auto [t0, t1, bodies, self_left] = path.intervals.back();
     path.intervals.pop_back();
     const double middle = 0.5 * (t0 + t1), half = 0.5 * (t1 - t0);
-    update_poses(world, state, q0 + middle * dq);
+    path.at.noalias() = q0 + middle * dq;
+    update_poses(world, state, path.at);
     bool self_near = false;
     if (self_left) {
       for (std::size_t k = 0; k < path.speeds.self_speed.size(); ++k)
@@ -268,8 +269,9 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
                 "continuous path check: joint values must be finite numbers");
   const double padding = world.padding_for(true, path.options);
   const double tolerance = path.tolerance;
-  const JointVector q0 = path.q;
-  const JointVector dq = q1 - q0;
+  path.q0 = path.q;
+  path.dq.noalias() = q1 - path.q0;
+  const JointVector &q0 = path.q0, &dq = path.dq;
   // Self pairs all of solid parts are proven by the bisection with the scene (segment_free);
   // the others are watched pair by pair.
   const bool self_by_bisection = path.options.self && world.self_pairs_solid;
@@ -316,7 +318,10 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
   // The start state is the path's previous state: checked in full already.
   while (!path.due.empty()) {
     const double t = path.due.front().first;
-    if (t > 0.0) update_poses(world, state, q0 + t * dq);
+    if (t > 0.0) {
+      path.at.noalias() = q0 + t * dq;
+      update_poses(world, state, path.at);
+    }
     // Every pair due by now is looked at this state, and so is a pair due within the last tenth
     // of its step: a look a little early costs a tenth of a step, a state of its own costs an FK
     // pass (most states served one pair; with this a state serves four or five).
