@@ -269,9 +269,9 @@ bool path_advance(const CollisionWorld& world, CollisionState& state, PathCheckS
                 "continuous path check: joint values must be finite numbers");
   const double padding = world.padding_for(true, path.options);
   const double tolerance = path.tolerance;
-  path.q0 = path.q;
-  path.dq.noalias() = q1 - path.q0;
-  const JointVector &q0 = path.q0, &dq = path.dq;
+  const JointVector& q0 = path.q;  // (path.q becomes q1 only at the end)
+  path.dq.noalias() = q1 - q0;
+  const JointVector& dq = path.dq;
   // Self pairs all of solid parts are proven by the bisection with the scene (segment_free);
   // the others are watched pair by pair.
   const bool self_by_bisection = path.options.self && world.self_pairs_solid;

@@ -29,8 +29,8 @@ struct PathCheckState {
   std::vector<Witness> witness;
   std::vector<std::pair<double, int>> due;  // (path parameter, pair) heap
   JointVector q;                            // the path's last state
-  // The segment being checked and the state looked at on it (kept: an advance allocates nothing).
-  JointVector q0, dq, at;
+  // The segment's q1 - q, and the state looked at on it (kept: an advance allocates nothing).
+  JointVector dq, at;
   CheckOptions options;
   double tolerance = 1e-3;
   PathContact contact;
