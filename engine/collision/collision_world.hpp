@@ -117,6 +117,11 @@ struct CollisionWorld {
   // frame: slot m's are [witness_begin[m], witness_begin[m + 1]).
   std::vector<std::size_t> witness_begin;
   std::vector<float> witness_x, witness_y, witness_z;
+  // All the candidates the witnesses were chosen from (every hull vertex, the solids' points),
+  // the same way: slot m's are [vertex_begin[m], vertex_begin[m + 1]). Scanned only for pairs
+  // whose hulls touch (hull_vertex_within).
+  std::vector<std::size_t> vertex_begin;
+  std::vector<float> vertex_x, vertex_y, vertex_z;
   // The moving slots' inner spheres (inner_spheres.hpp), the same way: slot m's are
   // [inner_begin[m], inner_begin[m + 1]).
   std::vector<std::size_t> inner_begin;

@@ -153,6 +153,10 @@ void choose_witnesses(CollisionWorld& world) {
   world.witness_x.clear();
   world.witness_y.clear();
   world.witness_z.clear();
+  world.vertex_begin.assign(1, 0);
+  world.vertex_x.clear();
+  world.vertex_y.clear();
+  world.vertex_z.clear();
   world.inner_begin.assign(1, 0);
   world.witnesses_on_one_surface.clear();
   world.inner_x.clear();
@@ -188,6 +192,13 @@ void choose_witnesses(CollisionWorld& world) {
       world.witness_z.push_back(static_cast<float>(w.z()));
     }
     world.witness_begin.push_back(world.witness_x.size());
+    for (const Vector3& v : vertices) {
+      if (!near_origin(v)) continue;
+      world.vertex_x.push_back(static_cast<float>(v.x()));
+      world.vertex_y.push_back(static_cast<float>(v.y()));
+      world.vertex_z.push_back(static_cast<float>(v.z()));
+    }
+    world.vertex_begin.push_back(world.vertex_x.size());
     const auto& parts = world.bodies[static_cast<std::size_t>(b)].body->parts;
     world.witnesses_on_one_surface.push_back(
         parts.size() == 1 && parts.front().mesh && parts.front().mesh->one_closed_piece ? 1 : 0);
@@ -206,21 +217,18 @@ void choose_witnesses(CollisionWorld& world) {
   }
   // Padding for the scan's last eight-point loads.
   for (std::vector<float>* column :
-       {&world.witness_x, &world.witness_y, &world.witness_z, &world.inner_x, &world.inner_y,
-        &world.inner_z, &world.inner_r})
+       {&world.witness_x, &world.witness_y, &world.witness_z, &world.vertex_x, &world.vertex_y,
+        &world.vertex_z, &world.inner_x, &world.inner_y, &world.inner_z, &world.inner_r})
     column->resize(column->size() + kLanes, 0.0f);
 }
 
-bool witness_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
-                    const CollisionWorld::ObstacleFrame& frame, double padding) {
-  const std::size_t begin = world.witness_begin[m], end = world.witness_begin[m + 1];
-  // Inner spheres count only where the obstacle cannot lie inside the body.
-  const std::size_t inner_begin = world.inner_begin[m];
-  const std::size_t inner_end =
-      frame.enclosing_radius >
-              world.bodies[static_cast<std::size_t>(world.moving_bodies[m])].body->extent
-          ? world.inner_begin[m + 1]
-          : inner_begin;
+namespace {
+// The points [begin, end) of (x, y, z) and the inner spheres [inner_begin, inner_end) of slot m
+// against the obstacle: whether one proves the pair colliding at the padding.
+bool points_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
+                   const CollisionWorld::ObstacleFrame& frame, double padding, const float* x,
+                   const float* y, const float* z, std::size_t begin, std::size_t end,
+                   std::size_t inner_begin, std::size_t inner_end) {
   if ((begin == end && inner_begin == inner_end) || !frame.shape) return false;
   const Shape::Type type = frame.shape->type;
   if (type != Shape::Type::Box && type != Shape::Type::Cylinder) return false;
@@ -234,9 +242,9 @@ bool witness_within(const CollisionWorld& world, const CollisionState& state, st
     for (int col = 0; col < 3; ++col) scan.r[row][col] = static_cast<float>(rotation(row, col));
     scan.t[row] = static_cast<float>(shift[row]);
   }
-  scan.x = world.witness_x.data();
-  scan.y = world.witness_y.data();
-  scan.z = world.witness_z.data();
+  scan.x = x;
+  scan.y = y;
+  scan.z = z;
   scan.begin = begin;
   scan.end = end;
   scan.ix = world.inner_x.data();
@@ -255,6 +263,28 @@ bool witness_within(const CollisionWorld& world, const CollisionState& state, st
   const auto run = &scan_portable;
 #endif
   return run(scan);
+}
+}  // namespace
+
+bool witness_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
+                    const CollisionWorld::ObstacleFrame& frame, double padding) {
+  // Inner spheres count only where the obstacle cannot lie inside the body.
+  const std::size_t inner_begin = world.inner_begin[m];
+  const std::size_t inner_end =
+      frame.enclosing_radius >
+              world.bodies[static_cast<std::size_t>(world.moving_bodies[m])].body->extent
+          ? world.inner_begin[m + 1]
+          : inner_begin;
+  return points_within(world, state, m, frame, padding, world.witness_x.data(),
+                       world.witness_y.data(), world.witness_z.data(), world.witness_begin[m],
+                       world.witness_begin[m + 1], inner_begin, inner_end);
+}
+
+bool hull_vertex_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
+                        const CollisionWorld::ObstacleFrame& frame, double padding) {
+  return points_within(world, state, m, frame, padding, world.vertex_x.data(),
+                       world.vertex_y.data(), world.vertex_z.data(), world.vertex_begin[m],
+                       world.vertex_begin[m + 1], 0, 0);
 }
 
 namespace {

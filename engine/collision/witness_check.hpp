@@ -24,6 +24,12 @@ void choose_witnesses(CollisionWorld& world);
 bool witness_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
                     const CollisionWorld::ObstacleFrame& frame, double padding);
 
+// As witness_within, over every candidate vertex of slot m (all its hulls' vertices) and no inner
+// spheres: for a pair whose hulls touch, where the exact tier's leaves would follow. Most such
+// pairs in a cage's bars collide, and one of the hull's vertices lies in the bar.
+bool hull_vertex_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
+                        const CollisionWorld::ObstacleFrame& frame, double padding);
+
 // Whether the robot bodies of slots ma and mb (each one closed mesh of one piece, with inner
 // spheres) are proven to touch at the state's poses: a witness of one (a vertex of its mesh) lies
 // inside an inner sphere of the other (inside its volume) while another lies outside the other's

@@ -364,6 +364,41 @@ TEST(WitnessPoints, AWitnessWithinThePaddingIsACollisionTheExactTestFinds) {
       << "no collision with the can or the pipe was witnessed";
 }
 
+// Every hull vertex (hull_vertex_within), scanned where a pair's hulls touch, before the leaves:
+// a vertex within the padding is a collision the exact test finds, and the whole hull catches
+// more of the collisions than its sixteen witnesses do.
+TEST(WitnessPoints, EveryHullVertexWithinThePaddingIsACollisionAndCatchesMoreThanTheWitnesses) {
+  KINETIC_REQUIRE_MBM();
+  const std::string robot = test::mbm_panda_dir() + "/robot/";
+  const RobotModelPtr panda = load_robot_file(robot + "panda.urdf", robot + "panda.srdf");
+  CollisionChecker checker(panda);
+  checker.set_scene(witness_shelf());
+  const CollisionWorld& world = *checker.world();
+  ASSERT_EQ(world.vertex_begin.size(), world.moving_bodies.size() + 1);
+  for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
+    EXPECT_GE(world.vertex_begin[m + 1] - world.vertex_begin[m],
+              world.witness_begin[m + 1] - world.witness_begin[m]);
+  CollisionState state;
+  state.reset(world);
+  int by_vertices = 0, by_witnesses = 0;
+  const int colliding = test::visit_scene_pair_cases(
+      world, state, *panda, test::cases(4000, 1000), 7,
+      [&](int i, double padding, std::size_t m, int o, bool exact) {
+        const auto& frame =
+            world.obstacle_frames[static_cast<std::size_t>(o - world.obstacle_begin)];
+        const bool vertex = hull_vertex_within(world, state, m, frame, padding);
+        by_vertices += vertex;
+        by_witnesses += witness_within(world, state, m, frame, padding) && exact;
+        EXPECT_TRUE(!vertex || exact)
+            << "case " << i << ", slot " << m << ", obstacle " << o << ", padding " << padding
+            << ": a hull vertex said colliding where the exact test did not";
+        return !vertex || exact;
+      });
+  ASSERT_GT(colliding, test::cases(400, 100));
+  EXPECT_GT(by_vertices, by_witnesses)
+      << by_vertices << " against " << by_witnesses << " of " << colliding << " collisions";
+}
+
 // The built-in arms' links are cylinders and boxes: their witnesses are points of those solids
 // (rims, corners, centres), and one within the padding of an obstacle is a collision the exact
 // test finds, as a mesh vertex's is.
