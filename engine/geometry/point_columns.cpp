@@ -1,6 +1,7 @@
 #include "engine/geometry/point_columns.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #if defined(__SSE2__)
@@ -22,9 +23,59 @@ PointColumns::PointColumns(const std::vector<Vector3>& points) : count_(points.s
   }
 }
 
+namespace {
+// The cube map's cell of a direction: the face of its largest coordinate, and its other two
+// coordinates over that one, each cut into `side` ranges. -1 for a zero or non-finite direction.
+int map_cell(const Vector3& d, int side) {
+  const double ax = std::abs(d.x()), ay = std::abs(d.y()), az = std::abs(d.z());
+  int face;
+  double u, v, along;
+  if (ax >= ay && ax >= az) {
+    face = d.x() >= 0.0 ? 0 : 1;
+    u = d.y();
+    v = d.z();
+    along = ax;
+  } else if (ay >= az) {
+    face = d.y() >= 0.0 ? 2 : 3;
+    u = d.x();
+    v = d.z();
+    along = ay;
+  } else {
+    face = d.z() >= 0.0 ? 4 : 5;
+    u = d.x();
+    v = d.y();
+    along = az;
+  }
+  if (!(along > 0.0) || !(along < std::numeric_limits<double>::infinity())) return -1;
+  const double scale = 0.5 * side / along;
+  const int cu = std::clamp(static_cast<int>((u + along) * scale), 0, side - 1);
+  const int cv = std::clamp(static_cast<int>((v + along) * scale), 0, side - 1);
+  return (face * side + cu) * side + cv;
+}
+}  // namespace
+
 PointColumns::PointColumns(const ConvexHull& hull) : PointColumns(hull.vertices) {
   neighbour_start_ = hull.neighbour_start;
   neighbours_ = hull.neighbours;
+  if (neighbour_start_.empty() || count_ == 0) return;
+  direction_map_.assign(6 * kMapSide * kMapSide, 0);
+  for (int face = 0; face < 6; ++face)
+    for (int cu = 0; cu < kMapSide; ++cu)
+      for (int cv = 0; cv < kMapSide; ++cv) {
+        const double u = (cu + 0.5) * 2.0 / kMapSide - 1.0, v = (cv + 0.5) * 2.0 / kMapSide - 1.0;
+        const double sign = face % 2 == 0 ? 1.0 : -1.0;
+        const Vector3 d = face < 2   ? Vector3(sign, u, v)
+                          : face < 4 ? Vector3(u, sign, v)
+                                     : Vector3(u, v, sign);
+        const int cell = map_cell(d, kMapSide);
+        direction_map_[static_cast<std::size_t>(cell)] =
+            static_cast<std::uint32_t>(support_index(d));
+      }
+}
+
+std::uint32_t PointColumns::mapped_start(const Vector3& d) const {
+  const int cell = map_cell(d, kMapSide);
+  return cell < 0 ? 0 : direction_map_[static_cast<std::size_t>(cell)];
 }
 
 std::size_t PointColumns::support_index(const Vector3& d, std::uint32_t& start) const {
@@ -32,8 +83,17 @@ std::size_t PointColumns::support_index(const Vector3& d, std::uint32_t& start) 
   constexpr std::size_t kClimbFrom = 32;
   if (neighbour_start_.empty() || count_ < kClimbFrom)
     return start = static_cast<std::uint32_t>(support_index(d));
-  std::uint32_t at = start < count_ ? start : 0;
+  // From the better of the last answer (a nearby direction's, often this one's) and the cube
+  // map's vertex for this direction, which is a step or two from the answer wherever it points.
+  std::uint32_t at = mapped_start(d);
   double best = d.x() * x_[at] + d.y() * y_[at] + d.z() * z_[at];
+  if (start < count_ && start != at) {
+    const double warm = d.x() * x_[start] + d.y() * y_[start] + d.z() * z_[start];
+    if (warm > best) {
+      best = warm;
+      at = start;
+    }
+  }
   for (;;) {
     std::uint32_t next = at;
     for (std::uint32_t k = neighbour_start_[at]; k < neighbour_start_[at + 1]; ++k) {

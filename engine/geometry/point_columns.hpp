@@ -34,6 +34,11 @@ class PointColumns {
   std::vector<double> x_, y_, z_;  // padded with copies of the last point
   std::size_t count_ = 0;
   std::vector<std::uint32_t> neighbour_start_, neighbours_;  // the hull's edges (empty: scan)
+  // Where a climb starts: the farthest point along the centre direction of each cell of a cube
+  // map (kMapSide x kMapSide cells on each of its six faces), filled with the edges.
+  static constexpr int kMapSide = 8;
+  std::vector<std::uint32_t> direction_map_;
+  std::uint32_t mapped_start(const Vector3& d) const;
 };
 
 }  // namespace kinetic

@@ -255,8 +255,10 @@ TEST(ConvexHullVertices, FlatAndTinySetsComeBackAsGiven) {
   }
 }
 
-// Climbing the hull's edges from any vertex ends at a point as far along the direction as the
-// full scan finds, on every Panda mesh (the wrist's links are where it pays).
+// Climbing the hull's edges from any vertex (the last answer, or the direction map's vertex for
+// the direction's cell, whichever is farther along) ends at a point as far along the direction as
+// the full scan finds, on every Panda mesh (the wrist's links are where it pays); directions on
+// the map's cell and face borders too, and a zero direction gives some vertex.
 TEST(ConvexHullVertices, ClimbingTheEdgesFindsTheFarthestPoint) {
   KINETIC_REQUIRE_MBM();
   std::mt19937_64 rng(9);
@@ -267,8 +269,13 @@ TEST(ConvexHullVertices, ClimbingTheEdgesFindsTheFarthestPoint) {
         load_collision_mesh(test::mbm_panda_dir() + "/robot/meshes/collision/" + file);
     const PointColumns& columns = mesh->hull_columns;
     std::uint32_t start = 0;
+    std::uint32_t from_zero = 0;
+    EXPECT_LT(columns.support_index(Vector3::Zero(), from_zero), columns.size()) << file;
     for (int trial = 0; trial < 3000; ++trial) {
-      const Vector3 d(u(rng), u(rng), u(rng));
+      Vector3 d(u(rng), u(rng), u(rng));
+      if (trial % 5 == 1) d[trial % 3] = 0.0;                 // on a cell border (u or v = 0)
+      if (trial % 5 == 2) d[(trial + 1) % 3] = d[trial % 3];  // on a face border
+      if (trial % 5 == 3) d = Vector3::Unit(trial % 3) * (trial % 2 ? 1.0 : -1.0);
       if (trial % 3 == 0)
         start = static_cast<std::uint32_t>(rng() % columns.size());  // cold starts too
       const std::size_t scanned = columns.support_index(d);
