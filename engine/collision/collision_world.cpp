@@ -147,6 +147,10 @@ void place_obstacles(CollisionWorld& world) {
     CollisionWorld::ObstacleFrame& frame = world.obstacle_frames[i - world.obstacle_begin];
     frame.to_local = placed.linear().transpose();
     frame.origin = placed.translation();
+    for (int c = 0; c < 3; ++c)
+      for (int r = 0; r < 3; ++r) frame.local_columns[c][r] = frame.to_local(r, c);
+    const Vector3 local_origin = frame.to_local * frame.origin;
+    for (int r = 0; r < 3; ++r) frame.local_origin[r] = local_origin[r];
     frame.shape = &body.parts.front().shape;
     frame.enclosing_radius = bounding_radius(*frame.shape);
     if (body.tree.empty() || !placed.matrix().allFinite()) continue;  // (SphereSet skips these)

@@ -59,6 +59,9 @@ struct CollisionWorld {
   struct ObstacleFrame {
     Eigen::Matrix3d to_local = Eigen::Matrix3d::Identity();
     Vector3 origin = Vector3::Zero();
+    // to_local's columns and to_local * origin, each padded to four doubles (body_in_obstacle).
+    alignas(32) double local_columns[3][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}};
+    alignas(32) double local_origin[4] = {0, 0, 0, 0};
     const Shape* shape = nullptr;
     bool culled_as_solid = false;  // the flat broad phase tests it by its shape (SphereSet::Solid)
     // Radius of the smallest ball that holds the shape (0 for a half-space): a shape wider than

@@ -15,7 +15,7 @@ namespace {
 // Beyond this distance from the origin (against a primitive: from the primitive's centre) single
 // precision rounds sphere centres by more than the slack the cover's radii carry
 // (collision_world.cpp: kCoverSlack): the test says "cannot tell".
-constexpr double kMaxCoverCoordinate = 50.0;  // m
+constexpr double kMaxCoverCoordinate = kMaxSinglePrecisionCoordinate;
 
 // Lanes [0, count) of a mask (count may exceed kLanes).
 [[gnu::always_inline]] inline LaneI first_lanes(std::size_t count) {
@@ -174,27 +174,27 @@ bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& 
                              std::size_t m, const CollisionWorld::ObstacleFrame& frame,
                              double padding) {
   if (!frame.shape || !has_cover(world, m)) return false;
-  const Pose& pose = state.pose(world.moving_bodies[m]);
-  // The body's frame in the primitive's, in double, rounded once. Within kMaxCoverCoordinate of
-  // the primitive the spheres' single-precision centres stay inside the cover's slack.
-  const Eigen::Matrix3d rotation = frame.to_local * pose.linear();
-  const Vector3 offset = frame.to_local * (pose.translation() - frame.origin);
-  if (!(rotation.allFinite() && offset.cwiseAbs().maxCoeff() < kMaxCoverCoordinate)) return false;
-  const Shape& shape = *frame.shape;
+  return cover_clear_of_obstacle(world, m, frame, body_in_obstacle(world, state, m, frame),
+                                 padding);
+}
+
+bool cover_clear_of_obstacle(const CollisionWorld& world, std::size_t m,
+                             const CollisionWorld::ObstacleFrame& frame,
+                             const BodyInObstacle& placed, double padding) {
+  // Within kMaxSinglePrecisionCoordinate of the primitive the spheres' single-precision centres
+  // stay inside the cover's slack.
+  if (!placed.usable || !has_cover(world, m)) return false;
   CoverAgainstPrimitive c;
-  if (!primitive_half_sizes(shape, c.half)) return false;
-  c.type = shape.type;
+  if (!primitive_half_sizes(*frame.shape, c.half)) return false;
+  c.type = frame.shape->type;
   c.x = world.cover_x.data();
   c.y = world.cover_y.data();
   c.z = world.cover_z.data();
   c.radius = world.cover_r.data();
   c.begin = world.cover_begin[m];
   c.end = world.cover_begin[m + 1];
-  for (int row = 0; row < 3; ++row) {
-    for (int col = 0; col < 3; ++col)
-      c.rotation[3 * row + col] = static_cast<float>(rotation(row, col));
-    c.offset[row] = static_cast<float>(offset[row]);
-  }
+  std::memcpy(c.rotation, placed.rotation, sizeof c.rotation);
+  std::memcpy(c.offset, placed.offset, sizeof c.offset);
   c.padding = static_cast<float>(padding);
 #ifdef KINETIC_LANES_X86
   return cpu_has_avx2_fma() ? cover_clear_avx2(c) : cover_clear_portable(c);

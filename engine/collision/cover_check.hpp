@@ -5,6 +5,7 @@
 // at a time). Covers hold their bodies, so "clear" is a proof; "not clear" only sends the pair on
 // to the exact tiers. Near an obstacle a cover within a centimetre of the meshes decides most
 // pairs that the root spheres cannot, without a tree walk or GJK.
+#include "engine/collision/body_in_obstacle.hpp"
 #include "engine/collision/collision_world.hpp"
 #include "engine/collision/state_check.hpp"
 
@@ -20,6 +21,10 @@ inline bool has_cover(const CollisionWorld& world, std::size_t m) {
 bool cover_clear_of_obstacle(const CollisionWorld& world, const CollisionState& state,
                              std::size_t m, const CollisionWorld::ObstacleFrame& frame,
                              double padding);
+// The same with the body already placed in the obstacle's frame (body_in_obstacle).
+bool cover_clear_of_obstacle(const CollisionWorld& world, std::size_t m,
+                             const CollisionWorld::ObstacleFrame& frame,
+                             const BodyInObstacle& placed, double padding);
 // Whether cover_clear_of_obstacle can tell for slot m and `frame` at the state's poses: slot m has
 // a cover placed in single-precision range and the obstacle is a box, cylinder or sphere there.
 // Where it can, "not clear" means the cover comes within the padding (CheckOptions::covers_decide

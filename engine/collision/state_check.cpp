@@ -232,8 +232,9 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
             padding)
       return false;
     // Then the body's sphere cover against it: a link beside a shelf board is proven clear here
-    // without a tree walk.
-    if (cover_clear_of_obstacle(world, state, m, frame, padding)) return false;
+    // without a tree walk. The body placed in the obstacle's frame serves the witnesses too.
+    const BodyInObstacle placed = body_in_obstacle(world, state, m, frame);
+    if (cover_clear_of_obstacle(world, m, frame, placed, padding)) return false;
     if (covers_decide && cover_decides(world, state, m, frame)) return true;
     // The axis that last proved the body's hull apart from the obstacle (the exact tier's GJK
     // records it): the next state along an edge is nearly the same pose, and two support climbs
@@ -244,7 +245,7 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
       return false;
     };
     if (state.scene_hull_hint.empty())
-      return witness_within(world, state, m, frame, padding) || exact_tier();
+      return witness_within(world, m, frame, placed, padding) || exact_tier();
     const CollisionBody& body = *world.bodies[static_cast<std::size_t>(b)].body;
     const CollisionBody& obstacle = *world.bodies[static_cast<std::size_t>(o)].body;
     const std::size_t pair =
@@ -254,7 +255,7 @@ bool slot_near_scene(const CollisionWorld& world, const CollisionState& state, s
     // A vertex of the body's meshes within the padding: colliding, as the exact tier would say.
     // Before the kept axis: a pair that gets this far (its cover not clear) collides more often
     // than the axis proves it apart (the cage: the axis failed in four of five tries).
-    if (witness_within(world, state, m, frame, padding)) return true;
+    if (witness_within(world, m, frame, placed, padding)) return true;
     if (hull_axis_apart(body, state.pose(b), obstacle, state.pose(o), padding, hint)) return false;
     return exact_tier();
   };

@@ -14,7 +14,7 @@ namespace kinetic {
 namespace {
 
 // Beyond this distance from the box single precision rounds more than kWitnessSlack covers.
-constexpr double kMaxWitnessCoordinate = 50.0;  // m
+constexpr double kMaxWitnessCoordinate = kMaxSinglePrecisionCoordinate;
 // m: what single precision's rounding of placing and comparing a point within
 // kMaxWitnessCoordinate can shift it by, with room to spare. A witness proves a collision only
 // when it lies this much deeper than the padding.
@@ -223,24 +223,20 @@ void choose_witnesses(CollisionWorld& world) {
 }
 
 namespace {
-// The points [begin, end) of (x, y, z) and the inner spheres [inner_begin, inner_end) of slot m
+// The points [begin, end) of (x, y, z) and the inner spheres [inner_begin, inner_end) of a slot
 // against the obstacle: whether one proves the pair colliding at the padding.
-bool points_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
-                   const CollisionWorld::ObstacleFrame& frame, double padding, const float* x,
-                   const float* y, const float* z, std::size_t begin, std::size_t end,
-                   std::size_t inner_begin, std::size_t inner_end) {
-  if ((begin == end && inner_begin == inner_end) || !frame.shape) return false;
+bool points_within(const CollisionWorld& world, const CollisionWorld::ObstacleFrame& frame,
+                   const BodyInObstacle& placed, double padding, const float* x, const float* y,
+                   const float* z, std::size_t begin, std::size_t end, std::size_t inner_begin,
+                   std::size_t inner_end) {
+  if ((begin == end && inner_begin == inner_end) || !frame.shape || !placed.usable) return false;
   const Shape::Type type = frame.shape->type;
   if (type != Shape::Type::Box && type != Shape::Type::Cylinder) return false;
-  const Pose& pose = state.pose(world.moving_bodies[m]);
   // Body frame to the box's frame in one transform: 9 multiply-adds a point.
-  const Eigen::Matrix3d rotation = frame.to_local * pose.linear();
-  const Vector3 shift = frame.to_local * (pose.translation() - frame.origin);
-  if (!rotation.allFinite() || !(shift.cwiseAbs().maxCoeff() < kMaxWitnessCoordinate)) return false;
   WitnessScan scan;
   for (int row = 0; row < 3; ++row) {
-    for (int col = 0; col < 3; ++col) scan.r[row][col] = static_cast<float>(rotation(row, col));
-    scan.t[row] = static_cast<float>(shift[row]);
+    for (int col = 0; col < 3; ++col) scan.r[row][col] = placed.rotation[3 * row + col];
+    scan.t[row] = placed.offset[row];
   }
   scan.x = x;
   scan.y = y;
@@ -268,6 +264,12 @@ bool points_within(const CollisionWorld& world, const CollisionState& state, std
 
 bool witness_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
                     const CollisionWorld::ObstacleFrame& frame, double padding) {
+  return witness_within(world, m, frame, body_in_obstacle(world, state, m, frame), padding);
+}
+
+bool witness_within(const CollisionWorld& world, std::size_t m,
+                    const CollisionWorld::ObstacleFrame& frame, const BodyInObstacle& placed,
+                    double padding) {
   // Inner spheres count only where the obstacle cannot lie inside the body.
   const std::size_t inner_begin = world.inner_begin[m];
   const std::size_t inner_end =
@@ -275,16 +277,16 @@ bool witness_within(const CollisionWorld& world, const CollisionState& state, st
               world.bodies[static_cast<std::size_t>(world.moving_bodies[m])].body->extent
           ? world.inner_begin[m + 1]
           : inner_begin;
-  return points_within(world, state, m, frame, padding, world.witness_x.data(),
+  return points_within(world, frame, placed, padding, world.witness_x.data(),
                        world.witness_y.data(), world.witness_z.data(), world.witness_begin[m],
                        world.witness_begin[m + 1], inner_begin, inner_end);
 }
 
 bool hull_vertex_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
                         const CollisionWorld::ObstacleFrame& frame, double padding) {
-  return points_within(world, state, m, frame, padding, world.vertex_x.data(),
-                       world.vertex_y.data(), world.vertex_z.data(), world.vertex_begin[m],
-                       world.vertex_begin[m + 1], 0, 0);
+  return points_within(world, frame, body_in_obstacle(world, state, m, frame), padding,
+                       world.vertex_x.data(), world.vertex_y.data(), world.vertex_z.data(),
+                       world.vertex_begin[m], world.vertex_begin[m + 1], 0, 0);
 }
 
 namespace {

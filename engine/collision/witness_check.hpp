@@ -5,6 +5,7 @@
 // it, with none of its work: the sphere walk and the leaf triangles spent a blocked search step's
 // time confirming what one vertex inside a shelf board already shows. "Not proven" sends the pair
 // on to the tiers as before, so every verdict stays the exact one.
+#include "engine/collision/body_in_obstacle.hpp"
 #include "engine/collision/collision_world.hpp"
 #include "engine/collision/state_check.hpp"
 
@@ -23,6 +24,10 @@ void choose_witnesses(CollisionWorld& world);
 // beyond 50 m).
 bool witness_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
                     const CollisionWorld::ObstacleFrame& frame, double padding);
+// The same with the body already placed in the obstacle's frame (body_in_obstacle).
+bool witness_within(const CollisionWorld& world, std::size_t m,
+                    const CollisionWorld::ObstacleFrame& frame, const BodyInObstacle& placed,
+                    double padding);
 
 // As witness_within, over every candidate vertex of slot m (all its hulls' vertices) and no inner
 // spheres: for a pair whose hulls touch, where the exact tier's leaves would follow. Most such

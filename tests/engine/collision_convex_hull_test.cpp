@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/collision/body_in_obstacle.hpp"
 #include "engine/collision/body_pair.hpp"
 #include "engine/collision/collision_body.hpp"
 #include "engine/collision/collision_checker.hpp"
@@ -404,6 +405,44 @@ TEST(WitnessPoints, EveryHullVertexWithinThePaddingIsACollisionAndCatchesMoreTha
   ASSERT_GT(colliding, test::cases(400, 100));
   EXPECT_GT(by_vertices, by_witnesses)
       << by_vertices << " against " << by_witnesses << " of " << colliding << " collisions";
+}
+
+// The body placed in an obstacle's frame once per pair visit, for the cover test and the
+// witnesses (body_in_obstacle): the double-precision composition rounded to single, and unusable
+// where a pose is not finite or lies beyond single precision's range.
+TEST(WitnessPoints, TheBodyPlacedInAnObstaclesFrameIsTheComposedPoseRoundedOnce) {
+  const RobotModelPtr panda = load_builtin_robot("panda");
+  CollisionChecker checker(panda);
+  checker.set_scene(witness_shelf());
+  const CollisionWorld& world = *checker.world();
+  CollisionState state;
+  state.reset(world);
+  std::mt19937_64 rng(17);
+  for (int i = 0; i < 50; ++i) {
+    update_poses(world, state, test::random_state(*panda, rng));
+    for (std::size_t m = 0; m < world.moving_bodies.size(); ++m)
+      for (const auto& frame : world.obstacle_frames) {
+        const BodyInObstacle placed = body_in_obstacle(world, state, m, frame);
+        ASSERT_TRUE(placed.usable);
+        const Pose& pose = state.pose(world.moving_bodies[m]);
+        const Eigen::Matrix3d rotation = frame.to_local * pose.linear();
+        const Vector3 offset = frame.to_local * (pose.translation() - frame.origin);
+        for (int r = 0; r < 3; ++r) {
+          for (int c = 0; c < 3; ++c) EXPECT_NEAR(placed.rotation[3 * r + c], rotation(r, c), 1e-6);
+          EXPECT_NEAR(placed.offset[r], offset[r], 1e-6);
+        }
+      }
+  }
+  const auto& frame = world.obstacle_frames.front();
+  const std::size_t last = world.moving_bodies.size() - 1;
+  const auto last_link = static_cast<std::size_t>(
+      world.bodies[static_cast<std::size_t>(world.moving_bodies[last])].link);
+  update_poses(world, state, test::random_state(*panda, rng));
+  state.link_poses[last_link].translation().x() = 80.0;  // beyond single precision's range
+  EXPECT_FALSE(body_in_obstacle(world, state, last, frame).usable);
+  update_poses(world, state, test::random_state(*panda, rng));
+  state.link_poses[last_link](0, 0) = std::nan("");
+  EXPECT_FALSE(body_in_obstacle(world, state, last, frame).usable);
 }
 
 // The built-in arms' links are cylinders and boxes: their witnesses are points of those solids
