@@ -323,6 +323,12 @@ PlanningScene witness_shelf() {
   return scene;
 }
 
+// MotionBenchMaker's Panda, with its meshes.
+RobotModelPtr benchmark_panda() {
+  const std::string robot = test::mbm_panda_dir() + "/robot/";
+  return load_robot_file(robot + "panda.urdf", robot + "panda.srdf");
+}
+
 struct WitnessTally {
   int colliding = 0;               // pairs the exact test finds colliding
   int witnessed = 0;               // of those, the ones a witness proves
@@ -355,8 +361,7 @@ WitnessTally witnesses_against_the_exact_test(const CollisionWorld& world, const
 
 TEST(WitnessPoints, AWitnessWithinThePaddingIsACollisionTheExactTestFinds) {
   KINETIC_REQUIRE_MBM();
-  const std::string robot = test::mbm_panda_dir() + "/robot/";
-  const RobotModelPtr panda = load_robot_file(robot + "panda.urdf", robot + "panda.srdf");
+  const RobotModelPtr panda = benchmark_panda();
   CollisionChecker checker(panda);
   checker.set_scene(witness_shelf());
   const CollisionWorld& world = *checker.world();
@@ -377,8 +382,7 @@ TEST(WitnessPoints, AWitnessWithinThePaddingIsACollisionTheExactTestFinds) {
 // more of the collisions than its sixteen witnesses do.
 TEST(WitnessPoints, EveryHullVertexWithinThePaddingIsACollisionAndCatchesMoreThanTheWitnesses) {
   KINETIC_REQUIRE_MBM();
-  const std::string robot = test::mbm_panda_dir() + "/robot/";
-  const RobotModelPtr panda = load_robot_file(robot + "panda.urdf", robot + "panda.srdf");
+  const RobotModelPtr panda = benchmark_panda();
   CollisionChecker checker(panda);
   checker.set_scene(witness_shelf());
   const CollisionWorld& world = *checker.world();
