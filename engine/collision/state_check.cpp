@@ -281,9 +281,9 @@ bool exact_scene_pair(const CollisionWorld& world, const CollisionState& state,
   // can prove it apart, GJK on them decides at once and the leaves after them, exactly: the sphere
   // walk of the refinement-margin tier left 68% of the cage's such pairs undecided, at 1,500
   // cycles each, before that same GJK.
-  // Where the hulls touch, a bar in the cage usually holds one of the hull's vertices (a vertex
-  // of the mesh): the scan of all of them proves most such pairs colliding for a tenth of the
-  // leaves' triangle tests.
+  // Where the hulls touch, a cage's bar holds one of the hull's vertices (a vertex of the mesh)
+  // in about half the pairs: the scan of all of them proves those colliding for a few hundred
+  // cycles, where the leaves' triangle tests took about 4,700.
   if (hull_proof_applies(body, obstacle) && leaf_exact_supported(body, obstacle))
     return !hulls_apart(body, pose, obstacle, obstacle_pose, pair.padding, &hint,
                         /*kept_axis_tried=*/true) &&

@@ -31,7 +31,7 @@ bool witness_within(const CollisionWorld& world, std::size_t m,
 
 // As witness_within, over every candidate vertex of slot m (all its hulls' vertices) and no inner
 // spheres: for a pair whose hulls touch, where the exact tier's leaves would follow. Most such
-// pairs in a cage's bars collide, and one of the hull's vertices lies in the bar.
+// pairs among a cage's bars collide, and in about half of them a hull vertex lies in the bar.
 bool hull_vertex_within(const CollisionWorld& world, const CollisionState& state, std::size_t m,
                         const CollisionWorld::ObstacleFrame& frame, double padding);
 
