@@ -4,7 +4,8 @@
 // point. A mesh's hull points are scanned this way a dozen times per GJK, and as Eigen vectors the
 // scan was a third of MotionBenchMaker planning time (its compare-and-keep branch mispredicts).
 // Given a convex hull's edges, the search instead climbs from a vertex near the answer (the last
-// one found for a nearby direction) to a neighbour farther along until none is: on a convex
+// one found for a nearby direction, or a cube map's vertex for this direction where that is
+// farther along) to a neighbour farther along until none is: on a convex
 // polytope a vertex no neighbour improves on is a farthest one. Self pairs of the Panda's wrist
 // asked a hundred-odd-point scan a dozen times per GJK, half of MotionBenchMaker planning time.
 #include <cstddef>
