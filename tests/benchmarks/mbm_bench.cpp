@@ -111,16 +111,8 @@ std::vector<std::string> csv_fields(const std::string& line) {
   return fields;
 }
 
-// One run of VAMP's harness over the problems, as rows; throws with the log's name on failure.
-std::vector<BenchmarkRow> run_vamp_once(const fs::path& run, const std::string& problem_dir,
-                                        int round) {
-  const std::string tag = "kinetic-mbm-vamp-" + std::to_string(round);
-  const fs::path out = fs::temp_directory_path() / (tag + ".csv");
-  const fs::path log = fs::temp_directory_path() / (tag + ".log");
-  const std::string command = "'" + run.string() + "' panda '" + problem_dir + "' '" +
-                              out.string() + "' > '" + log.string() + "' 2>&1";
-  if (std::system(command.c_str()) != 0)
-    throw Error(ErrorCode::IoError, "VAMP's run.sh failed (see " + log.string() + ")");
+// The rows of a CSV VAMP's harness wrote; throws naming the file where a column is missing.
+std::vector<BenchmarkRow> read_vamp_rows(const fs::path& out) {
   std::ifstream in(out);
   std::string line;
   std::getline(in, line);
@@ -157,6 +149,19 @@ std::vector<BenchmarkRow> run_vamp_once(const fs::path& run, const std::string& 
   return rows;
 }
 
+// One run of VAMP's harness over the problems, as rows; throws with the log's name on failure.
+std::vector<BenchmarkRow> run_vamp_once(const fs::path& run, const std::string& problem_dir,
+                                        int round) {
+  const std::string tag = "kinetic-mbm-vamp-" + std::to_string(round);
+  const fs::path out = fs::temp_directory_path() / (tag + ".csv");
+  const fs::path log = fs::temp_directory_path() / (tag + ".log");
+  const std::string command = "'" + run.string() + "' panda '" + problem_dir + "' '" +
+                              out.string() + "' > '" + log.string() + "' 2>&1";
+  if (std::system(command.c_str()) != 0)
+    throw Error(ErrorCode::IoError, "VAMP's run.sh failed (see " + log.string() + ")");
+  return read_vamp_rows(out);
+}
+
 // Per problem, the round whose planning time is the median (the lower one for an even count;
 // an unsolved round counts as the slowest). Both planners are deterministic, so the rounds differ
 // only in this machine's timing noise, which the median filters out problem by problem.
@@ -182,6 +187,9 @@ struct Runs {
   std::vector<std::vector<BenchmarkRow>> margin, no_margin, vamp;
   std::string ours_skipped, vamp_skipped;
   bench::VampPathRecheck vamp_paths;  // VAMP's returned paths against the meshes
+  // Problems the copy that printed the paths planned otherwise than the first timed run (its
+  // tree, iterations or path length differ): its paths would not be the timed ones there.
+  int planned_differently = 0;
 };
 
 int g_rounds = 3;
@@ -224,9 +232,22 @@ const Runs& runs() {
         r.vamp_skipped = e.what();
       }
     }
-    if (r.vamp_skipped.empty())
+    if (r.vamp_skipped.empty()) {
       r.vamp_paths = bench::recheck_vamp_paths(run.parent_path(),
                                                vamp_problem_dir(mbm, per_scene()), panda, problems);
+      if (r.vamp_paths.skipped.empty()) {
+        std::map<std::pair<std::string, int>, const BenchmarkRow*> timed;
+        for (const BenchmarkRow& row : r.vamp.front()) timed[{row.scene, row.index}] = &row;
+        for (const BenchmarkRow& row : read_vamp_rows(r.vamp_paths.rows_csv)) {
+          const auto it = timed.find({row.scene, row.index});
+          const bool same = it != timed.end() && it->second->solved == row.solved &&
+                            it->second->tree_size == row.tree_size &&
+                            it->second->iterations == row.iterations &&
+                            it->second->length == row.length;
+          r.planned_differently += same ? 0 : 1;
+        }
+      }
+    }
     return r;
   }();
   return result;
@@ -389,6 +410,10 @@ void print_mesh_recheck(const std::vector<std::vector<BenchmarkRow>>& ours_round
       "\nVAMP's returned paths against the Panda's collision meshes (every state at 0.01 rad, "
       "exact, no margin: the re-check ours pass), and ours (no margin) / VAMP over the problems "
       "whose VAMP path clears them\n");
+  std::printf(
+      "(the paths printed by a copy of VAMP's harness: %d problems planned otherwise than "
+      "in the first timed round)\n",
+      r.planned_differently);
   std::printf("%-17s | %-22s | %-24s | %s\n", "scene", "VAMP colliding/checked",
               "median ours  VAMP  ratio", "mean ours  VAMP  ratio");
   for (const std::string& scene : kScenes) {

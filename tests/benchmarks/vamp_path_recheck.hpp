@@ -28,6 +28,8 @@ struct VampPathRecheck {
   // (scene, index) -> "" where the returned path clears the meshes, else where it collides first.
   std::map<std::pair<std::string, int>, std::string> verdicts;
   std::string skipped;  // why no path was re-checked
+  // The rows the copy wrote (the harness's CSV), to compare with the timed runs' rows.
+  std::filesystem::path rows_csv;
 };
 
 namespace vamp_detail {
@@ -119,6 +121,7 @@ inline VampPathRecheck recheck_vamp_paths(const std::filesystem::path& vamp_dir,
     for (const int j : joints) fields >> q[j];
     returned[{scene, index}].push_back(q);
   }
+  out.rows_csv = work / "rows.csv";
   CollisionChecker checker(robot);
   for (const BenchmarkProblem& problem : problems) {
     const auto it = returned.find({problem.scene, problem.index});
