@@ -5,6 +5,7 @@
 #include "engine/collision/collision_world.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <map>
 #include <set>
@@ -239,10 +240,25 @@ double CollisionWorld::padding_for(bool self_pair, const CheckOptions& check) co
 void CollisionWorld::speeds_along(const std::vector<double>& table, std::size_t rows,
                                   const JointVector& dq, std::vector<double>& out) const {
   const auto dof = static_cast<std::size_t>(model->dof());
-  out.assign(rows, 0.0);
-  for (std::size_t r = 0; r < rows; ++r)
-    for (std::size_t v = 0; v < dof; ++v)
-      out[r] += table[r * dof + v] * std::abs(dq[static_cast<Eigen::Index>(v)]);
+  // |dq| once, not once per row: every motion check and continuous segment asks this of three
+  // tables (the built-in Panda among 20 boxes: 3.5% of a plan's instructions). The same sums in
+  // the same order as a row at a time.
+  constexpr std::size_t kOnStack = 32;
+  std::array<double, kOnStack> on_stack;
+  thread_local std::vector<double> on_heap;
+  double* speed = on_stack.data();
+  if (dof > kOnStack) {
+    on_heap.resize(dof);
+    speed = on_heap.data();
+  }
+  for (std::size_t v = 0; v < dof; ++v) speed[v] = std::abs(dq[static_cast<Eigen::Index>(v)]);
+  out.resize(rows);
+  const double* row = table.data();
+  for (std::size_t r = 0; r < rows; ++r, row += dof) {
+    double sum = 0.0;
+    for (std::size_t v = 0; v < dof; ++v) sum += row[v] * speed[v];
+    out[r] = sum;
+  }
 }
 
 std::shared_ptr<const CollisionWorld> build_collision_world(RobotModelPtr model,
