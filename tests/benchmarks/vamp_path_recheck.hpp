@@ -69,13 +69,18 @@ inline VampPathRecheck recheck_vamp_paths(const std::filesystem::path& vamp_dir,
   VampPathRecheck out;
   const fs::path work = fs::temp_directory_path() / "kinetic-vamp-paths";
   fs::create_directories(work);
-  std::ifstream harness_in(vamp_dir / "harness" / "vamp_mbm_bench.cc");
+  const fs::path harness_file = vamp_dir / "harness" / "vamp_mbm_bench.cc";
+  std::ifstream harness_in(harness_file);
+  if (!harness_in) {
+    out.skipped = "cannot read " + harness_file.string();
+    return out;
+  }
   std::stringstream harness;
   harness << harness_in.rdbuf();
   std::string source = harness.str();
   const std::size_t at = source.find(kAnchor);
   if (at == std::string::npos) {
-    out.skipped = "VAMP's harness changed: no place found to print its paths";
+    out.skipped = harness_file.string() + " changed: no place found to print its paths";
     return out;
   }
   source.insert(at, kPrintPath);
@@ -107,8 +112,13 @@ inline VampPathRecheck recheck_vamp_paths(const std::filesystem::path& vamp_dir,
   // The harness's seven values are panda_joint1 ... panda_joint7; the fingers stay as the
   // problems' start states hold them (closed), as in our own runs.
   std::vector<int> joints;
-  for (int j = 1; j <= 7; ++j)
+  for (int j = 1; j <= 7; ++j) {
     joints.push_back(robot->variable_index("panda_joint" + std::to_string(j)));
+    if (joints.back() < 0) {
+      out.skipped = "the robot has no joint panda_joint" + std::to_string(j);
+      return out;
+    }
+  }
   std::map<std::pair<std::string, int>, JointPath> returned;
   std::ifstream in(paths);
   std::string line;
