@@ -233,19 +233,24 @@ const Runs& runs() {
       }
     }
     if (r.vamp_skipped.empty()) {
-      r.vamp_paths = bench::recheck_vamp_paths(run.parent_path(),
-                                               vamp_problem_dir(mbm, per_scene()), panda, problems);
-      if (r.vamp_paths.skipped.empty()) {
-        std::map<std::pair<std::string, int>, const BenchmarkRow*> timed;
-        for (const BenchmarkRow& row : r.vamp.front()) timed[{row.scene, row.index}] = &row;
-        for (const BenchmarkRow& row : read_vamp_rows(r.vamp_paths.rows_csv)) {
-          const auto it = timed.find({row.scene, row.index});
-          const bool same = it != timed.end() && it->second->solved == row.solved &&
-                            it->second->tree_size == row.tree_size &&
-                            it->second->iterations == row.iterations &&
-                            it->second->length == row.length;
-          r.planned_differently += same ? 0 : 1;
+      try {
+        r.vamp_paths = bench::recheck_vamp_paths(
+            run.parent_path(), vamp_problem_dir(mbm, per_scene()), panda, problems);
+        if (r.vamp_paths.skipped.empty()) {
+          std::map<std::pair<std::string, int>, const BenchmarkRow*> timed;
+          for (const BenchmarkRow& row : r.vamp.front()) timed[{row.scene, row.index}] = &row;
+          for (const BenchmarkRow& row : read_vamp_rows(r.vamp_paths.rows_csv)) {
+            const auto it = timed.find({row.scene, row.index});
+            const bool same = it != timed.end() && it->second->solved == row.solved &&
+                              it->second->tree_size == row.tree_size &&
+                              it->second->iterations == row.iterations &&
+                              it->second->length == row.length;
+            r.planned_differently += same ? 0 : 1;
+          }
         }
+      } catch (const Error& e) {  // a file the copy wrote, or a scene, that cannot be read
+        r.vamp_paths = {};
+        r.vamp_paths.skipped = e.what();
       }
     }
     return r;
