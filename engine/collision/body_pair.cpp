@@ -260,14 +260,8 @@ constexpr std::size_t kMaxHullPartPairs = 16;
 bool hull_proof_applies(const CollisionBody& a, const CollisionBody& b) {
   if (a.parts.empty() || b.parts.empty() || a.parts.size() * b.parts.size() > kMaxHullPartPairs)
     return false;
-  bool any_mesh = false;
-  for (const auto* body : {&a, &b})
-    for (const auto& part : body->parts) {
-      if (is_half_space(part)) return false;
-      any_mesh |= part.mesh != nullptr;
-    }
-  return any_mesh;  // primitive pairs alone gain nothing: the exact tier measures them with the
-                    // same GJK
+  // Primitive pairs alone gain nothing: the exact tier measures them with the same GJK.
+  return !a.has_half_space && !b.has_half_space && (a.has_mesh || b.has_mesh);
 }
 
 namespace {

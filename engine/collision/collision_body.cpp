@@ -38,16 +38,6 @@ std::shared_ptr<fcl::CollisionGeometryd> make_fcl_geometry(
   return nullptr;
 }
 
-bool all_simple_primitives(const CollisionBody& body) {
-  if (body.parts.empty()) return false;
-  for (const auto& part : body.parts) {
-    const Shape::Type type = part.shape.type;
-    if (type != Shape::Type::Box && type != Shape::Type::Cylinder && type != Shape::Type::Sphere)
-      return false;
-  }
-  return true;
-}
-
 double bounding_radius(const Shape& shape) {
   switch (shape.type) {
     case Shape::Type::Box:
@@ -91,6 +81,7 @@ std::shared_ptr<const CollisionBody> build_collision_body(
     FclPart part;
     part.shape = shape;
     part.pose = pose;
+    part.radius = bounding_radius(shape);
     if (shape.type == Shape::Type::Mesh) {
       part.mesh = meshes[i];  // its BVH is built on first use
     } else {
@@ -109,6 +100,14 @@ std::shared_ptr<const CollisionBody> build_collision_body(
   if (with_cover && has_mesh && !has_half_space)
     body->cover = cover_with_spheres(placed, kLinkCover);
   body->single_primitive = shapes.size() == 1 && shapes.front().first.type != Shape::Type::Mesh;
+  body->simple_primitives =
+      !shapes.empty() && std::all_of(shapes.begin(), shapes.end(), [](const auto& entry) {
+        const Shape::Type type = entry.first.type;
+        return type == Shape::Type::Box || type == Shape::Type::Cylinder ||
+               type == Shape::Type::Sphere;
+      });
+  body->has_mesh = has_mesh;
+  body->has_half_space = has_half_space;
   if (has_half_space) {
     body->extent = std::numeric_limits<double>::infinity();
   } else if (!body->tree.empty()) {

@@ -19,6 +19,8 @@ struct FclPart {
   Pose pose = Pose::Identity();                       // in the body frame
   std::shared_ptr<fcl::CollisionGeometryd> geometry;  // primitives; null for meshes (see mesh)
   std::shared_ptr<const CollisionMesh> mesh;          // Mesh parts only
+  // bounding_radius(shape), kept: the part-pair culls of every solid check ask it.
+  double radius = 0.0;
   // What FCL queries take: a mesh's BVH is built on the first query that needs it.
   std::shared_ptr<fcl::CollisionGeometryd> fcl_geometry() const {
     return mesh ? mesh->bvh() : geometry;
@@ -32,6 +34,13 @@ struct CollisionBody {
   std::vector<FclPart> parts;  // exact geometry
   // A body made of one non-mesh primitive: the fast tier tests spheres against it analytically.
   bool single_primitive = false;
+  // What the tiers ask of every pair they see, known at construction (the body is immutable):
+  // the parts are all boxes, cylinders and spheres; some part is a mesh; some is a half-space.
+  // Worked out per pair visit they were 2.4% of a plan's instructions (the built-in Panda among
+  // 20 boxes).
+  bool simple_primitives = false;
+  bool has_mesh = false;
+  bool has_half_space = false;
   // Radius around the body origin that holds all geometry (speed bounds); infinite for half-spaces.
   double extent = 0.0;
   bool empty() const { return parts.empty(); }
@@ -39,7 +48,7 @@ struct CollisionBody {
 
 // A body made only of boxes, cylinders and spheres (a built-in arm's link, an obstacle, a finger):
 // its parts are measured exactly by GJK.
-bool all_simple_primitives(const CollisionBody& body);
+inline bool all_simple_primitives(const CollisionBody& body) { return body.simple_primitives; }
 
 // Radius around a primitive's centre (its pose's origin) that holds it; 0 for meshes and
 // half-spaces (callers check the type first).

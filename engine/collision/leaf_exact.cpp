@@ -431,9 +431,8 @@ struct MixedPair {
 }  // namespace
 
 bool leaf_exact_supported(const CollisionBody& a, const CollisionBody& b) {
-  const bool mesh_a = a.tree.has_triangles(), mesh_b = b.tree.has_triangles();
-  const bool solid_a = all_simple_primitives(a), solid_b = all_simple_primitives(b);
-  return (mesh_a || solid_a) && (mesh_b || solid_b);
+  return (a.simple_primitives || a.tree.has_triangles()) &&
+         (b.simple_primitives || b.tree.has_triangles());
 }
 
 namespace {
@@ -448,7 +447,7 @@ double bounding_spheres_gap(const FclPart& pa, const Pose& pose_a, const FclPart
                             const Pose& pose_b) {
   if (!bounded(pa.shape) || !bounded(pb.shape)) return -std::numeric_limits<double>::infinity();
   return (pose_a * pa.pose.translation() - pose_b * pb.pose.translation()).norm() -
-         bounding_radius(pa.shape) - bounding_radius(pb.shape);
+         pa.radius - pb.radius;
 }
 }  // namespace
 

@@ -84,7 +84,7 @@ std::optional<double> look_at_parts(const CollisionWorld& world, const Collision
   const Pose wa = state.pose(pair.a) * part_a.pose, wb = state.pose(pair.b) * part_b.pose;
   // The parts' bounding spheres first: most part pairs stay far apart for the rest of the segment.
   const double sphere_gap = (wa.translation() - wb.translation()).norm() -
-                            bounding_radius(part_a.shape) - bounding_radius(part_b.shape) - padding;
+                            part_a.radius - part_b.radius - padding;
   if (sphere_gap >= remaining) return sphere_gap;
   // GJK's lower bound: it stops once that reaches what the rest of the segment needs, or, beyond
   // the tolerance, once it is within kLooseRatio of the distance (a step a tenth shorter costs

@@ -26,7 +26,7 @@ PairDistance solid_distance_bound(const CollisionBody& a, const Pose& pose_a,
       // and their whole poses, two 4x4 products, were a twentieth of the gates' time (the Panda
       // among 20 boxes).
       if ((pose_a * part_a.pose.translation() - pose_b * part_b.pose.translation()).norm() -
-              bounding_radius(part_a.shape) - bounding_radius(part_b.shape) >=
+              part_a.radius - part_b.radius >=
           best.distance)
         continue;
       const Pose wa = pose_a * part_a.pose, wb = pose_b * part_b.pose;
