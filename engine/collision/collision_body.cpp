@@ -97,7 +97,7 @@ std::shared_ptr<const CollisionBody> build_collision_body(
   body->tree = SphereTree::build(placed, resolution);
   const bool has_mesh = std::any_of(placed.begin(), placed.end(),
                                     [](const PlacedShape& p) { return p.mesh != nullptr; });
-  if (with_cover && has_mesh && !has_half_space)
+  if (with_cover && !has_half_space && !placed.empty())
     body->cover = cover_with_spheres(placed, kLinkCover);
   body->single_primitive = shapes.size() == 1 && shapes.front().first.type != Shape::Type::Mesh;
   body->simple_primitives =

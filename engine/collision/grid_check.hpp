@@ -33,6 +33,9 @@ struct GridCheckState {
   std::vector<int> bisection_scratch;  // the same for a grid too large to keep
   JointVector lane_q[kLanes];
   LaneOpen lane_open[kLanes];
+  // Worlds the lanes serve: edges to go before the whole-edge scene proof is tried again, and
+  // the wait after its next failure (grid_check.cpp).
+  int scene_proof_wait = 0, scene_proof_backoff = 0;
 };
 
 // The states q0 + (q1 - q0) * i / steps, 0 < i < steps (the ends are the caller's), all pass the

@@ -4,7 +4,8 @@
 // witnesses call a state colliding only where the exact check does (also when a pass stops at
 // the first such witness, and among more obstacles than it tests one by one), and
 // a motion check built on it gives every edge the verdict of checking each grid state in turn.
-// Worlds it cannot serve (links without sphere covers, attached objects) go without it.
+// The built-in arms' boxes and cylinders are covered by spheres as meshes are, and it serves them
+// too. Worlds it cannot serve (most links without sphere covers, attached objects) go without it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -70,7 +71,7 @@ PlanningScene lane_boxes(double reach, std::mt19937_64& rng) {
 
 }  // namespace
 
-TEST(LaneCheck, ServesTheBenchmarkPandaButNotPrimitiveArmsOrAttachedObjects) {
+TEST(LaneCheck, ServesTheBenchmarkPandaAndPrimitiveArmsButNotAttachedObjects) {
   KINETIC_REQUIRE_MBM();
   const RobotModelPtr panda = lane_panda();
   CollisionChecker checker(panda);
@@ -80,9 +81,11 @@ TEST(LaneCheck, ServesTheBenchmarkPandaButNotPrimitiveArmsOrAttachedObjects) {
       checker.world()->lanes->obstacles.size(),
       static_cast<std::size_t>(checker.world()->body_count() - checker.world()->obstacle_begin));
 
-  // The built-in Panda is made of boxes and cylinders: no sphere covers for the lanes to test.
-  CollisionChecker builtin(load_builtin_robot("panda"));
-  EXPECT_EQ(builtin.world()->lanes, nullptr);
+  // The built-in arms are made of boxes and cylinders: their links are covered by spheres too.
+  for (const std::string name : {"panda", "ur5e"}) {
+    CollisionChecker builtin(load_builtin_robot(name));
+    EXPECT_NE(builtin.world()->lanes, nullptr) << name;
+  }
 
   // An object in the hand: its pose is the link's times an offset the lanes do not place.
   PlanningScene holding;
@@ -282,6 +285,47 @@ TEST(LaneCheck, EdgeVerdictsOfAnArmWithALinkWithoutACover) {
 // Real robots as users have them, with other joint axes, origins and grippers than the Panda's:
 // the lanes' forward kinematics places their covers where the double-precision kinematics puts
 // the links, so they never clear a link the exact check finds near a box.
+// Random boxes where `robot` reaches and 100 batches of lane states among them: the lanes never
+// clear a link the exact check finds within the padding, and a witness's collision is one the
+// exact check sees. near: the links the exact check found near a box.
+static void expect_lanes_never_clear_a_near_link(const RobotModelPtr& robot, std::mt19937_64& rng,
+                                                 int& near) {
+  CollisionChecker checker(robot);
+  CollisionState state;
+  double reach = 0.0;
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    std::vector<Pose> poses;
+    checker.world()->fk->compute(test::random_state(*robot, rng), poses);
+    for (const Pose& pose : poses) reach = std::max(reach, pose.translation().norm());
+  }
+  checker.set_scene(lane_boxes(reach, rng));
+  const CollisionWorld& world = *checker.world();
+  ASSERT_NE(world.lanes, nullptr);  // (the ABB's large first link has no cover: roots only)
+  state.reset(world);
+  LaneState lanes;
+  for (int batch = 0; batch < 100; ++batch) {
+    const LaneBatch states(*robot, rng);
+    LaneOpen open[kLanes];
+    lanes_open(world, lanes, states.states, kLanes, 0.0, 0.0, open);
+    for (int l = 0; l < kLanes; ++l) {
+      update_poses(world, state, states.q[l]);
+      for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) {
+        const bool exact_near = slot_near_scene(world, state, m, 0.0, 0.0);
+        near += exact_near;
+        if (!(open[l].scene & slot_bit(m))) {
+          ASSERT_FALSE(exact_near) << "slot " << m;
+        }
+      }
+      if (open[l].collides) {
+        bool any = false;
+        for (std::size_t m = 0; m < world.moving_bodies.size() && !any; ++m)
+          any = slot_near_scene(world, state, m, 0.0, 0.0);
+        ASSERT_TRUE(any);
+      }
+    }
+  }
+}
+
 TEST(LaneCheck, NeverClearsANearLinkOfTheSharedRobots) {
   KINETIC_REQUIRE_SHARED_ROBOTS();
   LoadOptions load;
@@ -293,42 +337,63 @@ TEST(LaneCheck, NeverClearsANearLinkOfTheSharedRobots) {
     SCOPED_TRACE(folder);
     const RobotModelPtr robot =
         load_robot_file(test::shared_robots_dir() + "/" + folder, "", "", load);
-    CollisionChecker checker(robot);
-    CollisionState state;
-    double reach = 0.0;
-    for (int attempt = 0; attempt < 20; ++attempt) {
-      std::vector<Pose> poses;
-      checker.world()->fk->compute(test::random_state(*robot, rng), poses);
-      for (const Pose& pose : poses) reach = std::max(reach, pose.translation().norm());
-    }
-    checker.set_scene(lane_boxes(reach, rng));
-    const CollisionWorld& world = *checker.world();
-    ASSERT_NE(world.lanes, nullptr);  // (the ABB's large first link has no cover: roots only)
-    state.reset(world);
-    LaneState lanes;
     int near = 0;
-    for (int batch = 0; batch < 100; ++batch) {
-      const LaneBatch states(*robot, rng);
-      LaneOpen open[kLanes];
-      lanes_open(world, lanes, states.states, kLanes, 0.0, 0.0, open);
-      for (int l = 0; l < kLanes; ++l) {
-        update_poses(world, state, states.q[l]);
-        for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) {
-          const bool exact_near = slot_near_scene(world, state, m, 0.0, 0.0);
-          near += exact_near;
-          if (!(open[l].scene & slot_bit(m))) {
-            ASSERT_FALSE(exact_near) << "slot " << m;
-          }
-        }
-        if (open[l].collides) {
-          bool any = false;
-          for (std::size_t m = 0; m < world.moving_bodies.size() && !any; ++m)
-            any = slot_near_scene(world, state, m, 0.0, 0.0);
-          ASSERT_TRUE(any);
-        }
-      }
-    }
+    expect_lanes_never_clear_a_near_link(robot, rng, near);
     std::cout << folder << ": " << near << " links near a box in 800 states\n";
     EXPECT_GT(near, 50);  // the boxes are where the links go
+  }
+}
+
+// The built-in arms' links are boxes and cylinders, covered by spheres as meshes are: the lanes
+// never clear a link near a box, edges among boxes get the verdict of checking every grid state
+// (the whole-edge scene proof mostly fails there, and waits before it is tried again), and in
+// open space, where the root spheres prove an edge's scene clear from its middle, the edge goes
+// to the run proofs for its self pairs with that verdict too, and the proof is never put off.
+TEST(LaneCheck, ServesTheBuiltinArmsAndProvesOpenSpaceEdgesWhole) {
+  std::mt19937_64 rng(43);
+  for (const std::string name : {"panda", "ur5e"}) {
+    SCOPED_TRACE(name);
+    const RobotModelPtr robot = load_builtin_robot(name);
+    int near = 0;
+    expect_lanes_never_clear_a_near_link(robot, rng, near);
+    EXPECT_GT(near, 50);
+
+    CollisionChecker cluttered(robot);
+    cluttered.set_scene(lane_boxes(0.8, rng));
+    int blocked = 0, free = 0;
+    expect_edge_verdicts_of_every_state(*cluttered.world(), *robot, rng, 160, blocked, free);
+    EXPECT_GT(blocked, 10);
+    EXPECT_GT(free, 10);
+
+    CollisionChecker open(robot);
+    PlanningScene far;
+    far.add_obstacle("far", Shape::box(Vector3(0.2, 0.2, 0.2)),
+                     Pose(Eigen::Translation3d(20.0, 20.0, 20.0)));
+    open.set_scene(far);
+    const CollisionWorld& world = *open.world();
+    ASSERT_NE(world.lanes, nullptr);
+    CollisionState state, each;
+    state.reset(world);
+    each.reset(world);
+    GridCheckState grid;
+    const CheckOptions options{.padding = 0.02, .pad_self = false};
+    int edges = 0, blocked_by_self = 0;
+    for (int edge = 0; edge < 80; ++edge) {
+      const JointVector q0 = test::random_state(*robot, rng), q1 = test::random_state(*robot, rng);
+      if (in_collision(world, each, q0, options)) continue;
+      const int steps = static_cast<int>(std::ceil((q1 - q0).cwiseAbs().maxCoeff() / 0.05));
+      bool expected = true;
+      for (int i = 1; i < steps && expected; ++i)
+        expected =
+            !in_collision(world, each, q0 + (q1 - q0) * (static_cast<double>(i) / steps), options);
+      ASSERT_EQ(grid_motion_free(world, state, grid, q0, q1, steps, options), expected)
+          << "edge " << edge;
+      EXPECT_EQ(grid.scene_proof_backoff, 0) << "edge " << edge;
+      ++edges;
+      blocked_by_self += !expected;
+    }
+    EXPECT_GT(edges, 40);
+    std::cout << name << ": " << blocked_by_self << " of " << edges
+              << " open-space edges blocked by the arm itself\n";
   }
 }
