@@ -29,8 +29,8 @@ struct FclPart {
 
 struct CollisionBody {
   std::string name;
-  SphereTree tree;    // empty only for a lone half-space
-  SphereCover cover;  // robot links with meshes only (make_collision_body's with_cover); else empty
+  SphereTree tree;             // empty only for a lone half-space
+  SphereCover cover;           // robot links only (make_collision_body's with_cover); else empty
   std::vector<FclPart> parts;  // exact geometry
   // A body made of one non-mesh primitive: the fast tier tests spheres against it analytically.
   bool single_primitive = false;
@@ -48,16 +48,19 @@ struct CollisionBody {
 
 // A body made only of boxes, cylinders and spheres (a built-in arm's link, an obstacle, a finger):
 // its parts are measured exactly by GJK.
-inline bool all_simple_primitives(const CollisionBody& body) { return body.simple_primitives; }
+inline bool all_simple_primitives(const CollisionBody& body) {
+  return body.simple_primitives;
+}
 
 // Radius around a primitive's centre (its pose's origin) that holds it; 0 for meshes and
 // half-spaces (callers check the type first).
 double bounding_radius(const Shape& shape);
 
 // Loads meshes (shared cache) and builds both tiers. Throws Error(MissingMesh) naming the file.
-// with_cover: a body with a mesh also gets its sphere cover (the first test of its pairs; a robot
-// link's). Thread-safe; the same name, shapes, poses and meshes give the body already built (the
-// most recent stay cached after their last user is gone), so each link is built once per robot.
+// with_cover: the body also gets its sphere cover (a robot link's, of meshes or of boxes and
+// cylinders: the lanes' test, and for meshes the first test of its pairs). Thread-safe; the same
+// name, shapes, poses and meshes give the body already built (the most recent stay cached after
+// their last user is gone), so each link is built once per robot.
 std::shared_ptr<const CollisionBody> make_collision_body(
     const std::string& name, const std::vector<std::pair<Shape, Pose>>& shapes,
     SphereResolution resolution, bool with_cover = false);

@@ -224,8 +224,7 @@ bool grid_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
       if (grid.scene_proof_wait > 0) {
         --grid.scene_proof_wait;
       } else {
-        world.speeds_along(world.body_speed_table, world.moving_bodies.size(), dq,
-                           grid.body_speed);
+        world.speeds_along(world.body_speed_table, world.moving_bodies.size(), dq, grid.body_speed);
         clear = edge_clear_of_scene(world, state, grid, q0, dq, steps, options);
         grid.scene_proof_backoff = clear ? 0 : std::min(2 * grid.scene_proof_backoff + 1, 16);
         grid.scene_proof_wait = grid.scene_proof_backoff;

@@ -252,8 +252,8 @@ typedef float HalfLanesF __attribute__((vector_size(kLanes / 2 * sizeof(float)))
 
 std::shared_ptr<const LaneModel> lane_model_for(const CollisionWorld& world) {
   if (world.attached_begin != world.obstacle_begin) return nullptr;  // attached objects
-  // Links without a cover (primitive-only links, or a cover given up past its sphere budget, as
-  // an industrial arm's large first link) are tested by their root spheres alone, and left open
+  // Links without a cover (a cover given up past its sphere budget, as an industrial arm's large
+  // first link, or a half-space) are tested by their root spheres alone, and left open
   // where those are near; a robot with few covers is left to the run proofs of grid_check.
   std::size_t covered = 0;
   for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) covered += has_cover(world, m);

@@ -446,8 +446,8 @@ bool bounded(const Shape& shape) {
 double bounding_spheres_gap(const FclPart& pa, const Pose& pose_a, const FclPart& pb,
                             const Pose& pose_b) {
   if (!bounded(pa.shape) || !bounded(pb.shape)) return -std::numeric_limits<double>::infinity();
-  return (pose_a * pa.pose.translation() - pose_b * pb.pose.translation()).norm() -
-         pa.radius - pb.radius;
+  return (pose_a * pa.pose.translation() - pose_b * pb.pose.translation()).norm() - pa.radius -
+         pb.radius;
 }
 }  // namespace
 

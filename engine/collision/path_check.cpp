@@ -83,8 +83,8 @@ std::optional<double> look_at_parts(const CollisionWorld& world, const Collision
   const FclPart& part_b = world.bodies[pair.b].body->parts[static_cast<std::size_t>(pair.part_b)];
   const Pose wa = state.pose(pair.a) * part_a.pose, wb = state.pose(pair.b) * part_b.pose;
   // The parts' bounding spheres first: most part pairs stay far apart for the rest of the segment.
-  const double sphere_gap = (wa.translation() - wb.translation()).norm() -
-                            part_a.radius - part_b.radius - padding;
+  const double sphere_gap =
+      (wa.translation() - wb.translation()).norm() - part_a.radius - part_b.radius - padding;
   if (sphere_gap >= remaining) return sphere_gap;
   // GJK's lower bound: it stops once that reaches what the rest of the segment needs, or, beyond
   // the tolerance, once it is within kLooseRatio of the distance (a step a tenth shorter costs
