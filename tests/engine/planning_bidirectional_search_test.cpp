@@ -126,18 +126,23 @@ TEST(BidirectionalSearch, AnIterationLimitEndsTheSearchsTurn) {
 }
 
 // A search loop asks expired_in_loop() every iteration, and it reads the clock only every few
-// calls (plan_control.cpp); the deadline must still end the loop soon after it passes, however
-// quick or slow the iterations, and an iteration limit at once.
+// calls (plan_control.cpp: at most 64 apart, and every call once calls are 100 µs apart); the
+// deadline must still end the loop soon after it passes, however quick or slow the iterations,
+// and an iteration limit at once. "Soon" is counted in iterations begun after the deadline, not
+// in milliseconds: on a loaded machine (CI's tests run side by side) the process can be descheduled
+// for longer than a slow iteration, which no reading of the clock could see sooner.
 TEST(BidirectionalSearch, TheLoopsDeadlineIsSeenSoonAfterItPasses) {
   using Clock = SearchClock::Clock;
   PlanControl control;
   for (const auto iteration : {std::chrono::microseconds(0), std::chrono::microseconds(1000)}) {
     SearchClock clock(20.0, control);
     const auto deadline = clock.deadline();
-    long calls = 0;
+    long calls = 0, calls_past = 0;  // calls made, and those begun after the deadline
     Clock::time_point seen;
     for (;;) {
-      const auto busy_until = Clock::now() + iteration;
+      const auto begun = Clock::now();
+      calls_past += begun >= deadline;
+      const auto busy_until = begun + iteration;
       while (Clock::now() < busy_until) {
       }
       ++calls;
@@ -148,7 +153,7 @@ TEST(BidirectionalSearch, TheLoopsDeadlineIsSeenSoonAfterItPasses) {
       ASSERT_LT(calls, 100000000) << "the deadline was never seen";
     }
     EXPECT_GE(seen, deadline) << "expired before its deadline";
-    EXPECT_LT(seen - deadline, std::chrono::milliseconds(10))
+    EXPECT_LE(calls_past, iteration.count() > 0 ? 2 : 64)
         << "seen late with iterations of " << iteration.count() << " us, after " << calls
         << " calls";
     EXPECT_TRUE(clock.expired());
