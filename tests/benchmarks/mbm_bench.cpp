@@ -9,7 +9,8 @@
 // the trees' nodes and the ratio of search time per node. Manual time = the median. Both sides
 // run every problem in each of three rounds, taking turns, and each problem's time is its median
 // round's (see runs()). Last, VAMP's returned paths re-checked against the Panda's meshes, as ours
-// are, and the ratios again over the problems whose VAMP path clears them (vamp_path_recheck.hpp).
+// are, and the ratios again over the problems whose VAMP path clears them (vamp_path_recheck.hpp),
+// and ours with no margin at seven more seeds against VAMP (print_seed_spread).
 //   bench_mbm_bench [--problems-per-scene=N] [--rounds=N] [google benchmark flags]
 // Skips with a message where ../shared/mbm (or the VAMP peer) is absent.
 #include <benchmark/benchmark.h>
@@ -185,6 +186,9 @@ std::vector<BenchmarkRow> median_rounds(const std::vector<std::vector<BenchmarkR
 // falls on all of them, not on one side's whole run.
 struct Runs {
   std::vector<std::vector<BenchmarkRow>> margin, no_margin, vamp;
+  // Ours with no margin and other seeds, one round each (seed kFirstOtherSeed + i): seed 1 is one
+  // draw of the search's luck, and VAMP's fixed Halton sequence another (see print_seed_spread).
+  std::vector<std::vector<BenchmarkRow>> other_seeds;
   std::string ours_skipped, vamp_skipped;
   bench::VampPathRecheck vamp_paths;  // VAMP's returned paths against the meshes
   // Problems the copy that printed the paths planned otherwise than the first timed run (its
@@ -193,6 +197,10 @@ struct Runs {
 };
 
 int g_rounds = 3;
+// Seeds 2-8 after seed 1. Over 16 seeds of all 700 problems (no margin) the planning sums spread
+// from 13% under their mean to 10% over; seed 1 is 3% under (it was 10% under, second of 16,
+// with the extension range it had been tuned on): one seed's figures say little alone.
+constexpr int kFirstOtherSeed = 2, kOtherSeeds = 7;
 
 int rounds() {
   return std::getenv("KINETIC_BENCH_QUICK") ? 1 : g_rounds;
@@ -220,11 +228,20 @@ const Runs& runs() {
     settings.options.timeout_ms =
         std::getenv("KINETIC_BENCH_QUICK") ? 1000.0 : 10000.0;  // quick: a smoke run
     settings.options.max_iterations = 100000000;
+    if (!std::getenv("KINETIC_BENCH_QUICK")) r.other_seeds.resize(kOtherSeeds);
     for (int round = 0; round < rounds(); ++round) {
       settings.options.margin = 0.02;
       r.margin.push_back(run_benchmark(with_margin, problems, settings));
       settings.options.margin = 0.0;
       r.no_margin.push_back(run_benchmark(without_margin, problems, settings));
+      // The other seeds spread over the rounds, so that a slow spell does not fall on them all.
+      if (!std::getenv("KINETIC_BENCH_QUICK"))
+        for (int i = round; i < kOtherSeeds; i += rounds()) {
+          BenchmarkSettings seeded = settings;
+          seeded.options.seed = static_cast<std::uint64_t>(kFirstOtherSeed + i);
+          r.other_seeds[static_cast<std::size_t>(i)] =
+              run_benchmark(without_margin, problems, seeded);
+        }
       if (!r.vamp_skipped.empty()) continue;
       try {
         r.vamp.push_back(run_vamp_once(run, vamp_problem_dir(mbm, per_scene()), round));
@@ -298,6 +315,35 @@ void print_round_spread() {
   std::printf("; mean");
   for (const auto& [median, mean] : ratios) std::printf(" %.2fx", mean);
   std::printf(" (the tables: each problem's median round)\n");
+}
+
+// Ours with no margin per seed against VAMP's median round: how much of the comparison is the
+// seed's luck. Seed 1 is the tables' (its median round); the others ran one round each.
+void print_seed_spread() {
+  const Runs& r = runs();
+  if (!r.ours_skipped.empty() || !r.vamp_skipped.empty() || r.other_seeds.empty()) return;
+  const auto all = [](const std::vector<BenchmarkRow>& rows) {
+    return summarize_benchmark(rows).back();  // "all" comes last
+  };
+  const BenchmarkStats v = all(median_rounds(r.vamp));
+  std::vector<std::pair<int, BenchmarkStats>> seeds = {{1, all(median_rounds(r.no_margin))}};
+  for (std::size_t i = 0; i < r.other_seeds.size(); ++i)
+    seeds.emplace_back(kFirstOtherSeed + static_cast<int>(i), all(r.other_seeds[i]));
+  std::printf(
+      "\nseeds, no margin, all problems, ours / VAMP (VAMP's one fixed Halton sequence, its median "
+      "round): seed, solved, median, mean\n");
+  double mean_sum = 0.0, median_sum = 0.0;
+  for (const auto& [seed, o] : seeds) {
+    std::printf("  seed %d: %d/%d solved, median %.3f ms %.2fx, mean %.3f ms %.2fx\n", seed,
+                o.solved, o.valid, o.median_ms, o.median_ms / v.median_ms, o.mean_ms,
+                o.mean_ms / v.mean_ms);
+    mean_sum += o.mean_ms;
+    median_sum += o.median_ms;
+  }
+  const double n = static_cast<double>(seeds.size());
+  std::printf("  over the %zu seeds: median %.2fx, mean %.2fx (each seed's figure averaged)\n",
+              seeds.size(), median_sum / n / v.median_ms, mean_sum / n / v.mean_ms);
+  std::fflush(stdout);
 }
 
 void report(benchmark::State& state, const Side& side, const std::string& scene) {
@@ -498,6 +544,7 @@ int main(int argc, char** argv) {
   print_table(ours_no_margin(), "ours with no margin asked, as VAMP plans");
   print_mesh_recheck(runs().no_margin);
   print_round_spread();
+  print_seed_spread();
   benchmark::Shutdown();
   return 0;
 }

@@ -729,7 +729,7 @@ TEST(PlannerFacade, InvertedWorkspaceBoundsAreRejected) {
   EXPECT_THROW(options.validate(), Error);
 }
 
-// The tree planners' default step: a sixteenth of the joint box diagonal, rotating joints counted
+// The tree planners' default step: a twentieth of the joint box diagonal, rotating joints counted
 // up to one turn (the UR5e's ±2π joints would otherwise double it), prismatic spans in full.
 TEST(ExtensionRange, DefaultCountsEachRotatingJointUpToOneTurn) {
   const auto default_range = [](const RobotModelPtr& model, double range_option = 0.0) {
@@ -743,11 +743,11 @@ TEST(ExtensionRange, DefaultCountsEachRotatingJointUpToOneTurn) {
   };
   // UR5e: five joints of ±2π and the elbow's ±π, so six spans of one turn.
   const auto [ur5e_range, ur5e_extent] = default_range(load_builtin_robot("ur5e"));
-  EXPECT_NEAR(ur5e_range, 0.0625 * std::sqrt(6.0) * 2.0 * M_PI, 1e-9);
+  EXPECT_NEAR(ur5e_range, 0.05 * std::sqrt(6.0) * 2.0 * M_PI, 1e-9);
   EXPECT_LT(ur5e_range, 0.1 * ur5e_extent);
   // Panda: every span is under a turn, so the plain diagonal.
   const auto [panda_range, panda_extent] = default_range(load_builtin_robot("panda"));
-  EXPECT_NEAR(panda_range, 0.0625 * panda_extent, 1e-9);
+  EXPECT_NEAR(panda_range, 0.05 * panda_extent, 1e-9);
   // A prismatic joint of 10 m keeps its span; a revolute joint of ±10 rad counts one turn.
   const RobotModelPtr slider = load_robot_string(R"(<robot name="slider">
   <link name="base"/><link name="carriage"/><link name="arm"/>
@@ -756,7 +756,7 @@ TEST(ExtensionRange, DefaultCountsEachRotatingJointUpToOneTurn) {
   <joint name="turn" type="revolute"><parent link="carriage"/><child link="arm"/><axis xyz="0 0 1"/>
     <limit lower="-10" upper="10" effort="1" velocity="1"/></joint>
 </robot>)");
-  EXPECT_NEAR(default_range(slider).first, 0.0625 * std::hypot(10.0, 2.0 * M_PI), 1e-9);
+  EXPECT_NEAR(default_range(slider).first, 0.05 * std::hypot(10.0, 2.0 * M_PI), 1e-9);
   // A range the caller sets is used as it is.
   EXPECT_DOUBLE_EQ(default_range(slider, 0.3).first, 0.3);
 }

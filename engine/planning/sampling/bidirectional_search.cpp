@@ -8,13 +8,15 @@ namespace kinetic {
 
 double extension_range(const PlanningSpace& space, const PlannerOptions& options) {
   if (options.range > 0.0) return options.range;
-  // 1/16 of the joint box's diagonal, each rotating joint's span counted up to one turn (the
-  // Panda: 0.81 rad). OMPL's default, 0.2 of the plain diagonal, gives the UR5e (±2π joints) 5.8
-  // rad steps and the Panda 2.6: raw paths with long detours that shortcutting then pays to
-  // straighten. 1/8 was best among 20 boxes while the trees took turns; with the smaller tree
-  // growing next, 1/16 planned MotionBenchMaker's 699 problems with a mean of 1.8 ms where 1/8
-  // took 3.1 (no margin; 4.3 and 10.6 ms with the 0.02 m margin), shorter paths too, and the
-  // built-in arms' scenes as fast or faster (20 boxes 0.26 -> 0.22 ms).
+  // 1/20 of the joint box's diagonal, each rotating joint's span counted up to one turn (the
+  // built-in Panda: 0.65 rad, MotionBenchMaker's 0.67). OMPL's default, 0.2 of the plain diagonal,
+  // gives the UR5e (±2π joints) 5.8 rad steps and the Panda 2.6: raw paths with long detours that
+  // shortcutting then pays to straighten. 1/8 was best among 20 boxes while the trees took turns;
+  // with the smaller tree growing next, 1/16 planned MotionBenchMaker's 699 problems with a mean
+  // of 1.8 ms where 1/8 took 3.1 (no margin), shorter paths too. 1/20 against 1/16, all 700
+  // problems over 16 seeds (no margin): planning 3.5% less (interleaved runs), 1.5% fewer
+  // instructions, the seeds' mean p95 5% lower, median path 4.929 -> 4.921 rad; at seed 1 alone
+  // 4-6% slower, which is why seed 1 alone chose 1/16 (design-notes.md, Planning).
   const RobotModel& model = space.checker().model();
   double squared = 0.0;
   for (int i = 0; i < space.dof(); ++i) {
@@ -24,7 +26,7 @@ double extension_range(const PlanningSpace& space, const PlannerOptions& options
       span = std::min(span, 2.0 * M_PI);
     squared += span * span;
   }
-  return 0.0625 * std::sqrt(squared);
+  return 0.05 * std::sqrt(squared);
 }
 
 JointVector steer(const Eigen::Ref<const Eigen::VectorXd>& from, const JointVector& to,

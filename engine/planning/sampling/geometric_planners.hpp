@@ -18,7 +18,7 @@ struct SearchOutcome {
   SearchStats stats;
 };
 
-// Extension step of the tree planners: options.range, else a sixteenth of the joint box diagonal
+// Extension step of the tree planners: options.range, else a twentieth of the joint box diagonal
 // with each rotating joint's span counted up to one turn.
 double extension_range(const PlanningSpace& space, const PlannerOptions& options);
 
