@@ -10,7 +10,7 @@
 // run every problem in each of three rounds, taking turns, and each problem's time is its median
 // round's (see runs()). Last, VAMP's returned paths re-checked against the Panda's meshes, as ours
 // are, and the ratios again over the problems whose VAMP path clears them (vamp_path_recheck.hpp),
-// and ours with no margin at seven more seeds against VAMP (print_seed_spread).
+// and both sides at seven more seeds (print_seed_spread).
 //   bench_mbm_bench [--problems-per-scene=N] [--rounds=N] [google benchmark flags]
 // Skips with a message where ../shared/mbm (or the VAMP peer) is absent.
 #include <benchmark/benchmark.h>
@@ -24,6 +24,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 #include "engine/core/error.hpp"
 #include "engine/model/robot_loader.hpp"
@@ -189,6 +190,10 @@ struct Runs {
   // Ours with no margin and other seeds, one round each (seed kFirstOtherSeed + i): seed 1 is one
   // draw of the search's luck, and VAMP's fixed Halton sequence another (see print_seed_spread).
   std::vector<std::vector<BenchmarkRow>> other_seeds;
+  // VAMP's at the same seeds: its sampler skipping kVampSkipPerSeed samples a seed after seed 1
+  // (one run each, spread over the rounds as ours; empty where the copy of its harness could not
+  // run).
+  std::vector<std::vector<BenchmarkRow>> vamp_seeds;
   std::string ours_skipped, vamp_skipped;
   bench::VampPathRecheck vamp_paths;  // VAMP's returned paths against the meshes
   // Problems the copy that printed the paths planned otherwise than the first timed run (its
@@ -201,6 +206,9 @@ int g_rounds = 3;
 // from 13% under their mean to 10% over; seed 1 is 3% under (it was 10% under, second of 16,
 // with the extension range it had been tuned on): one seed's figures say little alone.
 constexpr int kFirstOtherSeed = 2, kOtherSeeds = 7;
+// More than all but three of VAMP's 699 searches iterate (a sample an iteration; its median
+// search 104 iterations, the longest 42,794), so that the seeds' sequences barely overlap.
+constexpr long kVampSkipPerSeed = 10000;
 
 int rounds() {
   return std::getenv("KINETIC_BENCH_QUICK") ? 1 : g_rounds;
@@ -228,7 +236,14 @@ const Runs& runs() {
     settings.options.timeout_ms =
         std::getenv("KINETIC_BENCH_QUICK") ? 1000.0 : 10000.0;  // quick: a smoke run
     settings.options.max_iterations = 100000000;
-    if (!std::getenv("KINETIC_BENCH_QUICK")) r.other_seeds.resize(kOtherSeeds);
+    // The copy of VAMP's harness that prints its paths and takes a seed (vamp_path_recheck.hpp).
+    bench::VampCopy copy;
+    if (r.vamp_skipped.empty())
+      copy = bench::build_vamp_copy(run.parent_path(), vamp_problem_dir(mbm, per_scene()));
+    if (!std::getenv("KINETIC_BENCH_QUICK")) {
+      r.other_seeds.resize(kOtherSeeds);
+      if (copy.skips && copy.skipped.empty()) r.vamp_seeds.resize(kOtherSeeds);
+    }
     for (int round = 0; round < rounds(); ++round) {
       settings.options.margin = 0.02;
       r.margin.push_back(run_benchmark(with_margin, problems, settings));
@@ -245,14 +260,21 @@ const Runs& runs() {
       if (!r.vamp_skipped.empty()) continue;
       try {
         r.vamp.push_back(run_vamp_once(run, vamp_problem_dir(mbm, per_scene()), round));
+        for (int i = round; i < static_cast<int>(r.vamp_seeds.size()); i += rounds()) {
+          const fs::path csv = bench::run_vamp_copy(copy, kVampSkipPerSeed * (i + 1));
+          if (csv.empty()) throw Error(ErrorCode::IoError, "no CSV");
+          r.vamp_seeds[static_cast<std::size_t>(i)] = read_vamp_rows(csv);
+        }
       } catch (const Error& e) {
-        r.vamp_skipped = e.what();
+        if (r.vamp.size() == static_cast<std::size_t>(round) + 1)
+          r.vamp_seeds.clear();  // a seed failed (its log beside the copy): no seed lines
+        else
+          r.vamp_skipped = e.what();
       }
     }
     if (r.vamp_skipped.empty()) {
       try {
-        r.vamp_paths = bench::recheck_vamp_paths(
-            run.parent_path(), vamp_problem_dir(mbm, per_scene()), panda, problems);
+        r.vamp_paths = bench::recheck_vamp_paths(copy, panda, problems);
         if (r.vamp_paths.skipped.empty()) {
           std::map<std::pair<std::string, int>, const BenchmarkRow*> timed;
           for (const BenchmarkRow& row : r.vamp.front()) timed[{row.scene, row.index}] = &row;
@@ -317,32 +339,46 @@ void print_round_spread() {
   std::printf(" (the tables: each problem's median round)\n");
 }
 
-// Ours with no margin per seed against VAMP's median round: how much of the comparison is the
-// seed's luck. Seed 1 is the tables' (its median round); the others ran one round each.
+// Ours with no margin per seed against VAMP: how much of the comparison is the seeds' luck. Seed
+// 1 is the tables' (each side's median round); the others ran one round each, within the rounds
+// (VAMP's sampler skipping samples: Runs::vamp_seeds), or against VAMP's one fixed sequence
+// where its seeds could not run.
 void print_seed_spread() {
   const Runs& r = runs();
   if (!r.ours_skipped.empty() || !r.vamp_skipped.empty() || r.other_seeds.empty()) return;
   const auto all = [](const std::vector<BenchmarkRow>& rows) {
     return summarize_benchmark(rows).back();  // "all" comes last
   };
-  const BenchmarkStats v = all(median_rounds(r.vamp));
-  std::vector<std::pair<int, BenchmarkStats>> seeds = {{1, all(median_rounds(r.no_margin))}};
+  const bool vamp_seeded = r.vamp_seeds.size() == r.other_seeds.size();
+  std::vector<std::tuple<int, BenchmarkStats, BenchmarkStats>> seeds = {
+      {1, all(median_rounds(r.no_margin)), all(median_rounds(r.vamp))}};
   for (std::size_t i = 0; i < r.other_seeds.size(); ++i)
-    seeds.emplace_back(kFirstOtherSeed + static_cast<int>(i), all(r.other_seeds[i]));
-  std::printf(
-      "\nseeds, no margin, all problems, ours / VAMP (VAMP's one fixed Halton sequence, its median "
-      "round): seed, solved, median, mean\n");
-  double mean_sum = 0.0, median_sum = 0.0;
-  for (const auto& [seed, o] : seeds) {
-    std::printf("  seed %d: %d/%d solved, median %.3f ms %.2fx, mean %.3f ms %.2fx\n", seed,
-                o.solved, o.valid, o.median_ms, o.median_ms / v.median_ms, o.mean_ms,
-                o.mean_ms / v.mean_ms);
-    mean_sum += o.mean_ms;
-    median_sum += o.median_ms;
+    seeds.emplace_back(kFirstOtherSeed + static_cast<int>(i), all(r.other_seeds[i]),
+                       vamp_seeded ? all(r.vamp_seeds[i]) : std::get<2>(seeds.front()));
+  std::printf("\nseeds, no margin, all problems: ours / VAMP at each seed (");
+  if (vamp_seeded)
+    std::printf("VAMP's sampler skipping %ld samples a seed", kVampSkipPerSeed);
+  else
+    std::printf("VAMP's seeds could not run: its one fixed sequence");
+  std::printf("): solved, median, mean, p95\n");
+  double sums[2][3] = {};
+  for (const auto& [seed, o, v] : seeds) {
+    std::printf(
+        "  seed %d: %d/%d and %d/%d solved, median %.3f / %.3f ms %.2fx, mean %.3f / %.3f ms "
+        "%.2fx, p95 %.2fx\n",
+        seed, o.solved, o.valid, v.solved, v.valid, o.median_ms, v.median_ms,
+        o.median_ms / v.median_ms, o.mean_ms, v.mean_ms, o.mean_ms / v.mean_ms,
+        o.p95_ms / v.p95_ms);
+    const BenchmarkStats* sides[2] = {&o, &v};
+    for (int k = 0; k < 2; ++k) {
+      sums[k][0] += sides[k]->median_ms;
+      sums[k][1] += sides[k]->mean_ms;
+      sums[k][2] += sides[k]->p95_ms;
+    }
   }
-  const double n = static_cast<double>(seeds.size());
-  std::printf("  over the %zu seeds: median %.2fx, mean %.2fx (each seed's figure averaged)\n",
-              seeds.size(), median_sum / n / v.median_ms, mean_sum / n / v.mean_ms);
+  std::printf(
+      "  over the %zu seeds (each side's figures averaged): median %.2fx, mean %.2fx, p95 %.2fx\n",
+      seeds.size(), sums[0][0] / sums[1][0], sums[0][1] / sums[1][1], sums[0][2] / sums[1][2]);
   std::fflush(stdout);
 }
 

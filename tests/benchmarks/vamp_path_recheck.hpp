@@ -5,7 +5,10 @@
 // model; whether they clear the meshes it never asks. run.sh's harness writes no paths, so a copy
 // of it that also prints each returned (simplified) path is built with run.sh's own compiler flags
 // and run once more over the same problems: both runs plan the same paths (VAMP is deterministic:
-// its Halton sampler restarts for every problem), only this one says what they were.
+// its Halton sampler restarts for every problem), only this one says what they were. The copy
+// also takes KINETIC_VAMP_SKIP=K: its sampler then skips K samples after each restart, outside
+// the timers (VAMP's own evaluation script's skip_rng_iterations), a seed of its own for
+// bench_mbm_bench's seed lines (run_vamp_copy); unset, it plans as the timed runs do.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +35,13 @@ struct VampPathRecheck {
   std::filesystem::path rows_csv;
 };
 
+// The copy of VAMP's harness, built, and the problems in its input format.
+struct VampCopy {
+  std::filesystem::path binary, problems_txt;
+  bool skips = false;   // it takes KINETIC_VAMP_SKIP (the harness had the sampler's reset)
+  std::string skipped;  // why there is none
+};
+
 namespace vamp_detail {
 
 // Where the harness has its simplified path in hand and every timer has stopped.
@@ -49,6 +59,12 @@ inline constexpr const char* kPrintPath =
     "                std::fprintf(stderr, \"\\n\");\n"
     "            }\n";
 
+// Where the harness restarts its sampler before each problem's timed search.
+inline constexpr const char* kSamplerReset = "        rng->reset();";
+inline constexpr const char* kSkipSamples =
+    " if (const char* skip = std::getenv(\"KINETIC_VAMP_SKIP\"))"
+    " for (long k = std::atol(skip); k > 0; --k) rng->next();";
+
 inline int run(const std::string& command) {
   return std::system(command.c_str());
 }
@@ -60,13 +76,11 @@ inline std::string shell_quoted(const std::filesystem::path& p) {
 }  // namespace vamp_detail
 
 // vamp_dir: ../shared/peers/vamp; problem_dir: the problems VAMP's timed runs planned.
-inline VampPathRecheck recheck_vamp_paths(const std::filesystem::path& vamp_dir,
-                                          const std::string& problem_dir,
-                                          const RobotModelPtr& robot,
-                                          const std::vector<BenchmarkProblem>& problems) {
+inline VampCopy build_vamp_copy(const std::filesystem::path& vamp_dir,
+                                const std::string& problem_dir) {
   namespace fs = std::filesystem;
   using namespace vamp_detail;
-  VampPathRecheck out;
+  VampCopy out;
   const fs::path work = fs::temp_directory_path() / "kinetic-vamp-paths";
   fs::create_directories(work);
   const fs::path harness_file = vamp_dir / "harness" / "vamp_mbm_bench.cc";
@@ -84,9 +98,12 @@ inline VampPathRecheck recheck_vamp_paths(const std::filesystem::path& vamp_dir,
     return out;
   }
   source.insert(at, kPrintPath);
+  const std::size_t reset = source.find(kSamplerReset);
+  out.skips = reset != std::string::npos;
+  if (out.skips) source.insert(reset + std::string(kSamplerReset).size(), kSkipSamples);
   std::ofstream(work / "vamp_paths.cc") << source;
   const fs::path binary = work / "vamp_paths", data = work / "problems.txt",
-                 log = work / "build.log", paths = work / "paths.txt";
+                 log = work / "build.log";
   // run.sh's flags, so that the copy plans what the timed runs planned.
   const std::string build =
       "g++ -std=c++17 -march=native -mavx2 -O3 -DNDEBUG -fno-math-errno -fno-signed-zeros "
@@ -102,11 +119,30 @@ inline VampPathRecheck recheck_vamp_paths(const std::filesystem::path& vamp_dir,
   }
   if (run("python3 " + shell_quoted(vamp_dir / "harness" / "convert.py") + " panda " +
           shell_quoted(problem_dir) + " " + shell_quoted(data) + " > " + shell_quoted(log) +
-          " 2>&1") != 0 ||
-      run(shell_quoted(binary) + " " + shell_quoted(work / "rows.csv") +
-          " paths panda=" + shell_quoted(data) + " > /dev/null 2> " + shell_quoted(paths)) != 0) {
-    out.skipped =
-        "the copy of VAMP's harness failed (see " + log.string() + ", " + paths.string() + ")";
+          " 2>&1") != 0) {
+    out.skipped = "VAMP's convert.py failed (see " + log.string() + ")";
+    return out;
+  }
+  out.binary = binary;
+  out.problems_txt = data;
+  return out;
+}
+
+// The copy run once more at VAMP's own sampling (no skip), printing its paths, and each path
+// re-checked against the robot's meshes.
+inline VampPathRecheck recheck_vamp_paths(const VampCopy& copy, const RobotModelPtr& robot,
+                                          const std::vector<BenchmarkProblem>& problems) {
+  namespace fs = std::filesystem;
+  using namespace vamp_detail;
+  VampPathRecheck out;
+  if (!copy.skipped.empty()) {
+    out.skipped = copy.skipped;
+    return out;
+  }
+  const fs::path work = copy.binary.parent_path(), paths = work / "paths.txt";
+  if (run(shell_quoted(copy.binary) + " " + shell_quoted(work / "rows.csv") + " paths panda=" +
+          shell_quoted(copy.problems_txt) + " > /dev/null 2> " + shell_quoted(paths)) != 0) {
+    out.skipped = "the copy of VAMP's harness failed (see " + paths.string() + ")";
     return out;
   }
   // The harness's seven values are panda_joint1 ... panda_joint7; the fingers stay as the
@@ -141,6 +177,22 @@ inline VampPathRecheck recheck_vamp_paths(const std::filesystem::path& vamp_dir,
   }
   if (out.verdicts.empty()) out.skipped = "the copy of VAMP's harness printed no paths";
   return out;
+}
+
+// The copy run once more with its sampler skipping `skip` samples per problem; the CSV it wrote,
+// or empty where it failed (its log beside it).
+inline std::filesystem::path run_vamp_copy(const VampCopy& copy, long skip) {
+  namespace fs = std::filesystem;
+  if (!copy.skips || copy.binary.empty()) return {};
+  const fs::path dir = copy.binary.parent_path();
+  const std::string tag = "skip-" + std::to_string(skip);
+  const fs::path csv = dir / (tag + ".csv"), log = dir / (tag + ".log");
+  const std::string command = "KINETIC_VAMP_SKIP=" + std::to_string(skip) + " " +
+                              vamp_detail::shell_quoted(copy.binary) + " " +
+                              vamp_detail::shell_quoted(csv) + " " + tag +
+                              " panda=" + vamp_detail::shell_quoted(copy.problems_txt) + " > " +
+                              vamp_detail::shell_quoted(log) + " 2> /dev/null";
+  return vamp_detail::run(command) == 0 ? csv : fs::path();
 }
 
 }  // namespace kinetic::bench
