@@ -87,6 +87,7 @@ Step extend(PlanningSpace& space, NodeTree& tree, int tree_id, int node, const J
   if (!((reaches && target_in_tree) || space.valid(next)) ||
       !strategy.accept(tree_id, from, next, rng) || !space.motion_valid(from, next)) {
     checks.step_blocked(tree_id);
+    strategy.blocked(tree_id, node);
     return Step::Blocked;
   }
   checks.step_made(tree_id);

@@ -26,6 +26,8 @@ class GrowthStrategy {
   }
   // Told about every node added (including roots).
   virtual void added(const NodeTree& /*tree*/, int /*tree_id*/, int /*node*/) {}
+  // Told about every step from `node` that was blocked.
+  virtual void blocked(int /*tree_id*/, int /*node*/) {}
 };
 
 SearchOutcome grow_bidirectional(PlanningSpace& space, const JointVector& start,
