@@ -194,6 +194,7 @@ struct Runs {
   // (one run each, spread over the rounds as ours; empty where the copy of its harness could not
   // run).
   std::vector<std::vector<BenchmarkRow>> vamp_seeds;
+  std::string vamp_seeds_skipped;  // why VAMP has no seeds of its own here
   std::string ours_skipped, vamp_skipped;
   bench::VampPathRecheck vamp_paths;  // VAMP's returned paths against the meshes
   // Problems the copy that printed the paths planned otherwise than the first timed run (its
@@ -242,7 +243,11 @@ const Runs& runs() {
       copy = bench::build_vamp_copy(run.parent_path(), vamp_problem_dir(mbm, per_scene()));
     if (!std::getenv("KINETIC_BENCH_QUICK")) {
       r.other_seeds.resize(kOtherSeeds);
-      if (copy.skips && copy.skipped.empty()) r.vamp_seeds.resize(kOtherSeeds);
+      if (copy.skips && copy.skipped.empty())
+        r.vamp_seeds.resize(kOtherSeeds);
+      else if (r.vamp_skipped.empty())
+        r.vamp_seeds_skipped =
+            copy.skipped.empty() ? "its harness has no sampler reset to skip" : copy.skipped;
     }
     for (int round = 0; round < rounds(); ++round) {
       settings.options.margin = 0.02;
@@ -261,14 +266,14 @@ const Runs& runs() {
       try {
         r.vamp.push_back(run_vamp_once(run, vamp_problem_dir(mbm, per_scene()), round));
         for (int i = round; i < static_cast<int>(r.vamp_seeds.size()); i += rounds()) {
-          const fs::path csv = bench::run_vamp_copy(copy, kVampSkipPerSeed * (i + 1));
-          if (csv.empty()) throw Error(ErrorCode::IoError, "no CSV");
-          r.vamp_seeds[static_cast<std::size_t>(i)] = read_vamp_rows(csv);
+          r.vamp_seeds[static_cast<std::size_t>(i)] =
+              read_vamp_rows(bench::run_vamp_copy(copy, kVampSkipPerSeed * (i + 1)));
         }
       } catch (const Error& e) {
-        if (r.vamp.size() == static_cast<std::size_t>(round) + 1)
-          r.vamp_seeds.clear();  // a seed failed (its log beside the copy): no seed lines
-        else
+        if (r.vamp.size() == static_cast<std::size_t>(round) + 1) {
+          r.vamp_seeds.clear();  // a seed failed: ours are compared with VAMP's one sequence
+          r.vamp_seeds_skipped = e.what();
+        } else
           r.vamp_skipped = e.what();
       }
     }
@@ -359,7 +364,8 @@ void print_seed_spread() {
   if (vamp_seeded)
     std::printf("VAMP's sampler skipping %ld samples a seed", kVampSkipPerSeed);
   else
-    std::printf("VAMP's seeds could not run: its one fixed sequence");
+    std::printf("VAMP's one fixed sequence: its seeds did not run: %s",
+                r.vamp_seeds_skipped.c_str());
   std::printf("): solved, median, mean, p95\n");
   double sums[2][3] = {};
   for (const auto& [seed, o, v] : seeds) {

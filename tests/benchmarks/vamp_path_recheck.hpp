@@ -179,11 +179,14 @@ inline VampPathRecheck recheck_vamp_paths(const VampCopy& copy, const RobotModel
   return out;
 }
 
-// The copy run once more with its sampler skipping `skip` samples per problem; the CSV it wrote,
-// or empty where it failed (its log beside it).
+// The copy run once more with its sampler skipping `skip` samples per problem; the CSV it wrote.
+// Throws naming its log where it failed or cannot skip.
 inline std::filesystem::path run_vamp_copy(const VampCopy& copy, long skip) {
   namespace fs = std::filesystem;
-  if (!copy.skips || copy.binary.empty()) return {};
+  if (!copy.skips || copy.binary.empty())
+    throw Error(ErrorCode::IoError, copy.skipped.empty()
+                                        ? "the copy of VAMP's harness has no sampler reset to skip"
+                                        : copy.skipped);
   const fs::path dir = copy.binary.parent_path();
   const std::string tag = "skip-" + std::to_string(skip);
   const fs::path csv = dir / (tag + ".csv"), log = dir / (tag + ".log");
@@ -192,7 +195,10 @@ inline std::filesystem::path run_vamp_copy(const VampCopy& copy, long skip) {
                               vamp_detail::shell_quoted(csv) + " " + tag +
                               " panda=" + vamp_detail::shell_quoted(copy.problems_txt) + " > " +
                               vamp_detail::shell_quoted(log) + " 2> /dev/null";
-  return vamp_detail::run(command) == 0 ? csv : fs::path();
+  if (vamp_detail::run(command) != 0)
+    throw Error(ErrorCode::IoError, "the copy of VAMP's harness failed at skip " +
+                                        std::to_string(skip) + " (see " + log.string() + ")");
+  return csv;
 }
 
 }  // namespace kinetic::bench

@@ -31,9 +31,9 @@ constexpr double kLocalSpread = 0.3;  // rad (or m) per joint, standard deviatio
 // Panda, whose range is 0.67 rad, so that another robot's domains scale with its steps. Over 16
 // seeds of MotionBenchMaker's 700 problems (no margin) planning took 3% less in two interleaved
 // pairs of runs (the bookshelves 10%, the cage 1%) and 10% fewer instructions (seeds 1-4), the
-// median path 4.921 -> 4.892 rad; 3 rad turned away so many targets that planning took longer,
-// 6 rad gained nothing. On seed 1 alone it once measured "the sum the same" and was not kept
-// (design-notes.md, Planning).
+// median path 4.921 -> 4.892 rad; a first radius of 3 rad (4.5 ranges) turned away so many
+// targets that planning took longer, 6 rad (9 ranges) gained nothing. On seed 1 alone it once
+// measured "the sum the same" and was not kept (design-notes.md, Planning).
 constexpr double kDomainRanges = 6.0, kDomainFloorRanges = 1.5;
 
 class SpreadNearest : public GrowthStrategy {
