@@ -44,6 +44,7 @@ void CollisionState::reset(const CollisionWorld& world) {
   cover_z.assign(world.cover_z.size(), 0.0f);
   cover_stamp.assign(world.moving_bodies.size(), 0);
   cover_usable.assign(world.moving_bodies.size(), 0);
+  scene_order.clear();  // the distal slots first (scene_in_collision)
   pose_stamp = 1;
   q_stamp = 0;
 }
@@ -327,29 +328,40 @@ bool scene_in_collision(const CollisionWorld& world, const CollisionState& state
                         double base_padding, const double* extra_padding, bool exact,
                         SlotMask slots, bool covers_decide) {
   const double margin = exact ? 0.0 : world.options.refinement_margin;
-  // From the body that collided last, round to the others: the next state checked is usually
-  // nearby (along an edge, or the search's next step), and the same body hits first again, where
-  // the bodies before it would have been proven clear for nothing. The verdict is the same.
+  // The bodies that collided most recently first: the next state checked is usually nearby
+  // (along an edge, or the search's next step), and the same body hits first again, where the
+  // bodies before it would have been proven clear for nothing; when another body hits, it is
+  // most often one that hit a little earlier (in the cage the wrist and the hand take turns). The
+  // verdict is the same in any order. (From the last hit on round the slots in index order
+  // instead: the same searches, 1.7% more instructions in the cage's, 1.9% more planning over
+  // every fifth MotionBenchMaker problem.)
   // The exact tier's pairs wait until every body has had its cheap tests: in a blocked state
   // another body often has a witness deep in an obstacle, which ends the check at once.
-  const std::size_t count = world.moving_bodies.size();
-  const std::size_t first = state.last_scene_hit < count ? state.last_scene_hit : 0;
+  std::vector<std::uint32_t>& order = state.scene_order;
+  if (order.size() != world.moving_bodies.size()) {  // a state not reset for this world
+    order.resize(world.moving_bodies.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+      order[i] = static_cast<std::uint32_t>(order.size() - 1 - i);
+  }
+  const auto hit = [&](std::size_t i) {  // order[i] collided: to the front
+    const std::uint32_t m = order[i];
+    for (; i > 0; --i) order[i] = order[i - 1];
+    order[0] = m;
+    return true;
+  };
   std::vector<DeferredScenePair>& deferred = state.deferred_scene;
   deferred.clear();
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::size_t m = first + i < count ? first + i : first + i - count;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const std::size_t m = order[i];
     if ((slots & slot_bit(m)) &&
         slot_near_scene(world, state, m, base_padding + (extra_padding ? extra_padding[m] : 0.0),
-                        margin, covers_decide, &deferred)) {
-      state.last_scene_hit = m;
-      return true;
-    }
+                        margin, covers_decide, &deferred))
+      return hit(i);
   }
   for (const DeferredScenePair& pair : deferred)
-    if (exact_scene_pair(world, state, pair, margin)) {
-      state.last_scene_hit = pair.slot;
-      return true;
-    }
+    if (exact_scene_pair(world, state, pair, margin))
+      return hit(static_cast<std::size_t>(std::find(order.begin(), order.end(), pair.slot) -
+                                          order.begin()));
   return false;
 }
 

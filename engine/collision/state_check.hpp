@@ -31,8 +31,9 @@ struct CollisionState {
   // The same per moving slot and obstacle ([slot * obstacles + obstacle]; empty where a scene has
   // so many obstacles that they would not fit kMaxSceneHullHints).
   mutable std::vector<HullHint> scene_hull_hint;
-  // The moving slot that last collided with the scene: checked first next time.
-  mutable std::size_t last_scene_hit = 0;
+  // The moving slots in the order the scene check visits them: the last one to collide with the
+  // scene first, then the one before it, ... (the distal slots first until they have collided).
+  mutable std::vector<std::uint32_t> scene_order;
   // scene_in_collision's pairs for the exact tier (kept to reuse the allocation).
   mutable std::vector<DeferredScenePair> deferred_scene;
   int attached_begin = 0;
