@@ -97,6 +97,11 @@ bool lane_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
   // the first pass's witnesses, which end a quarter of the search's motion checks.
   SlotMask self_proven = 0;
   bool self_proven_known = false;
+  // The scene pairs' kept hull axes, for the lanes to prove the pairs whose covers touch (not
+  // where the covers decide: a touching cover collides there).
+  const HullHint* scene_hints = options.covers_decide || state.scene_hull_hint.empty()
+                                    ? nullptr
+                                    : state.scene_hull_hint.data();
   const JointVector* batch[kLanes];
   for (std::size_t first = 0; first < grid.order.size(); first += kLanes) {
     const int count = static_cast<int>(std::min<std::size_t>(kLanes, grid.order.size() - first));
@@ -105,8 +110,9 @@ bool lane_motion_free(const CollisionWorld& world, CollisionState& state, GridCh
       batch[l] = &grid.lane_q[l];
     }
     // One lane a witness proves colliding ends the edge: the pass stops there.
-    const bool placed = lanes_open_scene(world, grid.lanes, batch, count, scene_padding,
-                                         grid.lane_open, /*stop_at_collision=*/options.scene);
+    const bool placed =
+        lanes_open_scene(world, grid.lanes, batch, count, scene_padding, grid.lane_open,
+                         /*stop_at_collision=*/options.scene, scene_hints);
     if (options.scene)
       for (int l = 0; l < count; ++l)
         if (grid.lane_open[l].collides) {

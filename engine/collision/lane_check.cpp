@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "engine/collision/broad_phase.hpp"
 #include "engine/collision/cover_check.hpp"
 #include "engine/collision/lane_math.hpp"
+#include "engine/collision/leaf_exact.hpp"
 #include "engine/collision/self_pair_table.hpp"
 #include "engine/kinematics/joint_motion.hpp"
 #include "engine/kinematics/joint_source.hpp"
@@ -309,6 +311,25 @@ std::shared_ptr<const LaneModel> lane_model_for(const CollisionWorld& world) {
   }
   for (const CollisionWorld::ObstacleFrame& frame : world.obstacle_frames)
     model->obstacles.push_back(lane_obstacle(frame));
+  const std::size_t obstacles = model->obstacles.size();
+  model->axis_test.assign(world.moving_bodies.size() * obstacles, 0);
+  for (std::size_t m = 0; m < world.moving_bodies.size(); ++m) {
+    const CollisionBody& body =
+        *world.bodies[static_cast<std::size_t>(world.moving_bodies[m])].body;
+    if (body.parts.size() != 1 || !body.parts.front().mesh) continue;
+    const CollisionMesh& mesh = *body.parts.front().mesh;
+    const std::size_t hull =
+        mesh.hull.vertices.empty() ? mesh.vertices.size() : mesh.hull.vertices.size();
+    if (world.vertex_begin[m + 1] - world.vertex_begin[m] != hull) continue;  // some left out
+    for (std::size_t k = 0; k < obstacles; ++k) {
+      const CollisionBody& obstacle =
+          *world.bodies[static_cast<std::size_t>(world.obstacle_begin) + k].body;
+      const LaneModel::Obstacle& shape = model->obstacles[k];
+      model->axis_test[m * obstacles + k] =
+          shape.testable && lane_witness_test(shape.type) && obstacle.parts.size() == 1 &&
+          hull_proof_applies(body, obstacle) && leaf_exact_supported(body, obstacle);
+    }
+  }
   return model;
 }
 
@@ -372,12 +393,76 @@ namespace {
   return true;
 }
 
+// A link's frame (kFrameRows rows) in an obstacle's frame, per lane.
+[[gnu::always_inline]] inline void place_in_obstacle(const LaneF* frame,
+                                                     const LaneModel::Obstacle& obstacle,
+                                                     LaneF* relative) {
+  const float* to_local = obstacle.to_local;
+  const float* origin = obstacle.origin;
+  for (int c = 0; c < 4; ++c) {
+    const LaneF x = c < 3 ? frame[3 * c] : frame[9] - origin[0];
+    const LaneF y = c < 3 ? frame[3 * c + 1] : frame[10] - origin[1];
+    const LaneF z = c < 3 ? frame[3 * c + 2] : frame[11] - origin[2];
+    for (int r = 0; r < 3; ++r)
+      relative[3 * c + r] = (x * to_local[r] + y * to_local[3 + r]) + z * to_local[6 + r];
+  }
+}
+
+// Lanes of `lanes` where slot m's hull clears the obstacle (in its frame: `relative` places the
+// link there) by more than reach along `axis` (world frame, from the obstacle towards the link, a
+// HullHint's): the least of the hull's vertices along it against the primitive's support. Lane by
+// lane, eight vertices at a time (few lanes wait for this test at once). Not-greater
+// comparisons: a NaN lane is never apart.
+[[gnu::always_inline]] inline unsigned apart_along(const CollisionWorld& world, std::size_t m,
+                                                   const LaneModel::Obstacle& shape,
+                                                   const LaneF* relative, const Vector3& axis,
+                                                   float reach, unsigned lanes) {
+  float u[3];
+  for (int r = 0; r < 3; ++r)
+    u[r] = static_cast<float>(axis.x()) * shape.to_local[r] +
+           static_cast<float>(axis.y()) * shape.to_local[3 + r] +
+           static_cast<float>(axis.z()) * shape.to_local[6 + r];
+  float support = shape.half[0];  // sphere
+  if (shape.type == Shape::Type::Box)
+    support = std::abs(u[0]) * shape.half[0] + std::abs(u[1]) * shape.half[1] +
+              std::abs(u[2]) * shape.half[2];
+  else if (shape.type == Shape::Type::Cylinder)
+    support = shape.half[0] * std::sqrt(u[0] * u[0] + u[1] * u[1]) + std::abs(u[2]) * shape.half[2];
+  // The axis in the link's frame per lane, and the link origin's height along it.
+  LaneF w[3];
+  for (int c = 0; c < 3; ++c)
+    w[c] = (relative[3 * c] * u[0] + relative[3 * c + 1] * u[1]) + relative[3 * c + 2] * u[2];
+  const LaneF height = (relative[9] * u[0] + relative[10] * u[1]) + relative[11] * u[2];
+  const float *x = world.vertex_x.data(), *y = world.vertex_y.data(), *z = world.vertex_z.data();
+  const std::size_t begin = world.vertex_begin[m], end = world.vertex_begin[m + 1];
+  const LaneI index = {0, 1, 2, 3, 4, 5, 6, 7};
+  const LaneF far = splat(std::numeric_limits<float>::infinity());
+  unsigned apart = 0;
+  for (; lanes != 0; lanes &= lanes - 1) {
+    const int l = __builtin_ctz(lanes);
+    const float wx = w[0][l], wy = w[1][l], wz = w[2][l];
+    LaneF lowest = far;
+    for (std::size_t i = begin; i < end; i += kLanes) {  // (the columns are padded past the end)
+      LaneF vx, vy, vz;
+      std::memcpy(&vx, x + i, sizeof vx);
+      std::memcpy(&vy, y + i, sizeof vy);
+      std::memcpy(&vz, z + i, sizeof vz);
+      const LaneF along = (vx * wx + vy * wy) + vz * wz;
+      const LaneF counted = index < static_cast<int>(end - i) ? along : far;
+      lowest = counted < lowest ? counted : lowest;
+    }
+    if ((lane_min(lowest) + height[l]) - support > reach) apart |= 1u << l;
+  }
+  return apart;
+}
+
 // What lanes_open does, inlined into a portable and an AVX2 build of it (the lanes' vectors are
 // then one register each).
 [[gnu::always_inline]] inline bool scene_open_body(const CollisionWorld& world, LaneState& lanes,
                                                    const JointVector* const* states, int count,
                                                    double scene_padding, LaneOpen* open,
-                                                   bool stop_at_collision) {
+                                                   bool stop_at_collision,
+                                                   const HullHint* scene_hints) {
   const LaneModel& model = *world.lanes;
   const unsigned active = (1u << count) - 1u;
   const std::size_t rows = static_cast<std::size_t>(model.link_count) * kFrameRows;
@@ -390,6 +475,7 @@ namespace {
     return false;
   }
   for (int l = 0; l < count; ++l) open[l] = {};
+  lanes.axis_pending.clear();
 
   // Root spheres of every slot, for the broad phase and the self pairs.
   const std::size_t slots = world.moving_bodies.size();
@@ -458,13 +544,7 @@ namespace {
         }
         // The link's frame in the obstacle's frame, per lane: each sphere is then one placement.
         LaneF relative[kFrameRows];
-        for (int c = 0; c < 4; ++c) {
-          const LaneF x = c < 3 ? frame[3 * c] : frame[9] - origin[0];
-          const LaneF y = c < 3 ? frame[3 * c + 1] : frame[10] - origin[1];
-          const LaneF z = c < 3 ? frame[3 * c + 2] : frame[11] - origin[2];
-          for (int r = 0; r < 3; ++r)
-            relative[3 * c + r] = (x * to_local[r] + y * to_local[3 + r]) + z * to_local[6 + r];
-        }
+        place_in_obstacle(frame, obstacle, relative);
         LaneI touched{};
         for (std::size_t i = cover_begin; i < cover_end; ++i) {
           place_point(relative, world.cover_x[i], world.cover_y[i], world.cover_z[i], l);
@@ -472,7 +552,6 @@ namespace {
                                     splat(world.cover_r[i] + scene_reach_padding));
         }
         const unsigned touching = lane_bits(touched) & near_root;
-        open_lanes |= touching;
         // A witness vertex of the link's meshes inside the obstacle (or within the padding)
         // proves the state colliding, as the state check's own witnesses do.
         if (touching & ~colliding && lane_witness_test(obstacle.type)) {
@@ -490,6 +569,17 @@ namespace {
             }
           colliding |= lane_bits(inside) & touching;
         }
+        // The lanes left undecided wait for the pair's kept axis (after every slot's witnesses:
+        // a state they prove colliding ends a motion check, whatever else is open).
+        unsigned pending = 0;
+        if (const unsigned undecided = touching & ~colliding;
+            undecided && scene_hints && model.axis_test[m * model.obstacles.size() + k] &&
+            scene_hints[m * model.obstacles.size() + k].axis.squaredNorm() > 0.0) {
+          pending = undecided;
+          lanes.axis_pending.push_back(
+              {static_cast<std::uint32_t>(m), static_cast<std::uint32_t>(k), pending});
+        }
+        open_lanes |= touching & ~pending;
         if (open_lanes == active || (stop_at_collision && colliding)) break;
       }
     }
@@ -498,6 +588,23 @@ namespace {
     if (stop_at_collision && colliding) break;
   }
   for (int l = 0; l < count; ++l) open[l].collides = (colliding >> l) & 1u;
+  if (stop_at_collision && colliding) return true;
+  // The pairs waiting for their kept axis: apart along it, as the state check would prove them
+  // next (slot_near_scene), or open.
+  for (const LaneState::AxisPending& entry : lanes.axis_pending) {
+    const LaneModel::Obstacle& obstacle = model.obstacles[entry.obstacle];
+    const int b = world.moving_bodies[entry.slot];
+    const LaneF* frame = frames + world.bodies[static_cast<std::size_t>(b)].link * kFrameRows;
+    LaneF relative[kFrameRows];
+    place_in_obstacle(frame, obstacle, relative);
+    const unsigned apart =
+        apart_along(world, entry.slot, obstacle, relative,
+                    scene_hints[entry.slot * model.obstacles.size() + entry.obstacle].axis,
+                    scene_reach_padding, entry.lanes);
+    const unsigned open_lanes = entry.lanes & ~apart;
+    for (int l = 0; l < count; ++l)
+      if (open_lanes & (1u << l)) open[l].scene |= slot_bit(entry.slot);
+  }
   return true;
 }
 
@@ -527,8 +634,9 @@ namespace {
 
 bool scene_open_portable(const CollisionWorld& world, LaneState& lanes,
                          const JointVector* const* states, int count, double scene_padding,
-                         LaneOpen* open, bool stop_at_collision) {
-  return scene_open_body(world, lanes, states, count, scene_padding, open, stop_at_collision);
+                         LaneOpen* open, bool stop_at_collision, const HullHint* scene_hints) {
+  return scene_open_body(world, lanes, states, count, scene_padding, open, stop_at_collision,
+                         scene_hints);
 }
 void self_open_portable(const CollisionWorld& world, LaneState& lanes,
                         const JointVector* const* states, int count, double self_padding,
@@ -537,12 +645,11 @@ void self_open_portable(const CollisionWorld& world, LaneState& lanes,
 }
 
 #ifdef KINETIC_LANES_X86
-[[gnu::target(KINETIC_LANES_TARGET)]] bool scene_open_avx2(const CollisionWorld& world,
-                                                           LaneState& lanes,
-                                                           const JointVector* const* states,
-                                                           int count, double scene_padding,
-                                                           LaneOpen* open, bool stop_at_collision) {
-  return scene_open_body(world, lanes, states, count, scene_padding, open, stop_at_collision);
+[[gnu::target(KINETIC_LANES_TARGET)]] bool scene_open_avx2(
+    const CollisionWorld& world, LaneState& lanes, const JointVector* const* states, int count,
+    double scene_padding, LaneOpen* open, bool stop_at_collision, const HullHint* scene_hints) {
+  return scene_open_body(world, lanes, states, count, scene_padding, open, stop_at_collision,
+                         scene_hints);
 }
 [[gnu::target(KINETIC_LANES_TARGET)]] void self_open_avx2(const CollisionWorld& world,
                                                           LaneState& lanes,
@@ -557,13 +664,13 @@ void self_open_portable(const CollisionWorld& world, LaneState& lanes,
 
 bool lanes_open_scene(const CollisionWorld& world, LaneState& lanes,
                       const JointVector* const* states, int count, double scene_padding,
-                      LaneOpen* open, bool stop_at_collision) {
+                      LaneOpen* open, bool stop_at_collision, const HullHint* scene_hints) {
 #ifdef KINETIC_LANES_X86
   const auto run = cpu_has_avx2_fma() ? &scene_open_avx2 : &scene_open_portable;
 #else
   const auto run = &scene_open_portable;
 #endif
-  return run(world, lanes, states, count, scene_padding, open, stop_at_collision);
+  return run(world, lanes, states, count, scene_padding, open, stop_at_collision, scene_hints);
 }
 
 void lanes_open_self(const CollisionWorld& world, LaneState& lanes,

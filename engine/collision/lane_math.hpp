@@ -82,6 +82,13 @@ typedef int LaneI __attribute__((vector_size(kLanes * sizeof(int))));
 #endif
 }
 
+// The least of the lanes.
+[[gnu::always_inline]] inline float lane_min(LaneF x) {
+  float least = x[0];
+  for (int l = 1; l < kLanes; ++l) least = x[l] < least ? x[l] : least;
+  return least;
+}
+
 [[gnu::always_inline]] inline LaneF lane_abs(LaneF x) {
   return (LaneF)((LaneI)x & 0x7fffffff);
 }
