@@ -210,8 +210,7 @@ TEST(LaneCheck, BothBroadPhasesAndStoppingAtAWitnessKeepTheVerdicts) {
 // bookshelf, with the hints of a state check of each state: what the axis clears is never
 // within the padding by the exact check, it clears a good share of what the covers left open,
 // and a lane waiting for it that a witness proves colliding at another obstacle collides by the
-// exact check too. Where the covers decide, no hints are passed (a touching
-// cover collides there: grid_check.cpp).
+// exact check too. (Where the covers decide, motion checks pass no hints: grid_check.cpp.)
 TEST(LaneCheck, KeptHullAxesProveApartWhatTheCoversLeaveOpenAndNothingNear) {
   KINETIC_REQUIRE_MBM();
   const RobotModelPtr panda = lane_panda();
