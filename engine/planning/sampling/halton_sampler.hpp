@@ -38,13 +38,30 @@ class HaltonSampler {
     const std::uint64_t* powers = nullptr;  // base^i for i = 0 ... kMaxDigits
     std::uint32_t base = 2;
     std::uint32_t size = 0;  // digits in use
+    // The least significant digit may step up without a carry while it stays below this: the
+    // base once the index has a digit, 0 before (the first count sets up the digits).
+    std::uint32_t fast_limit = 0;
     // The digits read most significant last: sum of digits[i] * base^(size - 1 - i).
     std::uint64_t mirrored = 0;
+    std::uint64_t top = 0;                          // base^(size - 1): the least digit's weight
     double span = 1.0;                              // base^size
     std::array<std::uint8_t, kMaxDigits> digits{};  // least significant first (no leading zero)
-    void count_up();
-    // mirrored / base^size: the index's radical inverse, in [0, 1).
-    double radical_inverse() const { return static_cast<double>(mirrored) / span; }
+    // Inline for the common step, the least digit's alone (all but one count in `base`); a
+    // sample's seven out-of-line counts and their loops were 4% of a search's instructions.
+    void count_up() {
+      if (digits[0] + 1U < fast_limit) {
+        ++digits[0];
+        mirrored += top;
+        return;
+      }
+      count_up_carrying();
+    }
+    void count_up_carrying();
+    // mirrored / base^size: the index's radical inverse, in [0, 1). The mirrored integer stays
+    // below 2^63 (kPowers saturates there), so the signed conversion is exact and one instruction.
+    double radical_inverse() const {
+      return static_cast<double>(static_cast<std::int64_t>(mirrored)) / span;
+    }
   };
   int dof_ = 0;
   std::array<double, kMaxJoints> offsets_{};
