@@ -76,7 +76,8 @@ void HaltonSampler::next(const JointVector& lower, const JointVector& upper, Joi
     sample[j] = low[j] + (high[j] - low[j]) * u;
   }
   // Every joint's index moves on (from 0, the origin in every base), sampled or not.
-  for (int k = static_cast<int>(n); k < dof_; ++k) counters_[static_cast<std::size_t>(k)].count_up();
+  for (int k = static_cast<int>(n); k < dof_; ++k)
+    counters_[static_cast<std::size_t>(k)].count_up();
 }
 
 }  // namespace kinetic
