@@ -9,6 +9,12 @@
 
 namespace kinetic {
 
+namespace {
+// rad (or m): how far past a limit a state still counts as within it (rounding of a value set
+// at its limit).
+constexpr double kLimitTolerance = 1e-9;
+}  // namespace
+
 CheckOptions planning_check_options(double margin, bool covers_decide, bool exact) {
   // The margin keeps clear of obstacles; links among themselves need no margin.
   return {.padding = margin,
@@ -91,6 +97,12 @@ PlanningSpace::PlanningSpace(CollisionChecker& checker, std::vector<int> variabl
     identity_ = identity_ && variables_[i] == i;
   }
   extent_ = (upper_ - lower_).norm();
+  lowest_.resize(static_cast<std::size_t>(dof()));
+  highest_.resize(static_cast<std::size_t>(dof()));
+  for (int i = 0; i < dof(); ++i) {
+    lowest_[static_cast<std::size_t>(i)] = lower_[i] - kLimitTolerance;
+    highest_[static_cast<std::size_t>(i)] = upper_[i] + kLimitTolerance;
+  }
   buffer_a_ = template_;
   buffer_b_ = template_;
 }
@@ -114,7 +126,12 @@ JointVector PlanningSpace::to_group(const JointVector& f) const {
 }
 
 bool PlanningSpace::within_limits(const JointVector& q) const {
-  return (q.array() >= lower_.array() - 1e-9).all() && (q.array() <= upper_.array() + 1e-9).all();
+  // Not-less and not-greater: a NaN value is outside.
+  if (static_cast<std::size_t>(q.size()) != lowest_.size()) return false;
+  const double* value = q.data();
+  for (std::size_t i = 0; i < lowest_.size(); ++i)
+    if (!(value[i] >= lowest_[i] && value[i] <= highest_[i])) return false;
+  return true;
 }
 
 bool PlanningSpace::valid(const JointVector& q) {

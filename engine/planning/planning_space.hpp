@@ -107,6 +107,9 @@ class PlanningSpace {
   std::vector<int> variables_;
   JointVector template_;
   JointVector lower_, upper_;
+  // The limits widened by the tolerance within_limits allows, kept: it runs before every state
+  // check, and widening them there each time was an Eigen expression per call.
+  std::vector<double> lowest_, highest_;
   double extent_ = 0.0;
   double margin_ = 0.0;
   double resolution_ = 0.05;
