@@ -13,6 +13,12 @@ namespace {
 // rad (or m): how far past a limit a state still counts as within it (rounding of a value set
 // at its limit).
 constexpr double kLimitTolerance = 1e-9;
+// rad (or m): how near the edge a remembered blocked state must lie for the motion check to probe
+// the edge's state nearest it first. The probe is a state check of its own; in MotionBenchMaker's
+// cage it found the edge blocked in 89% of the probes from within 0.05 rad, 60-80% within 0.4,
+// and 26-35% from 0.8-3.2 rad, where the missed probes cost more than the hits saved (the cage's
+// searches 0.5% fewer instructions, the same verdicts).
+constexpr double kProbeReach = 0.2;
 }  // namespace
 
 CheckOptions planning_check_options(double margin, bool covers_decide, bool exact) {
@@ -205,6 +211,7 @@ int PlanningSpace::step_nearest_blocked(const JointVector& a, const JointVector&
       nearest_t = t;
     }
   }
+  if (!(nearest <= kProbeReach * kProbeReach)) return 0;
   return static_cast<int>(std::lround(nearest_t * steps));  // an end (0 or steps) means none:
                                                             // grid_motion_free checks its own order
 }

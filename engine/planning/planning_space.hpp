@@ -96,7 +96,8 @@ class PlanningSpace {
 
  private:
   const JointVector& full(const JointVector& group, JointVector& buffer) const;
-  // The grid step of a -> b nearest to a remembered blocked state (0: none remembered).
+  // The grid step of a -> b nearest to a remembered blocked state (0: none remembered, or none
+  // within kProbeReach of the edge).
   int step_nearest_blocked(const JointVector& a, const JointVector& b, int steps);
   void remember_blocked(const JointVector& a, const JointVector& b, double t);  // a + (b - a) t
   CheckOptions check_options() const;  // of this space's states and edges
