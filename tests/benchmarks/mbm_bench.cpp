@@ -157,7 +157,23 @@ std::vector<BenchmarkRow> run_vamp_once(const fs::path& run, const std::string& 
   const std::string tag = "kinetic-mbm-vamp-" + std::to_string(round);
   const fs::path out = fs::temp_directory_path() / (tag + ".csv");
   const fs::path log = fs::temp_directory_path() / (tag + ".log");
-  const std::string command = "'" + run.string() + "' panda '" + problem_dir + "' '" +
+  // run.sh builds its harness once into VAMP_WORK (default /tmp/vamp-peer); each round after that
+  // runs a fresh copy of it (bench::fresh_copy says why), with the converted problems beside it.
+  const char* shared_work = std::getenv("VAMP_WORK");
+  const fs::path work = shared_work ? fs::path(shared_work) : fs::path("/tmp/vamp-peer");
+  const fs::path built = work / "vamp_mbm_bench";
+  std::string environment;
+  std::error_code error;
+  if (fs::exists(built, error) && fs::is_directory(work, error)) {
+    const fs::path round_work = fs::temp_directory_path() / (tag + "-work");
+    bench::fresh_copy(built, round_work);
+    for (const auto& entry : fs::directory_iterator(work, error))
+      if (entry.path().extension() == ".txt")
+        fs::copy_file(entry.path(), round_work / entry.path().filename(),
+                      fs::copy_options::overwrite_existing);
+    environment = "VAMP_WORK='" + round_work.string() + "' ";
+  }
+  const std::string command = environment + "'" + run.string() + "' panda '" + problem_dir + "' '" +
                               out.string() + "' > '" + log.string() + "' 2>&1";
   if (std::system(command.c_str()) != 0)
     throw Error(ErrorCode::IoError, "VAMP's run.sh failed (see " + log.string() + ")");
