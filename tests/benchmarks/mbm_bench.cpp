@@ -166,12 +166,16 @@ std::vector<BenchmarkRow> run_vamp_once(const fs::path& run, const std::string& 
   std::error_code error;
   if (fs::exists(built, error) && fs::is_directory(work, error)) {
     const fs::path round_work = fs::temp_directory_path() / (tag + "-work");
-    bench::fresh_copy(built, round_work);
-    for (const auto& entry : fs::directory_iterator(work, error))
-      if (entry.path().extension() == ".txt")
-        fs::copy_file(entry.path(), round_work / entry.path().filename(),
-                      fs::copy_options::overwrite_existing);
-    environment = "VAMP_WORK='" + round_work.string() + "' ";
+    try {
+      bench::fresh_copy(built, round_work);
+      for (const auto& entry : fs::directory_iterator(work, error))
+        if (entry.path().extension() == ".txt")
+          fs::copy_file(entry.path(), round_work / entry.path().filename(),
+                        fs::copy_options::overwrite_existing);
+      environment = "VAMP_WORK=" + bench::vamp_detail::shell_quoted(round_work) + " ";
+    } catch (const std::exception& e) {  // no copy: the shared build runs, as before
+      std::fprintf(stderr, "VAMP runs from its shared build this round: %s\n", e.what());
+    }
   }
   const std::string command = environment + "'" + run.string() + "' panda '" + problem_dir + "' '" +
                               out.string() + "' > '" + log.string() + "' 2>&1";

@@ -186,11 +186,16 @@ inline VampPathRecheck recheck_vamp_paths(const VampCopy& copy, const RobotModel
 inline std::filesystem::path fresh_copy(const std::filesystem::path& binary,
                                         const std::filesystem::path& dir) {
   namespace fs = std::filesystem;
-  fs::create_directories(dir);
   const fs::path copy = dir / binary.filename();
-  fs::remove(copy);  // a new file, not the old one's pages rewritten
-  fs::copy_file(binary, copy);
-  fs::last_write_time(copy, fs::last_write_time(binary));
+  try {
+    fs::create_directories(dir);
+    fs::remove(copy);  // a new file, not the old one's pages rewritten
+    fs::copy_file(binary, copy);
+    fs::last_write_time(copy, fs::last_write_time(binary));
+  } catch (const fs::filesystem_error& e) {
+    throw Error(ErrorCode::IoError,
+                "could not copy " + binary.string() + " to " + copy.string() + ": " + e.what());
+  }
   return copy;
 }
 
